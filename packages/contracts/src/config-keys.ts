@@ -1,0 +1,19 @@
+/** Configuration entries (namespace, name) the storefront reads (000 §9, 001 §2). */
+export const CONFIG = {
+  homeOptionsOrder: { namespace: 'web', name: 'home_options_order' },
+  categoryOrder: { namespace: 'web', name: 'category_order' },
+  membershipPresell: { namespace: 'web', name: 'membership_presell' },
+  admissionEventId: { namespace: 'web', name: 'admission_event_id' },
+  membershipEventId: { namespace: 'web', name: 'membership_event_id' },
+  defaultReserveFlow: { namespace: 'web', name: 'default_reserve_flow' },
+  sessionPickerTabs: { namespace: 'web', name: 'session_picker_tabs' },
+  lowAvailabilityThreshold: { namespace: 'web', name: 'show_remaining_session_capacity_threshold' },
+  hideSoldOutSessions: { namespace: 'web', name: 'hide_sold_out_sessions' },
+  upsellsEnabled: { namespace: 'web', name: 'upsells_enabled' },
+  nextRoute: { namespace: 'web', name: 'next_route' },
+  priceDisplay: { namespace: 'web', name: 'price_display' },
+  holdMinutes: { namespace: 'cart', name: 'hold_minutes' },
+  copyright: { namespace: 'web', name: 'copyright' },
+  theme: { namespace: 'web', name: 'theme' },
+  myAccount: { namespace: 'web', name: 'my_account' },
+} as const;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Error codes of the spec's catalogues (000 §8, 001 §8) plus the generic ones the server uses. */
+export const ERROR_CODES = [
+  // generic
+  'validation_failed',
+  'bad_field_value',
+  'unknown_field',
+  'unknown_embed',
+  'not_found',
+  'event_not_found',
+  'seller_not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'internal_error',
+  'scope_error',
+  // reserve (000 §8)
+  'max_tickets_per_order_exceeded',
+  'min_tickets_per_order_not_met',
+  'rule_blocks_reserve',
+  'event_session_sold_out',
+  'member_limit_exceeded',
+  'invalid_citypass',
+  'ticket_group_capacity_exceeded',
+  'ticket_group_sold_out',
+  'code_exhausted',
+  'session_capacity_exceeded',
+  'cart_expired',
+  'cart_already_booked',
+  'incorrect_cart_state',
+  // promo (000 §8)
+  'code_not_found',
+  'additional_info_validation_failed',
+  'citypass_failure',
+  'no_code_benefit',
+  'duplicate_code',
+  // payment and checkout (001 §8)
+  'intent_requires_action',
+  'intent_processing',
+  'guest_account',
+  'incorrect_password',
+  'not_configured',
+  // login (000 §4)
+  'not_available_yet',
+  'otp_incorrect',
+  'otp_token_expired',
+  'not_authorized',
+  'validate_failed',
+  'validate_not_email',
+  // order management
+  'tickets_too_old',
+  'ticket_not_found',
+  'ticket_state_incorrect',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export const ZErrorEntry = z.object({
+  _code: z.string(),
+  _context: z.string().nullable(),
+  _description: z.string(),
+  _extra: z.unknown().nullable(),
+});
+export type TErrorEntry = z.infer<typeof ZErrorEntry>;
+
+/** The 4xx/5xx body: `{ _data: [ { _code, _context, _description, _extra } ] }`. */
+export const ZErrorEnvelope = z.object({ _data: z.array(ZErrorEntry).min(1) });
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './money.js';
+export * from './resources.js';
+export * from './catalog.js';
+export * from './config-keys.js';

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+/** Wire shapes of the catalog resources (spec 000 §3). Money: decimal strings; time: ISO-8601 UTC. */
+
+export const HIDDEN_TYPES = ['public_browsable', 'public_link_only', 'public_member_only'] as const;
+export const GROUP_HANDLERS = ['tickets', 'seated', 'donation', 'passes', 'codes', 'ledger', 'membership'] as const;
+export const NAMED_VALUES = ['yes', 'no', 'optional'] as const;
+
+const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+const Json = z.record(z.string(), z.unknown());
+
+export const ZSeller = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  currency: z.string().length(3),
+  meta: Json,
+});
+export type TSeller = z.infer<typeof ZSeller>;
+
+export const ZVenue = z.object({
+  id: z.string(),
+  seller_id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  address: z.string().nullable(),
+});
+export type TVenue = z.infer<typeof ZVenue>;
+
+export const ZEventTemplate = z.object({
+  id: z.string(),
+  seller_id: z.string(),
+  venue_id: z.string(),
+  name: z.string(),
+  subtitle: z.string().nullable(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  event_type: z.enum(['single', 'repeating', 'all_day', 'flexible']),
+  hidden_type: z.enum(HIDDEN_TYPES),
+  meta: Json,
+  _rank: z.number().int(),
+});
+export type TEventTemplate = z.infer<typeof ZEventTemplate>;
+
+export const ZTicketType = z.object({
+  id: z.string(),
+  name: z.string(),
+  summary: z.string().nullable(),
+  description: z.string().nullable(),
+  currency_amount: Money,
+  currency_amount_min: Money.nullable(),
+  currency_amount_max: Money.nullable(),
+  discounted_amount: Money.nullable(),
+  fee_fixed_outside: Money.nullable(),
+  fee_percent_outside: z.string().nullable(),
+  _rank: z.number().int(),
+});
+export type TTicketType = z.infer<typeof ZTicketType>;
+
+export const ZTicketGroup = z.object({
+  id: z.string(),
+  event_template_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  handler: z.enum(GROUP_HANDLERS),
+  hidden_type: z.enum(HIDDEN_TYPES),
+  min_tickets_per_order: z.number().int().nullable(),
+  max_tickets_per_order: z.number().int().nullable(),
+  /** Per session; -1 means unlimited. */
+  capacity: z.number().int(),
+  oversell_capacity: z.number().int(),
+  /** Used in the session asked about (0 when no session is in question). */
+  used_capacity: z.number().int(),
+  exclude_from_event_capacity: z.boolean(),
+  sold_out: z.boolean(),
+  color: z.string().nullable(),
+  start_policy: z.enum(['fixedfrom', 'fixedto']).nullable(),
+  start_policy_date: z.string().nullable(),
+  duration_new: z.string().nullable(),
+  additional_info_spec: z.unknown().nullable(),
+  sales_start: z.string().nullable(),
+  sales_end: z.string().nullable(),
+  meta: Json,
+  /** Lowest and highest price of its ticket types, decimal strings. */
+  price: Money.nullable(),
+  summary: z.string().nullable(),
+  _rank: z.number().int(),
+});
+export type TTicketGroup = z.infer<typeof ZTicketGroup>;
+
+/** The rule linking a group and a type (000 §3). */
+export const ZTicketGroupRule = z.object({
+  id: z.string(),
+  ticket_group_id: z.string(),
+  ticket_type_id: z.string(),
+  party_role: z.string().nullable(),
+  named: z.enum(NAMED_VALUES),
+  emailed: z.boolean(),
+  min: z.number().int().nullable(),
+  max: z.number().int().nullable(),
+  _rank: z.number().int(),
+});
+export type TTicketGroupRule = z.infer<typeof ZTicketGroupRule>;
+
+export const ZEventSession = z.object({
+  id: z.string(),
+  event_template_id: z.string(),
+  start_datetime: z.string(),
+  end_datetime: z.string(),
+  /** Venue-local wall-clock times, "HH:mm". */
+  startTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number().int(),
+  oversell_capacity: z.number().int(),
+  used_capacity: z.number().int(),
+  sold_out: z.boolean(),
+  /** capacity + oversell_capacity − used_capacity; -1 when unlimited. */
+  availableCapacity: z.number().int(),
+});
+export type TEventSession = z.infer<typeof ZEventSession>;
+
+export const ZConfigEntry = z.object({
+  id: z.string(),
+  resource_id: z.string(),
+  namespace: z.string(),
+  name: z.string(),
+  value: z.unknown(),
+});
+export type TConfigEntry = z.infer<typeof ZConfigEntry>;
+
+export const ZMessageRule = z.object({
+  id: z.string(),
+  event_template_id: z.string(),
+  _rank: z.number().int(),
+  actions: z.array(z.record(z.string(), z.unknown())),
+  triggers: z.array(z.record(z.string(), z.unknown())),
+});
+export type TMessageRule = z.infer<typeof ZMessageRule>;
+
+/** A member allowance: holders of a membership level may take `quantity` of a ticket type ('*' = any). */
+export const ZMembershipRule = z.object({
+  id: z.string(),
+  membership_ticket_type_id: z.string(),
+  ticket_type_id: z.string(),
+  quantity: z.number().int(),
+  period: z.enum(['per_session', 'per_day', 'per_membership']),
+});
+export type TMembershipRule = z.infer<typeof ZMembershipRule>;
+
+export const ZImage = z.object({
+  id: z.string(),
+  content_type: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt_text: z.string().nullable(),
+});
+export type TImage = z.infer<typeof ZImage>;
+
+export const ZCalendarDay = z.object({
+  date: z.string(),
+  status: z.enum(['available', 'sold_out', 'other']),
+  min_price: Money.nullable(),
+  min_price_fees: z.object({ outside: Money }).optional(),
+  availability: z.object({ capacity: z.number().int(), used_capacity: z.number().int() }).optional(),
+  pricePrefix: z.string().nullable().optional(),
+});
+export type TCalendarDay = z.infer<typeof ZCalendarDay>;
+
+/** One row of a price schedule: the price of a ticket type in a session. */
+export const ZPriceScheduleEntry = z.object({
+  event_session_id: z.string(),
+  ticket_type_id: z.string(),
+  ticket_group_id: z.string(),
+  currency_amount: Money,
+  quantity: z.number().int(),
+  total: Money,
+});
+export type TPriceScheduleEntry = z.infer<typeof ZPriceScheduleEntry>;
+
+/** `{ _count, _total, _data }` for one resource type. */
+export function ZResourceList<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
+}
+export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
+
+/** The relational document every read returns: one key per resource type. */
+export type TDocument = {
+  _total?: number;
+  _limit?: [number, number];
+  seller?: TResourceList<TSeller>;
+  venue?: TResourceList<TVenue>;
+  event_template?: TResourceList<TEventTemplate>;
+  ticket_group?: TResourceList<TTicketGroup>;
+  ticket_type?: TResourceList<TTicketType>;
+  ticket_group_rule?: TResourceList<TTicketGroupRule>;
+  event_session?: TResourceList<TEventSession>;
+  config?: TResourceList<TConfigEntry>;
+  message_rule?: TResourceList<TMessageRule>;
+  membership_rule?: TResourceList<TMembershipRule>;
+  image?: TResourceList<TImage>;
+  calendar?: TResourceList<TCalendarDay>;
+  price_schedule?: TResourceList<TPriceScheduleEntry>;
+  meta?: TResourceList<Record<string, unknown> & { resource_id: string }>;
+};
+
+/** Body of POST events/{id}/calendar, POST events/{id}/sessions and POST events/{id}/pricecheck. */
+export const ZTicketTypesRequired = z.object({
+  ticket_types_required: z
+    .array(z.object({ ticket_type_id: z.string().min(1), quantity: z.number().int().min(0).max(1000).optional() }))
+    .max(1000),
+});
+export type TTicketTypesRequired = z.infer<typeof ZTicketTypesRequired>;
+
+/** The calendar accepts at most 10 different ticket types (000 §5). */
+export const CALENDAR_MAX_TICKET_TYPES = 10;

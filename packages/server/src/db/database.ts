@@ -1,0 +1,42 @@
+import SQLite from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database> | Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Opens `sqlite:<path>` (WAL) or `postgres://…`. The only place that knows about drivers. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FOYER_PG_POOL ?? 10) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}:…`);
+  const path = url.slice('sqlite:'.length);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Type of binary column per dialect. */
+export function binaryColumnType(dialect: Dialect): 'blob' | 'bytea' {
+  return dialect === 'sqlite' ? 'blob' : 'bytea';
+}

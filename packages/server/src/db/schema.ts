@@ -1,0 +1,158 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Dialect-neutral on purpose: ids are text (UUIDv7), times are ISO-8601 UTC text
+ * (they sort and compare as text on both dialects), JSON is text, booleans are 0/1 integers,
+ * money is integer minor units.
+ */
+export interface SellerTable {
+  id: string;
+  catalog_key: string;
+  name: string;
+  timezone: string;
+  currency: string;
+  meta: string;
+}
+export interface VenueTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  name: string;
+  timezone: string;
+  address: string | null;
+}
+export interface ImageTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  alt_text: string | null;
+  data: Buffer;
+}
+export interface EventTemplateTable {
+  id: string;
+  seller_id: string;
+  venue_id: string;
+  catalog_key: string;
+  name: string;
+  subtitle: string | null;
+  summary: string | null;
+  description: string | null;
+  category: string | null;
+  event_type: string;
+  hidden_type: string;
+  meta: string;
+  rank: number;
+}
+export interface TicketTypeTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  name: string;
+  summary: string | null;
+  description: string | null;
+  currency_amount: number;
+  currency_amount_min: number | null;
+  currency_amount_max: number | null;
+  discounted_amount: number | null;
+  fee_fixed_outside: number | null;
+  fee_percent_outside: string | null;
+  rank: number;
+}
+export interface TicketGroupTable {
+  id: string;
+  event_template_id: string;
+  catalog_key: string;
+  name: string;
+  description: string | null;
+  summary: string | null;
+  handler: string;
+  hidden_type: string;
+  min_tickets_per_order: number | null;
+  max_tickets_per_order: number | null;
+  capacity: number;
+  oversell_capacity: number;
+  exclude_from_event_capacity: number;
+  color: string | null;
+  start_policy: string | null;
+  start_policy_date: string | null;
+  duration_new: string | null;
+  additional_info_spec: string | null;
+  sales_start: string | null;
+  sales_end: string | null;
+  meta: string;
+  rank: number;
+}
+export interface TicketGroupRuleTable {
+  id: string;
+  ticket_group_id: string;
+  ticket_type_id: string;
+  party_role: string | null;
+  named: string;
+  emailed: number;
+  min: number | null;
+  max: number | null;
+  rank: number;
+}
+export interface EventSessionTable {
+  id: string;
+  event_template_id: string;
+  start_datetime: string;
+  end_datetime: string;
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+}
+/** Capacity taken per ticket group in one session. */
+export interface SessionGroupUsageTable {
+  event_session_id: string;
+  ticket_group_id: string;
+  used_capacity: number;
+}
+export interface MessageRuleTable {
+  id: string;
+  event_template_id: string;
+  catalog_key: string;
+  rank: number;
+  actions: string;
+  triggers: string;
+}
+export interface MembershipRuleTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  membership_ticket_type_id: string;
+  ticket_type_id: string;
+  quantity: number;
+  period: string;
+}
+export interface ConfigEntryTable {
+  id: string;
+  seller_id: string;
+  resource_id: string;
+  namespace: string;
+  name: string;
+  value: string;
+}
+export interface MigrationTable {
+  name: string;
+  run_at: string;
+  seq: Generated<number>;
+}
+
+export interface Database {
+  seller: SellerTable;
+  venue: VenueTable;
+  image: ImageTable;
+  event_template: EventTemplateTable;
+  ticket_type: TicketTypeTable;
+  ticket_group: TicketGroupTable;
+  ticket_group_rule: TicketGroupRuleTable;
+  event_session: EventSessionTable;
+  session_group_usage: SessionGroupUsageTable;
+  message_rule: MessageRuleTable;
+  membership_rule: MembershipRuleTable;
+  config_entry: ConfigEntryTable;
+}
