@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: real server (built SPA), real database, Debian's Chromium via playwright-core.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

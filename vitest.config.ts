@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests. E2E journeys have their own config (e2e/vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/test/**/*.test.ts', 'packages/contracts/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
