@@ -187,6 +187,6 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 }
 
 /** A cheap round trip for /api/health. */
-export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
+export async function pingDatabase(handle: { db: Kysely<any> }): Promise<void> {
   await sql`select 1`.execute(handle.db);
 }

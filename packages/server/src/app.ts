@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './app-context.js';
+import { pingDatabase } from './db/migrations.js';
+import { registerEventRoutes } from './events/events.routes.js';
+import { AppError } from './http/app-error.js';
+import { registerImageRoutes } from './images/image-routes.js';
+import { openApiDocument } from './openapi.js';
+
+const GENERIC = 'Sorry. Please try again later.';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+/** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send(error.toEnvelope());
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 415 || status === 400 ? 'validation_failed' : status === 405 ? 'method_not_allowed' : 'bad_field_value';
+      return reply.code(status).send(new AppError(status, code, (error as Error).message || 'The request could not be read.', 'request').toEnvelope());
+    }
+    request.log.error({ err: error, url: request.url }, 'unhandled error');
+    return reply.code(500).send(new AppError(500, 'internal_error', GENERIC, null).toEnvelope());
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await pingDatabase(ctx);
+      return { status: 'ok', database: { dialect: ctx.dialect, status: 'ok' } };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'error', database: { dialect: ctx.dialect, status: 'unreachable' } });
+    }
+  });
+  app.get('/api/openapi.json', async () => openApiDocument());
+
+  registerEventRoutes(app, ctx);
+  registerImageRoutes(app, ctx.db);
+
+  const dist = ctx.settings.webDist;
+  const hasWeb = existsSync(join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api')) {
+      return reply.code(404).send(new AppError(404, 'not_found', `There is no API at ${request.method} ${path}.`, 'route').toEnvelope());
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send(new AppError(404, 'not_found', 'Not found.', 'route').toEnvelope());
+    }
+    if (!hasWeb) return reply.code(404).type('text/plain').send('The storefront is not built yet: run `npm run build`.');
+    // History fallback: the SPA routes every other path, including its own 404 page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { importCatalogFile } from './catalog/import-catalog.js';
+import type { Settings } from './settings.js';
+
+/** Opens the database and brings it up to date; loads the demo catalog into an empty one. */
+export async function bootDatabase(settings: Settings, log: (msg: string) => void, now = new Date()): Promise<DatabaseHandle> {
+  const handle = openDatabase(settings.databaseUrl);
+  const applied = await migrateToLatest(handle);
+  if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+  if (settings.seed === 'demo') {
+    const seller = await handle.db.selectFrom('seller').select('id').limit(1).executeTakeFirst();
+    if (!seller) {
+      const summary = await importCatalogFile(handle.db, settings.seedFile, now);
+      log(`demo catalog loaded: ${summary.events} events, ${summary.sessions.total} sessions`);
+    }
+  }
+  return handle;
+}

@@ -1,0 +1,79 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrations.js';
+import { exportCatalog } from './catalog/export-catalog.js';
+import { CatalogInvalidError, importCatalogFile } from './catalog/import-catalog.js';
+import { validateCatalog } from './catalog/validate-catalog.js';
+import { readSettings, SettingsError } from './settings.js';
+
+const USAGE = `Usage: npm run foyer -- <command>
+  catalog validate <file>           check a catalog; every problem with its JSON path
+  catalog import <file>             import (or re-import) a catalog, in one transaction
+  catalog export [--seller key] [--out file]   write a seller's catalog as JSON
+Environment: DATABASE_URL (default sqlite:./data/foyer.db)`;
+
+async function run(args: string[]): Promise<number> {
+  const [area, command, ...rest] = args;
+  if (area !== 'catalog' || !command) {
+    console.error(USAGE);
+    return 2;
+  }
+  const option = (name: string) => {
+    const i = rest.indexOf(name);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  if (command === 'validate') {
+    const file = rest[0];
+    if (!file) return (console.error(USAGE), 2);
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      console.error(`$: cannot read ${file}: ${(error as Error).message}`);
+      return 1;
+    }
+    const check = validateCatalog(json);
+    if (check.ok) {
+      console.log(`${file}: valid (${check.catalog.events.length} events, ${check.catalog.ticket_types.length} ticket types)`);
+      return 0;
+    }
+    for (const p of check.problems) console.error(`${p.path}: ${p.message}`);
+    console.error(`${check.problems.length} problem(s) in ${file}`);
+    return 1;
+  }
+  const settings = readSettings();
+  const handle = openDatabase(settings.databaseUrl);
+  try {
+    await migrateToLatest(handle);
+    if (command === 'import') {
+      const file = rest[0];
+      if (!file) return (console.error(USAGE), 2);
+      const summary = await importCatalogFile(handle.db, file, new Date());
+      console.log(`imported ${file}: ${summary.events} events; sessions ${summary.sessions.total} (${summary.sessions.inserted} new, ${summary.sessions.deleted} removed)`);
+      return 0;
+    }
+    if (command === 'export') {
+      const catalog = await exportCatalog(handle.db, option('--seller'));
+      const text = `${JSON.stringify(catalog, null, 2)}\n`;
+      const out = option('--out');
+      if (out) await writeFile(out, text);
+      else process.stdout.write(text);
+      return 0;
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await handle.close();
+  }
+}
+
+run(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    if (error instanceof CatalogInvalidError) {
+      for (const p of error.problems) console.error(`${p.path}: ${p.message}`);
+      console.error(`${error.problems.length} problem(s); nothing was imported.`);
+    } else if (error instanceof SettingsError) console.error(error.message);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

@@ -1,0 +1,52 @@
+import { CALENDAR_MAX_TICKET_TYPES, type TTicketTypesRequired } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { TicketGroupTable } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import type { Offer } from './load-offer.js';
+
+/** Quantities asked for, resolved to the groups that sell them. */
+export interface Demand {
+  lines: { ticketTypeId: string; groupId: string; quantity: number; unitPrice: number }[];
+  byGroup: Map<string, number>;
+  groups: Selectable<TicketGroupTable>[];
+  total: number;
+}
+
+export function resolveDemand(offer: Offer, body: TTicketTypesRequired, options: { context: string; limitTypes?: boolean }): Demand {
+  const distinct = new Set(body.ticket_types_required.map((l) => l.ticket_type_id));
+  if (options.limitTypes && distinct.size > CALENDAR_MAX_TICKET_TYPES) {
+    throw new AppError(400, 'validation_failed', 'You can only select up to 10 different types of tickets.', options.context, {
+      max: CALENDAR_MAX_TICKET_TYPES,
+    });
+  }
+  const missing = [...distinct].filter((id) => !offer.rules.some((r) => r.ticket_type_id === id));
+  if (missing.length) {
+    throw new AppError(400, 'validation_failed', 'Some ticket types were not found for this event.', options.context, { ticket_type_ids: missing });
+  }
+  const lines = body.ticket_types_required.map((l) => {
+    const rule = offer.rules.find((r) => r.ticket_type_id === l.ticket_type_id)!;
+    const type = offer.typeById.get(l.ticket_type_id)!;
+    return { ticketTypeId: l.ticket_type_id, groupId: rule.ticket_group_id, quantity: l.quantity ?? 1, unitPrice: type.currency_amount };
+  });
+  const byGroup = new Map<string, number>();
+  for (const l of lines) byGroup.set(l.groupId, (byGroup.get(l.groupId) ?? 0) + l.quantity);
+  const groups = offer.groups.filter((g) => byGroup.has(g.id));
+  return { lines, byGroup, groups, total: lines.reduce((sum, l) => sum + l.quantity, 0) };
+}
+
+/** Whether a session can take the demand: each group within its room and the session within its own. */
+export function fitsDemand(
+  session: { capacity: number; oversell_capacity: number; used_capacity: number },
+  demand: Demand,
+  groupRoom: (groupId: string) => number,
+): boolean {
+  let countedBySession = 0;
+  for (const g of demand.groups) {
+    const qty = demand.byGroup.get(g.id) ?? 0;
+    const room = groupRoom(g.id);
+    if (room !== -1 && room < qty) return false;
+    if (!g.exclude_from_event_capacity) countedBySession += qty;
+  }
+  if (session.capacity === -1) return true;
+  return session.capacity + session.oversell_capacity - session.used_capacity >= countedBySession;
+}

@@ -1,0 +1,98 @@
+import type { Tx } from '../db/database.js';
+
+/** Catalog reads. Kysely only; no rules here. */
+
+export function eventsOfSeller(db: Tx, sellerId: string) {
+  return db.selectFrom('event_template').selectAll().where('seller_id', '=', sellerId).orderBy('rank').orderBy('name').execute();
+}
+
+export function eventById(db: Tx, sellerId: string, id: string) {
+  return db.selectFrom('event_template').selectAll().where('seller_id', '=', sellerId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function groupsOfEvents(db: Tx, eventIds: string[]) {
+  if (!eventIds.length) return [];
+  return db.selectFrom('ticket_group').selectAll().where('event_template_id', 'in', eventIds).orderBy('rank').orderBy('name').execute();
+}
+
+export function groupById(db: Tx, id: string) {
+  return db
+    .selectFrom('ticket_group')
+    .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
+    .selectAll('ticket_group')
+    .select('event_template.seller_id')
+    .where('ticket_group.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function rulesOfGroups(db: Tx, groupIds: string[]) {
+  if (!groupIds.length) return [];
+  return db.selectFrom('ticket_group_rule').selectAll().where('ticket_group_id', 'in', groupIds).orderBy('rank').execute();
+}
+
+export async function typesByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('ticket_type').selectAll().where('id', 'in', ids).orderBy('rank').orderBy('name').execute();
+}
+
+export async function venuesByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('venue').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function imagesByIds(db: Tx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('image').select(['id', 'content_type', 'width', 'height', 'alt_text']).where('id', 'in', ids).execute();
+}
+
+export async function configOfResources(db: Tx, sellerId: string, resourceIds: string[]) {
+  if (!resourceIds.length) return [];
+  return db
+    .selectFrom('config_entry')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .where('resource_id', 'in', resourceIds)
+    .orderBy('namespace')
+    .orderBy('name')
+    .execute();
+}
+
+export async function messageRulesOfEvents(db: Tx, eventIds: string[]) {
+  if (!eventIds.length) return [];
+  return db.selectFrom('message_rule').selectAll().where('event_template_id', 'in', eventIds).orderBy('rank').execute();
+}
+
+/** Sessions of one event that have not ended, optionally inside a start window. */
+export function sessionsOfEvent(db: Tx, eventId: string, window: { nowIso: string; startFrom?: string; startBefore?: string }) {
+  let q = db
+    .selectFrom('event_session')
+    .selectAll()
+    .where('event_template_id', '=', eventId)
+    .where('end_datetime', '>', window.nowIso);
+  if (window.startFrom) q = q.where('start_datetime', '>=', window.startFrom);
+  if (window.startBefore) q = q.where('start_datetime', '<', window.startBefore);
+  return q.orderBy('start_datetime').execute();
+}
+
+/** Unended sessions of many events in a start window (listing's date filter). */
+export async function sessionsOfEvents(db: Tx, eventIds: string[], window: { nowIso: string; startFrom?: string; startBefore?: string }) {
+  if (!eventIds.length) return [];
+  let q = db.selectFrom('event_session').selectAll().where('event_template_id', 'in', eventIds).where('end_datetime', '>', window.nowIso);
+  if (window.startFrom) q = q.where('start_datetime', '>=', window.startFrom);
+  if (window.startBefore) q = q.where('start_datetime', '<', window.startBefore);
+  return q.orderBy('start_datetime').execute();
+}
+
+export async function sessionById(db: Tx, eventId: string, id: string) {
+  return db.selectFrom('event_session').selectAll().where('event_template_id', '=', eventId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Capacity taken per (session, group). */
+export async function groupUsage(db: Tx, sessionIds: string[]) {
+  if (!sessionIds.length) return [];
+  return db.selectFrom('session_group_usage').selectAll().where('event_session_id', 'in', sessionIds).execute();
+}
+
+export function membershipRulesOfSeller(db: Tx, sellerId: string) {
+  return db.selectFrom('membership_rule').selectAll().where('seller_id', '=', sellerId).execute();
+}

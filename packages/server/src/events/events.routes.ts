@@ -1,0 +1,52 @@
+import { ZTicketTypesRequired } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery, type QuerySpec } from '../http/query.js';
+import { readRoute } from '../http/read-route.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { AVAILABLE_EVENTS_QUERY, listAvailableEvents } from './list-available-events.js';
+import { EVENT_QUERY, getEvent } from './get-event.js';
+import { SESSIONS_QUERY, listSessions } from './list-sessions.js';
+import { PRICE_SESSIONS_QUERY, priceSessions } from './price-sessions.js';
+import { CALENDAR_QUERY, getCalendar } from './get-calendar.js';
+import { priceCheck } from './price-check.js';
+import { TICKET_GROUP_QUERY, getTicketGroup } from './get-ticket-group.js';
+import { MEMBERSHIP_RULES_QUERY, listMembershipRules } from './list-membership-rules.js';
+import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
+import { ANONYMOUS } from './viewer.js';
+
+type IdParams = { Params: { id: string } };
+
+/** Catalog reads of 000 §7 and 001 §7. */
+export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const base = async (request: FastifyRequest, spec: QuerySpec) => {
+    const query = parseQuery(request.query as Record<string, unknown>, spec);
+    const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller);
+    // Membership arrives with its own issue; until then nobody is a member.
+    return { query, seller, sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now() };
+  };
+  const id = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  readRoute(app, '/events/available', async ({ request }) => listAvailableEvents(db, await base(request, AVAILABLE_EVENTS_QUERY)));
+  readRoute(app, '/events/:id', async ({ request }) => getEvent(db, { ...(await base(request, EVENT_QUERY)), id: id(request) }));
+  readRoute(app, '/events/:id/sessions', async ({ request }) => listSessions(db, { ...(await base(request, SESSIONS_QUERY)), id: id(request) }));
+  readRoute(app, '/events/:id/calendar', async ({ request }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY)), id: id(request) }));
+  readRoute(app, '/ticket_group/:id', async ({ request }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY)), id: id(request) }));
+  readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));
+  readRoute(app, '/config', async ({ request }) => listConfig(db, await base(request, CONFIG_QUERY)));
+
+  app.post<IdParams>('/api/events/:id/sessions', async (request) => {
+    const input = await base(request, PRICE_SESSIONS_QUERY);
+    return priceSessions(db, { ...input, id: request.params.id, body: parseBody(ZTicketTypesRequired, request.body, 'event_sessions') });
+  });
+  app.post<IdParams>('/api/events/:id/calendar', async (request) => {
+    const input = await base(request, CALENDAR_QUERY);
+    return getCalendar(db, { ...input, id: request.params.id, body: parseBody(ZTicketTypesRequired, request.body, 'event_calendar') });
+  });
+  app.post<IdParams>('/api/events/:id/pricecheck', async (request) => {
+    const input = await base(request, {});
+    return priceCheck(db, { ...input, id: request.params.id, body: parseBody(ZTicketTypesRequired, request.body, 'pricecheck') });
+  });
+}

@@ -1,0 +1,57 @@
+import { fromMinor, type TTicketTypesRequired } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
+import { document } from '../http/envelope.js';
+import { applySort, type ParsedQuery, type QuerySpec } from '../http/query.js';
+import { fitsDemand, resolveDemand } from './demand.js';
+import { findEvent } from './find-event.js';
+import { loadOffer } from './load-offer.js';
+import { groupRoom, loadSessions } from './session-availability.js';
+import { sessionOut } from './serialize.js';
+import { startWindow } from './list-sessions.js';
+import type { Viewer } from './viewer.js';
+
+export const PRICE_SESSIONS_QUERY: QuerySpec = {
+  filters: { start_datetime: 'datetime' },
+  params: { _include_sold_out: 'boolean' },
+  sorts: ['start_datetime', 'end_datetime'],
+  defaultLimit: 1000,
+  maxLimit: 5000,
+};
+
+/** POST events/{id}/sessions: sessions that can take the given quantities, with their price schedule. */
+export async function priceSessions(
+  db: Tx,
+  input: { sellerId: string; timezone: string; id: string; viewer: Viewer; query: ParsedQuery; body: TTicketTypesRequired; now: Date },
+) {
+  const { event, timezone } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
+  const offer = await loadOffer(db, [event.id], input.viewer);
+  const demand = resolveDemand(offer, input.body, { context: 'event_sessions' });
+  const { sessions, used } = await loadSessions(db, {
+    eventId: event.id,
+    timezone,
+    groups: demand.groups,
+    window: { ondate: input.query.ondate, ...startWindow(input.query.filters) },
+    now: input.now,
+  });
+  const groupById = new Map(demand.groups.map((g) => [g.id, g]));
+  const rows = sessions.map((s) => {
+    const fits = fitsDemand(s, demand, (g) => groupRoom(groupById.get(g)!, used(s.id, g)));
+    return { ...sessionOut(s, timezone), sold_out: !fits };
+  });
+  const kept = applySort(
+    input.query.params._include_sold_out === true ? rows : rows.filter((r) => !r.sold_out),
+    input.query.sort.length ? input.query.sort : [{ field: 'start_datetime', direction: 'asc' }],
+  );
+  const page = kept.slice(input.query.offset, input.query.offset + input.query.limit);
+  const schedule = page.flatMap((s) =>
+    demand.lines.map((l) => ({
+      event_session_id: s.id,
+      ticket_type_id: l.ticketTypeId,
+      ticket_group_id: l.groupId,
+      currency_amount: fromMinor(l.unitPrice),
+      quantity: l.quantity,
+      total: fromMinor(l.unitPrice * l.quantity),
+    })),
+  );
+  return document('event_session', page, kept.length, { price_schedule: schedule }, { offset: input.query.offset, limit: input.query.limit });
+}

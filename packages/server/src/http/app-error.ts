@@ -1,0 +1,24 @@
+import type { TErrorCode, TErrorEnvelope } from '@foyer/contracts';
+
+/** A refusal the user may see: becomes a 4xx in the error envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: TErrorCode,
+    readonly description: string,
+    readonly context: string | null = null,
+    readonly extra: unknown = null,
+  ) {
+    super(description);
+  }
+
+  toEnvelope(): TErrorEnvelope {
+    return { _data: [{ _code: this.code, _context: this.context, _description: this.description, _extra: this.extra }] };
+  }
+}
+
+export const notFound = (what: string, code: TErrorCode = 'not_found', context: string | null = null) =>
+  new AppError(404, code, `${what} was not found.`, context);
+
+export const badRequest = (description: string, extra: unknown = null, context: string | null = null) =>
+  new AppError(400, 'validation_failed', description, context, extra);

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface ReadContext {
+  request: FastifyRequest;
+  /** True on /cached_api: the answer must not depend on who is asking. */
+  cached: boolean;
+}
+
+/**
+ * Registers a GET at /api{path}, and — when cacheable — the same handler at /cached_api{path}
+ * with public Cache-Control and an ETag (304 on If-None-Match). Cached answers never read cookies.
+ */
+export function readRoute(
+  app: FastifyInstance,
+  path: string,
+  handler: (ctx: ReadContext) => Promise<unknown>,
+  options: { cacheable: boolean; maxAge?: number } = { cacheable: true },
+) {
+  app.get(`/api${path}`, async (request, reply) => {
+    const body = await handler({ request, cached: false });
+    reply.header('cache-control', 'private, no-cache');
+    return body;
+  });
+  if (!options.cacheable) return;
+  app.get(`/cached_api${path}`, async (request, reply) => {
+    const body = await handler({ request, cached: true });
+    return sendCacheable(request, reply, body, options.maxAge ?? 30);
+  });
+}
+
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unknown, maxAge: number) {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  reply.header('cache-control', `public, max-age=${maxAge}`).header('etag', etag).header('vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(text);
+}

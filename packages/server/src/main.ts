@@ -1,0 +1,33 @@
+import { buildApp } from './app.js';
+import { bootDatabase } from './boot.js';
+import { readSettings, SettingsError } from './settings.js';
+
+async function main() {
+  let settings;
+  try {
+    settings = readSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
+  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger });
+  const shutdown = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: settings.port, host: settings.host });
+  console.log(`[foyer] storefront at http://localhost:${settings.port} (database: ${handle.dialect})`);
+}
+
+main().catch((error) => {
+  console.error('[foyer] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

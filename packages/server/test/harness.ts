@@ -1,0 +1,90 @@
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrations.js';
+import { importCatalogFile } from '../src/catalog/import-catalog.js';
+import { readSettings } from '../src/settings.js';
+
+export const FIXTURE = fileURLToPath(new URL('./fixtures/test-catalog.json', import.meta.url));
+/** The fixed clock of the tests: a Monday noon in New York. */
+export const NOW = new Date('2026-06-01T16:00:00.000Z');
+
+/** SQLite always; PostgreSQL when FOYER_TEST_PG_URL is set (CI sets it). */
+export function dialects(): Dialect[] {
+  return process.env.FOYER_TEST_PG_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A fresh, empty, migrated database of the dialect; `drop` removes it. */
+export async function freshDatabase(dialect: Dialect): Promise<DatabaseHandle & { url: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const url = 'sqlite::memory:';
+    const handle = openDatabase(url);
+    await migrateToLatest(handle);
+    return { ...handle, url, drop: () => handle.close() };
+  }
+  const admin = process.env.FOYER_TEST_PG_URL!;
+  const name = `foyer_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString());
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    url: url.toString(),
+    async drop() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database loaded with the test catalog, at the fixed clock. */
+export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date } = {}): Promise<TestApp> {
+  const database = await freshDatabase(dialect);
+  const now = options.now ?? NOW;
+  if (options.catalog !== null) await importCatalogFile(database.db, options.catalog ?? FIXTURE, now);
+  const settings = { ...readSettings({}), webDist: '/nonexistent' };
+  const app = await buildApp({ db: database.db, dialect, settings, now: () => now });
+  return {
+    app,
+    db: database.db,
+    dialect,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function getJson(app: FastifyInstance, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { app: 'ecomm' } });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, headers: res.headers };
+}
+
+export async function postJson(app: FastifyInstance, url: string, payload: unknown) {
+  const res = await app.inject({ method: 'POST', url, payload: payload as object, headers: { app: 'ecomm' } });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+}
+
+/** Looks an id up by name in a document's list. */
+export function idOf(list: { _data: { id: string; name?: string }[] }, name: string): string {
+  const found = list._data.find((x) => x.name === name);
+  if (!found) throw new Error(`no "${name}" in ${list._data.map((x) => x.name).join(', ')}`);
+  return found.id;
+}

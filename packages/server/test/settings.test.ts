@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings, SettingsError } from '../src/settings.js';
+
+describe('settings', () => {
+  it('defaults to SQLite on port 3000 with the demo seed', () => {
+    const s = readSettings({});
+    expect([s.port, s.databaseUrl, s.seed]).toEqual([3000, 'sqlite:./data/foyer.db', 'demo']);
+  });
+
+  it('lists every invalid setting at once', () => {
+    try {
+      readSettings({ PORT: 'eighty', DATABASE_URL: 'mysql://x', FOYER_SEED: 'maybe', LOG_LEVEL: 'loud' });
+      throw new Error('expected a SettingsError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingsError);
+      const problems = (error as SettingsError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL[\s\S]*FOYER_SEED[\s\S]*LOG_LEVEL/);
+    }
+  });
+
+  it('accepts PostgreSQL URLs', () => {
+    expect(readSettings({ DATABASE_URL: 'postgres://postgres@127.0.0.1/test' }).databaseUrl).toContain('postgres://');
+  });
+});
