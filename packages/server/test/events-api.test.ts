@@ -82,6 +82,7 @@ describe.each(dialects())('catalog reads on %s', (dialect) => {
       expect(body.ticket_type._data.map((t: { name: string; currency_amount: string }) => `${t.name} ${t.currency_amount}`)).toEqual(['Adult 20.00', 'Child 10.50', 'VIP 99.00']);
       expect(body.ticket_group_rule._data.find((r: { max: number | null }) => r.max === 4)).toBeTruthy();
       expect(body.message_rule._data[0].actions[0].text).toBe('Late opening');
+      expect(body.message_rule._data[0].triggers[0].dateInterval).toEqual({ start: '2026-06-01', end: '2026-07-01' });
       const display = body.config._data.find((c: { name: string }) => c.name === 'price_display');
       expect(display.value.primary_ticket_type).toBe(idOf(body.ticket_type, 'Adult'));
       expect(body.meta._data[0]).toMatchObject({ resource_id: gaId, family: true });

@@ -5,7 +5,7 @@ import { toMinor, type TCatalog, type TCatalogEvent } from '@foyer/contracts';
 import type { Db, Tx } from '../db/database.js';
 import { expandSchedule, type PlannedSession } from './expand-schedule.js';
 import { replaceConfig, replaceMessageRules, replaceRules, syncSessions, upsertByKey, upsertGroup } from './catalog.repository.js';
-import { resolveLocalDateTime, startOfDay, todayIn } from './relative-date.js';
+import { resolveDate, resolveLocalDateTime, startOfDay, todayIn } from './relative-date.js';
 import { validateCatalog, type CatalogProblem } from './validate-catalog.js';
 
 export class CatalogInvalidError extends Error {
@@ -133,6 +133,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
         actions: JSON.stringify(r.actions),
         triggers: JSON.stringify(r.triggers.map((t) => ({
           ...t,
+          ...(t.dateInterval ? { dateInterval: resolveInterval(t.dateInterval, today) } : {}),
           ...(t.ticket_type_ids ? { ticket_type_ids: resolveIds(t.ticket_type_ids, typeIds) } : {}),
           ...(t.ticket_group_ids ? { ticket_group_ids: resolveIds(t.ticket_group_ids, groupIds) } : {}),
         }))),
@@ -159,6 +160,14 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
     await replaceConfig(tx, sellerId, entries.map((e) => ({ ...e, value: JSON.stringify(resolveConfigRefs(e.name, e.value, refs)) })));
     return { sellerId, events: catalog.events.length, sessions };
   });
+}
+
+/** Relative dates in a message rule's date interval become calendar dates at import. */
+function resolveInterval(interval: unknown, today: string): unknown {
+  if (!interval || typeof interval !== 'object') return interval;
+  const out: Record<string, unknown> = { ...(interval as Record<string, unknown>) };
+  for (const k of ['start', 'end']) if (typeof out[k] === 'string') out[k] = resolveDate(out[k] as string, today);
+  return out;
 }
 
 /** Config values may name events and ticket types by key; the storefront needs their ids. */

@@ -26,12 +26,9 @@ export function registerImageRoutes(app: FastifyInstance, db: Db) {
       const key = `${request.params.id}:${width}:${height}:${shrinkOnly}`;
       let hit = cache.get(key);
       if (!hit) {
-        const image = await db.selectFrom('image').select(['data', 'content_type']).where('id', '=', request.params.id).executeTakeFirst();
+        const image = await db.selectFrom('image').select(['data', 'content_type', 'width', 'height']).where('id', '=', request.params.id).executeTakeFirst();
         if (!image) throw new AppError(404, 'not_found', 'This image could not be found.', 'image', { id: request.params.id });
-        const body = await sharp(Buffer.from(image.data), { density: 144 })
-          .resize({ width, height, fit: width && height ? 'cover' : 'inside', withoutEnlargement: shrinkOnly })
-          .webp({ quality: 82 })
-          .toBuffer();
+        const body = await renderImage(image, width, height, shrinkOnly);
         hit = { body, type: 'image/webp', etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
         if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(key, hit);
@@ -41,4 +38,29 @@ export function registerImageRoutes(app: FastifyInstance, db: Db) {
       return reply.type(hit.type).send(hit.body);
     });
   }
+}
+
+/**
+ * Resizes to the requested box (cover when both sides are given). Shrink-only caps the box at the
+ * image's own size; vector images are rendered at a density that keeps them crisp at that size.
+ */
+async function renderImage(
+  image: { data: Buffer; content_type: string; width: number; height: number },
+  width: number | undefined,
+  height: number | undefined,
+  shrinkOnly: boolean,
+): Promise<Buffer> {
+  let w = width;
+  let h = height;
+  if (shrinkOnly && image.width && image.height) {
+    const scale = Math.min(1, w ? image.width / w : 1, h ? image.height / h : 1);
+    w = w ? Math.round(w * scale) : undefined;
+    h = h ? Math.round(h * scale) : undefined;
+  }
+  const isVector = image.content_type === 'image/svg+xml';
+  const upscale = isVector && image.width ? Math.max(1, (w ?? 0) / image.width, (h ?? 0) / image.height) : 1;
+  return sharp(Buffer.from(image.data), isVector ? { density: Math.min(72 * 8, Math.ceil(72 * upscale)) } : {})
+    .resize({ width: w, height: h, fit: w && h ? 'cover' : 'inside' })
+    .webp({ quality: 82 })
+    .toBuffer();
 }
