@@ -1,0 +1,227 @@
+import type { TErrorEntry } from '@foyer/contracts';
+import { en } from '../i18n/en.js';
+
+/**
+ * The HTTP client of the storefront (spec 000 §7, DESIGN §2).
+ * - every call goes to /api/{path}; cacheable GETs to /cached_api/{path};
+ * - `_seller` is added once the seller is known, plus the `_embed` list and `_limit`;
+ * - header `app: ecomm`;
+ * - a GET is retried up to 3 times, waiting 250 ms and doubling, on a network error, a timeout or a 502;
+ * - a failed call throws one typed `ApiError` built from the error envelope.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  embed?: readonly string[];
+  limit?: number;
+  body?: unknown;
+  /** Use /cached_api (public, cookie-independent reads only). */
+  cached?: boolean;
+  signal?: AbortSignal;
+}
+
+export const RETRY_ATTEMPTS = 3;
+export const RETRY_BASE_DELAY_MS = 250;
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** The codes the client itself gives to failures that carry no envelope. */
+export const CLIENT_ERROR_CODES = { network: 'network_error', timeout: 'timeout', unexpected: 'unexpected_response' } as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly context: string | null;
+  readonly description: string;
+  readonly extra: unknown;
+
+  constructor(init: { status: number; code: string; context?: string | null; description?: string | null; extra?: unknown }) {
+    const description = init.description?.trim() ? init.description : en.errors.unexpected;
+    super(description);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.context = init.context ?? null;
+    this.description = description;
+    this.extra = init.extra ?? null;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isErrorEntry(value: unknown): value is TErrorEntry {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry._code === 'string';
+}
+
+/**
+ * Turns an HTTP status and a parsed body into an ApiError. The first entry of the envelope
+ * `{ _data: [{ _code, _context, _description, _extra }] }` is the error; anything else gets the
+ * fallback text.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const data = body && typeof body === 'object' ? (body as { _data?: unknown })._data : undefined;
+  const first = Array.isArray(data) ? data[0] : undefined;
+  if (isErrorEntry(first)) {
+    return new ApiError({
+      status,
+      code: first._code,
+      context: typeof first._context === 'string' ? first._context : null,
+      // 5xx descriptions never reach the user: the server promises not to leak, we do not rely on it.
+      description: status >= 500 ? null : typeof first._description === 'string' ? first._description : null,
+      extra: first._extra ?? null,
+    });
+  }
+  return new ApiError({ status, code: status >= 500 ? 'internal_error' : CLIENT_ERROR_CODES.unexpected });
+}
+
+export function buildSearch(options: Pick<RequestOptions, 'query' | 'embed' | 'limit'>, sellerId?: string | null): string {
+  const params = new URLSearchParams();
+  if (sellerId) params.set('_seller', sellerId);
+  if (options.embed?.length) params.set('_embed', options.embed.join(','));
+  if (options.limit !== undefined) params.set('_limit', String(options.limit));
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else if (typeof value === 'boolean') {
+      params.set(key, value ? 'T' : 'F');
+    } else {
+      params.set(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  fetch?: FetchLike;
+  sleep?: (ms: number) => Promise<void>;
+  timeoutMs?: number;
+}
+
+class TimeoutError extends Error {
+  constructor() {
+    super('timeout');
+    this.name = 'TimeoutError';
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException ? error.name === 'AbortError' : (error as Error)?.name === 'AbortError';
+}
+
+export function createApiClient(clientOptions: ApiClientOptions = {}) {
+  const doFetch: FetchLike = clientOptions.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sleep = clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const timeoutMs = clientOptions.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let sellerId: string | null = null;
+
+  /** One attempt: resolves with the response, or rejects with TimeoutError / a network error / AbortError. */
+  async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forward = () => controller.abort();
+    outer?.addEventListener('abort', forward);
+    try {
+      return await doFetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (timedOut) throw new TimeoutError();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = options.method ?? 'GET';
+    const base = options.cached && method === 'GET' ? '/cached_api/' : '/api/';
+    const url = `${base}${path.replace(/^\/+/, '')}${buildSearch(options, sellerId)}`;
+    const headers: Record<string, string> = { app: 'ecomm', accept: 'application/json' };
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const init: RequestInit = { method, headers, body, credentials: 'same-origin' };
+    const retries = method === 'GET' ? RETRY_ATTEMPTS : 0;
+
+    for (let tryNumber = 0; ; tryNumber++) {
+      let response: Response | undefined;
+      let failure: unknown;
+      try {
+        response = await attempt(url, init, options.signal);
+      } catch (error) {
+        if (options.signal?.aborted || (isAbort(error) && !(error instanceof TimeoutError))) throw error;
+        failure = error;
+      }
+      const retryable = failure !== undefined || response?.status === 502;
+      if (retryable && tryNumber < retries) {
+        await sleep(RETRY_BASE_DELAY_MS * 2 ** tryNumber);
+        if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+        continue;
+      }
+      if (failure !== undefined || !response) {
+        throw new ApiError({
+          status: 0,
+          code: failure instanceof TimeoutError ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
+        });
+      }
+      return (await readBody(response)) as T;
+    }
+  }
+
+  async function readBody(response: Response): Promise<unknown> {
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!response.ok) throw toApiError(response.status, parsed);
+    if (text && parsed === undefined) throw new ApiError({ status: response.status, code: CLIENT_ERROR_CODES.unexpected });
+    return parsed ?? {};
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    setSellerId(id: string | null) {
+      sellerId = id;
+    },
+    getSellerId: () => sellerId,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The storefront's client. */
+export const api = createApiClient();
+
+/** The text to show for any error: the server's description for API errors, else the fallback. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) return error.description;
+  return en.errors.unexpected;
+}

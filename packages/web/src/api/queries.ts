@@ -1,0 +1,85 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TDocument, TEventTemplate } from '@foyer/contracts';
+import { parseConfigDocument } from '../config/config.js';
+import { api, type Query } from './client.js';
+
+/**
+ * TanStack Query factories (DESIGN §8). Keys: `[resource, 'detail', id]` and
+ * `[resource, 'list', params]`.
+ */
+
+/**
+ * An event as the listing returns it: the event template plus `min_price` (lowest price of its
+ * tickets, decimal string or null) that events/available adds.
+ */
+export type TListedEvent = TEventTemplate & { min_price?: string | null };
+export type TListingDocument = Omit<TDocument, 'event_template'> & {
+  event_template?: { _count: number; _total: number; _data: TListedEvent[] };
+};
+
+export const EVENT_DETAIL_EMBED = ['venue', 'ticket_group', 'ticket_type', 'ticket_group_rule', 'message_rule', 'config', 'image'] as const;
+export const LISTING_EMBED = ['venue', 'image'] as const;
+export const LISTING_HIDDEN_TYPES = ['public_browsable', 'public_member_only'] as const;
+export const SESSION_LIMIT = 500;
+
+/** Seller configuration, fetched once at start (GET /api/config?_embed=seller). */
+export function configQuery() {
+  return queryOptions({
+    queryKey: ['config', 'list', { _embed: 'seller' }] as const,
+    queryFn: async ({ signal }) => {
+      const doc = await api.get<TDocument>('config', { embed: ['seller'], signal });
+      const config = parseConfigDocument(doc);
+      if (config.seller) api.setSellerId(config.seller.id);
+      return config;
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** An event's own configuration entries (GET /api/config?resource_id._in=<id>). */
+export function eventConfigQuery(eventId: string) {
+  return queryOptions({
+    queryKey: ['config', 'list', { 'resource_id._in': eventId }] as const,
+    queryFn: ({ signal }) => api.get<TDocument>('config', { query: { 'resource_id._in': eventId }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The listing (GET /cached_api/events/available) with filter query parameters already mapped. */
+export function eventsAvailableQuery(params: Query) {
+  return queryOptions({
+    queryKey: ['events', 'list', params] as const,
+    queryFn: ({ signal }) =>
+      api.get<TListingDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: params, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function eventQuery(id: string) {
+  return queryOptions({
+    queryKey: ['events', 'detail', id] as const,
+    queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(id)}`, { cached: true, embed: EVENT_DETAIL_EMBED, signal }),
+    staleTime: 60_000,
+    retry: (count, error) => count < 1 && !(error as { status?: number })?.status,
+  });
+}
+
+export function calendarQuery(eventId: string) {
+  return queryOptions({
+    queryKey: ['calendar', 'list', { event: eventId, _format: 'extended' }] as const,
+    queryFn: ({ signal }) =>
+      api.get<TDocument>(`events/${encodeURIComponent(eventId)}/calendar`, { cached: true, query: { _format: 'extended' }, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function sessionsQuery(eventId: string, date: string, options: { hideSoldOut: boolean }) {
+  const query: Query = { _sort: 'start_datetime', _ondate: date };
+  if (options.hideSoldOut) query.sold_out = 'F';
+  return queryOptions({
+    queryKey: ['event_session', 'list', { event: eventId, ...query }] as const,
+    queryFn: ({ signal }) =>
+      api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: SESSION_LIMIT, signal }),
+    staleTime: 30_000,
+  });
+}

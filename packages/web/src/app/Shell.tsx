@@ -1,0 +1,103 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { copyrightText, themeTokens } from '../config/config.js';
+import { applyThemeTokens } from '../config/theme.js';
+import { sellerInfo, useAppConfig, type SellerInfo } from '../config/useConfig.js';
+import { en, format } from '../i18n/en.js';
+import { logoUrl } from '../lib/image.js';
+import { paths } from './paths.js';
+
+/** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
+export function Shell() {
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const navigation = useNavigation();
+  useThemeTokens(config.entries);
+  useFocusOnNavigate();
+
+  return (
+    <div className="app">
+      <SkipLink />
+      {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
+      <Header seller={seller} />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer seller={seller} copyright={copyrightText(config.entries)} />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
+  const tokens = JSON.stringify(themeTokens(entries));
+  useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
+}
+
+/** After a client-side navigation to another page, move focus to the main region (screen readers). */
+function useFocusOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function SkipLink() {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById('main');
+    if (!main) return;
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView();
+  };
+  return (
+    <a className="skip-link" href="#main" onClick={onClick}>
+      {en.app.skipLink}
+    </a>
+  );
+}
+
+export function Header({ seller }: { seller: SellerInfo }) {
+  const logo = logoUrl(seller.meta.logo);
+  const name = seller.name || en.listing.title;
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to={paths.home} className="header__brand" aria-label={logo ? format(en.app.logoHome, { name }) : undefined}>
+          {logo ? <img className="header__logo" src={logo} alt="" height={32} /> : <span>{name}</span>}
+        </Link>
+        <MemberMenu />
+      </div>
+    </header>
+  );
+}
+
+/** Logged-out visitors see register (/membership) and login links (000 §2). */
+export function MemberMenu() {
+  return (
+    <nav className="member-menu" aria-label={en.member.menuLabel}>
+      <Link to={paths.login}>{en.member.login}</Link>
+      <Link to={paths.membership} className="member-menu__primary">
+        {en.member.register}
+      </Link>
+    </nav>
+  );
+}
+
+export function Footer({ seller, copyright }: { seller: SellerInfo; copyright: string | null }) {
+  const year = new Date().getFullYear();
+  const text = format(copyright ?? en.app.copyright, { year, name: seller.name });
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <p>{text}</p>
+        <p>{en.app.poweredBy}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { configQuery } from '../api/queries.js';
+import type { PlaceholderKey } from '../features/placeholders/PlaceholderPage.js';
+import { NotFoundPage, RootError, RouteError } from './ErrorPages.js';
+import { loadChunk } from './lazy.js';
+import { queryClient } from './queryClient.js';
+import { Shell } from './Shell.js';
+
+/** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname.length <= 1 || !pathname.endsWith('/')) return null;
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** Strips a trailing slash, then makes sure the configuration is loaded before anything renders. */
+export async function rootLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const stripped = withoutTrailingSlash(url.pathname);
+  if (stripped) throw redirect(stripped + url.search);
+  await queryClient.ensureQueryData(configQuery());
+  return null;
+}
+
+function rootShouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return withoutTrailingSlash(nextUrl.pathname) !== null || defaultShouldRevalidate;
+}
+
+const page =
+  (key: PlaceholderKey): RouteObject['lazy'] =>
+  async () => {
+    const module = await loadChunk(() => import('../features/placeholders/PlaceholderPage.js'));
+    return { Component: module.placeholder(key) };
+  };
+
+/** The route table of 001 §2. Feature pages are code-split. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    shouldRevalidate: rootShouldRevalidate,
+    Component: Shell,
+    ErrorBoundary: RootError,
+    HydrateFallback: () => null,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, lazy: () => loadChunk(() => import('../features/home/HomePage.js')) },
+          { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/EventsPage.js')) },
+          { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
+          { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
+          { path: 'transfer-cart/:cartId', lazy: page('transferCart') },
+          { path: 'checkout', lazy: page('checkout') },
+          { path: 'checkout/complete', lazy: page('complete') },
+          { path: 'checkout/pending/:cartId', lazy: page('pending') },
+          { path: 'checkout/:cartId', lazy: page('checkout') },
+          { path: 'membership/renew', lazy: page('membershipRenew') },
+          { path: 'membership/redeem', lazy: page('membershipRedeem') },
+          { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
+          { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
+          {
+            path: 'my',
+            children: [
+              { index: true, lazy: page('my') },
+              { path: 'membership', lazy: page('my') },
+              { path: 'profile', lazy: page('my') },
+              { path: 'upcoming', lazy: page('my') },
+              { path: 'upcoming/session/:id', lazy: page('my') },
+              { path: 'orders', lazy: page('my') },
+              { path: 'orders/:id', lazy: page('my') },
+            ],
+          },
+          { path: 'user/forgot-membership', lazy: page('forgotMembership') },
+          { path: 'user/forgot-password', lazy: page('forgotPassword') },
+          { path: 'user/reset-password', lazy: page('resetPassword') },
+          { path: 'user/set-email-address', lazy: page('setEmail') },
+          { path: 'resend', lazy: page('resend') },
+          { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: page('cancelAutoRenew') },
+          { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
+          { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },
+          { path: 'manage/:id', id: 'manage', lazy: page('manage') },
+          { path: 'auth0-login', lazy: page('login') },
+          { path: 'auth0-callback', lazy: page('login') },
+          { path: 'logout', lazy: page('logout') },
+          { path: '404', id: 'not-found', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,105 @@
+import type { TCalendarDay } from '@foyer/contracts';
+import { useState } from 'react';
+import type { PriceDisplay } from '../../../config/config.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatDate } from '../../../lib/dates.js';
+import { formatMoney } from '../../../lib/money.js';
+import { CalendarIcon } from '../../../ui/icons.js';
+import { CalendarModal } from './CalendarModal.js';
+import { dateButtons, dayAvailability, relativeDay, type Availability } from './dateSelection.js';
+
+export interface DateSelectorProps {
+  days: TCalendarDay[];
+  today: string;
+  selected: string | null;
+  onSelect: (date: string) => void;
+  currency: string;
+  threshold: number;
+  priceDisplay: PriceDisplay;
+}
+
+export function availabilityText(availability: Availability): string {
+  if (availability.kind === 'sold_out') return en.dates.soldOut;
+  if (availability.kind === 'low') return format(en.dates.remaining, { count: availability.remaining });
+  return en.dates.available;
+}
+
+/** "From $12" / "Adults $12" (the day's price prefix) / "Free"; empty when prices are not shown. */
+export function dayPriceText(day: TCalendarDay, currency: string, display: PriceDisplay): string {
+  if (display.mode !== 'all' || day.min_price === null || day.min_price === undefined) return '';
+  const price = formatMoney(day.min_price, currency);
+  if (!price || price === en.event.free) return price;
+  const prefix = day.pricePrefix?.trim();
+  return prefix ? `${prefix} ${price}` : format(en.dates.from, { price });
+}
+
+/**
+ * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
+ * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
+ */
+export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay }: DateSelectorProps) {
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { visible, hasMore } = dateButtons(days, today);
+
+  if (!visible.length) {
+    return (
+      <p className="notice" role="status">
+        {en.dates.noDates}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <ul className="date-list" aria-label={en.dates.listLabel}>
+        {visible.map((day) => {
+          const availability = dayAvailability(day, threshold);
+          const soldOut = availability.kind === 'sold_out';
+          const relative = relativeDay(day.date, today);
+          const price = dayPriceText(day, currency, priceDisplay);
+          return (
+            <li key={day.date}>
+              <button
+                type="button"
+                className="date-button"
+                aria-pressed={selected === day.date}
+                aria-disabled={soldOut || undefined}
+                data-date={day.date}
+                onClick={() => {
+                  if (!soldOut) onSelect(day.date);
+                }}
+              >
+                {relative && <span className="badge">{relative === 'today' ? en.dates.today : en.dates.tomorrow}</span>}
+                <span className="date-button__date">{formatDate(day.date)}</span>
+                <span className={availability.kind === 'low' ? 'date-button__low' : 'date-button__meta'}>{availabilityText(availability)}</span>
+                {price && !soldOut && <span className="date-button__price">{price}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasMore && (
+        <div className="date-actions">
+          <button type="button" className="button button--secondary" onClick={() => setCalendarOpen(true)} aria-haspopup="dialog">
+            <CalendarIcon />
+            {en.dates.showMore}
+          </button>
+        </div>
+      )}
+      <CalendarModal
+        open={calendarOpen}
+        onClose={() => setCalendarOpen(false)}
+        days={days}
+        today={today}
+        selected={selected}
+        currency={currency}
+        priceDisplay={priceDisplay}
+        threshold={threshold}
+        onSelect={(date) => {
+          setCalendarOpen(false);
+          onSelect(date);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,290 @@
+import type { TEventSession } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { listOf } from '../../../api/document.js';
+import { calendarQuery, eventQuery } from '../../../api/queries.js';
+import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
+import { paths } from '../../../app/paths.js';
+import { queryClient } from '../../../app/queryClient.js';
+import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
+import { en } from '../../../i18n/en.js';
+import { formatDate, formatDateTime, todayIn } from '../../../lib/dates.js';
+import { coverImage, COVER_IMAGE_WIDTH, metaImageId } from '../../../lib/image.js';
+import { ErrorNotice } from '../../../ui/ErrorNotice.js';
+import { ChevronLeft } from '../../../ui/icons.js';
+import { Skeleton, SkeletonLines } from '../../../ui/Skeleton.js';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
+import { MAX_DATE_BUTTONS, upcomingDays } from './dateSelection.js';
+import { DateSelector } from './DateSelector.js';
+import { Description } from './Description.js';
+import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
+import { QuantitySelection } from './QuantitySelection.js';
+import { SessionPicker } from './SessionPicker.js';
+
+/** Actions of /events/{id}/{action} (membership gift or renewal). */
+export const EVENT_ACTIONS = ['gift', 'renew'] as const;
+
+/** Starts loading the event and its calendar while the page's code arrives; never blocks. */
+export function loader({ params }: LoaderFunctionArgs) {
+  if (params.id) {
+    void queryClient.prefetchQuery(eventQuery(params.id));
+    void queryClient.prefetchQuery(calendarQuery(params.id));
+  }
+  return null;
+}
+
+/** Event detail (/events/{id} and /events/{id}/{action}). */
+export function Component() {
+  const { id = '', action } = useParams();
+  const [searchParams] = useSearchParams();
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const query = useQuery(eventQuery(id));
+  const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
+
+  if (action && !(EVENT_ACTIONS as readonly string[]).includes(action)) return <NotFoundPage />;
+  if (query.isPending) return <EventSkeleton />;
+  if (query.isError) {
+    if (isNotFoundError(query.error)) return <NotFoundPage />;
+    return <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const detail = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
+  if (!detail) return <NotFoundPage />;
+  return <EventView key={detail.event.id} detail={detail} seller={seller} initialDate={searchParams.get('date')} />;
+}
+
+function EventView({ detail, seller, initialDate }: { detail: EventDetail; seller: SellerInfo; initialDate: string | null }) {
+  const { event } = detail;
+  useDocumentTitle(event.name);
+  const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
+  const coverMeta = coverId ? detail.images.get(coverId) : undefined;
+
+  return (
+    <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
+      <Link className="back-link" to={paths.events}>
+        <ChevronLeft />
+        {en.event.allEvents}
+      </Link>
+      {coverId && (
+        <div className="event-hero">
+          <img
+            src={coverImage(coverId)}
+            alt={coverAlt(detail, coverId)}
+            width={coverMeta?.width ?? COVER_IMAGE_WIDTH}
+            height={coverMeta?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8))}
+            fetchPriority="high"
+          />
+        </div>
+      )}
+      <header className="event-header">
+        <h1 id="event-title" className="page-title" style={{ marginBottom: 0 }}>
+          {event.name}
+        </h1>
+        {event.subtitle && <p className="event-header__subtitle">{event.subtitle}</p>}
+        {detail.venue?.name && <p className="event-header__venue">{detail.venue.name}</p>}
+      </header>
+
+      <div className={`event-layout${event.description ? '' : ' event-layout--single'}`}>
+        <div className="event-main">
+          {event.summary && <p className="event-summary">{event.summary}</p>}
+          <DateFirstFlow detail={detail} seller={seller} initialDate={initialDate} />
+        </div>
+        {event.description && (
+          <aside className="event-aside" aria-labelledby="about-title">
+            <div className="panel">
+              <h2 id="about-title" className="section-title">
+                {en.event.about}
+              </h2>
+              <Description html={event.description} />
+            </div>
+          </aside>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The date-first flow (000 §2, §4): date → session → quantities. Each finished step shows what
+ * was chosen with a 'Change' action. Choosing a date clears the session.
+ */
+function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; seller: SellerInfo; initialDate: string | null }) {
+  const config = useAppConfig();
+  const { event, timezone } = detail;
+  const upsell = isUpsellEvent(event);
+  const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
+  const today = todayIn(timezone);
+  const days = listOf(calendar.data, 'calendar');
+  const [date, setDate] = useState<string | null>(null);
+  const [editingDate, setEditingDate] = useState(false);
+  const [session, setSession] = useState<TEventSession | null>(null);
+  const [focusStep, setFocusStep] = useState<'session' | 'tickets' | 'date' | null>(null);
+  const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
+
+  const threshold = lowAvailabilityThreshold(detail.config, config.entries);
+  const display = priceDisplay(detail.config, config.entries);
+  const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
+  const hideSoldOut = hideSoldOutSessions(detail.config, config.entries);
+
+  // A `date` query parameter preselects that day when it is on sale.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !initialDate || !calendar.data) return;
+    preselected.current = true;
+    if (upcomingDays(days, today).some((d) => d.date === initialDate && d.status === 'available')) setDate(initialDate);
+  }, [calendar.data, days, initialDate, today]);
+
+  useEffect(() => {
+    if (!focusStep) return;
+    stepRefs[focusStep].current?.focus();
+    setFocusStep(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusStep]);
+
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setEditingDate(false);
+    setSession(null);
+    setFocusStep('session');
+  };
+
+  const dateDone = date !== null && !editingDate;
+
+  return (
+    <div className="steps">
+      {upsell ? (
+        <section className="panel step">
+          <p className="notice notice--warning" role="status">
+            {en.event.addAnchorFirst}
+          </p>
+        </section>
+      ) : (
+        <section className={`panel step${dateDone ? ' step--done' : ''}`} aria-labelledby="step-date">
+          <div className="step__header">
+            {dateDone ? (
+              <p className="step__chosen">
+                <span className="step__chosen-label" id="step-date" ref={stepRefs.date} tabIndex={-1}>
+                  {en.event.steps.date}
+                </span>
+                {formatDate(date)}
+              </p>
+            ) : (
+              <h2 id="step-date" ref={stepRefs.date} tabIndex={-1} className="step__title">
+                {en.dates.heading}
+              </h2>
+            )}
+            {dateDone && (
+              <button type="button" className="button button--secondary button--small" aria-label={en.dates.changeDate} onClick={() => setEditingDate(true)}>
+                {en.dates.change}
+              </button>
+            )}
+          </div>
+          {!dateDone &&
+            (calendar.isPending ? (
+              <DateButtonsSkeleton />
+            ) : calendar.isError ? (
+              <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
+            ) : (
+              <DateSelector
+                days={days}
+                today={today}
+                selected={date}
+                onSelect={chooseDate}
+                currency={seller.currency}
+                threshold={threshold}
+                priceDisplay={display}
+              />
+            ))}
+        </section>
+      )}
+
+      {date && !upsell && (
+        <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="step-session">
+          <div className="step__header">
+            {session ? (
+              <p className="step__chosen">
+                <span className="step__chosen-label" id="step-session" ref={stepRefs.session} tabIndex={-1}>
+                  {en.event.steps.session}
+                </span>
+                {formatDateTime(session.start_datetime, timezone)}
+              </p>
+            ) : (
+              <h2 id="step-session" ref={stepRefs.session} tabIndex={-1} className="step__title">
+                {en.sessions.heading}
+              </h2>
+            )}
+            {session && (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                aria-label={en.sessions.changeTime}
+                onClick={() => {
+                  setSession(null);
+                  setFocusStep('session');
+                }}
+              >
+                {en.sessions.change}
+              </button>
+            )}
+          </div>
+          {!session && (
+            <SessionPicker
+              eventId={event.id}
+              date={date}
+              timezone={timezone}
+              tabsConfig={tabsConfig}
+              threshold={threshold}
+              hideSoldOut={hideSoldOut}
+              selectedId={null}
+              onSelect={(picked) => {
+                setSession(picked);
+                setFocusStep('tickets');
+              }}
+            />
+          )}
+        </section>
+      )}
+
+      <section className="panel step" aria-labelledby="step-tickets">
+        <div className="step__header">
+          <h2 id="step-tickets" ref={stepRefs.tickets} tabIndex={-1} className="step__title">
+            {session ? en.event.chooseTickets : en.event.ticketsAndPrices}
+          </h2>
+        </div>
+        <QuantitySelection eventId={event.id} session={session} groups={detail.groups} currency={seller.currency} />
+      </section>
+    </div>
+  );
+}
+
+function DateButtonsSkeleton() {
+  return (
+    <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
+      {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
+        <Skeleton key={i} height={96} style={{ borderRadius: 'var(--radius-md)' }} />
+      ))}
+    </div>
+  );
+}
+
+function EventSkeleton() {
+  return (
+    <div aria-busy="true" aria-label={en.event.loading}>
+      <Skeleton width={120} height={44} style={{ marginBottom: 8 }} />
+      <Skeleton className="event-hero" />
+      <Skeleton width="60%" height="2.2rem" style={{ marginBottom: 16 }} />
+      <SkeletonLines lines={2} />
+      <div className="panel" style={{ marginTop: 24 }}>
+        <Skeleton width="40%" height="1.4rem" style={{ marginBottom: 16 }} />
+        <div className="date-list">
+          {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
+            <Skeleton key={i} height={96} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+

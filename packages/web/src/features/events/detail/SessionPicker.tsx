@@ -1,0 +1,194 @@
+import type { TEventSession } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { listOf } from '../../../api/document.js';
+import { sessionsQuery } from '../../../api/queries.js';
+import type { SessionTabsConfig } from '../../../config/config.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatTime } from '../../../lib/dates.js';
+import { ErrorNotice } from '../../../ui/ErrorNotice.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
+import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+
+export interface SessionPickerProps {
+  eventId: string;
+  date: string;
+  timezone: string;
+  tabsConfig: SessionTabsConfig;
+  threshold: number;
+  hideSoldOut: boolean;
+  selectedId: string | null;
+  onSelect: (session: TEventSession) => void;
+}
+
+function tabStatusText(tab: SessionTab): string | null {
+  if (tab.status === 'not_available') return en.sessions.notAvailable;
+  if (tab.status === 'sold_out') return en.sessions.soldOut;
+  return null;
+}
+
+/** Session picker (000 §2): tabs by time of day of time buttons with availability. */
+export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect }: SessionPickerProps) {
+  const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
+
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label={en.sessions.loading}>
+        <Skeleton height={56} style={{ marginBottom: 12 }} />
+        <div className="time-list">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorNotice title={en.sessions.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+
+  const all = listOf(query.data, 'event_session');
+  const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
+  if (!sessions.length) {
+    return (
+      <p className="notice" role="status">
+        {en.sessions.noSessions}
+      </p>
+    );
+  }
+  if (sessions.length === 1) {
+    return <TimeList sessions={sessions} timezone={timezone} threshold={threshold} selectedId={selectedId} onSelect={onSelect} label={en.sessions.heading} />;
+  }
+  const tabs = splitSessionsIntoTabs(sessions, tabsConfig, { timezone, fallbackLabels: en.sessions.defaultTabLabels });
+  return <SessionTabs key={date} tabs={tabs} timezone={timezone} threshold={threshold} selectedId={selectedId} onSelect={onSelect} />;
+}
+
+function SessionTabs({
+  tabs,
+  timezone,
+  threshold,
+  selectedId,
+  onSelect,
+}: {
+  tabs: SessionTab[];
+  timezone: string;
+  threshold: number;
+  selectedId: string | null;
+  onSelect: (session: TEventSession) => void;
+}) {
+  const id = useId();
+  const [active, setActive] = useState(() => {
+    const withSelected = tabs.findIndex((t) => t.sessions.some((s) => s.id === selectedId));
+    return withSelected >= 0 ? withSelected : initialTabIndex(tabs);
+  });
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const enabled = tabs.map((t, i) => (t.status !== 'not_available' ? i : -1)).filter((i) => i >= 0);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!enabled.length) return;
+    const position = enabled.indexOf(active);
+    let next: number | undefined;
+    if (event.key === 'ArrowRight') next = enabled[(position + 1) % enabled.length];
+    else if (event.key === 'ArrowLeft') next = enabled[(position - 1 + enabled.length) % enabled.length];
+    else if (event.key === 'Home') next = enabled[0];
+    else if (event.key === 'End') next = enabled[enabled.length - 1];
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
+    refs.current[next]?.focus();
+  };
+
+  const current = tabs[active];
+  return (
+    <div>
+      <div className="tabs" role="tablist" aria-label={en.sessions.tabsLabel} onKeyDown={onKeyDown}>
+        {tabs.map((tab, i) => {
+          const status = tabStatusText(tab);
+          const disabled = tab.status === 'not_available';
+          return (
+            <button
+              key={tab.from}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${i}`}
+              className="tab"
+              aria-selected={i === active}
+              aria-controls={`${id}-panel`}
+              aria-disabled={disabled || undefined}
+              tabIndex={i === active ? 0 : -1}
+              onClick={() => {
+                if (!disabled) setActive(i);
+              }}
+            >
+              <span>{tab.label}</span>
+              {status && <span className="tab__status">{status}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
+        {current.sessions.length ? (
+          <TimeList
+            sessions={current.sessions}
+            timezone={timezone}
+            threshold={threshold}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            label={format(en.sessions.timesLabel, { tab: current.label })}
+          />
+        ) : (
+          <p className="muted">{en.sessions.notAvailable}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TimeList({
+  sessions,
+  timezone,
+  threshold,
+  selectedId,
+  onSelect,
+  label,
+}: {
+  sessions: TEventSession[];
+  timezone: string;
+  threshold: number;
+  selectedId: string | null;
+  onSelect: (session: TEventSession) => void;
+  label: string;
+}) {
+  return (
+    <ul className="time-list" aria-label={label}>
+      {sessions.map((session) => {
+        const availability = sessionAvailability(session, threshold);
+        const soldOut = availability.kind === 'sold_out';
+        const status =
+          availability.kind === 'sold_out'
+            ? en.sessions.soldOut
+            : availability.kind === 'low'
+              ? format(en.sessions.remaining, { count: availability.remaining })
+              : en.sessions.available;
+        return (
+          <li key={session.id}>
+            <button
+              type="button"
+              className="time-button"
+              aria-pressed={selectedId === session.id}
+              aria-disabled={soldOut || undefined}
+              data-session-id={session.id}
+              onClick={() => {
+                if (!soldOut) onSelect(session);
+              }}
+            >
+              <span>{formatTime(session.start_datetime, timezone)}</span>
+              <span className={`time-button__status${availability.kind === 'low' ? ' time-button__status--low' : ''}`}>{status}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

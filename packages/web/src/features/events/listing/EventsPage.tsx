@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { listOf } from '../../../api/document.js';
+import { eventsAvailableQuery } from '../../../api/queries.js';
+import { categoryOrder } from '../../../config/config.js';
+import { useAppConfig, sellerInfo } from '../../../config/useConfig.js';
+import { en, format } from '../../../i18n/en.js';
+import { ErrorNotice } from '../../../ui/ErrorNotice.js';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
+import { EventCard, EventCardSkeleton } from './EventCard.js';
+import { FilterBar } from './FilterBar.js';
+import {
+  categoryChoices,
+  EMPTY_FILTERS,
+  filtersToSearch,
+  hasAnyFilter,
+  listingQuery,
+  parseListingFilters,
+  type ListingFilters,
+} from './filters.js';
+
+const SKELETON_COUNT = 6;
+
+/** Event listing (/events, 000 §2). */
+export function Component() {
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseListingFilters(searchParams), [searchParams]);
+  useDocumentTitle(en.listing.title);
+
+  const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone })));
+  // Categories come from the unfiltered listing, so the choices do not shrink as filters apply.
+  const all = useQuery(eventsAvailableQuery(listingQuery(EMPTY_FILTERS, { timezone: seller.timezone })));
+  const choices = useMemo(
+    () => categoryChoices(listOf(all.data, 'event_template').map((e) => e.category), categoryOrder(config.entries)),
+    [all.data, config.entries],
+  );
+
+  const update = (next: ListingFilters) => {
+    setSearchParams(filtersToSearch(next, searchParams), { replace: true, preventScrollReset: true });
+  };
+
+  const events = listOf(query.data, 'event_template');
+  const clearSearch = filtersToSearch(EMPTY_FILTERS, searchParams).toString();
+  const clearLink = clearSearch ? `?${clearSearch}` : '.';
+  const filtered = hasAnyFilter(filters);
+
+  return (
+    <section aria-labelledby="listing-title">
+      <h1 id="listing-title" className="page-title">
+        {en.listing.title}
+      </h1>
+      <FilterBar filters={filters} categories={choices} onChange={update} clearLink={clearLink} />
+
+      <p className="result-count" aria-live="polite" aria-atomic="true">
+        {query.isSuccess && events.length > 0
+          ? events.length === 1
+            ? en.listing.resultCountOne
+            : format(en.listing.resultCount, { count: events.length })
+          : ''}
+      </p>
+
+      {query.isPending ? (
+        <ul className="event-grid" aria-busy="true" aria-label={en.listing.loadingEvents}>
+          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+            <li key={i}>
+              <EventCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <ErrorNotice title={en.listing.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      ) : events.length === 0 ? (
+        <div className="notice" role="status">
+          <p>{filtered ? en.listing.noMatch : en.listing.noEvents}</p>
+          {filtered && (
+            <Link className="button button--secondary" to={clearLink}>
+              {en.listing.clearFilters}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="event-grid" aria-label={en.listing.title}>
+          {events.map((event, index) => (
+            <li key={event.id}>
+              <EventCard event={event} currency={seller.currency} eager={index < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, redirect } from 'react-router';
+import { configQuery } from '../../api/queries.js';
+import { paths } from '../../app/paths.js';
+import { queryClient } from '../../app/queryClient.js';
+import { admissionEventId, homeOptionsOrder, membershipPresell, type HomeOption } from '../../config/config.js';
+import { useAppConfig } from '../../config/useConfig.js';
+import { en, format } from '../../i18n/en.js';
+import { ChevronRight } from '../../ui/icons.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+
+/** Where home goes instead of showing itself: with membership presell off, the admission event (001 §2). */
+export function homeRedirect(entries: Parameters<typeof membershipPresell>[0]): string | null {
+  if (membershipPresell(entries)) return null;
+  const id = admissionEventId(entries);
+  return id ? paths.event(id) : paths.events;
+}
+
+export async function loader() {
+  const config = await queryClient.ensureQueryData(configQuery());
+  const target = homeRedirect(config.entries);
+  if (target) throw redirect(target);
+  return null;
+}
+
+const targets: Record<HomeOption, string> = {
+  login: paths.login,
+  join: paths.membership,
+  guest: paths.events,
+};
+
+/** Home (/): login, join membership, continue as guest — in the configured order — and resend tickets. */
+export function Component() {
+  const config = useAppConfig();
+  const options = homeOptionsOrder(config.entries);
+  useDocumentTitle(en.home.title);
+  return (
+    <section aria-labelledby="home-title">
+      <h1 id="home-title" className="page-title">
+        {config.seller?.name ? format(en.home.titleWithName, { name: config.seller.name }) : en.home.title}
+      </h1>
+      <p className="page-lead">{en.home.intro}</p>
+      <ul className="home-options">
+        {options.map((option) => (
+          <li key={option}>
+            <Link
+              className="home-option"
+              to={targets[option]}
+              data-option={option}
+              aria-labelledby={`home-option-${option}`}
+              aria-describedby={`home-option-${option}-desc`}
+            >
+              <span className="home-option__text">
+                <span id={`home-option-${option}`} className="home-option__title">
+                  {en.home.options[option].title}
+                </span>
+                <span id={`home-option-${option}-desc`} className="home-option__desc">
+                  {en.home.options[option].text}
+                </span>
+              </span>
+              <span className="home-option__chevron">
+                <ChevronRight />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={paths.resend}>{en.home.resend}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { CONFIG } from '@foyer/contracts';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { configQuery } from '../../api/queries.js';
+import { queryClient } from '../../app/queryClient.js';
+import { paths } from '../../app/paths.js';
+import { asString, configValue } from '../../config/config.js';
+import { placeholder } from './PlaceholderPage.js';
+
+/**
+ * /membership/{action?} (001 §2): to the membership event (web.membership_event_id) with the
+ * action, when one is configured; otherwise the membership page.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const config = await queryClient.ensureQueryData(configQuery());
+  const eventId = asString(configValue(CONFIG.membershipEventId, config.entries));
+  if (eventId) throw redirect(paths.event(eventId, params.action));
+  return null;
+}
+
+export const Component = placeholder('membership');

@@ -1,0 +1,64 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+export { dayjs, type Dayjs };
+
+/** Spec 000 §9 date formats. */
+export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
+export const DATE_FORMAT = 'ddd, MMM D, YYYY';
+export const TIME_FORMAT = 'h:mm A';
+export const ISO_DATE = 'YYYY-MM-DD';
+
+/** Today's date (YYYY-MM-DD) in a timezone. */
+export function todayIn(tz: string, now: Date = new Date()): string {
+  return safeTz(dayjs(now), tz).format(ISO_DATE);
+}
+
+/** Adds days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */
+export function addDays(date: string, days: number): string {
+  return dayjs.utc(date, ISO_DATE).add(days, 'day').format(ISO_DATE);
+}
+
+/** An instant shown in a timezone; an unknown timezone falls back to UTC rather than crashing. */
+export function safeTz(value: Dayjs | string | Date, tz: string): Dayjs {
+  const d = dayjs.isDayjs(value) ? value : dayjs(value);
+  try {
+    return d.tz(tz);
+  } catch {
+    return d.utc();
+  }
+}
+
+export function formatDateTime(iso: string, tz: string): string {
+  return safeTz(iso, tz).format(DATE_TIME_FORMAT);
+}
+
+export function formatTime(iso: string, tz: string): string {
+  return safeTz(iso, tz).format(TIME_FORMAT);
+}
+
+/** A calendar date (YYYY-MM-DD) in the date-only format. */
+export function formatDate(date: string): string {
+  return dayjs.utc(date, ISO_DATE).format(DATE_FORMAT);
+}
+
+/** "HH:mm" → "HHmm" (0000–2400) for threshold comparisons; null when not a time. */
+export function toHHmm(time: string | null | undefined): string | null {
+  const match = /^(\d{1,2}):?(\d{2})/.exec(time ?? '');
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 24 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}${match[2]}`;
+}
+
+/** Valid "HH:mm" (24-hour). */
+export function isTimeOfDay(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}

@@ -1,0 +1,35 @@
+/** Image URLs (000 §7, §9: default 272×216, cover width 1500). Image ids resolve to /api/image/{id}. */
+
+export const CARD_IMAGE = { width: 272, height: 216 } as const;
+export const COVER_IMAGE_WIDTH = 1500;
+
+export function imageUrl(id: string, size: { width?: number; height?: number }): string {
+  const params = new URLSearchParams();
+  if (size.width) params.set('sizex', String(size.width));
+  if (size.height) params.set('sizey', String(size.height));
+  params.set('shrink_only', 'T');
+  return `/api/image/${encodeURIComponent(id)}?${params.toString()}`;
+}
+
+export function cardImage(id: string): { src: string; srcSet: string } {
+  const src = imageUrl(id, CARD_IMAGE);
+  const double = imageUrl(id, { width: CARD_IMAGE.width * 2, height: CARD_IMAGE.height * 2 });
+  return { src, srcSet: `${src} 1x, ${double} 2x` };
+}
+
+export function coverImage(id: string): string {
+  return imageUrl(id, { width: COVER_IMAGE_WIDTH });
+}
+
+/** A seller logo in meta may be an image id or a URL. */
+export function logoUrl(logo: unknown): string | null {
+  if (typeof logo !== 'string' || !logo.trim()) return null;
+  if (/^(https?:)?\/\//.test(logo) || logo.startsWith('/') || logo.startsWith('data:image/')) return logo;
+  return imageUrl(logo, { height: 64 });
+}
+
+/** Image id from event meta (image_profile / image_cover). */
+export function metaImageId(meta: Record<string, unknown> | null | undefined, key: 'image_profile' | 'image_cover'): string | null {
+  const value = meta?.[key];
+  return typeof value === 'string' && value ? value : null;
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { en } from '../i18n/en.js';
+import { CloseIcon } from './icons.js';
+
+/**
+ * Dialog shown as a centred modal on desktop and a bottom drawer on mobile (001 §2, CSS decides).
+ * Focus moves into it, is trapped while open (the app behind is inert) and returns to the element
+ * that opened it; Escape closes the top-most dialog.
+ */
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const stack: symbol[] = [];
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  size?: 'sm' | 'lg';
+  /** Element to focus first; defaults to a `[data-autofocus]` element, else the first focusable one in the body. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+}
+
+export function Modal(props: ModalProps) {
+  if (!props.open || typeof document === 'undefined') return null;
+  return createPortal(<ModalInner {...props} />, document.body);
+}
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
+}
+
+function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const token = Symbol('modal');
+    stack.push(token);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const appRoot = document.getElementById('root');
+    const wasInert = appRoot?.hasAttribute('inert') ?? false;
+    appRoot?.setAttribute('inert', '');
+    document.body.classList.add('scroll-locked');
+
+    const dialog = dialogRef.current!;
+    const first =
+      initialFocusRef?.current ??
+      bodyRef.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      (bodyRef.current ? focusables(bodyRef.current)[0] : undefined) ??
+      focusables(dialog)[0];
+    (first ?? dialog).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (stack[stack.length - 1] !== token) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables(dialog);
+      if (!items.length) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const firstItem = items[0];
+      const lastItem = items[items.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && (active === firstItem || !dialog.contains(active))) {
+        event.preventDefault();
+        lastItem.focus();
+      } else if (!event.shiftKey && (active === lastItem || !dialog.contains(active))) {
+        event.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      stack.splice(stack.indexOf(token), 1);
+      if (!wasInert && stack.length === 0) appRoot?.removeAttribute('inert');
+      if (stack.length === 0) document.body.classList.remove('scroll-locked');
+      if (opener && opener.isConnected) opener.focus();
+    };
+    // Runs once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="modal-root">
+      <div className="modal-backdrop" onClick={() => onCloseRef.current()} aria-hidden="true" />
+      <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label={en.app.close}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div ref={bodyRef} className="modal__body">
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
