@@ -87,6 +87,17 @@ export async function sessionById(db: Tx, eventId: string, id: string) {
   return db.selectFrom('event_session').selectAll().where('event_template_id', '=', eventId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Capacity taken per (session, group) in the unended sessions of one event. */
+export function groupUsageOfEvent(db: Tx, eventId: string, nowIso: string) {
+  return db
+    .selectFrom('session_group_usage')
+    .innerJoin('event_session', 'event_session.id', 'session_group_usage.event_session_id')
+    .select(['session_group_usage.event_session_id', 'session_group_usage.ticket_group_id', 'session_group_usage.used_capacity'])
+    .where('event_session.event_template_id', '=', eventId)
+    .where('event_session.end_datetime', '>', nowIso)
+    .execute();
+}
+
 /** Capacity taken per (session, group). */
 export async function groupUsage(db: Tx, sessionIds: string[]) {
   if (!sessionIds.length) return [];

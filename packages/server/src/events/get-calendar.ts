@@ -46,7 +46,9 @@ export async function getCalendar(
   const days = new Map<string, Selectable<EventSessionTable>[]>();
   for (const s of sessions) {
     const date = localDate(s.start_datetime, timezone);
-    days.set(date, [...(days.get(date) ?? []), s]);
+    const list = days.get(date);
+    if (list) list.push(s);
+    else days.set(date, [s]);
   }
   const calendar: TCalendarDay[] = [...days].map(([date, daySessions]) => {
     const open = daySessions.some((s) =>

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { EventSessionTable, TicketGroupTable } from '../db/schema.js';
-import { groupUsage, sessionsOfEvent } from './events.repository.js';
+import { groupUsage, groupUsageOfEvent, sessionsOfEvent } from './events.repository.js';
 import { availableCapacity, dayBounds, isOnSale } from './session-rules.js';
 
 type Session = Selectable<EventSessionTable>;
@@ -58,7 +58,8 @@ export async function loadSessions(
     isOnSale(s, input.now),
   );
   const capped = input.groups.some((g) => g.capacity !== -1);
-  const usage = capped ? await groupUsage(db, sessions.map((s) => s.id)) : [];
+  // A short list asks by id; a long one (a calendar) reads the event's usage in one join.
+  const usage = !capped ? [] : sessions.length <= 50 ? await groupUsage(db, sessions.map((s) => s.id)) : await groupUsageOfEvent(db, input.eventId, input.now.toISOString());
   const map = new Map(usage.map((u) => [`${u.event_session_id}:${u.ticket_group_id}`, u.used_capacity]));
   return { sessions, used: (sessionId, groupId) => map.get(`${sessionId}:${groupId}`) ?? 0 };
 }

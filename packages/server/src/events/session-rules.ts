@@ -27,18 +27,53 @@ export function isOnSale(s: { start_datetime: string; end_datetime: string }, no
 }
 
 
-export function localTime(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('HH:mm');
+// dayjs' timezone plugin builds an Intl formatter per call, far too slow for a calendar of a
+// thousand sessions. Offsets change at most on the hour, so one lookup per zone and UTC hour is
+// cached (bounded) and wall-clock times are computed from it.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+const HOUR = 3_600_000;
+
+function offsetMs(ms: number, tz: string): number {
+  const key = `${tz}|${Math.floor(ms / HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    let f = formatters.get(tz);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      formatters.set(tz, f);
+    }
+    const p: Record<string, string> = {};
+    const at = Math.floor(ms / HOUR) * HOUR;
+    for (const part of f.formatToParts(new Date(at))) p[part.type] = part.value;
+    offset = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - at;
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
+/** Venue-local wall clock of an instant as "YYYY-MM-DDTHH:mm". */
+function wallClock(iso: string, tz: string): string {
+  const ms = Date.parse(iso);
+  return new Date(ms + offsetMs(ms, tz)).toISOString().slice(0, 16);
+}
+
+/** Venue-local "HH:mm" of an instant. */
+export function localTime(iso: string, tz: string): string {
+  return wallClock(iso, tz).slice(11);
+}
+
+/** Venue-local "YYYY-MM-DD" of an instant. */
 export function localDate(iso: string, tz: string): string {
-  return dayjs(iso).tz(tz).format('YYYY-MM-DD');
+  return wallClock(iso, tz).slice(0, 10);
 }
 
 /** UTC bounds [start, end) of a venue-local calendar day. */
 export function dayBounds(date: string, tz: string): { start: string; end: string } {
-  const start = dayjs.tz(`${date} 00:00`, tz);
-  return { start: start.toISOString(), end: start.add(1, 'day').toISOString() };
+  // Each bound from its own wall-clock midnight: a day with a DST change is 23 or 25 hours long.
+  const next = dayjs(date).add(1, 'day').format('YYYY-MM-DD');
+  return { start: dayjs.tz(`${date} 00:00`, tz).toISOString(), end: dayjs.tz(`${next} 00:00`, tz).toISOString() };
 }
 
 export { dayjs };

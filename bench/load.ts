@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export interface Target {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+export interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Starts bench/serve.ts in its own process so the load generator does not share its CPU. */
+export async function startTarget(env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const m = /ready (\d+)/.exec(chunk.toString());
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { port, child };
+}
+
+export async function measure(port: number, target: Target, seconds: number, connections = 20): Promise<Result> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${target.path}`,
+    method: target.method ?? 'GET',
+    body: target.body,
+    headers: { 'content-type': 'application/json', app: 'ecomm' },
+    connections,
+    duration: seconds,
+  });
+  return {
+    name: target.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function printTable(results: Result[], bare: Result) {
+  console.log(`\n${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'errors'.padStart(6)}`);
+  for (const r of [bare, ...results]) {
+    console.log(`${r.name.padEnd(44)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / bare.rps).toFixed(2).padStart(7)} ${String(r.errors).padStart(6)}`);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The benchmark target: the real app on a fresh database with the demo catalog, plus a bare route
+ * in the same Fastify instance as the yardstick. Prints "ready <port>" when listening.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../packages/server/src/app.js';
+import { bootDatabase } from '../packages/server/src/boot.js';
+import { readSettings } from '../packages/server/src/settings.js';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(mkdtempSync(join(tmpdir(), 'foyer-bench-')), 'bench.db')}`;
+const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'demo' }), port: 0 };
+const handle = await bootDatabase(settings, () => {});
+const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() });
+app.get('/bench/bare', async () => ({ ok: true }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`ready ${typeof address === 'object' && address ? address.port : 0}`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+});
