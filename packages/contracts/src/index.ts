@@ -3,3 +3,4 @@ export * from './money.js';
 export * from './resources.js';
 export * from './catalog.js';
 export * from './config-keys.js';
+export * from './cart.js';

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './app-context.js';
 import { pingDatabase } from './db/migrations.js';
 import { registerEventRoutes } from './events/events.routes.js';
+import { registerCartRoutes } from './cart/cart.routes.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -45,7 +47,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.get('/api/openapi.json', async () => openApiDocument());
 
+  await app.register(fastifyCookie);
   registerEventRoutes(app, ctx);
+  registerCartRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);
 
   const dist = ctx.settings.webDist;

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { bootDatabase } from './boot.js';
+import { startSweeper } from './cart/release-expired-carts.js';
 import { readSettings, SettingsError } from './settings.js';
 
 async function main() {
@@ -16,7 +17,9 @@ async function main() {
   const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger });
+  const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const shutdown = async () => {
+    stopSweeper();
     await app.close();
     await handle.close();
     process.exit(0);

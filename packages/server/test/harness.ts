@@ -49,6 +49,8 @@ export async function freshDatabase(dialect: Dialect): Promise<DatabaseHandle & 
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The app's clock: tests move it forward. */
+  clock: { now: Date; advance(ms: number): void };
   db: DatabaseHandle['db'];
   dialect: Dialect;
   close(): Promise<void>;
@@ -57,12 +59,18 @@ export interface TestApp {
 /** The real app on a fresh database loaded with the test catalog, at the fixed clock. */
 export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date } = {}): Promise<TestApp> {
   const database = await freshDatabase(dialect);
-  const now = options.now ?? NOW;
-  if (options.catalog !== null) await importCatalogFile(database.db, options.catalog ?? FIXTURE, now);
+  const clock = {
+    now: options.now ?? NOW,
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  if (options.catalog !== null) await importCatalogFile(database.db, options.catalog ?? FIXTURE, clock.now);
   const settings = { ...readSettings({}), webDist: '/nonexistent' };
-  const app = await buildApp({ db: database.db, dialect, settings, now: () => now });
+  const app = await buildApp({ db: database.db, dialect, settings, now: () => clock.now });
   return {
     app,
+    clock,
     db: database.db,
     dialect,
     async close() {

@@ -136,6 +136,55 @@ export interface ConfigEntryTable {
   name: string;
   value: string;
 }
+/** Who holds a cart: a guest's public identity (cookie) or, later, a user's. */
+export interface IdentityTable {
+  id: string;
+  kind: string;
+  /** sha256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+}
+export interface CartTable {
+  id: string;
+  seller_id: string;
+  identity_id: string;
+  cart_number: string;
+  state: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  campaign: string | null;
+  additional_info: string;
+  ticket_order_id: string | null;
+}
+export interface TicketTable {
+  id: string;
+  cart_id: string;
+  seller_id: string;
+  ticket_type_id: string;
+  ticket_group_id: string;
+  event_template_id: string;
+  event_session_id: string | null;
+  /** Whether this ticket counts against the session's capacity (its group is not excluded). */
+  counts_session: number;
+  handler: string;
+  state: string;
+  face_value: number;
+  adjusted_value: number;
+  fee_fixed_outside: number;
+  fee_percent_outside: number;
+  admit_name: string | null;
+  admit_email: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  ticket_order_id: string | null;
+  created_at: string;
+}
+/** Named counters (cart numbers). */
+export interface CounterTable {
+  name: string;
+  value: number;
+}
 export interface MigrationTable {
   name: string;
   run_at: string;
@@ -155,4 +204,8 @@ export interface Database {
   message_rule: MessageRuleTable;
   membership_rule: MembershipRuleTable;
   config_entry: ConfigEntryTable;
+  identity: IdentityTable;
+  cart: CartTable;
+  ticket: TicketTable;
+  counter: CounterTable;
 }

@@ -107,3 +107,21 @@ export async function groupUsage(db: Tx, sessionIds: string[]) {
 export function membershipRulesOfSeller(db: Tx, sellerId: string) {
   return db.selectFrom('membership_rule').selectAll().where('seller_id', '=', sellerId).execute();
 }
+
+/**
+ * Holds of pending carts whose time has run out but which the sweeper has not released yet:
+ * reads count them as free (DESIGN §4). Few rows: the sweeper keeps this set small.
+ */
+export function expiredHoldsOfEvent(db: Tx, eventId: string, nowIso: string) {
+  return db
+    .selectFrom('cart')
+    .innerJoin('ticket', 'ticket.cart_id', 'cart.id')
+    .select(['ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cart.state', '=', 'pending')
+    .where('cart.expires_at', '<=', nowIso)
+    .where('ticket.state', '=', 'held')
+    .where('ticket.event_template_id', '=', eventId)
+    .groupBy(['ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session'])
+    .execute();
+}

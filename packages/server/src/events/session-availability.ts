@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { EventSessionTable, TicketGroupTable } from '../db/schema.js';
-import { groupUsage, groupUsageOfEvent, sessionsOfEvent } from './events.repository.js';
+import { expiredHoldsOfEvent, groupUsage, groupUsageOfEvent, sessionsOfEvent } from './events.repository.js';
 import { availableCapacity, dayBounds, isOnSale } from './session-rules.js';
 
 type Session = Selectable<EventSessionTable>;
@@ -54,13 +54,26 @@ export async function loadSessions(
   const day = input.window.ondate ? dayBounds(input.window.ondate, input.timezone) : null;
   const startFrom = maxIso(day?.start, input.window.startFrom);
   const startBefore = minIso(day?.end, input.window.startBefore);
-  const sessions = (await sessionsOfEvent(db, input.eventId, { nowIso: input.now.toISOString(), startFrom, startBefore })).filter((s) =>
+  let sessions = (await sessionsOfEvent(db, input.eventId, { nowIso: input.now.toISOString(), startFrom, startBefore })).filter((s) =>
     isOnSale(s, input.now),
   );
   const capped = input.groups.some((g) => g.capacity !== -1);
   // A short list asks by id; a long one (a calendar) reads the event's usage in one join.
   const usage = !capped ? [] : sessions.length <= 50 ? await groupUsage(db, sessions.map((s) => s.id)) : await groupUsageOfEvent(db, input.eventId, input.now.toISOString());
   const map = new Map(usage.map((u) => [`${u.event_session_id}:${u.ticket_group_id}`, u.used_capacity]));
+  // Expired but unswept holds count as free.
+  const expired = await expiredHoldsOfEvent(db, input.eventId, input.now.toISOString());
+  if (expired.length) {
+    const freeBySession = new Map<string, number>();
+    for (const e of expired) {
+      if (!e.event_session_id) continue;
+      const n = Number(e.n);
+      if (e.counts_session) freeBySession.set(e.event_session_id, (freeBySession.get(e.event_session_id) ?? 0) + n);
+      const key = `${e.event_session_id}:${e.ticket_group_id}`;
+      if (map.has(key)) map.set(key, Math.max(0, map.get(key)! - n));
+    }
+    sessions = sessions.map((s) => (freeBySession.has(s.id) ? { ...s, used_capacity: Math.max(0, s.used_capacity - freeBySession.get(s.id)!) } : s));
+  }
   return { sessions, used: (sessionId, groupId) => map.get(`${sessionId}:${groupId}`) ?? 0 };
 }
 

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Cart wire shapes (spec 000 §3, §7). */
+
+export const HARD_MAX_PER_TICKET_TYPE = 1000;
+export const DEFAULT_HOLD_MINUTES = 30;
+export const UNNAMED_RULE_DEFAULT_MAX = 10;
+
+const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+const Id = z.string().min(1).max(64);
+
+/** One ticket to reserve. */
+export const ZReserveTicket = z.object({
+  ticket_type_id: Id,
+  event_session_id: Id.nullish(),
+  /** A chosen amount for a flexible price: a positive decimal with at most 2 places. */
+  face_value: z.union([z.string(), z.number()]).nullish(),
+  admit_name: z.string().max(101).nullish(),
+  admit_email: z.string().max(254).nullish(),
+  handler_data: z.record(z.string(), z.unknown()).nullish(),
+});
+export type TReserveTicket = z.infer<typeof ZReserveTicket>;
+
+/** Survey answers of one ticket group. */
+export const ZAdditionalInfo = z.object({ ticket_group_id: Id, data: z.record(z.string(), z.unknown()) });
+
+export const ZCartModify = z
+  .object({
+    add: z.array(ZReserveTicket).max(1000).default([]),
+    /** Ticket ids to remove. */
+    remove: z.array(Id).max(1000).default([]),
+    additionalInfo: z.array(ZAdditionalInfo).max(50).optional(),
+    campaign: z.record(z.string(), z.string().max(500)).optional(),
+    preloadedPromoCodes: z.array(z.string().max(35)).max(20).optional(),
+    preReservePromoCodes: z.array(z.unknown()).max(20).optional(),
+    postReservePromoCodes: z.array(z.unknown()).max(20).optional(),
+  })
+  .strict();
+export type TCartModify = z.infer<typeof ZCartModify>;
+
+export const CART_STATES = ['pending', 'booked', 'expired', 'deleted'] as const;
+export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed'] as const;
+
+export const ZCartFees = z.object({
+  total_before_cartmod_price: Money,
+  total_fee_fixed_outside: Money,
+  total_fee_percent_outside: Money,
+  total_cartmod_amount: Money,
+  total_payments: Money,
+  total_outstanding: Money,
+});
+
+export const ZCart = z.object({
+  id: z.string(),
+  cart_number: z.string(),
+  seller_id: z.string(),
+  state: z.enum(CART_STATES),
+  expires_at: z.string().nullable(),
+  /** Seconds left; 0 once expired, null without a hold. */
+  expires_in: z.number().int().nullable(),
+  identity_id: z.string(),
+  ticket_order_id: z.string().nullable(),
+  campaign: z.record(z.string(), z.string()).nullable(),
+  additional_info: z.array(ZAdditionalInfo),
+  cart_fees: ZCartFees,
+});
+export type TCart = z.infer<typeof ZCart>;
+
+export const ZTicket = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  state: z.enum(TICKET_STATES),
+  ticket_order_id: z.string().nullable(),
+  ticket_type_id: z.string(),
+  ticket_group_id: z.string(),
+  event_template_id: z.string(),
+  event_session_id: z.string().nullable(),
+  handler: z.string(),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  face_value: Money,
+  adjusted_value: Money,
+  fee_fixed_outside: Money,
+  fee_percent_outside: Money,
+  admit_name: z.string().nullable(),
+  admit_email: z.string().nullable(),
+});
+export type TTicket = z.infer<typeof ZTicket>;
+
+export const ZIdentity = z.object({ id: z.string(), kind: z.enum(['public', 'user']) });
+export type TIdentity = z.infer<typeof ZIdentity>;

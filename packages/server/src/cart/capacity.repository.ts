@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.js';
+
+/**
+ * Capacity is taken with ONE conditional update per counter inside the reserving transaction
+ * (DESIGN §4): zero rows updated means there was not enough room, and nothing was taken.
+ */
+
+export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<boolean> {
+  const result = await tx
+    .updateTable('event_session')
+    .set({ used_capacity: sql`used_capacity + ${n}` })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
+  await tx
+    .insertInto('session_group_usage')
+    .values({ event_session_id: sessionId, ticket_group_id: groupId, used_capacity: 0 })
+    .onConflict((oc) => oc.columns(['event_session_id', 'ticket_group_id']).doNothing())
+    .execute();
+  let q = tx
+    .updateTable('session_group_usage')
+    .set({ used_capacity: sql`used_capacity + ${n}` })
+    .where('event_session_id', '=', sessionId)
+    .where('ticket_group_id', '=', groupId);
+  if (limit !== -1) q = q.where(sql`used_capacity + ${n}`, '<=', limit);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {
+  await tx.updateTable('event_session').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', sessionId).execute();
+}
+
+export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number) {
+  await tx
+    .updateTable('session_group_usage')
+    .set({ used_capacity: sql`used_capacity - ${n}` })
+    .where('event_session_id', '=', sessionId)
+    .where('ticket_group_id', '=', groupId)
+    .execute();
+}
+
+export function sessionRoom(tx: Tx, sessionId: string) {
+  return tx.selectFrom('event_session').select(['capacity', 'oversell_capacity', 'used_capacity']).where('id', '=', sessionId).executeTakeFirst();
+}
+
+export async function groupUsed(tx: Tx, sessionId: string, groupId: string): Promise<number> {
+  const row = await tx
+    .selectFrom('session_group_usage')
+    .select('used_capacity')
+    .where('event_session_id', '=', sessionId)
+    .where('ticket_group_id', '=', groupId)
+    .executeTakeFirst();
+  return row?.used_capacity ?? 0;
+}

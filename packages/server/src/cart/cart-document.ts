@@ -1,0 +1,121 @@
+import { fromMinor, type TCart, type TTicket } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { CartTable, TicketTable } from '../db/schema.js';
+import { document } from '../http/envelope.js';
+import type { QuerySpec } from '../http/query.js';
+import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
+import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
+
+/** The embeds of GET my/cart/{id} (000 §7); dotted paths are accepted as their last segment. */
+export const CART_QUERY: QuerySpec = {
+  embeds: [
+    'identity',
+    'ticket.ticket_type',
+    'ticket.ticket_group',
+    'ticket.event_session',
+    'ticket.event_template',
+    'ticket_group.meta',
+    'event_template.venue',
+    'event_template.config',
+    'event_template.meta',
+    'scheduled_payment',
+    'seller',
+    'config',
+    'ticket_order',
+  ],
+  params: { _all_tickets: 'boolean' },
+  defaultLimit: 1000,
+  maxLimit: 1000,
+};
+
+/** What a modify answers with: enough for the cart widget without a second call. */
+export const DEFAULT_CART_EMBEDS = new Set(['ticket', 'ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue']);
+
+function ticketOut(t: Selectable<TicketTable>): TTicket {
+  return {
+    id: t.id,
+    cart_id: t.cart_id,
+    state: t.state as TTicket['state'],
+    ticket_order_id: t.ticket_order_id,
+    ticket_type_id: t.ticket_type_id,
+    ticket_group_id: t.ticket_group_id,
+    event_template_id: t.event_template_id,
+    event_session_id: t.event_session_id,
+    handler: t.handler,
+    valid_from: t.valid_from,
+    valid_to: t.valid_to,
+    face_value: fromMinor(t.face_value),
+    adjusted_value: fromMinor(t.adjusted_value),
+    fee_fixed_outside: fromMinor(t.fee_fixed_outside),
+    fee_percent_outside: fromMinor(t.fee_percent_outside),
+    admit_name: t.admit_name,
+    admit_email: t.admit_email,
+  };
+}
+
+export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketTable>[], now: Date): TCart {
+  const live = tickets.filter((t) => t.state !== 'cancelled');
+  const sum = (f: (t: Selectable<TicketTable>) => number) => live.reduce((n, t) => n + f(t), 0);
+  const before = sum((t) => t.adjusted_value);
+  const fixed = sum((t) => t.fee_fixed_outside);
+  const percent = sum((t) => t.fee_percent_outside);
+  const expiresIn = cart.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(cart.expires_at) - now.getTime()) / 1000));
+  return {
+    id: cart.id,
+    cart_number: cart.cart_number,
+    seller_id: cart.seller_id,
+    state: (cart.state === 'pending' && expiresIn === 0 ? 'expired' : cart.state) as TCart['state'],
+    expires_at: cart.expires_at,
+    expires_in: expiresIn,
+    identity_id: cart.identity_id,
+    ticket_order_id: cart.ticket_order_id,
+    campaign: cart.campaign ? JSON.parse(cart.campaign) : null,
+    additional_info: JSON.parse(cart.additional_info),
+    cart_fees: {
+      total_before_cartmod_price: fromMinor(before),
+      total_fee_fixed_outside: fromMinor(fixed),
+      total_fee_percent_outside: fromMinor(percent),
+      total_cartmod_amount: fromMinor(0),
+      total_payments: fromMinor(0),
+      total_outstanding: fromMinor(before + fixed + percent),
+    },
+  };
+}
+
+const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
+
+/** The cart as a relational document with the requested embeds. */
+export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, now: Date) {
+  const cart = await db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
+  const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
+  const tickets = await db.selectFrom('ticket').selectAll().where('cart_id', '=', cart.id).where('state', 'in', visibleStates).orderBy('created_at').orderBy('id').execute();
+  const siblings: Record<string, unknown[]> = {};
+  siblings.ticket = tickets.map(ticketOut);
+  const ids = (f: (t: Selectable<TicketTable>) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
+  if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, ids((t) => t.ticket_type_id))).map(ticketTypeOut);
+  const groupIds = ids((t) => t.ticket_group_id);
+  if (has(embed, 'ticket_group') && groupIds.length) {
+    const groups = await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute();
+    siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null));
+    if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) }));
+  }
+  const eventIds = ids((t) => t.event_template_id);
+  const events = has(embed, 'event_template') && eventIds.length ? await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute() : [];
+  const venues = events.length ? await venuesByIds(db, [...new Set(events.map((e) => e.venue_id))]) : [];
+  const venueById = new Map(venues.map((v) => [v.id, v]));
+  if (events.length) siblings.event_template = events.map((e) => eventOut(e, null, venueById.get(e.venue_id)));
+  if (embed.has('event_template.venue')) siblings.venue = venues.map(venueOut);
+  if (embed.has('event_template.meta')) siblings.meta = [...(siblings.meta ?? []), ...events.map((e) => ({ resource_id: e.id, ...JSON.parse(e.meta) }))];
+  if (embed.has('event_template.config') || embed.has('config')) siblings.config = (await configOfResources(db, cart.seller_id, eventIds)).map(configOut);
+  const sessionIds = ids((t) => t.event_session_id);
+  if (has(embed, 'event_session') && sessionIds.length) {
+    const sessions = await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
+    const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
+    siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
+  }
+  if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
+  if (embed.has('identity')) siblings.identity = [{ id: cart.identity_id }];
+  if (embed.has('scheduled_payment')) siblings.scheduled_payment = [];
+  return document('cart', [cartOut(cart, tickets, now)], 1, siblings);
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_HOLD_MINUTES, ZCartModify } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { ANONYMOUS } from '../events/viewer.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery } from '../http/query.js';
+import { ensureIdentity, readIdentity } from '../identity/public-identity.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { cartById } from './cart.repository.js';
+import { assertOwner } from './cart-access.js';
+import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from './cart-document.js';
+import { deleteCart } from './delete-cart.js';
+import { modifyCart } from './modify-cart.js';
+
+type IdParams = { Params: { id: string } };
+
+/** The cart calls of 000 §7, at my/cart/… and cart/…: same handlers, same ownership rule. */
+export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const seller = async (request: FastifyRequest) => {
+    const query = parseQuery(request.query as Record<string, unknown>, CART_QUERY);
+    return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller) };
+  };
+
+  for (const prefix of ['/api/my/cart', '/api/cart']) {
+    app.post(`${prefix}/modify`, async (request, reply) => {
+      const body = parseBody(ZCartModify, request.body, 'cart');
+      const { seller: s } = await seller(request);
+      const now = ctx.now();
+      const identity = await ensureIdentity(db, request, reply, now);
+      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, identity, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES });
+      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now);
+    });
+
+    app.post<IdParams>(`${prefix}/:id/modify`, async (request, reply) => {
+      const body = parseBody(ZCartModify, request.body, 'cart');
+      const { seller: s } = await seller(request);
+      const now = ctx.now();
+      const identity = await ensureIdentity(db, request, reply, now);
+      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, identity, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES });
+      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now);
+    });
+
+    app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
+      const { query, seller: s } = await seller(request);
+      const cart = await cartById(db, request.params.id);
+      assertOwner(cart, await readIdentity(db, request), s.id);
+      reply.header('cache-control', 'private, no-store');
+      return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now());
+    });
+
+    app.delete<IdParams>(`${prefix}/:id`, async (request) => {
+      const { seller: s } = await seller(request);
+      const released = await deleteCart(db, { sellerId: s.id, identity: await readIdentity(db, request), cartId: request.params.id, now: ctx.now() });
+      return { cart: { _count: 0, _total: 0, _data: [] }, released };
+    });
+  }
+}

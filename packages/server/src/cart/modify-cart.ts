@@ -1,0 +1,210 @@
+import type { TCartModify, TReserveTicket } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import { uuidv7 } from 'uuidv7';
+import type { Db, Dialect, Tx } from '../db/database.js';
+import type { CartTable, TicketTable } from '../db/schema.js';
+import { availableCapacity, isOnSale } from '../events/session-rules.js';
+import { canSee, type Viewer } from '../events/viewer.js';
+import { AppError } from '../http/app-error.js';
+import type { Identity } from '../identity/public-identity.js';
+import { cartById, heldTicketsOfCart, holdMinutes, nextCartNumber } from './cart.repository.js';
+import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
+import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
+import { releaseExpiredCarts } from './release-expired-carts.js';
+import { releaseHeldTickets } from './release-tickets.js';
+import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
+import { validateSurvey } from './survey.js';
+import { assertModifiable } from './cart-access.js';
+
+export interface ModifyInput {
+  db: Db;
+  dialect: Dialect;
+  sellerId: string;
+  identity: Identity;
+  viewer: Viewer;
+  cartId: string | null;
+  body: TCartModify;
+  now: Date;
+  defaultHoldMinutes: number;
+}
+
+type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
+
+/**
+ * Creates a cart and/or changes it: removes, adds (every reserve rule of 000 §5, capacity taken
+ * with conditional updates), survey answers, campaign. One transaction: a refusal changes nothing.
+ * A refusal for want of capacity first frees holds that have expired in that session, then tries
+ * once more.
+ */
+export async function modifyCart(input: ModifyInput): Promise<string> {
+  try {
+    return await input.db.transaction().execute((tx) => modifyInTransaction(tx, input));
+  } catch (error) {
+    const sessionId = error instanceof AppError ? ((error.extra as { event_session_id?: string } | null)?.event_session_id ?? null) : null;
+    if (!sessionId || !CAPACITY_CODES.has((error as AppError).code)) throw error;
+    const freed = await releaseExpiredCarts(input.db, input.now, { sessionId });
+    if (!freed.tickets) throw error;
+    return input.db.transaction().execute((tx) => modifyInTransaction(tx, input));
+  }
+}
+
+const CAPACITY_CODES = new Set(['event_session_sold_out', 'session_capacity_exceeded', 'ticket_group_sold_out', 'ticket_group_capacity_exceeded']);
+
+async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> {
+  const { body, now } = input;
+  const nowIso = now.toISOString();
+  let cart: Selectable<CartTable> | undefined;
+  if (input.cartId) {
+    cart = await cartById(tx, input.cartId);
+    assertModifiable(cart, input.identity, input.sellerId, now);
+  }
+
+  const held = cart ? await heldTicketsOfCart(tx, cart.id) : [];
+  const removeIds = new Set(body.remove);
+  for (const id of removeIds) {
+    if (!held.some((t) => t.id === id)) throw new AppError(404, 'ticket_not_found', 'That ticket is not in this cart.', 'cart_remove_tickets', { ticket_id: id });
+  }
+
+  const additions = await resolveAdditions(tx, input, body.add);
+  const remaining = held.filter((t) => !removeIds.has(t.id));
+  const after = [...remaining, ...additions];
+
+  // Order limits, only for the (group, session) pairs this change touched.
+  const touched = new Set([...held.filter((t) => removeIds.has(t.id)), ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));
+  const { groups, rules } = await groupsWithRules(tx, [...new Set(after.map((t) => t.ticket_group_id))]);
+  checkOrderLimits(
+    after.map((t) => ({ ticketTypeId: t.ticket_type_id, groupId: t.ticket_group_id, sessionId: t.event_session_id })),
+    touched,
+    new Map(groups.map((g) => [g.id, g])),
+    rules,
+  );
+
+  // Survey answers for groups in the cart.
+  let additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[] = cart ? JSON.parse(cart.additional_info) : [];
+  for (const answer of body.additionalInfo ?? []) {
+    const group = groups.find((g) => g.id === answer.ticket_group_id);
+    if (!group) throw new AppError(400, 'additional_info_validation_failed', 'These answers are for tickets that are not in the cart.', 'additional_info', { ticket_group_id: answer.ticket_group_id });
+    const data = validateSurvey(group.additional_info_spec ? JSON.parse(group.additional_info_spec) : null, answer.data);
+    additionalInfo = [...additionalInfo.filter((a) => a.ticket_group_id !== answer.ticket_group_id), { ticket_group_id: answer.ticket_group_id, data }];
+  }
+  const inCart = new Set(after.map((t) => t.ticket_group_id));
+  additionalInfo = additionalInfo.filter((a) => inCart.has(a.ticket_group_id));
+
+  if (cart && removeIds.size) await releaseHeldTickets(tx, { cartId: cart.id, ticketIds: [...removeIds] });
+  await takeCapacity(tx, additions, additionsGroupLimits(additions));
+
+  const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await holdMinutes(tx, input.sellerId, input.defaultHoldMinutes)) * 60_000).toISOString() : cart.expires_at;
+  const campaign = body.campaign ? JSON.stringify(body.campaign) : (cart?.campaign ?? null);
+  let cartId: string;
+  if (cart) {
+    cartId = cart.id;
+    await tx.updateTable('cart').set({ expires_at: expiresAt, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo) }).where('id', '=', cart.id).execute();
+  } else {
+    cartId = uuidv7();
+    const number = await nextCartNumber(tx, input.dialect);
+    await tx
+      .insertInto('cart')
+      .values({ id: cartId, seller_id: input.sellerId, identity_id: input.identity.id, cart_number: String(number), state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo), ticket_order_id: null })
+      .execute();
+  }
+  if (additions.length) {
+    const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: cartId, created_at: nowIso }));
+    for (let i = 0; i < rows.length; i += 200) await tx.insertInto('ticket').values(rows.slice(i, i + 200)).execute();
+  }
+  return cartId;
+}
+
+/** Per (session, group) limits of the groups new tickets come from. */
+function additionsGroupLimits(additions: (NewTicket & { groupLimit?: number })[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const a of additions) if (a.event_session_id && a.groupLimit !== undefined) out.set(`${a.event_session_id}|${a.ticket_group_id}`, a.groupLimit);
+  return out;
+}
+
+/** Takes session and group capacity for new tickets, in a fixed order (no deadlocks). */
+async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: number })[], groupLimits: Map<string, number>) {
+  const bySession = new Map<string, number>();
+  const byGroup = new Map<string, number>();
+  for (const a of additions) {
+    if (!a.event_session_id) continue;
+    if (a.counts_session) bySession.set(a.event_session_id, (bySession.get(a.event_session_id) ?? 0) + 1);
+    const key = `${a.event_session_id}|${a.ticket_group_id}`;
+    byGroup.set(key, (byGroup.get(key) ?? 0) + 1);
+  }
+  for (const [sessionId, n] of [...bySession].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (await takeSessionCapacity(tx, sessionId, n)) continue;
+    const room = await sessionRoom(tx, sessionId);
+    const left = room ? availableCapacity(room) : 0;
+    if (left === 0) throw new AppError(409, 'event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, available: 0 });
+    throw new AppError(409, 'session_capacity_exceeded', `Only ${left} tickets are left for this session.`, 'reserve', { event_session_id: sessionId, available: left });
+  }
+  for (const [key, n] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [sessionId, groupId] = key.split('|');
+    const limit = groupLimits.get(key) ?? -1;
+    if (await takeGroupCapacity(tx, sessionId, groupId, limit, n)) continue;
+    const left = Math.max(0, limit - (await groupUsed(tx, sessionId, groupId)));
+    if (left === 0) throw new AppError(409, 'ticket_group_sold_out', 'These tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: 0 });
+    throw new AppError(409, 'ticket_group_capacity_exceeded', `Only ${left} of these tickets are left for this session.`, 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: left });
+  }
+}
+
+/** Each requested ticket → a ticket row to insert, after every per-ticket rule. */
+async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[]): Promise<(NewTicket & { groupLimit?: number })[]> {
+  if (!add.length) return [];
+  const typeIds = [...new Set(add.map((a) => a.ticket_type_id))];
+  const { types, rules } = await reservableTypes(tx, input.sellerId, typeIds);
+  const sessions = await sessionsByIds(tx, [...new Set(add.map((a) => a.event_session_id).filter((s): s is string => !!s))]);
+  const typeById = new Map(types.map((t) => [t.id, t]));
+  const sessionById = new Map(sessions.map((s) => [s.id, s]));
+  const sessionless = new Map<string, boolean>();
+  const out: (NewTicket & { groupLimit?: number })[] = [];
+
+  for (const [index, item] of add.entries()) {
+    const type = typeById.get(item.ticket_type_id);
+    const session = item.event_session_id ? sessionById.get(item.event_session_id) : undefined;
+    if (!type) throw new AppError(400, 'validation_failed', 'This ticket type was not found.', 'reserve', { index, ticket_type_id: item.ticket_type_id });
+    if (item.event_session_id && !session) throw new AppError(400, 'validation_failed', 'This session was not found.', 'reserve', { index, event_session_id: item.event_session_id });
+    const rule = pickRule(rules, item.ticket_type_id, session?.event_template_id, input.viewer);
+    if (!rule) throw new AppError(400, 'validation_failed', 'These tickets are not available for this event.', 'reserve', { index, ticket_type_id: item.ticket_type_id });
+    if (session) {
+      if (!isOnSale(session, input.now)) throw new AppError(400, 'validation_failed', 'This session is no longer on sale.', 'reserve', { index, event_session_id: session.id });
+    } else {
+      if (!sessionless.has(rule.event_template_id)) sessionless.set(rule.event_template_id, !(await eventHasSessions(tx, rule.event_template_id)));
+      if (!sessionless.get(rule.event_template_id)) throw new AppError(400, 'validation_failed', 'Please choose a date and time.', 'reserve', { index, field: 'event_session_id' });
+    }
+    const nowIso = input.now.toISOString();
+    if ((rule.sales_start && nowIso < rule.sales_start) || (rule.sales_end && nowIso >= rule.sales_end)) {
+      throw new AppError(400, 'rule_blocks_reserve', `${rule.group_name} tickets are not on sale at the moment.`, 'checkout_rules', { index, block_reason: 'sales_window' });
+    }
+    checkAttendee(rule, item.admit_name, item.admit_email);
+    const flexible = type.currency_amount_min !== null && type.currency_amount_max !== null;
+    const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : type.currency_amount;
+    const percent = type.fee_percent_outside ? Math.round((face * Number(type.fee_percent_outside)) / 100) : 0;
+    out.push({
+      seller_id: input.sellerId,
+      ticket_type_id: type.id,
+      ticket_group_id: rule.ticket_group_id,
+      event_template_id: rule.event_template_id,
+      event_session_id: session?.id ?? null,
+      counts_session: session && !rule.exclude_from_event_capacity ? 1 : 0,
+      handler: rule.handler,
+      state: 'held',
+      face_value: face,
+      adjusted_value: face,
+      fee_fixed_outside: type.fee_fixed_outside ?? 0,
+      fee_percent_outside: percent,
+      admit_name: item.admit_name?.trim() || null,
+      admit_email: item.admit_email?.trim() || null,
+      valid_from: session?.start_datetime ?? null,
+      valid_to: session?.end_datetime ?? null,
+      ticket_order_id: null,
+      groupLimit: rule.capacity === -1 ? -1 : rule.capacity + rule.oversell_capacity,
+    });
+  }
+  return out;
+}
+
+/** The group a type is sold through at this event: the first visible one by rank. */
+function pickRule(rules: ReservableRule[], typeId: string, eventId: string | undefined, viewer: Viewer): ReservableRule | undefined {
+  return rules.find((r) => r.ticket_type_id === typeId && (!eventId || r.event_template_id === eventId) && canSee(viewer, r.hidden_type));
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+
+/** A browser-like client over app.inject: keeps the identity cookie between calls. */
+export class CartClient {
+  cookie: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+    const res = await this.app.inject({
+      method,
+      url,
+      payload: payload as object | undefined,
+      headers: { app: 'ecomm', ...(this.cookie ? { cookie: this.cookie } : {}) },
+    });
+    const set = res.headers['set-cookie'];
+    const first = Array.isArray(set) ? set[0] : set;
+    if (first) this.cookie = first.split(';')[0];
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, setCookie: first ?? null };
+  }
+
+  create(add: unknown[], extra: Record<string, unknown> = {}) {
+    return this.call('POST', '/api/my/cart/modify', { add, ...extra });
+  }
+
+  modify(cartId: string, body: Record<string, unknown>) {
+    return this.call('POST', `/api/my/cart/${cartId}/modify`, body);
+  }
+}
+
+/** Ids by catalog key, read straight from the database. */
+export async function catalogIds(db: import('../src/db/database.js').Db) {
+  const types = await db.selectFrom('ticket_type').select(['id', 'catalog_key']).execute();
+  const events = await db.selectFrom('event_template').select(['id', 'catalog_key']).execute();
+  const groups = await db.selectFrom('ticket_group').select(['id', 'catalog_key', 'event_template_id']).execute();
+  const sessions = await db.selectFrom('event_session').selectAll().orderBy('start_datetime').execute();
+  const type = (key: string) => types.find((t) => t.catalog_key === key)!.id;
+  const event = (key: string) => events.find((e) => e.catalog_key === key)!.id;
+  const group = (eventKey: string, key: string) => groups.find((g) => g.catalog_key === key && g.event_template_id === event(eventKey))!.id;
+  const session = (eventKey: string, startUtc: string) => sessions.find((s) => s.event_template_id === event(eventKey) && s.start_datetime === startUtc)!.id;
+  return { type, event, group, session };
+}
