@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -17,7 +18,7 @@ export interface Storefront {
 /** The real server (built SPA, demo catalog) on a fresh SQLite database and a free port. */
 export async function startStorefront(env: Record<string, string> = {}): Promise<Storefront> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`, LOG_LEVEL: 'warn', ...env },
@@ -46,6 +47,18 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 export async function launchBrowser(): Promise<Browser> {
