@@ -60,7 +60,8 @@ export function eventQuery(id: string) {
     queryKey: ['events', 'detail', id] as const,
     queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(id)}`, { cached: true, embed: EVENT_DETAIL_EMBED, signal }),
     staleTime: 60_000,
-    retry: (count, error) => count < 1 && !(error as { status?: number })?.status,
+    // A missing event stays missing: do not ask again when the page mounts after the prefetch.
+    retryOnMount: false,
   });
 }
 
@@ -80,6 +81,16 @@ export function sessionsQuery(eventId: string, date: string, options: { hideSold
     queryKey: ['event_session', 'list', { event: eventId, ...query }] as const,
     queryFn: ({ signal }) =>
       api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: SESSION_LIMIT, signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** The first session on sale (000 §7: uncached, limit 1, sold_out=F) — flexible any-day events. */
+export function firstOpenSessionQuery(eventId: string) {
+  const query: Query = { sold_out: 'F', _sort: 'start_datetime' };
+  return queryOptions({
+    queryKey: ['event_session', 'list', { event: eventId, ...query, _limit: 1 }] as const,
+    queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { query, limit: 1, signal }),
     staleTime: 30_000,
   });
 }

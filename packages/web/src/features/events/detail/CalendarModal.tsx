@@ -1,4 +1,4 @@
-import type { TCalendarDay } from '@foyer/contracts';
+import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PriceDisplay } from '../../../config/config.js';
 import { en } from '../../../i18n/en.js';
@@ -7,6 +7,7 @@ import { ChevronLeft, ChevronRight } from '../../../ui/icons.js';
 import { Modal } from '../../../ui/Modal.js';
 import { addMonths, dayAvailability, monthGrid, monthOf, monthRange, moveFocus, relativeDay, upcomingDays } from './dateSelection.js';
 import { availabilityText, dayPriceText } from './DateSelector.js';
+import { dateTexts } from './messageRules.js';
 
 export interface CalendarModalProps {
   open: boolean;
@@ -18,6 +19,7 @@ export interface CalendarModalProps {
   currency: string;
   priceDisplay: PriceDisplay;
   threshold: number;
+  rules: TMessageRule[];
 }
 
 /** The 'Choose date' calendar (000 §2, 001 §9): a 6×7 month grid over the available months. */
@@ -29,10 +31,11 @@ export function CalendarModal(props: CalendarModalProps) {
   );
 }
 
-function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay, threshold }: CalendarModalProps) {
+function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay, threshold, rules }: CalendarModalProps) {
   const headingId = useId();
   const byDate = useMemo(() => new Map(upcomingDays(days, today).map((d) => [d.date, d])), [days, today]);
   const range = useMemo(() => monthRange(days, today), [days, today]);
+  const annotations = useMemo(() => [...new Set([...byDate.keys()].flatMap((date) => dateTexts(rules, 'date_annotation', date)))], [byDate, rules]);
   const firstAvailable = useMemo(() => [...byDate.values()].find((d) => d.status === 'available')?.date ?? null, [byDate]);
 
   const start = selected && byDate.has(selected) ? selected : (firstAvailable ?? range?.first + '-01');
@@ -78,6 +81,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
       parts.push(availabilityText(availability));
       const price = availability.kind !== 'sold_out' ? dayPriceText(day, currency, priceDisplay) : '';
       if (price) parts.push(price);
+      parts.push(...dateTexts(rules, 'date_annotation', date));
     }
     return parts.join(', ');
   };
@@ -130,6 +134,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
                 const selectable = availability !== null && availability.kind !== 'sold_out';
                 const isSelected = selected === date;
                 const relative = relativeDay(date, today);
+                const annotated = selectable && dateTexts(rules, 'date_annotation', date).length > 0;
                 const classes = ['calendar__day'];
                 if (selectable) classes.push('calendar__day--available');
                 if (availability?.kind === 'sold_out') classes.push('calendar__day--sold-out');
@@ -161,6 +166,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
                           {relative === 'today' ? en.dates.today : en.dates.tomorrow}
                         </span>
                       )}
+                      {annotated && <span className="calendar__day-dot" aria-hidden="true" />}
                     </button>
                   </td>
                 );
@@ -172,6 +178,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
       <p className="calendar__legend" aria-hidden="true">
         <span className="legend-available">{en.dates.available}</span>
         <span className="legend-sold-out">{en.dates.soldOut}</span>
+        {annotations.length > 0 && <span className="legend-annotated">{annotations.join(', ')}</span>}
       </p>
     </div>
   );

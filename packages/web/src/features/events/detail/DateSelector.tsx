@@ -1,4 +1,4 @@
-import type { TCalendarDay } from '@foyer/contracts';
+import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
 import { useState } from 'react';
 import type { PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money.js';
 import { CalendarIcon } from '../../../ui/icons.js';
 import { CalendarModal } from './CalendarModal.js';
 import { dateButtons, dayAvailability, relativeDay, type Availability } from './dateSelection.js';
+import { dateTexts } from './messageRules.js';
 
 export interface DateSelectorProps {
   days: TCalendarDay[];
@@ -16,6 +17,8 @@ export interface DateSelectorProps {
   currency: string;
   threshold: number;
   priceDisplay: PriceDisplay;
+  /** Message rules: date_annotation texts become badges on matching days. */
+  rules: TMessageRule[];
 }
 
 export function availabilityText(availability: Availability): string {
@@ -37,7 +40,7 @@ export function dayPriceText(day: TCalendarDay, currency: string, display: Price
  * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
  * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
  */
-export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay }: DateSelectorProps) {
+export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules }: DateSelectorProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const { visible, hasMore } = dateButtons(days, today);
 
@@ -57,6 +60,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
           const soldOut = availability.kind === 'sold_out';
           const relative = relativeDay(day.date, today);
           const price = dayPriceText(day, currency, priceDisplay);
+          const badges = dateTexts(rules, 'date_annotation', day.date);
           return (
             <li key={day.date}>
               <button
@@ -69,7 +73,16 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
                   if (!soldOut) onSelect(day.date);
                 }}
               >
-                {relative && <span className="badge">{relative === 'today' ? en.dates.today : en.dates.tomorrow}</span>}
+                {(relative || badges.length > 0) && (
+                  <span className="date-button__badges">
+                    {relative && <span className="badge">{relative === 'today' ? en.dates.today : en.dates.tomorrow}</span>}
+                    {badges.map((text) => (
+                      <span key={text} className="badge badge--accent">
+                        {text}
+                      </span>
+                    ))}
+                  </span>
+                )}
                 <span className="date-button__date">{formatDate(day.date)}</span>
                 <span className={availability.kind === 'low' ? 'date-button__low' : 'date-button__meta'}>{availabilityText(availability)}</span>
                 {price && !soldOut && <span className="date-button__price">{price}</span>}
@@ -95,6 +108,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
         currency={currency}
         priceDisplay={priceDisplay}
         threshold={threshold}
+        rules={rules}
         onSelect={(date) => {
           setCalendarOpen(false);
           onSelect(date);

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { listOf } from '../../../api/document.js';
-import { calendarQuery, eventQuery } from '../../../api/queries.js';
+import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
 import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
-import { en } from '../../../i18n/en.js';
-import { formatDate, formatDateTime, todayIn } from '../../../lib/dates.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
 import { coverImage, COVER_IMAGE_WIDTH, metaImageId } from '../../../lib/image.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { ChevronLeft } from '../../../ui/icons.js';
@@ -21,16 +21,24 @@ import { DateSelector } from './DateSelector.js';
 import { Description } from './Description.js';
 import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 import { QuantitySelection } from './QuantitySelection.js';
+import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
+import { isAllDaySession } from './sessionTabs.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
 
-/** Starts loading the event and its calendar while the page's code arrives; never blocks. */
-export function loader({ params }: LoaderFunctionArgs) {
-  if (params.id) {
-    void queryClient.prefetchQuery(eventQuery(params.id));
-    void queryClient.prefetchQuery(calendarQuery(params.id));
+/**
+ * Starts loading the event and its calendar (once the configuration, hence the seller, is known)
+ * without holding the page: it shows skeletons meanwhile.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.id;
+  if (id) {
+    void queryClient
+      .ensureQueryData(configQuery())
+      .then(() => Promise.all([queryClient.prefetchQuery(eventQuery(id)), queryClient.prefetchQuery(calendarQuery(id))]))
+      .catch(() => undefined);
   }
   return null;
 }
@@ -89,7 +97,11 @@ function EventView({ detail, seller, initialDate }: { detail: EventDetail; selle
       <div className={`event-layout${event.description ? '' : ' event-layout--single'}`}>
         <div className="event-main">
           {event.summary && <p className="event-summary">{event.summary}</p>}
-          <DateFirstFlow detail={detail} seller={seller} initialDate={initialDate} />
+          {event.event_type === 'flexible' ? (
+            <FlexibleFlow detail={detail} seller={seller} />
+          ) : (
+            <DateFirstFlow detail={detail} seller={seller} initialDate={initialDate} />
+          )}
         </div>
         {event.description && (
           <aside className="event-aside" aria-labelledby="about-title">
@@ -120,6 +132,8 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
   const [date, setDate] = useState<string | null>(null);
   const [editingDate, setEditingDate] = useState(false);
   const [session, setSession] = useState<TEventSession | null>(null);
+  // True when the day's only session (all-day) was taken for the buyer: nothing to change then.
+  const [autoSession, setAutoSession] = useState(false);
   const [focusStep, setFocusStep] = useState<'session' | 'tickets' | 'date' | null>(null);
   const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
 
@@ -147,6 +161,7 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
     setDate(next);
     setEditingDate(false);
     setSession(null);
+    setAutoSession(false);
     setFocusStep('session');
   };
 
@@ -181,6 +196,7 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
               </button>
             )}
           </div>
+          {dateDone && <Messages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
           {!dateDone &&
             (calendar.isPending ? (
               <DateButtonsSkeleton />
@@ -195,6 +211,7 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
                 currency={seller.currency}
                 threshold={threshold}
                 priceDisplay={display}
+                rules={detail.messageRules}
               />
             ))}
         </section>
@@ -208,14 +225,14 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
                 <span className="step__chosen-label" id="step-session" ref={stepRefs.session} tabIndex={-1}>
                   {en.event.steps.session}
                 </span>
-                {formatDateTime(session.start_datetime, timezone)}
+                {sessionText(session, timezone)}
               </p>
             ) : (
               <h2 id="step-session" ref={stepRefs.session} tabIndex={-1} className="step__title">
                 {en.sessions.heading}
               </h2>
             )}
-            {session && (
+            {session && !autoSession && (
               <button
                 type="button"
                 className="button button--secondary button--small"
@@ -229,6 +246,7 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
               </button>
             )}
           </div>
+          {session && <Messages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
           {!session && (
             <SessionPicker
               eventId={event.id}
@@ -238,9 +256,11 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
               threshold={threshold}
               hideSoldOut={hideSoldOut}
               selectedId={null}
-              onSelect={(picked) => {
+              rules={detail.messageRules}
+              onSelect={(picked, auto) => {
                 setSession(picked);
-                setFocusStep('tickets');
+                setAutoSession(auto);
+                setFocusStep(auto ? null : 'tickets');
               }}
             />
           )}
@@ -253,8 +273,61 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
             {session ? en.event.chooseTickets : en.event.ticketsAndPrices}
           </h2>
         </div>
+        {!session && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
         <QuantitySelection eventId={event.id} session={session} groups={detail.groups} currency={seller.currency} />
       </section>
+    </div>
+  );
+}
+
+/** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
+function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
+  const query = useQuery(firstOpenSessionQuery(detail.event.id));
+  const session = listOf(query.data, 'event_session')[0] ?? null;
+  return (
+    <div className="steps">
+      <section className="panel step" aria-labelledby="step-tickets">
+        <div className="step__header">
+          <h2 id="step-tickets" className="step__title">
+            {en.event.chooseTickets}
+          </h2>
+        </div>
+        {query.isError ? (
+          <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.isSuccess && !session ? (
+          <p className="notice notice--warning" role="status">
+            {en.event.noTickets}
+          </p>
+        ) : (
+          <>
+            <p className="muted quantity-selection__hint">{en.event.flexible}</p>
+            <QuantitySelection eventId={detail.event.id} session={session} groups={detail.groups} currency={seller.currency} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The chosen session: 'ddd, MMM D, YYYY [at] h:mm A', or the day and 'All day' for all-day sessions. */
+function sessionText(session: TEventSession, timezone: string): string {
+  if (!isAllDaySession(session)) return formatDateTime(session.start_datetime, timezone);
+  return `${formatDate(safeTz(session.start_datetime, timezone).format('YYYY-MM-DD'))} · ${format(en.sessions.allDayRange, {
+    start: formatTime(session.start_datetime, timezone),
+    end: formatTime(session.end_datetime, timezone),
+  })}`;
+}
+
+/** Notices from message rules (date_message / session_message), announced politely. */
+function Messages({ texts }: { texts: string[] }) {
+  if (!texts.length) return null;
+  return (
+    <div className="step__messages" role="status">
+      {texts.map((text) => (
+        <p key={text} className="notice notice--info">
+          {text}
+        </p>
+      ))}
     </div>
   );
 }

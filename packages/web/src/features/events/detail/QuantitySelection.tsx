@@ -1,5 +1,4 @@
 import type { TEventSession } from '@foyer/contracts';
-import { en } from '../../../i18n/en.js';
 import type { PriceGroup } from './model.js';
 import { PriceList } from './PriceList.js';
 
@@ -20,7 +19,6 @@ export interface QuantitySelectionProps {
 export function QuantitySelection({ session, groups, currency }: QuantitySelectionProps) {
   return (
     <div className="quantity-selection" data-session-id={session?.id}>
-      {!session && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
       <PriceList groups={groups} currency={currency} />
     </div>
   );

@@ -1,6 +1,6 @@
-import type { TEventSession } from '@foyer/contracts';
+import type { TEventSession, TMessageRule } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { listOf } from '../../../api/document.js';
 import { sessionsQuery } from '../../../api/queries.js';
 import type { SessionTabsConfig } from '../../../config/config.js';
@@ -8,7 +8,8 @@ import { en, format } from '../../../i18n/en.js';
 import { formatTime } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+import { sessionTexts } from './messageRules.js';
+import { initialTabIndex, isAllDaySession, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
 
 export interface SessionPickerProps {
   eventId: string;
@@ -18,7 +19,18 @@ export interface SessionPickerProps {
   threshold: number;
   hideSoldOut: boolean;
   selectedId: string | null;
+  /** `auto` is true when the picker took the day's only (all-day) session itself. */
+  onSelect: (session: TEventSession, auto: boolean) => void;
+  /** Message rules: session_annotation texts become badges on matching times. */
+  rules: TMessageRule[];
+}
+
+interface ListContext {
+  timezone: string;
+  threshold: number;
+  selectedId: string | null;
   onSelect: (session: TEventSession) => void;
+  rules: TMessageRule[];
 }
 
 function tabStatusText(tab: SessionTab): string | null {
@@ -28,8 +40,21 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect }: SessionPickerProps) {
+export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules }: SessionPickerProps) {
   const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
+  const all = listOf(query.data, 'event_session');
+  const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
+  const context: ListContext = { timezone, threshold, selectedId, onSelect: (s) => onSelect(s, false), rules };
+
+  // A day with one all-day session has no time to choose: take it.
+  const onlyAllDay = sessions.length === 1 && isAllDaySession(sessions[0]) && !isSessionSoldOut(sessions[0]) ? sessions[0] : null;
+  const autoPicked = useRef<string | null>(null);
+  useEffect(() => {
+    if (onlyAllDay && !selectedId && autoPicked.current !== onlyAllDay.id) {
+      autoPicked.current = onlyAllDay.id;
+      onSelect(onlyAllDay, true);
+    }
+  }, [onlyAllDay, selectedId, onSelect]);
 
   if (query.isPending) {
     return (
@@ -45,8 +70,6 @@ export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, 
   }
   if (query.isError) return <ErrorNotice title={en.sessions.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
 
-  const all = listOf(query.data, 'event_session');
-  const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
   if (!sessions.length) {
     return (
       <p className="notice" role="status">
@@ -55,25 +78,14 @@ export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, 
     );
   }
   if (sessions.length === 1) {
-    return <TimeList sessions={sessions} timezone={timezone} threshold={threshold} selectedId={selectedId} onSelect={onSelect} label={en.sessions.heading} />;
+    return <TimeList sessions={sessions} context={context} label={en.sessions.heading} />;
   }
   const tabs = splitSessionsIntoTabs(sessions, tabsConfig, { timezone, fallbackLabels: en.sessions.defaultTabLabels });
-  return <SessionTabs key={date} tabs={tabs} timezone={timezone} threshold={threshold} selectedId={selectedId} onSelect={onSelect} />;
+  return <SessionTabs key={date} tabs={tabs} context={context} />;
 }
 
-function SessionTabs({
-  tabs,
-  timezone,
-  threshold,
-  selectedId,
-  onSelect,
-}: {
-  tabs: SessionTab[];
-  timezone: string;
-  threshold: number;
-  selectedId: string | null;
-  onSelect: (session: TEventSession) => void;
-}) {
+function SessionTabs({ tabs, context }: { tabs: SessionTab[]; context: ListContext }) {
+  const { selectedId } = context;
   const id = useId();
   const [active, setActive] = useState(() => {
     const withSelected = tabs.findIndex((t) => t.sessions.some((s) => s.id === selectedId));
@@ -129,14 +141,7 @@ function SessionTabs({
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
         {current.sessions.length ? (
-          <TimeList
-            sessions={current.sessions}
-            timezone={timezone}
-            threshold={threshold}
-            selectedId={selectedId}
-            onSelect={onSelect}
-            label={format(en.sessions.timesLabel, { tab: current.label })}
-          />
+          <TimeList sessions={current.sessions} context={context} label={format(en.sessions.timesLabel, { tab: current.label })} />
         ) : (
           <p className="muted">{en.sessions.notAvailable}</p>
         )}
@@ -145,21 +150,8 @@ function SessionTabs({
   );
 }
 
-function TimeList({
-  sessions,
-  timezone,
-  threshold,
-  selectedId,
-  onSelect,
-  label,
-}: {
-  sessions: TEventSession[];
-  timezone: string;
-  threshold: number;
-  selectedId: string | null;
-  onSelect: (session: TEventSession) => void;
-  label: string;
-}) {
+function TimeList({ sessions, context, label }: { sessions: TEventSession[]; context: ListContext; label: string }) {
+  const { timezone, threshold, selectedId, onSelect, rules } = context;
   return (
     <ul className="time-list" aria-label={label}>
       {sessions.map((session) => {
@@ -171,6 +163,7 @@ function TimeList({
             : availability.kind === 'low'
               ? format(en.sessions.remaining, { count: availability.remaining })
               : en.sessions.available;
+        const badges = sessionTexts(rules, 'session_annotation', session, timezone);
         return (
           <li key={session.id}>
             <button
@@ -183,8 +176,13 @@ function TimeList({
                 if (!soldOut) onSelect(session);
               }}
             >
-              <span>{formatTime(session.start_datetime, timezone)}</span>
+              <span>{isAllDaySession(session) ? en.sessions.allDay : formatTime(session.start_datetime, timezone)}</span>
               <span className={`time-button__status${availability.kind === 'low' ? ' time-button__status--low' : ''}`}>{status}</span>
+              {badges.map((text) => (
+                <span key={text} className="badge badge--accent">
+                  {text}
+                </span>
+              ))}
             </button>
           </li>
         );

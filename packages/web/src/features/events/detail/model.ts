@@ -1,4 +1,4 @@
-import type { TConfigEntry, TDocument, TEventTemplate, TImage, TTicketGroup, TTicketGroupRule, TTicketType, TVenue } from '@foyer/contracts';
+import type { TConfigEntry, TDocument, TEventTemplate, TImage, TMessageRule, TTicketGroup, TTicketGroupRule, TTicketType, TVenue } from '@foyer/contracts';
 import { byId, listOf } from '../../../api/document.js';
 
 /** The event detail document (GET events/{id} with its embeds) read into what the page shows. */
@@ -21,6 +21,7 @@ export interface EventDetail {
   config: TConfigEntry[];
   groups: PriceGroup[];
   images: Map<string, TImage>;
+  messageRules: TMessageRule[];
 }
 
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
@@ -36,6 +37,7 @@ export function readEventDetail(doc: TDocument, options: { sellerTimezone: strin
     config: listOf(doc, 'config').filter((c) => c.resource_id === event.id || !c.resource_id),
     groups: priceGroups(doc, event.id, options.ticketGroupIds ?? null),
     images: byId(listOf(doc, 'image')),
+    messageRules: listOf(doc, 'message_rule').filter((r) => r.event_template_id === event.id || !r.event_template_id),
   };
 }
 

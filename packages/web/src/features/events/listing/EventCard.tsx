@@ -41,7 +41,7 @@ export function EventCard({ event, currency, eager }: { event: TListedEvent; cur
           </Link>
         </h2>
         {event.summary && <p className="event-card__summary">{truncate(event.summary)}</p>}
-        {price && <p className="event-card__price">{price === en.event.free ? price : format(en.listing.from, { price })}</p>}
+        {price && <p className="event-card__price">{price === en.event.free ? en.listing.fromFree : format(en.listing.from, { price })}</p>}
       </div>
     </article>
   );

@@ -36,7 +36,7 @@ export function FilterBar({
       {categories.length > 0 && (
         <fieldset className="filter-group">
           <legend className="filter-group__label">{en.listing.category}</legend>
-          <div className="chips">
+          <div className="chips chips--scroll">
             {categories.map((category) => (
               <button
                 key={category ?? ''}
