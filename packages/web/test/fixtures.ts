@@ -1,5 +1,6 @@
 import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate } from '@foyer/contracts';
 import { vi } from 'vitest';
+import type { TListedEvent } from '../src/api/queries.js';
 
 /** Relational-document fixtures and a fake fetch at the network boundary for component tests. */
 
@@ -19,7 +20,7 @@ export function configDocument(entries: TConfigEntry[] = []): TDocument {
   };
 }
 
-export function eventTemplate(overrides: Partial<TEventTemplate> & { id: string; name: string }): TEventTemplate & { min_price: string | null } {
+export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; name: string }): TListedEvent {
   return {
     seller_id: SELLER_ID,
     venue_id: 'venue-1',
