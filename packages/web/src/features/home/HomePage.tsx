@@ -42,25 +42,19 @@ export function Component() {
       <ul className="home-options">
         {options.map((option) => (
           <li key={option}>
-            <Link
-              className="home-option"
-              to={targets[option]}
-              data-option={option}
-              aria-labelledby={`home-option-${option}`}
-              aria-describedby={`home-option-${option}-desc`}
-            >
+            <div className="home-option">
               <span className="home-option__text">
-                <span id={`home-option-${option}`} className="home-option__title">
+                <Link className="home-option__title" to={targets[option]} aria-describedby={`home-option-${option}-desc`} data-option={option}>
                   {en.home.options[option].title}
-                </span>
+                </Link>
                 <span id={`home-option-${option}-desc`} className="home-option__desc">
                   {en.home.options[option].text}
                 </span>
               </span>
-              <span className="home-option__chevron">
+              <span className="home-option__chevron" aria-hidden="true">
                 <ChevronRight />
               </span>
-            </Link>
+            </div>
           </li>
         ))}
       </ul>

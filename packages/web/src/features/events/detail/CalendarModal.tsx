@@ -150,7 +150,6 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
                       className={classes.join(' ')}
                       tabIndex={date === focused ? 0 : -1}
                       data-autofocus={date === focused || undefined}
-                      aria-label={label(date)}
                       aria-disabled={!selectable || undefined}
                       data-date={date}
                       onFocus={() => setFocused(date)}
@@ -158,6 +157,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
                         if (selectable) onSelect(date);
                       }}
                     >
+                      <span className="visually-hidden">{label(date)}</span>
                       <span className="calendar__day-number" aria-hidden="true">
                         {Number(date.slice(8))}
                       </span>
