@@ -101,3 +101,21 @@ export function Footer({ seller, copyright }: { seller: SellerInfo; copyright: s
     </footer>
   );
 }
+
+/** While the configuration loads at start: the shell's frame, so nothing jumps when it arrives. */
+export function ShellFallback() {
+  return (
+    <div className="app" aria-busy="true">
+      <header className="header">
+        <div className="header__inner">
+          <span className="skeleton" style={{ width: 180, height: 24 }} aria-hidden="true" />
+        </div>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <p className="visually-hidden" role="status">
+          {en.app.loading}
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@ import type { PlaceholderKey } from '../features/placeholders/PlaceholderPage.js
 import { NotFoundPage, RootError, RouteError } from './ErrorPages.js';
 import { loadChunk } from './lazy.js';
 import { queryClient } from './queryClient.js';
-import { Shell } from './Shell.js';
+import { Shell, ShellFallback } from './Shell.js';
 
 /** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
 export function withoutTrailingSlash(pathname: string): string | null {
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: rootShouldRevalidate,
     Component: Shell,
     ErrorBoundary: RootError,
-    HydrateFallback: () => null,
+    HydrateFallback: ShellFallback,
     children: [
       {
         ErrorBoundary: RouteError,
