@@ -6,6 +6,8 @@ export interface Target {
   path: string;
   method?: 'GET' | 'POST';
   body?: string;
+  /** Rotating bodies (one per request, round robin). */
+  bodies?: string[];
 }
 
 export interface Result {
@@ -18,7 +20,8 @@ export interface Result {
 
 /** Starts bench/serve.ts in its own process so the load generator does not share its CPU. */
 export async function startTarget(env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
     env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,6 +40,9 @@ export async function measure(port: number, target: Target, seconds: number, con
     url: `http://127.0.0.1:${port}${target.path}`,
     method: target.method ?? 'GET',
     body: target.body,
+    ...(target.bodies
+      ? { requests: [{ setupRequest: ((req: Record<string, unknown>) => ({ ...req, body: target.bodies![Math.floor(Math.random() * target.bodies!.length)] })) as never }] }
+      : {}),
     headers: { 'content-type': 'application/json', app: 'ecomm' },
     connections,
     duration: seconds,

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from './db/database.js';
 import type { Settings } from './settings.js';
+import type { TtlCache } from './ttl-cache.js';
 
 /** What routes and use cases are given instead of importing globals (DESIGN §1). */
 export interface AppContext {
@@ -7,4 +8,6 @@ export interface AppContext {
   dialect: Dialect;
   settings: Settings;
   now: () => Date;
+  /** Short-lived memo of catalog reads; optional (tests may leave it out). */
+  cache?: TtlCache;
 }

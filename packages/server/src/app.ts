@@ -10,6 +10,7 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
+import { TtlCache } from './ttl-cache.js';
 
 const GENERIC = 'Sorry. Please try again later.';
 
@@ -18,7 +19,8 @@ export interface BuildOptions {
 }
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache() };
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

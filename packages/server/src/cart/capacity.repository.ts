@@ -16,20 +16,18 @@ export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number):
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** One upsert: the first hold creates the row; later ones add to it only while within the limit. */
 export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
-  await tx
+  if (limit !== -1 && n > limit) return false;
+  const result = await tx
     .insertInto('session_group_usage')
-    .values({ event_session_id: sessionId, ticket_group_id: groupId, used_capacity: 0 })
-    .onConflict((oc) => oc.columns(['event_session_id', 'ticket_group_id']).doNothing())
-    .execute();
-  let q = tx
-    .updateTable('session_group_usage')
-    .set({ used_capacity: sql`used_capacity + ${n}` })
-    .where('event_session_id', '=', sessionId)
-    .where('ticket_group_id', '=', groupId);
-  if (limit !== -1) q = q.where(sql`used_capacity + ${n}`, '<=', limit);
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .values({ event_session_id: sessionId, ticket_group_id: groupId, used_capacity: n })
+    .onConflict((oc) => {
+      const update = oc.columns(['event_session_id', 'ticket_group_id']).doUpdateSet({ used_capacity: sql`session_group_usage.used_capacity + ${n}` });
+      return limit === -1 ? update : update.where(sql`session_group_usage.used_capacity + ${n}`, '<=', limit);
+    })
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {

@@ -4,6 +4,8 @@ import type { Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { memo } from './memo.js';
 import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
@@ -86,23 +88,25 @@ export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketT
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
 /** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, now: Date) {
+export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, now: Date, cache?: TtlCache) {
+  const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const cart = await db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
   const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
   const tickets = await db.selectFrom('ticket').selectAll().where('cart_id', '=', cart.id).where('state', 'in', visibleStates).orderBy('created_at').orderBy('id').execute();
   const siblings: Record<string, unknown[]> = {};
   siblings.ticket = tickets.map(ticketOut);
   const ids = (f: (t: Selectable<TicketTable>) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
-  if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, ids((t) => t.ticket_type_id))).map(ticketTypeOut);
+  if (has(embed, 'ticket_type')) siblings.ticket_type = (await cached('types', ids((t) => t.ticket_type_id), () => typesByIds(db, ids((t) => t.ticket_type_id)))).map(ticketTypeOut);
   const groupIds = ids((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {
-    const groups = await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute();
+    const groups = await cached('groupRows', groupIds, () => db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute());
     siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null));
     if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) }));
   }
   const eventIds = ids((t) => t.event_template_id);
-  const events = has(embed, 'event_template') && eventIds.length ? await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute() : [];
-  const venues = events.length ? await venuesByIds(db, [...new Set(events.map((e) => e.venue_id))]) : [];
+  const events = has(embed, 'event_template') && eventIds.length ? await cached('events', eventIds, () => db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute()) : [];
+  const venueIds = [...new Set(events.map((e) => e.venue_id))];
+  const venues = events.length ? await cached('venues', venueIds, () => venuesByIds(db, venueIds)) : [];
   const venueById = new Map(venues.map((v) => [v.id, v]));
   if (events.length) siblings.event_template = events.map((e) => eventOut(e, null, venueById.get(e.venue_id)));
   if (embed.has('event_template.venue')) siblings.venue = venues.map(venueOut);

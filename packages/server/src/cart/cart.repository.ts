@@ -22,9 +22,11 @@ export async function nextCartNumber(tx: Tx, dialect: Dialect): Promise<number> 
 }
 
 async function nextCounter(tx: Tx, name: string): Promise<number> {
-  await tx.insertInto('counter').values({ name, value: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await tx.updateTable('counter').set({ value: sql`value + 1` }).where('name', '=', name).returning('value').executeTakeFirstOrThrow();
-  return row.value;
+  const row = await tx.updateTable('counter').set({ value: sql`value + 1` }).where('name', '=', name).returning('value').executeTakeFirst();
+  if (row) return row.value;
+  // The migration creates the counter; this only runs on a database where it went missing.
+  await tx.insertInto('counter').values({ name, value: 1 }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return nextCounter(tx, name);
 }
 
 export async function holdMinutes(db: Tx, sellerId: string, fallback: number): Promise<number> {

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { ANONYMOUS } from '../events/viewer.js';
 import { parseBody } from '../http/parse-body.js';
 import { parseQuery } from '../http/query.js';
-import { ensureIdentity, readIdentity } from '../identity/public-identity.js';
+import { readIdentity, setIdentityCookie, writerIdentity } from '../identity/public-identity.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { cartById } from './cart.repository.js';
 import { assertOwner } from './cart-access.js';
@@ -19,7 +19,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const seller = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, CART_QUERY);
-    return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller) };
+    return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache) };
   };
 
   for (const prefix of ['/api/my/cart', '/api/cart']) {
@@ -27,18 +27,20 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = parseBody(ZCartModify, request.body, 'cart');
       const { seller: s } = await seller(request);
       const now = ctx.now();
-      const identity = await ensureIdentity(db, request, reply, now);
-      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, identity, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES });
-      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now);
+      const writer = await writerIdentity(db, request);
+      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      setIdentityCookie(request, reply, writer);
+      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now, ctx.cache);
     });
 
     app.post<IdParams>(`${prefix}/:id/modify`, async (request, reply) => {
       const body = parseBody(ZCartModify, request.body, 'cart');
       const { seller: s } = await seller(request);
       const now = ctx.now();
-      const identity = await ensureIdentity(db, request, reply, now);
-      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, identity, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES });
-      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now);
+      const writer = await writerIdentity(db, request);
+      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      setIdentityCookie(request, reply, writer);
+      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now, ctx.cache);
     });
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
@@ -46,7 +48,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const cart = await cartById(db, request.params.id);
       assertOwner(cart, await readIdentity(db, request), s.id);
       reply.header('cache-control', 'private, no-store');
-      return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now());
+      return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now(), ctx.cache);
     });
 
     app.delete<IdParams>(`${prefix}/:id`, async (request) => {

@@ -6,7 +6,7 @@ import type { CartTable, TicketTable } from '../db/schema.js';
 import { availableCapacity, isOnSale } from '../events/session-rules.js';
 import { canSee, type Viewer } from '../events/viewer.js';
 import { AppError } from '../http/app-error.js';
-import type { Identity } from '../identity/public-identity.js';
+import { storeIdentity, type WriterIdentity } from '../identity/public-identity.js';
 import { cartById, heldTicketsOfCart, holdMinutes, nextCartNumber } from './cart.repository.js';
 import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
@@ -15,17 +15,20 @@ import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
 import { validateSurvey } from './survey.js';
 import { assertModifiable } from './cart-access.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { memo } from './memo.js';
 
 export interface ModifyInput {
   db: Db;
   dialect: Dialect;
   sellerId: string;
-  identity: Identity;
+  writer: WriterIdentity;
   viewer: Viewer;
   cartId: string | null;
   body: TCartModify;
   now: Date;
   defaultHoldMinutes: number;
+  cache?: TtlCache;
 }
 
 type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
@@ -56,8 +59,9 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
   let cart: Selectable<CartTable> | undefined;
   if (input.cartId) {
     cart = await cartById(tx, input.cartId);
-    assertModifiable(cart, input.identity, input.sellerId, now);
+    assertModifiable(cart, input.writer.identity, input.sellerId, now);
   }
+  await storeIdentity(tx, input.writer, now);
 
   const held = cart ? await heldTicketsOfCart(tx, cart.id) : [];
   const removeIds = new Set(body.remove);
@@ -71,7 +75,8 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
 
   // Order limits, only for the (group, session) pairs this change touched.
   const touched = new Set([...held.filter((t) => removeIds.has(t.id)), ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));
-  const { groups, rules } = await groupsWithRules(tx, [...new Set(after.map((t) => t.ticket_group_id))]);
+  const groupIds = [...new Set(after.map((t) => t.ticket_group_id))].sort();
+  const { groups, rules } = await memo(input.cache, `groups:${groupIds.join(',')}`, () => groupsWithRules(tx, groupIds));
   checkOrderLimits(
     after.map((t) => ({ ticketTypeId: t.ticket_type_id, groupId: t.ticket_group_id, sessionId: t.event_session_id })),
     touched,
@@ -93,7 +98,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
   if (cart && removeIds.size) await releaseHeldTickets(tx, { cartId: cart.id, ticketIds: [...removeIds] });
   await takeCapacity(tx, additions, additionsGroupLimits(additions));
 
-  const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await holdMinutes(tx, input.sellerId, input.defaultHoldMinutes)) * 60_000).toISOString() : cart.expires_at;
+  const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await memo(input.cache, `hold:${input.sellerId}`, () => holdMinutes(tx, input.sellerId, input.defaultHoldMinutes))) * 60_000).toISOString() : cart.expires_at;
   const campaign = body.campaign ? JSON.stringify(body.campaign) : (cart?.campaign ?? null);
   let cartId: string;
   if (cart) {
@@ -104,7 +109,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
     const number = await nextCartNumber(tx, input.dialect);
     await tx
       .insertInto('cart')
-      .values({ id: cartId, seller_id: input.sellerId, identity_id: input.identity.id, cart_number: String(number), state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo), ticket_order_id: null })
+      .values({ id: cartId, seller_id: input.sellerId, identity_id: input.writer.identity.id, cart_number: String(number), state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo), ticket_order_id: null })
       .execute();
   }
   if (additions.length) {
@@ -152,8 +157,10 @@ async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: numbe
 async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[]): Promise<(NewTicket & { groupLimit?: number })[]> {
   if (!add.length) return [];
   const typeIds = [...new Set(add.map((a) => a.ticket_type_id))];
-  const { types, rules } = await reservableTypes(tx, input.sellerId, typeIds);
-  const sessions = await sessionsByIds(tx, [...new Set(add.map((a) => a.event_session_id).filter((s): s is string => !!s))]);
+  const { types, rules } = await memo(input.cache, `reservable:${input.sellerId}:${typeIds.sort().join(',')}`, () => reservableTypes(tx, input.sellerId, typeIds));
+  // Only times and event are read here (capacity is taken by conditional update), so a memo is safe.
+  const sessionIds = [...new Set(add.map((a) => a.event_session_id).filter((s): s is string => !!s))].sort();
+  const sessions = await memo(input.cache, `sessions:${sessionIds.join(',')}`, () => sessionsByIds(tx, sessionIds));
   const typeById = new Map(types.map((t) => [t.id, t]));
   const sessionById = new Map(sessions.map((s) => [s.id, s]));
   const sessionless = new Map<string, boolean>();

@@ -32,8 +32,30 @@ export function openDatabase(url: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs as much as running a small one. Statements
+ * are reusable, so keep the most recent ones by SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Type of binary column per dialect. */

@@ -23,7 +23,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const base = async (request: FastifyRequest, spec: QuerySpec) => {
     const query = parseQuery(request.query as Record<string, unknown>, spec);
-    const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller);
+    const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
     // Membership arrives with its own issue; until then nobody is a member.
     return { query, seller, sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now() };
   };

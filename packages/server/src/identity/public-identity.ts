@@ -23,19 +23,34 @@ export async function readIdentity(db: Tx, request: FastifyRequest): Promise<Ide
   return row ? { id: row.id, kind: row.kind as Identity['kind'] } : null;
 }
 
-/** The request's identity, created on the first write and set as a cookie. */
-export async function ensureIdentity(db: Tx, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<Identity> {
+/** An identity for a write: the existing one, or a new one to be stored with the write itself. */
+export interface WriterIdentity {
+  identity: Identity;
+  /** Set when the identity is new: insert it (same transaction as the write), then set the cookie. */
+  fresh: { token: string; tokenHash: string } | null;
+}
+
+export async function writerIdentity(db: Tx, request: FastifyRequest): Promise<WriterIdentity> {
   const existing = await readIdentity(db, request);
-  if (existing) return existing;
+  if (existing) return { identity: existing, fresh: null };
   const token = randomBytes(32).toString('base64url');
-  const identity: Identity = { id: uuidv7(), kind: 'public' };
-  await db.insertInto('identity').values({ id: identity.id, kind: identity.kind, token_hash: hash(token), created_at: now.toISOString() }).execute();
-  reply.setCookie(IDENTITY_COOKIE, token, {
+  return { identity: { id: uuidv7(), kind: 'public' }, fresh: { token, tokenHash: hash(token) } };
+}
+
+/** Stores a new identity; a no-op for an existing one. */
+export async function storeIdentity(tx: Tx, writer: WriterIdentity, now: Date) {
+  if (!writer.fresh) return;
+  await tx.insertInto('identity').values({ id: writer.identity.id, kind: writer.identity.kind, token_hash: writer.fresh.tokenHash, created_at: now.toISOString() }).execute();
+}
+
+/** Hands a new identity's token to the browser (httpOnly, SameSite=Lax) once its write succeeded. */
+export function setIdentityCookie(request: FastifyRequest, reply: FastifyReply, writer: WriterIdentity) {
+  if (!writer.fresh) return;
+  reply.setCookie(IDENTITY_COOKIE, writer.fresh.token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: request.protocol === 'https',
     maxAge: ONE_YEAR_S,
   });
-  return identity;
 }

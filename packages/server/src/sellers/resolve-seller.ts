@@ -1,11 +1,17 @@
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+import type { TtlCache } from '../ttl-cache.js';
 
 /**
  * The seller a request is about: `_seller` (id or catalog key) when given, else the default —
  * FOYER_DEFAULT_SELLER, or the only seller there is.
  */
-export async function resolveSeller(db: Tx, requested: string | null, defaultSeller: string | null) {
+export function resolveSeller(db: Tx, requested: string | null, defaultSeller: string | null, cache?: TtlCache) {
+  const load = () => findSeller(db, requested, defaultSeller);
+  return cache ? cache.get(`seller:${requested ?? ''}:${defaultSeller ?? ''}`, load) : load();
+}
+
+async function findSeller(db: Tx, requested: string | null, defaultSeller: string | null) {
   const wanted = requested ?? defaultSeller;
   if (wanted) {
     const seller = await db
