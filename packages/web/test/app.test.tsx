@@ -52,6 +52,8 @@ function server(overrides: { config?: ReturnType<typeof configEntry>[]; extra?: 
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
     if (url.pathname === `/cached_api/events/${EVENT_ID}/calendar`) return { body: calendarDocument('2026-11-21', 12) };
     if (url.pathname === `/cached_api/events/${EVENT_ID}/sessions`) {
+      const id = url.searchParams.get('id');
+      if (id) return { body: sessionsDocument(id === 's9' ? [session('s9', '2026-11-24', '15:30', 20)] : []) };
       const date = url.searchParams.get('_ondate') ?? '2026-11-21';
       return {
         body: sessionsDocument([
@@ -301,6 +303,27 @@ describe('event detail', () => {
     expect(await screen.findByRole('tablist', { name: 'Times of day' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change date' }));
     expect(within(screen.getByRole('list', { name: 'Available dates' })).getAllByRole('button')).toHaveLength(8);
+  });
+
+  it('preselects from the address: session=next, session=<id>, an unavailable date', async () => {
+    installFetch(server());
+    renderApp(`/events/${EVENT_ID}?session=next`);
+    // Today is the first day; its 9:00 session is sold out, so 10:30 is taken.
+    expect(await screen.findByText('Sat, Nov 21, 2026 at 10:30 AM')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change time' })).toBeTruthy();
+
+    cleanup();
+    renderApp(`/events/${EVENT_ID}?session=s9&date=2026-11-22`);
+    expect(await screen.findByText('Tue, Nov 24, 2026 at 3:30 PM')).toBeTruthy();
+
+    cleanup();
+    renderApp(`/events/${EVENT_ID}?date=2026-11-25`);
+    expect(await screen.findByText('Tickets are not available on Wed, Nov 25, 2026. Please choose another date.')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Available dates' })).toBeTruthy();
+
+    cleanup();
+    renderApp(`/events/${EVENT_ID}?session=gone`);
+    expect(await screen.findByText('That time is not available. Please choose another time.')).toBeTruthy();
   });
 
   it('shows the 404 page for a missing event (404, or 400 event_not_found)', async () => {

@@ -94,3 +94,13 @@ export function firstOpenSessionQuery(eventId: string) {
     staleTime: 30_000,
   });
 }
+
+/** One session by id (the `session=<id>` query parameter of the event page). */
+export function sessionByIdQuery(eventId: string, sessionId: string) {
+  const query: Query = { id: sessionId };
+  return queryOptions({
+    queryKey: ['event_session', 'list', { event: eventId, ...query }] as const,
+    queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: 1, signal }),
+    staleTime: 30_000,
+  });
+}

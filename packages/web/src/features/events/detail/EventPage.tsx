@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { listOf } from '../../../api/document.js';
-import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery } from '../../../api/queries.js';
+import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, sessionByIdQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
@@ -23,7 +23,7 @@ import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './mo
 import { QuantitySelection } from './QuantitySelection.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
-import { isAllDaySession } from './sessionTabs.js';
+import { isAllDaySession, isSessionSoldOut } from './sessionTabs.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -60,10 +60,25 @@ export function Component() {
   }
   const detail = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
   if (!detail) return <NotFoundPage />;
-  return <EventView key={detail.event.id} detail={detail} seller={seller} initialDate={searchParams.get('date')} />;
+  return <EventView key={detail.event.id} detail={detail} seller={seller} preselect={readPreselection(searchParams)} />;
 }
 
-function EventView({ detail, seller, initialDate }: { detail: EventDetail; seller: SellerInfo; initialDate: string | null }) {
+/**
+ * Query parameters that preselect (000 §2): `session` (today, next or a session id) or `date`
+ * (YYYY-MM-DD); they cannot be combined — with both, `session` wins.
+ */
+export type Preselection = { kind: 'date'; date: string } | { kind: 'today' } | { kind: 'next' } | { kind: 'session'; id: string } | null;
+
+export function readPreselection(search: URLSearchParams): Preselection {
+  const session = search.get('session')?.trim();
+  if (session === 'today' || session === 'next') return { kind: session };
+  if (session) return { kind: 'session', id: session };
+  const date = search.get('date')?.trim();
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) return { kind: 'date', date };
+  return null;
+}
+
+function EventView({ detail, seller, preselect }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection }) {
   const { event } = detail;
   useDocumentTitle(event.name);
   const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
@@ -100,7 +115,7 @@ function EventView({ detail, seller, initialDate }: { detail: EventDetail; selle
           {event.event_type === 'flexible' ? (
             <FlexibleFlow detail={detail} seller={seller} />
           ) : (
-            <DateFirstFlow detail={detail} seller={seller} initialDate={initialDate} />
+            <DateFirstFlow detail={detail} seller={seller} preselect={preselect} />
           )}
         </div>
         {event.description && (
@@ -122,7 +137,7 @@ function EventView({ detail, seller, initialDate }: { detail: EventDetail; selle
  * The date-first flow (000 §2, §4): date → session → quantities. Each finished step shows what
  * was chosen with a 'Change' action. Choosing a date clears the session.
  */
-function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; seller: SellerInfo; initialDate: string | null }) {
+function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection }) {
   const config = useAppConfig();
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
@@ -142,13 +157,35 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
   const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
   const hideSoldOut = hideSoldOutSessions(detail.config, config.entries);
 
-  // A `date` query parameter preselects that day when it is on sale.
+  // Preselection from the address, once the calendar is known.
+  const [autoPickFirst, setAutoPickFirst] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const preselected = useRef(false);
+  const wantedSession = preselect?.kind === 'session' ? preselect.id : null;
+  const sessionById = useQuery({ ...sessionByIdQuery(event.id, wantedSession ?? ''), enabled: wantedSession !== null });
   useEffect(() => {
-    if (preselected.current || !initialDate || !calendar.data) return;
-    preselected.current = true;
-    if (upcomingDays(days, today).some((d) => d.date === initialDate && d.status === 'available')) setDate(initialDate);
-  }, [calendar.data, days, initialDate, today]);
+    if (preselected.current || !preselect || !calendar.data) return;
+    const open = upcomingDays(days, today).filter((d) => d.status === 'available');
+    if (preselect.kind === 'date') {
+      preselected.current = true;
+      if (open.some((d) => d.date === preselect.date)) setDate(preselect.date);
+      else setNotice(format(en.event.dateUnavailable, { date: formatDate(preselect.date) }));
+    } else if (preselect.kind === 'today' || preselect.kind === 'next') {
+      preselected.current = true;
+      const day = preselect.kind === 'today' ? open.find((d) => d.date === today) : open[0];
+      if (day) {
+        setDate(day.date);
+        setAutoPickFirst(true);
+      } else setNotice(en.event.sessionUnavailable);
+    } else if (sessionById.isSuccess || sessionById.isError) {
+      preselected.current = true;
+      const found = listOf(sessionById.data, 'event_session').find((s) => s.id === preselect.id);
+      if (found && !isSessionSoldOut(found)) {
+        setDate(safeTz(found.start_datetime, timezone).format('YYYY-MM-DD'));
+        setSession(found);
+      } else setNotice(en.event.sessionUnavailable);
+    }
+  }, [calendar.data, days, preselect, today, timezone, sessionById.isSuccess, sessionById.isError, sessionById.data]);
 
   useEffect(() => {
     if (!focusStep) return;
@@ -162,6 +199,8 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
     setEditingDate(false);
     setSession(null);
     setAutoSession(false);
+    setAutoPickFirst(false);
+    setNotice(null);
     setFocusStep('session');
   };
 
@@ -169,6 +208,11 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
 
   return (
     <div className="steps">
+      {notice && (
+        <p className="notice notice--warning step__notice" role="alert">
+          {notice}
+        </p>
+      )}
       {upsell ? (
         <section className="panel step">
           <p className="notice notice--warning" role="status">
@@ -256,10 +300,12 @@ function DateFirstFlow({ detail, seller, initialDate }: { detail: EventDetail; s
               threshold={threshold}
               hideSoldOut={hideSoldOut}
               selectedId={null}
+              autoPickFirst={autoPickFirst}
               rules={detail.messageRules}
               onSelect={(picked, auto) => {
                 setSession(picked);
-                setAutoSession(auto);
+                setAutoSession(auto && isAllDaySession(picked));
+                setAutoPickFirst(false);
                 setFocusStep(auto ? null : 'tickets');
               }}
             />

@@ -23,6 +23,8 @@ export interface SessionPickerProps {
   onSelect: (session: TEventSession, auto: boolean) => void;
   /** Message rules: session_annotation texts become badges on matching times. */
   rules: TMessageRule[];
+  /** Take the first session on sale (the `session=today|next` query parameter). */
+  autoPickFirst?: boolean;
 }
 
 interface ListContext {
@@ -40,7 +42,7 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules }: SessionPickerProps) {
+export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst }: SessionPickerProps) {
   const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
   const all = listOf(query.data, 'event_session');
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
@@ -48,13 +50,14 @@ export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, 
 
   // A day with one all-day session has no time to choose: take it.
   const onlyAllDay = sessions.length === 1 && isAllDaySession(sessions[0]) && !isSessionSoldOut(sessions[0]) ? sessions[0] : null;
+  const autoPick = onlyAllDay ?? (autoPickFirst ? (sessions.find((s) => !isSessionSoldOut(s)) ?? null) : null);
   const autoPicked = useRef<string | null>(null);
   useEffect(() => {
-    if (onlyAllDay && !selectedId && autoPicked.current !== onlyAllDay.id) {
-      autoPicked.current = onlyAllDay.id;
-      onSelect(onlyAllDay, true);
+    if (autoPick && !selectedId && autoPicked.current !== autoPick.id) {
+      autoPicked.current = autoPick.id;
+      onSelect(autoPick, true);
     }
-  }, [onlyAllDay, selectedId, onSelect]);
+  }, [autoPick, selectedId, onSelect]);
 
   if (query.isPending) {
     return (
