@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
