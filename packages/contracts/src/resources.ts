@@ -43,6 +43,13 @@ export const ZEventTemplate = z.object({
 });
 export type TEventTemplate = z.infer<typeof ZEventTemplate>;
 
+/** An event as the listing and detail calls return it: with its lowest price and venue summary. */
+export const ZListedEvent = ZEventTemplate.extend({
+  min_price: Money.nullable(),
+  venue: z.object({ name: z.string(), timezone: z.string() }).nullable(),
+});
+export type TListedEvent = z.infer<typeof ZListedEvent>;
+
 export const ZTicketType = z.object({
   id: z.string(),
   name: z.string(),

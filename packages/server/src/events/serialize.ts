@@ -1,4 +1,4 @@
-import { fromMinor, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage } from '@foyer/contracts';
+import { fromMinor, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage, type TListedEvent } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type {
   ConfigEntryTable, EventSessionTable, EventTemplateTable, ImageTable, MembershipRuleTable, MessageRuleTable,
@@ -19,7 +19,7 @@ export function venueOut(row: Selectable<VenueTable>): TVenue {
   return { id: row.id, seller_id: row.seller_id, name: row.name, timezone: row.timezone, address: row.address };
 }
 
-export type EventOut = TEventTemplate & { min_price: string | null; venue: { name: string; timezone: string } | null };
+export type EventOut = TListedEvent;
 
 export function eventOut(row: Selectable<EventTemplateTable>, minPrice: number | null, venue?: Selectable<VenueTable>): EventOut {
   return {
