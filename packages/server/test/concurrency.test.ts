@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../../e2e/free-port.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
@@ -7,17 +7,6 @@ import { importCatalogFile } from '../src/catalog/import-catalog.js';
 import { catalogIds } from './cart-client.js';
 import { dialects, FIXTURE, freshDatabase, testApp } from './harness.js';
 
-/** A port nothing listens on now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const RACERS = 500;
 const CAPACITY = 100;
