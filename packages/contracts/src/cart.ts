@@ -86,6 +86,3 @@ export const ZTicket = z.object({
   admit_email: z.string().nullable(),
 });
 export type TTicket = z.infer<typeof ZTicket>;
-
-export const ZIdentity = z.object({ id: z.string(), kind: z.enum(['public', 'user']) });
-export type TIdentity = z.infer<typeof ZIdentity>;

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'not_authorized',
   'validate_failed',
   'validate_not_email',
+  // accounts and recovery (001 §8)
+  'email_in_use',
   // order management
   'tickets_too_old',
   'ticket_not_found',

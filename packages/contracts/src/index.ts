@@ -4,3 +4,4 @@ export * from './resources.js';
 export * from './catalog.js';
 export * from './config-keys.js';
 export * from './cart.js';
+export * from './auth.js';

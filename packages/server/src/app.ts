@@ -7,6 +7,7 @@ import type { AppContext } from './app-context.js';
 import { pingDatabase } from './db/migrations.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
+import { registerAccountRoutes } from './auth/auth.routes.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -50,6 +51,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
+  registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);

@@ -1,6 +1,10 @@
 import { buildApp } from './app.js';
 import { bootDatabase } from './boot.js';
 import { startSweeper } from './cart/release-expired-carts.js';
+import { requestLogFields } from './auth/log-redaction.js';
+import { startAccountSweeper } from './auth/sweep-accounts.js';
+import { startMailWorker } from './mail/mail-worker.js';
+import { transportFor } from './mail/transport.js';
 import { readSettings, SettingsError } from './settings.js';
 
 async function main() {
@@ -14,12 +18,18 @@ async function main() {
     }
     throw error;
   }
-  const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] };
+  const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } };
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger });
   const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
+  const transport = transportFor(settings);
+  if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
+  const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
+  const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   const shutdown = async () => {
     stopSweeper();
+    stopAccountSweeper();
+    await stopMail();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -8,6 +8,13 @@ export interface Settings {
   seedFile: string;
   webDist: string;
   logLevel: string;
+  /** smtp(s)://user:pass@host:port — unset: mail stays in the local mailbox (the outbox table). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base of links in e-mails (reset password, login passcode). */
+  publicUrl: string;
+  /** Development helpers such as GET /api/dev/mailbox: on unless NODE_ENV is production. */
+  devRoutes: boolean;
 }
 
 export class SettingsError extends Error {
@@ -32,6 +39,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…');
+  const mailFrom = env.FOYER_MAIL_FROM ?? 'Foyer <no-reply@localhost>';
+  if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom.trim())) problems.push(`FOYER_MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
+  const publicUrl = (env.FOYER_PUBLIC_URL ?? `http://localhost:${portText}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrl)) problems.push(`FOYER_PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -42,5 +55,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedFile: env.FOYER_SEED_FILE ?? new URL('../../../catalog/demo.json', import.meta.url).pathname,
     webDist: env.FOYER_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     logLevel,
+    smtpUrl,
+    mailFrom: mailFrom.trim(),
+    publicUrl,
+    devRoutes: env.NODE_ENV !== 'production',
   };
 }

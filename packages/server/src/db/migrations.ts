@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { DatabaseHandle, Dialect } from './database.js';
 import { up as m0001 } from './migrations/0001_catalog.js';
 import { up as m0002 } from './migrations/0002_cart.js';
+import { up as m0003 } from './migrations/0003_accounts.js';
 
 type AnyDb = Kysely<any>;
 
@@ -12,6 +13,7 @@ type AnyDb = Kysely<any>;
 const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>> = {
   '0001_catalog': m0001,
   '0002_cart': m0002,
+  '0003_accounts': m0003,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -185,6 +185,85 @@ export interface CounterTable {
   name: string;
   value: number;
 }
+/** A member or customer account; owns one identity of kind 'user' (DESIGN §6). */
+export interface UserAccountTable {
+  id: string;
+  seller_id: string;
+  identity_id: string;
+  email: string;
+  /** Lower-cased e-mail, unique per seller. */
+  email_key: string;
+  /** argon2id; null for a guest account (no password set yet). */
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  /** Member id. */
+  scan_code: string | null;
+  scan_code_key: string | null;
+  zip_code: string | null;
+  meta: string;
+  additional_info: string;
+  created_at: string;
+  updated_at: string;
+}
+/** A login session: the cookie holds a random token, only its sha256 is stored. */
+export interface UserSessionTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  identity_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  max_expires_at: string;
+}
+export interface LoginOtpTable {
+  id: string;
+  token_hash: string;
+  seller_id: string;
+  email_key: string;
+  user_id: string | null;
+  code_hash: string;
+  attempts_left: number;
+  outbox_id: string | null;
+  created_at: string;
+  ready_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** Single-use password-reset tokens (stored hashed). */
+export interface RecoveryTokenTable {
+  id: string;
+  token_hash: string;
+  purpose: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+/** Fixed-window counters shared by every process. */
+export interface RateLimitTable {
+  bucket: string;
+  window_start: string;
+  count: number;
+  expires_at: string;
+}
+/** Mail to send (DESIGN §7); in development without SMTP these rows are the mailbox. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
 export interface MigrationTable {
   name: string;
   run_at: string;
@@ -208,4 +287,10 @@ export interface Database {
   cart: CartTable;
   ticket: TicketTable;
   counter: CounterTable;
+  user_account: UserAccountTable;
+  user_session: UserSessionTable;
+  login_otp: LoginOtpTable;
+  recovery_token: RecoveryTokenTable;
+  rate_limit: RateLimitTable;
+  outbox: OutboxTable;
 }

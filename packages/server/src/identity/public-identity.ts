@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.js';
+import { sessionOf } from '../auth/sessions.js';
 
 /** The guest's public identity travels as an httpOnly cookie holding a random token (DESIGN §6). */
 export const IDENTITY_COOKIE = 'foyer_identity';
@@ -15,8 +16,18 @@ export interface Identity {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** The identity the request's cookie names, if any. Reads only; never creates. */
+/**
+ * The request's identity: the logged-in user's (session, see auth/sessions.ts) wins over the
+ * guest's cookie. Reads only; never creates.
+ */
 export async function readIdentity(db: Tx, request: FastifyRequest): Promise<Identity | null> {
+  const session = sessionOf(request);
+  if (session) return { id: session.identityId, kind: 'user' };
+  return readPublicIdentity(db, request);
+}
+
+/** The guest identity the request's cookie names, if any, whether or not someone is logged in. */
+export async function readPublicIdentity(db: Tx, request: FastifyRequest): Promise<Identity | null> {
   const token = request.cookies?.[IDENTITY_COOKIE];
   if (!token || token.length > 100) return null;
   const row = await db.selectFrom('identity').select(['id', 'kind']).where('token_hash', '=', hash(token)).executeTakeFirst();

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
+
+export const EMAIL_MAX = 254;
+/** The login form's username/e-mail field (000 §5). */
+export const LOGIN_EMAIL_MAX = 100;
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 254;
+export const LOGIN_ZIP_MAX = 5;
+export const LOGIN_TEXT_MAX = 50;
+export const OTP_LENGTH = 6;
+export const OTP_MAX_ATTEMPTS = 3;
+/** Client retry delay after `not_available_yet` (000 §9). */
+export const OTP_RETRY_AFTER_S = 5;
+/** Placeholder e-mail of a user without a real address (000 §3). */
+export const NO_EMAIL_PREFIX = 'no-email+';
+/** The JS-readable cookie whose disappearance ends the session in the browser (000 §9, 001 §4). */
+export const SESSION_EXPIRES_COOKIE = 'session_expires';
+
+export const LOGIN_METHODS = ['password', 'scan_code', 'scan_code_password', 'scan_code_last_name', 'otp'] as const;
+export type TLoginMethod = (typeof LOGIN_METHODS)[number];
+/** Configuration entry (namespace 'auth', name 'methods') choosing the login methods; default below. */
+export const AUTH_METHODS_CONFIG = { namespace: 'auth', name: 'methods' } as const;
+export const DEFAULT_LOGIN_METHODS: readonly TLoginMethod[] = ['password', 'otp'];
+
+/** Texts the server answers with (spec wording where the spec gives it). */
+export const AUTH_TEXT = {
+  incorrectPassword: 'That is not the correct password. Please try again.',
+  guestAccount:
+    'Oops! You have not set a password yet. Please check your email inbox for instructions to set a password, then try again.',
+  memberNotFoundZip: 'Member details not found. Please check your member ID and ZIP code.',
+  memberNotFoundLastName: 'Member details not found. Please check your member ID and last name.',
+  memberNotFoundPassword: 'Member details not found. Please check your member ID and password.',
+  otpIncorrect: 'The passcode you entered is invalid.',
+  otpExpired: 'This passcode has expired. Please request a new login link.',
+  otpNotAuthorized: 'This passcode can no longer be used. Please request a new login link.',
+  otpNotYet: 'Your passcode is on its way. Please try again in a few seconds.',
+  methodUnavailable: 'This way of logging in is not available.',
+  notLoggedIn: 'Please log in to continue.',
+  resetLinkInvalid: 'This reset link is not valid. It may have expired.',
+  invalidPassword: 'Invalid password',
+  emailInUse: 'Another account already uses this email address.',
+  accountExists: 'An account with this email address already exists. Please log in.',
+  emailNotValid: 'Email address is not valid.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** 000 §5: 8–254 printable ASCII characters (space to tilde), no leading/trailing space, 3 of 4 classes. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN) problems.push(`at least ${PASSWORD_MIN} characters`);
+  if (password.length > PASSWORD_MAX) problems.push(`at most ${PASSWORD_MAX} characters`);
+  if (!/^[\x20-\x7e]*$/.test(password)) problems.push('only printable characters (space to tilde)');
+  if (/^\s|\s$/.test(password)) problems.push('no leading or trailing space');
+  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
+  if (classes < 3) problems.push('at least 3 of: uppercase, lowercase, digit, special character');
+  return problems;
+}
+
+export const ZPassword = z.string().superRefine((value, ctx) => {
+  const problems = passwordProblems(value);
+  if (problems.length) ctx.addIssue({ code: 'custom', message: `${AUTH_TEXT.invalidPassword}: ${problems.join('; ')}` });
+});
+
+const Email = z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotValid);
+const Name = z.string().trim().min(1).max(NAME_MAX);
+const Json = z.record(z.string(), z.unknown());
+
+/** POST user (register) and PUT my/user. Without a password, POST user makes a guest account. */
+export const ZRegister = z
+  .object({
+    first_name: Name,
+    last_name: Name,
+    email: Email,
+    password: ZPassword.optional(),
+    additional_info: Json.optional(),
+    meta: Json.optional(),
+  })
+  .strict();
+export type TRegister = z.infer<typeof ZRegister>;
+
+export const ZUpdateMe = z
+  .object({
+    first_name: Name.optional(),
+    last_name: Name.optional(),
+    email: Email.optional(),
+    password: ZPassword.optional(),
+    /** Required to change an existing password. */
+    current_password: z.string().max(PASSWORD_MAX).optional(),
+    additional_info: Json.optional(),
+    meta: Json.optional(),
+    zip_code: z.string().trim().max(10).optional(),
+  })
+  .strict();
+export type TUpdateMe = z.infer<typeof ZUpdateMe>;
+
+/** PATCH my/user/{id}: the member update call (name, e-mail, meta). */
+export const ZPatchMe = ZUpdateMe.omit({ password: true, current_password: true });
+export type TPatchMe = z.infer<typeof ZPatchMe>;
+
+const LoginText = z.string().trim().min(1).max(LOGIN_TEXT_MAX);
+
+/** POST login: one body for every method (000 §3 login payload); `method` optional (inferred). */
+export const ZLogin = z
+  .object({
+    method: z.enum(LOGIN_METHODS).optional(),
+    username: z.string().trim().min(1).max(LOGIN_EMAIL_MAX).optional(),
+    password: z.string().min(1).max(PASSWORD_MAX).optional(),
+    scan_code: LoginText.optional(),
+    zip_code: z.string().trim().min(1).max(LOGIN_ZIP_MAX).optional(),
+    last_name: LoginText.optional(),
+    token: z.string().trim().min(1).max(200).optional(),
+    otp: z.string().trim().length(OTP_LENGTH, 'Enter your 6-character code').optional(),
+    cart_id: z.string().min(1).max(64).optional(),
+    redirectPath: z.string().max(2000).optional(),
+  })
+  .strict();
+export type TLogin = z.infer<typeof ZLogin>;
+
+export const ZRequestOtp = z
+  .object({ email: z.string().trim().min(1).max(LOGIN_EMAIL_MAX).email(AUTH_TEXT.emailNotValid), provider: z.string().max(50).optional() })
+  .strict();
+export const ZRequestOtpAnswer = z.object({ token: z.string() });
+
+export const ZEmailOnly = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotValid) }).strict();
+export const ZResetToken = z.object({ token: z.string().trim().min(1).max(200) }).strict();
+export const ZResetPassword = z.object({ token: z.string().trim().min(1).max(200), password: ZPassword }).strict();
+export const ZResetValidated = z.object({ email: z.string() });
+/** Same answer for known and unknown addresses. */
+export const ZRecoveryRequested = z.object({ requested: z.literal(true) });
+
+export const ZIdentity = z.object({
+  id: z.string(),
+  kind: z.enum(['public', 'user']),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  zip_code: z.string().nullable(),
+});
+export type TIdentity = z.infer<typeof ZIdentity>;
+
+export const ZUser = z.object({
+  id: z.string(),
+  identity_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  scan_code: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  additional_info: Json,
+  /** False for a guest account (no password yet). */
+  has_password: z.boolean(),
+  /** True when the e-mail is a 'no-email+' placeholder. */
+  needs_email: z.boolean(),
+  created_at: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+const list = <T extends z.ZodTypeAny>(item: T) => z.object({ _count: z.number(), _total: z.number(), _data: z.array(item) });
+
+/** GET my/user, POST user, PUT my/user: `user` plus embedded `identity` and `meta` ({ resource_id, ... }). */
+export const ZUserDocument = z.object({
+  user: list(ZUser),
+  identity: list(ZIdentity).optional(),
+  meta: list(z.record(z.string(), z.unknown())).optional(),
+  _total: z.number(),
+});
+
+export const ZSessionInfo = z.object({ expires_at: z.string() });
+
+/** POST login answer: the user document plus the session expiry and the kept cart (if any). */
+export const ZLoginAnswer = ZUserDocument.extend({
+  session: ZSessionInfo,
+  cart_id: z.string().nullable(),
+  redirectPath: z.string().nullable(),
+});
+export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+/** GET dev/mailbox (development only). */
+export const ZMailboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export const ZMailbox = z.object({ mailbox: list(ZMailboxMessage) });

@@ -1,0 +1,106 @@
+import { SESSION_EXPIRES_COOKIE, ZEmailOnly, ZLogin, ZRequestOtp, ZResetPassword, ZResetToken } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery, type QuerySpec } from '../http/query.js';
+import { readPublicIdentity } from '../identity/public-identity.js';
+import { registerMailboxRoutes } from '../mail/mailbox.routes.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { registerUserRoutes } from '../users/user.routes.js';
+import { userDocument } from '../users/user-document.js';
+import { logIn } from './log-in.js';
+import { loginMethods } from './login-methods.js';
+import { forgotMembership, requestPasswordReset } from './recover-account.js';
+import { requestOtp } from './request-otp.js';
+import { resetPassword, validateResetToken } from './reset-password.js';
+import { deleteSession } from './session.repository.js';
+import { clearSessionCookies, forgetSession, resolveSession, SESSION_COOKIE, sessionOf, setSessionCookies } from './sessions.js';
+import { atLeast } from './tokens.js';
+
+export const ACCOUNT_QUERY: QuerySpec = { embeds: ['identity', 'identity.meta', 'meta'] };
+/**
+ * Requests about an address (passcode, reset, member id) answer no sooner than this, whether or
+ * not an account has it: the work differs (an e-mail or none), the answer time does not.
+ */
+export const RECOVERY_MIN_MS = 250;
+
+/** Login, logout, passcodes, recovery, users and the development mailbox; and the session hook. */
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  // Every request: a live session makes the user's identity the request's identity (DESIGN §6).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.cookies?.[SESSION_COOKIE] || request.cookies?.[SESSION_EXPIRES_COOKIE]) await resolveSession(db, request, reply, ctx.now());
+  });
+
+  const context = async (request: FastifyRequest) => {
+    const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);
+    const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
+    return { query, seller, now: ctx.now(), ip: request.ip, publicUrl: ctx.settings.publicUrl };
+  };
+
+  app.post('/api/login', async (request, reply) => {
+    const body = parseBody(ZLogin, request.body, 'login');
+    const c = await context(request);
+    const guest = await readPublicIdentity(db, request);
+    const result = await logIn(db, {
+      sellerId: c.seller.id,
+      body,
+      methods: await loginMethods(db, c.seller.id),
+      guestIdentityId: guest?.id ?? null,
+      previousSessionId: sessionOf(request)?.id ?? null,
+      ip: c.ip,
+      now: c.now,
+      publicUrl: c.publicUrl,
+    });
+    setSessionCookies(request, reply, result.token, result.expiresAt);
+    reply.header('cache-control', 'private, no-store');
+    return {
+      ...userDocument(result.user, new Set(['identity', 'identity.meta', ...c.query.embed])),
+      session: { expires_at: result.expiresAt },
+      cart_id: result.cartId,
+      redirectPath: body.redirectPath ?? null,
+    };
+  });
+
+  app.post('/api/login/request_otp', async (request) => {
+    const body = parseBody(ZRequestOtp, request.body, 'login');
+    const c = await context(request);
+    return atLeast(RECOVERY_MIN_MS, () => requestOtp(db, { sellerId: c.seller.id, email: body.email, ip: c.ip, now: c.now, publicUrl: c.publicUrl }));
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const session = sessionOf(request);
+    if (session) await deleteSession(db, session.id);
+    forgetSession(request);
+    clearSessionCookies(request, reply);
+    return { logged_out: true };
+  });
+
+  app.post('/api/password_reset/request', async (request) => {
+    const body = parseBody(ZEmailOnly, request.body, 'password_reset');
+    const c = await context(request);
+    await atLeast(RECOVERY_MIN_MS, () => requestPasswordReset(db, { sellerId: c.seller.id, email: body.email, ip: c.ip, now: c.now, publicUrl: c.publicUrl }));
+    return { requested: true };
+  });
+
+  app.post('/api/password_reset/validate', async (request) => {
+    const body = parseBody(ZResetToken, request.body, 'password_reset');
+    return validateResetToken(db, { token: body.token, ip: request.ip, now: ctx.now() });
+  });
+
+  app.post('/api/password_reset/reset', async (request) => {
+    const body = parseBody(ZResetPassword, request.body, 'password_reset');
+    return resetPassword(db, { token: body.token, password: body.password, ip: request.ip, now: ctx.now() });
+  });
+
+  app.post('/api/forgot_membership', async (request) => {
+    const body = parseBody(ZEmailOnly, request.body, 'forgot_membership');
+    const c = await context(request);
+    await atLeast(RECOVERY_MIN_MS, () => forgotMembership(db, { sellerId: c.seller.id, email: body.email, ip: c.ip, now: c.now, publicUrl: c.publicUrl }));
+    return { requested: true };
+  });
+
+  registerUserRoutes(app, ctx);
+  if (ctx.settings.devRoutes) registerMailboxRoutes(app, ctx);
+}

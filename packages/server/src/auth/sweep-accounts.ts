@@ -1,0 +1,17 @@
+import type { Tx } from '../db/database.js';
+import { sweepRateLimits } from '../rate-limit/rate-limit.js';
+import { deleteExpiredRecovery } from './recovery.repository.js';
+import { deleteExpiredSessions } from './session.repository.js';
+
+/** Housekeeping: ended sessions, rate windows, and passcodes/tokens expired for a day. */
+export async function sweepAccounts(db: Tx, now: Date): Promise<void> {
+  await deleteExpiredSessions(db, now.toISOString());
+  await sweepRateLimits(db, now);
+  await deleteExpiredRecovery(db, new Date(now.getTime() - 24 * 3600_000).toISOString());
+}
+
+export function startAccountSweeper(db: Tx, now: () => Date, onError: (error: unknown) => void, intervalMs = 10 * 60_000): () => void {
+  const timer = setInterval(() => sweepAccounts(db, now()).catch(onError), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

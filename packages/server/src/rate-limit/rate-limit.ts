@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import { AUTH_TEXT } from '@foyer/contracts';
+
+/** A fixed-window limit: at most `max` hits per `windowMs` per key. */
+export interface Limit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+const MIN = 60_000;
+
+/**
+ * The limits of login, passcodes, recovery and resend (per IP and per account). Counted in the
+ * database, so they hold across processes. Keys for accounts are the normalised e-mail or member
+ * id as typed, whether an account exists or not, so limits reveal nothing about accounts.
+ */
+export const LIMITS = {
+  loginIp: { name: 'login:ip', max: 30, windowMs: 15 * MIN },
+  loginAccount: { name: 'login:account', max: 10, windowMs: 15 * MIN },
+  otpRequestIp: { name: 'otp_request:ip', max: 10, windowMs: 15 * MIN },
+  otpRequestAccount: { name: 'otp_request:account', max: 3, windowMs: 15 * MIN },
+  otpCheckIp: { name: 'otp_check:ip', max: 30, windowMs: 15 * MIN },
+  otpCheckAccount: { name: 'otp_check:account', max: 10, windowMs: 15 * MIN },
+  recoveryIp: { name: 'recovery:ip', max: 10, windowMs: 15 * MIN },
+  recoveryAccount: { name: 'recovery:account', max: 3, windowMs: 60 * MIN },
+  resetCheckIp: { name: 'reset_check:ip', max: 30, windowMs: 15 * MIN },
+  registerIp: { name: 'register:ip', max: 10, windowMs: 60 * MIN },
+  resendIp: { name: 'resend:ip', max: 10, windowMs: 15 * MIN },
+  resendAccount: { name: 'resend:account', max: 3, windowMs: 60 * MIN },
+} as const satisfies Record<string, Limit>;
+
+export interface Hit {
+  count: number;
+  allowed: boolean;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
+/** Counts one hit in the current window (one upsert) and says whether it is within the limit. */
+export async function hit(db: Tx, limit: Limit, key: string, now: Date): Promise<Hit> {
+  const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
+  const end = start + limit.windowMs;
+  const row = await db
+    .insertInto('rate_limit')
+    .values({ bucket: `${limit.name}:${key}`, window_start: new Date(start).toISOString(), count: 1, expires_at: new Date(end).toISOString() })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return { count, allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
+}
+
+/** Counts a hit on every (limit, key) pair; refuses with 429 `rate_limited` when any is over. */
+export async function enforceLimits(db: Tx, now: Date, checks: Array<[Limit, string]>): Promise<void> {
+  let retryAfter = 0;
+  for (const [limit, key] of checks) {
+    const result = await hit(db, limit, key, now);
+    if (!result.allowed) retryAfter = Math.max(retryAfter, result.retryAfter);
+  }
+  if (retryAfter) throw rateLimited(retryAfter);
+}
+
+export function rateLimited(retryAfter: number): AppError {
+  const minutes = Math.ceil(retryAfter / 60);
+  const description = `${AUTH_TEXT.rateLimited.replace('a few minutes', minutes <= 1 ? 'a minute' : `${minutes} minutes`)}`;
+  return new AppError(429, 'rate_limited', description, 'rate_limit', { retry_after: retryAfter });
+}
+
+/** Drops windows that have ended. */
+export async function sweepRateLimits(db: Tx, now: Date): Promise<void> {
+  await db.deleteFrom('rate_limit').where('expires_at', '<=', now.toISOString()).execute();
+}

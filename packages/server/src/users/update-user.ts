@@ -1,0 +1,48 @@
+import { AUTH_TEXT, type TUpdateMe } from '@foyer/contracts';
+import type { Updateable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { UserAccountTable } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { emailKey, isPlaceholderEmail } from './normalize.js';
+import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
+
+/**
+ * PUT my/user and PATCH my/user/{id}: names, ZIP, additional info, meta (merged), e-mail (409 when
+ * another account has it — also how a 'no-email+' user sets a real address) and password (the
+ * current one is required when a password exists).
+ */
+export async function updateMe(db: Db, input: { userId: string; body: TUpdateMe; now: Date }): Promise<UserRow> {
+  const user = await userById(db, input.userId);
+  if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
+  const { body } = input;
+  const changes: Updateable<UserAccountTable> = {};
+  if (body.first_name !== undefined) changes.first_name = body.first_name;
+  if (body.last_name !== undefined) changes.last_name = body.last_name;
+  if (body.zip_code !== undefined) changes.zip_code = body.zip_code || null;
+  if (body.additional_info !== undefined) changes.additional_info = JSON.stringify(body.additional_info);
+  if (body.meta !== undefined) changes.meta = JSON.stringify({ ...JSON.parse(user.meta), ...body.meta });
+  if (body.email !== undefined && emailKey(body.email) !== user.email_key) {
+    if (isPlaceholderEmail(body.email)) throw new AppError(400, 'validate_not_email', AUTH_TEXT.emailNotValid, 'user', { field: 'email' });
+    const other = await userByEmailKey(db, user.seller_id, emailKey(body.email));
+    if (other) throw new AppError(409, 'email_in_use', AUTH_TEXT.emailInUse, 'user');
+    changes.email = body.email.trim();
+    changes.email_key = emailKey(body.email);
+  }
+  if (body.password !== undefined) {
+    if (user.password_hash && !(await verifyPassword(user.password_hash, body.current_password ?? ''))) {
+      throw new AppError(400, 'incorrect_password', AUTH_TEXT.incorrectPassword, 'user', { field: 'current_password' });
+    }
+    changes.password_hash = await hashPassword(body.password);
+  }
+  if (Object.keys(changes).length) {
+    changes.updated_at = input.now.toISOString();
+    try {
+      await updateUser(db, user.id, changes);
+    } catch (error) {
+      if (changes.email_key && (await userByEmailKey(db, user.seller_id, changes.email_key))) throw new AppError(409, 'email_in_use', AUTH_TEXT.emailInUse, 'user');
+      throw error;
+    }
+  }
+  return (await userById(db, user.id))!;
+}

@@ -1,0 +1,49 @@
+import type { TIdentity, TUser } from '@foyer/contracts';
+import { list } from '../http/envelope.js';
+import { isPlaceholderEmail } from './normalize.js';
+import type { UserRow } from './user.repository.js';
+
+export function userOut(user: UserRow): TUser {
+  return {
+    id: user.id,
+    identity_id: user.identity_id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    scan_code: user.scan_code,
+    zip_code: user.zip_code,
+    additional_info: JSON.parse(user.additional_info),
+    has_password: user.password_hash !== null,
+    needs_email: isPlaceholderEmail(user.email),
+    created_at: user.created_at,
+  };
+}
+
+export function identityOut(user: UserRow): TIdentity {
+  return {
+    id: user.identity_id,
+    kind: 'user',
+    first_name: user.first_name,
+    last_name: user.last_name,
+    name: `${user.first_name} ${user.last_name}`.trim(),
+    email: isPlaceholderEmail(user.email) ? null : user.email,
+    zip_code: user.zip_code,
+  };
+}
+
+/** The relational document: `user`, and on request `identity` and `meta` (identity.meta, by resource_id). */
+export function userDocument(user: UserRow, embed: Set<string>) {
+  const doc: Record<string, unknown> = { user: list([userOut(user)]) };
+  if (embed.has('identity')) doc.identity = list([identityOut(user)]);
+  if (embed.has('identity.meta')) doc.meta = list([{ resource_id: user.identity_id, ...JSON.parse(user.meta) }]);
+  doc._total = 1;
+  return doc;
+}
+
+/** PATCH my/user/{id} answers with the identity. */
+export function identityDocument(user: UserRow, embed: Set<string>) {
+  const doc: Record<string, unknown> = { identity: list([identityOut(user)]) };
+  if (embed.has('meta') || embed.has('identity.meta')) doc.meta = list([{ resource_id: user.identity_id, ...JSON.parse(user.meta) }]);
+  doc._total = 1;
+  return doc;
+}

@@ -1,0 +1,67 @@
+import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { sessionOf, setSessionCookies } from '../auth/sessions.js';
+import { AppError } from '../http/app-error.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery, type QuerySpec } from '../http/query.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { registerUser } from './register-user.js';
+import { updateMe } from './update-user.js';
+import { userById } from './user.repository.js';
+import { identityDocument, userDocument } from './user-document.js';
+
+const USER_QUERY: QuerySpec = { embeds: ['identity', 'identity.meta', 'meta'] };
+
+/** The logged-in user's id, or 401 not_authorized. */
+function requireSession(request: FastifyRequest) {
+  const session = sessionOf(request);
+  if (!session) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
+  return session;
+}
+
+/** POST user, GET/PUT my/user, PATCH my/user/{id} (000 §7). */
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const embedOf = (request: FastifyRequest) => parseQuery(request.query as Record<string, unknown>, USER_QUERY);
+
+  app.post('/api/user', async (request, reply) => {
+    const body = parseBody(ZRegister, request.body, 'user');
+    const query = embedOf(request);
+    const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
+    const { user, session } = await registerUser(db, { sellerId: seller.id, body, ip: request.ip, now: ctx.now() });
+    if (session) setSessionCookies(request, reply, session.token, session.expiresAt);
+    reply.header('cache-control', 'private, no-store');
+    return { ...userDocument(user, new Set(['identity', ...query.embed])), session: session ? { expires_at: session.expiresAt } : null };
+  });
+
+  app.get('/api/my/user', async (request, reply) => {
+    const session = requireSession(request);
+    const query = embedOf(request);
+    const user = await userById(db, session.userId);
+    if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
+    reply.header('cache-control', 'private, no-store');
+    return userDocument(user, query.embed);
+  });
+
+  app.put('/api/my/user', async (request, reply) => {
+    const session = requireSession(request);
+    const body = parseBody(ZUpdateMe, request.body, 'user');
+    const query = embedOf(request);
+    const user = await updateMe(db, { userId: session.userId, body, now: ctx.now() });
+    reply.header('cache-control', 'private, no-store');
+    return userDocument(user, new Set(['identity', ...query.embed]));
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/my/user/:id', async (request, reply) => {
+    const session = requireSession(request);
+    const body = parseBody(ZPatchMe, request.body, 'user');
+    const query = embedOf(request);
+    if (request.params.id !== session.userId && request.params.id !== session.identityId) {
+      throw new AppError(403, 'scope_error', 'You can only change your own details.', 'user');
+    }
+    const user = await updateMe(db, { userId: session.userId, body, now: ctx.now() });
+    reply.header('cache-control', 'private, no-store');
+    return identityDocument(user, query.embed);
+  });
+}

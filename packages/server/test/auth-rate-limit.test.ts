@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { readSettings } from '../src/settings.js';
+import { Browser, PASSWORD, createUser, errorOf } from './auth-harness.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+describe.each(dialects())('brute-force limits on %s', (dialect) => {
+  let t: TestApp;
+  let ip = 0;
+  const fresh = () => `10.6.${Math.floor(++ip / 250)}.${ip % 250}`;
+  const browser = (address = fresh()) => new Browser(t.app, address);
+
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    await createUser(t.db, { email: 'target@example.com' });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.deleteFrom('rate_limit').execute();
+  });
+
+  const wrongLogin = (b: Browser, username: string) => b.post('/api/login', { username, password: 'Guess-Password-1' });
+
+  it('stops password guessing on one account from many addresses after 10 tries, known or unknown alike', async () => {
+    for (const username of ['target@example.com', 'unknown@example.com']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await wrongLogin(browser(), username)).status);
+      expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      const limited = await wrongLogin(browser(), username);
+      expect(limited.status).toBe(429);
+      expect(errorOf(limited.body)).toMatchObject({ _code: 'rate_limited', _extra: { retry_after: expect.any(Number) } });
+      expect(errorOf(limited.body)._description).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+      // The right password does not get through while limited.
+      expect((await browser().post('/api/login', { username, password: PASSWORD })).status).toBe(429);
+    }
+  });
+
+  it('stops one address trying many accounts after 30 tries, and lets it in again after the window', async () => {
+    const address = fresh();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await wrongLogin(browser(address), `user${i}@example.com`)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    t.clock.advance(15 * 60_000);
+    expect((await browser(address).post('/api/login', { username: 'target@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
+  it('limits passcode requests (3 per e-mail address per 15 minutes), unknown addresses alike', async () => {
+    for (const email of ['target@example.com', 'ghost@example.com']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await browser().post('/api/login/request_otp', { email })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+  });
+
+  it('limits passcode checks per address', async () => {
+    const address = fresh();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await browser(address).post('/api/login', { token: `t${i}`, otp: '123456' })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits reset requests (3 an hour per account) and reset checks per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await browser().post('/api/password_reset/request', { email: 'target@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const address = fresh();
+    const checks: number[] = [];
+    for (let i = 0; i < 31; i++) checks.push((await browser(address).post('/api/password_reset/validate', { token: `guess-${i}` })).status);
+    expect(checks.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(checks[30]).toBe(429);
+  });
+
+  it('counts in the database: a second server process on the same database sees the same counts', async () => {
+    const other = await buildApp({ db: t.db, dialect, settings: { ...readSettings({}), webDist: '/nonexistent' }, now: () => t.clock.now });
+    try {
+      for (let i = 0; i < 5; i++) expect((await wrongLogin(browser(), 'target@example.com')).status).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await wrongLogin(new Browser(other, fresh()), 'target@example.com')).status).toBe(401);
+      expect((await wrongLogin(new Browser(other, fresh()), 'target@example.com')).status).toBe(429);
+      expect((await wrongLogin(browser(), 'target@example.com')).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes about as long for an unknown e-mail as for a wrong password (a dummy hash is checked)', async () => {
+    const time = async (username: string) => {
+      const started = performance.now();
+      await wrongLogin(browser(), username);
+      return performance.now() - started;
+    };
+    await time('target@example.com'); // warm up
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time('target@example.com'));
+      unknown.push(await time(`nobody${i}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
+    const [k, u] = [median(known), median(unknown)];
+    // argon2id makes both slow; an unknown account that skipped hashing would be many times faster.
+    expect(u).toBeGreaterThan(k / 2);
+    expect(u).toBeLessThan(k * 2);
+  });
+});

@@ -1,0 +1,113 @@
+import { AUTH_TEXT } from '@foyer/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Browser, PASSWORD, errorOf } from './auth-harness.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+const person = (email: string, extra: Record<string, unknown> = {}) => ({ first_name: 'Grace', last_name: 'Hopper', email, password: 'Cobol-Rules-1959', additional_info: { newsletter: true }, ...extra });
+
+describe.each(dialects())('users on %s', (dialect) => {
+  let t: TestApp;
+  let ip = 0;
+  const browser = () => new Browser(t.app, `10.4.0.${++ip}`);
+
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.deleteFrom('rate_limit').execute();
+  });
+
+  it('registers with a password: stored as argon2id, logged in, identity embedded', async () => {
+    const b = browser();
+    const res = await b.post('/api/user?_embed=identity', person('grace@example.com'));
+    expect(res.status).toBe(200);
+    expect(res.body.user._data[0]).toMatchObject({ email: 'grace@example.com', first_name: 'Grace', additional_info: { newsletter: true }, has_password: true });
+    expect(res.body.identity._data[0]).toMatchObject({ id: res.body.user._data[0].identity_id, kind: 'user', name: 'Grace Hopper' });
+    expect(b.cookies.has('foyer_session')).toBe(true);
+    expect((await b.get('/api/my/user')).body.user._data[0].email).toBe('grace@example.com');
+    const row = await t.db.selectFrom('user_account').select('password_hash').where('email_key', '=', 'grace@example.com').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain('Cobol');
+  });
+
+  it('answers 409 with the existing identity id when the e-mail is in use, in any case', async () => {
+    const first = await browser().post('/api/user', person('dup@example.com'));
+    const again = await browser().post('/api/user', person('DUP@Example.COM'));
+    expect(again.status).toBe(409);
+    expect(errorOf(again.body)).toMatchObject({ _code: 'email_in_use', _description: AUTH_TEXT.accountExists, _extra: { identity_id: first.body.user._data[0].identity_id } });
+    expect(again.setCookies.some((c) => c.startsWith('foyer_session='))).toBe(false);
+  });
+
+  it('registers without a password as a guest account (no session)', async () => {
+    const b = browser();
+    const res = await b.post('/api/user', { first_name: 'Guest', last_name: 'Person', email: 'giftee@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body.user._data[0].has_password).toBe(false);
+    expect(res.body.session).toBeNull();
+    expect((await b.get('/api/my/user')).status).toBe(401);
+  });
+
+  it.each([
+    ['short', 'Ab1!abc'],
+    ['two classes only', 'abcdefgh1234'],
+    ['leading space', ' Abcdefg1'],
+    ['trailing space', 'Abcdefg1 '],
+    ['non-printable', 'Abcdefg1\u00e9'],
+    ['too long', `Aa1!${'x'.repeat(251)}`],
+  ])('refuses a password that breaks a rule (%s)', async (_name, password) => {
+    const res = await browser().post('/api/user', person(`rule-${_name.replace(/\W/g, '')}@example.com`, { password }));
+    expect(res.status).toBe(400);
+    expect(errorOf(res.body)).toMatchObject({ _code: 'validation_failed' });
+    expect(errorOf(res.body)._description).toMatch(/^password: Invalid password/);
+  });
+
+  it('accepts a password of 3 classes with inner spaces, 8 and 254 long', async () => {
+    expect((await browser().post('/api/user', person('eight@example.com', { password: 'abc DE 1' }))).status).toBe(200);
+    expect((await browser().post('/api/user', person('long@example.com', { password: `Aa1${'x'.repeat(251)}` }))).status).toBe(200);
+  });
+
+  it('limits names to 50 and e-mails to 254 characters, and refuses placeholder addresses', async () => {
+    expect((await browser().post('/api/user', person('n@example.com', { first_name: 'x'.repeat(51) }))).status).toBe(400);
+    expect((await browser().post('/api/user', person('n@example.com', { last_name: 'x'.repeat(51) }))).status).toBe(400);
+    expect((await browser().post('/api/user', person(`${'a'.repeat(64)}@${'b'.repeat(186)}.com`))).status).toBe(400);
+    expect((await browser().post('/api/user', person('not-an-email'))).status).toBe(400);
+    const placeholder = await browser().post('/api/user', person('no-email+x@example.com'));
+    expect(errorOf(placeholder.body)._code).toBe('validate_not_email');
+    expect((await browser().post('/api/user', person('ok50@example.com', { first_name: 'x'.repeat(50) }))).status).toBe(200);
+  });
+
+  it('updates my details with PUT my/user; a new password needs the current one', async () => {
+    const b = browser();
+    await b.post('/api/user', person('update@example.com'));
+    const res = await b.call('PUT', '/api/my/user?_embed=identity.meta', { first_name: 'Amazing', meta: { country: 'us' } });
+    expect(res.body.user._data[0].first_name).toBe('Amazing');
+    expect(res.body.meta._data[0]).toMatchObject({ country: 'us' });
+    const noCurrent = await b.call('PUT', '/api/my/user', { password: 'Another-Pass-2' });
+    expect(noCurrent.status).toBe(400);
+    expect(errorOf(noCurrent.body)).toMatchObject({ _code: 'incorrect_password', _description: AUTH_TEXT.incorrectPassword });
+    expect((await b.call('PUT', '/api/my/user', { password: 'Another-Pass-2', current_password: 'Cobol-Rules-1959' })).status).toBe(200);
+    expect((await browser().post('/api/login', { username: 'update@example.com', password: 'Another-Pass-2' })).status).toBe(200);
+  });
+
+  it('PATCH my/user/{id} changes only my own details and answers with the identity', async () => {
+    const b = browser();
+    const me = await b.post('/api/user', person('patch@example.com'));
+    const { id, identity_id } = me.body.user._data[0];
+    const res = await b.call('PATCH', `/api/my/user/${id}`, { last_name: 'Murray' });
+    expect(res.status).toBe(200);
+    expect(res.body.identity._data[0]).toMatchObject({ id: identity_id, last_name: 'Murray', name: 'Grace Murray' });
+    expect((await b.call('PATCH', `/api/my/user/${identity_id}`, { first_name: 'G.' })).status).toBe(200);
+    const other = await b.call('PATCH', '/api/my/user/someone-else', { last_name: 'X' });
+    expect(other.status).toBe(403);
+    expect(errorOf(other.body)._code).toBe('scope_error');
+  });
+
+  it('answers 401 not_authorized to my/user calls without a session', async () => {
+    for (const [method, url] of [['GET', '/api/my/user'], ['PUT', '/api/my/user'], ['PATCH', '/api/my/user/x']] as const) {
+      const res = await browser().call(method, url, method === 'GET' ? undefined : { first_name: 'X' });
+      expect(res.status).toBe(401);
+      expect(errorOf(res.body)).toMatchObject({ _code: 'not_authorized', _description: AUTH_TEXT.notLoggedIn });
+    }
+  });
+});
