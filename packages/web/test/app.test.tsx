@@ -41,8 +41,8 @@ const events = [
 ];
 
 function server(overrides: { config?: ReturnType<typeof configEntry>[]; extra?: Handler } = {}): Handler {
-  return (url) => {
-    const fromExtra = overrides.extra?.(url);
+  return (url, request) => {
+    const fromExtra = overrides.extra?.(url, request);
     if (fromExtra) return fromExtra;
     if (url.pathname === '/api/config') return { body: configDocument(overrides.config ?? []) };
     if (url.pathname === '/cached_api/events/available') {

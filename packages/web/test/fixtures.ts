@@ -160,20 +160,28 @@ export function sessionsDocument(sessions: TEventSession[]): TDocument {
   return { event_session: list(sessions) };
 }
 
-export type Handler = (url: URL) => { status?: number; body: unknown } | undefined;
+export interface RequestInfo {
+  method: string;
+  body: unknown;
+}
+
+export type Handler = (url: URL, request: RequestInfo) => { status?: number; body: unknown } | undefined;
 
 /** Installs a fake fetch that answers by path; every request URL is recorded. */
 export function installFetch(handler: Handler) {
   const requests: URL[] = [];
-  const fetch = vi.fn(async (input: string) => {
+  const calls: (RequestInfo & { url: URL })[] = [];
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push(url);
-    const answer = handler(url);
+    const request: RequestInfo = { method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+    calls.push({ url, ...request });
+    const answer = handler(url, request);
     if (!answer) {
       return new Response(JSON.stringify({ _data: [{ _code: 'not_found', _context: null, _description: 'Not found', _extra: null }] }), { status: 404 });
     }
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
-  return { fetch, requests };
+  return { fetch, requests, calls };
 }

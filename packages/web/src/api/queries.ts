@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TDocument, TEventTemplate } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
 import { api, type Query } from './client.js';
@@ -103,4 +103,46 @@ export function sessionByIdQuery(eventId: string, sessionId: string) {
     queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: 1, signal }),
     staleTime: 30_000,
   });
+}
+
+/**
+ * Room for one ticket group in one session (000 §7 availability check: uncached /api, limit 1):
+ * the session as GET events/{id}/sessions returns it with ticket_group_id._in=<group>, whose
+ * availableCapacity is the group's room (bounded by the session's unless the group is excluded).
+ */
+export function groupAvailabilityQuery(eventId: string, sessionId: string, groupId: string) {
+  const query: Query = { id: sessionId, 'ticket_group_id._in': groupId };
+  return queryOptions({
+    queryKey: ['event_session', 'list', { event: eventId, ...query, _limit: 1, fresh: true }] as const,
+    queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { query, limit: 1, signal }),
+    staleTime: 5_000,
+  });
+}
+
+/**
+ * Reloads a day's sessions past every cache (after event_session_sold_out) and puts them where
+ * the session picker reads them.
+ */
+export async function reloadSessions(client: QueryClient, eventId: string, date: string, options: { hideSoldOut: boolean }): Promise<TDocument> {
+  const cachedOptions = sessionsQuery(eventId, date, options);
+  const query: Query = { _sort: 'start_datetime', _ondate: date };
+  if (options.hideSoldOut) query.sold_out = 'F';
+  const doc = await api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { query, limit: SESSION_LIMIT });
+  client.setQueryData(cachedOptions.queryKey, doc);
+  return doc;
+}
+
+/** Reloads the calendar past every cache (a day sold out under the buyer). */
+export async function reloadCalendar(client: QueryClient, eventId: string): Promise<TDocument> {
+  const doc = await api.get<TDocument>(`events/${encodeURIComponent(eventId)}/calendar`, { query: { _format: 'extended' } });
+  client.setQueryData(calendarQuery(eventId).queryKey, doc);
+  return doc;
+}
+
+/** Reloads the first open session past every cache (flexible events). */
+export async function reloadFirstOpenSession(client: QueryClient, eventId: string): Promise<TDocument> {
+  const options = firstOpenSessionQuery(eventId);
+  const doc = await api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { query: { sold_out: 'F', _sort: 'start_datetime' }, limit: 1 });
+  client.setQueryData(options.queryKey, doc);
+  return doc;
 }

@@ -1,10 +1,12 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { copyrightText, themeTokens } from '../config/config.js';
 import { applyThemeTokens } from '../config/theme.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../config/useConfig.js';
 import { en, format } from '../i18n/en.js';
 import { logoUrl } from '../lib/image.js';
+import { CartProvider } from '../features/cart/CartContext.js';
+import { CartButton } from '../features/cart/CartWidget.js';
 import { paths } from './paths.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -16,16 +18,18 @@ export function Shell() {
   useFocusOnNavigate();
 
   return (
-    <div className="app">
-      <SkipLink />
-      {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
-      <Header seller={seller} />
-      <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer seller={seller} copyright={copyrightText(config.entries)} />
-      <ScrollRestoration />
-    </div>
+    <CartProvider sellerId={seller.id} timezone={seller.timezone}>
+      <div className="app">
+        <SkipLink />
+        {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
+        <Header seller={seller} cart={<CartButton />} />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer seller={seller} copyright={copyrightText(config.entries)} />
+        <ScrollRestoration />
+      </div>
+    </CartProvider>
   );
 }
 
@@ -62,7 +66,7 @@ export function SkipLink() {
   );
 }
 
-export function Header({ seller }: { seller: SellerInfo }) {
+export function Header({ seller, cart }: { seller: SellerInfo; cart?: ReactNode }) {
   const logo = logoUrl(seller.meta.logo);
   const name = seller.name || en.listing.title;
   return (
@@ -71,7 +75,10 @@ export function Header({ seller }: { seller: SellerInfo }) {
         <Link to={paths.home} className="header__brand" aria-label={logo ? format(en.app.logoHome, { name }) : undefined}>
           {logo ? <img className="header__logo" src={logo} alt="" height={32} /> : <span>{name}</span>}
         </Link>
-        <MemberMenu />
+        <div className="header__actions">
+          <MemberMenu />
+          {cart}
+        </div>
       </div>
     </header>
   );

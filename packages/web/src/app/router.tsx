@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
           { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
           { path: 'transfer-cart/:cartId', lazy: page('transferCart') },
-          { path: 'checkout', lazy: page('checkout') },
+          { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
           { path: 'checkout/complete', lazy: page('complete') },
           { path: 'checkout/pending/:cartId', lazy: page('pending') },
           { path: 'checkout/:cartId', lazy: page('checkout') },

@@ -43,3 +43,46 @@ export function ImageIcon() {
     </svg>
   );
 }
+
+export function CartIcon() {
+  return (
+    <svg {...common}>
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+      <circle cx="10" cy="20.5" r="1.25" />
+      <circle cx="17" cy="20.5" r="1.25" />
+    </svg>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function ClockIcon() {
+  return (
+    <svg {...common}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+export function MinusIcon() {
+  return (
+    <svg {...common}>
+      <path d="M5 12h14" />
+    </svg>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}

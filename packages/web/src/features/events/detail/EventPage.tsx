@@ -1,9 +1,9 @@
 import type { TEventSession } from '@foyer/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { listOf } from '../../../api/document.js';
-import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, sessionByIdQuery } from '../../../api/queries.js';
+import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, reloadCalendar, reloadFirstOpenSession, reloadSessions, sessionByIdQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
@@ -20,7 +20,8 @@ import { MAX_DATE_BUTTONS, upcomingDays } from './dateSelection.js';
 import { DateSelector } from './DateSelector.js';
 import { Description } from './Description.js';
 import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
-import { QuantitySelection } from './QuantitySelection.js';
+import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.js';
+import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
 import { isAllDaySession, isSessionSoldOut } from './sessionTabs.js';
@@ -109,7 +110,7 @@ function EventView({ detail, seller, preselect }: { detail: EventDetail; seller:
         {detail.venue?.name && <p className="event-header__venue">{detail.venue.name}</p>}
       </header>
 
-      <div className={`event-layout${event.description ? '' : ' event-layout--single'}`}>
+      <div className="event-layout">
         <div className="event-main">
           {event.summary && <p className="event-summary">{event.summary}</p>}
           {event.event_type === 'flexible' ? (
@@ -117,28 +118,37 @@ function EventView({ detail, seller, preselect }: { detail: EventDetail; seller:
           ) : (
             <DateFirstFlow detail={detail} seller={seller} preselect={preselect} />
           )}
-        </div>
-        {event.description && (
-          <aside className="event-aside" aria-labelledby="about-title">
-            <div className="panel">
+          {event.description && (
+            <section className="panel event-about" aria-labelledby="about-title">
               <h2 id="about-title" className="section-title">
                 {en.event.about}
               </h2>
               <Description html={event.description} />
-            </div>
-          </aside>
-        )}
+            </section>
+          )}
+        </div>
+        <aside className="event-aside" aria-label={en.cart.title}>
+          <CartSidebar />
+        </aside>
       </div>
     </article>
   );
 }
 
+/** A message of the flow and the step it belongs to (top of the steps, the date step or the time step). */
+interface FlowNotice {
+  text: string;
+  at: 'top' | 'date' | 'session';
+}
+
 /**
  * The date-first flow (000 §2, §4): date → session → quantities. Each finished step shows what
- * was chosen with a 'Change' action. Choosing a date clears the session.
+ * was chosen with a 'Change' action. Choosing a date clears the session; a session sold out under
+ * the buyer reloads the sessions (or the dates) and says so.
  */
 function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection }) {
   const config = useAppConfig();
+  const client = useQueryClient();
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
   const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
@@ -151,6 +161,8 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   const [autoSession, setAutoSession] = useState(false);
   const [focusStep, setFocusStep] = useState<'session' | 'tickets' | 'date' | null>(null);
   const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
+  // The last quantities chosen: defaults for the next session on the same day (000 §4).
+  const selectionCache = useRef(null) as SelectionCacheRef;
 
   const threshold = lowAvailabilityThreshold(detail.config, config.entries);
   const display = priceDisplay(detail.config, config.entries);
@@ -159,7 +171,8 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
 
   // Preselection from the address, once the calendar is known.
   const [autoPickFirst, setAutoPickFirst] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNoticeState] = useState<FlowNotice | null>(null);
+  const setNotice = (text: string | null, at: FlowNotice['at'] = 'top') => setNoticeState(text ? { text, at } : null);
   const preselected = useRef(false);
   const wantedSession = preselect?.kind === 'session' ? preselect.id : null;
   const sessionById = useQuery({ ...sessionByIdQuery(event.id, wantedSession ?? ''), enabled: wantedSession !== null });
@@ -185,6 +198,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
         setSession(found);
       } else setNotice(en.event.sessionUnavailable);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [calendar.data, days, preselect, today, timezone, sessionById.isSuccess, sessionById.isError, sessionById.data]);
 
   useEffect(() => {
@@ -204,15 +218,46 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
     setFocusStep('session');
   };
 
+  /**
+   * event_session_sold_out (000 §8): reload the day's sessions; if others have capacity, say the
+   * session sold out, else reload the dates and say the day sold out; clear the selection.
+   */
+  const onSoldOut = async (sold: TEventSession) => {
+    const day = date ?? safeTz(sold.start_datetime, timezone).format('YYYY-MM-DD');
+    selectionCache.current = null;
+    let others = true;
+    try {
+      const doc = await reloadSessions(client, event.id, day, { hideSoldOut });
+      others = listOf(doc, 'event_session').some((s) => s.id !== sold.id && !isSessionSoldOut(s));
+    } catch {
+      others = true;
+    }
+    setSession(null);
+    setAutoSession(false);
+    setAutoPickFirst(false);
+    if (others) {
+      setNotice(format(en.quantities.sessionSoldOut, { time: formatTime(sold.start_datetime, timezone) }), 'session');
+      setFocusStep('session');
+    } else {
+      await reloadCalendar(client, event.id).catch(() => undefined);
+      setDate(null);
+      setEditingDate(false);
+      setNotice(format(en.quantities.dateSoldOut, { date: formatDate(day) }), 'date');
+      setFocusStep('date');
+    }
+  };
+
   const dateDone = date !== null && !editingDate;
+  const noticeAt = (at: FlowNotice['at']) =>
+    notice?.at === at ? (
+      <p className="notice notice--warning step__notice" role="alert">
+        {notice.text}
+      </p>
+    ) : null;
 
   return (
     <div className="steps">
-      {notice && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {notice}
-        </p>
-      )}
+      {noticeAt('top')}
       {upsell ? (
         <section className="panel step">
           <p className="notice notice--warning" role="status">
@@ -240,6 +285,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
               </button>
             )}
           </div>
+          {noticeAt('date')}
           {dateDone && <Messages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
           {!dateDone &&
             (calendar.isPending ? (
@@ -290,6 +336,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
               </button>
             )}
           </div>
+          {noticeAt('session')}
           {session && <Messages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
           {!session && (
             <SessionPicker
@@ -306,6 +353,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
                 setSession(picked);
                 setAutoSession(auto && isAllDaySession(picked));
                 setAutoPickFirst(false);
+                setNotice(null);
                 setFocusStep(auto ? null : 'tickets');
               }}
             />
@@ -320,7 +368,16 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
           </h2>
         </div>
         {!session && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
-        <QuantitySelection eventId={event.id} session={session} groups={detail.groups} currency={seller.currency} />
+        <QuantitySelection
+          event={event}
+          session={session}
+          date={session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null}
+          groups={detail.groups}
+          currency={seller.currency}
+          eventConfig={detail.config}
+          cache={selectionCache}
+          onSoldOut={(sold) => void onSoldOut(sold)}
+        />
       </section>
     </div>
   );
@@ -328,8 +385,10 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
 
 /** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
 function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
+  const client = useQueryClient();
   const query = useQuery(firstOpenSessionQuery(detail.event.id));
   const session = listOf(query.data, 'event_session')[0] ?? null;
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="steps">
       <section className="panel step" aria-labelledby="step-tickets">
@@ -338,6 +397,11 @@ function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerI
             {en.event.chooseTickets}
           </h2>
         </div>
+        {notice && (
+          <p className="notice notice--warning step__notice" role="alert">
+            {notice}
+          </p>
+        )}
         {query.isError ? (
           <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
         ) : query.isSuccess && !session ? (
@@ -347,7 +411,18 @@ function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerI
         ) : (
           <>
             <p className="muted quantity-selection__hint">{en.event.flexible}</p>
-            <QuantitySelection eventId={detail.event.id} session={session} groups={detail.groups} currency={seller.currency} />
+            <QuantitySelection
+              key={session?.id ?? 'none'}
+              event={detail.event}
+              session={session}
+              groups={detail.groups}
+              currency={seller.currency}
+              eventConfig={detail.config}
+              onSoldOut={() => {
+                setNotice(en.event.noTickets);
+                void reloadFirstOpenSession(client, detail.event.id).catch(() => undefined);
+              }}
+            />
           </>
         )}
       </section>

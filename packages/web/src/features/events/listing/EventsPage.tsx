@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.js';
+import { useOptionalCart } from '../../cart/CartContext.js';
+import { CartSidebar } from '../../cart/CartWidget.js';
 import { listOf } from '../../../api/document.js';
 import { eventsAvailableQuery } from '../../../api/queries.js';
 import { categoryOrder } from '../../../config/config.js';
@@ -28,7 +31,11 @@ export function Component() {
   const seller = sellerInfo(config);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseListingFilters(searchParams), [searchParams]);
-  useDocumentTitle(en.listing.title);
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  // With items in the cart the listing is an upsell listing (000 §2).
+  const upsell = (cart?.view?.ticketCount ?? 0) > 0;
+  useDocumentTitle(upsell ? en.listing.upsellTitle : en.listing.title);
 
   const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone })));
   // Categories come from the unfiltered listing, so the choices do not shrink as filters apply.
@@ -42,15 +49,24 @@ export function Component() {
     setSearchParams(filtersToSearch(next, searchParams), { replace: true, preventScrollReset: true });
   };
 
-  const events = listOf(query.data, 'event_template');
+  const inCart = useMemo(() => new Set(cart?.view?.tickets.map((t) => t.event_template_id) ?? []), [cart?.view]);
+  const listed = listOf(query.data, 'event_template');
+  const events = upsell ? listed.filter((e) => !inCart.has(e.id)) : listed;
   const clearSearch = filtersToSearch(EMPTY_FILTERS, searchParams).toString();
   const clearLink = clearSearch ? `?${clearSearch}` : '.';
   const filtered = hasAnyFilter(filters);
 
+  // An upsell listing with nothing left to add goes on to checkout.
+  const nothingLeft = upsell && query.isSuccess && !filtered && events.length === 0;
+  useEffect(() => {
+    if (nothingLeft) navigate(paths.checkout, { replace: true });
+  }, [nothingLeft, navigate]);
+
   return (
-    <section aria-labelledby="listing-title">
+    <div className={upsell ? 'listing-layout listing-layout--upsell' : 'listing-layout'}>
+    <section aria-labelledby="listing-title" className="listing-main">
       <h1 id="listing-title" className="page-title">
-        {en.listing.title}
+        {upsell ? en.listing.upsellTitle : en.listing.title}
       </h1>
       <FilterBar filters={filters} categories={choices} onChange={update} clearLink={clearLink} />
 
@@ -91,5 +107,11 @@ export function Component() {
         </ul>
       )}
     </section>
+    {upsell && (
+      <aside className="listing-aside" aria-label={en.cart.title}>
+        <CartSidebar />
+      </aside>
+    )}
+    </div>
   );
 }

@@ -1,0 +1,36 @@
+import type { TCart, TCartModify, TEventSession, TEventTemplate, TResourceList, TTicket, TTicketGroup, TTicketType, TVenue } from '@foyer/contracts';
+import { api } from '../../api/client.js';
+
+/** The cart calls of 000 §7 (public identity: my/cart/…; the cookie rides along, same origin). */
+
+export type TCartDocument = {
+  _total?: number;
+  cart?: TResourceList<TCart>;
+  ticket?: TResourceList<TTicket>;
+  ticket_type?: TResourceList<TTicketType>;
+  ticket_group?: TResourceList<TTicketGroup>;
+  event_session?: TResourceList<TEventSession>;
+  event_template?: TResourceList<TEventTemplate>;
+  venue?: TResourceList<TVenue>;
+};
+
+/** What a modify may carry from the storefront (000 §3 cart modification payload). */
+export type CartModifyBody = Partial<Pick<TCartModify, 'add' | 'remove' | 'additionalInfo' | 'campaign'>>;
+
+/** 000 §7 / §9: the cart is read with these embeds and a limit of 1000. */
+export const CART_EMBED = ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'seller'] as const;
+export const CART_FETCH_LIMIT = 1000;
+
+export function fetchCart(id: string, signal?: AbortSignal): Promise<TCartDocument> {
+  return api.get<TCartDocument>(`my/cart/${encodeURIComponent(id)}`, { embed: CART_EMBED, limit: CART_FETCH_LIMIT, signal });
+}
+
+/** With a cart, changes post to its modify; without one, a new cart is created. */
+export function modifyCart(id: string | null, body: CartModifyBody): Promise<TCartDocument> {
+  const path = id ? `my/cart/${encodeURIComponent(id)}/modify` : 'my/cart/modify';
+  return api.post<TCartDocument>(path, { add: [], ...body });
+}
+
+export function deleteCart(id: string): Promise<unknown> {
+  return api.request(`my/cart/${encodeURIComponent(id)}`, { method: 'DELETE', query: { _all_tickets: true } });
+}

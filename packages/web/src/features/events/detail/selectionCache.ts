@@ -1,0 +1,30 @@
+import type { Quantities } from './quantities.js';
+
+/**
+ * The cached selection of 000 §4: the quantities chosen for one session are the defaults of the
+ * next session picked on the same day, when they fit its availableCapacity.
+ */
+export interface CachedSelection {
+  /** The venue-local day (YYYY-MM-DD) of the session they were chosen for. */
+  date: string;
+  sessionId: string;
+  quantities: Quantities;
+}
+
+function count(quantities: Quantities): number {
+  return Object.values(quantities).reduce((n, q) => n + (q > 0 ? q : 0), 0);
+}
+
+/**
+ * The defaults for a newly chosen session, or null: only on the same day (the same session again
+ * counts too),
+ * with something chosen, and when the total fits the new session's availableCapacity (-1 means
+ * unlimited).
+ */
+export function cachedDefaults(cache: CachedSelection | null, next: { date: string; sessionId: string; availableCapacity: number }): Quantities | null {
+  if (!cache || cache.date !== next.date) return null;
+  const total = count(cache.quantities);
+  if (total === 0) return null;
+  if (next.availableCapacity >= 0 && total > next.availableCapacity) return null;
+  return { ...cache.quantities };
+}

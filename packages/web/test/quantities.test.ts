@@ -1,0 +1,171 @@
+import { HARD_MAX_PER_TICKET_TYPE as CONTRACT_HARD_MAX, UNNAMED_RULE_DEFAULT_MAX as CONTRACT_UNNAMED_MAX, type TTicketGroup, type TTicketGroupRule, type TTicketType } from '@foyer/contracts';
+import { describe, expect, it } from 'vitest';
+import type { PriceGroup } from '../src/features/events/detail/model.js';
+import {
+  canIncrease,
+  decrease,
+  HARD_MAX_PER_TICKET_TYPE,
+  increase,
+  initialQuantities,
+  nothingAvailable,
+  quantityLimits,
+  ruleMaximum,
+  setQuantity,
+  typeKey,
+  UNNAMED_RULE_DEFAULT_MAX,
+  unmetGroupMinimums,
+} from '../src/features/events/detail/quantities.js';
+
+function group(id: string, overrides: Partial<TTicketGroup> = {}): TTicketGroup {
+  return {
+    id,
+    event_template_id: 'e',
+    name: id,
+    description: null,
+    handler: 'tickets',
+    hidden_type: 'public_browsable',
+    min_tickets_per_order: null,
+    max_tickets_per_order: null,
+    capacity: -1,
+    oversell_capacity: 0,
+    used_capacity: 0,
+    exclude_from_event_capacity: false,
+    sold_out: false,
+    color: null,
+    start_policy: null,
+    start_policy_date: null,
+    duration_new: null,
+    additional_info_spec: null,
+    sales_start: null,
+    sales_end: null,
+    meta: {},
+    price: null,
+    summary: null,
+    _rank: 0,
+    ...overrides,
+  };
+}
+
+function type(id: string): TTicketType {
+  return { id, name: id, summary: null, description: null, currency_amount: '10.00', currency_amount_min: null, currency_amount_max: null, discounted_amount: null, fee_fixed_outside: null, fee_percent_outside: null, _rank: 0 };
+}
+
+function rule(groupId: string, typeId: string, overrides: Partial<TTicketGroupRule> = {}): TTicketGroupRule {
+  return { id: `${groupId}-${typeId}`, ticket_group_id: groupId, ticket_type_id: typeId, party_role: null, named: 'no', emailed: false, min: null, max: null, _rank: 0, ...overrides };
+}
+
+function priceGroup(g: TTicketGroup, types: { id: string; rule?: Partial<TTicketGroupRule> }[]): PriceGroup {
+  return { group: g, types: types.map((t) => ({ type: type(t.id), rule: rule(g.id, t.id, t.rule) })) };
+}
+
+const A = typeKey('g', 'adult');
+const C = typeKey('g', 'child');
+
+describe('the per-type maximum (000 §5)', () => {
+  it('matches the contract constants', () => {
+    expect(HARD_MAX_PER_TICKET_TYPE).toBe(CONTRACT_HARD_MAX);
+    expect(UNNAMED_RULE_DEFAULT_MAX).toBe(CONTRACT_UNNAMED_MAX);
+  });
+
+  it('a rule: none → 1000, an unnamed rule below 0 → 10, a named one below 0 → 1000, capped at 1000', () => {
+    expect(ruleMaximum({ max: null, named: 'no' })).toBe(1000);
+    expect(ruleMaximum({ max: -1, named: 'no' })).toBe(10);
+    expect(ruleMaximum({ max: -1, named: 'yes' })).toBe(1000);
+    expect(ruleMaximum({ max: 4, named: 'no' })).toBe(4);
+    expect(ruleMaximum({ max: 5000, named: 'no' })).toBe(1000);
+  });
+
+  it('is the least of 1000, the rule, the group per-order limit, the group room and the session room', () => {
+    const groups = [priceGroup(group('g', { max_tickets_per_order: 8 }), [{ id: 'adult', rule: { max: 5 } }, { id: 'child' }])];
+    const at = (groupRoom: number, sessionRoom: number) =>
+      quantityLimits({ groups, groupAvailable: new Map([['g', groupRoom]]), sessionAvailable: sessionRoom });
+    expect(at(-1, -1).types.get(A)!.max).toBe(5); // rule
+    expect(at(-1, -1).types.get(C)!.max).toBe(8); // group per order
+    expect(at(3, -1).types.get(C)!.max).toBe(3); // group room in the session
+    expect(at(-1, 2).types.get(C)!.max).toBe(2); // session room
+    const unlimited = quantityLimits({ groups: [priceGroup(group('g'), [{ id: 'child' }])], groupAvailable: new Map([['g', -1]]), sessionAvailable: -1 });
+    expect(unlimited.types.get(C)!.max).toBe(1000);
+  });
+
+  it('a group excluded from event capacity is not bounded by the session', () => {
+    const groups = [priceGroup(group('lap', { capacity: 8, exclude_from_event_capacity: true }), [{ id: 'lap', rule: { max: 2 } }]), priceGroup(group('g'), [{ id: 'adult' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['lap', 8], ['g', 0]]), sessionAvailable: 0 });
+    expect(limits.types.get(typeKey('lap', 'lap'))!.max).toBe(2);
+    expect(limits.types.get(A)!.max).toBe(0);
+    expect(nothingAvailable(limits)).toBe(false);
+    expect(nothingAvailable(quantityLimits({ groups: [groups[1]], groupAvailable: new Map([['g', 0]]), sessionAvailable: 0 }))).toBe(true);
+  });
+
+  it('what the cart already holds in the session counts against the per-order limits', () => {
+    const groups = [priceGroup(group('g', { max_tickets_per_order: 6 }), [{ id: 'adult', rule: { max: 4 } }, { id: 'child' }])];
+    const limits = quantityLimits({
+      groups,
+      groupAvailable: new Map([['g', 50]]),
+      sessionAvailable: 50,
+      held: { byGroup: new Map([['g', 3]]), byType: new Map([[A, 3]]) },
+    });
+    expect(limits.types.get(A)!.max).toBe(1);
+    expect(limits.types.get(C)!.max).toBe(3);
+  });
+});
+
+describe('stepping (000 §5)', () => {
+  it('a group of one type starts at the group minimum; decreasing from it goes to 0', () => {
+    const groups = [priceGroup(group('g', { min_tickets_per_order: 10, max_tickets_per_order: 40 }), [{ id: 'adult' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 60]]), sessionAvailable: 60 });
+    const start = initialQuantities(limits);
+    expect(start[A]).toBe(10);
+    expect(decrease(limits, start, A)[A]).toBe(0);
+    expect(increase(limits, { [A]: 0 }, A)[A]).toBe(10);
+    expect(increase(limits, start, A)[A]).toBe(11);
+  });
+
+  it('a group of several types starts at 0; a type with a minimum jumps to it and drops to 0 from it', () => {
+    const groups = [priceGroup(group('g', { min_tickets_per_order: 2 }), [{ id: 'adult', rule: { min: 2 } }, { id: 'child' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 60]]), sessionAvailable: 60 });
+    const start = initialQuantities(limits);
+    expect(start).toEqual({ [A]: 0, [C]: 0 });
+    const two = increase(limits, start, A);
+    expect(two[A]).toBe(2);
+    expect(decrease(limits, two, A)[A]).toBe(0);
+    expect(decrease(limits, { [A]: 3, [C]: 0 }, A)[A]).toBe(2);
+  });
+
+  it('does not increase when the remaining capacity is 0 or less (shared by the types of the session)', () => {
+    const groups = [priceGroup(group('g'), [{ id: 'adult' }, { id: 'child' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 3]]), sessionAvailable: 3 });
+    let q = initialQuantities(limits);
+    q = increase(limits, q, A);
+    q = increase(limits, q, A);
+    q = increase(limits, q, C);
+    expect(q).toEqual({ [A]: 2, [C]: 1 });
+    expect(canIncrease(limits, q, A)).toBe(false);
+    expect(canIncrease(limits, q, C)).toBe(false);
+    expect(increase(limits, q, C)).toBe(q);
+  });
+
+  it('cannot jump to a type minimum that does not fit', () => {
+    const groups = [priceGroup(group('g'), [{ id: 'adult', rule: { min: 4 } }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 3]]), sessionAvailable: 3 });
+    expect(limits.types.get(A)!.max).toBe(0);
+    expect(canIncrease(limits, { [A]: 0 }, A)).toBe(false);
+  });
+
+  it('a typed quantity is raised to the minimum and capped by what remains', () => {
+    const groups = [priceGroup(group('g', { max_tickets_per_order: 6 }), [{ id: 'adult', rule: { min: 2 } }, { id: 'child' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 60]]), sessionAvailable: 60 });
+    const q = { [A]: 0, [C]: 2 };
+    expect(setQuantity(limits, q, A, 1)[A]).toBe(2);
+    expect(setQuantity(limits, q, A, 99)[A]).toBe(4);
+    expect(setQuantity(limits, q, A, -3)[A]).toBe(0);
+    expect(setQuantity(limits, q, A, Number.NaN)[A]).toBe(0);
+  });
+
+  it('reports group minimums not met, but not for groups left empty', () => {
+    const groups = [priceGroup(group('g', { min_tickets_per_order: 2 }), [{ id: 'adult' }, { id: 'child' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 60]]), sessionAvailable: 60 });
+    expect(unmetGroupMinimums(limits, { [A]: 1, [C]: 0 })).toEqual([{ groupId: 'g', min: 2 }]);
+    expect(unmetGroupMinimums(limits, { [A]: 1, [C]: 1 })).toEqual([]);
+    expect(unmetGroupMinimums(limits, { [A]: 0, [C]: 0 })).toEqual([]);
+  });
+});
