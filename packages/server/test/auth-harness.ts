@@ -42,7 +42,7 @@ export class Browser {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, { value, raw });
     }
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, setCookies: list, ms: 0 };
+    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, setCookies: list, headers: res.headers };
   }
 
   post(url: string, payload: unknown = {}) {

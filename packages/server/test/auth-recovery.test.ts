@@ -118,6 +118,14 @@ describe.each(dialects())('account recovery on %s', (dialect) => {
     expect((await mailbox(t.app, 'reset@example.com')).some((m) => m.subject === 'Your member ID')).toBe(false);
   });
 
+  it('never mails a placeholder (no-email+) address', async () => {
+    await createUser(t.db, { email: 'no-email+m9@example.com', scan_code: 'M-9', password: null });
+    for (const url of ['/api/password_reset/request', '/api/forgot_membership', '/api/login/request_otp']) {
+      expect((await browser().post(url, { email: 'no-email+m9@example.com' })).status).toBe(200);
+    }
+    expect(await mailbox(t.app, 'no-email+m9@example.com')).toEqual([]);
+  });
+
   it('refuses a request that is not an e-mail address', async () => {
     const res = await browser().post('/api/password_reset/request', { email: 'nope' });
     expect(res.status).toBe(400);

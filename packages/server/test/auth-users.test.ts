@@ -90,6 +90,16 @@ describe.each(dialects())('users on %s', (dialect) => {
     expect((await browser().post('/api/login', { username: 'update@example.com', password: 'Another-Pass-2' })).status).toBe(200);
   });
 
+  it('changing a real e-mail needs the current password', async () => {
+    const b = browser();
+    await b.post('/api/user', person('mover@example.com'));
+    const without = await b.call('PUT', '/api/my/user', { email: 'moved@example.com' });
+    expect(without.status).toBe(400);
+    expect(errorOf(without.body)._code).toBe('incorrect_password');
+    const moved = await b.call('PUT', '/api/my/user', { email: 'moved@example.com', current_password: 'Cobol-Rules-1959' });
+    expect(moved.body.user._data[0].email).toBe('moved@example.com');
+  });
+
   it('PATCH my/user/{id} changes only my own details and answers with the identity', async () => {
     const b = browser();
     const me = await b.post('/api/user', person('patch@example.com'));

@@ -33,6 +33,15 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
     if (request.cookies?.[SESSION_COOKIE] || request.cookies?.[SESSION_EXPIRES_COOKIE]) await resolveSession(db, request, reply, ctx.now());
   });
 
+  // 429 rate_limited answers carry Retry-After (seconds), from the error's _extra.retry_after.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && typeof payload === 'string' && !reply.hasHeader('retry-after')) {
+      const seconds = /"retry_after":(\d+)/.exec(payload)?.[1];
+      if (seconds) reply.header('retry-after', seconds);
+    }
+    return payload;
+  });
+
   const context = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);
     const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);

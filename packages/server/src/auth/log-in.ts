@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { outboxStatus } from '../mail/outbox.repository.js';
 import { enforceLimits, hit, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
-import { userByEmailKey, userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
+import { userByDeliverableEmail, userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
 import { issuePasswordReset } from './issue-password-reset.js';
 import { keepGuestCart } from './keep-cart.js';
 import { verifyPassword } from './passwords.js';
@@ -91,7 +91,7 @@ async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: 
   ]);
 
   if (method === 'password') {
-    const user = await userByEmailKey(db, input.sellerId, emailKey(body.username!));
+    const user = await userByDeliverableEmail(db, input.sellerId, emailKey(body.username!));
     const ok = await verifyPassword(user?.password_hash, body.password!);
     if (user && ok) return user;
     if (user && !user.password_hash) await guestAccount(db, user, input);

@@ -3,7 +3,7 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { memberIdMail } from '../mail/templates.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey } from '../users/normalize.js';
-import { userByEmailKey } from '../users/user.repository.js';
+import { userByDeliverableEmail } from '../users/user.repository.js';
 import { issuePasswordReset } from './issue-password-reset.js';
 
 interface RecoveryInput {
@@ -21,7 +21,7 @@ export async function requestPasswordReset(db: Db, input: RecoveryInput): Promis
     [LIMITS.recoveryIp, input.ip],
     [LIMITS.recoveryAccount, `email:${key}`],
   ]);
-  const user = await userByEmailKey(db, input.sellerId, key);
+  const user = await userByDeliverableEmail(db, input.sellerId, key);
   if (!user) return;
   await db.transaction().execute((tx) => issuePasswordReset(tx, { user, now: input.now, publicUrl: input.publicUrl }));
 }
@@ -33,7 +33,7 @@ export async function forgotMembership(db: Db, input: RecoveryInput): Promise<vo
     [LIMITS.recoveryIp, input.ip],
     [LIMITS.recoveryAccount, `email:${key}`],
   ]);
-  const user = await userByEmailKey(db, input.sellerId, key);
+  const user = await userByDeliverableEmail(db, input.sellerId, key);
   if (!user?.scan_code) return;
   await enqueueMail(db, memberIdMail({ to: user.email, firstName: user.first_name, scanCode: user.scan_code }), input.now);
 }

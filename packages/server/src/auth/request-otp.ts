@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { loginCodeMail } from '../mail/templates.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey } from '../users/normalize.js';
-import { userByEmailKey } from '../users/user.repository.js';
+import { userByDeliverableEmail } from '../users/user.repository.js';
 import { insertOtp } from './recovery.repository.js';
 import { otpHash, randomOtp, randomToken, tokenHash } from './tokens.js';
 
@@ -24,7 +24,7 @@ export async function requestOtp(db: Db, input: { sellerId: string; email: strin
     [LIMITS.otpRequestIp, input.ip],
     [LIMITS.otpRequestAccount, `email:${key}`],
   ]);
-  const user = await userByEmailKey(db, input.sellerId, key);
+  const user = await userByDeliverableEmail(db, input.sellerId, key);
   const token = randomToken();
   const code = randomOtp();
   const now = input.now;

@@ -9,8 +9,8 @@ import { updateUser, userByEmailKey, userById, type UserRow } from './user.repos
 
 /**
  * PUT my/user and PATCH my/user/{id}: names, ZIP, additional info, meta (merged), e-mail (409 when
- * another account has it — also how a 'no-email+' user sets a real address) and password (the
- * current one is required when a password exists).
+ * another account has it — also how a 'no-email+' user sets a real address) and password. Changing
+ * the password, or a real e-mail, needs `current_password` when the account has a password.
  */
 export async function updateMe(db: Db, input: { userId: string; body: TUpdateMe; now: Date }): Promise<UserRow> {
   const user = await userById(db, input.userId);
@@ -24,6 +24,9 @@ export async function updateMe(db: Db, input: { userId: string; body: TUpdateMe;
   if (body.meta !== undefined) changes.meta = JSON.stringify({ ...JSON.parse(user.meta), ...body.meta });
   if (body.email !== undefined && emailKey(body.email) !== user.email_key) {
     if (isPlaceholderEmail(body.email)) throw new AppError(400, 'validate_not_email', AUTH_TEXT.emailNotValid, 'user', { field: 'email' });
+    if (user.password_hash && !isPlaceholderEmail(user.email) && !(await verifyPassword(user.password_hash, body.current_password ?? ''))) {
+      throw new AppError(400, 'incorrect_password', AUTH_TEXT.incorrectPassword, 'user', { field: 'current_password' });
+    }
     const other = await userByEmailKey(db, user.seller_id, emailKey(body.email));
     if (other) throw new AppError(409, 'email_in_use', AUTH_TEXT.emailInUse, 'user');
     changes.email = body.email.trim();

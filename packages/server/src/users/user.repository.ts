@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { UserAccountTable } from '../db/schema.js';
+import { NO_EMAIL_PREFIX } from '@foyer/contracts';
 
 export type UserRow = Selectable<UserAccountTable>;
 
@@ -10,6 +11,12 @@ export function userById(db: Tx, id: string) {
 
 export function userByEmailKey(db: Tx, sellerId: string, key: string) {
   return db.selectFrom('user_account').selectAll().where('seller_id', '=', sellerId).where('email_key', '=', key).executeTakeFirst();
+}
+
+/** The account an address reaches: never one with a 'no-email+' placeholder (no one reads it). */
+export async function userByDeliverableEmail(db: Tx, sellerId: string, key: string) {
+  if (key.startsWith(NO_EMAIL_PREFIX)) return undefined;
+  return userByEmailKey(db, sellerId, key);
 }
 
 export function userByScanCodeKey(db: Tx, sellerId: string, key: string) {
