@@ -3,6 +3,7 @@ import {
   ZCalendarDay, ZConfigEntry, ZErrorEnvelope, ZEventSession, ZEventTemplate, ZImage, ZMembershipRule, ZMessageRule,
   ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
+import { accountPaths } from './auth/openapi-paths.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2). */
 const COMPONENTS = {
@@ -81,6 +82,7 @@ export function openApiDocument() {
       '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', 'TicketGroup', true),
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule', 'MembershipRule'),
       '/config': read('Configuration entries (cacheable)', 'config', 'ConfigEntry'),
+      ...accountPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -110,6 +110,21 @@ describe.each(dialects())('e-mail passcode login on %s', (dialect) => {
     expect(a.body).toEqual(k.body);
   });
 
+  it('lets exactly one of several simultaneous checks of the right passcode in', async () => {
+    const b = browser();
+    const { token, code } = await requested(b, 'otp@example.com');
+    const results = await Promise.all(Array.from({ length: 5 }, () => browser().post('/api/login', { token, otp: code })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 401).map((r) => errorOf(r.body)._code)).toEqual(Array(4).fill('not_authorized'));
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await browser().get('/api/openapi.json')).body;
+    expect(doc.paths['/login'].post.responses['401'].description).toMatch(/otp_incorrect/);
+    expect(doc.paths['/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('otp');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/login/request_otp', '/logout', '/user', '/my/user', '/password_reset/reset', '/forgot_membership']));
+  });
+
   it('logs in an account without a password (passcodes need none)', async () => {
     const b = browser();
     const { token, code } = await requested(b, 'nopass@example.com');

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import {
+  ZEmailOnly, ZErrorEnvelope, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
+  ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument,
+} from '@foyer/contracts';
+
+/** OpenAPI paths of the account calls (docs/accounts.md), generated from the contracts. */
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) } });
+const answer = (schema: z.ZodType, description = 'ok') => ({ description, content: { 'application/json': { schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) } } });
+const refusal = (description: string) => ({ description, content: json(ZErrorEnvelope) });
+const post = (summary: string, body: z.ZodType, ok: z.ZodType, refusals: Record<string, string> = {}) => ({
+  post: {
+    summary,
+    requestBody: { required: true, content: json(body) },
+    responses: { '200': answer(ok), '400': refusal('validation_failed'), '429': refusal('rate_limited (Retry-After)'), ...Object.fromEntries(Object.entries(refusals).map(([k, v]) => [k, refusal(v)])) },
+  },
+});
+
+export function accountPaths() {
+  return {
+    '/login': post('Log in (password, scan_code, scan_code_password, scan_code_last_name, otp); sets foyer_session and session_expires', ZLogin, ZLoginAnswer, {
+      '401': 'incorrect_password, guest_account, not_authorized, not_available_yet, otp_incorrect (_extra.remaining_attempts), otp_token_expired',
+    }),
+    '/login/request_otp': post('E-mail a 6-character passcode; the same answer for any address', ZRequestOtp, ZRequestOtpAnswer),
+    '/logout': { post: { summary: 'End the session and clear its cookies', responses: { '200': { description: 'ok' } } } },
+    '/user': post('Register (with a password: logged in at once)', ZRegister, ZUserDocument, { '409': 'email_in_use (_extra.identity_id)' }),
+    '/my/user': {
+      get: { summary: 'The logged-in user (_embed=identity,identity.meta)', responses: { '200': answer(ZUserDocument), '401': refusal('not_authorized') } },
+      put: { summary: 'Change my details', requestBody: { required: true, content: json(ZUpdateMe) }, responses: { '200': answer(ZUserDocument), '400': refusal('validation_failed, incorrect_password'), '401': refusal('not_authorized'), '409': refusal('email_in_use') } },
+    },
+    '/my/user/{id}': {
+      patch: {
+        summary: 'Member update (name, e-mail, meta); answers the identity',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(ZPatchMe) },
+        responses: { '200': { description: 'identity document' }, '401': refusal('not_authorized'), '403': refusal('scope_error'), '409': refusal('email_in_use') },
+      },
+    },
+    '/password_reset/request': post('E-mail a reset link; the same answer for any address', ZEmailOnly, ZRecoveryRequested),
+    '/password_reset/validate': post('The address a reset link was sent to', ZResetToken, ZResetValidated, { '404': 'not_found', '400': 'validate_failed' }),
+    '/password_reset/reset': post('Set a new password with a reset link (single use)', ZResetPassword, ZResetValidated, { '404': 'not_found', '400': 'validate_failed, validation_failed' }),
+    '/forgot_membership': post('E-mail the member id; the same answer for any address', ZEmailOnly, ZRecoveryRequested),
+    '/dev/mailbox': { get: { summary: 'Development only: the outbox, newest first (?to=)', responses: { '200': answer(ZMailbox) } } },
+  };
+}
