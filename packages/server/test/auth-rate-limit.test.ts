@@ -73,6 +73,34 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     expect(checks[30]).toBe(429);
   });
 
+  it('housekeeping drops ended windows, sessions and old passcodes, and keeps live ones', async () => {
+    const { sweepAccounts } = await import('../src/auth/sweep-accounts.js');
+    await wrongLogin(browser(), 'target@example.com');
+    const live = new Browser(t.app, fresh());
+    await live.post('/api/login', { username: 'target@example.com', password: PASSWORD });
+    const ended = new Browser(t.app, fresh());
+    await ended.post('/api/login', { username: 'target@example.com', password: PASSWORD });
+    await browser().post('/api/login/request_otp', { email: 'target@example.com' });
+    const count = async () => ({
+      windows: (await t.db.selectFrom('rate_limit').select('bucket').execute()).length,
+      sessions: (await t.db.selectFrom('user_session').select('id').execute()).length,
+      otps: (await t.db.selectFrom('login_otp').select('id').execute()).length,
+    });
+    const before = await count();
+    expect(before.windows).toBeGreaterThan(0);
+    t.clock.advance(3 * 3600_000);
+    expect((await live.get('/api/my/user')).status).toBe(401); // ended, and deleted on sight
+    await live.post('/api/login', { username: 'target@example.com', password: PASSWORD });
+    await sweepAccounts(t.db, t.clock.now);
+    const after = await count();
+    expect(after.sessions).toBe(1);
+    expect((await live.get('/api/my/user')).status).toBe(200);
+    expect(after.windows).toBe(2); // the new login's IP and account windows
+    t.clock.advance(25 * 3600_000);
+    await sweepAccounts(t.db, t.clock.now);
+    expect(await count()).toEqual({ windows: 0, sessions: 0, otps: 0 });
+  });
+
   it('counts in the database: a second server process on the same database sees the same counts', async () => {
     const other = await buildApp({ db: t.db, dialect, settings: { ...readSettings({}), webDist: '/nonexistent' }, now: () => t.clock.now });
     try {
@@ -102,6 +130,6 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     const [k, u] = [median(known), median(unknown)];
     // argon2id makes both slow; an unknown account that skipped hashing would be many times faster.
     expect(u).toBeGreaterThan(k / 2);
-    expect(u).toBeLessThan(k * 2);
+    expect(u).toBeLessThan(k * 3);
   });
 });
