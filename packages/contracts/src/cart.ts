@@ -38,7 +38,8 @@ export const ZCartModify = z
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
 
-export const CART_STATES = ['pending', 'booked', 'expired', 'deleted'] as const;
+/** 'checkout': a payment is in flight; the cart cannot change until it ends. */
+export const CART_STATES = ['pending', 'checkout', 'booked', 'expired', 'deleted'] as const;
 export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed'] as const;
 
 export const ZCartFees = z.object({
@@ -84,5 +85,7 @@ export const ZTicket = z.object({
   fee_percent_outside: Money,
   admit_name: z.string().nullable(),
   admit_email: z.string().nullable(),
+  /** Set once booked: what the ticket's QR code carries. */
+  scan_code: z.string().nullable(),
 });
 export type TTicket = z.infer<typeof ZTicket>;

@@ -37,6 +37,11 @@ export const ERROR_CODES = [
   // payment and checkout (001 §8)
   'intent_requires_action',
   'intent_processing',
+  'payment_not_supported',
+  'card_declined',
+  'incorrect_cvc',
+  'incorrect_zip',
+  'payment_failed',
   'guest_account',
   'incorrect_password',
   'not_configured',

@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './config-keys.js';
 export * from './cart.js';
 export * from './auth.js';
+export * from './orders.js';

@@ -8,6 +8,7 @@ import { pingDatabase } from './db/migrations.js';
 import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
+import { registerOrderRoutes } from './orders/orders.routes.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -54,6 +55,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
+  registerOrderRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);
 
   const dist = ctx.settings.webDist;

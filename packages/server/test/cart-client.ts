@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /** A browser-like client over app.inject: keeps the identity cookie between calls. */
 export class CartClient {
   cookie: string | null = null;
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(readonly app: FastifyInstance) {}
 
   async call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
     const res = await this.app.inject({

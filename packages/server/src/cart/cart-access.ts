@@ -15,6 +15,9 @@ export function assertModifiable(cart: Selectable<CartTable> | undefined, identi
   if (cart.state === 'booked') {
     throw new AppError(409, 'cart_already_booked', `This cart has already been booked as order ${cart.ticket_order_id}.`, 'cart', { ticket_order_id: cart.ticket_order_id });
   }
+  if (cart.state === 'checkout') {
+    throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'cart', { cart_id: cart.id });
+  }
   if (cart.state === 'expired' || (cart.expires_at !== null && cart.expires_at <= now.toISOString())) {
     throw new AppError(410, 'cart_expired', 'Your cart has timed out and the tickets have been released.', 'cart', { cart_id: cart.id });
   }

@@ -34,7 +34,7 @@ export const CART_QUERY: QuerySpec = {
 /** What a modify answers with: enough for the cart widget without a second call. */
 export const DEFAULT_CART_EMBEDS = new Set(['ticket', 'ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue']);
 
-function ticketOut(t: Selectable<TicketTable>): TTicket {
+export function ticketOut(t: Selectable<TicketTable>): TTicket {
   return {
     id: t.id,
     cart_id: t.cart_id,
@@ -53,6 +53,7 @@ function ticketOut(t: Selectable<TicketTable>): TTicket {
     fee_percent_outside: fromMinor(t.fee_percent_outside),
     admit_name: t.admit_name,
     admit_email: t.admit_email,
+    scan_code: t.scan_code,
   };
 }
 
@@ -62,6 +63,7 @@ export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketT
   const before = sum((t) => t.adjusted_value);
   const fixed = sum((t) => t.fee_fixed_outside);
   const percent = sum((t) => t.fee_percent_outside);
+  const paid = cart.paid;
   const expiresIn = cart.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(cart.expires_at) - now.getTime()) / 1000));
   return {
     id: cart.id,
@@ -79,8 +81,8 @@ export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketT
       total_fee_fixed_outside: fromMinor(fixed),
       total_fee_percent_outside: fromMinor(percent),
       total_cartmod_amount: fromMinor(0),
-      total_payments: fromMinor(0),
-      total_outstanding: fromMinor(before + fixed + percent),
+      total_payments: fromMinor(paid),
+      total_outstanding: fromMinor(before + fixed + percent - paid),
     },
   };
 }
@@ -92,6 +94,7 @@ export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, n
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const cart = await db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
   const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
+  // (a cart in checkout still shows its held tickets)
   const tickets = await db.selectFrom('ticket').selectAll().where('cart_id', '=', cart.id).where('state', 'in', visibleStates).orderBy('created_at').orderBy('id').execute();
   const siblings: Record<string, unknown[]> = {};
   siblings.ticket = tickets.map(ticketOut);

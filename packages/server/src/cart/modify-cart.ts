@@ -7,7 +7,8 @@ import { availableCapacity, isOnSale } from '../events/session-rules.js';
 import { canSee, type Viewer } from '../events/viewer.js';
 import { AppError } from '../http/app-error.js';
 import { storeIdentity, type WriterIdentity } from '../identity/public-identity.js';
-import { cartById, heldTicketsOfCart, holdMinutes, nextCartNumber } from './cart.repository.js';
+import { cartById, heldTicketsOfCart, holdMinutes } from './cart.repository.js';
+import { nextSequenceValue } from '../db/sequences.js';
 import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
@@ -106,7 +107,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
     await tx.updateTable('cart').set({ expires_at: expiresAt, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo) }).where('id', '=', cart.id).execute();
   } else {
     cartId = uuidv7();
-    const number = await nextCartNumber(tx, input.dialect);
+    const number = await nextSequenceValue(tx, input.dialect, 'cart_number');
     await tx
       .insertInto('cart')
       .values({ id: cartId, seller_id: input.sellerId, identity_id: input.writer.identity.id, cart_number: String(number), state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo), ticket_order_id: null })
@@ -205,6 +206,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       valid_from: session?.start_datetime ?? null,
       valid_to: session?.end_datetime ?? null,
       ticket_order_id: null,
+      scan_code: null,
       groupLimit: rule.capacity === -1 ? -1 : rule.capacity + rule.oversell_capacity,
     });
   }

@@ -3,6 +3,7 @@ import type { DatabaseHandle, Dialect } from './database.js';
 import { up as m0001 } from './migrations/0001_catalog.js';
 import { up as m0002 } from './migrations/0002_cart.js';
 import { up as m0003 } from './migrations/0003_accounts.js';
+import { up as m0004 } from './migrations/0004_orders.js';
 
 type AnyDb = Kysely<any>;
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0001_catalog': m0001,
   '0002_cart': m0002,
   '0003_accounts': m0003,
+  '0004_orders': m0004,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

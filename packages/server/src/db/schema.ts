@@ -156,6 +156,8 @@ export interface CartTable {
   campaign: string | null;
   additional_info: string;
   ticket_order_id: string | null;
+  /** Succeeded payments so far (minor units): partial payments leave the cart pending. */
+  paid: Generated<number>;
 }
 export interface TicketTable {
   id: string;
@@ -179,6 +181,8 @@ export interface TicketTable {
   valid_to: string | null;
   ticket_order_id: string | null;
   created_at: string;
+  /** Set when booked: what the QR code carries. */
+  scan_code: string | null;
 }
 /** Named counters (cart numbers). */
 export interface CounterTable {
@@ -264,6 +268,41 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
 }
+export interface TicketOrderTable {
+  id: string;
+  seller_id: string;
+  identity_id: string;
+  cart_id: string;
+  order_number: string;
+  state: string;
+  total: number;
+  paid: number;
+  created_at: string;
+}
+export interface PaymentTable {
+  id: string;
+  seller_id: string;
+  cart_id: string;
+  ticket_order_id: string | null;
+  gateway_id: string;
+  amount: number;
+  status: string;
+  idempotency_key: string | null;
+  reference: string | null;
+  error_code: string | null;
+  created_at: string;
+}
+/** Stored value: gift cards issued when a ledger ticket is bought, spent at checkout. */
+export interface LedgerTable {
+  id: string;
+  seller_id: string;
+  ledger_type: string;
+  number: string;
+  state: string;
+  balance: number;
+  ticket_id: string | null;
+  created_at: string;
+}
 export interface MigrationTable {
   name: string;
   run_at: string;
@@ -287,6 +326,9 @@ export interface Database {
   cart: CartTable;
   ticket: TicketTable;
   counter: CounterTable;
+  ticket_order: TicketOrderTable;
+  payment: PaymentTable;
+  ledger: LedgerTable;
   user_account: UserAccountTable;
   user_session: UserSessionTable;
   login_otp: LoginOtpTable;

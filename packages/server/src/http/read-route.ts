@@ -29,10 +29,12 @@ export function readRoute(
   });
 }
 
+/** Public caching with an ETag; JSON unless the body is already bytes (then the type set stays). */
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unknown, maxAge: number) {
-  const text = JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
   reply.header('cache-control', `public, max-age=${maxAge}`).header('etag', etag).header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(text);
+  if (!Buffer.isBuffer(body)) reply.type('application/json; charset=utf-8');
+  return reply.send(payload);
 }

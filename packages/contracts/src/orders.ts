@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Checkout, payment and order wire shapes (spec 001 §3, §4, §5, §7). */
+
+export const GATEWAYS = ['free', 'demo', 'ledger', 'stripe'] as const;
+export type TGatewayId = (typeof GATEWAYS)[number];
+
+/** Card amount limits (001 §5): minor units. */
+export const CARD_MIN_MINOR_GBP = 30;
+export const CARD_MIN_MINOR = 50;
+export const CARD_MAX_MINOR = 99_999_999;
+
+/** The pay body (001 §3): amount with 2 decimals, the gateway, its data. */
+export const ZPayBody = z
+  .object({
+    amount: z.string().regex(/^\d+(\.\d{2})?$/, 'an amount with 2 decimals, e.g. "12.50"'),
+    gateway_id: z.enum(GATEWAYS),
+    gateway_data: z.record(z.string(), z.unknown()).default({}),
+    auto_renew: z.boolean().optional(),
+    captcha: z.string().max(4000).optional(),
+  })
+  .strict();
+export type TPayBody = z.infer<typeof ZPayBody>;
+
+export const ORDER_OUTCOMES = ['completed', 'pending', 'partial'] as const;
+
+export const ZTicketOrder = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  seller_id: z.string(),
+  identity_id: z.string(),
+  cart_id: z.string(),
+  state: z.enum(['completed', 'pending']),
+  created_at: z.string(),
+  ticket_order_fees: z.object({ total_after_fees_price: z.string(), total_payments: z.string(), total_outstanding: z.string() }),
+});
+export type TTicketOrder = z.infer<typeof ZTicketOrder>;
+
+export const ZPayment = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  ticket_order_id: z.string().nullable(),
+  gateway_id: z.enum(GATEWAYS),
+  amount: z.string(),
+  status: z.enum(['succeeded', 'requires_action', 'failed', 'refunded']),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+/**
+ * The built-in test gateway's cards (DESIGN §5), the same numbers as Stripe's test mode:
+ * documented in docs/payments.md.
+ */
+export const DEMO_CARDS = {
+  success: '4242424242424242',
+  card_declined: '4000000000000002',
+  incorrect_cvc: '4000000000000127',
+  incorrect_zip: '4000000000000036',
+  requires_action: '4000002500003155',
+} as const;

@@ -1,0 +1,56 @@
+import { fromMinor, type TTicketOrder } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { TicketOrderTable } from '../db/schema.js';
+import { document } from '../http/envelope.js';
+import type { QuerySpec } from '../http/query.js';
+import { typesByIds, venuesByIds } from '../events/events.repository.js';
+import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
+import { ticketOut } from '../cart/cart-document.js';
+
+export const ORDER_QUERY: QuerySpec = {
+  filters: { id: 'string', 'ticket.state': 'string' },
+  embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership'],
+  defaultLimit: 100,
+};
+
+export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
+  return {
+    id: o.id,
+    order_number: o.order_number,
+    seller_id: o.seller_id,
+    identity_id: o.identity_id,
+    cart_id: o.cart_id,
+    state: o.state as TTicketOrder['state'],
+    created_at: o.created_at,
+    ticket_order_fees: { total_after_fees_price: fromMinor(o.total), total_payments: fromMinor(o.paid), total_outstanding: fromMinor(Math.max(0, o.total - o.paid)) },
+  };
+}
+
+const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
+
+/** Orders with their booked tickets and whatever else was asked for (001 §7). */
+export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']) {
+  const ids = orders.map((o) => o.id);
+  const tickets = ids.length ? await db.selectFrom('ticket').selectAll().where('ticket_order_id', 'in', ids).where('state', 'in', ticketStates).orderBy('created_at').orderBy('id').execute() : [];
+  const pick = (f: (t: (typeof tickets)[number]) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
+  const siblings: Record<string, unknown[]> = { ticket: tickets.map(ticketOut) };
+  if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, pick((t) => t.ticket_type_id))).map(ticketTypeOut);
+  const groupIds = pick((t) => t.ticket_group_id);
+  if (has(embed, 'ticket_group') && groupIds.length) {
+    siblings.ticket_group = (await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute()).map((g) => ticketGroupOut(g, 0, null));
+  }
+  const eventIds = pick((t) => t.event_template_id);
+  const events = has(embed, 'event_template') && eventIds.length ? await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute() : [];
+  const venues = events.length ? await venuesByIds(db, [...new Set(events.map((e) => e.venue_id))]) : [];
+  const venueById = new Map(venues.map((v) => [v.id, v]));
+  if (events.length) siblings.event_template = events.map((e) => eventOut(e, null, venueById.get(e.venue_id)));
+  if (embed.has('event_template.venue')) siblings.venue = venues.map(venueOut);
+  const sessionIds = pick((t) => t.event_session_id);
+  if (has(embed, 'event_session') && sessionIds.length) {
+    const tz = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
+    siblings.event_session = (await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute()).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
+  }
+  if (embed.has('membership')) siblings.membership = [];
+  return document('ticket_order', orders.map(orderOut), orders.length, siblings);
+}

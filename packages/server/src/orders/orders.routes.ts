@@ -1,0 +1,100 @@
+import { ZPayBody } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import type { AppContext } from '../app-context.js';
+import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
+import { AppError } from '../http/app-error.js';
+import { list } from '../http/envelope.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery } from '../http/query.js';
+import { readRoute, sendCacheable } from '../http/read-route.js';
+import { readIdentity } from '../identity/public-identity.js';
+import { confirmDemoIntent } from '../payments/confirm-demo-intent.js';
+import { demoGateway, freeGateway } from '../payments/demo-gateway.js';
+import { payCart } from '../payments/pay-cart.js';
+import { ledgerGateway } from '../payments/ledger-gateway.js';
+import { getLedger } from '../payments/get-ledger.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { ORDER_QUERY, orderDocument, orderOut } from './order-document.js';
+
+type IdParams = { Params: { id: string } };
+
+/** Paying a cart and reading the order (001 §3, §4, §7). */
+export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const seller = async (request: FastifyRequest) => {
+    const query = parseQuery(request.query as Record<string, unknown>, ORDER_QUERY);
+    return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache) };
+  };
+
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/pay`, async (request) => {
+      const body = parseBody(ZPayBody, request.body, 'payment');
+      const { seller: s } = await seller(request);
+      const key = request.headers['idempotency-key'];
+      const now = ctx.now();
+      const result = await payCart({
+        db,
+        dialect: ctx.dialect,
+        sellerId: s.id,
+        currency: s.currency,
+        identity: await readIdentity(db, request),
+        cartId: request.params.id,
+        body,
+        idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null,
+        gateways: { free: freeGateway, demo: demoGateway, ledger: ledgerGateway(db, s.id) },
+        now,
+      });
+      const doc = (await cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache)) as Record<string, unknown>;
+      if (result.outcome === 'completed') {
+        const order = await db.selectFrom('ticket_order').selectAll().where('id', '=', result.orderId).executeTakeFirstOrThrow();
+        doc.ticket_order = list([orderOut(order)]);
+      }
+      return { ...doc, outcome: result.outcome };
+    });
+  }
+
+  app.get<{ Params: { ledgerType: string; number: string } }>('/api/ledger/:ledgerType/:number', async (request, reply) => {
+    const { seller: s } = await seller(request);
+    reply.header('cache-control', 'private, no-store');
+    return getLedger(db, { sellerId: s.id, ledgerType: request.params.ledgerType, number: request.params.number });
+  });
+
+  app.post<{ Params: { reference: string } }>('/api/payments/demo/:reference/confirm', async (request) => {
+    await confirmDemoIntent(db, request.params.reference);
+    return { confirmed: true };
+  });
+
+  app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {
+    const { query, seller: s } = await seller(request);
+    const identity = await readIdentity(db, request);
+    const order = await db.selectFrom('ticket_order').selectAll().where('id', '=', request.params.id).where('seller_id', '=', s.id).executeTakeFirst();
+    if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+    if (!identity || identity.id !== order.identity_id) throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
+    reply.header('cache-control', 'private, no-store');
+    return orderDocument(db, [order], query.embed);
+  });
+
+  // By id list: the complete page. Order ids are unguessable (UUIDv7), so the list works as a
+  // capability and may be cached; it carries no personal data.
+  readRoute(app, '/ticket_order', async ({ request }) => {
+    const { query, seller: s } = await seller(request);
+    const idFilter = query.filters.find((f) => f.field === 'id');
+    if (!idFilter) throw new AppError(400, 'bad_field_value', 'Name the orders with id._in.', 'ticket_order');
+    const ids = (Array.isArray(idFilter.value) ? idFilter.value : [idFilter.value]).map(String).slice(0, 50);
+    const orders = await db.selectFrom('ticket_order').selectAll().where('seller_id', '=', s.id).where('id', 'in', ids).orderBy('created_at').execute();
+    return orderDocument(db, orders, query.embed);
+  });
+
+  for (const prefix of ['/api', '/cached_api']) {
+    app.get<IdParams>(`${prefix}/ticket_order/:id/qrcode`, async (request, reply) => {
+      const q = parseQuery(request.query as Record<string, unknown>, { params: { margin: 'number', size: 'number' } });
+      const margin = Math.min(16, Math.max(0, Math.round(Number(q.params.margin ?? 4))));
+      const order = await db.selectFrom('ticket_order').select(['id', 'order_number']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+      const png = await QRCode.toBuffer(`FOYER-ORDER:${order.order_number}:${order.id}`, { type: 'png', margin, width: Math.min(1024, Math.max(64, Number(q.params.size ?? 320))) });
+      reply.type('image/png');
+      return sendCacheable(request, reply, png, 86_400);
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { DEMO_CARDS } from '@foyer/contracts';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+
+/**
+ * The built-in test-card gateway (DESIGN §5): the default when Stripe is not configured, clearly
+ * test mode. Stripe's test numbers decide the outcome (docs/payments.md); no money moves.
+ */
+export const demoGateway: PaymentGateway = {
+  id: 'demo',
+  isCard: true,
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.confirmedIntent) return { status: 'succeeded', reference: request.confirmedIntent.reference };
+    const card = String(request.data.card_number ?? '').replace(/[\s-]/g, '');
+    const reference = `demo_pi_${request.paymentId}`;
+    switch (card) {
+      case DEMO_CARDS.success:
+        return { status: 'succeeded', reference };
+      case DEMO_CARDS.requires_action:
+        return { status: 'requires_action', reference, clientSecret: `${reference}_secret` };
+      case DEMO_CARDS.card_declined:
+        return { status: 'failed', code: 'card_declined', message: 'Your card was declined.' };
+      case DEMO_CARDS.incorrect_cvc:
+        return { status: 'failed', code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+      case DEMO_CARDS.incorrect_zip:
+        return { status: 'failed', code: 'incorrect_zip', message: "Your card's postal code is incorrect." };
+      default:
+        return { status: 'failed', code: 'card_declined', message: 'Test mode: use one of the test card numbers.' };
+    }
+  },
+};
+
+/** Nothing to pay: the order is free (001 §9: gateway id "free"). */
+export const freeGateway: PaymentGateway = {
+  id: 'free',
+  isCard: false,
+  async charge(request) {
+    return { status: 'succeeded', reference: `free_${request.paymentId}` };
+  },
+};

@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+
+/**
+ * Gift cards (DESIGN §5 `ledger`): the balance is debited with one conditional update, so two
+ * checkouts spending the same card can never take more than it holds.
+ */
+export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
+  return {
+    id: 'ledger',
+    isCard: false,
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const number = String(request.data.number ?? '').trim().toUpperCase();
+      if (!number || number.length > 70) return { status: 'failed', code: 'payment_failed', message: 'Enter the gift card number.' };
+      const result = await db
+        .updateTable('ledger')
+        .set({ balance: sql`balance - ${request.amount}` })
+        .where('seller_id', '=', sellerId)
+        .where('ledger_type', '=', 'giftcard')
+        .where('number', '=', number)
+        .where('state', '=', 'active')
+        .where('balance', '>=', request.amount)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return { status: 'succeeded', reference: `ledger_${number}` };
+      return { status: 'failed', code: 'payment_failed', message: 'Gift Card balance is $0' };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { DEMO_CARDS } from '@foyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartClient, catalogIds } from './cart-client.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+const HOT = '2026-06-07T14:00:00.000Z';
+
+describe.each(dialects())('gift cards on %s', (dialect) => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof catalogIds>>;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    ids = await catalogIds(t.db);
+  });
+  afterAll(() => t.close());
+
+  const pay = (c: CartClient, cartId: string, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: body, headers: { cookie: c.cookie! } }).then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  const ledger = (number: string) => t.app.inject({ method: 'GET', url: `/api/ledger/giftcard/${number}` }).then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+
+  async function buyGiftCard(): Promise<string> {
+    const c = new CartClient(t.app);
+    const cart = await c.create([{ ticket_type_id: ids.type('gift25') }]);
+    expect(cart.body.ticket._data[0]).toMatchObject({ handler: 'ledger', event_session_id: null });
+    const done = await pay(c, cart.body.cart._data[0].id, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(done.body.outcome).toBe('completed');
+    const row = await t.db.selectFrom('ledger').select('number').where('ticket_id', '=', done.body.ticket._data[0].id).executeTakeFirstOrThrow();
+    return row.number;
+  }
+
+  it('buying a gift card issues one with its value; it pays part of an order and a card the rest', async () => {
+    const number = await buyGiftCard();
+    expect(number).toMatch(/^[A-Z2-9]{16}$/);
+    expect((await ledger(number)).body.ledger._data[0]).toEqual({ number, state: 'active', balance: '25.00' });
+    expect((await ledger(number.toLowerCase())).status).toBe(200);
+
+    const c = new CartClient(t.app);
+    const adult = { ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) };
+    const cartId = (await c.create([adult, adult])).body.cart._data[0].id; // 40.00
+    const part = await pay(c, cartId, { amount: '25.00', gateway_id: 'ledger', gateway_data: { number } });
+    expect(part.body.outcome).toBe('partial');
+    expect(part.body.cart._data[0].cart_fees.total_outstanding).toBe('15.00');
+    expect((await ledger(number)).body.ledger._data[0].balance).toBe('0.00');
+    const rest = await pay(c, cartId, { amount: '15.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(rest.body.outcome).toBe('completed');
+
+    const again = new CartClient(t.app);
+    const cart2 = (await again.create([adult])).body.cart._data[0].id;
+    const empty = await pay(again, cart2, { amount: '20.00', gateway_id: 'ledger', gateway_data: { number } });
+    expect(empty.status).toBe(402);
+    expect(empty.body._data[0]._description).toBe('Gift Card balance is $0');
+  });
+
+  it('two checkouts spending one card at once never take more than it holds', async () => {
+    const number = await buyGiftCard();
+    const adult = { ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) };
+    const buyers = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const c = new CartClient(t.app);
+        return { c, cartId: (await c.create([adult])).body.cart._data[0].id as string };
+      }),
+    );
+    const results = await Promise.all(buyers.map(({ c, cartId }) => pay(c, cartId, { amount: '20.00', gateway_id: 'ledger', gateway_data: { number } })));
+    expect(results.filter((r) => r.body.outcome === 'completed')).toHaveLength(1);
+    expect((await ledger(number)).body.ledger._data[0].balance).toBe('5.00');
+  });
+
+  it('an unknown number is not found', async () => {
+    const res = await ledger('NOSUCHCARD');
+    expect(res.status).toBe(404);
+    expect(res.body._data[0]._code).toBe('not_found');
+  });
+});
