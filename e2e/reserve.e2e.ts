@@ -80,7 +80,7 @@ describe('reserving at desktop width', () => {
     // Upsells are on in the demo: the listing of other experiences, with the cart beside it.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
     expect(new URL(page.url()).pathname).toBe('/events');
-    const sidebar = page.getByRole('complementary', { name: 'Your cart' });
+    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
     await expect.poll(() => sidebar.getByText('2 × Adult').isVisible()).toBe(true);
     expect(await sidebar.getByText('1 × Child').isVisible()).toBe(true);
     expect(await sidebar.getByText('General Admission').isVisible()).toBe(true);
@@ -180,10 +180,10 @@ describe('reserving on a phone (390×844)', () => {
     await reserve.click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
     // No sidebar on a phone: the header's cart button opens the drawer.
-    expect(await page.getByRole('complementary', { name: 'Your cart' }).isVisible()).toBe(false);
+    expect(await page.getByRole('complementary', { name: 'Your cart', exact: true }).isVisible()).toBe(false);
     const cartButton = page.getByRole('button', { name: 'Cart, 3 tickets' });
     await cartButton.click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
     await expect.poll(() => drawer.getByText('2 × Adult').isVisible()).toBe(true);
     expect(await drawer.getByTestId('cart-total').textContent()).toBe('$62');
     expect(await drawer.getByRole('link', { name: 'Proceed to checkout' }).isVisible()).toBe(true);
@@ -202,10 +202,26 @@ describe('reserving on a phone (390×844)', () => {
     await expect.poll(() => drawer.isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.querySelector('.visually-hidden')?.textContent)).toBe('Cart, 3 tickets');
 
+    // The mobile footer under the upsell listing goes on to checkout, which shows the summary.
+    const footer = page.locator('.cart-footer');
+    expect(await footer.textContent()).toContain('$62');
+    await footer.getByRole('link', { name: 'Checkout' }).click();
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect.poll(() => summary.getByText('2 × Adult').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'checkout-summary-mobile');
+    await expectAccessible(page);
+
     // Removing everything from the drawer empties the cart and closes the drawer.
     await cartButton.click();
+    expect(await drawer.getByRole('link', { name: 'Proceed to checkout' }).count()).toBe(0); // hidden on checkout
     await drawer.getByRole('button', { name: 'Remove 2 × Adult' }).click();
-    await page.getByRole('dialog', { name: 'Remove from cart?' }).getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove from cart?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-remove-mobile.png') });
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => drawer.getByText('2 × Adult').count()).toBe(0);
     await drawer.getByRole('button', { name: 'Remove 1 × Child' }).click();
     const last = page.getByRole('dialog', { name: 'Remove from cart?' });
@@ -213,7 +229,7 @@ describe('reserving on a phone (390×844)', () => {
     await last.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Events');
+    await expect.poll(() => page.getByText('Your cart is empty. Choose an event to get started.').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 });
@@ -231,17 +247,27 @@ describe('a hold that runs out (cart.hold_minutes 0.6)', () => {
   });
 
   it('counts down in m:ss with the error style, then the expiry dialog offers Start over and the cart is gone', async () => {
-    const { page, errors } = await newPage(browser, DESKTOP);
-    await pickSession(page, sf.url);
-    await chooseTwoAdultsOneChild(page);
-    await page.getByRole('button', { name: 'Reserve' }).click();
-    const sidebar = page.getByRole('complementary', { name: 'Your cart' });
+    // A desktop and a phone (two buyers) hold at the same time; both holds run out.
+    const desktop = await newPage(browser, DESKTOP);
+    const phone = await newPage(browser, MOBILE);
+    for (const { page } of [desktop, phone]) {
+      await pickSession(page, sf.url);
+      await chooseTwoAdultsOneChild(page);
+      await page.getByRole('button', { name: 'Reserve' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+    }
+    const { page } = desktop;
+    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
     await expect.poll(() => sidebar.getByText('2 × Adult').isVisible()).toBe(true);
     // 36 s on the server, 31 s locally: under 2 minutes, so m:ss in the error style.
     const timer = sidebar.locator('.cart-timer');
     await expect.poll(() => timer.getAttribute('data-level')).toBe('error');
     expect(await timer.textContent()).toMatch(/Time left 0:[0-3]\d/);
     await screenshot(page, 'cart-timer-desktop');
+    await phone.page.getByRole('button', { name: 'Cart, 3 tickets' }).click();
+    await expect.poll(() => phone.page.getByRole('dialog', { name: 'Your cart', exact: true }).locator('.cart-timer').getAttribute('data-level')).toBe('error');
+    await phone.page.waitForTimeout(300);
+    await phone.page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-timer-mobile.png') });
 
     const dialog = page.getByRole('dialog', { name: 'Your cart has timed out' });
     await expect.poll(() => dialog.isVisible(), { timeout: 45_000 }).toBe(true);
@@ -254,6 +280,17 @@ describe('a hold that runs out (cart.hold_minutes 0.6)', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Events');
     expect(await page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);
-    expect(errors).toEqual([]);
+
+    // On the phone the drawer was open: the expiry dialog replaces it.
+    const phoneDialog = phone.page.getByRole('dialog', { name: 'Your cart has timed out' });
+    await expect.poll(() => phoneDialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await phone.page.getByRole('dialog', { name: 'Your cart', exact: true }).count()).toBe(0);
+    await phone.page.waitForTimeout(400);
+    await phone.page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-expired-mobile.png') });
+    await expectAccessible(phone.page);
+    await phoneDialog.getByRole('button', { name: 'Start over' }).click();
+    await expect.poll(() => phone.page.getByRole('heading', { level: 1 }).textContent()).toBe('Events');
+    expect(desktop.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
   });
 });

@@ -177,6 +177,54 @@ describe('reserving from the event page', () => {
   });
 });
 
+describe('a single date or any day (events offering both)', () => {
+  it('offers the choice; any day skips date and time and reserves on the flexible session; a date clears it', async () => {
+    const flex = { ...session('flex', '2026-11-21', '09:00', -1), capacity: -1, used_capacity: 0, end_datetime: '2027-11-21T22:00:00.000Z' };
+    const base = server();
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`) && url.searchParams.get('end_datetime._gte')) return { body: sessionsDocument([flex]) };
+      if (url.pathname === `/api/events/${EVENT_ID}/sessions` && url.searchParams.get('id') === 'flex') return { body: sessionsDocument([flex]) };
+      return base(url, request);
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    const choice = await screen.findByRole('group', { name: 'How would you like to visit?' });
+    const anyDay = within(choice).getByRole('button', { name: /Any day/ });
+    const oneDate = within(choice).getByRole('button', { name: /On a date I choose/ });
+    expect(oneDate.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(anyDay);
+    expect(anyDay.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('list', { name: 'Available dates' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add one Adult' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ add: [{ ticket_type_id: 'tt-adult', event_session_id: 'flex' }] });
+  });
+
+  it('choosing a date clears the any-day choice, and the multi-day session is not a time of that date', async () => {
+    const flex = { ...session('flex', '2026-11-21', '09:00', -1), capacity: -1, used_capacity: 0, end_datetime: '2027-11-21T22:00:00.000Z' };
+    const base = server();
+    installFetch((url, request) => {
+      if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`) && url.searchParams.get('end_datetime._gte')) return { body: sessionsDocument([flex]) };
+      if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`) && url.searchParams.get('_ondate')) {
+        const answer = base(url, request)!;
+        return { body: sessionsDocument([...(answer.body as { event_session: { _data: ReturnType<typeof session>[] } }).event_session._data, flex]) };
+      }
+      return base(url, request);
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    const choice = await screen.findByRole('group', { name: 'How would you like to visit?' });
+    fireEvent.click(within(choice).getByRole('button', { name: /Any day/ }));
+    await screen.findByRole('button', { name: 'Add one Adult' });
+    fireEvent.click(within(choice).getByRole('button', { name: /On a date I choose/ }));
+    expect(screen.queryByRole('button', { name: 'Add one Adult' })).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Available dates' });
+    fireEvent.click(within(list).getAllByRole('button')[0]);
+    const tablist = await screen.findByRole('tablist', { name: 'Times of day' });
+    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Morning', 'Afternoon', 'EveningNot available']);
+    expect(screen.queryByRole('button', { name: /All day/ })).toBeNull();
+  });
+});
+
 describe('the cart', () => {
   it('lists the stored cart with totals; removing an item asks first, then removes its tickets', async () => {
     writeCartId(SELLER_ID, 'cart-1');

@@ -146,3 +146,23 @@ export async function reloadFirstOpenSession(client: QueryClient, eventId: strin
   client.setQueryData(options.queryKey, doc);
   return doc;
 }
+
+/**
+ * The flexible any-date option of a dated event (000 §2 "a choice between a single date and
+ * flexible any-date tickets"): a session on sale now that spans days — it starts within the next
+ * 24 hours (or already has) and ends at least 48 hours from now. `hour` (epoch ms, whole hours)
+ * keeps the key stable.
+ */
+export function flexibleOptionQuery(eventId: string, hour: number) {
+  const query: Query = {
+    sold_out: 'F',
+    'start_datetime._lt': new Date(hour + 24 * 3_600_000).toISOString(),
+    'end_datetime._gte': new Date(hour + 48 * 3_600_000).toISOString(),
+    _sort: 'start_datetime',
+  };
+  return queryOptions({
+    queryKey: ['event_session', 'list', { event: eventId, ...query, _limit: 1 }] as const,
+    queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: 1, signal }),
+    staleTime: 60_000,
+  });
+}

@@ -193,6 +193,7 @@ export const en = {
     singleDateHint: 'Pick a day and time',
     anyDate: 'Any day (flexible)',
     anyDateHint: 'Valid on any day we are open',
+    flexibleSoldOut: 'Any-day tickets have sold out. Please choose a date instead.',
   },
   cart: {
     title: 'Your cart',
@@ -222,6 +223,8 @@ export const en = {
     discounts: 'Discounts',
     paid: 'Paid',
     proceed: 'Proceed to checkout',
+    proceedShort: 'Checkout',
+    view: 'View cart',
     moreEvents: 'Add more experiences',
     heldUntil: 'Your tickets are held until {time}.',
     /** 000 §4 countdown (m:ss). */

@@ -90,7 +90,15 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef }: 
       stack.splice(stack.indexOf(token), 1);
       if (!wasInert && stack.length === 0) appRoot?.removeAttribute('inert');
       if (stack.length === 0) document.body.classList.remove('scroll-locked');
+      // Give focus back only when it was in this dialog (not when another dialog took it meanwhile).
+      const active = document.activeElement;
+      if (active && active !== document.body && !dialog.contains(active)) return;
       if (opener && opener.isConnected) opener.focus();
+      else if (stack.length > 0) {
+        // The opener went away (e.g. a removed cart line): the dialog still open below takes focus.
+        const dialogs = document.querySelectorAll<HTMLElement>('.modal[role="dialog"]');
+        dialogs[dialogs.length - 1]?.focus();
+      }
     };
     // Runs once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps

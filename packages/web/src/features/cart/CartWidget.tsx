@@ -285,3 +285,31 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
     </Modal>
   );
 }
+
+/**
+ * The mobile cart footer (000 §2 mobile footer) under the upsell listing: the outstanding total,
+ * a way into the cart drawer and on to checkout. Hidden where the sidebar shows.
+ */
+export function CartFooter() {
+  const { view } = useCart();
+  const { openDrawer } = useCartContext();
+  const seller = useSeller();
+  if (!view || view.ticketCount === 0) return null;
+  const count = view.ticketCount === 1 ? en.quantities.ticketCountOne : format(en.quantities.ticketCount, { count: view.ticketCount });
+  return (
+    <div className="cart-footer">
+      <button type="button" className="cart-footer__summary" onClick={openDrawer} aria-haspopup="dialog">
+        <span className="reserve-bar__label">
+          {count} · <span className="cart-footer__view">{en.cart.view}</span>
+        </span>
+        <span className="reserve-bar__amount">
+          <span className="visually-hidden">{en.cart.total} </span>
+          {formatMoney(view.cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false })}
+        </span>
+      </button>
+      <Link className="button cart-footer__proceed" to={paths.checkout}>
+        {en.cart.proceedShort}
+      </Link>
+    </div>
+  );
+}

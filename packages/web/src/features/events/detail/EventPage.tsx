@@ -1,9 +1,9 @@
 import type { TEventSession } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { listOf } from '../../../api/document.js';
-import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, reloadCalendar, reloadFirstOpenSession, reloadSessions, sessionByIdQuery } from '../../../api/queries.js';
+import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, flexibleOptionQuery, reloadCalendar, reloadFirstOpenSession, reloadSessions, sessionByIdQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
@@ -24,7 +24,7 @@ import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.j
 import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
-import { isAllDaySession, isSessionSoldOut } from './sessionTabs.js';
+import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -163,6 +163,12 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
   // The last quantities chosen: defaults for the next session on the same day (000 §4).
   const selectionCache = useRef(null) as SelectionCacheRef;
+  // Flexible any-date tickets, when the event also has them (000 §2, §4): the choice clears the date and vice versa.
+  const hour = useMemo(() => Math.floor(Date.now() / 3_600_000) * 3_600_000, []);
+  const flexibleOption = useQuery({ ...flexibleOptionQuery(event.id, hour), enabled: !upsell });
+  const flexSession = listOf(flexibleOption.data, 'event_session').find((s) => isMultiDaySession(s) && !isSessionSoldOut(s)) ?? null;
+  const [flexible, setFlexible] = useState(false);
+  const anyDay = flexible && flexSession !== null;
 
   const threshold = lowAvailabilityThreshold(detail.config, config.entries);
   const display = priceDisplay(detail.config, config.entries);
@@ -208,7 +214,19 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusStep]);
 
+  const chooseFlexible = (wanted: boolean) => {
+    setFlexible(wanted);
+    setDate(null);
+    setEditingDate(false);
+    setSession(null);
+    setAutoSession(false);
+    setAutoPickFirst(false);
+    setNotice(null);
+    setFocusStep(wanted ? 'tickets' : 'date');
+  };
+
   const chooseDate = (next: string) => {
+    setFlexible(false);
     setDate(next);
     setEditingDate(false);
     setSession(null);
@@ -223,6 +241,13 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
    * session sold out, else reload the dates and say the day sold out; clear the selection.
    */
   const onSoldOut = async (sold: TEventSession) => {
+    if (isMultiDaySession(sold)) {
+      await flexibleOption.refetch().catch(() => undefined);
+      setFlexible(false);
+      setNotice(en.quantities.flexibleSoldOut);
+      setFocusStep('date');
+      return;
+    }
     const day = date ?? safeTz(sold.start_datetime, timezone).format('YYYY-MM-DD');
     selectionCache.current = null;
     let others = true;
@@ -258,7 +283,26 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   return (
     <div className="steps">
       {noticeAt('top')}
-      {upsell ? (
+      {flexSession && !upsell && (
+        <section className="panel step" aria-labelledby="step-visit">
+          <div className="step__header">
+            <h2 id="step-visit" className="step__title">
+              {en.quantities.flexibleChoice}
+            </h2>
+          </div>
+          <div className="visit-choice" role="group" aria-labelledby="step-visit">
+            <button type="button" className="visit-choice__option" aria-pressed={!anyDay} onClick={() => chooseFlexible(false)}>
+              <span className="visit-choice__title">{en.quantities.singleDate}</span>
+              <span className="visit-choice__hint">{en.quantities.singleDateHint}</span>
+            </button>
+            <button type="button" className="visit-choice__option" aria-pressed={anyDay} onClick={() => chooseFlexible(true)}>
+              <span className="visit-choice__title">{en.quantities.anyDate}</span>
+              <span className="visit-choice__hint">{en.quantities.anyDateHint}</span>
+            </button>
+          </div>
+        </section>
+      )}
+      {anyDay ? null : upsell ? (
         <section className="panel step">
           <p className="notice notice--warning" role="status">
             {en.event.addAnchorFirst}
@@ -307,7 +351,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
         </section>
       )}
 
-      {date && !upsell && (
+      {date && !upsell && !anyDay && (
         <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="step-session">
           <div className="step__header">
             {session ? (
@@ -364,14 +408,15 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
       <section className="panel step" aria-labelledby="step-tickets">
         <div className="step__header">
           <h2 id="step-tickets" ref={stepRefs.tickets} tabIndex={-1} className="step__title">
-            {session ? en.event.chooseTickets : en.event.ticketsAndPrices}
+            {session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}
           </h2>
         </div>
-        {!session && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
+        {anyDay && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
+        {!session && !anyDay && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
         <QuantitySelection
           event={event}
-          session={session}
-          date={session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null}
+          session={anyDay ? flexSession : session}
+          date={session && !anyDay ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null}
           groups={detail.groups}
           currency={seller.currency}
           eventConfig={detail.config}

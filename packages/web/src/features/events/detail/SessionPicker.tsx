@@ -9,7 +9,7 @@ import { formatTime } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
-import { initialTabIndex, isAllDaySession, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+import { initialTabIndex, isAllDaySession, isMultiDaySession, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
 
 export interface SessionPickerProps {
   eventId: string;
@@ -44,7 +44,8 @@ function tabStatusText(tab: SessionTab): string | null {
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
 export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst }: SessionPickerProps) {
   const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
-  const all = listOf(query.data, 'event_session');
+  // Sessions spanning days are the flexible any-date option, not a time on this date.
+  const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s));
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
   const context: ListContext = { timezone, threshold, selectedId, onSelect: (s) => onSelect(s, false), rules };
 

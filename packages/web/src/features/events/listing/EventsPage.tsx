@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
-import { CartSidebar } from '../../cart/CartWidget.js';
+import { CartFooter, CartSidebar } from '../../cart/CartWidget.js';
 import { listOf } from '../../../api/document.js';
 import { eventsAvailableQuery } from '../../../api/queries.js';
 import { categoryOrder } from '../../../config/config.js';
@@ -112,6 +112,7 @@ export function Component() {
         <CartSidebar />
       </aside>
     )}
+    {upsell && <CartFooter />}
     </div>
   );
 }
