@@ -42,7 +42,8 @@ export class Browser {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, { value, raw });
     }
-    return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, setCookies: list, headers: res.headers };
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: res.body && isJson ? JSON.parse(res.body) : res.body || null, setCookies: list, headers: res.headers };
   }
 
   post(url: string, payload: unknown = {}) {

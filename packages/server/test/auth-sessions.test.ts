@@ -60,6 +60,18 @@ describe.each(dialects())('login sessions on %s', (dialect) => {
     expect((await b.get('/api/my/user')).status).toBe(401);
   });
 
+  it('never sets a cookie on a publicly cacheable answer (cached_api, images), even when the session is due an extension', async () => {
+    const b = await loggedIn();
+    t.clock.advance(5 * MIN);
+    const cached = await b.get('/cached_api/config');
+    expect(cached.status).toBe(200);
+    expect(cached.setCookies).toEqual([]);
+    const image = await t.db.selectFrom('image').select('id').executeTakeFirstOrThrow();
+    expect((await b.get(`/api/image/${image.id}`)).setCookies).toEqual([]);
+    // A private call right after does extend the session.
+    expect((await b.get('/api/my/user')).setCookies.some((c) => c.startsWith('session_expires='))).toBe(true);
+  });
+
   it('a request without a session clears a stale session_expires cookie', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/my/user', headers: { cookie: 'session_expires=2026-06-01T18:00:00.000Z' } });
     expect(res.statusCode).toBe(401);

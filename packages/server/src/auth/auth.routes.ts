@@ -28,13 +28,17 @@ export const RECOVERY_MIN_MS = 250;
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  // Every request: a live session makes the user's identity the request's identity (DESIGN §6).
+  // Every /api request: a live session makes the user's identity the request's identity (DESIGN §6).
+  // Publicly cacheable answers (/cached_api, images) never depend on cookies nor set them: no session there.
   app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/image')) return;
     if (request.cookies?.[SESSION_COOKIE] || request.cookies?.[SESSION_EXPIRES_COOKIE]) await resolveSession(db, request, reply, ctx.now());
   });
 
   // 429 rate_limited answers carry Retry-After (seconds), from the error's _extra.retry_after.
   app.addHook('onSend', async (_request, reply, payload) => {
+    // A publicly cacheable answer must never carry a cookie (a shared cache would hand it to others).
+    if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.removeHeader('set-cookie');
     if (reply.statusCode === 429 && typeof payload === 'string' && !reply.hasHeader('retry-after')) {
       const seconds = /"retry_after":(\d+)/.exec(payload)?.[1];
       if (seconds) reply.header('retry-after', seconds);
