@@ -22,6 +22,16 @@ export const ZPayBody = z
   .strict();
 export type TPayBody = z.infer<typeof ZPayBody>;
 
+/** POST cart/{id}/guest_checkout (001 §7). */
+export const ZGuestCheckout = z
+  .object({
+    guest_identity_id: z.string().min(1).max(64).optional(),
+    giver_identity_id: z.string().min(1).max(64).optional(),
+    send_email: z.boolean().default(true),
+  })
+  .strict();
+export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;
+
 export const ORDER_OUTCOMES = ['completed', 'pending', 'partial'] as const;
 
 export const ZTicketOrder = z.object({

@@ -4,6 +4,7 @@ import { up as m0001 } from './migrations/0001_catalog.js';
 import { up as m0002 } from './migrations/0002_cart.js';
 import { up as m0003 } from './migrations/0003_accounts.js';
 import { up as m0004 } from './migrations/0004_orders.js';
+import { up as m0005 } from './migrations/0005_checkout.js';
 
 type AnyDb = Kysely<any>;
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0002_cart': m0002,
   '0003_accounts': m0003,
   '0004_orders': m0004,
+  '0005_checkout': m0005,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

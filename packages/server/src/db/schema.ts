@@ -158,6 +158,9 @@ export interface CartTable {
   ticket_order_id: string | null;
   /** Succeeded payments so far (minor units): partial payments leave the cart pending. */
   paid: Generated<number>;
+  /** The buyer (guest checkout or the logged-in member): the confirmation goes to their e-mail. */
+  purchaser_identity_id: Generated<string | null>;
+  send_email: Generated<number>;
 }
 export interface TicketTable {
   id: string;

@@ -5,13 +5,16 @@ import type { CartTable } from '../db/schema.js';
 import { nextSequenceValue } from '../db/sequences.js';
 import { issueGiftCards } from '../payments/issue-gift-cards.js';
 import { readableCode } from '../readable-code.js';
+import { enqueueMail } from '../mail/enqueue-mail.js';
+import { orderConfirmationMail } from './order-confirmation-mail.js';
 
 
 /**
  * The cart becomes an order: tickets held → booked with scan codes, the order row, the cart
  * booked, the payments linked. Runs inside the paying transaction, so all of it commits or none.
  */
-export async function bookOrder(tx: Tx, dialect: Dialect, cart: Selectable<CartTable>, total: number, paid: number, nowIso: string): Promise<string> {
+export async function bookOrder(tx: Tx, dialect: Dialect, cart: Selectable<CartTable>, total: number, paid: number, now: Date, publicUrl: string): Promise<string> {
+  const nowIso = now.toISOString();
   const orderId = uuidv7();
   const number = await nextSequenceValue(tx, dialect, 'order_number');
   await tx
@@ -25,5 +28,10 @@ export async function bookOrder(tx: Tx, dialect: Dialect, cart: Selectable<CartT
   await tx.updateTable('cart').set({ state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso }).where('id', '=', cart.id).execute();
   await tx.updateTable('payment').set({ ticket_order_id: orderId }).where('cart_id', '=', cart.id).where('status', '=', 'succeeded').execute();
   await issueGiftCards(tx, cart.seller_id, orderId, nowIso);
+  // The confirmation joins the outbox in the same transaction: sent exactly when the order exists.
+  if (cart.send_email) {
+    const mail = await orderConfirmationMail(tx, orderId, publicUrl);
+    if (mail) await enqueueMail(tx, mail, now, 'order_confirmation');
+  }
   return orderId;
 }

@@ -1,4 +1,4 @@
-import { ZPayBody } from '@foyer/contracts';
+import { ZGuestCheckout, ZPayBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { AppContext } from '../app-context.js';
@@ -16,6 +16,8 @@ import { ledgerGateway } from '../payments/ledger-gateway.js';
 import { getLedger } from '../payments/get-ledger.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { ORDER_QUERY, orderDocument, orderOut } from './order-document.js';
+import { setPurchaser } from './set-purchaser.js';
+import { resendConfirmation } from './resend-confirmation.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -44,6 +46,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
         idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null,
         gateways: { free: freeGateway, demo: demoGateway, ledger: ledgerGateway(db, s.id) },
         now,
+        publicUrl: ctx.settings.publicUrl,
       });
       const doc = (await cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache)) as Record<string, unknown>;
       if (result.outcome === 'completed') {
@@ -58,6 +61,26 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const { seller: s } = await seller(request);
     reply.header('cache-control', 'private, no-store');
     return getLedger(db, { sellerId: s.id, ledgerType: request.params.ledgerType, number: request.params.number });
+  });
+
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean) => {
+    const { seller: s } = await seller(request);
+    const now = ctx.now();
+    await setPurchaser(db, { sellerId: s.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, sendEmail, now });
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+  };
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
+      const body = parseBody(ZGuestCheckout, request.body, 'checkout');
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email);
+    });
+  }
+  app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true));
+
+  app.post<IdParams>('/api/ticket_order/:id/email', async (request) => {
+    const { seller: s } = await seller(request);
+    await resendConfirmation(db, { sellerId: s.id, identity: await readIdentity(db, request), orderId: request.params.id, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
+    return { sent: true };
   });
 
   app.post<{ Params: { reference: string } }>('/api/payments/demo/:reference/confirm', async (request) => {

@@ -21,6 +21,8 @@ export interface PayInput {
   idempotencyKey: string | null;
   gateways: Record<string, PaymentGateway>;
   now: Date;
+  /** Base of the links in the confirmation e-mail. */
+  publicUrl: string;
 }
 
 export type PayOutcome = { outcome: 'completed'; orderId: string } | { outcome: 'partial' };
@@ -141,7 +143,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       await release();
       return { outcome: 'partial' };
     }
-    const orderId = await bookOrder(tx, input.dialect, { ...claim.cart, paid }, claim.total, paid, nowIso);
+    const orderId = await bookOrder(tx, input.dialect, { ...claim.cart, paid }, claim.total, paid, now, input.publicUrl);
     return { outcome: 'completed', orderId };
   });
   if (outcome instanceof AppError) throw outcome;

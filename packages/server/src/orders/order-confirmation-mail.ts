@@ -1,0 +1,54 @@
+import { fromMinor } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
+import { dayjs } from '../events/session-rules.js';
+import type { MailMessage } from '../mail/enqueue-mail.js';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The order confirmation (001 §2, §4): order number, each ticket with its event, time and scan
+ * code, the order's QR code, and the link to the tickets page. Null when nobody is to receive it.
+ */
+export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: string): Promise<MailMessage | null> {
+  const order = await tx
+    .selectFrom('ticket_order')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .innerJoin('seller', 'seller.id', 'ticket_order.seller_id')
+    .select(['ticket_order.id', 'ticket_order.order_number', 'ticket_order.total', 'cart.purchaser_identity_id', 'cart.send_email', 'seller.name as seller_name', 'seller.currency'])
+    .where('ticket_order.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (!order.purchaser_identity_id) return null;
+  const buyer = await tx.selectFrom('user_account').select(['email', 'first_name']).where('identity_id', '=', order.purchaser_identity_id).executeTakeFirst();
+  if (!buyer || buyer.email.startsWith('no-email+')) return null;
+  const tickets = await tx
+    .selectFrom('ticket')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'venue.timezone', 'event_session.start_datetime', 'ticket.scan_code', 'ticket.face_value'])
+    .where('ticket.ticket_order_id', '=', orderId)
+    .where('ticket.state', '=', 'booked')
+    .orderBy('ticket.created_at')
+    .execute();
+  const when = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A') : '');
+  const lines = tickets.map((t) => [t.event_name, when(t.start_datetime, t.timezone), t.type_name, t.scan_code].filter(Boolean).join(' — '));
+  const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
+  const qr = `${publicUrl}/cached_api/ticket_order/${order.id}/qrcode?margin=4`;
+  const total = fromMinor(order.total);
+  const text = [
+    `Hello ${buyer.first_name},`,
+    `Thank you for your order ${order.order_number} with ${order.seller_name}. Total: ${total} ${order.currency}.`,
+    'Your tickets:',
+    ...lines.map((l) => `  ${l}`),
+    `View and print your tickets: ${tickets_url}`,
+  ].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif">
+<p>Hello ${escape(buyer.first_name)},</p>
+<p>Thank you for your order <strong>${escape(order.order_number)}</strong> with ${escape(order.seller_name)}. Total: ${escape(total)} ${escape(order.currency)}.</p>
+<p><img src="${escape(qr)}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
+<ul>${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
+<p><a href="${escape(tickets_url)}">View and print your tickets</a></p>
+</body></html>`;
+  return { to: buyer.email, subject: `Your tickets — order ${order.order_number}`, text, html };
+}

@@ -1,0 +1,68 @@
+import { DEMO_CARDS } from '@foyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CartClient, catalogIds } from './cart-client.js';
+import { dialects, getJson, testApp, type TestApp } from './harness.js';
+
+const HOT = '2026-06-07T14:00:00.000Z';
+
+describe.each(dialects())('guest checkout and the confirmation e-mail on %s', (dialect) => {
+  let t: TestApp;
+  let ids: Awaited<ReturnType<typeof catalogIds>>;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    ids = await catalogIds(t.db);
+  });
+  afterAll(() => t.close());
+
+  const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) });
+
+  async function guestWithCart(email: string) {
+    const c = new CartClient(t.app);
+    const cartId = (await c.create([adult(), adult()])).body.cart._data[0].id as string;
+    const user = await c.call('POST', '/api/user', { first_name: 'Grace', last_name: 'Hopper', email });
+    expect(user.status).toBeLessThan(300);
+    const identityId = user.body.identity?._data?.[0]?.id ?? user.body.user?._data?.[0]?.identity_id;
+    expect(identityId).toBeTruthy();
+    return { c, cartId, identityId: identityId as string };
+  }
+
+  it('a guest names themselves, pays, and the confirmation with order number, tickets and QR is in the mailbox', async () => {
+    const { c, cartId, identityId } = await guestWithCart('grace@example.org');
+    const checkout = await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId, send_email: true });
+    expect(checkout.status).toBe(200);
+    const paid = await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '40.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(paid.body.outcome).toBe('completed');
+    const order = paid.body.ticket_order._data[0];
+    const box = await getJson(t.app, '/api/dev/mailbox?to=grace@example.org');
+    const mail = JSON.stringify(box.body);
+    expect(mail).toContain(`order ${order.order_number}`);
+    expect(mail).toContain(paid.body.ticket._data[0].scan_code);
+    expect(mail).toContain(`/cached_api/ticket_order/${order.id}/qrcode?margin=4`);
+    expect(mail).toContain(`/checkout/complete?orderIds=${order.id}`);
+
+    // Resend: the buyer only, and rate limited.
+    expect((await new CartClient(t.app).call('POST', `/api/ticket_order/${order.id}/email`, {})).status).toBe(403);
+    expect((await c.call('POST', `/api/ticket_order/${order.id}/email`, {})).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await c.call('POST', `/api/ticket_order/${order.id}/email`, {})).status);
+    expect(statuses).toContain(429);
+  });
+
+  it('send_email false sends nothing; an unknown purchaser is refused', async () => {
+    const { c, cartId, identityId } = await guestWithCart('quiet@example.org');
+    expect((await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: 'nobody' })).status).toBe(404);
+    expect((await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId, send_email: false })).status).toBe(200);
+    const paid = await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '40.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(paid.body.outcome).toBe('completed');
+    const box = await getJson(t.app, '/api/dev/mailbox?to=quiet@example.org');
+    expect(JSON.stringify(box.body)).not.toContain('Your tickets');
+  });
+
+  it('another identity cannot name the purchaser of my cart', async () => {
+    const { cartId, identityId } = await guestWithCart('owner@example.org');
+    const stranger = new CartClient(t.app);
+    await stranger.create([adult()]);
+    const res = await stranger.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId });
+    expect(res.status).toBe(403);
+  });
+});
