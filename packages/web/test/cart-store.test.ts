@@ -77,6 +77,17 @@ describe('the cart store', () => {
     expect(readCartId('seller-1')).toBeNull();
   });
 
+  it('follows a cart another tab created or cleared', async () => {
+    installFetch(() => ({ body: cartDocument() }));
+    const store = new CartStore({ sellerId: 'seller-1' });
+    writeCartId('seller-1', 'cart-1');
+    store.syncFromStorage();
+    await vi.waitFor(() => expect(store.getSnapshot().view?.ticketCount).toBe(3));
+    writeCartId('seller-1', null);
+    store.syncFromStorage();
+    expect(store.getSnapshot()).toMatchObject({ cartId: null, view: null });
+  });
+
   it('reads the cart with the spec embeds and limit 1000', async () => {
     writeCartId('seller-1', 'cart-1');
     const { calls } = installFetch(() => ({ body: cartDocument() }));

@@ -40,8 +40,15 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
     const onVisible = () => {
       if (document.visibilityState === 'visible') void store.refresh();
     };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key.startsWith('foyer:cart:')) store.syncFromStorage();
+    };
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('storage', onStorage);
+    };
   }, [store]);
 
   const seconds = useCountdown(store, snapshot);

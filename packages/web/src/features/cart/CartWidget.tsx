@@ -18,7 +18,11 @@ import { badgeText, cartTotals, removalPlan, type CartLine, type CartSection, ty
 export function sectionWhen(section: CartSection): string | null {
   const { session, event, timezone } = section;
   if (!session) return null;
-  if (event?.event_type === 'flexible') return en.cart.anyDay;
+  if (event?.event_type === 'flexible') {
+    // Donations, gift cards and memberships are not visits: no day to speak of.
+    const dated = section.lines.some((l) => !l.group || ['tickets', 'passes', 'seated'].includes(l.group.handler));
+    return dated ? en.cart.anyDay : null;
+  }
   if (isAllDaySession(session)) return `${formatDate(safeTz(session.start_datetime, timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
   return formatDateTime(session.start_datetime, timezone);
 }

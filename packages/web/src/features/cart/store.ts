@@ -74,6 +74,17 @@ export class CartStore {
     this.set({ cartId: null, doc: null, view: null, expiresAt: null, loading: false });
   }
 
+  /** Another tab changed the stored cart id: follow it. */
+  syncFromStorage() {
+    const stored = readCartId(this.options.sellerId);
+    if (stored === this.snapshot.cartId) return;
+    if (!stored) this.set({ cartId: null, doc: null, view: null, expiresAt: null, loading: false });
+    else {
+      this.set({ cartId: stored, doc: null, view: null, expiresAt: null });
+      void this.refresh();
+    }
+  }
+
   /** Reads the stored cart and applies the refresh rules (000 §4). */
   refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;

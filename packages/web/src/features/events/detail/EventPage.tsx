@@ -455,7 +455,7 @@ function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerI
           </p>
         ) : (
           <>
-            <p className="muted quantity-selection__hint">{en.event.flexible}</p>
+            {detail.groups.some(({ group }) => ['tickets', 'passes', 'seated'].includes(group.handler)) && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
             <QuantitySelection
               key={session?.id ?? 'none'}
               event={detail.event}
