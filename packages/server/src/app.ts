@@ -16,6 +16,10 @@ import { TtlCache } from './ttl-cache.js';
 
 const GENERIC = 'Sorry. Please try again later.';
 
+/** FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), or all / none.
+ * Typed boolean only because Fastify's constructor overloads reject the union. */
+const trustProxyOption = (value: boolean | string | undefined): boolean => (value ?? false) as boolean;
+
 export interface BuildOptions {
   logger?: boolean | object;
 }
@@ -27,6 +31,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy, client addresses (per-IP rate limits) come from X-Forwarded-For.
+    trustProxy: trustProxyOption(ctx.settings.trustProxy),
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -15,6 +15,8 @@ export interface Settings {
   publicUrl: string;
   /** Development helpers such as GET /api/dev/mailbox: on unless NODE_ENV is production. */
   devRoutes: boolean;
+  /** FOYER_TRUST_PROXY: whose X-Forwarded-For to believe: false, true (any peer), or the proxies' addresses/CIDRs. */
+  trustProxy?: boolean | string;
 }
 
 export class SettingsError extends Error {
@@ -45,6 +47,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^([^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom.trim())) problems.push(`FOYER_MAIL_FROM must be an address or "Name <address>", got "${mailFrom}"`);
   const publicUrl = (env.FOYER_PUBLIC_URL ?? `http://localhost:${portText}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrl)) problems.push(`FOYER_PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  const trustText = (env.FOYER_TRUST_PROXY ?? 'false').trim();
+  let trustProxy: boolean | string = false;
+  if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true';
+  else if (/^[0-9a-f.:/, ]+$/i.test(trustText) && /[.:]/.test(trustText)) trustProxy = trustText;
+  else problems.push(`FOYER_TRUST_PROXY must be true, false or the proxies' addresses (e.g. 10.0.0.0/8), got "${trustText}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -59,5 +66,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     mailFrom: mailFrom.trim(),
     publicUrl,
     devRoutes: env.NODE_ENV !== 'production',
+    trustProxy,
   };
 }

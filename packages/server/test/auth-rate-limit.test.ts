@@ -73,6 +73,27 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     expect(checks[30]).toBe(429);
   });
 
+  it('behind a trusted proxy (FOYER_TRUST_PROXY) counts each client address, not the proxy’s', async () => {
+    const behind = await buildApp({ db: t.db, dialect, settings: { ...readSettings({ FOYER_TRUST_PROXY: '10.9.9.9' }), webDist: '/nonexistent' }, now: () => t.clock.now });
+    const attempt = (app: typeof behind, client: string, i: number) =>
+      app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': client }, payload: { username: `proxy${i}@example.com`, password: 'Guess-Password-1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await attempt(behind, `203.0.113.${i}`, i)).statusCode);
+      expect(statuses).toEqual(Array(31).fill(401));
+      // Without trusting the proxy, all those clients are one address: the 31st is refused.
+      await t.db.deleteFrom('rate_limit').execute();
+      const direct: number[] = [];
+      for (let i = 0; i < 31; i++) direct.push((await attempt(t.app, `203.0.113.${i}`, i)).statusCode);
+      expect(direct[30]).toBe(429);
+    } finally {
+      await behind.close();
+    }
+    expect(() => readSettings({ FOYER_TRUST_PROXY: 'sometimes' })).toThrow(/FOYER_TRUST_PROXY/);
+    expect(() => readSettings({ FOYER_TRUST_PROXY: '1' })).toThrow(/FOYER_TRUST_PROXY/);
+    expect(readSettings({ FOYER_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
+
   it('housekeeping drops ended windows, sessions and old passcodes, and keeps live ones', async () => {
     const { sweepAccounts } = await import('../src/auth/sweep-accounts.js');
     await wrongLogin(browser(), 'target@example.com');
