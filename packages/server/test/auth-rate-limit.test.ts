@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { readSettings } from '../src/settings.js';
+import { LIMITS } from '../src/rate-limit/rate-limit.js';
 import { Browser, PASSWORD, createUser, errorOf } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
@@ -36,12 +37,12 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     }
   });
 
-  it('stops one address trying many accounts after 30 tries, and lets it in again after the window', async () => {
+  it('stops one address trying many accounts at the per-address limit, and lets it in again after the window', async () => {
     const address = fresh();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await wrongLogin(browser(address), `user${i}@example.com`)).status);
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    const max = LIMITS.loginIp.max;
+    for (let i = 0; i <= max; i++) statuses.push((await wrongLogin(browser(address), `user${i}@example.com`)).status);
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
     t.clock.advance(15 * 60_000);
     expect((await browser(address).post('/api/login', { username: 'target@example.com', password: PASSWORD })).status).toBe(200);
   });
@@ -57,9 +58,9 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
   it('limits passcode checks per address', async () => {
     const address = fresh();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await browser(address).post('/api/login', { token: `t${i}`, otp: '123456' })).status);
-    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    const max = LIMITS.otpCheckIp.max;
+    for (let i = 0; i <= max; i++) statuses.push((await browser(address).post('/api/login', { token: `t${i}`, otp: '123456' })).status);
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
   });
 
   it('limits reset requests (3 an hour per account) and reset checks per address', async () => {
@@ -68,9 +69,9 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     const address = fresh();
     const checks: number[] = [];
-    for (let i = 0; i < 31; i++) checks.push((await browser(address).post('/api/password_reset/validate', { token: `guess-${i}` })).status);
-    expect(checks.slice(0, 30).every((s) => s === 404)).toBe(true);
-    expect(checks[30]).toBe(429);
+    const max = LIMITS.resetCheckIp.max;
+    for (let i = 0; i <= max; i++) checks.push((await browser(address).post('/api/password_reset/validate', { token: `guess-${i}` })).status);
+    expect(checks).toEqual([...Array(max).fill(404), 429]);
   });
 
   it('behind a trusted proxy (FOYER_TRUST_PROXY) counts each client address, not the proxy’s', async () => {
@@ -79,13 +80,14 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
       app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': client }, payload: { username: `proxy${i}@example.com`, password: 'Guess-Password-1' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await attempt(behind, `203.0.113.${i}`, i)).statusCode);
-      expect(statuses).toEqual(Array(31).fill(401));
-      // Without trusting the proxy, all those clients are one address: the 31st is refused.
+      const max = LIMITS.loginIp.max;
+      for (let i = 0; i <= max; i++) statuses.push((await attempt(behind, `203.0.113.${i}`, i)).statusCode);
+      expect(statuses).toEqual(Array(max + 1).fill(401));
+      // Without trusting the proxy, all those clients are one address: the last is refused.
       await t.db.deleteFrom('rate_limit').execute();
       const direct: number[] = [];
-      for (let i = 0; i < 31; i++) direct.push((await attempt(t.app, `203.0.113.${i}`, i)).statusCode);
-      expect(direct[30]).toBe(429);
+      for (let i = 0; i <= max; i++) direct.push((await attempt(t.app, `203.0.113.${i}`, i)).statusCode);
+      expect(direct[max]).toBe(429);
     } finally {
       await behind.close();
     }

@@ -15,20 +15,21 @@ const MIN = 60_000;
 /**
  * The limits of login, passcodes, recovery and resend (per IP and per account). Counted in the
  * database, so they hold across processes. Keys for accounts are the normalised e-mail or member
- * id as typed, whether an account exists or not, so limits reveal nothing about accounts.
+ * id as typed, whether an account exists or not, so limits reveal nothing about accounts. Per-IP
+ * limits are generous (a venue's visitors may share one address); per-account limits stop guessing.
  */
 export const LIMITS = {
-  loginIp: { name: 'login:ip', max: 30, windowMs: 15 * MIN },
+  loginIp: { name: 'login:ip', max: 60, windowMs: 15 * MIN },
   loginAccount: { name: 'login:account', max: 10, windowMs: 15 * MIN },
-  otpRequestIp: { name: 'otp_request:ip', max: 10, windowMs: 15 * MIN },
+  otpRequestIp: { name: 'otp_request:ip', max: 30, windowMs: 15 * MIN },
   otpRequestAccount: { name: 'otp_request:account', max: 3, windowMs: 15 * MIN },
-  otpCheckIp: { name: 'otp_check:ip', max: 30, windowMs: 15 * MIN },
+  otpCheckIp: { name: 'otp_check:ip', max: 60, windowMs: 15 * MIN },
   otpCheckAccount: { name: 'otp_check:account', max: 10, windowMs: 15 * MIN },
-  recoveryIp: { name: 'recovery:ip', max: 10, windowMs: 15 * MIN },
+  recoveryIp: { name: 'recovery:ip', max: 20, windowMs: 15 * MIN },
   recoveryAccount: { name: 'recovery:account', max: 3, windowMs: 60 * MIN },
-  resetCheckIp: { name: 'reset_check:ip', max: 30, windowMs: 15 * MIN },
-  registerIp: { name: 'register:ip', max: 10, windowMs: 60 * MIN },
-  resendIp: { name: 'resend:ip', max: 10, windowMs: 15 * MIN },
+  resetCheckIp: { name: 'reset_check:ip', max: 60, windowMs: 15 * MIN },
+  registerIp: { name: 'register:ip', max: 60, windowMs: 60 * MIN },
+  resendIp: { name: 'resend:ip', max: 20, windowMs: 15 * MIN },
   resendAccount: { name: 'resend:account', max: 3, windowMs: 60 * MIN },
 } as const satisfies Record<string, Limit>;
 
