@@ -97,7 +97,8 @@ describe('reserving at desktop width', () => {
     const confirm = page.getByRole('dialog', { name: 'Remove from cart?' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     expect(await confirm.textContent()).toContain('Remove 1 × Child from your cart?');
-    await screenshot(page, 'cart-remove-desktop');
+    await page.waitForTimeout(300); // the dialog fades in
+    await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-remove-desktop.png') });
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => confirm.isVisible()).toBe(false);
@@ -274,7 +275,7 @@ describe('a hold that runs out (cart.hold_minutes 0.6)', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start over');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('foyer:cart:')))).toEqual([]);
     await page.waitForTimeout(400); // let the dialog finish fading in
-    await screenshot(page, 'cart-expired-desktop');
+    await page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-expired-desktop.png') });
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Start over' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -177,6 +177,26 @@ describe('reserving from the event page', () => {
   });
 });
 
+describe('an add-on event with an admission in the cart', () => {
+  it('takes the day of the admission and offers only the times in the visit window', async () => {
+    writeCartId(SELLER_ID, 'cart-1');
+    const base = server();
+    installFetch((url, request) => {
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { upsell: true } }) };
+      return base(url, request);
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    // The anchor (fixtures): 1:00 PM on Sat, Nov 21, 2026; same_date by default.
+    expect(await screen.findByText('Sat, Nov 21, 2026')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Available dates' })).toBeNull();
+    expect(screen.queryByText('Add an admission event to your cart first.')).toBeNull();
+    const tablist = await screen.findByRole('tablist', { name: 'Times of day' });
+    expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['MorningNot available', 'Afternoon', 'EveningNot available']);
+    const afternoon = screen.getByRole('list', { name: 'Afternoon times' });
+    expect(within(afternoon).getAllByRole('button').map((b) => b.textContent)).toEqual(['1:00 PMAvailable', '2:00 PMAvailable']);
+  });
+});
+
 describe('a single date or any day (events offering both)', () => {
   it('offers the choice; any day skips date and time and reserves on the flexible session; a date clears it', async () => {
     const flex = { ...session('flex', '2026-11-21', '09:00', -1), capacity: -1, used_capacity: 0, end_datetime: '2027-11-21T22:00:00.000Z' };

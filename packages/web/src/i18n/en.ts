@@ -83,6 +83,7 @@ export const en = {
     noTickets: 'There are no tickets available for this event right now.',
     /** 000 §4: an add-on event needs an anchor item first. */
     addAnchorFirst: 'Add an admission event to your cart first.',
+    addOnDate: 'The day of the visit in your cart.',
     dateUnavailable: 'Tickets are not available on {date}. Please choose another date.',
     sessionUnavailable: 'That time is not available. Please choose another time.',
     steps: {

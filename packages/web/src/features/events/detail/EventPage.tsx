@@ -7,7 +7,10 @@ import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, flexible
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
-import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { configValue, hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+
+/** web.upsells.visit_time (000 §4; not among the contract's keys yet). */
+const VISIT_TIME_KEY = { namespace: 'web', name: 'upsells.visit_time' } as const;
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
@@ -24,6 +27,8 @@ import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.j
 import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
+import { anchorOf, inVisitWindow, visitWindow, type VisitWindow } from './visitWindow.js';
+import { useOptionalCart } from '../../cart/CartContext.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
@@ -151,6 +156,18 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   const client = useQueryClient();
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
+  // An add-on takes its date from the admission in the cart, within the visit window (000 §4).
+  const cart = useOptionalCart();
+  const anchor = upsell ? anchorOf(cart?.view) : null;
+  let visit: VisitWindow | null = null;
+  let visitError: unknown = null;
+  if (anchor) {
+    try {
+      visit = visitWindow(anchor, configValue(VISIT_TIME_KEY, detail.config, config.entries));
+    } catch (error) {
+      visitError = error;
+    }
+  }
   const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
   const today = todayIn(timezone);
   const days = listOf(calendar.data, 'calendar');
@@ -273,6 +290,8 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   };
 
   const dateDone = date !== null && !editingDate;
+  // The day whose times are offered: the chosen date, or the add-on's anchor day.
+  const dayOfSessions = upsell ? (visit?.date ?? null) : date;
   const noticeAt = (at: FlowNotice['at']) =>
     notice?.at === at ? (
       <p className="notice notice--warning step__notice" role="alert">
@@ -302,11 +321,27 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
           </div>
         </section>
       )}
-      {anyDay ? null : upsell ? (
+      {anyDay ? null : upsell && visit ? (
+        <section className="panel step step--done" aria-labelledby="step-date">
+          <div className="step__header">
+            <p className="step__chosen">
+              <span className="step__chosen-label" id="step-date" ref={stepRefs.date} tabIndex={-1}>
+                {en.event.steps.date}
+              </span>
+              {formatDate(visit.date)}
+            </p>
+          </div>
+          <p className="muted">{en.event.addOnDate}</p>
+        </section>
+      ) : upsell ? (
         <section className="panel step">
-          <p className="notice notice--warning" role="status">
-            {en.event.addAnchorFirst}
-          </p>
+          {visitError ? (
+            <ErrorNotice title={en.event.errorTitle} error={visitError} />
+          ) : (
+            <p className="notice notice--warning" role="status">
+              {en.event.addAnchorFirst}
+            </p>
+          )}
         </section>
       ) : (
         <section className={`panel step${dateDone ? ' step--done' : ''}`} aria-labelledby="step-date">
@@ -351,7 +386,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
         </section>
       )}
 
-      {date && !upsell && !anyDay && (
+      {dayOfSessions && !anyDay && (
         <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="step-session">
           <div className="step__header">
             {session ? (
@@ -385,7 +420,8 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
           {!session && (
             <SessionPicker
               eventId={event.id}
-              date={date}
+              date={dayOfSessions}
+              filter={visit ? (s) => inVisitWindow(s, visit) : undefined}
               timezone={timezone}
               tabsConfig={tabsConfig}
               threshold={threshold}

@@ -25,6 +25,8 @@ export interface SessionPickerProps {
   rules: TMessageRule[];
   /** Take the first session on sale (the `session=today|next` query parameter). */
   autoPickFirst?: boolean;
+  /** Only sessions passing this (an add-on's visit window). */
+  filter?: (session: TEventSession) => boolean;
 }
 
 interface ListContext {
@@ -42,10 +44,10 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst }: SessionPickerProps) {
+export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter }: SessionPickerProps) {
   const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
   // Sessions spanning days are the flexible any-date option, not a time on this date.
-  const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s));
+  const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s) && (!filter || filter(s)));
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
   const context: ListContext = { timezone, threshold, selectedId, onSelect: (s) => onSelect(s, false), rules };
 
