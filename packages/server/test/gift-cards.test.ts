@@ -71,3 +71,23 @@ describe.each(dialects())('gift cards on %s', (dialect) => {
     expect(res.body._data[0]._code).toBe('not_found');
   });
 });
+
+describe('gift card number in the confirmation', () => {
+  it('the buyer of a gift card receives its number by e-mail', async () => {
+    const t = await testApp('sqlite');
+    try {
+      const ids = await catalogIds(t.db);
+      const c = new CartClient(t.app);
+      const cartId = (await c.create([{ ticket_type_id: ids.type('gift25') }])).body.cart._data[0].id;
+      const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'ada@example.org' });
+      const identityId = user.body.identity?._data?.[0]?.id ?? user.body.user?._data?.[0]?.identity_id;
+      await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId });
+      await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+      const number = (await t.db.selectFrom('ledger').select('number').executeTakeFirstOrThrow()).number;
+      const box = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=ada@example.org' });
+      expect(box.body).toContain(`Gift card number ${number} (25.00 USD)`);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -26,13 +26,19 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
     .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
     .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'venue.timezone', 'event_session.start_datetime', 'ticket.scan_code', 'ticket.face_value'])
+    .leftJoin('ledger', 'ledger.ticket_id', 'ticket.id')
+    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'venue.timezone', 'event_session.start_datetime', 'ticket.scan_code', 'ticket.face_value', 'ledger.number as gift_card_number'])
     .where('ticket.ticket_order_id', '=', orderId)
     .where('ticket.state', '=', 'booked')
     .orderBy('ticket.created_at')
     .execute();
   const when = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A') : '');
-  const lines = tickets.map((t) => [t.event_name, when(t.start_datetime, t.timezone), t.type_name, t.scan_code].filter(Boolean).join(' — '));
+  // A gift card's number is what its buyer needs; other tickets show their scan code.
+  const lines = tickets.map((t) =>
+    [t.event_name, when(t.start_datetime, t.timezone), t.type_name, t.gift_card_number ? `Gift card number ${t.gift_card_number} (${fromMinor(t.face_value)} ${order.currency})` : t.scan_code]
+      .filter(Boolean)
+      .join(' — '),
+  );
   const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
   const qr = `${publicUrl}/cached_api/ticket_order/${order.id}/qrcode?margin=4`;
   const total = fromMinor(order.total);
