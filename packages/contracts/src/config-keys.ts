@@ -10,6 +10,7 @@ export const CONFIG = {
   lowAvailabilityThreshold: { namespace: 'web', name: 'show_remaining_session_capacity_threshold' },
   hideSoldOutSessions: { namespace: 'web', name: 'hide_sold_out_sessions' },
   upsellsEnabled: { namespace: 'web', name: 'upsells_enabled' },
+  upsellVisitTime: { namespace: 'web', name: 'upsells.visit_time' },
   nextRoute: { namespace: 'web', name: 'next_route' },
   priceDisplay: { namespace: 'web', name: 'price_display' },
   holdMinutes: { namespace: 'cart', name: 'hold_minutes' },

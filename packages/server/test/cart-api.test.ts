@@ -128,6 +128,12 @@ describe.each(dialects())('cart on %s', (dialect) => {
     expect(res.body._data[0]._description).toBe('Value entered is outside min/max');
   });
 
+  it('charges the discounted amount when a type has one', async () => {
+    const res = await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: ids.session('hot', '2026-06-07T14:00:00.000Z') }]);
+    expect(res.body.ticket._data[0]).toMatchObject({ face_value: '12.00' });
+    expect(res.body.cart._data[0].cart_fees.total_outstanding).toBe('12.00');
+  });
+
   it('takes a flexible amount, and sessionless tickets need no session', async () => {
     const res = await new CartClient(t.app).create([{ ticket_type_id: ids.type('donation'), face_value: '25.5' }]);
     expect(res.status).toBe(200);

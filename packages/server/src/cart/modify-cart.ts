@@ -5,6 +5,7 @@ import type { Db, Dialect, Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { availableCapacity, isOnSale } from '../events/session-rules.js';
 import { canSee, type Viewer } from '../events/viewer.js';
+import { unitPrice } from '../events/serialize.js';
 import { AppError } from '../http/app-error.js';
 import { storeIdentity, type WriterIdentity } from '../identity/public-identity.js';
 import { cartById, heldTicketsOfCart, holdMinutes } from './cart.repository.js';
@@ -186,7 +187,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     }
     checkAttendee(rule, item.admit_name, item.admit_email);
     const flexible = type.currency_amount_min !== null && type.currency_amount_max !== null;
-    const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : type.currency_amount;
+    const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : unitPrice(type);
     const percent = type.fee_percent_outside ? Math.round((face * Number(type.fee_percent_outside)) / 100) : 0;
     out.push({
       seller_id: input.sellerId,

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { TicketGroupTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Offer } from './load-offer.js';
+import { unitPrice } from './serialize.js';
 
 /** Quantities asked for, resolved to the groups that sell them. */
 export interface Demand {
@@ -26,7 +27,7 @@ export function resolveDemand(offer: Offer, body: TTicketTypesRequired, options:
   const lines = body.ticket_types_required.map((l) => {
     const rule = offer.rules.find((r) => r.ticket_type_id === l.ticket_type_id)!;
     const type = offer.typeById.get(l.ticket_type_id)!;
-    return { ticketTypeId: l.ticket_type_id, groupId: rule.ticket_group_id, quantity: l.quantity ?? 1, unitPrice: type.currency_amount };
+    return { ticketTypeId: l.ticket_type_id, groupId: rule.ticket_group_id, quantity: l.quantity ?? 1, unitPrice: unitPrice(type) };
   });
   const byGroup = new Map<string, number>();
   for (const l of lines) byGroup.set(l.groupId, (byGroup.get(l.groupId) ?? 0) + l.quantity);

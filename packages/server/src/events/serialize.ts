@@ -56,9 +56,16 @@ export function ticketTypeOut(row: Selectable<TicketTypeTable>): TTicketType {
   };
 }
 
+type Priced = Pick<Selectable<TicketTypeTable>, 'currency_amount' | 'currency_amount_min' | 'discounted_amount'>;
+
+/** What a fixed-price ticket costs: the discounted amount when one is set and lower. */
+export function unitPrice(type: Priced): number {
+  return type.discounted_amount !== null && type.discounted_amount < type.currency_amount ? type.discounted_amount : type.currency_amount;
+}
+
 /** The lowest price a buyer can pay for a type: the flexible minimum where there is one. */
-export function entryPrice(type: Pick<Selectable<TicketTypeTable>, 'currency_amount' | 'currency_amount_min'>): number {
-  return type.currency_amount_min ?? type.currency_amount;
+export function entryPrice(type: Priced): number {
+  return type.currency_amount_min ?? unitPrice(type);
 }
 
 export function ticketGroupOut(row: Selectable<TicketGroupTable>, usedInSession: number, lowestPrice: number | null): TTicketGroup {
