@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, catalogIds } from './cart-client.js';
-import { dialects, testApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
+import { dialects, type TestApp } from './harness.js';
 
 // Clock: 2026-06-01 12:00 New York. Day 3 (06-04) 18:00 local = 22:00Z is a GA session with 10 seats.
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
@@ -11,12 +11,8 @@ const WORKSHOP = '2026-06-06T14:00:00.000Z';
 
 describe.each(dialects())('cart on %s', (dialect) => {
   let t: TestApp;
-  let ids: Awaited<ReturnType<typeof catalogIds>>;
-  beforeAll(async () => {
-    t = await testApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  let ids: CatalogIds;
+  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const adult = (session = GA_0604_18) => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', session) });
   const child = (session = GA_0604_18) => ({ ticket_type_id: ids.type('child'), event_session_id: ids.session('ga', session) });

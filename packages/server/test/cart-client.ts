@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Dialect } from '../src/db/database.js';
+import { testApp, type TestApp } from './harness.js';
 
 /** A browser-like client over app.inject: keeps the identity cookie between calls. */
 export class CartClient {
@@ -38,4 +41,16 @@ export async function catalogIds(db: import('../src/db/database.js').Db) {
   const group = (eventKey: string, key: string) => groups.find((g) => g.catalog_key === key && g.event_template_id === event(eventKey))!.id;
   const session = (eventKey: string, startUtc: string) => sessions.find((s) => s.event_template_id === event(eventKey) && s.start_datetime === startUtc)!.id;
   return { type, event, group, session };
+}
+
+export type CatalogIds = Awaited<ReturnType<typeof catalogIds>>;
+
+/** A fresh app with the test catalog for the describe block it is called in; hands it over once ready. */
+export function useCatalogApp(dialect: Dialect, ready: (t: TestApp, ids: CatalogIds) => void) {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    ready(t, await catalogIds(t.db));
+  });
+  afterAll(() => t.close());
 }

@@ -1,18 +1,14 @@
 import { DEMO_CARDS } from '@foyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, catalogIds } from './cart-client.js';
-import { dialects, getJson, testApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
+import { dialects, getJson, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
 
 describe.each(dialects())('guest checkout and the confirmation e-mail on %s', (dialect) => {
   let t: TestApp;
-  let ids: Awaited<ReturnType<typeof catalogIds>>;
-  beforeAll(async () => {
-    t = await testApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  let ids: CatalogIds;
+  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) });
 

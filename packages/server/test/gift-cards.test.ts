@@ -1,18 +1,14 @@
 import { DEMO_CARDS } from '@foyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, catalogIds } from './cart-client.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient, catalogIds, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
 
 describe.each(dialects())('gift cards on %s', (dialect) => {
   let t: TestApp;
-  let ids: Awaited<ReturnType<typeof catalogIds>>;
-  beforeAll(async () => {
-    t = await testApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  let ids: CatalogIds;
+  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const pay = (c: CartClient, cartId: string, body: object) =>
     t.app.inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: body, headers: { cookie: c.cookie! } }).then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));

@@ -1,20 +1,16 @@
 import { DEMO_CARDS } from '@foyer/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, catalogIds } from './cart-client.js';
-import { dialects, testApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
+import { dialects, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z'; // capacity 100
 const CONCERT = '2026-06-04T23:30:00.000Z';
 
 describe.each(dialects())('paying on %s', (dialect) => {
   let t: TestApp;
-  let ids: Awaited<ReturnType<typeof catalogIds>>;
-  beforeAll(async () => {
-    t = await testApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  let ids: CatalogIds;
+  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) });
   const pay = (c: CartClient, cartId: string, body: object, key?: string) =>
