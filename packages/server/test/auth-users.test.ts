@@ -1,6 +1,6 @@
 import { AUTH_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, PASSWORD, errorOf } from './auth-harness.js';
+import { Browser, PASSWORD, errorOf, mailbox } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const person = (email: string, extra: Record<string, unknown> = {}) => ({ first_name: 'Grace', last_name: 'Hopper', email, password: 'Cobol-Rules-1959', additional_info: { newsletter: true }, ...extra });
@@ -86,7 +86,12 @@ describe.each(dialects())('users on %s', (dialect) => {
     const noCurrent = await b.call('PUT', '/api/my/user', { password: 'Another-Pass-2' });
     expect(noCurrent.status).toBe(400);
     expect(errorOf(noCurrent.body)).toMatchObject({ _code: 'incorrect_password', _description: AUTH_TEXT.incorrectPassword });
+    const elsewhere = browser();
+    expect((await elsewhere.post('/api/login', { username: 'update@example.com', password: 'Cobol-Rules-1959' })).status).toBe(200);
     expect((await b.call('PUT', '/api/my/user', { password: 'Another-Pass-2', current_password: 'Cobol-Rules-1959' })).status).toBe(200);
+    // The other session ends; this one goes on.
+    expect((await elsewhere.get('/api/my/user')).status).toBe(401);
+    expect((await b.get('/api/my/user')).status).toBe(200);
     expect((await browser().post('/api/login', { username: 'update@example.com', password: 'Another-Pass-2' })).status).toBe(200);
   });
 
@@ -98,6 +103,9 @@ describe.each(dialects())('users on %s', (dialect) => {
     expect(errorOf(without.body)._code).toBe('incorrect_password');
     const moved = await b.call('PUT', '/api/my/user', { email: 'moved@example.com', current_password: 'Cobol-Rules-1959' });
     expect(moved.body.user._data[0].email).toBe('moved@example.com');
+    const [notice] = await mailbox(t.app, 'mover@example.com');
+    expect(notice).toMatchObject({ subject: 'Your e-mail address was changed' });
+    expect(notice.text).toContain('changed to moved@example.com');
   });
 
   it('PATCH my/user/{id} changes only my own details and answers with the identity', async () => {

@@ -29,6 +29,11 @@ export async function deleteSessionsOfUser(db: Tx, userId: string) {
   await db.deleteFrom('user_session').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of the user but one (after a password change). */
+export async function deleteOtherSessions(db: Tx, userId: string, keepId: string) {
+  await db.deleteFrom('user_session').where('user_id', '=', userId).where('id', '!=', keepId).execute();
+}
+
 export async function deleteExpiredSessions(db: Tx, nowIso: string) {
   await db.deleteFrom('user_session').where('expires_at', '<=', nowIso).execute();
 }

@@ -29,6 +29,11 @@ export function passwordResetMail(input: { to: string; firstName: string; link: 
   };
 }
 
+export function emailChangedMail(input: { to: string; firstName: string; newEmail: string }): MailMessage {
+  const lines = [`Hello ${input.firstName},`, `The e-mail address of your account was changed to ${input.newEmail}.`, 'If you did not make this change, please contact us.'];
+  return { to: input.to, subject: 'Your e-mail address was changed', text: `${lines.join('\n\n')}\n`, html: html(lines) };
+}
+
 export function memberIdMail(input: { to: string; firstName: string; scanCode: string }): MailMessage {
   const lines = [`Hello ${input.firstName},`, `Your member ID is ${input.scanCode}.`, 'If you did not ask for this, you can ignore this e-mail.'];
   return { to: input.to, subject: 'Your member ID', text: `${lines.join('\n\n')}\n`, html: html(lines) };

@@ -4,6 +4,9 @@ import type { Db } from '../db/database.js';
 import type { UserAccountTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { deleteOtherSessions } from '../auth/session.repository.js';
+import { enqueueMail } from '../mail/enqueue-mail.js';
+import { emailChangedMail } from '../mail/templates.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
 
@@ -11,8 +14,9 @@ import { updateUser, userByEmailKey, userById, type UserRow } from './user.repos
  * PUT my/user and PATCH my/user/{id}: names, ZIP, additional info, meta (merged), e-mail (409 when
  * another account has it — also how a 'no-email+' user sets a real address) and password. Changing
  * the password, or a real e-mail, needs `current_password` when the account has a password.
+ * A new password ends the user's other sessions; a changed real address is told of the change.
  */
-export async function updateMe(db: Db, input: { userId: string; body: TUpdateMe; now: Date }): Promise<UserRow> {
+export async function updateMe(db: Db, input: { userId: string; sessionId: string; body: TUpdateMe; now: Date }): Promise<UserRow> {
   const user = await userById(db, input.userId);
   if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
   const { body } = input;
@@ -41,7 +45,13 @@ export async function updateMe(db: Db, input: { userId: string; body: TUpdateMe;
   if (Object.keys(changes).length) {
     changes.updated_at = input.now.toISOString();
     try {
-      await updateUser(db, user.id, changes);
+      await db.transaction().execute(async (tx) => {
+        await updateUser(tx, user.id, changes);
+        if (changes.password_hash) await deleteOtherSessions(tx, user.id, input.sessionId);
+        if (changes.email && !isPlaceholderEmail(user.email)) {
+          await enqueueMail(tx, emailChangedMail({ to: user.email, firstName: user.first_name, newEmail: changes.email as string }), input.now);
+        }
+      });
     } catch (error) {
       if (changes.email_key && (await userByEmailKey(db, user.seller_id, changes.email_key))) throw new AppError(409, 'email_in_use', AUTH_TEXT.emailInUse, 'user');
       throw error;

@@ -48,7 +48,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = requireSession(request);
     const body = parseBody(ZUpdateMe, request.body, 'user');
     const query = embedOf(request);
-    const user = await updateMe(db, { userId: session.userId, body, now: ctx.now() });
+    const user = await updateMe(db, { userId: session.userId, sessionId: session.id, body, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
     return userDocument(user, new Set(['identity', ...query.embed]));
   });
@@ -60,7 +60,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     if (request.params.id !== session.userId && request.params.id !== session.identityId) {
       throw new AppError(403, 'scope_error', 'You can only change your own details.', 'user');
     }
-    const user = await updateMe(db, { userId: session.userId, body, now: ctx.now() });
+    const user = await updateMe(db, { userId: session.userId, sessionId: session.id, body, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
     return identityDocument(user, query.embed);
   });
