@@ -5,16 +5,20 @@ import { exportCatalog } from './catalog/export-catalog.js';
 import { CatalogInvalidError, importCatalogFile } from './catalog/import-catalog.js';
 import { validateCatalog } from './catalog/validate-catalog.js';
 import { readSettings, SettingsError } from './settings.js';
+import { addMember } from './users/add-member.js';
+import { AppError } from './http/app-error.js';
 
 const USAGE = `Usage: npm run foyer -- <command>
   catalog validate <file>           check a catalog; every problem with its JSON path
   catalog import <file>             import (or re-import) a catalog, in one transaction
   catalog export [--seller key] [--out file]   write a seller's catalog as JSON
+  member add --scan-code ID --first NAME --last NAME [--zip CODE] [--email ADDRESS] [--seller key]
+                                    add a member who logs in with member id and ZIP code or last name
 Environment: DATABASE_URL (default sqlite:./data/foyer.db)`;
 
 async function run(args: string[]): Promise<number> {
   const [area, command, ...rest] = args;
-  if (area !== 'catalog' || !command) {
+  if ((area !== 'catalog' && area !== 'member') || !command) {
     console.error(USAGE);
     return 2;
   }
@@ -45,6 +49,16 @@ async function run(args: string[]): Promise<number> {
   const handle = openDatabase(settings.databaseUrl);
   try {
     await migrateToLatest(handle);
+    if (area === 'member') {
+      if (command !== 'add' || !option('--scan-code') || !option('--first') || !option('--last')) return (console.error(USAGE), 2);
+      const member = await addMember(
+        handle.db,
+        { seller: option('--seller'), email: option('--email'), first_name: option('--first')!, last_name: option('--last')!, scan_code: option('--scan-code')!, zip_code: option('--zip') },
+        new Date(),
+      );
+      console.log(`member ${member.scan_code} added: ${member.first_name} ${member.last_name} <${member.email}>`);
+      return 0;
+    }
     if (command === 'import') {
       const file = rest[0];
       if (!file) return (console.error(USAGE), 2);
@@ -73,7 +87,7 @@ run(process.argv.slice(2))
     if (error instanceof CatalogInvalidError) {
       for (const p of error.problems) console.error(`${p.path}: ${p.message}`);
       console.error(`${error.problems.length} problem(s); nothing was imported.`);
-    } else if (error instanceof SettingsError) console.error(error.message);
+    } else if (error instanceof SettingsError || error instanceof AppError) console.error(error.message);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
