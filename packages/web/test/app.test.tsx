@@ -101,8 +101,8 @@ describe('shell and routes', () => {
 
   it('shows a placeholder page with a way back for routes of later issues', async () => {
     installFetch(server());
-    renderApp('/checkout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    renderApp('/resend');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resend tickets' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
   });
 

@@ -23,12 +23,15 @@ const SecondsContext = createContext<number | null>(null);
 
 export const ORDER_COMPLETE_PATH = '/checkout/complete';
 
+/** The order-complete route for these orders (001 §2). */
+export const completePath = (orderIds: readonly string[]) => `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
+
 export function CartProvider({ sellerId, timezone, children }: { sellerId: string | null; timezone: string; children: ReactNode }) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const store = useMemo(
-    () => new CartStore({ sellerId, timezone, onCompleted: () => navigateRef.current(ORDER_COMPLETE_PATH) }),
+    () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
     [sellerId, timezone],
   );
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);

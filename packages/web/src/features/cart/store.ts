@@ -24,8 +24,8 @@ export interface CartStoreOptions {
   sellerId: string | null;
   timezone?: string;
   now?: () => number;
-  /** A refresh found an already completed order (000 §4). */
-  onCompleted?: () => void;
+  /** A refresh found an already completed order (000 §4): its order id when known. */
+  onCompleted?: (orderId: string | null) => void;
 }
 
 /** Codes after which a stored cart cannot take more tickets: start a new cart instead. */
@@ -74,6 +74,14 @@ export class CartStore {
     this.set({ cartId: null, doc: null, view: null, expiresAt: null, loading: false });
   }
 
+  /** Take over a cart named in the address (/checkout/{cartId}): store it and read it. */
+  adopt(cartId: string): Promise<void> {
+    if (cartId === this.snapshot.cartId) return this.refresh();
+    writeCartId(this.options.sellerId, cartId);
+    this.set({ cartId, doc: null, view: null, expiresAt: null, loading: true });
+    return (this.refreshing ?? Promise.resolve()).then(() => this.refresh());
+  }
+
   /** Another tab changed the stored cart id: follow it. */
   syncFromStorage() {
     const stored = readCartId(this.options.sellerId);
@@ -111,10 +119,12 @@ export class CartStore {
           await this.deleteQuietly(id);
           this.clear();
           break;
-        case 'complete':
+        case 'complete': {
+          const orderId = 'doc' in result ? (cartOf(result.doc)?.ticket_order_id ?? null) : null;
           this.clear();
-          this.options.onCompleted?.();
+          this.options.onCompleted?.(orderId);
           break;
+        }
         case 'retry':
           this.set({ loading: false });
           break;

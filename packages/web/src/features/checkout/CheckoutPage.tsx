@@ -1,38 +1,630 @@
-import { Link } from 'react-router';
+import { DEMO_CARDS, fromMinor } from '@foyer/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
-import { en } from '../../i18n/en.js';
+import { useSeller } from '../../config/useConfig.js';
+import { en, format } from '../../i18n/en.js';
+import { formatMoney } from '../../lib/money.js';
+import { Skeleton } from '../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
-import { PlaceholderPage } from '../placeholders/PlaceholderPage.js';
-import { useCart } from '../cart/CartContext.js';
+import { fetchCart } from '../cart/api.js';
+import { completePath, useCart } from '../cart/CartContext.js';
 import { CartContents } from '../cart/CartWidget.js';
+import { confirmDemoIntent, guestCheckout, newIdempotencyKey, payCart, registerGuest, type PayRequest, type TPayDocument } from './api.js';
+import { ConfirmPaymentDialog } from './ConfirmPaymentDialog.js';
+import { GiftCardModal } from './GiftCardModal.js';
+import {
+  availableMethods,
+  defaultMethod,
+  formatCardNumber,
+  formatExpiry,
+  digits,
+  maskGiftCard,
+  nextPayStep,
+  outstandingMinor,
+  paidMinor,
+  payFailure,
+  trimIdentity,
+  validateCard,
+  validateIdentity,
+  type AppliedGiftCard,
+  type CardErrors,
+  type CardValue,
+  type IdentityErrors,
+  type IdentityValue,
+  type PaymentMethod,
+  type PayStep,
+} from './model.js';
+
+/** The demo gateway is the only one the server offers today: test mode (DESIGN §5). */
+const TEST_MODE = true;
+/** 001 §4: wait, then pay again while another payment for the cart is in flight. */
+const PROCESSING_RETRY_MS = 1500;
+const PROCESSING_RETRIES = 4;
+const FOCUS_DELAY_MS = 100;
+
+const EMPTY_IDENTITY: IdentityValue = { first_name: '', last_name: '', email: '' };
+const EMPTY_CARD: CardValue = { number: '', expiry: '', cvc: '' };
+
+interface Message {
+  text: string;
+  detail: string | null;
+}
 
 /**
- * /checkout (placeholder until the checkout issue): the cart summary when a cart exists, the
- * empty-cart placeholder otherwise.
+ * /checkout and /checkout/{cartId} (001 §2, §4): your information, payment (accordion), terms,
+ * the cart summary and a sticky footer with the total to pay and the pay button.
  */
 export function Component() {
-  const { view, loading } = useCart();
+  const { cartId: cartIdParam } = useParams();
+  const { view, loading, cartId, doc, store } = useCart();
+  const navigate = useNavigate();
+  const seller = useSeller();
   useDocumentTitle(en.checkout.title);
-  if (!loading && (!view || view.ticketCount === 0)) return <PlaceholderPage page="checkout" />;
+  const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
+  const completing = useRef(false);
+
+  // A cart named in the address: read it (not found → the not-found route), then keep it.
+  useEffect(() => {
+    if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) {
+      setAdopting(false);
+      return;
+    }
+    let live = true;
+    fetchCart(cartIdParam)
+      .then(() => store.adopt(cartIdParam))
+      .then(() => live && setAdopting(false))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (isApiError(error) && (error.status === 404 || error.status === 403)) navigate('/404', { replace: true });
+        else setAdopting(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [cartIdParam, store, navigate]);
+
+  const reading = adopting || (cartId !== null && doc === null && (loading || !view));
+  if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
+
   return (
     <section className="checkout" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
         {en.checkout.title}
       </h1>
-      <div className="checkout__layout">
-        <section className="panel" aria-labelledby="summary-title">
-          <h2 id="summary-title" className="section-title">
-            {en.checkout.summary}
-          </h2>
-          <CartContents variant="summary" />
-        </section>
-        <div className="checkout__next">
-          <p className="notice notice--info">{en.checkout.paymentSoon}</p>
-          <Link className="button button--secondary" to={paths.events}>
-            {en.cart.moreEvents}
-          </Link>
+      {reading || !view ? (
+        <CheckoutSkeleton />
+      ) : (
+        <CheckoutForm
+          key={view.cart.id}
+          cartId={view.cart.id}
+          outstanding={outstandingMinor(view.cart)}
+          paid={paidMinor(view.cart)}
+          currency={seller.currency}
+          termsUrl={termsUrl(seller.meta)}
+          summary={<CartContents variant="summary" />}
+          onCompleted={(orderIds) => {
+            completing.current = true;
+            navigate(completePath(orderIds), { replace: true });
+            store.clear();
+          }}
+          onPending={() => {
+            completing.current = true;
+            navigate(`/checkout/pending/${encodeURIComponent(view.cart.id)}`, { replace: true });
+            store.clear();
+          }}
+          onPartial={(result) => store.accept(result)}
+          onExpired={() => store.expire()}
+          onRefresh={() => void store.refresh()}
+        />
+      )}
+    </section>
+  );
+}
+
+function termsUrl(meta: Record<string, unknown>): string | null {
+  const links = meta.links as Record<string, unknown> | undefined;
+  const url = links?.terms;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="checkout__layout" aria-busy="true" aria-label={en.checkout.loading}>
+      <div className="checkout__main">
+        <div className="panel">
+          <Skeleton height={24} width="40%" style={{ marginBottom: 16 }} />
+          <Skeleton height={44} style={{ marginBottom: 12 }} />
+          <Skeleton height={44} style={{ marginBottom: 12 }} />
+          <Skeleton height={44} />
+        </div>
+        <div className="panel">
+          <Skeleton height={24} width="30%" style={{ marginBottom: 16 }} />
+          <Skeleton height={160} />
         </div>
       </div>
-    </section>
+      <div className="panel">
+        <Skeleton height={24} width="50%" style={{ marginBottom: 16 }} />
+        <Skeleton height={96} />
+      </div>
+    </div>
+  );
+}
+
+interface CheckoutFormProps {
+  cartId: string;
+  outstanding: number;
+  paid: number;
+  currency: string;
+  termsUrl: string | null;
+  summary: ReactNode;
+  onCompleted: (orderIds: string[]) => void;
+  onPending: () => void;
+  onPartial: (doc: TPayDocument) => void;
+  onExpired: () => void;
+  onRefresh: () => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [identity, setIdentity] = useState<IdentityValue>(EMPTY_IDENTITY);
+  const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
+  const [card, setCard] = useState<CardValue>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [banner, setBanner] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<Message | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
+  const methods = availableMethods({ testMode: TEST_MODE, wallet: 'none' });
+  const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+
+  const busy = useRef(false);
+  /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
+  const attemptKey = useRef<string | null>(null);
+  /** The purchaser already set on this cart, by e-mail. */
+  const purchaser = useRef<{ email: string; identityId: string } | null>(null);
+
+  const step = nextPayStep(outstanding, giftCards, currency);
+  const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
+  const total = fromMinor(outstanding);
+
+  const focusFirstInvalid = () => {
+    setTimeout(() => {
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!first) return;
+      first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      first.focus({ preventScroll: true });
+    }, FOCUS_DELAY_MS);
+  };
+
+  const validate = (current: PayStep): boolean => {
+    const idErrors = validateIdentity(identity);
+    const cErrors = current.kind === 'card' && method === 'card' ? validateCard(card) : {};
+    const tError = termsUrl && !terms ? en.checkout.termsRequired : null;
+    setIdentityErrors(idErrors);
+    setCardErrors(cErrors);
+    setTermsError(tError);
+    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length && !tError;
+    setBanner(!ok);
+    if (!ok) focusFirstInvalid();
+    return ok;
+  };
+
+  const ensurePurchaser = async () => {
+    const value = trimIdentity(identity);
+    if (purchaser.current?.email === value.email.toLowerCase()) return;
+    const identityId = await registerGuest(value);
+    await guestCheckout(cartId, identityId);
+    purchaser.current = { email: value.email.toLowerCase(), identityId };
+  };
+
+  /** Pays once; waits and tries again (same key) while another payment for the cart is in flight. */
+  const payWithRetry = async (body: PayRequest, key: string): Promise<TPayDocument> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await payCart(cartId, body, key);
+      } catch (error) {
+        if (isApiError(error) && error.code === 'intent_processing' && attempt < PROCESSING_RETRIES) {
+          await sleep(PROCESSING_RETRY_MS);
+          continue;
+        }
+        throw error;
+      }
+    }
+  };
+
+  const handleResult = (result: TPayDocument, current: PayStep) => {
+    attemptKey.current = null;
+    if (result.outcome === 'completed') {
+      const ids = result.ticket_order?._data.map((o) => o.id) ?? [];
+      const fromCart = result.cart?._data[0]?.ticket_order_id;
+      onCompleted(ids.length ? ids : fromCart ? [fromCart] : []);
+      return;
+    }
+    if (result.outcome === 'pending') {
+      onPending();
+      return;
+    }
+    // Partial (001 §4): cart refreshed, stay on the page, payment element cleared, terms reset.
+    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true } : g)));
+    setCard(EMPTY_CARD);
+    setTerms(false);
+    setNotice(format(en.checkout.partialPaid, { amount: money(current.amount) }));
+    onPartial(result);
+  };
+
+  const handleFailure = (error: unknown) => {
+    attemptKey.current = null;
+    const f = payFailure(error);
+    if (f.kind === 'requires_action') {
+      setAction({ intentId: f.intentId, amount: step.kind === 'card' ? step.amount : total });
+      return;
+    }
+    if (f.kind === 'expired') {
+      onExpired();
+      return;
+    }
+    if (f.kind === 'processing') {
+      setFailure({ text: en.checkout.inProgress, detail: null });
+      return;
+    }
+    setFailure({ text: f.text, detail: f.detail && f.detail !== f.text ? f.detail : null });
+    onRefresh();
+  };
+
+  const run = async (task: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await task();
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const bodyFor = (current: PayStep): PayRequest | null => {
+    switch (current.kind) {
+      case 'free':
+        return { amount: '0', gateway_id: 'free', gateway_data: {} };
+      case 'gift_card':
+        return { amount: current.amount, gateway_id: 'ledger', gateway_data: { number: current.number } };
+      case 'card':
+        return { amount: current.amount, gateway_id: 'demo', gateway_data: { card_number: digits(card.number) } };
+      default:
+        return null;
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const current = step;
+    setNotice(null);
+    if (!validate(current)) return;
+    const body = bodyFor(current);
+    if (!body) {
+      setFailure({ text: en.checkout.notSupported, detail: null });
+      return;
+    }
+    void run(async () => {
+      await ensurePurchaser();
+      attemptKey.current ??= newIdempotencyKey();
+      const result = await payWithRetry(body, attemptKey.current);
+      handleResult(result, current);
+    });
+  };
+
+  const onConfirmAction = () => {
+    const pending = action;
+    if (!pending) return;
+    setAction(null);
+    void run(async () => {
+      await confirmDemoIntent(pending.intentId);
+      const result = await payWithRetry({ amount: pending.amount, gateway_id: 'demo', gateway_data: { payment_intent_id: pending.intentId } }, newIdempotencyKey());
+      handleResult(result, { kind: 'card', amount: pending.amount });
+    });
+  };
+
+  const setField = (name: keyof IdentityValue, value: string) => {
+    setIdentity((prev) => ({ ...prev, [name]: value }));
+    if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
+  };
+
+  const buttonText = submitting
+    ? en.checkout.processing
+    : step.kind === 'free'
+      ? en.checkout.payFree
+      : step.kind === 'gift_card'
+        ? format(en.checkout.payGiftCard, { amount: money(step.amount) })
+        : format(en.checkout.pay, { amount: money(step.amount) });
+
+  return (
+    <div className="checkout__layout">
+      <form ref={formRef} className="checkout__main checkout-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        {banner && (
+          <div className="notice notice--error" role="alert" data-testid="form-errors">
+            {en.checkout.formErrors}
+          </div>
+        )}
+
+        <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
+          <h2 id={`${id}-info`} className="section-title">
+            {en.checkout.yourInformation}
+          </h2>
+          <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
+          <div className="identity-fields">
+            <TextField id={`${id}-first`} label={en.checkout.firstName} value={identity.first_name} error={identityErrors.first_name} autoComplete="given-name" onChange={(v) => setField('first_name', v)} />
+            <TextField id={`${id}-last`} label={en.checkout.lastName} value={identity.last_name} error={identityErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
+            <TextField id={`${id}-email`} label={en.checkout.email} type="email" value={identity.email} error={identityErrors.email} autoComplete="email" onChange={(v) => setField('email', v)} wide />
+          </div>
+        </section>
+
+        <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
+          <div className="checkout-section__head">
+            <h2 id={`${id}-payment`} className="section-title">
+              {en.checkout.payment}
+            </h2>
+            {TEST_MODE && <span className="badge badge--test">{en.checkout.testMode}</span>}
+          </div>
+
+          {paid > 0 && (
+            <dl className="pay-status" data-testid="pay-status">
+              <div>
+                <dt>{en.checkout.paid}</dt>
+                <dd>{money(fromMinor(paid))}</dd>
+              </div>
+              <div>
+                <dt>{en.checkout.outstanding}</dt>
+                <dd>{money(total)}</dd>
+              </div>
+            </dl>
+          )}
+          {notice && (
+            <p className="notice notice--info" role="status">
+              {notice}
+            </p>
+          )}
+
+          {step.kind === 'free' ? (
+            <p className="notice notice--info">{en.checkout.nothingToPay}</p>
+          ) : (
+            <>
+              {giftCards.length > 0 && (
+                <ul className="gift-cards" aria-label={en.giftCard.title}>
+                  {giftCards.map((g) => (
+                    <li key={g.number} className="gift-cards__item">
+                      <span>
+                        <strong>{format(en.checkout.giftCardApplied, { number: maskGiftCard(g.number) })}</strong>
+                        <span className="muted"> · {format(en.giftCard.balance, { amount: money(g.balance) })}</span>
+                      </span>
+                      {!g.used && (
+                        <button
+                          type="button"
+                          className="button button--link"
+                          onClick={() => setGiftCards((list) => list.filter((x) => x.number !== g.number))}
+                          aria-label={format(en.checkout.giftCardRemove, { number: maskGiftCard(g.number) })}
+                        >
+                          {en.cart.remove}
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {step.kind === 'gift_card' ? (
+                <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p>
+              ) : (
+                <div className="pay-methods">
+                  {methods.map((m) => (
+                    <div key={m} className={`pay-method${method === m ? ' pay-method--open' : ''}`}>
+                      <h3 className="pay-method__heading">
+                        <button type="button" className="pay-method__header" aria-expanded={method === m} aria-controls={`${id}-${m}`} onClick={() => setMethod(m)}>
+                          <span className="pay-method__radio" aria-hidden="true" />
+                          {en.checkout.methods[m]}
+                        </button>
+                      </h3>
+                      {method === m && m === 'card' && (
+                        <div id={`${id}-${m}`} className="pay-method__panel">
+                          <CardFields id={id} value={card} errors={cardErrors} onChange={(v, name) => {
+                            setCard(v);
+                            if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
+                          }} />
+                          {TEST_MODE && <TestCards />}
+                        </div>
+                      )}
+                    </div>
+                  ))}
+                </div>
+              )}
+              <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">
+                {en.checkout.giftCardOpen}
+              </button>
+            </>
+          )}
+        </section>
+
+        {termsUrl && (
+          <div className="field checkout-terms">
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={terms}
+                onChange={(e) => {
+                  setTerms(e.target.checked);
+                  if (e.target.checked) setTermsError(null);
+                }}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? `${id}-terms-error` : undefined}
+              />
+              <span>
+                {en.checkout.termsLabel}{' '}
+                <a href={termsUrl} target="_blank" rel="noreferrer">
+                  {en.checkout.termsLink}
+                </a>
+              </span>
+            </label>
+            {termsError && (
+              <span className="field-error" id={`${id}-terms-error`}>
+                {termsError}
+              </span>
+            )}
+          </div>
+        )}
+
+        {failure && (
+          <div className="notice notice--error" role="alert" data-testid="pay-error">
+            <p className="notice__title">{failure.text}</p>
+            {failure.detail && <p>{failure.detail}</p>}
+          </div>
+        )}
+
+        <div className="pay-bar" data-testid="pay-bar">
+          <div className="pay-bar__total">
+            <span className="pay-bar__label">{en.checkout.totalToPay}</span>
+            <span className="pay-bar__amount" data-testid="total-to-pay">
+              {money(total)}
+            </span>
+          </div>
+          <button type="submit" className="button pay-bar__button" disabled={submitting} aria-disabled={submitting}>
+            {buttonText}
+          </button>
+        </div>
+      </form>
+
+      <section className="panel checkout__summary" aria-labelledby={`${id}-summary`}>
+        <h2 id={`${id}-summary`} className="section-title">
+          {en.checkout.summary}
+        </h2>
+        {summary}
+      </section>
+
+      <GiftCardModal
+        open={giftOpen}
+        applied={giftCards}
+        onClose={() => setGiftOpen(false)}
+        onApplied={(card) => {
+          setGiftCards((list) => [...list, card]);
+          setGiftOpen(false);
+        }}
+      />
+      <ConfirmPaymentDialog
+        open={action !== null}
+        amount={action ? money(action.amount) : ''}
+        onConfirm={onConfirmAction}
+        onCancel={() => {
+          setAction(null);
+          setFailure({ text: en.checkout.editDetails, detail: null });
+        }}
+      />
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  autoComplete,
+  wide,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email';
+  autoComplete: string;
+  wide?: boolean;
+}) {
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function CardFields({ id, value, errors, onChange }: { id: string; value: CardValue; errors: CardErrors; onChange: (value: CardValue, name: keyof CardValue) => void }) {
+  const field = (name: keyof CardValue, label: string, autoComplete: string, placeholder: string, formatValue: (text: string) => string, maxLength: number) => {
+    const fieldId = `${id}-card-${name}`;
+    return (
+      <div className={`field card-field card-field--${name}`}>
+        <label htmlFor={fieldId}>{label}</label>
+        <input
+          id={fieldId}
+          type="text"
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          value={value[name]}
+          required
+          aria-required="true"
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${fieldId}-error` : undefined}
+          onChange={(e) => onChange({ ...value, [name]: formatValue(e.target.value) }, name)}
+        />
+        {errors[name] && (
+          <span className="field-error" id={`${fieldId}-error`}>
+            {errors[name]}
+          </span>
+        )}
+      </div>
+    );
+  };
+  return (
+    <div className="card-fields">
+      {field('number', en.checkout.cardNumber, 'cc-number', '1234 1234 1234 1234', formatCardNumber, 23)}
+      {field('expiry', en.checkout.expiry, 'cc-exp', 'MM / YY', formatExpiry, 7)}
+      {field('cvc', en.checkout.cvc, 'cc-csc', '123', (t) => digits(t).slice(0, 4), 4)}
+    </div>
+  );
+}
+
+function TestCards() {
+  const rows = Object.entries(DEMO_CARDS) as [keyof typeof en.checkout.testCards, string][];
+  return (
+    <div className="test-cards">
+      <p>{en.checkout.testModeText}</p>
+      <ul>
+        {rows.map(([outcome, number]) => (
+          <li key={number}>
+            <code>{formatCardNumber(number)}</code> <span>{en.checkout.testCards[outcome] ?? outcome}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

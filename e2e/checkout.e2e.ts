@@ -1,0 +1,295 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, seriousViolations, startStorefront, type Storefront } from './harness.js';
+
+/**
+ * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
+ * decline, requires action), a gift card pays part and a card the rest; the complete page shows the
+ * order number and its QR code; the confirmation e-mail lands in the development mailbox.
+ */
+
+type Mail = { to: string; subject: string; text: string };
+
+async function mailbox(base: string, to: string): Promise<Mail[]> {
+  const doc = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mailbox?: { _data: Mail[] } };
+  return doc.mailbox?._data ?? [];
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Reserve 2 Adults for General Admission in the browser (the date-first flow), then open checkout. */
+async function reserveAndCheckout(page: Page, base: string) {
+  await page.goto(`${base}/events`);
+  await page.getByRole('link', { name: /General Admission/ }).first().click();
+  const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+  await expect.poll(() => dates.count()).toBe(8);
+  await dates.nth(5).click();
+  await page.getByRole('tab', { name: /Afternoon/ }).click();
+  await page.getByRole('tabpanel').getByRole('button').first().click();
+  const addAdult = page.getByRole('button', { name: 'Add one Adult' });
+  await expect.poll(() => addAdult.isVisible()).toBe(true);
+  await addAdult.click();
+  await addAdult.click();
+  await expect.poll(() => page.getByRole('spinbutton', { name: 'Adult quantity' }).inputValue()).toBe('2');
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+  await page.goto(`${base}/checkout`);
+  await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$50');
+}
+
+async function fillIdentity(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  const terms = page.getByRole('checkbox', { name: /terms and conditions/ });
+  if (!(await terms.isChecked())) await terms.check();
+}
+
+async function expectComplete(page: Page): Promise<string> {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+  const number = page.getByTestId('order-number').first();
+  await expect.poll(() => number.isVisible()).toBe(true);
+  const orderNumber = (await number.textContent())!.trim();
+  expect(orderNumber).toMatch(/^\d+$/);
+  const qr = page.getByRole('img', { name: `QR code for order ${orderNumber}` });
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return orderNumber;
+}
+
+/** Buys a $25 gift card through the API (a fresh public identity) and reads its number from the mail. */
+async function buyGiftCard(base: string): Promise<string> {
+  let cookie = '';
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = response.headers.getSetCookie?.() ?? [];
+    if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
+    const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const listing = await call('GET', '/api/events/available');
+  const event = listing.event_template._data.find((e) => e.name === 'Gift Cards')!;
+  const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);
+  const type = detail.ticket_type._data.find((t) => t.name === '$25 Gift Card')!;
+  const sessions = await call('GET', `/api/events/${event.id}/sessions`);
+  const session = sessions.event_session._data[0];
+  const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id }] });
+  const cartId = cart.cart._data[0].id as string;
+  const email = `giver-${Date.now()}@example.org`;
+  const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
+  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
+  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } }, { 'idempotency-key': `gift-${Date.now()}` });
+  expect((paid as unknown as { outcome: string }).outcome).toBe('completed');
+  let number = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailbox(base, email)).find((m) => /Gift card number/.test(m.text));
+      number = mail?.text.match(/Gift card number (\S+) \(25\.00 USD\)/)?.[1] ?? '';
+      return number;
+    }, { timeout: 15_000 })
+    .not.toBe('');
+  return number;
+}
+
+describe('checkout at desktop width', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  beforeAll(async () => {
+    sf = await startStorefront();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sf?.stop();
+  });
+
+  it('a guest pays with 4242…: the complete page shows the order number and QR code, the e-mail arrives', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await reserveAndCheckout(page, sf.url);
+    expect(await page.getByText('Test mode', { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Card', exact: true }).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('button', { name: /Apple Pay|Google Pay/ }).count()).toBe(0);
+    await screenshot(page, 'checkout-desktop');
+    await expectAccessible(page);
+
+    // Submitting empty: the banner, errors tied to fields, focus on the first invalid one.
+    await page.getByRole('button', { name: 'Pay $50' }).click();
+    await expect.poll(() => page.getByTestId('form-errors').textContent()).toBe(
+      'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+    );
+    const first = page.getByRole('textbox', { name: 'First name' });
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Enter your first name.').isVisible()).toBe(true);
+    await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'checkout-errors-desktop');
+    await expectAccessible(page);
+
+    const email = `ada-${Date.now()}@example.org`;
+    await fillIdentity(page, email);
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $50' }).dblclick();
+    const orderNumber = await expectComplete(page);
+    expect(await page.getByText('Thank you! Your tickets are in your inbox.', { exact: false }).isVisible()).toBe(true);
+    // The local cart is gone.
+    expect(await page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'complete-desktop');
+    await expectAccessible(page);
+
+    // The printable tickets: event, time, type, scan code.
+    await page.getByRole('link', { name: 'View and print tickets' }).click();
+    await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Tickets for order ${orderNumber}`);
+    expect(await page.getByRole('heading', { name: 'General Admission' }).count()).toBe(2);
+    await screenshot(page, 'tickets-desktop');
+    await expectAccessible(page);
+
+    await expect.poll(async () => (await mailbox(sf.url, email)).map((m) => m.subject), { timeout: 15_000 }).toContain(`Your tickets — order ${orderNumber}`);
+    // One order from the double click.
+    expect((await mailbox(sf.url, email)).length).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('a declined card: "Your card has not been charged." and the order can still be paid', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await reserveAndCheckout(page, sf.url);
+    await fillIdentity(page, `decline-${Date.now()}@example.org`);
+    await fillCard(page, '4000000000000002');
+    await page.getByRole('button', { name: 'Pay $50' }).click();
+    const alert = page.getByTestId('pay-error');
+    await expect.poll(() => alert.textContent()).toContain('Your card has not been charged.');
+    expect(await alert.textContent()).toContain('Your card was declined.');
+    await screenshot(page, 'checkout-declined-desktop');
+    await expectAccessible(page);
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay $50' }).click();
+    await expectComplete(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('a card that requires action completes after confirming in the test-mode dialog', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await reserveAndCheckout(page, sf.url);
+    await fillIdentity(page, `action-${Date.now()}@example.org`);
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay $50' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm payment' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('Test mode');
+    await page.waitForTimeout(300); // the dialog fades in
+    await page.screenshot({ path: new URL('./screenshots/checkout-confirm-desktop.png', import.meta.url).pathname });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Confirm payment' }).click();
+    await expectComplete(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('a gift card pays part, a card the rest', async () => {
+    const number = await buyGiftCard(sf.url);
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await reserveAndCheckout(page, sf.url);
+    await fillIdentity(page, `gift-${Date.now()}@example.org`);
+
+    await page.getByRole('button', { name: 'Use a gift card' }).click();
+    const modal = page.getByRole('dialog', { name: 'Gift cards' });
+    await expect.poll(() => modal.isVisible()).toBe(true);
+    // Errors first: required, then not found.
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => modal.getByText('Enter the gift card number.').isVisible()).toBe(true);
+    await modal.getByRole('textbox', { name: 'Gift card number' }).fill('NOPE-NOPE');
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => modal.getByText('We could not find a gift card with that number.').isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: new URL('./screenshots/giftcard-modal-desktop.png', import.meta.url).pathname });
+    await expectAccessible(page);
+    await modal.getByRole('textbox', { name: 'Gift card number' }).fill(number);
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => modal.isVisible()).toBe(false);
+
+    // Applying it again: the duplicate text.
+    await page.getByRole('button', { name: 'Use a gift card' }).click();
+    await modal.getByRole('textbox', { name: 'Gift card number' }).fill(number);
+    await modal.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => modal.getByText('Oops! You already applied this gift card').isVisible()).toBe(true);
+    await modal.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Pay $25 with gift card' }).click();
+    // Partial: stay, the rest outstanding, terms reset.
+    await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$25');
+    expect(await page.getByTestId('pay-status').textContent()).toContain('Paid$25');
+    expect(await page.getByRole('checkbox', { name: /terms and conditions/ }).isChecked()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await screenshot(page, 'checkout-partial-desktop');
+    await expectAccessible(page);
+
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Pay $25' }).click();
+    await expectComplete(page);
+
+    // The gift card is spent.
+    const ledger = (await (await fetch(`${sf.url}/api/ledger/giftcard/${number}`)).json()) as { ledger: { _data: { balance: string }[] } };
+    expect(ledger.ledger._data[0].balance).toBe('0.00');
+    expect(errors).toEqual([]);
+  });
+
+  it('the complete page without orderIds, or with unknown ones, is not found', async () => {
+    const { page } = await newPage(browser, DESKTOP);
+    await page.goto(`${sf.url}/checkout/complete`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
+    await page.goto(`${sf.url}/checkout/complete?orderIds=nope`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
+  });
+});
+
+describe('checkout on a phone (390×844)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  beforeAll(async () => {
+    sf = await startStorefront();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sf?.stop();
+  });
+
+  it('the happy path: one column, sticky pay footer, no horizontal scroll, 44px targets', async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    await reserveAndCheckout(page, sf.url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The pay footer is on screen before scrolling.
+    const bar = page.getByTestId('pay-bar');
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844 + 1);
+    const pay = page.getByRole('button', { name: 'Pay $50' });
+    expect((await pay.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'checkout-mobile');
+    await page.screenshot({ path: new URL('./screenshots/checkout-mobile-viewport.png', import.meta.url).pathname });
+    await expectAccessible(page);
+
+    await fillIdentity(page, `phone-${Date.now()}@example.org`);
+    await fillCard(page, '4242424242424242');
+    await pay.click();
+    await expectComplete(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'complete-mobile');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'View and print tickets' }).click();
+    await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
+    await screenshot(page, 'tickets-mobile');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import type { TEventSession, TEventTemplate, TResourceList, TTicket, TTicketOrder, TTicketType } from '@foyer/contracts';
+import { api, createApiClient } from '../../api/client.js';
+import type { TCartDocument } from '../cart/api.js';
+import { identityIdOfConflict, identityIdOfUser, type IdentityValue } from './model.js';
+
+/** The checkout calls of 001 §7. */
+
+export type TPayDocument = TCartDocument & {
+  outcome?: 'completed' | 'partial' | 'pending';
+  ticket_order?: TResourceList<TTicketOrder>;
+};
+
+export interface PayRequest {
+  amount: string;
+  gateway_id: 'demo' | 'free' | 'ledger';
+  gateway_data: Record<string, unknown>;
+}
+
+/** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
+export async function registerGuest(value: IdentityValue): Promise<string> {
+  try {
+    const doc = await api.post<unknown>('user', value, { embed: ['identity'] });
+    const id = identityIdOfUser(doc);
+    if (!id) throw new Error('no identity in the user document');
+    return id;
+  } catch (error) {
+    const existing = identityIdOfConflict(error);
+    if (existing) return existing;
+    throw error;
+  }
+}
+
+export function guestCheckout(cartId: string, identityId: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true });
+}
+
+/** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */
+const payClient = (key: string) =>
+  createApiClient({
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('Idempotency-Key', key);
+      return globalThis.fetch(input, { ...init, headers });
+    },
+  });
+
+export function payCart(cartId: string, body: PayRequest, idempotencyKey: string): Promise<TPayDocument> {
+  const client = payClient(idempotencyKey);
+  client.setSellerId(api.getSellerId());
+  return client.post<TPayDocument>(`cart/${encodeURIComponent(cartId)}/pay`, body);
+}
+
+/** The demo gateway's stand-in for the bank page. */
+export function confirmDemoIntent(intentId: string): Promise<unknown> {
+  return api.post(`payments/demo/${encodeURIComponent(intentId)}/confirm`, {});
+}
+
+export interface TLedger {
+  number: string;
+  state: string;
+  balance: string;
+}
+
+export async function lookupGiftCard(number: string): Promise<TLedger | null> {
+  const doc = await api.get<{ ledger?: TResourceList<TLedger> }>(`ledger/giftcard/${encodeURIComponent(number)}`);
+  return doc.ledger?._data[0] ?? null;
+}
+
+export type TOrderDocument = {
+  ticket_order?: TResourceList<TTicketOrder>;
+  ticket?: TResourceList<TTicket>;
+  ticket_type?: TResourceList<TTicketType>;
+  event_session?: TResourceList<TEventSession>;
+  event_template?: TResourceList<TEventTemplate>;
+};
+
+export const ORDER_EMBED = ['ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
+
+export function fetchOrders(ids: string[], signal?: AbortSignal): Promise<TOrderDocument> {
+  return api.get<TOrderDocument>('ticket_order', { cached: true, query: { 'id._in': ids }, embed: ORDER_EMBED, signal });
+}
+
+export const qrCodeUrl = (orderId: string) => `/cached_api/ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4`;
+
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

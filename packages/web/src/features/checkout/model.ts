@@ -1,0 +1,234 @@
+import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TCart } from '@foyer/contracts';
+import { ApiError } from '../../api/client.js';
+import { en } from '../../i18n/en.js';
+
+/** Checkout rules (001 §4, §5, §8), pure: identity validation, amounts, refusal texts, card input formatting. */
+
+// ───────────── Your information (000 §5) ─────────────
+
+export const NAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const GIFT_CARD_MAX = 70;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface IdentityValue {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+export type IdentityErrors = Partial<Record<keyof IdentityValue, string>>;
+
+export const IDENTITY_FIELDS = ['first_name', 'last_name', 'email'] as const;
+
+export function validateIdentity(value: IdentityValue): IdentityErrors {
+  const errors: IdentityErrors = {};
+  const first = value.first_name.trim();
+  const last = value.last_name.trim();
+  const email = value.email.trim();
+  if (!first) errors.first_name = en.checkout.firstNameRequired;
+  else if (first.length > NAME_MAX) errors.first_name = en.checkout.nameTooLong;
+  if (!last) errors.last_name = en.checkout.lastNameRequired;
+  else if (last.length > NAME_MAX) errors.last_name = en.checkout.nameTooLong;
+  if (!email) errors.email = en.checkout.emailRequired;
+  else if (email.length > EMAIL_MAX) errors.email = en.checkout.emailTooLong;
+  else if (!EMAIL.test(email)) errors.email = en.checkout.emailInvalid;
+  return errors;
+}
+
+export function trimIdentity(value: IdentityValue): IdentityValue {
+  return { first_name: value.first_name.trim(), last_name: value.last_name.trim(), email: value.email.trim() };
+}
+
+/** The identity id from POST user: `identity._data[0].id`, else `user._data[0].identity_id`. */
+export function identityIdOfUser(doc: unknown): string | null {
+  const d = doc as { identity?: { _data?: { id?: string }[] }; user?: { _data?: { identity_id?: string }[] } } | null;
+  return d?.identity?._data?.[0]?.id ?? d?.user?._data?.[0]?.identity_id ?? null;
+}
+
+/** A 409 email_in_use names the existing identity in `_extra.identity_id`. */
+export function identityIdOfConflict(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const extra = error.extra as { identity_id?: unknown } | null;
+  return typeof extra?.identity_id === 'string' ? extra.identity_id : null;
+}
+
+// ───────────── Card form (demo gateway) ─────────────
+
+export interface CardValue {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+export type CardErrors = Partial<Record<keyof CardValue, string>>;
+
+export const digits = (text: string) => text.replace(/\D/g, '');
+
+/** "4242424242424242" → "4242 4242 4242 4242" (at most 19 digits). */
+export function formatCardNumber(text: string): string {
+  return digits(text).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "1229" → "12 / 29"; a leading 2–9 month gets its 0. */
+export function formatExpiry(text: string): string {
+  let d = digits(text).slice(0, 4);
+  if (d.length === 1 && Number(d) > 1) d = `0${d}`;
+  return d.length > 2 ? `${d.slice(0, 2)} / ${d.slice(2)}` : d;
+}
+
+export function validateCard(value: CardValue, now = new Date()): CardErrors {
+  const errors: CardErrors = {};
+  const number = digits(value.number);
+  if (!number) errors.number = en.checkout.cardNumberRequired;
+  else if (number.length < 12) errors.number = en.checkout.cardNumberInvalid;
+  const expiry = digits(value.expiry);
+  if (!expiry) errors.expiry = en.checkout.expiryRequired;
+  else {
+    const month = Number(expiry.slice(0, 2));
+    const year = 2000 + Number(expiry.slice(2, 4));
+    if (expiry.length !== 4 || month < 1 || month > 12) errors.expiry = en.checkout.expiryInvalid;
+    else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = en.checkout.expiryPast;
+  }
+  const cvc = digits(value.cvc);
+  if (!cvc) errors.cvc = en.checkout.cvcRequired;
+  else if (cvc.length < 3 || cvc.length > 4) errors.cvc = en.checkout.cvcInvalid;
+  return errors;
+}
+
+// ───────────── Payment methods (001 §2, §4) ─────────────
+
+export const PAYMENT_METHOD_ORDER = ['apple_pay', 'google_pay', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHOD_ORDER)[number];
+
+/** The accordion's methods, in the spec's order; wallets only where supported (never in test mode). */
+export function availableMethods(options: { testMode: boolean; wallet: 'apple' | 'google' | 'none' }): PaymentMethod[] {
+  return PAYMENT_METHOD_ORDER.filter((m) => {
+    if (m === 'card') return true;
+    if (options.testMode) return false;
+    return (m === 'apple_pay' && options.wallet === 'apple') || (m === 'google_pay' && options.wallet === 'google');
+  });
+}
+
+/** The default: the wallet when supported, else card. */
+export function defaultMethod(methods: PaymentMethod[]): PaymentMethod {
+  return methods.find((m) => m !== 'card') ?? 'card';
+}
+
+// ───────────── Amounts (001 §4, §5) ─────────────
+
+export interface AppliedGiftCard {
+  number: string;
+  /** Decimal string, the balance when looked up. */
+  balance: string;
+  /** Paid with it already (partial outcome). */
+  used: boolean;
+}
+
+export function outstandingMinor(cart: Pick<TCart, 'cart_fees'>): number {
+  try {
+    return Math.max(0, toMinor(cart.cart_fees.total_outstanding));
+  } catch {
+    return 0;
+  }
+}
+
+export function paidMinor(cart: Pick<TCart, 'cart_fees'>): number {
+  try {
+    return toMinor(cart.cart_fees.total_payments);
+  } catch {
+    return 0;
+  }
+}
+
+/** Card amounts: at least 0.30 (GBP) or 0.50, at most 999999.99 (001 §5). */
+export function cardAmountSupported(minor: number, currency: string): boolean {
+  const min = currency.toUpperCase() === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
+  return minor >= min && minor <= CARD_MAX_MINOR;
+}
+
+export type PayStep =
+  | { kind: 'free'; amount: '0' }
+  | { kind: 'gift_card'; amount: string; number: string; partial: boolean }
+  | { kind: 'card'; amount: string }
+  | { kind: 'unsupported'; amount: string };
+
+/**
+ * What the pay button does next: nothing outstanding → the free gateway; an applied, unused gift
+ * card → min(balance, outstanding) from it (partial when less); else the card for the rest.
+ */
+export function nextPayStep(outstanding: number, giftCards: readonly AppliedGiftCard[], currency: string): PayStep {
+  if (outstanding <= 0) return { kind: 'free', amount: '0' };
+  const card = giftCards.find((g) => !g.used && toMinor(g.balance) > 0);
+  if (card) {
+    const amount = Math.min(toMinor(card.balance), outstanding);
+    return { kind: 'gift_card', amount: fromMinor(amount), number: card.number, partial: amount < outstanding };
+  }
+  return cardAmountSupported(outstanding, currency) ? { kind: 'card', amount: fromMinor(outstanding) } : { kind: 'unsupported', amount: fromMinor(outstanding) };
+}
+
+// ───────────── Refusals (001 §8) ─────────────
+
+export const CARD_REFUSALS = new Set(['card_declined', 'incorrect_cvc', 'incorrect_zip', 'payment_failed']);
+
+export type PayFailure =
+  | { kind: 'message'; text: string; detail: string | null }
+  | { kind: 'requires_action'; intentId: string }
+  | { kind: 'processing' }
+  | { kind: 'expired' };
+
+export function payFailure(error: unknown): PayFailure {
+  if (!(error instanceof ApiError)) return { kind: 'message', text: en.checkout.unexpected, detail: null };
+  if (error.code === 'intent_requires_action') {
+    const extra = error.extra as { payment_intent_id?: unknown } | null;
+    if (typeof extra?.payment_intent_id === 'string') return { kind: 'requires_action', intentId: extra.payment_intent_id };
+    return { kind: 'message', text: en.checkout.editDetails, detail: null };
+  }
+  if (error.code === 'intent_processing') return { kind: 'processing' };
+  if (error.status === 410 || error.code === 'cart_expired') return { kind: 'expired' };
+  if (CARD_REFUSALS.has(error.code)) return { kind: 'message', text: en.checkout.notCharged, detail: error.description };
+  if (error.code === 'payment_not_supported') return { kind: 'message', text: en.checkout.notSupported, detail: null };
+  if (error.code === 'validation_failed') return { kind: 'message', text: en.checkout.editDetails, detail: null };
+  if (error.status === 0) return { kind: 'message', text: en.checkout.unexpected, detail: null };
+  if (error.status >= 500) return { kind: 'message', text: en.checkout.unexpected, detail: null };
+  return { kind: 'message', text: error.description, detail: null };
+}
+
+// ───────────── Gift cards (001 §5, §8) ─────────────
+
+export function validateGiftCardNumber(text: string): string | null {
+  const number = text.trim();
+  if (!number) return en.giftCard.required;
+  if (number.length > GIFT_CARD_MAX) return en.giftCard.tooLong;
+  return null;
+}
+
+export const normalizeGiftCard = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+export function isDuplicateGiftCard(number: string, applied: readonly AppliedGiftCard[]): boolean {
+  const n = normalizeGiftCard(number);
+  return applied.some((g) => normalizeGiftCard(g.number) === n);
+}
+
+/** A looked-up card: usable, or the text to show. */
+export function giftCardProblem(ledger: { state?: string; balance?: string } | null | undefined): string | null {
+  if (!ledger) return en.giftCard.notFound;
+  let balance = 0;
+  try {
+    balance = toMinor(ledger.balance ?? '0');
+  } catch {
+    balance = 0;
+  }
+  if (balance <= 0 || ledger.state !== 'active') return en.giftCard.zeroBalance;
+  return null;
+}
+
+export function giftCardLookupError(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 404 || error.code === 'not_found')) return en.giftCard.notFound;
+  if (error instanceof ApiError && error.code === 'validation_failed') return en.giftCard.required;
+  return en.giftCard.trouble;
+}
+
+/** Only the last 4 characters of a gift card show once applied. */
+export function maskGiftCard(number: string): string {
+  const n = normalizeGiftCard(number);
+  return n.length <= 4 ? n : `•••• ${n.slice(-4)}`;
+}

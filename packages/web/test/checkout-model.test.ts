@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/client.js';
+import { en } from '../src/i18n/en.js';
+import {
+  availableMethods,
+  defaultMethod,
+  formatCardNumber,
+  formatExpiry,
+  giftCardLookupError,
+  giftCardProblem,
+  identityIdOfConflict,
+  identityIdOfUser,
+  isDuplicateGiftCard,
+  nextPayStep,
+  payFailure,
+  validateCard,
+  validateGiftCardNumber,
+  validateIdentity,
+} from '../src/features/checkout/model.js';
+import { parseOrderIds } from '../src/features/checkout/orders.js';
+
+const refusal = (status: number, code: string, description = 'Provider says no.', extra: unknown = null) => new ApiError({ status, code, description, extra });
+
+describe('your information (000 §5)', () => {
+  it('requires first name, last name and e-mail, each error on its field', () => {
+    expect(validateIdentity({ first_name: ' ', last_name: '', email: '' })).toEqual({
+      first_name: en.checkout.firstNameRequired,
+      last_name: en.checkout.lastNameRequired,
+      email: en.checkout.emailRequired,
+    });
+  });
+  it('limits names to 50 and e-mails to 254 characters, and checks the e-mail shape', () => {
+    const long = 'a'.repeat(51);
+    expect(validateIdentity({ first_name: long, last_name: 'a'.repeat(50), email: 'ada@example.org' })).toEqual({ first_name: en.checkout.nameTooLong });
+    expect(validateIdentity({ first_name: 'Ada', last_name: 'L', email: `${'a'.repeat(250)}@x.io` }).email).toBe(en.checkout.emailTooLong);
+    expect(validateIdentity({ first_name: 'Ada', last_name: 'L', email: 'ada@example' }).email).toBe(en.checkout.emailInvalid);
+    expect(validateIdentity({ first_name: 'Ada', last_name: 'Lovelace', email: ' ada@example.org ' })).toEqual({});
+  });
+  it('reads the identity id from the user document, or from a 409 email_in_use', () => {
+    expect(identityIdOfUser({ identity: { _data: [{ id: 'i1' }] }, user: { _data: [{ identity_id: 'i2' }] } })).toBe('i1');
+    expect(identityIdOfUser({ user: { _data: [{ identity_id: 'i2' }] } })).toBe('i2');
+    expect(identityIdOfConflict(refusal(409, 'email_in_use', 'in use', { identity_id: 'i3' }))).toBe('i3');
+    expect(identityIdOfConflict(refusal(400, 'validation_failed'))).toBeNull();
+  });
+});
+
+describe('card form', () => {
+  it('formats the number in fours and the expiry as MM / YY', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242-42a42')).toBe('4242 4242');
+    expect(formatExpiry('1229')).toBe('12 / 29');
+    expect(formatExpiry('4')).toBe('04');
+    expect(formatExpiry('12 / 2')).toBe('12 / 2');
+  });
+  it('validates number, expiry (not in the past) and CVC', () => {
+    const now = new Date('2026-11-22T00:00:00Z');
+    expect(validateCard({ number: '', expiry: '', cvc: '' }, now)).toEqual({
+      number: en.checkout.cardNumberRequired,
+      expiry: en.checkout.expiryRequired,
+      cvc: en.checkout.cvcRequired,
+    });
+    expect(validateCard({ number: '4242 4242 4242 4242', expiry: '10 / 26', cvc: '12' }, now)).toEqual({ expiry: en.checkout.expiryPast, cvc: en.checkout.cvcInvalid });
+    expect(validateCard({ number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123' }, now)).toEqual({ expiry: en.checkout.expiryInvalid });
+    expect(validateCard({ number: '4242 4242 4242 4242', expiry: '11 / 26', cvc: '123' }, now)).toEqual({});
+  });
+});
+
+describe('payment methods (001 §2, §4)', () => {
+  it('keeps the order apple_pay, google_pay, card; wallets only where supported and never in test mode', () => {
+    expect(availableMethods({ testMode: true, wallet: 'apple' })).toEqual(['card']);
+    expect(availableMethods({ testMode: false, wallet: 'google' })).toEqual(['google_pay', 'card']);
+    expect(defaultMethod(['apple_pay', 'card'])).toBe('apple_pay');
+    expect(defaultMethod(['card'])).toBe('card');
+  });
+});
+
+describe('amounts and partial payment (001 §4, §5)', () => {
+  it('nothing outstanding pays with the free gateway', () => {
+    expect(nextPayStep(0, [], 'USD')).toEqual({ kind: 'free', amount: '0' });
+  });
+  it('a gift card pays min(balance, outstanding): partial when less', () => {
+    expect(nextPayStep(6200, [{ number: 'GC1', balance: '25.00', used: false }], 'USD')).toEqual({ kind: 'gift_card', amount: '25.00', number: 'GC1', partial: true });
+    expect(nextPayStep(1500, [{ number: 'GC1', balance: '25.00', used: false }], 'USD')).toEqual({ kind: 'gift_card', amount: '15.00', number: 'GC1', partial: false });
+  });
+  it('a used gift card leaves the rest to the card', () => {
+    expect(nextPayStep(3700, [{ number: 'GC1', balance: '25.00', used: true }], 'USD')).toEqual({ kind: 'card', amount: '37.00' });
+  });
+  it('card amounts under 0.50 (0.30 in GBP) or over 999999.99 are not supported', () => {
+    expect(nextPayStep(49, [], 'USD').kind).toBe('unsupported');
+    expect(nextPayStep(49, [], 'GBP').kind).toBe('card');
+    expect(nextPayStep(29, [], 'GBP').kind).toBe('unsupported');
+    expect(nextPayStep(100_000_000, [], 'USD').kind).toBe('unsupported');
+    expect(nextPayStep(99_999_999, [], 'USD')).toEqual({ kind: 'card', amount: '999999.99' });
+  });
+});
+
+describe('pay refusals (001 §8)', () => {
+  it('card refusals: "Your card has not been charged." plus the provider message', () => {
+    for (const code of ['card_declined', 'incorrect_cvc', 'incorrect_zip', 'payment_failed']) {
+      expect(payFailure(refusal(402, code, 'Your card was declined.'))).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'Your card was declined.' });
+    }
+  });
+  it('payment_not_supported, validation_failed, unexpected', () => {
+    expect(payFailure(refusal(400, 'payment_not_supported'))).toEqual({ kind: 'message', text: 'Payment is not supported for this amount.', detail: null });
+    expect(payFailure(refusal(400, 'validation_failed'))).toEqual({ kind: 'message', text: 'Please edit your payment details and try again.', detail: null });
+    expect(payFailure(new Error('boom'))).toEqual({ kind: 'message', text: 'Sorry, something unexpected happened. Please try again later.', detail: null });
+    expect(payFailure(refusal(500, 'internal_error'))).toMatchObject({ text: 'Sorry, something unexpected happened. Please try again later.' });
+  });
+  it('requires action, processing and expiry are flows, not messages', () => {
+    expect(payFailure(refusal(402, 'intent_requires_action', 'Confirm', { payment_intent_id: 'pi_1' }))).toEqual({ kind: 'requires_action', intentId: 'pi_1' });
+    expect(payFailure(refusal(409, 'intent_processing'))).toEqual({ kind: 'processing' });
+    expect(payFailure(refusal(410, 'cart_expired'))).toEqual({ kind: 'expired' });
+  });
+});
+
+describe('gift cards (001 §5, §8)', () => {
+  it('number required, at most 70 characters', () => {
+    expect(validateGiftCardNumber('  ')).toBe(en.giftCard.required);
+    expect(validateGiftCardNumber('A'.repeat(71))).toBe(en.giftCard.tooLong);
+    expect(validateGiftCardNumber('A'.repeat(70))).toBeNull();
+  });
+  it('the exact texts: duplicate, $0 balance, not found, trouble', () => {
+    expect(isDuplicateGiftCard('ab cd', [{ number: 'ABCD', balance: '5.00', used: false }])).toBe(true);
+    expect(en.giftCard.duplicate).toBe('Oops! You already applied this gift card');
+    expect(giftCardProblem({ state: 'active', balance: '0.00' })).toBe('Gift Card balance is $0');
+    expect(giftCardProblem({ state: 'void', balance: '10.00' })).toBe('Gift Card balance is $0');
+    expect(giftCardProblem({ state: 'active', balance: '10.00' })).toBeNull();
+    expect(giftCardLookupError(refusal(404, 'not_found'))).toBe(en.giftCard.notFound);
+    expect(giftCardLookupError(refusal(503, 'unavailable'))).toBe('We are having trouble with that sorry. Please try again later.');
+  });
+});
+
+describe('order complete', () => {
+  it('reads orderIds from the query (comma list or repeated), without duplicates', () => {
+    expect(parseOrderIds(new URLSearchParams('orderIds=a,b&orderIds=b,c'))).toEqual(['a', 'b', 'c']);
+    expect(parseOrderIds(new URLSearchParams(''))).toEqual([]);
+  });
+});
