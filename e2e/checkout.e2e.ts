@@ -230,6 +230,8 @@ describe('checkout at desktop width', () => {
     // Partial: stay, the rest outstanding, terms reset.
     await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$25');
     expect(await page.getByTestId('pay-status').textContent()).toContain('Paid$25');
+    expect(await page.getByTestId('cart-paid').textContent()).toBe('−$25');
+    expect(await page.getByText('$25 paid').isVisible()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /terms and conditions/ }).isChecked()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await screenshot(page, 'checkout-partial-desktop');
@@ -250,6 +252,9 @@ describe('checkout at desktop width', () => {
     await page.goto(`${sf.url}/checkout/complete`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
     await page.goto(`${sf.url}/checkout/complete?orderIds=nope`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
+    // A cart named in the address that does not exist.
+    await page.goto(`${sf.url}/checkout/0190a000-0000-7000-8000-000000000000`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
   });
 });

@@ -143,7 +143,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
         </p>
       )}
       <dl className="cart-totals">
-        {(totals.fees !== '0.00' || totals.discounts !== '0.00') && (
+        {(totals.fees !== '0.00' || totals.discounts !== '0.00' || totals.payments !== '0.00') && (
           <>
             <div className="cart-totals__row">
               <dt>{en.cart.subtotal}</dt>
@@ -161,10 +161,16 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                 <dd>−{money(totals.discounts.replace('-', ''))}</dd>
               </div>
             )}
+            {totals.payments !== '0.00' && (
+              <div className="cart-totals__row">
+                <dt>{en.cart.paid}</dt>
+                <dd data-testid="cart-paid">−{money(totals.payments)}</dd>
+              </div>
+            )}
           </>
         )}
         <div className="cart-totals__row cart-totals__row--total">
-          <dt>{en.cart.total}</dt>
+          <dt>{totals.payments !== '0.00' ? en.cart.leftToPay : en.cart.total}</dt>
           <dd data-testid="cart-total">{money(totals.outstanding)}</dd>
         </div>
       </dl>

@@ -187,6 +187,11 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
   const methods = availableMethods({ testMode: TEST_MODE, wallet: 'none' });
   const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
 
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [failure]);
+
   const busy = useRef(false);
   /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
   const attemptKey = useRef<string | null>(null);
@@ -255,7 +260,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
       return;
     }
     // Partial (001 §4): cart refreshed, stay on the page, payment element cleared, terms reset.
-    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true } : g)));
+    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true, spent: current.amount } : g)));
     setCard(EMPTY_CARD);
     setTerms(false);
     setNotice(format(en.checkout.partialPaid, { amount: money(current.amount) }));
@@ -409,7 +414,10 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
                     <li key={g.number} className="gift-cards__item">
                       <span>
                         <strong>{format(en.checkout.giftCardApplied, { number: maskGiftCard(g.number) })}</strong>
-                        <span className="muted"> · {format(en.giftCard.balance, { amount: money(g.balance) })}</span>
+                        <span className="muted">
+                          {' · '}
+                          {g.used && g.spent ? format(en.checkout.giftCardSpent, { amount: money(g.spent) }) : format(en.giftCard.balance, { amount: money(g.balance) })}
+                        </span>
                       </span>
                       {!g.used && (
                         <button
@@ -486,7 +494,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
         )}
 
         {failure && (
-          <div className="notice notice--error" role="alert" data-testid="pay-error">
+          <div ref={failureRef} className="notice notice--error" role="alert" data-testid="pay-error">
             <p className="notice__title">{failure.text}</p>
             {failure.detail && <p>{failure.detail}</p>}
           </div>

@@ -121,6 +121,8 @@ export interface AppliedGiftCard {
   balance: string;
   /** Paid with it already (partial outcome). */
   used: boolean;
+  /** What it paid, decimal string, once used. */
+  spent?: string;
 }
 
 export function outstandingMinor(cart: Pick<TCart, 'cart_fees'>): number {
