@@ -189,7 +189,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
 
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (failure) failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (failure) failureRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [failure]);
 
   const busy = useRef(false);
@@ -206,7 +206,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
     setTimeout(() => {
       const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (!first) return;
-      first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       first.focus({ preventScroll: true });
     }, FOCUS_DELAY_MS);
   };

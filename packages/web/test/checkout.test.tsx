@@ -1,0 +1,143 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { routes } from '../src/app/router.js';
+import { readCartId, writeCartId } from '../src/features/cart/storage.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.appendChild(root);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+    { container: root },
+  );
+  return router;
+}
+
+const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({
+  status,
+  body: { _data: [{ _code: code, _context: 'payment', _description: description, _extra: extra }] },
+});
+
+function server(pay: Handler): Handler {
+  const cart = cartDocument();
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument([]) };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };
+    if (url.pathname === '/api/user') return { body: { user: { _data: [{ id: 'u1', identity_id: 'id-1' }] }, identity: { _data: [{ id: 'id-1' }] } } };
+    if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: cart };
+    if (url.pathname === '/api/cart/cart-1/pay') return pay(url, request);
+    return undefined;
+  };
+}
+
+async function fillForm() {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  api.setSellerId(null);
+  writeCartId(SELLER_ID, 'cart-1');
+});
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('checkout', () => {
+  it('an empty submit shows the banner, errors tied to their fields, and focuses the first invalid field', async () => {
+    installFetch(server(() => ({ body: {} })));
+    renderApp('/checkout');
+    const pay = await screen.findByRole('button', { name: 'Pay $62' });
+    expect(screen.getByRole('button', { name: 'Card' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByRole('button', { name: /Apple Pay|Google Pay/ })).toBeNull();
+    fireEvent.click(pay);
+    expect((await screen.findByTestId('form-errors')).textContent).toBe(
+      'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+    );
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('Enter your first name.');
+    expect(screen.getByRole('textbox', { name: 'Card number' }).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
+  it('a refusal shows "Your card has not been charged." and the provider message; the next attempt has a new key', async () => {
+    let attempt = 0;
+    const { fetch } = installFetch(
+      server(() => (++attempt === 1 ? refusal(402, 'card_declined', 'Your card was declined.') : { body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } })),
+    );
+    const router = renderApp('/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    const alert = await screen.findByTestId('pay-error');
+    expect(alert.textContent).toBe('Your card has not been charged.Your card was declined.');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/checkout/complete?orderIds=order-1'));
+    const keys = fetch.mock.calls.filter(([u]) => String(u).includes('/pay')).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[0]).not.toBe(keys[1]);
+    // The guest's identity was set once, with the 000 §5 fields.
+    const user = fetch.mock.calls.filter(([u]) => String(u).includes('/api/user'));
+    expect(user).toHaveLength(1);
+    expect(JSON.parse(String(user[0][1]!.body))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
+    // The local cart is cleared.
+    await waitFor(() => expect(readCartId(SELLER_ID)).toBeNull());
+  });
+
+  it('a double click pays once', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetch } = installFetch(server(() => ({ body: { ...cartDocument(), outcome: 'partial' } })));
+    const wrapped = vi.fn(async (input: string, init?: RequestInit) => {
+      if (input.includes('/pay')) await gate;
+      return fetch(input, init);
+    });
+    vi.stubGlobal('fetch', wrapped);
+    renderApp('/checkout');
+    await fillForm();
+    const pay = screen.getByRole('button', { name: 'Pay $62' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect(wrapped.mock.calls.filter(([u]) => u.includes('/pay'))).toHaveLength(1));
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy());
+    expect(wrapped.mock.calls.filter(([u]) => u.includes('/pay'))).toHaveLength(1);
+  });
+
+  it('payment not supported for the amount', async () => {
+    installFetch(server(() => refusal(400, 'payment_not_supported', 'Payment is not supported for this amount.')));
+    renderApp('/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    expect((await screen.findByTestId('pay-error')).textContent).toBe('Payment is not supported for this amount.');
+  });
+
+  it('the complete page without orderIds goes to not-found', async () => {
+    installFetch(server(() => ({ body: {} })));
+    const router = renderApp('/checkout/complete');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+});
