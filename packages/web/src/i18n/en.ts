@@ -262,7 +262,7 @@ export const en = {
     testMode: 'Test mode',
     testModeText: 'No money moves. Use one of these test cards with any future expiry date and any CVC:',
     testCards: {
-      success: 'Payment succeeds',
+      success: 'Succeeds',
       card_declined: 'Declined',
       incorrect_cvc: 'Incorrect CVC',
       incorrect_zip: 'Incorrect postal code',
