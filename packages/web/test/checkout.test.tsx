@@ -135,6 +135,26 @@ describe('checkout', () => {
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Payment is not supported for this amount.');
   });
 
+  it('a hold that ran out before paying (410 cart_expired) shows the expiry dialog and forgets the cart', async () => {
+    installFetch(server(() => refusal(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.')));
+    renderApp('/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    expect(await screen.findByRole('dialog', { name: 'Your cart has timed out' })).toBeTruthy();
+    expect(readCartId(SELLER_ID)).toBeNull();
+  });
+
+  it('refused details from POST user are shown, and nothing is paid', async () => {
+    const { fetch } = installFetch((url, request) =>
+      url.pathname === '/api/user' ? { status: 429, body: { _data: [{ _code: 'rate_limited', _context: 'user', _description: 'Too many attempts. Please wait a minute.', _extra: null }] } } : server(() => ({ body: {} }))(url, request),
+    );
+    renderApp('/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    expect((await screen.findByTestId('pay-error')).textContent).toBe('Too many attempts. Please wait a minute.');
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/pay'))).toBe(false);
+  });
+
   it('the complete page without orderIds goes to not-found', async () => {
     installFetch(server(() => ({ body: {} })));
     const router = renderApp('/checkout/complete');

@@ -10,7 +10,7 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { fetchCart } from '../cart/api.js';
 import { completePath, useCart } from '../cart/CartContext.js';
-import { CartContents } from '../cart/CartWidget.js';
+import { CartContents, CartTimer } from '../cart/CartWidget.js';
 import { confirmDemoIntent, guestCheckout, newIdempotencyKey, payCart, registerGuest, type PayRequest, type TPayDocument } from './api.js';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog.js';
 import { GiftCardModal } from './GiftCardModal.js';
@@ -93,6 +93,10 @@ export function Component() {
       <h1 id="page-title" className="page-title">
         {en.checkout.title}
       </h1>
+      {/* Phones: the hold's countdown above the form (the summary with its own timer is further down). */}
+      <div className="checkout__timer">
+        <CartTimer />
+      </div>
       {reading || !view ? (
         <CheckoutSkeleton />
       ) : (
@@ -326,7 +330,13 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
       return;
     }
     void run(async () => {
-      await ensurePurchaser();
+      try {
+        await ensurePurchaser();
+      } catch (error) {
+        // The details were refused (or the server is unwell): nothing was charged; say what the server said.
+        setFailure({ text: isApiError(error) && error.status >= 400 && error.status < 500 ? error.description : en.checkout.unexpected, detail: null });
+        return;
+      }
       attemptKey.current ??= newIdempotencyKey();
       const result = await payWithRetry(body, attemptKey.current);
       handleResult(result, current);
