@@ -138,10 +138,19 @@ describe('checkout at desktop width', () => {
     await expectAccessible(page);
 
     const email = `ada-${Date.now()}@example.org`;
+    const stored = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('foyer:cart:'))!);
     await fillIdentity(page, email);
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay $50' }).dblclick();
     const orderNumber = await expectComplete(page);
+    const completeUrl = page.url();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('foyer:cart:')))).toEqual([]);
+
+    // A cart that is already an order: checkout goes to its complete page (001 §2).
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), stored);
+    await page.goto(`${sf.url}/checkout`);
+    await expect.poll(() => page.url()).toBe(completeUrl);
+    await expect.poll(() => page.getByTestId('order-number').textContent()).toBe(orderNumber);
     expect(await page.getByText('Thank you! Your tickets are in your inbox.', { exact: false }).isVisible()).toBe(true);
     // The local cart is gone.
     expect(await page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);

@@ -18,6 +18,8 @@ export interface CartSnapshot {
   loading: boolean;
   /** The hold ran out: the expiry dialog shows until dismissed. */
   expired: boolean;
+  /** A refresh found the stored cart already an order: that order's id (000 §4). */
+  completedOrderId: string | null;
 }
 
 export interface CartStoreOptions {
@@ -39,7 +41,7 @@ export class CartStore {
 
   constructor(private readonly options: CartStoreOptions) {
     this.now = options.now ?? (() => Date.now());
-    this.snapshot = { cartId: readCartId(options.sellerId), doc: null, view: null, expiresAt: null, loading: false, expired: false };
+    this.snapshot = { cartId: readCartId(options.sellerId), doc: null, view: null, expiresAt: null, loading: false, expired: false, completedOrderId: null };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -65,6 +67,7 @@ export class CartStore {
       view: readCart(doc, this.options.timezone),
       expiresAt: localExpiry(cart.expires_in, this.now()),
       loading: false,
+      completedOrderId: null,
     });
   }
 
@@ -122,6 +125,7 @@ export class CartStore {
         case 'complete': {
           const orderId = 'doc' in result ? (cartOf(result.doc)?.ticket_order_id ?? null) : null;
           this.clear();
+          this.set({ completedOrderId: orderId });
           this.options.onCompleted?.(orderId);
           break;
         }

@@ -58,7 +58,7 @@ interface Message {
  */
 export function Component() {
   const { cartId: cartIdParam } = useParams();
-  const { view, loading, cartId, doc, store } = useCart();
+  const { view, loading, cartId, doc, store, completedOrderId } = useCart();
   const navigate = useNavigate();
   const seller = useSeller();
   useDocumentTitle(en.checkout.title);
@@ -86,6 +86,8 @@ export function Component() {
   }, [cartIdParam, store, navigate]);
 
   const reading = adopting || (cartId !== null && doc === null && (loading || !view));
+  // The stored cart turned out to be an order already (001 §2): its complete page.
+  if (!completing.current && completedOrderId && !cartId) return <Navigate to={completePath([completedOrderId])} replace />;
   if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
 
   return (
