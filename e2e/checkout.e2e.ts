@@ -256,6 +256,34 @@ describe('checkout at desktop width', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a free order completes with the free gateway (no card asked)', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await page.goto(`${sf.url}/events`);
+    // A cart of one free Child day pass, made in the page (its public identity cookie) and stored as the storefront does.
+    await page.evaluate(async () => {
+      const get = async (path: string) => (await fetch(path)).json();
+      const config = await get('/api/config?_embed=seller');
+      const listing = await get('/api/events/available');
+      const event = listing.event_template._data.find((e: { name: string }) => e.name === 'Sculpture Garden Day Pass');
+      const detail = await get(`/api/events/${event.id}?_embed=ticket_type`);
+      const child = detail.ticket_type._data.find((t: { name: string; currency_amount: string }) => t.name === 'Child');
+      const sessions = await get(`/api/events/${event.id}/sessions`);
+      const session = sessions.event_session._data.find((x: { availableCapacity: number }) => x.availableCapacity > 0);
+      const cart = await (
+        await fetch('/api/my/cart/modify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add: [{ ticket_type_id: child.id, event_session_id: session.id }] }) })
+      ).json();
+      localStorage.setItem(`foyer:cart:${config.seller._data[0].id}`, cart.cart._data[0].id);
+    });
+    await page.goto(`${sf.url}/checkout`);
+    await expect.poll(() => page.getByText('Nothing to pay: your order is free.').isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
+    await fillIdentity(page, `free-${Date.now()}@example.org`);
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('button', { name: 'Complete order' }).click();
+    await expectComplete(page);
+    expect(errors).toEqual([]);
+  });
+
   it('the complete page without orderIds, or with unknown ones, is not found', async () => {
     const { page } = await newPage(browser, DESKTOP);
     await page.goto(`${sf.url}/checkout/complete`);
