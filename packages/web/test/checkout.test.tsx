@@ -155,6 +155,46 @@ describe('checkout', () => {
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/pay'))).toBe(false);
   });
 
+  it('a gift card: the modal texts, then a refusal at pay leaves the card to pay', async () => {
+    const { fetch } = installFetch((url, request) => {
+      if (url.pathname === '/api/ledger/giftcard/GC25') return { body: { ledger: { _data: [{ number: 'GC25', state: 'active', balance: '25.00' }] } } };
+      if (url.pathname === '/api/ledger/giftcard/EMPTY') return { body: { ledger: { _data: [{ number: 'EMPTY', state: 'active', balance: '0.00' }] } } };
+      if (url.pathname === '/api/ledger/giftcard/BROKEN') return { status: 503, body: {} };
+      return server(() => refusal(402, 'payment_failed', 'Gift Card balance is $0'))(url, request);
+    });
+    renderApp('/checkout');
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a gift card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gift cards' });
+    const input = screen.getByRole('textbox', { name: 'Gift card number' });
+    const apply = screen.getByRole('button', { name: 'Apply' });
+    fireEvent.click(apply);
+    expect((await screen.findByText('Enter the gift card number.')).id).toBe(input.getAttribute('aria-describedby')!.split(' ')[1]);
+    fireEvent.change(input, { target: { value: 'A'.repeat(71) } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('A gift card number has at most 70 characters.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'empty' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Gift Card balance is $0')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'BROKEN' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('We are having trouble with that sorry. Please try again later.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'gc25' } });
+    fireEvent.click(apply);
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Use a gift card' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Gift card number' }), { target: { value: 'GC25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Oops! You already applied this gift card')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $25 with gift card' }));
+    expect((await screen.findByTestId('pay-error')).textContent).toBe('Gift Card balance is $0');
+    const pay = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
+    expect(JSON.parse(String(pay[1]!.body))).toEqual({ amount: '25.00', gateway_id: 'ledger', gateway_data: { number: 'GC25' } });
+    expect(await screen.findByRole('button', { name: 'Pay $62' })).toBeTruthy();
+  });
+
   it('the complete page without orderIds goes to not-found', async () => {
     installFetch(server(() => ({ body: {} })));
     const router = renderApp('/checkout/complete');

@@ -288,7 +288,14 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
       setFailure({ text: en.checkout.inProgress, detail: null });
       return;
     }
-    setFailure({ text: f.text, detail: f.detail && f.detail !== f.text ? f.detail : null });
+    if (step.kind === 'gift_card') {
+      // The gift card was refused (e.g. spent meanwhile): its own text, and it leaves the list so the card can pay.
+      const number = step.number;
+      setGiftCards((list) => list.filter((g) => g.number !== number));
+      setFailure({ text: f.detail ?? f.text, detail: null });
+    } else {
+      setFailure({ text: f.text, detail: f.detail && f.detail !== f.text ? f.detail : null });
+    }
     onRefresh();
   };
 
