@@ -322,6 +322,16 @@ describe('checkout on a phone (390×844)', () => {
     await page.screenshot({ path: new URL('./screenshots/checkout-mobile-viewport.png', import.meta.url).pathname });
     await expectAccessible(page);
 
+    // The gift-card modal is a drawer on phones.
+    await page.getByRole('button', { name: 'Use a gift card' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Gift cards' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: new URL('./screenshots/giftcard-modal-mobile.png', import.meta.url).pathname });
+    await expectAccessible(page);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+
     await fillIdentity(page, `phone-${Date.now()}@example.org`);
     await fillCard(page, '4242424242424242');
     await pay.click();
