@@ -123,6 +123,9 @@ describe.each(dialects())('paying on %s', (dialect) => {
     expect(part.body.cart._data[0]).toMatchObject({ state: 'pending' });
     expect(part.body.cart._data[0].cart_fees).toMatchObject({ total_payments: '15.00', total_outstanding: '25.00' });
     expect((await pay(c, cartId, card('30.00'))).status).toBe(400);
+    const remove = await c.modify(cartId, { remove: [part.body.ticket._data[0].id] });
+    expect(remove.status).toBe(409);
+    expect(remove.body._data[0]._code).toBe('incorrect_cart_state');
     const rest = await pay(c, cartId, card('25.00'));
     expect(rest.body.outcome).toBe('completed');
     expect(rest.body.ticket_order._data[0].ticket_order_fees.total_payments).toBe('40.00');

@@ -67,6 +67,10 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
 
   const held = cart ? await heldTicketsOfCart(tx, cart.id) : [];
   const removeIds = new Set(body.remove);
+  // Money taken for a cart is never left without tickets to cover it: no removals once paid into.
+  if (cart && cart.paid > 0 && removeIds.size) {
+    throw new AppError(409, 'incorrect_cart_state', 'Part of this order has been paid, so tickets can no longer be removed.', 'cart_remove_tickets', { cart_id: cart.id });
+  }
   for (const id of removeIds) {
     if (!held.some((t) => t.id === id)) throw new AppError(404, 'ticket_not_found', 'That ticket is not in this cart.', 'cart_remove_tickets', { ticket_id: id });
   }
