@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, seriousViolations, startStorefront, type Storefront } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /** Browsing the demo museum: home, listing with filters, an event with dates and times, the 404 page. */
 describe.each([
@@ -9,14 +9,7 @@ describe.each([
 ] as const)('browsing on %s', (label, viewport) => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)));
 
   async function open(path: string): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await newPage(browser, viewport);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, seriousViolations, startStorefront, type Storefront } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
@@ -107,14 +107,7 @@ async function buyGiftCard(base: string): Promise<string> {
 describe('checkout at desktop width', () => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('a guest pays with 4242…: the complete page shows the order number and QR code, the e-mail arrives', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
@@ -299,14 +292,7 @@ describe('checkout at desktop width', () => {
 describe('checkout on a phone (390×844)', () => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('the happy path: one column, sticky pay footer, no horizontal scroll, 44px targets', async () => {
     const { page, errors } = await newPage(browser, MOBILE);

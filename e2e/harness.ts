@@ -5,6 +5,7 @@ import { freePort } from './free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -83,4 +84,19 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A storefront and a browser for the describe block it is called in, closed after it. */
+export function useStorefront(ready: (sf: Storefront, browser: Browser) => void, env: () => Record<string, string> = () => ({})) {
+  let sf: Storefront | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    sf = await startStorefront(env());
+    browser = await launchBrowser();
+    ready(sf, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sf?.stop();
+  });
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, seriousViolations, startStorefront, type Storefront } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
  * Cart and holds: reserving from the date-first flow, the cart sidebar and drawer, removing an
@@ -60,14 +60,7 @@ async function chooseTwoAdultsOneChild(page: Page) {
 describe('reserving at desktop width', () => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('picks a date, a time and 2 Adult + 1 Child, reserves, sees the cart, removes an item', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
@@ -152,14 +145,7 @@ describe('reserving at desktop width', () => {
 describe('reserving on a phone (390×844)', () => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('reserves from the sticky footer and shows the cart in a drawer; no sideways scroll', async () => {
     const { page, errors } = await newPage(browser, MOBILE);
@@ -239,14 +225,7 @@ describe('reserving on a phone (390×844)', () => {
 describe('a hold that runs out (cart.hold_minutes 0.6)', () => {
   let sf: Storefront;
   let browser: Browser;
-  beforeAll(async () => {
-    sf = await startStorefront({ FOYER_SEED_FILE: catalogWithHold(0.6) });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sf?.stop();
-  });
+  useStorefront((s, b) => ((sf = s), (browser = b)), () => ({ FOYER_SEED_FILE: catalogWithHold(0.6) }));
 
   it('counts down in m:ss with the error style, then the expiry dialog offers Start over and the cart is gone', async () => {
     // A desktop and a phone (two buyers) hold at the same time; both holds run out.
