@@ -41,7 +41,17 @@ export async function freshDatabase(dialect: Dialect): Promise<DatabaseHandle & 
       await handle.close();
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Our pool has ended, but its backends may take a moment to exit: wait for them rather than
+      // FORCE-killing a connection that is still closing (that surfaces as an uncaught error).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 40 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 40) throw error;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await c.end();
     },
   };

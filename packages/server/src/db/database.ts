@@ -21,6 +21,9 @@ export function openDatabase(url: string): DatabaseHandle {
     // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FOYER_PG_POOL ?? 10) });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`[foyer] database connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
