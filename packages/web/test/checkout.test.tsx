@@ -1,27 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
-import { routes } from '../src/app/router.js';
 import { readCartId, writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.appendChild(root);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-    { container: root },
-  );
-  return router;
-}
 
 const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({
   status,

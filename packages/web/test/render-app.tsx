@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { queryClient } from '../src/app/queryClient.js';
+import { routes } from '../src/app/router.js';
+
+/** The whole storefront (real routes and query client) at a path, in a #root like the page's. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.appendChild(root);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+    { container: root },
+  );
+  return router;
+}
