@@ -1,34 +1,6 @@
-import type { TTicketGroup, TTicketType } from '@foyer/contracts';
-import { en, format } from '../../../i18n/en.js';
-import { formatMoney } from '../../../lib/money.js';
+import { en } from '../../../i18n/en.js';
 import type { PriceGroup } from './model.js';
-
-/** Price of a type: flexible range, discounted (with the original), or its amount; 0 is "Free". */
-export function typePrice(type: TTicketType, currency: string): { price: string; original: string | null } {
-  if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
-    return {
-      price: format(en.event.priceRange, {
-        min: formatMoney(type.currency_amount_min, currency, { zeroAsFree: false }),
-        max: formatMoney(type.currency_amount_max, currency, { zeroAsFree: false }),
-      }),
-      original: null,
-    };
-  }
-  const amount = formatMoney(type.currency_amount, currency);
-  if (type.discounted_amount !== null && type.discounted_amount !== type.currency_amount && Number(type.discounted_amount) < Number(type.currency_amount)) {
-    return { price: formatMoney(type.discounted_amount, currency), original: amount };
-  }
-  return { price: amount, original: null };
-}
-
-export function groupHint(group: TTicketGroup): string | null {
-  const min = group.min_tickets_per_order;
-  const max = group.max_tickets_per_order;
-  if (min && max) return format(en.event.perOrder, { min, max });
-  if (min && min > 1) return format(en.event.minPerOrder, { min });
-  if (max) return format(en.event.maxPerOrder, { max });
-  return null;
-}
+import { groupHint, typePrice } from './priceFormat.js';
 
 /** Ticket groups and their prices, read-only. */
 export function PriceList({ groups, currency, headingLevel = 3 }: { groups: PriceGroup[]; currency: string; headingLevel?: 3 | 4 }) {

@@ -1,0 +1,126 @@
+import { toMinor, type TTicketGroup, type TTicketType } from '@foyer/contracts';
+import type { PriceDisplay } from '../../../config/config.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatMoney } from '../../../lib/money.js';
+
+/**
+ * The one place the event screen turns prices into text (000 §5, §9): price parts (currency
+ * sign, symbol, integer and fraction), 0 as free, a type's price (range, discount), the price
+ * display modes and the primary/secondary prefixes of web.price_display.
+ */
+
+export interface PriceParts {
+  /** '-' for a negative amount, else ''. */
+  sign: string;
+  /** The currency symbol ('$', '€', 'CA$'); the code when the runtime has none. */
+  symbol: string;
+  /** Whole units with grouping ('1,250'). */
+  integer: string;
+  /** Two digits, or '' for a whole amount. */
+  fraction: string;
+  /** The amount is 0: shown as free. */
+  free: boolean;
+}
+
+const symbols = new Map<string, string>();
+
+export function currencySymbol(currency: string): string {
+  let found = symbols.get(currency);
+  if (found === undefined) {
+    try {
+      found = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+    } catch {
+      found = currency;
+    }
+    symbols.set(currency, found);
+  }
+  return found;
+}
+
+/** A wire amount split into its parts; null when it is not an amount. */
+export function priceParts(amount: string | null | undefined, currency: string): PriceParts | null {
+  if (amount === null || amount === undefined || amount === '') return null;
+  let minor: number;
+  try {
+    minor = toMinor(amount);
+  } catch {
+    return null;
+  }
+  const abs = Math.abs(minor);
+  return {
+    sign: minor < 0 ? '-' : '',
+    symbol: currencySymbol(currency),
+    integer: Math.floor(abs / 100).toLocaleString('en-US'),
+    fraction: abs % 100 === 0 ? '' : String(abs % 100).padStart(2, '0'),
+    free: minor === 0,
+  };
+}
+
+/** Price text: '$12', '$12.50', '-$3' and 'Free' for 0 (unless zeroAsFree is false). */
+export function priceText(amount: string | null | undefined, currency: string, options: { zeroAsFree?: boolean } = {}): string {
+  return formatMoney(amount, currency, options);
+}
+
+/** Price of a type: flexible range, discounted (with the original), or its amount; 0 is 'Free'. */
+export function typePrice(type: Pick<TTicketType, 'currency_amount' | 'currency_amount_min' | 'currency_amount_max' | 'discounted_amount'>, currency: string): { price: string; original: string | null } {
+  if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
+    return {
+      price: format(en.event.priceRange, {
+        min: priceText(type.currency_amount_min, currency, { zeroAsFree: false }),
+        max: priceText(type.currency_amount_max, currency, { zeroAsFree: false }),
+      }),
+      original: null,
+    };
+  }
+  const amount = priceText(type.currency_amount, currency);
+  if (type.discounted_amount !== null && type.discounted_amount !== type.currency_amount && Number(type.discounted_amount) < Number(type.currency_amount)) {
+    return { price: priceText(type.discounted_amount, currency), original: amount };
+  }
+  return { price: amount, original: null };
+}
+
+/** The per-order hint of a group ('1 to 4 per order'). */
+export function groupHint(group: Pick<TTicketGroup, 'min_tickets_per_order' | 'max_tickets_per_order'>): string | null {
+  const min = group.min_tickets_per_order;
+  const max = group.max_tickets_per_order;
+  if (min && max) return format(en.event.perOrder, { min, max });
+  if (min && min > 1) return format(en.event.minPerOrder, { min });
+  if (max) return format(en.event.maxPerOrder, { max });
+  return null;
+}
+
+/** Where prices show under each mode: 'all' on days too; 'sessions_and_tickets' not on days; 'none' only on the ticket rows. */
+export function showsPriceOn(display: Pick<PriceDisplay, 'mode'>, where: 'date' | 'session'): boolean {
+  if (display.mode === 'all') return true;
+  if (display.mode === 'sessions_and_tickets') return where === 'session';
+  return false;
+}
+
+/** A price with its prefix ('Adults $25'), else 'From $25'; 'Free' stays alone. */
+export function prefixedPrice(amount: string | null | undefined, currency: string, prefix: string | null | undefined): string {
+  const price = priceText(amount, currency);
+  if (!price || price === en.event.free) return price;
+  const text = prefix?.trim();
+  return text ? `${text} ${price}` : format(en.dates.from, { price });
+}
+
+/**
+ * The price line of a day or session: the primary price (the calendar's, with its prefix) and,
+ * when web.price_display names a secondary ticket type, that type's price with its prefix.
+ */
+export function pickerPriceText(
+  primary: { amount: string | null | undefined; prefix?: string | null },
+  display: PriceDisplay,
+  currency: string,
+  typeById: (id: string) => Pick<TTicketType, 'currency_amount'> | undefined,
+): string {
+  const parts: string[] = [];
+  const main = prefixedPrice(primary.amount, currency, primary.prefix ?? display.primaryPrefix);
+  if (main) parts.push(main);
+  const secondary = display.secondaryTicketType ? typeById(display.secondaryTicketType) : undefined;
+  if (secondary && parts.length) {
+    const second = prefixedPrice(secondary.currency_amount, currency, display.secondaryPrefix);
+    if (second) parts.push(second);
+  }
+  return parts.join(' · ');
+}
