@@ -12,6 +12,12 @@ export const CONFIG = {
   upsellsEnabled: { namespace: 'web', name: 'upsells_enabled' },
   upsellVisitTime: { namespace: 'web', name: 'upsells.visit_time' },
   nextRoute: { namespace: 'web', name: 'next_route' },
+  /** Add-on conflict padding `{ before, after, exclude_categories }` in minutes (000 §4). */
+  upsellConflictPadding: { namespace: 'web', name: 'upsells.conflict_padding' },
+  /** 000 §8: the portal's own text for unavailable tickets (deep links in strict mode). */
+  ticketsUnavailableMessage: { namespace: 'web', name: 'tickets_unavailable_message' },
+  /** Google Tag Manager container id (GTM-…): analytics pushes when set (000 §7). */
+  tagManagerId: { namespace: 'web', name: 'tag_manager_id' },
   priceDisplay: { namespace: 'web', name: 'price_display' },
   holdMinutes: { namespace: 'cart', name: 'hold_minutes' },
   copyright: { namespace: 'web', name: 'copyright' },

@@ -95,6 +95,19 @@ export const en = {
     quantitiesNext: 'Pick a date and time to choose tickets.',
     flexible: 'Your ticket is valid on any day we are open. There is no date to choose.',
   },
+  /** Deep links on the event route (000 §5); the date and session texts are under event. */
+  deepLinks: {
+    typesNotFound: 'We could not find the tickets in your link. Please choose your tickets below.',
+    /** 000 §8: the default when the seller has no tickets_unavailable_message. */
+    ticketsUnavailable: 'Sorry, these tickets are not available. Please choose other tickets.',
+    reserving: 'Reserving the tickets in your link…',
+  },
+  upsell: {
+    /** 000 §2: mobile reserve footer on an add-on route with nothing selected. */
+    skip: 'Skip add-on',
+    noTimes: 'There are no times for this add-on during your visit.',
+    back: 'Back',
+  },
   dates: {
     heading: 'Choose a date',
     listLabel: 'Available dates',

@@ -27,7 +27,11 @@ import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.j
 import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
-import { anchorOf, inVisitWindow, visitWindow, type VisitWindow } from './visitWindow.js';
+import { anchorOf, visitWindow, type VisitWindow } from './visitWindow.js';
+import { parseDeepLink, withPresetPrice, type DeepLink, type Preselection } from './deepLinks.js';
+import { useDeepLinkTickets } from './useDeepLinks.js';
+import { useAddOnSessionFilter, useUpsellChainScope } from '../upsell/useAddOn.js';
+import { SkipAddOnFooter } from '../upsell/SkipAddOn.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
@@ -57,6 +61,8 @@ export function Component() {
   const seller = sellerInfo(config);
   const query = useQuery(eventQuery(id));
   const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
+  const link = useMemo(() => parseDeepLink(searchParams), [searchParams]);
+  useUpsellChainScope();
 
   if (action && !(EVENT_ACTIONS as readonly string[]).includes(action)) return <NotFoundPage />;
   if (query.isPending) return <EventSkeleton />;
@@ -64,27 +70,15 @@ export function Component() {
     if (isNotFoundError(query.error)) return <NotFoundPage />;
     return <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const detail = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
-  if (!detail) return <NotFoundPage />;
-  return <EventView key={detail.event.id} detail={detail} seller={seller} preselect={readPreselection(searchParams)} />;
+  const read = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
+  if (!read) return <NotFoundPage />;
+  const detail = withPresetPrice(read, link.price);
+  return <EventView key={detail.event.id} detail={detail} seller={seller} link={link} />;
 }
 
-/**
- * Query parameters that preselect (000 §2): `session` (today, next or a session id) or `date`
- * (YYYY-MM-DD); they cannot be combined — with both, `session` wins.
- */
-export type Preselection = { kind: 'date'; date: string } | { kind: 'today' } | { kind: 'next' } | { kind: 'session'; id: string } | null;
+export { readPreselection, type Preselection } from './deepLinks.js';
 
-export function readPreselection(search: URLSearchParams): Preselection {
-  const session = search.get('session')?.trim();
-  if (session === 'today' || session === 'next') return { kind: session };
-  if (session) return { kind: 'session', id: session };
-  const date = search.get('date')?.trim();
-  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) return { kind: 'date', date };
-  return null;
-}
-
-function EventView({ detail, seller, preselect }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection }) {
+function EventView({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   const { event } = detail;
   useDocumentTitle(event.name);
   const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
@@ -121,7 +115,7 @@ function EventView({ detail, seller, preselect }: { detail: EventDetail; seller:
           {event.event_type === 'flexible' ? (
             <FlexibleFlow detail={detail} seller={seller} />
           ) : (
-            <DateFirstFlow detail={detail} seller={seller} preselect={preselect} />
+            <DateFirstFlow detail={detail} seller={seller} preselect={link.preselect} link={link} />
           )}
           {event.description && (
             <section className="panel event-about" aria-labelledby="about-title">
@@ -151,7 +145,7 @@ interface FlowNotice {
  * was chosen with a 'Change' action. Choosing a date clears the session; a session sold out under
  * the buyer reloads the sessions (or the dates) and says so.
  */
-function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection }) {
+function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetail; seller: SellerInfo; preselect: Preselection; link: DeepLink }) {
   const config = useAppConfig();
   const client = useQueryClient();
   const { event, timezone } = detail;
@@ -180,6 +174,8 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
   // The last quantities chosen: defaults for the next session on the same day (000 §4).
   const selectionCache = useRef(null) as SelectionCacheRef;
+  const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
+  const addOnFilter = useAddOnSessionFilter(detail, visit);
   // Flexible any-date tickets, when the event also has them (000 §2, §4): the choice clears the date and vice versa.
   const hour = useMemo(() => Math.floor(Date.now() / 3_600_000) * 3_600_000, []);
   const flexibleOption = useQuery({ ...flexibleOptionQuery(event.id, hour), enabled: !upsell });
@@ -205,21 +201,21 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
     if (preselect.kind === 'date') {
       preselected.current = true;
       if (open.some((d) => d.date === preselect.date)) setDate(preselect.date);
-      else setNotice(format(en.event.dateUnavailable, { date: formatDate(preselect.date) }));
+      else setNotice(linked.text({ kind: 'date_unavailable', date: preselect.date }));
     } else if (preselect.kind === 'today' || preselect.kind === 'next') {
       preselected.current = true;
       const day = preselect.kind === 'today' ? open.find((d) => d.date === today) : open[0];
       if (day) {
         setDate(day.date);
         setAutoPickFirst(true);
-      } else setNotice(en.event.sessionUnavailable);
+      } else setNotice(linked.text({ kind: 'session_unavailable' }));
     } else if (sessionById.isSuccess || sessionById.isError) {
       preselected.current = true;
       const found = listOf(sessionById.data, 'event_session').find((s) => s.id === preselect.id);
       if (found && !isSessionSoldOut(found)) {
         setDate(safeTz(found.start_datetime, timezone).format('YYYY-MM-DD'));
         setSession(found);
-      } else setNotice(en.event.sessionUnavailable);
+      } else setNotice(linked.text({ kind: 'session_unavailable' }));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [calendar.data, days, preselect, today, timezone, sessionById.isSuccess, sessionById.isError, sessionById.data]);
@@ -302,6 +298,16 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
   return (
     <div className="steps">
       {noticeAt('top')}
+      {linked.notice && (
+        <p className="notice notice--warning step__notice" role="alert">
+          {linked.notice}
+        </p>
+      )}
+      {linked.reserving && (
+        <p className="notice notice--info step__notice" role="status">
+          {en.deepLinks.reserving}
+        </p>
+      )}
       {flexSession && !upsell && (
         <section className="panel step" aria-labelledby="step-visit">
           <div className="step__header">
@@ -421,7 +427,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
             <SessionPicker
               eventId={event.id}
               date={dayOfSessions}
-              filter={visit ? (s) => inVisitWindow(s, visit) : undefined}
+              filter={addOnFilter}
               timezone={timezone}
               tabsConfig={tabsConfig}
               threshold={threshold}
@@ -460,6 +466,7 @@ function DateFirstFlow({ detail, seller, preselect }: { detail: EventDetail; sel
           onSoldOut={(sold) => void onSoldOut(sold)}
         />
       </section>
+      {upsell && visit && !session && <SkipAddOnFooter eventId={event.id} />}
     </div>
   );
 }

@@ -13,6 +13,9 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { EventCard, EventCardSkeleton } from './EventCard.js';
 import { FilterBar } from './FilterBar.js';
+import { isUpsellEvent } from '../detail/model.js';
+import { anchorOf } from '../detail/visitWindow.js';
+import { writeUpsellChain } from '../upsell/upsellChain.js';
 import {
   categoryChoices,
   EMPTY_FILTERS,
@@ -51,7 +54,13 @@ export function Component() {
 
   const inCart = useMemo(() => new Set(cart?.view?.tickets.map((t) => t.event_template_id) ?? []), [cart?.view]);
   const listed = listOf(query.data, 'event_template');
-  const events = upsell ? listed.filter((e) => !inCart.has(e.id)) : listed;
+  // Add-ons show only once the cart has an admission to anchor them (000 §4).
+  const anchored = anchorOf(cart?.view) !== null;
+  const events = listed.filter((e) => !(upsell && inCart.has(e.id)) && (anchored || !isUpsellEvent(e)));
+  const chain = upsell && query.isSuccess ? events.filter(isUpsellEvent).map((e) => e.id).join(',') : null;
+  useEffect(() => {
+    if (chain !== null) writeUpsellChain(chain ? chain.split(',') : []);
+  }, [chain]);
   const clearSearch = filtersToSearch(EMPTY_FILTERS, searchParams).toString();
   const clearLink = clearSearch ? `?${clearSearch}` : '.';
   const filtered = hasAnyFilter(filters);

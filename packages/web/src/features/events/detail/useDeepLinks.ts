@@ -1,0 +1,68 @@
+import { CONFIG, type TEventSession } from '@foyer/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../api/client.js';
+import { asString, configValue } from '../../../config/config.js';
+import { useAppConfig } from '../../../config/useConfig.js';
+import { useOptionalCart } from '../../cart/CartContext.js';
+import { nextRouteAfterAdd } from '../../cart/model.js';
+import { asksForTickets, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deepLinks.js';
+import type { EventDetail } from './model.js';
+import type { SelectionCacheRef } from './QuantitySelection.js';
+
+/**
+ * The deep link's tickets in the date-first flow (000 §2, §5): the quantities it names become the
+ * first chosen session's defaults (through the flow's selection cache), and with `reserve` on
+ * they are reserved as soon as the link's session is known. Problems come back as one text,
+ * worded for the link's reserve mode.
+ */
+export function useDeepLinkTickets({
+  link,
+  detail,
+  session,
+  sessionDate,
+  cache,
+}: {
+  link: DeepLink;
+  detail: EventDetail;
+  session: TEventSession | null;
+  /** The session's venue-local day (the selection cache is per day). */
+  sessionDate: string | null;
+  cache: SelectionCacheRef;
+}): { notice: string | null; reserving: boolean; text: (problem: LinkProblem) => string } {
+  const config = useAppConfig();
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  const resolved = useMemo(() => resolveTickets(link, detail.groups), [link, detail.groups]);
+  const unavailable = asString(configValue(CONFIG.ticketsUnavailableMessage, detail.config, config.entries));
+  const text = (problem: LinkProblem) => problemText(problem, link.reserve, unavailable);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [reserving, setReserving] = useState(false);
+  const seeded = useRef(false);
+  const attempted = useRef(false);
+  const wanted = Object.keys(resolved.quantities).length > 0;
+
+  // Seeded during render so the quantities are there when the session's selection first reads them.
+  if (session && sessionDate && wanted && !seeded.current) {
+    seeded.current = true;
+    cache.current = { date: sessionDate, sessionId: session.id, quantities: { ...resolved.quantities } };
+  }
+
+  useEffect(() => {
+    if (!session || !wanted || link.reserve === 'off' || attempted.current || !cart) return;
+    attempted.current = true;
+    setReserving(true);
+    cart.store
+      .modify({ add: reserveItems(resolved.quantities, detail.groups, session.id) })
+      .then(() => navigate(nextRouteAfterAdd([...detail.config, ...config.entries])))
+      .catch((error: unknown) => {
+        setReserving(false);
+        setRefused(errorMessage(error));
+      });
+  }, [session, wanted, link.reserve, cart, resolved.quantities, detail.groups, detail.config, config.entries, navigate]);
+
+  let notice: string | null = null;
+  if (refused !== null) notice = text({ kind: 'reserve_refused', message: refused });
+  else if (asksForTickets(link) && resolved.notFound) notice = text({ kind: 'types_not_found' });
+  return { notice, reserving, text };
+}
