@@ -7,6 +7,8 @@ import { en, format } from '../i18n/en.js';
 import { logoUrl } from '../lib/image.js';
 import { CartProvider } from '../features/cart/CartContext.js';
 import { CartButton } from '../features/cart/CartWidget.js';
+import { AccountProvider } from '../features/account/AccountContext.js';
+import { MemberMenu } from '../features/account/MemberMenu.js';
 import { paths } from './paths.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -19,6 +21,7 @@ export function Shell() {
 
   return (
     <CartProvider sellerId={seller.id} timezone={seller.timezone}>
+      <AccountProvider>
       <div className="app">
         <SkipLink />
         {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
@@ -29,6 +32,7 @@ export function Shell() {
         <Footer seller={seller} copyright={copyrightText(config.entries)} />
         <ScrollRestoration />
       </div>
+      </AccountProvider>
     </CartProvider>
   );
 }
@@ -81,18 +85,6 @@ export function Header({ seller, cart }: { seller: SellerInfo; cart?: ReactNode 
         </div>
       </div>
     </header>
-  );
-}
-
-/** Logged-out visitors see register (/membership) and login links (000 §2). */
-export function MemberMenu() {
-  return (
-    <nav className="member-menu" aria-label={en.member.menuLabel}>
-      <Link to={paths.login}>{en.member.login}</Link>
-      <Link to={paths.membership} className="member-menu__primary">
-        {en.member.register}
-      </Link>
-    </nav>
   );
 }
 

@@ -1,0 +1,34 @@
+import { en } from '../../i18n/en.js';
+import { checkPassword, type ClassKey, type RequirementKey } from './password-rules.js';
+
+/** The live password-requirements panel (000 §2, §5): each rule with a mark and a word, not colour alone. */
+export function PasswordRequirements({ id, password }: { id: string; password: string }) {
+  const check = checkPassword(password);
+  const texts = en.account.requirements;
+  const rule = (key: RequirementKey | ClassKey, met: boolean, children?: React.ReactNode) => (
+    <li key={key} className={`requirement${met ? ' requirement--met' : ''}`} data-requirement={key} data-met={met}>
+      <span className="requirement__mark" aria-hidden="true">
+        {met ? '✓' : '○'}
+      </span>
+      <span>
+        {texts[key]} <span className="visually-hidden">({met ? en.account.requirementMet : en.account.requirementUnmet})</span>
+        {children}
+      </span>
+    </li>
+  );
+  return (
+    <div className="password-requirements" id={id}>
+      <p className="password-requirements__title">{en.account.requirementsTitle}</p>
+      <ul>
+        {rule('length', check.rules.length)}
+        {rule('spaces', check.rules.spaces)}
+        {rule('printable', check.rules.printable)}
+        {rule(
+          'classes',
+          check.rules.classes,
+          <ul>{(['upper', 'lower', 'digit', 'special'] as const).map((key) => rule(key, check.classes[key]))}</ul>,
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { useOptionalCart } from '../cart/CartContext.js';
+
+/** The guest's current cart, sent with a login so the member keeps it (000 §3 login payload cart_id). */
+export function useCartIdForLogin(): string | null {
+  return useOptionalCart()?.cartId ?? null;
+}
+
+export const withCart = (cartId: string | null): { cart_id?: string } => (cartId ? { cart_id: cartId } : {});

@@ -1,0 +1,30 @@
+import { passwordProblems } from '@foyer/contracts';
+import { describe, expect, it } from 'vitest';
+import { checkPassword } from '../src/features/account/password-rules.js';
+
+describe('password requirements panel rules (000 §5)', () => {
+  it('checks each rule on its own', () => {
+    expect(checkPassword('Ab1!').rules).toEqual({ length: false, printable: true, spaces: true, classes: true });
+    expect(checkPassword('abcdefgh').rules.classes).toBe(false);
+    expect(checkPassword('abcdefg1').rules.classes).toBe(false);
+    expect(checkPassword('abcdefG1').rules.classes).toBe(true);
+    expect(checkPassword(' abcdeF1x').rules.spaces).toBe(false);
+    expect(checkPassword('abcdeF1x ').rules.spaces).toBe(false);
+    expect(checkPassword('abc deF1x').rules.spaces).toBe(true);
+    expect(checkPassword('abcdéF1xy').rules.printable).toBe(false);
+    expect(checkPassword('a'.repeat(250) + 'B1!!!').rules.length).toBe(false);
+    expect(checkPassword('').valid).toBe(false);
+  });
+
+  it('lists the four classes', () => {
+    expect(checkPassword('A').classes).toEqual({ upper: true, lower: false, digit: false, special: false });
+    expect(checkPassword('a1 ').classes).toEqual({ upper: false, lower: true, digit: true, special: true });
+  });
+
+  it.each(['Harbour2026', 'harbour-2026', 'HARBOUR!x', 'short1A', 'nouppercase1', ' Lead1ng', 'Trail1ng ', 'Ünicode1a', 'ok ok OK 1', 'Aa1!'.repeat(64)])(
+    'agrees with the server rule for %j',
+    (password) => {
+      expect(checkPassword(password).valid).toBe(passwordProblems(password).length === 0);
+    },
+  );
+});
