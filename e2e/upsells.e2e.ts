@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * Deep links and add-ons in a real Chromium against the real server and demo catalog: a link with
+ * session=next and select=… lands on the tickets step with that ticket chosen; the Audio Guide
+ * add-on is refused without an admission in the cart and accepted once one is there (reserved
+ * straight from a deep link with reserve=1).
+ */
+
+interface Listed {
+  id: string;
+  name: string;
+}
+
+async function eventId(base: string, name: string): Promise<string> {
+  const body = (await (await fetch(`${base}/api/events/available?_limit=100`)).json()) as { event_template: { _data: Listed[] } };
+  return body.event_template._data.find((e) => e.name === name)!.id;
+}
+
+async function typeId(base: string, event: string, name: string): Promise<string> {
+  const body = (await (await fetch(`${base}/api/events/${event}?_embed=ticket_type`)).json()) as { ticket_type: { _data: Listed[] } };
+  return body.ticket_type._data.find((t) => t.name === name)!.id;
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const)('deep links and add-ons on %s', (label, viewport) => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)));
+
+  it('session=next&select=<Child> lands on the tickets step of the first time on sale, one Child chosen', async () => {
+    const ga = await eventId(sf.url, 'General Admission');
+    const child = await typeId(sf.url, ga, 'Child');
+    const { page, errors } = await newPage(browser, viewport);
+    await page.goto(`${sf.url}/events/${ga}?session=next&select=${child}`);
+
+    // The date and time steps are done (with Change actions), the tickets step is open.
+    await expect.poll(() => page.getByRole('button', { name: 'Change time' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Change date' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Choose your tickets' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Child quantity' }).inputValue()).toBe('1');
+    expect(await page.getByRole('spinbutton', { name: 'Adult quantity' }).inputValue()).toBe('0');
+    await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('1 ticket');
+    // The time taken is the first one on sale: it matches the first open session of the API.
+    const chosen = await page.locator('.step--done .step__chosen').last().textContent();
+    expect(chosen).toMatch(/\d{1,2}:\d{2} (AM|PM)/);
+    await screenshot(page, `deep-link-select-${label}`);
+    await expectAccessible(page);
+
+    // A link naming ticket types that do not exist says so and leaves the choice to the buyer.
+    await page.goto(`${sf.url}/events/${ga}?session=next&student=2`);
+    await expect.poll(() => page.getByText('We could not find the tickets in your link. Please choose your tickets below.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Adult quantity' }).isVisible()).toBe(true);
+    // Strict mode words every problem the same (the generic unavailable text).
+    await page.goto(`${sf.url}/events/${ga}?session=gone&reserve=strict`);
+    await expect.poll(() => page.getByText('Sorry, these tickets are not available. Please choose other tickets.').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('an add-on is refused without an admission in the cart and accepted with one', async () => {
+    const ga = await eventId(sf.url, 'General Admission');
+    const audio = await eventId(sf.url, 'Audio Guide');
+    const { page, errors } = await newPage(browser, viewport);
+
+    // No anchor: the listing leaves the add-on out, and its page refuses it.
+    await page.goto(`${sf.url}/events`);
+    await expect.poll(() => page.locator('article.event-card').count()).toBeGreaterThan(3);
+    expect((await page.locator('article.event-card').allTextContents()).join('|')).not.toContain('Audio Guide');
+    await page.goto(`${sf.url}/events/${audio}`);
+    await expect.poll(() => page.getByText('Add an admission event to your cart first.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add one Audio guide' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
+    await screenshot(page, `addon-refused-${label}`);
+    await expectAccessible(page);
+
+    // An admission reserved straight from a link (reserve=1) goes on to the upsell listing.
+    await page.goto(`${sf.url}/events/${ga}?session=next&Adult=2&reserve=1`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+    await expect.poll(() => page.getByRole('button', { name: 'Cart, 2 tickets' }).isVisible()).toBe(true);
+    const card = page.getByRole('link', { name: /Audio Guide/ }).first();
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await card.click();
+
+    // The add-on takes the admission's day; its all-day time is taken for the buyer.
+    await expect.poll(() => page.getByText('The day of the visit in your cart.').isVisible()).toBe(true);
+    const add = page.getByRole('button', { name: 'Add one Audio guide' });
+    await expect.poll(() => add.isVisible()).toBe(true);
+    expect(await page.getByText('Add an admission event to your cart first.').count()).toBe(0);
+    await add.click();
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Audio guide quantity' }).inputValue()).toBe('1');
+    await screenshot(page, `addon-accepted-${label}`);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Cart, 3 tickets' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cart, 3 tickets' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
+    await expect.poll(() => drawer.getByText('1 × Audio guide').isVisible()).toBe(true);
+    expect(await drawer.getByText('2 × Adult').isVisible()).toBe(true);
+    await page.waitForTimeout(300); // the drawer's 200 ms transition
+    await screenshot(page, `addon-in-cart-${label}`);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
