@@ -16,6 +16,8 @@ export interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** Server CPU µs per request: unlike req/s, barely moved by other work on the machine. */
+  cpuPerRequest: number;
 }
 
 /** Starts bench/serve.ts in its own process so the load generator does not share its CPU. */
@@ -35,7 +37,14 @@ export async function startTarget(env: Record<string, string> = {}): Promise<{ p
   return { port, child };
 }
 
+/** The target's own CPU time (user + system, µs), read from its /bench/cpu route. */
+async function serverCpuMicros(port: number): Promise<number> {
+  const usage = (await (await fetch(`http://127.0.0.1:${port}/bench/cpu`)).json()) as { user: number; system: number };
+  return usage.user + usage.system;
+}
+
 export async function measure(port: number, target: Target, seconds: number, connections = 20): Promise<Result> {
+  const cpuBefore = await serverCpuMicros(port);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${target.path}`,
     method: target.method ?? 'GET',
@@ -47,8 +56,10 @@ export async function measure(port: number, target: Target, seconds: number, con
     connections,
     duration: seconds,
   });
+  const cpuMicros = (await serverCpuMicros(port)) - cpuBefore;
   return {
     name: target.name,
+    cpuPerRequest: Math.round(cpuMicros / Math.max(1, result.requests.total)),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -57,8 +68,9 @@ export async function measure(port: number, target: Target, seconds: number, con
 }
 
 export function printTable(results: Result[], bare: Result) {
-  console.log(`\n${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'errors'.padStart(6)}`);
+  console.log(`\n${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'errors'.padStart(6)} ${'cpu µs/req'.padStart(10)} ${'max/s at 1 core'.padStart(15)}`);
   for (const r of [bare, ...results]) {
-    console.log(`${r.name.padEnd(44)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / bare.rps).toFixed(2).padStart(7)} ${String(r.errors).padStart(6)}`);
+    const ceiling = r.cpuPerRequest ? Math.round(1e6 / r.cpuPerRequest) : 0;
+    console.log(`${r.name.padEnd(44)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${(r.rps / bare.rps).toFixed(2).padStart(7)} ${String(r.errors).padStart(6)} ${String(r.cpuPerRequest).padStart(10)} ${String(ceiling).padStart(15)}`);
   }
 }

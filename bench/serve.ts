@@ -14,6 +14,7 @@ const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'dem
 const handle = await bootDatabase(settings, () => {});
 const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() });
 app.get('/bench/bare', async () => ({ ok: true }));
+app.get('/bench/cpu', async () => process.cpuUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`ready ${typeof address === 'object' && address ? address.port : 0}`);

@@ -1,33 +1,45 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 
 /**
  * Capacity is taken with ONE conditional update per counter inside the reserving transaction
  * (DESIGN §4): zero rows updated means there was not enough room, and nothing was taken.
  */
 
-export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<boolean> {
-  const result = await tx
+const takeSession = prepared((tx, sessionId: string, n: number) =>
+  tx
     .updateTable('event_session')
     .set({ used_capacity: sql`used_capacity + ${n}` })
     .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)])),
+);
+
+export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<boolean> {
+  return Number((await takeSession(tx, sessionId, n)).numAffectedRows) === 1;
 }
 
 /** One upsert: the first hold creates the row; later ones add to it only while within the limit. */
+const upsertGroupUsage = (tx: Tx, sessionId: string, groupId: string, n: number) =>
+  tx.insertInto('session_group_usage').values({ event_session_id: sessionId, ticket_group_id: groupId, used_capacity: n });
+const takeLimitedGroup = prepared((tx, sessionId: string, groupId: string, n: number, limit: number) =>
+  upsertGroupUsage(tx, sessionId, groupId, n).onConflict((oc) =>
+    oc
+      .columns(['event_session_id', 'ticket_group_id'])
+      .doUpdateSet({ used_capacity: sql`session_group_usage.used_capacity + ${n}` })
+      .where(sql`session_group_usage.used_capacity + ${n}`, '<=', limit),
+  ),
+);
+const takeUnlimitedGroup = prepared((tx, sessionId: string, groupId: string, n: number) =>
+  upsertGroupUsage(tx, sessionId, groupId, n).onConflict((oc) =>
+    oc.columns(['event_session_id', 'ticket_group_id']).doUpdateSet({ used_capacity: sql`session_group_usage.used_capacity + ${n}` }),
+  ),
+);
+
 export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
   if (limit !== -1 && n > limit) return false;
-  const result = await tx
-    .insertInto('session_group_usage')
-    .values({ event_session_id: sessionId, ticket_group_id: groupId, used_capacity: n })
-    .onConflict((oc) => {
-      const update = oc.columns(['event_session_id', 'ticket_group_id']).doUpdateSet({ used_capacity: sql`session_group_usage.used_capacity + ${n}` });
-      return limit === -1 ? update : update.where(sql`session_group_usage.used_capacity + ${n}`, '<=', limit);
-    })
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  const result = limit === -1 ? await takeUnlimitedGroup(tx, sessionId, groupId, n) : await takeLimitedGroup(tx, sessionId, groupId, n, limit);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {

@@ -1,6 +1,7 @@
 import { fromMinor, type TCart, type TTicket } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
@@ -89,13 +90,26 @@ export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketT
 
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
-/** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, now: Date, cache?: TtlCache) {
-  const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
+/** A cart row with the tickets it shows, when the caller has them in hand (a modify just wrote them). */
+export interface LoadedCart {
+  cart: Selectable<CartTable>;
+  tickets: Selectable<TicketTable>[];
+}
+
+async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
   const cart = await db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
-  const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
   // (a cart in checkout still shows its held tickets)
+  const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
   const tickets = await db.selectFrom('ticket').selectAll().where('cart_id', '=', cart.id).where('state', 'in', visibleStates).orderBy('created_at').orderBy('id').execute();
+  return { cart, tickets };
+}
+
+const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
+
+/** The cart as a relational document with the requested embeds. */
+export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache) {
+  const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
+  const { cart, tickets } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
   siblings.ticket = tickets.map(ticketOut);
   const ids = (f: (t: Selectable<TicketTable>) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
@@ -117,7 +131,8 @@ export async function cartDocument(db: Tx, cartId: string, embed: Set<string>, n
   if (embed.has('event_template.config') || embed.has('config')) siblings.config = (await configOfResources(db, cart.seller_id, eventIds)).map(configOut);
   const sessionIds = ids((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {
-    const sessions = await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
+    // Sessions are read fresh (their used capacity moves); one session, the common case, prepared.
+    const sessions = sessionIds.length === 1 ? (await oneSession(db, sessionIds[0])).rows : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
     const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
     siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
   }

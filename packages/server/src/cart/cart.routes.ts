@@ -28,9 +28,9 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
       setIdentityCookie(request, reply, writer);
-      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now, ctx.cache);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     });
 
     app.post<IdParams>(`${prefix}/:id/modify`, async (request, reply) => {
@@ -38,9 +38,9 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const cartId = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
       setIdentityCookie(request, reply, writer);
-      return cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now, ctx.cache);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     });
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {

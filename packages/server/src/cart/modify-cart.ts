@@ -1,5 +1,5 @@
 import type { TCartModify, TReserveTicket } from '@foyer/contracts';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Dialect, Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
@@ -10,6 +10,7 @@ import { AppError } from '../http/app-error.js';
 import { storeIdentity, type WriterIdentity } from '../identity/public-identity.js';
 import { cartById, heldTicketsOfCart, holdMinutes } from './cart.repository.js';
 import { nextSequenceValue } from '../db/sequences.js';
+import { prepared } from '../db/prepared.js';
 import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
@@ -41,7 +42,13 @@ type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
  * A refusal for want of capacity first frees holds that have expired in that session, then tries
  * once more.
  */
-export async function modifyCart(input: ModifyInput): Promise<string> {
+export interface ModifiedCart {
+  cart: Selectable<CartTable>;
+  /** Its held tickets, in cart order. */
+  tickets: Selectable<TicketTable>[];
+}
+
+export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
   try {
     return await input.db.transaction().execute((tx) => modifyInTransaction(tx, input));
   } catch (error) {
@@ -55,7 +62,7 @@ export async function modifyCart(input: ModifyInput): Promise<string> {
 
 const CAPACITY_CODES = new Set(['event_session_sold_out', 'session_capacity_exceeded', 'ticket_group_sold_out', 'ticket_group_capacity_exceeded']);
 
-async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> {
+async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<ModifiedCart> {
   const { body, now } = input;
   const nowIso = now.toISOString();
   let cart: Selectable<CartTable> | undefined;
@@ -106,23 +113,43 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<string> 
 
   const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await memo(input.cache, `hold:${input.sellerId}`, () => holdMinutes(tx, input.sellerId, input.defaultHoldMinutes))) * 60_000).toISOString() : cart.expires_at;
   const campaign = body.campaign ? JSON.stringify(body.campaign) : (cart?.campaign ?? null);
-  let cartId: string;
-  if (cart) {
-    cartId = cart.id;
-    await tx.updateTable('cart').set({ expires_at: expiresAt, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo) }).where('id', '=', cart.id).execute();
-  } else {
-    cartId = uuidv7();
-    const number = await nextSequenceValue(tx, input.dialect, 'cart_number');
-    await tx
-      .insertInto('cart')
-      .values({ id: cartId, seller_id: input.sellerId, identity_id: input.writer.identity.id, cart_number: String(number), state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: JSON.stringify(additionalInfo), ticket_order_id: null })
-      .execute();
-  }
-  if (additions.length) {
-    const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: cartId, created_at: nowIso }));
-    for (let i = 0; i < rows.length; i += 200) await tx.insertInto('ticket').values(rows.slice(i, i + 200)).execute();
-  }
-  return cartId;
+  const info = JSON.stringify(additionalInfo);
+  const [saved] = cart
+    ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
+    : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info)).rows;
+  const added = await insertTickets(tx, additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso })));
+  return { cart: saved, tickets: [...remaining, ...added] };
+}
+
+const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string) =>
+  tx
+    .insertInto('cart')
+    .values({ id, seller_id: sellerId, identity_id: identityId, cart_number: cartNumber, state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: additionalInfo, ticket_order_id: null })
+    .returningAll(),
+);
+
+const updateCart = prepared((tx, id: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string) =>
+  tx.updateTable('cart').set({ expires_at: expiresAt, updated_at: nowIso, campaign, additional_info: additionalInfo }).where('id', '=', id).returningAll(),
+);
+
+type TicketRow = Insertable<TicketTable>;
+const TICKET_COLUMNS = Object.keys({
+  id: 1, cart_id: 1, created_at: 1, seller_id: 1, ticket_type_id: 1, ticket_group_id: 1, event_template_id: 1, event_session_id: 1, counts_session: 1,
+  handler: 1, state: 1, face_value: 1, adjusted_value: 1, fee_fixed_outside: 1, fee_percent_outside: 1, admit_name: 1, admit_email: 1, valid_from: 1,
+  valid_to: 1, ticket_order_id: 1, scan_code: 1,
+} satisfies Record<keyof TicketRow, 1>) as (keyof TicketRow)[];
+const insertOneTicket = prepared((tx, ...values: unknown[]) =>
+  tx.insertInto('ticket').values(Object.fromEntries(TICKET_COLUMNS.map((c, i) => [c, values[i]])) as TicketRow).returningAll(),
+);
+const hasExactlyTicketColumns = (row: TicketRow) => Object.keys(row).length === TICKET_COLUMNS.length && TICKET_COLUMNS.every((c) => c in row);
+
+/** New tickets, returned as stored. One ticket (the common case) by a prepared statement. */
+async function insertTickets(tx: Tx, rows: TicketRow[]): Promise<Selectable<TicketTable>[]> {
+  if (!rows.length) return [];
+  if (rows.length === 1 && hasExactlyTicketColumns(rows[0])) return (await insertOneTicket(tx, ...TICKET_COLUMNS.map((c) => rows[0][c]))).rows;
+  const out: Selectable<TicketTable>[] = [];
+  for (let i = 0; i < rows.length; i += 200) out.push(...(await tx.insertInto('ticket').values(rows.slice(i, i + 200)).returningAll().execute()));
+  return out;
 }
 
 /** Per (session, group) limits of the groups new tickets come from. */

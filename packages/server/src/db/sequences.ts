@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect, Tx } from './database.js';
+import { prepared } from './prepared.js';
 
 export type SequenceName = 'cart_number' | 'order_number';
 
@@ -13,7 +14,9 @@ export async function nextSequenceValue(tx: Tx, dialect: Dialect, name: Sequence
     const { rows } = await sql<{ n: number }>`select nextval(${sql.lit(`${name}_seq`)})::int as n`.execute(tx);
     return rows[0].n;
   }
-  const row = await tx.updateTable('counter').set({ value: sql`value + 1` }).where('name', '=', name).returning('value').executeTakeFirst();
+  const [row] = (await bumpCounter(tx, name)).rows;
   if (!row) throw new Error(`counter ${name} is missing: run the migrations`);
   return row.value;
 }
+
+const bumpCounter = prepared((tx, name: string) => tx.updateTable('counter').set({ value: sql`value + 1` }).where('name', '=', name).returning('value'));

@@ -4,6 +4,7 @@ import type {} from '@fastify/cookie';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.js';
 import { sessionOf } from '../auth/sessions.js';
+import { prepared } from '../db/prepared.js';
 
 /** The guest's public identity travels as an httpOnly cookie holding a random token (DESIGN §6). */
 export const IDENTITY_COOKIE = 'foyer_identity';
@@ -30,9 +31,11 @@ export async function readIdentity(db: Tx, request: FastifyRequest): Promise<Ide
 export async function readPublicIdentity(db: Tx, request: FastifyRequest): Promise<Identity | null> {
   const token = request.cookies?.[IDENTITY_COOKIE];
   if (!token || token.length > 100) return null;
-  const row = await db.selectFrom('identity').select(['id', 'kind']).where('token_hash', '=', hash(token)).executeTakeFirst();
+  const [row] = (await identityByTokenHash(db, hash(token))).rows;
   return row ? { id: row.id, kind: row.kind as Identity['kind'] } : null;
 }
+
+const identityByTokenHash = prepared((db, tokenHash: string) => db.selectFrom('identity').select(['id', 'kind']).where('token_hash', '=', tokenHash));
 
 /** An identity for a write: the existing one, or a new one to be stored with the write itself. */
 export interface WriterIdentity {
@@ -51,8 +54,12 @@ export async function writerIdentity(db: Tx, request: FastifyRequest): Promise<W
 /** Stores a new identity; a no-op for an existing one. */
 export async function storeIdentity(tx: Tx, writer: WriterIdentity, now: Date) {
   if (!writer.fresh) return;
-  await tx.insertInto('identity').values({ id: writer.identity.id, kind: writer.identity.kind, token_hash: writer.fresh.tokenHash, created_at: now.toISOString() }).execute();
+  await insertIdentity(tx, writer.identity.id, writer.identity.kind, writer.fresh.tokenHash, now.toISOString());
 }
+
+const insertIdentity = prepared((tx, id: string, kind: string, tokenHash: string, createdAt: string) =>
+  tx.insertInto('identity').values({ id, kind, token_hash: tokenHash, created_at: createdAt }),
+);
 
 /** Hands a new identity's token to the browser (httpOnly, SameSite=Lax) once its write succeeded. */
 export function setIdentityCookie(request: FastifyRequest, reply: FastifyReply, writer: WriterIdentity) {
