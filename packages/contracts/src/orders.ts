@@ -69,3 +69,12 @@ export const DEMO_CARDS = {
   incorrect_zip: '4000000000000036',
   requires_action: '4000002500003155',
 } as const;
+
+/**
+ * Configuration entries the server adds from its settings (GET config): which card gateway takes
+ * payments ('stripe' or 'demo') and, for Stripe, the publishable key Stripe.js needs.
+ */
+export const PAYMENT_CONFIG = {
+  cardGateway: { namespace: 'payments', name: 'card_gateway' },
+  stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
+} as const;

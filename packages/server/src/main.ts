@@ -1,6 +1,9 @@
 import { buildApp } from './app.js';
 import { bootDatabase } from './boot.js';
 import { startSweeper } from './cart/release-expired-carts.js';
+import { gatewaysFor } from './payments/gateways.js';
+import { startCheckoutReconciler } from './payments/reconcile-checkouts.js';
+import { stripeClient } from './payments/stripe-client.js';
 import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
 import { startMailWorker } from './mail/mail-worker.js';
@@ -22,12 +25,16 @@ async function main() {
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger });
   const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
+  const stripe = settings.stripe ? stripeClient(settings.stripe) : null;
+  const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
+  const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const transport = transportFor(settings);
   if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
   const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   const shutdown = async () => {
     stopSweeper();
+    stopReconciler();
     stopAccountSweeper();
     await stopMail();
     await app.close();

@@ -17,6 +17,16 @@ export interface Settings {
   devRoutes: boolean;
   /** FOYER_TRUST_PROXY: whose X-Forwarded-For to believe: false, true (any peer), or the proxies' addresses/CIDRs. */
   trustProxy?: boolean | string;
+  /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): unset, the demo gateway takes cards. */
+  stripe?: StripeSettings | null;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL: another Stripe API endpoint (a local fake or stripe-mock); unset: Stripe itself. */
+  apiUrl: string | null;
 }
 
 export class SettingsError extends Error {
@@ -52,6 +62,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true';
   else if (/^[0-9a-f.:/, ]+$/i.test(trustText) && /[.:]/.test(trustText)) trustProxy = trustText;
   else problems.push(`FOYER_TRUST_PROXY must be true, false or the proxies' addresses (e.g. 10.0.0.0/8), got "${trustText}"`);
+  const stripe = readStripe(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -67,5 +78,25 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl,
     devRoutes: env.NODE_ENV !== 'production',
     trustProxy,
+    stripe,
   };
+}
+
+/** Stripe is on when its secret key is set; then the publishable key and webhook secret are required too. */
+function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeSettings | null {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || '';
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() || '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || '';
+  const apiUrl = env.STRIPE_API_URL?.trim().replace(/\/+$/, '') || null;
+  if (!secretKey) {
+    if (publishableKey || webhookSecret) problems.push('STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET need STRIPE_SECRET_KEY');
+    return null;
+  }
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) problems.push('STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)');
+  if (!/^pk_(test|live)_\S+$/.test(publishableKey)) problems.push('STRIPE_PUBLISHABLE_KEY must be set to a Stripe publishable key (pk_test_… or pk_live_…)');
+  if (!/^whsec_\S+$/.test(webhookSecret)) problems.push('STRIPE_WEBHOOK_SECRET must be set to the webhook signing secret (whsec_…)');
+  if (apiUrl && !/^https?:\/\/[^\s/]+$/.test(apiUrl)) problems.push(`STRIPE_API_URL must be http(s)://host[:port], got "${apiUrl}"`);
+  const mode = (key: string) => /_(test|live)_/.exec(key)?.[1];
+  if (mode(secretKey) && mode(publishableKey) && mode(secretKey) !== mode(publishableKey)) problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys');
+  return { secretKey, publishableKey, webhookSecret, apiUrl };
 }

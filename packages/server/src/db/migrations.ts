@@ -5,6 +5,7 @@ import { up as m0002 } from './migrations/0002_cart.js';
 import { up as m0003 } from './migrations/0003_accounts.js';
 import { up as m0004 } from './migrations/0004_orders.js';
 import { up as m0005 } from './migrations/0005_checkout.js';
+import { up as m0006 } from './migrations/0006_payment_tickets.js';
 
 type AnyDb = Kysely<any>;
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0003_accounts': m0003,
   '0004_orders': m0004,
   '0005_checkout': m0005,
+  '0006_payment_tickets': m0006,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -294,6 +294,8 @@ export interface PaymentTable {
   reference: string | null;
   error_code: string | null;
   created_at: string;
+  /** JSON array of the ticket ids the payment was started for (0006). */
+  ticket_ids: Generated<string | null>;
 }
 /** Stored value: gift cards issued when a ledger ticket is bought, spent at checkout. */
 export interface LedgerTable {

@@ -15,6 +15,7 @@ import { TICKET_GROUP_QUERY, getTicketGroup } from './get-ticket-group.js';
 import { MEMBERSHIP_RULES_QUERY, listMembershipRules } from './list-membership-rules.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { ANONYMOUS } from './viewer.js';
+import { paymentConfigEntries } from '../payments/payment-config.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -35,7 +36,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   readRoute(app, '/events/:id/calendar', async ({ request }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY)), id: id(request) }));
   readRoute(app, '/ticket_group/:id', async ({ request }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY)), id: id(request) }));
   readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));
-  readRoute(app, '/config', async ({ request }) => listConfig(db, await base(request, CONFIG_QUERY)));
+  const settingsEntries = paymentConfigEntries(ctx.settings);
+  readRoute(app, '/config', async ({ request }) => listConfig(db, { ...(await base(request, CONFIG_QUERY)), settingsEntries }));
 
   app.post<IdParams>('/api/events/:id/sessions', async (request) => {
     const input = await base(request, PRICE_SESSIONS_QUERY);

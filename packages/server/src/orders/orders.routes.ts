@@ -10,9 +10,10 @@ import { parseQuery } from '../http/query.js';
 import { readRoute, sendCacheable } from '../http/read-route.js';
 import { readIdentity } from '../identity/public-identity.js';
 import { confirmDemoIntent } from '../payments/confirm-demo-intent.js';
-import { demoGateway, freeGateway } from '../payments/demo-gateway.js';
+import { gatewaysFor } from '../payments/gateways.js';
 import { payCart } from '../payments/pay-cart.js';
-import { ledgerGateway } from '../payments/ledger-gateway.js';
+import { registerPaymentRoutes } from '../payments/payments.routes.js';
+import { stripeClient } from '../payments/stripe-client.js';
 import { getLedger } from '../payments/get-ledger.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { ORDER_QUERY, orderDocument, orderOut } from './order-document.js';
@@ -24,6 +25,8 @@ type IdParams = { Params: { id: string } };
 /** Paying a cart and reading the order (001 §3, §4, §7). */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
+  const stripe = ctx.settings.stripe ? stripeClient(ctx.settings.stripe) : null;
+  registerPaymentRoutes(app, ctx, stripe);
   const seller = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, ORDER_QUERY);
     return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache) };
@@ -44,7 +47,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
         cartId: request.params.id,
         body,
         idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null,
-        gateways: { free: freeGateway, demo: demoGateway, ledger: ledgerGateway(db, s.id) },
+        gateways: gatewaysFor(db, s.id, stripe),
         now,
         publicUrl: ctx.settings.publicUrl,
       });

@@ -8,6 +8,9 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
 export const demoGateway: PaymentGateway = {
   id: 'demo',
   isCard: true,
+  confirmsLocally: true,
+  // Test mode: no money moved, so there is nothing to give back.
+  async refund() {},
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (request.confirmedIntent) return { status: 'succeeded', reference: request.confirmedIntent.reference };
     const card = String(request.data.card_number ?? '').replace(/[\s-]/g, '');
@@ -33,6 +36,7 @@ export const demoGateway: PaymentGateway = {
 export const freeGateway: PaymentGateway = {
   id: 'free',
   isCard: false,
+  async refund() {},
   async charge(request) {
     return { status: 'succeeded', reference: `free_${request.paymentId}` };
   },

@@ -6,18 +6,30 @@ export interface ChargeRequest {
   currency: string;
   data: Record<string, unknown>;
   idempotencyKey: string;
-  /** A payment that earlier required action and has since been confirmed. */
+  /** A payment that earlier required action and has since been confirmed by the buyer. */
   confirmedIntent?: { reference: string } | null;
 }
+
+export type FailureCode = 'card_declined' | 'incorrect_cvc' | 'incorrect_zip' | 'payment_failed';
 
 export type ChargeResult =
   | { status: 'succeeded'; reference: string }
   | { status: 'requires_action'; reference: string; clientSecret: string }
-  | { status: 'failed'; code: 'card_declined' | 'incorrect_cvc' | 'incorrect_zip' | 'payment_failed'; message: string };
+  | { status: 'failed'; code: FailureCode; message: string }
+  /** Accepted but not final (a debit awaiting clearing): the webhook settles it. */
+  | { status: 'processing'; reference: string }
+  /** The gateway could not say (network error after the request left): money may have moved. */
+  | { status: 'unknown' };
 
 export interface PaymentGateway {
   id: string;
   /** Card gateways carry the card amount limits of 001 §5. */
   isCard: boolean;
+  /** The demo gateway confirms 3-D Secure itself (its confirm endpoint); others ask the provider. */
+  confirmsLocally?: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** What became of a payment whose answer was lost (the reconciler); null: the provider never saw it. */
+  lookup?(payment: { id: string; reference: string | null }): Promise<ChargeResult | null>;
+  /** Gives the money of a succeeded payment back. Throws when the provider cannot be reached. */
+  refund(payment: { id: string; reference: string | null; amount: number }): Promise<void>;
 }

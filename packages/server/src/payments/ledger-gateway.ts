@@ -25,5 +25,16 @@ export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
       if (Number(result.numUpdatedRows) === 1) return { status: 'succeeded', reference: `ledger_${number}` };
       return { status: 'failed', code: 'payment_failed', message: 'Gift Card balance is $0' };
     },
+    async refund(payment) {
+      const number = payment.reference?.replace(/^ledger_/, '');
+      if (!number) return;
+      await db
+        .updateTable('ledger')
+        .set({ balance: sql`balance + ${payment.amount}` })
+        .where('seller_id', '=', sellerId)
+        .where('ledger_type', '=', 'giftcard')
+        .where('number', '=', number)
+        .execute();
+    },
   };
 }

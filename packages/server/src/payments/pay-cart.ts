@@ -6,9 +6,12 @@ import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
-import { cartById } from '../cart/cart.repository.js';
-import { bookOrder } from '../orders/book-order.js';
+import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { cartAmounts } from './cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from './gateway.js';
+import { LATE_REFUSAL, settlePayment, type PayOutcome } from './settle-payment.js';
+
+export type { PayOutcome };
 
 export interface PayInput {
   db: Db;
@@ -23,20 +26,6 @@ export interface PayInput {
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;
-}
-
-export type PayOutcome = { outcome: 'completed'; orderId: string } | { outcome: 'partial' };
-
-/** What the cart owes: tickets, fees outside, less what was paid already. */
-async function amounts(tx: Tx, cart: Selectable<CartTable>) {
-  const row = await tx
-    .selectFrom('ticket')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>(eb('adjusted_value', '+', eb('fee_fixed_outside', '+', eb.ref('fee_percent_outside')))), eb.lit(0)).as('total')])
-    .where('cart_id', '=', cart.id)
-    .where('state', '=', 'held')
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  return { total, outstanding: total - cart.paid };
 }
 
 function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
@@ -70,10 +59,11 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     assertOwner(cart, input.identity, input.sellerId);
     if (cart.state === 'booked') return { done: { outcome: 'completed', orderId: cart.ticket_order_id! } as PayOutcome };
     if (cart.state === 'checkout') throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+    if (intentId) return retryIntent(tx, cart, intentId, amount, gateway, nowIso);
     if (cart.state !== 'pending' || (cart.expires_at !== null && cart.expires_at <= nowIso)) {
       throw new AppError(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.', 'payment', { cart_id: cart.id });
     }
-    const { total, outstanding } = await amounts(tx, cart);
+    const { outstanding } = await cartAmounts(tx, cart);
     if (gateway.id === 'free') {
       if (outstanding !== 0 || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
@@ -81,25 +71,27 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
-    const claimed = await tx.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', cart.id).where('state', '=', 'pending').executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
-
-    let confirmed: { id: string; reference: string } | null = null;
-    if (intentId) {
-      const intent = await tx.selectFrom('payment').selectAll().where('cart_id', '=', cart.id).where('reference', '=', intentId).executeTakeFirst();
-      if (!intent || intent.status !== 'confirmed' || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
-      confirmed = { id: intent.id, reference: intent.reference! };
-    }
-    const paymentId = confirmed?.id ?? uuidv7();
-    if (!confirmed) {
-      await tx
-        .insertInto('payment')
-        .values({ id: paymentId, seller_id: cart.seller_id, cart_id: cart.id, ticket_order_id: null, gateway_id: gateway.id, amount, status: 'processing', idempotency_key: input.idempotencyKey, reference: null, error_code: null, created_at: nowIso })
-        .execute();
-    } else {
-      await tx.updateTable('payment').set({ status: 'processing' }).where('id', '=', paymentId).execute();
-    }
-    return { cart, total, paymentId, confirmed };
+    await claimCart(tx, cart.id, nowIso);
+    const held = await heldTicketsOfCart(tx, cart.id);
+    const paymentId = uuidv7();
+    await tx
+      .insertInto('payment')
+      .values({
+        id: paymentId,
+        seller_id: cart.seller_id,
+        cart_id: cart.id,
+        ticket_order_id: null,
+        gateway_id: gateway.id,
+        amount,
+        status: 'processing',
+        idempotency_key: input.idempotencyKey,
+        reference: null,
+        error_code: null,
+        created_at: nowIso,
+        ticket_ids: JSON.stringify(held.map((t) => t.id)),
+      })
+      .execute();
+    return { paymentId, confirmed: null };
   });
   if ('done' in claim) return claim.done!;
 
@@ -111,41 +103,38 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       currency: input.currency,
       data: input.body.gateway_data,
       idempotencyKey: input.idempotencyKey ?? claim.paymentId,
-      confirmedIntent: claim.confirmed ? { reference: claim.confirmed.reference } : null,
+      confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
     });
   } catch {
-    // A gateway that throws has not charged (gateways report declines as results).
+    // Gateways report declines and lost answers as results; one that throws did not charge.
     result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
   }
-
-  // Refusals are returned from the transaction and thrown after it commits: the failed payment
-  // and the cart's release must be kept.
-  const outcome = await db.transaction().execute(async (tx): Promise<PayOutcome | AppError> => {
-    const release = () => tx.updateTable('cart').set({ state: 'pending', updated_at: nowIso }).where('id', '=', input.cartId).where('state', '=', 'checkout').execute();
-    if (result.status === 'failed') {
-      await tx.updateTable('payment').set({ status: 'failed', error_code: result.code }).where('id', '=', claim.paymentId).execute();
-      await release();
-      return new AppError(402, result.code, result.message, 'payment', { payment_id: claim.paymentId });
-    }
-    if (result.status === 'requires_action') {
-      await tx.updateTable('payment').set({ status: 'requires_action', reference: result.reference }).where('id', '=', claim.paymentId).execute();
-      await release();
-      return new AppError(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', 'payment', {
-        payment_id: claim.paymentId,
-        payment_intent_id: result.reference,
-        payment_intent_client_secret: result.clientSecret,
-      });
-    }
-    await tx.updateTable('payment').set({ status: 'succeeded', reference: result.reference }).where('id', '=', claim.paymentId).execute();
-    const paid = claim.cart.paid + amount;
-    await tx.updateTable('cart').set({ paid }).where('id', '=', input.cartId).execute();
-    if (paid < claim.total) {
-      await release();
-      return { outcome: 'partial' };
-    }
-    const orderId = await bookOrder(tx, input.dialect, { ...claim.cart, paid }, claim.total, paid, now, input.publicUrl);
-    return { outcome: 'completed', orderId };
-  });
+  // Refusals come back as values so the failed payment and the cart's release are kept.
+  const outcome = await settlePayment({ db, dialect: input.dialect, now, publicUrl: input.publicUrl, gateways: input.gateways }, claim.paymentId, result);
   if (outcome instanceof AppError) throw outcome;
   return outcome;
+}
+
+/** pending → checkout: the one claim that lets a single pay call move money for the cart. */
+async function claimCart(tx: Tx, cartId: string, nowIso: string) {
+  const claimed = await tx.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', cartId).where('state', '=', 'pending').executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+}
+
+/**
+ * The pay call again after the buyer confirmed with their bank (402 intent_requires_action). The
+ * money may already be taken, so an expired hold does not stop it here: settling re-checks the
+ * capacity and refunds when the tickets are gone.
+ */
+async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string, amount: number, gateway: PaymentGateway, nowIso: string) {
+  const intent = await tx.selectFrom('payment').selectAll().where('cart_id', '=', cart.id).where('reference', '=', intentId).where('gateway_id', '=', gateway.id).executeTakeFirst();
+  const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
+  if (intent?.status === 'succeeded' && intent.amount === amount) {
+    return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
+  }
+  if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
+  if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
+  await tx.updateTable('payment').set({ status: 'processing' }).where('id', '=', intent.id).execute();
+  return { paymentId: intent.id, confirmed: intent.reference! as string | null };
 }

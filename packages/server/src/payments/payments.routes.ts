@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../app-context.js';
+import { gatewaysFor } from './gateways.js';
+import { handleStripeEvent } from './stripe-webhook.js';
+
+/** The Stripe webhook (the source of truth for Stripe payments); only when Stripe is configured. */
+export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext, stripe: Stripe | null) {
+  const settings = ctx.settings.stripe;
+  if (!stripe || !settings) return;
+  // The signature covers the exact bytes Stripe sent: this route reads its body unparsed.
+  app.register(async (scoped) => {
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scoped.post('/api/payments/stripe/webhook', async (request) => {
+      const signature = request.headers['stripe-signature'];
+      return handleStripeEvent(
+        { db: ctx.db, dialect: ctx.dialect, now: ctx.now(), publicUrl: ctx.settings.publicUrl, gatewaysFor: (sellerId) => gatewaysFor(ctx.db, sellerId, stripe) },
+        stripe,
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        typeof signature === 'string' ? signature : undefined,
+        settings.webhookSecret,
+      );
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import type { Db, Dialect } from '../db/database.js';
+import type { PaymentGateway } from './gateway.js';
+import { refundPayment } from './refund-payment.js';
+import { OPEN_PAYMENT, settlePayment } from './settle-payment.js';
+
+export interface ReconcileDeps {
+  db: Db;
+  dialect: Dialect;
+  publicUrl: string;
+  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+}
+
+/** How long a pay call may hold a cart in 'checkout' before it counts as interrupted. */
+export const STUCK_AFTER_MS = 2 * 60_000;
+
+/**
+ * Finishes or releases carts left in 'checkout' by a pay call that never finished (the process
+ * died, or the gateway's answer was lost): asks the gateway what became of the open payment and
+ * settles it like the pay call would have — the order is booked, or the cart is payable again.
+ * A payment the provider never saw (or a gateway that cannot be asked) fails and releases the
+ * cart. Also retries refunds that could not reach the provider. Safe in several processes: every
+ * change is conditional.
+ */
+export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options: { batch?: number } = {}) {
+  const before = new Date(now.getTime() - STUCK_AFTER_MS).toISOString();
+  const stuck = await deps.db
+    .selectFrom('cart')
+    .select(['id', 'seller_id'])
+    .where('state', '=', 'checkout')
+    .where('updated_at', '<=', before)
+    .limit(options.batch ?? 100)
+    .execute();
+  let settled = 0;
+  for (const cart of stuck) {
+    const gateways = deps.gatewaysFor(cart.seller_id);
+    const open = await deps.db.selectFrom('payment').select(['id', 'gateway_id', 'reference']).where('cart_id', '=', cart.id).where('status', 'in', OPEN_PAYMENT).execute();
+    for (const payment of open) {
+      const gateway = gateways[payment.gateway_id];
+      let result = gateway?.lookup ? await gateway.lookup(payment).catch(() => ({ status: 'unknown' as const })) : null;
+      // Never reached the provider (or cannot be asked): nothing was charged that we can know of.
+      result ??= { status: 'failed', code: 'payment_failed', message: 'The payment was interrupted. Your card has not been charged.' };
+      if (result.status === 'unknown' || result.status === 'processing') continue;
+      await settlePayment({ db: deps.db, dialect: deps.dialect, now, publicUrl: deps.publicUrl, gateways }, payment.id, result);
+      settled += 1;
+    }
+    if (!open.length) {
+      // Claimed with no payment left open: nothing can finish it.
+      await deps.db.updateTable('cart').set({ state: 'pending', updated_at: now.toISOString() }).where('id', '=', cart.id).where('state', '=', 'checkout').execute();
+      settled += 1;
+    }
+  }
+  const refunds = await deps.db.selectFrom('payment').select(['id', 'seller_id']).where('status', '=', 'refund_pending').limit(options.batch ?? 100).execute();
+  let refunded = 0;
+  for (const p of refunds) if (await refundPayment({ db: deps.db, gateways: deps.gatewaysFor(p.seller_id) }, p.id).catch(() => false)) refunded += 1;
+  return { carts: stuck.length, settled, refunded };
+}
+
+/** Runs the reconciler every `intervalMs` until stopped (the sweeper's pattern); errors are logged, never thrown. */
+export function startCheckoutReconciler(deps: ReconcileDeps, now: () => Date, log: (error: unknown) => void, intervalMs = 30_000): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reconcileCheckouts(deps, now());
+    } catch (error) {
+      log(error);
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

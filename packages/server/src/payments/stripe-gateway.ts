@@ -1,0 +1,81 @@
+import type Stripe from 'stripe';
+import type { ChargeResult, FailureCode, PaymentGateway } from './gateway.js';
+
+const KNOWN_FAILURES: FailureCode[] = ['card_declined', 'incorrect_cvc', 'incorrect_zip'];
+
+/** A PaymentIntent's state as the pay flow sees it (also the webhook's). */
+export function intentResult(intent: Stripe.PaymentIntent): ChargeResult {
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', reference: intent.id };
+    case 'requires_action':
+      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret ?? '' };
+    case 'processing':
+      return { status: 'processing', reference: intent.id };
+    default: {
+      // requires_payment_method after a failed confirmation (3-D Secure refused), or canceled.
+      const error = intent.last_payment_error;
+      const code = KNOWN_FAILURES.find((c) => c === error?.code || c === error?.decline_code) ?? (error ? 'card_declined' : 'payment_failed');
+      return { status: 'failed', code, message: error?.message ?? 'The payment was not completed.' };
+    }
+  }
+}
+
+/** Stripe's errors: card problems are refusals; a lost connection or a Stripe outage leaves the outcome unknown. */
+function fromError(error: unknown): ChargeResult {
+  const e = error as { type?: string; code?: string; decline_code?: string; message?: string; statusCode?: number };
+  if (e.type === 'StripeCardError') {
+    const code = KNOWN_FAILURES.find((c) => c === e.code || c === e.decline_code) ?? 'card_declined';
+    return { status: 'failed', code, message: e.message ?? 'Your card was declined.' };
+  }
+  if (e.type === 'StripeInvalidRequestError' && e.statusCode !== undefined && e.statusCode < 500) {
+    return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };
+  }
+  return { status: 'unknown' };
+}
+
+/**
+ * Cards (and wallets) through Stripe PaymentIntents (DESIGN §5). The browser collects the card
+ * with Stripe.js and sends its payment method id; the intent is created and confirmed here with
+ * the pay call's idempotency key, so a retried pay never charges twice. 3-D Secure answers
+ * `requires_action`; the browser confirms with Stripe and pays again naming the intent. The
+ * webhook (stripe-webhook.ts) settles whatever this call did not see finish.
+ */
+export function stripeGateway(stripe: Stripe): PaymentGateway {
+  return {
+    id: 'stripe',
+    isCard: true,
+    async charge(request) {
+      try {
+        if (request.confirmedIntent) return intentResult(await stripe.paymentIntents.retrieve(request.confirmedIntent.reference));
+        const paymentMethod = request.data.payment_method_id;
+        if (typeof paymentMethod !== 'string' || !/^pm_\w{1,200}$/.test(paymentMethod)) {
+          return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };
+        }
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amount,
+            currency: request.currency.toLowerCase(),
+            payment_method: paymentMethod,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            confirm: true,
+            metadata: { payment_id: request.paymentId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return intentResult(intent);
+      } catch (error) {
+        return fromError(error);
+      }
+    },
+    async lookup(payment) {
+      if (payment.reference) return intentResult(await stripe.paymentIntents.retrieve(payment.reference));
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${payment.id}'`, limit: 1 });
+      return found.data[0] ? intentResult(found.data[0]) : null;
+    },
+    async refund(payment) {
+      if (!payment.reference) return;
+      await stripe.refunds.create({ payment_intent: payment.reference, amount: payment.amount }, { idempotencyKey: `refund_${payment.id}` });
+    },
+  };
+}

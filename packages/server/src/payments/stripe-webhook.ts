@@ -1,0 +1,34 @@
+import type Stripe from 'stripe';
+import { AppError } from '../http/app-error.js';
+import type { PaymentGateway } from './gateway.js';
+import { settlePayment, type SettleDeps } from './settle-payment.js';
+import { intentResult } from './stripe-gateway.js';
+
+const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.canceled']);
+
+/**
+ * The source of truth for Stripe payments (DESIGN §5): whatever the pay call saw, the intent's
+ * events settle the payment — a success the browser never reported (tab closed after 3-D
+ * Secure, a debit that cleared days later) still books the order, exactly once.
+ */
+export async function handleStripeEvent(deps: Omit<SettleDeps, 'gateways'> & { gatewaysFor: (sellerId: string) => Record<string, PaymentGateway> }, stripe: Stripe, payload: Buffer, signature: string | undefined, secret: string) {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(payload, signature ?? '', secret);
+  } catch {
+    throw new AppError(400, 'validation_failed', 'The webhook signature could not be verified.', 'webhook');
+  }
+  if (!HANDLED.has(event.type)) return { received: true, handled: false };
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const paymentId = intent.metadata?.payment_id;
+  const payment = await deps.db
+    .selectFrom('payment')
+    .select(['id', 'seller_id'])
+    .where('gateway_id', '=', 'stripe')
+    .where((eb) => (paymentId ? eb.or([eb('id', '=', paymentId), eb('reference', '=', intent.id)]) : eb('reference', '=', intent.id)))
+    .executeTakeFirst();
+  // Not ours (another application on the same Stripe account): acknowledged, nothing to do.
+  if (!payment) return { received: true, handled: false };
+  await settlePayment({ ...deps, gateways: deps.gatewaysFor(payment.seller_id) }, payment.id, intentResult(intent));
+  return { received: true, handled: true };
+}
