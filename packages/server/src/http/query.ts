@@ -92,12 +92,18 @@ function single(value: unknown): string {
   return Array.isArray(value) ? String(value[value.length - 1]) : String(value);
 }
 
+/** Specs are module constants: their embed sets are worked out once. */
+const embedsOfSpec = new WeakMap<QuerySpec, Set<string>>();
+
 function allowedEmbeds(spec: QuerySpec): Set<string> {
+  const known = embedsOfSpec.get(spec);
+  if (known) return known;
   const allowed = new Set<string>();
   for (const path of spec.embeds ?? []) {
     const parts = path.split('.');
     for (let i = 1; i <= parts.length; i++) allowed.add(parts.slice(0, i).join('.'));
   }
+  embedsOfSpec.set(spec, allowed);
   return allowed;
 }
 
