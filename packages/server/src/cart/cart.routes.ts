@@ -1,5 +1,5 @@
 import { DEFAULT_HOLD_MINUTES, ZCartModify } from '@foyer/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { ANONYMOUS } from '../events/viewer.js';
 import { parseBody } from '../http/parse-body.js';
@@ -23,25 +23,18 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   for (const prefix of ['/api/my/cart', '/api/cart']) {
-    app.post(`${prefix}/modify`, async (request, reply) => {
+    // my/cart/modify creates a cart; my/cart/{id}/modify changes one.
+    const modify = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
       const body = parseBody(ZCartModify, request.body, 'cart');
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
       setIdentityCookie(request, reply, writer);
       return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
-    });
-
-    app.post<IdParams>(`${prefix}/:id/modify`, async (request, reply) => {
-      const body = parseBody(ZCartModify, request.body, 'cart');
-      const { seller: s } = await seller(request);
-      const now = ctx.now();
-      const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
-      setIdentityCookie(request, reply, writer);
-      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
-    });
+    };
+    app.post(`${prefix}/modify`, modify);
+    app.post<IdParams>(`${prefix}/:id/modify`, modify);
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
       const { query, seller: s } = await seller(request);
