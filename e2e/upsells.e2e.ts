@@ -78,6 +78,8 @@ describe.each([
     await expect.poll(() => page.getByText('Add an admission event to your cart first.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add one Audio guide' }).count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
+    // The way out: the admission event of the configuration.
+    expect(await page.getByRole('link', { name: 'Choose admission tickets' }).getAttribute('href')).toBe(`/events/${ga}`);
     await screenshot(page, `addon-refused-${label}`);
     await expectAccessible(page);
 
@@ -94,7 +96,15 @@ describe.each([
     const add = page.getByRole('button', { name: 'Add one Audio guide' });
     await expect.poll(() => add.isVisible()).toBe(true);
     expect(await page.getByText('Add an admission event to your cart first.').count()).toBe(0);
+    // Nothing chosen yet: on a phone the reserve footer offers to skip the add-on (000 §2).
+    const skip = page.getByTestId('reserve-bar').getByRole('button', { name: 'Skip add-on' });
+    expect(await skip.isVisible()).toBe(label === 'mobile');
+    if (label === 'mobile') {
+      await screenshot(page, 'addon-skip-mobile');
+      expect((await skip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
     await add.click();
+    expect(await skip.count()).toBe(0);
     await expect.poll(() => page.getByRole('spinbutton', { name: 'Audio guide quantity' }).inputValue()).toBe('1');
     await screenshot(page, `addon-accepted-${label}`);
     await expectAccessible(page);

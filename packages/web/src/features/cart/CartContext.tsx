@@ -5,6 +5,7 @@ import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/Modal.js';
 import { announcementDue, COUNTDOWN_TICK_MS, secondsLeft } from './countdown.js';
 import { CartStore, type CartSnapshot } from './store.js';
+import { AnalyticsBridge } from '../analytics/AnalyticsBridge.js';
 
 /**
  * The cart for the whole app: the store, the one countdown (ticks each second, announces at 5
@@ -65,6 +66,8 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
   return (
     <CartContext.Provider value={value}>
       <SecondsContext.Provider value={seconds}>
+        {/* Before the pages: its effects (the tag manager switched on) run before theirs. */}
+        <AnalyticsBridge store={store} />
         {children}
         <p className="visually-hidden" aria-live="assertive" aria-atomic="true" data-testid="cart-announcer">
           {announcement}

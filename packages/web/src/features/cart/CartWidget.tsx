@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { isAllDaySession } from '../events/detail/sessionTabs.js';
 import { useCart, useCartContext, useCartSeconds } from './CartContext.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
+import { trackRemoveFromCart } from '../analytics/track.js';
 import { badgeText, cartTotals, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
@@ -104,6 +105,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
     try {
       if (confirm.plan.kind === 'delete_cart') await store.deleteAll();
       else await store.remove(confirm.plan.ticketIds);
+      trackRemoveFromCart(view, confirm.plan.kind === 'delete_cart' ? null : confirm.plan.ticketIds, seller.currency);
       setConfirm(null);
     } catch (e) {
       setError(errorMessage(e));

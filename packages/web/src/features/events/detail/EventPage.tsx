@@ -31,7 +31,9 @@ import { anchorOf, visitWindow, type VisitWindow } from './visitWindow.js';
 import { parseDeepLink, withPresetPrice, type DeepLink, type Preselection } from './deepLinks.js';
 import { useDeepLinkTickets } from './useDeepLinks.js';
 import { useAddOnSessionFilter, useUpsellChainScope } from '../upsell/useAddOn.js';
-import { SkipAddOnFooter } from '../upsell/SkipAddOn.js';
+import { AddOnRouteProvider, SkipAddOnFooter } from '../upsell/SkipAddOn.js';
+import { AnchorRequired } from '../upsell/AnchorRequired.js';
+import { useTrackViewItem } from '../../analytics/track.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
@@ -81,6 +83,7 @@ export { readPreselection, type Preselection } from './deepLinks.js';
 function EventView({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   const { event } = detail;
   useDocumentTitle(event.name);
+  useTrackViewItem(detail, seller.currency);
   const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
   const coverMeta = coverId ? detail.images.get(coverId) : undefined;
 
@@ -344,9 +347,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
           {visitError ? (
             <ErrorNotice title={en.event.errorTitle} error={visitError} />
           ) : (
-            <p className="notice notice--warning" role="status">
-              {en.event.addAnchorFirst}
-            </p>
+            <AnchorRequired />
           )}
         </section>
       ) : (
@@ -455,6 +456,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
         </div>
         {anyDay && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
         {!session && !anyDay && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
+        <AddOnRouteProvider eventId={upsell && visit ? event.id : null}>
         <QuantitySelection
           event={event}
           session={anyDay ? flexSession : session}
@@ -465,6 +467,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
           cache={selectionCache}
           onSoldOut={(sold) => void onSoldOut(sold)}
         />
+        </AddOnRouteProvider>
       </section>
       {upsell && visit && !session && <SkipAddOnFooter eventId={event.id} />}
     </div>

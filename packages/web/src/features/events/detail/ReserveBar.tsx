@@ -1,6 +1,7 @@
 import { fromMinor } from '@foyer/contracts';
 import { en, format } from '../../../i18n/en.js';
 import { priceText } from './priceFormat.js';
+import { SkipAddOnInReserveBar } from '../upsell/SkipAddOn.js';
 
 /**
  * Totals and the reserve button: under the list on desktop, a sticky footer on phones (one
@@ -48,6 +49,7 @@ export function ReserveBar({
             </span>
           )}
         </div>
+        <SkipAddOnInReserveBar count={count} />
         <button type="submit" className="button reserve-bar__button" disabled={!canReserve} aria-busy={submitting || undefined}>
           {submitting ? busyLabel : label}
         </button>

@@ -1,11 +1,12 @@
+import { createContext, useContext, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.js';
 import { en } from '../../../i18n/en.js';
 import { nextInChain, readUpsellChain } from './upsellChain.js';
 
 /**
- * 'Skip add-on' (000 §2): on phones, in the footer of an add-on route while nothing is selected.
- * Goes to the next add-on of the upsell chain, or on to checkout at its end.
+ * 'Skip add-on' (000 §2): on phones, in the reserve footer of an add-on route while nothing is
+ * selected. Goes to the next add-on of the upsell chain, or on to checkout at its end.
  */
 export function SkipAddOnButton({ eventId }: { eventId: string }) {
   const navigate = useNavigate();
@@ -30,4 +31,17 @@ export function SkipAddOnFooter(props: { eventId: string }) {
       <SkipAddOnButton {...props} />
     </div>
   );
+}
+
+/** The add-on whose route this is (null elsewhere), for the reserve footer below it. */
+const AddOnRoute = createContext<string | null>(null);
+
+export function AddOnRouteProvider({ eventId, children }: { eventId: string | null; children: ReactNode }) {
+  return <AddOnRoute.Provider value={eventId}>{children}</AddOnRoute.Provider>;
+}
+
+/** In the reserve footer: the skip button on an add-on route while no ticket is chosen. */
+export function SkipAddOnInReserveBar({ count }: { count: number }) {
+  const eventId = useContext(AddOnRoute);
+  return eventId && count === 0 ? <SkipAddOnButton eventId={eventId} /> : null;
 }
