@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { EventSessionTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 
 /**
@@ -12,11 +14,13 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
     .updateTable('event_session')
     .set({ used_capacity: sql`used_capacity + ${n}` })
     .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)])),
+    .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)]))
+    .returningAll(),
 );
 
-export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<boolean> {
-  return Number((await takeSession(tx, sessionId, n)).numAffectedRows) === 1;
+/** The session as it now stands, or undefined when there was not room for `n` more. */
+export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<Selectable<EventSessionTable> | undefined> {
+  return (await takeSession(tx, sessionId, n)).rows[0];
 }
 
 /** One upsert: the first hold creates the row; later ones add to it only while within the limit. */

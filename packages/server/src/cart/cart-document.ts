@@ -2,7 +2,7 @@ import { fromMinor, type TCart, type TTicket } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import type { CartTable, TicketTable } from '../db/schema.js';
+import type { CartTable, EventSessionTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
@@ -94,6 +94,8 @@ const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === n
 export interface LoadedCart {
   cart: Selectable<CartTable>;
   tickets: Selectable<TicketTable>[];
+  /** Sessions read in the same transaction, when the caller has them. */
+  sessions?: Selectable<EventSessionTable>[];
 }
 
 async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
@@ -109,7 +111,7 @@ const oneSession = prepared((db, id: string) => db.selectFrom('event_session').s
 /** The cart as a relational document with the requested embeds. */
 export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache) {
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
-  const { cart, tickets } = typeof from === 'string' ? await loadCart(db, from) : from;
+  const { cart, tickets, sessions: inHand = [] } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
   siblings.ticket = tickets.map(ticketOut);
   const ids = (f: (t: Selectable<TicketTable>) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
@@ -131,8 +133,12 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   if (embed.has('event_template.config') || embed.has('config')) siblings.config = (await configOfResources(db, cart.seller_id, eventIds)).map(configOut);
   const sessionIds = ids((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {
-    // Sessions are read fresh (their used capacity moves); one session, the common case, prepared.
-    const sessions = sessionIds.length === 1 ? (await oneSession(db, sessionIds[0])).rows : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
+    // Sessions are read fresh (their used capacity moves), unless the caller just updated them.
+    const sessions = sessionIds.every((id) => inHand.some((s) => s.id === id))
+      ? inHand.filter((s) => sessionIds.includes(s.id))
+      : sessionIds.length === 1
+        ? (await oneSession(db, sessionIds[0])).rows
+        : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
     const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
     siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
   }

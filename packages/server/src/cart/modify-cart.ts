@@ -1,8 +1,8 @@
 import type { TCartModify, TReserveTicket } from '@foyer/contracts';
 import type { Insertable, Selectable } from 'kysely';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db, Dialect, Tx } from '../db/database.js';
-import type { CartTable, TicketTable } from '../db/schema.js';
+import type { CartTable, EventSessionTable, TicketTable } from '../db/schema.js';
 import { availableCapacity, isOnSale } from '../events/session-rules.js';
 import { canSee, type Viewer } from '../events/viewer.js';
 import { unitPrice } from '../events/serialize.js';
@@ -46,6 +46,8 @@ export interface ModifiedCart {
   cart: Selectable<CartTable>;
   /** Its held tickets, in cart order. */
   tickets: Selectable<TicketTable>[];
+  /** The sessions capacity was just taken from, as they now stand. */
+  sessions: Selectable<EventSessionTable>[];
 }
 
 export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
@@ -109,7 +111,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   additionalInfo = additionalInfo.filter((a) => inCart.has(a.ticket_group_id));
 
   if (cart && removeIds.size) await releaseHeldTickets(tx, { cartId: cart.id, ticketIds: [...removeIds] });
-  await takeCapacity(tx, additions, additionsGroupLimits(additions));
+  const sessions = await takeCapacity(tx, additions, additionsGroupLimits(additions));
 
   const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await memo(input.cache, `hold:${input.sellerId}`, () => holdMinutes(tx, input.sellerId, input.defaultHoldMinutes))) * 60_000).toISOString() : cart.expires_at;
   const campaign = body.campaign ? JSON.stringify(body.campaign) : (cart?.campaign ?? null);
@@ -118,7 +120,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
     : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info)).rows;
   const added = await insertTickets(tx, additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso })));
-  return { cart: saved, tickets: [...remaining, ...added] };
+  return { cart: saved, tickets: [...remaining, ...added], sessions };
 }
 
 const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string) =>
@@ -159,8 +161,9 @@ function additionsGroupLimits(additions: (NewTicket & { groupLimit?: number })[]
   return out;
 }
 
-/** Takes session and group capacity for new tickets, in a fixed order (no deadlocks). */
-async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: number })[], groupLimits: Map<string, number>) {
+/** Takes session and group capacity for new tickets, in a fixed order (no deadlocks); answers the sessions as updated. */
+async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: number })[], groupLimits: Map<string, number>): Promise<Selectable<EventSessionTable>[]> {
+  const updated: Selectable<EventSessionTable>[] = [];
   const bySession = new Map<string, number>();
   const byGroup = new Map<string, number>();
   for (const a of additions) {
@@ -170,7 +173,11 @@ async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: numbe
     byGroup.set(key, (byGroup.get(key) ?? 0) + 1);
   }
   for (const [sessionId, n] of [...bySession].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (await takeSessionCapacity(tx, sessionId, n)) continue;
+    const session = await takeSessionCapacity(tx, sessionId, n);
+    if (session) {
+      updated.push(session);
+      continue;
+    }
     const room = await sessionRoom(tx, sessionId);
     const left = room ? availableCapacity(room) : 0;
     if (left === 0) throw new AppError(409, 'event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, available: 0 });
@@ -184,6 +191,7 @@ async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: numbe
     if (left === 0) throw new AppError(409, 'ticket_group_sold_out', 'These tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: 0 });
     throw new AppError(409, 'ticket_group_capacity_exceeded', `Only ${left} of these tickets are left for this session.`, 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: left });
   }
+  return updated;
 }
 
 /** Each requested ticket → a ticket row to insert, after every per-ticket rule. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { sessionOf } from '../auth/sessions.js';
 import { prepared } from '../db/prepared.js';
