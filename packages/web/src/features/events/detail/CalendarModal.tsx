@@ -20,6 +20,7 @@ export interface CalendarModalProps {
   priceDisplay: PriceDisplay;
   threshold: number;
   rules: TMessageRule[];
+  priceOf?: (day: TCalendarDay) => string;
 }
 
 /** The 'Choose date' calendar (000 §2, 001 §9): a 6×7 month grid over the available months. */
@@ -31,7 +32,7 @@ export function CalendarModal(props: CalendarModalProps) {
   );
 }
 
-function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay, threshold, rules }: CalendarModalProps) {
+function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay, threshold, rules, priceOf }: CalendarModalProps) {
   const headingId = useId();
   const byDate = useMemo(() => new Map(upcomingDays(days, today).map((d) => [d.date, d])), [days, today]);
   const range = useMemo(() => monthRange(days, today), [days, today]);
@@ -79,7 +80,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
     else {
       const availability = dayAvailability(day, threshold);
       parts.push(availabilityText(availability));
-      const price = availability.kind !== 'sold_out' ? dayPriceText(day, currency, priceDisplay) : '';
+      const price = availability.kind !== 'sold_out' ? (priceOf ? priceOf(day) : dayPriceText(day, currency, priceDisplay)) : '';
       if (price) parts.push(price);
       parts.push(...dateTexts(rules, 'date_annotation', date));
     }

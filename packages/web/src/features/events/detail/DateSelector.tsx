@@ -19,6 +19,8 @@ export interface DateSelectorProps {
   priceDisplay: PriceDisplay;
   /** Message rules: date_annotation texts become badges on matching days. */
   rules: TMessageRule[];
+  /** The price line of a day instead of the default (quantity-first: the total for the quantities). */
+  priceOf?: (day: TCalendarDay) => string;
 }
 
 export function availabilityText(availability: Availability): string {
@@ -40,7 +42,7 @@ export function dayPriceText(day: TCalendarDay, currency: string, display: Price
  * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
  * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
  */
-export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules }: DateSelectorProps) {
+export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf }: DateSelectorProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const { visible, hasMore } = dateButtons(days, today);
 
@@ -59,7 +61,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
           const availability = dayAvailability(day, threshold);
           const soldOut = availability.kind === 'sold_out';
           const relative = relativeDay(day.date, today);
-          const price = dayPriceText(day, currency, priceDisplay);
+          const price = priceOf ? priceOf(day) : dayPriceText(day, currency, priceDisplay);
           const badges = dateTexts(rules, 'date_annotation', day.date);
           return (
             <li key={day.date}>
@@ -109,6 +111,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
         priceDisplay={priceDisplay}
         threshold={threshold}
         rules={rules}
+        priceOf={priceOf}
         onSelect={(date) => {
           setCalendarOpen(false);
           onSelect(date);

@@ -27,6 +27,7 @@ import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.j
 import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
+import { OtherFlow, useEventFlow } from './Flows.js';
 import { anchorOf, visitWindow, type VisitWindow } from './visitWindow.js';
 import { parseDeepLink, withPresetPrice, type DeepLink, type Preselection } from './deepLinks.js';
 import { useDeepLinkTickets } from './useDeepLinks.js';
@@ -84,6 +85,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   const { event } = detail;
   useDocumentTitle(event.name);
   useTrackViewItem(detail, seller.currency);
+  const flow = useEventFlow(detail);
   const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
   const coverMeta = coverId ? detail.images.get(coverId) : undefined;
 
@@ -115,10 +117,12 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
       <div className="event-layout">
         <div className="event-main">
           {event.summary && <p className="event-summary">{event.summary}</p>}
-          {event.event_type === 'flexible' ? (
+          {flow === 'flexible' ? (
             <FlexibleFlow detail={detail} seller={seller} />
-          ) : (
+          ) : flow === 'date_first' ? (
             <DateFirstFlow detail={detail} seller={seller} preselect={link.preselect} link={link} />
+          ) : (
+            <OtherFlow flow={flow} detail={detail} seller={seller} />
           )}
           {event.description && (
             <section className="panel event-about" aria-labelledby="about-title">

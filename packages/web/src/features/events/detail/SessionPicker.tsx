@@ -1,5 +1,5 @@
-import type { TEventSession, TMessageRule } from '@foyer/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { TDocument, TEventSession, TMessageRule } from '@foyer/contracts';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { listOf } from '../../../api/document.js';
 import { sessionsQuery } from '../../../api/queries.js';
@@ -10,6 +10,9 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
 import { initialTabIndex, isAllDaySession, isMultiDaySession, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+
+/** A sessions document to list instead of the day's GET. */
+export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument, readonly unknown[]>;
 
 export interface SessionPickerProps {
   eventId: string;
@@ -27,6 +30,10 @@ export interface SessionPickerProps {
   autoPickFirst?: boolean;
   /** Only sessions passing this (an add-on's visit window). */
   filter?: (session: TEventSession) => boolean;
+  /** Where the sessions come from instead of the day's GET (quantity-first: POST with the quantities). */
+  source?: SessionsSource;
+  /** A price line under each time (the quantity-first price schedule). */
+  priceOf?: (session: TEventSession) => string | null;
 }
 
 interface ListContext {
@@ -35,6 +42,7 @@ interface ListContext {
   selectedId: string | null;
   onSelect: (session: TEventSession) => void;
   rules: TMessageRule[];
+  priceOf?: (session: TEventSession) => string | null;
 }
 
 function tabStatusText(tab: SessionTab): string | null {
@@ -44,12 +52,12 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter }: SessionPickerProps) {
-  const query = useQuery(sessionsQuery(eventId, date, { hideSoldOut }));
+export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
+  const query = useQuery(source ?? (sessionsQuery(eventId, date, { hideSoldOut }) as unknown as SessionsSource));
   // Sessions spanning days are the flexible any-date option, not a time on this date.
   const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s) && (!filter || filter(s)));
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
-  const context: ListContext = { timezone, threshold, selectedId, onSelect: (s) => onSelect(s, false), rules };
+  const context: ListContext = { timezone, threshold, selectedId, onSelect: (s) => onSelect(s, false), rules, priceOf };
 
   // A day with one all-day session has no time to choose: take it.
   const onlyAllDay = sessions.length === 1 && isAllDaySession(sessions[0]) && !isSessionSoldOut(sessions[0]) ? sessions[0] : null;
@@ -157,7 +165,7 @@ function SessionTabs({ tabs, context }: { tabs: SessionTab[]; context: ListConte
 }
 
 function TimeList({ sessions, context, label }: { sessions: TEventSession[]; context: ListContext; label: string }) {
-  const { timezone, threshold, selectedId, onSelect, rules } = context;
+  const { timezone, threshold, selectedId, onSelect, rules, priceOf } = context;
   return (
     <ul className="time-list" aria-label={label}>
       {sessions.map((session) => {
@@ -170,6 +178,7 @@ function TimeList({ sessions, context, label }: { sessions: TEventSession[]; con
               ? format(en.sessions.remaining, { count: availability.remaining })
               : en.sessions.available;
         const badges = sessionTexts(rules, 'session_annotation', session, timezone);
+        const price = soldOut ? null : (priceOf?.(session) ?? null);
         return (
           <li key={session.id}>
             <button
@@ -184,6 +193,7 @@ function TimeList({ sessions, context, label }: { sessions: TEventSession[]; con
             >
               <span>{isAllDaySession(session) ? en.sessions.allDay : formatTime(session.start_datetime, timezone)}</span>
               <span className={`time-button__status${availability.kind === 'low' ? ' time-button__status--low' : ''}`}>{status}</span>
+              {price && <span className="time-button__price">{price}</span>}
               {badges.map((text) => (
                 <span key={text} className="badge badge--accent">
                   {text}

@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * The event flows of 000 §2 other than date-first, on the demo catalog: the quantity-first
+ * planetarium show (quantities → priced dates → priced times → details → reserve), a donation with
+ * a typed amount and a gift card (add-one-to-cart) — at desktop width and on a phone.
+ */
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** From the listing, filtered by the event's category, to the event. */
+async function openEvent(page: Page, base: string, category: string, name: RegExp) {
+  await page.goto(`${base}/events`);
+  await page.getByRole('button', { name: category, exact: true }).click();
+  await page.getByRole('link', { name }).first().click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(name);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** After an add the demo (upsells on) shows the other experiences; the cart holds the line. */
+async function expectInCart(page: Page, line: string, total: string, mobile: boolean) {
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+  if (mobile) {
+    await page.getByRole('button', { name: /^Cart, \d+ tickets?$/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
+    await expect.poll(() => drawer.getByText(line).isVisible()).toBe(true);
+    expect(await drawer.getByTestId('cart-total').textContent()).toBe(total);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+  } else {
+    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
+    await expect.poll(() => sidebar.getByText(line).isVisible()).toBe(true);
+    expect(await sidebar.getByTestId('cart-total').textContent()).toBe(total);
+  }
+}
+
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  const mobile = label === 'mobile';
+
+  describe(`event flows (${label}, ${viewport.width}×${viewport.height})`, () => {
+    let sf: Storefront;
+    let browser: Browser;
+    useStorefront((s, b) => ((sf = s), (browser = b)));
+
+    it('quantity-first: quantities, a date priced for them, a time, then reserve into the cart; Back goes a step back', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openEvent(page, sf.url, 'Shows', /Journey to the Outer Planets/);
+      await expect.poll(() => page.getByRole('heading', { name: 'How many tickets?' }).isVisible()).toBe(true);
+      // No date picker before the quantities.
+      expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
+      const showDates = page.getByRole('button', { name: 'Show dates' });
+      expect(await showDates.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Add one Adult' }).click();
+      await page.getByRole('button', { name: 'Add one Adult' }).click();
+      await page.getByRole('button', { name: 'Add one Child' }).click();
+      await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('$37');
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `flows-qf-quantities-${label}`);
+      await expectAccessible(page);
+
+      await showDates.click();
+      const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+      await expect.poll(() => dates.count()).toBeGreaterThan(0);
+      // The calendar is priced for the quantities: 2 × $14 + 1 × $9.
+      expect(await dates.first().textContent()).toContain('Total $37');
+      expect(await page.getByText('2 × Adult, 1 × Child').isVisible()).toBe(true);
+      await screenshot(page, `flows-qf-dates-${label}`);
+      await expectAccessible(page);
+
+      // Tomorrow: the 11:30 show is full, the 1 pm show has 6 seats (room for 3).
+      await dates.nth(1).click();
+      const times = page.locator('.time-button');
+      await expect.poll(() => times.count()).toBeGreaterThan(0);
+      const open = page.locator('.time-button:not([aria-disabled="true"])');
+      expect(await open.first().textContent()).toContain('Total $37');
+      await screenshot(page, `flows-qf-times-${label}`);
+      await expectAccessible(page);
+
+      // Browser Back: from the times to the dates, then to the quantities (still on the event).
+      await page.goBack();
+      await expect.poll(() => page.getByRole('list', { name: 'Available dates' }).isVisible()).toBe(true);
+      await page.goBack();
+      await expect.poll(() => page.getByRole('heading', { name: 'How many tickets?' }).isVisible()).toBe(true);
+      expect(new URL(page.url()).pathname).toMatch(/^\/events\/[0-9a-f-]+$/);
+      expect(await page.getByRole('spinbutton', { name: 'Adult quantity' }).inputValue()).toBe('2');
+
+      await page.getByRole('button', { name: 'Show dates' }).click();
+      await page.getByRole('list', { name: 'Available dates' }).getByRole('button').nth(1).click();
+      await expect.poll(() => open.count()).toBeGreaterThan(0);
+      await open.first().click();
+      await expect.poll(() => page.getByRole('heading', { name: 'Your details' }).isVisible()).toBe(true);
+      await screenshot(page, `flows-qf-details-${label}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Reserve' }).click();
+      await expectInCart(page, '2 × Adult', '$37', mobile);
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    });
+
+    it('a donation with a typed amount: outside the range is refused at the field, a valid amount is added', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openEvent(page, sf.url, 'Support', /Support the Museum/);
+      const amount = page.getByRole('spinbutton', { name: 'Amount' });
+      await expect.poll(() => amount.isVisible()).toBe(true);
+      await amount.fill('2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(() => page.getByText('Value entered is outside min/max').isVisible()).toBe(true);
+      // The first invalid field gets the focus (after 100 ms).
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('aria-invalid'))).toBe('true');
+      await screenshot(page, `flows-donation-error-${label}`);
+      await expectAccessible(page);
+      await amount.fill('25.5');
+      await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('$25.50');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expectInCart(page, '1 × Donation', '$25.50', mobile);
+      expect(errors).toEqual([]);
+    });
+
+    it('a gift card: one of the cards is chosen and added; one per order', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openEvent(page, sf.url, 'Gift Cards', /Gift Cards/);
+      const options = page.getByRole('radio');
+      await expect.poll(() => options.count()).toBe(4);
+      const add = page.getByRole('button', { name: 'Add to cart' });
+      expect(await add.isDisabled()).toBe(true);
+      await page.getByRole('radio', { name: /\$50 Gift Card/ }).check();
+      await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('$50');
+      expect(await page.getByText('One per order.', { exact: false }).isVisible()).toBe(true);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `flows-gift-card-${label}`);
+      await expectAccessible(page);
+      await add.click();
+      await expectInCart(page, '1 × $50 Gift Card', '$50', mobile);
+      expect(errors).toEqual([]);
+    });
+  });
+}

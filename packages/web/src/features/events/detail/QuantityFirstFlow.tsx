@@ -1,0 +1,473 @@
+import type { TCalendarDay, TEventSession, TTicketTypesRequired } from '@foyer/contracts';
+import { fromMinor, toMinor } from '@foyer/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage, isApiError } from '../../../api/client.js';
+import { listOf } from '../../../api/document.js';
+import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { sellerInfo, useAppConfig } from '../../../config/useConfig.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatDate, formatDateTime, formatTime, todayIn } from '../../../lib/dates.js';
+import { ErrorNotice } from '../../../ui/ErrorNotice.js';
+import { Skeleton } from '../../../ui/Skeleton.js';
+import { useOptionalCart } from '../../cart/CartContext.js';
+import { nextRouteAfterAdd } from '../../cart/model.js';
+import type { AttendeeValue } from './attendees.js';
+import { DateSelector } from './DateSelector.js';
+import { dateTexts, sessionTexts } from './messageRules.js';
+import type { EventDetail } from './model.js';
+import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
+import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
+import { initialQuantities, quantityLimits, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
+import { QuantityRow } from './QuantityRow.js';
+import { ReserveBar } from './ReserveBar.js';
+import {
+  attendeeNeedsByKey,
+  buildReservation,
+  campaignOf,
+  focusFirstInvalid,
+  groupQuantity,
+  groupSurveys,
+  hasErrors,
+  initialAmounts,
+  NO_ERRORS,
+  selectionTotal,
+  validateSelection,
+  type FormErrors,
+  type SelectionForm,
+} from './reservation.js';
+import { SessionPicker } from './SessionPicker.js';
+import { useFlowHistory } from './useFlowHistory.js';
+import { initialAnswers, type SurveyAnswer } from './survey.js';
+import { Attendees, SurveyFields } from './TicketForms.js';
+
+/** 000 §8: the calendar refuses more than 10 ticket types with validation_failed in context event_calendar. */
+export function calendarErrorText(error: unknown): string {
+  if (isApiError(error) && error.code === 'validation_failed' && error.context === 'event_calendar') return en.flows.tooManyTypes;
+  return en.flows.calendarFailed;
+}
+
+type Step = 'quantities' | 'date' | 'session' | 'details';
+const STEPS: readonly Step[] = ['quantities', 'date', 'session', 'details'];
+
+/**
+ * Quantity-first (000 §4): quantities → the calendar priced for them (POST calendar) → a date →
+ * that day's sessions that can take them (POST sessions, with the price schedule) → attendee and
+ * survey fields → reserve. Changing the quantities resets the date and session; changing the date
+ * resets the session. Browser Back goes to the previous step.
+ */
+export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const currency = seller.currency;
+  const client = useQueryClient();
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { event, groups, timezone } = detail;
+  const display = priceDisplay(detail.config, config.entries);
+  const threshold = lowAvailabilityThreshold(detail.config, config.entries);
+  const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
+
+  // No session yet: the limits are the per-order and per-type ones; the calendar finds room.
+  const limits = useMemo(() => quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1 }), [groups]);
+  const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(limits));
+  const [amounts, setAmounts] = useState(() => initialAmounts(groups));
+  const surveys = useMemo(() => groupSurveys(groups), [groups]);
+  const needs = useMemo(() => attendeeNeedsByKey(groups, event), [groups, event]);
+  const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
+  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => {
+    const out: Record<string, Record<string, SurveyAnswer>> = {};
+    for (const [groupId, survey] of surveys.surveys) out[groupId] = initialAnswers(survey);
+    return out;
+  });
+
+  const [request, setRequest] = useState<TTicketTypesRequired | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [session, setSession] = useState<TEventSession | null>(null);
+  const [quantityError, setQuantityError] = useState<string | null>(null);
+  const [sessionNotice, setSessionNotice] = useState<string | null>(null);
+  const [checkQuantities, setCheckQuantities] = useState(false);
+  const [checkDetails, setCheckDetails] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [focusStep, setFocusStep] = useState<Step | null>(null);
+  const quantitiesForm = useRef<HTMLFormElement>(null);
+  const detailsForm = useRef<HTMLFormElement>(null);
+  const headings = { quantities: useRef<HTMLHeadingElement>(null), date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), details: useRef<HTMLHeadingElement>(null) };
+
+  const step: Step = !request ? 'quantities' : !date ? 'date' : !session ? 'session' : 'details';
+
+  /** Back to a step: what was chosen after it is cleared (000 §4). */
+  const goBackTo = (target: Step) => {
+    const level = STEPS.indexOf(target);
+    if (level <= 0) setRequest(null);
+    if (level <= 1) setDate(null);
+    if (level <= 2) setSession(null);
+    setServerError(null);
+    setFocusStep(target);
+  };
+  useFlowHistory(STEPS.indexOf(step), (level) => goBackTo(STEPS[level]));
+
+  useEffect(() => {
+    if (!focusStep) return;
+    headings[focusStep].current?.focus();
+    setFocusStep(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusStep]);
+
+  const calendar = useQuery({ ...pricedCalendarQuery(event.id, request ?? { ticket_types_required: [] }), enabled: request !== null });
+  // Any calendar refusal reopens the quantities with its message.
+  useEffect(() => {
+    if (!calendar.isError || !request) return;
+    setQuantityError(calendarErrorText(calendar.error));
+    client.removeQueries({ queryKey: pricedCalendarQuery(event.id, request).queryKey });
+    setRequest(null);
+    setFocusStep('quantities');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [calendar.isError]);
+
+  const sessionsSource = useMemo(() => (request && date ? pricedSessionsQuery(event.id, date, request) : null), [event.id, date, request]);
+  const sessionsQuery = useQuery({ ...(sessionsSource ?? pricedSessionsQuery(event.id, '', { ticket_types_required: [] })), enabled: sessionsSource !== null });
+  const schedule = priceSchedule(sessionsQuery.data);
+
+  const context = { groups, needs, surveys: surveys.surveys };
+  const form: SelectionForm = { quantities, amounts, attendees, answers };
+  const count = totalQuantity(quantities);
+  const total = selectionTotal(groups, quantities, amounts);
+
+  // The quantity step checks what it shows: group minimums and flexible amounts.
+  const quantityErrors = (): FormErrors => {
+    const all = validateSelection(context, form, unmetGroupMinimums(limits, quantities));
+    return { ...NO_ERRORS, amounts: all.amounts, groups: all.groups };
+  };
+  const shownQuantityErrors = checkQuantities ? quantityErrors() : NO_ERRORS;
+  const detailErrors = checkDetails ? validateSelection(context, form) : NO_ERRORS;
+
+  const showDates = () => {
+    setCheckQuantities(true);
+    setQuantityError(null);
+    if (count === 0) return;
+    if (hasErrors(quantityErrors())) {
+      focusFirstInvalid(() => quantitiesForm.current);
+      return;
+    }
+    setRequest(ticketTypesRequired(groups, quantities));
+    setDate(null);
+    setSession(null);
+    setFocusStep('date');
+  };
+
+  const reserve = async () => {
+    if (!session || !cart || submitting) return;
+    setCheckDetails(true);
+    setServerError(null);
+    if (hasErrors(validateSelection(context, form))) {
+      focusFirstInvalid(() => detailsForm.current);
+      return;
+    }
+    const { add, additionalInfo } = buildReservation(context, form, session.id);
+    const campaign = campaignOf(searchParams);
+    setSubmitting(true);
+    try {
+      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
+      navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
+    } catch (error) {
+      setSubmitting(false);
+      if (isApiError(error) && error.code === 'event_session_sold_out') {
+        // 000 §8: the session is gone; choose another (the list is asked again).
+        await client.invalidateQueries({ queryKey: ['event_session', 'list'] }).catch(() => undefined);
+        setSession(null);
+        setSessionNotice(format(en.quantities.sessionSoldOut, { time: formatTime(session.start_datetime, timezone) }));
+        setFocusStep('session');
+        return;
+      }
+      setServerError(errorMessage(error));
+    }
+  };
+
+  const chosenSummary = groups
+    .flatMap(({ group, types }) => types.map(({ type }) => ({ q: quantities[typeKey(group.id, type.id)] ?? 0, name: type.name })))
+    .filter((line) => line.q > 0)
+    .map((line) => format(en.cart.quantityTimes, { count: line.q, type: line.name }))
+    .join(', ');
+
+  const dayPrice = (day: TCalendarDay) => (showsPriceOn(display, 'date') && day.min_price ? format(en.flows.totalFor, { price: priceText(day.min_price, currency) }) : '');
+  const sessionPrice = (s: TEventSession) => {
+    if (!showsPriceOn(display, 'session')) return null;
+    const lines = schedule.filter((l) => l.event_session_id === s.id);
+    if (!lines.length) return null;
+    return format(en.flows.totalFor, { price: priceText(fromMinor(lines.reduce((n, l) => n + toMinor(l.total), 0)), currency) });
+  };
+
+  const changeButton = (label: string, target: Step) => (
+    <button type="button" className="button button--secondary button--small" aria-label={label} onClick={() => goBackTo(target)}>
+      {en.dates.change}
+    </button>
+  );
+
+  return (
+    <div className="steps quantity-first">
+      {/* 1. Quantities */}
+      <section className={`panel step${step !== 'quantities' ? ' step--done' : ''}`} aria-labelledby="qf-quantities">
+        <div className="step__header">
+          {step === 'quantities' ? (
+            <h2 id="qf-quantities" ref={headings.quantities} tabIndex={-1} className="step__title">
+              {en.flows.quantitiesTitle}
+            </h2>
+          ) : (
+            <p className="step__chosen">
+              <span className="step__chosen-label" id="qf-quantities" ref={headings.quantities} tabIndex={-1}>
+                {en.flows.quantitiesDone}
+              </span>
+              {chosenSummary}
+            </p>
+          )}
+          {step !== 'quantities' && changeButton(en.flows.changeQuantities, 'quantities')}
+        </div>
+        {step === 'quantities' && (
+          <form
+            ref={quantitiesForm}
+            className="quantity-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              showDates();
+            }}
+          >
+            {quantityError && (
+              <p className="notice notice--error step__notice" role="alert">
+                {quantityError}
+              </p>
+            )}
+            <div className="qty-groups">
+              {groups.map(({ group, types }) => {
+                const hint = groupHint(group);
+                const headingId = `qf-group-${group.id}`;
+                const groupError = shownQuantityErrors.groups[group.id];
+                return (
+                  <section key={group.id} className="qty-group" aria-labelledby={headingId} data-ticket-group-id={group.id}>
+                    <h3 id={headingId} className="price-group__name">
+                      {group.name}
+                    </h3>
+                    {group.summary && <p className="price-group__hint">{group.summary}</p>}
+                    {hint && <p className="price-group__hint">{hint}</p>}
+                    {groupError && (
+                      <p className="field-error" id={`${headingId}-error`} role="alert">
+                        {groupError}
+                      </p>
+                    )}
+                    <ul className="qty-list">
+                      {types.map((priceType) => {
+                        const key = typeKey(group.id, priceType.type.id);
+                        return (
+                          <QuantityRow
+                            key={key}
+                            priceType={priceType}
+                            typeKeyValue={key}
+                            limits={limits}
+                            quantities={quantities}
+                            currency={currency}
+                            onChange={(next) => {
+                              setQuantities(next);
+                              setQuantityError(null);
+                            }}
+                            invalidGroup={groupError ? `${headingId}-error` : undefined}
+                            amount={amounts[key]}
+                            amountError={shownQuantityErrors.amounts[key]}
+                            onAmount={(value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
+                          />
+                        );
+                      })}
+                    </ul>
+                  </section>
+                );
+              })}
+            </div>
+            <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
+          </form>
+        )}
+      </section>
+
+      {/* 2. Date */}
+      {request && (
+        <section className={`panel step${date ? ' step--done' : ''}`} aria-labelledby="qf-date">
+          <div className="step__header">
+            {date ? (
+              <p className="step__chosen">
+                <span className="step__chosen-label" id="qf-date" ref={headings.date} tabIndex={-1}>
+                  {en.event.steps.date}
+                </span>
+                {formatDate(date)}
+              </p>
+            ) : (
+              <h2 id="qf-date" ref={headings.date} tabIndex={-1} className="step__title">
+                {en.dates.heading}
+              </h2>
+            )}
+            {date && changeButton(en.dates.changeDate, 'date')}
+          </div>
+          {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
+          {!date &&
+            (calendar.isPending ? (
+              <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
+                {Array.from({ length: 4 }, (_, i) => (
+                  <Skeleton key={i} height={96} />
+                ))}
+              </div>
+            ) : calendar.isSuccess ? (
+              <DateSelector
+                days={listOf(calendar.data, 'calendar')}
+                today={todayIn(timezone)}
+                selected={date}
+                onSelect={(next) => {
+                  setDate(next);
+                  setSession(null);
+                  setSessionNotice(null);
+                  setFocusStep('session');
+                }}
+                currency={currency}
+                threshold={threshold}
+                priceDisplay={display}
+                rules={detail.messageRules}
+                priceOf={dayPrice}
+              />
+            ) : null)}
+        </section>
+      )}
+
+      {/* 3. Session */}
+      {request && date && sessionsSource && (
+        <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="qf-session">
+          <div className="step__header">
+            {session ? (
+              <p className="step__chosen">
+                <span className="step__chosen-label" id="qf-session" ref={headings.session} tabIndex={-1}>
+                  {en.event.steps.session}
+                </span>
+                {formatDateTime(session.start_datetime, timezone)}
+              </p>
+            ) : (
+              <h2 id="qf-session" ref={headings.session} tabIndex={-1} className="step__title">
+                {en.sessions.heading}
+              </h2>
+            )}
+            {session && changeButton(en.sessions.changeTime, 'session')}
+          </div>
+          {sessionNotice && !session && (
+            <p className="notice notice--warning step__notice" role="alert">
+              {sessionNotice}
+            </p>
+          )}
+          {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
+          {!session && (
+            <SessionPicker
+              eventId={event.id}
+              date={date}
+              timezone={timezone}
+              tabsConfig={tabsConfig}
+              threshold={threshold}
+              hideSoldOut={false}
+              selectedId={null}
+              rules={detail.messageRules}
+              source={sessionsSource}
+              priceOf={sessionPrice}
+              onSelect={(picked) => {
+                setSession(picked);
+                setSessionNotice(null);
+                setFocusStep('details');
+              }}
+            />
+          )}
+        </section>
+      )}
+
+      {/* 4. Details and reserve */}
+      {session && (
+        <section className="panel step" aria-labelledby="qf-details">
+          <div className="step__header">
+            <h2 id="qf-details" ref={headings.details} tabIndex={-1} className="step__title">
+              {en.flows.detailsTitle}
+            </h2>
+          </div>
+          {surveys.error ? (
+            <ErrorNotice title={en.quantities.initError} error={surveys.error} />
+          ) : (
+            <form
+              ref={detailsForm}
+              className="quantity-form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void reserve();
+              }}
+            >
+              {groups.map(({ group, types }) => {
+                const survey = surveys.surveys.get(group.id);
+                if (groupQuantity(quantities, group.id) <= 0) return null;
+                return (
+                  <div key={group.id} className="qty-group" data-ticket-group-id={group.id}>
+                    <Attendees
+                      group={group.id}
+                      types={types}
+                      quantities={quantities}
+                      needsByKey={needs}
+                      values={attendees}
+                      errors={detailErrors.attendees}
+                      onChange={(key, index, value) =>
+                        setAttendees((prev) => {
+                          const list = [...(prev[key] ?? [])];
+                          list[index] = value;
+                          return { ...prev, [key]: list };
+                        })
+                      }
+                    />
+                    {survey && (
+                      <SurveyFields
+                        groupId={group.id}
+                        survey={survey}
+                        answers={answers[group.id] ?? {}}
+                        errors={detailErrors.survey[group.id] ?? {}}
+                        onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
+                      />
+                    )}
+                  </div>
+                );
+              })}
+              {!hasDetails(groups, quantities, needs, surveys.surveys) && <p className="muted">{en.flows.noDetails}</p>}
+              <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting} submitting={submitting} error={serverError} />
+            </form>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function hasDetails(groups: EventDetail['groups'], quantities: Quantities, needs: ReadonlyMap<string, { name: string; email: string }>, surveys: ReadonlyMap<string, unknown>): boolean {
+  for (const { group, types } of groups) {
+    if (groupQuantity(quantities, group.id) <= 0) continue;
+    if (surveys.has(group.id)) return true;
+    for (const { type } of types) {
+      const key = typeKey(group.id, type.id);
+      const need = needs.get(key);
+      if ((quantities[key] ?? 0) > 0 && need && (need.name !== 'none' || need.email !== 'none')) return true;
+    }
+  }
+  return false;
+}
+
+/** Notices of date_message / session_message rules, announced politely. */
+export function StepMessages({ texts }: { texts: string[] }) {
+  if (!texts.length) return null;
+  return (
+    <div className="step__messages" role="status">
+      {texts.map((text) => (
+        <p key={text} className="notice notice--info">
+          {text}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
+
+/** The history state key holding the step a history entry stands for. */
+export const FLOW_STEP_STATE = 'flowStep';
+
+export function stepOfState(state: unknown): number {
+  const value = state && typeof state === 'object' ? (state as Record<string, unknown>)[FLOW_STEP_STATE] : undefined;
+  return typeof value === 'number' && value >= 0 ? value : 0;
+}
+
+/**
+ * Browser Back between the steps of a flow: each step reached pushes a history entry (same
+ * address, the step in the history state); when the browser goes back to an entry of an earlier
+ * step, `onBack(step)` clears what was chosen after it. Going back with a 'Change' button
+ * replaces the entry instead, so Back then leaves from there.
+ */
+export function useFlowHistory(level: number, onBack: (level: number) => void): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const stateLevel = stepOfState(location.state);
+  const onBackRef = useRef(onBack);
+  onBackRef.current = onBack;
+  const previous = useRef(level);
+
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = level;
+    if (level === was || level === stateLevel) return;
+    const to = { pathname: location.pathname, search: location.search, hash: location.hash };
+    const state = { ...(location.state && typeof location.state === 'object' ? location.state : {}), [FLOW_STEP_STATE]: level };
+    navigate(to, { state, replace: level < was, preventScrollReset: true });
+    // Only a change of step moves history.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [level]);
+
+  useEffect(() => {
+    if (navigationType === 'POP' && stateLevel < previous.current) {
+      previous.current = stateLevel;
+      onBackRef.current(stateLevel);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+}
