@@ -87,7 +87,7 @@ describe('checkout', () => {
     // The guest's identity was set once, with the 000 §5 fields.
     const user = fetch.mock.calls.filter(([u]) => String(u).includes('/api/user'));
     expect(user).toHaveLength(1);
-    expect(JSON.parse(String(user[0][1]!.body))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
+    expect(JSON.parse(String(user[0][1]!.body))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', meta: { country: 'us' } });
     // The local cart is cleared.
     await waitFor(() => expect(readCartId(SELLER_ID)).toBeNull());
   });

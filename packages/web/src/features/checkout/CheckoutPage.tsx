@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
-import { useSeller } from '../../config/useConfig.js';
+import { useConfigEntries, useSeller } from '../../config/useConfig.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import { Skeleton } from '../../ui/Skeleton.js';
@@ -11,12 +11,21 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { fetchCart } from '../cart/api.js';
 import { completePath, useCart } from '../cart/CartContext.js';
 import { CartContents, CartTimer } from '../cart/CartWidget.js';
-import { confirmDemoIntent, guestCheckout, newIdempotencyKey, payCart, registerGuest, type PayRequest, type TPayDocument } from './api.js';
+import { useOptionalAccount } from '../account/AccountContext.js';
+import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, payCart, registerGuest, type PayRequest, type TPayDocument } from './api.js';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog.js';
 import { GiftCardModal } from './GiftCardModal.js';
+import { IdentityFields } from './IdentityFields.js';
+import { paymentSettings, type PaymentSettings } from './payment-settings.js';
+import { regionsOf } from './regions.js';
+import { StripeCardField, type StripeCardHandle } from './StripeCardField.js';
+import type { StripeJs, StripePaymentRequest } from './stripe-js.js';
+import { TermsModal } from './TermsModal.js';
 import {
+  ADDRESS_METHODS,
   availableMethods,
   defaultMethod,
+  EMPTY_IDENTITY,
   formatCardNumber,
   formatExpiry,
   digits,
@@ -37,14 +46,11 @@ import {
   type PayStep,
 } from './model.js';
 
-/** The demo gateway is the only one the server offers today: test mode (DESIGN §5). */
-const TEST_MODE = true;
 /** 001 §4: wait, then pay again while another payment for the cart is in flight. */
 const PROCESSING_RETRY_MS = 1500;
 const PROCESSING_RETRIES = 4;
 const FOCUS_DELAY_MS = 100;
 
-const EMPTY_IDENTITY: IdentityValue = { first_name: '', last_name: '', email: '' };
 const EMPTY_CARD: CardValue = { number: '', expiry: '', cvc: '' };
 
 interface Message {
@@ -61,6 +67,9 @@ export function Component() {
   const { view, loading, cartId, doc, store, completedOrderId } = useCart();
   const navigate = useNavigate();
   const seller = useSeller();
+  const settings = paymentSettings(useConfigEntries(), seller.meta);
+  const account = useOptionalAccount();
+  const member = account?.user ?? null;
   useDocumentTitle(en.checkout.title);
   const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
   const completing = useRef(false);
@@ -86,6 +95,8 @@ export function Component() {
   }, [cartIdParam, store, navigate]);
 
   const reading = adopting || (cartId !== null && doc === null && (loading || !view));
+  // 001 §2: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
+  if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
   // The stored cart turned out to be an order already (001 §2): its complete page.
   if (!completing.current && completedOrderId && !cartId) return <Navigate to={completePath([completedOrderId])} replace />;
   if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
@@ -108,7 +119,8 @@ export function Component() {
           outstanding={outstandingMinor(view.cart)}
           paid={paidMinor(view.cart)}
           currency={seller.currency}
-          termsUrl={termsUrl(seller.meta)}
+          settings={settings}
+          member={member !== null}
           summary={<CartContents variant="summary" />}
           onCompleted={(orderIds) => {
             completing.current = true;
@@ -127,12 +139,6 @@ export function Component() {
       )}
     </section>
   );
-}
-
-function termsUrl(meta: Record<string, unknown>): string | null {
-  const links = meta.links as Record<string, unknown> | undefined;
-  const url = links?.terms;
-  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }
 
 function CheckoutSkeleton() {
@@ -163,7 +169,9 @@ interface CheckoutFormProps {
   outstanding: number;
   paid: number;
   currency: string;
-  termsUrl: string | null;
+  settings: PaymentSettings;
+  /** A logged-in member buys as themselves: no identity form (001 §2). */
+  member: boolean;
   summary: ReactNode;
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
@@ -174,7 +182,9 @@ interface CheckoutFormProps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+  const testMode = settings.cardGateway === 'demo';
+  const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [identity, setIdentity] = useState<IdentityValue>(EMPTY_IDENTITY);
@@ -182,6 +192,10 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
   const [card, setCard] = useState<CardValue>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [terms, setTerms] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
+  const [wallet, setWallet] = useState<'apple' | 'google' | 'none'>('none');
+  const stripeCard = useRef<StripeCardHandle>(null);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [banner, setBanner] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -190,8 +204,18 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftOpen, setGiftOpen] = useState(false);
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
-  const methods = availableMethods({ testMode: TEST_MODE, wallet: 'none' });
+  const methods = availableMethods({ testMode, wallet });
   const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+  // Stripe answers whether the browser has a wallet; the default is the wallet when it does (001 §4).
+  useEffect(() => {
+    if (!stripe || stripe === 'loading' || outstanding <= 0) return;
+    const request = walletRequest(stripe, currency, outstanding);
+    void request.canMakePayment().then((can) => {
+      const found = can?.applePay ? 'apple' : can?.googlePay ? 'google' : 'none';
+      setWallet(found);
+      if (found !== 'none') setMethod(found === 'apple' ? 'apple_pay' : 'google_pay');
+    });
+  }, [stripe, currency, outstanding]);
 
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -217,20 +241,26 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
     }, FOCUS_DELAY_MS);
   };
 
+  const addressRequired = ADDRESS_METHODS.has(method);
   const validate = (current: PayStep): boolean => {
-    const idErrors = validateIdentity(identity);
-    const cErrors = current.kind === 'card' && method === 'card' ? validateCard(card) : {};
-    const tError = termsUrl && !terms ? en.checkout.termsRequired : null;
+    const idErrors = member ? {} : validateIdentity(identity, { addressRequired, hasRegions: regionsOf(identity.country).length > 0 });
+    const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
-    setTermsError(tError);
-    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length && !tError;
+    setTermsError(null);
+    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length;
     setBanner(!ok);
     if (!ok) focusFirstInvalid();
     return ok;
   };
 
   const ensurePurchaser = async () => {
+    if (member) {
+      if (purchaser.current) return;
+      await memberCheckout(cartId);
+      purchaser.current = { email: '', identityId: '' };
+      return;
+    }
     const value = trimIdentity(identity);
     if (purchaser.current?.email === value.email.toLowerCase()) return;
     const identityId = await registerGuest(value);
@@ -242,7 +272,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
   const payWithRetry = async (body: PayRequest, key: string): Promise<TPayDocument> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await payCart(cartId, body, key);
+        return await payCart(cartId, body, key, member);
       } catch (error) {
         if (isApiError(error) && error.code === 'intent_processing' && attempt < PROCESSING_RETRIES) {
           await sleep(PROCESSING_RETRY_MS);
@@ -277,7 +307,10 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
     attemptKey.current = null;
     const f = payFailure(error);
     if (f.kind === 'requires_action') {
-      setAction({ intentId: f.intentId, amount: step.kind === 'card' ? step.amount : total });
+      const amount = step.kind === 'card' ? step.amount : total;
+      if (testMode) setAction({ intentId: f.intentId, amount });
+      else if (f.clientSecret) void confirmWithStripe(f.intentId, f.clientSecret, amount);
+      else setFailure({ text: en.checkout.editDetails, detail: null });
       return;
     }
     if (f.kind === 'expired') {
@@ -321,7 +354,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
       case 'gift_card':
         return { amount: current.amount, gateway_id: 'ledger', gateway_data: { number: current.number } };
       case 'card':
-        return { amount: current.amount, gateway_id: 'demo', gateway_data: { card_number: digits(card.number) } };
+        return testMode ? { amount: current.amount, gateway_id: 'demo', gateway_data: { card_number: digits(card.number) } } : { amount: current.amount, gateway_id: 'stripe', gateway_data: {} };
       default:
         return null;
     }
@@ -333,12 +366,34 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
     const current = step;
     setNotice(null);
     if (!validate(current)) return;
-    const body = bodyFor(current);
-    if (!body) {
+    if (!bodyFor(current)) {
       setFailure({ text: en.checkout.notSupported, detail: null });
       return;
     }
+    // The terms modal (001 §2, §5): accepted once per payment step before paying.
+    if (hasTerms && !terms) {
+      setTermsOpen(true);
+      return;
+    }
+    pay(current);
+  };
+
+  const pay = (current: PayStep) => {
+    const body = bodyFor(current)!;
+    const wantsWallet = current.kind === 'card' && !testMode && method !== 'card';
+    if (wantsWallet && stripe && stripe !== 'loading') {
+      payWithWallet(stripe, current.amount);
+      return;
+    }
     void run(async () => {
+      if (body.gateway_id === 'stripe') {
+        const pm = await stripeCard.current?.paymentMethod();
+        if (!pm || 'error' in pm) {
+          setFailure({ text: en.checkout.notCharged, detail: pm && 'error' in pm ? pm.error : en.checkout.stripeFailed });
+          return;
+        }
+        body.gateway_data = { payment_method_id: pm.id };
+      }
       try {
         await ensurePurchaser();
       } catch (error) {
@@ -350,6 +405,37 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
       const result = await payWithRetry(body, attemptKey.current);
       handleResult(result, current);
     });
+  };
+
+  /** 3-D Secure through Stripe.js, then the same pay again naming the intent (001 §7). */
+  const confirmWithStripe = (intentId: string, clientSecret: string, amount: string) =>
+    run(async () => {
+      const problem = await stripeCard.current?.confirm(clientSecret);
+      if (problem) {
+        setFailure({ text: en.checkout.notCharged, detail: problem });
+        return;
+      }
+      const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_intent_id: intentId } }, newIdempotencyKey());
+      handleResult(result, { kind: 'card', amount });
+    });
+
+  /** Apple Pay / Google Pay: the browser's sheet gives a payment method, paid like a card. */
+  const payWithWallet = (stripeJs: StripeJs, amount: string) => {
+    const request = walletRequest(stripeJs, currency, outstanding);
+    request.on('paymentmethod', (e) => {
+      void run(async () => {
+        try {
+          await ensurePurchaser();
+          const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_method_id: e.paymentMethod.id } }, newIdempotencyKey());
+          e.complete('success');
+          handleResult(result, { kind: 'card', amount });
+        } catch (error) {
+          e.complete('fail');
+          throw error;
+        }
+      });
+    });
+    request.show();
   };
 
   const onConfirmAction = () => {
@@ -368,6 +454,8 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
     if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
   };
 
+  // Stripe could not load: nothing can take the card (001 §8 says why next to the card form).
+  const stripeBlocked = !testMode && step.kind === 'card' && method === 'card' && stripe === null;
   const buttonText = submitting
     ? en.checkout.processing
     : step.kind === 'free'
@@ -389,12 +477,14 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
           <h2 id={`${id}-info`} className="section-title">
             {en.checkout.yourInformation}
           </h2>
-          <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-          <div className="identity-fields">
-            <TextField id={`${id}-first`} label={en.checkout.firstName} value={identity.first_name} error={identityErrors.first_name} autoComplete="given-name" onChange={(v) => setField('first_name', v)} />
-            <TextField id={`${id}-last`} label={en.checkout.lastName} value={identity.last_name} error={identityErrors.last_name} autoComplete="family-name" onChange={(v) => setField('last_name', v)} />
-            <TextField id={`${id}-email`} label={en.checkout.email} type="email" value={identity.email} error={identityErrors.email} autoComplete="email" onChange={(v) => setField('email', v)} wide />
-          </div>
+          {member ? (
+            <p className="notice notice--info">{en.checkout.memberMessage}</p>
+          ) : (
+            <>
+              <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
+              <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+            </>
+          )}
         </section>
 
         <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
@@ -402,7 +492,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
             <h2 id={`${id}-payment`} className="section-title">
               {en.checkout.payment}
             </h2>
-            {TEST_MODE && <span className="badge badge--test">{en.checkout.testMode}</span>}
+            {testMode && <span className="badge badge--test">{en.checkout.testMode}</span>}
           </div>
 
           {paid > 0 && (
@@ -464,13 +554,24 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
                           {en.checkout.methods[m]}
                         </button>
                       </h3>
-                      {method === m && m === 'card' && (
+                      {method === m && m === 'card' && testMode && (
                         <div id={`${id}-${m}`} className="pay-method__panel">
                           <CardFields id={id} value={card} errors={cardErrors} onChange={(v, name) => {
                             setCard(v);
                             if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
                           }} />
-                          {TEST_MODE && <TestCards />}
+                          <TestCards />
+                        </div>
+                      )}
+                      {/* Kept mounted while another method is open: Stripe's card element lives here. */}
+                      {m === 'card' && !testMode && settings.stripePublishableKey && (
+                        <div id={`${id}-${m}`} className="pay-method__panel" hidden={method !== m}>
+                          <StripeCardField ref={stripeCard} id={id} publishableKey={settings.stripePublishableKey} onReady={setStripe} />
+                        </div>
+                      )}
+                      {method === m && m !== 'card' && (
+                        <div id={`${id}-${m}`} className="pay-method__panel">
+                          <p className="muted">{en.checkout.walletHint}</p>
                         </div>
                       )}
                     </div>
@@ -484,32 +585,15 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
           )}
         </section>
 
-        {termsUrl && (
-          <div className="field checkout-terms">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={terms}
-                onChange={(e) => {
-                  setTerms(e.target.checked);
-                  if (e.target.checked) setTermsError(null);
-                }}
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? `${id}-terms-error` : undefined}
-              />
-              <span>
-                {en.checkout.termsLabel}{' '}
-                <a href={termsUrl} target="_blank" rel="noreferrer">
-                  {en.checkout.termsLink}
-                </a>
-              </span>
-            </label>
-            {termsError && (
-              <span className="field-error" id={`${id}-terms-error`}>
-                {termsError}
-              </span>
-            )}
-          </div>
+        {hasTerms && terms && (
+          <p className="muted checkout-terms" role="status">
+            {en.checkout.termsAccepted}
+          </p>
+        )}
+        {termsError && (
+          <p className="field-error checkout-terms" role="alert" data-testid="terms-error">
+            {termsError}
+          </p>
         )}
 
         {failure && (
@@ -526,7 +610,7 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
               {money(total)}
             </span>
           </div>
-          <button type="submit" className="button pay-bar__button" disabled={submitting} aria-disabled={submitting}>
+          <button type="submit" className="button pay-bar__button" disabled={submitting || stripeBlocked} aria-disabled={submitting || stripeBlocked}>
             {buttonText}
           </button>
         </div>
@@ -548,6 +632,21 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
           setGiftOpen(false);
         }}
       />
+      <TermsModal
+        open={termsOpen}
+        termsUrl={settings.termsUrl}
+        termsText={settings.termsText}
+        captchaNotice={!!settings.captchaSiteKey && !member}
+        onAccept={() => {
+          setTermsOpen(false);
+          setTerms(true);
+          pay(step);
+        }}
+        onDecline={() => {
+          setTermsOpen(false);
+          setTermsError(en.checkout.termsRequired);
+        }}
+      />
       <ConfirmPaymentDialog
         open={action !== null}
         amount={action ? money(action.amount) : ''}
@@ -557,48 +656,6 @@ function CheckoutForm({ cartId, outstanding, paid, currency, termsUrl, summary, 
           setFailure({ text: en.checkout.editDetails, detail: null });
         }}
       />
-    </div>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-  type = 'text',
-  autoComplete,
-  wide,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email';
-  autoComplete: string;
-  wide?: boolean;
-}) {
-  return (
-    <div className={`field${wide ? ' field--wide' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        required
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
     </div>
   );
 }
@@ -654,4 +711,9 @@ function TestCards() {
       </ul>
     </div>
   );
+}
+
+/** One payment request for the wallets (Apple Pay / Google Pay through Stripe). */
+function walletRequest(stripe: StripeJs, currency: string, outstanding: number): StripePaymentRequest {
+  return stripe.paymentRequest({ country: 'US', currency: currency.toLowerCase(), total: { label: en.checkout.totalToPay, amount: outstanding } });
 }

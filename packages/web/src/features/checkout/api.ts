@@ -12,14 +12,17 @@ export type TPayDocument = TCartDocument & {
 
 export interface PayRequest {
   amount: string;
-  gateway_id: 'demo' | 'free' | 'ledger';
+  gateway_id: 'demo' | 'free' | 'ledger' | 'stripe';
   gateway_data: Record<string, unknown>;
 }
 
 /** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
 export async function registerGuest(value: IdentityValue): Promise<string> {
   try {
-    const doc = await api.post<unknown>('user', value, { embed: ['identity'] });
+    const { first_name, last_name, email, ...rest } = value;
+    // The address and phone ride in the identity's meta; empty ones are left out.
+    const meta = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== ''));
+    const doc = await api.post<unknown>('user', { first_name, last_name, email, meta }, { embed: ['identity'] });
     const id = identityIdOfUser(doc);
     if (!id) throw new Error('no identity in the user document');
     return id;
@@ -28,6 +31,11 @@ export async function registerGuest(value: IdentityValue): Promise<string> {
     if (existing) return existing;
     throw error;
   }
+}
+
+/** A logged-in member buys as themselves (001 §7 POST my/cart/{id}/checkout). */
+export function memberCheckout(cartId: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/checkout`, {});
 }
 
 export function guestCheckout(cartId: string, identityId: string): Promise<TCartDocument> {
@@ -44,10 +52,10 @@ const payClient = (key: string) =>
     },
   });
 
-export function payCart(cartId: string, body: PayRequest, idempotencyKey: string): Promise<TPayDocument> {
+export function payCart(cartId: string, body: PayRequest, idempotencyKey: string, member = false): Promise<TPayDocument> {
   const client = payClient(idempotencyKey);
   client.setSellerId(api.getSellerId());
-  return client.post<TPayDocument>(`cart/${encodeURIComponent(cartId)}/pay`, body);
+  return client.post<TPayDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body);
 }
 
 /** The demo gateway's stand-in for the bank page. */

@@ -1,0 +1,124 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TConfigEntry } from '@foyer/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './render-app.js';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { writeCartId } from '../src/features/cart/storage.js';
+import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+
+const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
+
+function server(entries: TConfigEntry[], pay: Handler = completed): Handler {
+  const cart = cartDocument();
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument(entries) };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };
+    if (url.pathname === '/api/user') return { body: { identity: { _data: [{ id: 'id-1' }] } } };
+    if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: cart };
+    if (url.pathname === '/api/cart/cart-1/pay') return pay(url, request);
+    return undefined;
+  };
+}
+const payments = (name: string, value: string): TConfigEntry => ({ id: `payments.${name}`, resource_id: SELLER_ID, namespace: 'payments', name, value });
+
+async function fillIdentity() {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
+}
+async function fillCard() {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+}
+const payCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter(([u]) => String(u).includes('/pay')).length;
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  api.setSellerId(null);
+  writeCartId(SELLER_ID, 'cart-1');
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  document.head.querySelectorAll('script').forEach((s) => s.remove());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('checkout: terms, identity, Stripe', () => {
+  it('the terms modal must be accepted: Decline pays nothing and says why, Accept pays', async () => {
+    const { fetch } = installFetch(server([configEntry('checkout_terms', 'Tickets are not refundable.')]));
+    renderApp('/checkout');
+    await fillIdentity();
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    expect(within(dialog).getByText('Tickets are not refundable.')).toBeTruthy();
+    expect(within(dialog).queryByText(/captcha/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect((await screen.findByTestId('terms-error')).textContent).toBe('Please accept the terms and conditions to continue.');
+    expect(payCalls(fetch)).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(payCalls(fetch)).toBe(1));
+  });
+
+  it('with a captcha key the terms modal carries the captcha notice', async () => {
+    installFetch(server([configEntry('checkout_terms', 'Terms.'), configEntry('captcha_site_key', 'site-key')]));
+    renderApp('/checkout');
+    await fillIdentity();
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    expect(within(dialog).getByText(/protected by a captcha/)).toBeTruthy();
+  });
+
+  it('identity: a bad ZIP and phone are errors on their fields; Canada asks for a province', async () => {
+    const { fetch } = installFetch(server([]));
+    renderApp('/checkout');
+    await fillIdentity();
+    await fillCard();
+    fireEvent.change(screen.getByRole('textbox', { name: 'ZIP / postal code (optional)' }), { target: { value: '12' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone (optional)' }), { target: { value: 'call me' } });
+    expect(screen.getByRole('combobox', { name: 'State' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'ca' } });
+    expect(screen.getByRole('combobox', { name: 'Province' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'fr' } });
+    expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await screen.findByTestId('form-errors');
+    const zip = screen.getByRole('textbox', { name: 'ZIP / postal code (optional)' });
+    expect(document.getElementById(zip.getAttribute('aria-describedby')!)!.textContent).toBe('Enter 4 to 10 characters.');
+    const phone = screen.getByRole('textbox', { name: 'Phone (optional)' });
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(payCalls(fetch)).toBe(0);
+  });
+
+  it('with Stripe active, the card form loads Stripe.js; when it cannot, the spec text shows and nothing can be paid by card', async () => {
+    installFetch(server([payments('card_gateway', 'stripe'), payments('stripe_publishable_key', 'pk_test_foyer')]));
+    renderApp('/checkout');
+    await screen.findByRole('textbox', { name: 'First name' });
+    expect(screen.queryByText('Test mode')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Card number' })).toBeNull();
+    const script = await waitFor(() => {
+      const found = document.head.querySelector<HTMLScriptElement>(`script[src="${STRIPE_JS_URL}"]`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    act(() => {
+      script.dispatchEvent(new Event('error'));
+    });
+    expect((await screen.findByTestId('stripe-failed')).textContent).toBe(
+      'Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+    );
+    expect((screen.getByRole('button', { name: 'Pay $62' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
