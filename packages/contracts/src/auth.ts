@@ -190,3 +190,17 @@ export const ZMailboxMessage = z.object({
   created_at: z.string(),
 });
 export const ZMailbox = z.object({ mailbox: list(ZMailboxMessage) });
+
+/** POST auth0/start (external OpenID Connect login): where to go once logged in. */
+export const ZExternalLoginStart = z.object({ redirectPath: z.string().max(2000).optional() }).strict();
+/** POST auth0/callback: what the provider handed back to /auth0-callback, plus the guest's cart to keep. */
+export const ZExternalLoginCallback = z
+  .object({
+    code: z.string().trim().min(1).max(2000),
+    state: z.string().trim().min(1).max(200),
+    iss: z.string().max(500).optional(),
+    cart_id: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+/** GET login/providers: the external identity providers configured on the server. */
+export const ZLoginProvider = z.object({ id: z.string(), label: z.string() });

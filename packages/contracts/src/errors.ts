@@ -52,6 +52,9 @@ export const ERROR_CODES = [
   'not_authorized',
   'validate_failed',
   'validate_not_email',
+  // external identity-provider login (001 §8 login callback)
+  'invalid_state',
+  'provider_unavailable',
   // accounts and recovery (001 §8)
   'email_in_use',
   // order management

@@ -19,6 +19,19 @@ export interface Settings {
   trustProxy?: boolean | string;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): unset, the demo gateway takes cards. */
   stripe?: StripeSettings | null;
+  /** OpenID Connect login (OIDC_ISSUER, OIDC_CLIENT_ID, …): unset, no external login. */
+  oidc?: OidcSettings | null;
+}
+
+export interface OidcSettings {
+  /** The provider's issuer URL; its discovery document is at {issuer}/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE only, no client authentication). */
+  clientSecret: string | null;
+  /** The login button's text: "Log in with {label}". */
+  label: string;
+  scope: string;
 }
 
 export interface StripeSettings {
@@ -63,6 +76,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   else if (/^[0-9a-f.:/, ]+$/i.test(trustText) && /[.:]/.test(trustText)) trustProxy = trustText;
   else problems.push(`FOYER_TRUST_PROXY must be true, false or the proxies' addresses (e.g. 10.0.0.0/8), got "${trustText}"`);
   const stripe = readStripe(env, problems);
+  const oidc = readOidc(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -79,7 +93,33 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     devRoutes: env.NODE_ENV !== 'production',
     trustProxy,
     stripe,
+    oidc,
   };
+}
+
+/** OpenID Connect is on when OIDC_ISSUER is set; then OIDC_CLIENT_ID is required. Plain http only on loopback. */
+function readOidc(env: NodeJS.ProcessEnv, problems: string[]): OidcSettings | null {
+  const issuer = env.OIDC_ISSUER?.trim() || '';
+  const clientId = env.OIDC_CLIENT_ID?.trim() || '';
+  if (!issuer) {
+    if (clientId || env.OIDC_CLIENT_SECRET) problems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER');
+    return null;
+  }
+  let url: URL | null = null;
+  try {
+    url = new URL(issuer);
+  } catch {
+    problems.push(`OIDC_ISSUER must be an https URL, got "${issuer}"`);
+  }
+  const loopback = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) problems.push(`OIDC_ISSUER must be an https URL (http only for localhost), got "${issuer}"`);
+  if (!clientId) problems.push('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
+  const scope = env.OIDC_SCOPE?.trim() || 'openid email profile';
+  if (!scope.split(/\s+/).includes('openid') || !scope.split(/\s+/).includes('email')) problems.push(`OIDC_SCOPE must include openid and email, got "${scope}"`);
+  const label = env.OIDC_LABEL?.trim() || 'single sign-on';
+  if (label.length > 40) problems.push('OIDC_LABEL must be at most 40 characters');
+  // Kept as given: the id_token's iss must equal it exactly (Auth0's ends with a slash).
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET?.trim() || null, label, scope };
 }
 
 /** Stripe is on when its secret key is set; then the publishable key and webhook secret are required too. */

@@ -7,14 +7,15 @@ import { readPublicIdentity } from '../identity/public-identity.js';
 import { registerMailboxRoutes } from '../mail/mailbox.routes.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { registerUserRoutes } from '../users/user.routes.js';
-import { userDocument } from '../users/user-document.js';
+import { registerExternalLoginRoutes } from './external-login.routes.js';
 import { logIn } from './log-in.js';
+import { loginAnswer } from './login-answer.js';
 import { loginMethods } from './login-methods.js';
 import { forgotMembership, requestPasswordReset } from './recover-account.js';
 import { requestOtp } from './request-otp.js';
 import { resetPassword, validateResetToken } from './reset-password.js';
 import { deleteSession } from './session.repository.js';
-import { clearSessionCookies, forgetSession, resolveSession, SESSION_COOKIE, sessionOf, setSessionCookies } from './sessions.js';
+import { clearSessionCookies, forgetSession, resolveSession, SESSION_COOKIE, sessionOf } from './sessions.js';
 import { atLeast } from './tokens.js';
 
 export const ACCOUNT_QUERY: QuerySpec = { embeds: ['identity', 'identity.meta', 'meta'] };
@@ -66,14 +67,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       now: c.now,
       publicUrl: c.publicUrl,
     });
-    setSessionCookies(request, reply, result.token, result.expiresAt);
-    reply.header('cache-control', 'private, no-store');
-    return {
-      ...userDocument(result.user, new Set(['identity', 'identity.meta', ...c.query.embed])),
-      session: { expires_at: result.expiresAt },
-      cart_id: result.cartId,
-      redirectPath: body.redirectPath ?? null,
-    };
+    return loginAnswer(request, reply, result, c.query.embed, body.redirectPath ?? null);
   });
 
   app.post('/api/login/request_otp', async (request) => {
@@ -115,5 +109,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   registerUserRoutes(app, ctx);
+  registerExternalLoginRoutes(app, ctx);
   if (ctx.settings.devRoutes) registerMailboxRoutes(app, ctx);
 }

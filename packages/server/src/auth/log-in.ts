@@ -6,11 +6,9 @@ import { enforceLimits, hit, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
 import { userByDeliverableEmail, userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
 import { issuePasswordReset } from './issue-password-reset.js';
-import { keepGuestCart } from './keep-cart.js';
+import { beginSession, type BegunSession } from './begin-session.js';
 import { verifyPassword } from './passwords.js';
 import { attemptsLeft, otpByTokenHash, takeOtpAttempt, useOtp } from './recovery.repository.js';
-import { deleteSession } from './session.repository.js';
-import { startSession } from './sessions.js';
 import { otpHash, sameHash, tokenHash } from './tokens.js';
 
 export interface LogInInput {
@@ -27,12 +25,7 @@ export interface LogInInput {
   publicUrl: string;
 }
 
-export interface LogInResult {
-  user: UserRow;
-  token: string;
-  expiresAt: string;
-  cartId: string | null;
-}
+export type LogInResult = BegunSession;
 
 const REQUIRED: Record<TLoginMethod, (keyof TLogin)[]> = {
   password: ['username', 'password'],
@@ -70,16 +63,7 @@ export async function logIn(db: Db, input: LogInInput): Promise<LogInResult> {
   }
   const user = method === 'otp' ? await checkOtp(db, input) : await checkSecret(db, method, input);
 
-  return db.transaction().execute(async (tx) => {
-    if (input.previousSessionId) await deleteSession(tx, input.previousSessionId);
-    const session = await startSession(tx, { userId: user.id, identityId: user.identity_id, now: input.now });
-    let cartId: string | null = null;
-    if (input.body.cart_id && input.guestIdentityId) {
-      const kept = await keepGuestCart(tx, { cartId: input.body.cart_id, guestIdentityId: input.guestIdentityId, userIdentityId: user.identity_id, now: input.now });
-      if (kept) cartId = input.body.cart_id;
-    }
-    return { user, token: session.token, expiresAt: session.expiresAt, cartId };
-  });
+  return beginSession(db, { user, previousSessionId: input.previousSessionId, cartId: input.body.cart_id, guestIdentityId: input.guestIdentityId, now: input.now });
 }
 
 async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {

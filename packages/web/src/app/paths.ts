@@ -4,8 +4,8 @@ export const paths = {
   events: '/events',
   event: (id: string, action?: string) => `/events/${encodeURIComponent(id)}${action ? `/${encodeURIComponent(action)}` : ''}`,
   membership: '/membership',
-  /** The login entry: My Account shows a login form to visitors (001 §2); a login modal comes later. */
-  login: '/my',
+  /** The login entry: the login query flag opens the login modal over the current page (001 §2). */
+  login: '?login=1',
   resend: '/resend',
   checkout: '/checkout',
 } as const;

@@ -1,4 +1,4 @@
-import { Link, redirect } from 'react-router';
+import { Link, Navigate, redirect } from 'react-router';
 import { configQuery } from '../../api/queries.js';
 import { paths } from '../../app/paths.js';
 import { queryClient } from '../../app/queryClient.js';
@@ -7,17 +7,20 @@ import { useAppConfig } from '../../config/useConfig.js';
 import { en, format } from '../../i18n/en.js';
 import { ChevronRight } from '../../ui/icons.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useOptionalAccount } from '../account/AccountContext.js';
+import { hasSession } from '../account/session-cookie.js';
 
 /** Where home goes instead of showing itself: with membership presell off, the admission event (001 §2). */
-export function homeRedirect(entries: Parameters<typeof membershipPresell>[0]): string | null {
-  if (membershipPresell(entries)) return null;
+export function homeRedirect(entries: Parameters<typeof membershipPresell>[0], loggedIn = false): string | null {
+  if (membershipPresell(entries) && !loggedIn) return null;
   const id = admissionEventId(entries);
   return id ? paths.event(id) : paths.events;
 }
 
 export async function loader() {
   const config = await queryClient.ensureQueryData(configQuery());
-  const target = homeRedirect(config.entries);
+  // A logged-in member goes straight to the admission event too (001 §2).
+  const target = homeRedirect(config.entries, hasSession());
   if (target) throw redirect(target);
   return null;
 }
@@ -32,7 +35,10 @@ const targets: Record<HomeOption, string> = {
 export function Component() {
   const config = useAppConfig();
   const options = homeOptionsOrder(config.entries);
+  const account = useOptionalAccount();
   useDocumentTitle(en.home.title);
+  const loggedInTarget = account?.user ? homeRedirect(config.entries, true) : null;
+  if (loggedInTarget) return <Navigate to={loggedInTarget} replace />;
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title" className="page-title">

@@ -1,0 +1,259 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, SCREENSHOTS, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * Accounts in the browser (issue #6): register → log out → log in with a password → the member
+ * menu greets by first name → log out; a passcode login with the code from the development
+ * mailbox; three wrong codes lock the input; a password reset through the e-mailed link.
+ */
+
+type Mail = { to: string; subject: string; text: string };
+const PASSWORD = 'Harbour-2026';
+
+async function mailbox(base: string, to: string): Promise<Mail[]> {
+  const doc = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mailbox?: { _data: Mail[] } };
+  return doc.mailbox?._data ?? [];
+}
+
+/** The newest message to `to` whose subject matches, once the worker has it. */
+async function waitForMail(base: string, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect.poll(async () => (found = (await mailbox(base, to)).find((m) => subject.test(m.subject))), { timeout: 15_000 }).toBeTruthy();
+  return found!;
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A dialog on screen: what the visitor sees (the viewport), once its 200 ms transition has run. */
+async function dialogShot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Log in' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+
+async function openLogin(page: Page) {
+  await menu(page).getByRole('link', { name: 'Log in' }).click();
+  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  // The login flag is read, then removed from the address.
+  await expect.poll(() => new URL(page.url()).searchParams.has('login')).toBe(false);
+}
+
+async function register(page: Page, base: string, email: string, first = 'Grace') {
+  await page.goto(`${base}/events`);
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Create an account' }).click();
+  const form = dialog(page);
+  await form.getByRole('textbox', { name: 'First name' }).fill(first);
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await form.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Confirm email address' }).fill(email.toUpperCase());
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expectGreeting(page, first);
+}
+
+async function expectGreeting(page: Page, first: string) {
+  await expect.poll(() => menu(page).getByRole('button', { name: new RegExp(`Hi, ${first}`) }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => dialog(page).count()).toBe(0);
+}
+
+async function logOut(page: Page) {
+  await menu(page).getByRole('button', { name: /^Hi, / }).click();
+  await menu(page).getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  await expect.poll(() => menu(page).getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('session_expires');
+}
+
+async function requestPasscode(page: Page, base: string, email: string) {
+  await page.goto(`${base}/events`);
+  await openLogin(page);
+  await dialog(page).getByRole('textbox', { name: 'Email address' }).fill(email);
+  await dialog(page).getByRole('button', { name: 'Email me a passcode' }).click();
+  await expect.poll(() => dialog(page).getByRole('textbox', { name: 'Passcode' }).isVisible()).toBe(true);
+  const mail = await waitForMail(base, email, /passcode/);
+  return /passcode is ([0-9A-Z]{6})/.exec(mail.text)![1];
+}
+
+describe('accounts in the browser', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => {
+    sf = s;
+    browser = b;
+  });
+
+  it('register, log out, log in with a password, the member menu greets by first name, log out', async () => {
+    const { context, page, errors } = await newPage(browser, DESKTOP);
+    const email = 'grace@example.com';
+    await page.goto(`${sf.url}/events`);
+    await openLogin(page);
+    await dialogShot(page, 'accounts-login-desktop');
+    await expectAccessible(page);
+    await dialog(page).getByRole('button', { name: 'Create an account' }).click();
+    // The requirements panel follows the password as it is typed.
+    const panel = dialog(page).locator('.password-requirements');
+    await dialog(page).getByLabel('Password', { exact: true }).fill('harbour');
+    await expect.poll(() => panel.locator('[data-requirement="length"]').getAttribute('data-met')).toBe('false');
+    await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect.poll(() => panel.locator('[data-requirement="classes"]').getAttribute('data-met')).toBe('true');
+    await dialogShot(page, 'accounts-register-desktop');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await register(page, sf.url, email);
+    await logOut(page);
+
+    await openLogin(page);
+    await dialog(page).getByRole('textbox', { name: 'Email address' }).fill(email);
+    await dialog(page).getByRole('button', { name: 'Log in with password' }).click();
+    await dialog(page).getByLabel('Password').fill('Wrong-password-1');
+    await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain('That is not the correct password. Please try again.');
+    await dialogShot(page, 'accounts-password-desktop');
+    await expectAccessible(page);
+    await dialog(page).getByLabel('Password').fill(PASSWORD);
+    await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await expectGreeting(page, 'Grace');
+    await menu(page).getByRole('button', { name: /Hi, Grace/ }).click();
+    await expect.poll(() => menu(page).getByRole('link', { name: 'My account' }).isVisible()).toBe(true);
+    await dialogShot(page, 'accounts-member-menu-desktop');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await logOut(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logs in with the passcode from the mailbox; the e-mailed link logs in by itself', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await register(page, sf.url, 'otp@example.com', 'Ada');
+    await logOut(page);
+
+    const code = await requestPasscode(page, sf.url, 'otp@example.com');
+    await dialogShot(page, 'accounts-otp-mobile');
+    await expectAccessible(page);
+    // A passcode of full length submits by itself.
+    await dialog(page).getByRole('textbox', { name: 'Passcode' }).fill(code);
+    await expectGreeting(page, 'Ada');
+    await logOut(page);
+
+    // The link of the e-mail (another tab of the same browser) finishes the login.
+    const code2 = await requestPasscode(page, sf.url, 'otp@example.com');
+    const tab = await context.newPage();
+    await tab.goto(`${sf.url}/?otp=${code2}`);
+    await expectGreeting(tab, 'Ada');
+    expect(new URL(tab.url()).searchParams.has('otp')).toBe(false);
+    await context.close();
+  });
+
+  it('three wrong passcodes lock the input until a new code is sent; a link opened elsewhere shows its code', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    await register(page, sf.url, 'locked@example.com', 'Lin');
+    await logOut(page);
+    const code = await requestPasscode(page, sf.url, 'locked@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const input = dialog(page).getByRole('textbox', { name: 'Passcode' });
+    await input.fill(wrong);
+    await expect.poll(() => dialog(page).getByText('You have 2 attempts left.').isVisible()).toBe(true);
+    await input.fill(wrong.slice(0, 5));
+    await input.fill(wrong);
+    await expect.poll(() => dialog(page).getByText('You have 1 attempt left.').isVisible()).toBe(true);
+    await input.fill(wrong.slice(0, 5));
+    await input.fill(wrong);
+    await expect.poll(() => input.getAttribute('readonly')).toBe('');
+    expect(await dialog(page).getByText('The passcode you entered is invalid. Please request a new login link.').isVisible()).toBe(true);
+    await dialogShot(page, 'accounts-otp-locked-desktop');
+    await expectAccessible(page);
+    await context.close();
+
+    // Another browser (no stored login): the link shows the code to copy (otp_unavailable).
+    const other = await newPage(browser, MOBILE);
+    await other.page.goto(`${sf.url}/?otp=${code}`);
+    await expect.poll(() => other.page.getByTestId('otp-code').textContent()).toBe(code);
+    expect(new URL(other.page.url()).searchParams.has('otp')).toBe(false);
+    await dialogShot(other.page, 'accounts-otp-unavailable-mobile');
+    await expectAccessible(other.page);
+    await other.context.close();
+  });
+
+  it('resets a password through the e-mailed link, then logs in with it', async () => {
+    const { context, page } = await newPage(browser, MOBILE);
+    await register(page, sf.url, 'reset@example.com', 'Rosa');
+    await logOut(page);
+
+    await page.goto(`${sf.url}/user/forgot-password`);
+    await screenshot(page, 'accounts-forgot-password-mobile');
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('reset@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'reset@example.com' }).isVisible()).toBe(true);
+    const mail = await waitForMail(sf.url, 'reset@example.com', /Reset your password/);
+    const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(link.pathname).toBe('/user/reset-password');
+
+    await page.goto(`${sf.url}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByText('Choose a new password for reset@example.com.').isVisible()).toBe(true);
+    await page.getByLabel('New password').fill('weak');
+    await page.getByLabel('Confirm password').fill('weak');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByText('Invalid password').isVisible()).toBe(true);
+    await screenshot(page, 'accounts-reset-password-mobile');
+    await expectAccessible(page);
+    await page.getByLabel('New password').fill('Brand-new-2027');
+    await page.getByLabel('Confirm password').fill('Brand-new-2027');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByText('Your password has been changed. You can now log in with it.').isVisible()).toBe(true);
+
+    // The link is single use.
+    await page.goto(`${sf.url}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByText('This reset link is not valid. It may have expired.').isVisible()).toBe(true);
+
+    await openLogin(page);
+    await dialog(page).getByRole('textbox', { name: 'Email address' }).fill('reset@example.com');
+    await dialog(page).getByRole('button', { name: 'Log in with password' }).click();
+    await dialog(page).getByLabel('Password').fill('Brand-new-2027');
+    await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
+    await expectGreeting(page, 'Rosa');
+    // Logged-in members are sent away from the recovery screens.
+    await page.goto(`${sf.url}/user/forgot-password`);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/events\//);
+    await context.close();
+  });
+
+  it('shows the recovery screens at both widths, accessible', async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, 'desktop'],
+      [MOBILE, 'mobile'],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      for (const [path, name] of [
+        ['/user/forgot-password', 'forgot-password'],
+        ['/user/forgot-membership', 'forgot-membership'],
+        ['/user/reset-password?token=nope', 'reset-invalid'],
+        ['/user/set-email-address', 'set-email'],
+      ]) {
+        await page.goto(`${sf.url}${path}`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `accounts-${name}-${suffix}`);
+        await expectAccessible(page);
+      }
+      await page.goto(`${sf.url}/events?login=1`);
+      await expect.poll(() => dialog(page).isVisible()).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      await dialogShot(page, `accounts-login-${suffix}`);
+      await expectAccessible(page);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { ZExternalLoginCallback, ZExternalLoginStart } from '@foyer/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { AppError } from '../http/app-error.js';
+import { list } from '../http/envelope.js';
+import { parseBody } from '../http/parse-body.js';
+import { parseQuery } from '../http/query.js';
+import { readPublicIdentity } from '../identity/public-identity.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { clearFlow, readFlow, writeFlow } from './external-login-cookie.js';
+import { finishExternalLogin } from './finish-external-login.js';
+import { loginAnswer } from './login-answer.js';
+import { oidcProvider } from './oidc-client.js';
+import { sessionOf } from './sessions.js';
+import { startExternalLogin } from './start-external-login.js';
+import { ACCOUNT_QUERY } from './auth.routes.js';
+
+/** Only in-app paths are remembered for after the login (never another origin). */
+const safePath = (path: string | undefined) => (path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null);
+
+/**
+ * External identity-provider login through OpenID Connect (001 §2 /auth0-login and its callback):
+ * GET login/providers, POST auth0/start → the provider's authorize URL, POST auth0/callback with
+ * the code and state the provider sent to /auth0-callback.
+ */
+export function registerExternalLoginRoutes(app: FastifyInstance, ctx: AppContext) {
+  const provider = ctx.settings.oidc ? oidcProvider(ctx.settings.oidc, ctx.settings.publicUrl) : null;
+  const configured = () => {
+    if (!provider) throw new AppError(404, 'not_configured', 'Login with an identity provider is not set up.', 'auth0');
+    return provider;
+  };
+
+  app.get('/api/login/providers', async (_request, reply) => {
+    reply.header('cache-control', 'private, max-age=300');
+    return { login_provider: list(provider ? [{ id: 'oidc', label: provider.settings.label }] : []) };
+  });
+
+  app.post('/api/auth0/start', async (request, reply) => {
+    const body = parseBody(ZExternalLoginStart, request.body ?? {}, 'auth0');
+    const { url, flow } = await startExternalLogin(configured(), { redirectPath: safePath(body.redirectPath), now: ctx.now() });
+    writeFlow(request, reply, flow);
+    reply.header('cache-control', 'private, no-store');
+    return { url };
+  });
+
+  app.post('/api/auth0/callback', async (request, reply) => {
+    const body = parseBody(ZExternalLoginCallback, request.body, 'auth0');
+    const oidc = configured();
+    const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);
+    const seller = await resolveSeller(ctx.db, query.seller, ctx.settings.defaultSeller, ctx.cache);
+    const flow = readFlow(request);
+    // The flow is single use: whatever the outcome, its cookie goes.
+    clearFlow(request, reply);
+    const guest = await readPublicIdentity(ctx.db, request);
+    const result = await finishExternalLogin(ctx.db, oidc, {
+      sellerId: seller.id,
+      flow,
+      code: body.code,
+      state: body.state,
+      iss: body.iss,
+      cartId: body.cart_id,
+      guestIdentityId: guest?.id ?? null,
+      previousSessionId: sessionOf(request)?.id ?? null,
+      ip: request.ip,
+      now: ctx.now(),
+    });
+    return loginAnswer(request, reply, result, query.embed, result.redirectPath);
+  });
+}
