@@ -111,7 +111,6 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   additionalInfo = additionalInfo.filter((a) => inCart.has(a.ticket_group_id));
 
   if (cart && removeIds.size) await releaseHeldTickets(tx, { cartId: cart.id, ticketIds: [...removeIds] });
-  const sessions = await takeCapacity(tx, additions, additionsGroupLimits(additions));
 
   const expiresAt = additions.length || !cart ? new Date(now.getTime() + (await memo(input.cache, `hold:${input.sellerId}`, () => holdMinutes(tx, input.sellerId, input.defaultHoldMinutes))) * 60_000).toISOString() : cart.expires_at;
   const campaign = body.campaign ? JSON.stringify(body.campaign) : (cart?.campaign ?? null);
@@ -120,6 +119,9 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
     : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info)).rows;
   const added = await insertTickets(tx, additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso })));
+  // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
+  // other buyer of a busy session waits only for this update and the commit, not our inserts.
+  const sessions = await takeCapacity(tx, additions, additionsGroupLimits(additions));
   return { cart: saved, tickets: [...remaining, ...added], sessions };
 }
 
