@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
@@ -8,6 +11,19 @@ import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront,
  * add-on is refused without an admission in the cart and accepted once one is there (reserved
  * straight from a deep link with reserve=1).
  */
+
+const DEMO = join(new URL('..', import.meta.url).pathname, 'catalog', 'demo.json');
+
+/** This file's catalog: the demo's, with an HTML description (and a script to be dropped) on the audio guide. */
+function upsellCatalog(): string {
+  const catalog = JSON.parse(readFileSync(DEMO, 'utf8')) as { images: { file: string }[]; ticket_types: { key: string; description?: string }[] };
+  for (const image of catalog.images) image.file = resolve(dirname(DEMO), image.file);
+  catalog.ticket_types.find((t) => t.key === 'audio-guide')!.description =
+    '<p>A handset with headphones and <strong>60 highlights</strong>.</p><script>window.hacked = true</script>';
+  const file = join(mkdtempSync(join(tmpdir(), 'foyer-catalog-')), 'catalog.json');
+  writeFileSync(file, JSON.stringify(catalog));
+  return file;
+}
 
 interface Listed {
   id: string;
@@ -34,7 +50,7 @@ describe.each([
 ] as const)('deep links and add-ons on %s', (label, viewport) => {
   let sf: Storefront;
   let browser: Browser;
-  useStorefront((s, b) => ((sf = s), (browser = b)));
+  useStorefront((s, b) => ((sf = s), (browser = b)), () => ({ FOYER_SEED_FILE: upsellCatalog() }));
 
   it('session=next&select=<Child> lands on the tickets step of the first time on sale, one Child chosen', async () => {
     const ga = await eventId(sf.url, 'General Admission');
@@ -103,6 +119,30 @@ describe.each([
       await screenshot(page, 'addon-skip-mobile');
       expect((await skip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
+    // The ticket type's description opens in the description modal, sanitised; Escape closes it.
+    await page.getByRole('button', { name: 'More information about Audio guide' }).click();
+    const about = page.getByRole('dialog', { name: 'Audio guide' });
+    await expect.poll(() => about.getByText('60 highlights').isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();
+    await page.waitForTimeout(300); // the 200 ms transition
+    await screenshot(page, `description-modal-${label}`);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => about.count()).toBe(0);
+
+    if (label === 'mobile') {
+      // Scrolled past the back link: the floating back button takes its place.
+      const floating = page.getByTestId('floating-back');
+      expect(await floating.count()).toBe(0);
+      await page.mouse.wheel(0, 1200);
+      await expect.poll(() => floating.isVisible()).toBe(true);
+      expect(await floating.getAttribute('href')).toBe('/events');
+      expect((await floating.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: join(new URL('..', import.meta.url).pathname, 'e2e', 'screenshots', 'floating-back-mobile.png') });
+      await page.mouse.wheel(0, -3000);
+      await expect.poll(() => floating.count()).toBe(0);
+    }
+
     await add.click();
     expect(await skip.count()).toBe(0);
     await expect.poll(() => page.getByRole('spinbutton', { name: 'Audio guide quantity' }).inputValue()).toBe('1');

@@ -143,7 +143,11 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
   }
   if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
-  if (embed.has('identity')) siblings.identity = [{ id: cart.identity_id }];
+  if (embed.has('identity')) {
+    // 000 §2: a guest sees the login and register links only while the cart is owned by a public identity.
+    const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
+    siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
+  }
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = [];
   return document('cart', [cartOut(cart, tickets, now)], 1, siblings);
 }

@@ -67,7 +67,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     if (isApiError(query.error) && query.error.status === 401) setCookie(sessionExpires());
   }, [query.error]);
 
-  const openLogin = useCallback((next: Omit<LoginRequest, 'id' | 'path'> = {}) => setRequest({ ...next, id: ++counter.current, path: window.location.pathname }), []);
+  // The router's path (in a memory router it is not window.location's).
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+  const openLogin = useCallback((next: Omit<LoginRequest, 'id' | 'path'> = {}) => setRequest({ ...next, id: ++counter.current, path: pathRef.current }), []);
 
   const loggedIn = useCallback(
     (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => {

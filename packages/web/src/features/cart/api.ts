@@ -18,7 +18,7 @@ export type TCartDocument = {
 export type CartModifyBody = Partial<Pick<TCartModify, 'add' | 'remove' | 'additionalInfo' | 'campaign'>>;
 
 /** 000 §7 / §9: the cart is read with these embeds and a limit of 1000. */
-export const CART_EMBED = ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'seller'] as const;
+export const CART_EMBED = ['identity', 'ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'seller'] as const;
 export const CART_FETCH_LIMIT = 1000;
 
 export function fetchCart(id: string, signal?: AbortSignal): Promise<TCartDocument> {

@@ -1,7 +1,7 @@
 import type { TEventSession } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { listOf } from '../../../api/document.js';
 import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, flexibleOptionQuery, reloadCalendar, reloadFirstOpenSession, reloadSessions, sessionByIdQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
@@ -16,7 +16,6 @@ import { en, format } from '../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
 import { coverImage, COVER_IMAGE_WIDTH, metaImageId } from '../../../lib/image.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
-import { ChevronLeft } from '../../../ui/icons.js';
 import { Skeleton, SkeletonLines } from '../../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { MAX_DATE_BUTTONS, upcomingDays } from './dateSelection.js';
@@ -35,6 +34,7 @@ import { useAddOnSessionFilter, useUpsellChainScope } from '../upsell/useAddOn.j
 import { AddOnRouteProvider, SkipAddOnFooter } from '../upsell/SkipAddOn.js';
 import { AnchorRequired } from '../upsell/AnchorRequired.js';
 import { useTrackViewItem } from '../../analytics/track.js';
+import { BackLink } from '../../../ui/BackLink.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
@@ -91,10 +91,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
 
   return (
     <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
-      <Link className="back-link" to={paths.events}>
-        <ChevronLeft />
-        {en.event.allEvents}
-      </Link>
+      <BackLink to={paths.events} label={en.event.allEvents} />
       {coverId && (
         <div className="event-hero">
           <img

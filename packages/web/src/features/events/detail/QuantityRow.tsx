@@ -2,6 +2,7 @@ import type { TTicketType } from '@foyer/contracts';
 import { useId } from 'react';
 import { en, format } from '../../../i18n/en.js';
 import { MinusIcon, PlusIcon } from '../../../ui/icons.js';
+import { DescriptionButton } from './DescriptionModal.js';
 import { FLEXIBLE_PRICE_STEP, isFlexiblePrice } from './flexiblePrice.js';
 import type { PriceType } from './model.js';
 import { currencySymbol, priceText, typePrice } from './priceFormat.js';
@@ -47,6 +48,7 @@ export function QuantityRow({
             {type.name}
           </span>
           {type.summary && <span className="qty-row__summary">{type.summary}</span>}
+          {type.description && <DescriptionButton title={type.name} html={type.description} />}
           <span className="qty-row__price">
             {original && (
               <span className="price-row__original">

@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft } from './icons.js';
+
+/**
+ * The page's back link, and on phones a floating back button (000 §2) once that link has
+ * scrolled out of view, so the way back is always one tap away.
+ */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const [away, setAway] = useState(false);
+  useEffect(() => {
+    const link = ref.current;
+    if (!link || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setAway(!entry.isIntersecting));
+    observer.observe(link);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <>
+      <Link ref={ref} className="back-link" to={to}>
+        <ChevronLeft />
+        {label}
+      </Link>
+      {away && (
+        <Link className="floating-back" to={to} aria-label={label} data-testid="floating-back">
+          <ChevronLeft />
+        </Link>
+      )}
+    </>
+  );
+}

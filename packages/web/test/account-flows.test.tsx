@@ -1,0 +1,207 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { showLoginLinks } from '../src/features/account/member-links.js';
+import { configDocument, installFetch, listingDocument, type Handler } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
+
+const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
+const user = (overrides: Record<string, unknown> = {}) => ({
+  id: 'u1',
+  identity_id: 'i1',
+  email: 'ann@example.com',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  scan_code: null,
+  zip_code: null,
+  additional_info: {},
+  has_password: true,
+  needs_email: false,
+  created_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
+const EXPIRES = '2099-01-01T00:00:00.000Z';
+const userDoc = (overrides: Record<string, unknown> = {}) => ({ user: list([user(overrides)]), _total: 1 });
+const loginAnswer = (overrides: Record<string, unknown> = {}) => ({ ...userDoc(overrides), session: { expires_at: EXPIRES }, cart_id: null, redirectPath: null });
+const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({ status, body: { _data: [{ _code: code, _context: 'login', _description: description, _extra: extra }] } });
+
+function setSessionCookie() {
+  document.cookie = `session_expires=${encodeURIComponent(EXPIRES)}; path=/`;
+}
+function clearSessionCookie() {
+  document.cookie = 'session_expires=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}
+
+function server(extra: Handler): Handler {
+  return (url, request) => {
+    const answer = extra(url, request);
+    if (answer) return answer;
+    if (url.pathname === '/api/config') return { body: configDocument([]) };
+    if (url.pathname === '/cached_api/events/available') return { body: listingDocument([]) };
+    if (url.pathname === '/api/login/providers') return { body: { login_provider: list([]) } };
+    return undefined;
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  api.setSellerId(null);
+  localStorage.clear();
+  clearSessionCookie();
+});
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  clearSessionCookie();
+});
+
+describe('member menu and session cookie', () => {
+  it('greets a logged-in member by first name, links membership details, and ends the session when the cookie goes', async () => {
+    setSessionCookie();
+    installFetch(server((url) => (url.pathname === '/api/my/user' ? { body: userDoc({ scan_code: 'M-1' }) } : undefined)));
+    const router = renderApp('/events');
+    const toggle = await screen.findByRole('button', { name: /Hi, Ann/ });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: 'Membership details' }).getAttribute('href')).toBe('/my/membership');
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Log in' })).toBeNull();
+
+    // The server (or expiry) removed the cookie: within a second the session ends here and home shows.
+    clearSessionCookie();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    expect(await within(screen.getByRole('navigation', { name: 'Account' })).findByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('hides login and register from a guest whose cart is not owned by a public identity', () => {
+    expect(showLoginLinks(null)).toBe(true);
+    expect(showLoginLinks({ identity: list([{ id: 'i', ownedByPublicIdentity: true }]) } as never)).toBe(true);
+    expect(showLoginLinks({ identity: list([{ id: 'i', ownedByPublicIdentity: false }]) } as never)).toBe(false);
+  });
+});
+
+describe('login modal', () => {
+  it('opens from the login flag, which leaves the address; a wrong password shows the server text with the forgot-password link', async () => {
+    const { calls } = installFetch(
+      server((url, request) => {
+        if (url.pathname !== '/api/login') return undefined;
+        const body = request.body as { password: string };
+        return body.password === 'Right-pass-1' ? { body: loginAnswer() } : refusal(401, 'incorrect_password', 'That is not the correct password. Please try again.');
+      }),
+    );
+    const router = renderApp('/events?login=1&category=Shows');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    await waitFor(() => expect(router.state.location.search).toBe('?category=Shows'));
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));
+    const password = await within(dialog).findByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('That is not the correct password. Please try again.');
+    expect(within(alert).getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/user/forgot-password');
+    fireEvent.change(password, { target: { value: 'Right-pass-1' } });
+    setSessionCookie(); // the server's Set-Cookie, which the fake fetch cannot do
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull();
+    const logins = calls.filter((c) => c.url.pathname === '/api/login');
+    expect(logins.at(-1)!.body).toEqual({ method: 'password', username: 'ann@example.com', password: 'Right-pass-1' });
+  });
+
+  it('passcode: a full-length code submits by itself; not_available_yet is retried after 5 s; success logs in', async () => {
+    let checks = 0;
+    const { calls } = installFetch(
+      server((url) => {
+        if (url.pathname === '/api/login/request_otp') return { body: { token: 'tok-1' } };
+        if (url.pathname === '/api/login') {
+          checks++;
+          if (checks === 1) return refusal(401, 'not_available_yet', 'Your passcode is on its way. Please try again in a few seconds.');
+          setSessionCookie();
+          return { body: loginAnswer() };
+        }
+        return undefined;
+      }),
+    );
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Email me a passcode' }));
+    const input = await within(dialog).findByLabelText('Passcode');
+    expect(JSON.parse(localStorage.getItem('foyer:login')!)).toMatchObject({ email: 'ann@example.com', token: 'tok-1', redirectPath: '/events' });
+    fireEvent.change(input, { target: { value: '12 34 5' } });
+    expect(checks).toBe(0);
+    fireEvent.change(input, { target: { value: '123456' } });
+    await waitFor(() => expect(checks).toBe(1));
+    expect(await within(dialog).findAllByText('Your passcode is on its way. Trying again in a few seconds…')).toBeTruthy();
+    await waitFor(() => expect(checks).toBe(2), { timeout: 7000 });
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/api/login').map((c) => c.body)).toEqual([
+      { method: 'otp', token: 'tok-1', otp: '123456' },
+      { method: 'otp', token: 'tok-1', otp: '123456' },
+    ]);
+    // The stored login is done with.
+    expect(localStorage.getItem('foyer:login')).toBeNull();
+  }, 15_000);
+
+  it('passcode: locks the input at once on otp_token_expired', async () => {
+    installFetch(
+      server((url) => {
+        if (url.pathname === '/api/login/request_otp') return { body: { token: 'tok-2' } };
+        if (url.pathname === '/api/login') return refusal(401, 'otp_token_expired', 'This passcode has expired. Please request a new login link.');
+        return undefined;
+      }),
+    );
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Email me a passcode' }));
+    const input = await within(dialog).findByLabelText('Passcode');
+    fireEvent.change(input, { target: { value: 'ABC123' } });
+    expect(await within(dialog).findByText('This passcode has expired. Please request a new login link.')).toBeTruthy();
+    expect(input.hasAttribute('readonly')).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('logs in by itself from member_code and zip_code, removing them from the address', async () => {
+    const { calls } = installFetch(
+      server((url) => {
+        if (url.pathname !== '/api/login') return undefined;
+        setSessionCookie();
+        return { body: loginAnswer({ scan_code: 'M-1001' }) };
+      }),
+    );
+    const router = renderApp('/events?member_code=M-1001&zip_code=10001&category=Shows');
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(router.state.location.search).toBe('?category=Shows');
+    expect(calls.find((c) => c.url.pathname === '/api/login')!.body).toEqual({ scan_code: 'M-1001', zip_code: '10001', method: 'scan_code' });
+  });
+
+  it('an automatic member login that fails opens the member form with the server message', async () => {
+    installFetch(
+      server((url) =>
+        url.pathname === '/api/login' ? refusal(401, 'not_authorized', 'Member details not found. Please check your member ID and ZIP code.') : undefined,
+      ),
+    );
+    renderApp('/events?member_code=M-9&zip_code=99999');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(await within(dialog).findByText('Member details not found. Please check your member ID and ZIP code.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Member ID') as HTMLInputElement).value).toBe('M-9');
+  });
+
+  it('a passcode link opened without a stored login shows the code to copy', async () => {
+    installFetch(server(() => undefined));
+    const router = renderApp('/?otp=XY12Z9');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByTestId('otp-code').textContent).toBe('XY12Z9');
+    expect(within(dialog).getByRole('button', { name: 'Copy passcode' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

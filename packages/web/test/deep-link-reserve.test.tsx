@@ -1,0 +1,94 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { disableTagManager } from '../src/features/analytics/dataLayer.js';
+import { cartDocument, ticket } from './cart-fixtures.js';
+import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/**
+ * Deep links that reserve (000 §2, §5): with reserve on, the link's tickets go into the cart as
+ * soon as its session is known; a refusal is shown as the server says it (warn) or as the generic
+ * text (strict), and the buyer keeps the selection to finish by hand. With a tag-manager id the
+ * add is pushed as add_to_cart.
+ */
+
+const refused = { status: 409, body: { _data: [{ _code: 'session_capacity_exceeded', _context: 'reserve', _description: 'Only 1 ticket is left for this time.', _extra: null }] } };
+
+function server(options: { reserve?: 'ok' | 'refuse'; config?: ReturnType<typeof configEntry>[] } = {}): Handler {
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true), ...(options.config ?? [])]) };
+    if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/calendar`)) return { body: calendarDocument('2026-11-21', 12) };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s3', '2026-11-21', '13:00', 40)]) };
+    if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') {
+      if (options.reserve === 'refuse') return refused;
+      return { body: cartDocument({ tickets: [ticket({ ticket_type_id: 'tt-adult' }), ticket({ ticket_type_id: 'tt-adult' })] }) };
+    }
+    return undefined;
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+  api.setSellerId(null);
+  window.dataLayer = [];
+});
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  document.head.querySelectorAll('script[data-gtm]').forEach((s) => s.remove());
+  disableTagManager();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a deep link with reserve', () => {
+  it('reserve=1: reserves the named tickets on the session and goes on (add_to_cart pushed with a tag-manager id)', async () => {
+    const { calls } = installFetch(server({ reserve: 'ok', config: [configEntry('tag_manager_id', 'GTM-TEST12')] }));
+    const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=2&reserve=1`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    const post = calls.find((c) => c.url.pathname.startsWith('/api/my/cart') && c.method === 'POST')!;
+    expect(post.body).toEqual({
+      add: [
+        { ticket_type_id: 'tt-adult', event_session_id: 's3' },
+        { ticket_type_id: 'tt-adult', event_session_id: 's3' },
+      ],
+    });
+    // The event page was viewed, then two Adults were added.
+    const events = window.dataLayer!.filter((e): e is { event: string; ecommerce: { items: { item_id: string; quantity: number }[] } } => typeof e === 'object' && e !== null && 'ecommerce' in e && (e as { ecommerce: unknown }).ecommerce !== null);
+    expect(events.map((e) => e.event)).toEqual(['view_item', 'add_to_cart']);
+    expect(events[1].ecommerce.items).toMatchObject([{ item_id: 'tt-adult', quantity: 2 }]);
+  });
+
+  it('reserve=warn: a refusal shows the server text and leaves the selection to finish by hand', async () => {
+    installFetch(server({ reserve: 'refuse' }));
+    const router = renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=warn`);
+    expect(await screen.findByText('Only 1 ticket is left for this time.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}`);
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'));
+  });
+
+  it('reserve=strict: the same refusal reads as the generic unavailable text', async () => {
+    installFetch(server({ reserve: 'refuse' }));
+    renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=strict`);
+    expect(await screen.findByText('Sorry, these tickets are not available. Please choose other tickets.')).toBeTruthy();
+    expect(screen.queryByText('Only 1 ticket is left for this time.')).toBeNull();
+  });
+
+  it('without reserve nothing is posted; the quantities are preselected', async () => {
+    const { calls } = installFetch(server({ reserve: 'ok' }));
+    renderApp(`/events/${EVENT_ID}?session=s3&tt-child=3`);
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('3'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(window.dataLayer).toEqual([]); // no tag-manager id: nothing pushed
+  });
+});
