@@ -169,3 +169,24 @@ describe('stepping (000 §5)', () => {
     expect(unmetGroupMinimums(limits, { [A]: 0, [C]: 0 })).toEqual([]);
   });
 });
+
+describe('quantities before a session (quantity-first, 000 §4)', () => {
+  it('no session yet: the per-order and per-type limits hold; the calendar finds the room', () => {
+    const groups = [
+      priceGroup(group('g', { max_tickets_per_order: 12, min_tickets_per_order: 2 }), [{ id: 'adult' }, { id: 'child' }]),
+      priceGroup(group('lap', { capacity: 8, exclude_from_event_capacity: true }), [{ id: 'lap', rule: { max: 2 } }]),
+    ];
+    const limits = quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1 });
+    expect(limits.types.get(A)!.max).toBe(12);
+    expect(limits.types.get(typeKey('lap', 'lap'))!.max).toBe(2);
+    let q = initialQuantities(limits);
+    expect(q).toEqual({ [A]: 0, [C]: 0, [typeKey('lap', 'lap')]: 0 });
+    for (let i = 0; i < 11; i++) q = increase(limits, q, A);
+    q = increase(limits, q, C);
+    // The group's 12 per order is reached: no more adults or children.
+    expect(canIncrease(limits, q, A)).toBe(false);
+    expect(canIncrease(limits, q, C)).toBe(false);
+    expect(canIncrease(limits, q, typeKey('lap', 'lap'))).toBe(true);
+    expect(unmetGroupMinimums(limits, { [A]: 1 })).toEqual([{ groupId: 'g', min: 2 }]);
+  });
+});

@@ -465,6 +465,8 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
           groups={detail.groups}
           currency={seller.currency}
           eventConfig={detail.config}
+          messageRules={detail.messageRules}
+          timezone={timezone}
           cache={selectionCache}
           onSoldOut={(sold) => void onSoldOut(sold)}
         />

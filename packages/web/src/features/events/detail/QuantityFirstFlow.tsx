@@ -15,7 +15,8 @@ import { useOptionalCart } from '../../cart/CartContext.js';
 import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
 import { DateSelector } from './DateSelector.js';
-import { dateTexts, sessionTexts } from './messageRules.js';
+import { dateTexts, quantityLines, quantityTexts, sessionTexts } from './messageRules.js';
+import { StepMessages } from './StepMessages.js';
 import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
 import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
@@ -122,7 +123,6 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
   useEffect(() => {
     if (!calendar.isError || !request) return;
     setQuantityError(calendarErrorText(calendar.error));
-    client.removeQueries({ queryKey: pricedCalendarQuery(event.id, request).queryKey });
     setRequest(null);
     setFocusStep('quantities');
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -153,7 +153,10 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
       focusFirstInvalid(() => quantitiesForm.current);
       return;
     }
-    setRequest(ticketTypesRequired(groups, quantities));
+    const body = ticketTypesRequired(groups, quantities);
+    // A refusal kept in the cache would answer at once: ask again.
+    if (client.getQueryState(pricedCalendarQuery(event.id, body).queryKey)?.status === 'error') client.removeQueries({ queryKey: pricedCalendarQuery(event.id, body).queryKey });
+    setRequest(body);
     setDate(null);
     setSession(null);
     setFocusStep('date');
@@ -285,6 +288,7 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
                 );
               })}
             </div>
+            <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { timezone })} />
             <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
           </form>
         )}
@@ -436,6 +440,7 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
                 );
               })}
               {!hasDetails(groups, quantities, needs, surveys.surveys) && <p className="muted">{en.flows.noDetails}</p>}
+              <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { session, timezone })} />
               <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting} submitting={submitting} error={serverError} />
             </form>
           )}
@@ -456,18 +461,4 @@ function hasDetails(groups: EventDetail['groups'], quantities: Quantities, needs
     }
   }
   return false;
-}
-
-/** Notices of date_message / session_message rules, announced politely. */
-export function StepMessages({ texts }: { texts: string[] }) {
-  if (!texts.length) return null;
-  return (
-    <div className="step__messages" role="status">
-      {texts.map((text) => (
-        <p key={text} className="notice notice--info">
-          {text}
-        </p>
-      ))}
-    </div>
-  );
 }

@@ -1,4 +1,4 @@
-import type { TConfigEntry, TEventSession, TEventTemplate } from '@foyer/contracts';
+import type { TConfigEntry, TEventSession, TEventTemplate, TMessageRule } from '@foyer/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { groupHint } from './priceFormat.js';
 import { initialQuantities, nothingAvailable, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities, type QuantityLimits } from './quantities.js';
 import { QuantityRow } from './QuantityRow.js';
 import { ReserveBar } from './ReserveBar.js';
+import { quantityLines, quantityTexts } from './messageRules.js';
+import { StepMessages } from './StepMessages.js';
 import {
   attendeeNeedsByKey,
   buildReservation,
@@ -56,6 +58,10 @@ export interface QuantitySelectionProps {
   cache?: SelectionCacheRef;
   /** event_session_sold_out: the flow reloads sessions or dates and says so (000 §8). */
   onSoldOut?: (session: TEventSession) => void;
+  /** Message rules: quantity_message texts show under the quantities while their triggers pass. */
+  messageRules?: TMessageRule[];
+  /** The venue timezone, for the session-time triggers of quantity messages. */
+  timezone?: string;
 }
 
 /**
@@ -81,7 +87,7 @@ export function QuantitySelection(props: QuantitySelectionProps) {
   return <SessionQuantities key={session.id} {...props} session={session} />;
 }
 
-function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut }: QuantitySelectionProps & { session: TEventSession }) {
+function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone }: QuantitySelectionProps & { session: TEventSession }) {
   const config = useAppConfig();
   const cart = useOptionalCart();
   const navigate = useNavigate();
@@ -293,6 +299,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
           );
         })}
       </div>
+      <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
     </form>
   );

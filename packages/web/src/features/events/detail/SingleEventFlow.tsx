@@ -13,7 +13,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
 import type { EventDetail } from './model.js';
 import { QuantitySelection } from './QuantitySelection.js';
-import { StepMessages } from './QuantityFirstFlow.js';
+import { StepMessages } from './StepMessages.js';
 import { isSessionSoldOut, sessionAvailability } from './sessionTabs.js';
 import { useFlowHistory } from './useFlowHistory.js';
 
@@ -129,6 +129,8 @@ export function SingleEventFlow({ detail, seller }: { detail: EventDetail; selle
           groups={detail.groups}
           currency={seller.currency}
           eventConfig={detail.config}
+          messageRules={detail.messageRules}
+          timezone={timezone}
           onSoldOut={(sold) => {
             setSession(null);
             setNotice(format(en.quantities.sessionSoldOut, { time: formatTime(sold.start_datetime, timezone) }));

@@ -61,3 +61,82 @@ export function sessionTexts(rules: readonly TMessageRule[], type: SessionAction
   const minutes = start.hour() * 60 + start.minute();
   return texts(rules, type, (t) => dateMatches(t, date) && timeMatches(t, minutes));
 }
+
+/** One line of the quantities chosen, as quantity triggers see it. */
+export interface QuantityLine {
+  groupId: string;
+  groupName: string;
+  typeId: string;
+  typeName: string;
+  quantity: number;
+}
+
+interface QuantityTrigger {
+  kind: 'quantity';
+  ticket_group_ids?: unknown;
+  ticket_group_names?: unknown;
+  ticket_type_ids?: unknown;
+  ticket_type_names?: unknown;
+  min?: unknown;
+  max?: unknown;
+}
+
+const list = (value: unknown): string[] | null => (Array.isArray(value) && value.length ? value.map(String) : null);
+
+/**
+ * A quantity trigger (000 §5): the quantities of the lines matching every filter given (group
+ * ids or names, type ids or names; none = everything chosen) are summed; it passes when the sum
+ * is at least min (if set) and at most max (if set).
+ */
+export function quantityTriggerPasses(trigger: QuantityTrigger, lines: readonly QuantityLine[]): boolean {
+  const groupIds = list(trigger.ticket_group_ids);
+  const groupNames = list(trigger.ticket_group_names);
+  const typeIds = list(trigger.ticket_type_ids);
+  const typeNames = list(trigger.ticket_type_names);
+  const sum = lines
+    .filter(
+      (l) =>
+        (!groupIds || groupIds.includes(l.groupId)) &&
+        (!groupNames || groupNames.includes(l.groupName)) &&
+        (!typeIds || typeIds.includes(l.typeId)) &&
+        (!typeNames || typeNames.includes(l.typeName)),
+    )
+    .reduce((n, l) => n + Math.max(0, l.quantity), 0);
+  if (typeof trigger.min === 'number' && sum < trigger.min) return false;
+  if (typeof trigger.max === 'number' && sum > trigger.max) return false;
+  return true;
+}
+
+/**
+ * Texts of quantity_message actions for the quantities chosen. Date-or-session triggers of the same
+ * rule are checked against the chosen session (or day) and fail while none is chosen.
+ */
+export function quantityTexts(
+  rules: readonly TMessageRule[],
+  lines: readonly QuantityLine[],
+  at: { date?: string | null; session?: Pick<TEventSession, 'start_datetime'> | null; timezone: string },
+): string[] {
+  const start = at.session ? safeTz(at.session.start_datetime, at.timezone) : null;
+  const date = start ? start.format(ISO_DATE) : (at.date ?? null);
+  const minutes = start ? start.hour() * 60 + start.minute() : null;
+  return [...rules]
+    .sort((a, b) => a._rank - b._rank)
+    .filter(
+      (rule) =>
+        rule.triggers.length > 0 &&
+        rule.triggers.every((t) => {
+          if (t.kind === 'quantity') return quantityTriggerPasses(t as unknown as QuantityTrigger, lines);
+          if (!isDateTrigger(t) || date === null) return false;
+          const trigger = t as DateOrSessionTrigger;
+          return dateMatches(trigger, date) && (minutes === null || timeMatches(trigger, minutes));
+        }),
+    )
+    .flatMap((rule) => rule.actions.filter((a) => a.type === 'quantity_message' && typeof a.text === 'string' && a.text.trim()).map((a) => String(a.text)));
+}
+
+/** The quantity lines of a selection keyed `group:type`. */
+export function quantityLines(groups: readonly { group: { id: string; name: string }; types: readonly { type: { id: string; name: string } }[] }[], quantities: Readonly<Record<string, number>>): QuantityLine[] {
+  return groups.flatMap(({ group, types }) =>
+    types.map(({ type }) => ({ groupId: group.id, groupName: group.name, typeId: type.id, typeName: type.name, quantity: quantities[`${group.id}:${type.id}`] ?? 0 })),
+  );
+}

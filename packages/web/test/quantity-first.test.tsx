@@ -1,0 +1,124 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { cartDocument } from './cart-fixtures.js';
+import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** A quantity-first event (meta reserve_flow) on a fake API; `calendar` answers POST calendar. */
+function server(calendar: Handler): Handler {
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument() };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { reserve_flow: 'quantity_first' } }) };
+    if (url.pathname === `/api/events/${EVENT_ID}/calendar` && request.method === 'POST') return calendar(url, request);
+    if (url.pathname === `/api/events/${EVENT_ID}/sessions` && request.method === 'POST') {
+      const date = url.searchParams.get('_ondate')!;
+      return {
+        body: {
+          ...sessionsDocument([session('s1', date, '10:00', 0), session('s2', date, '13:00', 30)]),
+          price_schedule: { _count: 1, _total: 1, _data: [{ event_session_id: 's2', ticket_type_id: 'tt-adult', ticket_group_id: 'tg-1', currency_amount: '25.00', quantity: 2, total: '50.00' }] },
+        },
+      };
+    }
+    if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') return { body: cartDocument() };
+    if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
+    if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+    return undefined;
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  api.setSellerId(null);
+});
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function chooseTwoAdults() {
+  const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+  fireEvent.click(add);
+  fireEvent.click(add);
+  fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
+}
+
+describe('quantity-first (000 §4)', () => {
+  it('quantities first, the calendar asked with them, then the day’s sessions with them; reserves on the session chosen', async () => {
+    const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Available dates' })).toBeNull();
+    await chooseTwoAdults();
+    const list = await screen.findByRole('list', { name: 'Available dates' });
+    const calendarCall = calls.find((c) => c.url.pathname.endsWith('/calendar') && c.method === 'POST')!;
+    expect(calendarCall.body).toEqual({ ticket_types_required: [{ ticket_type_id: 'tt-adult', quantity: 2 }] });
+    expect(within(list).getAllByRole('button')[0].textContent).toContain('Total $25');
+
+    fireEvent.click(within(list).getAllByRole('button')[0]);
+    const time = await screen.findByRole('button', { name: /1:00 PM/ });
+    const sessionsCall = calls.find((c) => c.url.pathname.endsWith('/sessions') && c.method === 'POST')!;
+    expect(sessionsCall.url.searchParams.get('_ondate')).toBe('2026-11-21');
+    expect(sessionsCall.body).toEqual({ ticket_types_required: [{ ticket_type_id: 'tt-adult', quantity: 2 }] });
+    // The price schedule's total for the session.
+    expect(time.textContent).toContain('Total $50');
+    // The 10 am session cannot take 2: its tab reads sold out.
+    expect(screen.getByRole('tab', { name: /Morning/ }).textContent).toContain('Sold out');
+
+    fireEvent.click(time);
+    expect(await screen.findByRole('heading', { name: 'Your details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/my/cart/modify')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/my/cart/modify')!.body).toEqual({
+      add: [
+        { ticket_type_id: 'tt-adult', event_session_id: 's2' },
+        { ticket_type_id: 'tt-adult', event_session_id: 's2' },
+      ],
+    });
+  });
+
+  it('changing the quantities clears the date and the session', async () => {
+    installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}`);
+    await chooseTwoAdults();
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[1]);
+    fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }));
+    await screen.findByRole('heading', { name: 'Your details' });
+    fireEvent.click(screen.getByRole('button', { name: 'Change tickets' }));
+    expect(await screen.findByRole('heading', { name: 'How many tickets?' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+    expect(screen.queryByText('Sun, Nov 22, 2026')).toBeNull();
+    expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2');
+  });
+
+  it('more than 10 ticket types: the calendar’s refusal reopens the quantities with its text', async () => {
+    installFetch(server(() => ({ status: 400, body: { _data: [{ _code: 'validation_failed', _context: 'event_calendar', _description: 'x', _extra: { max: 10 } }] } })));
+    renderApp(`/events/${EVENT_ID}`);
+    await chooseTwoAdults();
+    expect(await screen.findByText('You can only select up to 10 different types of tickets.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'How many tickets?' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Available dates' })).toBeNull();
+  });
+
+  it('any other calendar failure: the generic text, quantities open again, and a retry asks again', async () => {
+    let fail = true;
+    const { calls } = installFetch(server(() => (fail ? { status: 400, body: { _data: [{ _code: 'validation_failed', _context: 'other', _description: 'x', _extra: null }] } } : { body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}`);
+    await chooseTwoAdults();
+    expect(await screen.findByText('Sorry! Something unexpected happened. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'How many tickets?' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
+    expect(await screen.findByRole('list', { name: 'Available dates' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('/calendar') && c.method === 'POST').length).toBe(2);
+  });
+});
