@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ZEmailOnly, ZErrorEnvelope, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
-  ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument,
+  ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument, ZExternalLoginStart, ZExternalLoginCallback, ZLoginProvider,
 } from '@foyer/contracts';
 
 /** OpenAPI paths of the account calls (docs/accounts.md), generated from the contracts. */
@@ -40,6 +40,17 @@ export function accountPaths() {
     '/password_reset/validate': post('The address a reset link was sent to', ZResetToken, ZResetValidated, { '404': 'not_found', '400': 'validate_failed' }),
     '/password_reset/reset': post('Set a new password with a reset link (single use)', ZResetPassword, ZResetValidated, { '404': 'not_found', '400': 'validate_failed, validation_failed' }),
     '/forgot_membership': post('E-mail the member id; the same answer for any address', ZEmailOnly, ZRecoveryRequested),
+    '/login/providers': { get: { summary: 'External identity providers (OpenID Connect) for the login button', responses: { '200': answer(z.object({ login_provider: z.object({ _data: z.array(ZLoginProvider) }) })) } } },
+    '/auth0/start': post('Start an OpenID Connect login: the authorize URL; sets the foyer_oidc cookie (state, nonce, PKCE)', ZExternalLoginStart, z.object({ url: z.string() }), {
+      '404': 'not_configured',
+      '503': 'provider_unavailable',
+    }),
+    '/auth0/callback': post('Finish an OpenID Connect login with the code and state sent to /auth0-callback; answers like POST login', ZExternalLoginCallback, ZLoginAnswer, {
+      '400': 'invalid_state, validation_failed',
+      '401': 'not_authorized',
+      '404': 'not_configured',
+      '503': 'provider_unavailable',
+    }),
     '/dev/mailbox': { get: { summary: 'Development only: the outbox, newest first (?to=)', responses: { '200': answer(ZMailbox) } } },
   };
 }
