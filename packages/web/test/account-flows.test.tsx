@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
 import { showLoginLinks } from '../src/features/account/member-links.js';
-import { configDocument, installFetch, listingDocument, type Handler } from './fixtures.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
@@ -203,5 +204,75 @@ describe('login modal', () => {
     expect(within(dialog).getByTestId('otp-code').textContent).toBe('XY12Z9');
     expect(within(dialog).getByRole('button', { name: 'Copy passcode' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('sends the guest cart with the login so the member keeps it', async () => {
+    localStorage.setItem(`foyer:cart:${SELLER_ID}`, 'cart-1');
+    const { calls } = installFetch(
+      server((url) => {
+        if (url.pathname === '/api/my/cart/cart-1') return { body: cartDocument() };
+        if (url.pathname !== '/api/login') return undefined;
+        setSessionCookie();
+        return { body: { ...loginAnswer(), cart_id: 'cart-1' } };
+      }),
+    );
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));
+    fireEvent.change(await within(dialog).findByLabelText('Password'), { target: { value: 'Right-pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/login')!.body).toMatchObject({ cart_id: 'cart-1' });
+    // The cart is read again (now the member's) after the login.
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/my/cart/cart-1').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('a guest whose cart is not owned by a public identity sees no login or register links', async () => {
+    localStorage.setItem(`foyer:cart:${SELLER_ID}`, 'cart-1');
+    installFetch(server((url) => (url.pathname === '/api/my/cart/cart-1' ? { body: { ...cartDocument(), identity: list([{ id: 'identity-1', ownedByPublicIdentity: false }]) } } : undefined)));
+    renderApp('/events');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull());
+  });
+});
+
+describe('external login routes (001 §2, §8)', () => {
+  it('/auth0-login shows the spec text when the provider is not set up', async () => {
+    installFetch(server((url) => (url.pathname === '/api/auth0/start' ? refusal(404, 'not_configured', 'Login with an identity provider is not set up.') : undefined)));
+    renderApp('/auth0-login');
+    expect(await screen.findByText('Auth0 could not be initialized. Please try again.')).toBeTruthy();
+  });
+
+  it('/auth0-callback finishes the login with code and state and goes to the remembered page', async () => {
+    const { calls } = installFetch(
+      server((url) => {
+        if (url.pathname !== '/api/auth0/callback') return undefined;
+        setSessionCookie();
+        return { body: { ...loginAnswer(), redirectPath: '/events' } };
+      }),
+    );
+    const router = renderApp('/auth0-callback?code=c-1&state=s-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/auth0/callback')!.body).toEqual({ code: 'c-1', state: 's-1' });
+  });
+
+  it('/auth0-callback shows the server message when the login is refused, and the provider error when it sent one', async () => {
+    installFetch(server((url) => (url.pathname === '/api/auth0/callback' ? refusal(401, 'not_authorized', 'We could not log you in with Harbour ID. Please try again.') : undefined)));
+    renderApp('/auth0-callback?code=c-1&state=s-1');
+    expect(await screen.findByText('We could not log you in with Harbour ID. Please try again.')).toBeTruthy();
+    cleanup();
+    document.body.innerHTML = '';
+    queryClient.clear();
+    renderApp('/auth0-callback?error=access_denied&error_description=The%20user%20cancelled');
+    expect(await screen.findByText('The user cancelled')).toBeTruthy();
+  });
+
+  it('shows the provider button in the login modal when one is configured', async () => {
+    installFetch(server((url) => (url.pathname === '/api/login/providers' ? { body: { login_provider: list([{ id: 'oidc', label: 'Harbour ID' }]) } } : undefined)));
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(await within(dialog).findByRole('button', { name: 'Log in with Harbour ID' })).toBeTruthy();
   });
 });
