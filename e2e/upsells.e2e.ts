@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { DESKTOP, MOBILE, newPage, screenshot, SCREENSHOTS, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
  * Deep links and add-ons in a real Chromium against the real server and demo catalog: a link with
@@ -38,6 +38,11 @@ async function eventId(base: string, name: string): Promise<string> {
 async function typeId(base: string, event: string, name: string): Promise<string> {
   const body = (await (await fetch(`${base}/api/events/${event}?_embed=ticket_type`)).json()) as { ticket_type: { _data: Listed[] } };
   return body.ticket_type._data.find((t) => t.name === name)!.id;
+}
+
+/** What the screen shows (dialogs and fixed footers look wrong in a full-page capture). */
+async function viewportShot(page: Page, name: string) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
 async function expectAccessible(page: Page) {
@@ -116,7 +121,7 @@ describe.each([
     const skip = page.getByTestId('reserve-bar').getByRole('button', { name: 'Skip add-on' });
     expect(await skip.isVisible()).toBe(label === 'mobile');
     if (label === 'mobile') {
-      await screenshot(page, 'addon-skip-mobile');
+      await viewportShot(page, 'addon-skip-mobile');
       expect((await skip.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
     // The ticket type's description opens in the description modal, sanitised; Escape closes it.
@@ -125,7 +130,7 @@ describe.each([
     await expect.poll(() => about.getByText('60 highlights').isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined();
     await page.waitForTimeout(300); // the 200 ms transition
-    await screenshot(page, `description-modal-${label}`);
+    await viewportShot(page, `description-modal-${label}`);
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => about.count()).toBe(0);
@@ -133,12 +138,13 @@ describe.each([
     if (label === 'mobile') {
       // Scrolled past the back link: the floating back button takes its place.
       const floating = page.getByTestId('floating-back');
-      expect(await floating.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => floating.count()).toBe(0);
       await page.mouse.wheel(0, 1200);
       await expect.poll(() => floating.isVisible()).toBe(true);
       expect(await floating.getAttribute('href')).toBe('/events');
       expect((await floating.boundingBox())!.width).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: join(new URL('..', import.meta.url).pathname, 'e2e', 'screenshots', 'floating-back-mobile.png') });
+      await viewportShot(page, 'floating-back-mobile');
       await page.mouse.wheel(0, -3000);
       await expect.poll(() => floating.count()).toBe(0);
     }
@@ -155,7 +161,7 @@ describe.each([
     await expect.poll(() => drawer.getByText('1 × Audio guide').isVisible()).toBe(true);
     expect(await drawer.getByText('2 × Adult').isVisible()).toBe(true);
     await page.waitForTimeout(300); // the drawer's 200 ms transition
-    await screenshot(page, `addon-in-cart-${label}`);
+    await viewportShot(page, `addon-in-cart-${label}`);
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });

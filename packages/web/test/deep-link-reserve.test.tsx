@@ -14,6 +14,9 @@ import { renderApp } from './render-app.js';
  * add is pushed as add_to_cart.
  */
 
+// The page does a few round trips first (config, event, session, availability): give them time.
+const SLOW = { timeout: 8000 };
+
 const refused = { status: 409, body: { _data: [{ _code: 'session_capacity_exceeded', _context: 'reserve', _description: 'Only 1 ticket is left for this time.', _extra: null }] } };
 
 function server(options: { reserve?: 'ok' | 'refuse'; config?: ReturnType<typeof configEntry>[] } = {}): Handler {
@@ -55,7 +58,7 @@ describe('a deep link with reserve', () => {
   it('reserve=1: reserves the named tickets on the session and goes on (add_to_cart pushed with a tag-manager id)', async () => {
     const { calls } = installFetch(server({ reserve: 'ok', config: [configEntry('tag_manager_id', 'GTM-TEST12')] }));
     const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=2&reserve=1`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'), SLOW);
     const post = calls.find((c) => c.url.pathname.startsWith('/api/my/cart') && c.method === 'POST')!;
     expect(post.body).toEqual({
       add: [
@@ -72,22 +75,22 @@ describe('a deep link with reserve', () => {
   it('reserve=warn: a refusal shows the server text and leaves the selection to finish by hand', async () => {
     installFetch(server({ reserve: 'refuse' }));
     const router = renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=warn`);
-    expect(await screen.findByText('Only 1 ticket is left for this time.')).toBeTruthy();
+    expect(await screen.findByText('Only 1 ticket is left for this time.', {}, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}`);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'));
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
   });
 
   it('reserve=strict: the same refusal reads as the generic unavailable text', async () => {
     installFetch(server({ reserve: 'refuse' }));
     renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=strict`);
-    expect(await screen.findByText('Sorry, these tickets are not available. Please choose other tickets.')).toBeTruthy();
+    expect(await screen.findByText('Sorry, these tickets are not available. Please choose other tickets.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('Only 1 ticket is left for this time.')).toBeNull();
   });
 
   it('without reserve nothing is posted; the quantities are preselected', async () => {
     const { calls } = installFetch(server({ reserve: 'ok' }));
     renderApp(`/events/${EVENT_ID}?session=s3&tt-child=3`);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('3'));
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('3'), SLOW);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(window.dataLayer).toEqual([]); // no tag-manager id: nothing pushed
   });

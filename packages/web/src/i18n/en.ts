@@ -227,6 +227,11 @@ export const en = {
     noTimes: 'There are no times for this add-on during your visit.',
     back: 'Back',
   },
+  /** 000 §2: the description modal (HTML content). */
+  descriptionModal: {
+    open: 'More information',
+    about: 'about {name}',
+  },
   /** The event screen's flows other than date-first (000 §2, §4, §8). */
   flows: {
     addToCart: 'Add to cart',
