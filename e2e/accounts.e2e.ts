@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOidc, type FakeOidc } from '../packages/server/test/fake-oidc.js';
 import { DESKTOP, MOBILE, newPage, SCREENSHOTS, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
@@ -257,3 +258,38 @@ describe('accounts in the browser', () => {
     }
   });
 });
+
+describe('external login (OpenID Connect) in the browser', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  let idp: FakeOidc;
+  beforeAll(async () => {
+    idp = await startFakeOidc();
+  });
+  afterAll(() => idp?.close());
+  useStorefront(
+    (s, b) => {
+      sf = s;
+      browser = b;
+    },
+    () => ({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Harbour ID' }),
+  );
+
+  it('logs in through the provider and comes back to the page it started on', async () => {
+    // Links in e-mails and the provider's redirect use FOYER_PUBLIC_URL (http://localhost:{PORT}): browse there.
+    const base = sf.url.replace('127.0.0.1', 'localhost');
+    idp.user = { sub: 'e2e-1', email: 'sso@example.com', email_verified: true, given_name: 'Sol', family_name: 'Oidc' };
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    await page.goto(`${base}/events?login=1`);
+    const button = dialog(page).getByRole('button', { name: 'Log in with Harbour ID' });
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await dialogShot(page, 'accounts-login-provider-mobile');
+    await expectAccessible(page);
+    await button.click();
+    await expectGreeting(page, 'Sol');
+    expect(new URL(page.url()).pathname).toBe('/events');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
