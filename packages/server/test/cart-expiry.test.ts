@@ -57,6 +57,17 @@ describe.each(dialects())('holds expire on %s', (dialect) => {
     expect(await used()).toBe(2);
   });
 
+  it('the listing for a date counts a full session\'s expired, unswept holds as free', async () => {
+    const { ids } = await setup();
+    const concert = { ticket_type_id: ids.type('adult'), event_session_id: ids.session('concert', '2026-06-04T23:30:00.000Z') };
+    const listed = async () => (await getJson(t.app, '/api/events/available?_ondate=2026-06-04')).body.event_template._data.map((e: { id: string }) => e.id);
+    expect(await listed()).toContain(ids.event('concert'));
+    expect((await new CartClient(t.app).create(Array.from({ length: 100 }, () => concert))).status).toBe(200);
+    expect(await listed()).not.toContain(ids.event('concert'));
+    t.clock.advance(31 * 60_000);
+    expect(await listed()).toContain(ids.event('concert'));
+  });
+
   it('the configured hold time applies', async () => {
     const { line } = await setup();
     const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();

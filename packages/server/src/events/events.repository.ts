@@ -112,6 +112,23 @@ export function membershipRulesOfSeller(db: Tx, sellerId: string) {
  * Holds of pending carts whose time has run out but which the sweeper has not released yet:
  * reads count them as free (DESIGN §4). Few rows: the sweeper keeps this set small.
  */
+/** Session places held by carts that have expired but not yet been swept, per session. */
+export async function expiredSessionHolds(db: Tx, sessionIds: string[], nowIso: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('cart')
+    .innerJoin('ticket', 'ticket.cart_id', 'cart.id')
+    .select('ticket.event_session_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cart.state', '=', 'pending')
+    .where('cart.expires_at', '<=', nowIso)
+    .where('ticket.state', '=', 'held')
+    .where('ticket.counts_session', '=', 1)
+    .where('ticket.event_session_id', 'in', sessionIds)
+    .groupBy('ticket.event_session_id')
+    .execute();
+  return new Map(rows.map((r) => [r.event_session_id!, Number(r.n)]));
+}
+
 export function expiredHoldsOfEvent(db: Tx, eventId: string, nowIso: string) {
   return db
     .selectFrom('cart')

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/database.js';
 import { applySort, type ParsedQuery, type QuerySpec, matchesFilter } from '../http/query.js';
 import { document } from '../http/envelope.js';
-import { eventsOfSeller, sessionsOfEvents, venuesByIds } from './events.repository.js';
+import { eventsOfSeller, expiredSessionHolds, sessionsOfEvents, venuesByIds } from './events.repository.js';
 import { EVENT_EMBEDS, eventSiblings } from './embed-siblings.js';
 import { loadOffer } from './load-offer.js';
 import { eventOut, sessionOut } from './serialize.js';
@@ -65,7 +65,11 @@ export async function listAvailableEvents(db: Tx, input: { sellerId: string; tim
       startBefore: window?.end,
     });
     const eventTz = new Map(events.map((e) => [e.id, tzOf(e.venue_id)]));
-    const matching = rows.filter((s) => {
+    // A full session may only be full of expired holds the sweeper has not freed yet.
+    const full = rows.filter((s) => isOnSale(s, input.now) && !hasRoomFor(s, 1)).map((s) => s.id);
+    const freed = full.length ? await expiredSessionHolds(db, full, input.now.toISOString()) : new Map<string, number>();
+    const current = rows.map((s) => (freed.has(s.id) ? { ...s, used_capacity: Math.max(0, s.used_capacity - freed.get(s.id)!) } : s));
+    const matching = current.filter((s) => {
       if (!isOnSale(s, input.now) || !hasRoomFor(s, 1)) return false;
       const tz = eventTz.get(s.event_template_id)!;
       return sessionFilters.every((f) =>
