@@ -50,8 +50,14 @@ async function fillCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Card number' }).fill(number);
   await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
   await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  const terms = page.getByRole('checkbox', { name: /terms and conditions/ });
-  if (!(await terms.isChecked())) await terms.check();
+}
+
+/** Pays with the named button; the seller has terms, so the terms modal asks first (001 §2) unless already accepted. */
+async function payAccepting(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: 'Accept' }).click();
 }
 
 async function expectComplete(page: Page): Promise<string> {
@@ -134,7 +140,7 @@ describe('checkout at desktop width', () => {
     const stored = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('foyer:cart:'))!);
     await fillIdentity(page, email);
     await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay $50' }).dblclick();
+    await payAccepting(page, 'Pay $50');
     const orderNumber = await expectComplete(page);
     const completeUrl = page.url();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('foyer:cart:')))).toEqual([]);
@@ -159,7 +165,7 @@ describe('checkout at desktop width', () => {
     await expectAccessible(page);
 
     await expect.poll(async () => (await mailbox(sf.url, email)).map((m) => m.subject), { timeout: 15_000 }).toContain(`Your tickets — order ${orderNumber}`);
-    // One order from the double click.
+    // One order, one e-mail.
     expect((await mailbox(sf.url, email)).length).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -169,7 +175,7 @@ describe('checkout at desktop width', () => {
     await reserveAndCheckout(page, sf.url);
     await fillIdentity(page, `decline-${Date.now()}@example.org`);
     await fillCard(page, '4000000000000002');
-    await page.getByRole('button', { name: 'Pay $50' }).click();
+    await payAccepting(page, 'Pay $50');
     const alert = page.getByTestId('pay-error');
     await expect.poll(() => alert.textContent()).toContain('Your card has not been charged.');
     expect(await alert.textContent()).toContain('Your card was declined.');
@@ -186,7 +192,7 @@ describe('checkout at desktop width', () => {
     await reserveAndCheckout(page, sf.url);
     await fillIdentity(page, `action-${Date.now()}@example.org`);
     await fillCard(page, '4000 0025 0000 3155');
-    await page.getByRole('button', { name: 'Pay $50' }).click();
+    await payAccepting(page, 'Pay $50');
     const dialog = page.getByRole('dialog', { name: 'Confirm payment' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('Test mode');
@@ -227,20 +233,19 @@ describe('checkout at desktop width', () => {
     await expect.poll(() => modal.getByText('Oops! You already applied this gift card').isVisible()).toBe(true);
     await modal.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-    await page.getByRole('button', { name: 'Pay $25 with gift card' }).click();
+    await payAccepting(page, 'Pay $25 with gift card');
     // Partial: stay, the rest outstanding, terms reset.
     await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$25');
     expect(await page.getByTestId('pay-status').textContent()).toContain('Paid$25');
     expect(await page.getByTestId('cart-paid').textContent()).toBe('−$25');
     expect(await page.getByText('$25 paid').isVisible()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: /terms and conditions/ }).isChecked()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await screenshot(page, 'checkout-partial-desktop');
     await expectAccessible(page);
 
     await fillCard(page, '4242424242424242');
-    await page.getByRole('button', { name: 'Pay $25' }).click();
+    // Terms reset after a partial payment (001 §4): asked again.
+    await payAccepting(page, 'Pay $25');
     await expectComplete(page);
 
     // The gift card is spent.
@@ -271,8 +276,7 @@ describe('checkout at desktop width', () => {
     await expect.poll(() => page.getByText('Nothing to pay: your order is free.').isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
     await fillIdentity(page, `free-${Date.now()}@example.org`);
-    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
-    await page.getByRole('button', { name: 'Complete order' }).click();
+    await payAccepting(page, 'Complete order');
     await expectComplete(page);
     expect(errors).toEqual([]);
   });
@@ -320,7 +324,7 @@ describe('checkout on a phone (390×844)', () => {
 
     await fillIdentity(page, `phone-${Date.now()}@example.org`);
     await fillCard(page, '4242424242424242');
-    await pay.click();
+    await payAccepting(page, 'Pay $50');
     await expectComplete(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'complete-mobile');

@@ -19,6 +19,8 @@ export interface Settings {
   trustProxy?: boolean | string;
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): unset, the demo gateway takes cards. */
   stripe?: StripeSettings | null;
+  /** CAPTCHA_SECRET_KEY (+ CAPTCHA_VERIFY_URL): the pay call of a non-member needs a captcha answer. */
+  captcha?: { secretKey: string; verifyUrl: string } | null;
   /** OpenID Connect login (OIDC_ISSUER, OIDC_CLIENT_ID, …): unset, no external login. */
   oidc?: OidcSettings | null;
 }
@@ -76,6 +78,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   else if (/^[0-9a-f.:/, ]+$/i.test(trustText) && /[.:]/.test(trustText)) trustProxy = trustText;
   else problems.push(`FOYER_TRUST_PROXY must be true, false or the proxies' addresses (e.g. 10.0.0.0/8), got "${trustText}"`);
   const stripe = readStripe(env, problems);
+  const captchaKey = env.CAPTCHA_SECRET_KEY?.trim() || '';
+  const captchaUrl = env.CAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
+  if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(captchaUrl)) problems.push(`CAPTCHA_VERIFY_URL must be an http(s) URL, got "${captchaUrl}"`);
   const oidc = readOidc(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
@@ -94,6 +99,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy,
     stripe,
     oidc,
+    captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
   };
 }
 

@@ -6,6 +6,7 @@ import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
+import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 
@@ -79,6 +80,28 @@ describe('checkout: terms, identity, Stripe', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
     expect(within(dialog).getByText(/protected by a captcha/)).toBeTruthy();
+  });
+
+  it('the invisible captcha answers before paying; a dismissed challenge pays nothing and says nothing', async () => {
+    const answers: (string | null)[] = [null, 'captcha-token'];
+    setCaptchaProvider({ execute: async (siteKey) => (expect(siteKey).toBe('site-key'), answers.shift() ?? null) });
+    try {
+      const { fetch } = installFetch(server([configEntry('captcha_site_key', 'site-key')]));
+      renderApp('/checkout');
+      await fillIdentity();
+      await fillCard();
+      fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+      await waitFor(() => expect(answers).toHaveLength(1));
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Pay $62' }) as HTMLButtonElement).disabled).toBe(false));
+      expect(payCalls(fetch)).toBe(0);
+      expect(screen.queryByTestId('pay-error')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+      await waitFor(() => expect(payCalls(fetch)).toBe(1));
+      const call = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
+      expect(JSON.parse(String((call[1] as RequestInit).body)).captcha).toBe('captcha-token');
+    } finally {
+      setCaptchaProvider(recaptchaProvider);
+    }
   });
 
   it('identity: a bad ZIP and phone are errors on their fields; Canada asks for a province', async () => {

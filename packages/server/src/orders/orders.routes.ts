@@ -10,6 +10,7 @@ import { parseQuery } from '../http/query.js';
 import { readRoute, sendCacheable } from '../http/read-route.js';
 import { readIdentity } from '../identity/public-identity.js';
 import { confirmDemoIntent } from '../payments/confirm-demo-intent.js';
+import { captchaVerifierFor } from '../payments/captcha.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import { payCart } from '../payments/pay-cart.js';
 import { registerPaymentRoutes } from '../payments/payments.routes.js';
@@ -27,6 +28,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const stripe = ctx.settings.stripe ? stripeClient(ctx.settings.stripe) : null;
   registerPaymentRoutes(app, ctx, stripe);
+  const captcha = captchaVerifierFor(ctx.settings);
   const seller = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, ORDER_QUERY);
     return { query, seller: await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache) };
@@ -38,12 +40,17 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const key = request.headers['idempotency-key'];
       const now = ctx.now();
+      const identity = await readIdentity(db, request);
+      // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
+      if (captcha && identity?.kind !== 'user' && !(body.captcha && (await captcha.verify(body.captcha, request.ip)))) {
+        throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
+      }
       const result = await payCart({
         db,
         dialect: ctx.dialect,
         sellerId: s.id,
         currency: s.currency,
-        identity: await readIdentity(db, request),
+        identity,
         cartId: request.params.id,
         body,
         idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null,

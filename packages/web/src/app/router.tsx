@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/EventsPage.js')) },
           { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
           { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
-          { path: 'transfer-cart/:cartId', lazy: page('transferCart') },
+          { path: 'transfer-cart/:cartId', lazy: () => loadChunk(() => import('../features/transfer-cart/TransferCartPage.js')) },
           { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
           { path: 'checkout/complete', lazy: () => loadChunk(() => import('../features/checkout/CompletePage.js')) },
           { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/TicketsPage.js')) },

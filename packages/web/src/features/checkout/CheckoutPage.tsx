@@ -21,6 +21,7 @@ import { regionsOf } from './regions.js';
 import { StripeCardField, type StripeCardHandle } from './StripeCardField.js';
 import type { StripeJs, StripePaymentRequest } from './stripe-js.js';
 import { TermsModal } from './TermsModal.js';
+import { runCaptcha } from './captcha.js';
 import {
   ADDRESS_METHODS,
   availableMethods,
@@ -386,6 +387,11 @@ function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, s
       return;
     }
     void run(async () => {
+      if (settings.captchaSiteKey && !member) {
+        const token = await runCaptcha(settings.captchaSiteKey);
+        if (!token) return; // dismissed or expired: abort silently (001 §5)
+        body.captcha = token;
+      }
       if (body.gateway_id === 'stripe') {
         const pm = await stripeCard.current?.paymentMethod();
         if (!pm || 'error' in pm) {

@@ -14,6 +14,8 @@ export interface PayRequest {
   amount: string;
   gateway_id: 'demo' | 'free' | 'ledger' | 'stripe';
   gateway_data: Record<string, unknown>;
+  /** The invisible captcha's answer (non-members, when configured). */
+  captcha?: string;
 }
 
 /** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */

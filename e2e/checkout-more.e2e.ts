@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * Checkout, more: the terms modal must be accepted, the identity form's validation, the
+ * /transfer-cart texts, and — with Stripe configured and no way to reach it — the card form's
+ * Stripe-failed-to-load text. At 1280 and 390 wide, axe clean.
+ */
+
+/** A cart of two Adults for General Admission made in the page (its public identity), stored as the storefront stores it. */
+async function cartInPage(page: Page, base: string): Promise<string> {
+  await page.goto(`${base}/events`);
+  return page.evaluate(async () => {
+    const get = async (path: string) => (await fetch(path)).json();
+    const config = await get('/api/config?_embed=seller');
+    const listing = await get('/api/events/available');
+    const event = listing.event_template._data.find((e: { name: string }) => e.name === 'General Admission');
+    const detail = await get(`/api/events/${event.id}?_embed=ticket_type`);
+    const adult = detail.ticket_type._data.find((t: { name: string }) => t.name === 'Adult');
+    const sessions = await get(`/api/events/${event.id}/sessions`);
+    const session = sessions.event_session._data.find((x: { availableCapacity: number }) => x.availableCapacity > 5);
+    const line = { ticket_type_id: adult.id, event_session_id: session.id };
+    const cart = await (await fetch('/api/my/cart/modify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add: [line, line] }) })).json();
+    const id = cart.cart._data[0].id as string;
+    localStorage.setItem(`foyer:cart:${config.seller._data[0].id}`, id);
+    return id;
+  });
+}
+
+async function openCheckout(page: Page, base: string) {
+  const cartId = await cartInPage(page, base);
+  await page.goto(`${base}/checkout`);
+  await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
+  return cartId;
+}
+
+async function fillGuest(page: Page) {
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(`ada-${Date.now()}@example.org`);
+}
+
+async function fillTestCard(page: Page) {
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+}
+
+const accessible = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const) {
+  describe(`checkout, more (${label})`, () => {
+    let sf: Storefront;
+    let browser: Browser;
+    useStorefront((s, b) => ((sf = s), (browser = b)));
+
+    it('the terms modal must be accepted: Decline pays nothing and says so; Accept pays', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openCheckout(page, sf.url);
+      await fillGuest(page);
+      await fillTestCard(page);
+      const pay = page.getByRole('button', { name: /^Pay \$/ });
+      await pay.click();
+      const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.waitForTimeout(300); // the modal's transition
+      await screenshot(page, `checkout-terms-${label}`);
+      await accessible(page);
+      await dialog.getByRole('button', { name: 'Decline' }).click();
+      await expect.poll(() => page.getByTestId('terms-error').textContent()).toBe('Please accept the terms and conditions to continue.');
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+      // Focus returns to the pay button.
+      await expect.poll(() => pay.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await pay.click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+      expect(errors).toEqual([]);
+    });
+
+    it('identity validation: errors on their fields, the banner, Province for Canada', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openCheckout(page, sf.url);
+      await page.getByRole('textbox', { name: 'First name' }).fill('A'.repeat(51));
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('ada@example');
+      await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('call me');
+      await page.getByRole('textbox', { name: 'ZIP / postal code (optional)' }).fill('12');
+      await page.getByRole('combobox', { name: 'Country' }).selectOption('ca');
+      await expect.poll(() => page.getByRole('combobox', { name: 'Province' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect.poll(() => page.getByTestId('form-errors').isVisible()).toBe(true);
+      for (const text of ['Use at most 50 characters.', 'Enter your last name.', 'Enter an e-mail address like name@example.com.', 'Enter a phone number using digits, spaces and + ( ) -.', 'Enter 4 to 10 characters.']) {
+        expect(await page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+      }
+      const zip = page.getByRole('textbox', { name: 'ZIP / postal code (optional)' });
+      expect(await zip.getAttribute('aria-invalid')).toBe('true');
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await noSideScroll(page)).toBe(true);
+      await screenshot(page, `checkout-identity-errors-${label}`);
+      await accessible(page);
+      expect(errors).toEqual([]);
+    });
+
+    it('/transfer-cart: 404 and 403 texts; the own cart goes on to checkout', async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await page.goto(`${sf.url}/transfer-cart/0190a000-0000-7000-8000-000000000000`);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect.poll(() => heading.textContent()).toBe('404 Cart not found');
+      await screenshot(page, `transfer-cart-404-${label}`);
+      await accessible(page);
+
+      // A cart of another visitor (a different public identity).
+      const other = await fetch(`${sf.url}/api/events/available`).then((r) => r.json() as Promise<{ event_template: { _data: { id: string; name: string }[] } }>);
+      const event = other.event_template._data.find((e) => e.name === 'General Admission')!;
+      const detail = (await (await fetch(`${sf.url}/api/events/${event.id}?_embed=ticket_type`)).json()) as { ticket_type: { _data: { id: string; name: string }[] } };
+      const sessions = (await (await fetch(`${sf.url}/api/events/${event.id}/sessions`)).json()) as { event_session: { _data: { id: string; availableCapacity: number }[] } };
+      const add = [{ ticket_type_id: detail.ticket_type._data.find((t) => t.name === 'Adult')!.id, event_session_id: sessions.event_session._data.find((s) => s.availableCapacity > 0)!.id }];
+      const theirs = (await (await fetch(`${sf.url}/api/my/cart/modify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add }) })).json()) as { cart: { _data: { id: string }[] } };
+      await page.goto(`${sf.url}/transfer-cart/${theirs.cart._data[0].id}`);
+      await expect.poll(() => heading.textContent()).toBe('403 Access denied to cart');
+      expect(await noSideScroll(page)).toBe(true);
+      await screenshot(page, `transfer-cart-403-${label}`);
+      await accessible(page);
+
+      // Its own cart: kept and on to checkout (or the `next` path).
+      const mine = await cartInPage(page, sf.url);
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('foyer:cart:')).forEach((k) => localStorage.removeItem(k)));
+      await page.goto(`${sf.url}/transfer-cart/${mine}`);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
+      await expect.poll(() => page.getByTestId('total-to-pay').isVisible()).toBe(true);
+      await page.goto(`${sf.url}/transfer-cart/${mine}?next=/events`);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+      expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);
+    });
+  });
+}
+
+describe('checkout with Stripe configured but unreachable', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront(
+    (s, b) => ((sf = s), (browser = b)),
+    () => ({ STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_URL: 'http://127.0.0.1:9' }),
+  );
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`the card form says Stripe could not load and the card cannot be paid (${label})`, async () => {
+      const { page } = await newPage(browser, viewport);
+      await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+      await openCheckout(page, sf.url);
+      const failed = page.getByTestId('stripe-failed');
+      await expect.poll(() => failed.textContent(), { timeout: 20_000 }).toBe(
+        'Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+      );
+      expect(await page.getByText('Test mode', { exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Pay \$/ }).isDisabled()).toBe(true);
+      await screenshot(page, `checkout-stripe-failed-${label}`);
+      await accessible(page);
+    });
+  }
+});
