@@ -145,3 +145,40 @@ for (const [label, viewport] of [
     });
   });
 }
+
+describe('date-first Back and a single event (desktop)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)));
+
+  it('date-first: browser Back goes from the tickets to the times to the dates, then leaves the event', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await openEvent(page, sf.url, 'Admission', /General Admission/);
+    const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+    await expect.poll(() => dates.count()).toBe(8);
+    await dates.nth(6).click();
+    await page.getByRole('tab', { name: /Afternoon/ }).click();
+    await page.getByRole('tabpanel').getByRole('button').first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Add one Adult' }).isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { name: 'Choose a time' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add one Adult' }).count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.getByRole('list', { name: 'Available dates' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Choose a time' }).count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+    expect(errors).toEqual([]);
+  });
+
+  it('a single event lists its dates and times without a date picker; its only time is taken', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await openEvent(page, sf.url, 'Performances', /Harbour Lights/);
+    await expect.poll(() => page.getByRole('button', { name: 'Add one Standard' }).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
+    expect(await page.getByText(/Time.*7:30 PM/).isVisible()).toBe(true);
+    await screenshot(page, 'flows-single-desktop');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});

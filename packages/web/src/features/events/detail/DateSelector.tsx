@@ -1,9 +1,9 @@
-import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
+import type { TCalendarDay, TMessageRule, TTicketType } from '@foyer/contracts';
 import { useState } from 'react';
 import type { PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
 import { formatDate } from '../../../lib/dates.js';
-import { formatMoney } from '../../../lib/money.js';
+import { pickerPriceText, showsPriceOn } from './priceFormat.js';
 import { CalendarIcon } from '../../../ui/icons.js';
 import { CalendarModal } from './CalendarModal.js';
 import { dateButtons, dayAvailability, relativeDay, type Availability } from './dateSelection.js';
@@ -29,13 +29,14 @@ export function availabilityText(availability: Availability): string {
   return en.dates.available;
 }
 
-/** "From $12" / "Adults $12" (the day's price prefix) / "Free"; empty when prices are not shown. */
-export function dayPriceText(day: TCalendarDay, currency: string, display: PriceDisplay): string {
-  if (display.mode !== 'all' || day.min_price === null || day.min_price === undefined) return '';
-  const price = formatMoney(day.min_price, currency);
-  if (!price || price === en.event.free) return price;
-  const prefix = day.pricePrefix?.trim();
-  return prefix ? `${prefix} ${price}` : format(en.dates.from, { price });
+/**
+ * The price line of a day (000 §9 price display): 'From $12', the calendar's prefix ('Adults $12')
+ * and the secondary type of web.price_display ('Adults $12 · Children $6'); 'Free'; empty when
+ * the display mode hides prices on days.
+ */
+export function dayPriceText(day: TCalendarDay, currency: string, display: PriceDisplay, typeById: (id: string) => Pick<TTicketType, 'currency_amount'> | undefined = () => undefined): string {
+  if (!showsPriceOn(display, 'date') || day.min_price === null || day.min_price === undefined) return '';
+  return pickerPriceText({ amount: day.min_price, prefix: day.pricePrefix }, display, currency, typeById);
 }
 
 /**

@@ -19,7 +19,8 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton, SkeletonLines } from '../../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { MAX_DATE_BUTTONS, upcomingDays } from './dateSelection.js';
-import { DateSelector } from './DateSelector.js';
+import { dayPriceText, DateSelector } from './DateSelector.js';
+import { useFlowHistory } from './useFlowHistory.js';
 import { Description } from './Description.js';
 import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.js';
@@ -290,6 +291,20 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
   };
 
   const dateDone = date !== null && !editingDate;
+  // The secondary ticket type of web.price_display is priced from the event's own types.
+  const typeById = (typeId: string) => detail.groups.flatMap((g) => g.types).find((t) => t.type.id === typeId)?.type;
+  // Browser Back between the steps: tickets → time → date (an all-day time taken for the buyer is no step).
+  useFlowHistory(session && !autoSession ? 2 : dateDone ? 1 : 0, (level) => {
+    if (level < 2) {
+      setSession(null);
+      setAutoSession(false);
+      setAutoPickFirst(false);
+    }
+    if (level < 1) {
+      setDate(null);
+      setEditingDate(false);
+    }
+  });
   // The day whose times are offered: the chosen date, or the add-on's anchor day.
   const dayOfSessions = upsell ? (visit?.date ?? null) : date;
   const noticeAt = (at: FlowNotice['at']) =>
@@ -388,6 +403,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
                 currency={seller.currency}
                 threshold={threshold}
                 priceDisplay={display}
+                priceOf={(day) => dayPriceText(day, seller.currency, display, typeById)}
                 rules={detail.messageRules}
               />
             ))}

@@ -1,0 +1,87 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** The fixture event with its one group turned into another handler (or removed), on a fake API. */
+function server(doc: ReturnType<typeof eventDocument>) {
+  return installFetch((url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument() };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-open', '2026-11-21', '00:00', -1)]) };
+    if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+    if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
+    return undefined;
+  });
+}
+
+function withGroup(overrides: Record<string, unknown>, typeOverrides: Record<string, unknown> = {}) {
+  const doc = eventDocument({ event_type: 'flexible' });
+  const group = (doc.ticket_group!._data[0] as unknown as Record<string, unknown>);
+  Object.assign(group, overrides);
+  for (const type of doc.ticket_type!._data as unknown as Record<string, unknown>[]) Object.assign(type, typeOverrides);
+  return doc;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  api.setSellerId(null);
+});
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('event flows (000 §2)', () => {
+  it('a members-only event without groups for the visitor: the notice with log-in and sign-up links', async () => {
+    const doc = eventDocument({ hidden_type: 'public_member_only', event_type: 'single' });
+    doc.ticket_group = { _count: 0, _total: 0, _data: [] };
+    server(doc);
+    renderApp(`/events/${EVENT_ID}`);
+    const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 5000 });
+    expect(within(notice).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/membership');
+    expect(screen.queryByRole('button', { name: /Reserve|Add to cart/ })).toBeNull();
+  });
+
+  it('gift cards: one card chosen from the list is added, one ticket only', async () => {
+    const { calls } = server(withGroup({ handler: 'ledger', max_tickets_per_order: 1 }));
+    const router = renderApp(`/events/${EVENT_ID}`);
+    const add = await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    expect(add).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('radio', { name: /Adult/ }));
+    fireEvent.click(add);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(calls.find((c) => c.url.pathname === '/api/my/cart/modify')!.body).toEqual({ add: [{ ticket_type_id: 'tt-adult', event_session_id: 's-open' }] });
+  });
+
+  it('a donation: the amount is required, then checked against min/max and 2 decimals; the first invalid field gets the focus', async () => {
+    const { calls } = server(withGroup({ handler: 'donation', max_tickets_per_order: 1 }, { currency_amount: '0', currency_amount_min: '5.00', currency_amount_max: '100.00' }));
+    renderApp(`/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByRole('radio', { name: /Child/ }, { timeout: 5000 }));
+    const amount = screen.getByRole('spinbutton', { name: 'Amount' });
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    fireEvent.click(add);
+    expect(await screen.findByText('Enter an amount.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    fireEvent.change(amount, { target: { value: '150' } });
+    expect(screen.getByText('Value entered is outside min/max')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '12.345' } });
+    expect(screen.getByText('Enter an amount with at most 2 decimal places.')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '12.5' } });
+    fireEvent.click(add);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/my/cart/modify')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/my/cart/modify')!.body).toEqual({ add: [{ ticket_type_id: 'tt-child', event_session_id: 's-open', face_value: '12.50' }] });
+  });
+});
