@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
@@ -8,6 +8,9 @@ import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler 
 import { renderApp } from './render-app.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
+
+// The whole app renders (config, lazy routes): give it time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const user = (overrides: Record<string, unknown> = {}) => ({
@@ -276,3 +279,36 @@ describe('external login routes (001 §2, §8)', () => {
     expect(await within(dialog).findByRole('button', { name: 'Log in with Harbour ID' })).toBeTruthy();
   });
 });
+
+describe('set e-mail address (001 §2, §5, §8)', () => {
+  it('lets a member without an address set one: mismatch, taken address, then saved and on to checkout', async () => {
+    setSessionCookie();
+    let attempts = 0;
+    const { calls } = installFetch(
+      server((url, request) => {
+        if (url.pathname === '/api/my/user' && request.method === 'GET') return { body: userDoc({ email: 'no-email+m1@members.invalid', needs_email: true }) };
+        if (url.pathname === '/api/my/user' && request.method === 'PUT') {
+          attempts++;
+          if (attempts === 1) return refusal(409, 'email_in_use', 'Another account already uses this email address.');
+          return { body: userDoc({ email: 'ann@example.com' }) };
+        }
+        return undefined;
+      }),
+    );
+    const router = renderApp('/user/set-email-address?next=/checkout/cart-9');
+    const email = await screen.findByLabelText('Email address');
+    fireEvent.change(email, { target: { value: 'ann@example' } });
+    fireEvent.change(screen.getByLabelText('Confirm email address'), { target: { value: 'ann@other.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save email address' }));
+    expect(await screen.findByText('Email address is not valid.')).toBeTruthy();
+    expect(screen.getByText('Email addresses must match.')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Confirm email address'), { target: { value: 'ANN@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save email address' }));
+    expect(await screen.findByText('Another account already uses this email address.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save email address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/cart-9'));
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ email: 'ann@example.com' });
+  });
+});
+

@@ -34,6 +34,6 @@ export function Field({
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!first) return;
-  first.scrollIntoView({ block: 'center' });
+  first.scrollIntoView?.({ block: 'center' });
   first.focus();
 }
