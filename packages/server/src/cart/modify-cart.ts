@@ -16,6 +16,7 @@ import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type
 import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
+import { checkAddOnAnchors } from './add-on-anchor.js';
 import { validateSurvey } from './survey.js';
 import { assertModifiable } from './cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
@@ -87,6 +88,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const additions = await resolveAdditions(tx, input, body.add);
   const remaining = held.filter((t) => !removeIds.has(t.id));
   const after = [...remaining, ...additions];
+  await checkAddOnAnchors(tx, input.cache, additions, after);
 
   // Order limits, only for the (group, session) pairs this change touched.
   const touched = new Set([...held.filter((t) => removeIds.has(t.id)), ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));
