@@ -18,12 +18,34 @@ import {
   validateIdentity,
   EMPTY_IDENTITY,
   ADDRESS_METHODS,
+  chosenAmount,
+  clampOther,
+  partialOptions,
+  paymentDueMinor,
   regionLabel,
 } from '../src/features/checkout/model.js';
 import { normalizeCountry, regionsOf } from '../src/features/checkout/regions.js';
 import { parseOrderIds } from '../src/features/checkout/orders.js';
 
 const refusal = (status: number, code: string, description = 'Provider says no.', extra: unknown = null) => new ApiError({ status, code, description, extra });
+
+describe('partial payments (001 §4, §5)', () => {
+  it('offers due, outstanding and other only when less than the outstanding balance is due', () => {
+    expect(partialOptions(2000, 6200)).toEqual(['due', 'outstanding', 'other']);
+    expect(partialOptions(6200, 6200)).toEqual(['outstanding']);
+    expect(partialOptions(0, 6200)).toEqual(['outstanding']);
+    expect(paymentDueMinor({ cart_fees: {} as never, paymentDue: '20.00' }, 6200)).toBe(2000);
+    expect(paymentDueMinor({ cart_fees: {} as never, paymentDue: '99.00' }, 6200)).toBe(6200);
+    expect(paymentDueMinor({ cart_fees: {} as never }, 6200)).toBe(6200);
+  });
+  it('clamps the other amount between due and outstanding, to the cent', () => {
+    expect(clampOther('30.555', 2000, 6200)).toBe(3056);
+    expect(clampOther('1', 2000, 6200)).toBe(2000);
+    expect(clampOther('1000', 2000, 6200)).toBe(6200);
+    expect(clampOther('abc', 2000, 6200)).toBe(2000);
+    expect([chosenAmount('due', 2000, 6200, 0), chosenAmount('outstanding', 2000, 6200, 0), chosenAmount('other', 2000, 6200, 3000), chosenAmount('due', 6200, 6200, 0)]).toEqual([2000, 6200, 3000, 6200]);
+  });
+});
 
 describe('your information (000 §5)', () => {
   it('requires first name, last name and e-mail, each error on its field', () => {

@@ -12,8 +12,8 @@ import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } fr
 
 const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
 
-function server(entries: TConfigEntry[], pay: Handler = completed): Handler {
-  const cart = cartDocument();
+function server(entries: TConfigEntry[], pay: Handler = completed, extra: Record<string, unknown> = {}): Handler {
+  const cart = cartDocument({ cart: extra as never });
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument(entries) };
     if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };
@@ -102,6 +102,47 @@ describe('checkout: terms, identity, Stripe', () => {
     } finally {
       setCaptchaProvider(recaptchaProvider);
     }
+  });
+
+  it('partial payment: due (default), outstanding or another amount clamped between them; only outstanding without a plan', async () => {
+    const { fetch } = installFetch(server([], completed, { paymentDue: '20.00' }));
+    renderApp('/checkout');
+    await fillIdentity();
+    await fillCard();
+    const group = await screen.findByRole('group', { name: 'Amount to pay' });
+    expect((within(group).getByRole('radio', { name: 'Payment due $20' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pay $20' })).toBeTruthy();
+    fireEvent.click(within(group).getByRole('radio', { name: 'Total outstanding $62' }));
+    expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy();
+    fireEvent.click(within(group).getByRole('radio', { name: 'Other amount' }));
+    const other = within(group).getByRole('spinbutton', { name: 'Amount to pay now' });
+    fireEvent.change(other, { target: { value: '100' } });
+    fireEvent.blur(other);
+    expect((other as HTMLInputElement).value).toBe('62.00');
+    fireEvent.change(other, { target: { value: '5' } });
+    fireEvent.blur(other);
+    expect((other as HTMLInputElement).value).toBe('20.00');
+    fireEvent.change(other, { target: { value: '30.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $30.50' }));
+    await waitFor(() => expect(payCalls(fetch)).toBe(1));
+    const call = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
+    expect(JSON.parse(String((call[1] as RequestInit).body)).amount).toBe('30.50');
+  });
+
+  it('without a due amount below the outstanding balance there is no choice', async () => {
+    installFetch(server([]));
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Pay $62' });
+    expect(screen.queryByTestId('partial-payment')).toBeNull();
+  });
+
+  it('a staff-created cart shows the payment-link page: total outstanding, lines cannot be removed', async () => {
+    installFetch(server([], completed, { injected: true }));
+    renderApp('/checkout');
+    const link = await screen.findByTestId('payment-link');
+    expect(within(link).getByRole('heading', { name: 'Pay for your order' })).toBeTruthy();
+    expect(within(link).getByTestId('total-outstanding').textContent).toBe('$62');
+    expect(document.querySelector('.checkout--payment-link')).not.toBeNull();
   });
 
   it('identity: a bad ZIP and phone are errors on their fields; Canada asks for a province', async () => {

@@ -512,6 +512,12 @@ export const en = {
     paymentLinkTitle: 'Pay for your order',
     paymentLinkText: 'This order was prepared for you. Its contents cannot be changed here.',
     totalOutstanding: 'Total outstanding',
+    /** The partial-payment choice (001 §4). */
+    amountToPay: 'Amount to pay',
+    paymentDue: 'Payment due',
+    otherAmount: 'Other amount',
+    otherAmountLabel: 'Amount to pay now',
+    payingNow: 'Paying now',
   },
   transferCart: {
     loading: 'Loading your cart…',

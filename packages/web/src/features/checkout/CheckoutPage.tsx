@@ -1,4 +1,4 @@
-import { DEMO_CARDS, fromMinor } from '@foyer/contracts';
+import { DEMO_CARDS, fromMinor, toMinor } from '@foyer/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
@@ -15,6 +15,7 @@ import { useOptionalAccount } from '../account/AccountContext.js';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, payCart, registerGuest, type PayRequest, type TPayDocument } from './api.js';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog.js';
 import { GiftCardModal } from './GiftCardModal.js';
+import { PartialPayment } from './PartialPayment.js';
 import { IdentityFields } from './IdentityFields.js';
 import { paymentSettings, type PaymentSettings } from './payment-settings.js';
 import { regionsOf } from './regions.js';
@@ -25,7 +26,12 @@ import { runCaptcha } from './captcha.js';
 import {
   ADDRESS_METHODS,
   availableMethods,
+  chosenAmount,
   defaultMethod,
+  isInjectedCart,
+  partialOptions,
+  paymentDueMinor,
+  type PartialChoice,
   EMPTY_IDENTITY,
   formatCardNumber,
   formatExpiry,
@@ -118,6 +124,8 @@ export function Component() {
           key={view.cart.id}
           cartId={view.cart.id}
           outstanding={outstandingMinor(view.cart)}
+          due={paymentDueMinor(view.cart, outstandingMinor(view.cart))}
+          injected={isInjectedCart(view.cart)}
           paid={paidMinor(view.cart)}
           currency={seller.currency}
           settings={settings}
@@ -168,6 +176,10 @@ function CheckoutSkeleton() {
 interface CheckoutFormProps {
   cartId: string;
   outstanding: number;
+  /** What is due now (a scheduled-payment plan); equals outstanding without one. */
+  due: number;
+  /** A staff-created cart: the payment-link page (001 §2). */
+  injected: boolean;
   paid: number;
   currency: string;
   settings: PaymentSettings;
@@ -183,7 +195,7 @@ interface CheckoutFormProps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -229,7 +241,11 @@ function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, s
   /** The purchaser already set on this cart, by e-mail. */
   const purchaser = useRef<{ email: string; identityId: string } | null>(null);
 
-  const step = nextPayStep(outstanding, giftCards, currency);
+  const options = partialOptions(due, outstanding);
+  const [choice, setChoice] = useState<PartialChoice>('due');
+  const [otherText, setOtherText] = useState(() => fromMinor(due));
+  const otherMinor = Number.isFinite(Number(otherText)) ? Math.round(Number(otherText) * 100) : due;
+  const step = nextPayStep(outstanding, giftCards, currency, chosenAmount(choice, due, outstanding, otherMinor));
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
   const total = fromMinor(outstanding);
 
@@ -471,8 +487,19 @@ function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, s
         : format(en.checkout.pay, { amount: money(step.amount) });
 
   return (
-    <div className="checkout__layout">
+    <div className={`checkout__layout${injected ? ' checkout--payment-link' : ''}`}>
       <form ref={formRef} className="checkout__main checkout-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        {injected && (
+          <section className="panel payment-link" data-testid="payment-link" aria-labelledby={`${id}-link`}>
+            <h2 id={`${id}-link`} className="section-title">
+              {en.checkout.paymentLinkTitle}
+            </h2>
+            <p className="payment-link__lead">{en.checkout.paymentLinkText}</p>
+            <p>
+              {en.checkout.totalOutstanding}: <strong data-testid="total-outstanding">{money(total)}</strong>
+            </p>
+          </section>
+        )}
         {banner && (
           <div className="notice notice--error" role="alert" data-testid="form-errors">
             {en.checkout.formErrors}
@@ -548,6 +575,9 @@ function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, s
                   ))}
                 </ul>
               )}
+              {options.length > 1 && step.kind !== 'gift_card' && (
+                <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />
+              )}
               {step.kind === 'gift_card' ? (
                 <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p>
               ) : (
@@ -611,9 +641,9 @@ function CheckoutForm({ cartId, outstanding, paid, currency, settings, member, s
 
         <div className="pay-bar" data-testid="pay-bar">
           <div className="pay-bar__total">
-            <span className="pay-bar__label">{en.checkout.totalToPay}</span>
+            <span className="pay-bar__label">{step.kind === 'card' && toMinor(step.amount) < outstanding ? en.checkout.payingNow : en.checkout.totalToPay}</span>
             <span className="pay-bar__amount" data-testid="total-to-pay">
-              {money(total)}
+              {money(step.kind === 'card' ? step.amount : total)}
             </span>
           </div>
           <button type="submit" className="button pay-bar__button" disabled={submitting || stripeBlocked} aria-disabled={submitting || stripeBlocked}>

@@ -184,6 +184,44 @@ export function cardAmountSupported(minor: number, currency: string): boolean {
   return minor >= min && minor <= CARD_MAX_MINOR;
 }
 
+// ───────────── Partial payment choice (001 §3, §4, §5) ─────────────
+
+export type PartialChoice = 'due' | 'outstanding' | 'other';
+
+/**
+ * The cart's payment due now (a scheduled-payment plan: `paymentDue`), in minor units; without
+ * one, everything outstanding is due.
+ */
+export function paymentDueMinor(cart: Pick<TCart, 'cart_fees'> & { paymentDue?: unknown }, outstanding: number): number {
+  if (typeof cart.paymentDue !== 'string') return outstanding;
+  try {
+    return Math.min(outstanding, Math.max(0, toMinor(cart.paymentDue)));
+  } catch {
+    return outstanding;
+  }
+}
+
+/** due (the default), outstanding, other; only outstanding when due equals outstanding (001 §4). */
+export function partialOptions(due: number, outstanding: number): PartialChoice[] {
+  return due > 0 && due < outstanding ? ['due', 'outstanding', 'other'] : ['outstanding'];
+}
+
+/** The "other" amount: a number with at most 2 decimals, clamped between the due amount and the outstanding balance (001 §5). */
+export function clampOther(text: string, due: number, outstanding: number): number {
+  const value = Number(text.trim().replace(/,/g, ''));
+  if (!Number.isFinite(value)) return due;
+  return Math.min(outstanding, Math.max(due, Math.round(value * 100)));
+}
+
+export function chosenAmount(choice: PartialChoice, due: number, outstanding: number, other: number): number {
+  if (choice === 'due' && due > 0 && due < outstanding) return due;
+  if (choice === 'other' && due < outstanding) return Math.min(outstanding, Math.max(due, other));
+  return outstanding;
+}
+
+/** A staff-created cart (001 §2): paid through the payment-link page, not modifiable. */
+export const isInjectedCart = (cart: object) => (cart as { injected?: unknown }).injected === true;
+
 export type PayStep =
   | { kind: 'free'; amount: '0' }
   | { kind: 'gift_card'; amount: string; number: string; partial: boolean }
@@ -194,14 +232,15 @@ export type PayStep =
  * What the pay button does next: nothing outstanding → the free gateway; an applied, unused gift
  * card → min(balance, outstanding) from it (partial when less); else the card for the rest.
  */
-export function nextPayStep(outstanding: number, giftCards: readonly AppliedGiftCard[], currency: string): PayStep {
+export function nextPayStep(outstanding: number, giftCards: readonly AppliedGiftCard[], currency: string, cardAmount = outstanding): PayStep {
   if (outstanding <= 0) return { kind: 'free', amount: '0' };
   const card = giftCards.find((g) => !g.used && toMinor(g.balance) > 0);
   if (card) {
     const amount = Math.min(toMinor(card.balance), outstanding);
     return { kind: 'gift_card', amount: fromMinor(amount), number: card.number, partial: amount < outstanding };
   }
-  return cardAmountSupported(outstanding, currency) ? { kind: 'card', amount: fromMinor(outstanding) } : { kind: 'unsupported', amount: fromMinor(outstanding) };
+  const amount = Math.min(outstanding, Math.max(1, cardAmount));
+  return cardAmountSupported(amount, currency) ? { kind: 'card', amount: fromMinor(amount) } : { kind: 'unsupported', amount: fromMinor(amount) };
 }
 
 // ───────────── Refusals (001 §8) ─────────────
