@@ -163,6 +163,16 @@ describe.each([
     await page.waitForTimeout(300); // the drawer's 200 ms transition
     await viewportShot(page, `addon-in-cart-${label}`);
     await expectAccessible(page);
+
+    if (label === 'mobile') {
+      // Back on the add-on with nothing chosen: 'Skip add-on' goes on (no more add-ons: checkout).
+      await page.keyboard.press('Escape');
+      await page.goto(`${sf.url}/events/${audio}`);
+      const skipAgain = page.getByTestId('reserve-bar').getByRole('button', { name: 'Skip add-on' });
+      await expect.poll(() => skipAgain.isVisible()).toBe(true);
+      await skipAgain.click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
+    }
     expect(errors).toEqual([]);
   });
 });
