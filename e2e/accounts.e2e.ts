@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,23 @@ async function waitForMail(base: string, to: string, subject: RegExp): Promise<M
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
+
+/**
+ * The built storefront, copied once: the server serves the copy, so a rebuild of packages/web/dist
+ * while these journeys run (another checkout task) cannot swap the chunks under the browser.
+ */
+let dist: string | undefined;
+function webDist(): Record<string, string> {
+  if (!dist) {
+    dist = mkdtempSync(join(tmpdir(), 'foyer-e2e-web-'));
+    cpSync(new URL('../packages/web/dist', import.meta.url).pathname, dist, { recursive: true });
+  }
+  return { FOYER_WEB_DIST: dist };
+}
+
+afterAll(() => {
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
 
 /** A dialog on screen: what the visitor sees (the viewport), once its 200 ms transition has run. */
 async function dialogShot(page: Page, name: string) {
@@ -91,7 +109,7 @@ describe('accounts in the browser', () => {
   useStorefront((s, b) => {
     sf = s;
     browser = b;
-  });
+  }, webDist);
 
   it('register, log out, log in with a password, the member menu greets by first name, log out', async () => {
     const { context, page, errors } = await newPage(browser, DESKTOP);
@@ -272,7 +290,7 @@ describe('external login (OpenID Connect) in the browser', () => {
       sf = s;
       browser = b;
     },
-    () => ({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Harbour ID' }),
+    () => ({ ...webDist(), OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_LABEL: 'Harbour ID' }),
   );
 
   it('logs in through the provider and comes back to the page it started on', async () => {
@@ -288,6 +306,9 @@ describe('external login (OpenID Connect) in the browser', () => {
     await button.click();
     await expectGreeting(page, 'Sol');
     expect(new URL(page.url()).pathname).toBe('/events');
+    await menu(page).getByRole('button', { name: /Hi, Sol/ }).click();
+    await dialogShot(page, 'accounts-member-menu-mobile');
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
