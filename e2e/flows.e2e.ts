@@ -158,6 +158,9 @@ describe('date-first Back and a single event (desktop)', () => {
     await expect.poll(() => dates.count()).toBe(8);
     await dates.nth(6).click();
     await page.getByRole('tab', { name: /Afternoon/ }).click();
+    // Prices show on days and times under the default display mode ('all'), with the event's prefixes.
+    expect(await page.locator('.step__price').textContent()).toMatch(/\$\d+/);
+    await screenshot(page, 'flows-date-first-times-desktop');
     await page.getByRole('tabpanel').getByRole('button').first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Add one Adult' }).isVisible()).toBe(true);
     await page.goBack();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceDisplay } from '../src/config/config.js';
-import { currencySymbol, groupHint, pickerPriceText, prefixedPrice, priceParts, priceText, showsPriceOn, typePrice } from '../src/features/events/detail/priceFormat.js';
+import { currencySymbol, groupHint, pickerPriceText, prefixedPrice, priceParts, priceText, sessionPriceText, showsPriceOn, typePrice } from '../src/features/events/detail/priceFormat.js';
 
 const type = (currency_amount: string, extra: Partial<{ currency_amount_min: string | null; currency_amount_max: string | null; discounted_amount: string | null }> = {}) => ({
   currency_amount,
@@ -71,5 +71,20 @@ describe('price display modes and prefixes (web.price_display)', () => {
     expect(pickerPriceText({ amount: '25.00', prefix: 'Today' }, both, 'USD', (id) => types.get(id))).toBe('Today $25 · Children $12.50');
     expect(pickerPriceText({ amount: '25.00' }, display(), 'USD', () => undefined)).toBe('From $25');
     expect(pickerPriceText({ amount: null }, both, 'USD', (id) => types.get(id))).toBe('');
+  });
+});
+
+describe('session prices', () => {
+  const types = [
+    { id: 'adult', currency_amount: '25.00', currency_amount_min: null, currency_amount_max: null },
+    { id: 'child', currency_amount: '12.00', currency_amount_min: null, currency_amount_max: null },
+    { id: 'gift', currency_amount: '0', currency_amount_min: '5.00', currency_amount_max: '50.00' },
+  ];
+  it('the primary type with its prefix, else the lowest entry price; hidden under none', () => {
+    expect(sessionPriceText(types, display({ primaryTicketType: 'adult', primaryPrefix: 'Adults' }), 'USD')).toBe('Adults $25');
+    expect(sessionPriceText(types, display(), 'USD')).toBe('From $5');
+    expect(sessionPriceText(types, display({ mode: 'sessions_and_tickets' }), 'USD')).toBe('From $5');
+    expect(sessionPriceText(types, display({ mode: 'none' }), 'USD')).toBeNull();
+    expect(sessionPriceText([], display(), 'USD')).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { MAX_DATE_BUTTONS, upcomingDays } from './dateSelection.js';
 import { dayPriceText, DateSelector } from './DateSelector.js';
 import { useFlowHistory } from './useFlowHistory.js';
+import { sessionPriceText } from './priceFormat.js';
 import { Description } from './Description.js';
 import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.js';
@@ -120,7 +121,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           ) : flow === 'date_first' ? (
             <DateFirstFlow detail={detail} seller={seller} preselect={link.preselect} link={link} />
           ) : (
-            <OtherFlow flow={flow} detail={detail} seller={seller} />
+            <OtherFlow flow={flow} detail={detail} seller={seller} preselectTypeId={link.select} />
           )}
           {event.description && (
             <section className="panel event-about" aria-labelledby="about-title">
@@ -291,8 +292,10 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
   };
 
   const dateDone = date !== null && !editingDate;
-  // The secondary ticket type of web.price_display is priced from the event's own types.
+  // The secondary ticket type of web.price_display is priced from the event's own types; the
+  // session price (the same for every time here) shows once above the times.
   const typeById = (typeId: string) => detail.groups.flatMap((g) => g.types).find((t) => t.type.id === typeId)?.type;
+  const sessionPrice = sessionPriceText(detail.groups.flatMap((g) => g.types.map((t) => t.type)), display, seller.currency);
   // Browser Back between the steps: tickets → time → date (an all-day time taken for the buyer is no step).
   useFlowHistory(session && !autoSession ? 2 : dateDone ? 1 : 0, (level) => {
     if (level < 2) {
@@ -441,6 +444,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
           </div>
           {noticeAt('session')}
           {session && <Messages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
+          {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
           {!session && (
             <SessionPicker
               eventId={event.id}

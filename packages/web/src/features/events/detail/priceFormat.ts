@@ -124,3 +124,35 @@ export function pickerPriceText(
   }
   return parts.join(' · ');
 }
+
+/**
+ * The price line of a session (shown under 'all' and 'sessions_and_tickets'): the primary ticket
+ * type's price, else the lowest entry price of the event's types, with the prefixes of
+ * web.price_display; null when prices are hidden on sessions or there is none.
+ */
+export function sessionPriceText(
+  types: readonly Pick<TTicketType, 'id' | 'currency_amount' | 'currency_amount_min' | 'currency_amount_max'>[],
+  display: PriceDisplay,
+  currency: string,
+): string | null {
+  if (!showsPriceOn(display, 'session') || !types.length) return null;
+  const entry = (t: (typeof types)[number]) => (t.currency_amount_min !== null && t.currency_amount_max !== null ? t.currency_amount_min : t.currency_amount);
+  const primary = display.primaryTicketType ? types.find((t) => t.id === display.primaryTicketType) : undefined;
+  let amount = primary ? entry(primary) : null;
+  if (amount === null) {
+    let lowest: number | null = null;
+    for (const t of types) {
+      try {
+        const minor = toMinor(entry(t));
+        if (lowest === null || minor < lowest) {
+          lowest = minor;
+          amount = entry(t);
+        }
+      } catch {
+        /* not an amount */
+      }
+    }
+  }
+  const text = pickerPriceText({ amount }, display, currency, (id) => types.find((t) => t.id === id));
+  return text || null;
+}
