@@ -78,3 +78,26 @@ export const PAYMENT_CONFIG = {
   cardGateway: { namespace: 'payments', name: 'card_gateway' },
   stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
 } as const;
+
+/** POST giftee (000 §7): the person a gift is for; answers with their identity id. */
+export const ZGiftee = z
+  .object({
+    first_name: z.string().trim().min(1).max(50),
+    last_name: z.string().trim().min(1).max(50),
+    email: z.string().trim().min(1).max(254).email(),
+    additional_info: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+export type TGiftee = z.infer<typeof ZGiftee>;
+
+/** POST my/cart/{id}/gift_checkout (001 §7). */
+export const ZGiftCheckout = z
+  .object({
+    giftee_identity_id: z.string().min(1).max(64),
+    send_email: z.boolean().default(true),
+  })
+  .strict();
+export type TGiftCheckout = z.infer<typeof ZGiftCheckout>;
+
+/** 001 §5: gifting to oneself. */
+export const GIFT_TO_SELF = 'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';

@@ -161,6 +161,8 @@ export interface CartTable {
   /** The buyer (guest checkout or the logged-in member): the confirmation goes to their e-mail. */
   purchaser_identity_id: Generated<string | null>;
   send_email: Generated<number>;
+  /** Gift checkout: the giftee's identity (0006b). */
+  giftee_identity_id: Generated<string | null>;
 }
 export interface TicketTable {
   id: string;

@@ -1,10 +1,10 @@
-import { ZGuestCheckout, ZPayBody } from '@foyer/contracts';
+import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { AppContext } from '../app-context.js';
 import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
 import { AppError } from '../http/app-error.js';
-import { list } from '../http/envelope.js';
+import { document, list } from '../http/envelope.js';
 import { parseBody } from '../http/parse-body.js';
 import { parseQuery } from '../http/query.js';
 import { readRoute, sendCacheable } from '../http/read-route.js';
@@ -20,6 +20,8 @@ import { resolveSeller } from '../sellers/resolve-seller.js';
 import { ORDER_QUERY, orderDocument, orderOut } from './order-document.js';
 import { setPurchaser } from './set-purchaser.js';
 import { resendConfirmation } from './resend-confirmation.js';
+import { registerGiftee } from './register-giftee.js';
+import { giftCheckout } from './gift-checkout.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -86,6 +88,21 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true));
+
+  // Gifts (000 §7, 001 §7): POST giftee names the person, gift_checkout records them on the cart.
+  app.post('/api/giftee', async (request) => {
+    const body = parseBody(ZGiftee, request.body, 'giftee');
+    const { seller: s } = await seller(request);
+    const identityId = await registerGiftee(db, { sellerId: s.id, body, ip: request.ip, now: ctx.now() });
+    return { ...document('giftee', [{ identity_id: identityId, first_name: body.first_name, last_name: body.last_name, email: body.email }], 1), identity_id: identityId };
+  });
+  app.post<IdParams>('/api/my/cart/:id/gift_checkout', async (request) => {
+    const body = parseBody(ZGiftCheckout, request.body, 'gift_checkout');
+    const { seller: s } = await seller(request);
+    const now = ctx.now();
+    await giftCheckout(db, { sellerId: s.id, identity: await readIdentity(db, request), cartId: request.params.id, gifteeIdentityId: body.giftee_identity_id, sendEmail: body.send_email, now });
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+  });
 
   app.post<IdParams>('/api/ticket_order/:id/email', async (request) => {
     const { seller: s } = await seller(request);
