@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
@@ -85,6 +85,15 @@ describe('a deep link with reserve', () => {
     renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=strict`);
     expect(await screen.findByText('Sorry, these tickets are not available. Please choose other tickets.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('Only 1 ticket is left for this time.')).toBeNull();
+  });
+
+  it('a link naming only a date does not reserve the time the buyer picks', async () => {
+    const { calls } = installFetch(server({ reserve: 'ok' }));
+    renderApp(`/events/${EVENT_ID}?date=2026-11-21&adult=2&reserve=1`);
+    const time = await screen.findByRole('button', { name: /1:00 PM/ }, SLOW);
+    fireEvent.click(time);
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('without reserve nothing is posted; the quantities are preselected', async () => {

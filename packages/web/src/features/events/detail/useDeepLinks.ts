@@ -13,8 +13,8 @@ import type { SelectionCacheRef } from './QuantitySelection.js';
 /**
  * The deep link's tickets in the date-first flow (000 §2, §5): the quantities it names become the
  * first chosen session's defaults (through the flow's selection cache), and with `reserve` on
- * they are reserved as soon as the link's session is known. Problems come back as one text,
- * worded for the link's reserve mode.
+ * they are reserved as soon as the session the link names (session=today|next|id) is known.
+ * Problems come back as one text, worded for the link's reserve mode.
  */
 export function useDeepLinkTickets({
   link,
@@ -41,6 +41,7 @@ export function useDeepLinkTickets({
   const seeded = useRef(false);
   const attempted = useRef(false);
   const wanted = Object.keys(resolved.quantities).length > 0;
+  const namesSession = link.preselect !== null && link.preselect.kind !== 'date';
 
   // Seeded during render so the quantities are there when the session's selection first reads them.
   if (session && sessionDate && wanted && !seeded.current) {
@@ -49,7 +50,8 @@ export function useDeepLinkTickets({
   }
 
   useEffect(() => {
-    if (!session || !wanted || link.reserve === 'off' || attempted.current || !cart) return;
+    // Only a session the link names (session=…) is reserved unasked: a time the buyer picks is theirs to confirm.
+    if (!session || !wanted || link.reserve === 'off' || !namesSession || attempted.current || !cart) return;
     attempted.current = true;
     setReserving(true);
     cart.store
@@ -59,7 +61,7 @@ export function useDeepLinkTickets({
         setReserving(false);
         setRefused(errorMessage(error));
       });
-  }, [session, wanted, link.reserve, cart, resolved.quantities, detail.groups, detail.config, config.entries, navigate]);
+  }, [session, wanted, link.reserve, namesSession, cart, resolved.quantities, detail.groups, detail.config, config.entries, navigate]);
 
   let notice: string | null = null;
   if (refused !== null) notice = text({ kind: 'reserve_refused', message: refused });
