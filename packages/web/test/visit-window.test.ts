@@ -25,6 +25,13 @@ describe('upsell visit window (000 §4)', () => {
     expect(start.end - start.start).toBe(60_000);
   });
 
+  it('until_close: from the anchor start to the close of that day', () => {
+    const w = visitWindow(anchor, 'until_close');
+    expect(inVisitWindow(at('2026-11-21T21:30:00Z', '2026-11-21T22:00:00Z'), w)).toBe(true); // 4:30 PM
+    expect(inVisitWindow(at('2026-11-21T17:00:00Z', '2026-11-21T17:55:00Z'), w)).toBe(false); // before the anchor
+    expect(inVisitWindow(at('2026-11-22T14:00:00Z', '2026-11-22T15:00:00Z'), w)).toBe(false); // next day
+  });
+
   it('other values are an error', () => {
     expect(() => visitWindow(anchor, 'whenever')).toThrow(VisitTimeError);
   });

@@ -224,8 +224,6 @@ export const en = {
     /** 000 §2: mobile reserve footer on an add-on route with nothing selected. */
     skip: 'Skip add-on',
     chooseAdmission: 'Choose admission tickets',
-    noTimes: 'There are no times for this add-on during your visit.',
-    back: 'Back',
   },
   /** 000 §2: the description modal (HTML content). */
   descriptionModal: {
