@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
  * The event flows of 000 §2 other than date-first, on the demo catalog: the quantity-first
@@ -50,7 +50,7 @@ for (const [label, viewport] of [
   describe(`event flows (${label}, ${viewport.width}×${viewport.height})`, () => {
     let sf: Storefront;
     let browser: Browser;
-    useStorefront((s, b) => ((sf = s), (browser = b)));
+    useStorefront((s, b) => ((sf = s), (browser = b)), copiedWebDist);
 
     it('quantity-first: quantities, a date priced for them, a time, then reserve into the cart; Back goes a step back', async () => {
       const { page, errors } = await newPage(browser, viewport);
@@ -149,7 +149,7 @@ for (const [label, viewport] of [
 describe('date-first Back and a single event (desktop)', () => {
   let sf: Storefront;
   let browser: Browser;
-  useStorefront((s, b) => ((sf = s), (browser = b)));
+  useStorefront((s, b) => ((sf = s), (browser = b)), copiedWebDist);
 
   it('date-first: browser Back goes from the tickets to the times to the dates, then leaves the event', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
@@ -163,6 +163,14 @@ describe('date-first Back and a single event (desktop)', () => {
     await screenshot(page, 'flows-date-first-times-desktop');
     await page.getByRole('tabpanel').getByRole('button').first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Add one Adult' }).isVisible()).toBe(true);
+    // The demo's quantity message: 9 or more in General Admission.
+    const groups = page.getByText(/Visiting with 10 or more people\?/);
+    for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
+    expect(await groups.count()).toBe(0);
+    await page.getByRole('button', { name: 'Add one Adult' }).click();
+    await expect.poll(() => groups.isVisible()).toBe(true);
+    await screenshot(page, 'flows-quantity-message-desktop');
+    await expectAccessible(page);
     await page.goBack();
     await expect.poll(() => page.getByRole('heading', { name: 'Choose a time' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add one Adult' }).count()).toBe(0);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.js';
 import { tmpdir } from 'node:os';
@@ -99,4 +99,20 @@ export function useStorefront(ready: (sf: Storefront, browser: Browser) => void,
     await browser?.close();
     await sf?.stop();
   });
+}
+
+/**
+ * Env for useStorefront: the server serves a copy of packages/web/dist taken once per test file,
+ * so a rebuild of the storefront while the journeys run cannot swap chunks under the browser.
+ * The copy is removed when the test process exits.
+ */
+let webDistCopy: string | undefined;
+export function copiedWebDist(): Record<string, string> {
+  if (!webDistCopy) {
+    const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-web-'));
+    cpSync(join(ROOT, 'packages/web/dist'), dir, { recursive: true });
+    webDistCopy = dir;
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return { FOYER_WEB_DIST: webDistCopy };
 }
