@@ -84,4 +84,21 @@ describe('event flows (000 §2)', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/my/cart/modify')).toBe(true));
     expect(calls.find((c) => c.url.pathname === '/api/my/cart/modify')!.body).toEqual({ add: [{ ticket_type_id: 'tt-child', event_session_id: 's-open', face_value: '12.50' }] });
   });
+
+  it('the select link parameter preselects one of the gift cards', async () => {
+    server(withGroup({ handler: 'ledger', max_tickets_per_order: 1 }));
+    renderApp(`/events/${EVENT_ID}?select=tt-child`);
+    const child = await screen.findByRole('radio', { name: /Child/ }, { timeout: 5000 });
+    expect((child as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false);
+  });
+
+  it('membership levels: the levels and their prices with the way to the membership page, nothing to reserve here', async () => {
+    server(withGroup({ handler: 'membership', max_tickets_per_order: 1 }));
+    renderApp(`/events/${EVENT_ID}`);
+    const region = await screen.findByRole('region', { name: 'Membership' }, { timeout: 5000 });
+    expect(within(region).getByRole('link', { name: 'Go to membership' }).getAttribute('href')).toBe('/membership');
+    expect(screen.getByText('$25')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Reserve|Add to cart/ })).toBeNull();
+  });
 });

@@ -7,10 +7,10 @@ import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch
 import { renderApp } from './render-app.js';
 
 /** A quantity-first event (meta reserve_flow) on a fake API; `calendar` answers POST calendar. */
-function server(calendar: Handler): Handler {
+function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } })): Handler {
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument() };
-    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { reserve_flow: 'quantity_first' } }) };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
     if (url.pathname === `/api/events/${EVENT_ID}/calendar` && request.method === 'POST') return calendar(url, request);
     if (url.pathname === `/api/events/${EVENT_ID}/sessions` && request.method === 'POST') {
       const date = url.searchParams.get('_ondate')!;
@@ -120,5 +120,41 @@ describe('quantity-first (000 §4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
     expect(await screen.findByRole('list', { name: 'Available dates' })).toBeTruthy();
     expect(calls.filter((c) => c.url.pathname.endsWith('/calendar') && c.method === 'POST').length).toBe(2);
+  });
+
+  it('details after the session: every field is checked at once, the first invalid one gets the focus; names and answers go with the add', async () => {
+    const doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } });
+    (doc.ticket_group_rule!._data[0] as { named: string }).named = 'yes';
+    (doc.ticket_group!._data[0] as { additional_info_spec: unknown }).additional_info_spec = {
+      properties: { postcode: { type: 'string', title: 'Your postcode' }, visits: { type: 'integer', title: 'Visits this year' } },
+      required: ['postcode'],
+    };
+    const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) }), doc));
+    renderApp(`/events/${EVENT_ID}`);
+    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+    fireEvent.click(add);
+    fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[0]);
+    fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }));
+    await screen.findByRole('heading', { name: 'Your details' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    // Both the name fields and the survey question are in error; the first field gets the focus.
+    expect(await screen.findByText('Enter a first name.')).toBeTruthy();
+    expect(screen.getByText('Enter a last name.')).toBeTruthy();
+    expect(screen.getByText('Please answer this question.')).toBeTruthy();
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(calls.some((c) => c.url.pathname === '/api/my/cart/modify')).toBe(false);
+
+    fireEvent.change(first, { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Your postcode/ }), { target: { value: 'N1 9GU' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Visits this year/ }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/my/cart/modify')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/my/cart/modify')!.body).toEqual({
+      add: [{ ticket_type_id: 'tt-adult', event_session_id: 's2', admit_name: 'Ada Lovelace' }],
+      additionalInfo: [{ ticket_group_id: 'tg-1', data: { postcode: 'N1 9GU', visits: 3 } }],
+    });
   });
 });
