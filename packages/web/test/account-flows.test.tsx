@@ -312,3 +312,34 @@ describe('set e-mail address (001 §2, §5, §8)', () => {
   });
 });
 
+describe('member id login (000 §4, §6)', () => {
+  it('tries by itself once every field is filled, once per set of values', async () => {
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([{ id: 'cfg-auth', resource_id: SELLER_ID, namespace: 'auth', name: 'methods', value: ['scan_code'] }]) };
+      if (url.pathname === '/api/login') {
+        const body = request.body as { zip_code: string };
+        if (body.zip_code !== '10001') return refusal(401, 'not_authorized', 'Member details not found. Please check your member ID and ZIP code.');
+        setSessionCookie();
+        return { body: loginAnswer({ scan_code: 'M-1' }) };
+      }
+      return server(() => undefined)(url, request);
+    });
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    // Only the member id method is on: the modal opens on the member form.
+    fireEvent.change(within(dialog).getByLabelText('Member ID'), { target: { value: 'M-1' } });
+    await new Promise((r) => setTimeout(r, 900));
+    expect(calls.filter((c) => c.url.pathname === '/api/login')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('ZIP code'), { target: { value: '99999' } });
+    expect(await within(dialog).findByText('Member details not found. Please check your member ID and ZIP code.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 900));
+    expect(calls.filter((c) => c.url.pathname === '/api/login')).toHaveLength(1);
+    fireEvent.change(within(dialog).getByLabelText('ZIP code'), { target: { value: '10001' } });
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/api/login').map((c) => c.body)).toEqual([
+      { method: 'scan_code', scan_code: 'M-1', zip_code: '99999' },
+      { method: 'scan_code', scan_code: 'M-1', zip_code: '10001' },
+    ]);
+  });
+});
+
