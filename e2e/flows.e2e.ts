@@ -182,6 +182,18 @@ describe('date-first Back and a single event (desktop)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the membership event shows its levels; buying them comes with the membership page', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await openEvent(page, sf.url, 'Membership', /Become a Member/);
+    const region = page.getByRole('region', { name: 'Membership', exact: true });
+    await expect.poll(() => region.isVisible()).toBe(true);
+    expect(await page.getByText('Individual', { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /Reserve|Add to cart/ }).count()).toBe(0);
+    await screenshot(page, 'flows-membership-desktop');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
   it('a single event lists its dates and times without a date picker; its only time is taken', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     await openEvent(page, sf.url, 'Performances', /Harbour Lights/);

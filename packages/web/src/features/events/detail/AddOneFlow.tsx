@@ -135,7 +135,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
     >
       <div className="step__header">
         <h2 id={headingId} className="step__title">
-          {options.length > 1 ? en.flows.chooseOne : (chosen?.type.name ?? event.name)}
+          {options.length > 1 ? (groups.length === 1 ? groups[0].group.name : en.flows.chooseOne) : (chosen?.type.name ?? event.name)}
         </h2>
       </div>
       {options.length > 1 ? (

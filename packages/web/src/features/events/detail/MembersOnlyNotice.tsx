@@ -72,7 +72,7 @@ export function MembersOnlyNotice() {
  */
 export function MembershipNotice({ isMembershipPage }: { isMembershipPage: boolean }) {
   return (
-    <section className="panel step" aria-labelledby="membership-title">
+    <section className="panel step members-only" aria-labelledby="membership-title">
       <h2 id="membership-title" className="step__title">
         {en.flows.membershipTitle}
       </h2>
