@@ -88,3 +88,11 @@ describe('session prices', () => {
     expect(sessionPriceText([], display(), 'USD')).toBeNull();
   });
 });
+
+describe('price text matches the app-wide money format', () => {
+  it('is the same text as formatMoney for the amounts the screens show', async () => {
+    const { formatMoney } = await import('../src/lib/money.js');
+    for (const amount of ['0', '0.5', '12', '12.5', '1250.05', '-3.00', '1000000'])
+      for (const currency of ['USD', 'EUR', 'GBP', 'CAD']) expect(priceText(amount, currency)).toBe(formatMoney(amount, currency));
+  });
+});

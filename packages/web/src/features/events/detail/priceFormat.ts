@@ -1,7 +1,6 @@
 import { toMinor, type TTicketGroup, type TTicketType } from '@foyer/contracts';
 import type { PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
-import { formatMoney } from '../../../lib/money.js';
 
 /**
  * The one place the event screen turns prices into text (000 §5, §9): price parts (currency
@@ -56,9 +55,12 @@ export function priceParts(amount: string | null | undefined, currency: string):
   };
 }
 
-/** Price text: '$12', '$12.50', '-$3' and 'Free' for 0 (unless zeroAsFree is false). */
+/** Price text from its parts: '$12', '$12.50', '-$3', and 'Free' for 0 (unless zeroAsFree is false). */
 export function priceText(amount: string | null | undefined, currency: string, options: { zeroAsFree?: boolean } = {}): string {
-  return formatMoney(amount, currency, options);
+  const parts = priceParts(amount, currency);
+  if (!parts) return '';
+  if (parts.free && options.zeroAsFree !== false) return en.event.free;
+  return `${parts.sign}${parts.symbol}${parts.integer}${parts.fraction ? `.${parts.fraction}` : ''}`;
 }
 
 /** Price of a type: flexible range, discounted (with the original), or its amount; 0 is 'Free'. */
