@@ -50,9 +50,39 @@ describe('event flows (000 §2)', () => {
     server(doc);
     renderApp(`/events/${EVENT_ID}`);
     const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 5000 });
-    expect(within(notice).getByRole('link', { name: 'Log in' })).toBeTruthy();
+    // Log in opens the login modal over this event.
+    expect(within(notice).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/events/${EVENT_ID}?login=1`);
     expect(within(notice).getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/membership');
     expect(screen.queryByRole('button', { name: /Reserve|Add to cart/ })).toBeNull();
+  });
+
+  it('a member whose memberships have all ended is asked to renew', async () => {
+    const doc = eventDocument({ hidden_type: 'public_member_only', event_type: 'single' });
+    doc.ticket_group = { _count: 0, _total: 0, _data: [] };
+    document.cookie = 'session_expires=2026-11-22T15:00:00Z; path=/';
+    const { calls } = installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
+      if (url.pathname === '/api/my/user') {
+        return {
+          body: {
+            user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', scan_code: 'M1' }] },
+            membership: { _count: 1, _total: 1, _data: [{ id: 'm1', scan_code: 'M1', valid_from: '2025-01-01T00:00:00Z', valid_to: '2026-01-01T00:00:00Z', state: 'expired' }] },
+          },
+        };
+      }
+      if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
+      return undefined;
+    });
+    try {
+      renderApp(`/events/${EVENT_ID}`);
+      const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 5000 });
+      await waitFor(() => expect(within(notice).getByText('Your membership has expired. Renew it to book members-only events.')).toBeTruthy());
+      expect(within(notice).getByRole('link', { name: 'Renew membership' }).getAttribute('href')).toBe('/membership/renew');
+      expect(calls.some((c) => c.url.pathname === '/api/my/user')).toBe(true);
+    } finally {
+      document.cookie = 'session_expires=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 
   it('gift cards: one card chosen from the list is added, one ticket only', async () => {

@@ -1,11 +1,11 @@
-import { SESSION_EXPIRES_COOKIE, type TDocument } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { api } from '../../../api/client.js';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../app/paths.js';
 import { en } from '../../../i18n/en.js';
+import { userQuery } from '../../account/api.js';
+import { hasSession } from '../../account/session-cookie.js';
 
-/** A membership as GET my/membership lists it (only the fields the notice needs). */
+/** A membership as GET my/user carries it (only the field the notice needs). */
 export interface MembershipPeriod {
   valid_to: string | null;
 }
@@ -16,20 +16,10 @@ export function membershipExpired(memberships: readonly MembershipPeriod[], now:
   return memberships.every((m) => m.valid_to !== null && new Date(m.valid_to).getTime() <= now.getTime());
 }
 
-function hasSessionCookie(): boolean {
-  return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_EXPIRES_COOKIE}=`));
-}
-
-/** The logged-in member's memberships; none for visitors (and while the call is not answered). */
+/** The logged-in member's memberships (GET my/user carries them); none for visitors. */
 function useMemberships(): MembershipPeriod[] {
-  const loggedIn = hasSessionCookie();
-  const query = useQuery({
-    queryKey: ['membership', 'list', { mine: true }] as const,
-    queryFn: ({ signal }) => api.get<TDocument & { membership?: { _data: MembershipPeriod[] } }>('my/membership', { signal }),
-    enabled: loggedIn,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const loggedIn = hasSession();
+  const query = useQuery(userQuery(loggedIn));
   return loggedIn ? (query.data?.membership?._data ?? []) : [];
 }
 
@@ -39,6 +29,10 @@ function useMemberships(): MembershipPeriod[] {
  */
 export function MembersOnlyNotice() {
   const expired = membershipExpired(useMemberships(), new Date());
+  const location = useLocation();
+  // The login modal opens over this event (the account area reads the login flag).
+  const search = new URLSearchParams(location.search);
+  search.set('login', '1');
   return (
     <section className="panel step members-only" aria-labelledby="members-only-title">
       <h2 id="members-only-title" className="step__title">
@@ -52,7 +46,7 @@ export function MembersOnlyNotice() {
           </Link>
         ) : (
           <>
-            <Link className="button" to={paths.login}>
+            <Link className="button" to={{ pathname: location.pathname, search: `?${search.toString()}` }} replace>
               {en.flows.membersOnlyLogin}
             </Link>
             <Link className="button button--secondary" to={paths.membership}>
