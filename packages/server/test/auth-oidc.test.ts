@@ -106,6 +106,62 @@ describe.each(dialects())('OpenID Connect login on %s', (dialect) => {
     expect((await browser().post('/api/login', { username: 'grace@example.com', password: PASSWORD })).status).toBe(200);
   });
 
+  /** One login through the fake provider as `idp.user`: the callback's answer. */
+  async function loginAs(user: FakeOidc['user']) {
+    idp.user = user;
+    const { b, code, state } = await roundTrip();
+    return b.post('/api/auth0/callback', { code, state });
+  }
+  const linksOf = (userId: string) => t.db.selectFrom('external_login').select(['issuer', 'subject']).where('user_id', '=', userId).execute();
+
+  it('stores the subject with a new account and finds it by (issuer, sub) after the address changes, verified or not', async () => {
+    const first = await loginAs({ sub: 'sub-moves', email: 'before@example.com', email_verified: true, given_name: 'Mo' });
+    expect(first.status).toBe(200);
+    const id = first.body.user._data[0].id;
+    expect(await linksOf(id)).toEqual([{ issuer: idp.issuer, subject: 'sub-moves' }]);
+
+    const moved = await loginAs({ sub: 'sub-moves', email: 'after@example.com', email_verified: false });
+    expect(moved.status).toBe(200);
+    expect(moved.body.user._data[0]).toMatchObject({ id, email: 'before@example.com' });
+    const moved2 = await loginAs({ sub: 'sub-moves' });
+    expect(moved2.body.user._data[0].id).toBe(id);
+    expect(await t.db.selectFrom('user_account').select('id').where('email_key', '=', 'after@example.com').execute()).toEqual([]);
+  });
+
+  it('links the subject to the existing account of a verified address, then the subject alone finds it', async () => {
+    const { id } = await createUser(t.db, { email: 'linda@example.com', first_name: 'Linda' });
+    expect(await linksOf(id)).toEqual([]);
+    const res = await loginAs({ sub: 'sub-linda', email: 'LINDA@example.com', email_verified: true });
+    expect(res.body.user._data[0].id).toBe(id);
+    expect(await linksOf(id)).toEqual([{ issuer: idp.issuer, subject: 'sub-linda' }]);
+    // Linking twice is harmless: the same subject again, by address and by subject.
+    expect((await loginAs({ sub: 'sub-linda', email: 'linda@example.com', email_verified: true })).body.user._data[0].id).toBe(id);
+    expect(await linksOf(id)).toHaveLength(1);
+  });
+
+  it('refuses another subject of the same provider for an address whose account is linked already', async () => {
+    const owner = await loginAs({ sub: 'sub-owner', email: 'owned@example.com', email_verified: true });
+    const id = owner.body.user._data[0].id;
+    const intruder = await loginAs({ sub: 'sub-intruder', email: 'owned@example.com', email_verified: true });
+    expect(intruder.status).toBe(401);
+    expect(errorOf(intruder.body)).toMatchObject({
+      _code: 'not_authorized',
+      _description: 'Your email address is linked to another Harbour ID account. Please log in with that account, or with your password.',
+    });
+    expect(intruder.setCookies.some((c) => c.startsWith('foyer_session='))).toBe(false);
+    expect(await linksOf(id)).toEqual([{ issuer: idp.issuer, subject: 'sub-owner' }]);
+    expect(await t.db.selectFrom('external_login').select('id').where('subject', '=', 'sub-intruder').execute()).toEqual([]);
+  });
+
+  it('two first logins of one subject at once make one account and one link', async () => {
+    idp.user = { sub: 'sub-race', email: 'race@example.com', email_verified: true };
+    const flows = await Promise.all([roundTrip(), roundTrip(), roundTrip()]);
+    const answers = await Promise.all(flows.map(({ b, code, state }) => b.post('/api/auth0/callback', { code, state })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.user._data[0].id)).size).toBe(1);
+    expect(await t.db.selectFrom('external_login').select('id').where('subject', '=', 'sub-race').execute()).toHaveLength(1);
+  });
+
   it('takes first and last name from the name claim when the given and family names are missing', async () => {
     idp.user = { sub: 'n-1', email: 'ida@example.com', email_verified: true, name: 'Ida  B. Wells' };
     const { b, code, state } = await roundTrip();

@@ -26,6 +26,7 @@ export const EXTERNAL_TEXT = {
   invalidState: 'This login has expired or was already used. Please log in again.',
   failed: 'We could not log you in with {label}. Please try again.',
   noVerifiedEmail: 'Your {label} account has no verified email address, so we cannot log you in with it.',
+  linkedElsewhere: 'Your email address is linked to another {label} account. Please log in with that account, or with your password.',
 } as const;
 
 const text = (template: string, label: string) => template.replace('{label}', label);
@@ -33,8 +34,8 @@ const text = (template: string, label: string) => template.replace('{label}', la
 /**
  * The callback of an OpenID Connect login: the state must be the one this browser started with;
  * the code is exchanged (with the PKCE verifier) for an id_token whose signature, issuer,
- * audience, expiry and nonce openid-client checks; the verified e-mail finds or creates the
- * account; a normal session starts.
+ * audience, expiry and nonce openid-client checks; the subject (iss + sub) finds the linked
+ * account, else the verified e-mail finds (and links) or creates one; a normal session starts.
  */
 export async function finishExternalLogin(db: Db, provider: OidcProvider, input: FinishExternalLoginInput): Promise<BegunSession & { redirectPath: string | null }> {
   await enforceLimits(db, input.now, [[LIMITS.loginIp, input.ip]]);
@@ -49,7 +50,7 @@ export async function finishExternalLogin(db: Db, provider: OidcProvider, input:
   callback.searchParams.set('state', input.state);
   if (input.iss) callback.searchParams.set('iss', input.iss);
 
-  let claims: oidc.IDToken | undefined;
+  let claims: oidc.IDToken;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: flow.verifier,
@@ -57,19 +58,30 @@ export async function finishExternalLogin(db: Db, provider: OidcProvider, input:
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error('no id_token');
+    claims = idToken;
   } catch (error) {
     const reason = (error as { code?: string; error?: string })?.error ?? (error as { code?: string })?.code ?? 'token_exchange_failed';
     throw new AppError(401, 'not_authorized', text(EXTERNAL_TEXT.failed, label), 'auth0', { reason });
   }
-  const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-  if (!email || claims?.email_verified !== true || email.length > 254) throw new AppError(401, 'not_authorized', text(EXTERNAL_TEXT.noVerifiedEmail, label), 'auth0');
-
-  const user = await findOrCreateExternalUser(db, {
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  const found = await findOrCreateExternalUser(db, {
     sellerId: input.sellerId,
-    profile: { email, givenName: str(claims.given_name), familyName: str(claims.family_name), name: str(claims.name) },
+    profile: {
+      issuer: claims.iss,
+      subject: claims.sub,
+      verifiedEmail: claims.email_verified === true && email.length <= 254 ? email : null,
+      givenName: str(claims.given_name),
+      familyName: str(claims.family_name),
+      name: str(claims.name),
+    },
     now: input.now,
   });
+  if ('refused' in found) {
+    throw new AppError(401, 'not_authorized', text(found.refused === 'no_verified_email' ? EXTERNAL_TEXT.noVerifiedEmail : EXTERNAL_TEXT.linkedElsewhere, label), 'auth0');
+  }
+  const { user } = found;
   const session = await beginSession(db, { user, previousSessionId: input.previousSessionId, cartId: input.cartId, guestIdentityId: input.guestIdentityId, now: input.now });
   return { ...session, redirectPath: flow.redirectPath };
 }

@@ -215,6 +215,15 @@ export interface UserAccountTable {
   created_at: string;
   updated_at: string;
 }
+/** An OpenID Connect subject (`sub` of an issuer) linked to a user. */
+export interface ExternalLoginTable {
+  id: string;
+  seller_id: string;
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
 /** A login session: the cookie holds a random token, only its sha256 is stored. */
 export interface UserSessionTable {
   id: string;
@@ -338,6 +347,7 @@ export interface Database {
   ledger: LedgerTable;
   user_account: UserAccountTable;
   user_session: UserSessionTable;
+  external_login: ExternalLoginTable;
   login_otp: LoginOtpTable;
   recovery_token: RecoveryTokenTable;
   rate_limit: RateLimitTable;
