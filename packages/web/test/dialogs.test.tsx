@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DescriptionButton } from '../src/features/events/detail/DescriptionModal.js';
@@ -59,6 +59,22 @@ describe('modals', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
     expect(document.getElementById('root')!.hasAttribute('inert')).toBe(false);
+  });
+});
+
+describe('the 200 ms transition', () => {
+  it('a closing modal is hidden from assistive technology and inert at once, and gone after 200 ms', async () => {
+    inRoot(<Stacked />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open cart' }));
+    expect(document.querySelector('.modal-root--closing')).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    const closing = document.querySelector('.modal-root--closing');
+    expect(closing?.getAttribute('aria-hidden')).toBe('true');
+    expect(closing?.hasAttribute('inert')).toBe(true);
+    // Still drawn with its content while it slides away.
+    expect(closing?.textContent).toContain('Your cart');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.querySelector('.modal-root')).toBeNull(), { timeout: 1000 });
   });
 });
 

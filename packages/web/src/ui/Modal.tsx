@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en.js';
 import { CloseIcon } from './icons.js';
@@ -6,8 +6,13 @@ import { CloseIcon } from './icons.js';
 /**
  * Dialog shown as a centred modal on desktop and a bottom drawer on mobile (001 §2, CSS decides).
  * Focus moves into it, is trapped while open (the app behind is inert) and returns to the element
- * that opened it; Escape closes the top-most dialog.
+ * that opened it; Escape closes the top-most dialog. Opening and closing take the 200 ms
+ * transition (001 §2): a closing dialog stays drawn, hidden from assistive technology and inert,
+ * until it has slid away.
  */
+
+/** 001 §2 modal transition (the CSS --transition). */
+export const MODAL_TRANSITION_MS = 200;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -25,15 +30,30 @@ export interface ModalProps {
 }
 
 export function Modal(props: ModalProps) {
-  if (!props.open || typeof document === 'undefined') return null;
-  return createPortal(<ModalInner {...props} />, document.body);
+  const [closing, setClosing] = useState(false);
+  const [wasOpen, setWasOpen] = useState(props.open);
+  // What it showed while open, drawn again while it slides away (callers often clear the content on close).
+  const last = useRef({ title: props.title, children: props.children });
+  if (props.open) last.current = { title: props.title, children: props.children };
+  if (wasOpen !== props.open) {
+    setWasOpen(props.open);
+    setClosing(!props.open);
+  }
+  useEffect(() => {
+    if (!closing) return;
+    const timer = setTimeout(() => setClosing(false), MODAL_TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [closing]);
+  if ((!props.open && !closing) || typeof document === 'undefined') return null;
+  const shown = props.open ? props : { ...props, ...last.current };
+  return createPortal(<ModalInner {...shown} closing={!props.open} />, document.body);
 }
 
 function focusables(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true');
 }
 
-function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef }: ModalProps) {
+function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, closing }: ModalProps & { closing: boolean }) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -41,6 +61,7 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef }: 
   onCloseRef.current = onClose;
 
   useEffect(() => {
+    if (closing) return;
     const token = Symbol('modal');
     stack.push(token);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -100,12 +121,12 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef }: 
         dialogs[dialogs.length - 1]?.focus();
       }
     };
-    // Runs once per opening.
+    // Runs once per opening; closing (or unmounting) gives focus and the page back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [closing]);
 
   return (
-    <div className="modal-root">
+    <div className={closing ? 'modal-root modal-root--closing' : 'modal-root'} aria-hidden={closing || undefined} inert={closing || undefined}>
       <div className="modal-backdrop" onClick={() => onCloseRef.current()} aria-hidden="true" />
       <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal__header">
