@@ -7,7 +7,7 @@ import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch
 import { renderApp } from './render-app.js';
 
 /** A quantity-first event (meta reserve_flow) on a fake API; `calendar` answers POST calendar. */
-function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } })): Handler {
+function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } }), reserve?: Handler): Handler {
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument() };
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
@@ -21,7 +21,7 @@ function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: '
         },
       };
     }
-    if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') return { body: cartDocument() };
+    if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') return reserve?.(url, request) ?? { body: cartDocument() };
     if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
     return undefined;
@@ -156,5 +156,19 @@ describe('quantity-first (000 §4)', () => {
       add: [{ ticket_type_id: 'tt-adult', event_session_id: 's2', admit_name: 'Ada Lovelace' }],
       additionalInfo: [{ ticket_group_id: 'tg-1', data: { postcode: 'N1 9GU', visits: 3 } }],
     });
+  });
+
+  it('the session sells out under the buyer: the exact text, and a time is to be chosen again', async () => {
+    const soldOut = { status: 409, body: { _data: [{ _code: 'event_session_sold_out', _context: 'reserve', _description: 'Sold out.', _extra: null }] } };
+    installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) }), undefined, () => soldOut));
+    renderApp(`/events/${EVENT_ID}`);
+    await chooseTwoAdults();
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[0]);
+    fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }));
+    await screen.findByRole('heading', { name: 'Your details' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+    expect(await screen.findByText('Tickets have sold out for the session at 1:00 PM. Please select another session and try again.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Choose a time' })).toBeTruthy();
   });
 });
