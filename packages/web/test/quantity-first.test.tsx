@@ -171,4 +171,17 @@ describe('quantity-first (000 §4)', () => {
     expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Choose a time' })).toBeTruthy();
   });
+
+  it('ticket quantities of a deep link start the selection; a link naming no ticket type says so', async () => {
+    installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}?adult=2&tt-child=1`);
+    const adult = await screen.findByRole('spinbutton', { name: 'Adult quantity' }, { timeout: 5000 });
+    expect((adult as HTMLInputElement).value).toBe('2');
+    expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('1');
+    cleanup();
+    document.body.innerHTML = '';
+    queryClient.clear();
+    renderApp(`/events/${EVENT_ID}?Dinosaur=2`);
+    expect(await screen.findByText('We could not find the tickets in your link. Please choose your tickets below.', {}, { timeout: 5000 })).toBeTruthy();
+  });
 });

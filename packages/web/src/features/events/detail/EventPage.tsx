@@ -121,7 +121,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           ) : flow === 'date_first' ? (
             <DateFirstFlow detail={detail} seller={seller} preselect={link.preselect} link={link} />
           ) : (
-            <OtherFlow flow={flow} detail={detail} seller={seller} preselectTypeId={link.select} />
+            <OtherFlow flow={flow} detail={detail} seller={seller} link={link} />
           )}
           {event.description && (
             <section className="panel event-about" aria-labelledby="about-title">

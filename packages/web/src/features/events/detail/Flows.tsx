@@ -2,6 +2,7 @@ import { CONFIG } from '@foyer/contracts';
 import { asString, configValue } from '../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { AddOneFlow } from './AddOneFlow.js';
+import type { DeepLink } from './deepLinks.js';
 import { chooseFlow, type FlowKind } from './flow.js';
 import { MembershipNotice, MembersOnlyNotice } from './MembersOnlyNotice.js';
 import type { EventDetail } from './model.js';
@@ -16,11 +17,11 @@ export function useEventFlow(detail: EventDetail): FlowKind {
 }
 
 /** The flows other than date-first and flexible (those live on the event page itself). */
-export function OtherFlow({ flow, detail, seller, preselectTypeId }: { flow: Exclude<FlowKind, 'date_first' | 'flexible'>; detail: EventDetail; seller: SellerInfo; preselectTypeId?: string | null }) {
+export function OtherFlow({ flow, detail, seller, link }: { flow: Exclude<FlowKind, 'date_first' | 'flexible'>; detail: EventDetail; seller: SellerInfo; link?: DeepLink }) {
   const config = useAppConfig();
   switch (flow) {
     case 'add_one':
-      return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={preselectTypeId} />;
+      return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link?.select ?? null} />;
     case 'members_only':
       return <MembersOnlyNotice />;
     case 'membership': {
@@ -37,6 +38,6 @@ export function OtherFlow({ flow, detail, seller, preselectTypeId }: { flow: Exc
     case 'single':
       return <SingleEventFlow detail={detail} seller={seller} />;
     case 'quantity_first':
-      return <QuantityFirstFlow detail={detail} />;
+      return <QuantityFirstFlow detail={detail} link={link} />;
   }
 }

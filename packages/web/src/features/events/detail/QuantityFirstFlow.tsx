@@ -20,7 +20,8 @@ import { StepMessages } from './StepMessages.js';
 import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
 import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
-import { initialQuantities, quantityLimits, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
+import { initialQuantities, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
+import { asksForTickets, resolveTickets, type DeepLink } from './deepLinks.js';
 import { QuantityRow } from './QuantityRow.js';
 import { ReserveBar } from './ReserveBar.js';
 import {
@@ -58,7 +59,7 @@ const STEPS: readonly Step[] = ['quantities', 'date', 'session', 'details'];
  * survey fields → reserve. Changing the quantities resets the date and session; changing the date
  * resets the session. Browser Back goes to the previous step.
  */
-export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
+export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?: DeepLink }) {
   const config = useAppConfig();
   const seller = sellerInfo(config);
   const currency = seller.currency;
@@ -73,7 +74,13 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
 
   // No session yet: the limits are the per-order and per-type ones; the calendar finds room.
   const limits = useMemo(() => quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1 }), [groups]);
-  const [quantities, setQuantities] = useState<Quantities>(() => initialQuantities(limits));
+  // Ticket quantities of a deep link (by type id or name) start the selection, within the limits.
+  const linked = useMemo(() => (link && asksForTickets(link) ? resolveTickets(link, groups) : null), [link, groups]);
+  const [quantities, setQuantities] = useState<Quantities>(() => {
+    let start = initialQuantities(limits);
+    for (const [key, q] of Object.entries(linked?.quantities ?? {})) start = setQuantity(limits, start, key, q);
+    return start;
+  });
   const [amounts, setAmounts] = useState(() => initialAmounts(groups));
   const surveys = useMemo(() => groupSurveys(groups), [groups]);
   const needs = useMemo(() => attendeeNeedsByKey(groups, event), [groups, event]);
@@ -239,6 +246,11 @@ export function QuantityFirstFlow({ detail }: { detail: EventDetail }) {
               showDates();
             }}
           >
+            {linked?.notFound && !quantityError && (
+              <p className="notice notice--warning step__notice" role="alert">
+                {en.deepLinks.typesNotFound}
+              </p>
+            )}
             {quantityError && (
               <p className="notice notice--error step__notice" role="alert">
                 {quantityError}
