@@ -55,12 +55,16 @@ async function dialogShot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Log in' });
+/** The login modal, whatever step it is on (its title names the step). */
+const dialog = (page: Page) => page.getByRole('dialog');
+async function expectStep(page: Page, title: string) {
+  await expect.poll(() => page.getByRole('dialog', { name: title }).isVisible()).toBe(true);
+}
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
 async function openLogin(page: Page) {
   await menu(page).getByRole('link', { name: 'Log in' }).click();
-  await expect.poll(() => dialog(page).isVisible()).toBe(true);
+  await expectStep(page, 'Log in');
   // The login flag is read, then removed from the address.
   await expect.poll(() => new URL(page.url()).searchParams.has('login')).toBe(false);
 }
@@ -69,6 +73,7 @@ async function register(page: Page, base: string, email: string, first = 'Grace'
   await page.goto(`${base}/events`);
   await openLogin(page);
   await dialog(page).getByRole('button', { name: 'Create an account' }).click();
+  await expectStep(page, 'Create an account');
   const form = dialog(page);
   await form.getByRole('textbox', { name: 'First name' }).fill(first);
   await form.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
@@ -99,6 +104,7 @@ async function requestPasscode(page: Page, base: string, email: string) {
   await dialog(page).getByRole('textbox', { name: 'Email address' }).fill(email);
   await dialog(page).getByRole('button', { name: 'Email me a passcode' }).click();
   await expect.poll(() => dialog(page).getByRole('textbox', { name: 'Passcode' }).isVisible()).toBe(true);
+  await expectStep(page, 'Enter your passcode');
   const mail = await waitForMail(base, email, /passcode/);
   return /passcode is ([0-9A-Z]{6})/.exec(mail.text)![1];
 }
@@ -135,6 +141,7 @@ describe('accounts in the browser', () => {
     await openLogin(page);
     await dialog(page).getByRole('textbox', { name: 'Email address' }).fill(email);
     await dialog(page).getByRole('button', { name: 'Log in with password' }).click();
+    await expectStep(page, 'Enter your password');
     await dialog(page).getByLabel('Password').fill('Wrong-password-1');
     await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await expect.poll(() => dialog(page).getByRole('alert').textContent()).toContain('That is not the correct password. Please try again.');
@@ -199,6 +206,7 @@ describe('accounts in the browser', () => {
     const other = await newPage(browser, MOBILE);
     await other.page.goto(`${sf.url}/?otp=${code}`);
     await expect.poll(() => other.page.getByTestId('otp-code').textContent()).toBe(code);
+    await expectStep(other.page, 'Your passcode');
     expect(new URL(other.page.url()).searchParams.has('otp')).toBe(false);
     await dialogShot(other.page, 'accounts-otp-unavailable-mobile');
     await expectAccessible(other.page);
@@ -306,6 +314,13 @@ describe('external login (OpenID Connect) in the browser', () => {
     await button.click();
     await expectGreeting(page, 'Sol');
     expect(new URL(page.url()).pathname).toBe('/events');
+    // Back into the finished login: its state is spent (invalid_state), so history moves forward again.
+    const callbacks: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/auth0/callback') && callbacks.push(request.url()));
+    await page.goBack();
+    await expect.poll(() => callbacks.length).toBe(1);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+    await expectGreeting(page, 'Sol');
     await menu(page).getByRole('button', { name: /Hi, Sol/ }).click();
     await dialogShot(page, 'accounts-member-menu-mobile');
     await expectAccessible(page);

@@ -6,6 +6,7 @@ import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { CALLBACK_RETHROW_MS } from '../src/features/account/ExternalLoginPages.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
 
@@ -174,6 +175,37 @@ describe('login modal', () => {
     expect((within(dialog).getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('titles the modal after the step: e-mail, password, passcode, member id, registration', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([{ id: 'cfg-auth', resource_id: SELLER_ID, namespace: 'auth', name: 'methods', value: ['password', 'otp', 'scan_code'] }]) };
+      if (url.pathname === '/api/login/request_otp') return { body: { token: 'tok-t' } };
+      return server(() => undefined)(url, request);
+    });
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    const title = () => dialog.getAttribute('aria-labelledby') && document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent;
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));
+    await within(dialog).findByLabelText('Password');
+    expect(title()).toBe('Enter your password');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await within(dialog).findByLabelText('Email address');
+    expect(title()).toBe('Log in');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Email me a passcode' }));
+    await within(dialog).findByLabelText('Passcode');
+    expect(screen.getByRole('dialog', { name: 'Enter your passcode' })).toBe(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Or log in with your membership' }));
+    await within(dialog).findByLabelText('Member ID');
+    expect(title()).toBe('Member login');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create an account' }));
+    await within(dialog).findByLabelText('First name');
+    expect(screen.getByRole('dialog', { name: 'Create an account' })).toBe(dialog);
+    // One heading names the step: the form repeats no title of its own.
+    expect(within(dialog).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Create an account']);
+  });
+
   it('logs in by itself from member_code and zip_code, removing them from the address', async () => {
     const { calls } = installFetch(
       server((url) => {
@@ -195,7 +227,7 @@ describe('login modal', () => {
       ),
     );
     renderApp('/events?member_code=M-9&zip_code=99999');
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    const dialog = await screen.findByRole('dialog', { name: 'Member login' });
     expect(await within(dialog).findByText('Member details not found. Please check your member ID and ZIP code.')).toBeTruthy();
     expect((within(dialog).getByLabelText('Member ID') as HTMLInputElement).value).toBe('M-9');
   });
@@ -203,7 +235,7 @@ describe('login modal', () => {
   it('a passcode link opened without a stored login shows the code to copy', async () => {
     installFetch(server(() => undefined));
     const router = renderApp('/?otp=XY12Z9');
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your passcode' });
     expect(within(dialog).getByTestId('otp-code').textContent).toBe('XY12Z9');
     expect(within(dialog).getByRole('button', { name: 'Copy passcode' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -272,6 +304,47 @@ describe('external login routes (001 §2, §8)', () => {
     expect(await screen.findByText('The user cancelled')).toBeTruthy();
   });
 
+  it('/auth0-callback with an invalid state (Back into a finished login) moves history forward, as does one without code and state', async () => {
+    const { calls } = installFetch(server((url) => (url.pathname === '/api/auth0/callback' ? refusal(400, 'invalid_state', 'This login has expired or was already used. Please log in again.') : undefined)));
+    const router = renderApp(['/auth0-callback?code=c-1&state=s-1', '/events?category=Shows'], 0);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/events?category=Shows'));
+    expect(calls.filter((c) => c.url.pathname === '/api/auth0/callback')).toHaveLength(1);
+    cleanup();
+    document.body.innerHTML = '';
+    const bare = renderApp(['/auth0-callback', '/events'], 0);
+    await waitFor(() => expect(bare.state.location.pathname).toBe('/events'));
+    expect(calls.filter((c) => c.url.pathname === '/api/auth0/callback')).toHaveLength(1);
+  });
+
+  it('/auth0-callback with an invalid state and nothing ahead says so and offers another try, without rethrowing', async () => {
+    installFetch(server((url) => (url.pathname === '/api/auth0/callback' ? refusal(400, 'invalid_state', 'This login has expired or was already used. Please log in again.') : undefined)));
+    const router = renderApp('/auth0-callback?code=c-1&state=s-1');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This login has expired or was already used. Please log in again.');
+    expect(within(alert).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/auth0-login');
+    // An expected answer: past the rethrow delay it is still the message, not the error page.
+    await new Promise((resolve) => setTimeout(resolve, CALLBACK_RETHROW_MS + 500));
+    expect(screen.getByRole('alert').textContent).toContain('This login has expired or was already used.');
+    expect(screen.queryByText('Sorry! Something unexpected happened. Please try again.')).toBeNull();
+    expect(router.state.location.pathname).toBe('/auth0-callback');
+  }, 15_000);
+
+  it('/auth0-callback shows a refusal, then after 5 s rethrows it to the route error boundary', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    installFetch(server((url) => (url.pathname === '/api/auth0/callback' ? refusal(401, 'not_authorized', 'Your Harbour ID account has no verified email address, so we cannot log you in with it.') : undefined)));
+    renderApp('/auth0-callback?code=c-1&state=s-1');
+    await screen.findByText('Your Harbour ID account has no verified email address, so we cannot log you in with it.');
+    const shown = performance.now();
+    expect(await screen.findByText('Sorry! Something unexpected happened. Please try again.', undefined, { timeout: CALLBACK_RETHROW_MS + 3000 })).toBeTruthy();
+    expect(performance.now() - shown).toBeGreaterThan(CALLBACK_RETHROW_MS - 300);
+    expect(screen.queryByText(/no verified email address/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    // The boundary reported the error, with the refusal as its cause.
+    const reported = logged.mock.calls.flat().find((arg) => arg instanceof Error && arg.message.startsWith('External login failed')) as Error | undefined;
+    expect(reported?.message).toBe('External login failed: Your Harbour ID account has no verified email address, so we cannot log you in with it.');
+    expect((reported?.cause as { code?: string }).code).toBe('not_authorized');
+  }, 15_000);
+
   it('shows the provider button in the login modal when one is configured', async () => {
     installFetch(server((url) => (url.pathname === '/api/login/providers' ? { body: { login_provider: list([{ id: 'oidc', label: 'Harbour ID' }]) } } : undefined)));
     renderApp('/events?login=1');
@@ -325,8 +398,8 @@ describe('member id login (000 §4, §6)', () => {
       return server(() => undefined)(url, request);
     });
     renderApp('/events?login=1');
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     // Only the member id method is on: the modal opens on the member form.
+    const dialog = await screen.findByRole('dialog', { name: 'Member login' });
     fireEvent.change(within(dialog).getByLabelText('Member ID'), { target: { value: 'M-1' } });
     await new Promise((r) => setTimeout(r, 900));
     expect(calls.filter((c) => c.url.pathname === '/api/login')).toHaveLength(0);

@@ -4,9 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../src/app/queryClient.js';
 import { routes } from '../src/app/router.js';
 
-/** The whole storefront (real routes and query client) at a path, in a #root like the page's. */
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * The whole storefront (real routes and query client) at a path, in a #root like the page's; or
+ * with a history of several entries, at `initialIndex` (default: the last).
+ */
+export function renderApp(path: string | string[], initialIndex?: number) {
+  const router = createMemoryRouter(routes, { initialEntries: Array.isArray(path) ? path : [path], initialIndex });
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);

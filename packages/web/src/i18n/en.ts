@@ -25,6 +25,7 @@ export const en = {
   /** Login, registration and recovery (000 §2, §4, §5, §8; 001 §2, §5, §8). */
   account: {
     loginTitle: 'Log in',
+    passwordTitle: 'Enter your password',
     email: 'Email address',
     password: 'Password',
     continue: 'Continue',
@@ -133,7 +134,7 @@ export const en = {
     callbackTitle: 'Logging you in',
     callbackCookies: 'Please enable cookies and try again.',
     callbackNotInitialized: 'Auth0 could not be initialized. Please try again.',
-    callbackFailed: 'We could not log you in. Please try again.',
+    callbackInvalidState: 'This login has expired or was already used. Please log in again.',
   },
   errors: {
     /** 000 §8 fallback text. */

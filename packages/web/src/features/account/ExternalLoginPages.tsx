@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
@@ -32,35 +32,73 @@ export function LoginStartPage() {
   return <Status failure={failure} />;
 }
 
+/** 001 §8 "error rethrow delay 5 seconds": a failure is shown this long, then goes on to the route's error boundary. */
+export const CALLBACK_RETHROW_MS = 5000;
+/** After moving history forward, still being here this long means there was nowhere to go. */
+export const CALLBACK_FORWARD_GRACE_MS = 1000;
+
+type CallbackPhase =
+  | { kind: 'working' }
+  /** An invalid state: a Back-button arrival on a finished login (001 §8 "moves history forward"). */
+  | { kind: 'forward'; text: string }
+  /** `error` set: an unexpected failure, rethrown after CALLBACK_RETHROW_MS. */
+  | { kind: 'failed'; text: string; error?: unknown };
+
+/** Whether the browser knows there is an entry ahead (Navigation API; unknown elsewhere). */
+function canGoForward(): boolean | undefined {
+  return (window as { navigation?: { canGoForward?: boolean } }).navigation?.canGoForward;
+}
+
 export function LoginCallbackPage() {
   useDocumentTitle(en.account.callbackTitle);
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { loggedIn } = useAccount();
   const cartId = useCartIdForLogin();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [phase, setPhase] = useState<CallbackPhase>({ kind: 'working' });
+  const [fatal, setFatal] = useState<Error | null>(null);
+  if (fatal) throw fatal;
+
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!cookiesEnabled()) return setFailure(en.account.callbackCookies);
+    if (!cookiesEnabled()) return setPhase({ kind: 'failed', text: en.account.callbackCookies });
     const code = params.get('code');
     const state = params.get('state');
     const providerError = params.get('error_description') ?? params.get('error');
-    if (providerError) return setFailure(providerError);
-    if (!code || !state) {
-      // Back-button arrival on a used callback: go forward again (001 §8 "invalid state moves history forward").
-      window.history.forward();
-      return setFailure(en.account.callbackFailed);
-    }
+    if (providerError) return setPhase({ kind: 'failed', text: providerError, error: new Error(`identity provider: ${params.get('error') ?? providerError}`) });
+    if (!code || !state) return setPhase({ kind: 'forward', text: en.account.callbackInvalidState });
     finishExternalLogin({ code, state, ...withCart(cartId) }).then(
       (answer) => loggedIn(answer, nextPath(answer.redirectPath, paths.home)),
       (error: unknown) => {
-        if (isApiError(error) && error.code === 'invalid_state') window.history.forward();
-        setFailure(isApiError(error) && error.code === 'not_configured' ? en.account.callbackNotInitialized : errorMessage(error));
+        if (isApiError(error) && error.code === 'invalid_state') return setPhase({ kind: 'forward', text: error.description });
+        setPhase({ kind: 'failed', text: isApiError(error) && error.code === 'not_configured' ? en.account.callbackNotInitialized : errorMessage(error), error });
       },
     );
   }, [params, loggedIn, cartId]);
-  return <Status failure={failure} />;
+
+  // Invalid state: go forward again (where the finished login went). With nothing ahead the visitor
+  // would wait forever, so after a moment (at once when the browser knows) the page says so instead.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(() => {
+    if (phase.kind !== 'forward') return;
+    const ahead = canGoForward();
+    if (ahead !== false) void navigateRef.current(1);
+    const timer = setTimeout(() => setPhase({ kind: 'failed', text: phase.text }), ahead === false ? 0 : CALLBACK_FORWARD_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  // An unexpected failure: shown first, then rethrown to the route's error boundary (which reports it).
+  useEffect(() => {
+    if (phase.kind !== 'failed' || phase.error === undefined) return;
+    const { error, text } = phase;
+    const timer = setTimeout(() => setFatal(new Error(`External login failed: ${text}`, { cause: error })), CALLBACK_RETHROW_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  return <Status failure={phase.kind === 'failed' ? phase.text : null} />;
 }
 
 function Status({ failure }: { failure: string | null }) {

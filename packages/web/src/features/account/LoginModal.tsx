@@ -1,5 +1,5 @@
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useConfigEntries } from '../../config/useConfig.js';
 import { en } from '../../i18n/en.js';
@@ -38,16 +38,27 @@ export interface LoginModalProps {
   onLoggedIn: (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => void;
 }
 
+/** The modal's title names the step the visitor is on (the e-mail step, and notices, say "Log in"). */
+export const LOGIN_STEP_TITLES: Record<LoginStep, string> = {
+  email: en.account.loginTitle,
+  password: en.account.passwordTitle,
+  otp_form: en.account.otpTitle,
+  otp_unavailable: en.account.otpUnavailableTitle,
+  register: en.account.registerTitle,
+  member: en.account.memberTitle,
+};
+
 /** The login modal (001 §2 modals: login): a modal on desktop, a drawer on phones. */
 export function LoginModal({ request, onClose, onLoggedIn }: LoginModalProps) {
+  const [title, setTitle] = useState<string>(en.account.loginTitle);
   return (
-    <Modal open={request !== null} title={en.account.loginTitle} onClose={onClose}>
-      {request && <LoginFlow key={request.id} request={request} onLoggedIn={onLoggedIn} />}
+    <Modal open={request !== null} title={title} onClose={onClose}>
+      {request && <LoginFlow key={request.id} request={request} onLoggedIn={onLoggedIn} onTitle={setTitle} />}
     </Modal>
   );
 }
 
-export function LoginFlow({ request, onLoggedIn }: { request: LoginRequest; onLoggedIn: LoginModalProps['onLoggedIn'] }) {
+export function LoginFlow({ request, onLoggedIn, onTitle }: { request: LoginRequest; onLoggedIn: LoginModalProps['onLoggedIn']; onTitle?: (title: string) => void }) {
   const entries = useConfigEntries();
   const location = useLocation();
   const methods = loginMethods(entries);
@@ -57,6 +68,10 @@ export function LoginFlow({ request, onLoggedIn }: { request: LoginRequest; onLo
   const [token, setToken] = useState(request.token ?? '');
   const [cookies] = useState(cookiesEnabled);
   const redirectPath = request.redirectPath ?? location.pathname + location.search;
+  // A notice instead of a form (cookies off, no login method) keeps the plain title.
+  const title = cookies && (step === 'otp_unavailable' || methods.length) ? LOGIN_STEP_TITLES[step] : en.account.loginTitle;
+  // Before paint: the dialog never shows (nor announces) the previous step's title.
+  useLayoutEffect(() => onTitle?.(title), [title, onTitle]);
 
   if (!cookies) {
     return (

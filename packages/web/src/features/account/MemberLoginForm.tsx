@@ -87,7 +87,6 @@ export function MemberLoginForm({
 
   return (
     <form className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <h3 className="account-form__title">{en.account.memberTitle}</h3>
       <Field id={`${id}-scan`} label={en.account.scanCode} value={values.scan_code} maxLength={LOGIN_TEXT_MAX} autoComplete="off" required aria-required="true" data-autofocus onChange={set('scan_code')} />
       <Field
         id={`${id}-second`}

@@ -119,7 +119,6 @@ export function OtpStep({
 
   return (
     <form className="account-form" noValidate onSubmit={onSubmit} aria-busy={state.submitting}>
-      <h3 className="account-form__title">{en.account.otpTitle}</h3>
       <p>{format(en.account.otpSent, { email })}</p>
       <Field
         ref={inputRef}
@@ -187,7 +186,6 @@ export function OtpUnavailable({ code }: { code: string }) {
   };
   return (
     <div className="account-form">
-      <h3 className="account-form__title">{en.account.otpUnavailableTitle}</h3>
       <p className="otp-code" data-testid="otp-code">
         {code}
       </p>

@@ -57,7 +57,6 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <h3 className="account-form__title">{en.account.registerTitle}</h3>
       <div className="account-form__row">
         {field('first_name', en.account.firstName, { autoComplete: 'given-name', maxLength: NAME_MAX, 'data-autofocus': true })}
         {field('last_name', en.account.lastName, { autoComplete: 'family-name', maxLength: NAME_MAX })}
