@@ -60,6 +60,8 @@ describe('the listing and add-ons', () => {
     expect(listed()).toContain('General Admission');
     expect(listed()).not.toContain('Audio Guide');
     expect(listed()).not.toContain('Rooftop Tour');
+    // Nor is their category offered as a filter (one category left: no choices at all).
+    expect(screen.queryByRole('button', { name: 'Add-ons' })).toBeNull();
   });
 
   it('with one: the upsell heading, the add-ons in the upsell chain, the admission itself left out', async () => {
@@ -69,6 +71,7 @@ describe('the listing and add-ons', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('What other experiences would you like to add?'), SLOW);
     await screen.findByText('Audio Guide', {}, SLOW);
     expect(listed()).toContain('Rooftop Tour');
+    expect(screen.getByRole('button', { name: 'Add-ons' })).toBeTruthy();
     expect(listed()).not.toContain('General Admission');
     await waitFor(() => expect(readUpsellChain()).toEqual(['event-audio', 'event-tour']));
   });

@@ -43,9 +43,17 @@ export function Component() {
   const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone })));
   // Categories come from the unfiltered listing, so the choices do not shrink as filters apply.
   const all = useQuery(eventsAvailableQuery(listingQuery(EMPTY_FILTERS, { timezone: seller.timezone })));
+  // Add-ons show only once the cart has an admission to anchor them (000 §4); their categories too.
+  const anchored = anchorOf(cart?.view) !== null;
   const choices = useMemo(
-    () => categoryChoices(listOf(all.data, 'event_template').map((e) => e.category), categoryOrder(config.entries)),
-    [all.data, config.entries],
+    () =>
+      categoryChoices(
+        listOf(all.data, 'event_template')
+          .filter((e) => anchored || !isUpsellEvent(e))
+          .map((e) => e.category),
+        categoryOrder(config.entries),
+      ),
+    [all.data, config.entries, anchored],
   );
 
   const update = (next: ListingFilters) => {
@@ -54,8 +62,6 @@ export function Component() {
 
   const inCart = useMemo(() => new Set(cart?.view?.tickets.map((t) => t.event_template_id) ?? []), [cart?.view]);
   const listed = listOf(query.data, 'event_template');
-  // Add-ons show only once the cart has an admission to anchor them (000 §4).
-  const anchored = anchorOf(cart?.view) !== null;
   const events = listed.filter((e) => !(upsell && inCart.has(e.id)) && (anchored || !isUpsellEvent(e)));
   const chain = upsell && query.isSuccess ? events.filter(isUpsellEvent).map((e) => e.id).join(',') : null;
   useEffect(() => {
