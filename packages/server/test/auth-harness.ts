@@ -105,3 +105,24 @@ export const codeOf = (text: string) => /passcode is (\d{6})/.exec(text)?.[1] ??
 export const resetTokenOf = (text: string) => /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? null;
 
 export const errorOf = (body: { _data: { _code: string; _description: string; _extra: unknown }[] }) => body._data[0];
+
+/**
+ * Sends a request about a known address and about fresh unknown ones, `rounds` times each
+ * (interleaved, `between` after each pair — e.g. clearing rate limits): the answers and the
+ * times, for no-enumeration checks (same status, same shape, similar time).
+ */
+export async function knownAndUnknown(send: (email: string) => Promise<{ status: number; body: unknown }>, known: string, rounds: number, between: () => Promise<unknown>) {
+  const out = { known: [] as { status: number; body: unknown; ms: number }[], unknown: [] as { status: number; body: unknown; ms: number }[] };
+  for (let i = 0; i < rounds; i++) {
+    for (const [email, into] of [[known, out.known], [`nobody-${i}-${Math.random().toString(36).slice(2)}@example.com`, out.unknown]] as const) {
+      const started = performance.now();
+      const res = await send(email);
+      into.push({ status: res.status, body: res.body, ms: performance.now() - started });
+    }
+    await between();
+  }
+  return out;
+}
+
+/** The median of a few timings (robust to one slow outlier on a busy machine). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

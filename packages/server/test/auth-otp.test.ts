@@ -1,6 +1,6 @@
 import { AUTH_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, codeOf, createUser, deliverMail, errorOf, mailbox } from './auth-harness.js';
+import { Browser, codeOf, createUser, deliverMail, errorOf, knownAndUnknown, mailbox, median } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 describe.each(dialects())('e-mail passcode login on %s', (dialect) => {
@@ -41,6 +41,15 @@ describe.each(dialects())('e-mail passcode login on %s', (dialect) => {
     const [mail] = await mailbox(t.app, 'otp@example.com');
     expect(mail.subject).toMatch(/^Your login passcode: \d{6}$/);
     expect(mail.text).toContain(`http://localhost:3000/?otp=${codeOf(mail.text)}`);
+  });
+
+  it('takes as long for an unknown address as for a known one (at least 250 ms each)', async () => {
+    const runs = await knownAndUnknown((email) => browser().post('/api/login/request_otp', { email }), 'otp@example.com', 3, () => t.db.deleteFrom('rate_limit').execute());
+    const all = [...runs.known, ...runs.unknown];
+    expect(new Set(all.map((r) => r.status))).toEqual(new Set([200]));
+    expect(new Set(all.map((r) => Object.keys(r.body as object).join()))).toEqual(new Set(['token']));
+    expect(Math.min(...all.map((r) => r.ms))).toBeGreaterThanOrEqual(245);
+    expect(Math.abs(median(runs.known.map((r) => r.ms)) - median(runs.unknown.map((r) => r.ms)))).toBeLessThan(100);
   });
 
   it('answers not_available_yet until the passcode has been sent, then logs in with it', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { readSettings } from '../src/settings.js';
 import { LIMITS } from '../src/rate-limit/rate-limit.js';
-import { Browser, PASSWORD, createUser, errorOf } from './auth-harness.js';
+import { Browser, PASSWORD, createUser, deliverMail, errorOf, setLoginMethods } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 describe.each(dialects())('brute-force limits on %s', (dialect) => {
@@ -14,6 +14,7 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
   beforeAll(async () => {
     t = await testApp(dialect);
     await createUser(t.db, { email: 'target@example.com' });
+    await createUser(t.db, { email: 'member7@example.com', scan_code: 'M-7007', zip_code: '10001', last_name: 'Quinn' });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -61,6 +62,51 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     const max = LIMITS.otpCheckIp.max;
     for (let i = 0; i <= max; i++) statuses.push((await browser(address).post('/api/login', { token: `t${i}`, otp: '123456' })).status);
     expect(statuses).toEqual([...Array(max).fill(401), 429]);
+  });
+
+  it.each([
+    ['scan_code', 'zip_code', '99999', '10001'],
+    ['scan_code_last_name', 'last_name', 'Wrong', 'Quinn'],
+    ['scan_code_password', 'password', 'Guess-Password-1', PASSWORD],
+  ] as const)('stops %s guessing on one member id from many addresses after 10 tries, known or unknown alike', async (method, field, wrong, right) => {
+    await setLoginMethods(t.db, [method]);
+    try {
+      for (const scan of ['M-7007', 'M-0404']) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) statuses.push((await browser().post('/api/login', { method, scan_code: scan, [field]: wrong })).status);
+        expect(statuses).toEqual([...Array(10).fill(401), 429]);
+      }
+      // Typed another way, it is the same member id; the right answer does not get through while limited.
+      const limited = await browser().post('/api/login', { method, scan_code: ' m-7007 ', [field]: right });
+      expect(limited.status).toBe(429);
+      expect(errorOf(limited.body)._code).toBe('rate_limited');
+      t.clock.advance(15 * 60_000);
+      expect((await browser().post('/api/login', { method, scan_code: 'M-7007', [field]: right })).status).toBe(200);
+    } finally {
+      await setLoginMethods(t.db, ['password', 'otp']);
+    }
+  });
+
+  it('limits passcode requests per address (30 per 15 minutes), whatever the e-mail', async () => {
+    const address = fresh();
+    const statuses: number[] = [];
+    const max = LIMITS.otpRequestIp.max;
+    for (let i = 0; i <= max; i++) statuses.push((await browser(address).post('/api/login/request_otp', { email: `many${i}@example.com` })).status);
+    expect(statuses).toEqual([...Array(max).fill(200), 429]);
+  }, 30_000);
+
+  it('limits passcode checks per account (10 per 15 minutes) across tokens and addresses', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      tokens.push((await browser().post('/api/login/request_otp', { email: 'target@example.com' })).body.token);
+      await t.db.deleteFrom('rate_limit').where('bucket', 'like', 'otp_request:%').execute();
+    }
+    await deliverMail(t);
+    t.clock.advance(2000);
+    const statuses: number[] = [];
+    // 3 wrong codes use a token up; the 11th check of the address is refused whatever its token.
+    for (let i = 0; i < 11; i++) statuses.push((await browser().post('/api/login', { token: tokens[Math.floor(i / 3)], otp: 'XXXXXX' })).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 
   it('limits reset requests (3 an hour per account) and reset checks per address', async () => {

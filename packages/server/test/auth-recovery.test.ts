@@ -1,6 +1,6 @@
 import { AUTH_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, PASSWORD, createUser, errorOf, mailbox, resetTokenOf } from './auth-harness.js';
+import { Browser, PASSWORD, createUser, errorOf, knownAndUnknown, mailbox, median, resetTokenOf } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 describe.each(dialects())('account recovery on %s', (dialect) => {
@@ -116,6 +116,15 @@ describe.each(dialects())('account recovery on %s', (dialect) => {
     expect(mail.text).toContain('Your member ID is M-2001.');
     expect(await mailbox(t.app, 'stranger@example.com')).toEqual([]);
     expect((await mailbox(t.app, 'reset@example.com')).some((m) => m.subject === 'Your member ID')).toBe(false);
+  });
+
+  it('forgot membership takes as long for an unknown address as for a member’s (at least 250 ms each)', async () => {
+    const runs = await knownAndUnknown((email) => browser().post('/api/forgot_membership', { email }), 'member@example.com', 3, () => t.db.deleteFrom('rate_limit').execute());
+    const all = [...runs.known, ...runs.unknown];
+    expect(new Set(all.map((r) => `${r.status} ${JSON.stringify(r.body)}`))).toEqual(new Set(['200 {"requested":true}']));
+    expect(Math.min(...all.map((r) => r.ms))).toBeGreaterThanOrEqual(245);
+    expect(Math.abs(median(runs.known.map((r) => r.ms)) - median(runs.unknown.map((r) => r.ms)))).toBeLessThan(100);
+    expect((await mailbox(t.app, 'member@example.com')).filter((m) => m.subject === 'Your member ID').length).toBeGreaterThanOrEqual(3);
   });
 
   it('never mails a placeholder (no-email+) address', async () => {
