@@ -14,9 +14,15 @@ import { DESKTOP, MOBILE, newPage, screenshot, SCREENSHOTS, seriousViolations, u
 
 const DEMO = join(new URL('..', import.meta.url).pathname, 'catalog', 'demo.json');
 
-/** This file's catalog: the demo's, with an HTML description (and a script to be dropped) on the audio guide. */
+/** This file's catalog: the demo's, with an HTML description (and a script to be dropped) on the audio guide and a tag-manager id. */
 function upsellCatalog(): string {
-  const catalog = JSON.parse(readFileSync(DEMO, 'utf8')) as { images: { file: string }[]; ticket_types: { key: string; description?: string }[] };
+  const catalog = JSON.parse(readFileSync(DEMO, 'utf8')) as {
+    images: { file: string }[];
+    ticket_types: { key: string; description?: string }[];
+    config: { resource: string; namespace: string; name: string; value: unknown }[];
+  };
+  // A tag-manager container: the storefront pushes its e-commerce events (the script itself is faked below).
+  catalog.config.push({ resource: 'seller', namespace: 'web', name: 'tag_manager_id', value: 'GTM-E2ETEST' });
   for (const image of catalog.images) image.file = resolve(dirname(DEMO), image.file);
   catalog.ticket_types.find((t) => t.key === 'audio-guide')!.description =
     '<p>A handset with headphones and <strong>60 highlights</strong>.</p><script>window.hacked = true</script>';
@@ -43,6 +49,15 @@ async function typeId(base: string, event: string, name: string): Promise<string
 /** What the screen shows (dialogs and fixed footers look wrong in a full-page capture). */
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** The e-commerce events the page pushed to the tag manager's data layer: name and items. */
+async function pushed(page: Page): Promise<{ event: string; items: { item_name: string; quantity: number }[] }[]> {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { items: { item_name: string; quantity: number }[] } | null }[] }).dataLayer ?? [])
+      .filter((e) => e.ecommerce)
+      .map((e) => ({ event: e.event!, items: e.ecommerce!.items.map((i) => ({ item_name: i.item_name, quantity: i.quantity })) })),
+  );
 }
 
 async function expectAccessible(page: Page) {
@@ -105,6 +120,11 @@ describe.each([
     await expectAccessible(page);
 
     // An admission reserved straight from a link (reserve=1) goes on to the upsell listing.
+    let gtm = 0;
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      gtm++;
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    });
     await page.goto(`${sf.url}/events/${ga}?session=next&Adult=2&reserve=1`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
     await expect.poll(() => page.getByRole('button', { name: 'Cart, 2 tickets' }).isVisible()).toBe(true);
@@ -156,6 +176,14 @@ describe.each([
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Reserve' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Cart, 3 tickets' }).isVisible()).toBe(true);
+    // The tag manager was loaded once and told what happened, with the items.
+    expect(gtm).toBe(1);
+    expect(await pushed(page)).toEqual([
+      { event: 'view_item', items: [expect.objectContaining({ item_name: 'Adult' }), expect.objectContaining({ item_name: 'Child' }), expect.objectContaining({ item_name: 'Senior' })] },
+      { event: 'add_to_cart', items: [{ item_name: 'Adult', quantity: 2 }] },
+      { event: 'view_item', items: [expect.objectContaining({ item_name: 'Audio guide' }), expect.objectContaining({ item_name: 'Family audio trail' })] },
+      { event: 'add_to_cart', items: [{ item_name: 'Audio guide', quantity: 1 }] },
+    ]);
     await page.getByRole('button', { name: 'Cart, 3 tickets' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
     await expect.poll(() => drawer.getByText('1 × Audio guide').isVisible()).toBe(true);
