@@ -88,6 +88,7 @@ describe.each([
     // The time taken is the first one on sale: it matches the first open session of the API.
     const chosen = await page.locator('.step--done .step__chosen').last().textContent();
     expect(chosen).toMatch(/\d{1,2}:\d{2} (AM|PM)/);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await screenshot(page, `deep-link-select-${label}`);
     await expectAccessible(page);
 
@@ -116,6 +117,7 @@ describe.each([
     expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
     // The way out: the admission event of the configuration.
     expect(await page.getByRole('link', { name: 'Choose admission tickets' }).getAttribute('href')).toBe(`/events/${ga}`);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     await screenshot(page, `addon-refused-${label}`);
     await expectAccessible(page);
 
