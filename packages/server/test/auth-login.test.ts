@@ -20,6 +20,7 @@ describe.each(dialects())('login on %s', (dialect) => {
     await createUser(t.db, { email: 'guest@example.com', password: null, first_name: 'Gus' });
     await createUser(t.db, { email: 'member@example.com', scan_code: 'M-1001', zip_code: '12345-6789', last_name: "O'Brien" });
     await createUser(t.db, { email: 'no-email+m1002@example.com', scan_code: 'M-1002', zip_code: '54321', password: null });
+    await createUser(t.db, { email: 'memguest@example.com', scan_code: 'M-1003', zip_code: '11111', password: null, first_name: 'Mia' });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -119,6 +120,16 @@ describe.each(dialects())('login on %s', (dialect) => {
     expect(noPasswordNoEmail.body).toEqual(wrongPassword.body);
   });
 
+  it('answers guest_account to member id and password for a member without a password, and e-mails a link to set one', async () => {
+    await setLoginMethods(t.db, ['scan_code_password']);
+    const res = await browser().post('/api/login', { scan_code: 'M-1003', password: 'Any-Password-1' });
+    expect(res.status).toBe(401);
+    expect(errorOf(res.body)).toMatchObject({ _code: 'guest_account', _description: AUTH_TEXT.guestAccount });
+    await deliverMail(t);
+    const [mail] = await mailbox(t.app, 'memguest@example.com');
+    expect(resetTokenOf(mail.text)).toBeTruthy();
+  });
+
   it('a member without an e-mail is told so by my/user (needs_email) and can set one; 409 when taken', async () => {
     await setLoginMethods(t.db, ['scan_code']);
     const b = browser();
@@ -188,6 +199,17 @@ describe.each(dialects())('login on %s', (dialect) => {
     expect(late.body.cart_id).toBeNull();
     const row = await t.db.selectFrom('cart').select('identity_id').where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(row.identity_id).toBe(cart.body.cart._data[0].identity_id);
+  });
+
+  it('does not keep a pending cart whose time has run out', async () => {
+    const b = browser();
+    const cart = (await b.post('/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) }] })).body.cart._data[0];
+    await t.db.updateTable('cart').set({ expires_at: new Date(t.clock.now.getTime() - 1000).toISOString() }).where('id', '=', cart.id).execute();
+    const login = await b.post('/api/login', { username: 'ada@example.com', password: PASSWORD, cart_id: cart.id });
+    expect(login.status).toBe(200);
+    expect(login.body.cart_id).toBeNull();
+    const row = await t.db.selectFrom('cart').select(['identity_id', 'state']).where('id', '=', cart.id).executeTakeFirstOrThrow();
+    expect(row.identity_id).toBe(cart.identity_id);
   });
 
   it('a new login replaces the previous session of the browser', async () => {

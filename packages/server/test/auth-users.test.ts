@@ -1,6 +1,7 @@
 import { AUTH_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, PASSWORD, errorOf, mailbox } from './auth-harness.js';
+import { Browser, PASSWORD, createUser, errorOf, mailbox, setLoginMethods } from './auth-harness.js';
+import { catalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const person = (email: string, extra: Record<string, unknown> = {}) => ({ first_name: 'Grace', last_name: 'Hopper', email, password: 'Cobol-Rules-1959', additional_info: { newsletter: true }, ...extra });
@@ -29,6 +30,28 @@ describe.each(dialects())('users on %s', (dialect) => {
     const row = await t.db.selectFrom('user_account').select('password_hash').where('email_key', '=', 'grace@example.com').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('Cobol');
+  });
+
+  it('registering with a password keeps the guest’s live carts (000 §4: only pending ones); without, nothing moves', async () => {
+    const ids = await catalogIds(t.db);
+    const add = { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-04T22:00:00.000Z') }] };
+    const b = browser();
+    const live = (await b.post('/api/my/cart/modify', add)).body.cart._data[0];
+    const done = (await b.post('/api/my/cart/modify', add)).body.cart._data[0];
+    await t.db.updateTable('cart').set({ state: 'booked' }).where('id', '=', done.id).execute();
+    const res = await b.post('/api/user', person('carts@example.com'));
+    expect(res.status).toBe(200);
+    const mine = await b.get(`/api/my/cart/${live.id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.cart._data[0].identity_id).toBe(res.body.user._data[0].identity_id);
+    const booked = await t.db.selectFrom('cart').select('identity_id').where('id', '=', done.id).executeTakeFirstOrThrow();
+    expect(booked.identity_id).toBe(done.identity_id);
+
+    const guest = browser();
+    const kept = (await guest.post('/api/my/cart/modify', add)).body.cart._data[0];
+    expect((await guest.post('/api/user', person('guest-carts@example.com', { password: undefined }))).status).toBe(200);
+    const still = await t.db.selectFrom('cart').select('identity_id').where('id', '=', kept.id).executeTakeFirstOrThrow();
+    expect(still.identity_id).toBe(kept.identity_id);
   });
 
   it('answers 409 with the existing identity id when the e-mail is in use, in any case', async () => {
@@ -119,6 +142,39 @@ describe.each(dialects())('users on %s', (dialect) => {
     const other = await b.call('PATCH', '/api/my/user/someone-else', { last_name: 'X' });
     expect(other.status).toBe(403);
     expect(errorOf(other.body)._code).toBe('scope_error');
+  });
+
+  it('PATCH my/user/{id}: meta merged (embed meta), a no-email+ member sets an address (409 when taken), no password fields', async () => {
+    await createUser(t.db, { email: 'no-email+p1@members.invalid', scan_code: 'M-P1', zip_code: '11111', password: null, first_name: 'Pat' });
+    await createUser(t.db, { email: 'taken-by-patch@example.com' });
+    await setLoginMethods(t.db, ['scan_code']);
+    try {
+      const b = browser();
+      const login = await b.post('/api/login', { scan_code: 'M-P1', zip_code: '11111' });
+      expect(login.status).toBe(200);
+      const id = login.body.user._data[0].id;
+      await b.call('PATCH', `/api/my/user/${id}`, { meta: { country: 'ca' } });
+      const merged = await b.call('PATCH', `/api/my/user/${id}?_embed=meta`, { meta: { state: 'ON' } });
+      expect(merged.status).toBe(200);
+      expect(merged.body.meta._data[0]).toMatchObject({ country: 'ca', state: 'ON' });
+      expect(merged.body.identity._data[0].email).toBeNull();
+
+      const taken = await b.call('PATCH', `/api/my/user/${id}`, { email: 'Taken-By-Patch@example.com' });
+      expect(taken.status).toBe(409);
+      expect(errorOf(taken.body)).toMatchObject({ _code: 'email_in_use', _description: AUTH_TEXT.emailInUse });
+      const set = await b.call('PATCH', `/api/my/user/${id}`, { email: 'pat@example.com' });
+      expect(set.status).toBe(200);
+      expect(set.body.identity._data[0].email).toBe('pat@example.com');
+      expect((await b.get('/api/my/user')).body.user._data[0].needs_email).toBe(false);
+
+      for (const body of [{ password: 'Another-Pass-2' }, { current_password: 'x' }, { unknown: 1 }, { first_name: 'x'.repeat(51) }]) {
+        const bad = await b.call('PATCH', `/api/my/user/${id}`, body);
+        expect(bad.status).toBe(400);
+        expect(errorOf(bad.body)._code).toBe('validation_failed');
+      }
+    } finally {
+      await setLoginMethods(t.db, ['password', 'otp']);
+    }
   });
 
   it('answers 401 not_authorized to my/user calls without a session', async () => {

@@ -1,18 +1,33 @@
 import type { Tx } from '../db/database.js';
 
-/**
- * On login with `cart_id`: the guest's cart moves to the user's identity — only when the guest
- * owns it and it is still pending and not expired (000 §4: only pending carts are kept).
- */
-export async function keepGuestCart(db: Tx, input: { cartId: string; guestIdentityId: string; userIdentityId: string; now: Date }): Promise<boolean> {
+interface KeepInput {
+  guestIdentityId: string;
+  userIdentityId: string;
+  now: Date;
+}
+
+/** Moves the guest's carts that are still pending and not expired (000 §4: only pending carts are kept) to the user. */
+function moveLiveCarts(db: Tx, input: KeepInput) {
   const nowIso = input.now.toISOString();
-  const result = await db
+  return db
     .updateTable('cart')
     .set({ identity_id: input.userIdentityId, updated_at: nowIso })
-    .where('id', '=', input.cartId)
     .where('identity_id', '=', input.guestIdentityId)
     .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]));
+}
+
+/** On login with `cart_id`: that cart moves to the user's identity — only when the guest owns it and it is live. */
+export async function keepGuestCart(db: Tx, input: KeepInput & { cartId: string }): Promise<boolean> {
+  const result = await moveLiveCarts(db, input).where('id', '=', input.cartId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * On registration (logged in at once; POST user carries no cart id): every live cart of the
+ * browser's guest identity becomes the new member's, so the visitor keeps what they chose.
+ */
+export async function keepGuestCarts(db: Tx, input: KeepInput): Promise<number> {
+  const result = await moveLiveCarts(db, input).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
+import { keepGuestCarts } from '../auth/keep-cart.js';
 import { startSession } from '../auth/sessions.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
@@ -11,10 +12,11 @@ import { insertUser, userByEmailKey, userById, type UserRow } from './user.repos
 /**
  * POST user: a new account. With a password it is a full account (the route logs it in); without,
  * a guest account that sets its password later through the reset e-mail. Registering with a
- * password logs the new user in (a session is started). An e-mail already in use
+ * password logs the new user in (a session is started) and keeps the guest's live carts, as a
+ * login does. An e-mail already in use
  * answers 409 with the existing identity id in `_extra` (001 §7 — the spec asks for it).
  */
-export async function registerUser(db: Db, input: { sellerId: string; body: TRegister; ip: string; now: Date }): Promise<{ user: UserRow; session: { token: string; expiresAt: string } | null }> {
+export async function registerUser(db: Db, input: { sellerId: string; body: TRegister; guestIdentityId?: string | null; ip: string; now: Date }): Promise<{ user: UserRow; session: { token: string; expiresAt: string } | null }> {
   const { body } = input;
   await enforceLimits(db, input.now, [[LIMITS.registerIp, input.ip]]);
   if (isPlaceholderEmail(body.email)) throw new AppError(400, 'validate_not_email', AUTH_TEXT.emailNotValid, 'user', { field: 'email' });
@@ -45,7 +47,10 @@ export async function registerUser(db: Db, input: { sellerId: string; body: TReg
         created_at: nowIso,
         updated_at: nowIso,
       });
-      if (passwordHash) session = await startSession(tx, { userId: id, identityId, now: input.now });
+      if (passwordHash) {
+        session = await startSession(tx, { userId: id, identityId, now: input.now });
+        if (input.guestIdentityId) await keepGuestCarts(tx, { guestIdentityId: input.guestIdentityId, userIdentityId: identityId, now: input.now });
+      }
     });
   } catch (error) {
     // Two registrations raced for the address: the unique index decides.
