@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['packages/web/test/setup.ts'],
           testTimeout: 20_000,
         },
       },
