@@ -38,6 +38,10 @@ export const ZCartModify = z
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
 
+/** POST cart/{id}/transfer: the payment link's key (a staff-created cart, /transfer-cart/{id}?key=…). */
+export const ZCartTransfer = z.object({ key: z.string().max(200).optional() }).strict();
+export type TCartTransfer = z.infer<typeof ZCartTransfer>;
+
 /** 'checkout': a payment is in flight; the cart cannot change until it ends. */
 export const CART_STATES = ['pending', 'checkout', 'booked', 'expired', 'deleted'] as const;
 export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed'] as const;
@@ -64,6 +68,13 @@ export const ZCart = z.object({
   campaign: z.record(z.string(), z.string()).nullable(),
   additional_info: z.array(ZAdditionalInfo),
   cart_fees: ZCartFees,
+  /** 001 §2, §3: a staff-created cart, paid through the payment-link page; not modifiable. */
+  injected: z.boolean().optional(),
+  /** What is due now (a payment plan), and everything left to pay. */
+  paymentDue: Money.optional(),
+  outstandingBalance: Money.optional(),
+  completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
+  giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
 });
 export type TCart = z.infer<typeof ZCart>;
 

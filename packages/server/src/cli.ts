@@ -7,6 +7,7 @@ import { validateCatalog } from './catalog/validate-catalog.js';
 import { readSettings, SettingsError } from './settings.js';
 import { addMember } from './users/add-member.js';
 import { AppError } from './http/app-error.js';
+import { INJECT_USAGE, injectFromRequest, parseInjectArgs } from './cart/inject-command.js';
 
 const USAGE = `Usage: npm run foyer -- <command>
   catalog validate <file>           check a catalog; every problem with its JSON path
@@ -14,11 +15,12 @@ const USAGE = `Usage: npm run foyer -- <command>
   catalog export [--seller key] [--out file]   write a seller's catalog as JSON
   member add --scan-code ID --first NAME --last NAME [--zip CODE] [--email ADDRESS] [--seller key]
                                     add a member who logs in with member id and ZIP code or last name
-Environment: DATABASE_URL (default sqlite:./data/foyer.db)`;
+${INJECT_USAGE}
+Environment: DATABASE_URL (default sqlite:./data/foyer.db), FOYER_PUBLIC_URL (the payment link's base)`;
 
 async function run(args: string[]): Promise<number> {
   const [area, command, ...rest] = args;
-  if ((area !== 'catalog' && area !== 'member') || !command) {
+  if ((area !== 'catalog' && area !== 'member' && area !== 'cart') || !command) {
     console.error(USAGE);
     return 2;
   }
@@ -49,6 +51,13 @@ async function run(args: string[]): Promise<number> {
   const handle = openDatabase(settings.databaseUrl);
   try {
     await migrateToLatest(handle);
+    if (area === 'cart') {
+      if (command !== 'inject') return (console.error(USAGE), 2);
+      const made = await injectFromRequest(handle.db, handle.dialect, await parseInjectArgs(rest), settings.publicUrl, new Date());
+      console.log(`cart ${made.cartNumber} (${made.cartId}) created, total ${made.total}`);
+      console.log(`payment link (single use): ${made.link}`);
+      return 0;
+    }
     if (area === 'member') {
       if (command !== 'add' || !option('--scan-code') || !option('--first') || !option('--last')) return (console.error(USAGE), 2);
       const member = await addMember(

@@ -1,4 +1,5 @@
-import { fromMinor, type TCart, type TTicket } from '@foyer/contracts';
+import { fromMinor, toMinor, type TCart, type TTicket } from '@foyer/contracts';
+import { dueNow, instalmentOut, instalmentStatuses, planOfCart } from '../payments/payment-plan.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
@@ -148,6 +149,29 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
-  if (embed.has('scheduled_payment')) siblings.scheduled_payment = [];
-  return document('cart', [cartOut(cart, tickets, now)], 1, siblings);
+  const out = cartOut(cart, tickets, now);
+  const { fields, plan } = await paymentFields(db, cart, toMinor(out.cart_fees.total_outstanding), now);
+  if (embed.has('scheduled_payment')) siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
+  return document('cart', [{ ...out, ...fields }], 1, siblings);
+}
+
+/**
+ * 001 §3: injected, paymentDue, outstandingBalance, completedPayments, giftee. Each is read only
+ * when the cart can have it (a plan only on staff-created carts, payments once paid into, a
+ * giftee once named), so an ordinary cart costs no extra query.
+ */
+async function paymentFields(db: Tx, cart: Selectable<CartTable>, outstanding: number, now: Date) {
+  const plan = cart.injected ? instalmentStatuses(await planOfCart(db, cart.id), cart.paid, now) : [];
+  const payments = cart.paid > 0 ? await db.selectFrom('payment').select(['id', 'created_at', 'amount', 'status']).where('cart_id', '=', cart.id).where('status', '=', 'succeeded').orderBy('created_at').execute() : [];
+  const giftee = cart.giftee_identity_id
+    ? await db.selectFrom('user_account').select(['identity_id', 'first_name', 'last_name', 'email']).where('identity_id', '=', cart.giftee_identity_id).executeTakeFirst()
+    : undefined;
+  const fields: Partial<TCart> = {
+    injected: cart.injected === 1,
+    paymentDue: fromMinor(cart.state === 'booked' ? 0 : dueNow(plan, cart.paid, outstanding, now)),
+    outstandingBalance: fromMinor(outstanding),
+    completedPayments: payments.map((p) => ({ id: p.id, occurredDate: p.created_at, amount: fromMinor(p.amount), status: p.status })),
+    giftee: giftee ? { id: giftee.identity_id, name: `${giftee.first_name} ${giftee.last_name}`.trim(), email: giftee.email } : null,
+  };
+  return { fields, plan };
 }

@@ -4,6 +4,11 @@ export function cartById(db: Tx, id: string) {
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The cart with its owner's identity kind ('public' or 'user'), for refusals that name a member's cart. */
+export function cartWithOwnerKind(db: Tx, id: string) {
+  return db.selectFrom('cart').leftJoin('identity', 'identity.id', 'cart.identity_id').selectAll('cart').select('identity.kind as owner_kind').where('cart.id', '=', id).executeTakeFirst();
+}
+
 export function heldTicketsOfCart(db: Tx, cartId: string) {
   return db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'held').orderBy('created_at').orderBy('id').execute();
 }

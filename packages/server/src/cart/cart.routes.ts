@@ -1,4 +1,4 @@
-import { DEFAULT_HOLD_MINUTES, ZCartModify } from '@foyer/contracts';
+import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartTransfer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { ANONYMOUS } from '../events/viewer.js';
@@ -6,11 +6,12 @@ import { parseBody } from '../http/parse-body.js';
 import { parseQuery } from '../http/query.js';
 import { readIdentity, setIdentityCookie, writerIdentity } from '../identity/public-identity.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
-import { cartById } from './cart.repository.js';
+import { cartWithOwnerKind } from './cart.repository.js';
 import { assertOwner } from './cart-access.js';
 import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from './cart-document.js';
 import { deleteCart } from './delete-cart.js';
 import { modifyCart } from './modify-cart.js';
+import { transferCart } from './transfer-cart.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -38,10 +39,22 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
       const { query, seller: s } = await seller(request);
-      const cart = await cartById(db, request.params.id);
+      const cart = await cartWithOwnerKind(db, request.params.id);
       assertOwner(cart, await readIdentity(db, request), s.id);
       reply.header('cache-control', 'private, no-store');
       return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now(), ctx.cache);
+    });
+
+    // The payment link of a staff-created cart: the key makes the caller its owner (once).
+    app.post<IdParams>(`${prefix}/:id/transfer`, async (request, reply) => {
+      const body = parseBody(ZCartTransfer, request.body ?? {}, 'cart');
+      const { query, seller: s } = await seller(request);
+      const now = ctx.now();
+      const writer = await writerIdentity(db, request);
+      const cartId = await transferCart(db, { sellerId: s.id, writer, cartId: request.params.id, key: body.key ?? null, now });
+      setIdentityCookie(request, reply, writer);
+      reply.header('cache-control', 'private, no-store');
+      return cartDocument(db, cartId, new Set(['ticket', ...query.embed]), now, ctx.cache);
     });
 
     app.delete<IdParams>(`${prefix}/:id`, async (request) => {

@@ -18,7 +18,7 @@ import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
 import { checkAddOnAnchors } from './add-on-anchor.js';
 import { validateSurvey } from './survey.js';
-import { assertModifiable } from './cart-access.js';
+import { assertModifiable, assertNotInjected } from './cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from './memo.js';
 
@@ -72,6 +72,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   if (input.cartId) {
     cart = await cartById(tx, input.cartId);
     assertModifiable(cart, input.writer.identity, input.sellerId, now);
+    assertNotInjected(cart);
   }
   await storeIdentity(tx, input.writer, now);
 

@@ -8,6 +8,7 @@ import { up as m0005 } from './migrations/0005_checkout.js';
 import { up as m0006 } from './migrations/0006_payment_tickets.js';
 import { up as m0006b } from './migrations/0006b_giftee.js';
 import { up as m0007 } from './migrations/0007_external_login.js';
+import { up as m0008 } from './migrations/0008_injected_carts.js';
 
 type AnyDb = Kysely<any>;
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0006_payment_tickets': m0006,
   '0006b_giftee': m0006b,
   '0007_external_login': m0007,
+  '0008_injected_carts': m0008,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

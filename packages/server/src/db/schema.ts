@@ -163,6 +163,10 @@ export interface CartTable {
   send_email: Generated<number>;
   /** Gift checkout: the giftee's identity (0006b). */
   giftee_identity_id: Generated<string | null>;
+  /** Created by staff (0008): reached through a payment link, not modifiable by the visitor. */
+  injected: Generated<number>;
+  /** sha256 of the payment link's single-use key; null once used (or for other carts). */
+  transfer_key_hash: Generated<string | null>;
 }
 export interface TicketTable {
   id: string;
@@ -319,6 +323,19 @@ export interface LedgerTable {
   ticket_id: string | null;
   created_at: string;
 }
+/** One instalment of a cart's payment plan (0008); booked with the order. */
+export interface ScheduledPaymentTable {
+  id: string;
+  cart_id: string;
+  ticket_order_id: string | null;
+  rank: number;
+  /** YYYY-MM-DD: due from that day (UTC). */
+  due_date: string;
+  amount: number;
+  /** scheduled | paid */
+  status: string;
+  created_at: string;
+}
 export interface MigrationTable {
   name: string;
   run_at: string;
@@ -352,4 +369,5 @@ export interface Database {
   recovery_token: RecoveryTokenTable;
   rate_limit: RateLimitTable;
   outbox: OutboxTable;
+  scheduled_payment: ScheduledPaymentTable;
 }

@@ -37,6 +37,9 @@ export function startCheckpointer(path: string, fallBack: () => void, everyMs = 
     stop: () =>
       new Promise<void>((resolve) => {
         stopping = true;
+        // Referenced again while stopping: else a process with nothing else to do (the CLI) exits
+        // before the worker does, with the close still awaited.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('stop');
       }),

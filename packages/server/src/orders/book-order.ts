@@ -4,6 +4,7 @@ import type { Dialect, Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { nextSequenceValue } from '../db/sequences.js';
 import { issueGiftCards } from '../payments/issue-gift-cards.js';
+import { recordPlanOnOrder } from '../payments/payment-plan.js';
 import { readableCode } from '../readable-code.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderConfirmationMail } from './order-confirmation-mail.js';
@@ -27,6 +28,7 @@ export async function bookOrder(tx: Tx, dialect: Dialect, cart: Selectable<CartT
   }
   await tx.updateTable('cart').set({ state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso }).where('id', '=', cart.id).execute();
   await tx.updateTable('payment').set({ ticket_order_id: orderId }).where('cart_id', '=', cart.id).where('status', '=', 'succeeded').execute();
+  await recordPlanOnOrder(tx, cart.id, orderId, paid, now);
   await issueGiftCards(tx, cart.seller_id, orderId, nowIso);
   // The confirmation joins the outbox in the same transaction: sent exactly when the order exists.
   if (cart.send_email) {

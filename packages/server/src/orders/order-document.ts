@@ -7,10 +7,11 @@ import type { QuerySpec } from '../http/query.js';
 import { typesByIds, venuesByIds } from '../events/events.repository.js';
 import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 import { ticketOut } from '../cart/cart-document.js';
+import { instalmentOut } from '../payments/payment-plan.js';
 
 export const ORDER_QUERY: QuerySpec = {
   filters: { id: 'string', 'ticket.state': 'string' },
-  embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership'],
+  embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership', 'scheduled_payment'],
   defaultLimit: 100,
 };
 
@@ -52,5 +53,10 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
     siblings.event_session = (await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute()).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
   }
   if (embed.has('membership')) siblings.membership = [];
+  // A payment plan's instalments, as recorded when the order was booked.
+  if (embed.has('scheduled_payment')) {
+    const plan = ids.length ? await db.selectFrom('scheduled_payment').selectAll().where('ticket_order_id', 'in', ids).orderBy('ticket_order_id').orderBy('rank').execute() : [];
+    siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
+  }
   return document('ticket_order', orders.map(orderOut), orders.length, siblings);
 }

@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
 import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
-import { cartAmounts } from './cart-amounts.js';
+import { amountsDue } from './payment-plan.js';
 import type { ChargeResult, PaymentGateway } from './gateway.js';
 import { LATE_REFUSAL, settlePayment, type PayOutcome } from './settle-payment.js';
 
@@ -63,11 +63,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     if (cart.state !== 'pending' || (cart.expires_at !== null && cart.expires_at <= nowIso)) {
       throw new AppError(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.', 'payment', { cart_id: cart.id });
     }
-    const { outstanding } = await cartAmounts(tx, cart);
+    const { outstanding, due, plan } = await amountsDue(tx, cart, now);
     if (gateway.id === 'free') {
       if (outstanding !== 0 || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
       if (amount <= 0 || amount > outstanding) refuse(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
+      // 001 §5: with a payment plan, between the payment due and the outstanding balance; a gift
+      // card may pay any part of it. Without a plan any part may be paid (partial payments).
+      if (plan.length && gateway.id !== 'ledger' && amount < due) refuse(400, 'validation_failed', `The amount must be at least the payment due of ${fromMinor(due)}.`, { outstanding: fromMinor(outstanding), payment_due: fromMinor(due) });
       const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }

@@ -3,6 +3,7 @@ import { AppError } from '../http/app-error.js';
 import { cartById } from '../cart/cart.repository.js';
 import { bookOrder } from '../orders/book-order.js';
 import { cartAmounts } from './cart-amounts.js';
+import { amountsDue } from './payment-plan.js';
 import type { ChargeResult, PaymentGateway } from './gateway.js';
 import { reholdTickets } from './rehold-tickets.js';
 import { refundPayment } from './refund-payment.js';
@@ -83,7 +84,9 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       const paid = cart.paid + payment.amount;
       if (paid > total) throw new LateRefusal();
       await tx.updateTable('cart').set({ paid }).where('id', '=', cart.id).execute();
-      if (paid < total) {
+      // A payment plan books the order once what is due now is paid; the rest stays on the order.
+      const planSettled = cart.injected === 1 && (await amountsDue(tx, { ...cart, paid }, deps.now)).due === 0;
+      if (paid < total && !planSettled) {
         await releaseCart(tx, cart.id, nowIso);
         return { outcome: 'partial' };
       }
