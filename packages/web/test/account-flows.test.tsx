@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
@@ -6,6 +6,10 @@ import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AccountProvider, useAccount } from '../src/features/account/AccountContext.js';
+import { CartProvider } from '../src/features/cart/CartContext.js';
 import { CALLBACK_RETHROW_MS } from '../src/features/account/ExternalLoginPages.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
@@ -416,3 +420,99 @@ describe('member id login (000 §4, §6)', () => {
   });
 });
 
+
+describe('login notices, guards and carts (000 §4, 001 §2, §5)', () => {
+  it('with cookies off the login modal and the callback say so instead of a form', async () => {
+    installFetch(server(() => undefined));
+    vi.stubGlobal('navigator', { ...navigator, cookieEnabled: false });
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enable cookies and reload to login.');
+    expect(within(dialog).queryByLabelText('Email address')).toBeNull();
+    cleanup();
+    document.body.innerHTML = '';
+    const { calls } = installFetch(server(() => undefined));
+    renderApp('/auth0-callback?code=c-1&state=s-1');
+    expect((await screen.findByRole('alert')).textContent).toContain('Please enable cookies and try again.');
+    expect(calls.some((c) => c.url.pathname === '/api/auth0/callback')).toBe(false);
+  });
+
+  it('with no login method configured the modal says login is disabled', async () => {
+    installFetch((url, request) =>
+      url.pathname === '/api/config'
+        ? { body: configDocument([{ id: 'cfg-auth', resource_id: SELLER_ID, namespace: 'auth', name: 'methods', value: 'none' }]) }
+        : server(() => undefined)(url, request),
+    );
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Login is disabled');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+  });
+
+  it.each(['/user/forgot-password', '/user/forgot-membership', '/user/reset-password?token=t-1'])('sends a logged-in member away from %s', async (path) => {
+    setSessionCookie();
+    installFetch(server((url) => (url.pathname === '/api/my/user' ? { body: userDoc() } : undefined)));
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe(path.split('?')[0]));
+    expect(router.state.location.pathname === '/' || router.state.location.pathname.startsWith('/events')).toBe(true);
+  });
+
+  it('a guest cart the server did not keep at login (not pending, or not the guest’s) is dropped, not shown', async () => {
+    localStorage.setItem(`foyer:cart:${SELLER_ID}`, 'cart-1');
+    let loggedIn = false;
+    const { calls } = installFetch(
+      server((url, request) => {
+        if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return loggedIn ? refusal(403, 'scope_error', 'This cart belongs to someone else.') : { body: cartDocument() };
+        if (url.pathname === '/api/my/cart/cart-1' && request.method === 'DELETE') return refusal(403, 'scope_error', 'This cart belongs to someone else.');
+        if (url.pathname !== '/api/login') return undefined;
+        loggedIn = true;
+        setSessionCookie();
+        return { body: { ...loginAnswer(), cart_id: null } };
+      }),
+    );
+    renderApp('/events?login=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));
+    fireEvent.change(await within(dialog).findByLabelText('Password'), { target: { value: 'Right-pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('button', { name: /Hi, Ann/ })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem(`foyer:cart:${SELLER_ID}`)).toBeNull());
+    expect(calls.filter((c) => c.url.pathname === '/api/my/cart/cart-1' && c.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the login-or-guest dialog logs in or goes on as a guest', async () => {
+    installFetch(server(() => undefined));
+    const onGuest = vi.fn();
+    function Probe() {
+      const { askLoginOrGuest } = useAccount();
+      return (
+        <button type="button" onClick={() => askLoginOrGuest(onGuest)}>
+          Buy membership
+        </button>
+      );
+    }
+    const router = createMemoryRouter([{ path: '*', element: <CartProvider sellerId={SELLER_ID} timezone="UTC"><AccountProvider><Probe /></AccountProvider></CartProvider> }], { initialEntries: ['/events/m-1'] });
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.appendChild(root);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+      { container: root },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy membership' }));
+    let choice = await screen.findByRole('dialog', { name: 'Log in or continue as guest' });
+    expect(choice.textContent).toContain('Members: log in to use your membership benefits. Everyone else can continue as a guest.');
+    fireEvent.click(within(choice).getByRole('button', { name: 'Continue as guest' }));
+    expect(onGuest).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log in or continue as guest' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy membership' }));
+    choice = await screen.findByRole('dialog', { name: 'Log in or continue as guest' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+    expect(onGuest).toHaveBeenCalledTimes(1);
+  });
+});
