@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/rate-limit/rate-limit.js';
 import { readSettings, SettingsError } from '../src/settings.js';
 import { Browser, PASSWORD, createUser, errorOf } from './auth-harness.js';
 import { catalogIds } from './cart-client.js';
@@ -243,6 +244,13 @@ describe.each(dialects())('OpenID Connect login on %s', (dialect) => {
     const res = await first.b.post('/api/auth0/callback', { code: first.code, state: second.state });
     expect(res.status).toBe(401);
     expect(errorOf(res.body)._extra).toMatchObject({ reason: 'invalid_grant' });
+  });
+
+  it('counts callbacks in the per-address login limit', async () => {
+    const b = new Browser(t.app, '10.7.250.1');
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.loginIp.max; i++) statuses.push((await b.post('/api/auth0/callback', { code: `c${i}`, state: `s${i}` })).status);
+    expect(statuses).toEqual([...Array(LIMITS.loginIp.max).fill(400), 429]);
   });
 
   it('remembers only in-app redirect paths, and refuses bad bodies with 400', async () => {
