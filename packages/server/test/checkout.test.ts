@@ -33,7 +33,7 @@ describe.each(dialects())('guest checkout and the confirmation e-mail on %s', (d
     const mail = JSON.stringify(box.body);
     expect(mail).toContain(`order ${order.order_number}`);
     expect(mail).toContain(paid.body.ticket._data[0].scan_code);
-    expect(mail).toContain(`/cached_api/ticket_order/${order.id}/qrcode?margin=4`);
+    expect(mail).toContain(`cid:order-${order.id}@foyer`);
     expect(mail).toContain(`/checkout/complete?orderIds=${order.id}`);
 
     // Resend: the buyer only, and rate limited.

@@ -1,55 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app.js';
 import { enqueueMail } from '../src/mail/enqueue-mail.js';
 import { MAX_ATTEMPTS, processOutbox, STALE_CLAIM_MS, startMailWorker } from '../src/mail/mail-worker.js';
 import { smtpTransport, type MailTransport } from '../src/mail/transport.js';
 import { readSettings, SettingsError } from '../src/settings.js';
 import { dialects, testApp, type TestApp } from './harness.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-  user: string | null;
-}
-
-/** A real SMTP server on a free local port, keeping what it receives. */
-async function localSmtp(options: { auth?: { user: string; pass: string }; rejectRcpt?: string } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !options.auth,
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onRcptTo(address, _session, callback) {
-      if (options.rejectRcpt && address.address === options.rejectRcpt) return callback(new Error('Mailbox unavailable'));
-      return callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: (session.user as string | undefined) ?? null,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { server, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { localSmtp } from './local-smtp.js';
 
 const message = (to: string, n = 1) => ({ to, subject: `Hello ${n}`, text: `Plain body ${n}`, html: `<p>HTML body ${n}</p>` });
 

@@ -285,6 +285,8 @@ export interface OutboxTable {
   sent_at: string | null;
   last_error: string | null;
   created_at: string;
+  /** JSON [{ filename, contentType, cid, content (base64) }] (0008b): inline images. */
+  attachments: string | null;
 }
 export interface TicketOrderTable {
   id: string;

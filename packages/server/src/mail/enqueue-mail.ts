@@ -2,11 +2,29 @@ import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.js';
 import { insertOutbox } from './outbox.repository.js';
 
+/** An inline image: the html refers to it as `cid:{cid}`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  cid: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: MailAttachment[];
+}
+
+export function attachmentsToJson(list: MailAttachment[] | undefined): string | null {
+  return list?.length ? JSON.stringify(list.map((a) => ({ ...a, content: a.content.toString('base64') }))) : null;
+}
+
+export function attachmentsFromJson(json: string | null): MailAttachment[] {
+  if (!json) return [];
+  return (JSON.parse(json) as (Omit<MailAttachment, 'content'> & { content: string })[]).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64') }));
 }
 
 /**
@@ -30,6 +48,7 @@ export async function enqueueMail(tx: Tx, message: MailMessage, now: Date, kind 
     sent_at: null,
     last_error: null,
     created_at: nowIso,
+    attachments: attachmentsToJson(message.attachments),
   });
   return id;
 }

@@ -1,6 +1,7 @@
 import type { Tx } from '../db/database.js';
 import { claimOutbox, dueOutboxIds, markOutbox } from './outbox.repository.js';
 import type { MailTransport } from './transport.js';
+import { attachmentsFromJson } from './enqueue-mail.js';
 
 export const MAX_ATTEMPTS = 5;
 /** A message claimed longer ago than this is taken to belong to a crashed worker. */
@@ -24,7 +25,7 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; r
     const row = await claimOutbox(deps.db, id, now.toISOString(), new Date(now.getTime() - STALE_CLAIM_MS).toISOString());
     if (!row) continue; // another worker has it
     try {
-      await deps.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+      await deps.transport.send({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, attachments: attachmentsFromJson(row.attachments) });
       await markOutbox(deps.db, id, { status: 'sent', sent_at: deps.now().toISOString(), last_error: null });
       result.sent++;
     } catch (error) {

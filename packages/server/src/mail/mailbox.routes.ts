@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { list } from '../http/envelope.js';
 import { parseQuery } from '../http/query.js';
 import { listOutbox } from './outbox.repository.js';
+import { attachmentsFromJson } from './enqueue-mail.js';
 
 /**
  * GET dev/mailbox (development only, never with NODE_ENV=production): the outbox rows, newest
@@ -15,7 +16,16 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'no-store');
     return {
       mailbox: list(
-        rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, status: r.status, created_at: r.created_at })),
+        rows.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          subject: r.subject,
+          text: r.text_body,
+          html: r.html_body,
+          status: r.status,
+          created_at: r.created_at,
+          attachments: attachmentsFromJson(r.attachments).map((a) => ({ cid: a.cid, filename: a.filename, content_type: a.contentType, size: a.content.length })),
+        })),
       ),
     };
   });

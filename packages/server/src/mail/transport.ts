@@ -27,7 +27,15 @@ export function smtpTransport(url: string, from: string, options: { timeoutMs?: 
   return {
     name: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html ?? undefined });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        // Inline images (cid): shown without the mail client fetching anything remote.
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType, cid: a.cid, contentDisposition: 'inline' as const })),
+      });
     },
     close: () => transporter.close(),
   };

@@ -1,13 +1,18 @@
 import { fromMinor } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
-import type { MailMessage } from '../mail/enqueue-mail.js';
+import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
+import { orderQrText, qrPng } from './qr-code.js';
+
+const MAX_TICKET_IMAGES = 40;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The order confirmation (001 §2, §4): order number, each ticket with its event, time and scan
- * code, the order's QR code, and the link to the tickets page. Null when nobody is to receive it.
+ * code, the order's QR code and each ticket's, and the link to the tickets page. The QR codes are
+ * inline images (cid): they show without the mail client loading remote content. Null when
+ * nobody is to receive it.
  */
 export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: string): Promise<MailMessage | null> {
   const order = await tx
@@ -40,7 +45,20 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
       .join(' — '),
   );
   const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
-  const qr = `${publicUrl}/cached_api/ticket_order/${order.id}/qrcode?margin=4`;
+  const attachments: MailAttachment[] = [{ filename: `order-${order.order_number}.png`, contentType: 'image/png', cid: `order-${order.id}@foyer`, content: await qrPng(orderQrText(order), { width: 240 }) }];
+  const ticketCids: (string | null)[] = [];
+  for (const [i, t] of tickets.entries()) {
+    // A gift card is a number, not an admission: no code to scan. Images are made inside the
+    // booking transaction, so a large order shows the first ones; the tickets page has them all.
+    if (!t.scan_code || t.gift_card_number || i >= MAX_TICKET_IMAGES) {
+      ticketCids.push(null);
+      continue;
+    }
+    const cid = `ticket-${i + 1}-${order.id}@foyer`;
+    attachments.push({ filename: `ticket-${i + 1}.png`, contentType: 'image/png', cid, content: await qrPng(t.scan_code, { width: 160, margin: 2 }) });
+    ticketCids.push(cid);
+  }
+  const ticketImage = (i: number) => (ticketCids[i] ? `<br><img src="cid:${ticketCids[i]}" width="120" height="120" alt="QR code for ticket ${escape(tickets[i].scan_code ?? '')}">` : '');
   const total = fromMinor(order.total);
   const text = [
     `Hello ${buyer.first_name},`,
@@ -52,9 +70,9 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>Hello ${escape(buyer.first_name)},</p>
 <p>Thank you for your order <strong>${escape(order.order_number)}</strong> with ${escape(order.seller_name)}. Total: ${escape(total)} ${escape(order.currency)}.</p>
-<p><img src="${escape(qr)}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
-<ul>${lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
+<p><img src="cid:${attachments[0].cid}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
+<ul>${lines.map((l, i) => `<li>${escape(l)}${ticketImage(i)}</li>`).join('')}</ul>
 <p><a href="${escape(tickets_url)}">View and print your tickets</a></p>
 </body></html>`;
-  return { to: buyer.email, subject: `Your tickets — order ${order.order_number}`, text, html };
+  return { to: buyer.email, subject: `Your tickets — order ${order.order_number}`, text, html, attachments };
 }

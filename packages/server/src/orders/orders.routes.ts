@@ -1,6 +1,5 @@
 import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import type { AppContext } from '../app-context.js';
 import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
 import { AppError } from '../http/app-error.js';
@@ -22,6 +21,7 @@ import { setPurchaser } from './set-purchaser.js';
 import { resendConfirmation } from './resend-confirmation.js';
 import { registerGiftee } from './register-giftee.js';
 import { giftCheckout } from './gift-checkout.js';
+import { orderQrText, qrPng } from './qr-code.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -142,7 +142,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
       const margin = Math.min(16, Math.max(0, Math.round(Number(q.params.margin ?? 4))));
       const order = await db.selectFrom('ticket_order').select(['id', 'order_number']).where('id', '=', request.params.id).executeTakeFirst();
       if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
-      const png = await QRCode.toBuffer(`FOYER-ORDER:${order.order_number}:${order.id}`, { type: 'png', margin, width: Math.min(1024, Math.max(64, Number(q.params.size ?? 320))) });
+      const png = await qrPng(orderQrText(order), { margin, width: Math.min(1024, Math.max(64, Number(q.params.size ?? 320))) });
       reply.type('image/png');
       return sendCacheable(request, reply, png, 86_400);
     });
