@@ -4,7 +4,7 @@ import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/queryClient.js';
 import { writeCartId } from '../src/features/cart/storage.js';
-import { cartDocument } from './cart-fixtures.js';
+import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, SELLER_ID, type Handler } from './fixtures.js';
 
 
@@ -179,6 +179,36 @@ describe('an add-on event with an admission in the cart', () => {
     expect(within(tablist).getAllByRole('tab').map((t) => t.textContent)).toEqual(['MorningNot available', 'Afternoon', 'EveningNot available']);
     const afternoon = screen.getByRole('list', { name: 'Afternoon times' });
     expect(within(afternoon).getAllByRole('button').map((b) => b.textContent)).toEqual(['1:00 PMAvailable', '2:00 PMAvailable']);
+  });
+});
+
+describe('until_close: the add-on\'s times end at the close of the admission\'s day', () => {
+  it('offers only times starting before the last end among the admission event\'s sessions that day', async () => {
+    writeCartId(SELLER_ID, 'cart-1');
+    // The admission: the zoo at 1:00 PM; the zoo's last session that day ends at 2:30 PM (its close).
+    const zoo = { id: 's-zoo', event_template_id: 'event-zoo' };
+    const anchorCart = cartDocument({ tickets: [ticket({ ticket_type_id: 'tt-adult', event_template_id: 'event-zoo', event_session_id: 's-zoo' })], events: [{ id: 'event-zoo', name: 'Zoo' }], sessions: [zoo] });
+    const base = server();
+    const asked: string[] = [];
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true), configEntry('upsells.visit_time', 'until_close')]) };
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { upsell: true } }) };
+      if (url.pathname === '/cached_api/events/event-zoo/sessions') {
+        asked.push(url.searchParams.get('_ondate')!);
+        return { body: sessionsDocument([session('z1', '2026-11-21', '09:00', 10), session('z2', '2026-11-21', '14:00', 10)]) };
+      }
+      if (url.pathname === `/cached_api/events/${EVENT_ID}/sessions`) {
+        return { body: sessionsDocument([session('s3', '2026-11-21', '13:00', 10), session('s4', '2026-11-21', '14:00', 10), session('s5', '2026-11-21', '16:00', 10)]) };
+      }
+      if (url.pathname.startsWith('/api/my/cart') && request.method === 'GET') return { body: anchorCart };
+      return base(url, request);
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    await screen.findByRole('button', { name: /2:00 PM/ });
+    // The add-on runs 1:00 (clashing with the zoo), 2:00 and 4:00 (after closing; same_date would offer it).
+    expect(screen.queryByRole('button', { name: /4:00 PM/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /1:00 PM/ })).toBeNull();
+    expect(asked).toEqual(['2026-11-21']);
   });
 });
 

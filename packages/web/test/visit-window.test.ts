@@ -25,11 +25,18 @@ describe('upsell visit window (000 §4)', () => {
     expect(start.end - start.start).toBe(60_000);
   });
 
-  it('until_close: from the anchor start to the close of that day', () => {
-    const w = visitWindow(anchor, 'until_close');
-    expect(inVisitWindow(at('2026-11-21T21:30:00Z', '2026-11-21T22:00:00Z'), w)).toBe(true); // 4:30 PM
+  it('until_close: from the anchor start to the last end among the anchor event\'s sessions that day', () => {
+    // The anchor event's day: its last session runs 3:30–4:00 PM local; one the next day is ignored.
+    const day = [at('2026-11-21T14:00:00Z', '2026-11-21T14:30:00Z'), at('2026-11-21T20:30:00Z', '2026-11-21T21:00:00Z'), at('2026-11-22T20:30:00Z', '2026-11-22T23:00:00Z')];
+    const w = visitWindow(anchor, 'until_close', day);
+    expect(w.end).toBe(Date.parse('2026-11-21T21:00:00Z'));
+    expect(inVisitWindow(at('2026-11-21T20:45:00Z', '2026-11-21T21:15:00Z'), w)).toBe(true); // 3:45 PM, before closing
+    expect(inVisitWindow(at('2026-11-21T21:00:00Z', '2026-11-21T21:30:00Z'), w)).toBe(false); // 4 PM, at closing
+    expect(inVisitWindow(at('2026-11-21T23:00:00Z', '2026-11-21T23:30:00Z'), w)).toBe(false); // 6 PM: same_date would offer it
+    expect(inVisitWindow(at('2026-11-21T23:00:00Z', '2026-11-21T23:30:00Z'), visitWindow(anchor, 'same_date'))).toBe(true);
     expect(inVisitWindow(at('2026-11-21T17:00:00Z', '2026-11-21T17:55:00Z'), w)).toBe(false); // before the anchor
-    expect(inVisitWindow(at('2026-11-22T14:00:00Z', '2026-11-22T15:00:00Z'), w)).toBe(false); // next day
+    // Without the day's sessions the anchor's own end is the floor.
+    expect(visitWindow(anchor, 'until_close').end).toBe(Date.parse(anchor.session.end_datetime));
   });
 
   it('other values are an error', () => {

@@ -7,10 +7,9 @@ import { calendarQuery, configQuery, eventQuery, firstOpenSessionQuery, flexible
 import { isNotFoundError, NotFoundPage } from '../../../app/ErrorPages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/queryClient.js';
-import { configValue, hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 
 /** web.upsells.visit_time (000 §4; not among the contract's keys yet). */
-const VISIT_TIME_KEY = { namespace: 'web', name: 'upsells.visit_time' } as const;
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
@@ -29,15 +28,13 @@ import { CartSidebar } from '../../cart/CartWidget.js';
 import { dateTexts, sessionTexts } from './messageRules.js';
 import { SessionPicker } from './SessionPicker.js';
 import { OtherFlow, useEventFlow } from './Flows.js';
-import { anchorOf, visitWindow, type VisitWindow } from './visitWindow.js';
 import { parseDeepLink, withPresetPrice, type DeepLink, type Preselection } from './deepLinks.js';
 import { useDeepLinkTickets } from './useDeepLinks.js';
-import { useAddOnSessionFilter, useUpsellChainScope } from '../upsell/useAddOn.js';
+import { useAddOnSessionFilter, useUpsellChainScope, useVisitWindow } from '../upsell/useAddOn.js';
 import { AddOnRouteProvider, SkipAddOnFooter } from '../upsell/SkipAddOn.js';
 import { AnchorRequired } from '../upsell/AnchorRequired.js';
 import { useTrackViewItem } from '../../analytics/track.js';
 import { BackLink } from '../../../ui/BackLink.js';
-import { useOptionalCart } from '../../cart/CartContext.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
@@ -157,17 +154,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
   // An add-on takes its date from the admission in the cart, within the visit window (000 §4).
-  const cart = useOptionalCart();
-  const anchor = upsell ? anchorOf(cart?.view) : null;
-  let visit: VisitWindow | null = null;
-  let visitError: unknown = null;
-  if (anchor) {
-    try {
-      visit = visitWindow(anchor, configValue(VISIT_TIME_KEY, detail.config, config.entries));
-    } catch (error) {
-      visitError = error;
-    }
-  }
+  const { visit, error: visitError, loading: visitLoading } = useVisitWindow(detail, upsell);
   const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
   const today = todayIn(timezone);
   const days = listOf(calendar.data, 'calendar');
@@ -365,6 +352,8 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
         <section className="panel step">
           {visitError ? (
             <ErrorNotice title={en.event.errorTitle} error={visitError} />
+          ) : visitLoading ? (
+            <SkeletonLines lines={2} />
           ) : (
             <AnchorRequired />
           )}

@@ -1,11 +1,49 @@
 import type { TEventSession } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
+import { listOf } from '../../../api/document.js';
+import { sessionsQuery } from '../../../api/queries.js';
+import { configValue } from '../../../config/config.js';
 import { useAppConfig } from '../../../config/useConfig.js';
+import { safeTz } from '../../../lib/dates.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import type { EventDetail } from '../detail/model.js';
-import { inVisitWindow, type VisitWindow } from '../detail/visitWindow.js';
+import { anchorOf, inVisitWindow, readVisitTime, visitWindow, type VisitWindow } from '../detail/visitWindow.js';
 import { bookingsOf, conflictPadding, conflicts } from './conflicts.js';
 import { clearUpsellChain } from './upsellChain.js';
+
+const VISIT_TIME_KEY = { namespace: 'web', name: 'upsells.visit_time' } as const;
+
+export interface VisitState {
+  /** Null without an anchor, while until_close waits for the anchor day's sessions, or on error. */
+  visit: VisitWindow | null;
+  error: unknown;
+  loading: boolean;
+}
+
+/**
+ * An add-on's visit window from the admission in the cart (000 §4). until_close also needs the
+ * anchor event's sessions of that day (the venue's closing time): read through the cached
+ * sessions call, and nothing is offered until they are known.
+ */
+export function useVisitWindow(detail: EventDetail, upsell: boolean): VisitState {
+  const config = useAppConfig();
+  const cart = useOptionalCart();
+  const anchor = upsell ? anchorOf(cart?.view) : null;
+  let visitTime: ReturnType<typeof readVisitTime> | null = null;
+  let error: unknown = null;
+  try {
+    visitTime = anchor ? readVisitTime(configValue(VISIT_TIME_KEY, detail.config, config.entries)) : null;
+  } catch (e) {
+    error = e;
+  }
+  const closing = anchor && visitTime === 'until_close';
+  const day = anchor ? safeTz(anchor.session.start_datetime, anchor.timezone).format('YYYY-MM-DD') : '';
+  const daySessions = useQuery({ ...sessionsQuery(anchor?.session.event_template_id ?? '', day, { hideSoldOut: false }), enabled: !!closing });
+  if (!anchor || !visitTime) return { visit: null, error, loading: false };
+  if (closing && !daySessions.data) return { visit: null, error: daySessions.error, loading: daySessions.isPending };
+  return { visit: visitWindow(anchor, visitTime, closing ? listOf(daySessions.data, 'event_session') : []), error: null, loading: false };
+}
 
 /**
  * The sessions an add-on offers (000 §4): inside the anchor's visit window and clear of the
