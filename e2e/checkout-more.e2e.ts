@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
@@ -5,8 +6,34 @@ import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront,
 /**
  * Checkout, more: the terms modal must be accepted, the identity form's validation, the
  * /transfer-cart texts, and — with Stripe configured and no way to reach it — the card form's
- * Stripe-failed-to-load text. At 1280 and 390 wide, axe clean.
+ * Stripe-failed-to-load text; a staff-created cart (the CLI's `cart inject`) paid through its
+ * payment link. At 1280 and 390 wide, axe clean.
  */
+
+/**
+ * `npm run foyer -- cart inject` against the running storefront's database: two Adults for General
+ * Admission with a plan (20.00 due today, the rest in a month). Answers the payment link.
+ */
+function injectWithCli(sf: Storefront, sessionId: string): string {
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/cli.ts', 'cart', 'inject', '--item', `type=adult,session=${sessionId},quantity=2`, '--plan', `${today}=20.00,${later}=rest`],
+    { cwd: new URL('..', import.meta.url).pathname, env: { ...process.env, DATABASE_URL: sf.databaseUrl, FOYER_PUBLIC_URL: sf.url }, encoding: 'utf8' },
+  );
+  const link = /payment link \(single use\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !link) throw new Error(`cart inject failed (${run.status}): ${run.stdout}${run.stderr}`);
+  return link;
+}
+
+/** A General Admission session with room, read as the storefront reads it. */
+async function roomySession(base: string): Promise<string> {
+  const listing = (await (await fetch(`${base}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
+  const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
+  const sessions = (await (await fetch(`${base}/api/events/${event.id}/sessions`)).json()) as { event_session: { _data: { id: string; availableCapacity: number }[] } };
+  return sessions.event_session._data.find((x) => x.availableCapacity > 5)!.id;
+}
 
 /** A cart of two Adults for General Admission made in the page (its public identity), stored as the storefront stores it. */
 async function cartInPage(page: Page, base: string): Promise<string> {
@@ -106,6 +133,43 @@ for (const [label, viewport] of [
       await screenshot(page, `checkout-identity-errors-${label}`);
       await accessible(page);
       expect(errors).toEqual([]);
+    });
+
+    it('a staff-created cart: its payment link opens the payment-link page (total outstanding, not modifiable) and pays the amount due', async () => {
+      const link = injectWithCli(sf, await roomySession(sf.url));
+      const { page, errors } = await newPage(browser, viewport);
+      await page.goto(link);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
+      const panel = page.getByTestId('payment-link');
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('total-outstanding').textContent()).toBe('$50');
+      await expect.poll(() => panel.getByRole('heading', { name: 'Pay for your order' }).isVisible()).toBe(true);
+      // Prepared by staff: no remove buttons in the summary.
+      expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+      // Due (the default), outstanding, other (001 §4).
+      const choice = page.getByRole('group', { name: 'Amount to pay' });
+      await expect.poll(() => choice.getByRole('radio', { name: 'Payment due $20' }).isChecked()).toBe(true);
+      expect(await choice.getByRole('radio', { name: 'Total outstanding $50' }).isChecked()).toBe(false);
+      // The link is spent: another browser is refused.
+      const stranger = await newPage(browser, viewport);
+      await stranger.page.goto(link);
+      await expect.poll(() => stranger.page.getByRole('heading', { level: 1 }).textContent()).toBe('403 Access denied to cart');
+      await stranger.context.close();
+
+      await fillGuest(page);
+      await fillTestCard(page);
+      expect(await noSideScroll(page)).toBe(true);
+      await screenshot(page, `checkout-payment-link-${label}`);
+      await accessible(page);
+      await page.getByRole('button', { name: 'Pay $20' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout/complete');
+      await expect.poll(() => page.getByText(/Order number/i).first().isVisible()).toBe(true);
+      await screenshot(page, `checkout-payment-link-complete-${label}`);
+      await accessible(page);
+      expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);
     });
 
     it('/transfer-cart: 404 and 403 texts; the own cart goes on to checkout', async () => {

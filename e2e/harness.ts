@@ -13,6 +13,8 @@ export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 
 export interface Storefront {
   url: string;
+  /** The server's database, for the CLI (e.g. `cart inject`) against the running storefront. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -20,9 +22,10 @@ export interface Storefront {
 export async function startStorefront(env: Record<string, string> = {}): Promise<Storefront> {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-'));
   const port = await freePort();
+  const databaseUrl = `sqlite:${join(dir, 'e2e.db')}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'e2e.db')}`, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,6 +45,7 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
   }
   return {
     url,
+    databaseUrl,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

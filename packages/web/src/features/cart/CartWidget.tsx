@@ -14,6 +14,7 @@ import { useCart, useCartContext, useCartSeconds } from './CartContext.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
 import { trackRemoveFromCart } from '../analytics/track.js';
 import { badgeText, cartTotals, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
+import { isInjectedCart } from '../checkout/model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
 export function sectionWhen(section: CartSection): string | null {
@@ -129,9 +130,12 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                   <li key={line.key} className="cart-line" data-ticket-type-id={line.type?.id}>
                     <span className="cart-line__name">{item}</span>
                     <span className="cart-line__price">{money(line.total)}</span>
-                    <button type="button" className="icon-button cart-line__remove" aria-label={format(en.cart.removeLabel, { item })} onClick={() => askRemove(line)}>
-                      <TrashIcon />
-                    </button>
+                    {/* A staff-created cart is paid as prepared (001 §2): nothing to remove. */}
+                    {!isInjectedCart(view.cart) && (
+                      <button type="button" className="icon-button cart-line__remove" aria-label={format(en.cart.removeLabel, { item })} onClick={() => askRemove(line)}>
+                        <TrashIcon />
+                      </button>
+                    )}
                   </li>
                 );
               })}

@@ -5,12 +5,14 @@ import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { fetchCart } from '../cart/api.js';
 import { completePath, useCart } from '../cart/CartContext.js';
+import { transferCart } from './api.js';
 import { transferError, transferOutcome, type TransferOutcome } from './transfer-outcome.js';
 
 /**
  * /transfer-cart/{cartId} (001 §2): loads the cart (a link from staff or another device), keeps it
  * as this browser's cart and goes on to the `next` parameter or /checkout; a cart that is already
- * an order goes to its complete page. Refusals show the spec's texts (001 §8).
+ * an order goes to its complete page. A staff-created cart's payment link carries `key`: the
+ * cart is first handed to this browser with it. Refusals show the spec's texts (001 §8).
  */
 export function Component() {
   const { cartId = '' } = useParams();
@@ -19,10 +21,11 @@ export function Component() {
   const [outcome, setOutcome] = useState<TransferOutcome | null>(null);
   useDocumentTitle(en.transferCart.loading);
   const next = search.get('next');
+  const key = search.get('key');
 
   useEffect(() => {
     let live = true;
-    fetchCart(cartId)
+    (key ? transferCart(cartId, key) : fetchCart(cartId))
       .then(async (doc) => {
         const cart = doc.cart?._data[0];
         if (!cart) throw new Error('no cart in the answer');
@@ -34,7 +37,7 @@ export function Component() {
     return () => {
       live = false;
     };
-  }, [cartId, next, store]);
+  }, [cartId, next, key, store]);
 
   if (outcome?.kind === 'go') return <Navigate to={outcome.to} replace />;
   if (outcome?.kind === 'complete') return <Navigate to={completePath([outcome.orderId])} replace />;
