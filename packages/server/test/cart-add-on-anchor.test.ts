@@ -27,6 +27,18 @@ function catalogWithAddOn(): string {
     ticket_groups: [{ key: 'handsets', name: 'Audio guides', types: [{ ticket_type: 'audio' }] }],
     schedules: [{ from: 'today', to: 'today+6', times: ['09:00'], duration_minutes: 480, capacity: 50 }],
   });
+  // A guided add-on bought one per admission ticket.
+  catalog.ticket_types.push({ key: 'guide', name: 'Guided walk', price: '4.00' });
+  catalog.events.push({
+    key: 'guided-walk',
+    name: 'Guided Walk',
+    category: 'Add-ons',
+    venue: 'main',
+    rank: 10,
+    meta: { upsell: true, tickets_must_match_anchor_tickets: true },
+    ticket_groups: [{ key: 'walkers', name: 'Walkers', types: [{ ticket_type: 'guide' }] }],
+    schedules: [{ from: 'today', to: 'today+6', times: ['09:00'], duration_minutes: 480, capacity: 50 }],
+  });
   const file = join(mkdtempSync(join(tmpdir(), 'foyer-addon-')), 'catalog.json');
   writeFileSync(file, JSON.stringify(catalog));
   return file;
@@ -76,6 +88,33 @@ describe.each(dialects())('add-on anchors on %s', (dialect) => {
     const together = await new CartClient(t.app).create([adult(), audio()]);
     expect(together.status).toBe(200);
   });
+
+  it('tickets_must_match_anchor_tickets: the add-on is held in the number of the anchor booking\'s tickets, no more, no fewer', async () => {
+    const guide = () => ({ ticket_type_id: ids.type('guide'), event_session_id: ids.session('guided-walk', AUDIO_0604) });
+    const c = new CartClient(t.app);
+    const created = await c.create([adult(), adult(), { ticket_type_id: ids.type('child'), event_session_id: ids.session('ga', GA_0604_18) }]);
+    expect(created.status).toBe(200);
+    const cartId = created.body.cart._data[0].id;
+
+    const fewer = await c.modify(cartId, { add: [guide(), guide()] });
+    expect(fewer.status).toBe(400);
+    expect(fewer.body._data[0]).toMatchObject({
+      _code: 'rule_blocks_reserve',
+      _context: 'checkout_rules',
+      _description: 'Add-on tickets must match the 3 admission tickets in your cart: choose 3.',
+      _extra: { block_reason: 'tickets_must_match_anchor', event_template_id: ids.event('guided-walk'), required: 3, held: 2 },
+    });
+    const used = await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('guided-walk', AUDIO_0604)).executeTakeFirstOrThrow();
+    expect(used.used_capacity).toBe(0);
+
+    expect((await c.modify(cartId, { add: [guide(), guide(), guide()] })).status).toBe(200);
+    // A fourth would no longer match.
+    const more = await c.modify(cartId, { add: [guide()] });
+    expect(more.status).toBe(400);
+    expect(more.body._data[0]._extra).toMatchObject({ block_reason: 'tickets_must_match_anchor', required: 3, held: 4 });
+    // Add-ons without the flag are not counted.
+    expect((await c.modify(cartId, { add: [audio()] })).status).toBe(200);
+  });
 });
 
 describe('the anchor rule (pure)', () => {
@@ -84,7 +123,7 @@ describe('the anchor rule (pure)', () => {
     ['audio', { id: 'audio', meta: '{"upsell":true}', event_type: 'repeating' }],
     ['flex', { id: 'flex', meta: '{}', event_type: 'flexible' }],
   ]);
-  const ticket = (event: string, session: string | null = 's') => ({ event_template_id: event, event_session_id: session });
+  const ticket = (event: string, session: string | null = 's', start: string | null = '2026-06-04T13:00:00Z') => ({ event_template_id: event, event_session_id: session, valid_from: session ? start : null });
 
   it('only checks changes that add add-on tickets', () => {
     expect(() => assertAnchored([ticket('ga')], [ticket('ga')], events)).not.toThrow();
@@ -92,5 +131,17 @@ describe('the anchor rule (pure)', () => {
     expect(() => assertAnchored([ticket('audio')], [ticket('audio'), ticket('flex')], events)).toThrow('Add an admission event to your cart first.');
     expect(() => assertAnchored([ticket('audio')], [ticket('audio'), ticket('ga', null)], events)).toThrow();
     expect(() => assertAnchored([ticket('audio')], [ticket('ga'), ticket('audio')], events)).not.toThrow();
+  });
+
+  it('a matching add-on counts against the earliest admission booking only', () => {
+    const withWalk = new Map([...events, ['walk', { id: 'walk', meta: '{"upsell":"T","tickets_must_match_anchor_tickets":"true"}', event_type: 'repeating' }]]);
+    // Two admissions at 9:00 (the anchor) and one at 14:00: two walks match, three do not.
+    const early = () => ticket('ga', 's9', '2026-06-04T13:00:00Z');
+    const late = ticket('ga', 's14', '2026-06-04T18:00:00Z');
+    const walk = () => ticket('walk', 'w');
+    expect(() => assertAnchored([walk(), walk()], [late, early(), early(), walk(), walk()], withWalk)).not.toThrow();
+    expect(() => assertAnchored([walk()], [late, early(), early(), walk(), walk(), walk()], withWalk)).toThrow('Add-on tickets must match the 2 admission tickets in your cart: choose 2.');
+    expect(() => assertAnchored([walk()], [early(), walk()], withWalk)).not.toThrow();
+    expect(() => assertAnchored([walk()], [early(), early(), walk()], withWalk)).toThrow();
   });
 });
