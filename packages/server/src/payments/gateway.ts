@@ -28,6 +28,11 @@ export interface PaymentGateway {
   /** The demo gateway confirms 3-D Secure itself (its confirm endpoint); others ask the provider. */
   confirmsLocally?: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * A payment cut off after it took money (its reference was recorded with the debit) but before
+   * any order: the reconciler gives it back rather than failing it (gift cards).
+   */
+  givesBackInterrupted?: boolean;
   /** What became of a payment whose answer was lost (the reconciler); null: the provider never saw it. */
   lookup?(payment: { id: string; reference: string | null }): Promise<ChargeResult | null>;
   /** Gives the money of a succeeded payment back. Throws when the provider cannot be reached. */

@@ -10,19 +10,28 @@ export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
   return {
     id: 'ledger',
     isCard: false,
+    givesBackInterrupted: true,
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const number = String(request.data.number ?? '').trim().toUpperCase();
       if (!number || number.length > 70) return { status: 'failed', code: 'payment_failed', message: 'Enter the gift card number.' };
-      const result = await db
-        .updateTable('ledger')
-        .set({ balance: sql`balance - ${request.amount}` })
-        .where('seller_id', '=', sellerId)
-        .where('ledger_type', '=', 'giftcard')
-        .where('number', '=', number)
-        .where('state', '=', 'active')
-        .where('balance', '>=', request.amount)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return { status: 'succeeded', reference: `ledger_${number}` };
+      const reference = `ledger_${number}`;
+      // The debit and the card it came from commit together on the payment: a pay call cut off
+      // after this leaves a trace the reconciler can give back (reconcile-checkouts.ts).
+      const debited = await db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('ledger')
+          .set({ balance: sql`balance - ${request.amount}` })
+          .where('seller_id', '=', sellerId)
+          .where('ledger_type', '=', 'giftcard')
+          .where('number', '=', number)
+          .where('state', '=', 'active')
+          .where('balance', '>=', request.amount)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await tx.updateTable('payment').set({ reference }).where('id', '=', request.paymentId).execute();
+        return true;
+      });
+      if (debited) return { status: 'succeeded', reference };
       return { status: 'failed', code: 'payment_failed', message: 'Gift Card balance is $0' };
     },
     async refund(payment) {

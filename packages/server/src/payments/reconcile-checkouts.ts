@@ -36,6 +36,11 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
     const open = await deps.db.selectFrom('payment').select(['id', 'gateway_id', 'reference']).where('cart_id', '=', cart.id).where('status', 'in', OPEN_PAYMENT).execute();
     for (const payment of open) {
       const gateway = gateways[payment.gateway_id];
+      if (gateway?.givesBackInterrupted && payment.reference) {
+        await giveBack({ db: deps.db, gateways }, payment.id, cart.id, now);
+        settled += 1;
+        continue;
+      }
       let result = gateway?.lookup ? await gateway.lookup(payment).catch(() => ({ status: 'unknown' as const })) : null;
       // Never reached the provider (or cannot be asked): nothing was charged that we can know of.
       result ??= { status: 'failed', code: 'payment_failed', message: 'The payment was interrupted. Your card has not been charged.' };
@@ -53,6 +58,20 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
   let refunded = 0;
   for (const p of refunds) if (await refundPayment({ db: deps.db, gateways: deps.gatewaysFor(p.seller_id) }, p.id).catch(() => false)) refunded += 1;
   return { carts: stuck.length, settled, refunded };
+}
+
+/**
+ * A gift-card debit whose pay call died before the order: the cart is payable again and the
+ * balance goes back to the card (refund_pending first, so a failed refund is retried).
+ */
+async function giveBack(deps: { db: Db; gateways: Record<string, PaymentGateway> }, paymentId: string, cartId: string, now: Date) {
+  const marked = await deps.db.transaction().execute(async (tx) => {
+    const changed = await tx.updateTable('payment').set({ status: 'refund_pending', error_code: 'payment_failed' }).where('id', '=', paymentId).where('status', 'in', OPEN_PAYMENT).executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) return false;
+    await tx.updateTable('cart').set({ state: 'pending', updated_at: now.toISOString() }).where('id', '=', cartId).where('state', '=', 'checkout').execute();
+    return true;
+  });
+  if (marked) await refundPayment(deps, paymentId).catch(() => false); // retried below on a later round
 }
 
 /** Runs the reconciler every `intervalMs` until stopped (the sweeper's pattern); errors are logged, never thrown. */
