@@ -87,6 +87,15 @@ describe('the per-type maximum (000 §5)', () => {
     expect(unlimited.types.get(C)!.max).toBe(1000);
   });
 
+  it('an order maximum (an add-on matching its anchor) caps every type and the sum of them', () => {
+    const groups = [priceGroup(group('g'), [{ id: 'adult' }, { id: 'child' }])];
+    const limits = quantityLimits({ groups, groupAvailable: new Map([['g', -1]]), sessionAvailable: -1, orderMax: 3 });
+    expect(limits.types.get(A)!.max).toBe(3);
+    expect(canIncrease(limits, { [A]: 2, [C]: 1 }, A)).toBe(false);
+    expect(canIncrease(limits, { [A]: 2 }, C)).toBe(true);
+    expect(setQuantity(limits, { [C]: 1 }, A, 5)).toEqual({ [C]: 1, [A]: 2 });
+  });
+
   it('a group excluded from event capacity is not bounded by the session', () => {
     const groups = [priceGroup(group('lap', { capacity: 8, exclude_from_event_capacity: true }), [{ id: 'lap', rule: { max: 2 } }]), priceGroup(group('g'), [{ id: 'adult' }])];
     const limits = quantityLimits({ groups, groupAvailable: new Map([['lap', 8], ['g', 0]]), sessionAvailable: 0 });

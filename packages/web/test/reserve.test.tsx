@@ -182,6 +182,33 @@ describe('an add-on event with an admission in the cart', () => {
   });
 });
 
+describe('an add-on with tickets_must_match_anchor_tickets', () => {
+  it('caps the choice at the anchor booking\'s 3 tickets, says so, and reserves only when they match', async () => {
+    writeCartId(SELLER_ID, 'cart-1');
+    const base = server();
+    // The anchor: three zoo tickets at 1:00 PM.
+    const zooTicket = () => ticket({ ticket_type_id: 'tt-adult', event_template_id: 'event-zoo', event_session_id: 's-zoo' });
+    const anchorCart = cartDocument({ tickets: [zooTicket(), zooTicket(), zooTicket()], events: [{ id: 'event-zoo', name: 'Zoo' }], sessions: [{ id: 's-zoo', event_template_id: 'event-zoo' }] });
+    installFetch((url, request) => {
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { upsell: true, tickets_must_match_anchor_tickets: true } }) };
+      if (url.pathname.startsWith('/api/my/cart') && request.method === 'GET') return { body: anchorCart };
+      return base(url, request);
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: /2:00 PM/ }));
+    const addAdult = await screen.findByRole('button', { name: 'Add one Adult' });
+    expect(screen.getByText('Add-on tickets must match the 3 admission tickets in your cart: choose 3.')).toBeTruthy();
+    const reserve = screen.getByRole('button', { name: 'Reserve' });
+    fireEvent.click(addAdult);
+    fireEvent.click(addAdult);
+    expect(reserve).toHaveProperty('disabled', true); // 2 of 3
+    fireEvent.click(screen.getByRole('button', { name: 'Add one Child' }));
+    expect(reserve).toHaveProperty('disabled', false);
+    expect(addAdult).toHaveProperty('disabled', true); // a 4th would not match
+    expect(screen.getByRole('button', { name: 'Add one Child' })).toHaveProperty('disabled', true);
+  });
+});
+
 describe('until_close: the add-on\'s times end at the close of the admission\'s day', () => {
   it('offers only times starting before the last end among the admission event\'s sessions that day', async () => {
     writeCartId(SELLER_ID, 'cart-1');

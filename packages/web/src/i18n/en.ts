@@ -308,6 +308,9 @@ export const en = {
     loading: 'Loading ticket options',
     /** 000 §8: the no-tickets-available warning. */
     noTicketsAvailable: 'There are no tickets available for this time. Please choose another time.',
+    /** Event meta tickets_must_match_anchor_tickets: the server's rule_blocks_reserve text, worded alike. */
+    matchAnchor: 'Add-on tickets must match the {count} admission tickets in your cart: choose {count}.',
+    matchAnchorOne: 'Add-on tickets must match the 1 admission ticket in your cart: choose 1.',
     initError: 'We could not load the ticket options.',
     quantityLabel: '{type} quantity',
     decrease: 'Remove one {type}',

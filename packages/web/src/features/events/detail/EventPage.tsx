@@ -33,6 +33,8 @@ import { useDeepLinkTickets } from './useDeepLinks.js';
 import { useAddOnSessionFilter, useUpsellChainScope, useVisitWindow } from '../upsell/useAddOn.js';
 import { AddOnRouteProvider, SkipAddOnFooter } from '../upsell/SkipAddOn.js';
 import { AnchorRequired } from '../upsell/AnchorRequired.js';
+import { anchorMatchCount } from '../upsell/matchAnchor.js';
+import { useOptionalCart } from '../../cart/CartContext.js';
 import { useTrackViewItem } from '../../analytics/track.js';
 import { BackLink } from '../../../ui/BackLink.js';
 import { isAllDaySession, isMultiDaySession, isSessionSoldOut } from './sessionTabs.js';
@@ -155,6 +157,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
   const upsell = isUpsellEvent(event);
   // An add-on takes its date from the admission in the cart, within the visit window (000 §4).
   const { visit, error: visitError, loading: visitLoading } = useVisitWindow(detail, upsell);
+  const cart = useOptionalCart();
   const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
   const today = todayIn(timezone);
   const days = listOf(calendar.data, 'calendar');
@@ -478,6 +481,7 @@ function DateFirstFlow({ detail, seller, preselect, link }: { detail: EventDetai
           timezone={timezone}
           cache={selectionCache}
           onSoldOut={(sold) => void onSoldOut(sold)}
+          matchCount={upsell ? anchorMatchCount(cart?.view, event) : undefined}
         />
         </AddOnRouteProvider>
       </section>

@@ -6,7 +6,7 @@ import { errorMessage, isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
 import { groupAvailabilityQuery } from '../../../api/queries.js';
 import { useAppConfig } from '../../../config/useConfig.js';
-import { en } from '../../../i18n/en.js';
+import { en, format } from '../../../i18n/en.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
@@ -62,6 +62,8 @@ export interface QuantitySelectionProps {
   messageRules?: TMessageRule[];
   /** The venue timezone, for the session-time triggers of quantity messages. */
   timezone?: string;
+  /** An add-on with tickets_must_match_anchor_tickets: exactly this many tickets (pre-filled, capped, explained). */
+  matchCount?: number;
 }
 
 /**
@@ -87,7 +89,7 @@ export function QuantitySelection(props: QuantitySelectionProps) {
   return <SessionQuantities key={session.id} {...props} session={session} />;
 }
 
-function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone }: QuantitySelectionProps & { session: TEventSession }) {
+function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone, matchCount }: QuantitySelectionProps & { session: TEventSession }) {
   const config = useAppConfig();
   const cart = useOptionalCart();
   const navigate = useNavigate();
@@ -128,9 +130,9 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     });
     const source: TEventSession = fresh ?? session;
     const sessionAvailable = source.capacity === -1 ? -1 : Math.max(0, source.capacity + source.oversell_capacity - source.used_capacity);
-    return quantityLimits({ groups, groupAvailable, sessionAvailable, held });
+    return quantityLimits({ groups, groupAvailable, sessionAvailable, held, orderMax: matchCount });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending, failed, groups, session, held, ...availability.map((q) => q.dataUpdatedAt)]);
+  }, [pending, failed, groups, session, held, matchCount, ...availability.map((q) => q.dataUpdatedAt)]);
 
   const defaults = useMemo<Quantities | null>(() => {
     if (!limits) return null;
@@ -141,6 +143,9 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
       for (const [key, q] of Object.entries(cached)) if (key in fitted) fitted = setQuantity(limits, fitted, key, q);
       if (totalQuantity(fitted) === totalQuantity(cached)) start = fitted;
     }
+    // Matching the anchor with a single ticket type on offer: that many are chosen already.
+    const open = [...limits.types.values()].filter((t) => t.max > 0);
+    if (matchCount !== undefined && open.length === 1) start = setQuantity(limits, start, open[0].key, matchCount);
     return start;
     // The defaults are taken once per session (this component is keyed by it).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -172,7 +177,8 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
   const total = useMemo(() => selectionTotal(groups, quantities, amounts), [groups, quantities, amounts]);
 
   const count = totalQuantity(quantities);
-  const canReserve = !submitting && count > 0 && limits !== null;
+  const matched = matchCount === undefined || count === matchCount;
+  const canReserve = !submitting && count > 0 && limits !== null && matched;
 
   const submit = async () => {
     if (!canReserve || !limits || !cart) return;
@@ -299,6 +305,11 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
           );
         })}
       </div>
+      {matchCount !== undefined && matchCount > 0 && (
+        <p className={`notice ${matched ? 'notice--info' : 'notice--warning'} quantity-selection__match`} id="match-anchor" role="status">
+          {matchCount === 1 ? en.quantities.matchAnchorOne : format(en.quantities.matchAnchor, { count: matchCount })}
+        </p>
+      )}
       <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
     </form>

@@ -58,6 +58,8 @@ export interface QuantityLimits {
   groupMin: Map<string, number>;
   /** Room in the session for groups that count against it (Infinity when unlimited). */
   sessionRoom: number;
+  /** The most tickets of the whole selection (an add-on matching its anchor); Infinity when unbounded. */
+  orderMax: number;
 }
 
 export interface LimitsInput {
@@ -72,6 +74,8 @@ export interface LimitsInput {
   sessionAvailable: number;
   /** What the cart already holds in this session, by group and by type key. */
   held?: { byGroup: ReadonlyMap<string, number>; byType: ReadonlyMap<string, number> };
+  /** The most tickets of the whole selection (tickets_must_match_anchor_tickets). */
+  orderMax?: number;
 }
 
 export function groupLimit(group: TTicketGroup, available: number | undefined, sessionAvailable: number, heldInGroup: number): number {
@@ -97,12 +101,12 @@ export function quantityLimits(input: LimitsInput): QuantityLimits {
       let min = rule.min && rule.min > 0 ? Math.max(0, rule.min - heldType) : 0;
       // A group of one type starts at (and cannot go below) the group minimum.
       if (groupTypes.length === 1) min = Math.max(min, gMin);
-      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMaximum(rule) - heldType, gMax));
+      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMaximum(rule) - heldType, gMax, input.orderMax ?? Infinity));
       if (min > max) max = 0;
       types.set(key, { key, groupId: group.id, typeId: type.id, min, max, countsSession: !group.exclude_from_event_capacity });
     }
   }
-  return { types, groupMax, groupMin, sessionRoom: room(input.sessionAvailable) };
+  return { types, groupMax, groupMin, sessionRoom: room(input.sessionAvailable), orderMax: Math.max(0, input.orderMax ?? Infinity) };
 }
 
 export function groupTotal(limits: QuantityLimits, quantities: Quantities, groupId: string): number {
@@ -129,7 +133,8 @@ export function remainingFor(limits: QuantityLimits, quantities: Quantities, key
   const byType = t.max - current;
   const byGroup = (limits.groupMax.get(t.groupId) ?? Infinity) - groupTotal(limits, quantities, t.groupId);
   const bySession = t.countsSession ? limits.sessionRoom - sessionTotal(limits, quantities) : Infinity;
-  return Math.min(byType, byGroup, bySession);
+  const byOrder = (limits.orderMax ?? Infinity) - totalQuantity(quantities);
+  return Math.min(byType, byGroup, bySession, byOrder);
 }
 
 /** The quantities a session starts with: the group minimum for groups of one type. */
