@@ -327,5 +327,28 @@ describe('external login (OpenID Connect) in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('shows the callback messages: a spent login at once, a refusal for 5 seconds before the error page', async () => {
+    const base = sf.url.replace('127.0.0.1', 'localhost');
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    // Opened with nothing ahead in history: the message, with a way to try again.
+    await page.goto(`${base}/auth0-callback?code=spent&state=spent`);
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent(), { timeout: 5000 }).toContain('This login has expired or was already used. Please log in again.');
+    await screenshot(page, 'accounts-callback-expired-mobile');
+    await expectAccessible(page);
+
+    idp.user = { sub: 'e2e-2', email: 'unverified@example.com', email_verified: false };
+    await page.goto(`${base}/auth0-login?redirectPath=/events`);
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('Your Harbour ID account has no verified email address, so we cannot log you in with it.');
+    expect(new URL(page.url()).pathname).toBe('/auth0-callback');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Login failed');
+    await screenshot(page, 'accounts-callback-refused-mobile');
+    await expectAccessible(page);
+    await expect.poll(() => page.getByText('Sorry! Something unexpected happened. Please try again.').isVisible(), { timeout: 9000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await screenshot(page, 'accounts-callback-error-mobile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 

@@ -255,7 +255,7 @@ describe('login modal', () => {
         return { body: { ...loginAnswer(), cart_id: 'cart-1' } };
       }),
     );
-    renderApp('/events?login=1');
+    renderApp('/?login=1'); // not /events: with a cart and no events the listing goes on to /checkout
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));
@@ -470,7 +470,8 @@ describe('login notices, guards and carts (000 §4, 001 §2, §5)', () => {
         return { body: { ...loginAnswer(), cart_id: null } };
       }),
     );
-    renderApp('/events?login=1');
+    // Home, not /events: with a cart and no events left, the listing would send the visitor on to /checkout.
+    renderApp('/?login=1');
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     fireEvent.change(within(dialog).getByLabelText('Email address'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log in with password' }));

@@ -132,6 +132,7 @@ export const en = {
     externalLogin: 'Log in with {provider}',
     externalRedirecting: 'Taking you to {provider}…',
     callbackTitle: 'Logging you in',
+    callbackFailedTitle: 'Login failed',
     callbackCookies: 'Please enable cookies and try again.',
     callbackNotInitialized: 'Auth0 could not be initialized. Please try again.',
     callbackInvalidState: 'This login has expired or was already used. Please log in again.',
@@ -552,6 +553,8 @@ export const en = {
     orderNumber: 'Order number',
     qrAlt: 'QR code for order {number}',
     viewTickets: 'View and print tickets',
+    /** An order booked on a payment plan: what is left to pay later. */
+    stillToPay: 'Still to pay: {amount}',
     ticketsTitle: 'Your tickets',
     ticketsFor: 'Tickets for order {number}',
     print: 'Print tickets',

@@ -16,7 +16,6 @@ import { useCartIdForLogin, withCart } from './use-cart-id.js';
  * comes back to /auth0-callback with code and state, which the server checks and turns into a session.
  */
 export function LoginStartPage() {
-  useDocumentTitle(en.account.callbackTitle);
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -50,7 +49,6 @@ function canGoForward(): boolean | undefined {
 }
 
 export function LoginCallbackPage() {
-  useDocumentTitle(en.account.callbackTitle);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { loggedIn } = useAccount();
@@ -102,10 +100,12 @@ export function LoginCallbackPage() {
 }
 
 function Status({ failure }: { failure: string | null }) {
+  const title = failure ? en.account.callbackFailedTitle : en.account.callbackTitle;
+  useDocumentTitle(title);
   return (
     <section className="account-page" aria-labelledby="page-title" aria-busy={!failure}>
       <h1 id="page-title" className="page-title">
-        {en.account.callbackTitle}
+        {title}
       </h1>
       {failure ? (
         <div className="notice notice--error" role="alert">
