@@ -36,7 +36,7 @@ export function OtherFlow({ flow, detail, seller, link }: { flow: Exclude<FlowKi
       );
     }
     case 'single':
-      return <SingleEventFlow detail={detail} seller={seller} />;
+      return <SingleEventFlow detail={detail} seller={seller} link={link} />;
     case 'quantity_first':
       return <QuantityFirstFlow detail={detail} link={link} />;
   }

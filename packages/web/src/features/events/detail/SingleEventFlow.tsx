@@ -7,15 +7,19 @@ import { SESSION_LIMIT } from '../../../api/queries.js';
 import { lowAvailabilityThreshold } from '../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
-import { formatDateTime, formatTime } from '../../../lib/dates.js';
+import { formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
 import type { EventDetail } from './model.js';
-import { QuantitySelection } from './QuantitySelection.js';
+import type { DeepLink, LinkProblem } from './deepLinks.js';
+import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.js';
+import { useDeepLinkTickets } from './useDeepLinks.js';
 import { StepMessages } from './StepMessages.js';
 import { isSessionSoldOut, sessionAvailability } from './sessionTabs.js';
 import { useFlowHistory } from './useFlowHistory.js';
+
+const NO_LINK: DeepLink = { preselect: null, select: null, price: null, reserve: 'off', quantities: [] };
 
 /** Every session of the event on sale, soonest first (a single event has one or a few). */
 function eventSessionsQuery(eventId: string) {
@@ -28,10 +32,42 @@ function eventSessionsQuery(eventId: string) {
 }
 
 /**
- * Single event (000 §2): no date picker — the event's dates and times as one list; with only one
- * on sale it is taken. Then quantities, details and reserve as in the date-first flow.
+ * What a deep link picks among the event's sessions (000 §2, §5): session=today (today's first on
+ * sale), next (the first on sale) or an id; date= takes that day's time when it has only one.
+ * A miss is a problem to show; null = nothing to pick (or several times on the date).
  */
-export function SingleEventFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
+export function linkedSession(
+  link: DeepLink | undefined,
+  sessions: readonly TEventSession[],
+  timezone: string,
+  today: string,
+): { session: TEventSession | null; problem: LinkProblem | null } {
+  const preselect = link?.preselect ?? null;
+  const open = sessions.filter((s) => !isSessionSoldOut(s));
+  const day = (s: TEventSession) => safeTz(s.start_datetime, timezone).format('YYYY-MM-DD');
+  const found = (session: TEventSession | undefined, problem: LinkProblem) => (session ? { session, problem: null } : { session: null, problem });
+  if (!preselect) return { session: null, problem: null };
+  switch (preselect.kind) {
+    case 'today':
+      return found(open.find((s) => day(s) === today), { kind: 'session_unavailable' });
+    case 'next':
+      return found(open[0], { kind: 'session_unavailable' });
+    case 'session':
+      return found(open.find((s) => s.id === preselect.id), { kind: 'session_unavailable' });
+    case 'date': {
+      const onDay = open.filter((s) => day(s) === preselect.date);
+      if (!onDay.length) return { session: null, problem: { kind: 'date_unavailable', date: preselect.date } };
+      return { session: onDay.length === 1 ? onDay[0] : null, problem: null };
+    }
+  }
+}
+
+/**
+ * Single event (000 §2): no date picker — the event's dates and times as one list; with only one
+ * on sale it is taken. Then quantities, details and reserve as in the date-first flow. Deep links
+ * pick the session (session, date), the tickets (select, quantities) and may reserve at once.
+ */
+export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link?: DeepLink }) {
   const config = useAppConfig();
   const client = useQueryClient();
   const { event, timezone } = detail;
@@ -45,6 +81,20 @@ export function SingleEventFlow({ detail, seller }: { detail: EventDetail; selle
   const chosen = session ?? only;
   const heading = useRef<HTMLHeadingElement>(null);
   useFlowHistory(session ? 1 : 0, () => setSession(null));
+
+  const selectionCache = useRef(null) as SelectionCacheRef;
+  const chosenDate = chosen ? safeTz(chosen.start_datetime, timezone).format('YYYY-MM-DD') : null;
+  const linked = useDeepLinkTickets({ link: link ?? NO_LINK, detail, session: chosen, sessionDate: chosenDate, cache: selectionCache });
+  // The link's session, once the sessions are known (once only: the buyer may change it after).
+  const linkApplied = useRef(false);
+  useEffect(() => {
+    if (linkApplied.current || !query.isSuccess) return;
+    linkApplied.current = true;
+    const picked = linkedSession(link, sessions, timezone, todayIn(timezone));
+    if (picked.session) setSession(picked.session);
+    if (picked.problem) setNotice(linked.text(picked.problem));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.isSuccess]);
 
   useEffect(() => {
     if (session) heading.current?.focus();
@@ -72,9 +122,14 @@ export function SingleEventFlow({ detail, seller }: { detail: EventDetail; selle
             </button>
           )}
         </div>
-        {notice && (
-          <p className="notice notice--warning step__notice" role="alert">
-            {notice}
+        {[notice, linked.notice].filter(Boolean).map((text) => (
+          <p key={text} className="notice notice--warning step__notice" role="alert">
+            {text}
+          </p>
+        ))}
+        {linked.reserving && (
+          <p className="notice notice--info step__notice" role="status">
+            {en.deepLinks.reserving}
           </p>
         )}
         {chosen && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', chosen, timezone)} />}
@@ -131,6 +186,8 @@ export function SingleEventFlow({ detail, seller }: { detail: EventDetail; selle
           eventConfig={detail.config}
           messageRules={detail.messageRules}
           timezone={timezone}
+          date={chosenDate}
+          cache={selectionCache}
           onSoldOut={(sold) => {
             setSession(null);
             setNotice(format(en.quantities.sessionSoldOut, { time: formatTime(sold.start_datetime, timezone) }));
