@@ -21,6 +21,10 @@ function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: '
         },
       };
     }
+    if (url.pathname === `/cached_api/events/${EVENT_ID}/sessions` && url.searchParams.get('id')) {
+      const id = url.searchParams.get('id')!;
+      return { body: sessionsDocument(id === 's2' ? [session('s2', '2026-11-22', '13:00', 30)] : []) };
+    }
     if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') return reserve?.(url, request) ?? { body: cartDocument() };
     if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
@@ -183,5 +187,41 @@ describe('quantity-first (000 §4)', () => {
     queryClient.clear();
     renderApp(`/events/${EVENT_ID}?Dinosaur=2`);
     expect(await screen.findByText('We could not find the tickets in your link. Please choose your tickets below.', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('a link with quantities and a date opens that day\'s times at once', async () => {
+    const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}?Adult=2&date=2026-11-22`);
+    expect(await screen.findByRole('button', { name: /1:00 PM/ }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Sun, Nov 22, 2026')).toBeTruthy();
+    const sessionsCall = calls.find((c) => c.url.pathname.endsWith('/sessions') && c.method === 'POST')!;
+    expect(sessionsCall.url.searchParams.get('_ondate')).toBe('2026-11-22');
+    expect(sessionsCall.body).toEqual({ ticket_types_required: [{ ticket_type_id: 'tt-adult', quantity: 2 }] });
+  });
+
+  it('session=next picks the first time that can take the quantities; session=<id> that one, on its day', async () => {
+    installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}?Adult=2&session=next`);
+    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelector('#qf-session')?.parentElement?.textContent).toMatch(/Nov 21, 2026.*1:00\sPM/);
+    cleanup();
+    document.body.innerHTML = '';
+    queryClient.clear();
+    renderApp(`/events/${EVENT_ID}?Adult=2&session=s2`);
+    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelector('#qf-session')?.parentElement?.textContent).toMatch(/Nov 22, 2026.*1:00\sPM/);
+  });
+
+  it('a date not on sale or an unknown session says so at the date step; without quantities in the link it waits for them', async () => {
+    installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+    renderApp(`/events/${EVENT_ID}?date=2026-12-25`);
+    await chooseTwoAdults();
+    expect(await screen.findByText(/Tickets are not available on .*Dec 25, 2026\. Please choose another date\./)).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Available dates' })).toBeTruthy();
+    cleanup();
+    document.body.innerHTML = '';
+    queryClient.clear();
+    renderApp(`/events/${EVENT_ID}?Adult=1&session=gone`);
+    expect(await screen.findByText('That time is not available. Please choose another time.', {}, { timeout: 5000 })).toBeTruthy();
   });
 });

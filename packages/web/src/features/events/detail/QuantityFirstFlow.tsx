@@ -1,14 +1,15 @@
 import type { TCalendarDay, TEventSession, TTicketTypesRequired } from '@foyer/contracts';
-import { fromMinor, toMinor } from '@foyer/contracts';
+import { CONFIG, fromMinor, toMinor } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
-import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { sessionByIdQuery } from '../../../api/queries.js';
+import { asString, configValue, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { sellerInfo, useAppConfig } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
-import { formatDate, formatDateTime, formatTime, todayIn } from '../../../lib/dates.js';
+import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
@@ -21,7 +22,8 @@ import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
 import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
 import { initialQuantities, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
-import { asksForTickets, resolveTickets, type DeepLink } from './deepLinks.js';
+import { asksForTickets, problemText, resolveTickets, type DeepLink, type LinkProblem, type Preselection } from './deepLinks.js';
+import { isSessionSoldOut } from './sessionTabs.js';
 import { QuantityRow } from './QuantityRow.js';
 import { ReserveBar } from './ReserveBar.js';
 import {
@@ -135,9 +137,56 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [calendar.isError]);
 
+  // A deep link's date or session (000 §2, §5) is picked once the calendar (then the day's
+  // sessions) for the quantities is known; with the link's own quantities the calendar opens at once.
+  const pending = useRef<Preselection>(link?.preselect ?? null);
+  const [dateNotice, setDateNotice] = useState<string | null>(null);
+  const unavailableText = asString(configValue(CONFIG.ticketsUnavailableMessage, detail.config, config.entries));
+  const linkText = (problem: LinkProblem) => problemText(problem, link?.reserve ?? 'off', unavailableText);
+  const linkedSessionId = link?.preselect?.kind === 'session' ? link.preselect.id : '';
+  const sessionById = useQuery({ ...sessionByIdQuery(event.id, linkedSessionId), enabled: linkedSessionId !== '' });
+  useEffect(() => {
+    const wanted = pending.current;
+    if (!wanted || !request || date || !calendar.isSuccess) return;
+    const open = listOf(calendar.data, 'calendar').filter((d) => d.status === 'available').map((d) => d.date);
+    let day: string | undefined;
+    let problem: LinkProblem = { kind: 'session_unavailable' };
+    if (wanted.kind === 'date') {
+      day = open.find((d) => d === wanted.date);
+      problem = { kind: 'date_unavailable', date: wanted.date };
+      pending.current = null;
+    } else if (wanted.kind === 'today') day = open.find((d) => d === todayIn(timezone));
+    else if (wanted.kind === 'next') day = open[0];
+    else {
+      if (sessionById.isPending) return;
+      const found = listOf(sessionById.data, 'event_session').find((x) => x.id === wanted.id && !isSessionSoldOut(x));
+      day = found ? open.find((d) => d === safeTz(found.start_datetime, timezone).format('YYYY-MM-DD')) : undefined;
+    }
+    if (day) {
+      setDate(day);
+      setFocusStep('session');
+    } else {
+      pending.current = null;
+      setDateNotice(linkText(problem));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request, date, calendar.isSuccess, calendar.data, sessionById.isPending, sessionById.data]);
+
   const sessionsSource = useMemo(() => (request && date ? pricedSessionsQuery(event.id, date, request) : null), [event.id, date, request]);
   const sessionsQuery = useQuery({ ...(sessionsSource ?? pricedSessionsQuery(event.id, '', { ticket_types_required: [] })), enabled: sessionsSource !== null });
   const schedule = priceSchedule(sessionsQuery.data);
+  useEffect(() => {
+    const wanted = pending.current;
+    if (!wanted || !date || session || !sessionsQuery.isSuccess) return;
+    pending.current = null;
+    const open = listOf(sessionsQuery.data, 'event_session').filter((x) => !isSessionSoldOut(x));
+    const found = wanted.kind === 'session' ? open.find((x) => x.id === wanted.id) : open[0];
+    if (found) {
+      setSession(found);
+      setFocusStep('details');
+    } else setSessionNotice(linkText({ kind: 'session_unavailable' }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [date, session, sessionsQuery.isSuccess, sessionsQuery.data]);
 
   const context = { groups, needs, surveys: surveys.surveys };
   const form: SelectionForm = { quantities, amounts, attendees, answers };
@@ -168,6 +217,12 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     setSession(null);
     setFocusStep('date');
   };
+
+  // A link with both quantities and a date or session goes straight on to them.
+  useEffect(() => {
+    if (pending.current && linked && Object.keys(linked.quantities).length) showDates();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const reserve = async () => {
     if (!session || !cart || submitting) return;
@@ -325,6 +380,11 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
             {date && changeButton(en.dates.changeDate, 'date')}
           </div>
           {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
+          {dateNotice && !date && (
+            <p className="notice notice--warning step__notice" role="alert">
+              {dateNotice}
+            </p>
+          )}
           {!date &&
             (calendar.isPending ? (
               <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
@@ -341,6 +401,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
                   setDate(next);
                   setSession(null);
                   setSessionNotice(null);
+                  setDateNotice(null);
                   setFocusStep('session');
                 }}
                 currency={currency}
