@@ -167,6 +167,9 @@ for (const [label, viewport] of [
       await dialog.getByRole('button', { name: 'Accept' }).click();
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout/complete');
       await expect.poll(() => page.getByText(/Order number/i).first().isVisible()).toBe(true);
+      // Booked on the deposit; the plan's rest is still to pay.
+      await expect.poll(() => page.getByTestId('still-to-pay').textContent()).toBe('Still to pay: $30');
+      await expect.poll(() => page.locator('img.complete-order__qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await screenshot(page, `checkout-payment-link-complete-${label}`);
       await accessible(page);
       expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);

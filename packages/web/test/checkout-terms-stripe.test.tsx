@@ -143,6 +143,7 @@ describe('checkout: terms, identity, Stripe', () => {
     expect(within(link).getByRole('heading', { name: 'Pay for your order' })).toBeTruthy();
     expect(within(link).getByTestId('total-outstanding').textContent).toBe('$62');
     expect(document.querySelector('.checkout--payment-link')).not.toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
   });
 
   it('identity: a bad ZIP and phone are errors on their fields; Canada asks for a province', async () => {

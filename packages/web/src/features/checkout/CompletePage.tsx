@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/ErrorPages.js';
 import { paths } from '../../app/paths.js';
 import { useSeller } from '../../config/useConfig.js';
 import { en, format } from '../../i18n/en.js';
+import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/ErrorNotice.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
@@ -76,6 +77,11 @@ export function Component() {
                 {order.order_number}
               </p>
               <img className="complete-order__qr" src={qrCodeUrl(order.id)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
+              {Number(order.ticket_order_fees.total_outstanding) > 0 && (
+                <p className="complete-order__balance" data-testid="still-to-pay">
+                  {format(en.complete.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency, { zeroAsFree: false }) })}
+                </p>
+              )}
               {tickets.length > 0 && (
                 <p className="muted">
                   {tickets.length === 1 ? en.quantities.ticketCountOne : format(en.quantities.ticketCount, { count: tickets.length })}
