@@ -52,11 +52,18 @@ async function viewportShot(page: Page, name: string) {
 }
 
 /** The e-commerce events the page pushed to the tag manager's data layer: name and items. */
-async function pushed(page: Page): Promise<{ event: string; items: { item_name: string; quantity: number }[] }[]> {
+async function pushed(page: Page): Promise<{ event: string; items: { item_name: string; quantity: number }[]; transaction_id?: string; value?: number }[]> {
   return page.evaluate(() =>
-    ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { items: { item_name: string; quantity: number }[] } | null }[] }).dataLayer ?? [])
+    (
+      (window as unknown as { dataLayer?: { event?: string; ecommerce?: { items: { item_name: string; quantity: number }[]; transaction_id?: string; value: number } | null }[] }).dataLayer ?? []
+    )
       .filter((e) => e.ecommerce)
-      .map((e) => ({ event: e.event!, items: e.ecommerce!.items.map((i) => ({ item_name: i.item_name, quantity: i.quantity })) })),
+      .map((e) => ({
+        event: e.event!,
+        items: e.ecommerce!.items.map((i) => ({ item_name: i.item_name, quantity: i.quantity })),
+        ...(e.event === 'begin_checkout' || e.event === 'purchase' ? { value: e.ecommerce!.value } : {}),
+        ...(e.ecommerce!.transaction_id ? { transaction_id: e.ecommerce!.transaction_id } : {}),
+      })),
   );
 }
 
@@ -203,6 +210,39 @@ describe.each([
       await skipAgain.click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
     }
+    expect(errors).toEqual([]);
+  });
+
+  it('with a tag-manager id, begin_checkout and purchase reach the data layer with their items', async () => {
+    const ga = await eventId(sf.url, 'General Admission');
+    const { page, errors } = await newPage(browser, viewport);
+    // GTM cannot load here (no internet): its script is answered empty and the data layer is read.
+    await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await page.goto(`${sf.url}/events/${ga}?session=next&Adult=2&reserve=1`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+    // Into checkout without reloading (the data layer lives in the page): the cart's proceed button.
+    await page.getByRole('button', { name: 'Cart, 2 tickets' }).click();
+    await page.getByRole('dialog', { name: 'Your cart', exact: true }).getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
+    await expect.poll(async () => (await pushed(page)).map((e) => e.event)).toEqual(['view_item', 'add_to_cart', 'begin_checkout']);
+    expect((await pushed(page))[2]).toEqual({ event: 'begin_checkout', items: [{ item_name: 'Adult', quantity: 2 }], value: 50 });
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`gtm-${label}-${Date.now()}@example.org`);
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+    await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+    await page.getByRole('button', { name: 'Pay $50' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+    await expect.poll(() => terms.isVisible()).toBe(true);
+    await terms.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+    const orderIds = new URL(page.url()).searchParams.get('orderIds');
+    await expect.poll(async () => (await pushed(page)).map((e) => e.event)).toEqual(['view_item', 'add_to_cart', 'begin_checkout', 'purchase']);
+    expect((await pushed(page))[3]).toEqual({ event: 'purchase', items: [{ item_name: 'Adult', quantity: 2 }], value: 50, transaction_id: orderIds });
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 });
