@@ -109,6 +109,14 @@ describe.each(dialects())('brute-force limits on %s', (dialect) => {
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
 
+  it('limits registrations per address (60 an hour), guest accounts included', async () => {
+    const address = fresh();
+    const statuses: number[] = [];
+    const max = LIMITS.registerIp.max;
+    for (let i = 0; i <= max; i++) statuses.push((await browser(address).post('/api/user', { first_name: 'Reg', last_name: 'Ister', email: `reg${i}-${address}@example.com` })).status);
+    expect(statuses).toEqual([...Array(max).fill(200), 429]);
+  });
+
   it('limits reset requests (3 an hour per account) and reset checks per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await browser().post('/api/password_reset/request', { email: 'target@example.com' })).status);
