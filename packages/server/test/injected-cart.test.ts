@@ -144,3 +144,25 @@ describe.each(dialects())('staff-created carts on %s', (dialect) => {
     expect(errorOf((await browser().post(`/api/cart/${made.cartId}/transfer`, { key: made.key })).body)._extra).toEqual({ owner: 'member' });
   });
 });
+
+describe.each(dialects())('cart inject --file on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('reads the whole request from a JSON file; command-line options add to it', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'inject-')), 'request.json');
+    writeFileSync(file, JSON.stringify({ items: [{ ticket_type: 'adult', session: `hot@${HOT}`, quantity: 1 }], purchaser: { email: 'file@example.com', first_name: 'F', last_name: 'Ile' }, plan: [{ due_date: TODAY, amount: 'rest' }] }));
+    const request = await parseInjectArgs(['--file', file, '--item', `type=adult,session=hot@${HOT}`]);
+    expect(request.items).toHaveLength(2);
+    const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
+    expect(made.total).toBe('40.00');
+    const plan = await t.db.selectFrom('scheduled_payment').select(['amount']).where('cart_id', '=', made.cartId).execute();
+    expect(plan.map((p) => p.amount)).toEqual([4000]);
+  });
+});
