@@ -180,6 +180,20 @@ describe('checkout', () => {
     expect(await screen.findByRole('button', { name: 'Pay $62' })).toBeTruthy();
   });
 
+  it('the complete page says what is still to pay on an order booked on a payment plan', async () => {
+    const fees = (outstanding: string) => ({ total_after_fees_price: '50.00', total_payments: '20.00', total_outstanding: outstanding });
+    installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/cached_api/ticket_order') {
+        return { body: { ticket_order: { _data: [{ id: 'order-1', order_number: '500001', ticket_order_fees: fees('30.00') }, { id: 'order-2', order_number: '500002', ticket_order_fees: fees('0.00') }] }, ticket: { _data: [] } } };
+      }
+      return undefined;
+    });
+    renderApp('/checkout/complete?orderIds=order-1,order-2');
+    expect((await screen.findByTestId('still-to-pay')).textContent).toBe('Still to pay: $30');
+    expect(screen.getAllByTestId('still-to-pay')).toHaveLength(1);
+  });
+
   it('the complete page without orderIds goes to not-found', async () => {
     installFetch(server(() => ({ body: {} })));
     const router = renderApp('/checkout/complete');

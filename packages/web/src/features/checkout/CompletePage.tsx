@@ -77,7 +77,7 @@ export function Component() {
                 {order.order_number}
               </p>
               <img className="complete-order__qr" src={qrCodeUrl(order.id)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
-              {Number(order.ticket_order_fees.total_outstanding) > 0 && (
+              {Number(order.ticket_order_fees?.total_outstanding ?? 0) > 0 && (
                 <p className="complete-order__balance" data-testid="still-to-pay">
                   {format(en.complete.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency, { zeroAsFree: false }) })}
                 </p>
