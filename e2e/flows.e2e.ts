@@ -52,7 +52,7 @@ for (const [label, viewport] of [
     let browser: Browser;
     useStorefront((s, b) => ((sf = s), (browser = b)), copiedWebDist);
 
-    it('quantity-first: quantities, a date priced for them, a time, then reserve into the cart; Back goes a step back', async () => {
+    it('quantity-first: quantities, a date priced for them, a time, reserve into the cart, then pay; Back goes a step back', async () => {
       const { page, errors } = await newPage(browser, viewport);
       await openEvent(page, sf.url, 'Shows', /Journey to the Outer Planets/);
       await expect.poll(() => page.getByRole('heading', { name: 'How many tickets?' }).isVisible()).toBe(true);
@@ -103,6 +103,24 @@ for (const [label, viewport] of [
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Reserve' }).click();
       await expectInCart(page, '2 × Adult', '$37', mobile);
+      await expectAccessible(page);
+
+      // And bought: checkout with the demo gateway's test card, terms accepted, the order complete.
+      await page.goto(`${sf.url}/checkout`);
+      await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$37');
+      await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill(`qf-${label}-${Date.now()}@example.org`);
+      await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+      await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+      await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+      await page.getByRole('button', { name: 'Pay $37' }).click();
+      const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+      await expect.poll(() => terms.isVisible()).toBe(true);
+      await terms.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+      await expect.poll(() => page.getByTestId('order-number').first().isVisible()).toBe(true);
+      await screenshot(page, `flows-qf-complete-${label}`);
       await expectAccessible(page);
       expect(errors).toEqual([]);
     });
