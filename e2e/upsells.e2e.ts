@@ -246,3 +246,48 @@ describe.each([
     expect(errors).toEqual([]);
   });
 });
+
+/** The demo catalog with the audio guide sold one per admission ticket (event meta tickets_must_match_anchor_tickets), one type only. */
+function matchingCatalog(): string {
+  const catalog = JSON.parse(readFileSync(DEMO, 'utf8')) as {
+    images: { file: string }[];
+    events: { key: string; meta?: Record<string, unknown>; ticket_groups: { types: { ticket_type: string }[] }[] }[];
+  };
+  for (const image of catalog.images) image.file = resolve(dirname(DEMO), image.file);
+  const audio = catalog.events.find((e) => e.key === 'audio-guide')!;
+  audio.meta = { ...audio.meta, tickets_must_match_anchor_tickets: true };
+  audio.ticket_groups[0].types = audio.ticket_groups[0].types.filter((t) => t.ticket_type === 'audio-guide');
+  const file = join(mkdtempSync(join(tmpdir(), 'foyer-catalog-')), 'catalog.json');
+  writeFileSync(file, JSON.stringify(catalog));
+  return file;
+}
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const)('an add-on matching its anchor on %s', (label, viewport) => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)), () => ({ FOYER_SEED_FILE: matchingCatalog() }));
+
+  it('tickets_must_match_anchor_tickets: the add-on starts at the admission\'s ticket count, cannot exceed it, says why', async () => {
+    const ga = await eventId(sf.url, 'General Admission');
+    const audio = await eventId(sf.url, 'Audio Guide');
+    const { page, errors } = await newPage(browser, viewport);
+    await page.goto(`${sf.url}/events/${ga}?session=next&Adult=2&Child=1&reserve=1`);
+    await expect.poll(() => page.getByRole('button', { name: 'Cart, 3 tickets' }).isVisible()).toBe(true);
+    await page.goto(`${sf.url}/events/${audio}`);
+    await expect.poll(() => page.getByText('Add-on tickets must match the 3 admission tickets in your cart: choose 3.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Audio guide quantity' }).inputValue()).toBe('3');
+    expect(await page.getByRole('button', { name: 'Add one Audio guide' }).isDisabled()).toBe(true);
+    await screenshot(page, `addon-match-anchor-${label}`);
+    await expectAccessible(page);
+    // One fewer no longer matches: no reserve.
+    await page.getByRole('button', { name: 'Remove one Audio guide' }).click();
+    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Add one Audio guide' }).click();
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Cart, 6 tickets' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
