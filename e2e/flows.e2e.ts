@@ -212,14 +212,26 @@ describe('date-first Back and a single event (desktop)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a single event lists its dates and times without a date picker; its only time is taken', async () => {
-    const { page, errors } = await newPage(browser, DESKTOP);
-    await openEvent(page, sf.url, 'Performances', /Harbour Lights/);
-    await expect.poll(() => page.getByRole('button', { name: 'Add one Standard' }).isVisible()).toBe(true);
-    expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
-    expect(await page.getByText(/Time.*7:30 PM/).isVisible()).toBe(true);
-    await screenshot(page, 'flows-single-desktop');
-    await expectAccessible(page);
-    expect(errors).toEqual([]);
-  });
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`a single event lists its dates and times without a date picker; its only time is taken; a deep link fills the tickets (${label})`, async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await openEvent(page, sf.url, 'Performances', /Harbour Lights/);
+      await expect.poll(() => page.getByRole('button', { name: 'Add one Standard' }).isVisible()).toBe(true);
+      expect(await page.getByRole('list', { name: 'Available dates' }).count()).toBe(0);
+      expect(await page.getByText(/Time.*7:30 PM/).isVisible()).toBe(true);
+      await screenshot(page, `flows-single-${label}`);
+      await expectAccessible(page);
+      // The same event from a link: session=next and two Standard tickets.
+      await page.goto(`${page.url().split('?')[0]}?session=next&Standard=2`);
+      await expect.poll(() => page.getByRole('spinbutton', { name: 'Standard quantity' }).inputValue()).toBe('2');
+      await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('2 tickets');
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `flows-single-link-${label}`);
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    });
+  }
 });
