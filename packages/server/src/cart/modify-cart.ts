@@ -11,6 +11,7 @@ import { storeIdentity, type WriterIdentity } from '../identity/public-identity.
 import { cartById, heldTicketsOfCart, holdMinutes } from './cart.repository.js';
 import { nextSequenceValue } from '../db/sequences.js';
 import { prepared } from '../db/prepared.js';
+import { inWriteTransaction } from '../db/write-batch.js';
 import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
@@ -53,13 +54,13 @@ export interface ModifiedCart {
 
 export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
   try {
-    return await input.db.transaction().execute((tx) => modifyInTransaction(tx, input));
+    return await inWriteTransaction(input.db, input.dialect, (tx) => modifyInTransaction(tx, input));
   } catch (error) {
     const sessionId = error instanceof AppError ? ((error.extra as { event_session_id?: string } | null)?.event_session_id ?? null) : null;
     if (!sessionId || !CAPACITY_CODES.has((error as AppError).code)) throw error;
     const freed = await releaseExpiredCarts(input.db, input.now, { sessionId });
     if (!freed.tickets) throw error;
-    return input.db.transaction().execute((tx) => modifyInTransaction(tx, input));
+    return inWriteTransaction(input.db, input.dialect, (tx) => modifyInTransaction(tx, input));
   }
 }
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inWriteTransaction } from '../src/db/write-batch.js';
+import { dialects, freshDatabase } from './harness.js';
+
+describe.each(dialects())('write transactions (%s)', (dialect) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+  });
+  afterAll(() => database.drop());
+
+  const names = async () => (await database.db.selectFrom('counter').select('name').where('name', 'like', 'wb-%').orderBy('name').execute()).map((r) => r.name);
+
+  it('writes that arrive together all commit, except the one that fails, which changes nothing', async () => {
+    const write = (name: string, fail = false) =>
+      inWriteTransaction(database.db, dialect, async (tx) => {
+        await tx.insertInto('counter').values({ name, value: 1 }).execute();
+        await tx.updateTable('counter').set({ value: 2 }).where('name', '=', name).execute();
+        if (fail) throw new Error(`refused ${name}`);
+        return name;
+      });
+    const results = await Promise.allSettled([write('wb-a'), write('wb-b', true), write('wb-c'), write('wb-d', true), write('wb-e')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('refused wb-b');
+    expect(await names()).toEqual(['wb-a', 'wb-c', 'wb-e']);
+    expect((await database.db.selectFrom('counter').select('value').where('name', '=', 'wb-c').executeTakeFirstOrThrow()).value).toBe(2);
+  });
+
+  it('a write that breaks a constraint is refused alone; its neighbours keep theirs', async () => {
+    const insert = (name: string) => inWriteTransaction(database.db, dialect, (tx) => tx.insertInto('counter').values({ name, value: 0 }).execute());
+    const results = await Promise.allSettled([insert('wb-f'), insert('wb-a'), insert('wb-g')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await names()).toEqual(['wb-a', 'wb-c', 'wb-e', 'wb-f', 'wb-g']);
+  });
+
+  it('answers a write only once it is committed: a reader after the answer sees it', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => `wb-h${String(i).padStart(2, '0')}`);
+    await Promise.all(
+      many.map(async (name) => {
+        await inWriteTransaction(database.db, dialect, (tx) => tx.insertInto('counter').values({ name, value: 0 }).execute());
+        const seen = await database.db.selectFrom('counter').select('name').where('name', '=', name).executeTakeFirst();
+        expect(seen?.name).toBe(name);
+      }),
+    );
+  });
+});
