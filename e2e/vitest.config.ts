@@ -7,7 +7,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each has its own server, database and browser (2 cores here).
+    fileParallelism: true,
+    maxWorkers: 2,
     expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
