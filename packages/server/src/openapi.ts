@@ -4,8 +4,12 @@ import {
   ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
 import { accountPaths } from './auth/openapi-paths.js';
+import { cartPaths } from './cart/openapi-paths.js';
+import { orderPaths } from './orders/openapi-paths.js';
+import { paymentPaths } from './payments/openapi-paths.js';
+import { pathParam } from './http/openapi-parts.js';
 
-/** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2). */
+/** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
 const COMPONENTS = {
   Seller: ZSeller,
   Venue: ZVenue,
@@ -50,7 +54,7 @@ const common = [
   { name: '_offset', in: 'query', schema: { type: 'integer' } },
   { name: '_sort', in: 'query', schema: { type: 'string' }, description: 'field,-field' },
 ];
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const idParam = pathParam('id');
 const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TicketTypesRequired' } } } };
 
 function read(summary: string, primary: string, component: keyof typeof COMPONENTS, withId = false) {
@@ -68,6 +72,7 @@ export function openApiDocument() {
     servers: [{ url: '/api' }],
     paths: {
       '/health': { get: { summary: 'Server and database state', responses: { '200': { description: 'ok' }, '503': { description: 'database unreachable' } } } },
+      '/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
       '/events/available': read('Event listing (cacheable)', 'event_template', 'EventTemplate'),
       '/events/{id}': read('Event detail (cacheable)', 'event_template', 'EventTemplate', true),
       '/events/{id}/sessions': {
@@ -83,6 +88,9 @@ export function openApiDocument() {
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule', 'MembershipRule'),
       '/config': read('Configuration entries (cacheable)', 'config', 'ConfigEntry'),
       ...accountPaths(),
+      ...cartPaths(),
+      ...orderPaths(),
+      ...paymentPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { answer, json, pathParam, post, refusal } from '../http/openapi-parts.js';
 import {
-  ZEmailOnly, ZErrorEnvelope, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
+  ZEmailOnly, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
   ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument, ZExternalLoginStart, ZExternalLoginCallback, ZLoginProvider,
 } from '@foyer/contracts';
 
 /** OpenAPI paths of the account calls (docs/accounts.md), generated from the contracts. */
-const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) } });
-const answer = (schema: z.ZodType, description = 'ok') => ({ description, content: { 'application/json': { schema: z.toJSONSchema(schema, { unrepresentable: 'any' }) } } });
-const refusal = (description: string) => ({ description, content: json(ZErrorEnvelope) });
-const post = (summary: string, body: z.ZodType, ok: z.ZodType, refusals: Record<string, string> = {}) => ({
-  post: {
-    summary,
-    requestBody: { required: true, content: json(body) },
-    responses: { '200': answer(ok), '400': refusal('validation_failed'), '429': refusal('rate_limited (Retry-After)'), ...Object.fromEntries(Object.entries(refusals).map(([k, v]) => [k, refusal(v)])) },
-  },
-});
-
 export function accountPaths() {
   return {
     '/login': post('Log in (password, scan_code, scan_code_password, scan_code_last_name, otp); sets foyer_session and session_expires', ZLogin, ZLoginAnswer, {
@@ -31,7 +21,7 @@ export function accountPaths() {
     '/my/user/{id}': {
       patch: {
         summary: 'Member update (name, e-mail, meta); answers the identity',
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        parameters: [pathParam('id')],
         requestBody: { required: true, content: json(ZPatchMe) },
         responses: { '200': { description: 'identity document' }, '401': refusal('not_authorized'), '403': refusal('scope_error'), '409': refusal('email_in_use') },
       },

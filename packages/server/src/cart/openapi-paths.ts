@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZCart, ZCartModify, ZCartTransfer, ZTicket } from '@foyer/contracts';
+import { embedParam, listOf, operation, pathParam, sellerParam, type Refusals } from '../http/openapi-parts.js';
+
+/** The cart document every cart call answers (embeds arrive as sibling keys). */
+export const ZCartAnswer = z.looseObject({ cart: listOf(ZCart), ticket: listOf(ZTicket) });
+
+const SELLER: Refusals = { '400': 'seller_not_found (malformed), validation_failed', '404': 'seller_not_found' };
+/** The ownership rule of cart-access.ts: another identity's cart is refused, a gone one is not found. */
+export const OWNED: Refusals = { '403': 'scope_error (_extra.owner = member when a logged-in member owns it)', '404': 'not_found, seller_not_found' };
+/** assertModifiable: owned, not booked, not mid-payment, not timed out. */
+export const MODIFIABLE: Refusals = { ...OWNED, '409': 'cart_already_booked (_extra.ticket_order_id), intent_processing', '410': 'cart_expired' };
+const RESERVE = 'validation_failed, additional_info_validation_failed, rule_blocks_reserve, max_tickets_per_order_exceeded, min_tickets_per_order_not_met, seller_not_found';
+const CAPACITY = 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded, incorrect_cart_state (injected cart)';
+
+/** OpenAPI paths of the cart calls (000 §7), at my/cart/… and cart/… alike (same handlers). */
+export function cartPaths() {
+  const id = pathParam('id');
+  const paths: Record<string, object> = {};
+  for (const prefix of ['/my/cart', '/cart']) {
+    paths[`${prefix}/modify`] = {
+      post: operation({
+        summary: 'Create a cart holding the given tickets; sets the identity cookie',
+        parameters: [sellerParam],
+        body: ZCartModify,
+        ok: ZCartAnswer,
+        refusals: { ...SELLER, '400': RESERVE, '404': 'ticket_not_found, seller_not_found', '409': CAPACITY },
+      }),
+    };
+    paths[`${prefix}/{id}/modify`] = {
+      post: operation({
+        summary: 'Add tickets to a cart or remove them by id',
+        parameters: [id, sellerParam],
+        body: ZCartModify,
+        ok: ZCartAnswer,
+        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}` },
+      }),
+    };
+    paths[`${prefix}/{id}`] = {
+      get: operation({ summary: 'A cart with its tickets (private, no-store)', parameters: [id, sellerParam, embedParam], ok: ZCartAnswer, refusals: { ...OWNED, '400': 'unknown_embed, bad_field_value, seller_not_found' } }),
+      delete: operation({
+        summary: 'Delete a cart and release its held tickets',
+        parameters: [id, sellerParam],
+        ok: z.object({ cart: listOf(ZCart), released: z.number().int() }),
+        refusals: { ...SELLER, ...OWNED, '409': 'incorrect_cart_state (booked or injected)' },
+      }),
+    };
+    paths[`${prefix}/{id}/transfer`] = {
+      post: operation({
+        summary: "Take over a staff-created cart with its payment link's key (once); sets the identity cookie",
+        parameters: [id, sellerParam, embedParam],
+        body: ZCartTransfer,
+        ok: ZCartAnswer,
+        refusals: { ...SELLER, '403': 'scope_error (wrong or used key)', '404': 'not_found, seller_not_found' },
+      }),
+    };
+  }
+  return paths;
+}

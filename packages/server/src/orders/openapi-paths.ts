@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZTicketOrder } from '@foyer/contracts';
+import { embedParam, listOf, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
+import { MODIFIABLE, ZCartAnswer } from '../cart/openapi-paths.js';
+
+const ZOrderAnswer = z.looseObject({ ticket_order: listOf(ZTicketOrder) });
+const ORDER_OWNED = { '403': 'scope_error (another identity\'s order)', '404': 'not_found, seller_not_found' };
+
+/** OpenAPI paths of checkout and the orders (001 §4, §7), generated from the contracts. */
+export function orderPaths() {
+  const id = pathParam('id');
+  const checkout = (summary: string, body?: z.ZodType) =>
+    operation({ summary, parameters: [id, sellerParam], body, ok: ZCartAnswer, refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' } });
+  const paths: Record<string, object> = {};
+  for (const prefix of ['/cart', '/my/cart']) {
+    paths[`${prefix}/{id}/guest_checkout`] = { post: checkout('Name the purchaser (a guest identity from POST user) and whether to e-mail them', ZGuestCheckout) };
+  }
+  return {
+    ...paths,
+    '/my/cart/{id}/checkout': { post: checkout('The logged-in member is the purchaser') },
+    '/giftee': {
+      post: operation({
+        summary: 'Name the person a gift is for (a known e-mail is the same person); answers their identity_id',
+        parameters: [sellerParam],
+        body: ZGiftee,
+        ok: z.looseObject({ giftee: listOf(z.object({ identity_id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })), identity_id: z.string() }),
+        refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'seller_not_found', '429': 'rate_limited (Retry-After)' },
+      }),
+    },
+    '/my/cart/{id}/gift_checkout': {
+      post: operation({
+        summary: 'Record the giftee on the cart (members only)',
+        parameters: [id, sellerParam],
+        body: ZGiftCheckout,
+        ok: ZCartAnswer,
+        refusals: { ...MODIFIABLE, '400': 'validation_failed (gift to oneself)', '401': 'not_authorized', '404': 'not_found (cart or giftee), seller_not_found' },
+      }),
+    },
+    '/ticket_order': {
+      get: operation({
+        summary: 'Orders by id (id._in=…, at most 50; cacheable: ids are unguessable)',
+        parameters: [{ name: 'id._in', in: 'query', required: true, schema: { type: 'string' } }, sellerParam, embedParam],
+        ok: ZOrderAnswer,
+        refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found' },
+      }),
+    },
+    '/ticket_order/{id}': {
+      get: operation({ summary: "One of the caller's orders (private, no-store)", parameters: [id, sellerParam, embedParam], ok: ZOrderAnswer, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
+    },
+    '/ticket_order/{id}/email': {
+      post: operation({
+        summary: "Send the order's confirmation e-mail again",
+        parameters: [id, sellerParam],
+        ok: z.object({ sent: z.literal(true) }),
+        refusals: { ...ORDER_OWNED, '400': 'validation_failed (no address), seller_not_found', '429': 'rate_limited (Retry-After)' },
+      }),
+    },
+    '/ticket_order/{id}/qrcode': {
+      get: operation({
+        summary: "The order's QR code (also at /cached_api, cacheable a day)",
+        parameters: [id, { name: 'size', in: 'query', schema: { type: 'integer', minimum: 64, maximum: 1024 } }, { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 16 } }],
+        ok: { description: 'image/png', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+        refusals: { '400': 'bad_field_value', '404': 'not_found' },
+      }),
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZPayBody, ZTicketOrder, ORDER_OUTCOMES } from '@foyer/contracts';
+import { listOf, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
+import { OWNED, ZCartAnswer } from '../cart/openapi-paths.js';
+
+const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'The same key answers the same payment again.' };
+
+/** OpenAPI paths of paying (001 §3, §5, docs/payments.md), the ledger and the gateways' callbacks. */
+export function paymentPaths() {
+  const pay = operation({
+    summary: 'Pay (part of) a cart with a gateway; outcome completed (with ticket_order; also for a booked cart), partial or pending',
+    parameters: [pathParam('id'), sellerParam, idempotencyKey],
+    body: ZPayBody,
+    ok: ZCartAnswer.extend({ outcome: z.enum(ORDER_OUTCOMES), ticket_order: listOf(ZTicketOrder).optional() }),
+    refusals: {
+      ...OWNED,
+      '400': 'validation_failed (amount, idempotency key, captcha), payment_not_supported (gateway or amount), seller_not_found',
+      '402': 'card_declined, incorrect_cvc, incorrect_zip, payment_failed, intent_requires_action (_extra: what the page must confirm)',
+      '409': 'intent_processing',
+      '410': 'cart_expired (not charged, or refunded when the tickets were gone)',
+    },
+  });
+  return {
+    '/cart/{id}/pay': { post: pay },
+    '/my/cart/{id}/pay': { post: pay },
+    '/ledger/{ledgerType}/{number}': {
+      get: operation({
+        summary: "A gift card's number, state and balance (private, no-store)",
+        parameters: [pathParam('ledgerType'), pathParam('number'), sellerParam],
+        ok: z.object({ ledger: listOf(z.object({ number: z.string(), state: z.string(), balance: z.string() })) }),
+        refusals: { '400': 'validation_failed, seller_not_found', '404': 'not_found, seller_not_found' },
+      }),
+    },
+    '/payments/demo/{reference}/confirm': {
+      post: operation({
+        summary: 'Demo gateway only: the test page confirms a payment that asked for confirmation (intent_requires_action)',
+        parameters: [pathParam('reference')],
+        ok: z.object({ confirmed: z.literal(true) }),
+        refusals: { '404': 'not_found' },
+      }),
+    },
+    '/payments/stripe/webhook': {
+      post: {
+        ...operation({
+          summary: 'Stripe events (the source of truth for Stripe payments); registered only when Stripe is configured',
+          parameters: [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }],
+          ok: z.object({ received: z.literal(true), handled: z.boolean() }),
+          refusals: { '400': 'validation_failed (signature)' },
+        }),
+        requestBody: { required: true, description: 'The raw Stripe event; the signature covers the exact bytes.', content: { 'application/json': { schema: { type: 'object' } } } },
+      },
+    },
+  };
+}
