@@ -1,12 +1,12 @@
 import type { TCalendarDay, TEventSession, TTicketTypesRequired } from '@foyer/contracts';
-import { CONFIG, fromMinor, toMinor } from '@foyer/contracts';
+import { fromMinor, toMinor } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
 import { sessionByIdQuery } from '../../../api/queries.js';
-import { asString, configValue, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { sellerInfo, useAppConfig } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
@@ -22,7 +22,8 @@ import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
 import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
 import { initialQuantities, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
-import { asksForTickets, problemText, resolveTickets, type DeepLink, type LinkProblem, type Preselection } from './deepLinks.js';
+import { asksForTickets, NO_LINK, resolveTickets, type DeepLink, type LinkProblem, type Preselection } from './deepLinks.js';
+import { useLinkReserve } from './useDeepLinks.js';
 import { isSessionSoldOut } from './sessionTabs.js';
 import { QuantityRow } from './QuantityRow.js';
 import { ReserveBar } from './ReserveBar.js';
@@ -141,8 +142,9 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   // sessions) for the quantities is known; with the link's own quantities the calendar opens at once.
   const pending = useRef<Preselection>(link?.preselect ?? null);
   const [dateNotice, setDateNotice] = useState<string | null>(null);
-  const unavailableText = asString(configValue(CONFIG.ticketsUnavailableMessage, detail.config, config.entries));
-  const linkText = (problem: LinkProblem) => problemText(problem, link?.reserve ?? 'off', unavailableText);
+  // With `reserve` on, the link's session is reserved as soon as it is picked, as in the other flows.
+  const linkReserve = useLinkReserve(link ?? NO_LINK, detail);
+  const linkText = linkReserve.text;
   const linkedSessionId = link?.preselect?.kind === 'session' ? link.preselect.id : '';
   const sessionById = useQuery({ ...sessionByIdQuery(event.id, linkedSessionId), enabled: linkedSessionId !== '' });
   useEffect(() => {
@@ -184,6 +186,8 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     if (found) {
       setSession(found);
       setFocusStep('details');
+      // Only the link's own tickets are reserved unasked (quantities chosen by hand are the buyer's to confirm).
+      if (linked && Object.keys(linked.quantities).length) linkReserve.reserve(quantities, found.id);
     } else setSessionNotice(linkText({ kind: 'session_unavailable' }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [date, session, sessionsQuery.isSuccess, sessionsQuery.data]);
@@ -274,6 +278,16 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
 
   return (
     <div className="steps quantity-first">
+      {linkReserve.refused && (
+        <p className="notice notice--warning step__notice" role="alert">
+          {linkReserve.refused}
+        </p>
+      )}
+      {linkReserve.reserving && (
+        <p className="notice notice--info step__notice" role="status">
+          {en.deepLinks.reserving}
+        </p>
+      )}
       {/* 1. Quantities */}
       <section className={`panel step${step !== 'quantities' ? ' step--done' : ''}`} aria-labelledby="qf-quantities">
         <div className="step__header">

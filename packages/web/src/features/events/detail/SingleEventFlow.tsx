@@ -12,14 +12,13 @@ import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
 import type { EventDetail } from './model.js';
-import type { DeepLink, LinkProblem } from './deepLinks.js';
+import { NO_LINK, type DeepLink, type LinkProblem } from './deepLinks.js';
 import { QuantitySelection, type SelectionCacheRef } from './QuantitySelection.js';
 import { useDeepLinkTickets } from './useDeepLinks.js';
 import { StepMessages } from './StepMessages.js';
 import { isSessionSoldOut, sessionAvailability } from './sessionTabs.js';
 import { useFlowHistory } from './useFlowHistory.js';
 
-const NO_LINK: DeepLink = { preselect: null, select: null, price: null, reserve: 'off', quantities: [] };
 
 /** Every session of the event on sale, soonest first (a single event has one or a few). */
 function eventSessionsQuery(eventId: string) {

@@ -36,6 +36,9 @@ export interface DeepLink {
   quantities: { ref: string; quantity: number }[];
 }
 
+/** A page opened without a link. */
+export const NO_LINK: DeepLink = { preselect: null, select: null, price: null, reserve: 'off', quantities: [] };
+
 export function readPreselection(search: URLSearchParams): Preselection {
   const session = search.get('session')?.trim();
   if (session === 'today' || session === 'next') return { kind: session };
