@@ -115,13 +115,56 @@ describe.each(dialects())('add-on anchors on %s', (dialect) => {
     // Add-ons without the flag are not counted.
     expect((await c.modify(cartId, { add: [audio()] })).status).toBe(200);
   });
+
+  it('tickets_must_match_anchor_tickets: adding or removing admission tickets under matched add-ons is refused unless both change together', async () => {
+    const guide = () => ({ ticket_type_id: ids.type('guide'), event_session_id: ids.session('guided-walk', AUDIO_0604) });
+    const c = new CartClient(t.app);
+    const created = await c.create([adult(), adult(), guide(), guide()]);
+    expect(created.status).toBe(200);
+    const cartId = created.body.cart._data[0].id;
+    const ticketsOf = (body: typeof created.body, typeId: string) => body.ticket._data.filter((x: { ticket_type_id: string }) => x.ticket_type_id === typeId).map((x: { id: string }) => x.id);
+    const adults = ticketsOf(created.body, ids.type('adult'));
+    const guides = ticketsOf(created.body, ids.type('guide'));
+    const gaUsed = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('ga', GA_0604_18)).executeTakeFirstOrThrow()).used_capacity;
+    const before = await gaUsed();
+
+    // One more admission in the anchor session: 3 admissions for 2 walks.
+    const more = await c.modify(cartId, { add: [adult()] });
+    expect(more.status).toBe(400);
+    expect(more.body._data[0]).toMatchObject({
+      _code: 'rule_blocks_reserve',
+      _context: 'checkout_rules',
+      _description: 'Guided Walk tickets must match your admission tickets: this change would leave 3 tickets for admission and 2 for Guided Walk. Change both in one step, or remove Guided Walk from your cart first.',
+      _extra: { block_reason: 'tickets_must_match_anchor', event_template_id: ids.event('guided-walk'), required: 3, held: 2 },
+    });
+    expect(await gaUsed()).toBe(before);
+
+    // One admission fewer: 1 for 2 walks; nothing is released.
+    const fewer = await c.modify(cartId, { remove: [adults[0]] });
+    expect(fewer.status).toBe(400);
+    expect(fewer.body._data[0]._extra).toMatchObject({ block_reason: 'tickets_must_match_anchor', required: 1, held: 2 });
+    expect(fewer.body._data[0]._description).toContain('1 ticket for admission and 2 for Guided Walk');
+    expect(await gaUsed()).toBe(before);
+
+    // Both in one step are accepted, either way.
+    const grown = await c.modify(cartId, { add: [adult(), guide()] });
+    expect(grown.status).toBe(200);
+    const shrunk = await c.modify(cartId, { remove: [adults[0], guides[0]] });
+    expect(shrunk.status).toBe(200);
+    expect(ticketsOf(shrunk.body, ids.type('guide'))).toHaveLength(2);
+
+    // Without the matched add-on, admissions change freely.
+    const left = ticketsOf(shrunk.body, ids.type('guide'));
+    expect((await c.modify(cartId, { remove: left })).status).toBe(200);
+    expect((await c.modify(cartId, { add: [adult()] })).status).toBe(200);
+  });
 });
 
 describe('the anchor rule (pure)', () => {
   const events = new Map([
-    ['ga', { id: 'ga', meta: '{}', event_type: 'repeating' }],
-    ['audio', { id: 'audio', meta: '{"upsell":true}', event_type: 'repeating' }],
-    ['flex', { id: 'flex', meta: '{}', event_type: 'flexible' }],
+    ['ga', { id: 'ga', name: 'GA', meta: '{}', event_type: 'repeating' }],
+    ['audio', { id: 'audio', name: 'Audio', meta: '{"upsell":true}', event_type: 'repeating' }],
+    ['flex', { id: 'flex', name: 'Flex', meta: '{}', event_type: 'flexible' }],
   ]);
   const ticket = (event: string, session: string | null = 's', start: string | null = '2026-06-04T13:00:00Z') => ({ event_template_id: event, event_session_id: session, valid_from: session ? start : null });
 
@@ -134,7 +177,7 @@ describe('the anchor rule (pure)', () => {
   });
 
   it('a matching add-on counts against the earliest admission booking only', () => {
-    const withWalk = new Map([...events, ['walk', { id: 'walk', meta: '{"upsell":"T","tickets_must_match_anchor_tickets":"true"}', event_type: 'repeating' }]]);
+    const withWalk = new Map([...events, ['walk', { id: 'walk', name: 'Walk', meta: '{"upsell":"T","tickets_must_match_anchor_tickets":"true"}', event_type: 'repeating' }]]);
     // Two admissions at 9:00 (the anchor) and one at 14:00: two walks match, three do not.
     const early = () => ticket('ga', 's9', '2026-06-04T13:00:00Z');
     const late = ticket('ga', 's14', '2026-06-04T18:00:00Z');
@@ -143,5 +186,10 @@ describe('the anchor rule (pure)', () => {
     expect(() => assertAnchored([walk()], [late, early(), early(), walk(), walk(), walk()], withWalk)).toThrow('Add-on tickets must match the 2 admission tickets in your cart: choose 2.');
     expect(() => assertAnchored([walk()], [early(), walk()], withWalk)).not.toThrow();
     expect(() => assertAnchored([walk()], [early(), early(), walk()], withWalk)).toThrow();
+    // Admission changes re-check walks already held; a later admission leaves the anchor as it is.
+    expect(() => assertAnchored([early()], [early(), early(), walk()], withWalk)).toThrow('Walk tickets must match your admission tickets');
+    expect(() => assertAnchored([], [early(), walk(), walk()], withWalk, [early()])).toThrow('1 ticket for admission and 2 for Walk');
+    expect(() => assertAnchored([late], [early(), late, walk()], withWalk)).not.toThrow();
+    expect(() => assertAnchored([], [early()], withWalk, [walk()])).not.toThrow();
   });
 });

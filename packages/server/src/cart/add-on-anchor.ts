@@ -8,14 +8,21 @@ import { memo } from './memo.js';
  * Add-ons need an anchor (000 §4): tickets of an add-on event (meta upsell) are only reserved
  * when the cart, after the change, also holds an admission — a dated ticket of an event that is
  * not an add-on. An add-on whose event meta has tickets_must_match_anchor_tickets must then be
- * held in the same number as the anchor booking's tickets (the earliest admission session's).
- * Removals are not checked here: the storefront deletes the whole cart when the admission others
- * depend on goes.
+ * held in the same number as the anchor booking's tickets (the earliest admission session's);
+ * this holds also when a change adds or removes admission tickets in a cart with such add-ons: the
+ * change is refused (same code) and says to change both in one step or remove the add-on first.
+ * Removing the last admission is not checked: the storefront deletes the whole cart when the
+ * admission others depend on goes.
  */
 export const ANCHOR_REQUIRED = 'Add an admission event to your cart first.';
 
-export const matchAnchorText = (required: number) =>
-  `Add-on tickets must match the ${required} admission ${required === 1 ? 'ticket' : 'tickets'} in your cart: choose ${required}.`;
+const tickets = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
+
+export const matchAnchorText = (required: number) => `Add-on tickets must match the ${required} admission ${required === 1 ? 'ticket' : 'tickets'} in your cart: choose ${required}.`;
+
+/** The refusal of an admission change that would leave a matched add-on out of step. */
+export const anchorChangeText = (name: string, held: number, required: number) =>
+  `${name} tickets must match your admission tickets: this change would leave ${tickets(required)} for admission and ${held} for ${name}. Change both in one step, or remove ${name} from your cart first.`;
 
 interface Held {
   event_template_id: string;
@@ -32,31 +39,42 @@ function metaFlag(meta: unknown, key: string): boolean {
 
 export const isAddOnMeta = (meta: unknown): boolean => metaFlag(meta, 'upsell');
 
-/** Pure: throws rule_blocks_reserve when an added add-on ticket has no anchor beside it. */
-export function assertAnchored(additions: readonly Held[], after: readonly Held[], events: ReadonlyMap<string, EventKind>): void {
+/**
+ * Pure: throws rule_blocks_reserve when an added add-on ticket has no anchor beside it, or when an
+ * add-on with tickets_must_match_anchor_tickets is out of step with the anchor booking after a
+ * change that adds it or adds or removes admission tickets.
+ */
+export function assertAnchored(additions: readonly Held[], after: readonly Held[], events: ReadonlyMap<string, EventKind>, removed: readonly Held[] = []): void {
   const addOn = (id: string) => {
     const event = events.get(id);
     return event ? isAddOnMeta(JSON.parse(event.meta)) : false;
   };
-  if (!additions.some((t) => addOn(t.event_template_id))) return;
-  const admissions = after.filter((t) => t.event_session_id !== null && !addOn(t.event_template_id) && events.get(t.event_template_id)?.event_type !== 'flexible');
-  if (!admissions.length) throw new AppError(400, 'rule_blocks_reserve', ANCHOR_REQUIRED, 'checkout_rules', { block_reason: 'anchor_required' });
+  const isAdmission = (t: Held) => t.event_session_id !== null && !addOn(t.event_template_id) && events.get(t.event_template_id)?.event_type !== 'flexible';
+  const mustMatchEvent = (id: string) => addOn(id) && metaFlag(JSON.parse(events.get(id)!.meta), 'tickets_must_match_anchor_tickets');
+  const admissions = after.filter(isAdmission);
+  const addsAddOns = additions.some((t) => addOn(t.event_template_id));
+  if (addsAddOns && !admissions.length) throw new AppError(400, 'rule_blocks_reserve', ANCHOR_REQUIRED, 'checkout_rules', { block_reason: 'anchor_required' });
 
-  const mustMatch = [...new Set(additions.map((t) => t.event_template_id))].filter((id) => addOn(id) && metaFlag(JSON.parse(events.get(id)!.meta), 'tickets_must_match_anchor_tickets'));
-  if (!mustMatch.length) return;
+  // Matched add-ons added now, plus (when admissions change) those already held.
+  const changesAdmissions = additions.some(isAdmission) || removed.some(isAdmission);
+  const checked = new Set([...additions.map((t) => t.event_template_id), ...(changesAdmissions ? after.map((t) => t.event_template_id) : [])].filter(mustMatchEvent));
+  if (!checked.size || !admissions.length) return;
   const first = admissions.reduce((a, b) => ((b.valid_from ?? '') < (a.valid_from ?? '') ? b : a));
   const required = admissions.filter((t) => t.event_session_id === first.event_session_id).length;
-  for (const id of mustMatch) {
+  for (const id of checked) {
     const held = after.filter((t) => t.event_template_id === id).length;
-    if (held !== required) {
-      throw new AppError(400, 'rule_blocks_reserve', matchAnchorText(required), 'checkout_rules', { block_reason: 'tickets_must_match_anchor', event_template_id: id, required, held });
-    }
+    if (held === required) continue;
+    const addedNow = additions.some((t) => t.event_template_id === id);
+    const text = addedNow ? matchAnchorText(required) : anchorChangeText(events.get(id)!.name, held, required);
+    throw new AppError(400, 'rule_blocks_reserve', text, 'checkout_rules', { block_reason: 'tickets_must_match_anchor', event_template_id: id, required, held });
   }
 }
 
-export async function checkAddOnAnchors(tx: Tx, cache: TtlCache | undefined, additions: readonly Held[], after: readonly Held[]): Promise<void> {
-  if (!additions.length) return;
-  const ids = [...new Set(after.map((t) => t.event_template_id))].sort();
+export async function checkAddOnAnchors(tx: Tx, cache: TtlCache | undefined, additions: readonly Held[], after: readonly Held[], removed: readonly Held[] = []): Promise<void> {
+  if (!additions.length && !removed.length) return;
+  // The cart's events, memoised (the same read the reserve path already makes): no new DB read.
+  const ids = [...new Set([...after, ...removed].map((t) => t.event_template_id))].sort();
+  if (!ids.length) return;
   const events = await memo(cache, `event-kinds:${ids.join(',')}`, () => eventKinds(tx, ids));
-  assertAnchored(additions, after, new Map(events.map((e) => [e.id, e])));
+  assertAnchored(additions, after, new Map(events.map((e) => [e.id, e])), removed);
 }

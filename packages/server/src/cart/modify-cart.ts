@@ -89,11 +89,12 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
 
   const additions = await resolveAdditions(tx, input, body.add);
   const remaining = held.filter((t) => !removeIds.has(t.id));
+  const removed = held.filter((t) => removeIds.has(t.id));
   const after = [...remaining, ...additions];
-  await checkAddOnAnchors(tx, input.cache, additions, after);
+  await checkAddOnAnchors(tx, input.cache, additions, after, removed);
 
   // Order limits, only for the (group, session) pairs this change touched.
-  const touched = new Set([...held.filter((t) => removeIds.has(t.id)), ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));
+  const touched = new Set([...removed, ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));
   const groupIds = [...new Set(after.map((t) => t.ticket_group_id))].sort();
   const { groups, rules } = await memo(input.cache, `groups:${groupIds.join(',')}`, () => groupsWithRules(tx, groupIds));
   checkOrderLimits(
