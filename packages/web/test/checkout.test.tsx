@@ -194,6 +194,17 @@ describe('checkout', () => {
     expect(screen.getAllByTestId('still-to-pay')).toHaveLength(1);
   });
 
+  it('the complete page sends the buyer to the seller\'s own completed-order page, order ids appended', async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    const config = configDocument([]);
+    (config.seller as { _data: { meta: object }[] })._data[0].meta = { completed_order_url: 'https://museum.example/thanks?from=shop' };
+    installFetch((url) => (url.pathname === '/api/config' ? { body: config } : undefined));
+    renderApp('/checkout/complete?orderIds=order-1,order-2');
+    expect(await screen.findByText('Taking you to your order…')).toBeTruthy();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('https://museum.example/thanks?from=shop&orderIds=order-1%2Corder-2'));
+  });
+
   it('the complete page without orderIds goes to not-found', async () => {
     installFetch(server(() => ({ body: {} })));
     const router = renderApp('/checkout/complete');

@@ -550,6 +550,7 @@ export const en = {
     title: 'Thank you for your order',
     titleOne: 'Your order is complete',
     lead: 'Your tickets are on their way to your inbox.',
+    redirecting: 'Taking you to your order…',
     orderNumber: 'Order number',
     qrAlt: 'QR code for order {number}',
     viewTickets: 'View and print tickets',

@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useOptionalCart } from '../cart/CartContext.js';
 import { fetchOrders, qrCodeUrl } from './api.js';
-import { parseOrderIds, readOrders } from './orders.js';
+import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 
 export function ordersQuery(ids: string[]) {
   return {
@@ -41,7 +41,20 @@ export function Component() {
     if (c && (c.state === 'booked' || (c.ticket_order_id && ids.includes(c.ticket_order_id)))) cart?.store.clear();
   }, [cartDoc, cart?.store, ids]);
 
+  // A seller with its own order-complete page sends the buyer there, order ids appended.
+  const external = completedOrderRedirect(seller.meta.completed_order_url, ids);
+  useEffect(() => {
+    if (external) window.location.replace(external);
+  }, [external]);
+
   if (!ids.length) return <Navigate to="/404" replace />;
+  if (external) {
+    return (
+      <p className="page-lead" role="status">
+        {en.complete.redirecting}
+      </p>
+    );
+  }
   if (query.isError && isApiError(query.error) && (query.error.status === 400 || query.error.status === 404)) return <NotFoundPage />;
 
   const orders = query.data ? readOrders(query.data, ids, seller.timezone) : null;

@@ -3,6 +3,23 @@ import { byId } from '../../api/document.js';
 import type { TOrderDocument } from './api.js';
 
 /** Order ids from the complete page's query: `orderIds=a,b` (also repeated). */
+/**
+ * The seller's external completed-order page (seller meta completed_order_url, 001 §2) with the
+ * order ids appended, or null when none is set or it is not an http(s) address.
+ */
+export function completedOrderRedirect(configured: unknown, orderIds: string[]): string | null {
+  if (typeof configured !== 'string' || !orderIds.length) return null;
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  url.searchParams.set('orderIds', orderIds.join(','));
+  return url.toString();
+}
+
 export function parseOrderIds(search: URLSearchParams): string[] {
   const ids = search
     .getAll('orderIds')
