@@ -3,7 +3,7 @@ import { ApiError } from '../src/api/client.js';
 import { chooseFlow, type FlowInput } from '../src/features/events/detail/flow.js';
 import { membershipExpired } from '../src/features/events/detail/MembersOnlyNotice.js';
 import { ticketTypesRequired } from '../src/features/events/detail/pricedQueries.js';
-import { calendarErrorText } from '../src/features/events/detail/QuantityFirstFlow.js';
+import { calendarErrorText } from '../src/features/events/detail/calendarError.js';
 import { stepOfState } from '../src/features/events/detail/useFlowHistory.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 

@@ -1,38 +1,37 @@
-import type { TCalendarDay, TEventSession, TTicketTypesRequired } from '@foyer/contracts';
-import { fromMinor, toMinor } from '@foyer/contracts';
+// Why: the quantity-first flow's state and the composition of its four steps (000 §4).
+import type { TEventSession, TTicketTypesRequired } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
-import { sessionByIdQuery } from '../../../api/queries.js';
 import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { sellerInfo, useAppConfig } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
-import { formatDate, formatDateTime, formatTime, safeTz, todayIn } from '../../../lib/dates.js';
+import { formatDate, formatDateTime, formatTime, todayIn } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
+import { calendarErrorText } from './calendarError.js';
 import { DateSelector } from './DateSelector.js';
 import { dateTexts, quantityLines, quantityTexts, sessionTexts } from './messageRules.js';
 import { StepMessages } from './StepMessages.js';
 import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
-import { groupHint, priceText, showsPriceOn } from './priceFormat.js';
-import { initialQuantities, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities } from './quantities.js';
-import { asksForTickets, NO_LINK, resolveTickets, type DeepLink, type LinkProblem, type Preselection } from './deepLinks.js';
-import { useLinkReserve } from './useDeepLinks.js';
-import { isSessionSoldOut } from './sessionTabs.js';
-import { QuantityRow } from './QuantityRow.js';
+import { initialQuantities, quantityLimits, setQuantity, totalQuantity, unmetGroupMinimums, type Quantities } from './quantities.js';
+import { asksForTickets, resolveTickets, type DeepLink } from './deepLinks.js';
+import { QuantityFirstDetails } from './QuantityFirstDetails.js';
+import { QuantityFirstGroups } from './QuantityFirstGroups.js';
+import { QuantityFirstStep } from './QuantityFirstStep.js';
+import { chosenSummary, dayTotalText, hasDetails, sessionTotalText } from './quantityFirstSummary.js';
 import { ReserveBar } from './ReserveBar.js';
 import {
   attendeeNeedsByKey,
   buildReservation,
   campaignOf,
   focusFirstInvalid,
-  groupQuantity,
   groupSurveys,
   hasErrors,
   initialAmounts,
@@ -44,14 +43,8 @@ import {
 } from './reservation.js';
 import { SessionPicker } from './SessionPicker.js';
 import { useFlowHistory } from './useFlowHistory.js';
+import { useQuantityFirstLink } from './useQuantityFirstLink.js';
 import { initialAnswers, type SurveyAnswer } from './survey.js';
-import { Attendees, SurveyFields } from './TicketForms.js';
-
-/** 000 §8: the calendar refuses more than 10 ticket types with validation_failed in context event_calendar. */
-export function calendarErrorText(error: unknown): string {
-  if (isApiError(error) && error.code === 'validation_failed' && error.context === 'event_calendar') return en.flows.tooManyTypes;
-  return en.flows.calendarFailed;
-}
 
 type Step = 'quantities' | 'date' | 'session' | 'details';
 const STEPS: readonly Step[] = ['quantities', 'date', 'session', 'details'];
@@ -138,59 +131,30 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [calendar.isError]);
 
-  // A deep link's date or session (000 §2, §5) is picked once the calendar (then the day's
-  // sessions) for the quantities is known; with the link's own quantities the calendar opens at once.
-  const pending = useRef<Preselection>(link?.preselect ?? null);
-  const [dateNotice, setDateNotice] = useState<string | null>(null);
-  // With `reserve` on, the link's session is reserved as soon as it is picked, as in the other flows.
-  const linkReserve = useLinkReserve(link ?? NO_LINK, detail);
-  const linkText = linkReserve.text;
-  const linkedSessionId = link?.preselect?.kind === 'session' ? link.preselect.id : '';
-  const sessionById = useQuery({ ...sessionByIdQuery(event.id, linkedSessionId), enabled: linkedSessionId !== '' });
-  useEffect(() => {
-    const wanted = pending.current;
-    if (!wanted || !request || date || !calendar.isSuccess) return;
-    const open = listOf(calendar.data, 'calendar').filter((d) => d.status === 'available').map((d) => d.date);
-    let day: string | undefined;
-    let problem: LinkProblem = { kind: 'session_unavailable' };
-    if (wanted.kind === 'date') {
-      day = open.find((d) => d === wanted.date);
-      problem = { kind: 'date_unavailable', date: wanted.date };
-      pending.current = null;
-    } else if (wanted.kind === 'today') day = open.find((d) => d === todayIn(timezone));
-    else if (wanted.kind === 'next') day = open[0];
-    else {
-      if (sessionById.isPending) return;
-      const found = listOf(sessionById.data, 'event_session').find((x) => x.id === wanted.id && !isSessionSoldOut(x));
-      day = found ? open.find((d) => d === safeTz(found.start_datetime, timezone).format('YYYY-MM-DD')) : undefined;
-    }
-    if (day) {
-      setDate(day);
-      setFocusStep('session');
-    } else {
-      pending.current = null;
-      setDateNotice(linkText(problem));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request, date, calendar.isSuccess, calendar.data, sessionById.isPending, sessionById.data]);
-
   const sessionsSource = useMemo(() => (request && date ? pricedSessionsQuery(event.id, date, request) : null), [event.id, date, request]);
   const sessionsQuery = useQuery({ ...(sessionsSource ?? pricedSessionsQuery(event.id, '', { ticket_types_required: [] })), enabled: sessionsSource !== null });
   const schedule = priceSchedule(sessionsQuery.data);
-  useEffect(() => {
-    const wanted = pending.current;
-    if (!wanted || !date || session || !sessionsQuery.isSuccess) return;
-    pending.current = null;
-    const open = listOf(sessionsQuery.data, 'event_session').filter((x) => !isSessionSoldOut(x));
-    const found = wanted.kind === 'session' ? open.find((x) => x.id === wanted.id) : open[0];
-    if (found) {
+  // With the link's own quantities the calendar opens at once (the effect below); its date or session follows.
+  const { pending, dateNotice, setDateNotice, linkReserve } = useQuantityFirstLink({
+    link,
+    detail,
+    request,
+    date,
+    session,
+    calendar,
+    sessions: sessionsQuery,
+    linkedQuantities: linked?.quantities ?? null,
+    quantities,
+    pickDate: (day) => {
+      setDate(day);
+      setFocusStep('session');
+    },
+    pickSession: (found) => {
       setSession(found);
       setFocusStep('details');
-      // Only the link's own tickets are reserved unasked (quantities chosen by hand are the buyer's to confirm).
-      if (linked && Object.keys(linked.quantities).length) linkReserve.reserve(quantities, found.id);
-    } else setSessionNotice(linkText({ kind: 'session_unavailable' }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [date, session, sessionsQuery.isSuccess, sessionsQuery.data]);
+    },
+    setSessionNotice,
+  });
 
   const context = { groups, needs, surveys: surveys.surveys };
   const form: SelectionForm = { quantities, amounts, attendees, answers };
@@ -256,26 +220,6 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     }
   };
 
-  const chosenSummary = groups
-    .flatMap(({ group, types }) => types.map(({ type }) => ({ q: quantities[typeKey(group.id, type.id)] ?? 0, name: type.name })))
-    .filter((line) => line.q > 0)
-    .map((line) => format(en.cart.quantityTimes, { count: line.q, type: line.name }))
-    .join(', ');
-
-  const dayPrice = (day: TCalendarDay) => (showsPriceOn(display, 'date') && day.min_price ? format(en.flows.totalFor, { price: priceText(day.min_price, currency) }) : '');
-  const sessionPrice = (s: TEventSession) => {
-    if (!showsPriceOn(display, 'session')) return null;
-    const lines = schedule.filter((l) => l.event_session_id === s.id);
-    if (!lines.length) return null;
-    return format(en.flows.totalFor, { price: priceText(fromMinor(lines.reduce((n, l) => n + toMinor(l.total), 0)), currency) });
-  };
-
-  const changeButton = (label: string, target: Step) => (
-    <button type="button" className="button button--secondary button--small" aria-label={label} onClick={() => goBackTo(target)}>
-      {en.dates.change}
-    </button>
-  );
-
   return (
     <div className="steps quantity-first">
       {linkReserve.refused && (
@@ -289,22 +233,16 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
         </p>
       )}
       {/* 1. Quantities */}
-      <section className={`panel step${step !== 'quantities' ? ' step--done' : ''}`} aria-labelledby="qf-quantities">
-        <div className="step__header">
-          {step === 'quantities' ? (
-            <h2 id="qf-quantities" ref={headings.quantities} tabIndex={-1} className="step__title">
-              {en.flows.quantitiesTitle}
-            </h2>
-          ) : (
-            <p className="step__chosen">
-              <span className="step__chosen-label" id="qf-quantities" ref={headings.quantities} tabIndex={-1}>
-                {en.flows.quantitiesDone}
-              </span>
-              {chosenSummary}
-            </p>
-          )}
-          {step !== 'quantities' && changeButton(en.flows.changeQuantities, 'quantities')}
-        </div>
+      <QuantityFirstStep
+        id="qf-quantities"
+        headingRef={headings.quantities}
+        done={step !== 'quantities'}
+        title={en.flows.quantitiesTitle}
+        doneLabel={en.flows.quantitiesDone}
+        chosen={chosenSummary(groups, quantities)}
+        changeLabel={en.flows.changeQuantities}
+        onChange={() => goBackTo('quantities')}
+      >
         {step === 'quantities' && (
           <form
             ref={quantitiesForm}
@@ -325,74 +263,37 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
                 {quantityError}
               </p>
             )}
-            <div className="qty-groups">
-              {groups.map(({ group, types }) => {
-                const hint = groupHint(group);
-                const headingId = `qf-group-${group.id}`;
-                const groupError = shownQuantityErrors.groups[group.id];
-                return (
-                  <section key={group.id} className="qty-group" aria-labelledby={headingId} data-ticket-group-id={group.id}>
-                    <h3 id={headingId} className="price-group__name">
-                      {group.name}
-                    </h3>
-                    {group.summary && <p className="price-group__hint">{group.summary}</p>}
-                    {hint && <p className="price-group__hint">{hint}</p>}
-                    {groupError && (
-                      <p className="field-error" id={`${headingId}-error`} role="alert">
-                        {groupError}
-                      </p>
-                    )}
-                    <ul className="qty-list">
-                      {types.map((priceType) => {
-                        const key = typeKey(group.id, priceType.type.id);
-                        return (
-                          <QuantityRow
-                            key={key}
-                            priceType={priceType}
-                            typeKeyValue={key}
-                            limits={limits}
-                            quantities={quantities}
-                            currency={currency}
-                            onChange={(next) => {
-                              setQuantities(next);
-                              setQuantityError(null);
-                            }}
-                            invalidGroup={groupError ? `${headingId}-error` : undefined}
-                            amount={amounts[key]}
-                            amountError={shownQuantityErrors.amounts[key]}
-                            onAmount={(value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
-                          />
-                        );
-                      })}
-                    </ul>
-                  </section>
-                );
-              })}
-            </div>
+            <QuantityFirstGroups
+              groups={groups}
+              limits={limits}
+              quantities={quantities}
+              currency={currency}
+              errors={shownQuantityErrors}
+              amounts={amounts}
+              onQuantities={(next) => {
+                setQuantities(next);
+                setQuantityError(null);
+              }}
+              setAmounts={setAmounts}
+            />
             <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { timezone })} />
             <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
           </form>
         )}
-      </section>
+      </QuantityFirstStep>
 
       {/* 2. Date */}
       {request && (
-        <section className={`panel step${date ? ' step--done' : ''}`} aria-labelledby="qf-date">
-          <div className="step__header">
-            {date ? (
-              <p className="step__chosen">
-                <span className="step__chosen-label" id="qf-date" ref={headings.date} tabIndex={-1}>
-                  {en.event.steps.date}
-                </span>
-                {formatDate(date)}
-              </p>
-            ) : (
-              <h2 id="qf-date" ref={headings.date} tabIndex={-1} className="step__title">
-                {en.dates.heading}
-              </h2>
-            )}
-            {date && changeButton(en.dates.changeDate, 'date')}
-          </div>
+        <QuantityFirstStep
+          id="qf-date"
+          headingRef={headings.date}
+          done={date !== null}
+          title={en.dates.heading}
+          doneLabel={en.event.steps.date}
+          chosen={date && formatDate(date)}
+          changeLabel={en.dates.changeDate}
+          onChange={() => goBackTo('date')}
+        >
           {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
           {dateNotice && !date && (
             <p className="notice notice--warning step__notice" role="alert">
@@ -422,30 +323,24 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
                 threshold={threshold}
                 priceDisplay={display}
                 rules={detail.messageRules}
-                priceOf={dayPrice}
+                priceOf={(day) => dayTotalText(display, currency, day)}
               />
             ) : null)}
-        </section>
+        </QuantityFirstStep>
       )}
 
       {/* 3. Session */}
       {request && date && sessionsSource && (
-        <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="qf-session">
-          <div className="step__header">
-            {session ? (
-              <p className="step__chosen">
-                <span className="step__chosen-label" id="qf-session" ref={headings.session} tabIndex={-1}>
-                  {en.event.steps.session}
-                </span>
-                {formatDateTime(session.start_datetime, timezone)}
-              </p>
-            ) : (
-              <h2 id="qf-session" ref={headings.session} tabIndex={-1} className="step__title">
-                {en.sessions.heading}
-              </h2>
-            )}
-            {session && changeButton(en.sessions.changeTime, 'session')}
-          </div>
+        <QuantityFirstStep
+          id="qf-session"
+          headingRef={headings.session}
+          done={session !== null}
+          title={en.sessions.heading}
+          doneLabel={en.event.steps.session}
+          chosen={session && formatDateTime(session.start_datetime, timezone)}
+          changeLabel={en.sessions.changeTime}
+          onChange={() => goBackTo('session')}
+        >
           {sessionNotice && !session && (
             <p className="notice notice--warning step__notice" role="alert">
               {sessionNotice}
@@ -463,7 +358,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
               selectedId={null}
               rules={detail.messageRules}
               source={sessionsSource}
-              priceOf={sessionPrice}
+              priceOf={(s) => sessionTotalText(display, currency, schedule, s)}
               onSelect={(picked) => {
                 setSession(picked);
                 setSessionNotice(null);
@@ -471,7 +366,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
               }}
             />
           )}
-        </section>
+        </QuantityFirstStep>
       )}
 
       {/* 4. Details and reserve */}
@@ -494,38 +389,17 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
                 void reserve();
               }}
             >
-              {groups.map(({ group, types }) => {
-                const survey = surveys.surveys.get(group.id);
-                if (groupQuantity(quantities, group.id) <= 0) return null;
-                return (
-                  <div key={group.id} className="qty-group" data-ticket-group-id={group.id}>
-                    <Attendees
-                      group={group.id}
-                      types={types}
-                      quantities={quantities}
-                      needsByKey={needs}
-                      values={attendees}
-                      errors={detailErrors.attendees}
-                      onChange={(key, index, value) =>
-                        setAttendees((prev) => {
-                          const list = [...(prev[key] ?? [])];
-                          list[index] = value;
-                          return { ...prev, [key]: list };
-                        })
-                      }
-                    />
-                    {survey && (
-                      <SurveyFields
-                        groupId={group.id}
-                        survey={survey}
-                        answers={answers[group.id] ?? {}}
-                        errors={detailErrors.survey[group.id] ?? {}}
-                        onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
-                      />
-                    )}
-                  </div>
-                );
-              })}
+              <QuantityFirstDetails
+                groups={groups}
+                quantities={quantities}
+                needs={needs}
+                surveys={surveys.surveys}
+                errors={detailErrors}
+                attendees={attendees}
+                setAttendees={setAttendees}
+                answers={answers}
+                setAnswers={setAnswers}
+              />
               {!hasDetails(groups, quantities, needs, surveys.surveys) && <p className="muted">{en.flows.noDetails}</p>}
               <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { session, timezone })} />
               <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting} submitting={submitting} error={serverError} />
@@ -535,17 +409,4 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
       )}
     </div>
   );
-}
-
-function hasDetails(groups: EventDetail['groups'], quantities: Quantities, needs: ReadonlyMap<string, { name: string; email: string }>, surveys: ReadonlyMap<string, unknown>): boolean {
-  for (const { group, types } of groups) {
-    if (groupQuantity(quantities, group.id) <= 0) continue;
-    if (surveys.has(group.id)) return true;
-    for (const { type } of types) {
-      const key = typeKey(group.id, type.id);
-      const need = needs.get(key);
-      if ((quantities[key] ?? 0) > 0 && need && (need.name !== 'none' || need.email !== 'none')) return true;
-    }
-  }
-  return false;
 }
