@@ -1,0 +1,39 @@
+// The checkout's sticky footer: the amount this payment takes and the pay button that says how it pays.
+import { toMinor } from '@foyer/contracts';
+import { en, format } from '../../i18n/en.js';
+import type { PayStep } from './model.js';
+
+interface PayBarProps {
+  step: PayStep;
+  outstanding: number;
+  /** The outstanding total, in major units. */
+  total: string;
+  money: (amount: string) => string;
+  submitting: boolean;
+  /** Nothing can take the payment (Stripe could not load). */
+  blocked: boolean;
+}
+
+export function PayBar({ step, outstanding, total, money, submitting, blocked }: PayBarProps) {
+  const buttonText = submitting
+    ? en.checkout.processing
+    : step.kind === 'free'
+      ? en.checkout.payFree
+      : step.kind === 'gift_card'
+        ? format(en.checkout.payGiftCard, { amount: money(step.amount) })
+        : format(en.checkout.pay, { amount: money(step.amount) });
+
+  return (
+    <div className="pay-bar" data-testid="pay-bar">
+      <div className="pay-bar__total">
+        <span className="pay-bar__label">{step.kind === 'card' && toMinor(step.amount) < outstanding ? en.checkout.payingNow : en.checkout.totalToPay}</span>
+        <span className="pay-bar__amount" data-testid="total-to-pay">
+          {money(step.kind === 'card' ? step.amount : total)}
+        </span>
+      </div>
+      <button type="submit" className="button pay-bar__button" disabled={submitting || blocked} aria-disabled={submitting || blocked}>
+        {buttonText}
+      </button>
+    </div>
+  );
+}

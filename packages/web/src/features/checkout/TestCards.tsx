@@ -1,0 +1,20 @@
+// Test mode's list of demo card numbers and the outcome each one gives.
+import { DEMO_CARDS } from '@foyer/contracts';
+import { en } from '../../i18n/en.js';
+import { formatCardNumber } from './model.js';
+
+export function TestCards() {
+  const rows = Object.entries(DEMO_CARDS) as [keyof typeof en.checkout.testCards, string][];
+  return (
+    <div className="test-cards">
+      <p>{en.checkout.testModeText}</p>
+      <ul>
+        {rows.map(([outcome, number]) => (
+          <li key={number}>
+            <code>{formatCardNumber(number)}</code> <span>{en.checkout.testCards[outcome] ?? outcome}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
