@@ -14,9 +14,8 @@ import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
 import type { PriceGroup } from './model.js';
 import { PriceList } from './PriceList.js';
-import { groupHint } from './priceFormat.js';
 import { initialQuantities, nothingAvailable, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities, type QuantityLimits } from './quantities.js';
-import { QuantityRow } from './QuantityRow.js';
+import { QuantityGroup } from './QuantityGroup.js';
 import { ReserveBar } from './ReserveBar.js';
 import { quantityLines, quantityTexts } from './messageRules.js';
 import { StepMessages } from './StepMessages.js';
@@ -238,45 +237,24 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     >
       <p className="muted quantity-selection__hint">{en.quantities.chooseQuantities}</p>
       <div className="qty-groups">
-        {groups.map(({ group, types }) => {
-          const hint = groupHint(group);
-          const headingId = `qty-group-${group.id}`;
-          const groupError = errors.groups[group.id];
+        {groups.map((entry) => {
+          const { group, types } = entry;
           const survey = surveys.surveys.get(group.id);
           const showSurvey = survey && groupQuantity(quantities, group.id) > 0;
           return (
-            <section key={group.id} className="qty-group" aria-labelledby={headingId} data-ticket-group-id={group.id}>
-              <h3 id={headingId} className="price-group__name">
-                {group.name}
-                {group.hidden_type === 'public_member_only' && <span className="badge badge--muted">{en.event.membersOnly}</span>}
-              </h3>
-              {group.summary && <p className="price-group__hint">{group.summary}</p>}
-              {hint && <p className="price-group__hint">{hint}</p>}
-              {groupError && (
-                <p className="field-error" id={`${headingId}-error`} role="alert">
-                  {groupError}
-                </p>
-              )}
-              <ul className="qty-list">
-                {types.map((priceType) => {
-                  const key = typeKey(group.id, priceType.type.id);
-                  return (
-                    <QuantityRow
-                      key={key}
-                      priceType={priceType}
-                      typeKeyValue={key}
-                      limits={limits}
-                      quantities={quantities}
-                      currency={currency}
-                      onChange={update}
-                      invalidGroup={groupError ? `${headingId}-error` : undefined}
-                      amount={amounts[key]}
-                      amountError={errors.amounts[key]}
-                      onAmount={(value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
-                    />
-                  );
-                })}
-              </ul>
+            <QuantityGroup
+              key={group.id}
+              entry={entry}
+              headingId={`qty-group-${group.id}`}
+              membersOnlyBadge
+              limits={limits}
+              quantities={quantities}
+              currency={currency}
+              errors={errors}
+              amounts={amounts}
+              onQuantities={update}
+              onAmount={(key, value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
+            >
               <Attendees
                 group={group.id}
                 types={types}
@@ -301,7 +279,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
                   onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
                 />
               )}
-            </section>
+            </QuantityGroup>
           );
         })}
       </div>
