@@ -30,7 +30,7 @@ import {
   validateSelection,
   type SelectionForm,
 } from './reservation.js';
-import { initialAnswers, type SurveyAnswer } from './survey.js';
+import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './TicketForms.js';
 
 export interface AddOneFlowProps {
@@ -67,11 +67,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const needs = useMemo(() => attendeeNeedsByKey(groups, event), [groups, event]);
   const [amounts, setAmounts] = useState(() => initialAmounts(groups));
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
-  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => {
-    const out: Record<string, Record<string, SurveyAnswer>> = {};
-    for (const [groupId, survey] of surveys.surveys) out[groupId] = initialAnswers(survey);
-    return out;
-  });
+  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

@@ -44,7 +44,7 @@ import {
 import { SessionPicker } from './SessionPicker.js';
 import { useFlowHistory } from './useFlowHistory.js';
 import { useQuantityFirstLink } from './useQuantityFirstLink.js';
-import { initialAnswers, type SurveyAnswer } from './survey.js';
+import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 
 type Step = 'quantities' | 'date' | 'session' | 'details';
 const STEPS: readonly Step[] = ['quantities', 'date', 'session', 'details'];
@@ -81,11 +81,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const surveys = useMemo(() => groupSurveys(groups), [groups]);
   const needs = useMemo(() => attendeeNeedsByKey(groups, event), [groups, event]);
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
-  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => {
-    const out: Record<string, Record<string, SurveyAnswer>> = {};
-    for (const [groupId, survey] of surveys.surveys) out[groupId] = initialAnswers(survey);
-    return out;
-  });
+  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
 
   const [request, setRequest] = useState<TTicketTypesRequired | null>(null);
   const [date, setDate] = useState<string | null>(null);

@@ -36,7 +36,7 @@ import {
   type SelectionForm,
 } from './reservation.js';
 import { cachedDefaults, type CachedSelection } from './selectionCache.js';
-import { initialAnswers, type SurveyAnswer } from './survey.js';
+import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './TicketForms.js';
 
 /** Where the flow keeps the last selection (000 §4 cached selection). */
@@ -154,11 +154,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
   const quantities = chosen ?? defaults ?? {};
   const [amounts, setAmounts] = useState<Record<string, string>>(() => initialAmounts(groups));
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
-  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => {
-    const out: Record<string, Record<string, SurveyAnswer>> = {};
-    for (const [groupId, survey] of surveys.surveys) out[groupId] = initialAnswers(survey);
-    return out;
-  });
+  const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

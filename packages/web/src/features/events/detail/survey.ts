@@ -99,6 +99,11 @@ export function initialAnswers(survey: Survey): Record<string, SurveyAnswer> {
   return Object.fromEntries(survey.fields.map((f) => [f.key, f.initial]));
 }
 
+/** The starting answers of every group's survey, by group id. */
+export function initialAnswersByGroup(surveys: ReadonlyMap<string, Survey>): Record<string, Record<string, SurveyAnswer>> {
+  return Object.fromEntries([...surveys].map(([groupId, survey]) => [groupId, initialAnswers(survey)]));
+}
+
 function isEmpty(answer: SurveyAnswer | undefined): boolean {
   return answer === undefined || (typeof answer === 'string' && answer.trim() === '');
 }
