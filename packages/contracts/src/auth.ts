@@ -68,6 +68,26 @@ const Email = z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotVa
 const Name = z.string().trim().min(1).max(NAME_MAX);
 const Json = z.record(z.string(), z.unknown());
 
+/** Limits of a user's `meta` (000 §3: free keys such as country), so one account cannot grow without bound. */
+export const META_LIMITS = { keys: 50, keyLength: 100, valueLength: 1000, totalBytes: 16 * 1024 } as const;
+
+/** What is wrong with a meta object (empty when within the limits); values are measured as JSON. */
+export function metaProblems(meta: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const keys = Object.keys(meta);
+  if (keys.length > META_LIMITS.keys) problems.push(`At most ${META_LIMITS.keys} meta keys are allowed.`);
+  const longKey = keys.find((k) => k.length > META_LIMITS.keyLength);
+  if (longKey !== undefined) problems.push(`Meta keys may be at most ${META_LIMITS.keyLength} characters.`);
+  const longValue = keys.find((k) => (JSON.stringify(meta[k]) ?? '').length > META_LIMITS.valueLength);
+  if (longValue !== undefined) problems.push(`The meta value of ${longValue.slice(0, META_LIMITS.keyLength)} may be at most ${META_LIMITS.valueLength} characters.`);
+  if (new TextEncoder().encode(JSON.stringify(meta)).length > META_LIMITS.totalBytes) problems.push(`Meta may be at most ${META_LIMITS.totalBytes / 1024} KB in all.`);
+  return problems;
+}
+
+const Meta = Json.superRefine((value, ctx) => {
+  for (const message of metaProblems(value)) ctx.addIssue({ code: 'custom', message });
+});
+
 /** POST user (register) and PUT my/user. Without a password, POST user makes a guest account. */
 export const ZRegister = z
   .object({
@@ -76,7 +96,7 @@ export const ZRegister = z
     email: Email,
     password: ZPassword.optional(),
     additional_info: Json.optional(),
-    meta: Json.optional(),
+    meta: Meta.optional(),
   })
   .strict();
 export type TRegister = z.infer<typeof ZRegister>;
@@ -90,7 +110,7 @@ export const ZUpdateMe = z
     /** Required to change an existing password. */
     current_password: z.string().max(PASSWORD_MAX).optional(),
     additional_info: Json.optional(),
-    meta: Json.optional(),
+    meta: Meta.optional(),
     zip_code: z.string().trim().max(10).optional(),
   })
   .strict();

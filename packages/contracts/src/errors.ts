@@ -14,6 +14,9 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'scope_error',
+  'request_too_large',
+  'unsupported_media_type',
+  'forbidden_origin',
   // reserve (000 §8)
   'max_tickets_per_order_exceeded',
   'min_tickets_per_order_not_met',

@@ -10,15 +10,21 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { AppError } from './http/app-error.js';
+import { clientErrorHandler, frameworkErrors, registerErrorEnvelope } from './http/error-envelope.js';
+import { registerTextGuard } from './http/text-guard.js';
+import { registerCsrfGuard } from './http/csrf-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { decorateCookieSecurity } from './http/cookie-security.js';
+import { anyConfigValue } from './config/config.repository.js';
+import { CONFIG } from '@foyer/contracts';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 
-const GENERIC = 'Sorry. Please try again later.';
-
-/** FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), or all / none.
+/** FOYER_TRUST_PROXY as Fastify takes it: a hop count, the proxies' addresses (comma-separated), or none.
+ * `true` (trust every peer) is never passed: it would let a client choose its own address.
  * Typed boolean only because Fastify's constructor overloads reject the union. */
-const trustProxyOption = (value: boolean | string | undefined): boolean => (value ?? false) as boolean;
+const trustProxyOption = (value: boolean | number | string | undefined): boolean => (value === true ? 1 : (value ?? false)) as boolean;
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -33,18 +39,19 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy, client addresses (per-IP rate limits) come from X-Forwarded-For.
     trustProxy: trustProxyOption(ctx.settings.trustProxy),
+    // Errors before routing and those Node answers itself use the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toEnvelope());
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = status === 415 || status === 400 ? 'validation_failed' : status === 405 ? 'method_not_allowed' : 'bad_field_value';
-      return reply.code(status).send(new AppError(status, code, (error as Error).message || 'The request could not be read.', 'request').toEnvelope());
-    }
-    request.log.error({ err: error, url: request.url }, 'unhandled error');
-    return reply.code(500).send(new AppError(500, 'internal_error', GENERIC, null).toEnvelope());
-  });
+  registerErrorEnvelope(app);
+  decorateCookieSecurity(app, ctx.settings.publicUrl, ctx.settings.secureCookies);
+  await registerSecurityHeaders(app, ctx.settings, async () => ({
+    stripe: Boolean(ctx.settings.stripe),
+    captcha: Boolean(ctx.settings.captcha),
+    tagManager: await ctx.cache!.get('csp:tag-manager', () => anyConfigValue(ctx.db, CONFIG.tagManagerId)),
+  }));
+  registerCsrfGuard(app, ctx.settings.publicUrl);
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -58,6 +65,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
+  // After the cookie parser: cookies are checked too.
+  registerTextGuard(app);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
@@ -85,7 +94,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(new AppError(404, 'not_found', 'Not found.', 'route').toEnvelope());
     }
-    if (!hasWeb) return reply.code(404).type('text/plain').send('The storefront is not built yet: run `npm run build`.');
+    if (!hasWeb) return reply.code(404).send(new AppError(404, 'not_found', 'The storefront is not built yet: run `npm run build`.', 'route').toEnvelope());
     // History fallback: the SPA routes every other path, including its own 404 page.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

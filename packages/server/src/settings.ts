@@ -15,8 +15,16 @@ export interface Settings {
   publicUrl: string;
   /** Development helpers such as GET /api/dev/mailbox: on unless NODE_ENV is production. */
   devRoutes: boolean;
-  /** FOYER_TRUST_PROXY: whose X-Forwarded-For to believe: false, true (any peer), or the proxies' addresses/CIDRs. */
-  trustProxy?: boolean | string;
+  /**
+   * FOYER_TRUST_PROXY: whose X-Forwarded-For to believe: false; a hop count (`true` is one hop: the
+   * address the proxy in front appended); or the proxies' addresses/CIDRs. Either way the client
+   * address is the rightmost untrusted hop, never one the client wrote itself.
+   */
+  trustProxy?: boolean | number | string;
+  /** Cookies carry `Secure` when FOYER_PUBLIC_URL is https (whatever the proxy says about the request). */
+  secureCookies?: boolean;
+  /** FOYER_FRAME_ANCESTORS: origins that may embed the storefront in a frame (CSP frame-ancestors); empty: none. */
+  frameAncestors?: string[];
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): unset, the demo gateway takes cards. */
   stripe?: StripeSettings | null;
   /** CAPTCHA_SECRET_KEY (+ CAPTCHA_VERIFY_URL): the pay call of a non-member needs a captcha answer. */
@@ -73,10 +81,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const publicUrl = (env.FOYER_PUBLIC_URL ?? `http://localhost:${portText}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(publicUrl)) problems.push(`FOYER_PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
   const trustText = (env.FOYER_TRUST_PROXY ?? 'false').trim();
-  let trustProxy: boolean | string = false;
-  if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true';
+  let trustProxy: boolean | number | string = false;
+  // `true` means one hop: trusting every peer would let a client write its own address first.
+  if (/^(true|false)$/i.test(trustText)) trustProxy = trustText.toLowerCase() === 'true' ? 1 : false;
   else if (/^[0-9a-f.:/, ]+$/i.test(trustText) && /[.:]/.test(trustText)) trustProxy = trustText;
   else problems.push(`FOYER_TRUST_PROXY must be true, false or the proxies' addresses (e.g. 10.0.0.0/8), got "${trustText}"`);
+  const frameAncestors = (env.FOYER_FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of frameAncestors) {
+    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) problems.push(`FOYER_FRAME_ANCESTORS must list origins such as https://www.example.org, got "${origin}"`);
+  }
   const stripe = readStripe(env, problems);
   const captchaKey = env.CAPTCHA_SECRET_KEY?.trim() || '';
   const captchaUrl = env.CAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
@@ -95,6 +108,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl,
     mailFrom: mailFrom.trim(),
     publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    frameAncestors,
     devRoutes: env.NODE_ENV !== 'production',
     trustProxy,
     stripe,

@@ -6,7 +6,7 @@ import { processOutbox } from '../src/mail/mail-worker.js';
 import { mailboxTransport } from '../src/mail/transport.js';
 import { emailKey, scanCodeKey } from '../src/users/normalize.js';
 import { insertUser } from '../src/users/user.repository.js';
-import type { TestApp } from './harness.js';
+import { jsonContentType, type TestApp } from './harness.js';
 
 export const PASSWORD = 'Correct-Horse-9';
 
@@ -30,7 +30,7 @@ export class Browser {
       url,
       payload: payload as object | undefined,
       remoteAddress: this.ip,
-      headers: { app: 'ecomm', ...(cookie ? { cookie } : {}) },
+      headers: { app: 'ecomm', ...jsonContentType(method), ...(cookie ? { cookie } : {}) },
     });
     const set = res.headers['set-cookie'];
     const list = set === undefined ? [] : Array.isArray(set) ? set : [set];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Dialect } from '../src/db/database.js';
-import { testApp, type TestApp } from './harness.js';
+import { jsonContentType, testApp, type TestApp } from './harness.js';
 
 /** A browser-like client over app.inject: keeps the identity cookie between calls. */
 export class CartClient {
@@ -13,7 +13,7 @@ export class CartClient {
       method,
       url,
       payload: payload as object | undefined,
-      headers: { app: 'ecomm', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { app: 'ecomm', ...jsonContentType(method), ...(this.cookie ? { cookie: this.cookie } : {}) },
     });
     const set = res.headers['set-cookie'];
     const first = Array.isArray(set) ? set[0] : set;

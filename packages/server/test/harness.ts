@@ -106,3 +106,8 @@ export function idOf(list: { _data: { id: string; name?: string }[] }, name: str
   if (!found) throw new Error(`no "${name}" in ${list._data.map((x) => x.name).join(', ')}`);
   return found.id;
 }
+
+/** What the storefront's client sends on every state-changing call, body or not (see http/csrf-guard.ts). */
+export function jsonContentType(method: string): Record<string, string> {
+  return method === 'GET' || method === 'HEAD' ? {} : { 'content-type': 'application/json' };
+}

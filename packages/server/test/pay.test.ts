@@ -2,7 +2,7 @@ import { DEMO_CARDS } from '@foyer/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
-import { dialects, type TestApp } from './harness.js';
+import { dialects, jsonContentType, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z'; // capacity 100
 const CONCERT = '2026-06-04T23:30:00.000Z';
@@ -78,7 +78,7 @@ describe.each(dialects())('paying on %s', (dialect) => {
     expect(first.body._data[0]._extra.payment_intent_client_secret).toContain(intent);
     // Retrying before confirming is refused.
     expect((await pay(c, cartId, card('20.00', '', { payment_intent_id: intent }))).status).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/payments/demo/${intent}/confirm` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/payments/demo/${intent}/confirm`, headers: jsonContentType('POST') })).statusCode).toBe(200);
     const done = await pay(c, cartId, card('20.00', '', { payment_intent_id: intent }));
     expect(done.body.outcome).toBe('completed');
     expect(await count('payment', cartId)).toBe(1);

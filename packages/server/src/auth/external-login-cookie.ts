@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { secureCookies } from '../http/cookie-security.js';
 
 /**
  * The external login in flight: state, nonce and the PKCE verifier (plus where to go after), kept
@@ -16,7 +17,7 @@ export interface OidcFlow {
   started: number;
 }
 
-const options = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/api/auth0', secure: request.protocol === 'https' });
+const options = (request: FastifyRequest) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/api/auth0', secure: secureCookies(request) });
 
 export function writeFlow(request: FastifyRequest, reply: FastifyReply, flow: OidcFlow) {
   reply.setCookie(OIDC_FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), { ...options(request), maxAge: OIDC_FLOW_TTL_S });

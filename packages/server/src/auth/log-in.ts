@@ -2,7 +2,7 @@ import { AUTH_TEXT, type TLogin, type TLoginMethod } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { outboxStatus } from '../mail/outbox.repository.js';
-import { enforceLimits, hit, LIMITS } from '../rate-limit/rate-limit.js';
+import { enforceLimits, hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
 import { userByDeliverableEmail, userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
 import { issuePasswordReset } from './issue-password-reset.js';
@@ -66,14 +66,33 @@ export async function logIn(db: Db, input: LogInInput): Promise<LogInResult> {
   return beginSession(db, { user, previousSessionId: input.previousSessionId, cartId: input.body.cart_id, guestIdentityId: input.guestIdentityId, now: input.now });
 }
 
+/**
+ * Limits around a secret check: per address, per (account, address) and — counting failures only —
+ * per account from everywhere. Over the last, an address that logged in to the account before still
+ * may try, so nobody can lock the owner out of their own account from elsewhere.
+ */
 async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {
-  const { body } = input;
+  const { body, now } = input;
   const accountKey = method === 'password' ? `email:${emailKey(body.username!)}` : `scan:${scanCodeKey(body.scan_code!)}`;
-  await enforceLimits(db, input.now, [
+  const pairKey = `${accountKey}|${input.ip}`;
+  await enforceLimits(db, now, [
     [LIMITS.loginIp, input.ip],
-    [LIMITS.loginAccount, accountKey],
+    [LIMITS.loginAccountIp, pairKey],
   ]);
+  const failures = await peek(db, LIMITS.loginAccount, accountKey, now);
+  if (!failures.allowed && (await peek(db, LIMITS.loginKnownAddress, pairKey, now)).count === 0) throw rateLimited(failures.retryAfter);
+  try {
+    const user = await verifySecret(db, method, input);
+    await hit(db, LIMITS.loginKnownAddress, pairKey, now);
+    return user;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) await hit(db, LIMITS.loginAccount, accountKey, now);
+    throw error;
+  }
+}
 
+async function verifySecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {
+  const { body } = input;
   if (method === 'password') {
     const user = await userByDeliverableEmail(db, input.sellerId, emailKey(body.username!));
     const ok = await verifyPassword(user?.password_hash, body.password!);

@@ -5,6 +5,7 @@ import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { randomToken, tokenHash } from './tokens.js';
 import { deleteSession, extendSession, insertSession, sessionByTokenHash } from './session.repository.js';
+import { secureCookies } from '../http/cookie-security.js';
 
 /** The httpOnly cookie holding the session token (DESIGN §6). */
 export const SESSION_COOKIE = 'foyer_session';
@@ -78,18 +79,16 @@ export async function resolveSession(db: Tx, request: FastifyRequest, reply: Fas
   return session;
 }
 
-const secure = (request: FastifyRequest) => request.protocol === 'https';
-
 /** The httpOnly session cookie and the JS-readable `session_expires` (its value: the expiry, ISO-8601). */
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string) {
   const expires = new Date(expiresAt);
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(request), expires });
-  reply.setCookie(SESSION_EXPIRES_COOKIE, expiresAt, { httpOnly: false, sameSite: 'lax', path: '/', secure: secure(request), expires });
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(request), expires });
+  reply.setCookie(SESSION_EXPIRES_COOKIE, expiresAt, { httpOnly: false, sameSite: 'lax', path: '/', secure: secureCookies(request), expires });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(request) });
-  reply.clearCookie(SESSION_EXPIRES_COOKIE, { path: '/', sameSite: 'lax', secure: secure(request) });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies(request) });
+  reply.clearCookie(SESSION_EXPIRES_COOKIE, { path: '/', sameSite: 'lax', secure: secureCookies(request) });
 }
 
 export function forgetSession(request: FastifyRequest) {

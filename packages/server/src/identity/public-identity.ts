@@ -5,6 +5,7 @@ import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { sessionOf } from '../auth/sessions.js';
 import { prepared } from '../db/prepared.js';
+import { secureCookies } from '../http/cookie-security.js';
 
 /** The guest's public identity travels as an httpOnly cookie holding a random token (DESIGN §6). */
 export const IDENTITY_COOKIE = 'foyer_identity';
@@ -68,7 +69,7 @@ export function setIdentityCookie(request: FastifyRequest, reply: FastifyReply, 
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: secureCookies(request),
     maxAge: ONE_YEAR_S,
   });
 }

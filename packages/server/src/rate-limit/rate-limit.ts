@@ -20,7 +20,13 @@ const MIN = 60_000;
  */
 export const LIMITS = {
   loginIp: { name: 'login:ip', max: 60, windowMs: 15 * MIN },
-  loginAccount: { name: 'login:account', max: 10, windowMs: 15 * MIN },
+  /** Guesses at one account from one address: a stranger's guessing locks only the stranger out. */
+  loginAccountIp: { name: 'login:account_ip', max: 10, windowMs: 15 * MIN },
+  /** The slower global back-off: failed logins of one account from all addresses; over it, only
+   * addresses that logged in to the account before (loginKnownAddress) may still try. */
+  loginAccount: { name: 'login:account', max: 50, windowMs: 60 * MIN },
+  /** Not a limit but a memory: addresses that logged in to the account (the owner's), for 30 days. */
+  loginKnownAddress: { name: 'login:known', max: Number.MAX_SAFE_INTEGER, windowMs: 30 * 24 * 60 * MIN },
   otpRequestIp: { name: 'otp_request:ip', max: 30, windowMs: 15 * MIN },
   otpRequestAccount: { name: 'otp_request:account', max: 3, windowMs: 15 * MIN },
   otpCheckIp: { name: 'otp_check:ip', max: 60, windowMs: 15 * MIN },
@@ -52,6 +58,19 @@ export async function hit(db: Tx, limit: Limit, key: string, now: Date): Promise
     .executeTakeFirstOrThrow();
   const count = Number(row.count);
   return { count, allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
+}
+
+/** The current window's count without counting a hit; `allowed` says whether one more hit would be. */
+export async function peek(db: Tx, limit: Limit, key: string, now: Date): Promise<Hit> {
+  const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
+  const row = await db
+    .selectFrom('rate_limit')
+    .select('count')
+    .where('bucket', '=', `${limit.name}:${key}`)
+    .where('window_start', '=', new Date(start).toISOString())
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return { count, allowed: count < limit.max, retryAfter: Math.max(1, Math.ceil((start + limit.windowMs - now.getTime()) / 1000)) };
 }
 
 /** Counts a hit on every (limit, key) pair; refuses with 429 `rate_limited` when any is over. */

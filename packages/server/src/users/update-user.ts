@@ -1,4 +1,4 @@
-import { AUTH_TEXT, type TUpdateMe } from '@foyer/contracts';
+import { AUTH_TEXT, metaProblems, type TUpdateMe } from '@foyer/contracts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UserAccountTable } from '../db/schema.js';
@@ -9,6 +9,14 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { emailChangedMail } from '../mail/templates.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
+
+/** The stored meta with the body's keys merged in, refused when the result is over the limits. */
+function mergedMeta(stored: string, changes: Record<string, unknown>): string {
+  const merged = { ...JSON.parse(stored), ...changes };
+  const [problem] = metaProblems(merged);
+  if (problem) throw new AppError(400, 'validation_failed', `meta: ${problem}`, 'user', [{ path: 'meta', message: problem }]);
+  return JSON.stringify(merged);
+}
 
 /**
  * PUT my/user and PATCH my/user/{id}: names, ZIP, additional info, meta (merged), e-mail (409 when
@@ -25,7 +33,7 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
   if (body.last_name !== undefined) changes.last_name = body.last_name;
   if (body.zip_code !== undefined) changes.zip_code = body.zip_code || null;
   if (body.additional_info !== undefined) changes.additional_info = JSON.stringify(body.additional_info);
-  if (body.meta !== undefined) changes.meta = JSON.stringify({ ...JSON.parse(user.meta), ...body.meta });
+  if (body.meta !== undefined) changes.meta = mergedMeta(user.meta, body.meta);
   if (body.email !== undefined && emailKey(body.email) !== user.email_key) {
     if (isPlaceholderEmail(body.email)) throw new AppError(400, 'validate_not_email', AUTH_TEXT.emailNotValid, 'user', { field: 'email' });
     if (user.password_hash && !isPlaceholderEmail(user.email) && !(await verifyPassword(user.password_hash, body.current_password ?? ''))) {
