@@ -21,10 +21,17 @@ import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 
-/** FOYER_TRUST_PROXY as Fastify takes it: a hop count, the proxies' addresses (comma-separated), or none.
- * `true` (trust every peer) is never passed: it would let a client choose its own address.
- * Typed boolean only because Fastify's constructor overloads reject the union. */
-const trustProxyOption = (value: boolean | number | string | undefined): boolean => (value === true ? 1 : (value ?? false)) as boolean;
+/**
+ * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
+ * `true` (trust every peer) is never passed: the leftmost X-Forwarded-For would be the client's
+ * own choice. A count becomes a function, since Fastify ignores bare counts; the client address is
+ * then the rightmost hop not trusted. Typed boolean only because Fastify's overloads reject the union.
+ */
+function trustProxyOption(value: boolean | number | string | undefined): boolean {
+  const hops = value === true ? 1 : value;
+  if (typeof hops === 'number') return ((_address: string, hop: number) => hop < hops) as unknown as boolean;
+  return (hops ?? false) as boolean;
+}
 
 export interface BuildOptions {
   logger?: boolean | object;

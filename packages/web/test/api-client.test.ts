@@ -119,6 +119,18 @@ describe('api client retry', () => {
 });
 
 describe('api client requests', () => {
+  it('sends every state-changing call as JSON, with or without a body; GETs without a content type', async () => {
+    const { fetch, calls } = fakeFetch([ok(), ok(), ok(), ok()]);
+    const client = createApiClient({ fetch });
+    await client.post('logout');
+    await client.post('my/cart/modify', { add: [] });
+    await client.request('my/cart/c1', { method: 'DELETE' });
+    await client.get('config');
+    const types = calls.map((c) => (c.init?.headers as Record<string, string>)['content-type']);
+    expect(types).toEqual(['application/json', 'application/json', 'application/json', undefined]);
+    expect(calls.map((c) => c.init?.body)).toEqual([undefined, '{"add":[]}', undefined, undefined]);
+  });
+
   it('sends app: ecomm, uses /cached_api for cached GETs and adds _seller, _embed and _limit', async () => {
     const { fetch, calls } = fakeFetch([ok(), ok()]);
     const client = createApiClient({ fetch });

@@ -5,7 +5,7 @@ import { en } from '../i18n/en.js';
  * The HTTP client of the storefront (spec 000 §7, DESIGN §2).
  * - every call goes to /api/{path}; cacheable GETs to /cached_api/{path};
  * - `_seller` is added once the seller is known, plus the `_embed` list and `_limit`;
- * - header `app: ecomm`;
+ * - header `app: ecomm`; every POST/PUT/PATCH/DELETE is `application/json`, even without a body;
  * - a GET is retried up to 3 times, waiting 250 ms and doubling, on a network error, a timeout or a 502;
  * - a failed call throws one typed `ApiError` built from the error envelope.
  */
@@ -155,11 +155,9 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
     const base = options.cached && method === 'GET' ? '/cached_api/' : '/api/';
     const url = `${base}${path.replace(/^\/+/, '')}${buildSearch(options, sellerId)}`;
     const headers: Record<string, string> = { app: 'ecomm', accept: 'application/json' };
-    let body: string | undefined;
-    if (options.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
-    }
+    // Every state-changing call is JSON, body or not: the server refuses other types (CSRF defence).
+    if (method !== 'GET') headers['content-type'] = 'application/json';
+    const body = options.body !== undefined ? JSON.stringify(options.body) : undefined;
     const init: RequestInit = { method, headers, body, credentials: 'same-origin' };
     const retries = method === 'GET' ? RETRY_ATTEMPTS : 0;
 
