@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { freePort } from './free-port.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -65,17 +65,37 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
+/**
+ * Content-Security-Policy violations seen in any page since the last journey ended. The server
+ * sends its CSP in the e2e run as in production; every journey fails on a violation (afterEach
+ * in useStorefront), whether or not it checks its page errors.
+ */
+const cspViolations: string[] = [];
+const CSP_MARK = 'Content Security Policy';
+
+/** Reports `securitypolicyviolation` events to the console (Chromium logs most, not all, itself). */
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) => {
+  console.error('${CSP_MARK} violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
+});`;
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
-  const page = await context.newPage();
+  await context.addInitScript(REPORT_VIOLATIONS);
   const errors: string[] = [];
+  // On the context: tabs a journey opens itself are watched too.
+  context.on('console', (message) => {
+    if (!message.text().includes(CSP_MARK)) return;
+    cspViolations.push(message.text());
+    errors.push(message.text());
+  });
+  const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
 
-/** axe-core in the page; returns the serious and critical violations. */
+/** axe-core in the page (evaluated over the DevTools protocol: no script tag the CSP would block); the serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
@@ -98,6 +118,9 @@ export function useStorefront(ready: (sf: Storefront, browser: Browser) => void,
     sf = await startStorefront(env());
     browser = await launchBrowser();
     ready(sf, browser);
+  });
+  afterEach(() => {
+    expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
