@@ -54,6 +54,22 @@ describe.each(dialects())('guest checkout and the confirmation e-mail on %s', (d
     expect(JSON.stringify(box.body)).not.toContain('Your tickets');
   });
 
+  it("a guest cannot direct the confirmation to an account by its identity id; one it registered or typed the e-mail of it can", async () => {
+    const { c, cartId } = await guestWithCart('first-guest@example.org');
+    // Someone else's guest account: its id alone does not make it this cart's purchaser.
+    const other = await guestWithCart('someone-else@example.org');
+    const probe = await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: other.identityId, send_email: true });
+    expect(probe.status).toBe(404);
+    expect(JSON.stringify(probe.body)).not.toContain('someone-else@example.org');
+    const row = await t.db.selectFrom('cart').select('purchaser_identity_id').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(row.purchaser_identity_id).toBeNull();
+    // Typing that address in POST user (409 with the identity) is naming it: then it may be the purchaser.
+    const typed = await c.call('POST', '/api/user', { first_name: 'Grace', last_name: 'Hopper', email: 'someone-else@example.org' });
+    expect(typed.status).toBe(409);
+    expect(typed.body._data[0]._extra.identity_id).toBe(other.identityId);
+    expect((await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: other.identityId, send_email: false })).status).toBe(200);
+  });
+
   it('another identity cannot name the purchaser of my cart', async () => {
     const { cartId, identityId } = await guestWithCart('owner@example.org');
     const stranger = new CartClient(t.app);

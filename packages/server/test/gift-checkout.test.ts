@@ -65,5 +65,24 @@ describe.each(dialects())('gifts on %s', (dialect) => {
     expect(refused.status).toBe(401);
     expect(refused.body._data[0]._code).toBe('not_authorized');
   });
+
+  it("never names another account from its identity id: only giftees the giver registered (or typed the e-mail of)", async () => {
+    // The victim's identity id leaks elsewhere (ticket_order, the register 409); it names nobody by itself.
+    const victim = await createUser(t.db, { email: 'victim@example.org', first_name: 'Victoria', last_name: 'Secret' });
+    const { b, cartId } = await member('snoop@example.org');
+    const probe = await b.post(`/api/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: victim.identityId });
+    expect(probe.status).toBe(404);
+    expect(JSON.stringify(probe.body)).not.toMatch(/victim@example\.org|Victoria/);
+    const row = await t.db.selectFrom('cart').select('giftee_identity_id').where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect(row.giftee_identity_id).toBeNull();
+    // A giftee another member registered is not this giver's to name either.
+    const other = await member('other-giver@example.org');
+    const theirs = await other.b.post('/api/giftee', { first_name: 'Ada', last_name: 'Byron', email: 'ada-gift@example.org' });
+    expect((await b.post(`/api/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: theirs.body.identity_id })).status).toBe(404);
+    // Typing the person's e-mail in POST giftee is how a giver names them, an existing account included.
+    const typed = await b.post('/api/giftee', { first_name: 'V', last_name: 'S', email: 'victim@example.org' });
+    expect(typed.body.identity_id).toBe(victim.identityId);
+    expect((await b.post(`/api/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: victim.identityId })).status).toBe(200);
+  });
 });
 

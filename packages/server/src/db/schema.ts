@@ -136,6 +136,12 @@ export interface ConfigEntryTable {
   name: string;
   value: string;
 }
+/** An identity the holder may name as purchaser or giftee: one it registered or whose e-mail it typed. */
+export interface IdentityGrantTable {
+  holder_identity_id: string;
+  identity_id: string;
+  created_at: string;
+}
 /** Who holds a cart: a guest's public identity (cookie) or, later, a user's. */
 export interface IdentityTable {
   id: string;
@@ -358,6 +364,7 @@ export interface Database {
   membership_rule: MembershipRuleTable;
   config_entry: ConfigEntryTable;
   identity: IdentityTable;
+  identity_grant: IdentityGrantTable;
   cart: CartTable;
   ticket: TicketTable;
   counter: CounterTable;

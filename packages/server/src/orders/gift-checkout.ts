@@ -5,6 +5,10 @@ import type { Identity } from '../identity/public-identity.js';
 import { assertModifiable } from '../cart/cart-access.js';
 import { cartById } from '../cart/cart.repository.js';
 import { emailKey } from '../users/normalize.js';
+import { mayNameIdentity } from '../identity/identity-grant.repository.js';
+
+const gifteeNotFound = () =>
+  new AppError(404, 'not_found', 'We could not find the person this gift is for. Please enter their details again.', 'gift_checkout', { field: 'giftee_identity_id' });
 
 /**
  * POST my/cart/{id}/gift_checkout (001 §7): a logged-in member buys for someone else. The giver
@@ -15,6 +19,8 @@ export async function giftCheckout(db: Db, input: { sellerId: string; identity: 
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
   if (input.identity?.kind !== 'user') throw new AppError(401, 'not_authorized', 'Please log in to give a gift.', 'gift_checkout');
+  // Only someone the giver named through POST giftee (or the giver): an id alone would disclose its name and e-mail.
+  if (!(await mayNameIdentity(db, input.identity.id, input.gifteeIdentityId))) throw gifteeNotFound();
   const accounts = await db
     .selectFrom('user_account')
     .select(['identity_id', 'email'])
@@ -23,7 +29,7 @@ export async function giftCheckout(db: Db, input: { sellerId: string; identity: 
     .execute();
   const giver = accounts.find((a) => a.identity_id === input.identity!.id);
   const giftee = accounts.find((a) => a.identity_id === input.gifteeIdentityId);
-  if (!giftee) throw new AppError(404, 'not_found', 'We could not find the person this gift is for. Please enter their details again.', 'gift_checkout', { field: 'giftee_identity_id' });
+  if (!giftee) throw gifteeNotFound();
   if (giftee.identity_id === input.identity.id || (giver && emailKey(giver.email) === emailKey(giftee.email))) {
     throw new AppError(400, 'validation_failed', GIFT_TO_SELF, 'gift_checkout', { field: 'giftee_identity_id' });
   }

@@ -93,7 +93,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/giftee', async (request) => {
     const body = parseBody(ZGiftee, request.body, 'giftee');
     const { seller: s } = await seller(request);
-    const identityId = await registerGiftee(db, { sellerId: s.id, body, ip: request.ip, now: ctx.now() });
+    const holder = await readIdentity(db, request);
+    const identityId = await registerGiftee(db, { sellerId: s.id, body, holderIdentityId: holder?.id ?? null, ip: request.ip, now: ctx.now() });
     return { ...document('giftee', [{ identity_id: identityId, first_name: body.first_name, last_name: body.last_name, email: body.email }], 1), identity_id: identityId };
   });
   app.post<IdParams>('/api/my/cart/:id/gift_checkout', async (request) => {

@@ -8,6 +8,7 @@ import { startSession } from '../auth/sessions.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { insertUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
+import { grantIdentity } from '../identity/identity-grant.repository.js';
 
 /**
  * POST user: a new account. With a password it is a full account (the route logs it in); without,
@@ -15,15 +16,25 @@ import { insertUser, userByEmailKey, userById, type UserRow } from './user.repos
  * password logs the new user in (a session is started) and keeps the guest's live carts, as a
  * login does. An e-mail already in use
  * answers 409 with the existing identity id in `_extra` (001 §7 — the spec asks for it).
+ * `holderIdentityId` (the caller) may name the identity afterwards — the new one, or the existing
+ * one whose e-mail it typed — as purchaser or giftee; an identity id alone grants nothing.
  */
-export async function registerUser(db: Db, input: { sellerId: string; body: TRegister; guestIdentityId?: string | null; ip: string; now: Date }): Promise<{ user: UserRow; session: { token: string; expiresAt: string } | null }> {
+export async function registerUser(
+  db: Db,
+  input: { sellerId: string; body: TRegister; guestIdentityId?: string | null; holderIdentityId?: string | null; ip: string; now: Date },
+): Promise<{ user: UserRow; session: { token: string; expiresAt: string } | null }> {
+  const granted = async (identityId: string) => {
+    if (input.holderIdentityId) await grantIdentity(db, input.holderIdentityId, identityId, input.now);
+    return identityId;
+  };
+  const taken = async (identityId: string) => new AppError(409, 'email_in_use', AUTH_TEXT.accountExists, 'user', { identity_id: await granted(identityId) });
   const { body } = input;
   await enforceLimits(db, input.now, [[LIMITS.registerIp, input.ip]]);
   if (isPlaceholderEmail(body.email)) throw new AppError(400, 'validate_not_email', AUTH_TEXT.emailNotValid, 'user', { field: 'email' });
   const key = emailKey(body.email);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   const existing = await userByEmailKey(db, input.sellerId, key);
-  if (existing) throw taken(existing.identity_id);
+  if (existing) throw await taken(existing.identity_id);
   const id = uuidv7();
   const identityId = uuidv7();
   const nowIso = input.now.toISOString();
@@ -55,10 +66,9 @@ export async function registerUser(db: Db, input: { sellerId: string; body: TReg
   } catch (error) {
     // Two registrations raced for the address: the unique index decides.
     const winner = await userByEmailKey(db, input.sellerId, key);
-    if (winner) throw taken(winner.identity_id);
+    if (winner) throw await taken(winner.identity_id);
     throw error;
   }
+  await granted(identityId);
   return { user: (await userById(db, id))!, session };
 }
-
-const taken = (identityId: string) => new AppError(409, 'email_in_use', AUTH_TEXT.accountExists, 'user', { identity_id: identityId });

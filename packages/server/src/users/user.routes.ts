@@ -5,7 +5,7 @@ import { sessionOf, setSessionCookies } from '../auth/sessions.js';
 import { AppError } from '../http/app-error.js';
 import { parseBody } from '../http/parse-body.js';
 import { parseQuery, type QuerySpec } from '../http/query.js';
-import { readPublicIdentity } from '../identity/public-identity.js';
+import { readIdentity, readPublicIdentity } from '../identity/public-identity.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { registerUser } from './register-user.js';
 import { updateMe } from './update-user.js';
@@ -31,7 +31,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = embedOf(request);
     const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
     const guest = await readPublicIdentity(db, request);
-    const { user, session } = await registerUser(db, { sellerId: seller.id, body, guestIdentityId: guest?.id ?? null, ip: request.ip, now: ctx.now() });
+    const holder = await readIdentity(db, request);
+    const { user, session } = await registerUser(db, { sellerId: seller.id, body, guestIdentityId: guest?.id ?? null, holderIdentityId: holder?.id ?? null, ip: request.ip, now: ctx.now() });
     if (session) setSessionCookies(request, reply, session.token, session.expiresAt);
     reply.header('cache-control', 'private, no-store');
     return { ...userDocument(user, new Set(['identity', ...query.embed])), session: session ? { expires_at: session.expiresAt } : null };

@@ -1,0 +1,23 @@
+import type { Tx } from '../db/database.js';
+
+/** Lets `holder` name `identityId` (idempotent). */
+export async function grantIdentity(db: Tx, holderIdentityId: string, identityId: string, now: Date): Promise<void> {
+  if (holderIdentityId === identityId) return;
+  await db
+    .insertInto('identity_grant')
+    .values({ holder_identity_id: holderIdentityId, identity_id: identityId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['holder_identity_id', 'identity_id']).doNothing())
+    .execute();
+}
+
+/** Whether `holder` may name `identityId`: its own, or granted. */
+export async function mayNameIdentity(db: Tx, holderIdentityId: string, identityId: string): Promise<boolean> {
+  if (holderIdentityId === identityId) return true;
+  const row = await db
+    .selectFrom('identity_grant')
+    .select('identity_id')
+    .where('holder_identity_id', '=', holderIdentityId)
+    .where('identity_id', '=', identityId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
