@@ -4,6 +4,11 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
+/**
+ * The dev server's pages are this server's own: the proxy presents their calls as coming from the
+ * API's origin, which the server's CSRF check (same origin or FOYER_PUBLIC_URL) accepts.
+ */
+const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new URL(apiTarget).origin } };
 
 export default defineConfig({
   root,
@@ -24,14 +29,14 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/cached_api': { target: apiTarget, changeOrigin: true },
+      '/api': toApi,
+      '/cached_api': toApi,
     },
   },
   preview: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/cached_api': { target: apiTarget, changeOrigin: true },
+      '/api': toApi,
+      '/cached_api': toApi,
     },
   },
 });
