@@ -33,10 +33,7 @@ async function main() {
   const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   const shutdown = async () => {
-    stopSweeper();
-    stopReconciler();
-    stopAccountSweeper();
-    await stopMail();
+    await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopMail()]);
     await app.close();
     await handle.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 
 /**
@@ -30,20 +31,13 @@ export async function releaseExpiredCarts(db: Db, now: Date, options: { batch?: 
   return { carts: due.length, tickets };
 }
 
-/** Runs the sweeper every `intervalMs` until stopped; errors are logged, never thrown. */
-export function startSweeper(db: Db, now: () => Date, log: (error: unknown) => void, intervalMs = 5_000): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Runs the sweeper every `intervalMs` until stopped, draining all due carts each time; errors are logged. */
+export function startSweeper(db: Db, now: () => Date, log: (error: unknown) => void, intervalMs = 5_000): () => Promise<void> {
+  return startIntervalWorker({
+    intervalMs,
+    onError: log,
+    run: async () => {
       while ((await releaseExpiredCarts(db, now())).carts > 0);
-    } catch (error) {
-      log(error);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import type { Db, Dialect } from '../db/database.js';
+import { startIntervalWorker } from '../interval-worker.js';
 import type { PaymentGateway } from './gateway.js';
 import { refundPayment } from './refund-payment.js';
 import { OPEN_PAYMENT, settlePayment } from './settle-payment.js';
@@ -74,20 +75,7 @@ async function giveBack(deps: { db: Db; gateways: Record<string, PaymentGateway>
   if (marked) await refundPayment(deps, paymentId).catch(() => false); // retried below on a later round
 }
 
-/** Runs the reconciler every `intervalMs` until stopped (the sweeper's pattern); errors are logged, never thrown. */
-export function startCheckoutReconciler(deps: ReconcileDeps, now: () => Date, log: (error: unknown) => void, intervalMs = 30_000): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await reconcileCheckouts(deps, now());
-    } catch (error) {
-      log(error);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs the reconciler every `intervalMs` until stopped; errors are logged, never thrown. */
+export function startCheckoutReconciler(deps: ReconcileDeps, now: () => Date, log: (error: unknown) => void, intervalMs = 30_000): () => Promise<void> {
+  return startIntervalWorker({ intervalMs, onError: log, run: () => reconcileCheckouts(deps, now()) });
 }
