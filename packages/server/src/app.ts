@@ -9,6 +9,8 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
+import { stripeFromSettings } from './payments/stripe-client.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -26,7 +28,7 @@ export interface BuildOptions {
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache() };
+  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -61,6 +63,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);
 

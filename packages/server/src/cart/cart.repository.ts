@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { CartTable } from '../db/schema.js';
 
 export function cartById(db: Tx, id: string) {
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,4 +26,32 @@ export async function holdMinutes(db: Tx, sellerId: string, fallback: number): P
     .executeTakeFirst();
   const minutes = row ? Number(JSON.parse(row.value)) : fallback;
   return Number.isFinite(minutes) && minutes > 0 ? minutes : fallback;
+}
+
+export async function updateCartRow(db: Tx, id: string, changes: Updateable<CartTable>) {
+  await db.updateTable('cart').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Claims a cart for paying (→ checkout) from one of `from`; true when it was in one. The sweeper
+ * expires only pending carts, so a claimed cart's hold cannot run out under a payment.
+ */
+export async function claimCartForCheckout(db: Tx, id: string, nowIso: string, from: string[] = ['pending']): Promise<boolean> {
+  const claimed = await db.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', id).where('state', 'in', from).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** checkout → pending: the cart is payable again (a refusal, a partial payment, an interrupted pay). */
+export async function releaseCheckout(db: Tx, id: string, nowIso: string) {
+  await db.updateTable('cart').set({ state: 'pending', updated_at: nowIso }).where('id', '=', id).where('state', '=', 'checkout').execute();
+}
+
+/** Carts claimed for paying since before `beforeIso` (a pay call that never finished). */
+export function stuckCheckoutCarts(db: Tx, beforeIso: string, limit: number) {
+  return db.selectFrom('cart').select(['id', 'seller_id']).where('state', '=', 'checkout').where('updated_at', '<=', beforeIso).limit(limit).execute();
+}
+
+/** The giftee named on a cart, as shown on it. */
+export function gifteeAccount(db: Tx, identityId: string) {
+  return db.selectFrom('user_account').select(['identity_id', 'first_name', 'last_name', 'email']).where('identity_id', '=', identityId).executeTakeFirst();
 }

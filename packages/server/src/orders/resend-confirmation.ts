@@ -4,12 +4,11 @@ import type { Identity } from '../identity/public-identity.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { orderConfirmationMail } from './order-confirmation-mail.js';
+import { readOwnOrder } from './read-order.js';
 
 /** POST ticket_order/{id}/email: the confirmation again, to the buyer only; rate limited. */
 export async function resendConfirmation(db: Db, input: { sellerId: string; identity: Identity | null; orderId: string; ip: string; now: Date; publicUrl: string }) {
-  const order = await db.selectFrom('ticket_order').select(['id', 'identity_id']).where('id', '=', input.orderId).where('seller_id', '=', input.sellerId).executeTakeFirst();
-  if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
-  if (!input.identity || input.identity.id !== order.identity_id) throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
+  const order = await readOwnOrder(db, input);
   await enforceLimits(db, input.now, [
     [LIMITS.resendIp, input.ip],
     [LIMITS.resendAccount, order.id],

@@ -6,10 +6,13 @@ import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
-import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
-import { amountsDue } from './payment-plan.js';
-import type { ChargeResult, PaymentGateway } from './gateway.js';
-import { LATE_REFUSAL, settlePayment, type PayOutcome } from './settle-payment.js';
+import { cartById, claimCartForCheckout, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { inWriteTransaction } from '../db/write-batch.js';
+import { cartAmounts } from '../payments/cart-amounts.js';
+import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
+import { insertPayment, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
+import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
+import type { CaptchaVerifier } from './captcha.js';
 
 export type { PayOutcome };
 
@@ -26,6 +29,9 @@ export interface PayInput {
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;
+  /** The invisible captcha (001 §5), when configured, and the buyer's address it is checked with. */
+  captcha?: CaptchaVerifier | null;
+  ip?: string;
 }
 
 function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
@@ -41,12 +47,16 @@ function refuse(status: number, code: 'payment_not_supported' | 'validation_fail
 export async function payCart(input: PayInput): Promise<PayOutcome> {
   const { db, now } = input;
   const nowIso = now.toISOString();
+  // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
+  if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
+    throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
+  }
   const gateway = input.gateways[input.body.gateway_id];
   if (!gateway) refuse(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
   const amount = toMinor(input.body.amount);
 
   if (input.idempotencyKey) {
-    const earlier = await db.selectFrom('payment').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+    const earlier = await paymentByIdempotencyKey(db, input.idempotencyKey);
     if (earlier && earlier.cart_id !== input.cartId) refuse(400, 'validation_failed', 'This idempotency key belongs to another payment.');
     if (earlier?.status === 'succeeded') {
       return earlier.ticket_order_id ? { outcome: 'completed', orderId: earlier.ticket_order_id } : { outcome: 'partial' };
@@ -54,7 +64,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   }
 
   const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
-  const claim = await db.transaction().execute(async (tx) => {
+  const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
     const cart = await cartById(tx, input.cartId);
     assertOwner(cart, input.identity, input.sellerId);
     if (cart.state === 'booked') return { done: { outcome: 'completed', orderId: cart.ticket_order_id! } as PayOutcome };
@@ -63,7 +73,10 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     if (cart.state !== 'pending' || (cart.expires_at !== null && cart.expires_at <= nowIso)) {
       throw new AppError(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.', 'payment', { cart_id: cart.id });
     }
-    const { outstanding, due, plan } = await amountsDue(tx, cart, now);
+    // The cart, its held tickets and its plan are read once; the amounts are computed from them.
+    const held = await heldTicketsOfCart(tx, cart.id);
+    const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
+    const { outstanding, due } = cartAmounts(cart, held, plan, now);
     if (gateway.id === 'free') {
       if (outstanding !== 0 || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
@@ -75,11 +88,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
     await claimCart(tx, cart.id, nowIso);
-    const held = await heldTicketsOfCart(tx, cart.id);
     const paymentId = uuidv7();
-    await tx
-      .insertInto('payment')
-      .values({
+    await insertPayment(tx, {
         id: paymentId,
         seller_id: cart.seller_id,
         cart_id: cart.id,
@@ -91,9 +101,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
         reference: null,
         error_code: null,
         created_at: nowIso,
-        ticket_ids: JSON.stringify(held.map((t) => t.id)),
-      })
-      .execute();
+      ticket_ids: JSON.stringify(held.map((t) => t.id)),
+    });
     return { paymentId, confirmed: null };
   });
   if ('done' in claim) return claim.done!;
@@ -120,8 +129,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
 
 /** pending → checkout: the one claim that lets a single pay call move money for the cart. */
 async function claimCart(tx: Tx, cartId: string, nowIso: string) {
-  const claimed = await tx.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', cartId).where('state', '=', 'pending').executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+  if (!(await claimCartForCheckout(tx, cartId, nowIso))) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
 }
 
 /**
@@ -130,7 +138,7 @@ async function claimCart(tx: Tx, cartId: string, nowIso: string) {
  * capacity and refunds when the tickets are gone.
  */
 async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string, amount: number, gateway: PaymentGateway, nowIso: string) {
-  const intent = await tx.selectFrom('payment').selectAll().where('cart_id', '=', cart.id).where('reference', '=', intentId).where('gateway_id', '=', gateway.id).executeTakeFirst();
+  const intent = await paymentOfCartByReference(tx, cart.id, intentId, gateway.id);
   const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
   if (intent?.status === 'succeeded' && intent.amount === amount) {
     return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
@@ -138,6 +146,6 @@ async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string
   if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
   if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
-  await tx.updateTable('payment').set({ status: 'processing' }).where('id', '=', intent.id).execute();
+  await movePaymentStatus(tx, intent.id, intent.status, 'processing');
   return { paymentId: intent.id, confirmed: intent.reference! as string | null };
 }
