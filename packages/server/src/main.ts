@@ -25,7 +25,7 @@ async function main() {
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
   const stripe = stripeFromSettings(settings);
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger });
-  const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
+  const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const transport = transportFor(settings);

@@ -55,3 +55,15 @@ export function stuckCheckoutCarts(db: Tx, beforeIso: string, limit: number) {
 export function gifteeAccount(db: Tx, identityId: string) {
   return db.selectFrom('user_account').select(['identity_id', 'first_name', 'last_name', 'email']).where('identity_id', '=', identityId).executeTakeFirst();
 }
+
+/** Hands a staff-created cart to a new owner, spending its transfer key; false when the key was spent meanwhile. */
+export async function takeTransferredCart(db: Tx, id: string, keyHash: string, identityId: string, nowIso: string): Promise<boolean> {
+  const taken = await db.updateTable('cart').set({ identity_id: identityId, transfer_key_hash: null, updated_at: nowIso }).where('id', '=', id).where('transfer_key_hash', '=', keyHash).executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Expires a pending cart whose hold ran out; false when someone else got to it first (or it was paid or renewed). */
+export async function expireCart(db: Tx, id: string, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('cart').set({ state: 'expired', updated_at: nowIso }).where('id', '=', id).where('state', '=', 'pending').where('expires_at', '<=', nowIso).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}

@@ -59,7 +59,7 @@ export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
   } catch (error) {
     const sessionId = error instanceof AppError ? ((error.extra as { event_session_id?: string } | null)?.event_session_id ?? null) : null;
     if (!sessionId || !CAPACITY_CODES.has((error as AppError).code)) throw error;
-    const freed = await releaseExpiredCarts(input.db, input.now, { sessionId });
+    const freed = await releaseExpiredCarts(input.db, input.dialect, input.now, { sessionId });
     if (!freed.tickets) throw error;
     return inWriteTransaction(input.db, input.dialect, (tx) => modifyInTransaction(tx, input));
   }

@@ -19,7 +19,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<IdParams>('/api/ticket_order/:id/email', async (request) => {
     const { seller } = await sellerOfRequest(ctx, request);
-    await resendConfirmation(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
+    await resendConfirmation(db, ctx.dialect, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
     return { sent: true };
   });
 
