@@ -67,3 +67,19 @@ export async function expireCart(db: Tx, id: string, nowIso: string): Promise<bo
   const claimed = await db.updateTable('cart').set({ state: 'expired', updated_at: nowIso }).where('id', '=', id).where('state', '=', 'pending').where('expires_at', '<=', nowIso).executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
+
+/** Released tickets of a cart with their group's capacity (re-holding after a late payment). */
+export function cancelledTicketsWithGroupLimits(db: Tx, cartId: string, ticketIds: string[]) {
+  return db
+    .selectFrom('ticket')
+    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
+    .select(['ticket.id', 'ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session', 'ticket_group.capacity', 'ticket_group.oversell_capacity'])
+    .where('ticket.cart_id', '=', cartId)
+    .where('ticket.id', 'in', ticketIds)
+    .where('ticket.state', '=', 'cancelled')
+    .execute();
+}
+
+export async function reholdCancelledTickets(db: Tx, cartId: string, ticketIds: string[]) {
+  await db.updateTable('ticket').set({ state: 'held' }).where('cart_id', '=', cartId).where('id', 'in', ticketIds).where('state', '=', 'cancelled').execute();
+}

@@ -90,17 +90,17 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     await claimCart(tx, cart.id, nowIso);
     const paymentId = uuidv7();
     await insertPayment(tx, {
-        id: paymentId,
-        seller_id: cart.seller_id,
-        cart_id: cart.id,
-        ticket_order_id: null,
-        gateway_id: gateway.id,
-        amount,
-        status: 'processing',
-        idempotency_key: input.idempotencyKey,
-        reference: null,
-        error_code: null,
-        created_at: nowIso,
+      id: paymentId,
+      seller_id: cart.seller_id,
+      cart_id: cart.id,
+      ticket_order_id: null,
+      gateway_id: gateway.id,
+      amount,
+      status: 'processing',
+      idempotency_key: input.idempotencyKey,
+      reference: null,
+      error_code: null,
+      created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
     return { paymentId, confirmed: null };

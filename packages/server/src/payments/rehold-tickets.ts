@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/cart.repository.js';
 import { takeCapacity } from '../cart/take-capacity.js';
 
 /**
@@ -8,20 +9,10 @@ import { takeCapacity } from '../cart/take-capacity.js';
  */
 export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[]): Promise<boolean> {
   if (!ticketIds.length) return false;
-  const tickets = await tx
-    .selectFrom('ticket')
-    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
-    .select(['ticket.id', 'ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session', 'ticket_group.capacity', 'ticket_group.oversell_capacity'])
-    .where('ticket.cart_id', '=', cartId)
-    .where('ticket.id', 'in', ticketIds)
-    .where('ticket.state', '=', 'cancelled')
-    .execute();
+  const tickets = await cancelledTicketsWithGroupLimits(tx, cartId, ticketIds);
   if (tickets.length !== ticketIds.length) return false;
-  const taken = await takeCapacity(
-    tx,
-    tickets.map((t) => ({ ...t, groupLimit: t.capacity === -1 ? -1 : t.capacity + t.oversell_capacity })),
-  );
+  const taken = await takeCapacity(tx, tickets.map((t) => ({ ...t, groupLimit: t.capacity === -1 ? -1 : t.capacity + t.oversell_capacity })));
   if (!('sessions' in taken)) return false;
-  await tx.updateTable('ticket').set({ state: 'held' }).where('cart_id', '=', cartId).where('id', 'in', ticketIds).where('state', '=', 'cancelled').execute();
+  await reholdCancelledTickets(tx, cartId, ticketIds);
   return true;
 }
