@@ -50,7 +50,10 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   const sessionIds = pick((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {
     const tz = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
-    siblings.event_session = (await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute()).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
+    siblings.event_session = (
+      await db.selectFrom('event_session').innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+        .selectAll('event_session').select('event_template.seller_id').where('event_session.id', 'in', sessionIds).execute()
+    ).map(({ seller_id, ...s }) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC', seller_id));
   }
   if (embed.has('membership')) siblings.membership = [];
   // A payment plan's instalments, as recorded when the order was booked.
