@@ -22,9 +22,3 @@ export class AppError extends Error {
     return { _data: [{ _code: this.code, _context: this.context, _description: this.description, _extra: this.extra }] };
   }
 }
-
-export const notFound = (what: string, code: TErrorCode = 'not_found', context: string | null = null) =>
-  new AppError(404, code, `${what} was not found.`, context);
-
-export const badRequest = (description: string, extra: unknown = null, context: string | null = null) =>
-  new AppError(400, 'validation_failed', description, context, extra);
