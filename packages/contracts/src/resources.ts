@@ -40,6 +40,17 @@ export const ZEventTemplate = z.object({
   hidden_type: z.enum(HIDDEN_TYPES),
   meta: Json,
   _rank: z.number().int(),
+  // Incumbent-API fields that third-party clients type as required. Foyer keeps capacity per
+  // session and has no portals, scanning, stages or ticket templates: these are null (and
+  // dedicated_order false) so such clients parse Foyer's answers unchanged.
+  capacity: z.number().int().nullable(),
+  oversell_capacity: z.number().int().nullable(),
+  dedicated_order: z.boolean(),
+  portal_id: z.string().nullable(),
+  release_sessions_until: z.string().nullable(),
+  scan_code_type: z.string().nullable(),
+  stage_size: z.number().int().nullable(),
+  ticket_template_id: z.string().nullable(),
 });
 export type TEventTemplate = z.infer<typeof ZEventTemplate>;
 
@@ -115,6 +126,9 @@ export const ZEventSession = z.object({
   event_template_id: z.string(),
   start_datetime: z.string(),
   end_datetime: z.string(),
+  /** The same instants as venue wall-clock time with its UTC offset, e.g. "2026-11-24T10:00:00-05:00". */
+  start_datetime_local: z.string(),
+  end_datetime_local: z.string(),
   /** Venue-local wall-clock times, "HH:mm". */
   startTime: z.string(),
   endTime: z.string(),
@@ -124,6 +138,16 @@ export const ZEventSession = z.object({
   sold_out: z.boolean(),
   /** capacity + oversell_capacity − used_capacity; -1 when unlimited. */
   availableCapacity: z.number().int(),
+  // Incumbent-API fields that third-party clients type as required (see docs/api.md).
+  seller_id: z.string(),
+  /** Places taken, held or sold (Foyer does not count them apart): equals used_capacity. */
+  sold_quantity: z.number().int(),
+  /** No place left even counting oversell (Foyer sells oversell online, so it equals sold_out before quantity filters). */
+  oversold_out: z.boolean(),
+  /** Foyer does not scan tickets: always 0. */
+  redeemed_count: z.number().int(),
+  largest_stage: z.number().int().nullable(),
+  portal_id: z.string().nullable(),
 });
 export type TEventSession = z.infer<typeof ZEventSession>;
 

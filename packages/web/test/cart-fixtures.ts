@@ -1,5 +1,6 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
 import type { TCartDocument } from '../src/features/cart/api.js';
+import { INCUMBENT_EVENT_FIELDS, incumbentSessionFields } from './fixtures.js';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
@@ -78,6 +79,7 @@ export function cartDocument(options: {
     category: null,
     event_type: 'repeating',
     hidden_type: 'public_browsable',
+    ...INCUMBENT_EVENT_FIELDS,
     meta: {},
     _rank: 0,
     ...e,
@@ -135,6 +137,7 @@ export function cartDocument(options: {
     used_capacity: 3,
     sold_out: false,
     availableCapacity: 57,
+    ...incumbentSessionFields('2026-11-21T18:00:00.000Z', '2026-11-21T18:30:00.000Z', 3),
     ...s,
   });
   return {

@@ -20,6 +20,33 @@ export function configDocument(entries: TConfigEntry[] = []): TDocument {
   };
 }
 
+/** Incumbent-API fields every event carries (null where Foyer has no notion of them). */
+export const INCUMBENT_EVENT_FIELDS = {
+  capacity: null,
+  oversell_capacity: null,
+  dedicated_order: false,
+  portal_id: null,
+  release_sessions_until: null,
+  scan_code_type: null,
+  stage_size: null,
+  ticket_template_id: null,
+} as const;
+
+/** Incumbent-API fields every session carries, for a session in New York (UTC-5 in November). */
+export function incumbentSessionFields(start: string, end: string, usedCapacity: number) {
+  const local = (iso: string) => `${new Date(Date.parse(iso) - 5 * 3_600_000).toISOString().slice(0, 19)}-05:00`;
+  return {
+    start_datetime_local: local(start),
+    end_datetime_local: local(end),
+    seller_id: SELLER_ID,
+    sold_quantity: usedCapacity,
+    oversold_out: false,
+    redeemed_count: 0,
+    largest_stage: null,
+    portal_id: null,
+  };
+}
+
 export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; name: string }): TListedEvent {
   return {
     seller_id: SELLER_ID,
@@ -33,6 +60,7 @@ export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; n
     meta: {},
     _rank: 0,
     min_price: '12.00',
+    ...INCUMBENT_EVENT_FIELDS,
     ...overrides,
   };
 }
@@ -141,18 +169,22 @@ export function session(id: string, date: string, startTime: string, availableCa
   // America/New_York in November is UTC-5.
   const [h, m] = startTime.split(':').map(Number);
   const start = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), h + 5, m));
+  const end = new Date(start.getTime() + 30 * 60_000).toISOString();
+  const used = 60 - Math.max(0, availableCapacity);
   return {
     id,
     event_template_id: EVENT_ID,
     start_datetime: start.toISOString(),
-    end_datetime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    end_datetime: end,
     startTime,
     endTime: startTime,
     capacity: 60,
     oversell_capacity: 0,
-    used_capacity: 60 - Math.max(0, availableCapacity),
+    used_capacity: used,
     sold_out: availableCapacity === 0,
     availableCapacity,
+    ...incumbentSessionFields(start.toISOString(), end, used),
+    oversold_out: availableCapacity === 0,
   };
 }
 

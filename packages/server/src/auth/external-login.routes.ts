@@ -13,7 +13,7 @@ import { loginAnswer } from './login-answer.js';
 import { oidcProvider } from './oidc-client.js';
 import { sessionOf } from './sessions.js';
 import { startExternalLogin } from './start-external-login.js';
-import { ACCOUNT_QUERY } from './auth.routes.js';
+import { ACCOUNT_QUERY } from './account-query.js';
 
 /** Only in-app paths are remembered for after the login (never another origin). */
 const safePath = (path: string | undefined) => (path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null);

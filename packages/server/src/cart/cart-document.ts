@@ -138,7 +138,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
         ? (await oneSession(db, sessionIds[0])).rows
         : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
     const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
-    siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
+    siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC', cart.seller_id));
   }
   if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
   if (embed.has('identity')) {

@@ -13,9 +13,3 @@ export function document(primary: string, items: unknown[], total: number, sibli
   if (page) doc._limit = [page.offset, page.limit];
   return doc;
 }
-
-/** Removes duplicates by id, keeping the first. */
-export function uniqueById<T extends { id: string }>(rows: T[]): T[] {
-  const seen = new Set<string>();
-  return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
-}

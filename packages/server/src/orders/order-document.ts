@@ -52,7 +52,7 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   const sessionIds = pick((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {
     const tz = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
-    siblings.event_session = (await sessionsByIds(db, sessionIds)).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
+    siblings.event_session = (await sessionsByIds(db, sessionIds)).map(({ seller_id, ...s }) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC', seller_id));
   }
   if (embed.has('membership')) siblings.membership = [];
   // A payment plan's instalments, as recorded when the order was booked.

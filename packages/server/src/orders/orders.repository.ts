@@ -43,7 +43,13 @@ export function eventTemplatesByIds(db: Tx, ids: string[]) {
 }
 
 export function sessionsByIds(db: Tx, ids: string[]) {
-  return db.selectFrom('event_session').selectAll().where('id', 'in', ids).execute();
+  return db
+    .selectFrom('event_session')
+    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+    .selectAll('event_session')
+    .select('event_template.seller_id')
+    .where('event_session.id', 'in', ids)
+    .execute();
 }
 
 /** What the confirmation e-mail says about the order and who it goes to. */

@@ -36,15 +36,6 @@ export function configQuery() {
   });
 }
 
-/** An event's own configuration entries (GET /api/config?resource_id._in=<id>). */
-export function eventConfigQuery(eventId: string) {
-  return queryOptions({
-    queryKey: ['config', 'list', { 'resource_id._in': eventId }] as const,
-    queryFn: ({ signal }) => api.get<TDocument>('config', { query: { 'resource_id._in': eventId }, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The listing (GET /cached_api/events/available) with filter query parameters already mapped. */
 export function eventsAvailableQuery(params: Query) {
   return queryOptions({
