@@ -1,5 +1,5 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
-import type { TCartDocument } from '../src/features/cart/api.js';
+import type { TCartDocument } from '@foyer/contracts';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
@@ -80,6 +80,8 @@ export function cartDocument(options: {
     hidden_type: 'public_browsable',
     meta: {},
     _rank: 0,
+    min_price: null,
+    venue: { name: 'Main Building', timezone: 'America/New_York' },
     ...e,
   });
   const type = (t: Partial<TTicketType>): TTicketType => ({
@@ -145,5 +147,6 @@ export function cartDocument(options: {
     event_template: list((options.events ?? [{}]).map(event)),
     event_session: list((options.sessions ?? [{}]).map(session)),
     venue: list([{ id: 'venue-1', seller_id: 'seller-1', name: 'Main Building', timezone: 'America/New_York', address: null }]),
+    _total: 1,
   };
 }

@@ -33,6 +33,7 @@ export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; n
     meta: {},
     _rank: 0,
     min_price: '12.00',
+    venue: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { fromMinor, toMinor, type TCart, type TTicket } from '@foyer/contracts';
+import { fromMinor, toMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
 import { dueNow, instalmentOut, instalmentStatuses, planOfCart } from '../payments/payment-plan.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
@@ -110,7 +110,7 @@ async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
 const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
 /** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache) {
+export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache): Promise<TCartDocument> {
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const { cart, tickets, sessions: inHand = [] } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
@@ -152,7 +152,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   const out = cartOut(cart, tickets, now);
   const { fields, plan } = await paymentFields(db, cart, toMinor(out.cart_fees.total_outstanding), now);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
-  return document('cart', [{ ...out, ...fields }], 1, siblings);
+  return document('cart', [{ ...out, ...fields }], 1, siblings) as TCartDocument;
 }
 
 /**

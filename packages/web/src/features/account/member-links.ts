@@ -1,4 +1,4 @@
-import type { TCartDocument } from '../cart/api.js';
+import type { TCartDocument } from '@foyer/contracts';
 
 /**
  * 000 §2: logged-out visitors see register and login links; a guest with a cart sees them only
