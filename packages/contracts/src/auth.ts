@@ -216,8 +216,14 @@ export const ZMailboxMessage = z.object({
   html: z.string().nullable(),
   status: z.string(),
   created_at: z.string(),
+  /** Inline parts (e.g. the order's QR code), described without their bytes. */
+  attachments: z.array(z.object({ cid: z.string(), filename: z.string(), content_type: z.string(), size: z.number().int() })),
 });
 export const ZMailbox = z.object({ mailbox: ZResourceList(ZMailboxMessage) });
+export type TMailbox = z.infer<typeof ZMailbox>;
+
+/** POST logout. */
+export const ZLogoutAnswer = z.object({ logged_out: z.literal(true) });
 
 /** POST auth0/start (external OpenID Connect login): where to go once logged in. */
 export const ZExternalLoginStart = z.object({ redirectPath: z.string().max(2000).optional() }).strict();

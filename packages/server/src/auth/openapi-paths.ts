@@ -2,7 +2,7 @@ import { answer, json, pathParam, post, refusal } from '../http/openapi-parts.js
 import {
   ZEmailOnly, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
   ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument, ZExternalLoginStart, ZExternalLoginCallback, ZLoginProviders,
-  ZExternalLoginUrl, ZIdentityDocument, ZRegisterAnswer,
+  ZExternalLoginUrl, ZIdentityDocument, ZLogoutAnswer, ZRegisterAnswer,
 } from '@foyer/contracts';
 
 /** OpenAPI paths of the account calls (docs/accounts.md), generated from the contracts. */
@@ -12,7 +12,7 @@ export function accountPaths() {
       '401': 'incorrect_password, guest_account, not_authorized, not_available_yet, otp_incorrect (_extra.remaining_attempts), otp_token_expired',
     }),
     '/login/request_otp': post('E-mail a 6-character passcode; the same answer for any address', ZRequestOtp, ZRequestOtpAnswer),
-    '/logout': { post: { summary: 'End the session and clear its cookies', responses: { '200': { description: 'ok' } } } },
+    '/logout': { post: { summary: 'End the session and clear its cookies', responses: { '200': answer(ZLogoutAnswer) } } },
     '/user': post('Register (with a password: logged in at once)', ZRegister, ZRegisterAnswer, { '409': 'email_in_use (_extra.identity_id)' }),
     '/my/user': {
       get: { summary: 'The logged-in user (_embed=identity,identity.meta)', responses: { '200': answer(ZUserDocument), '401': refusal('not_authorized') } },
