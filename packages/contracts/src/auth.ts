@@ -133,6 +133,7 @@ export const ZResetValidated = z.object({ email: z.string() });
 export type TResetValidated = z.infer<typeof ZResetValidated>;
 /** Same answer for known and unknown addresses. */
 export const ZRecoveryRequested = z.object({ requested: z.literal(true) });
+export type TRecoveryRequested = z.infer<typeof ZRecoveryRequested>;
 
 export const ZIdentity = z.object({
   id: z.string(),
@@ -224,6 +225,7 @@ export type TMailbox = z.infer<typeof ZMailbox>;
 
 /** POST logout. */
 export const ZLogoutAnswer = z.object({ logged_out: z.literal(true) });
+export type TLogoutAnswer = z.infer<typeof ZLogoutAnswer>;
 
 /** POST auth0/start (external OpenID Connect login): where to go once logged in. */
 export const ZExternalLoginStart = z.object({ redirectPath: z.string().max(2000).optional() }).strict();

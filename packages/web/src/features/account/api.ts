@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TLogin, TLoginAnswer, TLoginProviders, TRegister, TRegisterAnswer, TRequestOtpAnswer, TResetValidated, TUpdateMe, TUser, TUserDocument } from '@foyer/contracts';
+import type { TLogin, TLoginAnswer, TLoginProviders, TLogoutAnswer, TRecoveryRequested, TRegister, TRegisterAnswer, TRequestOtpAnswer, TResetValidated, TUpdateMe, TUser, TUserDocument } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
 /** The account calls of 000 §7 and 001 §7 (answers documented in docs/accounts.md). */
@@ -27,7 +27,7 @@ export function requestOtp(email: string): Promise<TRequestOtpAnswer> {
   return api.post('login/request_otp', { email });
 }
 
-export function logOut(): Promise<unknown> {
+export function logOut(): Promise<TLogoutAnswer> {
   return api.post('logout', {});
 }
 
@@ -39,7 +39,7 @@ export function updateMe(body: Pick<TUpdateMe, 'email'>): Promise<TUserDocument>
   return api.request('my/user', { method: 'PUT', body, embed: USER_EMBED });
 }
 
-export function requestPasswordReset(email: string): Promise<unknown> {
+export function requestPasswordReset(email: string): Promise<TRecoveryRequested> {
   return api.post('password_reset/request', { email });
 }
 
@@ -51,7 +51,7 @@ export function resetPassword(token: string, password: string): Promise<TResetVa
   return api.post('password_reset/reset', { token, password });
 }
 
-export function forgotMembership(email: string): Promise<unknown> {
+export function forgotMembership(email: string): Promise<TRecoveryRequested> {
   return api.post('forgot_membership', { email });
 }
 
