@@ -51,15 +51,15 @@ export const ZEventTemplate = z.object({
   scan_code_type: z.string().nullable(),
   stage_size: z.number().int().nullable(),
   ticket_template_id: z.string().nullable(),
-});
-export type TEventTemplate = z.infer<typeof ZEventTemplate>;
-
-/** An event as the listing and detail calls return it: with its lowest price and venue summary. */
-export const ZListedEvent = ZEventTemplate.extend({
+  /** Lowest price (listing and detail; null where not computed, e.g. embedded in a cart) and venue summary. */
   min_price: Money.nullable(),
   venue: z.object({ name: z.string(), timezone: z.string() }).nullable(),
 });
-export type TListedEvent = z.infer<typeof ZListedEvent>;
+export type TEventTemplate = z.infer<typeof ZEventTemplate>;
+
+/** An event as the listing and detail calls return it (every event_template carries these fields). */
+export const ZListedEvent = ZEventTemplate;
+export type TListedEvent = TEventTemplate;
 
 export const ZTicketType = z.object({
   id: z.string(),
@@ -209,31 +209,38 @@ export const ZPriceScheduleEntry = z.object({
 });
 export type TPriceScheduleEntry = z.infer<typeof ZPriceScheduleEntry>;
 
-/** `{ _count, _total, _data }` for one resource type. */
-export function ZResourceList<T extends z.ZodTypeAny>(item: T) {
+/** `{ _count, _total, _data }` for one resource type: the one list schema of every document. */
+export function ZResourceList<T extends z.ZodType>(item: T) {
   return z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
 }
 export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
 
-/** The relational document every read returns: one key per resource type. */
-export type TDocument = {
-  _total?: number;
-  _limit?: [number, number];
-  seller?: TResourceList<TSeller>;
-  venue?: TResourceList<TVenue>;
-  event_template?: TResourceList<TEventTemplate>;
-  ticket_group?: TResourceList<TTicketGroup>;
-  ticket_type?: TResourceList<TTicketType>;
-  ticket_group_rule?: TResourceList<TTicketGroupRule>;
-  event_session?: TResourceList<TEventSession>;
-  config?: TResourceList<TConfigEntry>;
-  message_rule?: TResourceList<TMessageRule>;
-  membership_rule?: TResourceList<TMembershipRule>;
-  image?: TResourceList<TImage>;
-  calendar?: TResourceList<TCalendarDay>;
-  price_schedule?: TResourceList<TPriceScheduleEntry>;
-  meta?: TResourceList<Record<string, unknown> & { resource_id: string }>;
-};
+/** `meta` entries of a document: a resource's free-form meta, keyed by the resource it belongs to. */
+export const ZMetaEntry = z.looseObject({ resource_id: z.string() });
+
+const ZLimit = z.tuple([z.number().int(), z.number().int()]);
+
+/** The relational document every catalog read returns: one key per resource type (the primary and its embeds). */
+export const ZDocument = z.object({
+  _total: z.number().int().optional(),
+  /** [offset, limit] of a paged list. */
+  _limit: ZLimit.optional(),
+  seller: ZResourceList(ZSeller).optional(),
+  venue: ZResourceList(ZVenue).optional(),
+  event_template: ZResourceList(ZEventTemplate).optional(),
+  ticket_group: ZResourceList(ZTicketGroup).optional(),
+  ticket_type: ZResourceList(ZTicketType).optional(),
+  ticket_group_rule: ZResourceList(ZTicketGroupRule).optional(),
+  event_session: ZResourceList(ZEventSession).optional(),
+  config: ZResourceList(ZConfigEntry).optional(),
+  message_rule: ZResourceList(ZMessageRule).optional(),
+  membership_rule: ZResourceList(ZMembershipRule).optional(),
+  image: ZResourceList(ZImage).optional(),
+  calendar: ZResourceList(ZCalendarDay).optional(),
+  price_schedule: ZResourceList(ZPriceScheduleEntry).optional(),
+  meta: ZResourceList(ZMetaEntry).optional(),
+});
+export type TDocument = z.infer<typeof ZDocument>;
 
 /** Body of POST events/{id}/calendar, POST events/{id}/sessions and POST events/{id}/pricecheck. */
 export const ZTicketTypesRequired = z.object({

@@ -1,5 +1,5 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
-import type { TCartDocument } from '../src/features/cart/api.js';
+import type { TCartDocument } from '@foyer/contracts';
 import { INCUMBENT_EVENT_FIELDS, incumbentSessionFields } from './fixtures.js';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
@@ -82,6 +82,8 @@ export function cartDocument(options: {
     ...INCUMBENT_EVENT_FIELDS,
     meta: {},
     _rank: 0,
+    min_price: null,
+    venue: { name: 'Main Building', timezone: 'America/New_York' },
     ...e,
   });
   const type = (t: Partial<TTicketType>): TTicketType => ({
@@ -148,5 +150,6 @@ export function cartDocument(options: {
     event_template: list((options.events ?? [{}]).map(event)),
     event_session: list((options.sessions ?? [{}]).map(session)),
     venue: list([{ id: 'venue-1', seller_id: 'seller-1', name: 'Main Building', timezone: 'America/New_York', address: null }]),
+    _total: 1,
   };
 }

@@ -1,6 +1,5 @@
-import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate } from '@foyer/contracts';
+import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate, TListedEvent } from '@foyer/contracts';
 import { vi } from 'vitest';
-import type { TListedEvent } from '../src/api/queries.js';
 
 /** Relational-document fixtures and a fake fetch at the network boundary for component tests. */
 
@@ -61,6 +60,7 @@ export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; n
     _rank: 0,
     min_price: '12.00',
     ...INCUMBENT_EVENT_FIELDS,
+    venue: null,
     ...overrides,
   };
 }

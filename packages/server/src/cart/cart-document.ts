@@ -1,4 +1,4 @@
-import { fromMinor, type TCart, type TTicket } from '@foyer/contracts';
+import { fromMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
@@ -107,7 +107,7 @@ async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
 const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
 /** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache) {
+export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache): Promise<TCartDocument> {
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const { cart, tickets, sessions: inHand = [] } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
@@ -150,7 +150,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
   const amounts = cartAmounts(cart, tickets, plan, now);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
-  return document('cart', [{ ...cartOut(cart, amounts, now), ...(await paymentFields(db, cart, amounts)) }], 1, siblings);
+  return document('cart', [{ ...cartOut(cart, amounts, now), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
 }
 
 /**

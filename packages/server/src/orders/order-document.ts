@@ -1,4 +1,4 @@
-import { fromMinor, type TTicketOrder } from '@foyer/contracts';
+import { fromMinor, type TOrderDocument, type TTicketOrder } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { TicketOrderTable } from '../db/schema.js';
@@ -33,7 +33,7 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
 /** Orders with their booked tickets and whatever else was asked for (001 §7). */
-export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']) {
+export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']): Promise<TOrderDocument> {
   const ids = orders.map((o) => o.id);
   const tickets = ids.length ? await ticketsOfOrders(db, ids, ticketStates) : [];
   const pick = (f: (t: (typeof tickets)[number]) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
@@ -60,5 +60,5 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
     const plan = ids.length ? await planOfOrders(db, ids) : [];
     siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
   }
-  return document('ticket_order', orders.map(orderOut), orders.length, siblings);
+  return document('ticket_order', orders.map(orderOut), orders.length, siblings) as TOrderDocument;
 }

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TLoginAnswer, TUser } from '@foyer/contracts';
+import type { TLoginAnswer, TUser, TUserDocument } from '@foyer/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
 import { useCartContext } from '../cart/CartContext.js';
-import { logIn, logOut, userOf, userQuery, userQueryKey, type TUserDocument } from './api.js';
+import { logIn, logOut, userOf, userQuery, userQueryKey } from './api.js';
 import { LoginModal, type LoginRequest } from './LoginModal.js';
 import { LoginOrGuestDialog } from './LoginOrGuestDialog.js';
 import { readStoredLogin } from './login-storage.js';

@@ -1,10 +1,9 @@
-import type { TLoginAnswer } from '@foyer/contracts';
+import type { TLoginAnswer, TUserDocument } from '@foyer/contracts';
 import { useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useConfigEntries } from '../../config/useConfig.js';
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/Modal.js';
-import type { TUserDocument } from './api.js';
 import { EmailStep } from './EmailStep.js';
 import { ExternalLoginButtons } from './ExternalLogin.js';
 import { loginMethods, memberMethodOf } from './login-methods.js';

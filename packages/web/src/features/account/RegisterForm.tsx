@@ -1,8 +1,8 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '@foyer/contracts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type TUserDocument } from '@foyer/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
-import { register, type TUserDocument } from './api.js';
+import { register } from './api.js';
 import { Field, focusFirstInvalid } from './Field.js';
 import { PasswordRequirements } from './PasswordRequirements.js';
 import { checkPassword } from './password-rules.js';

@@ -3,7 +3,7 @@ import { byId } from '../../api/document.js';
 import { ApiError } from '../../api/client.js';
 import { asBoolean, asString, configValue } from '../../config/config.js';
 import { paths } from '../../app/paths.js';
-import type { TCartDocument } from './api.js';
+import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */

@@ -4,7 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
-import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest, type PayRequest, type TPayDocument } from './api.js';
+import type { TPayAnswer, TPayBody } from '@foyer/contracts';
+import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { AppliedGiftCards } from './AppliedGiftCards.js';
 import { EMPTY_CARD } from './CardFields.js';
 import { ConfirmPaymentDialog } from './ConfirmPaymentDialog.js';
@@ -68,7 +69,7 @@ interface CheckoutFormProps {
   summary: ReactNode;
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
-  onPartial: (doc: TPayDocument) => void;
+  onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
 }
@@ -163,9 +164,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     purchaser.current = { email: value.email.toLowerCase(), identityId };
   };
 
-  const payWithRetry = (body: PayRequest, key: string) => payCartWithRetry(cartId, body, key, member);
+  const payWithRetry = (body: TPayBody, key: string) => payCartWithRetry(cartId, body, key, member);
 
-  const handleResult = (result: TPayDocument, current: PayStep) => {
+  const handleResult = (result: TPayAnswer, current: PayStep) => {
     attemptKey.current = null;
     if (result.outcome === 'completed') {
       const ids = result.ticket_order?._data.map((o) => o.id) ?? [];

@@ -1,8 +1,8 @@
 // The pay request's body for one payment step (which gateway, with what data).
-import type { PayRequest } from './api.js';
+import type { TPayBody } from '@foyer/contracts';
 import { digits, type CardValue, type PayStep } from './model.js';
 
-export function payRequestBody(current: PayStep, testMode: boolean, card: CardValue): PayRequest | null {
+export function payRequestBody(current: PayStep, testMode: boolean, card: CardValue): TPayBody | null {
   switch (current.kind) {
     case 'free':
       return { amount: '0', gateway_id: 'free', gateway_data: {} };

@@ -1,6 +1,7 @@
 // Paying a cart while another payment for it is in flight: wait and try again with the same key.
 import { isApiError } from '../../api/client.js';
-import { payCart, type PayRequest, type TPayDocument } from './api.js';
+import type { TPayAnswer, TPayBody } from '@foyer/contracts';
+import { payCart } from './api.js';
 
 /** 001 §4: wait, then pay again while another payment for the cart is in flight. */
 const PROCESSING_RETRY_MS = 1500;
@@ -9,7 +10,7 @@ const PROCESSING_RETRIES = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Pays once; waits and tries again (same key) while another payment for the cart is in flight. */
-export async function payWithRetry(cartId: string, body: PayRequest, key: string, member: boolean): Promise<TPayDocument> {
+export async function payWithRetry(cartId: string, body: TPayBody, key: string, member: boolean): Promise<TPayAnswer> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await payCart(cartId, body, key, member);

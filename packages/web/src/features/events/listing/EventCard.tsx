@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TListedEvent } from '../../../api/queries.js';
+import type { TListedEvent } from '@foyer/contracts';
 import { paths } from '../../../app/paths.js';
 import { en, format } from '../../../i18n/en.js';
 import { CARD_IMAGE, cardImage, metaImageId } from '../../../lib/image.js';
