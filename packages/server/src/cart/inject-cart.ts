@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fromMinor, toMinor, type TReserveTicket } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db, Dialect } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { registerGiftee } from '../checkout/register-giftee.js';

@@ -1,6 +1,6 @@
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db, Dialect, Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';

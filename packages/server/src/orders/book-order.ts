@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Dialect, Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { nextSequenceValue } from '../db/sequences.js';

@@ -1,4 +1,4 @@
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { ledgerTicketsOfOrder } from '../orders/orders.repository.js';
 import { readableCode } from '../readable-code.js';
