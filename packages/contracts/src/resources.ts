@@ -57,6 +57,18 @@ export const ZEventTemplate = z.object({
 });
 export type TEventTemplate = z.infer<typeof ZEventTemplate>;
 
+/** What Foyer sends for the incumbent event fields it has no notion of (capacity is per session). */
+export const INCUMBENT_EVENT_FIELDS = {
+  capacity: null,
+  oversell_capacity: null,
+  dedicated_order: false,
+  portal_id: null,
+  release_sessions_until: null,
+  scan_code_type: null,
+  stage_size: null,
+  ticket_template_id: null,
+} as const satisfies Partial<TEventTemplate>;
+
 /** An event as the listing and detail calls return it (every event_template carries these fields). */
 export const ZListedEvent = ZEventTemplate;
 export type TListedEvent = TEventTemplate;

@@ -1,6 +1,7 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
 import type { TCartDocument } from '@foyer/contracts';
-import { INCUMBENT_EVENT_FIELDS, incumbentSessionFields } from './fixtures.js';
+import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
+import { incumbentSessionFields } from './fixtures.js';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });

@@ -1,3 +1,4 @@
+import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
 import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate, TListedEvent } from '@foyer/contracts';
 import { vi } from 'vitest';
 
@@ -18,18 +19,6 @@ export function configDocument(entries: TConfigEntry[] = []): TDocument {
     seller: list([{ id: SELLER_ID, name: 'Harbour Museum', timezone: 'America/New_York', currency: 'USD', meta: {} }]),
   };
 }
-
-/** Incumbent-API fields every event carries (null where Foyer has no notion of them). */
-export const INCUMBENT_EVENT_FIELDS = {
-  capacity: null,
-  oversell_capacity: null,
-  dedicated_order: false,
-  portal_id: null,
-  release_sessions_until: null,
-  scan_code_type: null,
-  stage_size: null,
-  ticket_template_id: null,
-} as const;
 
 /** Incumbent-API fields every session carries, for a session in New York (UTC-5 in November). */
 export function incumbentSessionFields(start: string, end: string, usedCapacity: number) {

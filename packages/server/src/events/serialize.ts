@@ -1,4 +1,4 @@
-import { fromMinor, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage, type TListedEvent } from '@foyer/contracts';
+import { fromMinor, INCUMBENT_EVENT_FIELDS, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage, type TListedEvent } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type {
   ConfigEntryTable, EventSessionTable, EventTemplateTable, ImageTable, MembershipRuleTable, MessageRuleTable,
@@ -20,18 +20,6 @@ export function venueOut(row: Selectable<VenueTable>): TVenue {
 }
 
 export type EventOut = TListedEvent;
-
-/** Incumbent-API event fields Foyer has no notion of (capacity is per session here). */
-const INCUMBENT_EVENT_FIELDS = {
-  capacity: null,
-  oversell_capacity: null,
-  dedicated_order: false,
-  portal_id: null,
-  release_sessions_until: null,
-  scan_code_type: null,
-  stage_size: null,
-  ticket_template_id: null,
-} as const;
 
 export function eventOut(row: Selectable<EventTemplateTable>, minPrice: number | null, venue?: Selectable<VenueTable>): EventOut {
   return {
