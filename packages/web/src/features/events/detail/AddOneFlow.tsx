@@ -11,7 +11,7 @@ import { Skeleton } from '../../../ui/Skeleton.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
-import { isFlexiblePrice } from './flexiblePrice.js';
+import { isFlexiblePrice } from '@foyer/contracts/rules';
 import type { EventDetail } from './model.js';
 import { typePrice } from './priceFormat.js';
 import { typeKey } from './quantities.js';

@@ -1,6 +1,7 @@
 // Why: the details step of the quantity-first flow: attendee and survey fields of each group with tickets.
 import type { Dispatch, SetStateAction } from 'react';
-import type { AttendeeNeeds, AttendeeValue } from './attendees.js';
+import type { AttendeeNeeds } from '@foyer/contracts/rules';
+import type { AttendeeValue } from './attendees.js';
 import type { EventDetail } from './model.js';
 import type { Quantities } from './quantities.js';
 import { groupQuantity, type FormErrors } from './reservation.js';

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { en, format } from '../../../i18n/en.js';
-import { EMAIL_MAX_LENGTH, EMPTY_ATTENDEE, NAME_MAX_LENGTH, type AttendeeErrors, type AttendeeNeeds, type AttendeeValue } from './attendees.js';
+import type { AttendeeNeeds } from '@foyer/contracts/rules';
+import { EMAIL_MAX_LENGTH, EMPTY_ATTENDEE, NAME_MAX_LENGTH, type AttendeeErrors, type AttendeeValue } from './attendees.js';
 import type { PriceType } from './model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import type { Survey, SurveyAnswer, SurveyField } from './survey.js';

@@ -1,39 +1,13 @@
-import type { TEventTemplate, TTicketGroup, TTicketGroupRule } from '@foyer/contracts';
+import { attendeeEmailProblem, type AttendeeNeeds } from '@foyer/contracts/rules';
 import { en } from '../../../i18n/en.js';
 
 /**
- * Attendee details (000 §5, 001 §5): names are asked when the rule is named (yes = required,
- * optional = asked) or the group's / event's meta admit_names says required or optional; e-mails
- * when the rule is emailed or admit_emails says so. A name is a first and a last name, joined.
+ * Attendee fields of the reserve forms (000 §5, 001 §5). Which details are asked, and the e-mail
+ * check, are the shared rules (contracts/src/rules/attendees.ts); a name here is a first and a
+ * last name, joined.
  */
-export type FieldNeed = 'none' | 'optional' | 'required';
-
-export interface AttendeeNeeds {
-  name: FieldNeed;
-  email: FieldNeed;
-}
-
 export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function metaNeed(value: unknown): FieldNeed {
-  return value === 'required' ? 'required' : value === 'optional' ? 'optional' : 'none';
-}
-
-function strongest(...needs: FieldNeed[]): FieldNeed {
-  if (needs.includes('required')) return 'required';
-  if (needs.includes('optional')) return 'optional';
-  return 'none';
-}
-
-export function attendeeNeeds(rule: Pick<TTicketGroupRule, 'named' | 'emailed'>, group: Pick<TTicketGroup, 'meta'>, event: Pick<TEventTemplate, 'meta'>): AttendeeNeeds {
-  const ruleName: FieldNeed = rule.named === 'yes' ? 'required' : rule.named === 'optional' ? 'optional' : 'none';
-  return {
-    name: strongest(ruleName, metaNeed(group.meta?.admit_names), metaNeed(event.meta?.admit_names)),
-    email: strongest(rule.emailed ? 'required' : 'none', metaNeed(group.meta?.admit_emails), metaNeed(event.meta?.admit_emails)),
-  };
-}
 
 export interface AttendeeValue {
   firstName: string;
@@ -54,9 +28,9 @@ export function attendeeErrors(value: AttendeeValue, needs: AttendeeNeeds): Atte
     if (!first) errors.firstName = en.quantities.firstNameRequired;
     if (!last) errors.lastName = en.quantities.lastNameRequired;
   }
-  const email = value.email.trim();
-  if (needs.email === 'required' && !email) errors.email = en.quantities.emailRequired;
-  else if (needs.email !== 'none' && email && !EMAIL.test(email)) errors.email = en.quantities.emailInvalid;
+  const email = needs.email === 'none' ? null : attendeeEmailProblem(needs.email, value.email);
+  if (email === 'required') errors.email = en.quantities.emailRequired;
+  else if (email === 'invalid') errors.email = en.quantities.emailInvalid;
   return errors;
 }
 

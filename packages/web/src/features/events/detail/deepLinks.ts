@@ -1,7 +1,7 @@
 import type { TReserveTicket } from '@foyer/contracts';
 import { en, format } from '../../../i18n/en.js';
 import { formatDate } from '../../../lib/dates.js';
-import { isFlexiblePrice } from './flexiblePrice.js';
+import { isFlexiblePrice } from '@foyer/contracts/rules';
 import type { EventDetail, PriceGroup } from './model.js';
 import { typeKey, type Quantities } from './quantities.js';
 

@@ -1,4 +1,5 @@
-import type { TTicketGroup, TTicketGroupRule } from '@foyer/contracts';
+import type { TTicketGroup } from '@foyer/contracts';
+import { HARD_MAX_PER_TICKET_TYPE, ruleMax } from '@foyer/contracts/rules';
 import type { PriceGroup } from './model.js';
 
 /**
@@ -11,26 +12,12 @@ import type { PriceGroup } from './model.js';
  *   session's availableCapacity unless the group is excluded from event capacity.
  */
 
-/**
- * 000 §9 constants. The contracts' cart.ts holds the same values, but importing a value from it
- * pulls zod into the event page's chunk; a unit test keeps the two equal.
- */
-export const HARD_MAX_PER_TICKET_TYPE = 1000;
-export const UNNAMED_RULE_DEFAULT_MAX = 10;
-
 /** A ticket type within a group: types may be sold through several groups. */
 export function typeKey(groupId: string, typeId: string): string {
   return `${groupId}:${typeId}`;
 }
 
 export type Quantities = Record<string, number>;
-
-/** The per-type limit of a rule: none → 1000; below 0 → 10 for an unnamed rule, else 1000. */
-export function ruleMaximum(rule: Pick<TTicketGroupRule, 'max' | 'named'>): number {
-  if (rule.max === null || rule.max === undefined) return HARD_MAX_PER_TICKET_TYPE;
-  if (rule.max < 0) return rule.named === 'no' ? UNNAMED_RULE_DEFAULT_MAX : HARD_MAX_PER_TICKET_TYPE;
-  return Math.min(rule.max, HARD_MAX_PER_TICKET_TYPE);
-}
 
 /** -1 (unlimited) → Infinity; anything else never below 0. */
 function room(value: number | null | undefined): number {
@@ -101,7 +88,7 @@ export function quantityLimits(input: LimitsInput): QuantityLimits {
       let min = rule.min && rule.min > 0 ? Math.max(0, rule.min - heldType) : 0;
       // A group of one type starts at (and cannot go below) the group minimum.
       if (groupTypes.length === 1) min = Math.max(min, gMin);
-      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMaximum(rule) - heldType, gMax, input.orderMax ?? Infinity));
+      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMax(rule) - heldType, gMax, input.orderMax ?? Infinity));
       if (min > max) max = 0;
       types.set(key, { key, groupId: group.id, typeId: type.id, min, max, countsSession: !group.exclude_from_event_capacity });
     }

@@ -1,7 +1,8 @@
 import { toMinor, type TEventTemplate, type TReserveTicket } from '@foyer/contracts';
 import { en, format } from '../../../i18n/en.js';
-import { attendeeErrors, attendeeNeeds, EMPTY_ATTENDEE, fullName, type AttendeeErrors, type AttendeeNeeds, type AttendeeValue } from './attendees.js';
-import { flexiblePriceError, initialFlexibleAmount, isFlexiblePrice, normaliseAmount } from './flexiblePrice.js';
+import { attendeeNeeds, isFlexiblePrice, percentFee, type AttendeeNeeds } from '@foyer/contracts/rules';
+import { attendeeErrors, EMPTY_ATTENDEE, fullName, type AttendeeErrors, type AttendeeValue } from './attendees.js';
+import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from './flexiblePrice.js';
 import type { PriceGroup } from './model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import { cleanSurveyAnswers, parseSurvey, surveyErrors, type Survey, type SurveyAnswer } from './survey.js';
@@ -153,7 +154,7 @@ export function selectionTotal(groups: readonly PriceGroup[], quantities: Quanti
       }
       price += unit * q;
       if (type.fee_fixed_outside) fees += toMinor(type.fee_fixed_outside) * q;
-      if (type.fee_percent_outside) fees += Math.round((unit * Number(type.fee_percent_outside)) / 100) * q;
+      fees += percentFee(unit, type.fee_percent_outside) * q;
     }
   }
   return { price, fees };

@@ -1,3 +1,4 @@
+import { checkSurveyAnswer, isEmptyAnswer, type SurveyProblem } from '@foyer/contracts/rules';
 import { en, format } from '../../../i18n/en.js';
 
 /**
@@ -104,11 +105,25 @@ export function initialAnswersByGroup(surveys: ReadonlyMap<string, Survey>): Rec
   return Object.fromEntries([...surveys].map(([groupId, survey]) => [groupId, initialAnswers(survey)]));
 }
 
-function isEmpty(answer: SurveyAnswer | undefined): boolean {
-  return answer === undefined || (typeof answer === 'string' && answer.trim() === '');
+/** The text shown for a problem the shared survey rule reports. */
+function problemText(problem: SurveyProblem): string {
+  switch (problem.code) {
+    case 'number':
+      return en.quantities.surveyNumber;
+    case 'min':
+      return format(en.quantities.surveyMin, { min: problem.limit });
+    case 'max':
+      return format(en.quantities.surveyMax, { max: problem.limit });
+    case 'too_short':
+      return format(en.quantities.surveyTooShort, { min: problem.limit });
+    case 'too_long':
+      return format(en.quantities.surveyTooLong, { max: problem.limit });
+    default:
+      return en.quantities.surveyRequired;
+  }
 }
 
-/** Field errors of the answers (required, numbers, ranges, lengths). */
+/** Field errors of the answers (the server's rule, contracts/src/rules/survey.ts); a required checkbox must be ticked. */
 export function surveyErrors(survey: Survey, answers: Record<string, SurveyAnswer>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of survey.fields) {
@@ -117,20 +132,8 @@ export function surveyErrors(survey: Survey, answers: Record<string, SurveyAnswe
       if (field.required && answer !== true) errors[field.key] = en.quantities.surveyRequired;
       continue;
     }
-    if (isEmpty(answer)) {
-      if (field.required) errors[field.key] = en.quantities.surveyRequired;
-      continue;
-    }
-    const text = String(answer).trim();
-    if (field.type === 'number' || field.type === 'integer') {
-      const n = Number(text);
-      if (!Number.isFinite(n) || (field.type === 'integer' && !Number.isInteger(n))) errors[field.key] = en.quantities.surveyNumber;
-      else if (field.minimum !== null && n < field.minimum) errors[field.key] = format(en.quantities.surveyMin, { min: field.minimum });
-      else if (field.maximum !== null && n > field.maximum) errors[field.key] = format(en.quantities.surveyMax, { max: field.maximum });
-    } else {
-      if (field.minLength !== null && text.length < field.minLength) errors[field.key] = format(en.quantities.surveyTooShort, { min: field.minLength });
-      else if (field.maxLength !== null && text.length > field.maxLength) errors[field.key] = format(en.quantities.surveyTooLong, { max: field.maxLength });
-    }
+    const checked = checkSurveyAnswer(field, answer);
+    if ('problem' in checked) errors[field.key] = problemText(checked.problem);
   }
   return errors;
 }
@@ -144,7 +147,7 @@ export function cleanSurveyAnswers(survey: Survey, answers: Record<string, Surve
       if (typeof answer === 'boolean') data[field.key] = answer;
       continue;
     }
-    if (isEmpty(answer)) continue;
+    if (isEmptyAnswer(answer)) continue;
     const text = String(answer).trim();
     if (field.options) {
       const option = field.options.find((o) => o.label === text);
