@@ -2,6 +2,8 @@ import { CONFIG } from '@foyer/contracts';
 import { asString, configValue } from '../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { AddOneFlow } from './AddOneFlow.js';
+import { DateFirstFlow } from './DateFirstFlow.js';
+import { FlexibleFlow } from './FlexibleFlow.js';
 import type { DeepLink } from './deepLinks.js';
 import { chooseFlow, type FlowKind } from './flow.js';
 import { MembershipNotice, MembersOnlyNotice } from './MembersOnlyNotice.js';
@@ -16,10 +18,14 @@ export function useEventFlow(detail: EventDetail): FlowKind {
   return chooseFlow({ event: detail.event, groups: detail.groups, defaultFlow: configValue(CONFIG.defaultReserveFlow, detail.config, config.entries) });
 }
 
-/** The flows other than date-first and flexible (those live on the event page itself). */
-export function OtherFlow({ flow, detail, seller, link }: { flow: Exclude<FlowKind, 'date_first' | 'flexible'>; detail: EventDetail; seller: SellerInfo; link?: DeepLink }) {
+/** The reserve flow of an event (000 §2), each in its own file. */
+export function EventFlow({ flow, detail, seller, link }: { flow: FlowKind; detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   const config = useAppConfig();
   switch (flow) {
+    case 'flexible':
+      return <FlexibleFlow detail={detail} seller={seller} />;
+    case 'date_first':
+      return <DateFirstFlow detail={detail} seller={seller} link={link} />;
     case 'add_one':
       return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link?.select ?? null} />;
     case 'members_only':
