@@ -1,15 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/client.js';
+import { isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
 import { firstOpenSessionQuery, reloadFirstOpenSession } from '../../../api/queries.js';
-import { useAppConfig } from '../../../config/useConfig.js';
 import { en } from '../../../i18n/en.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { useOptionalCart } from '../../cart/CartContext.js';
-import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
 import type { EventDetail } from './model.js';
@@ -20,10 +16,7 @@ import { ReserveBar } from './ReserveBar.js';
 import {
   attendeeNeedsByKey,
   buildReservation,
-  campaignOf,
-  focusFirstInvalid,
   groupSurveys,
-  hasErrors,
   initialAmounts,
   NO_ERRORS,
   selectionTotal,
@@ -32,6 +25,7 @@ import {
 } from './reservation.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './TicketForms.js';
+import { useReserveSubmit } from './use-reserve-submit.js';
 
 export interface AddOneFlowProps {
   detail: EventDetail;
@@ -47,10 +41,6 @@ export interface AddOneFlowProps {
  */
 export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProps) {
   const client = useQueryClient();
-  const config = useAppConfig();
-  const cart = useOptionalCart();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const { event, groups } = detail;
@@ -69,8 +59,14 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
   const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const reserve = useReserveSubmit({
+    formRef,
+    eventConfig: detail.config,
+    onRefused: (error) => {
+      if (isApiError(error) && error.code === 'event_session_sold_out') void reloadFirstOpenSession(client, event.id).catch(() => undefined);
+    },
+  });
+  const { submitting, serverError } = reserve;
 
   const quantities = chosen ? { [chosen.key]: 1 } : {};
   const form: SelectionForm = { quantities, amounts, attendees, answers };
@@ -79,24 +75,9 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const total = selectionTotal(groups, quantities, amounts);
 
   const submit = async () => {
-    if (!chosen || !session || !cart || submitting) return;
+    if (!chosen || !session || !reserve.hasCart || submitting) return;
     setSubmitted(true);
-    setServerError(null);
-    if (hasErrors(validateSelection(context, form))) {
-      focusFirstInvalid(() => formRef.current);
-      return;
-    }
-    const { add, additionalInfo } = buildReservation(context, form, session.id);
-    const campaign = campaignOf(searchParams);
-    setSubmitting(true);
-    try {
-      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
-      navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.code === 'event_session_sold_out') void reloadFirstOpenSession(client, event.id).catch(() => undefined);
-      setServerError(errorMessage(error));
-    }
+    await reserve.submit(validateSelection(context, form), () => buildReservation(context, form, session.id));
   };
 
   if (surveys.error) return <ErrorNotice title={en.quantities.initError} error={surveys.error} />;
@@ -148,7 +129,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
                   checked={chosenKey === option.key}
                   onChange={() => {
                     setChosenKey(option.key);
-                    setServerError(null);
+                    reserve.clearError();
                   }}
                 />
                 <span className="add-one__option-text">

@@ -2,8 +2,7 @@
 import type { TEventSession, TTicketTypesRequired } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/client.js';
+import { isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
 import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { sellerInfo, useAppConfig } from '../../../config/useConfig.js';
@@ -11,13 +10,12 @@ import { en, format } from '../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, todayIn } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
-import { useOptionalCart } from '../../cart/CartContext.js';
-import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
 import { calendarErrorText } from './calendarError.js';
 import { DateSelector } from './DateSelector.js';
 import { dateTexts, quantityLines, quantityTexts, sessionTexts } from './messageRules.js';
 import { StepMessages } from './StepMessages.js';
+import { useReserveSubmit } from './use-reserve-submit.js';
 import type { EventDetail } from './model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './pricedQueries.js';
 import { initialQuantities, quantityLimits, setQuantity, totalQuantity, unmetGroupMinimums, type Quantities } from './quantities.js';
@@ -30,7 +28,6 @@ import { ReserveBar } from './ReserveBar.js';
 import {
   attendeeNeedsByKey,
   buildReservation,
-  campaignOf,
   focusFirstInvalid,
   groupSurveys,
   hasErrors,
@@ -60,9 +57,6 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const seller = sellerInfo(config);
   const currency = seller.currency;
   const client = useQueryClient();
-  const cart = useOptionalCart();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const { event, groups, timezone } = detail;
   const display = priceDisplay(detail.config, config.entries);
   const threshold = lowAvailabilityThreshold(detail.config, config.entries);
@@ -90,8 +84,6 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const [sessionNotice, setSessionNotice] = useState<string | null>(null);
   const [checkQuantities, setCheckQuantities] = useState(false);
   const [checkDetails, setCheckDetails] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [focusStep, setFocusStep] = useState<Step | null>(null);
   const quantitiesForm = useRef<HTMLFormElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
@@ -105,7 +97,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     if (level <= 0) setRequest(null);
     if (level <= 1) setDate(null);
     if (level <= 2) setSession(null);
-    setServerError(null);
+    submitter.clearError();
     setFocusStep(target);
   };
   useFlowHistory(STEPS.indexOf(step), (level) => goBackTo(STEPS[level]));
@@ -188,32 +180,24 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const submitter = useReserveSubmit({
+    formRef: detailsForm,
+    eventConfig: detail.config,
+    onRefused: async (error) => {
+      if (!(isApiError(error) && error.code === 'event_session_sold_out') || !session) return false;
+      // 000 §8: the session is gone; choose another (the list is asked again).
+      await client.invalidateQueries({ queryKey: ['event_session', 'list'] }).catch(() => undefined);
+      setSession(null);
+      setSessionNotice(format(en.quantities.sessionSoldOut, { time: formatTime(session.start_datetime, timezone) }));
+      setFocusStep('session');
+      return true;
+    },
+  });
+  const { submitting, serverError } = submitter;
   const reserve = async () => {
-    if (!session || !cart || submitting) return;
+    if (!session || !submitter.hasCart || submitting) return;
     setCheckDetails(true);
-    setServerError(null);
-    if (hasErrors(validateSelection(context, form))) {
-      focusFirstInvalid(() => detailsForm.current);
-      return;
-    }
-    const { add, additionalInfo } = buildReservation(context, form, session.id);
-    const campaign = campaignOf(searchParams);
-    setSubmitting(true);
-    try {
-      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
-      navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.code === 'event_session_sold_out') {
-        // 000 §8: the session is gone; choose another (the list is asked again).
-        await client.invalidateQueries({ queryKey: ['event_session', 'list'] }).catch(() => undefined);
-        setSession(null);
-        setSessionNotice(format(en.quantities.sessionSoldOut, { time: formatTime(session.start_datetime, timezone) }));
-        setFocusStep('session');
-        return;
-      }
-      setServerError(errorMessage(error));
-    }
+    await submitter.submit(validateSelection(context, form), () => buildReservation(context, form, session.id));
   };
 
   return (

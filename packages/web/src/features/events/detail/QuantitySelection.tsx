@@ -1,16 +1,13 @@
 import type { TConfigEntry, TEventSession, TEventTemplate, TMessageRule } from '@foyer/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/client.js';
+import { isApiError } from '../../../api/client.js';
 import { listOf } from '../../../api/document.js';
 import { groupAvailabilityQuery } from '../../../api/queries.js';
-import { useAppConfig } from '../../../config/useConfig.js';
 import { en, format } from '../../../i18n/en.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
-import { nextRouteAfterAdd } from '../../cart/model.js';
 import type { AttendeeValue } from './attendees.js';
 import type { PriceGroup } from './model.js';
 import { PriceList } from './PriceList.js';
@@ -19,14 +16,12 @@ import { QuantityGroup } from './QuantityGroup.js';
 import { ReserveBar } from './ReserveBar.js';
 import { quantityLines, quantityTexts } from './messageRules.js';
 import { StepMessages } from './StepMessages.js';
+import { useReserveSubmit } from './use-reserve-submit.js';
 import {
   attendeeNeedsByKey,
   buildReservation,
-  campaignOf,
-  focusFirstInvalid,
   groupQuantity,
   groupSurveys,
-  hasErrors,
   initialAmounts,
   NO_ERRORS,
   selectionTotal,
@@ -89,10 +84,7 @@ export function QuantitySelection(props: QuantitySelectionProps) {
 }
 
 function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone, matchCount }: QuantitySelectionProps & { session: TEventSession }) {
-  const config = useAppConfig();
   const cart = useOptionalCart();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const formRef = useRef<HTMLFormElement>(null);
 
   const availability = useQueries({
@@ -156,8 +148,23 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
   const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
   const [submitted, setSubmitted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const reserve = useReserveSubmit({
+    formRef,
+    eventConfig,
+    onAdded: () => {
+      if (cache) cache.current = null;
+    },
+    onRefused: (error) => {
+      if (isApiError(error) && error.code === 'event_session_sold_out' && onSoldOut) {
+        onSoldOut(session);
+        return true;
+      }
+      if (isApiError(error) && ['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out'].includes(error.code)) {
+        for (const q of availability) void q.refetch();
+      }
+    },
+  });
+  const { submitting, serverError } = reserve;
 
   // Remember the selection for the next session picked on the same day.
   useEffect(() => {
@@ -176,33 +183,9 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
   const canReserve = !submitting && count > 0 && limits !== null && matched;
 
   const submit = async () => {
-    if (!canReserve || !limits || !cart) return;
+    if (!canReserve || !limits || !reserve.hasCart) return;
     setSubmitted(true);
-    setServerError(null);
-    const found = validate();
-    if (hasErrors(found)) {
-      focusFirstInvalid(() => formRef.current);
-      return;
-    }
-    const { add, additionalInfo } = buildReservation(formContext, form, session.id);
-    const campaign = campaignOf(searchParams);
-    setSubmitting(true);
-    try {
-      // The survey answers travel with the add, so a refused answer adds nothing.
-      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
-      if (cache) cache.current = null;
-      navigate(nextRouteAfterAdd([...(eventConfig ?? []), ...config.entries]));
-    } catch (error) {
-      setSubmitting(false);
-      if (isApiError(error) && error.code === 'event_session_sold_out' && onSoldOut) {
-        onSoldOut(session);
-        return;
-      }
-      if (isApiError(error) && ['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out'].includes(error.code)) {
-        for (const q of availability) void q.refetch();
-      }
-      setServerError(errorMessage(error));
-    }
+    await reserve.submit(validate(), () => buildReservation(formContext, form, session.id));
   };
 
   if (surveys.error) return <ErrorNotice title={en.quantities.initError} error={surveys.error} />;
@@ -218,7 +201,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
 
   const update = (next: Quantities) => {
     setChosen(next);
-    setServerError(null);
+    reserve.clearError();
   };
 
   return (
