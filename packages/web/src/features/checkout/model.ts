@@ -219,9 +219,6 @@ export function chosenAmount(choice: PartialChoice, due: number, outstanding: nu
   return outstanding;
 }
 
-/** A staff-created cart (001 §2): paid through the payment-link page, not modifiable. */
-export const isInjectedCart = (cart: object) => (cart as { injected?: unknown }).injected === true;
-
 export type PayStep =
   | { kind: 'free'; amount: '0' }
   | { kind: 'gift_card'; amount: string; number: string; partial: boolean }

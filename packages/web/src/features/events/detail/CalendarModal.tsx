@@ -6,7 +6,7 @@ import { dayjs, ISO_DATE } from '../../../lib/dates.js';
 import { ChevronLeft, ChevronRight } from '../../../ui/icons.js';
 import { Modal } from '../../../ui/Modal.js';
 import { addMonths, dayAvailability, monthGrid, monthOf, monthRange, moveFocus, relativeDay, upcomingDays } from './dateSelection.js';
-import { availabilityText, dayPriceText } from './DateSelector.js';
+import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from './messageRules.js';
 
 export interface CalendarModalProps {

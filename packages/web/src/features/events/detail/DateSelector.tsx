@@ -1,12 +1,12 @@
-import type { TCalendarDay, TMessageRule, TTicketType } from '@foyer/contracts';
+import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
 import { useState } from 'react';
 import type { PriceDisplay } from '../../../config/config.js';
-import { en, format } from '../../../i18n/en.js';
+import { en } from '../../../i18n/en.js';
 import { formatDate } from '../../../lib/dates.js';
-import { pickerPriceText, showsPriceOn } from './priceFormat.js';
 import { CalendarIcon } from '../../../ui/icons.js';
 import { CalendarModal } from './CalendarModal.js';
-import { dateButtons, dayAvailability, relativeDay, type Availability } from './dateSelection.js';
+import { dateButtons, dayAvailability, relativeDay } from './dateSelection.js';
+import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from './messageRules.js';
 
 export interface DateSelectorProps {
@@ -21,22 +21,6 @@ export interface DateSelectorProps {
   rules: TMessageRule[];
   /** The price line of a day instead of the default (quantity-first: the total for the quantities). */
   priceOf?: (day: TCalendarDay) => string;
-}
-
-export function availabilityText(availability: Availability): string {
-  if (availability.kind === 'sold_out') return en.dates.soldOut;
-  if (availability.kind === 'low') return format(en.dates.remaining, { count: availability.remaining });
-  return en.dates.available;
-}
-
-/**
- * The price line of a day (000 §9 price display): 'From $12', the calendar's prefix ('Adults $12')
- * and the secondary type of web.price_display ('Adults $12 · Children $6'); 'Free'; empty when
- * the display mode hides prices on days.
- */
-export function dayPriceText(day: TCalendarDay, currency: string, display: PriceDisplay, typeById: (id: string) => Pick<TTicketType, 'currency_amount'> | undefined = () => undefined): string {
-  if (!showsPriceOn(display, 'date') || day.min_price === null || day.min_price === undefined) return '';
-  return pickerPriceText({ amount: day.min_price, prefix: day.pricePrefix }, display, currency, typeById);
 }
 
 /**

@@ -9,7 +9,8 @@ import { formatTime } from '../../../lib/dates.js';
 import { ErrorNotice } from '../../../ui/ErrorNotice.js';
 import { Skeleton } from '../../../ui/Skeleton.js';
 import { sessionTexts } from './messageRules.js';
-import { initialTabIndex, isAllDaySession, isMultiDaySession, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './sessionTabs.js';
+import { isAllDaySession, isMultiDaySession } from '../../../lib/session-length.js';
 
 /** A sessions document to list instead of the day's GET. */
 export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument, readonly unknown[]>;
