@@ -11,7 +11,7 @@ import {
   setQuantity,
   typeKey,
   unmetGroupMinimums,
-} from '../src/features/events/detail/quantities.js';
+} from '../src/features/events/detail/quantities/quantities.js';
 
 function group(id: string, overrides: Partial<TTicketGroup> = {}): TTicketGroup {
   return {

@@ -15,10 +15,10 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { useTrackViewItem } from '../../analytics/track.js';
 import { CartSidebar } from '../../cart/CartWidget.js';
 import { useUpsellChainScope } from '../upsell/useAddOn.js';
-import { MAX_DATE_BUTTONS } from './dateSelection.js';
-import { parseDeepLink, withPresetPrice, type DeepLink } from './deepLinks.js';
-import { Description } from './Description.js';
-import { EventFlow, useEventFlow } from './Flows.js';
+import { MAX_DATE_BUTTONS } from './dates-sessions/dateSelection.js';
+import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deepLinks.js';
+import { Description } from './description/Description.js';
+import { EventFlow, useEventFlow } from './flows/Flows.js';
 import { coverAlt, readEventDetail, type EventDetail } from './model.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
@@ -62,7 +62,7 @@ export function Component() {
   return <EventView key={detail.event.id} detail={detail} seller={seller} link={link} />;
 }
 
-export { readPreselection, type Preselection } from './deepLinks.js';
+export { readPreselection, type Preselection } from './deep-links/deepLinks.js';
 
 function EventView({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   const { event } = detail;
