@@ -3,9 +3,7 @@ import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList,
 
 /** Cart wire shapes (spec 000 §3, §7). */
 
-export const HARD_MAX_PER_TICKET_TYPE = 1000;
 export const DEFAULT_HOLD_MINUTES = 30;
-export const UNNAMED_RULE_DEFAULT_MAX = 10;
 
 const Money = z.string().regex(/^-?\d+\.\d{2}$/);
 const Id = z.string().min(1).max(64);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DescriptionButton } from '../src/features/events/detail/DescriptionModal.js';
+import { DescriptionButton } from '../src/features/events/detail/description/DescriptionModal.js';
 import { Modal } from '../src/ui/Modal.js';
 
 /** Dialogs (001 §2): Escape closes the top modal only, focus goes back; the description modal (000 §2). */

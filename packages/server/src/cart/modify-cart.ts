@@ -1,4 +1,5 @@
 import type { TCartModify, TReserveTicket } from '@foyer/contracts';
+import { percentFee } from '@foyer/contracts/rules';
 import type { Insertable, Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
 import type { Db, Dialect, Tx } from '../db/database.js';
@@ -211,7 +212,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     checkAttendee(rule, item.admit_name, item.admit_email);
     const flexible = type.currency_amount_min !== null && type.currency_amount_max !== null;
     const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : unitPrice(type);
-    const percent = type.fee_percent_outside ? Math.round((face * Number(type.fee_percent_outside)) / 100) : 0;
+    const percent = percentFee(face, type.fee_percent_outside);
     out.push({
       seller_id: input.sellerId,
       ticket_type_id: type.id,

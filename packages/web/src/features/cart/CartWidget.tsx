@@ -9,12 +9,11 @@ import { formatMoney } from '../../lib/money.js';
 import { CartIcon, ClockIcon, TrashIcon } from '../../ui/icons.js';
 import { Modal } from '../../ui/Modal.js';
 import { Skeleton } from '../../ui/Skeleton.js';
-import { isAllDaySession } from '../events/detail/sessionTabs.js';
+import { isAllDaySession } from '../../lib/session-length.js';
 import { useCart, useCartContext, useCartSeconds } from './CartContext.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
 import { trackRemoveFromCart } from '../analytics/track.js';
-import { badgeText, cartTotals, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
-import { isInjectedCart } from '../checkout/model.js';
+import { badgeText, cartTotals, isInjectedCart, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
 export function sectionWhen(section: CartSection): string | null {

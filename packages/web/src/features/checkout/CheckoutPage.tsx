@@ -11,7 +11,8 @@ import { useOptionalAccount } from '../account/AccountContext.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { CheckoutSkeleton } from './CheckoutSkeleton.js';
 import { paymentSettings } from './payment-settings.js';
-import { isInjectedCart, outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
+import { isInjectedCart } from '../cart/model.js';
+import { outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
 import { useAdoptCartFromPath } from './useAdoptCartFromPath.js';
 
 /**

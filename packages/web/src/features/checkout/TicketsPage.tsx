@@ -8,7 +8,7 @@ import { formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/ErrorNotice.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
-import { isAllDaySession } from '../events/detail/sessionTabs.js';
+import { isAllDaySession } from '../../lib/session-length.js';
 import { completePath } from '../cart/CartContext.js';
 import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './CompletePage.js';

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle.js';
 import { EventCard, EventCardSkeleton } from './EventCard.js';
 import { FilterBar } from './FilterBar.js';
 import { isUpsellEvent } from '../detail/model.js';
-import { anchorOf } from '../detail/visitWindow.js';
+import { anchorOf } from '../detail/dates-sessions/visitWindow.js';
 import { writeUpsellChain } from '../upsell/upsellChain.js';
 import {
   categoryChoices,

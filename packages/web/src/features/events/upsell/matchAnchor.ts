@@ -1,5 +1,5 @@
 import type { CartView } from '../../cart/model.js';
-import { anchorOf } from '../detail/visitWindow.js';
+import { anchorOf } from '../detail/dates-sessions/visitWindow.js';
 
 /** A meta flag as catalogs write it: true, 'true', 'T' or 1. */
 function flag(meta: Record<string, unknown> | undefined, key: string): boolean {

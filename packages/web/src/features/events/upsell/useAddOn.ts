@@ -8,7 +8,7 @@ import { useAppConfig } from '../../../config/useConfig.js';
 import { safeTz } from '../../../lib/dates.js';
 import { useOptionalCart } from '../../cart/CartContext.js';
 import type { EventDetail } from '../detail/model.js';
-import { anchorOf, inVisitWindow, readVisitTime, visitWindow, type VisitWindow } from '../detail/visitWindow.js';
+import { anchorOf, inVisitWindow, readVisitTime, visitWindow, type VisitWindow } from '../detail/dates-sessions/visitWindow.js';
 import { bookingsOf, conflictPadding, conflicts } from './conflicts.js';
 import { clearUpsellChain } from './upsellChain.js';
 
