@@ -2,16 +2,16 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AccountProvider, useAccount } from '../src/features/account/AccountContext.js';
-import { CartProvider } from '../src/features/cart/CartContext.js';
-import { CALLBACK_RETHROW_MS } from '../src/features/account/ExternalLoginPages.js';
+import { AccountProvider, useAccount } from '../src/features/account/account-context.js';
+import { CartProvider } from '../src/features/cart/cart-context.js';
+import { CALLBACK_RETHROW_MS } from '../src/features/account/external-login-pages.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
-import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from '../src/features/events/detail/quantities/flexiblePrice.js';
+import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from '../src/features/events/detail/quantities/flexible-price.js';
 
 describe('flexible price (000 §5)', () => {
   it('is required, a positive decimal with at most 2 places, inside min/max', () => {

@@ -2,7 +2,7 @@ import type { TEventSession } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { incumbentSessionFields } from './fixtures.js';
 import { sessionPickerTabs } from '../src/config/config.js';
-import { initialTabIndex, sessionAvailability, splitSessionsIntoTabs } from '../src/features/events/detail/dates-sessions/sessionTabs.js';
+import { initialTabIndex, sessionAvailability, splitSessionsIntoTabs } from '../src/features/events/detail/dates-sessions/session-tabs.js';
 
 let n = 0;
 function session(startTime: string, availableCapacity = 20, soldOut = false): TEventSession {

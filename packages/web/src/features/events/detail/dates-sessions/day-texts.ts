@@ -1,8 +1,8 @@
 import type { TCalendarDay, TTicketType } from '@foyer/contracts';
 import type { PriceDisplay } from '../../../../config/config.js';
 import { en, format } from '../../../../i18n/en.js';
-import type { Availability } from './dateSelection.js';
-import { pickerPriceText, showsPriceOn } from '../priceFormat.js';
+import type { Availability } from './date-selection.js';
+import { pickerPriceText, showsPriceOn } from '../price-format.js';
 
 /** The texts of a day shared by the date buttons and the calendar (000 §2, §9). */
 

@@ -2,8 +2,8 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { useState, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../../api/client.js';
-import { useAppConfig } from '../../../../config/useConfig.js';
-import { useOptionalCart } from '../../../cart/CartContext.js';
+import { useAppConfig } from '../../../../config/use-config.js';
+import { useOptionalCart } from '../../../cart/cart-context.js';
 import { nextRouteAfterAdd } from '../../../cart/model.js';
 import { buildReservation, campaignOf, focusFirstInvalid, hasErrors, type FormErrors } from './reservation.js';
 
