@@ -9,14 +9,18 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
+import { stripeFromSettings } from './payments/stripe-client.js';
 import { AppError } from './http/app-error.js';
-import { clientErrorHandler, frameworkErrors, registerErrorEnvelope } from './http/error-envelope.js';
+import { clientErrorHandler, frameworkErrors, registerEnvelopeSafetyNet } from './http/error-envelope.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerCsrfGuard } from './http/csrf-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { decorateCookieSecurity } from './http/cookie-security.js';
 import { anyConfigValue } from './config/config.repository.js';
 import { CONFIG } from '@foyer/contracts';
+import { registerAppHooks } from './http/app-hooks.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
@@ -39,7 +43,7 @@ export interface BuildOptions {
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache() };
+  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -51,7 +55,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     clientErrorHandler,
   });
 
-  registerErrorEnvelope(app);
+  registerErrorHandler(app);
+  registerEnvelopeSafetyNet(app);
   decorateCookieSecurity(app, ctx.settings.publicUrl, ctx.settings.secureCookies);
   await registerSecurityHeaders(app, ctx.settings, async () => ({
     stripe: Boolean(ctx.settings.stripe),
@@ -74,9 +79,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await app.register(fastifyCookie);
   // After the cookie parser: cookies are checked too.
   registerTextGuard(app);
+  // Before any route: every route sees the resolved session and the cache rule.
+  registerAppHooks(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);
 

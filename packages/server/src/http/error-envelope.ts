@@ -28,7 +28,6 @@ export function toErrorAnswer(error: unknown): { status: number; error: AppError
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = toErrorAnswer(error);
-  if (answer.status >= 500) request.log.error({ err: error, url: request.url }, 'unhandled error');
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.error.toEnvelope());
 }
 
@@ -66,10 +65,8 @@ const OWN_BODY = /^\/(api\/(health|ready)|metrics)\b/;
 
 const isEnvelope = (value: unknown) => Array.isArray((value as { _data?: unknown } | null)?._data) && typeof (value as { _data: Array<{ _code?: unknown }> })._data[0]?._code === 'string';
 
-/** The error handler, plus a last check that no 4xx/5xx leaves in another shape. */
-export function registerErrorEnvelope(app: FastifyInstance) {
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-
+/** A last check that no 4xx/5xx leaves in another shape (a plugin's or Fastify's own body). */
+export function registerEnvelopeSafetyNet(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || OWN_BODY.test(request.url) || typeof payload !== 'string') return payload;
     let parsed: unknown = null;

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+import { toErrorAnswer } from './error-envelope.js';
+
+/**
+ * Every error becomes the envelope (DESIGN §4): an AppError as it is, Fastify's own 4xx (bad JSON,
+ * body too large, wrong content type) by status, anything else a 500 that says nothing of internals.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError && error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+    const answer = toErrorAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error, url: request.url }, 'unhandled error');
+    return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.error.toEnvelope());
+  });
+}
