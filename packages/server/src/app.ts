@@ -62,7 +62,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  registerImageRoutes(app, ctx.db);
+  registerImageRoutes(app, ctx);
 
   const dist = ctx.settings.webDist;
   const hasWeb = existsSync(join(dist, 'index.html'));
