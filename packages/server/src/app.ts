@@ -10,7 +10,9 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { AppError } from './http/app-error.js';
+import { requestIdOf } from './http/request-id.js';
 import { registerImageRoutes } from './images/image-routes.js';
+import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -22,6 +24,10 @@ const trustProxyOption = (value: boolean | string | undefined): boolean => (valu
 
 export interface BuildOptions {
   logger?: boolean | object;
+  /** Set by main.ts when metrics have a port of their own (it serves them there); else made here. */
+  metrics?: Metrics;
+  /** `draining` turns /api/ready to 503 while the process shuts down, so load balancers stop sending. */
+  lifecycle?: { draining: boolean };
 }
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
@@ -31,9 +37,22 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // While shutting down, requests that reach us on open connections are still answered (not 503).
+    return503OnClosing: false,
     // Behind a reverse proxy, client addresses (per-IP rate limits) come from X-Forwarded-For.
     trustProxy: trustProxyOption(ctx.settings.trustProxy),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metricsSettings = ctx.settings.operations.metrics;
+  if (metricsSettings) {
+    const metrics = options.metrics ?? createMetrics(ctx.db, ctx.now);
+    metrics.instrument(app);
+    if (!metricsSettings.port) registerMetricsRoute(app, metrics, metricsSettings.token);
+  }
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.code(error.status).send(error.toEnvelope());
@@ -43,7 +62,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       return reply.code(status).send(new AppError(status, code, (error as Error).message || 'The request could not be read.', 'request').toEnvelope());
     }
     request.log.error({ err: error, url: request.url }, 'unhandled error');
-    return reply.code(500).send(new AppError(500, 'internal_error', GENERIC, null).toEnvelope());
+    return reply.code(500).send(new AppError(500, 'internal_error', GENERIC, null, { request_id: request.id }).toEnvelope());
   });
 
   app.get('/api/health', async (_request, reply) => {
@@ -53,6 +72,17 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
       return reply.code(503).send({ status: 'error', database: { dialect: ctx.dialect, status: 'unreachable' } });
+    }
+  });
+  // Readiness (load balancers): the database answers and the process is not shutting down.
+  app.get('/api/ready', async (_request, reply) => {
+    if (options.lifecycle?.draining) return reply.code(503).send({ status: 'draining' });
+    try {
+      await pingDatabase(ctx);
+      return { status: 'ready' };
+    } catch (error) {
+      app.log.error({ err: error }, 'readiness: database unreachable');
+      return reply.code(503).send({ status: 'unavailable' });
     }
   });
   app.get('/api/openapi.json', async () => openApiDocument());
