@@ -1,26 +1,24 @@
 # syntax=docker/dockerfile:1
-# Foyer: one process serving the API and the built storefront. Three stages: build (everything,
-# dev tools included), deps (production node_modules of the server only), and the runtime image
+# Foyer: one process serving the API and the built storefront. Stages: build (everything, dev
+# tools included), deps (production node_modules of the server only), and the runtime image
 # (Node, those modules, the bundled server, the built storefront, the demo catalog; non-root).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+# The package manifests alone: the two installs below are cached until they change.
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
+
+FROM manifests AS build
 # `npm install` follows the lock (see .ci/run.sh for why not `npm ci`).
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm run build:server
 
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contracts/package.json packages/contracts/
-COPY packages/server/package.json packages/server/
-COPY packages/web/package.json packages/web/
+FROM manifests AS deps
 RUN npm install --omit=dev --no-audit --no-fund --workspace @foyer/server --workspace @foyer/contracts \
   && npm cache clean --force
 
@@ -32,7 +30,7 @@ ENV NODE_ENV=production \
     FOYER_SEED_FILE=/app/catalog/demo.json \
     FOYER_WEB_DIST=/app/web
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /src/node_modules ./node_modules
 COPY --from=build /src/dist/server ./dist/server
 COPY --from=build /src/packages/web/dist ./web
 COPY catalog ./catalog
