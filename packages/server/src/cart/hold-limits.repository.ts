@@ -15,3 +15,14 @@ export async function liveHeldTickets(db: Tx, owner: { identityId: string } | { 
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Carts created from one address since `sinceIso`, and when the oldest of them was created. */
+export async function cartsCreatedFrom(db: Tx, clientIp: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('cart')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('client_ip', '=', clientIp)
+    .where('created_at', '>', sinceIso)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+}

@@ -8,6 +8,6 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('cart').addColumn('client_ip', 'text').execute();
-  await db.schema.createIndex('cart_by_client_ip').on('cart').columns(['client_ip', 'state']).execute();
+  await db.schema.createIndex('cart_by_client_ip').on('cart').columns(['client_ip', 'created_at']).execute();
   await db.schema.alterTable('payment').addColumn('request_fingerprint', 'text').execute();
 }
