@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Error codes of the spec's catalogues (000 §8, 001 §8) plus the generic ones the server uses. */
+/**
+ * Error codes the server sends: those of the spec's catalogues (000 §8, 001 §8) it can raise today,
+ * plus the generic ones. A catalogue code joins this list with the feature that throws it
+ * (promotion codes, memberships' allowances, after-sale changes).
+ */
 export const ERROR_CODES = [
   // generic
   'validation_failed',
@@ -19,21 +23,14 @@ export const ERROR_CODES = [
   'min_tickets_per_order_not_met',
   'rule_blocks_reserve',
   'event_session_sold_out',
-  'member_limit_exceeded',
-  'invalid_citypass',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
-  'code_exhausted',
   'session_capacity_exceeded',
   'cart_expired',
   'cart_already_booked',
   'incorrect_cart_state',
-  // promo (000 §8)
-  'code_not_found',
+  // additional info (000 §8)
   'additional_info_validation_failed',
-  'citypass_failure',
-  'no_code_benefit',
-  'duplicate_code',
   // payment and checkout (001 §8)
   'intent_requires_action',
   'intent_processing',
@@ -59,9 +56,7 @@ export const ERROR_CODES = [
   // accounts and recovery (001 §8)
   'email_in_use',
   // order management
-  'tickets_too_old',
   'ticket_not_found',
-  'ticket_state_incorrect',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

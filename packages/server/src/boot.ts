@@ -9,7 +9,7 @@ import type { Settings } from './settings.js';
  * under one advisory lock (PostgreSQL), so several processes may start at once on one database.
  */
 export async function bootDatabase(settings: Settings, log: (msg: string) => void, now = new Date()): Promise<DatabaseHandle> {
-  const handle = openDatabase(settings.databaseUrl);
+  const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool });
   try {
     await underBootLock(handle, settings.databaseUrl, async () => {
       const applied = await migrateToLatest(handle);

@@ -4,7 +4,7 @@ import { bootDatabase } from './boot.js';
 import { startSweeper } from './cart/release-expired-carts.js';
 import { gatewaysFor } from './payments/gateways.js';
 import { startCheckoutReconciler } from './payments/reconcile-checkouts.js';
-import { stripeClient } from './payments/stripe-client.js';
+import { stripeFromSettings } from './payments/stripe-client.js';
 import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
 import { startMailWorker } from './mail/mail-worker.js';
@@ -32,11 +32,11 @@ async function main() {
   const metricsSettings = settings.operations.metrics;
   // Metrics on a port of their own: a second, private server (bind it to an internal address).
   const metrics = metricsSettings?.port ? createMetrics(handle.db, () => new Date()) : undefined;
-  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger, metrics, lifecycle });
+  const stripe = stripeFromSettings(settings);
+  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger, metrics, lifecycle });
   const metricsApp = metrics ? Fastify({ logger: false }) : null;
   if (metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, metricsSettings!.token);
-  const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
-  const stripe = settings.stripe ? stripeClient(settings.stripe) : null;
+  const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const transport = transportFor(settings);
@@ -60,10 +60,7 @@ async function main() {
     try {
       await app.close();
       await metricsApp?.close();
-      stopSweeper();
-      stopReconciler();
-      stopAccountSweeper();
-      await stopMail();
+      await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopMail()]);
       await handle.close();
       process.exit(0);
     } catch (error) {

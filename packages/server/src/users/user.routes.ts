@@ -1,4 +1,4 @@
-import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe } from '@foyer/contracts';
+import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe, type TRegisterAnswer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { sessionOf, setSessionCookies } from '../auth/sessions.js';
@@ -34,7 +34,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user, session } = await registerUser(db, { sellerId: seller.id, body, guestIdentityId: guest?.id ?? null, ip: request.ip, now: ctx.now() });
     if (session) setSessionCookies(request, reply, session.token, session.expiresAt);
     reply.header('cache-control', 'private, no-store');
-    return { ...userDocument(user, new Set(['identity', ...query.embed])), session: session ? { expires_at: session.expiresAt } : null };
+    const answer: TRegisterAnswer = { ...userDocument(user, new Set(['identity', ...query.embed])), session: session ? { expires_at: session.expiresAt } : null };
+    return answer;
   });
 
   app.get('/api/my/user', async (request, reply) => {
