@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   // payment and checkout (001 §8)
   'intent_requires_action',
   'intent_processing',
+  'idempotency_key_reused',
   'payment_not_supported',
   'card_declined',
   'incorrect_cvc',

@@ -19,9 +19,11 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { decorateCookieSecurity } from './http/cookie-security.js';
 import { anyConfigValue } from './config/config.repository.js';
 import { CONFIG } from '@foyer/contracts';
+import { requestIdOf } from './http/request-id.js';
 import { registerAppHooks } from './http/app-hooks.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
+import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -39,6 +41,10 @@ function trustProxyOption(value: boolean | number | string | undefined): boolean
 
 export interface BuildOptions {
   logger?: boolean | object;
+  /** Set by main.ts when metrics have a port of their own (it serves them there); else made here. */
+  metrics?: Metrics;
+  /** `draining` turns /api/ready to 503 while the process shuts down, so load balancers stop sending. */
+  lifecycle?: { draining: boolean };
 }
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
@@ -48,12 +54,25 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // While shutting down, requests that reach us on open connections are still answered (not 503).
+    return503OnClosing: false,
     // Behind a reverse proxy, client addresses (per-IP rate limits) come from X-Forwarded-For.
     trustProxy: trustProxyOption(ctx.settings.trustProxy),
     // Errors before routing and those Node answers itself use the envelope too.
     frameworkErrors,
     clientErrorHandler,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metricsSettings = ctx.settings.operations.metrics;
+  if (metricsSettings) {
+    const metrics = options.metrics ?? createMetrics(ctx.db, ctx.now);
+    metrics.instrument(app);
+    if (!metricsSettings.port) registerMetricsRoute(app, metrics, metricsSettings.token);
+  }
 
   registerErrorHandler(app);
   registerEnvelopeSafetyNet(app);
@@ -74,6 +93,17 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       return reply.code(503).send({ status: 'error', database: { dialect: ctx.dialect, status: 'unreachable' } });
     }
   });
+  // Readiness (load balancers): the database answers and the process is not shutting down.
+  app.get('/api/ready', async (_request, reply) => {
+    if (options.lifecycle?.draining) return reply.code(503).send({ status: 'draining' });
+    try {
+      await pingDatabase(ctx);
+      return { status: 'ready' };
+    } catch (error) {
+      app.log.error({ err: error }, 'readiness: database unreachable');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
   app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
@@ -86,7 +116,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCartRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
-  registerImageRoutes(app, ctx.db);
+  registerImageRoutes(app, ctx);
 
   const dist = ctx.settings.webDist;
   const hasWeb = existsSync(join(dist, 'index.html'));

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { BackupUnsupportedError, backupDatabase } from './db/backup-database.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { exportCatalog } from './catalog/export-catalog.js';
@@ -16,10 +17,12 @@ const USAGE = `Usage: npm run foyer -- <command>
   member add --scan-code ID --first NAME --last NAME [--zip CODE] [--email ADDRESS] [--seller key]
                                     add a member who logs in with member id and ZIP code or last name
 ${INJECT_USAGE}
+  backup <file>                     copy the SQLite database to a new file while it runs (PostgreSQL: use pg_dump)
 Environment: DATABASE_URL (default sqlite:./data/foyer.db), FOYER_PUBLIC_URL (the payment link's base)`;
 
 async function run(args: string[]): Promise<number> {
   const [area, command, ...rest] = args;
+  if (area === 'backup') return backup(command);
   if ((area !== 'catalog' && area !== 'member' && area !== 'cart') || !command) {
     console.error(USAGE);
     return 2;
@@ -87,6 +90,21 @@ async function run(args: string[]): Promise<number> {
     return 2;
   } finally {
     await handle.close();
+  }
+}
+
+/** `backup <file>`: exit 2 for PostgreSQL (pg_dump is the tool) and for a missing file name. */
+async function backup(file: string | undefined): Promise<number> {
+  if (!file) return (console.error(USAGE), 2);
+  const settings = readSettings();
+  try {
+    const { pages } = await backupDatabase(settings.databaseUrl, file);
+    console.log(`backed up ${settings.databaseUrl} to ${file} (${pages} pages)`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupUnsupportedError)) throw error;
+    console.error(error.message);
+    return 2;
   }
 }
 

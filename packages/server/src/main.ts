@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { buildApp } from './app.js';
 import { bootDatabase } from './boot.js';
 import { startSweeper } from './cart/release-expired-carts.js';
@@ -8,7 +9,11 @@ import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
 import { startMailWorker } from './mail/mail-worker.js';
 import { transportFor } from './mail/transport.js';
+import { createMetrics, registerMetricsRoute } from './metrics/metrics.js';
 import { readSettings, SettingsError } from './settings.js';
+
+/** A shutdown that takes longer than this (a hung request or send) ends the process anyway. */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 async function main() {
   let settings;
@@ -23,8 +28,14 @@ async function main() {
   }
   const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } };
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
+  const lifecycle = { draining: false };
+  const metricsSettings = settings.operations.metrics;
+  // Metrics on a port of their own: a second, private server (bind it to an internal address).
+  const metrics = metricsSettings?.port ? createMetrics(handle.db, () => new Date()) : undefined;
   const stripe = stripeFromSettings(settings);
-  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger });
+  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger, metrics, lifecycle });
+  const metricsApp = metrics ? Fastify({ logger: false }) : null;
+  if (metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, metricsSettings!.token);
   const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
@@ -32,15 +43,35 @@ async function main() {
   if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
   const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
-  const shutdown = async () => {
-    await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopMail()]);
-    await app.close();
-    await handle.close();
-    process.exit(0);
+  // SIGTERM (docker stop, systemd, a rolling deploy): readiness turns 503 so the load balancer
+  // stops sending; the listener closes; requests in flight (and so the SQLite write batch they
+  // wait on) finish; the jobs stop after their current pass (the mail worker after its current
+  // send); then the pools close. A second signal is ignored; a hung shutdown ends at the limit.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    try {
+      await app.close();
+      await metricsApp?.close();
+      await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopMail()]);
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: settings.port, host: settings.host });
+  if (metricsApp) await metricsApp.listen({ port: metricsSettings!.port!, host: metricsSettings!.host });
   console.log(`[foyer] storefront at http://localhost:${settings.port} (database: ${handle.dialect})`);
 }
 

@@ -61,6 +61,7 @@ export function openApiDocument() {
     servers: [{ url: '/api' }],
     paths: {
       '/health': { get: { summary: 'Server and database state', responses: { '200': { description: 'ok' }, '503': { description: 'database unreachable' } } } },
+      '/ready': { get: { summary: 'Readiness for traffic: the database answers and the process is not shutting down', responses: { '200': { description: 'ready' }, '503': { description: 'draining or database unreachable' } } } },
       '/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
       '/events/available': read('Event listing (cacheable)', 'event_template'),
       '/events/{id}': read('Event detail (cacheable)', 'event_template', true),

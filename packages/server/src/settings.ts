@@ -1,3 +1,5 @@
+import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+
 /** Process configuration, read from the environment once and validated as a whole. */
 export interface Settings {
   port: number;
@@ -33,6 +35,8 @@ export interface Settings {
   captcha?: { secretKey: string; verifyUrl: string } | null;
   /** OpenID Connect login (OIDC_ISSUER, OIDC_CLIENT_ID, …): unset, no external login. */
   oidc?: OidcSettings | null;
+  /** Abuse limits, image cache and metrics (operations-settings.ts). */
+  operations: OperationsSettings;
 }
 
 export interface OidcSettings {
@@ -100,6 +104,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const captchaUrl = env.CAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(captchaUrl)) problems.push(`CAPTCHA_VERIFY_URL must be an http(s) URL, got "${captchaUrl}"`);
   const oidc = readOidc(env, problems);
+  const operations = readOperationsSettings(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -121,6 +126,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     stripe,
     oidc,
     captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
+    operations,
   };
 }
 

@@ -10,7 +10,8 @@ describe.each(dialects())('holds expire on %s', (dialect) => {
   afterEach(() => t.close());
 
   async function setup() {
-    t = await testApp(dialect);
+    // One cart holds a whole session (100) in these tests: above the default per-cart limit.
+    t = await testApp(dialect, { env: { FOYER_MAX_HELD_TICKETS_PER_CART: '100' } });
     const ids = await catalogIds(t.db);
     const session = ids.session('ga', GA_0604_18);
     const used = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow()).used_capacity;

@@ -20,6 +20,7 @@ const ORDER_EMBED = 'ticket.ticket_type,ticket.ticket_group,ticket.event_session
 /** Documented calls not made here, and why (none may answer JSON the contract has not checked elsewhere). */
 const NOT_CALLED: Record<string, string> = {
   'GET /health': 'no JSON schema (ok / 503)',
+  'GET /ready': 'no JSON schema, like /health (ready / 503; operations.test.ts)',
   'GET /openapi.json': 'this document',
   'GET /image/{id}': 'image/webp',
   'GET /ticket_order/{id}/qrcode': 'image/png',

@@ -8,6 +8,7 @@ import { readIdentity, setIdentityCookie, writerIdentity } from '../identity/pub
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { cartWithOwnerKind } from './cart.repository.js';
 import { assertOwner } from './cart-access.js';
+import { clientLimitsFor } from './check-client-limits.js';
 import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from './cart-document.js';
 import { deleteCart } from './delete-cart.js';
 import { modifyCart } from './modify-cart.js';
@@ -30,7 +31,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
       setIdentityCookie(request, reply, writer);
       return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     };

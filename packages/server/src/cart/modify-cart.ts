@@ -22,6 +22,7 @@ import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-r
 import { checkAddOnAnchors } from './add-on-anchor.js';
 import { validateSurvey } from './survey.js';
 import { assertModifiable, assertNotInjected } from './cart-access.js';
+import { checkClientLimits, type ClientLimits } from './check-client-limits.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from './memo.js';
 
@@ -36,6 +37,8 @@ export interface ModifyInput {
   now: Date;
   defaultHoldMinutes: number;
   cache?: TtlCache;
+  /** The storefront client's limits (address, holds, new carts); none for staff tools. */
+  client?: ClientLimits;
 }
 
 type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
@@ -124,18 +127,21 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const info = JSON.stringify(additionalInfo);
   const [saved] = cart
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
-    : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info)).rows;
+    : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info, input.client?.ip ?? null)).rows;
   const added = await insertTickets(tx, additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso })));
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
   const sessions = await takeCapacityOrRefuse(tx, additions);
+  // The client's limits last (the new cart and tickets count): a reservation refused for capacity
+  // never waits for the client's lock, and the lock is the last one taken (only reads follow).
+  if (input.client) await checkClientLimits(tx, input.dialect, input.client, { identityId: input.writer.identity.id, newCart: !cart, adding: additions.length, now });
   return { cart: saved, tickets: [...remaining, ...added], sessions };
 }
 
-const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string) =>
+const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string, clientIp: string | null) =>
   tx
     .insertInto('cart')
-    .values({ id, seller_id: sellerId, identity_id: identityId, cart_number: cartNumber, state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: additionalInfo, ticket_order_id: null })
+    .values({ id, seller_id: sellerId, identity_id: identityId, cart_number: cartNumber, state: 'pending', expires_at: expiresAt, created_at: nowIso, updated_at: nowIso, campaign, additional_info: additionalInfo, ticket_order_id: null, client_ip: clientIp })
     .returningAll(),
 );
 

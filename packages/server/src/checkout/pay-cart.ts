@@ -8,11 +8,13 @@ import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
 import { cartById, claimCartForCheckout, heldTicketsOfCart } from '../cart/cart.repository.js';
 import { inWriteTransaction } from '../db/write-batch.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
-import { insertPayment, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
+import { insertPayment, moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
 import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
 import type { CaptchaVerifier } from './captcha.js';
+import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
 
 export type { PayOutcome };
 
@@ -55,12 +57,18 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   if (!gateway) refuse(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
   const amount = toMinor(input.body.amount);
 
+  // A key names one attempt (its request): the same request replays a success, retries a failure;
+  // a different request under the key is refused.
+  const fingerprint = input.idempotencyKey ? payFingerprint(input.cartId, input.body, amount) : null;
+  let retryOf: string | null = null;
   if (input.idempotencyKey) {
     const earlier = await paymentByIdempotencyKey(db, input.idempotencyKey);
-    if (earlier && earlier.cart_id !== input.cartId) refuse(400, 'validation_failed', 'This idempotency key belongs to another payment.');
+    if (earlier && (earlier.cart_id !== input.cartId || (earlier.request_fingerprint !== null && earlier.request_fingerprint !== fingerprint))) throw idempotencyKeyReused();
     if (earlier?.status === 'succeeded') {
       return earlier.ticket_order_id ? { outcome: 'completed', orderId: earlier.ticket_order_id } : { outcome: 'partial' };
     }
+    if (earlier && !RETRYABLE_PAYMENT_STATES.includes(earlier.status)) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+    retryOf = earlier?.id ?? null;
   }
 
   const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
@@ -88,6 +96,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
     await claimCart(tx, cart.id, nowIso);
+    // The earlier attempt keeps its record under a derived key; this attempt takes the key.
+    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
     const paymentId = uuidv7();
     await insertPayment(tx, {
       id: paymentId,
@@ -98,12 +108,16 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       amount,
       status: 'processing',
       idempotency_key: input.idempotencyKey,
+      request_fingerprint: fingerprint,
       reference: null,
       error_code: null,
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
     return { paymentId, confirmed: null };
+  }).catch((error: unknown) => {
+    // Another cart's attempt took the key between our check and insert.
+    throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
   });
   if ('done' in claim) return claim.done!;
 
@@ -114,7 +128,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       amount,
       currency: input.currency,
       data: input.body.gateway_data,
-      idempotencyKey: input.idempotencyKey ?? claim.paymentId,
+      idempotencyKey: input.idempotencyKey ? (retryOf ? gatewayKeyOfRetry(input.idempotencyKey, claim.paymentId) : input.idempotencyKey) : claim.paymentId,
       confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
     });
   } catch {

@@ -173,6 +173,8 @@ export interface CartTable {
   injected: Generated<number>;
   /** sha256 of the payment link's single-use key; null once used (or for other carts). */
   transfer_key_hash: Generated<string | null>;
+  /** The client address the cart was created from (0009): live holds are limited per address. */
+  client_ip: Generated<string | null>;
 }
 export interface TicketTable {
   id: string;
@@ -319,6 +321,8 @@ export interface PaymentTable {
   created_at: string;
   /** JSON array of the ticket ids the payment was started for (0006). */
   ticket_ids: Generated<string | null>;
+  /** sha256 of the pay request its Idempotency-Key was first used with (0009). */
+  request_fingerprint: Generated<string | null>;
 }
 /** Stored value: gift cards issued when a ledger ticket is bought, spent at checkout. */
 export interface LedgerTable {

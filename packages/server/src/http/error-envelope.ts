@@ -17,17 +17,18 @@ function codeFor(status: number): TErrorCode {
 }
 
 /** Any error as the envelope: AppErrors as they are, framework 4xx by status, the rest a generic 500. */
-export function toErrorAnswer(error: unknown): { status: number; error: AppError } {
+/** The envelope of any error; a 500 names the request id, which leads from a user's report to the log lines. */
+export function toErrorAnswer(error: unknown, requestId?: string): { status: number; error: AppError } {
   if (error instanceof AppError) return { status: error.status, error };
   const status = (error as { statusCode?: number }).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, error: new AppError(status, codeFor(status), (error as Error).message || 'The request could not be read.', 'request') };
   }
-  return { status: 500, error: new AppError(500, 'internal_error', GENERIC, null) };
+  return { status: 500, error: new AppError(500, 'internal_error', GENERIC, null, requestId ? { request_id: requestId } : undefined) };
 }
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const answer = toErrorAnswer(error);
+  const answer = toErrorAnswer(error, request.id);
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.error.toEnvelope());
 }
 

@@ -3,7 +3,7 @@ import { ZLedgerDocument, ZPayAnswer, ZPayBody } from '@foyer/contracts';
 import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { OWNED } from '../cart/openapi-paths.js';
 
-const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'The same key answers the same payment again.' };
+const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'Names one payment attempt: the same request with the key replays a success and retries a failure; another request with it is refused (422 idempotency_key_reused).' };
 
 /** OpenAPI paths of paying (001 §3, §5, docs/payments.md), the ledger and the gateways' callbacks. */
 export function paymentPaths() {
@@ -18,6 +18,7 @@ export function paymentPaths() {
       '402': 'card_declined, incorrect_cvc, incorrect_zip, payment_failed, intent_requires_action (_extra: what the page must confirm)',
       '409': 'intent_processing',
       '410': 'cart_expired (not charged, or refunded when the tickets were gone)',
+      '422': 'idempotency_key_reused (the key was used with another cart or request)',
     },
   });
   return {

@@ -62,6 +62,11 @@ export async function movePaymentStatus(db: Tx, id: string, from: string | strin
 }
 
 /** The demo gateway's 3-D Secure confirmation: requires_action → confirmed. */
+/** Hands an attempt's Idempotency-Key over to the next attempt: the earlier one keeps `newKey`, when still in one of `states`. */
+export async function moveIdempotencyKey(db: Tx, id: string, newKey: string, states: string[]) {
+  await db.updateTable('payment').set({ idempotency_key: newKey }).where('id', '=', id).where('status', 'in', states).execute();
+}
+
 export async function confirmDemoPayment(db: Tx, reference: string): Promise<boolean> {
   const changed = await db.updateTable('payment').set({ status: 'confirmed' }).where('reference', '=', reference).where('gateway_id', '=', 'demo').where('status', '=', 'requires_action').executeTakeFirst();
   return Number(changed.numUpdatedRows) === 1;

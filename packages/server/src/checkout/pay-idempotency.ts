@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import type { TPayBody } from '@foyer/contracts';
+import { AppError } from '../http/app-error.js';
+
+/** JSON with keys sorted at every level: equal requests give equal text. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  return value;
+}
+
+/**
+ * What an Idempotency-Key is bound to: the cart, amount, gateway and gateway data. The captcha
+ * answer is left out (a new one comes with every click). Stored as sha256, not the request.
+ */
+export function payFingerprint(cartId: string, body: TPayBody, amountMinor: number): string {
+  const request = { cart: cartId, amount: amountMinor, gateway: body.gateway_id, data: canonical(body.gateway_data) };
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export function idempotencyKeyReused(): AppError {
+  return new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different payment request. Use a new key for a new request.', 'payment');
+}
+
+/**
+ * Attempts that ended without keeping money (declined, abandoned at 3-D Secure, refused late and
+ * refunded): the same request under their key is a new attempt. Others are still in progress
+ * (processing, confirmed, unknown) or succeeded (replayed).
+ */
+export const RETRYABLE_PAYMENT_STATES = ['failed', 'requires_action', 'refund_pending', 'refunding', 'refunded'];
+
+/** The key a retried attempt hands the gateway: Stripe would replay the earlier failure for the same key. */
+export const gatewayKeyOfRetry = (key: string, paymentId: string) => `${key}:${paymentId}`;

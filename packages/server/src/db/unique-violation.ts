@@ -1,0 +1,5 @@
+/** Whether a driver error is a unique-constraint violation (PostgreSQL 23505, SQLite's UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
