@@ -80,7 +80,7 @@ describe.each(dialects())('readiness, request ids and metrics (%s)', (dialect) =
   });
 
   it('no /metrics unless enabled', async () => {
-    const app = await buildApp({ db: t.db, dialect, settings: readSettings({}), now: () => new Date() });
+    const app = await buildApp({ db: t.db, dialect, settings: { ...readSettings({}), webDist: '/nonexistent' }, now: () => new Date() });
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     await app.close();
   });
