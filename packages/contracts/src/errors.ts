@@ -20,6 +20,15 @@ export const ERROR_CODES = [
   'rule_blocks_reserve',
   'event_session_sold_out',
   'member_limit_exceeded',
+  // memberships (000 §6, 001 §4): a lapsed member asks for members-only tickets (the
+  // expired-membership message); a non-member does; the session is after the membership ends
+  // (member_reserve_session_beyond_term); renewal outside allowed_period (`_extra.renew_from`);
+  // a current membership for oneself bought again outside the renewal window
+  'membership_expired',
+  'membership_required',
+  'membership_beyond_term',
+  'renewal_not_allowed',
+  'membership_exists',
   'invalid_citypass',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',

@@ -6,3 +6,4 @@ export * from './config-keys.js';
 export * from './cart.js';
 export * from './auth.js';
 export * from './orders.js';
+export * from './memberships.js';
