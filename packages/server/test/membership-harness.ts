@@ -48,3 +48,21 @@ export async function buyMembership(b: Browser, ids: CatalogIds, level: string, 
   expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
   return { cartId, order: paid.body.ticket_order._data[0] as { id: string; order_number: string } };
 }
+
+/** A card set straight in the database (one card) for a user: level, term. Answers the card. */
+export async function giveMembership(t: TestApp, ids: CatalogIds, user: { id: string; identity_id: string }, level: string, validFrom: string, validTo: string, extra: Record<string, unknown> = {}) {
+  const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+  const id = `card-${Math.random().toString(36).slice(2, 12)}`;
+  const scan = `T${Math.random().toString(36).slice(2, 11).toUpperCase()}`;
+  const nowIso = t.clock.now.toISOString();
+  const row = {
+    id, seller_id: seller.id, card_set_id: id, position: 0, scan_code: scan, scan_code_key: scan, role: 'member', ticket_type_id: ids.type(level),
+    ticket_group_id: null, ticket_order_id: null, ticket_id: null, user_id: user.id, identity_id: user.identity_id, first_name: 'Ada', last_name: 'Lovelace',
+    email: null, valid_from: validFrom, valid_to: validTo, member_event_purchase_limit: null, giver_identity_id: null, giftee_identity_id: null,
+    redeem_code_hash: null, redeemed_at: null, created_at: nowIso, updated_at: nowIso, ...extra,
+  };
+  await t.db.insertInto('membership').values(row).execute();
+  return row;
+}
+
+export const days = (t: TestApp, n: number) => new Date(t.clock.now.getTime() + n * 86_400_000).toISOString();
