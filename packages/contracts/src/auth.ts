@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMetaEntry, ZResourceList } from './resources.js';
+import { ZMembership } from './memberships.js';
 
 /** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
 
@@ -183,19 +184,7 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/**
- * A membership of the user (000 §3 Membership: the fields known so far). A member added with a
- * member id holds one, its validity not tracked yet (null).
- */
-export const ZMembership = z.object({
-  id: z.string(),
-  scan_code: z.string(),
-  role: z.literal('member'),
-  identity_id: z.string(),
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
-});
-export type TMembership = z.infer<typeof ZMembership>;
+// The user's memberships: ZMembership (memberships.ts), the same list as GET my/membership.
 
 /**
  * GET my/user, PUT my/user and every login: `user`, the user's `membership` (000 §4: login stores

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMembershipCartItem } from './memberships.js';
 import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList, ZSeller, ZTicketGroup, ZTicketType, ZVenue } from './resources.js';
 
 /** Cart wire shapes (spec 000 §3, §7). */
@@ -133,6 +134,8 @@ export const ZCartDocument = z.object({
   seller: ZResourceList(ZSeller).optional(),
   config: ZResourceList(ZConfigEntry).optional(),
   identity: ZResourceList(ZCartIdentity).optional(),
+  /** Membership tickets: the members each will create, or the membership it renews (memberships.ts). */
+  membership_item: ZResourceList(ZMembershipCartItem).optional(),
   _total: z.number().int(),
 });
 export type TCartDocument = z.infer<typeof ZCartDocument>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUP_HANDLERS, HIDDEN_TYPES, NAMED_VALUES } from './resources.js';
+import { MEMBER_ROLES, MEMBERS_MAX } from './memberships.js';
 
 /**
  * The catalog document (DESIGN §9): everything a seller sells, as JSON, imported idempotently.
@@ -146,6 +147,33 @@ export const ZCatalogMembershipRule = z.object({
   period: z.enum(['per_session', 'per_day', 'per_membership']).default('per_session'),
 });
 
+/**
+ * A membership level (docs/memberships.md): what a ticket type of a "membership" group sells —
+ * the term, the renewal window and the members (roles, how many, e-mail required).
+ */
+export const ZCatalogMembershipLevel = z
+  .object({
+    /** The level's ticket type key (sold in a group with handler "membership"). */
+    ticket_type: Key,
+    term_months: z.number().int().min(1).max(120).default(12),
+    /** Renewal opens this many days before the membership ends. */
+    allowed_period_days: z.number().int().min(0).max(3660).default(30),
+    roles: z
+      .array(
+        z.object({
+          role: z.enum(MEMBER_ROLES),
+          min: z.number().int().min(0).default(0),
+          max: z.number().int().min(1).default(1),
+          email_required: z.boolean().default(false),
+        }),
+      )
+      .min(1),
+    member_event_purchase_limit: z.number().int().min(0).optional(),
+  })
+  .refine((l) => l.roles.every((r) => r.min <= r.max), { message: 'a role\'s min must not exceed its max', path: ['roles'] })
+  .refine((l) => new Set(l.roles.map((r) => r.role)).size === l.roles.length, { message: 'each role at most once', path: ['roles'] })
+  .refine((l) => l.roles.reduce((n, r) => n + r.max, 0) <= MEMBERS_MAX, { message: `at most ${MEMBERS_MAX} members in all`, path: ['roles'] });
+
 export const ZCatalogConfig = z.object({
   /** "seller" for the seller itself, or an event key. */
   resource: z.string().min(1),
@@ -169,6 +197,7 @@ export const ZCatalog = z.object({
   images: z.array(ZCatalogImage).default([]),
   ticket_types: z.array(ZCatalogTicketType).min(1),
   events: z.array(ZCatalogEvent).default([]),
+  membership_levels: z.array(ZCatalogMembershipLevel).default([]),
   membership_rules: z.array(ZCatalogMembershipRule).default([]),
   config: z.array(ZCatalogConfig).default([]),
 });
@@ -177,3 +206,4 @@ export type TCatalogInput = z.input<typeof ZCatalog>;
 export type TCatalogEvent = z.infer<typeof ZCatalogEvent>;
 export type TCatalogTicketGroup = z.infer<typeof ZCatalogTicketGroup>;
 export type TCatalogSchedule = z.infer<typeof ZCatalogSchedule>;
+export type TCatalogMembershipLevel = z.infer<typeof ZCatalogMembershipLevel>;

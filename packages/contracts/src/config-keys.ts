@@ -23,4 +23,6 @@ export const CONFIG = {
   copyright: { namespace: 'web', name: 'copyright' },
   theme: { namespace: 'web', name: 'theme' },
   myAccount: { namespace: 'web', name: 'my_account' },
+  /** 000 §9: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
+  memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;

@@ -26,6 +26,16 @@ export const ERROR_CODES = [
   'min_tickets_per_order_not_met',
   'rule_blocks_reserve',
   'event_session_sold_out',
+  // memberships (000 §6, §8; 001 §4): beyond an allowance; a lapsed member asks for members-only
+  // tickets (the expired-membership message); a non-member does; the session is after the
+  // membership ends (member_reserve_session_beyond_term); renewal outside allowed_period
+  // (`_extra.renew_from`); a current membership for oneself bought again outside the window
+  'member_limit_exceeded',
+  'membership_expired',
+  'membership_required',
+  'membership_beyond_term',
+  'renewal_not_allowed',
+  'membership_exists',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
   'session_capacity_exceeded',

@@ -6,4 +6,5 @@ export * from './config-keys.js';
 export * from './cart.js';
 export * from './auth.js';
 export * from './orders.js';
+export * from './memberships.js';
 export * from './rules/index.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCatalogEmbeds, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
+import { ZMembership } from './memberships.js';
 
 /** Checkout, payment and order wire shapes (spec 001 §3, §4, §5, §7). */
 
@@ -53,8 +54,8 @@ export const ZOrderDocument = z.object({
   ticket_order: ZResourceList(ZTicketOrder),
   ticket: ZResourceList(ZTicket),
   ...ZCatalogEmbeds,
-  /** Embed `membership`: memberships bought with the order (none yet). */
-  membership: ZResourceList(z.never()).optional(),
+  /** Embed `membership`: the member cards the order created or renewed. */
+  membership: ZResourceList(ZMembership).optional(),
   _total: z.number().int(),
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;

@@ -9,6 +9,7 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
 import { AppError } from './http/app-error.js';
@@ -116,6 +117,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCartRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 
   const dist = ctx.settings.webDist;

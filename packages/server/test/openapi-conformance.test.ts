@@ -24,6 +24,7 @@ const NOT_CALLED: Record<string, string> = {
   'GET /openapi.json': 'this document',
   'GET /image/{id}': 'image/webp',
   'GET /ticket_order/{id}/qrcode': 'image/png',
+  'GET /membership/{id}/qrcode': 'image/png (membership-purchase.test.ts)',
   'POST /payments/stripe/webhook': 'registered with Stripe only; signed raw events (stripe-payments.test.ts)',
   'POST /auth0/start': 'needs an OpenID Connect provider (auth-oidc.test.ts)',
   'POST /auth0/callback': 'needs an OpenID Connect provider (auth-oidc.test.ts)',
@@ -90,6 +91,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'POST', '/events/{id}/pricecheck', `/events/${ga}/pricecheck`, body);
     await call(b, 'GET', '/ticket_group/{id}', `/ticket_group/${ids.group('ga', 'general')}`);
     await call(b, 'GET', '/membership_rules', '/membership_rules');
+    await call(b, 'GET', '/membership_levels', '/membership_levels');
     await call(b, 'GET', '/config', '/config?_embed=seller');
     await call(b, 'GET', '/events/{id}', '/events/01900000-0000-7000-8000-000000000000', undefined, 404);
     expect(failures).toEqual([]);
@@ -167,7 +169,10 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'POST', '/my/cart/{id}/pay', `/my/cart/${cartId}/pay`, { amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
     await call(b, 'POST', '/logout', '/logout', {});
 
-    await call(browser(), 'POST', '/login', '/login', { scan_code: 'M-1', zip_code: '10001' });
+    const member = browser();
+    await call(member, 'POST', '/login', '/login', { scan_code: 'M-1', zip_code: '10001' });
+    await call(member, 'GET', '/my/membership', '/my/membership?_embed=role,identity_link,ticket,ticket_order,ticket_type,event_template,ticket_group');
+    await call(member, 'GET', '/my/member_allowance', `/my/member_allowance?event_session_id=${ids.session('hot', HOT)}`);
     const otp = (await call(browser(), 'POST', '/login/request_otp', '/login/request_otp', { email: 'member@example.org' })) as { token: string };
     await deliverMail(t);
     const code = codeOf((await mailbox(t.app, 'member@example.org'))[0].text)!;

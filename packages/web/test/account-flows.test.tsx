@@ -35,7 +35,15 @@ const user = (overrides: Partial<TUser> = {}): TUser => ({
 });
 const EXPIRES = '2099-01-01T00:00:00.000Z';
 /** The contract's user document (typed, so the fixtures cannot drift from what the server sends): a member holds a membership. */
-const membershipOf = (u: TUser): TMembership[] => (u.scan_code ? [{ id: u.id, scan_code: u.scan_code, role: 'member', identity_id: u.identity_id, valid_from: null, valid_to: null }] : []);
+/** A member added by member id (no card bought): one membership without a term, as the server sends it. */
+const membershipOf = (u: TUser): TMembership[] =>
+  u.scan_code
+    ? [{
+        id: u.id, scan_code: u.scan_code, role: 'member', auto_renew_state: 'none', valid_from: null, valid_to: null, member_event_purchase_limit: null,
+        ticket_group_id: null, ticket_order_id: null, ticket_id: null, ticket_type_id: null, level_name: null, card_set_id: null,
+        identity_id: u.identity_id, user_id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, status: 'current', renewal: null,
+      }]
+    : [];
 const userDoc = (overrides: Partial<TUser> = {}): TUserDocument => ({ user: list([user(overrides)]), membership: list(membershipOf(user(overrides))), _total: 1 });
 const loginAnswer = (overrides: Partial<TUser> = {}): TLoginAnswer => ({ ...userDoc(overrides), session: { expires_at: EXPIRES }, cart_id: null, redirectPath: null });
 const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({ status, body: { _data: [{ _code: code, _context: 'login', _description: description, _extra: extra }] } });

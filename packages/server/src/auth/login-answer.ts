@@ -1,5 +1,6 @@
 import type { TLoginAnswer } from '@foyer/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/database.js';
 import { userDocument } from '../users/user-document.js';
 import type { BegunSession } from './begin-session.js';
 import { setSessionCookies } from './sessions.js';
@@ -9,11 +10,11 @@ import { setSessionCookies } from './sessions.js';
  * the user document (with the member's memberships) with identity and identity meta (000 §4: "login
  * stores membership and identity"), the session's end and the kept cart.
  */
-export function loginAnswer(request: FastifyRequest, reply: FastifyReply, result: BegunSession, embed: Iterable<string>, redirectPath: string | null): TLoginAnswer {
+export async function loginAnswer(request: FastifyRequest, reply: FastifyReply, result: BegunSession, embed: Iterable<string>, redirectPath: string | null, deps: { db: Tx; now: Date }): Promise<TLoginAnswer> {
   setSessionCookies(request, reply, result.token, result.expiresAt);
   reply.header('cache-control', 'private, no-store');
   return {
-    ...userDocument(result.user, new Set(['identity', 'identity.meta', ...embed])),
+    ...(await userDocument(deps.db, result.user, new Set(['identity', 'identity.meta', ...embed]), deps.now)),
     session: { expires_at: result.expiresAt },
     cart_id: result.cartId,
     redirectPath,

@@ -1,3 +1,4 @@
+import { membershipItemsOut } from '../membership/membership-items-out.js';
 import { fromMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
@@ -146,6 +147,8 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
+  // Membership tickets: the members they will create, or the membership they renew.
+  if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
   const amounts = cartAmounts(cart, tickets, plan, now);

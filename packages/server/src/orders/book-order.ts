@@ -9,6 +9,7 @@ import { issueGiftCards } from '../payments/issue-gift-cards.js';
 import { recordPlanOnOrder, type Instalment } from '../payments/payment-plan.js';
 import { linkPaymentsToOrder } from '../payments/payments.repository.js';
 import { readableCode } from '../readable-code.js';
+import { createMembershipsForOrder } from '../membership/create-memberships-for-order.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderConfirmationMail } from './order-confirmation-mail.js';
 import { bookTicket, insertOrder } from './orders.repository.js';
@@ -35,6 +36,7 @@ export async function bookOrder(tx: Tx, dialect: Dialect, { cart, tickets, plan,
   await linkPaymentsToOrder(tx, cart.id, orderId);
   await recordPlanOnOrder(tx, plan, orderId, amounts.paid, now);
   await issueGiftCards(tx, cart.seller_id, orderId, nowIso);
+  await createMembershipsForOrder(tx, { cart, orderId, now });
   // The confirmation joins the outbox in the same transaction: sent exactly when the order exists.
   if (cart.send_email) {
     const mail = await orderConfirmationMail(tx, orderId, publicUrl);

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { retakeMemberAllowances } from '../membership/take-member-allowance.js';
 import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/cart.repository.js';
 import { takeCapacity } from '../cart/take-capacity.js';
 
@@ -7,12 +8,13 @@ import { takeCapacity } from '../cart/take-capacity.js';
  * so it is taken again by the same takeCapacity as reserving (DESIGN §4). Returns false
  * when any of it is gone; the caller then rolls the transaction back (nothing half-taken stays).
  */
-export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[]): Promise<boolean> {
+export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[], now: Date = new Date()): Promise<boolean> {
   if (!ticketIds.length) return false;
   const tickets = await cancelledTicketsWithGroupLimits(tx, cartId, ticketIds);
   if (tickets.length !== ticketIds.length) return false;
   const taken = await takeCapacity(tx, tickets.map((t) => ({ ...t, groupLimit: t.capacity === -1 ? -1 : t.capacity + t.oversell_capacity })));
   if (!('sessions' in taken)) return false;
+  if (!(await retakeMemberAllowances(tx, { cartId, ticketIds, now }))) return false;
   await reholdCancelledTickets(tx, cartId, ticketIds);
   return true;
 }

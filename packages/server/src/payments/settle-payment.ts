@@ -68,7 +68,7 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       if (!(await claimCartForCheckout(tx, payment.cart_id, nowIso, ['pending', 'checkout']))) {
         const state = (await cartById(tx, payment.cart_id))?.state;
         const ticketIds = JSON.parse(payment.ticket_ids ?? '[]') as string[];
-        if (state !== 'expired' || !(await reholdTickets(tx, payment.cart_id, ticketIds))) throw new LateRefusal();
+        if (state !== 'expired' || !(await reholdTickets(tx, payment.cart_id, ticketIds, deps.now))) throw new LateRefusal();
         await updateCartRow(tx, payment.cart_id, { state: 'checkout', updated_at: nowIso });
       }
       // The cart, its tickets and its plan are read once here and passed on to the booking.

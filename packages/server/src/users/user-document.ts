@@ -1,4 +1,5 @@
 import type { TIdentity, TIdentityDocument, TUser, TUserDocument } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
 import { list } from '../http/envelope.js';
 import { membershipsOf } from './memberships.js';
 import { isPlaceholderEmail } from './normalize.js';
@@ -36,8 +37,8 @@ export function identityOut(user: UserRow): TIdentity {
  * The relational document: `user` with its memberships (every answer carrying the user, so a
  * reload knows a member as the login did), and on request `identity` and `meta` (identity.meta).
  */
-export function userDocument(user: UserRow, embed: Set<string>): TUserDocument {
-  const doc: TUserDocument = { user: list([userOut(user)]), membership: list(membershipsOf(user)), _total: 1 };
+export async function userDocument(db: Tx, user: UserRow, embed: Set<string>, now: Date): Promise<TUserDocument> {
+  const doc: TUserDocument = { user: list([userOut(user)]), membership: list(await membershipsOf(db, user, now)), _total: 1 };
   if (embed.has('identity')) doc.identity = list([identityOut(user)]);
   if (embed.has('identity.meta')) doc.meta = list([{ resource_id: user.identity_id, ...JSON.parse(user.meta) }]);
   return doc;

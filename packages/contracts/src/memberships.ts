@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { ZResourceList } from './resources.js';
+
+/**
+ * Membership wire shapes (000 §3, §5, §6, §7; 001 §2, §3, §7).
+ *
+ * A membership level is a ticket type sold in a ticket group with handler "membership"; booking
+ * one creates one membership (member card) per named member, each with its own member id
+ * (scan_code). The cards of one purchase share `card_set_id`; allowances (membership_rules) are
+ * counted per card set, renewals extend every card of the set.
+ */
+
+export const MEMBER_ROLES = ['member', 'second-card', 'third-card', 'youth', 'child', 'caregiver', 'guest', 'additional-member'] as const;
+export type TMemberRole = (typeof MEMBER_ROLES)[number];
+
+/** 001 §3: auto_renew_state is scheduled, cancelled, or none. */
+export const AUTO_RENEW_STATES = ['none', 'scheduled', 'cancelled'] as const;
+
+/** Current: valid today; upcoming: starts later (a renewal bought early); expired: valid_to passed. */
+export const MEMBERSHIP_STATUSES = ['current', 'upcoming', 'expired'] as const;
+
+export const MEMBER_NAME_MAX = 50;
+export const MEMBER_EMAIL_MAX = 254;
+/** At most this many members (cards) in one membership purchase. */
+export const MEMBERS_MAX = 20;
+
+/** 000 §9 config `member_reserve_session_beyond_term`: unset (default) = never. */
+export const RESERVE_BEYOND_TERM = ['always', 'if_autorenew'] as const;
+
+/** 000 §8 texts around memberships. */
+export const MEMBERSHIP_TEXT = {
+  memberLimitExceeded: 'You have reached the limit of member tickets for this visit.',
+  membershipExpired: 'Your membership has expired. Renew it to book member tickets.',
+  membersOnly: 'This event is for members only. Please log in or join to book.',
+  beyondTerm: 'This session is after your membership ends.',
+  renewNotYet: 'Your membership cannot be renewed yet.',
+  noMembershipToRenew: 'There is no membership to renew.',
+  alreadyMember: 'You already have a current membership. Renew it from your account.',
+  membersRequired: 'Add at least one member.',
+  roleNotAllowed: 'This role is not part of the membership level.',
+  emailRequired: 'An e-mail address is required for this member.',
+  loginToBuy: 'Please log in or register to buy a membership.',
+} as const;
+
+/** One role a level allows and how many cards of it (e.g. Family: child 0–4). */
+export const ZLevelRole = z.object({
+  role: z.enum(MEMBER_ROLES),
+  min: z.number().int().min(0),
+  max: z.number().int().min(1),
+  /** Whether each member of this role must give an e-mail address. */
+  email_required: z.boolean(),
+});
+export type TLevelRole = z.infer<typeof ZLevelRole>;
+
+/**
+ * A membership level (GET membership_levels): the term and the members a ticket type of a
+ * "membership" group sells. `id` is the level's ticket type id.
+ */
+export const ZMembershipLevel = z.object({
+  id: z.string(),
+  ticket_type_id: z.string(),
+  name: z.string(),
+  /** Length of one term in months (e.g. 12): valid_to = valid_from + term. */
+  term_months: z.number().int().min(1),
+  /** Renewal opens this many days before valid_to (001 §4 allowed_period). */
+  allowed_period_days: z.number().int().min(0),
+  roles: z.array(ZLevelRole).min(1),
+  member_event_purchase_limit: z.number().int().nullable(),
+});
+export type TMembershipLevel = z.infer<typeof ZMembershipLevel>;
+
+/** The membership resource (000 §3, 001 §3): one member card. */
+export const ZMembership = z.object({
+  id: z.string(),
+  /** The member id: works with every scan-code login method. */
+  scan_code: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  auto_renew_state: z.enum(AUTO_RENEW_STATES),
+  /** Null only for a member an operator added by member id (CLI `member add`): no term tracked. */
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  member_event_purchase_limit: z.number().int().nullable(),
+  ticket_group_id: z.string().nullable(),
+  ticket_order_id: z.string().nullable(),
+  /** The ticket (membership purchase or last renewal) this card came from. */
+  ticket_id: z.string().nullable(),
+  /** The level: its ticket type and name (null for an operator-added member). */
+  ticket_type_id: z.string().nullable(),
+  level_name: z.string().nullable(),
+  /** Cards bought together share it; allowances and renewals are per card set. */
+  card_set_id: z.string().nullable(),
+  /** The owner account's identity (the buyer; null only for a gift not yet redeemed). */
+  identity_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  /** Renewal (001 §4): allowed now, else the day it opens ("renew from {date}", YYYY-MM-DD). */
+  renewal: z.object({ allowed: z.boolean(), from: z.string() }).nullable(),
+});
+export type TMembership = z.infer<typeof ZMembership>;
+
+/** A member on a membership cart item (names max 50; e-mail max 254, required where the role says). */
+export const ZMemberInput = z
+  .object({
+    role: z.enum(MEMBER_ROLES),
+    first_name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
+    last_name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
+    email: z.string().trim().max(MEMBER_EMAIL_MAX).email().nullish(),
+  })
+  .strict();
+export type TMemberInput = z.infer<typeof ZMemberInput>;
+
+/**
+ * `handler_data` of a reserved ticket in a "membership" group (POST cart add[]): the named members
+ * of a new membership, or the membership to renew (any card of its set; the members stay).
+ */
+export const ZMembershipHandlerData = z
+  .object({
+    members: z.array(ZMemberInput).min(1, MEMBERSHIP_TEXT.membersRequired).max(MEMBERS_MAX).optional(),
+    renew_membership_id: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+  .refine((d) => Boolean(d.members) !== Boolean(d.renew_membership_id), {
+    message: 'Give either members (a new membership) or renew_membership_id (a renewal).',
+  });
+export type TMembershipHandlerData = z.infer<typeof ZMembershipHandlerData>;
+
+/**
+ * A membership cart item: the cart document's `membership_item` sibling, one per held membership
+ * ticket (joined by ticket_id).
+ */
+export const ZMembershipCartItem = z.object({
+  id: z.string(),
+  ticket_id: z.string(),
+  ticket_type_id: z.string(),
+  renew_membership_id: z.string().nullable(),
+  members: z.array(
+    z.object({ role: z.enum(MEMBER_ROLES), first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
+  ),
+});
+export type TMembershipCartItem = z.infer<typeof ZMembershipCartItem>;
+
+/**
+ * What remains of one member allowance (GET my/member_allowance): the web's quantity maximum for
+ * a member group uses the least `remaining` over the rules that match a ticket type — the type's
+ * own rule and the '*' pool (000 §5).
+ */
+export const ZMemberAllowance = z.object({
+  /** `${membership_rule_id}:${period_key}` */
+  id: z.string(),
+  membership_rule_id: z.string(),
+  /** The card set's allowance holder (its first card). */
+  membership_id: z.string(),
+  /** A ticket type id, or '*' for the pool across types. */
+  ticket_type_id: z.string(),
+  period: z.enum(['per_session', 'per_day', 'per_membership']),
+  /** Session id, local date (YYYY-MM-DD) or the term's valid_to, by period. */
+  period_key: z.string(),
+  event_session_id: z.string().nullable(),
+  quantity: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+});
+export type TMemberAllowance = z.infer<typeof ZMemberAllowance>;
+
+/** GET my/member_allowance?event_session_id=…: allowances of the viewer's current memberships. */
+export const ZMemberAllowanceDocument = z.object({
+  member_allowance: ZResourceList(ZMemberAllowance),
+  _total: z.number().int(),
+});
+
+/** GET membership_levels (cacheable): the levels the seller sells. */
+export const ZMembershipLevelDocument = z.object({
+  membership_level: ZResourceList(ZMembershipLevel),
+  _total: z.number().int(),
+});
+
+/** `{ id, name }` of a role, for display (the my/membership `role` embed). */
+export const ZMemberRoleOut = z.object({ id: z.enum(MEMBER_ROLES), name: z.string() });
+export const MEMBER_ROLE_NAMES: Record<TMemberRole, string> = {
+  member: 'Member',
+  'second-card': 'Second card',
+  'third-card': 'Third card',
+  youth: 'Youth',
+  child: 'Child',
+  caregiver: 'Caregiver',
+  guest: 'Guest',
+  'additional-member': 'Additional member',
+};
+
+/** The my/membership `identity_link` embed: which identity and account a card belongs to. */
+export const ZIdentityLink = z.object({ id: z.string(), membership_id: z.string(), identity_id: z.string(), user_id: z.string().nullable() });
+
+/**
+ * GET my/membership (000 §7): the viewer's memberships (newest term first) with the embeds
+ * role, identity_link, ticket, ticket_order, ticket_type, event_template, ticket_group.
+ * Embedded resources are loose here; their own schemas live with cart, orders and resources.
+ */
+const Loose = z.record(z.string(), z.unknown());
+export const ZMyMembershipDocument = z.object({
+  membership: ZResourceList(ZMembership),
+  role: ZResourceList(ZMemberRoleOut).optional(),
+  identity_link: ZResourceList(ZIdentityLink).optional(),
+  ticket: ZResourceList(Loose).optional(),
+  ticket_order: ZResourceList(Loose).optional(),
+  ticket_type: ZResourceList(Loose).optional(),
+  event_template: ZResourceList(Loose).optional(),
+  ticket_group: ZResourceList(Loose).optional(),
+  _total: z.number().int(),
+});
+export type TMyMembershipDocument = z.infer<typeof ZMyMembershipDocument>;
+export const MY_MEMBERSHIP_EMBEDS = ['role', 'identity_link', 'ticket', 'ticket_order', 'ticket_type', 'event_template', 'ticket_group'] as const;
+
+
+// Order documents embed `membership` (GET ticket_order/{id}?_embed=membership): ZOrderDocument in orders.ts.
+
+/** GET /api/membership/{id}/qrcode?margin=2: a PNG of the card's scan code; owner only. */
+export const ZMembershipQrQuery = z.object({ margin: z.coerce.number().int().min(0).max(10).default(2) });
