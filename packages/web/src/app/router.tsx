@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/TicketsPage.js')) },
           { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/PendingPage.js')) },
           { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
-          { path: 'membership/renew', lazy: page('membershipRenew') },
+          { path: 'membership/renew', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/redeem', lazy: page('membershipRedeem') },
           { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
             path: 'my',
             children: [
               { index: true, lazy: page('my') },
-              { path: 'membership', lazy: page('my') },
+              { path: 'membership', lazy: () => loadChunk(() => import('../features/membership/MyMembershipPage.js')) },
               { path: 'profile', lazy: page('my') },
               { path: 'upcoming', lazy: page('my') },
               { path: 'upcoming/session/:id', lazy: page('my') },

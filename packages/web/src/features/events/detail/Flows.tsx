@@ -1,12 +1,12 @@
 import { CONFIG } from '@foyer/contracts';
-import { asString, configValue } from '../../../config/config.js';
+import { configValue } from '../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../config/useConfig.js';
 import { AddOneFlow } from './AddOneFlow.js';
 import type { DeepLink } from './deepLinks.js';
 import { chooseFlow, type FlowKind } from './flow.js';
-import { MembershipNotice, MembersOnlyNotice } from './MembersOnlyNotice.js';
+import { MembersOnlyNotice } from './MembersOnlyNotice.js';
+import { MembershipFlow } from '../../membership/MembershipFlow.js';
 import type { EventDetail } from './model.js';
-import { PriceList } from './PriceList.js';
 import { QuantityFirstFlow } from './QuantityFirstFlow.js';
 import { SingleEventFlow } from './SingleEventFlow.js';
 
@@ -18,23 +18,13 @@ export function useEventFlow(detail: EventDetail): FlowKind {
 
 /** The flows other than date-first and flexible (those live on the event page itself). */
 export function OtherFlow({ flow, detail, seller, link }: { flow: Exclude<FlowKind, 'date_first' | 'flexible'>; detail: EventDetail; seller: SellerInfo; link?: DeepLink }) {
-  const config = useAppConfig();
   switch (flow) {
     case 'add_one':
       return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link?.select ?? null} />;
     case 'members_only':
       return <MembersOnlyNotice />;
-    case 'membership': {
-      const membershipEvent = asString(configValue(CONFIG.membershipEventId, config.entries));
-      return (
-        <div className="steps">
-          <MembershipNotice isMembershipPage={membershipEvent === detail.event.id} />
-          <section className="panel step" aria-label={detail.event.name}>
-            <PriceList groups={detail.groups} currency={seller.currency} />
-          </section>
-        </div>
-      );
-    }
+    case 'membership':
+      return <MembershipFlow detail={detail} seller={seller} />;
     case 'single':
       return <SingleEventFlow detail={detail} seller={seller} link={link} />;
     case 'quantity_first':
