@@ -75,18 +75,19 @@ export const ZMembership = z.object({
   scan_code: z.string(),
   role: z.enum(MEMBER_ROLES),
   auto_renew_state: z.enum(AUTO_RENEW_STATES),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  /** Null only for a member an operator added by member id (CLI `member add`): no term tracked. */
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
   member_event_purchase_limit: z.number().int().nullable(),
   ticket_group_id: z.string().nullable(),
   ticket_order_id: z.string().nullable(),
   /** The ticket (membership purchase or last renewal) this card came from. */
   ticket_id: z.string().nullable(),
-  /** The level: its ticket type and name. */
-  ticket_type_id: z.string(),
-  level_name: z.string(),
+  /** The level: its ticket type and name (null for an operator-added member). */
+  ticket_type_id: z.string().nullable(),
+  level_name: z.string().nullable(),
   /** Cards bought together share it; allowances and renewals are per card set. */
-  card_set_id: z.string(),
+  card_set_id: z.string().nullable(),
   /** The owner account's identity (the buyer; null only for a gift not yet redeemed). */
   identity_id: z.string().nullable(),
   user_id: z.string().nullable(),
@@ -95,7 +96,7 @@ export const ZMembership = z.object({
   email: z.string().nullable(),
   status: z.enum(MEMBERSHIP_STATUSES),
   /** Renewal (001 §4): allowed now, else the day it opens ("renew from {date}", YYYY-MM-DD). */
-  renewal: z.object({ allowed: z.boolean(), from: z.string() }),
+  renewal: z.object({ allowed: z.boolean(), from: z.string() }).nullable(),
 });
 export type TMembership = z.infer<typeof ZMembership>;
 

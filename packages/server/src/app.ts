@@ -9,6 +9,7 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { AppError } from './http/app-error.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
@@ -62,6 +63,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);
 
   const dist = ctx.settings.webDist;

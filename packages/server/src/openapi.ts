@@ -7,6 +7,7 @@ import { accountPaths } from './auth/openapi-paths.js';
 import { cartPaths } from './cart/openapi-paths.js';
 import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
+import { membershipPaths } from './membership/openapi-paths.js';
 import { pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -91,6 +92,7 @@ export function openApiDocument() {
       ...cartPaths(),
       ...orderPaths(),
       ...paymentPaths(),
+      ...membershipPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -67,7 +67,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
       now: c.now,
       publicUrl: c.publicUrl,
     });
-    return loginAnswer(request, reply, result, c.query.embed, body.redirectPath ?? null);
+    return loginAnswer(request, reply, result, c.query.embed, body.redirectPath ?? null, { db, now: c.now });
   });
 
   app.post('/api/login/request_otp', async (request) => {

@@ -64,6 +64,6 @@ export function registerExternalLoginRoutes(app: FastifyInstance, ctx: AppContex
       ip: request.ip,
       now: ctx.now(),
     });
-    return loginAnswer(request, reply, result, query.embed, result.redirectPath);
+    return loginAnswer(request, reply, result, query.embed, result.redirectPath, { db: ctx.db, now: ctx.now() });
   });
 }

@@ -4,7 +4,8 @@ import { AppError } from '../http/app-error.js';
 import { outboxStatus } from '../mail/outbox.repository.js';
 import { enforceLimits, hit, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
-import { userByDeliverableEmail, userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
+import { userByDeliverableEmail, userById, type UserRow } from '../users/user.repository.js';
+import { accountByMemberId } from '../membership/account-by-member-id.js';
 import { issuePasswordReset } from './issue-password-reset.js';
 import { beginSession, type BegunSession } from './begin-session.js';
 import { verifyPassword } from './passwords.js';
@@ -82,7 +83,7 @@ async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: 
     throw unauthorized('incorrect_password', AUTH_TEXT.incorrectPassword);
   }
 
-  const user = await userByScanCodeKey(db, input.sellerId, scanCodeKey(body.scan_code!));
+  const user = await accountByMemberId(db, input.sellerId, scanCodeKey(body.scan_code!));
   if (method === 'scan_code_password') {
     const ok = await verifyPassword(user?.password_hash, body.password!);
     if (user && ok) return user;

@@ -1,7 +1,7 @@
 import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartTransfer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { ANONYMOUS } from '../events/viewer.js';
+import { resolveViewer } from '../membership/resolve-viewer.js';
 import { parseBody } from '../http/parse-body.js';
 import { parseQuery } from '../http/query.js';
 import { readIdentity, setIdentityCookie, writerIdentity } from '../identity/public-identity.js';
@@ -30,7 +30,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: ANONYMOUS, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache });
       setIdentityCookie(request, reply, writer);
       return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     };

@@ -22,6 +22,8 @@ import { validateSurvey } from './survey.js';
 import { assertModifiable, assertNotInjected } from './cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from './memo.js';
+import { holdMembershipItems } from '../membership/hold-membership-items.js';
+import { membershipExpired, takeMemberAllowances } from '../membership/take-member-allowance.js';
 
 export interface ModifyInput {
   db: Db;
@@ -123,7 +125,11 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const [saved] = cart
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
     : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info)).rows;
-  const added = await insertTickets(tx, additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso })));
+  const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
+  const added = await insertTickets(tx, rows);
+  // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
+  await holdMembershipItems(tx, { cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
+  await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
   const sessions = await takeCapacity(tx, additions, additionsGroupLimits(additions));
@@ -220,7 +226,10 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     if (!type) throw new AppError(400, 'validation_failed', 'This ticket type was not found.', 'reserve', { index, ticket_type_id: item.ticket_type_id });
     if (item.event_session_id && !session) throw new AppError(400, 'validation_failed', 'This session was not found.', 'reserve', { index, event_session_id: item.event_session_id });
     const rule = pickRule(rules, item.ticket_type_id, session?.event_template_id, input.viewer);
-    if (!rule) throw new AppError(400, 'validation_failed', 'These tickets are not available for this event.', 'reserve', { index, ticket_type_id: item.ticket_type_id });
+    if (!rule) {
+      if (input.viewer.lapsed && rules.some((r) => r.ticket_type_id === item.ticket_type_id && r.hidden_type === 'public_member_only')) throw membershipExpired(index);
+      throw new AppError(400, 'validation_failed', 'These tickets are not available for this event.', 'reserve', { index, ticket_type_id: item.ticket_type_id });
+    }
     if (session) {
       if (!isOnSale(session, input.now)) throw new AppError(400, 'validation_failed', 'This session is no longer on sale.', 'reserve', { index, event_session_id: session.id });
     } else {

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { releaseMemberAllowances } from '../membership/take-member-allowance.js';
 import { giveBackGroupCapacity, giveBackSessionCapacity } from './capacity.repository.js';
 
 /**
@@ -10,7 +11,7 @@ export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticket
   if (where.ticketIds && !where.ticketIds.length) return 0;
   let q = tx.updateTable('ticket').set({ state: 'cancelled' }).where('cart_id', '=', where.cartId).where('state', '=', 'held');
   if (where.ticketIds) q = q.where('id', 'in', where.ticketIds);
-  const released = await q.returning(['event_session_id', 'ticket_group_id', 'counts_session']).execute();
+  const released = await q.returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session']).execute();
   const bySession = new Map<string, number>();
   const byGroup = new Map<string, { sessionId: string; groupId: string; n: number }>();
   for (const t of released) {
@@ -26,5 +27,6 @@ export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticket
   for (const g of [...byGroup.values()].sort((a, b) => (`${a.sessionId}|${a.groupId}` < `${b.sessionId}|${b.groupId}` ? -1 : 1))) {
     await giveBackGroupCapacity(tx, g.sessionId, g.groupId, g.n);
   }
+  await releaseMemberAllowances(tx, released.map((t) => t.id));
   return released.length;
 }

@@ -1,3 +1,4 @@
+import { exportMembershipLevels } from '../membership/import-membership-levels.js';
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
@@ -74,6 +75,7 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
         message_rules: messageRules.filter((r) => r.event_template_id === e.id).map((r) => ({ key: r.catalog_key, rank: r.rank, actions: JSON.parse(r.actions), triggers: JSON.parse(r.triggers) })),
       };
     }),
+    membership_levels: await exportMembershipLevels(db, seller.id, typeKey),
     membership_rules: memberRules.map((r) => ({
       key: r.catalog_key, membership_ticket_type: typeKey.get(r.membership_ticket_type_id)!, ticket_type: r.ticket_type_id === '*' ? '*' : typeKey.get(r.ticket_type_id)!,
       quantity: r.quantity, period: r.period as 'per_session',

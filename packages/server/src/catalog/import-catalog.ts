@@ -1,3 +1,4 @@
+import { importMembershipLevels } from '../membership/import-membership-levels.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -146,6 +147,8 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
         ticket_type_id: r.ticket_type === '*' ? '*' : typeIds.get(r.ticket_type)!, quantity: r.quantity, period: r.period,
       });
     }
+
+    await importMembershipLevels(tx, sellerId, catalog.membership_levels, typeIds);
 
     const refs = { events: eventIds, types: typeIds };
     const entries = [

@@ -92,6 +92,14 @@ export function validateCatalog(input: unknown): CatalogCheck {
     if (!types.has(r.membership_ticket_type)) report(`$.membership_rules[${i}].membership_ticket_type`, `no ticket type with key "${r.membership_ticket_type}"`);
     if (r.ticket_type !== '*' && !types.has(r.ticket_type)) report(`$.membership_rules[${i}].ticket_type`, `no ticket type with key "${r.ticket_type}"`);
   });
+  const membershipTypes = new Set(c.events.flatMap((e) => e.ticket_groups.filter((g) => g.handler === 'membership').flatMap((g) => g.types.map((t) => t.ticket_type))));
+  const levelTypes = new Set<string>();
+  c.membership_levels.forEach((l, i) => {
+    if (!types.has(l.ticket_type)) report(`$.membership_levels[${i}].ticket_type`, `no ticket type with key "${l.ticket_type}"`);
+    else if (!membershipTypes.has(l.ticket_type)) report(`$.membership_levels[${i}].ticket_type`, `"${l.ticket_type}" is not sold in a ticket group with handler "membership"`);
+    if (levelTypes.has(l.ticket_type)) report(`$.membership_levels[${i}].ticket_type`, `a second level for "${l.ticket_type}"`);
+    levelTypes.add(l.ticket_type);
+  });
   c.config.forEach((entry, i) => {
     if (entry.resource !== 'seller' && !events.has(entry.resource)) {
       report(`$.config[${i}].resource`, `"seller" or an event key expected, got "${entry.resource}"`);

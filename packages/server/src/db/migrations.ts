@@ -10,6 +10,7 @@ import { up as m0006b } from './migrations/0006b_giftee.js';
 import { up as m0007 } from './migrations/0007_external_login.js';
 import { up as m0008 } from './migrations/0008_injected_carts.js';
 import { up as m0008b } from './migrations/0008b_outbox_attachments.js';
+import { up as m0009 } from './migrations/0009_memberships.js';
 
 type AnyDb = Kysely<any>;
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0007_external_login': m0007,
   '0008_injected_carts': m0008,
   '0008b_outbox_attachments': m0008b,
+  '0009_memberships': m0009,
 };
 
 function migrations(dialect: Dialect): Record<string, Migration> {

@@ -128,6 +128,67 @@ export interface MembershipRuleTable {
   quantity: number;
   period: string;
 }
+/** What a membership ticket type sells (0009): term, renewal window, roles (JSON TLevelRole[]). */
+export interface MembershipLevelTable {
+  id: string;
+  seller_id: string;
+  ticket_type_id: string;
+  term_months: number;
+  allowed_period_days: number;
+  roles: string;
+  member_event_purchase_limit: number | null;
+}
+/** One member card (0009). Cards bought together share card_set_id; position 0 holds the allowances. */
+export interface MembershipTable {
+  id: string;
+  seller_id: string;
+  card_set_id: string;
+  position: number;
+  scan_code: string;
+  scan_code_key: string;
+  role: string;
+  ticket_type_id: string;
+  ticket_group_id: string | null;
+  ticket_order_id: string | null;
+  ticket_id: string | null;
+  user_id: string | null;
+  identity_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  valid_from: string;
+  valid_to: string;
+  auto_renew_state: Generated<string>;
+  member_event_purchase_limit: number | null;
+  giver_identity_id: string | null;
+  giftee_identity_id: string | null;
+  redeem_code_hash: string | null;
+  redeemed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** The members (JSON) a held membership ticket will create, or the membership it renews. */
+export interface MembershipItemTable {
+  ticket_id: string;
+  cart_id: string;
+  renew_membership_id: string | null;
+  members: string;
+}
+/** Allowance used per card set (its first card), membership rule and period. */
+export interface MemberAllowanceUsageTable {
+  membership_id: string;
+  membership_rule_id: string;
+  period_key: string;
+  used: number;
+}
+/** What one ticket took from an allowance: deleted when given back, so it is given back once. */
+export interface MemberAllowanceTakeTable {
+  id: string;
+  ticket_id: string;
+  membership_id: string;
+  membership_rule_id: string;
+  period_key: string;
+}
 export interface ConfigEntryTable {
   id: string;
   seller_id: string;
@@ -372,4 +433,9 @@ export interface Database {
   rate_limit: RateLimitTable;
   outbox: OutboxTable;
   scheduled_payment: ScheduledPaymentTable;
+  membership_level: MembershipLevelTable;
+  membership: MembershipTable;
+  membership_item: MembershipItemTable;
+  member_allowance_usage: MemberAllowanceUsageTable;
+  member_allowance_take: MemberAllowanceTakeTable;
 }

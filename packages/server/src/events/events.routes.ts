@@ -14,7 +14,7 @@ import { priceCheck } from './price-check.js';
 import { TICKET_GROUP_QUERY, getTicketGroup } from './get-ticket-group.js';
 import { MEMBERSHIP_RULES_QUERY, listMembershipRules } from './list-membership-rules.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
-import { ANONYMOUS } from './viewer.js';
+import { resolveViewer } from '../membership/resolve-viewer.js';
 import { paymentConfigEntries } from '../payments/payment-config.js';
 
 type IdParams = { Params: { id: string } };
@@ -22,19 +22,20 @@ type IdParams = { Params: { id: string } };
 /** Catalog reads of 000 §7 and 001 §7. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const base = async (request: FastifyRequest, spec: QuerySpec) => {
+  // The viewer comes from the session on /api; /cached_api answers are the same for everyone.
+  const base = async (request: FastifyRequest, spec: QuerySpec, cached = false) => {
     const query = parseQuery(request.query as Record<string, unknown>, spec);
     const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
-    // Membership arrives with its own issue; until then nobody is a member.
-    return { query, seller, sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now() };
+    const now = ctx.now();
+    return { query, seller, sellerId: seller.id, timezone: seller.timezone, viewer: await resolveViewer(db, request, seller.id, now, cached), now };
   };
   const id = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  readRoute(app, '/events/available', async ({ request }) => listAvailableEvents(db, await base(request, AVAILABLE_EVENTS_QUERY)));
-  readRoute(app, '/events/:id', async ({ request }) => getEvent(db, { ...(await base(request, EVENT_QUERY)), id: id(request) }));
-  readRoute(app, '/events/:id/sessions', async ({ request }) => listSessions(db, { ...(await base(request, SESSIONS_QUERY)), id: id(request) }));
-  readRoute(app, '/events/:id/calendar', async ({ request }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY)), id: id(request) }));
-  readRoute(app, '/ticket_group/:id', async ({ request }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY)), id: id(request) }));
+  readRoute(app, '/events/available', async ({ request, cached }) => listAvailableEvents(db, await base(request, AVAILABLE_EVENTS_QUERY, cached)));
+  readRoute(app, '/events/:id', async ({ request, cached }) => getEvent(db, { ...(await base(request, EVENT_QUERY, cached)), id: id(request) }));
+  readRoute(app, '/events/:id/sessions', async ({ request, cached }) => listSessions(db, { ...(await base(request, SESSIONS_QUERY, cached)), id: id(request) }));
+  readRoute(app, '/events/:id/calendar', async ({ request, cached }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY, cached)), id: id(request) }));
+  readRoute(app, '/ticket_group/:id', async ({ request, cached }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY, cached)), id: id(request) }));
   readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));
   const settingsEntries = paymentConfigEntries(ctx.settings);
   readRoute(app, '/config', async ({ request }) => listConfig(db, { ...(await base(request, CONFIG_QUERY)), settingsEntries }));

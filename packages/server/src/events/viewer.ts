@@ -1,6 +1,22 @@
+/** A card as the viewer carries it (membership/membership.repository.ts MembershipRow). */
+export interface ViewerMembership {
+  id: string;
+  card_set_id: string;
+  position: number;
+  ticket_type_id: string;
+  valid_from: string;
+  valid_to: string;
+  auto_renew_state: string;
+}
+
 /** Who is looking: decides what members-only content is visible (000 §6). */
 export interface Viewer {
   isMember: boolean;
+  /** Memberships were bought, none is current (000 §6: the expired-membership message). */
+  lapsed?: boolean;
+  userId?: string;
+  /** The user's cards, newest term first (membership/resolve-viewer.ts). */
+  memberships?: readonly ViewerMembership[];
 }
 
 export const ANONYMOUS: Viewer = { isMember: false };

@@ -6,6 +6,7 @@ import { nextSequenceValue } from '../db/sequences.js';
 import { issueGiftCards } from '../payments/issue-gift-cards.js';
 import { recordPlanOnOrder } from '../payments/payment-plan.js';
 import { readableCode } from '../readable-code.js';
+import { createMembershipsForOrder } from '../membership/create-memberships-for-order.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderConfirmationMail } from './order-confirmation-mail.js';
 
@@ -30,6 +31,7 @@ export async function bookOrder(tx: Tx, dialect: Dialect, cart: Selectable<CartT
   await tx.updateTable('payment').set({ ticket_order_id: orderId }).where('cart_id', '=', cart.id).where('status', '=', 'succeeded').execute();
   await recordPlanOnOrder(tx, cart.id, orderId, paid, now);
   await issueGiftCards(tx, cart.seller_id, orderId, nowIso);
+  await createMembershipsForOrder(tx, { cart, orderId, now });
   // The confirmation joins the outbox in the same transaction: sent exactly when the order exists.
   if (cart.send_email) {
     const mail = await orderConfirmationMail(tx, orderId, publicUrl);

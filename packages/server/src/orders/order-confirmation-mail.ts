@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
+import { membershipMailPart } from '../membership/membership-mail.js';
 
 const MAX_TICKET_IMAGES = 40;
 
@@ -59,12 +60,15 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
     ticketCids.push(cid);
   }
   const ticketImage = (i: number) => (ticketCids[i] ? `<br><img src="cid:${ticketCids[i]}" width="120" height="120" alt="QR code for ticket ${escape(tickets[i].scan_code ?? '')}">` : '');
+  const members = await membershipMailPart(tx, order.id);
+  attachments.push(...members.attachments);
   const total = fromMinor(order.total);
   const text = [
     `Hello ${buyer.first_name},`,
     `Thank you for your order ${order.order_number} with ${order.seller_name}. Total: ${total} ${order.currency}.`,
     'Your tickets:',
     ...lines.map((l) => `  ${l}`),
+    ...members.text,
     `View and print your tickets: ${tickets_url}`,
   ].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
@@ -72,6 +76,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
 <p>Thank you for your order <strong>${escape(order.order_number)}</strong> with ${escape(order.seller_name)}. Total: ${escape(total)} ${escape(order.currency)}.</p>
 <p><img src="cid:${attachments[0].cid}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
 <ul>${lines.map((l, i) => `<li>${escape(l)}${ticketImage(i)}</li>`).join('')}</ul>
+${members.html}
 <p><a href="${escape(tickets_url)}">View and print your tickets</a></p>
 </body></html>`;
   return { to: buyer.email, subject: `Your tickets — order ${order.order_number}`, text, html, attachments };

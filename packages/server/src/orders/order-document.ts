@@ -1,3 +1,4 @@
+import { orderMemberships } from '../membership/order-memberships.js';
 import { fromMinor, type TTicketOrder } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
@@ -52,7 +53,7 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
     const tz = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
     siblings.event_session = (await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute()).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
   }
-  if (embed.has('membership')) siblings.membership = [];
+  if (embed.has('membership')) siblings.membership = await orderMemberships(db, ids);
   // A payment plan's instalments, as recorded when the order was booked.
   if (embed.has('scheduled_payment')) {
     const plan = ids.length ? await db.selectFrom('scheduled_payment').selectAll().where('ticket_order_id', 'in', ids).orderBy('ticket_order_id').orderBy('rank').execute() : [];

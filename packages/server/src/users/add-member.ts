@@ -4,7 +4,8 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { emailKey, scanCodeKey } from './normalize.js';
-import { insertUser, userByEmailKey, userById, userByScanCodeKey, type UserRow } from './user.repository.js';
+import { insertUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
+import { accountByMemberId } from '../membership/account-by-member-id.js';
 
 export interface MemberInput {
   seller?: string | null;
@@ -23,7 +24,7 @@ export async function addMember(db: Db, input: MemberInput, now: Date): Promise<
   const seller = await resolveSeller(db, input.seller ?? null, null);
   const scanKey = scanCodeKey(input.scan_code);
   if (!scanKey) throw new AppError(400, 'validation_failed', 'A member id is required.', 'member');
-  if (await userByScanCodeKey(db, seller.id, scanKey)) throw new AppError(409, 'email_in_use', `Member id ${input.scan_code} is already in use.`, 'member');
+  if (await accountByMemberId(db, seller.id, scanKey)) throw new AppError(409, 'email_in_use', `Member id ${input.scan_code} is already in use.`, 'member');
   const email = input.email?.trim() || `${NO_EMAIL_PREFIX}${scanKey.toLowerCase().replace(/[^a-z0-9]/g, '')}@members.invalid`;
   if (await userByEmailKey(db, seller.id, emailKey(email))) throw new AppError(409, 'email_in_use', `${email} is already in use.`, 'member');
   const id = uuidv7();

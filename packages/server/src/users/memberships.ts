@@ -1,21 +1,44 @@
+import type { TMembership } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
+import { loadLevels } from '../membership/load-levels.js';
+import { membershipOut } from '../membership/membership-out.js';
+import { membershipsOfUser } from '../membership/membership.repository.js';
 import type { UserRow } from './user.repository.js';
 
-/** A membership as the login answer carries it (000 §3 Membership: the fields known so far). */
-export interface MembershipOut {
-  id: string;
-  scan_code: string;
-  role: 'member';
-  identity_id: string;
-  valid_from: string | null;
-  valid_to: string | null;
+/**
+ * The user's memberships, as the login answer, GET my/user and GET my/membership carry them: the
+ * member cards bought (newest term first), and — for a member an operator added by member id
+ * (CLI `member add`) without a card — one card for that id, its term not tracked.
+ */
+export async function membershipsOf(db: Tx, user: UserRow, now: Date): Promise<TMembership[]> {
+  const cards = await membershipsOfUser(db, user.seller_id, user.id);
+  const levels = await loadLevels(db, cards.map((c) => c.ticket_type_id));
+  const out = cards.map((c) => membershipOut(c, levels.get(c.ticket_type_id)!, now));
+  if (user.scan_code && !cards.some((c) => c.scan_code_key === user.scan_code_key)) out.push(operatorAddedCard(user));
+  return out;
 }
 
-/**
- * The user's memberships. Members are added with a member id (CLI `member add`) until membership
- * purchases create membership records; such a member holds one membership, its validity not
- * tracked yet (null).
- */
-export function membershipsOf(user: UserRow): MembershipOut[] {
-  if (!user.scan_code) return [];
-  return [{ id: user.id, scan_code: user.scan_code, role: 'member', identity_id: user.identity_id, valid_from: null, valid_to: null }];
+export function operatorAddedCard(user: UserRow): TMembership {
+  return {
+    id: user.id,
+    scan_code: user.scan_code!,
+    role: 'member',
+    auto_renew_state: 'none',
+    valid_from: null,
+    valid_to: null,
+    member_event_purchase_limit: null,
+    ticket_group_id: null,
+    ticket_order_id: null,
+    ticket_id: null,
+    ticket_type_id: null,
+    level_name: null,
+    card_set_id: null,
+    identity_id: user.identity_id,
+    user_id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    status: 'current',
+    renewal: null,
+  };
 }

@@ -1,0 +1,78 @@
+import { MEMBERSHIP_TEXT, ZMembershipHandlerData, type TMemberInput, type TMembershipHandlerData } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
+import type { Viewer } from '../events/viewer.js';
+import { AppError } from '../http/app-error.js';
+import { renewalAllowed, renewalOpens, membershipStatus, type Level } from './levels.js';
+import { loadLevels } from './load-levels.js';
+import { insertItems, membershipById } from './membership.repository.js';
+
+/** A membership ticket being held, with what the visitor sent for it. */
+export interface HeldMembership {
+  ticket: { id: string; ticket_type_id: string; handler: string };
+  handlerData: Record<string, unknown> | null | undefined;
+}
+
+/**
+ * Membership cart items (000 §2, 001 §4): a membership ticket names its members (roles and counts
+ * from the level, names, e-mails where the role asks) or the membership it renews. Buying again
+ * while a membership is current renews it inside the renewal window and is refused outside it.
+ */
+export async function holdMembershipItems(tx: Tx, input: { cartId: string; viewer: Viewer; items: HeldMembership[]; now: Date }) {
+  const items = input.items.filter((i) => i.ticket.handler === 'membership');
+  if (!items.length) return;
+  const levels = await loadLevels(tx, items.map((i) => i.ticket.ticket_type_id));
+  const rows = [];
+  for (const [index, item] of items.entries()) {
+    const parsed = ZMembershipHandlerData.safeParse(item.handlerData ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(400, 'validation_failed', issue.message, 'reserve', { index, path: ['handler_data', ...issue.path].join('.') });
+    }
+    const level = levels.get(item.ticket.ticket_type_id)!;
+    const renewId = parsed.data.renew_membership_id ?? (await ownCurrentSetToRenew(tx, input.viewer, input.now));
+    if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
+    else checkMembers(level, parsed.data, index);
+    rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)) });
+  }
+  await insertItems(tx, rows);
+}
+
+/** Buying for oneself while a membership is current: that membership is the one renewed. */
+async function ownCurrentSetToRenew(tx: Tx, viewer: Viewer, now: Date): Promise<string | null> {
+  const current = (viewer.memberships ?? []).find((m) => membershipStatus(m, now) === 'current');
+  if (!current) return null;
+  const full = (await membershipById(tx, current.id))!;
+  const level = (await loadLevels(tx, [full.ticket_type_id])).get(full.ticket_type_id)!;
+  if (!renewalAllowed(full.valid_to, level.allowedPeriodDays, now)) {
+    const from = renewalOpens(full.valid_to, level.allowedPeriodDays);
+    throw new AppError(409, 'membership_exists', `${MEMBERSHIP_TEXT.alreadyMember} You can renew from ${from}.`, 'reserve', { membership_id: current.id, renew_from: from });
+  }
+  return current.id;
+}
+
+/** 001 §4: only the owner renews, and only within the level's allowed_period before expiry. */
+export async function checkRenewal(tx: Tx, viewer: Viewer, membershipId: string, now: Date) {
+  const m = await membershipById(tx, membershipId);
+  if (!m || !viewer.userId || m.user_id !== viewer.userId) throw new AppError(404, 'not_found', MEMBERSHIP_TEXT.noMembershipToRenew, 'reserve', { renew_membership_id: membershipId });
+  const level = (await loadLevels(tx, [m.ticket_type_id])).get(m.ticket_type_id)!;
+  if (!renewalAllowed(m.valid_to, level.allowedPeriodDays, now)) {
+    const from = renewalOpens(m.valid_to, level.allowedPeriodDays);
+    throw new AppError(409, 'renewal_not_allowed', `${MEMBERSHIP_TEXT.renewNotYet} You can renew from ${from}.`, 'reserve', { membership_id: m.id, renew_from: from });
+  }
+}
+
+function checkMembers(level: Level, data: TMembershipHandlerData, index: number) {
+  const members = data.members!;
+  const fail = (message: string, extra: Record<string, unknown> = {}) => new AppError(400, 'validation_failed', message, 'reserve', { index, ...extra });
+  for (const [i, m] of members.entries()) {
+    const role = level.roles.find((r) => r.role === m.role);
+    if (!role) throw fail(MEMBERSHIP_TEXT.roleNotAllowed, { member: i, role: m.role });
+    if (role.email_required && !m.email) throw fail(MEMBERSHIP_TEXT.emailRequired, { member: i, field: 'email' });
+  }
+  for (const role of level.roles) {
+    const n = members.filter((m) => m.role === role.role).length;
+    if (n < role.min || n > role.max) throw fail(`This level takes ${role.min === role.max ? role.min : `${role.min} to ${role.max}`} ${role.role} member(s).`, { role: role.role, min: role.min, max: role.max });
+  }
+}
+
+const normalised = (members: TMemberInput[]) => members.map((m) => ({ role: m.role, first_name: m.first_name, last_name: m.last_name, email: m.email?.trim() || null }));

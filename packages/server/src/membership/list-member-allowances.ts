@@ -1,0 +1,60 @@
+import type { TMemberAllowance } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
+import type { Viewer } from '../events/viewer.js';
+import { document } from '../http/envelope.js';
+import type { ParsedQuery, QuerySpec } from '../http/query.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { memberCatalog } from './member-catalog.js';
+import { allowanceUsed } from './membership.repository.js';
+import { currentHolders, periodKey } from './take-member-allowance.js';
+
+export const MEMBER_ALLOWANCE_QUERY: QuerySpec = {
+  filters: { event_session_id: 'string', ticket_type_id: 'string' },
+  defaultLimit: 1000,
+};
+
+/**
+ * GET my/member_allowance (000 §5): what remains of each allowance of the viewer's current
+ * memberships, per session asked for (event_session_id, event_session_id._in); per-term rules
+ * once. The web's quantity maximum for a member ticket type is the least `remaining` over the
+ * rules matching it (its own and '*'). Empty for a non-member.
+ */
+export async function listMemberAllowances(db: Tx, input: { sellerId: string; viewer: Viewer; query: ParsedQuery; now: Date; cache?: TtlCache }) {
+  const holders = currentHolders(input.viewer, input.now);
+  const filter = (field: string) => {
+    const f = input.query.filters.find((x) => x.field === field);
+    return f ? (Array.isArray(f.value) ? f.value : [f.value]).map(String) : [];
+  };
+  const sessionIds = filter('event_session_id');
+  const typeFilter = new Set(filter('ticket_type_id'));
+  const sessions = sessionIds.length ? await db.selectFrom('event_session').select(['id', 'start_datetime']).where('id', 'in', sessionIds.slice(0, 100)).execute() : [];
+  const catalog = await memberCatalog(db, input.sellerId, input.cache);
+  const used = await allowanceUsed(db, holders.map((h) => h.id));
+  const out = new Map<string, TMemberAllowance>();
+  for (const holder of holders) {
+    for (const rule of catalog.rules.filter((r) => r.membership_ticket_type_id === holder.ticket_type_id)) {
+      if (typeFilter.size && !typeFilter.has(rule.ticket_type_id) && rule.ticket_type_id !== '*') continue;
+      const targets = rule.period === 'per_membership' || !sessions.length ? [null] : sessions;
+      for (const s of targets) {
+        const key = periodKey(rule, holder, { event_session_id: s?.id ?? null, valid_from: s?.start_datetime ?? null }, catalog.timezone, input.now);
+        const n = used.find((u) => u.membership_id === holder.id && u.membership_rule_id === rule.id && u.period_key === key)?.used ?? 0;
+        const id = `${rule.id}:${key}`;
+        if (out.has(id)) continue;
+        out.set(id, {
+          id,
+          membership_rule_id: rule.id,
+          membership_id: holder.id,
+          ticket_type_id: rule.ticket_type_id,
+          period: rule.period as TMemberAllowance['period'],
+          period_key: key,
+          event_session_id: rule.period === 'per_session' ? (s?.id ?? null) : null,
+          quantity: rule.quantity,
+          used: n,
+          remaining: Math.max(0, rule.quantity - n),
+        });
+      }
+    }
+  }
+  const rows = [...out.values()];
+  return document('member_allowance', rows, rows.length);
+}
