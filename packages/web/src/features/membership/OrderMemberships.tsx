@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSeller } from '../../config/useConfig.js';
+import { en } from '../../i18n/en.js';
+import { orderMembershipsQuery } from './api.js';
+import { cardSets } from './cards.js';
+import { CardSetSummary } from './CardSetSummary.js';
+
+/**
+ * The membership an order created or renewed, on the order-complete page (001 §3, §7): level,
+ * expiry and each card's member ID. Nothing for orders without one (or while it loads).
+ */
+export function OrderMemberships({ orderId }: { orderId: string }) {
+  const seller = useSeller();
+  const query = useQuery(orderMembershipsQuery(orderId));
+  const sets = useMemo(() => cardSets(query.data?.membership?._data ?? []), [query.data]);
+  if (!sets.length) return null;
+  return (
+    <section className="order-memberships" aria-label={en.membership.orderMemberships}>
+      {sets.map((set) => (
+        <CardSetSummary key={set.id} set={set} timezone={seller.timezone} />
+      ))}
+    </section>
+  );
+}
