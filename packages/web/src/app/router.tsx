@@ -56,7 +56,6 @@ export const routes: RouteObject[] = [
           { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/TicketsPage.js')) },
           { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/PendingPage.js')) },
           { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
-          { path: 'membership/renew', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/redeem', lazy: page('membershipRedeem') },
           { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
