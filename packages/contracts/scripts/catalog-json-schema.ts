@@ -23,7 +23,7 @@ const schema = {
   title: 'Foyer catalog',
   description:
     'A seller\'s catalog: seller, venues, images, ticket types, events (groups, schedules, sessions, ' +
-    'message rules), membership rules and configuration entries. See docs/catalog.md. ' +
+    'message rules), membership levels and rules and configuration entries. See docs/catalog.md and docs/memberships.md. ' +
     'Generated from packages/contracts/src/catalog.ts — do not edit by hand.',
   ...rest,
 };

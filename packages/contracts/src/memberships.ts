@@ -39,6 +39,7 @@ export const MEMBERSHIP_TEXT = {
   membersRequired: 'Add at least one member.',
   roleNotAllowed: 'This role is not part of the membership level.',
   emailRequired: 'An e-mail address is required for this member.',
+  loginToBuy: 'Please log in or register to buy a membership.',
 } as const;
 
 /** One role a level allows and how many cards of it (e.g. Family: child 0–4). */

@@ -1,6 +1,7 @@
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
+import { reholdTickets } from '../src/payments/rehold-tickets.js';
 import { Browser, errorOf } from './auth-harness.js';
 import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
@@ -129,6 +130,33 @@ describe.each(dialects())('members-only visibility and member allowances on %s',
       expect((await usage()).used).toBe(0);
       await releaseExpiredCarts(t.db, t.clock.now);
       expect((await usage()).used).toBe(0);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('a payment completing after its hold expired takes the member allowance again, or is refused when it is gone', async () => {
+    const { b, card } = await member('m-individual');
+    const cart = await b.post('/api/my/cart/modify', { add: [ticket('member', GA_11)] });
+    const cartId = cart.body.cart._data[0].id;
+    const ticketIds = [cart.body.ticket._data[0].id];
+    const usage = async () => (await t.db.selectFrom('member_allowance_usage').select('used').where('membership_id', '=', card.id).where('period_key', '=', ids.session('ga', GA_11)).executeTakeFirst())?.used;
+    t.clock.advance(31 * 60_000);
+    try {
+      await releaseExpiredCarts(t.db, t.clock.now);
+      expect(await usage()).toBe(0);
+      await t.db.updateTable('cart').set({ state: 'expired' }).where('id', '=', cartId).execute();
+      // Still free: re-held, the allowance taken again.
+      expect(await t.db.transaction().execute((tx) => reholdTickets(tx, cartId, ticketIds, t.clock.now))).toBe(true);
+      expect(await usage()).toBe(1);
+      await t.db.transaction().execute(async (tx) => {
+        await tx.updateTable('ticket').set({ state: 'cancelled' }).where('id', 'in', ticketIds).execute();
+        await tx.deleteFrom('member_allowance_take').where('ticket_id', 'in', ticketIds).execute();
+        await tx.updateTable('member_allowance_usage').set({ used: 0 }).where('membership_id', '=', card.id).execute();
+      });
+      // Gone: another cart took the visit's one member ticket meanwhile.
+      expect((await b.post('/api/my/cart/modify', { add: [ticket('member', GA_11)] })).status).toBe(200);
+      expect(await t.db.transaction().execute((tx) => reholdTickets(tx, cartId, ticketIds, t.clock.now))).toBe(false);
     } finally {
       t.clock.advance(-31 * 60_000);
     }

@@ -72,13 +72,18 @@ describe.each(dialects())('buying a membership on %s', (dialect) => {
       ['m-individual', { members: [{ role: 'member', first_name: 'A'.repeat(51), last_name: 'L', email }] }, ''],
       ['m-individual', { members: [{ role: 'member', first_name: 'Ada', last_name: 'L', email: `${'a'.repeat(250)}@x.org` }] }, ''],
     ];
+    const held = await add('m-dual', { members: dualMembers(email) });
+    expect(held.body.membership_item._data).toEqual([
+      { id: held.body.ticket._data[0].id, ticket_id: held.body.ticket._data[0].id, ticket_type_id: ids.type('m-dual'), renew_membership_id: null, members: [{ ...dualMembers(email)[0] }, { ...dualMembers(email)[1], email: null }] },
+    ]);
+    await b.call('DELETE', `/api/my/cart/${held.body.cart._data[0].id}`);
     for (const [level, data, words] of cases) {
       const res = await add(level, data);
       expect(res.status, JSON.stringify(data)).toBe(400);
       expect(errorOf(res.body)._code).toBe('validation_failed');
       expect(errorOf(res.body)._description.toLowerCase()).toContain(words.toLowerCase());
     }
-    expect(await t.db.selectFrom('membership_item').select('ticket_id').where('cart_id', 'in', t.db.selectFrom('cart').select('id').where('identity_id', '=', (await b.get('/api/my/user')).body.user._data[0].identity_id)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('membership_item').select('ticket_id').where('cart_id', 'in', t.db.selectFrom('cart').select('id').where('identity_id', '=', (await b.get('/api/my/user')).body.user._data[0].identity_id)).execute()).toHaveLength(1);
   });
 
   it('a declined card creates no membership', async () => {
@@ -137,5 +142,25 @@ describe.each(dialects())('buying a membership on %s', (dialect) => {
     expect(levels.body.membership_level._data.map((l: { name: string }) => l.name)).toEqual(['Individual', 'Dual', 'Family']);
     expect(levels.body.membership_level._data[1]).toMatchObject({ term_months: 12, allowed_period_days: 30, roles: [{ role: 'member', min: 1, max: 1, email_required: true }, { role: 'second-card', min: 1, max: 1, email_required: false }] });
     expect((await new Browser(t.app).get('/api/my/membership')).status).toBe(401);
+  });
+
+  it('a membership needs an account: an anonymous cart is refused before any charge; a guest account named at checkout owns the cards', async () => {
+    const guest = new Browser(t.app, '10.9.9.9');
+    const member = { role: 'member', first_name: 'Grace', last_name: 'Hopper', email: 'grace.h@example.org' };
+    const cart = await guest.post('/api/cart/modify', { add: [{ ticket_type_id: ids.type('m-individual'), handler_data: { members: [member] } }] });
+    const cartId = cart.body.cart._data[0].id;
+    const pay = () => guest.post(`/api/cart/${cartId}/pay`, { amount: '75.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    const refused = await pay();
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused.body)._code).toBe('not_authorized');
+    expect(await t.db.selectFrom('payment').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+
+    const account = await guest.post('/api/user', { first_name: 'Grace', last_name: 'Hopper', email: 'grace.h@example.org' });
+    expect((await guest.post(`/api/cart/${cartId}/guest_checkout`, { guest_identity_id: account.body.user._data[0].identity_id })).status).toBe(200);
+    const paid = await pay();
+    expect(paid.body.outcome).toBe('completed');
+    const cards = await t.db.selectFrom('membership').selectAll().where('ticket_order_id', '=', paid.body.ticket_order._data[0].id).execute();
+    expect(cards).toHaveLength(1);
+    expect(cards[0].user_id).toBe(account.body.user._data[0].id);
   });
 });

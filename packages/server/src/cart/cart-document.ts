@@ -1,3 +1,4 @@
+import { membershipItemsOut } from '../membership/membership-items-out.js';
 import { fromMinor, toMinor, type TCart, type TTicket } from '@foyer/contracts';
 import { dueNow, instalmentOut, instalmentStatuses, planOfCart } from '../payments/payment-plan.js';
 import type { Selectable } from 'kysely';
@@ -149,6 +150,8 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
+  // Membership tickets: the members they will create, or the membership they renew.
+  if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
   const out = cartOut(cart, tickets, now);
   const { fields, plan } = await paymentFields(db, cart, toMinor(out.cart_fees.total_outstanding), now);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));

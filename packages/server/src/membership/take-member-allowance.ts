@@ -2,7 +2,8 @@ import { MEMBERSHIP_TEXT } from '@foyer/contracts';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
-import type { Viewer, ViewerMembership } from '../events/viewer.js';
+import { ANONYMOUS, type Viewer, type ViewerMembership } from '../events/viewer.js';
+import { viewerOfUser } from './resolve-viewer.js';
 import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { membershipStatus } from './levels.js';
@@ -114,4 +115,23 @@ function checkTerm(catalog: MemberCatalog, holder: ViewerMembership, ticket: Ben
   if (catalog.beyondTerm === 'always') return;
   if (catalog.beyondTerm === 'if_autorenew' && holder.auto_renew_state === 'scheduled') return;
   throw new AppError(409, 'membership_beyond_term', MEMBERSHIP_TEXT.beyondTerm, 'reserve', { event_session_id: ticket.event_session_id, valid_to: holder.valid_to });
+}
+
+/**
+ * A payment that completed after its hold expired (payments/rehold-tickets.ts): the released
+ * tickets take their member allowances again, as the cart's owner. False when any is gone.
+ */
+export async function retakeMemberAllowances(tx: Tx, input: { cartId: string; ticketIds: string[]; now: Date }): Promise<boolean> {
+  const cart = await tx.selectFrom('cart').select(['seller_id', 'identity_id', 'purchaser_identity_id']).where('id', '=', input.cartId).executeTakeFirst();
+  if (!cart) return false;
+  const tickets = await tx.selectFrom('ticket').select(['id', 'ticket_type_id', 'ticket_group_id', 'event_session_id', 'valid_from']).where('id', 'in', input.ticketIds).execute();
+  const owner = await tx.selectFrom('user_account').select('id').where('identity_id', '=', cart.identity_id).executeTakeFirst();
+  const viewer = owner ? await viewerOfUser(tx, cart.seller_id, owner.id, input.now) : ANONYMOUS;
+  try {
+    await takeMemberAllowances(tx, { sellerId: cart.seller_id, viewer, tickets, now: input.now });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from 'uuidv7';
@@ -74,6 +75,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
+    await assertMembershipBuyer(tx, cart);
     await claimCart(tx, cart.id, nowIso);
     const held = await heldTicketsOfCart(tx, cart.id);
     const paymentId = uuidv7();

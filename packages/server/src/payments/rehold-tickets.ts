@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { retakeMemberAllowances } from '../membership/take-member-allowance.js';
 import { takeGroupCapacity, takeSessionCapacity } from '../cart/capacity.repository.js';
 
 /**
@@ -6,7 +7,7 @@ import { takeGroupCapacity, takeSessionCapacity } from '../cart/capacity.reposit
  * so it is taken again with the same conditional updates as reserving (DESIGN §4). Returns false
  * when any of it is gone; the caller then rolls the transaction back (nothing half-taken stays).
  */
-export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[]): Promise<boolean> {
+export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[], now: Date = new Date()): Promise<boolean> {
   if (!ticketIds.length) return false;
   const tickets = await tx
     .selectFrom('ticket')
@@ -35,6 +36,7 @@ export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[])
   for (const [, g] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!(await takeGroupCapacity(tx, g.sessionId, g.groupId, g.limit, g.n))) return false;
   }
+  if (!(await retakeMemberAllowances(tx, { cartId, ticketIds, now }))) return false;
   await tx.updateTable('ticket').set({ state: 'held' }).where('cart_id', '=', cartId).where('id', 'in', ticketIds).where('state', '=', 'cancelled').execute();
   return true;
 }

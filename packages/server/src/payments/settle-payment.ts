@@ -76,7 +76,7 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       if (Number(claimed.numUpdatedRows) !== 1) {
         const state = (await cartById(tx, payment.cart_id))?.state;
         const ticketIds = JSON.parse(payment.ticket_ids ?? '[]') as string[];
-        if (state !== 'expired' || !(await reholdTickets(tx, payment.cart_id, ticketIds))) throw new LateRefusal();
+        if (state !== 'expired' || !(await reholdTickets(tx, payment.cart_id, ticketIds, deps.now))) throw new LateRefusal();
         await tx.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', payment.cart_id).execute();
       }
       const cart = (await cartById(tx, payment.cart_id))!;
