@@ -108,7 +108,8 @@ export function membershipServer(options: { doc?: ReturnType<typeof membershipEv
     const answer = options.extra?.(url, request);
     if (answer) return answer;
     if (url.pathname === '/api/config') return { body: configDocument() };
-    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
+    // A current member's reads skip the public cache.
+    if (url.pathname === `/cached_api/events/${EVENT_ID}` || url.pathname === `/api/events/${EVENT_ID}`) return { body: doc };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-open', '2026-11-21', '00:00', -1)]) };
     if (url.pathname === '/cached_api/membership_levels') return { body: { membership_level: list(LEVELS), _total: LEVELS.length } };
     if (url.pathname === '/api/my/user') return { body: { ...USER_DOC, membership: list(options.cards ?? []) } };

@@ -8,6 +8,7 @@ import { useCartContext } from '../cart/CartContext.js';
 import { logIn, logOut, userOf, userQuery, userQueryKey, type TUserDocument } from './api.js';
 import { LoginModal, type LoginRequest } from './LoginModal.js';
 import { LoginOrGuestDialog } from './LoginOrGuestDialog.js';
+import { MemberReads } from '../membership/MemberReads.js';
 import { readStoredLogin } from './login-storage.js';
 import { sessionExpires, SESSION_POLL_MS } from './session-cookie.js';
 import { readAutoLogin, readLoginFlag, readOtpParam } from './url-params.js';
@@ -140,6 +141,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   return (
     <AccountContext.Provider value={value}>
       {children}
+      <MemberReads />
       <LoginModal request={request} onClose={() => setRequest(null)} onLoggedIn={loggedIn} />
       <LoginOrGuestDialog
         open={guestChoice !== null}

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useSeller } from '../../config/useConfig.js';
 import { en } from '../../i18n/en.js';
-import { orderMembershipsQuery } from './api.js';
+import { userQueryKey } from '../account/api.js';
+import { myMembershipKey, orderMembershipsQuery } from './api.js';
 import { cardSets } from './cards.js';
 import { CardSetSummary } from './CardSetSummary.js';
 
@@ -14,6 +15,14 @@ export function OrderMemberships({ orderId }: { orderId: string }) {
   const seller = useSeller();
   const query = useQuery(orderMembershipsQuery(orderId));
   const sets = useMemo(() => cardSets(query.data?.membership?._data ?? []), [query.data]);
+  // The buyer is a member now: the account (member menu, members-only reads) catches up.
+  const client = useQueryClient();
+  const bought = sets.length > 0;
+  useEffect(() => {
+    if (!bought) return;
+    void client.invalidateQueries({ queryKey: userQueryKey });
+    void client.invalidateQueries({ queryKey: myMembershipKey });
+  }, [bought, client]);
   if (!sets.length) return null;
   return (
     <section className="order-memberships" aria-label={en.membership.orderMemberships}>
