@@ -168,10 +168,10 @@ describe('memberships in the browser', () => {
       const preview = page.getByRole('link', { name: /Members' Preview Evening/ }).first();
       await expect.poll(() => preview.isVisible(), { timeout: 10_000 }).toBe(true);
       await preview.click();
-      const addMember = page.getByRole('button', { name: 'Add one Member' });
+      const addMember = page.getByRole('button', { name: 'Add one Member', exact: true });
       await expect.poll(() => addMember.isVisible(), { timeout: 10_000 }).toBe(true);
       await addMember.click();
-      await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity' }).inputValue()).toBe('1');
+      await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity', exact: true }).inputValue()).toBe('1');
       await screenshot(page, `membership-preview-${label}`);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Reserve' }).click();
