@@ -135,3 +135,43 @@ describe('renewal and membership details (screens)', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: en.member.membershipDetails }).getAttribute('href')).toBe('/my/membership'));
   });
 });
+
+describe("a current member's reads skip the public cache (000 §6, DESIGN §11)", () => {
+  beforeEach(() => {
+    queryClient.clear();
+    localStorage.clear();
+    api.setSellerId(null);
+  });
+  afterEach(() => {
+    cleanup();
+    document.body.innerHTML = '';
+    logOutCookie();
+    vi.unstubAllGlobals();
+  });
+
+  it('the listing of a member comes from /api with the members-only events; a visitor reads the cache', async () => {
+    const listing = { event_template: { _count: 0, _total: 0, _data: [] } };
+    const answer = (url: URL) => (url.pathname.endsWith('/events/available') ? { body: listing } : undefined);
+    logIn();
+    const member = membershipServer({ cards: [card()], extra: answer });
+    renderApp('/events');
+    await waitFor(() => expect(member.requests.some((u) => u.pathname === '/api/events/available' && u.searchParams.get('_withmemberevents') === 'T')).toBe(true), { timeout: 5000 });
+    cleanup();
+    logOutCookie();
+    queryClient.clear();
+    const visitor = membershipServer({ extra: answer });
+    renderApp('/events');
+    await waitFor(() => expect(visitor.requests.some((u) => u.pathname === '/cached_api/events/available')).toBe(true), { timeout: 5000 });
+    expect(visitor.requests.some((u) => u.pathname === '/api/events/available' || u.searchParams.has('_withmemberevents'))).toBe(false);
+  });
+
+  it('a lapsed member reads the cache like a visitor', async () => {
+    logIn();
+    const lapsed = membershipServer({ cards: [card({ status: 'expired', valid_to: '2025-01-10T05:00:00.000Z' })], extra: (url) => (url.pathname.endsWith('/events/available') ? { body: { event_template: { _count: 0, _total: 0, _data: [] } } } : undefined) });
+    renderApp('/events');
+    await waitFor(() => expect(lapsed.requests.some((u) => u.pathname === '/api/my/user')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(lapsed.requests.some((u) => u.pathname === '/cached_api/events/available')).toBe(true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lapsed.requests.some((u) => u.pathname === '/api/events/available')).toBe(false);
+  });
+});
