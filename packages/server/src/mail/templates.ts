@@ -1,6 +1,6 @@
+import { escapeHtml as escape } from './escape-html.js';
 import type { MailMessage } from './enqueue-mail.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function html(paragraphs: string[], link?: { href: string; label: string }) {
   const body = paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n');

@@ -1,9 +1,9 @@
+import { escapeHtml as escape } from '../mail/escape-html.js';
 import type { Tx } from '../db/database.js';
 import type { MailAttachment } from '../mail/enqueue-mail.js';
 import { qrPng } from '../orders/qr-code.js';
 import { membershipsOfOrders } from './membership.repository.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The member cards of an order for its confirmation (001 §4): each card's holder, level, member

@@ -1,3 +1,4 @@
+import { escapeHtml as escape } from '../mail/escape-html.js';
 import { fromMinor } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
@@ -7,7 +8,6 @@ import { membershipMailPart } from '../membership/membership-mail.js';
 
 const MAX_TICKET_IMAGES = 40;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The order confirmation (001 §2, §4): order number, each ticket with its event, time and scan

@@ -1,0 +1,2 @@
+/** Text for an HTML e-mail body: the five characters HTML gives meaning to, escaped. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
