@@ -1,15 +1,13 @@
 import type { TMemberAllowance } from '@foyer/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities.js';
 import { benefitPools } from '../src/features/membership/benefits.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument } from './fixtures.js';
-import { logIn, logOutCookie, USER_DOC } from './membership-fixtures.js';
+import { logIn, USER_DOC, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** The quantity maximum from the remaining member benefit, incl. the '*' pool (000 §5). */
@@ -82,22 +80,7 @@ describe('benefit pools (pure)', () => {
 });
 
 describe('the quantity stepper stops at the remaining benefit', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-    vi.stubGlobal('scrollTo', () => {});
-    queryClient.clear();
-    localStorage.clear();
-    api.setSellerId(null);
-  });
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = '';
-    logOutCookie();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  useMembershipTestEnv();
 
   it('a Dual member with 2 free member tickets per visit: the member ticket stops at 2 (asked for the session)', async () => {
     logIn();

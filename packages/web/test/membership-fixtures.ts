@@ -1,7 +1,11 @@
 import type { TMembershipLevel } from '@foyer/contracts';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/queryClient.js';
 import type { MembershipCard } from '../src/features/membership/api.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
+import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument, ticketType, type Handler } from './fixtures.js';
 
 /** The membership event (one "membership" group selling Individual / Dual / Family) and its levels, on a fake API. */
 
@@ -36,19 +40,7 @@ export const LEVELS: TMembershipLevel[] = [
   },
 ];
 
-const type = (id: string, name: string, amount: string, rank: number) => ({
-  id,
-  name,
-  summary: `${name} summary`,
-  description: null,
-  currency_amount: amount,
-  currency_amount_min: null,
-  currency_amount_max: null,
-  discounted_amount: null,
-  fee_fixed_outside: null,
-  fee_percent_outside: null,
-  _rank: rank,
-});
+const type = (id: string, name: string, amount: string, rank: number) => ({ ...ticketType(id, name, amount, rank), summary: `${name} summary` });
 
 /** The membership event selling the given levels (default: all three). */
 export function membershipEventDocument(typeIds: string[] = ['tt-individual', 'tt-dual', 'tt-family']) {
@@ -116,5 +108,25 @@ export function membershipServer(options: { doc?: ReturnType<typeof membershipEv
     if (url.pathname === '/api/my/membership') return { body: { membership: list(options.cards ?? []), _total: (options.cards ?? []).length } };
     if (url.pathname.startsWith('/api/my/cart') || url.pathname.startsWith('/api/cart')) return { body: cartDocument() };
     return undefined;
+  });
+}
+
+/** Each test of a block: a fixed clock (Nov 21, 2026), a fresh query cache and storage; logged out after. */
+export function useMembershipTestEnv() {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+    vi.stubGlobal('scrollTo', () => {});
+    queryClient.clear();
+    localStorage.clear();
+    api.setSellerId(null);
+  });
+  afterEach(() => {
+    cleanup();
+    document.body.innerHTML = '';
+    logOutCookie();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 }

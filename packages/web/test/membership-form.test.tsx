@@ -1,31 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
-import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBER_ROLE_NAMES, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import { en } from '../src/i18n/en.js';
 import * as members from '../src/features/membership/members.js';
 import { EVENT_ID } from './fixtures.js';
-import { card, LEVELS, logIn, logOutCookie, membershipEventDocument, membershipServer } from './membership-fixtures.js';
+import { card, LEVELS, logIn, membershipEventDocument, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  logOutCookie();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useMembershipTestEnv();
 
 const modifyBody = (calls: { url: URL; body: unknown }[]) => calls.find((c) => c.url.pathname.endsWith('/modify'))?.body;
 
@@ -39,6 +21,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('the web mirrors the contract: limits and texts', () => {
     expect(members.MEMBER_NAME_MAX).toBe(MEMBER_NAME_MAX);
     expect(members.MEMBER_EMAIL_MAX).toBe(MEMBER_EMAIL_MAX);
+    expect(members.ROLE_NAMES).toEqual(MEMBER_ROLE_NAMES);
     expect(MEMBERS_MAX).toBeGreaterThanOrEqual(9);
     expect(en.membership.membersRequired).toBe(MEMBERSHIP_TEXT.membersRequired);
     expect(en.membership.renewNotYet).toBe(MEMBERSHIP_TEXT.renewNotYet);

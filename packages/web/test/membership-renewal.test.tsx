@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../src/api/client.js';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '../src/app/queryClient.js';
 import { en } from '../src/i18n/en.js';
 import { cardSets, expiryText, renewableSet } from '../src/features/membership/cards.js';
-import { configEntry, EVENT_ID } from './fixtures.js';
-import { card, logIn, logOutCookie, membershipServer } from './membership-fixtures.js';
-import { configDocument } from './fixtures.js';
+import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
+import { card, logIn, logOutCookie, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** Renewal window texts, the renew flow and My Account membership details (001 §2, §4). */
@@ -39,22 +37,7 @@ describe('the expiry text (pure)', () => {
 });
 
 describe('renewal and membership details (screens)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-    vi.stubGlobal('scrollTo', () => {});
-    queryClient.clear();
-    localStorage.clear();
-    api.setSellerId(null);
-  });
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = '';
-    logOutCookie();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  useMembershipTestEnv();
 
   const dual = [card(), card({ id: 'm-2', role: 'second-card', scan_code: 'HM-100002', first_name: 'Charles', last_name: 'Babbage', email: null })];
 
@@ -137,17 +120,7 @@ describe('renewal and membership details (screens)', () => {
 });
 
 describe("a current member's reads skip the public cache (000 §6, DESIGN §11)", () => {
-  beforeEach(() => {
-    queryClient.clear();
-    localStorage.clear();
-    api.setSellerId(null);
-  });
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = '';
-    logOutCookie();
-    vi.unstubAllGlobals();
-  });
+  useMembershipTestEnv();
 
   it('the listing of a member comes from /api with the members-only events; a visitor reads the cache', async () => {
     const listing = { event_template: { _count: 0, _total: 0, _data: [] } };

@@ -5,15 +5,15 @@ import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/ErrorNotice.js';
 import { Skeleton } from '../../ui/Skeleton.js';
 import { LOGIN_SUCCESS_EVENT, useOptionalAccount } from '../account/AccountContext.js';
-import { focusFirstInvalid, selectionTotal } from '../events/detail/reservation.js';
+import { focusFirstInvalid } from '../events/detail/reservation.js';
 import type { EventDetail } from '../events/detail/model.js';
 import { typePrice } from '../events/detail/priceFormat.js';
 import { typeKey } from '../events/detail/quantities.js';
-import { ReserveBar } from '../events/detail/ReserveBar.js';
 import { membershipLevelsQuery, myMembershipQuery } from './api.js';
 import { hasCurrentMembership } from './cards.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from './members.js';
 import { MembersFields } from './MembersFields.js';
+import { MembershipAddBar } from './MembershipAddBar.js';
 import { useMembershipAdd } from './useMembershipAdd.js';
 
 export const MY_MEMBERSHIP_PATH = '/my/membership';
@@ -102,7 +102,6 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
   }
 
   const alreadyMember = hasCurrentMembership(mine.data?.membership?._data ?? []);
-  const total = selectionTotal(detail.groups, chosen ? { [chosen.key]: 1 } : {}, {});
   return (
     <form
       ref={formRef}
@@ -151,17 +150,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
             {en.membership.membersTitle}
           </h2>
           <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} />
-          <ReserveBar
-            count={1}
-            price={total.price}
-            fees={total.fees}
-            currency={currency}
-            canReserve={!submitting}
-            submitting={submitting}
-            error={error}
-            label={en.membership.addToCart}
-            busyLabel={en.membership.adding}
-          />
+          <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
         </section>
       )}
     </form>

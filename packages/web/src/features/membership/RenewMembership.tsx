@@ -7,11 +7,10 @@ import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/ErrorNotice.js';
 import { useOptionalAccount } from '../account/AccountContext.js';
 import type { EventDetail } from '../events/detail/model.js';
-import { selectionTotal } from '../events/detail/reservation.js';
 import { typeKey } from '../events/detail/quantities.js';
-import { ReserveBar } from '../events/detail/ReserveBar.js';
 import { myMembershipQuery } from './api.js';
 import { MembershipSkeleton } from './BuyMembership.js';
+import { MembershipAddBar } from './MembershipAddBar.js';
 import { cardSets, renewableSet } from './cards.js';
 import { CardSetSummary } from './CardSetSummary.js';
 import { useMembershipAdd } from './useMembershipAdd.js';
@@ -73,7 +72,6 @@ export function RenewMembership({ detail, currency }: { detail: EventDetail; cur
 
   const allowed = shown.main.renewal?.allowed === true;
   const option = detail.groups.flatMap(({ group, types }) => types.filter(({ type }) => type.id === shown.main.ticket_type_id).map(({ type }) => ({ key: typeKey(group.id, type.id), type })))[0] ?? null;
-  const total = selectionTotal(detail.groups, option ? { [option.key]: 1 } : {}, {});
   return panel(
     <form
       noValidate
@@ -93,17 +91,7 @@ export function RenewMembership({ detail, currency }: { detail: EventDetail; cur
           {en.membership.noLevels}
         </p>
       ) : (
-        <ReserveBar
-          count={1}
-          price={total.price}
-          fees={total.fees}
-          currency={currency}
-          canReserve={!submitting}
-          submitting={submitting}
-          error={error}
-          label={en.membership.renew}
-          busyLabel={en.membership.renewing}
-        />
+        <MembershipAddBar detail={detail} typeKey={option.key} currency={currency} submitting={submitting} error={error} label={en.membership.renew} busyLabel={en.membership.renewing} />
       )}
     </form>,
   );
