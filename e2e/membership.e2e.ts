@@ -170,8 +170,11 @@ describe('memberships in the browser', () => {
       await preview.click();
       const addMember = page.getByRole('button', { name: 'Add one Member', exact: true });
       await expect.poll(() => addMember.isVisible(), { timeout: 10_000 }).toBe(true);
+      // Dual: two member places per visit (the remaining member benefit caps the stepper, 000 §5).
       await addMember.click();
-      await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity', exact: true }).inputValue()).toBe('1');
+      await addMember.click();
+      await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity', exact: true }).inputValue()).toBe('2');
+      expect(await addMember.isDisabled()).toBe(true);
       await screenshot(page, `membership-preview-${label}`);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Reserve' }).click();
