@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZMetaEntry, ZResourceList } from './resources.js';
+import { ZMembership } from './memberships.js';
 
 /** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
 
@@ -123,13 +125,16 @@ export const ZRequestOtp = z
   .object({ email: z.string().trim().min(1).max(LOGIN_EMAIL_MAX).email(AUTH_TEXT.emailNotValid), provider: z.string().max(50).optional() })
   .strict();
 export const ZRequestOtpAnswer = z.object({ token: z.string() });
+export type TRequestOtpAnswer = z.infer<typeof ZRequestOtpAnswer>;
 
 export const ZEmailOnly = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotValid) }).strict();
 export const ZResetToken = z.object({ token: z.string().trim().min(1).max(200) }).strict();
 export const ZResetPassword = z.object({ token: z.string().trim().min(1).max(200), password: ZPassword }).strict();
 export const ZResetValidated = z.object({ email: z.string() });
+export type TResetValidated = z.infer<typeof ZResetValidated>;
 /** Same answer for known and unknown addresses. */
 export const ZRecoveryRequested = z.object({ requested: z.literal(true) });
+export type TRecoveryRequested = z.infer<typeof ZRecoveryRequested>;
 
 export const ZIdentity = z.object({
   id: z.string(),
@@ -159,17 +164,26 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-const list = <T extends z.ZodTypeAny>(item: T) => z.object({ _count: z.number(), _total: z.number(), _data: z.array(item) });
+// The user's memberships: ZMembership (memberships.ts), the same list as GET my/membership.
 
-/** GET my/user, POST user, PUT my/user: `user` plus embedded `identity` and `meta` ({ resource_id, ... }). */
+/**
+ * GET my/user, PUT my/user and every login: `user`, the user's `membership` (000 §4: login stores
+ * membership and identity; a reload reads the same) and embedded `identity` and `meta`.
+ */
 export const ZUserDocument = z.object({
-  user: list(ZUser),
-  identity: list(ZIdentity).optional(),
-  meta: list(z.record(z.string(), z.unknown())).optional(),
-  _total: z.number(),
+  user: ZResourceList(ZUser),
+  membership: ZResourceList(ZMembership),
+  identity: ZResourceList(ZIdentity).optional(),
+  meta: ZResourceList(ZMetaEntry).optional(),
+  _total: z.number().int(),
 });
+export type TUserDocument = z.infer<typeof ZUserDocument>;
 
 export const ZSessionInfo = z.object({ expires_at: z.string() });
+
+/** POST user: the user document and, with a password, the session just begun. */
+export const ZRegisterAnswer = ZUserDocument.extend({ session: ZSessionInfo.nullable() });
+export type TRegisterAnswer = z.infer<typeof ZRegisterAnswer>;
 
 /** POST login answer: the user document plus the session expiry and the kept cart (if any). */
 export const ZLoginAnswer = ZUserDocument.extend({
@@ -178,6 +192,10 @@ export const ZLoginAnswer = ZUserDocument.extend({
   redirectPath: z.string().nullable(),
 });
 export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+/** PATCH my/user/{id}: the identity, and its meta on request. */
+export const ZIdentityDocument = z.object({ identity: ZResourceList(ZIdentity), meta: ZResourceList(ZMetaEntry).optional(), _total: z.number().int() });
+export type TIdentityDocument = z.infer<typeof ZIdentityDocument>;
 
 /** GET dev/mailbox (development only). */
 export const ZMailboxMessage = z.object({
@@ -188,8 +206,15 @@ export const ZMailboxMessage = z.object({
   html: z.string().nullable(),
   status: z.string(),
   created_at: z.string(),
+  /** Inline parts (e.g. the order's QR code), described without their bytes. */
+  attachments: z.array(z.object({ cid: z.string(), filename: z.string(), content_type: z.string(), size: z.number().int() })),
 });
-export const ZMailbox = z.object({ mailbox: list(ZMailboxMessage) });
+export const ZMailbox = z.object({ mailbox: ZResourceList(ZMailboxMessage) });
+export type TMailbox = z.infer<typeof ZMailbox>;
+
+/** POST logout. */
+export const ZLogoutAnswer = z.object({ logged_out: z.literal(true) });
+export type TLogoutAnswer = z.infer<typeof ZLogoutAnswer>;
 
 /** POST auth0/start (external OpenID Connect login): where to go once logged in. */
 export const ZExternalLoginStart = z.object({ redirectPath: z.string().max(2000).optional() }).strict();
@@ -204,3 +229,8 @@ export const ZExternalLoginCallback = z
   .strict();
 /** GET login/providers: the external identity providers configured on the server. */
 export const ZLoginProvider = z.object({ id: z.string(), label: z.string() });
+export type TLoginProvider = z.infer<typeof ZLoginProvider>;
+export const ZLoginProviders = z.object({ login_provider: ZResourceList(ZLoginProvider) });
+export type TLoginProviders = z.infer<typeof ZLoginProviders>;
+/** POST auth0/start: the provider's authorize URL. */
+export const ZExternalLoginUrl = z.object({ url: z.string() });

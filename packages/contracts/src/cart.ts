@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ZMembershipCartItem } from './memberships.js';
+import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList, ZSeller, ZTicketGroup, ZTicketType, ZVenue } from './resources.js';
 
 /** Cart wire shapes (spec 000 §3, §7). */
 
-export const HARD_MAX_PER_TICKET_TYPE = 1000;
 export const DEFAULT_HOLD_MINUTES = 30;
-export const UNNAMED_RULE_DEFAULT_MAX = 10;
 
 const Money = z.string().regex(/^-?\d+\.\d{2}$/);
 const Id = z.string().min(1).max(64);
@@ -100,3 +100,45 @@ export const ZTicket = z.object({
   scan_code: z.string().nullable(),
 });
 export type TTicket = z.infer<typeof ZTicket>;
+
+/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, 001 §3). */
+export const ZScheduledPayment = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  ticket_order_id: z.string().nullable(),
+  dueDate: z.string(),
+  amount: Money,
+  status: z.string(),
+});
+export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
+
+/** The cart's owner as embed `identity` carries it (000 §2: the login links show for a public identity). */
+export const ZCartIdentity = z.object({ id: z.string(), ownedByPublicIdentity: z.boolean() });
+
+/** The embeds a cart or order document may carry beside its primary list (each a list of strict resources). */
+export const ZCatalogEmbeds = {
+  ticket_type: ZResourceList(ZTicketType).optional(),
+  ticket_group: ZResourceList(ZTicketGroup).optional(),
+  event_session: ZResourceList(ZEventSession).optional(),
+  event_template: ZResourceList(ZEventTemplate).optional(),
+  venue: ZResourceList(ZVenue).optional(),
+  meta: ZResourceList(ZMetaEntry).optional(),
+  scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
+};
+
+/** Every cart call's answer (000 §7): the cart, its tickets and the requested embeds. */
+export const ZCartDocument = z.object({
+  cart: ZResourceList(ZCart),
+  ticket: ZResourceList(ZTicket),
+  ...ZCatalogEmbeds,
+  seller: ZResourceList(ZSeller).optional(),
+  config: ZResourceList(ZConfigEntry).optional(),
+  identity: ZResourceList(ZCartIdentity).optional(),
+  /** Membership tickets: the members each will create, or the membership it renews (memberships.ts). */
+  membership_item: ZResourceList(ZMembershipCartItem).optional(),
+  _total: z.number().int(),
+});
+export type TCartDocument = z.infer<typeof ZCartDocument>;
+
+/** DELETE cart/{id}: the deleted cart and how many tickets went back on sale. */
+export const ZCartDeleted = z.object({ cart: ZResourceList(ZCart), released: z.number().int() });

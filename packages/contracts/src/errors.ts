@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Error codes of the spec's catalogues (000 §8, 001 §8) plus the generic ones the server uses. */
+/**
+ * Error codes the server sends: those of the spec's catalogues (000 §8, 001 §8) it can raise today,
+ * plus the generic ones. A catalogue code joins this list with the feature that throws it
+ * (promotion codes, memberships' allowances, after-sale changes).
+ */
 export const ERROR_CODES = [
   // generic
   'validation_failed',
@@ -19,30 +23,24 @@ export const ERROR_CODES = [
   'min_tickets_per_order_not_met',
   'rule_blocks_reserve',
   'event_session_sold_out',
+  // memberships (000 §6, §8; 001 §4): beyond an allowance; a lapsed member asks for members-only
+  // tickets (the expired-membership message); a non-member does; the session is after the
+  // membership ends (member_reserve_session_beyond_term); renewal outside allowed_period
+  // (`_extra.renew_from`); a current membership for oneself bought again outside the window
   'member_limit_exceeded',
-  // memberships (000 §6, 001 §4): a lapsed member asks for members-only tickets (the
-  // expired-membership message); a non-member does; the session is after the membership ends
-  // (member_reserve_session_beyond_term); renewal outside allowed_period (`_extra.renew_from`);
-  // a current membership for oneself bought again outside the renewal window
   'membership_expired',
   'membership_required',
   'membership_beyond_term',
   'renewal_not_allowed',
   'membership_exists',
-  'invalid_citypass',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
-  'code_exhausted',
   'session_capacity_exceeded',
   'cart_expired',
   'cart_already_booked',
   'incorrect_cart_state',
-  // promo (000 §8)
-  'code_not_found',
+  // additional info (000 §8)
   'additional_info_validation_failed',
-  'citypass_failure',
-  'no_code_benefit',
-  'duplicate_code',
   // payment and checkout (001 §8)
   'intent_requires_action',
   'intent_processing',
@@ -67,9 +65,7 @@ export const ERROR_CODES = [
   // accounts and recovery (001 §8)
   'email_in_use',
   // order management
-  'tickets_too_old',
   'ticket_not_found',
-  'ticket_state_incorrect',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,3 +7,4 @@ export * from './cart.js';
 export * from './auth.js';
 export * from './orders.js';
 export * from './memberships.js';
+export * from './rules/index.js';

@@ -213,11 +213,8 @@ export const ZMyMembershipDocument = z.object({
 export type TMyMembershipDocument = z.infer<typeof ZMyMembershipDocument>;
 export const MY_MEMBERSHIP_EMBEDS = ['role', 'identity_link', 'ticket', 'ticket_order', 'ticket_type', 'event_template', 'ticket_group'] as const;
 
-/** The membership the login answer and GET my/user carry (the same list as GET my/membership). */
-export const ZMembershipList = ZResourceList(ZMembership);
 
-/** Order documents embed `membership` (GET ticket_order/{id}?_embed=membership): the cards it created or renewed. */
-export const ZOrderMembershipEmbed = z.object({ membership: ZResourceList(ZMembership).optional() });
+// Order documents embed `membership` (GET ticket_order/{id}?_embed=membership): ZOrderDocument in orders.ts.
 
 /** GET /api/membership/{id}/qrcode?margin=2: a PNG of the card's scan code; owner only. */
 export const ZMembershipQrQuery = z.object({ margin: z.coerce.number().int().min(0).max(10).default(2) });

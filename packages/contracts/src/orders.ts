@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ZCartDocument, ZCatalogEmbeds, ZTicket } from './cart.js';
+import { ZResourceList } from './resources.js';
+import { ZMembership } from './memberships.js';
 
 /** Checkout, payment and order wire shapes (spec 001 §3, §4, §5, §7). */
 
@@ -46,6 +49,30 @@ export const ZTicketOrder = z.object({
 });
 export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 
+/** GET ticket_order and ticket_order/{id} (001 §7): orders, their booked tickets and the requested embeds. */
+export const ZOrderDocument = z.object({
+  ticket_order: ZResourceList(ZTicketOrder),
+  ticket: ZResourceList(ZTicket),
+  ...ZCatalogEmbeds,
+  /** Embed `membership`: the member cards the order created or renewed. */
+  membership: ZResourceList(ZMembership).optional(),
+  _total: z.number().int(),
+});
+export type TOrderDocument = z.infer<typeof ZOrderDocument>;
+
+/** The pay answer (001 §3): the cart document, the outcome, and the order once completed. */
+export const ZPayAnswer = ZCartDocument.extend({
+  outcome: z.enum(ORDER_OUTCOMES),
+  ticket_order: ZResourceList(ZTicketOrder).optional(),
+});
+export type TPayAnswer = z.infer<typeof ZPayAnswer>;
+
+/** A gift card as GET ledger/{ledgerType}/{number} shows it (001 §7). */
+export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: z.string().regex(/^-?\d+\.\d{2}$/) });
+export type TLedger = z.infer<typeof ZLedger>;
+export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total: z.number().int() });
+export type TLedgerDocument = z.infer<typeof ZLedgerDocument>;
+
 export const ZPayment = z.object({
   id: z.string(),
   cart_id: z.string(),
@@ -89,6 +116,13 @@ export const ZGiftee = z
   })
   .strict();
 export type TGiftee = z.infer<typeof ZGiftee>;
+
+/** POST giftee's answer: the giftee and, at the top, their identity id. */
+export const ZGifteeAnswer = z.object({
+  giftee: ZResourceList(z.object({ identity_id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })),
+  identity_id: z.string(),
+  _total: z.number().int(),
+});
 
 /** POST my/cart/{id}/gift_checkout (001 §7). */
 export const ZGiftCheckout = z

@@ -40,15 +40,38 @@ export const ZEventTemplate = z.object({
   hidden_type: z.enum(HIDDEN_TYPES),
   meta: Json,
   _rank: z.number().int(),
-});
-export type TEventTemplate = z.infer<typeof ZEventTemplate>;
-
-/** An event as the listing and detail calls return it: with its lowest price and venue summary. */
-export const ZListedEvent = ZEventTemplate.extend({
+  // Incumbent-API fields that third-party clients type as required. Foyer keeps capacity per
+  // session and has no portals, scanning, stages or ticket templates: these are null (and
+  // dedicated_order false) so such clients parse Foyer's answers unchanged.
+  capacity: z.number().int().nullable(),
+  oversell_capacity: z.number().int().nullable(),
+  dedicated_order: z.boolean(),
+  portal_id: z.string().nullable(),
+  release_sessions_until: z.string().nullable(),
+  scan_code_type: z.string().nullable(),
+  stage_size: z.number().int().nullable(),
+  ticket_template_id: z.string().nullable(),
+  /** Lowest price (listing and detail; null where not computed, e.g. embedded in a cart) and venue summary. */
   min_price: Money.nullable(),
   venue: z.object({ name: z.string(), timezone: z.string() }).nullable(),
 });
-export type TListedEvent = z.infer<typeof ZListedEvent>;
+export type TEventTemplate = z.infer<typeof ZEventTemplate>;
+
+/** What Foyer sends for the incumbent event fields it has no notion of (capacity is per session). */
+export const INCUMBENT_EVENT_FIELDS = {
+  capacity: null,
+  oversell_capacity: null,
+  dedicated_order: false,
+  portal_id: null,
+  release_sessions_until: null,
+  scan_code_type: null,
+  stage_size: null,
+  ticket_template_id: null,
+} as const satisfies Partial<TEventTemplate>;
+
+/** An event as the listing and detail calls return it (every event_template carries these fields). */
+export const ZListedEvent = ZEventTemplate;
+export type TListedEvent = TEventTemplate;
 
 export const ZTicketType = z.object({
   id: z.string(),
@@ -115,6 +138,9 @@ export const ZEventSession = z.object({
   event_template_id: z.string(),
   start_datetime: z.string(),
   end_datetime: z.string(),
+  /** The same instants as venue wall-clock time with its UTC offset, e.g. "2026-11-24T10:00:00-05:00". */
+  start_datetime_local: z.string(),
+  end_datetime_local: z.string(),
   /** Venue-local wall-clock times, "HH:mm". */
   startTime: z.string(),
   endTime: z.string(),
@@ -124,6 +150,16 @@ export const ZEventSession = z.object({
   sold_out: z.boolean(),
   /** capacity + oversell_capacity − used_capacity; -1 when unlimited. */
   availableCapacity: z.number().int(),
+  // Incumbent-API fields that third-party clients type as required (see docs/api.md).
+  seller_id: z.string(),
+  /** Places taken, held or sold (Foyer does not count them apart): equals used_capacity. */
+  sold_quantity: z.number().int(),
+  /** No place left even counting oversell (Foyer sells oversell online, so it equals sold_out before quantity filters). */
+  oversold_out: z.boolean(),
+  /** Foyer does not scan tickets: always 0. */
+  redeemed_count: z.number().int(),
+  largest_stage: z.number().int().nullable(),
+  portal_id: z.string().nullable(),
 });
 export type TEventSession = z.infer<typeof ZEventSession>;
 
@@ -185,31 +221,38 @@ export const ZPriceScheduleEntry = z.object({
 });
 export type TPriceScheduleEntry = z.infer<typeof ZPriceScheduleEntry>;
 
-/** `{ _count, _total, _data }` for one resource type. */
-export function ZResourceList<T extends z.ZodTypeAny>(item: T) {
+/** `{ _count, _total, _data }` for one resource type: the one list schema of every document. */
+export function ZResourceList<T extends z.ZodType>(item: T) {
   return z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
 }
 export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
 
-/** The relational document every read returns: one key per resource type. */
-export type TDocument = {
-  _total?: number;
-  _limit?: [number, number];
-  seller?: TResourceList<TSeller>;
-  venue?: TResourceList<TVenue>;
-  event_template?: TResourceList<TEventTemplate>;
-  ticket_group?: TResourceList<TTicketGroup>;
-  ticket_type?: TResourceList<TTicketType>;
-  ticket_group_rule?: TResourceList<TTicketGroupRule>;
-  event_session?: TResourceList<TEventSession>;
-  config?: TResourceList<TConfigEntry>;
-  message_rule?: TResourceList<TMessageRule>;
-  membership_rule?: TResourceList<TMembershipRule>;
-  image?: TResourceList<TImage>;
-  calendar?: TResourceList<TCalendarDay>;
-  price_schedule?: TResourceList<TPriceScheduleEntry>;
-  meta?: TResourceList<Record<string, unknown> & { resource_id: string }>;
-};
+/** `meta` entries of a document: a resource's free-form meta, keyed by the resource it belongs to. */
+export const ZMetaEntry = z.looseObject({ resource_id: z.string() });
+
+const ZLimit = z.tuple([z.number().int(), z.number().int()]);
+
+/** The relational document every catalog read returns: one key per resource type (the primary and its embeds). */
+export const ZDocument = z.object({
+  _total: z.number().int().optional(),
+  /** [offset, limit] of a paged list. */
+  _limit: ZLimit.optional(),
+  seller: ZResourceList(ZSeller).optional(),
+  venue: ZResourceList(ZVenue).optional(),
+  event_template: ZResourceList(ZEventTemplate).optional(),
+  ticket_group: ZResourceList(ZTicketGroup).optional(),
+  ticket_type: ZResourceList(ZTicketType).optional(),
+  ticket_group_rule: ZResourceList(ZTicketGroupRule).optional(),
+  event_session: ZResourceList(ZEventSession).optional(),
+  config: ZResourceList(ZConfigEntry).optional(),
+  message_rule: ZResourceList(ZMessageRule).optional(),
+  membership_rule: ZResourceList(ZMembershipRule).optional(),
+  image: ZResourceList(ZImage).optional(),
+  calendar: ZResourceList(ZCalendarDay).optional(),
+  price_schedule: ZResourceList(ZPriceScheduleEntry).optional(),
+  meta: ZResourceList(ZMetaEntry).optional(),
+});
+export type TDocument = z.infer<typeof ZDocument>;
 
 /** Body of POST events/{id}/calendar, POST events/{id}/sessions and POST events/{id}/pricecheck. */
 export const ZTicketTypesRequired = z.object({

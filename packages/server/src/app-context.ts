@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Db, Dialect } from './db/database.js';
 import type { Settings } from './settings.js';
 import type { TtlCache } from './ttl-cache.js';
@@ -10,4 +11,6 @@ export interface AppContext {
   now: () => Date;
   /** Short-lived memo of catalog reads; optional (tests may leave it out). */
   cache?: TtlCache;
+  /** The process's one Stripe client (null: the demo gateway). Left out, buildApp makes it from settings. */
+  stripe?: Stripe | null;
 }

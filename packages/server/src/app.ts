@@ -10,12 +10,14 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
+import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
+import { stripeFromSettings } from './payments/stripe-client.js';
 import { AppError } from './http/app-error.js';
+import { registerAppHooks } from './http/app-hooks.js';
+import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
-
-const GENERIC = 'Sorry. Please try again later.';
 
 /** FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), or all / none.
  * Typed boolean only because Fastify's constructor overloads reject the union. */
@@ -27,7 +29,7 @@ export interface BuildOptions {
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache() };
+  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -36,16 +38,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     trustProxy: trustProxyOption(ctx.settings.trustProxy),
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toEnvelope());
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = status === 415 || status === 400 ? 'validation_failed' : status === 405 ? 'method_not_allowed' : 'bad_field_value';
-      return reply.code(status).send(new AppError(status, code, (error as Error).message || 'The request could not be read.', 'request').toEnvelope());
-    }
-    request.log.error({ err: error, url: request.url }, 'unhandled error');
-    return reply.code(500).send(new AppError(500, 'internal_error', GENERIC, null).toEnvelope());
-  });
+  registerErrorHandler(app);
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -59,9 +52,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
+  // Before any route: every route sees the resolved session and the cache rule.
+  registerAppHooks(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
+  registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx.db);

@@ -5,7 +5,7 @@ import type { Settings } from './settings.js';
 
 /** Opens the database and brings it up to date; loads the demo catalog into an empty one. */
 export async function bootDatabase(settings: Settings, log: (msg: string) => void, now = new Date()): Promise<DatabaseHandle> {
-  const handle = openDatabase(settings.databaseUrl);
+  const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool });
   const applied = await migrateToLatest(handle);
   if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
   if (settings.seed === 'demo') {

@@ -48,7 +48,7 @@ async function run(args: string[]): Promise<number> {
     return 1;
   }
   const settings = readSettings();
-  const handle = openDatabase(settings.databaseUrl);
+  const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool });
   try {
     await migrateToLatest(handle);
     if (area === 'cart') {

@@ -3,7 +3,7 @@ import { bootDatabase } from './boot.js';
 import { startSweeper } from './cart/release-expired-carts.js';
 import { gatewaysFor } from './payments/gateways.js';
 import { startCheckoutReconciler } from './payments/reconcile-checkouts.js';
-import { stripeClient } from './payments/stripe-client.js';
+import { stripeFromSettings } from './payments/stripe-client.js';
 import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
 import { startMailWorker } from './mail/mail-worker.js';
@@ -23,9 +23,9 @@ async function main() {
   }
   const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } };
   const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
-  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() }, { logger });
-  const stopSweeper = startSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
-  const stripe = settings.stripe ? stripeClient(settings.stripe) : null;
+  const stripe = stripeFromSettings(settings);
+  const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger });
+  const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const transport = transportFor(settings);
@@ -33,10 +33,7 @@ async function main() {
   const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   const shutdown = async () => {
-    stopSweeper();
-    stopReconciler();
-    stopAccountSweeper();
-    await stopMail();
+    await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopMail()]);
     await app.close();
     await handle.close();
     process.exit(0);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   ZCalendarDay, ZConfigEntry, ZErrorEnvelope, ZEventSession, ZEventTemplate, ZImage, ZMembershipRule, ZMessageRule,
-  ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
+  ZDocument, ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
 import { accountPaths } from './auth/openapi-paths.js';
 import { cartPaths } from './cart/openapi-paths.js';
 import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
-import { pathParam } from './http/openapi-parts.js';
+import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
 const COMPONENTS = {
@@ -29,19 +29,8 @@ const COMPONENTS = {
   ErrorEnvelope: ZErrorEnvelope,
 };
 
-const listOf = (name: keyof typeof COMPONENTS) => ({
-  type: 'object',
-  properties: {
-    _count: { type: 'integer' },
-    _total: { type: 'integer' },
-    _data: { type: 'array', items: { $ref: `#/components/schemas/${name}` } },
-  },
-});
-
-const docOf = (primary: string, component: keyof typeof COMPONENTS) => ({
-  description: `A relational document: \`${primary}\` plus any embedded resources as sibling keys.`,
-  content: { 'application/json': { schema: { type: 'object', properties: { [primary]: listOf(component), _total: { type: 'integer' } } } } },
-});
+/** A catalog read's answer: the primary list and any embedded resources, each key documented (strict resources). */
+const docOf = (primary: keyof typeof ZDocument.shape) => answer(ZDocument.required({ [primary]: true } as { [K in typeof primary]: true }), `A relational document: \`${primary}\` plus any embedded resources as sibling keys.`);
 
 const errors = {
   '400': { description: 'Bad input', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
@@ -58,8 +47,8 @@ const common = [
 const idParam = pathParam('id');
 const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/TicketTypesRequired' } } } };
 
-function read(summary: string, primary: string, component: keyof typeof COMPONENTS, withId = false) {
-  return { get: { summary, parameters: withId ? [idParam, ...common] : common, responses: { '200': docOf(primary, component), ...errors } } };
+function read(summary: string, primary: keyof typeof ZDocument.shape, withId = false) {
+  return { get: { summary, parameters: withId ? [idParam, ...common] : common, responses: { '200': docOf(primary), ...errors } } };
 }
 
 let cached: unknown;
@@ -74,20 +63,20 @@ export function openApiDocument() {
     paths: {
       '/health': { get: { summary: 'Server and database state', responses: { '200': { description: 'ok' }, '503': { description: 'database unreachable' } } } },
       '/openapi.json': { get: { summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1' } } } },
-      '/events/available': read('Event listing (cacheable)', 'event_template', 'EventTemplate'),
-      '/events/{id}': read('Event detail (cacheable)', 'event_template', 'EventTemplate', true),
+      '/events/available': read('Event listing (cacheable)', 'event_template'),
+      '/events/{id}': read('Event detail (cacheable)', 'event_template', true),
       '/events/{id}/sessions': {
-        ...read('Sessions of an event (cacheable)', 'event_session', 'EventSession', true),
-        post: { summary: 'Sessions that can take the given quantities, with a price schedule', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('event_session', 'EventSession'), ...errors } },
+        ...read('Sessions of an event (cacheable)', 'event_session', true),
+        post: { summary: 'Sessions that can take the given quantities, with a price schedule', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('event_session'), ...errors } },
       },
       '/events/{id}/calendar': {
-        ...read('Calendar days of an event (cacheable; _format=extended)', 'calendar', 'CalendarDay', true),
-        post: { summary: 'Priced calendar for quantities (at most 10 ticket types)', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('calendar', 'CalendarDay'), ...errors } },
+        ...read('Calendar days of an event (cacheable; _format=extended)', 'calendar', true),
+        post: { summary: 'Priced calendar for quantities (at most 10 ticket types)', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('calendar'), ...errors } },
       },
-      '/events/{id}/pricecheck': { post: { summary: 'Current prices of ticket types', parameters: [idParam], requestBody: body, responses: { '200': docOf('ticket_type', 'TicketType'), ...errors } } },
-      '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', 'TicketGroup', true),
-      '/membership_rules': read('Member allowances (cacheable)', 'membership_rule', 'MembershipRule'),
-      '/config': read('Configuration entries (cacheable)', 'config', 'ConfigEntry'),
+      '/events/{id}/pricecheck': { post: { summary: 'Current prices of ticket types', parameters: [idParam], requestBody: body, responses: { '200': docOf('ticket_type'), ...errors } } },
+      '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', true),
+      '/membership_rules': read('Member allowances (cacheable)', 'membership_rule'),
+      '/config': read('Configuration entries (cacheable)', 'config'),
       ...accountPaths(),
       ...cartPaths(),
       ...orderPaths(),

@@ -3,6 +3,8 @@ export interface Settings {
   port: number;
   host: string;
   databaseUrl: string;
+  /** FOYER_PG_POOL: PostgreSQL connections per process. */
+  pgPool: number;
   defaultSeller: string | null;
   seed: 'demo' | 'none';
   seedFile: string;
@@ -60,6 +62,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
     problems.push('DATABASE_URL must be sqlite:<path> or postgres://user@host/db');
   }
+  const poolText = env.FOYER_PG_POOL ?? '10';
+  const pgPool = Number(poolText);
+  if (!/^\d+$/.test(poolText) || pgPool < 1 || pgPool > 1000) problems.push(`FOYER_PG_POOL must be a whole number 1–1000, got "${poolText}"`);
   const seed = env.FOYER_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') problems.push(`FOYER_SEED must be "demo" or "none", got "${seed}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -87,6 +92,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
+    pgPool,
     defaultSeller: env.FOYER_DEFAULT_SELLER || null,
     seed: seed as 'demo' | 'none',
     seedFile: env.FOYER_SEED_FILE ?? new URL('../../../catalog/demo.json', import.meta.url).pathname,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../src/ids.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import type { Db } from '../src/db/database.js';
 import { processOutbox } from '../src/mail/mail-worker.js';

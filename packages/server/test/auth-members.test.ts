@@ -21,6 +21,19 @@ describe.each(dialects())('members added by the operator on %s', (dialect) => {
     expect(res.body.identity._data[0].email).toBeNull();
   });
 
+  it('GET my/user carries the same membership as the login answer, so a reload keeps it', async () => {
+    await addMember(t.db, { first_name: 'Cy', last_name: 'Ro', scan_code: 'M-80', zip_code: '10002' }, t.clock.now);
+    const b = new Browser(t.app, '10.7.0.4');
+    const login = await b.post('/api/login', { scan_code: 'M-80', zip_code: '10002' });
+    expect(login.body.membership._data).toEqual([expect.objectContaining({ scan_code: 'M-80', role: 'member', identity_id: login.body.user._data[0].identity_id })]);
+    const reload = await b.get('/api/my/user?_embed=identity,identity.meta');
+    expect(reload.status).toBe(200);
+    expect(reload.body.membership).toEqual(login.body.membership);
+    // A user without a member id holds none.
+    const guest = await new Browser(t.app, '10.7.0.5').post('/api/user', { first_name: 'No', last_name: 'Member', email: 'nomember@example.com' });
+    expect(guest.body.membership).toEqual({ _count: 0, _total: 0, _data: [] });
+  });
+
   it('refuses a member id or address already in use', async () => {
     await addMember(t.db, { first_name: 'Bo', last_name: 'Ng', scan_code: 'M-78', email: 'bo@example.com' }, t.clock.now);
     await expect(addMember(t.db, { first_name: 'X', last_name: 'Y', scan_code: ' m-78 ' }, t.clock.now)).rejects.toThrow(/M-78|m-78/);

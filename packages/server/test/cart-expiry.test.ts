@@ -35,10 +35,10 @@ describe.each(dialects())('holds expire on %s', (dialect) => {
     const sessions = await getJson(t.app, `/api/events/${ids.event('ga')}/sessions?_ondate=2026-06-04`);
     expect(sessions.body.event_session._data.find((s: { id: string }) => s.id === session).availableCapacity).toBe(10);
 
-    const [a, b] = await Promise.all([releaseExpiredCarts(t.db, t.clock.now), releaseExpiredCarts(t.db, t.clock.now)]);
+    const [a, b] = await Promise.all([releaseExpiredCarts(t.db, t.dialect, t.clock.now), releaseExpiredCarts(t.db, t.dialect, t.clock.now)]);
     expect(a.tickets + b.tickets).toBe(3);
     expect(await used()).toBe(0);
-    expect((await releaseExpiredCarts(t.db, t.clock.now)).tickets).toBe(0);
+    expect((await releaseExpiredCarts(t.db, t.dialect, t.clock.now)).tickets).toBe(0);
     expect(await used()).toBe(0);
     // Deleting afterwards gives nothing back twice.
     await c.call('DELETE', `/api/cart/${cart.id}`);

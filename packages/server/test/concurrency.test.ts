@@ -50,7 +50,7 @@ describe.each(dialects())('never oversold on %s', (dialect) => {
       t.clock.advance(31 * 60_000);
       let released = 0;
       for (;;) {
-        const r = await releaseExpiredCarts(t.db, t.clock.now, { batch: 40 });
+        const r = await releaseExpiredCarts(t.db, t.dialect, t.clock.now, { batch: 40 });
         released += r.tickets;
         if (!r.carts) break;
       }

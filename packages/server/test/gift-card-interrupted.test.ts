@@ -2,7 +2,7 @@ import { DEMO_CARDS } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ChargeResult, PaymentGateway } from '../src/payments/gateway.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
-import { payCart } from '../src/payments/pay-cart.js';
+import { payCart } from '../src/checkout/pay-cart.js';
 import { reconcileCheckouts, STUCK_AFTER_MS } from '../src/payments/reconcile-checkouts.js';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';

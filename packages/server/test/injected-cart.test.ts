@@ -75,7 +75,7 @@ describe.each(dialects())('staff-created carts on %s', (dialect) => {
 
     t.clock.advance(3 * 24 * 3_600_000);
     try {
-      await releaseExpiredCarts(t.db, t.clock.now);
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       const cart = (await visitor.get(`/api/cart/${made.cartId}`)).body.cart._data[0];
       expect(cart).toMatchObject({ state: 'pending', expires_at: null, expires_in: null });
       expect((await visitor.post(`/api/cart/${made.cartId}/pay`, card('60.00'))).body.outcome).toBe('completed');
@@ -88,7 +88,7 @@ describe.each(dialects())('staff-created carts on %s', (dialect) => {
     const made = await inject(['--expires', new Date(NOW.getTime() + 3_600_000).toISOString()]);
     t.clock.advance(2 * 3_600_000);
     try {
-      await releaseExpiredCarts(t.db, t.clock.now);
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       expect((await t.db.selectFrom('cart').select('state').where('id', '=', made.cartId).executeTakeFirstOrThrow()).state).toBe('expired');
     } finally {
       t.clock.now = NOW;

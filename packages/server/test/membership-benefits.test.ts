@@ -126,9 +126,9 @@ describe.each(dialects())('members-only visibility and member allowances on %s',
 
     t.clock.advance(31 * 60_000);
     try {
-      await releaseExpiredCarts(t.db, t.clock.now);
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       expect((await usage()).used).toBe(0);
-      await releaseExpiredCarts(t.db, t.clock.now);
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       expect((await usage()).used).toBe(0);
     } finally {
       t.clock.advance(-31 * 60_000);
@@ -143,7 +143,7 @@ describe.each(dialects())('members-only visibility and member allowances on %s',
     const usage = async () => (await t.db.selectFrom('member_allowance_usage').select('used').where('membership_id', '=', card.id).where('period_key', '=', ids.session('ga', GA_11)).executeTakeFirst())?.used;
     t.clock.advance(31 * 60_000);
     try {
-      await releaseExpiredCarts(t.db, t.clock.now);
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       expect(await usage()).toBe(0);
       await t.db.updateTable('cart').set({ state: 'expired' }).where('id', '=', cartId).execute();
       // Still free: re-held, the allowance taken again.

@@ -19,6 +19,14 @@ describe('settings', () => {
     }
   });
 
+  it('reads FOYER_PG_POOL (default 10) and refuses a non-positive or non-numeric pool', () => {
+    expect(readSettings({}).pgPool).toBe(10);
+    expect(readSettings({ FOYER_PG_POOL: '5' }).pgPool).toBe(5);
+    for (const bad of ['0', 'many', '-3', '2.5']) {
+      expect(() => readSettings({ FOYER_PG_POOL: bad })).toThrow(/FOYER_PG_POOL must be a whole number 1–1000/);
+    }
+  });
+
   it('accepts PostgreSQL URLs', () => {
     expect(readSettings({ DATABASE_URL: 'postgres://postgres@127.0.0.1/test' }).databaseUrl).toContain('postgres://');
   });

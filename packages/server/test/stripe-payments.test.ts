@@ -162,7 +162,7 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
     const first = await pay(c, cartId, outstanding, { payment_method_id: 'pm_card_authenticationRequired' });
     const intent = fake.completeAction(first.body._data[0]._extra.payment_intent_id, true);
     t.clock.advance(31 * 60_000);
-    await releaseExpiredCarts(t.db, t.clock.now);
+    await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
     expect(await used(GA_0604_18)).toBe(0);
     const other = await cartWith(8); // 2 of the 10 left
     expect(await used(GA_0604_18)).toBe(8);
@@ -186,7 +186,7 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
     const first = await pay(c, cartId, outstanding, { payment_method_id: 'pm_card_authenticationRequired' });
     fake.completeAction(first.body._data[0]._extra.payment_intent_id, true);
     t.clock.advance(31 * 60_000);
-    await releaseExpiredCarts(t.db, t.clock.now);
+    await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
     expect(await used(GA_0605_18)).toBe(0);
     const done = await pay(c, cartId, outstanding, { payment_intent_id: first.body._data[0]._extra.payment_intent_id });
     expect(done.body.outcome).toBe('completed');

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './app/queryClient.js';
+import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
 import './styles/theme.css';
 import './styles/app.css';

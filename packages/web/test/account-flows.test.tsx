@@ -1,16 +1,17 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AccountProvider, useAccount } from '../src/features/account/AccountContext.js';
-import { CartProvider } from '../src/features/cart/CartContext.js';
-import { CALLBACK_RETHROW_MS } from '../src/features/account/ExternalLoginPages.js';
+import { AccountProvider, useAccount } from '../src/features/account/account-context.js';
+import { CartProvider } from '../src/features/cart/cart-context.js';
+import { CALLBACK_RETHROW_MS } from '../src/features/account/external-login-pages.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
 
@@ -18,7 +19,7 @@ import { CALLBACK_RETHROW_MS } from '../src/features/account/ExternalLoginPages.
 configure({ asyncUtilTimeout: 5000 });
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
-const user = (overrides: Record<string, unknown> = {}) => ({
+const user = (overrides: Partial<TUser> = {}): TUser => ({
   id: 'u1',
   identity_id: 'i1',
   email: 'ann@example.com',
@@ -33,8 +34,18 @@ const user = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const EXPIRES = '2099-01-01T00:00:00.000Z';
-const userDoc = (overrides: Record<string, unknown> = {}) => ({ user: list([user(overrides)]), _total: 1 });
-const loginAnswer = (overrides: Record<string, unknown> = {}) => ({ ...userDoc(overrides), session: { expires_at: EXPIRES }, cart_id: null, redirectPath: null });
+/** The contract's user document (typed, so the fixtures cannot drift from what the server sends): a member holds a membership. */
+/** A member added by member id (no card bought): one membership without a term, as the server sends it. */
+const membershipOf = (u: TUser): TMembership[] =>
+  u.scan_code
+    ? [{
+        id: u.id, scan_code: u.scan_code, role: 'member', auto_renew_state: 'none', valid_from: null, valid_to: null, member_event_purchase_limit: null,
+        ticket_group_id: null, ticket_order_id: null, ticket_id: null, ticket_type_id: null, level_name: null, card_set_id: null,
+        identity_id: u.identity_id, user_id: u.id, first_name: u.first_name, last_name: u.last_name, email: u.email, status: 'current', renewal: null,
+      }]
+    : [];
+const userDoc = (overrides: Partial<TUser> = {}): TUserDocument => ({ user: list([user(overrides)]), membership: list(membershipOf(user(overrides))), _total: 1 });
+const loginAnswer = (overrides: Partial<TUser> = {}): TLoginAnswer => ({ ...userDoc(overrides), session: { expires_at: EXPIRES }, cart_id: null, redirectPath: null });
 const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({ status, body: { _data: [{ _code: code, _context: 'login', _description: description, _extra: extra }] } });
 
 function setSessionCookie() {

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { OTP_HINT_MS } from '../src/features/account/otp.js';
-import { OtpStep } from '../src/features/account/OtpStep.js';
+import { OtpStep } from '../src/features/account/otp-step.js';
 
 /** 000 §4: after 30 seconds without a submit, a hint says the code may not have arrived. */
 

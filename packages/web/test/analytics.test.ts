@@ -1,6 +1,6 @@
 import type { TTicketGroup, TTicketType } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { disableTagManager, enableTagManager, pushEcommerce } from '../src/features/analytics/dataLayer.js';
+import { disableTagManager, enableTagManager, pushEcommerce } from '../src/features/analytics/data-layer.js';
 import { addedTicketIds, cartItems, ecommerceEvent, eventItems } from '../src/features/analytics/ecommerce.js';
 import { trackRemoveFromCart } from '../src/features/analytics/track.js';
 import { readCart } from '../src/features/cart/model.js';

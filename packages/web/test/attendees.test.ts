@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeErrors, attendeeNeeds, EMPTY_ATTENDEE, fullName } from '../src/features/events/detail/attendees.js';
+import { attendeeNeeds } from '@foyer/contracts/rules';
+import { attendeeErrors, EMPTY_ATTENDEE, fullName } from '../src/features/events/detail/quantities/attendees.js';
 
 /** Attendee fields per rule (000 §3, §5): named yes/no/optional, emailed, meta admit_names/admit_emails; split names. */
 describe('attendee fields', () => {

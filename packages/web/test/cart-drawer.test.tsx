@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';

@@ -1,5 +1,7 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
-import type { TCartDocument } from '../src/features/cart/api.js';
+import type { TCartDocument } from '@foyer/contracts';
+import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
+import { incumbentSessionFields } from './fixtures.js';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
@@ -78,8 +80,11 @@ export function cartDocument(options: {
     category: null,
     event_type: 'repeating',
     hidden_type: 'public_browsable',
+    ...INCUMBENT_EVENT_FIELDS,
     meta: {},
     _rank: 0,
+    min_price: null,
+    venue: { name: 'Main Building', timezone: 'America/New_York' },
     ...e,
   });
   const type = (t: Partial<TTicketType>): TTicketType => ({
@@ -135,6 +140,7 @@ export function cartDocument(options: {
     used_capacity: 3,
     sold_out: false,
     availableCapacity: 57,
+    ...incumbentSessionFields('2026-11-21T18:00:00.000Z', '2026-11-21T18:30:00.000Z', 3),
     ...s,
   });
   return {
@@ -145,5 +151,6 @@ export function cartDocument(options: {
     event_template: list((options.events ?? [{}]).map(event)),
     event_session: list((options.sessions ?? [{}]).map(session)),
     venue: list([{ id: 'venue-1', seller_id: 'seller-1', name: 'Main Building', timezone: 'America/New_York', address: null }]),
+    _total: 1,
   };
 }

@@ -3,7 +3,7 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
 import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';

@@ -1,6 +1,6 @@
 import type { TCalendarDay } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
-import { dateButtons, dayAvailability, MAX_DATE_BUTTONS, monthGrid, monthRange, moveFocus, relativeDay } from '../src/features/events/detail/dateSelection.js';
+import { dateButtons, dayAvailability, MAX_DATE_BUTTONS, monthGrid, monthRange, moveFocus, relativeDay } from '../src/features/events/detail/dates-sessions/date-selection.js';
 
 const day = (date: string, status: TCalendarDay['status'] = 'available', capacity = 100, used = 0): TCalendarDay => ({
   date,

@@ -8,7 +8,7 @@ import {
   resolveTickets,
   withPresetPrice,
   type DeepLink,
-} from '../src/features/events/detail/deepLinks.js';
+} from '../src/features/events/detail/deep-links/deep-links.js';
 import type { EventDetail, PriceGroup } from '../src/features/events/detail/model.js';
 
 const link = (query: string): DeepLink => parseDeepLink(new URLSearchParams(query));

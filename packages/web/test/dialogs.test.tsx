@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DescriptionButton } from '../src/features/events/detail/DescriptionModal.js';
-import { Modal } from '../src/ui/Modal.js';
+import { DescriptionButton } from '../src/features/events/detail/description/description-modal.js';
+import { Modal } from '../src/ui/modal.js';
 
 /** Dialogs (001 §2): Escape closes the top modal only, focus goes back; the description modal (000 §2). */
 

@@ -1,6 +1,6 @@
-import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate } from '@foyer/contracts';
+import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
+import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate, TListedEvent } from '@foyer/contracts';
 import { vi } from 'vitest';
-import type { TListedEvent } from '../src/api/queries.js';
 
 /** Relational-document fixtures and a fake fetch at the network boundary for component tests. */
 
@@ -20,6 +20,21 @@ export function configDocument(entries: TConfigEntry[] = []): TDocument {
   };
 }
 
+/** Incumbent-API fields every session carries, for a session in New York (UTC-5 in November). */
+export function incumbentSessionFields(start: string, end: string, usedCapacity: number) {
+  const local = (iso: string) => `${new Date(Date.parse(iso) - 5 * 3_600_000).toISOString().slice(0, 19)}-05:00`;
+  return {
+    start_datetime_local: local(start),
+    end_datetime_local: local(end),
+    seller_id: SELLER_ID,
+    sold_quantity: usedCapacity,
+    oversold_out: false,
+    redeemed_count: 0,
+    largest_stage: null,
+    portal_id: null,
+  };
+}
+
 export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; name: string }): TListedEvent {
   return {
     seller_id: SELLER_ID,
@@ -33,6 +48,8 @@ export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; n
     meta: {},
     _rank: 0,
     min_price: '12.00',
+    ...INCUMBENT_EVENT_FIELDS,
+    venue: null,
     ...overrides,
   };
 }
@@ -141,18 +158,22 @@ export function session(id: string, date: string, startTime: string, availableCa
   // America/New_York in November is UTC-5.
   const [h, m] = startTime.split(':').map(Number);
   const start = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), h + 5, m));
+  const end = new Date(start.getTime() + 30 * 60_000).toISOString();
+  const used = 60 - Math.max(0, availableCapacity);
   return {
     id,
     event_template_id: EVENT_ID,
     start_datetime: start.toISOString(),
-    end_datetime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    end_datetime: end,
     startTime,
     endTime: startTime,
     capacity: 60,
     oversell_capacity: 0,
-    used_capacity: 60 - Math.max(0, availableCapacity),
+    used_capacity: used,
     sold_out: availableCapacity === 0,
     availableCapacity,
+    ...incumbentSessionFields(start.toISOString(), end, used),
+    oversold_out: availableCapacity === 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flexiblePriceError, initialFlexibleAmount, isFlexiblePrice, normaliseAmount } from '../src/features/events/detail/flexiblePrice.js';
+import { isFlexiblePrice } from '@foyer/contracts/rules';
+import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from '../src/features/events/detail/quantities/flexible-price.js';
 
 describe('flexible price (000 §5)', () => {
   it('is required, a positive decimal with at most 2 places, inside min/max', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.js';
-import { chooseFlow, type FlowInput } from '../src/features/events/detail/flow.js';
-import { membershipExpired } from '../src/features/events/detail/MembersOnlyNotice.js';
-import { ticketTypesRequired } from '../src/features/events/detail/pricedQueries.js';
-import { calendarErrorText } from '../src/features/events/detail/calendarError.js';
-import { stepOfState } from '../src/features/events/detail/useFlowHistory.js';
+import { chooseFlow, type FlowInput } from '../src/features/events/detail/flows/flow.js';
+import { membershipExpired } from '../src/features/events/detail/flows/members-only-notice.js';
+import { ticketTypesRequired } from '../src/features/events/detail/flows/priced-queries.js';
+import { calendarErrorText } from '../src/features/events/detail/dates-sessions/calendar-error.js';
+import { stepOfState } from '../src/features/events/detail/flows/use-flow-history.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 
 const event = (over: Partial<FlowInput['event']> = {}): FlowInput['event'] => ({ event_type: 'repeating', hidden_type: 'public_browsable', meta: {}, ...over });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCart } from '../src/features/cart/model.js';
-import { anchorMatchCount } from '../src/features/events/upsell/matchAnchor.js';
+import { anchorMatchCount } from '../src/features/events/upsell/match-anchor.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 
 // The default cart: three admission tickets (2 Adult, 1 Child) in session s3 of event-ga.

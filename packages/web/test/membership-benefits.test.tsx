@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
-import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities.js';
+import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities/quantities.js';
 import { benefitPools } from '../src/features/membership/benefits.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument } from './fixtures.js';

@@ -2,7 +2,7 @@ import type { TMembershipLevel } from '@foyer/contracts';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import type { MembershipCard } from '../src/features/membership/api.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument, ticketType, type Handler } from './fixtures.js';

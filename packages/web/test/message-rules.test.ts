@@ -1,6 +1,6 @@
 import type { TMessageRule } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
-import { dateTexts, quantityLines, quantityTexts, quantityTriggerPasses, sessionTexts, type QuantityLine } from '../src/features/events/detail/messageRules.js';
+import { dateTexts, quantityLines, quantityTexts, quantityTriggerPasses, sessionTexts, type QuantityLine } from '../src/features/events/detail/message-rules.js';
 
 const rule = (rank: number, actions: TMessageRule['actions'], triggers: TMessageRule['triggers']): TMessageRule => ({
   id: `r${rank}`,

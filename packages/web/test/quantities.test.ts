@@ -1,20 +1,17 @@
-import { HARD_MAX_PER_TICKET_TYPE as CONTRACT_HARD_MAX, UNNAMED_RULE_DEFAULT_MAX as CONTRACT_UNNAMED_MAX, type TTicketGroup, type TTicketGroupRule, type TTicketType } from '@foyer/contracts';
+import type { TTicketGroup, TTicketGroupRule, TTicketType } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 import {
   canIncrease,
   decrease,
-  HARD_MAX_PER_TICKET_TYPE,
   increase,
   initialQuantities,
   nothingAvailable,
   quantityLimits,
-  ruleMaximum,
   setQuantity,
   typeKey,
-  UNNAMED_RULE_DEFAULT_MAX,
   unmetGroupMinimums,
-} from '../src/features/events/detail/quantities.js';
+} from '../src/features/events/detail/quantities/quantities.js';
 
 function group(id: string, overrides: Partial<TTicketGroup> = {}): TTicketGroup {
   return {
@@ -62,19 +59,7 @@ const A = typeKey('g', 'adult');
 const C = typeKey('g', 'child');
 
 describe('the per-type maximum (000 §5)', () => {
-  it('matches the contract constants', () => {
-    expect(HARD_MAX_PER_TICKET_TYPE).toBe(CONTRACT_HARD_MAX);
-    expect(UNNAMED_RULE_DEFAULT_MAX).toBe(CONTRACT_UNNAMED_MAX);
-  });
-
-  it('a rule: none → 1000, an unnamed rule below 0 → 10, a named one below 0 → 1000, capped at 1000', () => {
-    expect(ruleMaximum({ max: null, named: 'no' })).toBe(1000);
-    expect(ruleMaximum({ max: -1, named: 'no' })).toBe(10);
-    expect(ruleMaximum({ max: -1, named: 'yes' })).toBe(1000);
-    expect(ruleMaximum({ max: 4, named: 'no' })).toBe(4);
-    expect(ruleMaximum({ max: 5000, named: 'no' })).toBe(1000);
-  });
-
+  // The rule's own maximum (none → 1000, unnamed below 0 → 10) is tested in packages/contracts/test/ticket-limits.test.ts.
   it('is the least of 1000, the rule, the group per-order limit, the group room and the session room', () => {
     const groups = [priceGroup(group('g', { max_tickets_per_order: 8 }), [{ id: 'adult', rule: { max: 5 } }, { id: 'child' }])];
     const at = (groupRoom: number, sessionRoom: number) =>

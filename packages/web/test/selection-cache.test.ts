@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedDefaults, type CachedSelection } from '../src/features/events/detail/selectionCache.js';
+import { cachedDefaults, type CachedSelection } from '../src/features/events/detail/quantities/selection-cache.js';
 
 const cache: CachedSelection = { date: '2026-11-28', sessionId: 's1', quantities: { 'g:adult': 2, 'g:child': 1 } };
 

@@ -1,7 +1,8 @@
 import type { TEventSession } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
+import { incumbentSessionFields } from './fixtures.js';
 import { sessionPickerTabs } from '../src/config/config.js';
-import { initialTabIndex, sessionAvailability, splitSessionsIntoTabs } from '../src/features/events/detail/sessionTabs.js';
+import { initialTabIndex, sessionAvailability, splitSessionsIntoTabs } from '../src/features/events/detail/dates-sessions/session-tabs.js';
 
 let n = 0;
 function session(startTime: string, availableCapacity = 20, soldOut = false): TEventSession {
@@ -18,6 +19,7 @@ function session(startTime: string, availableCapacity = 20, soldOut = false): TE
     used_capacity: 20 - Math.max(availableCapacity, 0),
     sold_out: soldOut,
     availableCapacity,
+    ...incumbentSessionFields(`2026-11-22T${startTime}:00Z`, `2026-11-22T${startTime}:00Z`, 20 - Math.max(availableCapacity, 0)),
   };
 }
 

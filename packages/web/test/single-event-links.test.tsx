@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
-import { parseDeepLink } from '../src/features/events/detail/deepLinks.js';
-import { linkedSession } from '../src/features/events/detail/SingleEventFlow.js';
+import { queryClient } from '../src/app/query-client.js';
+import { parseDeepLink } from '../src/features/events/detail/deep-links/deep-links.js';
+import { linkedSession } from '../src/features/events/detail/flows/single-event-flow.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSurveyAnswers, hasText, initialAnswers, parseSurvey, SurveySpecError, surveyErrors } from '../src/features/events/detail/survey.js';
+import { cleanSurveyAnswers, hasText, initialAnswers, parseSurvey, SurveySpecError, surveyErrors } from '../src/features/events/detail/quantities/survey.js';
 
 const spec = {
   type: 'object',

@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/queryClient.js';
+import { queryClient } from '../src/app/query-client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
-import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsellChain.js';
+import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, configEntry, EVENT_ID, eventDocument, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, inVisitWindow, visitWindow, VisitTimeError } from '../src/features/events/detail/visitWindow.js';
+import { anchorOf, inVisitWindow, visitWindow, VisitTimeError } from '../src/features/events/detail/dates-sessions/visit-window.js';
 import { readCart } from '../src/features/cart/model.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 

@@ -1,8 +1,9 @@
-import { SESSION_EXPIRES_COOKIE, ZEmailOnly, ZLogin, ZRequestOtp, ZResetPassword, ZResetToken } from '@foyer/contracts';
+import { ZEmailOnly, ZLogin, ZRequestOtp, ZResetPassword, ZResetToken } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
-import { parseQuery, type QuerySpec } from '../http/query.js';
+import { parseQuery } from '../http/query.js';
+import { ACCOUNT_QUERY } from './account-query.js';
 import { readPublicIdentity } from '../identity/public-identity.js';
 import { registerMailboxRoutes } from '../mail/mailbox.routes.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
@@ -15,37 +16,18 @@ import { forgotMembership, requestPasswordReset } from './recover-account.js';
 import { requestOtp } from './request-otp.js';
 import { resetPassword, validateResetToken } from './reset-password.js';
 import { deleteSession } from './session.repository.js';
-import { clearSessionCookies, forgetSession, resolveSession, SESSION_COOKIE, sessionOf } from './sessions.js';
+import { clearSessionCookies, forgetSession, sessionOf } from './sessions.js';
 import { atLeast } from './tokens.js';
 
-export const ACCOUNT_QUERY: QuerySpec = { embeds: ['identity', 'identity.meta', 'meta'] };
 /**
  * Requests about an address (passcode, reset, member id) answer no sooner than this, whether or
  * not an account has it: the work differs (an e-mail or none), the answer time does not.
  */
 export const RECOVERY_MIN_MS = 250;
 
-/** Login, logout, passcodes, recovery, users and the development mailbox; and the session hook. */
+/** Login, logout, passcodes, recovery, users and the development mailbox. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-
-  // Every /api request: a live session makes the user's identity the request's identity (DESIGN §6).
-  // Publicly cacheable answers (/cached_api, images) never depend on cookies nor set them: no session there.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/image')) return;
-    if (request.cookies?.[SESSION_COOKIE] || request.cookies?.[SESSION_EXPIRES_COOKIE]) await resolveSession(db, request, reply, ctx.now());
-  });
-
-  // 429 rate_limited answers carry Retry-After (seconds), from the error's _extra.retry_after.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    // A publicly cacheable answer must never carry a cookie (a shared cache would hand it to others).
-    if (/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.removeHeader('set-cookie');
-    if (reply.statusCode === 429 && typeof payload === 'string' && !reply.hasHeader('retry-after')) {
-      const seconds = /"retry_after":(\d+)/.exec(payload)?.[1];
-      if (seconds) reply.header('retry-after', seconds);
-    }
-    return payload;
-  });
 
   const context = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);

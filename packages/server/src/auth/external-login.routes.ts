@@ -1,4 +1,4 @@
-import { ZExternalLoginCallback, ZExternalLoginStart } from '@foyer/contracts';
+import { ZExternalLoginCallback, ZExternalLoginStart, type TLoginProviders } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
@@ -13,7 +13,7 @@ import { loginAnswer } from './login-answer.js';
 import { oidcProvider } from './oidc-client.js';
 import { sessionOf } from './sessions.js';
 import { startExternalLogin } from './start-external-login.js';
-import { ACCOUNT_QUERY } from './auth.routes.js';
+import { ACCOUNT_QUERY } from './account-query.js';
 
 /** Only in-app paths are remembered for after the login (never another origin). */
 const safePath = (path: string | undefined) => (path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null);
@@ -32,7 +32,8 @@ export function registerExternalLoginRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/login/providers', async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=300');
-    return { login_provider: list(provider ? [{ id: 'oidc', label: provider.settings.label }] : []) };
+    const answer: TLoginProviders = { login_provider: list(provider ? [{ id: 'oidc', label: provider.settings.label }] : []) };
+    return answer;
   });
 
   app.post('/api/auth0/start', async (request, reply) => {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { answer, json, pathParam, post, refusal } from '../http/openapi-parts.js';
 import {
   ZEmailOnly, ZLogin, ZLoginAnswer, ZMailbox, ZPatchMe, ZRecoveryRequested, ZRegister, ZRequestOtp, ZRequestOtpAnswer,
-  ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument, ZExternalLoginStart, ZExternalLoginCallback, ZLoginProvider,
+  ZResetPassword, ZResetToken, ZResetValidated, ZUpdateMe, ZUserDocument, ZExternalLoginStart, ZExternalLoginCallback, ZLoginProviders,
+  ZExternalLoginUrl, ZIdentityDocument, ZLogoutAnswer, ZRegisterAnswer,
 } from '@foyer/contracts';
 
 /** OpenAPI paths of the account calls (docs/accounts.md), generated from the contracts. */
@@ -12,8 +12,8 @@ export function accountPaths() {
       '401': 'incorrect_password, guest_account, not_authorized, not_available_yet, otp_incorrect (_extra.remaining_attempts), otp_token_expired',
     }),
     '/login/request_otp': post('E-mail a 6-character passcode; the same answer for any address', ZRequestOtp, ZRequestOtpAnswer),
-    '/logout': { post: { summary: 'End the session and clear its cookies', responses: { '200': { description: 'ok' } } } },
-    '/user': post('Register (with a password: logged in at once)', ZRegister, ZUserDocument, { '409': 'email_in_use (_extra.identity_id)' }),
+    '/logout': { post: { summary: 'End the session and clear its cookies', responses: { '200': answer(ZLogoutAnswer) } } },
+    '/user': post('Register (with a password: logged in at once)', ZRegister, ZRegisterAnswer, { '409': 'email_in_use (_extra.identity_id)' }),
     '/my/user': {
       get: { summary: 'The logged-in user (_embed=identity,identity.meta)', responses: { '200': answer(ZUserDocument), '401': refusal('not_authorized') } },
       put: { summary: 'Change my details', requestBody: { required: true, content: json(ZUpdateMe) }, responses: { '200': answer(ZUserDocument), '400': refusal('validation_failed, incorrect_password'), '401': refusal('not_authorized'), '409': refusal('email_in_use') } },
@@ -23,15 +23,15 @@ export function accountPaths() {
         summary: 'Member update (name, e-mail, meta); answers the identity',
         parameters: [pathParam('id')],
         requestBody: { required: true, content: json(ZPatchMe) },
-        responses: { '200': { description: 'identity document' }, '401': refusal('not_authorized'), '403': refusal('scope_error'), '409': refusal('email_in_use') },
+        responses: { '200': answer(ZIdentityDocument), '401': refusal('not_authorized'), '403': refusal('scope_error'), '409': refusal('email_in_use') },
       },
     },
     '/password_reset/request': post('E-mail a reset link; the same answer for any address', ZEmailOnly, ZRecoveryRequested),
     '/password_reset/validate': post('The address a reset link was sent to', ZResetToken, ZResetValidated, { '404': 'not_found', '400': 'validate_failed' }),
     '/password_reset/reset': post('Set a new password with a reset link (single use)', ZResetPassword, ZResetValidated, { '404': 'not_found', '400': 'validate_failed, validation_failed' }),
     '/forgot_membership': post('E-mail the member id; the same answer for any address', ZEmailOnly, ZRecoveryRequested),
-    '/login/providers': { get: { summary: 'External identity providers (OpenID Connect) for the login button', responses: { '200': answer(z.object({ login_provider: z.object({ _data: z.array(ZLoginProvider) }) })) } } },
-    '/auth0/start': post('Start an OpenID Connect login: the authorize URL; sets the foyer_oidc cookie (state, nonce, PKCE)', ZExternalLoginStart, z.object({ url: z.string() }), {
+    '/login/providers': { get: { summary: 'External identity providers (OpenID Connect) for the login button', responses: { '200': answer(ZLoginProviders) } } },
+    '/auth0/start': post('Start an OpenID Connect login: the authorize URL; sets the foyer_oidc cookie (state, nonce, PKCE)', ZExternalLoginStart, ZExternalLoginUrl, {
       '404': 'not_configured',
       '503': 'provider_unavailable',
     }),

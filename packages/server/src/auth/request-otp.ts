@@ -1,5 +1,5 @@
 import { OTP_MAX_ATTEMPTS } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db } from '../db/database.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { loginCodeMail } from '../mail/templates.js';

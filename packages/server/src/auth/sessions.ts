@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { randomToken, tokenHash } from './tokens.js';

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { startIntervalWorker } from '../interval-worker.js';
 import { sweepRateLimits } from '../rate-limit/rate-limit.js';
 import { deleteExpiredRecovery } from './recovery.repository.js';
 import { deleteExpiredSessions } from './session.repository.js';
@@ -10,8 +11,6 @@ export async function sweepAccounts(db: Tx, now: Date): Promise<void> {
   await deleteExpiredRecovery(db, new Date(now.getTime() - 24 * 3600_000).toISOString());
 }
 
-export function startAccountSweeper(db: Tx, now: () => Date, onError: (error: unknown) => void, intervalMs = 10 * 60_000): () => void {
-  const timer = setInterval(() => sweepAccounts(db, now()).catch(onError), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startAccountSweeper(db: Tx, now: () => Date, onError: (error: unknown) => void, intervalMs = 10 * 60_000): () => Promise<void> {
+  return startIntervalWorker({ intervalMs, onError, run: () => sweepAccounts(db, now()) });
 }

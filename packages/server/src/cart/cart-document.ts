@@ -1,6 +1,9 @@
 import { membershipItemsOut } from '../membership/membership-items-out.js';
-import { fromMinor, toMinor, type TCart, type TTicket } from '@foyer/contracts';
-import { dueNow, instalmentOut, instalmentStatuses, planOfCart } from '../payments/payment-plan.js';
+import { fromMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
+import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
+import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
+import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
+import { gifteeAccount } from './cart.repository.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
@@ -60,13 +63,7 @@ export function ticketOut(t: Selectable<TicketTable>): TTicket {
   };
 }
 
-export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketTable>[], now: Date): TCart {
-  const live = tickets.filter((t) => t.state !== 'cancelled');
-  const sum = (f: (t: Selectable<TicketTable>) => number) => live.reduce((n, t) => n + f(t), 0);
-  const before = sum((t) => t.adjusted_value);
-  const fixed = sum((t) => t.fee_fixed_outside);
-  const percent = sum((t) => t.fee_percent_outside);
-  const paid = cart.paid;
+export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: Date): TCart {
   const expiresIn = cart.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(cart.expires_at) - now.getTime()) / 1000));
   return {
     id: cart.id,
@@ -80,12 +77,12 @@ export function cartOut(cart: Selectable<CartTable>, tickets: Selectable<TicketT
     campaign: cart.campaign ? JSON.parse(cart.campaign) : null,
     additional_info: JSON.parse(cart.additional_info),
     cart_fees: {
-      total_before_cartmod_price: fromMinor(before),
-      total_fee_fixed_outside: fromMinor(fixed),
-      total_fee_percent_outside: fromMinor(percent),
+      total_before_cartmod_price: fromMinor(amounts.tickets),
+      total_fee_fixed_outside: fromMinor(amounts.feeFixed),
+      total_fee_percent_outside: fromMinor(amounts.feePercent),
       total_cartmod_amount: fromMinor(0),
-      total_payments: fromMinor(paid),
-      total_outstanding: fromMinor(before + fixed + percent - paid),
+      total_payments: fromMinor(amounts.paid),
+      total_outstanding: fromMinor(amounts.outstanding),
     },
   };
 }
@@ -111,7 +108,7 @@ async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
 const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
 /** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache) {
+export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache): Promise<TCartDocument> {
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const { cart, tickets, sessions: inHand = [] } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
@@ -142,7 +139,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
         ? (await oneSession(db, sessionIds[0])).rows
         : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
     const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
-    siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC'));
+    siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC', cart.seller_id));
   }
   if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
   if (embed.has('identity')) {
@@ -152,29 +149,25 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   }
   // Membership tickets: the members they will create, or the membership they renew.
   if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
-  const out = cartOut(cart, tickets, now);
-  const { fields, plan } = await paymentFields(db, cart, toMinor(out.cart_fees.total_outstanding), now);
-  if (embed.has('scheduled_payment')) siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
-  return document('cart', [{ ...out, ...fields }], 1, siblings);
+  // A plan only on staff-created carts, so an ordinary cart costs no extra query.
+  const plan = cart.injected ? await planOfCart(db, cart.id) : [];
+  const amounts = cartAmounts(cart, tickets, plan, now);
+  if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
+  return document('cart', [{ ...cartOut(cart, amounts, now), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
 }
 
 /**
- * 001 §3: injected, paymentDue, outstandingBalance, completedPayments, giftee. Each is read only
- * when the cart can have it (a plan only on staff-created carts, payments once paid into, a
- * giftee once named), so an ordinary cart costs no extra query.
+ * 001 §3: injected, paymentDue, outstandingBalance, completedPayments, giftee. Payments are read
+ * only once paid into and the giftee once named, so an ordinary cart costs no extra query.
  */
-async function paymentFields(db: Tx, cart: Selectable<CartTable>, outstanding: number, now: Date) {
-  const plan = cart.injected ? instalmentStatuses(await planOfCart(db, cart.id), cart.paid, now) : [];
-  const payments = cart.paid > 0 ? await db.selectFrom('payment').select(['id', 'created_at', 'amount', 'status']).where('cart_id', '=', cart.id).where('status', '=', 'succeeded').orderBy('created_at').execute() : [];
-  const giftee = cart.giftee_identity_id
-    ? await db.selectFrom('user_account').select(['identity_id', 'first_name', 'last_name', 'email']).where('identity_id', '=', cart.giftee_identity_id).executeTakeFirst()
-    : undefined;
-  const fields: Partial<TCart> = {
+async function paymentFields(db: Tx, cart: Selectable<CartTable>, amounts: CartAmounts): Promise<Partial<TCart>> {
+  const payments = cart.paid > 0 ? await succeededPaymentsOfCart(db, cart.id) : [];
+  const giftee = cart.giftee_identity_id ? await gifteeAccount(db, cart.giftee_identity_id) : undefined;
+  return {
     injected: cart.injected === 1,
-    paymentDue: fromMinor(cart.state === 'booked' ? 0 : dueNow(plan, cart.paid, outstanding, now)),
-    outstandingBalance: fromMinor(outstanding),
+    paymentDue: fromMinor(amounts.due),
+    outstandingBalance: fromMinor(amounts.outstanding),
     completedPayments: payments.map((p) => ({ id: p.id, occurredDate: p.created_at, amount: fromMinor(p.amount), status: p.status })),
     giftee: giftee ? { id: giftee.identity_id, name: `${giftee.first_name} ${giftee.last_name}`.trim(), email: giftee.email } : null,
   };
-  return { fields, plan };
 }

@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { CartTable } from '../db/schema.js';
 
 export function cartById(db: Tx, id: string) {
   return db.selectFrom('cart').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,4 +26,60 @@ export async function holdMinutes(db: Tx, sellerId: string, fallback: number): P
     .executeTakeFirst();
   const minutes = row ? Number(JSON.parse(row.value)) : fallback;
   return Number.isFinite(minutes) && minutes > 0 ? minutes : fallback;
+}
+
+export async function updateCartRow(db: Tx, id: string, changes: Updateable<CartTable>) {
+  await db.updateTable('cart').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Claims a cart for paying (→ checkout) from one of `from`; true when it was in one. The sweeper
+ * expires only pending carts, so a claimed cart's hold cannot run out under a payment.
+ */
+export async function claimCartForCheckout(db: Tx, id: string, nowIso: string, from: string[] = ['pending']): Promise<boolean> {
+  const claimed = await db.updateTable('cart').set({ state: 'checkout', updated_at: nowIso }).where('id', '=', id).where('state', 'in', from).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** checkout → pending: the cart is payable again (a refusal, a partial payment, an interrupted pay). */
+export async function releaseCheckout(db: Tx, id: string, nowIso: string) {
+  await db.updateTable('cart').set({ state: 'pending', updated_at: nowIso }).where('id', '=', id).where('state', '=', 'checkout').execute();
+}
+
+/** Carts claimed for paying since before `beforeIso` (a pay call that never finished). */
+export function stuckCheckoutCarts(db: Tx, beforeIso: string, limit: number) {
+  return db.selectFrom('cart').select(['id', 'seller_id']).where('state', '=', 'checkout').where('updated_at', '<=', beforeIso).limit(limit).execute();
+}
+
+/** The giftee named on a cart, as shown on it. */
+export function gifteeAccount(db: Tx, identityId: string) {
+  return db.selectFrom('user_account').select(['identity_id', 'first_name', 'last_name', 'email']).where('identity_id', '=', identityId).executeTakeFirst();
+}
+
+/** Hands a staff-created cart to a new owner, spending its transfer key; false when the key was spent meanwhile. */
+export async function takeTransferredCart(db: Tx, id: string, keyHash: string, identityId: string, nowIso: string): Promise<boolean> {
+  const taken = await db.updateTable('cart').set({ identity_id: identityId, transfer_key_hash: null, updated_at: nowIso }).where('id', '=', id).where('transfer_key_hash', '=', keyHash).executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
+}
+
+/** Expires a pending cart whose hold ran out; false when someone else got to it first (or it was paid or renewed). */
+export async function expireCart(db: Tx, id: string, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('cart').set({ state: 'expired', updated_at: nowIso }).where('id', '=', id).where('state', '=', 'pending').where('expires_at', '<=', nowIso).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Released tickets of a cart with their group's capacity (re-holding after a late payment). */
+export function cancelledTicketsWithGroupLimits(db: Tx, cartId: string, ticketIds: string[]) {
+  return db
+    .selectFrom('ticket')
+    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
+    .select(['ticket.id', 'ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session', 'ticket_group.capacity', 'ticket_group.oversell_capacity'])
+    .where('ticket.cart_id', '=', cartId)
+    .where('ticket.id', 'in', ticketIds)
+    .where('ticket.state', '=', 'cancelled')
+    .execute();
+}
+
+export async function reholdCancelledTickets(db: Tx, cartId: string, ticketIds: string[]) {
+  await db.updateTable('ticket').set({ state: 'held' }).where('cart_id', '=', cartId).where('id', 'in', ticketIds).where('state', '=', 'cancelled').execute();
 }

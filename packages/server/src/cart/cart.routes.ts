@@ -51,7 +51,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { query, seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const cartId = await transferCart(db, { sellerId: s.id, writer, cartId: request.params.id, key: body.key ?? null, now });
+      const cartId = await transferCart(db, ctx.dialect, { sellerId: s.id, writer, cartId: request.params.id, key: body.key ?? null, now });
       setIdentityCookie(request, reply, writer);
       reply.header('cache-control', 'private, no-store');
       return cartDocument(db, cartId, new Set(['ticket', ...query.embed]), now, ctx.cache);
@@ -59,7 +59,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
 
     app.delete<IdParams>(`${prefix}/:id`, async (request) => {
       const { seller: s } = await seller(request);
-      const released = await deleteCart(db, { sellerId: s.id, identity: await readIdentity(db, request), cartId: request.params.id, now: ctx.now() });
+      const released = await deleteCart(db, ctx.dialect, { sellerId: s.id, identity: await readIdentity(db, request), cartId: request.params.id, now: ctx.now() });
       return { cart: { _count: 0, _total: 0, _data: [] }, released };
     });
   }

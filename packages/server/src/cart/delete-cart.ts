@@ -1,19 +1,20 @@
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
+import { inWriteTransaction } from '../db/write-batch.js';
 import type { Identity } from '../identity/public-identity.js';
 import { AppError } from '../http/app-error.js';
-import { cartWithOwnerKind } from './cart.repository.js';
+import { cartWithOwnerKind, updateCartRow } from './cart.repository.js';
 import { assertNotInjected, assertOwner } from './cart-access.js';
 import { releaseHeldTickets } from './release-tickets.js';
 
 /** DELETE my/cart/{id}: releases every held ticket and closes the cart. A booked cart cannot be deleted. */
-export async function deleteCart(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; now: Date }) {
-  return db.transaction().execute(async (tx) => {
+export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; cartId: string; now: Date }) {
+  return inWriteTransaction(db, dialect, async (tx) => {
     const cart = await cartWithOwnerKind(tx, input.cartId);
     assertOwner(cart, input.identity, input.sellerId);
     assertNotInjected(cart);
     if (cart.state === 'booked') throw new AppError(409, 'incorrect_cart_state', 'A booked cart cannot be deleted.', 'cart', { ticket_order_id: cart.ticket_order_id });
     const released = await releaseHeldTickets(tx, { cartId: cart.id });
-    await tx.updateTable('cart').set({ state: 'deleted', updated_at: input.now.toISOString() }).where('id', '=', cart.id).execute();
+    await updateCartRow(tx, cart.id, { state: 'deleted', updated_at: input.now.toISOString() });
     return released;
   });
 }

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fromMinor, toMinor, type TReserveTicket } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db, Dialect } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { registerGiftee } from '../orders/register-giftee.js';
+import { registerGiftee } from '../checkout/register-giftee.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
+import { insertInstalment } from '../payments/payments.repository.js';
+import { inWriteTransaction } from '../db/write-batch.js';
+import { updateCartRow } from './cart.repository.js';
 import { modifyCart } from './modify-cart.js';
 
 export interface InjectItem {
@@ -80,16 +83,12 @@ export async function injectCart(input: InjectInput) {
   });
   const key = randomBytes(24).toString('base64url');
   const nowIso = input.now.toISOString();
-  const total = await input.db.transaction().execute(async (tx) => {
-    const { total } = await cartAmounts(tx, made.cart);
+  const total = await inWriteTransaction(input.db, input.dialect, async (tx) => {
+    const { total } = cartAmounts(made.cart, made.tickets, [], input.now);
     const rows = planRows(input.plan ?? [], total);
-    await tx
-      .updateTable('cart')
-      .set({ injected: 1, transfer_key_hash: transferKeyHash(key), expires_at: input.expiresAt ?? null, purchaser_identity_id: purchaserId, updated_at: nowIso })
-      .where('id', '=', made.cart.id)
-      .execute();
+    await updateCartRow(tx, made.cart.id, { injected: 1, transfer_key_hash: transferKeyHash(key), expires_at: input.expiresAt ?? null, purchaser_identity_id: purchaserId, updated_at: nowIso });
     for (const [rank, row] of rows.entries()) {
-      await tx.insertInto('scheduled_payment').values({ id: uuidv7(), cart_id: made.cart.id, ticket_order_id: null, rank, due_date: row.due_date, amount: row.amount, status: 'scheduled', created_at: nowIso }).execute();
+      await insertInstalment(tx, { id: uuidv7(), cart_id: made.cart.id, ticket_order_id: null, rank, due_date: row.due_date, amount: row.amount, status: 'scheduled', created_at: nowIso });
     }
     return total;
   });

@@ -1,4 +1,5 @@
 import type { TCartModify, TReserveTicket } from '@foyer/contracts';
+import { percentFee } from '@foyer/contracts/rules';
 import type { Insertable, Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
 import type { Db, Dialect, Tx } from '../db/database.js';
@@ -12,7 +13,8 @@ import { cartById, heldTicketsOfCart, holdMinutes } from './cart.repository.js';
 import { nextSequenceValue } from '../db/sequences.js';
 import { prepared } from '../db/prepared.js';
 import { inWriteTransaction } from '../db/write-batch.js';
-import { groupUsed, sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
+import { groupUsed, sessionRoom } from './capacity.repository.js';
+import { takeCapacity } from './take-capacity.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
@@ -60,7 +62,7 @@ export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
   } catch (error) {
     const sessionId = error instanceof AppError ? ((error.extra as { event_session_id?: string } | null)?.event_session_id ?? null) : null;
     if (!sessionId || !CAPACITY_CODES.has((error as AppError).code)) throw error;
-    const freed = await releaseExpiredCarts(input.db, input.now, { sessionId });
+    const freed = await releaseExpiredCarts(input.db, input.dialect, input.now, { sessionId });
     if (!freed.tickets) throw error;
     return inWriteTransaction(input.db, input.dialect, (tx) => modifyInTransaction(tx, input));
   }
@@ -132,7 +134,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
-  const sessions = await takeCapacity(tx, additions, additionsGroupLimits(additions));
+  const sessions = await takeCapacityOrRefuse(tx, additions);
   return { cart: saved, tickets: [...remaining, ...added], sessions };
 }
 
@@ -167,44 +169,20 @@ async function insertTickets(tx: Tx, rows: TicketRow[]): Promise<Selectable<Tick
   return out;
 }
 
-/** Per (session, group) limits of the groups new tickets come from. */
-function additionsGroupLimits(additions: (NewTicket & { groupLimit?: number })[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const a of additions) if (a.event_session_id && a.groupLimit !== undefined) out.set(`${a.event_session_id}|${a.ticket_group_id}`, a.groupLimit);
-  return out;
-}
-
-/** Takes session and group capacity for new tickets, in a fixed order (no deadlocks); answers the sessions as updated. */
-async function takeCapacity(tx: Tx, additions: (NewTicket & { groupLimit?: number })[], groupLimits: Map<string, number>): Promise<Selectable<EventSessionTable>[]> {
-  const updated: Selectable<EventSessionTable>[] = [];
-  const bySession = new Map<string, number>();
-  const byGroup = new Map<string, number>();
-  for (const a of additions) {
-    if (!a.event_session_id) continue;
-    if (a.counts_session) bySession.set(a.event_session_id, (bySession.get(a.event_session_id) ?? 0) + 1);
-    const key = `${a.event_session_id}|${a.ticket_group_id}`;
-    byGroup.set(key, (byGroup.get(key) ?? 0) + 1);
-  }
-  for (const [sessionId, n] of [...bySession].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const session = await takeSessionCapacity(tx, sessionId, n);
-    if (session) {
-      updated.push(session);
-      continue;
-    }
+/** Takes the capacity of new tickets, or refuses with what is left of the session or group that ran out. */
+async function takeCapacityOrRefuse(tx: Tx, additions: (NewTicket & { groupLimit?: number })[]): Promise<Selectable<EventSessionTable>[]> {
+  const taken = await takeCapacity(tx, additions);
+  if ('sessions' in taken) return taken.sessions;
+  const { sessionId, groupId } = taken.short;
+  if (groupId === undefined) {
     const room = await sessionRoom(tx, sessionId);
     const left = room ? availableCapacity(room) : 0;
     if (left === 0) throw new AppError(409, 'event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, available: 0 });
     throw new AppError(409, 'session_capacity_exceeded', `Only ${left} tickets are left for this session.`, 'reserve', { event_session_id: sessionId, available: left });
   }
-  for (const [key, n] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [sessionId, groupId] = key.split('|');
-    const limit = groupLimits.get(key) ?? -1;
-    if (await takeGroupCapacity(tx, sessionId, groupId, limit, n)) continue;
-    const left = Math.max(0, limit - (await groupUsed(tx, sessionId, groupId)));
-    if (left === 0) throw new AppError(409, 'ticket_group_sold_out', 'These tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: 0 });
-    throw new AppError(409, 'ticket_group_capacity_exceeded', `Only ${left} of these tickets are left for this session.`, 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: left });
-  }
-  return updated;
+  const left = Math.max(0, taken.short.limit - (await groupUsed(tx, sessionId, groupId)));
+  if (left === 0) throw new AppError(409, 'ticket_group_sold_out', 'These tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: 0 });
+  throw new AppError(409, 'ticket_group_capacity_exceeded', `Only ${left} of these tickets are left for this session.`, 'reserve', { event_session_id: sessionId, ticket_group_id: groupId, available: left });
 }
 
 /** Each requested ticket → a ticket row to insert, after every per-ticket rule. */
@@ -243,7 +221,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     checkAttendee(rule, item.admit_name, item.admit_email);
     const flexible = type.currency_amount_min !== null && type.currency_amount_max !== null;
     const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : unitPrice(type);
-    const percent = type.fee_percent_outside ? Math.round((face * Number(type.fee_percent_outside)) / 100) : 0;
+    const percent = percentFee(face, type.fee_percent_outside);
     out.push({
       seller_id: input.sellerId,
       ticket_type_id: type.id,

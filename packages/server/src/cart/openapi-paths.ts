@@ -1,9 +1,5 @@
-import { z } from 'zod';
-import { ZCart, ZCartModify, ZCartTransfer, ZTicket } from '@foyer/contracts';
-import { embedParam, listOf, operation, pathParam, sellerParam, type Refusals } from '../http/openapi-parts.js';
-
-/** The cart document every cart call answers (embeds arrive as sibling keys). */
-export const ZCartAnswer = z.looseObject({ cart: listOf(ZCart), ticket: listOf(ZTicket) });
+import { ZCartDeleted, ZCartDocument, ZCartModify, ZCartTransfer } from '@foyer/contracts';
+import { embedParam, operation, pathParam, sellerParam, type Refusals } from '../http/openapi-parts.js';
 
 const SELLER: Refusals = { '400': 'seller_not_found (malformed), validation_failed', '404': 'seller_not_found' };
 /** The ownership rule of cart-access.ts: another identity's cart is refused, a gone one is not found. */
@@ -23,7 +19,7 @@ export function cartPaths() {
         summary: 'Create a cart holding the given tickets; sets the identity cookie',
         parameters: [sellerParam],
         body: ZCartModify,
-        ok: ZCartAnswer,
+        ok: ZCartDocument,
         refusals: { ...SELLER, '400': RESERVE, '404': 'ticket_not_found, seller_not_found', '409': CAPACITY },
       }),
     };
@@ -32,16 +28,16 @@ export function cartPaths() {
         summary: 'Add tickets to a cart or remove them by id',
         parameters: [id, sellerParam],
         body: ZCartModify,
-        ok: ZCartAnswer,
+        ok: ZCartDocument,
         refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}` },
       }),
     };
     paths[`${prefix}/{id}`] = {
-      get: operation({ summary: 'A cart with its tickets (private, no-store)', parameters: [id, sellerParam, embedParam], ok: ZCartAnswer, refusals: { ...OWNED, '400': 'unknown_embed, bad_field_value, seller_not_found' } }),
+      get: operation({ summary: 'A cart with its tickets (private, no-store)', parameters: [id, sellerParam, embedParam], ok: ZCartDocument, refusals: { ...OWNED, '400': 'unknown_embed, bad_field_value, seller_not_found' } }),
       delete: operation({
         summary: 'Delete a cart and release its held tickets',
         parameters: [id, sellerParam],
-        ok: z.object({ cart: listOf(ZCart), released: z.number().int() }),
+        ok: ZCartDeleted,
         refusals: { ...SELLER, ...OWNED, '409': 'incorrect_cart_state (booked or injected)' },
       }),
     };
@@ -50,7 +46,7 @@ export function cartPaths() {
         summary: "Take over a staff-created cart with its payment link's key (once); sets the identity cookie",
         parameters: [id, sellerParam, embedParam],
         body: ZCartTransfer,
-        ok: ZCartAnswer,
+        ok: ZCartDocument,
         refusals: { ...SELLER, '403': 'scope_error (wrong or used key)', '404': 'not_found, seller_not_found' },
       }),
     };

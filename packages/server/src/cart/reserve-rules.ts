@@ -1,4 +1,4 @@
-import { HARD_MAX_PER_TICKET_TYPE, UNNAMED_RULE_DEFAULT_MAX } from '@foyer/contracts';
+import { attendeeEmailProblem, attendeeNameMissing, attendeeNeeds, checkFlexibleAmount, ruleMax } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 
 /** Pure checks of 000 §5 over what a cart would hold after a change. No I/O. */
@@ -22,13 +22,6 @@ export interface TypeRule {
   named: string;
   min: number | null;
   max: number | null;
-}
-
-/** The per-type maximum of a rule: an unnamed rule with a max below zero means 10. */
-export function ruleMax(rule: TypeRule): number {
-  if (rule.max === null) return HARD_MAX_PER_TICKET_TYPE;
-  if (rule.max < 0) return rule.named === 'no' ? UNNAMED_RULE_DEFAULT_MAX : HARD_MAX_PER_TICKET_TYPE;
-  return Math.min(rule.max, HARD_MAX_PER_TICKET_TYPE);
 }
 
 function countBy<T>(items: T[], key: (t: T) => string): Map<string, number> {
@@ -73,29 +66,25 @@ export function checkOrderLimits(held: HeldLine[], touched: Set<string>, groups:
 
 /** A chosen amount for a flexible price: positive, at most 2 decimals, inside [min, max]. Minor units. */
 export function checkFlexiblePrice(raw: unknown, min: number, max: number): number {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
-    throw new AppError(400, 'validation_failed', 'Enter an amount with at most 2 decimal places.', 'reserve', { field: 'face_value' });
-  }
-  const [whole, fraction = ''] = text.split('.');
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (minor < min || minor > max || minor <= 0) {
+  const checked = checkFlexibleAmount(raw, min, max);
+  if ('minor' in checked) return checked.minor;
+  if (checked.problem === 'outside') {
     throw new AppError(400, 'validation_failed', 'Value entered is outside min/max', 'reserve', { field: 'face_value', min, max });
   }
-  return minor;
+  throw new AppError(400, 'validation_failed', 'Enter an amount with at most 2 decimal places.', 'reserve', { field: 'face_value' });
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Attendee details the group's rule asks for (named yes → a name; emailed → an e-mail). */
 export function checkAttendee(rule: TypeRule & { emailed: number }, admitName: string | null | undefined, admitEmail: string | null | undefined) {
-  if (rule.named === 'yes' && !admitName?.trim()) {
+  const needs = attendeeNeeds(rule);
+  if (attendeeNameMissing(needs.name, admitName)) {
     throw new AppError(400, 'validation_failed', 'Please enter the name of each attendee.', 'reserve', { field: 'admit_name' });
   }
-  if (rule.emailed && !admitEmail?.trim()) {
+  const email = attendeeEmailProblem(needs.email, admitEmail);
+  if (email === 'required') {
     throw new AppError(400, 'validation_failed', 'Please enter the e-mail address of each attendee.', 'reserve', { field: 'admit_email' });
   }
-  if (admitEmail && !EMAIL.test(admitEmail.trim())) {
+  if (email === 'invalid') {
     throw new AppError(400, 'validation_failed', 'Please enter a valid e-mail address.', 'reserve', { field: 'admit_email' });
   }
 }

@@ -1,15 +1,15 @@
+import { checkSurveyAnswer, type SurveyProblem } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 
 /**
  * Survey answers against a group's additional_info_spec (a small JSON-Schema subset, see
- * docs/catalog.md): required answers present, numbers converted, empty answers dropped,
- * choices from their list, lengths and ranges kept.
+ * docs/catalog.md): each answer checked by the shared rule (contracts/src/rules/survey.ts);
+ * answers to questions the spec does not ask are refused.
  */
 interface FieldSpec {
   type?: string;
   title?: string;
   enum?: unknown[];
-  format?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -24,35 +24,40 @@ function fail(field: string, message: string): never {
   throw new AppError(400, 'additional_info_validation_failed', message, 'additional_info', { field });
 }
 
+function message(label: string, problem: SurveyProblem): string {
+  switch (problem.code) {
+    case 'required':
+      return `${label} is required.`;
+    case 'no_type':
+      return `${label} has no answer type.`;
+    case 'number':
+      return `${label} must be a number.`;
+    case 'min':
+      return `${label} must be at least ${problem.limit}.`;
+    case 'max':
+      return `${label} must be at most ${problem.limit}.`;
+    case 'not_boolean':
+      return `${label} must be yes or no.`;
+    case 'not_text':
+      return `${label} must be text.`;
+    case 'too_short':
+      return `${label} is too short.`;
+    case 'too_long':
+      return `${label} is too long.`;
+    case 'not_option':
+      return `${label}: choose one of the options.`;
+  }
+}
+
 export function validateSurvey(spec: unknown, data: Record<string, unknown>): Record<string, unknown> {
   const s = (spec ?? {}) as SurveySpec;
   const fields = s.properties ?? {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(data)) if (!(key in fields)) fail(key, `Unknown question "${key}".`);
   for (const [key, field] of Object.entries(fields)) {
-    const label = field.title ?? key;
-    let value = data[key];
-    if (value === '' || value === null || value === undefined || (Array.isArray(value) && !value.length)) {
-      if (s.required?.includes(key)) fail(key, `${label} is required.`);
-      continue;
-    }
-    if (!field.type) fail(key, `${label} has no answer type.`);
-    if (field.type === 'number' || field.type === 'integer') {
-      const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (!Number.isFinite(n) || (field.type === 'integer' && !Number.isInteger(n))) fail(key, `${label} must be a number.`);
-      if (field.minimum !== undefined && n < field.minimum) fail(key, `${label} must be at least ${field.minimum}.`);
-      if (field.maximum !== undefined && n > field.maximum) fail(key, `${label} must be at most ${field.maximum}.`);
-      value = n;
-    } else if (field.type === 'boolean') {
-      if (typeof value !== 'boolean') fail(key, `${label} must be yes or no.`);
-    } else {
-      if (typeof value !== 'string') fail(key, `${label} must be text.`);
-      value = (value as string).trim();
-      if (field.minLength !== undefined && (value as string).length < field.minLength) fail(key, `${label} is too short.`);
-      if ((value as string).length > (field.maxLength ?? 1000)) fail(key, `${label} is too long.`);
-    }
-    if (field.enum && !field.enum.includes(value)) fail(key, `${label}: choose one of the options.`);
-    out[key] = value;
+    const checked = checkSurveyAnswer({ ...field, required: !!s.required?.includes(key) }, data[key]);
+    if ('problem' in checked) fail(key, message(field.title ?? key, checked.problem));
+    if ('value' in checked) out[key] = checked.value;
   }
   return out;
 }

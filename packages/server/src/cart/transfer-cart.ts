@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
+import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import { storeIdentity, type WriterIdentity } from '../identity/public-identity.js';
-import { cartWithOwnerKind } from './cart.repository.js';
+import { cartWithOwnerKind, takeTransferredCart } from './cart.repository.js';
 import { accessDenied } from './cart-access.js';
 import { transferKeyHash } from './inject-cart.js';
 
@@ -14,21 +15,15 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
  * conditional update. Its owner may call again (a reload) without a key. A wrong or spent key is
  * refused with 403 like any other cart of someone else.
  */
-export async function transferCart(db: Db, input: { sellerId: string; writer: WriterIdentity; cartId: string; key: string | null; now: Date }) {
-  return db.transaction().execute(async (tx) => {
+export async function transferCart(db: Db, dialect: Dialect, input: { sellerId: string; writer: WriterIdentity; cartId: string; key: string | null; now: Date }) {
+  return inWriteTransaction(db, dialect, async (tx) => {
     const cart = await cartWithOwnerKind(tx, input.cartId);
     if (!cart || cart.seller_id !== input.sellerId || cart.state === 'deleted') throw new AppError(404, 'not_found', 'This cart could not be found.', 'cart');
     if (!input.writer.fresh && cart.identity_id === input.writer.identity.id) return cart.id;
     if (!input.key || !cart.transfer_key_hash || !sameHash(transferKeyHash(input.key), cart.transfer_key_hash)) throw accessDenied(cart.owner_kind);
     await storeIdentity(tx, input.writer, input.now);
-    const taken = await tx
-      .updateTable('cart')
-      .set({ identity_id: input.writer.identity.id, transfer_key_hash: null, updated_at: input.now.toISOString() })
-      .where('id', '=', cart.id)
-      .where('transfer_key_hash', '=', cart.transfer_key_hash)
-      .executeTakeFirst();
     // Two browsers with the same link at once: only the first takes the cart.
-    if (Number(taken.numUpdatedRows) !== 1) throw accessDenied(null);
+    if (!(await takeTransferredCart(tx, cart.id, cart.transfer_key_hash, input.writer.identity.id, input.now.toISOString()))) throw accessDenied(null);
     return cart.id;
   });
 }

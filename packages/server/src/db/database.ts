@@ -16,12 +16,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** Opens `sqlite:<path>` (WAL) or `postgres://…`. The only place that knows about drivers. */
-export function openDatabase(url: string): DatabaseHandle {
+/** Opens `sqlite:<path>` (WAL) or `postgres://…` (a pool of `pgPool` connections). The only place that knows about drivers. */
+export function openDatabase(url: string, options: { pgPool?: number } = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FOYER_PG_POOL ?? 10) });
+    const pool = new pg.Pool({ connectionString: url, max: options.pgPool ?? 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`[foyer] database connection lost: ${error.message}`));

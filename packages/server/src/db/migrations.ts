@@ -32,6 +32,9 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0009_memberships': m0009,
 };
 
+/** Migration names in the order they are listed (Kysely runs them in name order). */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
 function migrations(dialect: Dialect): Record<string, Migration> {
   return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, up]) => [name, { up: (db: AnyDb) => up(db, dialect) }]));
 }

@@ -399,12 +399,6 @@ export interface ScheduledPaymentTable {
   status: string;
   created_at: string;
 }
-export interface MigrationTable {
-  name: string;
-  run_at: string;
-  seq: Generated<number>;
-}
-
 export interface Database {
   seller: SellerTable;
   venue: VenueTable;

@@ -1,9 +1,12 @@
 import { CALENDAR_MAX_TICKET_TYPES, type TTicketTypesRequired } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
-import type { TicketGroupTable } from '../db/schema.js';
+import type { EventSessionTable, TicketGroupTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Offer } from './load-offer.js';
 import { unitPrice } from './serialize.js';
+import { groupRoom, roomForGroups } from './session-availability.js';
+
+type Group = Selectable<TicketGroupTable>;
 
 /** Quantities asked for, resolved to the groups that sell them. */
 export interface Demand {
@@ -35,8 +38,23 @@ export function resolveDemand(offer: Offer, body: TTicketTypesRequired, options:
   return { lines, byGroup, groups, total: lines.reduce((sum, l) => sum + l.quantity, 0) };
 }
 
+/**
+ * Whether a session can take the demand. Zero quantities (`[]` or `quantity: 0`) ask for at least
+ * one place in `groups`, as GET does; otherwise the quantities themselves must fit.
+ */
+export function sessionTakes(
+  session: Selectable<EventSessionTable>,
+  demand: Demand,
+  groups: Group[],
+  used: (sessionId: string, groupId: string) => number,
+): boolean {
+  if (demand.total === 0) return roomForGroups(session, groups, (g) => used(session.id, g)) !== 0;
+  const byId = new Map(demand.groups.map((g) => [g.id, g]));
+  return fitsDemand(session, demand, (g) => groupRoom(byId.get(g)!, used(session.id, g)));
+}
+
 /** Whether a session can take the demand: each group within its room and the session within its own. */
-export function fitsDemand(
+function fitsDemand(
   session: { capacity: number; oversell_capacity: number; used_capacity: number },
   demand: Demand,
   groupRoom: (groupId: string) => number,

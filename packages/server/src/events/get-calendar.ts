@@ -5,11 +5,11 @@ import type { EventSessionTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { configOfResources } from './events.repository.js';
-import { fitsDemand, resolveDemand, type Demand } from './demand.js';
+import { resolveDemand, sessionTakes, type Demand } from './demand.js';
 import { findEvent } from './find-event.js';
 import { loadOffer, type Offer } from './load-offer.js';
 import { groupFilterIds } from './list-sessions.js';
-import { groupRoom, loadSessions, roomForGroups } from './session-availability.js';
+import { loadSessions, roomForGroups } from './session-availability.js';
 import { entryPrice } from './serialize.js';
 import { localDate } from './session-rules.js';
 import type { Viewer } from './viewer.js';
@@ -17,6 +17,8 @@ import type { Viewer } from './viewer.js';
 export const CALENDAR_QUERY: QuerySpec = {
   filters: { ticket_group_id: 'string' },
   params: { _format: 'string' },
+  defaultLimit: 1000,
+  maxLimit: 5000,
 };
 
 interface PriceDisplay {
@@ -38,7 +40,8 @@ export async function getCalendar(
   const format = String(input.query.params._format ?? 'basic');
   const wanted = groupFilterIds(input.query.filters);
   const demand = input.body ? resolveDemand(offer, input.body, { context: 'event_calendar', limitTypes: true }) : null;
-  const groups = demand ? demand.groups : wanted ? offer.groups.filter((g) => wanted.includes(g.id)) : offer.groups;
+  // The groups asked about: those the quantities name, else the ticket_group_id filter's, else all.
+  const groups = demand?.groups.length ? demand.groups : wanted ? offer.groups.filter((g) => wanted.includes(g.id)) : offer.groups;
   const { sessions, used } = await loadSessions(db, { eventId: event.id, timezone, groups, window: {}, now: input.now });
   const display = await priceDisplay(db, input.sellerId, event.id);
   const price = demand ? demandPrice(demand) : lowestPrice(offer, groups.map((g) => g.id), display.primary_ticket_type);
@@ -51,11 +54,7 @@ export async function getCalendar(
     else days.set(date, [s]);
   }
   const calendar: TCalendarDay[] = [...days].map(([date, daySessions]) => {
-    const open = daySessions.some((s) =>
-      demand
-        ? fitsDemand(s, demand, (g) => groupRoom(demand.groups.find((x) => x.id === g)!, used(s.id, g)))
-        : roomForGroups(s, groups, (g) => used(s.id, g)) !== 0,
-    );
+    const open = daySessions.some((s) => (demand ? sessionTakes(s, demand, groups, used) : roomForGroups(s, groups, (g) => used(s.id, g)) !== 0));
     const day: TCalendarDay = { date, status: open ? 'available' : 'sold_out', min_price: price === null ? null : fromMinor(price) };
     if (format === 'extended') {
       const unlimited = daySessions.some((s) => s.capacity === -1);
@@ -67,7 +66,8 @@ export async function getCalendar(
     }
     return day;
   });
-  return document('calendar', calendar, calendar.length);
+  const { offset, limit } = input.query;
+  return document('calendar', calendar.slice(offset, offset + limit), calendar.length, {}, { offset, limit });
 }
 
 async function priceDisplay(db: Tx, sellerId: string, eventId: string): Promise<PriceDisplay> {

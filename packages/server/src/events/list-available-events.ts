@@ -76,7 +76,7 @@ export async function listAvailableEvents(db: Tx, input: { sellerId: string; tim
         f.field === 'start_time' ? matchesFilter(localTime(s.start_datetime, tz), f) : matchesFilter(s.start_datetime, f),
       );
     });
-    sessions = matching.map((s) => sessionOut(s, eventTz.get(s.event_template_id)!));
+    sessions = matching.map((s) => sessionOut(s, eventTz.get(s.event_template_id)!, input.sellerId));
     if (query.ondate || sessionFilters.length) {
       const withSession = new Set(matching.map((s) => s.event_template_id));
       events = events.filter((e) => withSession.has(e.id));

@@ -47,7 +47,7 @@ export async function listSessions(db: Tx, input: { sellerId: string; timezone: 
   });
   const rows = sessions.map((s) => {
     const room = wanted && !groups.length ? 0 : roomForGroups(s, groups, (g) => used(s.id, g));
-    return { ...sessionOut(s, timezone), availableCapacity: room, sold_out: room === 0 };
+    return { ...sessionOut(s, timezone, event.seller_id), availableCapacity: room, sold_out: room === 0 };
   });
   const filtered = applySort(
     applyFilters(rows, input.query.filters.filter((f) => f.field !== 'ticket_group_id')),

@@ -2,10 +2,10 @@ import { fromMinor, type TTicketTypesRequired } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { document } from '../http/envelope.js';
 import { applySort, type ParsedQuery, type QuerySpec } from '../http/query.js';
-import { fitsDemand, resolveDemand } from './demand.js';
+import { resolveDemand, sessionTakes } from './demand.js';
 import { findEvent } from './find-event.js';
 import { loadOffer } from './load-offer.js';
-import { groupRoom, loadSessions } from './session-availability.js';
+import { loadSessions } from './session-availability.js';
 import { sessionOut } from './serialize.js';
 import { startWindow } from './list-sessions.js';
 import type { Viewer } from './viewer.js';
@@ -26,18 +26,16 @@ export async function priceSessions(
   const { event, timezone } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
   const offer = await loadOffer(db, [event.id], input.viewer);
   const demand = resolveDemand(offer, input.body, { context: 'event_sessions' });
+  // `[]` names no group: any of the event's will do, as GET does.
+  const groups = demand.groups.length ? demand.groups : offer.groups;
   const { sessions, used } = await loadSessions(db, {
     eventId: event.id,
     timezone,
-    groups: demand.groups,
+    groups,
     window: { ondate: input.query.ondate, ...startWindow(input.query.filters) },
     now: input.now,
   });
-  const groupById = new Map(demand.groups.map((g) => [g.id, g]));
-  const rows = sessions.map((s) => {
-    const fits = fitsDemand(s, demand, (g) => groupRoom(groupById.get(g)!, used(s.id, g)));
-    return { ...sessionOut(s, timezone), sold_out: !fits };
-  });
+  const rows = sessions.map((s) => ({ ...sessionOut(s, timezone, event.seller_id), sold_out: !sessionTakes(s, demand, groups, used) }));
   const kept = applySort(
     input.query.params._include_sold_out === true ? rows : rows.filter((r) => !r.sold_out),
     input.query.sort.length ? input.query.sort : [{ field: 'start_datetime', direction: 'asc' }],

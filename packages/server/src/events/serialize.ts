@@ -1,10 +1,10 @@
-import { fromMinor, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage, type TListedEvent } from '@foyer/contracts';
+import { fromMinor, INCUMBENT_EVENT_FIELDS, type TEventSession, type TEventTemplate, type TTicketGroup, type TTicketGroupRule, type TTicketType, type TVenue, type TSeller, type TConfigEntry, type TMessageRule, type TMembershipRule, type TImage, type TListedEvent } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type {
   ConfigEntryTable, EventSessionTable, EventTemplateTable, ImageTable, MembershipRuleTable, MessageRuleTable,
   SellerTable, TicketGroupRuleTable, TicketGroupTable, TicketTypeTable, VenueTable,
 } from '../db/schema.js';
-import { availableCapacity, localTime } from './session-rules.js';
+import { availableCapacity, localDateTime, localTime } from './session-rules.js';
 
 /** Row → wire shape. The only place that knows both. */
 
@@ -37,6 +37,7 @@ export function eventOut(row: Selectable<EventTemplateTable>, minPrice: number |
     _rank: row.rank,
     min_price: money(minPrice),
     venue: venue ? { name: venue.name, timezone: venue.timezone } : null,
+    ...INCUMBENT_EVENT_FIELDS,
   };
 }
 
@@ -112,13 +113,16 @@ export function ruleOut(row: Selectable<TicketGroupRuleTable>): TTicketGroupRule
   };
 }
 
-export function sessionOut(row: Selectable<EventSessionTable>, timezone: string): TEventSession {
+/** A session on the wire; `sellerId` is its event's seller, `timezone` its venue's. */
+export function sessionOut(row: Selectable<EventSessionTable>, timezone: string, sellerId: string): TEventSession {
   const available = availableCapacity(row);
   return {
     id: row.id,
     event_template_id: row.event_template_id,
     start_datetime: row.start_datetime,
     end_datetime: row.end_datetime,
+    start_datetime_local: localDateTime(row.start_datetime, timezone),
+    end_datetime_local: localDateTime(row.end_datetime, timezone),
     startTime: localTime(row.start_datetime, timezone),
     endTime: localTime(row.end_datetime, timezone),
     capacity: row.capacity,
@@ -126,6 +130,12 @@ export function sessionOut(row: Selectable<EventSessionTable>, timezone: string)
     used_capacity: row.used_capacity,
     sold_out: available === 0,
     availableCapacity: available,
+    seller_id: sellerId,
+    sold_quantity: row.used_capacity,
+    oversold_out: available === 0,
+    redeemed_count: 0,
+    largest_stage: null,
+    portal_id: null,
   };
 }
 

@@ -59,6 +59,15 @@ function wallClock(iso: string, tz: string): string {
   return new Date(ms + offsetMs(ms, tz)).toISOString().slice(0, 16);
 }
 
+/** Venue wall-clock time of an instant with its UTC offset, e.g. "2026-11-24T10:00:00-05:00". */
+export function localDateTime(iso: string, tz: string): string {
+  const ms = Date.parse(iso);
+  const offset = offsetMs(ms, tz);
+  const minutes = Math.abs(offset) / 60_000;
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${new Date(ms + offset).toISOString().slice(0, 19)}${offset < 0 ? '-' : '+'}${hhmm}`;
+}
+
 /** Venue-local "HH:mm" of an instant. */
 export function localTime(iso: string, tz: string): string {
   return wallClock(iso, tz).slice(11);

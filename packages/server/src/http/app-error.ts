@@ -12,13 +12,13 @@ export class AppError extends Error {
     super(description);
   }
 
+  /** Seconds a 429 asks the client to wait (its `_extra.retry_after`), sent as Retry-After. */
+  get retryAfterSeconds(): number | null {
+    const seconds = (this.extra as { retry_after?: unknown } | null)?.retry_after;
+    return this.status === 429 && typeof seconds === 'number' ? seconds : null;
+  }
+
   toEnvelope(): TErrorEnvelope {
     return { _data: [{ _code: this.code, _context: this.context, _description: this.description, _extra: this.extra }] };
   }
 }
-
-export const notFound = (what: string, code: TErrorCode = 'not_found', context: string | null = null) =>
-  new AppError(404, code, `${what} was not found.`, context);
-
-export const badRequest = (description: string, extra: unknown = null, context: string | null = null) =>
-  new AppError(400, 'validation_failed', description, context, extra);

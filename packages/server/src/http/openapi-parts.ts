@@ -9,9 +9,6 @@ export const refusal = (description: string) => ({ description, content: json(ZE
 export type Refusals = Record<string, string>;
 export const refusals = (map: Refusals) => Object.fromEntries(Object.entries(map).map(([status, codes]) => [status, refusal(codes)]));
 
-/** A relational list as the API answers it: `{ _count, _total, _data }`. */
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
-
 export const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 export const sellerParam = { name: '_seller', in: 'query', schema: { type: 'string' }, description: 'Seller id or key; optional with one default seller.' };
 export const embedParam = { name: '_embed', in: 'query', schema: { type: 'string' }, description: 'Comma-separated embed paths (dotted).' };

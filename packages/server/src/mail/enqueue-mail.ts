@@ -1,4 +1,4 @@
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { insertOutbox } from './outbox.repository.js';
 

@@ -1,3 +1,4 @@
+import { startIntervalWorker } from '../interval-worker.js';
 import type { Tx } from '../db/database.js';
 import { claimOutbox, dueOutboxIds, markOutbox } from './outbox.repository.js';
 import type { MailTransport } from './transport.js';
@@ -43,23 +44,11 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; r
   return result;
 }
 
-/** Polls the outbox every `intervalMs` until stopped. Safe to run in several processes. */
+/** Polls the outbox every `intervalMs` (first at once) until stopped. Safe to run in several processes. */
 export function startMailWorker(deps: OutboxDeps & { intervalMs?: number; onError?: (error: unknown) => void }): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = processOutbox(deps)
-      .catch((error) => deps.onError?.(error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.intervalMs ?? 1000);
-      });
-  };
-  timer = setTimeout(tick, 0);
+  const stop = startIntervalWorker({ intervalMs: deps.intervalMs ?? 1000, firstRunAfterMs: 0, onError: (error) => deps.onError?.(error), run: () => processOutbox(deps) });
   return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    await stop();
     deps.transport.close?.();
   };
 }

@@ -1,3 +1,4 @@
+import type { TMailbox } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { list } from '../http/envelope.js';
@@ -14,7 +15,7 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = parseQuery(request.query as Record<string, unknown>, { params: { to: 'string' }, defaultLimit: 50, maxLimit: 500 });
     const rows = await listOutbox(ctx.db, { to: (query.params.to as string | undefined) ?? null, limit: query.limit });
     reply.header('cache-control', 'no-store');
-    return {
+    const answer: TMailbox = {
       mailbox: list(
         rows.map((r) => ({
           id: r.id,
@@ -28,5 +29,6 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext) {
         })),
       ),
     };
+    return answer;
   });
 }

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZTicketOrder } from '@foyer/contracts';
-import { embedParam, listOf, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
-import { MODIFIABLE, ZCartAnswer } from '../cart/openapi-paths.js';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument } from '@foyer/contracts';
+import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
+import { MODIFIABLE } from '../cart/openapi-paths.js';
 
-const ZOrderAnswer = z.looseObject({ ticket_order: listOf(ZTicketOrder) });
 const ORDER_OWNED = { '403': 'scope_error (another identity\'s order)', '404': 'not_found, seller_not_found' };
 
 /** OpenAPI paths of checkout and the orders (001 §4, §7), generated from the contracts. */
 export function orderPaths() {
   const id = pathParam('id');
   const checkout = (summary: string, body?: z.ZodType) =>
-    operation({ summary, parameters: [id, sellerParam], body, ok: ZCartAnswer, refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' } });
+    operation({ summary, parameters: [id, sellerParam], body, ok: ZCartDocument, refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' } });
   const paths: Record<string, object> = {};
   for (const prefix of ['/cart', '/my/cart']) {
     paths[`${prefix}/{id}/guest_checkout`] = { post: checkout('Name the purchaser (a guest identity from POST user) and whether to e-mail them', ZGuestCheckout) };
@@ -23,7 +22,7 @@ export function orderPaths() {
         summary: 'Name the person a gift is for (a known e-mail is the same person); answers their identity_id',
         parameters: [sellerParam],
         body: ZGiftee,
-        ok: z.looseObject({ giftee: listOf(z.object({ identity_id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string() })), identity_id: z.string() }),
+        ok: ZGifteeAnswer,
         refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'seller_not_found', '429': 'rate_limited (Retry-After)' },
       }),
     },
@@ -32,7 +31,7 @@ export function orderPaths() {
         summary: 'Record the giftee on the cart (members only)',
         parameters: [id, sellerParam],
         body: ZGiftCheckout,
-        ok: ZCartAnswer,
+        ok: ZCartDocument,
         refusals: { ...MODIFIABLE, '400': 'validation_failed (gift to oneself)', '401': 'not_authorized', '404': 'not_found (cart or giftee), seller_not_found' },
       }),
     },
@@ -40,12 +39,12 @@ export function orderPaths() {
       get: operation({
         summary: 'Orders by id (id._in=…, at most 50; cacheable: ids are unguessable)',
         parameters: [{ name: 'id._in', in: 'query', required: true, schema: { type: 'string' } }, sellerParam, embedParam],
-        ok: ZOrderAnswer,
+        ok: ZOrderDocument,
         refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found' },
       }),
     },
     '/ticket_order/{id}': {
-      get: operation({ summary: "One of the caller's orders (private, no-store)", parameters: [id, sellerParam, embedParam], ok: ZOrderAnswer, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
+      get: operation({ summary: "One of the caller's orders (private, no-store)", parameters: [id, sellerParam, embedParam], ok: ZOrderDocument, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
     },
     '/ticket_order/{id}/email': {
       post: operation({

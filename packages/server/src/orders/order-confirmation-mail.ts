@@ -5,6 +5,8 @@ import { dayjs } from '../events/session-rules.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { membershipMailPart } from '../membership/membership-mail.js';
+import { confirmationLines, orderForConfirmation } from './orders.repository.js';
+import { userByIdentity } from '../users/user.repository.js';
 
 const MAX_TICKET_IMAGES = 40;
 
@@ -16,28 +18,12 @@ const MAX_TICKET_IMAGES = 40;
  * nobody is to receive it.
  */
 export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: string): Promise<MailMessage | null> {
-  const order = await tx
-    .selectFrom('ticket_order')
-    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
-    .innerJoin('seller', 'seller.id', 'ticket_order.seller_id')
-    .select(['ticket_order.id', 'ticket_order.order_number', 'ticket_order.total', 'cart.purchaser_identity_id', 'cart.send_email', 'seller.name as seller_name', 'seller.currency'])
-    .where('ticket_order.id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await orderForConfirmation(tx, orderId);
+  if (!order) throw new Error(`orderConfirmationMail: no order ${orderId}`);
   if (!order.purchaser_identity_id) return null;
-  const buyer = await tx.selectFrom('user_account').select(['email', 'first_name']).where('identity_id', '=', order.purchaser_identity_id).executeTakeFirst();
+  const buyer = await userByIdentity(tx, order.purchaser_identity_id);
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
-  const tickets = await tx
-    .selectFrom('ticket')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .leftJoin('ledger', 'ledger.ticket_id', 'ticket.id')
-    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'venue.timezone', 'event_session.start_datetime', 'ticket.scan_code', 'ticket.face_value', 'ledger.number as gift_card_number'])
-    .where('ticket.ticket_order_id', '=', orderId)
-    .where('ticket.state', '=', 'booked')
-    .orderBy('ticket.created_at')
-    .execute();
+  const tickets = await confirmationLines(tx, orderId);
   const when = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A') : '');
   // A gift card's number is what its buyer needs; other tickets show their scan code.
   const lines = tickets.map((t) =>

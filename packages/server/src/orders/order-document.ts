@@ -1,5 +1,5 @@
 import { orderMemberships } from '../membership/order-memberships.js';
-import { fromMinor, type TTicketOrder } from '@foyer/contracts';
+import { fromMinor, type TOrderDocument, type TTicketOrder } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { TicketOrderTable } from '../db/schema.js';
@@ -9,6 +9,8 @@ import { typesByIds, venuesByIds } from '../events/events.repository.js';
 import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 import { ticketOut } from '../cart/cart-document.js';
 import { instalmentOut } from '../payments/payment-plan.js';
+import { planOfOrders } from '../payments/payments.repository.js';
+import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
 
 export const ORDER_QUERY: QuerySpec = {
   filters: { id: 'string', 'ticket.state': 'string' },
@@ -32,18 +34,18 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
 /** Orders with their booked tickets and whatever else was asked for (001 §7). */
-export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']) {
+export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']): Promise<TOrderDocument> {
   const ids = orders.map((o) => o.id);
-  const tickets = ids.length ? await db.selectFrom('ticket').selectAll().where('ticket_order_id', 'in', ids).where('state', 'in', ticketStates).orderBy('created_at').orderBy('id').execute() : [];
+  const tickets = ids.length ? await ticketsOfOrders(db, ids, ticketStates) : [];
   const pick = (f: (t: (typeof tickets)[number]) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
   const siblings: Record<string, unknown[]> = { ticket: tickets.map(ticketOut) };
   if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, pick((t) => t.ticket_type_id))).map(ticketTypeOut);
   const groupIds = pick((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {
-    siblings.ticket_group = (await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute()).map((g) => ticketGroupOut(g, 0, null));
+    siblings.ticket_group = (await ticketGroupsByIds(db, groupIds)).map((g) => ticketGroupOut(g, 0, null));
   }
   const eventIds = pick((t) => t.event_template_id);
-  const events = has(embed, 'event_template') && eventIds.length ? await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute() : [];
+  const events = has(embed, 'event_template') && eventIds.length ? await eventTemplatesByIds(db, eventIds) : [];
   const venues = events.length ? await venuesByIds(db, [...new Set(events.map((e) => e.venue_id))]) : [];
   const venueById = new Map(venues.map((v) => [v.id, v]));
   if (events.length) siblings.event_template = events.map((e) => eventOut(e, null, venueById.get(e.venue_id)));
@@ -51,13 +53,13 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   const sessionIds = pick((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {
     const tz = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
-    siblings.event_session = (await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute()).map((s) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC'));
+    siblings.event_session = (await sessionsByIds(db, sessionIds)).map(({ seller_id, ...s }) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC', seller_id));
   }
   if (embed.has('membership')) siblings.membership = await orderMemberships(db, ids);
   // A payment plan's instalments, as recorded when the order was booked.
   if (embed.has('scheduled_payment')) {
-    const plan = ids.length ? await db.selectFrom('scheduled_payment').selectAll().where('ticket_order_id', 'in', ids).orderBy('ticket_order_id').orderBy('rank').execute() : [];
+    const plan = ids.length ? await planOfOrders(db, ids) : [];
     siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
   }
-  return document('ticket_order', orders.map(orderOut), orders.length, siblings);
+  return document('ticket_order', orders.map(orderOut), orders.length, siblings) as TOrderDocument;
 }

@@ -1,13 +1,46 @@
-import type { Tx } from '../db/database.js';
+import { dueNow, type Instalment } from './payment-plan.js';
 
-/** What a cart owes (minor units): held tickets with their outside fees, less what was paid already. */
-export async function cartAmounts(tx: Tx, cart: { id: string; paid: number }) {
-  const row = await tx
-    .selectFrom('ticket')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>(eb('adjusted_value', '+', eb('fee_fixed_outside', '+', eb.ref('fee_percent_outside')))), eb.lit(0)).as('total')])
-    .where('cart_id', '=', cart.id)
-    .where('state', '=', 'held')
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  return { total, outstanding: total - cart.paid };
+/** The money columns of a ticket (minor units). */
+export interface PricedTicket {
+  state: string;
+  adjusted_value: number;
+  fee_fixed_outside: number;
+  fee_percent_outside: number;
+}
+
+/** What a cart comes to, in minor units. */
+export interface CartAmounts {
+  /** The tickets' prices (after any adjustment), before fees. */
+  tickets: number;
+  feeFixed: number;
+  feePercent: number;
+  /** Prices plus outside fees: what the order will cost. */
+  total: number;
+  /** Taken so far (gift cards, partial and instalment payments). */
+  paid: number;
+  /** total − paid. */
+  outstanding: number;
+  /** What must be paid now: the instalments due by today, or everything outstanding without a plan; 0 once booked. */
+  due: number;
+}
+
+/**
+ * The one computation of a cart's amounts (the cart document, pay, settle, the reconciler and the
+ * webhook all use it), from the cart's live tickets (cancelled ones count for nothing) and its
+ * payment plan (empty without one).
+ */
+export function cartAmounts(cart: { paid: number; state: string }, tickets: readonly PricedTicket[], plan: readonly Pick<Instalment, 'due_date' | 'amount'>[], now: Date): CartAmounts {
+  let price = 0;
+  let feeFixed = 0;
+  let feePercent = 0;
+  for (const t of tickets) {
+    if (t.state === 'cancelled') continue;
+    price += t.adjusted_value;
+    feeFixed += t.fee_fixed_outside;
+    feePercent += t.fee_percent_outside;
+  }
+  const total = price + feeFixed + feePercent;
+  const outstanding = total - cart.paid;
+  const due = cart.state === 'booked' ? 0 : dueNow([...plan], cart.paid, outstanding, now);
+  return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due };
 }

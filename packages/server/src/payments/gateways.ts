@@ -5,10 +5,10 @@ import type { PaymentGateway } from './gateway.js';
 import { ledgerGateway } from './ledger-gateway.js';
 import { stripeGateway } from './stripe-gateway.js';
 
-/** The card gateway in use: Stripe when configured, else the demo test-card gateway (DESIGN §5). */
-export const cardGatewayId = (stripe: Stripe | null): 'stripe' | 'demo' => (stripe ? 'stripe' : 'demo');
-
-/** The gateways a seller's carts can be paid with. Test cards are never taken once Stripe is on. */
+/**
+ * The gateways a seller's carts can be paid with: the card gateway is Stripe when configured, else
+ * the demo test-card gateway (DESIGN §5). Test cards are never taken once Stripe is on.
+ */
 export function gatewaysFor(db: Db, sellerId: string, stripe: Stripe | null): Record<string, PaymentGateway> {
   const card = stripe ? stripeGateway(stripe) : demoGateway;
   return { free: freeGateway, ledger: ledgerGateway(db, sellerId), [card.id]: card };

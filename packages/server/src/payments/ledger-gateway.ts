@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { creditGiftCard, debitGiftCard, setPaymentReference } from './payments.repository.js';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
 
 /**
@@ -18,17 +18,8 @@ export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
       // The debit and the card it came from commit together on the payment: a pay call cut off
       // after this leaves a trace the reconciler can give back (reconcile-checkouts.ts).
       const debited = await db.transaction().execute(async (tx) => {
-        const result = await tx
-          .updateTable('ledger')
-          .set({ balance: sql`balance - ${request.amount}` })
-          .where('seller_id', '=', sellerId)
-          .where('ledger_type', '=', 'giftcard')
-          .where('number', '=', number)
-          .where('state', '=', 'active')
-          .where('balance', '>=', request.amount)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await tx.updateTable('payment').set({ reference }).where('id', '=', request.paymentId).execute();
+        if (!(await debitGiftCard(tx, sellerId, number, request.amount))) return false;
+        await setPaymentReference(tx, request.paymentId, reference);
         return true;
       });
       if (debited) return { status: 'succeeded', reference };
@@ -37,13 +28,7 @@ export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
     async refund(payment) {
       const number = payment.reference?.replace(/^ledger_/, '');
       if (!number) return;
-      await db
-        .updateTable('ledger')
-        .set({ balance: sql`balance + ${payment.amount}` })
-        .where('seller_id', '=', sellerId)
-        .where('ledger_type', '=', 'giftcard')
-        .where('number', '=', number)
-        .execute();
+      await creditGiftCard(db, sellerId, number, payment.amount);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZPayBody, ZTicketOrder, ORDER_OUTCOMES } from '@foyer/contracts';
-import { listOf, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
-import { OWNED, ZCartAnswer } from '../cart/openapi-paths.js';
+import { ZLedgerDocument, ZPayAnswer, ZPayBody } from '@foyer/contracts';
+import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
+import { OWNED } from '../cart/openapi-paths.js';
 
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'The same key answers the same payment again.' };
 
@@ -11,7 +11,7 @@ export function paymentPaths() {
     summary: 'Pay (part of) a cart with a gateway; outcome completed (with ticket_order; also for a booked cart), partial or pending',
     parameters: [pathParam('id'), sellerParam, idempotencyKey],
     body: ZPayBody,
-    ok: ZCartAnswer.extend({ outcome: z.enum(ORDER_OUTCOMES), ticket_order: listOf(ZTicketOrder).optional() }),
+    ok: ZPayAnswer,
     refusals: {
       ...OWNED,
       '400': 'validation_failed (amount, idempotency key, captcha), payment_not_supported (gateway or amount), seller_not_found',
@@ -27,7 +27,7 @@ export function paymentPaths() {
       get: operation({
         summary: "A gift card's number, state and balance (private, no-store)",
         parameters: [pathParam('ledgerType'), pathParam('number'), sellerParam],
-        ok: z.object({ ledger: listOf(z.object({ number: z.string(), state: z.string(), balance: z.string() })) }),
+        ok: ZLedgerDocument,
         refusals: { '400': 'validation_failed, seller_not_found', '404': 'not_found, seller_not_found' },
       }),
     },

@@ -1,14 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { ScheduledPaymentTable } from '../db/schema.js';
-import { cartAmounts } from './cart-amounts.js';
+import { linkInstalmentToOrder } from './payments.repository.js';
 
 export type Instalment = Selectable<ScheduledPaymentTable>;
-
-/** A cart's payment plan, in order; empty without one. */
-export function planOfCart(db: Tx, cartId: string): Promise<Instalment[]> {
-  return db.selectFrom('scheduled_payment').selectAll().where('cart_id', '=', cartId).orderBy('rank').execute();
-}
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -37,16 +32,7 @@ export function instalmentOut(p: Instalment & { status: string }, fromMinor: (n:
   return { id: p.id, cart_id: p.cart_id, ticket_order_id: p.ticket_order_id, dueDate: p.due_date, amount: fromMinor(p.amount), status: p.status };
 }
 
-/** What a cart owes and what of it is due now (minor units). */
-export async function amountsDue(tx: Tx, cart: { id: string; paid: number; injected: number }, now: Date) {
-  const { total, outstanding } = await cartAmounts(tx, cart);
-  const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
-  return { total, outstanding, plan, due: dueNow(plan, cart.paid, outstanding, now) };
-}
-
 /** Booking: the plan's instalments go onto the order with what the payments so far covered. */
-export async function recordPlanOnOrder(tx: Tx, cartId: string, orderId: string, paid: number, now: Date) {
-  for (const p of instalmentStatuses(await planOfCart(tx, cartId), paid, now)) {
-    await tx.updateTable('scheduled_payment').set({ ticket_order_id: orderId, status: p.status }).where('id', '=', p.id).execute();
-  }
+export async function recordPlanOnOrder(tx: Tx, plan: Instalment[], orderId: string, paid: number, now: Date) {
+  for (const p of instalmentStatuses(plan, paid, now)) await linkInstalmentToOrder(tx, p.id, orderId, p.status);
 }

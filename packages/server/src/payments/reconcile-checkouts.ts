@@ -1,7 +1,11 @@
 import type { Db, Dialect } from '../db/database.js';
+import { startIntervalWorker } from '../interval-worker.js';
 import type { PaymentGateway } from './gateway.js';
 import { refundPayment } from './refund-payment.js';
-import { OPEN_PAYMENT, settlePayment } from './settle-payment.js';
+import { settlePayment } from './settle-payment.js';
+import { openPaymentsOfCart, paymentsToRefund, updateOpenPayment } from './payments.repository.js';
+import { releaseCheckout, stuckCheckoutCarts } from '../cart/cart.repository.js';
+import { inWriteTransaction } from '../db/write-batch.js';
 
 export interface ReconcileDeps {
   db: Db;
@@ -23,21 +27,15 @@ export const STUCK_AFTER_MS = 2 * 60_000;
  */
 export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options: { batch?: number } = {}) {
   const before = new Date(now.getTime() - STUCK_AFTER_MS).toISOString();
-  const stuck = await deps.db
-    .selectFrom('cart')
-    .select(['id', 'seller_id'])
-    .where('state', '=', 'checkout')
-    .where('updated_at', '<=', before)
-    .limit(options.batch ?? 100)
-    .execute();
+  const stuck = await stuckCheckoutCarts(deps.db, before, options.batch ?? 100);
   let settled = 0;
   for (const cart of stuck) {
     const gateways = deps.gatewaysFor(cart.seller_id);
-    const open = await deps.db.selectFrom('payment').select(['id', 'gateway_id', 'reference']).where('cart_id', '=', cart.id).where('status', 'in', OPEN_PAYMENT).execute();
+    const open = await openPaymentsOfCart(deps.db, cart.id);
     for (const payment of open) {
       const gateway = gateways[payment.gateway_id];
       if (gateway?.givesBackInterrupted && payment.reference) {
-        await giveBack({ db: deps.db, gateways }, payment.id, cart.id, now);
+        await giveBack({ db: deps.db, dialect: deps.dialect, gateways }, payment.id, cart.id, now);
         settled += 1;
         continue;
       }
@@ -50,11 +48,11 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
     }
     if (!open.length) {
       // Claimed with no payment left open: nothing can finish it.
-      await deps.db.updateTable('cart').set({ state: 'pending', updated_at: now.toISOString() }).where('id', '=', cart.id).where('state', '=', 'checkout').execute();
+      await releaseCheckout(deps.db, cart.id, now.toISOString());
       settled += 1;
     }
   }
-  const refunds = await deps.db.selectFrom('payment').select(['id', 'seller_id']).where('status', '=', 'refund_pending').limit(options.batch ?? 100).execute();
+  const refunds = await paymentsToRefund(deps.db, options.batch ?? 100);
   let refunded = 0;
   for (const p of refunds) if (await refundPayment({ db: deps.db, gateways: deps.gatewaysFor(p.seller_id) }, p.id).catch(() => false)) refunded += 1;
   return { carts: stuck.length, settled, refunded };
@@ -64,30 +62,16 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
  * A gift-card debit whose pay call died before the order: the cart is payable again and the
  * balance goes back to the card (refund_pending first, so a failed refund is retried).
  */
-async function giveBack(deps: { db: Db; gateways: Record<string, PaymentGateway> }, paymentId: string, cartId: string, now: Date) {
-  const marked = await deps.db.transaction().execute(async (tx) => {
-    const changed = await tx.updateTable('payment').set({ status: 'refund_pending', error_code: 'payment_failed' }).where('id', '=', paymentId).where('status', 'in', OPEN_PAYMENT).executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) return false;
-    await tx.updateTable('cart').set({ state: 'pending', updated_at: now.toISOString() }).where('id', '=', cartId).where('state', '=', 'checkout').execute();
+async function giveBack(deps: { db: Db; dialect: Dialect; gateways: Record<string, PaymentGateway> }, paymentId: string, cartId: string, now: Date) {
+  const marked = await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
+    if (!(await updateOpenPayment(tx, paymentId, { status: 'refund_pending', error_code: 'payment_failed' }))) return false;
+    await releaseCheckout(tx, cartId, now.toISOString());
     return true;
   });
   if (marked) await refundPayment(deps, paymentId).catch(() => false); // retried below on a later round
 }
 
-/** Runs the reconciler every `intervalMs` until stopped (the sweeper's pattern); errors are logged, never thrown. */
-export function startCheckoutReconciler(deps: ReconcileDeps, now: () => Date, log: (error: unknown) => void, intervalMs = 30_000): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await reconcileCheckouts(deps, now());
-    } catch (error) {
-      log(error);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs the reconciler every `intervalMs` until stopped; errors are logged, never thrown. */
+export function startCheckoutReconciler(deps: ReconcileDeps, now: () => Date, log: (error: unknown) => void, intervalMs = 30_000): () => Promise<void> {
+  return startIntervalWorker({ intervalMs, onError: log, run: () => reconcileCheckouts(deps, now()) });
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeSettings } from '../settings.js';
+import type { Settings, StripeSettings } from '../settings.js';
 
 /** The Stripe SDK for the configured account; STRIPE_API_URL points it elsewhere (tests' local fake). */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -11,4 +11,9 @@ export function stripeClient(settings: StripeSettings): Stripe {
       ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }
       : {}),
   });
+}
+
+/** The one Stripe client of a process (null without Stripe settings): built once, passed to whoever needs it. */
+export function stripeFromSettings(settings: Settings): Stripe | null {
+  return settings.stripe ? stripeClient(settings.stripe) : null;
 }

@@ -3,6 +3,7 @@ import { AppError } from '../http/app-error.js';
 import type { PaymentGateway } from './gateway.js';
 import { settlePayment, type SettleDeps } from './settle-payment.js';
 import { intentResult } from './stripe-gateway.js';
+import { stripePaymentOfIntent } from './payments.repository.js';
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.canceled']);
 
@@ -20,13 +21,7 @@ export async function handleStripeEvent(deps: Omit<SettleDeps, 'gateways'> & { g
   }
   if (!HANDLED.has(event.type)) return { received: true, handled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
-  const paymentId = intent.metadata?.payment_id;
-  const payment = await deps.db
-    .selectFrom('payment')
-    .select(['id', 'seller_id'])
-    .where('gateway_id', '=', 'stripe')
-    .where((eb) => (paymentId ? eb.or([eb('id', '=', paymentId), eb('reference', '=', intent.id)]) : eb('reference', '=', intent.id)))
-    .executeTakeFirst();
+  const payment = await stripePaymentOfIntent(deps.db, intent.metadata?.payment_id, intent.id);
   // Not ours (another application on the same Stripe account): acknowledged, nothing to do.
   if (!payment) return { received: true, handled: false };
   await settlePayment({ ...deps, gateways: deps.gatewaysFor(payment.seller_id) }, payment.id, intentResult(intent));

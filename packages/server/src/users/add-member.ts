@@ -1,5 +1,5 @@
 import { NO_EMAIL_PREFIX } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';

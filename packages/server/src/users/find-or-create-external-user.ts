@@ -1,5 +1,5 @@
 import { NAME_MAX } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db, Tx } from '../db/database.js';
 import { insertExternalLogin, subjectOfUser, userIdBySubject, type ExternalSubject } from './external-login.repository.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';

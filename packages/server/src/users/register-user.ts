@@ -1,5 +1,5 @@
 import { AUTH_TEXT, type TRegister } from '@foyer/contracts';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../ids.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { hashPassword } from '../auth/passwords.js';

@@ -1,5 +1,7 @@
-import type { TIdentity, TUser } from '@foyer/contracts';
+import type { TIdentity, TIdentityDocument, TUser, TUserDocument } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
 import { list } from '../http/envelope.js';
+import { membershipsOf } from './memberships.js';
 import { isPlaceholderEmail } from './normalize.js';
 import type { UserRow } from './user.repository.js';
 
@@ -31,19 +33,20 @@ export function identityOut(user: UserRow): TIdentity {
   };
 }
 
-/** The relational document: `user`, and on request `identity` and `meta` (identity.meta, by resource_id). */
-export function userDocument(user: UserRow, embed: Set<string>) {
-  const doc: Record<string, unknown> = { user: list([userOut(user)]) };
+/**
+ * The relational document: `user` with its memberships (every answer carrying the user, so a
+ * reload knows a member as the login did), and on request `identity` and `meta` (identity.meta).
+ */
+export async function userDocument(db: Tx, user: UserRow, embed: Set<string>, now: Date): Promise<TUserDocument> {
+  const doc: TUserDocument = { user: list([userOut(user)]), membership: list(await membershipsOf(db, user, now)), _total: 1 };
   if (embed.has('identity')) doc.identity = list([identityOut(user)]);
   if (embed.has('identity.meta')) doc.meta = list([{ resource_id: user.identity_id, ...JSON.parse(user.meta) }]);
-  doc._total = 1;
   return doc;
 }
 
 /** PATCH my/user/{id} answers with the identity. */
-export function identityDocument(user: UserRow, embed: Set<string>) {
-  const doc: Record<string, unknown> = { identity: list([identityOut(user)]) };
+export function identityDocument(user: UserRow, embed: Set<string>): TIdentityDocument {
+  const doc: TIdentityDocument = { identity: list([identityOut(user)]), _total: 1 };
   if (embed.has('meta') || embed.has('identity.meta')) doc.meta = list([{ resource_id: user.identity_id, ...JSON.parse(user.meta) }]);
-  doc._total = 1;
   return doc;
 }

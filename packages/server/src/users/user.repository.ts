@@ -33,3 +33,15 @@ export async function insertUser(db: Tx, row: Insertable<UserAccountTable>) {
 export async function updateUser(db: Tx, id: string, changes: Updateable<UserAccountTable>) {
   await db.updateTable('user_account').set(changes).where('id', '=', id).execute();
 }
+
+/** The account of an identity (guest purchaser, giftee or member), if it has one. */
+export function userByIdentity(db: Tx, identityId: string, sellerId?: string) {
+  let q = db.selectFrom('user_account').selectAll().where('identity_id', '=', identityId);
+  if (sellerId) q = q.where('seller_id', '=', sellerId);
+  return q.executeTakeFirst();
+}
+
+/** The accounts of a seller among these identities. */
+export function usersByIdentities(db: Tx, sellerId: string, identityIds: string[]) {
+  return db.selectFrom('user_account').selectAll().where('seller_id', '=', sellerId).where('identity_id', 'in', identityIds).execute();
+}

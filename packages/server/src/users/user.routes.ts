@@ -1,4 +1,4 @@
-import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe } from '@foyer/contracts';
+import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe, type TRegisterAnswer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { sessionOf, setSessionCookies } from '../auth/sessions.js';
@@ -34,7 +34,8 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user, session } = await registerUser(db, { sellerId: seller.id, body, guestIdentityId: guest?.id ?? null, ip: request.ip, now: ctx.now() });
     if (session) setSessionCookies(request, reply, session.token, session.expiresAt);
     reply.header('cache-control', 'private, no-store');
-    return { ...userDocument(user, new Set(['identity', ...query.embed])), session: session ? { expires_at: session.expiresAt } : null };
+    const answer: TRegisterAnswer = { ...(await userDocument(db, user, new Set(['identity', ...query.embed]), ctx.now())), session: session ? { expires_at: session.expiresAt } : null };
+    return answer;
   });
 
   app.get('/api/my/user', async (request, reply) => {
@@ -43,7 +44,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await userById(db, session.userId);
     if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
     reply.header('cache-control', 'private, no-store');
-    return userDocument(user, query.embed);
+    return userDocument(db, user, query.embed, ctx.now());
   });
 
   app.put('/api/my/user', async (request, reply) => {
@@ -52,7 +53,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = embedOf(request);
     const user = await updateMe(db, { userId: session.userId, sessionId: session.id, body, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
-    return userDocument(user, new Set(['identity', ...query.embed]));
+    return userDocument(db, user, new Set(['identity', ...query.embed]), ctx.now());
   });
 
   app.patch<{ Params: { id: string } }>('/api/my/user/:id', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { TDocument, TEventTemplate } from '@foyer/contracts';
+import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
 import { api, type Query } from './client.js';
 
@@ -7,15 +7,6 @@ import { api, type Query } from './client.js';
  * TanStack Query factories (DESIGN §8). Keys: `[resource, 'detail', id]` and
  * `[resource, 'list', params]`.
  */
-
-/**
- * An event as the listing returns it: the event template plus `min_price` (lowest price of its
- * tickets, decimal string or null) that events/available adds.
- */
-export type TListedEvent = TEventTemplate & { min_price?: string | null };
-export type TListingDocument = Omit<TDocument, 'event_template'> & {
-  event_template?: { _count: number; _total: number; _data: TListedEvent[] };
-};
 
 export const EVENT_DETAIL_EMBED = ['venue', 'ticket_group', 'ticket_type', 'ticket_group_rule', 'message_rule', 'config', 'image'] as const;
 export const LISTING_EMBED = ['venue', 'image'] as const;
@@ -36,22 +27,13 @@ export function configQuery() {
   });
 }
 
-/** An event's own configuration entries (GET /api/config?resource_id._in=<id>). */
-export function eventConfigQuery(eventId: string) {
-  return queryOptions({
-    queryKey: ['config', 'list', { 'resource_id._in': eventId }] as const,
-    queryFn: ({ signal }) => api.get<TDocument>('config', { query: { 'resource_id._in': eventId }, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The listing (GET /cached_api/events/available) with filter query parameters already mapped. */
 export function eventsAvailableQuery(params: Query) {
   return queryOptions({
     queryKey: ['events', 'list', params] as const,
     queryFn: ({ signal }) =>
       // A member's listing asks for the members-only events too (000 §7 _withmemberevents).
-      api.get<TListingDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
+      api.get<TDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
     staleTime: 60_000,
   });
 }

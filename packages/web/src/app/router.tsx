@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { configQuery } from '../api/queries.js';
-import type { PlaceholderKey } from '../features/placeholders/PlaceholderPage.js';
-import { NotFoundPage, RootError, RouteError } from './ErrorPages.js';
+import type { PlaceholderKey } from '../features/placeholders/placeholder-page.js';
+import { NotFoundPage, RootError, RouteError } from './error-pages.js';
 import { loadChunk } from './lazy.js';
-import { queryClient } from './queryClient.js';
-import { Shell, ShellFallback } from './Shell.js';
+import { queryClient } from './query-client.js';
+import { Shell, ShellFallback } from './shell.js';
 
 /** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
 export function withoutTrailingSlash(pathname: string): string | null {
@@ -28,7 +28,7 @@ function rootShouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevali
 const page =
   (key: PlaceholderKey): RouteObject['lazy'] =>
   async () => {
-    const module = await loadChunk(() => import('../features/placeholders/PlaceholderPage.js'));
+    const module = await loadChunk(() => import('../features/placeholders/placeholder-page.js'));
     return { Component: module.placeholder(key) };
   };
 
@@ -46,16 +46,16 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: () => loadChunk(() => import('../features/home/HomePage.js')) },
-          { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/EventsPage.js')) },
-          { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
-          { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/EventPage.js')) },
-          { path: 'transfer-cart/:cartId', lazy: () => loadChunk(() => import('../features/transfer-cart/TransferCartPage.js')) },
-          { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
-          { path: 'checkout/complete', lazy: () => loadChunk(() => import('../features/checkout/CompletePage.js')) },
-          { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/TicketsPage.js')) },
-          { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/PendingPage.js')) },
-          { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/CheckoutPage.js')) },
+          { index: true, lazy: () => loadChunk(() => import('../features/home/home-page.js')) },
+          { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/events-page.js')) },
+          { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/event-page.js')) },
+          { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/event-page.js')) },
+          { path: 'transfer-cart/:cartId', lazy: () => loadChunk(() => import('../features/transfer-cart/transfer-cart-page.js')) },
+          { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },
+          { path: 'checkout/complete', lazy: () => loadChunk(() => import('../features/checkout/complete-page.js')) },
+          { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/tickets-page.js')) },
+          { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/pending-page.js')) },
+          { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },
           { path: 'membership/redeem', lazy: page('membershipRedeem') },
           { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
             path: 'my',
             children: [
               { index: true, lazy: page('my') },
-              { path: 'membership', lazy: () => loadChunk(() => import('../features/membership/MyMembershipPage.js')) },
+              { path: 'membership', lazy: () => loadChunk(() => import('../features/membership/my-membership-page.js')) },
               { path: 'profile', lazy: page('my') },
               { path: 'upcoming', lazy: page('my') },
               { path: 'upcoming/session/:id', lazy: page('my') },
@@ -71,18 +71,18 @@ export const routes: RouteObject[] = [
               { path: 'orders/:id', lazy: page('my') },
             ],
           },
-          { path: 'user/forgot-membership', lazy: () => loadChunk(() => import('../features/account/ForgotMembershipPage.js')) },
-          { path: 'user/forgot-password', lazy: () => loadChunk(() => import('../features/account/ForgotPasswordPage.js')) },
-          { path: 'user/reset-password', lazy: () => loadChunk(() => import('../features/account/ResetPasswordPage.js')) },
-          { path: 'user/set-email-address', lazy: () => loadChunk(() => import('../features/account/SetEmailPage.js')) },
+          { path: 'user/forgot-membership', lazy: () => loadChunk(() => import('../features/account/forgot-membership-page.js')) },
+          { path: 'user/forgot-password', lazy: () => loadChunk(() => import('../features/account/forgot-password-page.js')) },
+          { path: 'user/reset-password', lazy: () => loadChunk(() => import('../features/account/reset-password-page.js')) },
+          { path: 'user/set-email-address', lazy: () => loadChunk(() => import('../features/account/set-email-page.js')) },
           { path: 'resend', lazy: page('resend') },
           { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: page('cancelAutoRenew') },
           { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
           { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },
           { path: 'manage/:id', id: 'manage', lazy: page('manage') },
-          { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/ExternalLoginPages.js')) },
-          { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/LoginCallbackRoute.js')) },
-          { path: 'logout', lazy: () => loadChunk(() => import('../features/account/LogoutPage.js')) },
+          { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
+          { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },
+          { path: 'logout', lazy: () => loadChunk(() => import('../features/account/logout-page.js')) },
           { path: '404', id: 'not-found', Component: NotFoundPage },
           { path: '*', Component: NotFoundPage },
         ],

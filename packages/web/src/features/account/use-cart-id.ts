@@ -1,4 +1,4 @@
-import { useOptionalCart } from '../cart/CartContext.js';
+import { useOptionalCart } from '../cart/cart-context.js';
 
 /** The guest's current cart, sent with a login so the member keeps it (000 §3 login payload cart_id). */
 export function useCartIdForLogin(): string | null {

@@ -1,4 +1,5 @@
 import { EMAIL_MAX } from '@foyer/contracts';
+import { isEmail } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
 
 /** Field checks shared by the account forms (000 §5, 001 §5). Each returns the message or null. */
@@ -7,7 +8,7 @@ export function emailError(value: string, max = EMAIL_MAX): string | null {
   if (!email) return en.account.required;
   if (email.length > max) return format(en.account.emailTooLong, { max });
   // 001 §5: an address whose domain has no dot is not valid.
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return en.account.emailInvalid;
+  if (!isEmail(email)) return en.account.emailInvalid;
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { CartView } from '../cart/model.js';
 import type { EventDetail } from '../events/detail/model.js';
-import { pushEcommerce } from './dataLayer.js';
+import { pushEcommerce } from './data-layer.js';
 import { cartItems, ecommerceEvent, eventItems } from './ecommerce.js';
 
 /** remove_from_cart for tickets about to leave the cart (all of them when none are named). */

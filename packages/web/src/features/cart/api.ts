@@ -1,18 +1,7 @@
-import type { TCart, TCartModify, TEventSession, TEventTemplate, TResourceList, TTicket, TTicketGroup, TTicketType, TVenue } from '@foyer/contracts';
+import type { TCartDocument, TCartModify } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
 /** The cart calls of 000 §7 (public identity: my/cart/…; the cookie rides along, same origin). */
-
-export type TCartDocument = {
-  _total?: number;
-  cart?: TResourceList<TCart>;
-  ticket?: TResourceList<TTicket>;
-  ticket_type?: TResourceList<TTicketType>;
-  ticket_group?: TResourceList<TTicketGroup>;
-  event_session?: TResourceList<TEventSession>;
-  event_template?: TResourceList<TEventTemplate>;
-  venue?: TResourceList<TVenue>;
-};
 
 /** What a modify may carry from the storefront (000 §3 cart modification payload). */
 export type CartModifyBody = Partial<Pick<TCartModify, 'add' | 'remove' | 'additionalInfo' | 'campaign'>>;

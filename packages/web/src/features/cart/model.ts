@@ -3,7 +3,7 @@ import { byId } from '../../api/document.js';
 import { ApiError } from '../../api/client.js';
 import { asBoolean, asString, configValue } from '../../config/config.js';
 import { paths } from '../../app/paths.js';
-import type { TCartDocument } from './api.js';
+import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */
@@ -198,3 +198,6 @@ export function cartTotals(cart: TCart): CartTotals {
   const fees = toMinor(f.total_fee_fixed_outside) + toMinor(f.total_fee_percent_outside);
   return { subtotal: f.total_before_cartmod_price, fees: fromMinor(fees), discounts: f.total_cartmod_amount, payments: f.total_payments, outstanding: f.total_outstanding };
 }
+
+/** A staff-created cart (001 §2): paid through the payment-link page, not modifiable. */
+export const isInjectedCart = (cart: object) => (cart as { injected?: unknown }).injected === true;

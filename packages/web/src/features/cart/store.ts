@@ -1,5 +1,6 @@
 import { isApiError } from '../../api/client.js';
-import { deleteCart, fetchCart, modifyCart, type CartModifyBody, type TCartDocument } from './api.js';
+import type { TCartDocument } from '@foyer/contracts';
+import { deleteCart, fetchCart, modifyCart, type CartModifyBody } from './api.js';
 import { localExpiry } from './countdown.js';
 import { cartOf, readCart, refreshOutcome, type CartView } from './model.js';
 import { readCartId, writeCartId } from './storage.js';

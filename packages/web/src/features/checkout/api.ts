@@ -1,22 +1,8 @@
-import type { TEventSession, TEventTemplate, TResourceList, TTicket, TTicketOrder, TTicketType } from '@foyer/contracts';
+import type { TCartDocument, TLedger, TLedgerDocument, TOrderDocument, TPayAnswer, TPayBody } from '@foyer/contracts';
 import { api, createApiClient } from '../../api/client.js';
-import type { TCartDocument } from '../cart/api.js';
 import { identityIdOfConflict, identityIdOfUser, type IdentityValue } from './model.js';
 
 /** The checkout calls of 001 §7. */
-
-export type TPayDocument = TCartDocument & {
-  outcome?: 'completed' | 'partial' | 'pending';
-  ticket_order?: TResourceList<TTicketOrder>;
-};
-
-export interface PayRequest {
-  amount: string;
-  gateway_id: 'demo' | 'free' | 'ledger' | 'stripe';
-  gateway_data: Record<string, unknown>;
-  /** The invisible captcha's answer (non-members, when configured). */
-  captcha?: string;
-}
 
 /** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
 export async function registerGuest(value: IdentityValue): Promise<string> {
@@ -54,10 +40,10 @@ const payClient = (key: string) =>
     },
   });
 
-export function payCart(cartId: string, body: PayRequest, idempotencyKey: string, member = false): Promise<TPayDocument> {
+export function payCart(cartId: string, body: TPayBody, idempotencyKey: string, member = false): Promise<TPayAnswer> {
   const client = payClient(idempotencyKey);
   client.setSellerId(api.getSellerId());
-  return client.post<TPayDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body);
+  return client.post<TPayAnswer>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body);
 }
 
 /** The demo gateway's stand-in for the bank page. */
@@ -65,24 +51,10 @@ export function confirmDemoIntent(intentId: string): Promise<unknown> {
   return api.post(`payments/demo/${encodeURIComponent(intentId)}/confirm`, {});
 }
 
-export interface TLedger {
-  number: string;
-  state: string;
-  balance: string;
-}
-
 export async function lookupGiftCard(number: string): Promise<TLedger | null> {
-  const doc = await api.get<{ ledger?: TResourceList<TLedger> }>(`ledger/giftcard/${encodeURIComponent(number)}`);
+  const doc = await api.get<TLedgerDocument>(`ledger/giftcard/${encodeURIComponent(number)}`);
   return doc.ledger?._data[0] ?? null;
 }
-
-export type TOrderDocument = {
-  ticket_order?: TResourceList<TTicketOrder>;
-  ticket?: TResourceList<TTicket>;
-  ticket_type?: TResourceList<TTicketType>;
-  event_session?: TResourceList<TEventSession>;
-  event_template?: TResourceList<TEventTemplate>;
-};
 
 export const ORDER_EMBED = ['ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
 

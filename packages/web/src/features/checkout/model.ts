@@ -1,4 +1,5 @@
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TCart } from '@foyer/contracts';
+import { isEmail } from '@foyer/contracts/rules';
 import { ApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 
@@ -9,7 +10,6 @@ import { en, format } from '../../i18n/en.js';
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 254;
 export const GIFT_CARD_MAX = 70;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PHONE_MAX = 50;
 export const ZIP_MIN = 4;
@@ -57,7 +57,7 @@ export function validateIdentity(value: IdentityValue, options: { addressRequire
   else if (last.length > NAME_MAX) errors.last_name = en.checkout.nameTooLong;
   if (!email) errors.email = en.checkout.emailRequired;
   else if (email.length > EMAIL_MAX) errors.email = en.checkout.emailTooLong;
-  else if (!EMAIL.test(email)) errors.email = en.checkout.emailInvalid;
+  else if (!isEmail(email)) errors.email = en.checkout.emailInvalid;
   if (phone.length > PHONE_MAX) errors.phone = en.checkout.phoneTooLong;
   else if (phone && !PHONE.test(phone)) errors.phone = en.checkout.phoneInvalid;
   if (zip && (zip.length < ZIP_MIN || zip.length > ZIP_MAX)) errors.zip_code = en.checkout.zipLength;
@@ -218,9 +218,6 @@ export function chosenAmount(choice: PartialChoice, due: number, outstanding: nu
   if (choice === 'other' && due < outstanding) return Math.min(outstanding, Math.max(due, other));
   return outstanding;
 }
-
-/** A staff-created cart (001 §2): paid through the payment-link page, not modifiable. */
-export const isInjectedCart = (cart: object) => (cart as { injected?: unknown }).injected === true;
 
 export type PayStep =
   | { kind: 'free'; amount: '0' }

@@ -1,6 +1,6 @@
 import type { TEventSession, TEventTemplate, TTicket, TTicketOrder, TTicketType, TVenue } from '@foyer/contracts';
 import { byId } from '../../api/document.js';
-import type { TOrderDocument } from './api.js';
+import type { TOrderDocument } from '@foyer/contracts';
 
 /** Order ids from the complete page's query: `orderIds=a,b` (also repeated). */
 /**

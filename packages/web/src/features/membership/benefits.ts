@@ -1,10 +1,10 @@
 import type { TMemberAllowance } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useOptionalAccount } from '../account/AccountContext.js';
-import { useOptionalCart } from '../cart/CartContext.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { useOptionalCart } from '../cart/cart-context.js';
 import type { PriceGroup } from '../events/detail/model.js';
-import { typeKey, type BenefitPool } from '../events/detail/quantities.js';
+import { typeKey, type BenefitPool } from '../events/detail/quantities/quantities.js';
 import { memberAllowanceQuery } from './api.js';
 
 /**

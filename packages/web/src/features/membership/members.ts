@@ -1,6 +1,6 @@
 import type { TLevelRole, TMemberInput, TMemberRole, TMembershipLevel } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
-import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/attendees.js';
+import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/quantities/attendees.js';
 
 /**
  * The named members of a membership purchase (000 §2, 001 §5), pure: which roles a level allows

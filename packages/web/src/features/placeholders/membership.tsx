@@ -1,10 +1,10 @@
 import { CONFIG } from '@foyer/contracts';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { configQuery } from '../../api/queries.js';
-import { queryClient } from '../../app/queryClient.js';
+import { queryClient } from '../../app/query-client.js';
 import { paths } from '../../app/paths.js';
 import { asString, configValue } from '../../config/config.js';
-import { placeholder } from './PlaceholderPage.js';
+import { placeholder } from './placeholder-page.js';
 
 /**
  * /membership/{action?} (001 §2): to the membership event (web.membership_event_id) with the

@@ -1,7 +1,7 @@
 import { CONFIG, type TConfigEntry, type TEventSession } from '@foyer/contracts';
 import { asNumber, asStringList, configValue } from '../../../config/config.js';
 import type { CartView } from '../../cart/model.js';
-import { isAllDaySession } from '../detail/sessionTabs.js';
+import { isAllDaySession } from '../../../lib/session-length.js';
 
 /**
  * Conflict padding of add-ons (000 §4): the buyer is busy during each timed booking in the cart

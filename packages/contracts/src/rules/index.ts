@@ -1,0 +1,10 @@
+/**
+ * The rules of 000 §5 that the server enforces and the browser re-checks, written once. No zod
+ * and no I/O here, so the event screen can import them without pulling the wire schemas.
+ */
+export * from './ticket-limits.js';
+export * from './flexible-price.js';
+export * from './email.js';
+export * from './fees.js';
+export * from './attendees.js';
+export * from './survey.js';

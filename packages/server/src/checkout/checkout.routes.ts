@@ -1,0 +1,93 @@
+import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody } from '@foyer/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
+import { document } from '../http/envelope.js';
+import { parseBody } from '../http/parse-body.js';
+import { readIdentity } from '../identity/public-identity.js';
+import { sellerOfRequest } from '../orders/seller-of-request.js';
+import { confirmDemoIntent } from '../payments/confirm-demo-intent.js';
+import { gatewaysFor } from '../payments/gateways.js';
+import { registerPaymentRoutes } from '../payments/payments.routes.js';
+import { captchaVerifierFor } from './captcha.js';
+import { getLedger } from './get-ledger.js';
+import { giftCheckout } from './gift-checkout.js';
+import { payAnswer } from './pay-answer.js';
+import { payCart } from './pay-cart.js';
+import { registerGiftee } from './register-giftee.js';
+import { setPurchaser } from './set-purchaser.js';
+
+type IdParams = { Params: { id: string } };
+
+/** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (001 §3–§7). */
+export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const stripe = ctx.stripe ?? null;
+  registerPaymentRoutes(app, ctx, stripe);
+  const captcha = captchaVerifierFor(ctx.settings);
+
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/pay`, async (request) => {
+      const body = parseBody(ZPayBody, request.body, 'payment');
+      const { seller } = await sellerOfRequest(ctx, request);
+      const key = request.headers['idempotency-key'];
+      const now = ctx.now();
+      const result = await payCart({
+        db,
+        dialect: ctx.dialect,
+        sellerId: seller.id,
+        currency: seller.currency,
+        identity: await readIdentity(db, request),
+        cartId: request.params.id,
+        body,
+        idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null,
+        gateways: gatewaysFor(db, seller.id, stripe),
+        now,
+        publicUrl: ctx.settings.publicUrl,
+        captcha,
+        ip: request.ip,
+      });
+      return payAnswer(db, request.params.id, result, now, ctx.cache);
+    });
+  }
+
+  app.get<{ Params: { ledgerType: string; number: string } }>('/api/ledger/:ledgerType/:number', async (request, reply) => {
+    const { seller } = await sellerOfRequest(ctx, request);
+    reply.header('cache-control', 'private, no-store');
+    return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
+  });
+
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean) => {
+    const { seller } = await sellerOfRequest(ctx, request);
+    const now = ctx.now();
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, sendEmail, now });
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+  };
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
+      const body = parseBody(ZGuestCheckout, request.body, 'checkout');
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email);
+    });
+  }
+  app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true));
+
+  // Gifts (000 §7, 001 §7): POST giftee names the person, gift_checkout records them on the cart.
+  app.post('/api/giftee', async (request) => {
+    const body = parseBody(ZGiftee, request.body, 'giftee');
+    const { seller } = await sellerOfRequest(ctx, request);
+    const identityId = await registerGiftee(db, { sellerId: seller.id, body, ip: request.ip, now: ctx.now() });
+    return { ...document('giftee', [{ identity_id: identityId, first_name: body.first_name, last_name: body.last_name, email: body.email }], 1), identity_id: identityId };
+  });
+  app.post<IdParams>('/api/my/cart/:id/gift_checkout', async (request) => {
+    const body = parseBody(ZGiftCheckout, request.body, 'gift_checkout');
+    const { seller } = await sellerOfRequest(ctx, request);
+    const now = ctx.now();
+    await giftCheckout(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, gifteeIdentityId: body.giftee_identity_id, sendEmail: body.send_email, now });
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+  });
+
+  app.post<{ Params: { reference: string } }>('/api/payments/demo/:reference/confirm', async (request) => {
+    await confirmDemoIntent(db, request.params.reference);
+    return { confirmed: true };
+  });
+}

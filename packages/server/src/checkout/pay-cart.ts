@@ -1,0 +1,153 @@
+import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js';
+import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import { uuidv7 } from '../ids.js';
+import type { Db, Dialect, Tx } from '../db/database.js';
+import type { CartTable } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import type { Identity } from '../identity/public-identity.js';
+import { assertOwner } from '../cart/cart-access.js';
+import { cartById, claimCartForCheckout, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { inWriteTransaction } from '../db/write-batch.js';
+import { cartAmounts } from '../payments/cart-amounts.js';
+import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
+import { insertPayment, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
+import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
+import type { CaptchaVerifier } from './captcha.js';
+
+export type { PayOutcome };
+
+export interface PayInput {
+  db: Db;
+  dialect: Dialect;
+  sellerId: string;
+  currency: string;
+  identity: Identity | null;
+  cartId: string;
+  body: TPayBody;
+  idempotencyKey: string | null;
+  gateways: Record<string, PaymentGateway>;
+  now: Date;
+  /** Base of the links in the confirmation e-mail. */
+  publicUrl: string;
+  /** The invisible captcha (001 §5), when configured, and the buyer's address it is checked with. */
+  captcha?: CaptchaVerifier | null;
+  ip?: string;
+}
+
+function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
+  throw new AppError(status, code, description, 'payment', extra);
+}
+
+/**
+ * POST cart/{id}/pay (001 §3, §4). The cart is claimed (pending → checkout) before any money
+ * moves, so a double click or two concurrent pays charge once: the second is told the payment is
+ * in progress. The hold cannot expire while claimed (the sweeper takes only pending carts). The
+ * outcome — order, partial payment, refusal — commits in one transaction with its payment row.
+ */
+export async function payCart(input: PayInput): Promise<PayOutcome> {
+  const { db, now } = input;
+  const nowIso = now.toISOString();
+  // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
+  if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
+    throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
+  }
+  const gateway = input.gateways[input.body.gateway_id];
+  if (!gateway) refuse(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
+  const amount = toMinor(input.body.amount);
+
+  if (input.idempotencyKey) {
+    const earlier = await paymentByIdempotencyKey(db, input.idempotencyKey);
+    if (earlier && earlier.cart_id !== input.cartId) refuse(400, 'validation_failed', 'This idempotency key belongs to another payment.');
+    if (earlier?.status === 'succeeded') {
+      return earlier.ticket_order_id ? { outcome: 'completed', orderId: earlier.ticket_order_id } : { outcome: 'partial' };
+    }
+  }
+
+  const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
+  const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
+    const cart = await cartById(tx, input.cartId);
+    assertOwner(cart, input.identity, input.sellerId);
+    if (cart.state === 'booked') return { done: { outcome: 'completed', orderId: cart.ticket_order_id! } as PayOutcome };
+    if (cart.state === 'checkout') throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+    if (intentId) return retryIntent(tx, cart, intentId, amount, gateway, nowIso);
+    if (cart.state !== 'pending' || (cart.expires_at !== null && cart.expires_at <= nowIso)) {
+      throw new AppError(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.', 'payment', { cart_id: cart.id });
+    }
+    // The cart, its held tickets and its plan are read once; the amounts are computed from them.
+    const held = await heldTicketsOfCart(tx, cart.id);
+    const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
+    const { outstanding, due } = cartAmounts(cart, held, plan, now);
+    if (gateway.id === 'free') {
+      if (outstanding !== 0 || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
+    } else {
+      if (amount <= 0 || amount > outstanding) refuse(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
+      // 001 §5: with a payment plan, between the payment due and the outstanding balance; a gift
+      // card may pay any part of it. Without a plan any part may be paid (partial payments).
+      if (plan.length && gateway.id !== 'ledger' && amount < due) refuse(400, 'validation_failed', `The amount must be at least the payment due of ${fromMinor(due)}.`, { outstanding: fromMinor(outstanding), payment_due: fromMinor(due) });
+      const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
+      if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
+    }
+    await assertMembershipBuyer(tx, cart);
+    await claimCart(tx, cart.id, nowIso);
+    const paymentId = uuidv7();
+    await insertPayment(tx, {
+      id: paymentId,
+      seller_id: cart.seller_id,
+      cart_id: cart.id,
+      ticket_order_id: null,
+      gateway_id: gateway.id,
+      amount,
+      status: 'processing',
+      idempotency_key: input.idempotencyKey,
+      reference: null,
+      error_code: null,
+      created_at: nowIso,
+      ticket_ids: JSON.stringify(held.map((t) => t.id)),
+    });
+    return { paymentId, confirmed: null };
+  });
+  if ('done' in claim) return claim.done!;
+
+  let result: ChargeResult;
+  try {
+    result = await gateway.charge({
+      paymentId: claim.paymentId,
+      amount,
+      currency: input.currency,
+      data: input.body.gateway_data,
+      idempotencyKey: input.idempotencyKey ?? claim.paymentId,
+      confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
+    });
+  } catch {
+    // Gateways report declines and lost answers as results; one that throws did not charge.
+    result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
+  }
+  // Refusals come back as values so the failed payment and the cart's release are kept.
+  const outcome = await settlePayment({ db, dialect: input.dialect, now, publicUrl: input.publicUrl, gateways: input.gateways }, claim.paymentId, result);
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+/** pending → checkout: the one claim that lets a single pay call move money for the cart. */
+async function claimCart(tx: Tx, cartId: string, nowIso: string) {
+  if (!(await claimCartForCheckout(tx, cartId, nowIso))) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+}
+
+/**
+ * The pay call again after the buyer confirmed with their bank (402 intent_requires_action). The
+ * money may already be taken, so an expired hold does not stop it here: settling re-checks the
+ * capacity and refunds when the tickets are gone.
+ */
+async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string, amount: number, gateway: PaymentGateway, nowIso: string) {
+  const intent = await paymentOfCartByReference(tx, cart.id, intentId, gateway.id);
+  const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
+  if (intent?.status === 'succeeded' && intent.amount === amount) {
+    return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
+  }
+  if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
+  if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
+  await movePaymentStatus(tx, intent.id, intent.status, 'processing');
+  return { paymentId: intent.id, confirmed: intent.reference! as string | null };
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { Identity } from '../identity/public-identity.js';
+import { assertModifiable } from '../cart/cart-access.js';
+import { cartById, updateCartRow } from '../cart/cart.repository.js';
+import { userByIdentity } from '../users/user.repository.js';
+
+/**
+ * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
+ * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
+ * buys as themselves.
+ */
+export async function setPurchaser(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; sendEmail: boolean; now: Date }) {
+  const cart = await cartById(db, input.cartId);
+  assertModifiable(cart, input.identity, input.sellerId, input.now);
+  const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
+  if (!purchaser) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
+  const account = await userByIdentity(db, purchaser, input.sellerId);
+  if (!account) throw new AppError(404, 'not_found', 'These details could not be found. Please enter them again.', 'checkout', { field: 'guest_identity_id' });
+  await updateCartRow(db, cart.id, { purchaser_identity_id: purchaser, send_email: input.sendEmail ? 1 : 0, updated_at: input.now.toISOString() });
+}

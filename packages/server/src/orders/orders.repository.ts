@@ -1,0 +1,80 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { TicketOrderTable } from '../db/schema.js';
+
+export type OrderRow = Selectable<TicketOrderTable>;
+
+export function orderById(db: Tx, id: string) {
+  return db.selectFrom('ticket_order').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function orderOfSeller(db: Tx, sellerId: string, id: string) {
+  return db.selectFrom('ticket_order').selectAll().where('id', '=', id).where('seller_id', '=', sellerId).executeTakeFirst();
+}
+
+export function ordersOfSellerByIds(db: Tx, sellerId: string, ids: string[]) {
+  return db.selectFrom('ticket_order').selectAll().where('seller_id', '=', sellerId).where('id', 'in', ids).orderBy('created_at').execute();
+}
+
+export async function insertOrder(db: Tx, row: Insertable<TicketOrderTable>) {
+  await db.insertInto('ticket_order').values(row).execute();
+}
+
+/** A held ticket becomes part of the order, with its scan code. */
+export async function bookTicket(db: Tx, ticketId: string, orderId: string, scanCode: string) {
+  await db.updateTable('ticket').set({ state: 'booked', ticket_order_id: orderId, scan_code: scanCode }).where('id', '=', ticketId).execute();
+}
+
+export function ticketsOfOrders(db: Tx, orderIds: string[], states: string[]) {
+  return db.selectFrom('ticket').selectAll().where('ticket_order_id', 'in', orderIds).where('state', 'in', states).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The order's gift-card tickets (handler ledger): each issues a card. */
+export function ledgerTicketsOfOrder(db: Tx, orderId: string) {
+  return db.selectFrom('ticket').select(['id', 'face_value']).where('ticket_order_id', '=', orderId).where('handler', '=', 'ledger').execute();
+}
+
+export function ticketGroupsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('ticket_group').selectAll().where('id', 'in', ids).execute();
+}
+
+export function eventTemplatesByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('event_template').selectAll().where('id', 'in', ids).execute();
+}
+
+export function sessionsByIds(db: Tx, ids: string[]) {
+  return db
+    .selectFrom('event_session')
+    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+    .selectAll('event_session')
+    .select('event_template.seller_id')
+    .where('event_session.id', 'in', ids)
+    .execute();
+}
+
+/** What the confirmation e-mail says about the order and who it goes to. */
+export function orderForConfirmation(db: Tx, orderId: string) {
+  return db
+    .selectFrom('ticket_order')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .innerJoin('seller', 'seller.id', 'ticket_order.seller_id')
+    .select(['ticket_order.id', 'ticket_order.order_number', 'ticket_order.total', 'cart.purchaser_identity_id', 'cart.send_email', 'seller.name as seller_name', 'seller.currency'])
+    .where('ticket_order.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** The booked tickets as the confirmation lists them (event, time, type, scan code or gift card number). */
+export function confirmationLines(db: Tx, orderId: string) {
+  return db
+    .selectFrom('ticket')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .leftJoin('ledger', 'ledger.ticket_id', 'ticket.id')
+    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'venue.timezone', 'event_session.start_datetime', 'ticket.scan_code', 'ticket.face_value', 'ledger.number as gift_card_number'])
+    .where('ticket.ticket_order_id', '=', orderId)
+    .where('ticket.state', '=', 'booked')
+    .orderBy('ticket.created_at')
+    .execute();
+}

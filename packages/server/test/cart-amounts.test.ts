@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cartAmounts } from '../src/payments/cart-amounts.js';
+
+// Pure (no database): the one computation of a cart's amounts, in minor units.
+const ticket = (adjusted: number, fixed = 0, percent = 0, state = 'held') => ({ state, adjusted_value: adjusted, fee_fixed_outside: fixed, fee_percent_outside: percent });
+const now = new Date('2026-11-24T12:00:00Z');
+
+describe('cartAmounts', () => {
+  it('sums prices and outside fees of live tickets; cancelled ones count for nothing', () => {
+    const a = cartAmounts({ paid: 0, state: 'pending' }, [ticket(2000, 150, 60), ticket(1000, 150, 30), ticket(5000, 100, 100, 'cancelled')], [], now);
+    expect(a).toEqual({ tickets: 3000, feeFixed: 300, feePercent: 90, total: 3390, paid: 0, outstanding: 3390, due: 3390 });
+  });
+
+  it('what was paid (gift card, partial payment) comes off what is owed', () => {
+    const a = cartAmounts({ paid: 1200, state: 'pending' }, [ticket(2000), ticket(1000)], [], now);
+    expect(a).toMatchObject({ total: 3000, paid: 1200, outstanding: 1800, due: 1800 });
+  });
+
+  it('with a payment plan only the instalments due by today are due, less what was paid', () => {
+    const plan = [
+      { due_date: '2026-11-01', amount: 1000 },
+      { due_date: '2026-11-24', amount: 1000 },
+      { due_date: '2026-12-24', amount: 1000 },
+    ];
+    expect(cartAmounts({ paid: 0, state: 'pending' }, [ticket(3000)], plan, now).due).toBe(2000);
+    expect(cartAmounts({ paid: 1500, state: 'pending' }, [ticket(3000)], plan, now)).toMatchObject({ outstanding: 1500, due: 500 });
+    expect(cartAmounts({ paid: 2500, state: 'checkout' }, [ticket(3000)], plan, now).due).toBe(0);
+  });
+
+  it('nothing is due once booked; an empty cart owes nothing', () => {
+    expect(cartAmounts({ paid: 1000, state: 'booked' }, [ticket(3000, 0, 0, 'booked')], [{ due_date: '2026-11-01', amount: 3000 }], now)).toMatchObject({ total: 3000, outstanding: 2000, due: 0 });
+    expect(cartAmounts({ paid: 0, state: 'pending' }, [], [], now)).toMatchObject({ total: 0, outstanding: 0, due: 0 });
+  });
+});

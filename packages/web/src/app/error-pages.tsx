@@ -1,0 +1,67 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { isApiError } from '../api/client.js';
+import { useDocumentTitle } from '../ui/use-document-title.js';
+import { en } from '../i18n/en.js';
+import { paths } from './paths.js';
+import { SkipLink } from './shell.js';
+
+/** 001 §2 catch-all and the named not-found route; the address keeps the full path. */
+export function NotFoundPage() {
+  const location = useLocation();
+  useDocumentTitle(en.errors.notFoundTitle);
+  return (
+    <section className="status-page" aria-labelledby="not-found-title" data-path={location.pathname}>
+      <h1 id="not-found-title" className="page-title">
+        {en.errors.notFound}
+      </h1>
+      <div className="status-page__actions">
+        <Link className="button" to={paths.events}>
+          {en.errors.backToEvents}
+        </Link>
+        <Link className="button button--secondary" to={paths.home}>
+          {en.errors.backHome}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function UnexpectedError() {
+  return (
+    <section className="status-page" role="alert">
+      <h1 className="page-title">{en.errors.unexpected}</h1>
+      <div className="status-page__actions">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {en.errors.reload}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function isNotFoundError(error: unknown): boolean {
+  if (isRouteErrorResponse(error)) return error.status === 404;
+  return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'event_not_found'));
+}
+
+/** Error boundary inside the shell: 404s render the not-found page, anything else offers a reload. */
+export function RouteError() {
+  const error = useRouteError();
+  if (isNotFoundError(error)) return <NotFoundPage />;
+  console.error(error);
+  return <UnexpectedError />;
+}
+
+/** Error boundary above the shell (e.g. configuration could not load): no header, still a way out. */
+export function RootError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <div className="app">
+      <SkipLink />
+      <main id="main" className="main" tabIndex={-1}>
+        <UnexpectedError />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { copyrightText, themeTokens } from '../config/config.js';
+import { applyThemeTokens } from '../config/theme.js';
+import { sellerInfo, useAppConfig, type SellerInfo } from '../config/use-config.js';
+import { en, format } from '../i18n/en.js';
+import { logoUrl } from '../lib/image.js';
+import { CartProvider } from '../features/cart/cart-context.js';
+import { CartButton } from '../features/cart/cart-widget.js';
+import { AccountProvider } from '../features/account/account-context.js';
+import { MemberMenu } from '../features/account/member-menu.js';
+import { paths } from './paths.js';
+
+/** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
+export function Shell() {
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const navigation = useNavigation();
+  useThemeTokens(config.entries);
+  useFocusOnNavigate();
+
+  return (
+    <CartProvider sellerId={seller.id} timezone={seller.timezone}>
+      <AccountProvider>
+      <div className="app">
+        <SkipLink />
+        {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
+        <Header seller={seller} cart={<CartButton />} />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer seller={seller} copyright={copyrightText(config.entries)} />
+        <ScrollRestoration />
+      </div>
+      </AccountProvider>
+    </CartProvider>
+  );
+}
+
+function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
+  const tokens = JSON.stringify(themeTokens(entries));
+  useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
+}
+
+/** After a client-side navigation to another page, move focus to the main region (screen readers). */
+function useFocusOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function SkipLink() {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    const main = document.getElementById('main');
+    if (!main) return;
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView();
+  };
+  return (
+    <a className="skip-link" href="#main" onClick={onClick}>
+      {en.app.skipLink}
+    </a>
+  );
+}
+
+export function Header({ seller, cart }: { seller: SellerInfo; cart?: ReactNode }) {
+  const logo = logoUrl(seller.meta.logo);
+  const name = seller.name || en.listing.title;
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to={paths.home} className="header__brand" aria-label={logo ? format(en.app.logoHome, { name }) : undefined}>
+          {logo ? <img className="header__logo" src={logo} alt="" height={32} /> : <span>{name}</span>}
+        </Link>
+        <div className="header__actions">
+          <MemberMenu />
+          {cart}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function Footer({ seller, copyright }: { seller: SellerInfo; copyright: string | null }) {
+  const year = new Date().getFullYear();
+  const text = format(copyright ?? en.app.copyright, { year, name: seller.name });
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <p>{text}</p>
+        <p>{en.app.poweredBy}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** While the configuration loads at start: the shell's frame, so nothing jumps when it arrives. */
+export function ShellFallback() {
+  return (
+    <div className="app" aria-busy="true">
+      <header className="header">
+        <div className="header__inner">
+          <span className="skeleton" style={{ width: 180, height: 24 }} aria-hidden="true" />
+        </div>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <p className="visually-hidden" role="status">
+          {en.app.loading}
+        </p>
+      </main>
+    </div>
+  );
+}

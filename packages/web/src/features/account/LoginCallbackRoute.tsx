@@ -1,2 +1,0 @@
-/** Route module of /auth0-callback. */
-export { LoginCallbackPage as Component } from './ExternalLoginPages.js';

@@ -1,0 +1,172 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { TLoginAnswer, TUser, TUserDocument } from '@foyer/contracts';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../api/client.js';
+import { paths } from '../../app/paths.js';
+import { useCartContext } from '../cart/cart-context.js';
+import { logIn, logOut, userOf, userQuery, userQueryKey } from './api.js';
+import { LoginModal, type LoginRequest } from './login-modal.js';
+import { LoginOrGuestDialog } from './login-or-guest-dialog.js';
+import { MemberReads } from '../membership/member-reads.js';
+import { readStoredLogin } from './login-storage.js';
+import { sessionExpires, SESSION_POLL_MS } from './session-cookie.js';
+import { readAutoLogin, readLoginFlag, readOtpParam } from './url-params.js';
+
+/**
+ * The logged-in member for the whole app (000 §4, 001 §2): the session cookie polled every second
+ * (its disappearance ends the session and goes home), the user, the login modal and the address's
+ * login parameters (login flag, otp, member_code / zip_code / login.*).
+ */
+interface AccountContextValue {
+  user: TUser | null;
+  /** A session cookie exists but the user is still being read. */
+  loading: boolean;
+  openLogin: (request?: Omit<LoginRequest, 'id' | 'path'>) => void;
+  logout: () => Promise<void>;
+  /** After any successful login (password, passcode, member id, registration, external). */
+  loggedIn: (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => void;
+  /** The login-or-guest dialog (000 §2): `onGuest` runs when the visitor goes on as a guest. */
+  askLoginOrGuest: (onGuest: () => void) => void;
+}
+
+const AccountContext = createContext<AccountContextValue | null>(null);
+
+/** Fired on every successful login (000 §4 "a login-success event fires"). */
+export const LOGIN_SUCCESS_EVENT = 'foyer:login-success';
+
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { store } = useCartContext();
+  const [cookie, setCookie] = useState<string | null>(() => sessionExpires());
+  const [request, setRequest] = useState<LoginRequest | null>(null);
+  const [guestChoice, setGuestChoice] = useState<(() => void) | null>(null);
+  const counter = useRef(0);
+  const query = useQuery(userQuery(cookie !== null));
+  const user = cookie ? userOf(query.data) : null;
+
+  // 001 §4, §9: the session cookie is polled every second; when it goes, the session ends here too.
+  const previous = useRef(cookie);
+  useEffect(() => {
+    const timer = setInterval(() => setCookie(sessionExpires()), SESSION_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    const had = previous.current;
+    previous.current = cookie;
+    if (had && !cookie) {
+      queryClient.removeQueries({ queryKey: userQueryKey });
+      void store.refresh();
+      navigate(paths.home);
+    }
+  }, [cookie, queryClient, store, navigate]);
+
+  // A session the server no longer knows (401 on my/user) is over as well.
+  useEffect(() => {
+    if (isApiError(query.error) && query.error.status === 401) setCookie(sessionExpires());
+  }, [query.error]);
+
+  // The router's path (in a memory router it is not window.location's).
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+  const openLogin = useCallback((next: Omit<LoginRequest, 'id' | 'path'> = {}) => setRequest({ ...next, id: ++counter.current, path: pathRef.current }), []);
+
+  const loggedIn = useCallback(
+    (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => {
+      queryClient.setQueryData(userQueryKey, answer as TUserDocument);
+      setCookie(sessionExpires());
+      previous.current = sessionExpires();
+      setRequest(null);
+      // The guest's cart moved to the member when the server kept it; any other cart is cleared by the refresh rules.
+      void store.refresh();
+      window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT));
+      if (redirectPath) navigate(redirectPath);
+    },
+    [queryClient, store, navigate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logOut();
+    } finally {
+      previous.current = null;
+      setCookie(sessionExpires());
+      queryClient.removeQueries({ queryKey: userQueryKey });
+      store.clear();
+      navigate(paths.home);
+    }
+  }, [queryClient, store, navigate]);
+
+  // The address's login parameters: read once, acted on, removed (001 §2 navigation guards).
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const key = location.key + location.search;
+    if (handled.current === key) return;
+    handled.current = key;
+    const otp = readOtpParam(location.search);
+    const flag = readLoginFlag(otp.search);
+    const auto = readAutoLogin(flag.search);
+    if (auto.search === location.search) return;
+    navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state });
+
+    if (otp.otp) {
+      const stored = readStoredLogin();
+      openLogin(stored ? { step: 'otp_form', email: stored.email, token: stored.token, redirectPath: stored.redirectPath, otp: otp.otp } : { step: 'otp_unavailable', otp: otp.otp });
+      return;
+    }
+    if (auto.body && !sessionExpires()) {
+      const body = { ...auto.body, ...(store.getSnapshot().cartId ? { cart_id: store.getSnapshot().cartId! } : {}) };
+      logIn(body).then(
+        (answer) => loggedIn(answer),
+        (error: unknown) => openLogin({ step: 'member', error, member: { scan_code: body.scan_code, zip_code: body.zip_code, last_name: body.last_name } }),
+      );
+      return;
+    }
+    if (flag.open && !sessionExpires()) openLogin();
+  }, [location, navigate, openLogin, loggedIn, store]);
+
+  // Following a link out of the modal (forgot password, …) closes it.
+  const { pathname } = location;
+  useEffect(() => setRequest((current) => (current && current.path !== pathname ? null : current)), [pathname]);
+
+  const askLoginOrGuest = useCallback((onGuest: () => void) => setGuestChoice(() => onGuest), []);
+
+  const value = useMemo<AccountContextValue>(
+    () => ({ user, loading: cookie !== null && query.isPending, openLogin, logout, loggedIn, askLoginOrGuest }),
+    [user, cookie, query.isPending, openLogin, logout, loggedIn, askLoginOrGuest],
+  );
+
+  return (
+    <AccountContext.Provider value={value}>
+      {children}
+      <MemberReads />
+      <LoginModal request={request} onClose={() => setRequest(null)} onLoggedIn={loggedIn} />
+      <LoginOrGuestDialog
+        open={guestChoice !== null}
+        onLogin={() => {
+          setGuestChoice(null);
+          openLogin();
+        }}
+        onGuest={() => {
+          const go = guestChoice;
+          setGuestChoice(null);
+          go?.();
+        }}
+        onClose={() => setGuestChoice(null)}
+      />
+    </AccountContext.Provider>
+  );
+}
+
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('useAccount outside AccountProvider');
+  return value;
+}
+
+/** The account, or null outside the provider (pages rendered alone in tests). */
+export function useOptionalAccount(): AccountContextValue | null {
+  return useContext(AccountContext);
+}

@@ -1,0 +1,99 @@
+import { EMAIL_MAX } from '@foyer/contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage, isApiError } from '../../api/client.js';
+import { en, format } from '../../i18n/en.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { Field, focusFirstInvalid } from './field.js';
+import { emailError } from './validation.js';
+
+/**
+ * A recovery request by e-mail (forgot password, forgot membership). The answer is the same for
+ * every address, and a 404 counts as sent too (001 §8: never reveal whether an account exists).
+ */
+export function EmailRequestPage({
+  title,
+  lead,
+  submitText,
+  sentText,
+  send,
+  children,
+}: {
+  title: string;
+  lead: string;
+  submitText: string;
+  sentText: string;
+  send: (email: string) => Promise<unknown>;
+  children?: React.ReactNode;
+}) {
+  useDocumentTitle(title);
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailError(email);
+    setError(problem);
+    if (problem) {
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await send(email.trim());
+      setSent(email.trim());
+    } catch (err) {
+      if (isApiError(err) && err.status === 404) setSent(email.trim());
+      else setFailure(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {title}
+      </h1>
+      {sent ? (
+        <p className="notice notice--info" role="status">
+          {format(sentText, { email: sent })}
+        </p>
+      ) : (
+        <>
+          <p className="page-lead">{lead}</p>
+          <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+            <Field
+              id={`${id}-email`}
+              label={en.account.email}
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              value={email}
+              required
+              aria-required="true"
+              error={error}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {failure && (
+              <p className="field-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <div className="account-form__actions">
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? en.account.sending : submitText}
+              </button>
+            </div>
+          </form>
+        </>
+      )}
+      {children}
+    </section>
+  );
+}

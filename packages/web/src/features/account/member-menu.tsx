@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { en, format } from '../../i18n/en.js';
+import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalAccount } from './account-context.js';
+import { userQuery } from './api.js';
+import { showLoginLinks } from './member-links.js';
+
+/**
+ * The member menu of the header (000 §2): a logged-in member sees a greeting with the first name,
+ * my account (or membership details for a member) and log out; others see register and login
+ * links — guests only while their cart is owned by a public identity.
+ */
+export function MemberMenu() {
+  const account = useOptionalAccount();
+  const cart = useOptionalCart();
+  const location = useLocation();
+  // A member: an account with a member id, or one that holds membership cards (GET my/user carries them).
+  const cards = useQuery(userQuery(!!account?.user)).data?.membership?._data.length ?? 0;
+  if (account?.user) return <LoggedInMenu firstName={account.user.first_name} member={account.user.scan_code !== null || cards > 0} onLogout={account.logout} />;
+  if (account?.loading) return <nav className="member-menu" aria-label={en.member.menuLabel} aria-busy="true" />;
+  if (!showLoginLinks(cart?.doc ?? null)) return null;
+  const search = new URLSearchParams(location.search);
+  search.set('login', '1');
+  return (
+    <nav className="member-menu" aria-label={en.member.menuLabel}>
+      <Link to={{ pathname: location.pathname, search: `?${search.toString()}` }} replace>
+        {en.member.login}
+      </Link>
+      <Link to={paths.membership} className="member-menu__primary">
+        {en.member.register}
+      </Link>
+    </nav>
+  );
+}
+
+function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; member: boolean; onLogout: () => Promise<void> }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const greeting = format(en.member.greeting, { name: firstName });
+  return (
+    <nav ref={rootRef} className="member-menu member-menu--in" aria-label={en.member.menuLabel}>
+      <button ref={buttonRef} type="button" className="member-menu__toggle" aria-expanded={open} aria-controls={`${id}-list`} onClick={() => setOpen((v) => !v)}>
+        <span className="member-menu__greeting">{greeting}</span>
+        <span className="member-menu__caret" aria-hidden="true">
+          ▾
+        </span>
+      </button>
+      <ul id={`${id}-list`} className="member-menu__list" hidden={!open}>
+        <li>
+          {member ? <Link to="/my/membership">{en.member.membershipDetails}</Link> : <Link to="/my/profile">{en.member.myAccount}</Link>}
+        </li>
+        <li>
+          <button type="button" className="member-menu__item" onClick={() => void onLogout()}>
+            {en.member.logout}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,163 @@
+import { PASSWORD_MAX } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage, isApiError } from '../../api/client.js';
+import { en, format } from '../../i18n/en.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { useOptionalAccount } from './account-context.js';
+import { resetPassword, validateResetToken } from './api.js';
+import { Field, focusFirstInvalid } from './field.js';
+import { loggedOutOnly } from './guards.js';
+import { PasswordRequirements } from './password-requirements.js';
+import { FORGOT_PASSWORD_PATH } from './password-step.js';
+import { checkPassword } from './password-rules.js';
+import { confirmPasswordError } from './validation.js';
+
+/** /user/reset-password?token= (001 §2, §5, §8): validate the link, choose a password, done. */
+export const loader = loggedOutOnly;
+
+const INVALID_CODES = new Set(['not_found', 'validate_failed']);
+
+export function Component() {
+  useDocumentTitle(en.account.resetTitle);
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const check = useQuery({
+    queryKey: ['password_reset', 'detail', token],
+    queryFn: () => validateResetToken(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [done, setDone] = useState<string | null>(null);
+
+  let body: React.ReactNode;
+  if (done) body = <Done email={done} />;
+  else if (!token || (check.isError && isApiError(check.error) && INVALID_CODES.has(check.error.code))) body = <InvalidLink />;
+  else if (check.isError)
+    body = (
+      <p className="notice notice--error" role="alert">
+        {errorMessage(check.error)}
+      </p>
+    );
+  else if (!check.data)
+    body = (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">
+          {en.account.resetChecking}
+        </p>
+        <Skeleton width="100%" height={220} />
+      </div>
+    );
+  else body = <ResetForm token={token} email={check.data.email} onDone={setDone} />;
+
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.account.resetTitle}
+      </h1>
+      {body}
+    </section>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{en.account.resetLinkInvalid}</p>
+      <p>
+        <Link to={FORGOT_PASSWORD_PATH}>{en.account.resetNewLink}</Link>
+      </p>
+    </div>
+  );
+}
+
+function Done({ email }: { email: string }) {
+  const account = useOptionalAccount();
+  return (
+    <div className="notice notice--info" role="status">
+      <p>{en.account.resetDone}</p>
+      <p>
+        <button type="button" className="button" onClick={() => account?.openLogin({ email, step: 'password' })}>
+          {en.account.login}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function ResetForm({ token, email, onDone }: { token: string; email: string; onDone: (email: string) => void }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // 001 §5: the requirements must be met, else "Invalid password".
+    const found = { password: checkPassword(password).valid ? null : en.account.invalidPassword, confirm: confirmPasswordError(password, confirm) };
+    setErrors(found);
+    if (found.password || found.confirm) {
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await resetPassword(token, password);
+      onDone(answer.email);
+    } catch (error) {
+      setBusy(false);
+      setFailure(error);
+    }
+  };
+
+  if (isApiError(failure) && INVALID_CODES.has(failure.code)) return <InvalidLink />;
+  return (
+    <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p>{format(en.account.resetLead, { email })}</p>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field
+        id={`${id}-password`}
+        label={en.account.newPassword}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={password}
+        required
+        aria-required="true"
+        error={errors.password}
+        aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordRequirements id={`${id}-requirements`} password={password} />
+      <Field
+        id={`${id}-confirm`}
+        label={en.account.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={confirm}
+        required
+        aria-required="true"
+        error={errors.confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      {failure !== null && (
+        <p className="field-error" role="alert">
+          {errorMessage(failure)}
+        </p>
+      )}
+      <div className="account-form__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? en.account.saving : en.account.resetSubmit}
+        </button>
+      </div>
+    </form>
+  );
+}

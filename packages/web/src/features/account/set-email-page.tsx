@@ -1,0 +1,120 @@
+import { EMAIL_MAX } from '@foyer/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client.js';
+import { paths } from '../../app/paths.js';
+import { en } from '../../i18n/en.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { useAccount } from './account-context.js';
+import { updateMe, userQueryKey } from './api.js';
+import { Field, focusFirstInvalid } from './field.js';
+import { confirmEmailError, emailError } from './validation.js';
+
+/** A safe in-app path from `next` (never another origin). */
+export function nextPath(value: string | null, fallback: string): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : fallback;
+}
+
+/** /user/set-email-address (001 §2, §5, §8): a 'no-email+' member sets a real address. */
+export function Component() {
+  useDocumentTitle(en.account.setEmailTitle);
+  const { user, loading, openLogin } = useAccount();
+
+  let body: React.ReactNode;
+  if (loading) body = <Skeleton width="100%" height={220} />;
+  else if (!user)
+    body = (
+      <div className="notice notice--info">
+        <p>{en.account.setEmailLogin}</p>
+        <p>
+          <button type="button" className="button" onClick={() => openLogin()}>
+            {en.account.login}
+          </button>
+        </p>
+      </div>
+    );
+  else if (!user.needs_email)
+    body = (
+      <div className="notice notice--info" role="status">
+        <p>{en.account.setEmailNotNeeded}</p>
+        <p>
+          <Link to={paths.events}>{en.errors.backToEvents}</Link>
+        </p>
+      </div>
+    );
+  else body = <SetEmailForm />;
+
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.account.setEmailTitle}
+      </h1>
+      {body}
+    </section>
+  );
+}
+
+function SetEmailForm() {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; confirm?: string | null }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { email: emailError(email), confirm: confirmEmailError(email, confirm) };
+    setErrors(found);
+    if (found.email || found.confirm) {
+      setTimeout(() => focusFirstInvalid(formRef.current), 0);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const doc = await updateMe({ email: email.trim() });
+      queryClient.setQueryData(userQueryKey, doc);
+      navigate(nextPath(params.get('next'), paths.checkout), { replace: true, state: { notice: en.account.setEmailDone } });
+    } catch (error) {
+      // 409: another account uses the address (001 §8) — the server's text says so.
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p>{en.account.setEmailLead}</p>
+      <Field id={`${id}-email`} label={en.account.email} type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} required aria-required="true" error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        id={`${id}-confirm`}
+        label={en.account.confirmEmail}
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+        value={confirm}
+        required
+        aria-required="true"
+        error={errors.confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="account-form__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? en.account.saving : en.account.setEmailSubmit}
+        </button>
+      </div>
+    </form>
+  );
+}

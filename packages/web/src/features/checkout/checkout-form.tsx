@@ -1,0 +1,475 @@
+// The checkout form (001 §2, §4, §5): identity, payment steps, terms and the pay bar, and paying itself.
+import { fromMinor } from '@foyer/contracts';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { isApiError } from '../../api/client.js';
+import { en, format } from '../../i18n/en.js';
+import { formatMoney } from '../../lib/money.js';
+import type { TPayAnswer, TPayBody } from '@foyer/contracts';
+import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { AppliedGiftCards } from './applied-gift-cards.js';
+import { EMPTY_CARD } from './card-fields.js';
+import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
+import { GiftCardModal } from './gift-card-modal.js';
+import { PartialPayment } from './partial-payment.js';
+import { IdentityFields } from './identity-fields.js';
+import type { PaymentSettings } from './payment-settings.js';
+import { PaymentLinkPanel } from './payment-link-panel.js';
+import { PaymentMethods } from './payment-methods.js';
+import { PayBar } from './pay-bar.js';
+import { PayStatus } from './pay-status.js';
+import { payRequestBody } from './pay-request-body.js';
+import { payWithRetry as payCartWithRetry } from './pay-with-retry.js';
+import { regionsOf } from './regions.js';
+import type { StripeCardHandle } from './stripe-card-field.js';
+import type { StripeJs } from './stripe-js.js';
+import { TermsModal } from './terms-modal.js';
+import { runCaptcha } from './captcha.js';
+import { walletRequest } from './wallet-request.js';
+import {
+  ADDRESS_METHODS,
+  availableMethods,
+  chosenAmount,
+  defaultMethod,
+  partialOptions,
+  type PartialChoice,
+  EMPTY_IDENTITY,
+  nextPayStep,
+  payFailure,
+  trimIdentity,
+  validateCard,
+  validateIdentity,
+  type AppliedGiftCard,
+  type CardErrors,
+  type CardValue,
+  type IdentityErrors,
+  type IdentityValue,
+  type PaymentMethod,
+  type PayStep,
+} from './model.js';
+
+const FOCUS_DELAY_MS = 100;
+
+interface Message {
+  text: string;
+  detail: string | null;
+}
+
+interface CheckoutFormProps {
+  cartId: string;
+  outstanding: number;
+  /** What is due now (a scheduled-payment plan); equals outstanding without one. */
+  due: number;
+  /** A staff-created cart: the payment-link page (001 §2). */
+  injected: boolean;
+  paid: number;
+  currency: string;
+  settings: PaymentSettings;
+  /** A logged-in member buys as themselves: no identity form (001 §2). */
+  member: boolean;
+  summary: ReactNode;
+  onCompleted: (orderIds: string[]) => void;
+  onPending: () => void;
+  onPartial: (doc: TPayAnswer) => void;
+  onExpired: () => void;
+  onRefresh: () => void;
+}
+
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+  const testMode = settings.cardGateway === 'demo';
+  const hasTerms = !!(settings.termsUrl || settings.termsText);
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [identity, setIdentity] = useState<IdentityValue>(EMPTY_IDENTITY);
+  const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
+  const [card, setCard] = useState<CardValue>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [terms, setTerms] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
+  const [wallet, setWallet] = useState<'apple' | 'google' | 'none'>('none');
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [banner, setBanner] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<Message | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
+  const methods = availableMethods({ testMode, wallet });
+  const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+  // Stripe answers whether the browser has a wallet; the default is the wallet when it does (001 §4).
+  useEffect(() => {
+    if (!stripe || stripe === 'loading' || outstanding <= 0) return;
+    const request = walletRequest(stripe, currency, outstanding);
+    void request.canMakePayment().then((can) => {
+      const found = can?.applePay ? 'apple' : can?.googlePay ? 'google' : 'none';
+      setWallet(found);
+      if (found !== 'none') setMethod(found === 'apple' ? 'apple_pay' : 'google_pay');
+    });
+  }, [stripe, currency, outstanding]);
+
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [failure]);
+
+  const busy = useRef(false);
+  /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
+  const attemptKey = useRef<string | null>(null);
+  /** The purchaser already set on this cart, by e-mail. */
+  const purchaser = useRef<{ email: string; identityId: string } | null>(null);
+
+  const options = partialOptions(due, outstanding);
+  const [choice, setChoice] = useState<PartialChoice>('due');
+  const [otherText, setOtherText] = useState(() => fromMinor(due));
+  const otherMinor = Number.isFinite(Number(otherText)) ? Math.round(Number(otherText) * 100) : due;
+  const step = nextPayStep(outstanding, giftCards, currency, chosenAmount(choice, due, outstanding, otherMinor));
+  const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
+  const total = fromMinor(outstanding);
+
+  const focusFirstInvalid = () => {
+    setTimeout(() => {
+      const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!first) return;
+      first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      first.focus({ preventScroll: true });
+    }, FOCUS_DELAY_MS);
+  };
+
+  const addressRequired = ADDRESS_METHODS.has(method);
+  const validate = (current: PayStep): boolean => {
+    const idErrors = member ? {} : validateIdentity(identity, { addressRequired, hasRegions: regionsOf(identity.country).length > 0 });
+    const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
+    setIdentityErrors(idErrors);
+    setCardErrors(cErrors);
+    setTermsError(null);
+    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length;
+    setBanner(!ok);
+    if (!ok) focusFirstInvalid();
+    return ok;
+  };
+
+  const ensurePurchaser = async () => {
+    if (member) {
+      if (purchaser.current) return;
+      await memberCheckout(cartId);
+      purchaser.current = { email: '', identityId: '' };
+      return;
+    }
+    const value = trimIdentity(identity);
+    if (purchaser.current?.email === value.email.toLowerCase()) return;
+    const identityId = await registerGuest(value);
+    await guestCheckout(cartId, identityId);
+    purchaser.current = { email: value.email.toLowerCase(), identityId };
+  };
+
+  const payWithRetry = (body: TPayBody, key: string) => payCartWithRetry(cartId, body, key, member);
+
+  const handleResult = (result: TPayAnswer, current: PayStep) => {
+    attemptKey.current = null;
+    if (result.outcome === 'completed') {
+      const ids = result.ticket_order?._data.map((o) => o.id) ?? [];
+      const fromCart = result.cart?._data[0]?.ticket_order_id;
+      onCompleted(ids.length ? ids : fromCart ? [fromCart] : []);
+      return;
+    }
+    if (result.outcome === 'pending') {
+      onPending();
+      return;
+    }
+    // Partial (001 §4): cart refreshed, stay on the page, payment element cleared, terms reset.
+    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true, spent: current.amount } : g)));
+    setCard(EMPTY_CARD);
+    setTerms(false);
+    setNotice(format(en.checkout.partialPaid, { amount: money(current.amount) }));
+    onPartial(result);
+  };
+
+  const handleFailure = (error: unknown) => {
+    attemptKey.current = null;
+    const f = payFailure(error);
+    if (f.kind === 'requires_action') {
+      const amount = step.kind === 'card' ? step.amount : total;
+      if (testMode) setAction({ intentId: f.intentId, amount });
+      else if (f.clientSecret) void confirmWithStripe(f.intentId, f.clientSecret, amount);
+      else setFailure({ text: en.checkout.editDetails, detail: null });
+      return;
+    }
+    if (f.kind === 'expired') {
+      onExpired();
+      return;
+    }
+    if (f.kind === 'processing') {
+      setFailure({ text: en.checkout.inProgress, detail: null });
+      return;
+    }
+    if (step.kind === 'gift_card') {
+      // The gift card was refused (e.g. spent meanwhile): its own text, and it leaves the list so the card can pay.
+      const number = step.number;
+      setGiftCards((list) => list.filter((g) => g.number !== number));
+      setFailure({ text: f.detail ?? f.text, detail: null });
+    } else {
+      setFailure({ text: f.text, detail: f.detail && f.detail !== f.text ? f.detail : null });
+    }
+    onRefresh();
+  };
+
+  const run = async (task: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await task();
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const bodyFor = (current: PayStep) => payRequestBody(current, testMode, card);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const current = step;
+    setNotice(null);
+    if (!validate(current)) return;
+    if (!bodyFor(current)) {
+      setFailure({ text: en.checkout.notSupported, detail: null });
+      return;
+    }
+    // The terms modal (001 §2, §5): accepted once per payment step before paying.
+    if (hasTerms && !terms) {
+      setTermsOpen(true);
+      return;
+    }
+    pay(current);
+  };
+
+  const pay = (current: PayStep) => {
+    const body = bodyFor(current)!;
+    const wantsWallet = current.kind === 'card' && !testMode && method !== 'card';
+    if (wantsWallet && stripe && stripe !== 'loading') {
+      payWithWallet(stripe, current.amount);
+      return;
+    }
+    void run(async () => {
+      if (settings.captchaSiteKey && !member) {
+        const token = await runCaptcha(settings.captchaSiteKey);
+        if (!token) return; // dismissed or expired: abort silently (001 §5)
+        body.captcha = token;
+      }
+      if (body.gateway_id === 'stripe') {
+        const pm = await stripeCard.current?.paymentMethod();
+        if (!pm || 'error' in pm) {
+          setFailure({ text: en.checkout.notCharged, detail: pm && 'error' in pm ? pm.error : en.checkout.stripeFailed });
+          return;
+        }
+        body.gateway_data = { payment_method_id: pm.id };
+      }
+      try {
+        await ensurePurchaser();
+      } catch (error) {
+        // The details were refused (or the server is unwell): nothing was charged; say what the server said.
+        setFailure({ text: isApiError(error) && error.status >= 400 && error.status < 500 ? error.description : en.checkout.unexpected, detail: null });
+        return;
+      }
+      attemptKey.current ??= newIdempotencyKey();
+      const result = await payWithRetry(body, attemptKey.current);
+      handleResult(result, current);
+    });
+  };
+
+  /** 3-D Secure through Stripe.js, then the same pay again naming the intent (001 §7). */
+  const confirmWithStripe = (intentId: string, clientSecret: string, amount: string) =>
+    run(async () => {
+      const problem = await stripeCard.current?.confirm(clientSecret);
+      if (problem) {
+        setFailure({ text: en.checkout.notCharged, detail: problem });
+        return;
+      }
+      const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_intent_id: intentId } }, newIdempotencyKey());
+      handleResult(result, { kind: 'card', amount });
+    });
+
+  /** Apple Pay / Google Pay: the browser's sheet gives a payment method, paid like a card. */
+  const payWithWallet = (stripeJs: StripeJs, amount: string) => {
+    const request = walletRequest(stripeJs, currency, outstanding);
+    request.on('paymentmethod', (e) => {
+      void run(async () => {
+        try {
+          await ensurePurchaser();
+          const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_method_id: e.paymentMethod.id } }, newIdempotencyKey());
+          e.complete('success');
+          handleResult(result, { kind: 'card', amount });
+        } catch (error) {
+          e.complete('fail');
+          throw error;
+        }
+      });
+    });
+    request.show();
+  };
+
+  const onConfirmAction = () => {
+    const pending = action;
+    if (!pending) return;
+    setAction(null);
+    void run(async () => {
+      await confirmDemoIntent(pending.intentId);
+      const result = await payWithRetry({ amount: pending.amount, gateway_id: 'demo', gateway_data: { payment_intent_id: pending.intentId } }, newIdempotencyKey());
+      handleResult(result, { kind: 'card', amount: pending.amount });
+    });
+  };
+
+  const setField = (name: keyof IdentityValue, value: string) => {
+    setIdentity((prev) => ({ ...prev, [name]: value }));
+    if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
+  };
+
+  // Stripe could not load: nothing can take the card (001 §8 says why next to the card form).
+  const stripeBlocked = !testMode && step.kind === 'card' && method === 'card' && stripe === null;
+  return (
+    <div className={`checkout__layout${injected ? ' checkout--payment-link' : ''}`}>
+      <form ref={formRef} className="checkout__main checkout-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        {injected && <PaymentLinkPanel id={id} outstanding={money(total)} />}
+        {banner && (
+          <div className="notice notice--error" role="alert" data-testid="form-errors">
+            {en.checkout.formErrors}
+          </div>
+        )}
+
+        <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
+          <h2 id={`${id}-info`} className="section-title">
+            {en.checkout.yourInformation}
+          </h2>
+          {member ? (
+            <p className="notice notice--info">{en.checkout.memberMessage}</p>
+          ) : (
+            <>
+              <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
+              <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+            </>
+          )}
+        </section>
+
+        <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
+          <div className="checkout-section__head">
+            <h2 id={`${id}-payment`} className="section-title">
+              {en.checkout.payment}
+            </h2>
+            {testMode && <span className="badge badge--test">{en.checkout.testMode}</span>}
+          </div>
+
+          {paid > 0 && <PayStatus paid={money(fromMinor(paid))} outstanding={money(total)} />}
+          {notice && (
+            <p className="notice notice--info" role="status">
+              {notice}
+            </p>
+          )}
+
+          {step.kind === 'free' ? (
+            <p className="notice notice--info">{en.checkout.nothingToPay}</p>
+          ) : (
+            <>
+              {giftCards.length > 0 && (
+                <AppliedGiftCards giftCards={giftCards} money={money} onRemove={(number) => setGiftCards((list) => list.filter((x) => x.number !== number))} />
+              )}
+              {options.length > 1 && step.kind !== 'gift_card' && (
+                <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />
+              )}
+              {step.kind === 'gift_card' ? (
+                <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p>
+              ) : (
+                <PaymentMethods
+                  id={id}
+                  methods={methods}
+                  method={method}
+                  onMethod={setMethod}
+                  testMode={testMode}
+                  card={card}
+                  cardErrors={cardErrors}
+                  onCardChange={(v, name) => {
+                    setCard(v);
+                    if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
+                  }}
+                  stripeCard={stripeCard}
+                  stripePublishableKey={settings.stripePublishableKey}
+                  onStripeReady={setStripe}
+                />
+              )}
+              <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">
+                {en.checkout.giftCardOpen}
+              </button>
+            </>
+          )}
+        </section>
+
+        {hasTerms && terms && (
+          <p className="muted checkout-terms" role="status">
+            {en.checkout.termsAccepted}
+          </p>
+        )}
+        {termsError && (
+          <p className="field-error checkout-terms" role="alert" data-testid="terms-error">
+            {termsError}
+          </p>
+        )}
+
+        {failure && (
+          <div ref={failureRef} className="notice notice--error" role="alert" data-testid="pay-error">
+            <p className="notice__title">{failure.text}</p>
+            {failure.detail && <p>{failure.detail}</p>}
+          </div>
+        )}
+
+        <PayBar step={step} outstanding={outstanding} total={total} money={money} submitting={submitting} blocked={stripeBlocked} />
+      </form>
+
+      <section className="panel checkout__summary" aria-labelledby={`${id}-summary`}>
+        <h2 id={`${id}-summary`} className="section-title">
+          {en.checkout.summary}
+        </h2>
+        {summary}
+      </section>
+
+      <GiftCardModal
+        open={giftOpen}
+        applied={giftCards}
+        onClose={() => setGiftOpen(false)}
+        onApplied={(card) => {
+          setGiftCards((list) => [...list, card]);
+          setGiftOpen(false);
+        }}
+      />
+      <TermsModal
+        open={termsOpen}
+        termsUrl={settings.termsUrl}
+        termsText={settings.termsText}
+        captchaNotice={!!settings.captchaSiteKey && !member}
+        onAccept={() => {
+          setTermsOpen(false);
+          setTerms(true);
+          pay(step);
+        }}
+        onDecline={() => {
+          setTermsOpen(false);
+          setTermsError(en.checkout.termsRequired);
+        }}
+      />
+      <ConfirmPaymentDialog
+        open={action !== null}
+        amount={action ? money(action.amount) : ''}
+        onConfirm={onConfirmAction}
+        onCancel={() => {
+          setAction(null);
+          setFailure({ text: en.checkout.editDetails, detail: null });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// The /checkout route: picks the cart (or sends the buyer elsewhere) and composes the form around it.
+import { useRef } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { useConfigEntries, useSeller } from '../../config/use-config.js';
+import { en } from '../../i18n/en.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { completePath, useCart } from '../cart/cart-context.js';
+import { CartContents, CartTimer } from '../cart/cart-widget.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { CheckoutForm } from './checkout-form.js';
+import { CheckoutSkeleton } from './checkout-skeleton.js';
+import { paymentSettings } from './payment-settings.js';
+import { isInjectedCart } from '../cart/model.js';
+import { outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
+import { useAdoptCartFromPath } from './use-adopt-cart-from-path.js';
+
+/**
+ * /checkout and /checkout/{cartId} (001 §2, §4): your information, payment (accordion), terms,
+ * the cart summary and a sticky footer with the total to pay and the pay button.
+ */
+export function Component() {
+  const { cartId: cartIdParam } = useParams();
+  const { view, loading, cartId, doc, store, completedOrderId } = useCart();
+  const navigate = useNavigate();
+  const seller = useSeller();
+  const settings = paymentSettings(useConfigEntries(), seller.meta);
+  const account = useOptionalAccount();
+  const member = account?.user ?? null;
+  useDocumentTitle(en.checkout.title);
+  const adopting = useAdoptCartFromPath(cartIdParam);
+  const completing = useRef(false);
+
+  const reading = adopting || (cartId !== null && doc === null && (loading || !view));
+  // 001 §2: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
+  if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
+  // The stored cart turned out to be an order already (001 §2): its complete page.
+  if (!completing.current && completedOrderId && !cartId) return <Navigate to={completePath([completedOrderId])} replace />;
+  if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
+
+  return (
+    <section className="checkout" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.checkout.title}
+      </h1>
+      {/* Phones: the hold's countdown above the form (the summary with its own timer is further down). */}
+      <div className="checkout__timer">
+        <CartTimer />
+      </div>
+      {reading || !view ? (
+        <CheckoutSkeleton />
+      ) : (
+        <CheckoutForm
+          key={view.cart.id}
+          cartId={view.cart.id}
+          outstanding={outstandingMinor(view.cart)}
+          due={paymentDueMinor(view.cart, outstandingMinor(view.cart))}
+          injected={isInjectedCart(view.cart)}
+          paid={paidMinor(view.cart)}
+          currency={seller.currency}
+          settings={settings}
+          member={member !== null}
+          summary={<CartContents variant="summary" />}
+          onCompleted={(orderIds) => {
+            completing.current = true;
+            navigate(completePath(orderIds), { replace: true });
+            store.clear();
+          }}
+          onPending={() => {
+            completing.current = true;
+            navigate(`/checkout/pending/${encodeURIComponent(view.cart.id)}`, { replace: true });
+            store.clear();
+          }}
+          onPartial={(result) => store.accept(result)}
+          onExpired={() => store.expire()}
+          onRefresh={() => void store.refresh()}
+        />
+      )}
+    </section>
+  );
+}

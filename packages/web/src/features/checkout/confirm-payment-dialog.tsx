@@ -1,0 +1,28 @@
+import { en, format } from '../../i18n/en.js';
+import { Modal } from '../../ui/modal.js';
+
+/**
+ * 402 intent_requires_action (001 §8): the bank asks the buyer to confirm. With the demo gateway
+ * this dialog stands in for the bank's 3-D Secure page, labelled test mode.
+ */
+export function ConfirmPaymentDialog({ open, amount, onConfirm, onCancel }: { open: boolean; amount: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Modal open={open} title={en.checkout.confirmTitle} onClose={onCancel}>
+      <div className="dialog-body">
+        <p>
+          <span className="badge badge--test">{en.checkout.testMode}</span>
+        </p>
+        <p>{format(en.checkout.confirmText, { amount })}</p>
+        <p className="muted">{en.checkout.confirmTestMode}</p>
+        <div className="dialog-actions">
+          <button type="button" className="button button--secondary" onClick={onCancel}>
+            {en.checkout.confirmCancel}
+          </button>
+          <button type="button" className="button" onClick={onConfirm} data-autofocus>
+            {en.checkout.confirm}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

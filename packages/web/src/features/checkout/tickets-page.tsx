@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/client.js';
+import { NotFoundPage } from '../../app/error-pages.js';
+import { useSeller } from '../../config/use-config.js';
+import { en, format } from '../../i18n/en.js';
+import { formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { isAllDaySession } from '../../lib/session-length.js';
+import { completePath } from '../cart/cart-context.js';
+import { qrCodeUrl } from './api.js';
+import { ordersQuery } from './complete-page.js';
+import { readOrders, type OrderTicketView } from './orders.js';
+
+function when(t: OrderTicketView): string | null {
+  if (!t.session) return null;
+  if (t.event?.event_type === 'flexible') return null;
+  if (isAllDaySession(t.session)) return `${formatDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
+  return formatDateTime(t.session.start_datetime, t.timezone);
+}
+
+/** /checkout/tickets/{orderId}: the order's tickets, printable (event, time, type, scan code). */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const seller = useSeller();
+  useDocumentTitle(en.complete.ticketsTitle);
+  const query = useQuery(ordersQuery([orderId]));
+  if (query.isError && isApiError(query.error) && (query.error.status === 400 || query.error.status === 404)) return <NotFoundPage />;
+  const order = query.data ? readOrders(query.data, [orderId], seller.timezone)[0] : undefined;
+  if (query.data && !order) return <NotFoundPage />;
+
+  return (
+    <section className="tickets-view" aria-labelledby="page-title">
+      <div className="tickets-view__head no-print">
+        <Link className="button button--link" to={completePath([orderId])}>
+          ← {en.complete.back}
+        </Link>
+      </div>
+      <h1 id="page-title" className="page-title">
+        {order ? format(en.complete.ticketsFor, { number: order.order.order_number }) : en.complete.ticketsTitle}
+      </h1>
+      <p className="muted print-only">{seller.name}</p>
+      {query.isError ? (
+        <ErrorNotice title={en.complete.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      ) : !order ? (
+        <div aria-busy="true" aria-label={en.complete.loading}>
+          <Skeleton height={140} style={{ marginBottom: 12 }} />
+          <Skeleton height={140} />
+        </div>
+      ) : (
+        <>
+          <div className="tickets-view__actions no-print">
+            <button type="button" className="button" onClick={() => window.print()}>
+              {en.complete.print}
+            </button>
+          </div>
+          <div className="ticket-print__order">
+            <img src={qrCodeUrl(order.order.id)} width={160} height={160} alt={format(en.complete.qrAlt, { number: order.order.order_number })} />
+            <div>
+              <p className="complete-order__label">{en.complete.orderNumber}</p>
+              <p className="complete-order__number">{order.order.order_number}</p>
+            </div>
+          </div>
+          <ol className="ticket-list">
+            {order.tickets.map((t, i) => (
+              <li key={t.ticket.id} className="ticket-card" data-ticket-id={t.ticket.id}>
+                <p className="ticket-card__count muted">{format(en.complete.ticket, { n: i + 1, count: order.tickets.length })}</p>
+                <h2 className="ticket-card__event">{t.event?.name ?? ''}</h2>
+                <dl className="ticket-card__details">
+                  {when(t) && (
+                    <div>
+                      <dt>{en.complete.when}</dt>
+                      <dd>{when(t)}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>{en.complete.type}</dt>
+                    <dd>{t.type?.name ?? ''}{t.ticket.admit_name ? ` · ${t.ticket.admit_name}` : ''}</dd>
+                  </div>
+                  <div>
+                    <dt>{en.complete.scanCode}</dt>
+                    <dd className="ticket-card__code" data-testid="scan-code">{t.ticket.scan_code ?? ''}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// /checkout/{cartId}: reads the cart named in the address and makes it the stored cart.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../api/client.js';
+import { fetchCart } from '../cart/api.js';
+import { useCart } from '../cart/cart-context.js';
+
+/** True while the cart named in the address is being read and adopted. */
+export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
+  const { cartId, store } = useCart();
+  const navigate = useNavigate();
+  const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
+
+  // A cart named in the address: read it (not found → the not-found route), then keep it.
+  useEffect(() => {
+    if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) {
+      setAdopting(false);
+      return;
+    }
+    let live = true;
+    fetchCart(cartIdParam)
+      .then(() => store.adopt(cartIdParam))
+      .then(() => live && setAdopting(false))
+      .catch((error: unknown) => {
+        if (!live) return;
+        if (isApiError(error) && (error.status === 404 || error.status === 403)) navigate('/404', { replace: true });
+        else setAdopting(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [cartIdParam, store, navigate]);
+  return adopting;
+}

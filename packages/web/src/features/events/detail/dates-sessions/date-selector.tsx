@@ -1,0 +1,107 @@
+import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
+import { useState } from 'react';
+import type { PriceDisplay } from '../../../../config/config.js';
+import { en } from '../../../../i18n/en.js';
+import { formatDate } from '../../../../lib/dates.js';
+import { CalendarIcon } from '../../../../ui/icons.js';
+import { CalendarModal } from './calendar-modal.js';
+import { dateButtons, dayAvailability, relativeDay } from './date-selection.js';
+import { availabilityText, dayPriceText } from './day-texts.js';
+import { dateTexts } from '../message-rules.js';
+
+export interface DateSelectorProps {
+  days: TCalendarDay[];
+  today: string;
+  selected: string | null;
+  onSelect: (date: string) => void;
+  currency: string;
+  threshold: number;
+  priceDisplay: PriceDisplay;
+  /** Message rules: date_annotation texts become badges on matching days. */
+  rules: TMessageRule[];
+  /** The price line of a day instead of the default (quantity-first: the total for the quantities). */
+  priceOf?: (day: TCalendarDay) => string;
+}
+
+/**
+ * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
+ * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
+ */
+export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf }: DateSelectorProps) {
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const { visible, hasMore } = dateButtons(days, today);
+
+  if (!visible.length) {
+    return (
+      <p className="notice" role="status">
+        {en.dates.noDates}
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <ul className="date-list" aria-label={en.dates.listLabel}>
+        {visible.map((day) => {
+          const availability = dayAvailability(day, threshold);
+          const soldOut = availability.kind === 'sold_out';
+          const relative = relativeDay(day.date, today);
+          const price = priceOf ? priceOf(day) : dayPriceText(day, currency, priceDisplay);
+          const badges = dateTexts(rules, 'date_annotation', day.date);
+          return (
+            <li key={day.date}>
+              <button
+                type="button"
+                className="date-button"
+                aria-pressed={selected === day.date}
+                aria-disabled={soldOut || undefined}
+                data-date={day.date}
+                onClick={() => {
+                  if (!soldOut) onSelect(day.date);
+                }}
+              >
+                {(relative || badges.length > 0) && (
+                  <span className="date-button__badges">
+                    {relative && <span className="badge">{relative === 'today' ? en.dates.today : en.dates.tomorrow}</span>}
+                    {badges.map((text) => (
+                      <span key={text} className="badge badge--accent">
+                        {text}
+                      </span>
+                    ))}
+                  </span>
+                )}
+                <span className="date-button__date">{formatDate(day.date)}</span>
+                <span className={availability.kind === 'low' ? 'date-button__low' : 'date-button__meta'}>{availabilityText(availability)}</span>
+                {price && !soldOut && <span className="date-button__price">{price}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {hasMore && (
+        <div className="date-actions">
+          <button type="button" className="button button--secondary" onClick={() => setCalendarOpen(true)} aria-haspopup="dialog">
+            <CalendarIcon />
+            {en.dates.showMore}
+          </button>
+        </div>
+      )}
+      <CalendarModal
+        open={calendarOpen}
+        onClose={() => setCalendarOpen(false)}
+        days={days}
+        today={today}
+        selected={selected}
+        currency={currency}
+        priceDisplay={priceDisplay}
+        threshold={threshold}
+        rules={rules}
+        priceOf={priceOf}
+        onSelect={(date) => {
+          setCalendarOpen(false);
+          onSelect(date);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { CONFIG, type TEventSession } from '@foyer/contracts';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../../api/client.js';
+import { asString, configValue } from '../../../../config/config.js';
+import { useAppConfig } from '../../../../config/use-config.js';
+import { useOptionalCart } from '../../../cart/cart-context.js';
+import { nextRouteAfterAdd } from '../../../cart/model.js';
+import { asksForTickets, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
+import type { EventDetail } from '../model.js';
+import type { Quantities } from '../quantities/quantities.js';
+import type { SelectionCacheRef } from '../quantities/quantity-selection.js';
+
+/**
+ * The deep link's tickets in the date-first flow (000 §2, §5): the quantities it names become the
+ * first chosen session's defaults (through the flow's selection cache), and with `reserve` on
+ * they are reserved as soon as the session the link names (session=today|next|id) is known.
+ * Problems come back as one text, worded for the link's reserve mode.
+ */
+export function useDeepLinkTickets({
+  link,
+  detail,
+  session,
+  sessionDate,
+  cache,
+}: {
+  link: DeepLink;
+  detail: EventDetail;
+  session: TEventSession | null;
+  /** The session's venue-local day (the selection cache is per day). */
+  sessionDate: string | null;
+  cache: SelectionCacheRef;
+}): { notice: string | null; reserving: boolean; text: (problem: LinkProblem) => string } {
+  const resolved = useMemo(() => resolveTickets(link, detail.groups), [link, detail.groups]);
+  const { reserving, refused, reserve, text } = useLinkReserve(link, detail);
+  const seeded = useRef(false);
+  const wanted = Object.keys(resolved.quantities).length > 0;
+  const namesSession = link.preselect !== null && link.preselect.kind !== 'date';
+
+  // Seeded during render so the quantities are there when the session's selection first reads them.
+  if (session && sessionDate && wanted && !seeded.current) {
+    seeded.current = true;
+    cache.current = { date: sessionDate, sessionId: session.id, quantities: { ...resolved.quantities } };
+  }
+
+  useEffect(() => {
+    // Only a session the link names (session=…) is reserved unasked: a time the buyer picks is theirs to confirm.
+    if (session && wanted && namesSession) reserve(resolved.quantities, session.id);
+  }, [session, wanted, namesSession, reserve, resolved.quantities]);
+
+  let notice: string | null = refused;
+  if (notice === null && asksForTickets(link) && resolved.notFound) notice = text({ kind: 'types_not_found' });
+  return { notice, reserving, text };
+}
+
+/**
+ * The automatic reserve of a deep link (`reserve` not off, 000 §2, §5), shared by every flow:
+ * called with the quantities once the session the link names is known, it reserves them once and
+ * goes on (upsells or checkout); a refusal comes back as the notice text for the link's mode
+ * (the server's words, or the generic unavailable text when strict) and the buyer finishes by hand.
+ */
+export function useLinkReserve(
+  link: DeepLink,
+  detail: EventDetail,
+): { reserving: boolean; refused: string | null; reserve: (quantities: Quantities, sessionId: string) => void; text: (problem: LinkProblem) => string } {
+  const config = useAppConfig();
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  const unavailable = asString(configValue(CONFIG.ticketsUnavailableMessage, detail.config, config.entries));
+  const text = (problem: LinkProblem) => problemText(problem, link.reserve, unavailable);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [reserving, setReserving] = useState(false);
+  const attempted = useRef(false);
+  const reserve = useCallback(
+    (quantities: Quantities, sessionId: string) => {
+      if (link.reserve === 'off' || attempted.current || !cart || Object.keys(quantities).length === 0) return;
+      attempted.current = true;
+      setReserving(true);
+      cart.store
+        .modify({ add: reserveItems(quantities, detail.groups, sessionId) })
+        .then(() => navigate(nextRouteAfterAdd([...detail.config, ...config.entries])))
+        .catch((error: unknown) => {
+          setReserving(false);
+          setRefused(errorMessage(error));
+        });
+    },
+    [link.reserve, cart, detail.groups, detail.config, config.entries, navigate],
+  );
+  return { reserving, refused: refused === null ? null : text({ kind: 'reserve_refused', message: refused }), reserve, text };
+}

@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js';
+import { isNotFoundError, NotFoundPage } from '../../../app/error-pages.js';
+import { paths } from '../../../app/paths.js';
+import { queryClient } from '../../../app/query-client.js';
+import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/use-config.js';
+import { en } from '../../../i18n/en.js';
+import { coverImage, COVER_IMAGE_WIDTH, metaImageId } from '../../../lib/image.js';
+import { BackLink } from '../../../ui/back-link.js';
+import { ErrorNotice } from '../../../ui/error-notice.js';
+import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
+import { useDocumentTitle } from '../../../ui/use-document-title.js';
+import { useTrackViewItem } from '../../analytics/track.js';
+import { CartSidebar } from '../../cart/cart-widget.js';
+import { useUpsellChainScope } from '../upsell/use-add-on.js';
+import { MAX_DATE_BUTTONS } from './dates-sessions/date-selection.js';
+import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deep-links.js';
+import { Description } from './description/description.js';
+import { EventFlow, useEventFlow } from './flows/flows.js';
+import { coverAlt, readEventDetail, type EventDetail } from './model.js';
+
+/** Actions of /events/{id}/{action} (membership gift or renewal). */
+export const EVENT_ACTIONS = ['gift', 'renew'] as const;
+
+/**
+ * Starts loading the event and its calendar (once the configuration, hence the seller, is known)
+ * without holding the page: it shows skeletons meanwhile.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.id;
+  if (id) {
+    void queryClient
+      .ensureQueryData(configQuery())
+      .then(() => Promise.all([queryClient.prefetchQuery(eventQuery(id)), queryClient.prefetchQuery(calendarQuery(id))]))
+      .catch(() => undefined);
+  }
+  return null;
+}
+
+/** Event detail (/events/{id} and /events/{id}/{action}). */
+export function Component() {
+  const { id = '', action } = useParams();
+  const [searchParams] = useSearchParams();
+  const config = useAppConfig();
+  const seller = sellerInfo(config);
+  const query = useQuery(eventQuery(id));
+  const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
+  const link = useMemo(() => parseDeepLink(searchParams), [searchParams]);
+  useUpsellChainScope();
+
+  if (action && !(EVENT_ACTIONS as readonly string[]).includes(action)) return <NotFoundPage />;
+  if (query.isPending) return <EventSkeleton />;
+  if (query.isError) {
+    if (isNotFoundError(query.error)) return <NotFoundPage />;
+    return <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const read = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
+  if (!read) return <NotFoundPage />;
+  const detail = withPresetPrice(read, link.price);
+  return <EventView key={detail.event.id} detail={detail} seller={seller} link={link} />;
+}
+
+export { readPreselection, type Preselection } from './deep-links/deep-links.js';
+
+function EventView({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
+  const { event } = detail;
+  useDocumentTitle(event.name);
+  useTrackViewItem(detail, seller.currency);
+  const flow = useEventFlow(detail);
+  const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
+  const coverMeta = coverId ? detail.images.get(coverId) : undefined;
+
+  return (
+    <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
+      <BackLink to={paths.events} label={en.event.allEvents} />
+      {coverId && (
+        <div className="event-hero">
+          <img
+            src={coverImage(coverId)}
+            alt={coverAlt(detail, coverId)}
+            width={coverMeta?.width ?? COVER_IMAGE_WIDTH}
+            height={coverMeta?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8))}
+            fetchPriority="high"
+          />
+        </div>
+      )}
+      <header className="event-header">
+        <h1 id="event-title" className="page-title" style={{ marginBottom: 0 }}>
+          {event.name}
+        </h1>
+        {event.subtitle && <p className="event-header__subtitle">{event.subtitle}</p>}
+        {detail.venue?.name && <p className="event-header__venue">{detail.venue.name}</p>}
+      </header>
+
+      <div className="event-layout">
+        <div className="event-main">
+          {event.summary && <p className="event-summary">{event.summary}</p>}
+          <EventFlow flow={flow} detail={detail} seller={seller} link={link} />
+          {event.description && (
+            <section className="panel event-about" aria-labelledby="about-title">
+              <h2 id="about-title" className="section-title">
+                {en.event.about}
+              </h2>
+              <Description html={event.description} />
+            </section>
+          )}
+        </div>
+        <aside className="event-aside" aria-label={en.cart.title}>
+          <CartSidebar />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function EventSkeleton() {
+  return (
+    <div aria-busy="true" aria-label={en.event.loading}>
+      <Skeleton width={120} height={44} style={{ marginBottom: 8 }} />
+      <Skeleton className="event-hero" />
+      <Skeleton width="60%" height="2.2rem" style={{ marginBottom: 16 }} />
+      <SkeletonLines lines={2} />
+      <div className="panel" style={{ marginTop: 24 }}>
+        <Skeleton width="40%" height="1.4rem" style={{ marginBottom: 16 }} />
+        <div className="date-list">
+          {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
+            <Skeleton key={i} height={96} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+

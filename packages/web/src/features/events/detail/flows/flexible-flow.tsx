@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { listOf } from '../../../../api/document.js';
+import { firstOpenSessionQuery, reloadFirstOpenSession } from '../../../../api/queries.js';
+import type { SellerInfo } from '../../../../config/use-config.js';
+import { en } from '../../../../i18n/en.js';
+import { ErrorNotice } from '../../../../ui/error-notice.js';
+import type { EventDetail } from '../model.js';
+import { QuantitySelection } from '../quantities/quantity-selection.js';
+
+/** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
+export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
+  const client = useQueryClient();
+  const query = useQuery(firstOpenSessionQuery(detail.event.id));
+  const session = listOf(query.data, 'event_session')[0] ?? null;
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <div className="steps">
+      <section className="panel step" aria-labelledby="step-tickets">
+        <div className="step__header">
+          <h2 id="step-tickets" className="step__title">
+            {en.event.chooseTickets}
+          </h2>
+        </div>
+        {notice && (
+          <p className="notice notice--warning step__notice" role="alert">
+            {notice}
+          </p>
+        )}
+        {query.isError ? (
+          <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.isSuccess && !session ? (
+          <p className="notice notice--warning" role="status">
+            {en.event.noTickets}
+          </p>
+        ) : (
+          <>
+            {detail.groups.some(({ group }) => ['tickets', 'passes', 'seated'].includes(group.handler)) && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
+            <QuantitySelection
+              key={session?.id ?? 'none'}
+              event={detail.event}
+              session={session}
+              groups={detail.groups}
+              currency={seller.currency}
+              eventConfig={detail.config}
+              onSoldOut={() => {
+                setNotice(en.event.noTickets);
+                void reloadFirstOpenSession(client, detail.event.id).catch(() => undefined);
+              }}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Why: the details step of the quantity-first flow: attendee and survey fields of each group with tickets.
+import type { Dispatch, SetStateAction } from 'react';
+import type { AttendeeNeeds } from '@foyer/contracts/rules';
+import type { AttendeeValue } from '../quantities/attendees.js';
+import type { EventDetail } from '../model.js';
+import type { Quantities } from '../quantities/quantities.js';
+import { groupQuantity, type FormErrors } from '../quantities/reservation.js';
+import type { Survey, SurveyAnswer } from '../quantities/survey.js';
+import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
+
+export function QuantityFirstDetails(props: {
+  groups: EventDetail['groups'];
+  quantities: Quantities;
+  needs: Map<string, AttendeeNeeds>;
+  surveys: ReadonlyMap<string, Survey>;
+  errors: FormErrors;
+  attendees: Record<string, AttendeeValue[]>;
+  setAttendees: Dispatch<SetStateAction<Record<string, AttendeeValue[]>>>;
+  answers: Record<string, Record<string, SurveyAnswer>>;
+  setAnswers: Dispatch<SetStateAction<Record<string, Record<string, SurveyAnswer>>>>;
+}) {
+  const { quantities, errors, answers, setAnswers } = props;
+  return props.groups.map(({ group, types }) => {
+    const survey = props.surveys.get(group.id);
+    if (groupQuantity(quantities, group.id) <= 0) return null;
+    return (
+      <div key={group.id} className="qty-group" data-ticket-group-id={group.id}>
+        <Attendees
+          group={group.id}
+          types={types}
+          quantities={quantities}
+          needsByKey={props.needs}
+          values={props.attendees}
+          errors={errors.attendees}
+          onChange={(key, index, value) =>
+            props.setAttendees((prev) => {
+              const list = [...(prev[key] ?? [])];
+              list[index] = value;
+              return { ...prev, [key]: list };
+            })
+          }
+        />
+        {survey && (
+          <SurveyFields
+            groupId={group.id}
+            survey={survey}
+            answers={answers[group.id] ?? {}}
+            errors={errors.survey[group.id] ?? {}}
+            onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
+          />
+        )}
+      </div>
+    );
+  });
+}

@@ -1,0 +1,37 @@
+// Why: the quantity step's ticket groups (steppers, flexible amounts, group errors) of the quantity-first flow.
+import type { Dispatch, SetStateAction } from 'react';
+import type { EventDetail } from '../model.js';
+import type { Quantities, QuantityLimits } from '../quantities/quantities.js';
+import { QuantityGroup } from '../quantities/quantity-group.js';
+import type { FormErrors } from '../quantities/reservation.js';
+
+export function QuantityFirstGroups(props: {
+  groups: EventDetail['groups'];
+  limits: QuantityLimits;
+  quantities: Quantities;
+  currency: string;
+  errors: FormErrors;
+  amounts: Record<string, string>;
+  onQuantities: (next: Quantities) => void;
+  setAmounts: Dispatch<SetStateAction<Record<string, string>>>;
+}) {
+  const { setAmounts } = props;
+  return (
+    <div className="qty-groups">
+      {props.groups.map((entry) => (
+        <QuantityGroup
+          key={entry.group.id}
+          entry={entry}
+          headingId={`qf-group-${entry.group.id}`}
+          limits={props.limits}
+          quantities={props.quantities}
+          currency={props.currency}
+          errors={props.errors}
+          amounts={props.amounts}
+          onQuantities={props.onQuantities}
+          onAmount={(key, value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
+        />
+      ))}
+    </div>
+  );
+}

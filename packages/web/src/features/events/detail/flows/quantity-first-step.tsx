@@ -1,0 +1,45 @@
+// Why: the three choosing steps of the quantity-first flow share one frame (title, or the choice and 'Change').
+import type { ReactNode, RefObject } from 'react';
+import { en } from '../../../../i18n/en.js';
+
+/**
+ * A step's panel. While open: its h2 title, then `children`. Once done: what was chosen, labelled,
+ * and a 'Change' button. Either way the labelled element carries `id` and `headingRef` (focus target).
+ */
+export function QuantityFirstStep(props: {
+  id: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  done: boolean;
+  title: string;
+  doneLabel: string;
+  chosen: ReactNode;
+  changeLabel: string;
+  onChange: () => void;
+  children?: ReactNode;
+}) {
+  const { id, headingRef, done } = props;
+  return (
+    <section className={`panel step${done ? ' step--done' : ''}`} aria-labelledby={id}>
+      <div className="step__header">
+        {done ? (
+          <p className="step__chosen">
+            <span className="step__chosen-label" id={id} ref={headingRef} tabIndex={-1}>
+              {props.doneLabel}
+            </span>
+            {props.chosen}
+          </p>
+        ) : (
+          <h2 id={id} ref={headingRef} tabIndex={-1} className="step__title">
+            {props.title}
+          </h2>
+        )}
+        {done && (
+          <button type="button" className="button button--secondary button--small" aria-label={props.changeLabel} onClick={props.onChange}>
+            {en.dates.change}
+          </button>
+        )}
+      </div>
+      {props.children}
+    </section>
+  );
+}

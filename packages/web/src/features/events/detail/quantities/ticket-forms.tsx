@@ -1,0 +1,217 @@
+import { useId, type ReactNode } from 'react';
+import { en, format } from '../../../../i18n/en.js';
+import type { AttendeeNeeds } from '@foyer/contracts/rules';
+import { EMAIL_MAX_LENGTH, EMPTY_ATTENDEE, NAME_MAX_LENGTH, type AttendeeErrors, type AttendeeValue } from './attendees.js';
+import type { PriceType } from '../model.js';
+import { typeKey, type Quantities } from './quantities.js';
+import type { Survey, SurveyAnswer, SurveyField } from './survey.js';
+
+/**
+ * The per-group details of a reserve form (000 §5): attendee name and e-mail fields per ticket
+ * (split first and last name) and the group's survey questions (fewer than 4 options a radio
+ * group, else a select). Errors are tied to their fields; invalid fields carry aria-invalid so
+ * the form can focus the first one.
+ */
+
+export function Attendees({
+  group,
+  types,
+  quantities,
+  needsByKey,
+  values,
+  errors,
+  onChange,
+}: {
+  group: string;
+  types: PriceType[];
+  quantities: Quantities;
+  needsByKey: Map<string, AttendeeNeeds>;
+  values: Record<string, AttendeeValue[]>;
+  errors: Record<string, AttendeeErrors[]>;
+  onChange: (key: string, index: number, value: AttendeeValue) => void;
+}) {
+  const people: { key: string; index: number; typeName: string; needs: AttendeeNeeds }[] = [];
+  for (const { type } of types) {
+    const key = typeKey(group, type.id);
+    const needs = needsByKey.get(key);
+    if (!needs || (needs.name === 'none' && needs.email === 'none')) continue;
+    for (let i = 0; i < (quantities[key] ?? 0); i++) people.push({ key, index: i, typeName: type.name, needs });
+  }
+  if (!people.length) return null;
+  return (
+    <div className="attendees">
+      <h4 className="subsection-title">{en.quantities.attendeesTitle}</h4>
+      <p className="muted">{en.quantities.attendeesIntro}</p>
+      {people.map(({ key, index, typeName, needs }) => (
+        <AttendeeFieldset
+          key={`${key}-${index}`}
+          legend={format(en.quantities.attendee, { type: typeName, n: index + 1 })}
+          needs={needs}
+          value={values[key]?.[index] ?? EMPTY_ATTENDEE}
+          errors={errors[key]?.[index] ?? {}}
+          onChange={(value) => onChange(key, index, value)}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function AttendeeFieldset({ legend, needs, value, errors, onChange }: { legend: string; needs: AttendeeNeeds; value: AttendeeValue; errors: AttendeeErrors; onChange: (value: AttendeeValue) => void }) {
+  const id = useId();
+  const field = (name: keyof AttendeeValue, label: string, need: 'optional' | 'required', type: 'text' | 'email', autoComplete: string, maxLength: number) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>
+        {label}
+        {need === 'optional' && <span className="field-optional"> {en.quantities.optional}</span>}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required={need === 'required'}
+        value={value[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(e) => onChange({ ...value, [name]: e.currentTarget.value })}
+      />
+      {errors[name] && (
+        <span className="field-error" id={`${id}-${name}-error`}>
+          {errors[name]}
+        </span>
+      )}
+    </div>
+  );
+  return (
+    <fieldset className="attendee">
+      <legend>{legend}</legend>
+      <div className="attendee__fields">
+        {needs.name !== 'none' && (
+          <>
+            {field('firstName', en.quantities.firstName, needs.name, 'text', 'off', NAME_MAX_LENGTH)}
+            {field('lastName', en.quantities.lastName, needs.name, 'text', 'off', NAME_MAX_LENGTH)}
+          </>
+        )}
+        {needs.email !== 'none' && field('email', en.quantities.email, needs.email, 'email', 'off', EMAIL_MAX_LENGTH)}
+      </div>
+    </fieldset>
+  );
+}
+
+export function SurveyFields({
+  groupId,
+  survey,
+  answers,
+  errors,
+  onChange,
+}: {
+  groupId: string;
+  survey: Survey;
+  answers: Record<string, SurveyAnswer>;
+  errors: Record<string, string>;
+  onChange: (field: string, value: SurveyAnswer) => void;
+}) {
+  return (
+    <div className="survey" data-survey-group={groupId}>
+      <h4 className="subsection-title">{survey.title ?? en.quantities.surveyTitle}</h4>
+      {survey.fields.map((field) => (
+        <SurveyQuestion key={field.key} field={field} value={answers[field.key]} error={errors[field.key]} onChange={(value) => onChange(field.key, value)} />
+      ))}
+    </div>
+  );
+}
+
+function SurveyQuestion({ field, value, error, onChange }: { field: SurveyField; value: SurveyAnswer | undefined; error?: string; onChange: (value: SurveyAnswer) => void }) {
+  const id = useId();
+  const describedBy = [field.description ? `${id}-desc` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const label = (
+    <>
+      {field.label}
+      {!field.required && field.control !== 'checkbox' && <span className="field-optional"> {en.quantities.optional}</span>}
+    </>
+  );
+  const after: ReactNode = (
+    <>
+      {field.description && (
+        <span className="field-hint" id={`${id}-desc`}>
+          {field.description}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+  const text = typeof value === 'string' ? value : '';
+
+  if (field.control === 'checkbox') {
+    return (
+      <div className="field field--check">
+        <label className="check">
+          <input type="checkbox" checked={value === true} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.checked)} />
+          <span>{field.label}</span>
+        </label>
+        {after}
+      </div>
+    );
+  }
+  if (field.control === 'radio' && field.options) {
+    return (
+      <fieldset className="field field--choices" aria-describedby={describedBy}>
+        <legend>{label}</legend>
+        <div className="choices">
+          {field.options.map((option, i) => (
+            <label key={option.label} className="check">
+              <input
+                type="radio"
+                name={id}
+                value={option.label}
+                checked={text === option.label}
+                required={field.required}
+                aria-invalid={error && i === 0 ? true : undefined}
+                onChange={() => onChange(option.label)}
+              />
+              <span>{option.label}</span>
+            </label>
+          ))}
+        </div>
+        {after}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {field.control === 'select' && field.options ? (
+        <select id={id} value={text} required={field.required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)}>
+          <option value="">{en.quantities.selectOption}</option>
+          {field.options.map((option) => (
+            <option key={option.label} value={option.label}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : field.control === 'textarea' ? (
+        <textarea id={id} value={text} required={field.required} maxLength={field.maxLength ?? undefined} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)} />
+      ) : (
+        <input
+          id={id}
+          type={field.control === 'number' ? 'number' : field.control === 'email' ? 'email' : field.control === 'date' ? 'date' : 'text'}
+          inputMode={field.control === 'number' ? (field.type === 'integer' ? 'numeric' : 'decimal') : undefined}
+          value={text}
+          required={field.required}
+          maxLength={field.maxLength ?? undefined}
+          min={field.minimum ?? undefined}
+          max={field.maximum ?? undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
+      {after}
+    </div>
+  );
+}
+

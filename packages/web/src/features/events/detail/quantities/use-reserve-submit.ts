@@ -1,0 +1,60 @@
+import type { TConfigEntry } from '@foyer/contracts';
+import { useState, type RefObject } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../../api/client.js';
+import { useAppConfig } from '../../../../config/use-config.js';
+import { useOptionalCart } from '../../../cart/cart-context.js';
+import { nextRouteAfterAdd } from '../../../cart/model.js';
+import { buildReservation, campaignOf, focusFirstInvalid, hasErrors, type FormErrors } from './reservation.js';
+
+type Reservation = ReturnType<typeof buildReservation>;
+
+export interface ReserveSubmitOptions {
+  /** The form whose first invalid field is focused when the check refuses. */
+  formRef: RefObject<HTMLElement | null>;
+  /** The event's own configuration, read before the seller's for the route after the add. */
+  eventConfig: readonly TConfigEntry[] | undefined;
+  /** A refusal of the add, before its text is shown; returns true when it handled it (nothing shown). */
+  onRefused?: (error: unknown) => boolean | void | Promise<boolean | void>;
+  /** After a successful add, before leaving the page. */
+  onAdded?: () => void;
+}
+
+/**
+ * The reserve sequence every flow shares (000 §4, §5): stop at the first invalid field, else add
+ * the tickets with their survey answers and the address's campaign in one call (a refused answer
+ * adds nothing), then go on as configured after an add; a refusal is shown unless the flow
+ * handles it (e.g. event_session_sold_out).
+ */
+export function useReserveSubmit({ formRef, eventConfig, onRefused, onAdded }: ReserveSubmitOptions) {
+  const config = useAppConfig();
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  /** `errors`: the form's check now; `build`: the add, called only when the check passes. */
+  const submit = async (errors: FormErrors, build: () => Reservation) => {
+    if (!cart || submitting) return;
+    setServerError(null);
+    if (hasErrors(errors)) {
+      focusFirstInvalid(() => formRef.current);
+      return;
+    }
+    const { add, additionalInfo } = build();
+    const campaign = campaignOf(searchParams);
+    setSubmitting(true);
+    try {
+      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
+      onAdded?.();
+      navigate(nextRouteAfterAdd([...(eventConfig ?? []), ...config.entries]));
+    } catch (error) {
+      setSubmitting(false);
+      if (await onRefused?.(error)) return;
+      setServerError(errorMessage(error));
+    }
+  };
+
+  return { submit, submitting, serverError, clearError: () => setServerError(null), hasCart: cart !== null && cart !== undefined };
+}
