@@ -200,13 +200,13 @@ describe('date-first Back and a single event (desktop)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the membership event shows its levels; buying them comes with the membership page', async () => {
+  it('the membership event runs the buy-membership flow: its levels to choose from (membership.e2e.ts buys one)', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     await openEvent(page, sf.url, 'Membership', /Become a Member/);
-    const region = page.getByRole('region', { name: 'Membership', exact: true });
+    const region = page.getByRole('region', { name: 'Choose your membership', exact: true });
     await expect.poll(() => region.isVisible()).toBe(true);
-    expect(await page.getByText('Individual', { exact: false }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: /Reserve|Add to cart/ }).count()).toBe(0);
+    expect(await region.getByRole('radio').count()).toBe(3);
+    expect(await region.getByRole('radio', { name: /Individual/ }).isVisible()).toBe(true);
     await screenshot(page, 'flows-membership-desktop');
     await expectAccessible(page);
     expect(errors).toEqual([]);

@@ -4,6 +4,7 @@ import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
+import { membershipServer } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** The fixture event with its one group turned into another handler (or removed), on a fake API. */
@@ -123,12 +124,15 @@ describe('event flows (000 §2)', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false);
   });
 
-  it('membership levels: the levels and their prices with the way to the membership page, nothing to reserve here', async () => {
-    server(withGroup({ handler: 'membership', max_tickets_per_order: 1 }));
+  it('membership levels: the buy-membership flow (level with its price, its members, add to cart) instead of a price list', async () => {
+    membershipServer({ doc: withGroup({ handler: 'membership', max_tickets_per_order: 1 }) });
     renderApp(`/events/${EVENT_ID}`);
-    const region = await screen.findByRole('region', { name: 'Membership' }, { timeout: 5000 });
-    expect(within(region).getByRole('link', { name: 'Go to membership' }).getAttribute('href')).toBe('/membership');
+    const adult = await screen.findByRole('radio', { name: /Adult/ }, { timeout: 5000 });
     expect(screen.getByText('$25')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Reserve|Add to cart/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to membership' })).toBeNull();
+    fireEvent.click(adult);
+    // A type without a level of its own: one member card.
+    expect(await screen.findByRole('group', { name: 'Member' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });

@@ -121,7 +121,7 @@ export function eventDocument(overrides: Partial<TEventTemplate> = {}): TDocumen
   };
 }
 
-function ticketType(id: string, name: string, amount: string, rank: number) {
+export function ticketType(id: string, name: string, amount: string, rank: number) {
   return {
     id,
     name,

@@ -128,6 +128,7 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
   const sleep = clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const timeoutMs = clientOptions.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let sellerId: string | null = null;
+  let viewerScoped = false;
 
   /** One attempt: resolves with the response, or rejects with TimeoutError / a network error / AbortError. */
   async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
@@ -152,7 +153,8 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    const base = options.cached && method === 'GET' ? '/cached_api/' : '/api/';
+    // A current member's reads carry members-only data: never the shared cache (DESIGN §11).
+    const base = options.cached && method === 'GET' && !viewerScoped ? '/cached_api/' : '/api/';
     const url = `${base}${path.replace(/^\/+/, '')}${buildSearch(options, sellerId)}`;
     const headers: Record<string, string> = { app: 'ecomm', accept: 'application/json' };
     // Every state-changing call is JSON, body or not: the server refuses other types (CSRF defence).
@@ -209,6 +211,11 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
     setSellerId(id: string | null) {
       sellerId = id;
     },
+    /** A current member is logged in: cacheable reads go to /api (their answers depend on the viewer). */
+    setViewerScoped(on: boolean) {
+      viewerScoped = on;
+    },
+    isViewerScoped: () => viewerScoped,
     getSellerId: () => sellerId,
   };
 }

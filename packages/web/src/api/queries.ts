@@ -32,7 +32,8 @@ export function eventsAvailableQuery(params: Query) {
   return queryOptions({
     queryKey: ['events', 'list', params] as const,
     queryFn: ({ signal }) =>
-      api.get<TDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: params, signal }),
+      // A member's listing asks for the members-only events too (000 §7 _withmemberevents).
+      api.get<TDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
     staleTime: 60_000,
   });
 }

@@ -56,7 +56,6 @@ export const routes: RouteObject[] = [
           { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/tickets-page.js')) },
           { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/pending-page.js')) },
           { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },
-          { path: 'membership/renew', lazy: page('membershipRenew') },
           { path: 'membership/redeem', lazy: page('membershipRedeem') },
           { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
@@ -64,7 +63,7 @@ export const routes: RouteObject[] = [
             path: 'my',
             children: [
               { index: true, lazy: page('my') },
-              { path: 'membership', lazy: page('my') },
+              { path: 'membership', lazy: () => loadChunk(() => import('../features/membership/my-membership-page.js')) },
               { path: 'profile', lazy: page('my') },
               { path: 'upcoming', lazy: page('my') },
               { path: 'upcoming/session/:id', lazy: page('my') },

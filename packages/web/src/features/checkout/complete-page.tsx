@@ -12,6 +12,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { fetchOrders, qrCodeUrl } from './api.js';
+import { OrderMemberships } from '../membership/order-memberships.js';
 import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 
 export function ordersQuery(ids: string[]) {
@@ -100,6 +101,7 @@ export function Component() {
                   {tickets.length === 1 ? en.quantities.ticketCountOne : format(en.quantities.ticketCount, { count: tickets.length })}
                 </p>
               )}
+              <OrderMemberships orderId={order.id} />
               <Link className="button" to={ticketsPath(order.id)}>
                 {en.complete.viewTickets}
               </Link>

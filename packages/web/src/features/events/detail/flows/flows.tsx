@@ -1,14 +1,14 @@
 import { CONFIG } from '@foyer/contracts';
-import { asString, configValue } from '../../../../config/config.js';
+import { configValue } from '../../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js';
 import { AddOneFlow } from './add-one-flow.js';
 import { DateFirstFlow } from './date-first-flow.js';
 import { FlexibleFlow } from './flexible-flow.js';
 import type { DeepLink } from '../deep-links/deep-links.js';
 import { chooseFlow, type FlowKind } from './flow.js';
-import { MembershipNotice, MembersOnlyNotice } from './members-only-notice.js';
+import { MembersOnlyNotice } from './members-only-notice.js';
+import { MembershipFlow } from '../../../membership/membership-flow.js';
 import type { EventDetail } from '../model.js';
-import { PriceList } from './price-list.js';
 import { QuantityFirstFlow } from './quantity-first-flow.js';
 import { SingleEventFlow } from './single-event-flow.js';
 
@@ -20,7 +20,6 @@ export function useEventFlow(detail: EventDetail): FlowKind {
 
 /** The reserve flow of an event (000 §2), each in its own file. */
 export function EventFlow({ flow, detail, seller, link }: { flow: FlowKind; detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
-  const config = useAppConfig();
   switch (flow) {
     case 'flexible':
       return <FlexibleFlow detail={detail} seller={seller} />;
@@ -30,17 +29,8 @@ export function EventFlow({ flow, detail, seller, link }: { flow: FlowKind; deta
       return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link?.select ?? null} />;
     case 'members_only':
       return <MembersOnlyNotice />;
-    case 'membership': {
-      const membershipEvent = asString(configValue(CONFIG.membershipEventId, config.entries));
-      return (
-        <div className="steps">
-          <MembershipNotice isMembershipPage={membershipEvent === detail.event.id} />
-          <section className="panel step" aria-label={detail.event.name}>
-            <PriceList groups={detail.groups} currency={seller.currency} />
-          </section>
-        </div>
-      );
-    }
+    case 'membership':
+      return <MembershipFlow detail={detail} seller={seller} />;
     case 'single':
       return <SingleEventFlow detail={detail} seller={seller} link={link} />;
     case 'quantity_first':

@@ -58,26 +58,3 @@ export function MembersOnlyNotice() {
     </section>
   );
 }
-
-/**
- * Buy-membership events (000 §2) are sold from the membership page, which arrives with its own
- * issue: this event shows its levels' prices and the way there (the membership event itself is
- * that page until then, so no link back to itself).
- */
-export function MembershipNotice({ isMembershipPage }: { isMembershipPage: boolean }) {
-  return (
-    <section className="panel step members-only" aria-labelledby="membership-title">
-      <h2 id="membership-title" className="step__title">
-        {en.flows.membershipTitle}
-      </h2>
-      <p>{isMembershipPage ? en.placeholders.membership.text : en.flows.membershipText}</p>
-      {!isMembershipPage && (
-        <div className="members-only__actions">
-          <Link className="button" to={paths.membership}>
-            {en.flows.membershipGo}
-          </Link>
-        </div>
-      )}
-    </section>
-  );
-}

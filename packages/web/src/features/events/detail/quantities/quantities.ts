@@ -9,7 +9,9 @@ import type { PriceGroup } from '../model.js';
  * - no increase when the remaining capacity is 0 or less;
  * - the maximum per type is the least of 1000, the rule's limit (an unnamed rule with max < 0
  *   means 10), the group limit (max_tickets_per_order, the group's room in the session) and the
- *   session's availableCapacity unless the group is excluded from event capacity.
+ *   session's availableCapacity unless the group is excluded from event capacity; for member
+ *   benefits, what remains of each allowance the type takes from (its own and the '*' pool, shared
+ *   by every type it covers).
  */
 
 /** A ticket type within a group: types may be sold through several groups. */
@@ -37,6 +39,12 @@ export interface TypeLimit {
   countsSession: boolean;
 }
 
+/** What remains of one member allowance and the type keys that take from it (000 §5). */
+export interface BenefitPool {
+  keys: readonly string[];
+  remaining: number;
+}
+
 export interface QuantityLimits {
   types: Map<string, TypeLimit>;
   /** Per group: the most tickets of the group in this order. */
@@ -47,6 +55,8 @@ export interface QuantityLimits {
   sessionRoom: number;
   /** The most tickets of the whole selection (an add-on matching its anchor); Infinity when unbounded. */
   orderMax: number;
+  /** Member allowances (a type's own and the '*' pool): each caps the sum of its keys. */
+  pools?: readonly BenefitPool[];
 }
 
 export interface LimitsInput {
@@ -63,6 +73,8 @@ export interface LimitsInput {
   held?: { byGroup: ReadonlyMap<string, number>; byType: ReadonlyMap<string, number> };
   /** The most tickets of the whole selection (tickets_must_match_anchor_tickets). */
   orderMax?: number;
+  /** Remaining member benefits of the viewer for this session (membership/benefits.ts). */
+  benefitPools?: readonly BenefitPool[];
 }
 
 export function groupLimit(group: TTicketGroup, available: number | undefined, sessionAvailable: number, heldInGroup: number): number {
@@ -88,12 +100,13 @@ export function quantityLimits(input: LimitsInput): QuantityLimits {
       let min = rule.min && rule.min > 0 ? Math.max(0, rule.min - heldType) : 0;
       // A group of one type starts at (and cannot go below) the group minimum.
       if (groupTypes.length === 1) min = Math.max(min, gMin);
-      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMax(rule) - heldType, gMax, input.orderMax ?? Infinity));
+      const benefit = Math.min(...(input.benefitPools ?? []).filter((p) => p.keys.includes(key)).map((p) => p.remaining));
+      let max = Math.max(0, Math.min(HARD_MAX_PER_TICKET_TYPE, ruleMax(rule) - heldType, gMax, input.orderMax ?? Infinity, benefit));
       if (min > max) max = 0;
       types.set(key, { key, groupId: group.id, typeId: type.id, min, max, countsSession: !group.exclude_from_event_capacity });
     }
   }
-  return { types, groupMax, groupMin, sessionRoom: room(input.sessionAvailable), orderMax: Math.max(0, input.orderMax ?? Infinity) };
+  return { types, groupMax, groupMin, sessionRoom: room(input.sessionAvailable), orderMax: Math.max(0, input.orderMax ?? Infinity), pools: input.benefitPools };
 }
 
 export function groupTotal(limits: QuantityLimits, quantities: Quantities, groupId: string): number {
@@ -121,7 +134,8 @@ export function remainingFor(limits: QuantityLimits, quantities: Quantities, key
   const byGroup = (limits.groupMax.get(t.groupId) ?? Infinity) - groupTotal(limits, quantities, t.groupId);
   const bySession = t.countsSession ? limits.sessionRoom - sessionTotal(limits, quantities) : Infinity;
   const byOrder = (limits.orderMax ?? Infinity) - totalQuantity(quantities);
-  return Math.min(byType, byGroup, bySession, byOrder);
+  const byBenefit = Math.min(...(limits.pools ?? []).filter((p) => p.keys.includes(key)).map((p) => p.remaining - p.keys.reduce((n, k) => n + (quantities[k] ?? 0), 0)));
+  return Math.min(byType, byGroup, bySession, byOrder, byBenefit);
 }
 
 /** The quantities a session starts with: the group minimum for groups of one type. */

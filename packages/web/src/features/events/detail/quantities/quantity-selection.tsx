@@ -33,6 +33,7 @@ import {
 import { cachedDefaults, type CachedSelection } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './ticket-forms.js';
+import { useBenefitPools } from '../../../membership/benefits.js';
 
 /** Where the flow keeps the last selection (000 §4 cached selection). */
 export interface SelectionCacheRef {
@@ -110,8 +111,10 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     return { byGroup, byType };
   }, [cartTickets, session.id]);
 
+  // Member benefits cap the member tickets (000 §5).
+  const benefits = useBenefitPools(session.id, groups);
   const limits = useMemo<QuantityLimits | null>(() => {
-    if (pending || failed) return null;
+    if (pending || failed || benefits.pending) return null;
     const groupAvailable = new Map<string, number>();
     let fresh: TEventSession | null = null;
     groups.forEach(({ group }, i) => {
@@ -121,9 +124,9 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     });
     const source: TEventSession = fresh ?? session;
     const sessionAvailable = source.capacity === -1 ? -1 : Math.max(0, source.capacity + source.oversell_capacity - source.used_capacity);
-    return quantityLimits({ groups, groupAvailable, sessionAvailable, held, orderMax: matchCount });
+    return quantityLimits({ groups, groupAvailable, sessionAvailable, held, orderMax: matchCount, benefitPools: benefits.pools });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending, failed, groups, session, held, matchCount, ...availability.map((q) => q.dataUpdatedAt)]);
+  }, [pending, failed, groups, session, held, matchCount, benefits.pending, benefits.pools, ...availability.map((q) => q.dataUpdatedAt)]);
 
   const defaults = useMemo<Quantities | null>(() => {
     if (!limits) return null;

@@ -56,7 +56,7 @@ export function Attendees({
   );
 }
 
-function AttendeeFieldset({ legend, needs, value, errors, onChange }: { legend: string; needs: AttendeeNeeds; value: AttendeeValue; errors: AttendeeErrors; onChange: (value: AttendeeValue) => void }) {
+export function AttendeeFieldset({ legend, needs, value, errors, onChange }: { legend: string; needs: AttendeeNeeds; value: AttendeeValue; errors: AttendeeErrors; onChange: (value: AttendeeValue) => void }) {
   const id = useId();
   const field = (name: keyof AttendeeValue, label: string, need: 'optional' | 'required', type: 'text' | 'email', autoComplete: string, maxLength: number) => (
     <div className="field">

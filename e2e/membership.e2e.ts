@@ -1,0 +1,208 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * Memberships in the browser (issue #11), at 1280 and 390×844: register → buy a Dual membership
+ * (level, named members) → pay → the complete page shows the membership and its member ids → log
+ * out → log in with the new member id → the members-only event appears and a member ticket is
+ * reserved free → renewal is refused outside the window with "renew from {date}" → My Account
+ * shows the membership with its QR codes. axe clean on every screen.
+ */
+
+const PASSWORD = 'Harbour-2026';
+
+/** The demo catalog with member-id logins switched on (member id + password), served from a copy. */
+let catalogDir: string | undefined;
+function env(): Record<string, string> {
+  catalogDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-catalog-'));
+  const catalog = JSON.parse(readFileSync(new URL('../catalog/demo.json', import.meta.url), 'utf8')) as { config: unknown[]; images?: { file: string }[] };
+  catalog.config.push({ resource: 'seller', namespace: 'auth', name: 'methods', value: ['password', 'otp', 'scan_code_password'] });
+  // Image files are relative to the catalog: point them back at the demo's.
+  for (const image of catalog.images ?? []) image.file = new URL(`../catalog/${image.file}`, import.meta.url).pathname;
+  const file = join(catalogDir, 'demo.json');
+  writeFileSync(file, JSON.stringify(catalog));
+  return { ...copiedWebDist(), FOYER_SEED_FILE: file };
+}
+
+afterAll(() => {
+  if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
+});
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function openLogin(page: Page) {
+  await menu(page).getByRole('link', { name: 'Log in' }).click();
+  await expect.poll(() => page.getByRole('dialog', { name: 'Log in' }).isVisible()).toBe(true);
+}
+
+async function expectGreeting(page: Page, first: string) {
+  await expect.poll(() => menu(page).getByRole('button', { name: new RegExp(`Hi, ${first}`) }).isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => dialog(page).count()).toBe(0);
+}
+
+async function register(page: Page, base: string, email: string, first: string) {
+  await page.goto(`${base}/events`);
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Create an account' }).click();
+  const form = dialog(page);
+  await form.getByRole('textbox', { name: 'First name' }).fill(first);
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await form.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
+  await form.getByRole('textbox', { name: 'Confirm email address' }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Confirm password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expectGreeting(page, first);
+}
+
+async function logOut(page: Page) {
+  await menu(page).getByRole('button', { name: /^Hi, / }).click();
+  await menu(page).getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => menu(page).getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+}
+
+async function payForCart(page: Page, base: string, total: string) {
+  if (new URL(page.url()).pathname !== '/checkout') await page.goto(`${base}/checkout`);
+  await expect.poll(() => page.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toBe(total);
+  const first = page.getByRole('textbox', { name: 'First name' });
+  if (await first.isVisible()) {
+    if (!(await first.inputValue())) await first.fill('Grace');
+    const last = page.getByRole('textbox', { name: 'Last name' });
+    if (!(await last.inputValue())) await last.fill('Hopper');
+  }
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+  await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect.poll(() => terms.isVisible()).toBe(true);
+  await terms.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+}
+
+describe('memberships in the browser', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => {
+    sf = s;
+    browser = b;
+  }, env);
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`register, buy Dual, log in with the member id, book the members' preview free, renewal not yet (${label})`, async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      const first = label === 'desktop' ? 'Grace' : 'Marie';
+      const email = `${first.toLowerCase()}-${Date.now()}@example.org`;
+      await register(page, sf.url, email, first);
+
+      // A logged-in visitor who is not a member: the preview evening is not listed.
+      await page.goto(`${sf.url}/events`);
+      await expect.poll(() => page.getByRole('link', { name: /General Admission/ }).first().isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: /Members' Preview Evening/ }).count()).toBe(0);
+
+      // /membership → the membership event: choose Dual, name both members.
+      await page.goto(`${sf.url}/membership`);
+      const levels = page.getByRole('region', { name: 'Choose your membership' });
+      await expect.poll(() => levels.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(new URL(page.url()).pathname).toMatch(/^\/events\/[^/]+$/);
+      await screenshot(page, `membership-levels-${label}`);
+      await expectAccessible(page);
+      await levels.getByRole('radio', { name: /Dual/ }).check();
+      const member = page.getByRole('group', { name: 'Member', exact: true });
+      const second = page.getByRole('group', { name: 'Second card' });
+      await expect.poll(() => second.isVisible()).toBe(true);
+      // Empty: errors tied to the fields, focus on the first one.
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(() => member.getByText('Enter a first name.').isVisible()).toBe(true);
+      await expect.poll(() => member.getByRole('textbox', { name: 'First name' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await screenshot(page, `membership-form-errors-${label}`);
+      await expectAccessible(page);
+      await member.getByRole('textbox', { name: 'First name' }).fill(first);
+      await member.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+      await member.getByRole('textbox', { name: /mail/i }).fill(email);
+      await second.getByRole('textbox', { name: 'First name' }).fill('Alan');
+      await second.getByRole('textbox', { name: 'Last name' }).fill('Turing');
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `membership-form-${label}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).not.toMatch(/^\/events\/[^/]+$/);
+
+      // Pay: the complete page shows the membership with both member ids.
+      await payForCart(page, sf.url, '$120');
+      const cards = page.getByRole('list', { name: 'Cards' });
+      await expect.poll(() => cards.getByTestId('member-id').count(), { timeout: 10_000 }).toBe(2);
+      expect(await page.getByRole('heading', { name: 'Dual' }).isVisible()).toBe(true);
+      const memberId = (await cards.getByTestId('member-id').first().textContent())!.trim();
+      expect(memberId.length).toBeGreaterThan(3);
+      await screenshot(page, `membership-complete-${label}`);
+      await expectAccessible(page);
+
+      // Log out; log in again with the member id (and password).
+      await logOut(page);
+      await page.goto(`${sf.url}/events`);
+      await openLogin(page);
+      await dialog(page).getByRole('button', { name: 'Or log in with your membership' }).click();
+      await dialog(page).getByRole('textbox', { name: 'Member ID' }).fill(memberId);
+      await dialog(page).getByLabel('Password').fill(PASSWORD);
+      await dialog(page).getByRole('button', { name: 'Log in' }).click();
+      await expectGreeting(page, first);
+
+      // The members-only event appears; a member place is reserved free.
+      await page.goto(`${sf.url}/events`);
+      const preview = page.getByRole('link', { name: /Members' Preview Evening/ }).first();
+      await expect.poll(() => preview.isVisible(), { timeout: 10_000 }).toBe(true);
+      await preview.click();
+      const addMember = page.getByRole('button', { name: 'Add one Member', exact: true });
+      await expect.poll(() => addMember.isVisible(), { timeout: 10_000 }).toBe(true);
+      // Dual: two member places per visit (the remaining member benefit caps the stepper, 000 §5).
+      await addMember.click();
+      await addMember.click();
+      await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity', exact: true }).inputValue()).toBe('2');
+      expect(await addMember.isDisabled()).toBe(true);
+      await screenshot(page, `membership-preview-${label}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Reserve' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).not.toMatch(/^\/events\/[^/]+$/);
+      await page.goto(`${sf.url}/checkout`);
+      await expect.poll(() => page.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toMatch(/^(\$0(\.00)?|Free)$/);
+
+      // Renewal: outside the window, the expiry text adds "renew from {date}".
+      await page.goto(`${sf.url}/membership/renew`);
+      const renew = page.getByRole('region', { name: 'Renew your membership' });
+      await expect.poll(() => renew.isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => renew.getByTestId('membership-expiry').textContent()).toMatch(/^Expires .+, renew from .+$/);
+      expect(await renew.getByText('Your membership cannot be renewed yet.').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Renew membership' }).count()).toBe(0);
+      await screenshot(page, `membership-renew-${label}`);
+      await expectAccessible(page);
+
+      // My Account: the membership with its QR codes; the member menu leads there.
+      await menu(page).getByRole('button', { name: /^Hi, / }).click();
+      await menu(page).getByRole('link', { name: 'Membership details' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/my/membership');
+      const qr = page.getByRole('img', { name: `QR code of member ID ${memberId}` });
+      await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      expect(await page.getByTestId('membership-expiry').textContent()).toMatch(/renew from/);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `membership-my-${label}`);
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+    });
+  }
+});

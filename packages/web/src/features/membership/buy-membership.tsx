@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { en } from '../../i18n/en.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { LOGIN_SUCCESS_EVENT, useOptionalAccount } from '../account/account-context.js';
+import { focusFirstInvalid } from '../events/detail/quantities/reservation.js';
+import type { EventDetail } from '../events/detail/model.js';
+import { typePrice } from '../events/detail/price-format.js';
+import { typeKey } from '../events/detail/quantities/quantities.js';
+import { membershipLevelsQuery, myMembershipQuery } from './api.js';
+import { hasCurrentMembership } from './cards.js';
+import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from './members.js';
+import { MembersFields } from './members-fields.js';
+import { MembershipAddBar } from './membership-add-bar.js';
+import { useMembershipAdd } from './use-membership-add.js';
+
+export const MY_MEMBERSHIP_PATH = '/my/membership';
+
+/**
+ * Buy a membership (000 §2, 001 §2 "Membership purchase"): choose a level (chosen already when
+ * there is only one), name the members its roles allow, add it to the cart. A logged-out buyer is
+ * asked to log in or go on as a guest first; after logging in the add goes on by itself.
+ */
+export function BuyMembership({ detail, currency }: { detail: EventDetail; currency: string }) {
+  const id = useId();
+  const account = useOptionalAccount();
+  const formRef = useRef<HTMLFormElement>(null);
+  const levelsQuery = useQuery(membershipLevelsQuery());
+  const mine = useQuery(myMembershipQuery(!!account?.user));
+  const { sessionQuery, session, add, submitting, error, clearError } = useMembershipAdd(detail);
+
+  const levels = levelsQuery.data?.membership_level?._data;
+  const options = useMemo(
+    () =>
+      detail.groups
+        .filter(({ group }) => group.handler === 'membership')
+        .flatMap(({ group, types }) => types.map(({ type }) => ({ key: typeKey(group.id, type.id), type, level: levels?.find((l) => l.ticket_type_id === type.id) ?? null }))),
+    [detail.groups, levels],
+  );
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const chosen = options.find((o) => o.key === chosenKey) ?? (options.length === 1 ? options[0] : null);
+  const roles = levelRoles(chosen?.level);
+  const [members, setMembers] = useState<MemberEntry[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const validation = validateMembers(roles, members);
+  const shown = submitted ? validation : { byMember: {}, list: null };
+
+  // A (new) level starts with the members its roles ask for.
+  const membersFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!chosen || !levels || membersFor.current === chosen.key) return;
+    membersFor.current = chosen.key;
+    setMembers(initialMembers(levelRoles(chosen.level)));
+    setSubmitted(false);
+  }, [chosen, levels]);
+
+  // After the login the dialog offered, the add goes on.
+  const resumeAfterLogin = useRef(false);
+  const doAdd = () => chosen && void add(chosen.type.id, { members: membersInput(roles, members) });
+  const doAddRef = useRef(doAdd);
+  doAddRef.current = doAdd;
+  useEffect(() => {
+    const onLogin = () => {
+      if (!resumeAfterLogin.current) return;
+      resumeAfterLogin.current = false;
+      doAddRef.current();
+    };
+    window.addEventListener(LOGIN_SUCCESS_EVENT, onLogin);
+    return () => window.removeEventListener(LOGIN_SUCCESS_EVENT, onLogin);
+  }, []);
+
+  const submit = () => {
+    if (!chosen) return;
+    setSubmitted(true);
+    clearError();
+    if (!membersValid(validation)) {
+      focusFirstInvalid(() => formRef.current);
+      return;
+    }
+    if (account && !account.user) {
+      resumeAfterLogin.current = true;
+      account.askLoginOrGuest(() => {
+        resumeAfterLogin.current = false;
+        doAddRef.current();
+      });
+      return;
+    }
+    doAdd();
+  };
+
+  if (levelsQuery.isError) return <ErrorNotice title={en.membership.levelsError} error={levelsQuery.error} onRetry={() => void levelsQuery.refetch()} />;
+  if (sessionQuery.isError) return <ErrorNotice title={en.event.errorTitle} error={sessionQuery.error} onRetry={() => void sessionQuery.refetch()} />;
+  if (levelsQuery.isPending || sessionQuery.isPending) return <MembershipSkeleton />;
+  if (!session || !options.length) {
+    return (
+      <p className="notice notice--warning" role="status">
+        {en.membership.noLevels}
+      </p>
+    );
+  }
+
+  const alreadyMember = hasCurrentMembership(mine.data?.membership?._data ?? []);
+  return (
+    <form
+      ref={formRef}
+      className="steps membership-flow"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {alreadyMember && (
+        <p className="notice notice--info" role="status">
+          {en.membership.alreadyMember} <Link to={MY_MEMBERSHIP_PATH}>{en.member.membershipDetails}</Link>
+        </p>
+      )}
+      <section className="panel step" aria-labelledby={`${id}-levels`}>
+        <h2 id={`${id}-levels`} className="step__title">
+          {en.membership.chooseLevel}
+        </h2>
+        <fieldset className="add-one__options membership-levels">
+          <legend className="visually-hidden">{en.membership.chooseLevel}</legend>
+          {options.map((option) => (
+            <label key={option.key} className="add-one__option" data-ticket-type-id={option.type.id}>
+              <input
+                type="radio"
+                name={`${id}-level`}
+                value={option.key}
+                checked={chosen?.key === option.key}
+                onChange={() => {
+                  setChosenKey(option.key);
+                  clearError();
+                }}
+              />
+              <span className="add-one__option-text">
+                <span className="add-one__option-name">{option.type.name}</span>
+                {option.type.summary && <span className="add-one__option-summary">{option.type.summary}</span>}
+              </span>
+              <span className="add-one__option-price">{typePrice(option.type, currency).price}</span>
+            </label>
+          ))}
+        </fieldset>
+      </section>
+      {chosen && (
+        <section className="panel step" aria-labelledby={`${id}-members`}>
+          <h2 id={`${id}-members`} className="step__title">
+            {en.membership.membersTitle}
+          </h2>
+          <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} />
+          <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
+        </section>
+      )}
+    </form>
+  );
+}
+
+/** The flow's final shape while the levels load (no layout shift). */
+export function MembershipSkeleton() {
+  return (
+    <div className="panel step" aria-busy="true" aria-label={en.membership.levelsLoading}>
+      <Skeleton width="50%" height="1.4rem" style={{ marginBottom: 16 }} />
+      <Skeleton height={56} style={{ marginBottom: 8 }} />
+      <Skeleton height={56} style={{ marginBottom: 8 }} />
+      <Skeleton height={56} />
+    </div>
+  );
+}

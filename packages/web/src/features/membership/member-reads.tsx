@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
+import { api } from '../../api/client.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import type { TUserDocument } from '@foyer/contracts';
+import { userQuery } from '../account/api.js';
+
+/** Query keys whose answers depend on the viewer (members-only events, groups and sessions). */
+const VIEWER_KEYS = new Set(['events', 'event_session', 'calendar']);
+
+/** A current member, as the server sees it: a card that has not ended; without cards, a member id an operator gave the account. */
+export function isCurrentMember(doc: TUserDocument | undefined): boolean {
+  const user = doc?.user?._data[0];
+  if (!user) return false;
+  const cards = (doc.membership?._data ?? []) as { status?: string; valid_to?: string | null }[];
+  if (!cards.length) return user.scan_code !== null;
+  return cards.some((c) => (c.status ? c.status !== 'expired' : !c.valid_to || new Date(c.valid_to).getTime() > Date.now()));
+}
+
+/**
+ * Members see members-only events and groups (000 §6): while a current member is logged in, the
+ * catalogue reads skip the public cache, and they are read again whenever that changes (log in,
+ * log out, a membership bought or ended).
+ */
+export function MemberReads() {
+  const account = useOptionalAccount();
+  const client = useQueryClient();
+  const user = useQuery(userQuery(!!account?.user)).data;
+  const scoped = !!account?.user && isCurrentMember(user);
+  useLayoutEffect(() => {
+    if (api.isViewerScoped() === scoped) return;
+    api.setViewerScoped(scoped);
+    void client.invalidateQueries({ predicate: (q) => VIEWER_KEYS.has(String(q.queryKey[0])) });
+  }, [scoped, client]);
+  // Without the app (unmounted) nobody is logged in.
+  useLayoutEffect(() => () => api.setViewerScoped(false), []);
+  return null;
+}

@@ -1,0 +1,80 @@
+import type { TLevelRole } from '@foyer/contracts';
+import { en, format } from '../../i18n/en.js';
+import type { AttendeeErrors } from '../events/detail/quantities/attendees.js';
+import { AttendeeFieldset } from '../events/detail/quantities/ticket-forms.js';
+import { addMember, canAdd, canRemove, emailRequired, memberLegend, removeMember, ROLE_NAMES, type MemberEntry } from './members.js';
+
+/**
+ * The named members of a membership (000 §2): one fieldset per card with its role as legend
+ * (first and last name, an e-mail where the level asks), a remove button above a role's minimum
+ * and an add button per role below its maximum.
+ */
+export function MembersFields({
+  roles,
+  members,
+  errors,
+  listError,
+  onChange,
+}: {
+  roles: readonly TLevelRole[];
+  members: readonly MemberEntry[];
+  errors: Record<number, AttendeeErrors>;
+  listError: string | null;
+  onChange: (members: MemberEntry[]) => void;
+}) {
+  const addable = roles.filter((r) => r.max > r.min);
+  return (
+    <div className="membership-members">
+      <p className="muted">{en.membership.membersIntro}</p>
+      {listError && (
+        <p className="field-error" role="alert">
+          {listError}
+        </p>
+      )}
+      {members.map((member) => {
+        const legend = memberLegend(roles, members, member);
+        return (
+          <div key={member.id} className="membership-member" data-role={member.role}>
+            <AttendeeFieldset
+              legend={legend}
+              needs={{ name: 'required', email: emailRequired(roles, member.role) ? 'required' : 'none' }}
+              value={member}
+              errors={errors[member.id] ?? {}}
+              onChange={(value) => onChange(members.map((m) => (m.id === member.id ? { ...m, ...value } : m)))}
+            />
+            {canRemove(roles, members, member) && (
+              <button
+                type="button"
+                className="button button--secondary button--small membership-member__remove"
+                aria-label={format(en.membership.removeMember, { member: legend })}
+                onClick={() => onChange(removeMember(roles, members, member.id))}
+              >
+                {en.membership.remove}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      {addable.length > 0 && (
+        <div className="membership-members__add">
+          {addable.map((r) => (
+            <div key={r.role} className="membership-members__add-item">
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!canAdd(roles, members, r.role)}
+                aria-describedby={`membership-role-${r.role}`}
+                onClick={() => onChange(addMember(roles, members, r.role))}
+              >
+                {format(en.membership.addRole, { role: ROLE_NAMES[r.role].toLowerCase() })}
+              </button>
+              <span id={`membership-role-${r.role}`} className="field-hint">
+                {format(en.membership.roleHint, { role: ROLE_NAMES[r.role], max: r.max })}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

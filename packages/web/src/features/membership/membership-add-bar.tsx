@@ -1,0 +1,9 @@
+import type { EventDetail } from '../events/detail/model.js';
+import { ReserveBar } from '../events/detail/quantities/reserve-bar.js';
+import { selectionTotal } from '../events/detail/quantities/reservation.js';
+
+/** The price of one membership ticket (a level, new or renewed) and the button that adds it. */
+export function MembershipAddBar({ detail, typeKey, currency, submitting, error, label, busyLabel }: { detail: EventDetail; typeKey: string; currency: string; submitting: boolean; error: string | null; label: string; busyLabel: string }) {
+  const total = selectionTotal(detail.groups, { [typeKey]: 1 }, {});
+  return <ReserveBar count={1} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting} submitting={submitting} error={error} label={label} busyLabel={busyLabel} />;
+}

@@ -1,0 +1,40 @@
+import type { TMembershipHandlerData } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client.js';
+import { listOf } from '../../api/document.js';
+import { firstOpenSessionQuery } from '../../api/queries.js';
+import { useAppConfig } from '../../config/use-config.js';
+import { useOptionalCart } from '../cart/cart-context.js';
+import { nextRouteAfterAdd } from '../cart/model.js';
+import type { EventDetail } from '../events/detail/model.js';
+
+/**
+ * Adds one membership ticket (a new membership's members, or the membership to renew) on the
+ * membership event's open session, then goes on as after any add (000 §4).
+ */
+export function useMembershipAdd(detail: EventDetail) {
+  const config = useAppConfig();
+  const cart = useOptionalCart();
+  const navigate = useNavigate();
+  const sessionQuery = useQuery(firstOpenSessionQuery(detail.event.id));
+  const session = listOf(sessionQuery.data, 'event_session')[0] ?? null;
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = async (ticketTypeId: string, handlerData: TMembershipHandlerData) => {
+    if (!session || !cart || submitting) return;
+    setError(null);
+    setSubmitting(true);
+    try {
+      await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
+      navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
+    } catch (e) {
+      setSubmitting(false);
+      setError(errorMessage(e));
+    }
+  };
+
+  return { sessionQuery, session, add, submitting, error, clearError: () => setError(null) };
+}
