@@ -1,3 +1,6 @@
+/** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
+const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
+
 /** Process configuration, read from the environment once and validated as a whole. */
 export interface Settings {
   port: number;
@@ -25,6 +28,8 @@ export interface Settings {
   captcha?: { secretKey: string; verifyUrl: string } | null;
   /** OpenID Connect login (OIDC_ISSUER, OIDC_CLIENT_ID, …): unset, no external login. */
   oidc?: OidcSettings | null;
+  /** FOYER_CACHE_TTL_MS: how long a /cached_api answer is reused in this process (0: not at all). */
+  cacheTtlMs?: number;
 }
 
 export interface OidcSettings {
@@ -87,6 +92,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const captchaUrl = env.CAPTCHA_VERIFY_URL?.trim() || 'https://www.google.com/recaptcha/api/siteverify';
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(captchaUrl)) problems.push(`CAPTCHA_VERIFY_URL must be an http(s) URL, got "${captchaUrl}"`);
   const oidc = readOidc(env, problems);
+  const cacheTtlText = env.FOYER_CACHE_TTL_MS ?? '5000';
+  const cacheTtlMs = Number(cacheTtlText);
+  if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -95,8 +103,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     pgPool,
     defaultSeller: env.FOYER_DEFAULT_SELLER || null,
     seed: seed as 'demo' | 'none',
-    seedFile: env.FOYER_SEED_FILE ?? new URL('../../../catalog/demo.json', import.meta.url).pathname,
-    webDist: env.FOYER_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+    seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
+    webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
     logLevel,
     smtpUrl,
     mailFrom: mailFrom.trim(),
@@ -106,6 +114,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     stripe,
     oidc,
     captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
+    cacheTtlMs,
   };
 }
 
