@@ -1,0 +1,20 @@
+// Bundles the server's own TypeScript (and the contracts) into dist/server/{main,cli}.mjs for the
+// container image: plain Node runs it, no tsx. npm packages stay external (installed --omit=dev).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const dependencies = (file) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {});
+const external = [...dependencies('packages/server/package.json'), ...dependencies('packages/contracts/package.json')].flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: { main: 'packages/server/src/main.ts', cli: 'packages/server/src/cli.ts' },
+  outdir: 'dist/server',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'info',
+});
