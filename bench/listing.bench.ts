@@ -2,6 +2,7 @@
  * Listing reads under load, beside a bare Fastify route in the same process and run.
  *   npm run bench                      (SQLite, 5 s per route)
  *   BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1/bench npm run bench
+ *   FOYER_CACHE_TTL_MS=0 npm run bench  (the /cached_api rows without the response cache)
  */
 import { measure, printTable, startTarget, type Target } from './load.js';
 
@@ -18,6 +19,8 @@ try {
     { name: 'GET /api/events/available?category=Admission', path: '/api/events/available?category=Admission' },
     { name: `GET /api/events/{id}/sessions?_ondate`, path: `/api/events/${ga}/sessions?_ondate=${day}&sold_out=F&_sort=start_datetime` },
     { name: 'GET /api/events/{id}/calendar extended', path: `/api/events/${ga}/calendar?_format=extended` },
+    { name: 'GET /cached_api/events/{id}/sessions?_ondate', path: `/cached_api/events/${ga}/sessions?_ondate=${day}&sold_out=F&_sort=start_datetime` },
+    { name: 'GET /cached_api/events/{id}/calendar extended', path: `/cached_api/events/${ga}/calendar?_format=extended` },
   ];
   await measure(port, { name: 'warm-up', path: '/bench/bare' }, 1);
   const bare = await measure(port, { name: 'GET /bench/bare (yardstick)', path: '/bench/bare' }, seconds);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
@@ -12,7 +13,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new UR
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './app-context.js';
 import { pingDatabase } from './db/migrations.js';
@@ -27,6 +24,9 @@ import { registerImageRoutes } from './images/image-routes.js';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
 import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
+import { registerCompression } from './http/compression.js';
+import { registerResponseCache } from './http/response-cache.js';
+import { registerStaticAssets } from './http/static-assets.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -84,6 +84,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     tagManager: await ctx.cache!.get('csp:tag-manager', () => anyConfigValue(ctx.db, CONFIG.tagManagerId)),
   }));
   registerCsrfGuard(app, ctx.settings.publicUrl);
+  await registerCompression(app);
+  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now);
 
   app.get('/api/health', async (_request, reply) => {
     try {
@@ -120,18 +122,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 
-  const dist = ctx.settings.webDist;
-  const hasWeb = existsSync(join(dist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, path) => {
-        if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

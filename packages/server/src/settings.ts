@@ -1,4 +1,6 @@
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+/** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
+const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
 /** Process configuration, read from the environment once and validated as a whole. */
 export interface Settings {
@@ -37,6 +39,8 @@ export interface Settings {
   oidc?: OidcSettings | null;
   /** Abuse limits, image cache and metrics (operations-settings.ts). */
   operations: OperationsSettings;
+  /** FOYER_CACHE_TTL_MS: how long a /cached_api answer is reused in this process (0: not at all). */
+  cacheTtlMs?: number;
 }
 
 export interface OidcSettings {
@@ -105,6 +109,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(captchaUrl)) problems.push(`CAPTCHA_VERIFY_URL must be an http(s) URL, got "${captchaUrl}"`);
   const oidc = readOidc(env, problems);
   const operations = readOperationsSettings(env, problems);
+  const cacheTtlText = env.FOYER_CACHE_TTL_MS ?? '5000';
+  const cacheTtlMs = Number(cacheTtlText);
+  if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -113,8 +120,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     pgPool,
     defaultSeller: env.FOYER_DEFAULT_SELLER || null,
     seed: seed as 'demo' | 'none',
-    seedFile: env.FOYER_SEED_FILE ?? new URL('../../../catalog/demo.json', import.meta.url).pathname,
-    webDist: env.FOYER_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+    seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
+    webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
     logLevel,
     smtpUrl,
     mailFrom: mailFrom.trim(),
@@ -127,6 +134,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     oidc,
     captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
     operations,
+    cacheTtlMs,
   };
 }
 

@@ -67,7 +67,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database loaded with the test catalog, at the fixed clock. */
-export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date; env?: NodeJS.ProcessEnv; webDist?: string } = {}): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   const clock = {
     now: options.now ?? NOW,
@@ -76,7 +76,7 @@ export async function testApp(dialect: Dialect, options: { catalog?: string | nu
     },
   };
   if (options.catalog !== null) await importCatalogFile(database.db, options.catalog ?? FIXTURE, clock.now);
-  const settings = { ...readSettings(options.env ?? {}), webDist: '/nonexistent' };
+  const settings = { ...readSettings(options.env ?? {}), webDist: options.webDist ?? '/nonexistent' };
   const app = await buildApp({ db: database.db, dialect, settings, now: () => clock.now });
   return {
     app,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSettings, SettingsError } from '../src/settings.js';
 
@@ -25,6 +26,20 @@ describe('settings', () => {
     for (const bad of ['0', 'many', '-3', '2.5']) {
       expect(() => readSettings({ FOYER_PG_POOL: bad })).toThrow(/FOYER_PG_POOL must be a whole number 1–1000/);
     }
+  });
+
+  it('reads FOYER_CACHE_TTL_MS (default 5000, 0 turns the cache off) and refuses anything else', () => {
+    expect(readSettings({}).cacheTtlMs).toBe(5000);
+    expect(readSettings({ FOYER_CACHE_TTL_MS: '0' }).cacheTtlMs).toBe(0);
+    for (const bad of ['soon', '-1', '1.5', '600001']) {
+      expect(() => readSettings({ FOYER_CACHE_TTL_MS: bad })).toThrow(/FOYER_CACHE_TTL_MS must be a whole number/);
+    }
+  });
+
+  it('finds the demo catalog and the built storefront from the repository root', () => {
+    const s = readSettings({});
+    expect(existsSync(s.seedFile)).toBe(true);
+    expect(s.webDist).toMatch(/packages\/web\/dist$/);
   });
 
   it('accepts PostgreSQL URLs', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalisedUrl, type CachedAnswer } from './response-cache.js';
 
 export interface ReadContext {
   request: FastifyRequest;
@@ -9,7 +10,8 @@ export interface ReadContext {
 
 /**
  * Registers a GET at /api{path}, and — when cacheable — the same handler at /cached_api{path}
- * with public Cache-Control and an ETag (304 on If-None-Match). Cached answers never read cookies.
+ * with public Cache-Control and an ETag (304 on If-None-Match). Cached answers never read cookies,
+ * and come from the app's response cache (response-cache.ts) when it has one.
  */
 export function readRoute(
   app: FastifyInstance,
@@ -23,18 +25,28 @@ export function readRoute(
     return body;
   });
   if (!options.cacheable) return;
+  const maxAge = options.maxAge ?? 30;
   app.get(`/cached_api${path}`, async (request, reply) => {
-    const body = await handler({ request, cached: true });
-    return sendCacheable(request, reply, body, options.maxAge ?? 30);
+    const compute = async () => cacheableAnswer(await handler({ request, cached: true }));
+    const answer = app.responseCache ? await app.responseCache.get(normalisedUrl(request.url), compute) : await compute();
+    return sendAnswer(request, reply, answer, maxAge);
   });
+}
+
+/** The bytes and ETag of an answer (JSON unless it is bytes already). */
+function cacheableAnswer(body: unknown): CachedAnswer {
+  const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
+  return { payload, etag: `"${createHash('sha1').update(payload).digest('base64url')}"` };
 }
 
 /** Public caching with an ETag; JSON unless the body is already bytes (then the type set stays). */
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: unknown, maxAge: number) {
-  const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  return sendAnswer(request, reply, cacheableAnswer(body), maxAge);
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, { payload, etag }: CachedAnswer, maxAge: number) {
   reply.header('cache-control', `public, max-age=${maxAge}`).header('etag', etag).header('vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  if (!Buffer.isBuffer(body)) reply.type('application/json; charset=utf-8');
+  if (!Buffer.isBuffer(payload)) reply.type('application/json; charset=utf-8');
   return reply.send(payload);
 }
