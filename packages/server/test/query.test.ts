@@ -23,6 +23,12 @@ describe('query language', () => {
     expect(parseQuery({ sold_out: raw }, spec).filters).toEqual([{ field: 'sold_out', op: 'eq', value }]);
   });
 
+  it('refuses a filter key holding a line break as unknown (found by the API fuzz test: it was a 500)', () => {
+    const error = refusal({ 'a\rb': 'x' });
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('unknown_field');
+  });
+
   it('reads every operator', () => {
     const q = parseQuery(
       { 'category._in': 'A,B', 'capacity._gte': '5', 'capacity._lt': '9', 'start_datetime._gt': '2026-01-01T00:00:00Z', 'start_time._lte': '1200' },

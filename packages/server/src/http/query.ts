@@ -176,7 +176,7 @@ export function parseQuery(query: Record<string, unknown>, spec: QuerySpec): Par
 }
 
 function parseFilter(key: string, raw: string, spec: QuerySpec): Filter {
-  const match = /^(.*?)(\._(in|gte|gt|lte|lt))?$/.exec(key)!;
+  const match = /^(.*?)(\._(in|gte|gt|lte|lt))?$/s.exec(key)!; // s: a key may hold a line break
   const field = match[1];
   const op: Operator = match[3] ? OPERATORS[`_${match[3]}`] : 'eq';
   const kind = spec.filters?.[field];
