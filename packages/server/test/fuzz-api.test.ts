@@ -133,7 +133,8 @@ describe.each(dialects())('fuzzing the API on %s', (dialect) => {
         runs++;
         return true;
       }),
-      { numRuns: 2_000, interruptAfterTimeLimit: 1_200, markInterruptAsFailure: false, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000) },
+      // A fixed seed keeps CI repeatable; FUZZ_SEED=<n> explores further (any failure found is a bug to fix and pin in a unit test).
+      { numRuns: 2_000, interruptAfterTimeLimit: 1_200, markInterruptAsFailure: false, seed: Number(process.env.FUZZ_SEED ?? 20_261_124) },
     );
     expect(failures).toEqual([]);
     expect(runs).toBeGreaterThan(50);
