@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,11 @@ import { dialects, testApp, type TestApp } from './harness.js';
 describe.each(dialects())('HTTP edge on %s', (dialect) => {
   let t: TestApp;
   const web = mkdtempSync(join(tmpdir(), 'foyer-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+  const shell = '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>';
+  writeFileSync(join(web, 'index.html'), shell);
+  // The build's precompressed siblings, served to browsers that accept them.
+  writeFileSync(join(web, 'index.html.br'), brotliCompressSync(shell));
+  writeFileSync(join(web, 'index.html.gz'), gzipSync(shell));
   /** Another app on the same database, with other settings. */
   const appWith = (env: NodeJS.ProcessEnv) => buildApp({ db: t.db, dialect, settings: { ...readSettings(env), webDist: web }, now: () => t.clock.now });
   const envelope = (body: string) => errorOf(JSON.parse(body));
@@ -147,11 +152,11 @@ describe.each(dialects())('HTTP edge on %s', (dialect) => {
   });
 
   describe('security headers', () => {
-    const page = async (env: NodeJS.ProcessEnv) => {
+    const page = async (env: NodeJS.ProcessEnv, headers: Record<string, string> = {}) => {
       const app = await appWith(env);
       try {
-        const res = await app.inject({ method: 'GET', url: '/events' });
-        return { headers: res.headers, csp: String(res.headers['content-security-policy']) };
+        const res = await app.inject({ method: 'GET', url: '/events', headers });
+        return { status: res.statusCode, headers: res.headers, csp: String(res.headers['content-security-policy']) };
       } finally {
         await app.close();
       }
@@ -188,6 +193,17 @@ describe.each(dialects())('HTTP edge on %s', (dialect) => {
         expect((await page({})).csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com;/);
       } finally {
         await t.db.deleteFrom('config_entry').where('name', '=', 'tag_manager_id').execute();
+      }
+    });
+
+    it('a revalidated page (304, no content type) keeps the storefront CSP: browsers merge its headers into the cached page', async () => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const first = await page({}, { 'accept-encoding': encoding });
+        const etag = String(first.headers.etag);
+        expect(etag, encoding).toMatch(/./);
+        const again = await page({}, { 'accept-encoding': encoding, 'if-none-match': etag });
+        expect(again.status, encoding).toBe(304);
+        expect(/script-src ([^;]*)/.exec(again.csp)?.[1], encoding).toBe("'self'");
       }
     });
 

@@ -50,6 +50,8 @@ export function storefrontPolicy(parties: ThirdParties, frameAncestors: string[]
   ].join('; ');
 }
 
+const API_PATH = /^\/(api|cached_api|metrics)(\/|\?|$)/;
+
 /** Answers that are not pages (JSON, images) run nothing and embed nothing. */
 const DATA_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -79,7 +81,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', permissions);
-    const isPage = /^text\/html\b/.test(String(reply.getHeader('content-type') ?? ''));
+    const type = String(reply.getHeader('content-type') ?? '');
+    // A precompressed file (the shell's index.html.br) is streamed with its type set on the raw
+    // response after this hook: an untyped answer outside the API is treated as a page.
+    const isPage = /^text\/html\b/.test(type) || (!type && !API_PATH.test(request.url));
     reply.header('content-security-policy', isPage ? storefrontPolicy(await thirdParties(), frameAncestors) : DATA_POLICY);
     if (SHAREABLE.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     return payload;
