@@ -135,6 +135,36 @@ describe.each(dialects())('members-only visibility and member allowances on %s',
     }
   });
 
+  it('member_event_purchase_limit caps member tickets per members-only event for the card set, races included, and is given back once', async () => {
+    const r = await registered(t);
+    await giveMembership(t, ids, r.user, 'm-dual', days(t, -10), days(t, 200), { member_event_purchase_limit: 3 });
+    const guest = ticket('preview-guest', PREVIEW, 'preview');
+    const results = await Promise.all(Array.from({ length: 10 }, () => r.b.post('/api/my/cart/modify', { add: [guest] })));
+    expect(results.filter((x) => x.status === 200)).toHaveLength(3);
+    const refused = results.find((x) => x.status !== 200)!;
+    expect(errorOf(refused.body)).toMatchObject({ _code: 'member_limit_exceeded', _extra: { remaining: 0, ticket_type_id: ids.type('preview-guest') } });
+    const allowance = await r.b.get(`/api/my/member_allowance?event_session_id=${ids.session('preview', PREVIEW)}`);
+    expect(allowance.body.member_allowance._data.find((a: { membership_rule_id: string }) => a.membership_rule_id === 'member_event_purchase_limit')).toMatchObject({ ticket_type_id: '*', quantity: 3, remaining: 0 });
+    // Not a members-only event: General Admission's member tickets are not counted by it.
+    expect((await r.b.post('/api/my/cart/modify', { add: [ticket('member', GA_10), ticket('member', GA_10)] })).status).toBe(200);
+
+    const cartId = results.find((x) => x.status === 200)!.body.cart._data[0].id;
+    const held = (await r.b.get(`/api/my/cart/${cartId}`)).body.ticket._data.find((x: { ticket_type_id: string; state: string }) => x.ticket_type_id === ids.type('preview-guest') && x.state === 'held');
+    expect((await r.b.post(`/api/my/cart/${cartId}/modify`, { remove: [held.id] })).status).toBe(200);
+    expect((await r.b.post(`/api/my/cart/${cartId}/modify`, { remove: [held.id] })).status).not.toBe(500);
+    const after = await r.b.get(`/api/my/member_allowance?event_session_id=${ids.session('preview', PREVIEW)}`);
+    expect(after.body.member_allowance._data.find((a: { membership_rule_id: string }) => a.membership_rule_id === 'member_event_purchase_limit').remaining).toBe(1);
+  });
+
+  it('without a session, a per-visit allowance answers its whole quantity (the quantity-first flow asks before a session)', async () => {
+    const { b } = await member('m-dual');
+    expect((await b.post('/api/my/cart/modify', { add: [ticket('member', GA_10)] })).status).toBe(200);
+    const all = (await b.get('/api/my/member_allowance')).body.member_allowance._data;
+    expect(all.find((a: { ticket_type_id: string }) => a.ticket_type_id === ids.type('member'))).toMatchObject({ period_key: 'any', used: 0, remaining: 2 });
+    const session = (await b.get(`/api/my/member_allowance?event_session_id=${ids.session('ga', GA_10)}`)).body.member_allowance._data;
+    expect(session.find((a: { ticket_type_id: string }) => a.ticket_type_id === ids.type('member')).remaining).toBe(1);
+  });
+
   it('a payment completing after its hold expired takes the member allowance again, or is refused when it is gone', async () => {
     const { b, card } = await member('m-individual');
     const cart = await b.post('/api/my/cart/modify', { add: [ticket('member', GA_11)] });

@@ -7,6 +7,8 @@ export interface ViewerMembership {
   valid_from: string;
   valid_to: string;
   auto_renew_state: string;
+  /** At most this many tickets per members-only event for the card set (000 §3); null = no limit. */
+  member_event_purchase_limit: number | null;
 }
 
 /** Who is looking: decides what members-only content is visible (000 §6). */

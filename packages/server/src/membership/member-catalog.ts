@@ -14,6 +14,8 @@ export interface MemberCatalog {
   /** Ticket types some rule names: booking one is a member benefit. */
   ruledTypes: Set<string>;
   memberOnlyGroups: Set<string>;
+  /** The groups of members-only events, each with its event (member_event_purchase_limit counts per event). */
+  memberEventGroups: Map<string, string>;
   timezone: string;
   beyondTerm: (typeof RESERVE_BEYOND_TERM)[number] | null;
 }
@@ -27,12 +29,20 @@ async function load(tx: Tx, sellerId: string): Promise<MemberCatalog> {
     .where('event_template.seller_id', '=', sellerId)
     .where('ticket_group.hidden_type', '=', 'public_member_only')
     .execute();
+  const eventGroups = await tx
+    .selectFrom('ticket_group')
+    .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
+    .select(['ticket_group.id', 'ticket_group.event_template_id'])
+    .where('event_template.seller_id', '=', sellerId)
+    .where('event_template.hidden_type', '=', 'public_member_only')
+    .execute();
   const seller = await tx.selectFrom('seller').select('timezone').where('id', '=', sellerId).executeTakeFirstOrThrow();
   const beyond = await sellerConfigValue(tx, sellerId, CONFIG.memberReserveSessionBeyondTerm.namespace, CONFIG.memberReserveSessionBeyondTerm.name);
   return {
     rules,
     ruledTypes: new Set(rules.map((r) => r.ticket_type_id).filter((id) => id !== '*')),
     memberOnlyGroups: new Set(groups.map((g) => g.id)),
+    memberEventGroups: new Map(eventGroups.map((g) => [g.id, g.event_template_id])),
     timezone: seller.timezone,
     beyondTerm: (RESERVE_BEYOND_TERM as readonly unknown[]).includes(beyond) ? (beyond as MemberCatalog['beyondTerm']) : null,
   };

@@ -58,8 +58,8 @@ export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; vi
     const rules = matchingRules(catalog, holder.ticket_type_id, ticket.ticket_type_id);
     // A type the rules give to other levels only: this level has none of it.
     if (!rules.length && catalog.ruledTypes.has(ticket.ticket_type_id)) throw limitExceeded(ticket, 0);
-    for (const rule of rules) {
-      const key = periodKey(rule, holder, ticket, catalog.timezone, input.now);
+    for (const rule of [...rules, ...eventPurchaseLimit(catalog, holder, ticket)]) {
+      const key = rule.id === EVENT_PURCHASE_LIMIT ? eventLimitKey(catalog, holder, ticket.ticket_group_id) : periodKey(rule, holder, ticket, catalog.timezone, input.now);
       const id = `${holder.id}|${rule.id}|${key}`;
       const entry = takes.get(id) ?? { holder, rule, periodKey: key, ticketIds: [] };
       entry.ticketIds.push(ticket.id);
@@ -77,6 +77,24 @@ export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; vi
     tx,
     [...takes.values()].flatMap((t) => t.ticketIds.map((ticketId) => ({ id: uuidv7(), ticket_id: ticketId, membership_id: t.holder.id, membership_rule_id: t.rule.id, period_key: t.periodKey }))),
   );
+}
+
+/** The usage counter of member_event_purchase_limit; no catalog rule has this id. */
+export const EVENT_PURCHASE_LIMIT = 'member_event_purchase_limit';
+
+/**
+ * member_event_purchase_limit (000 §3): a card set holds and books at most this many member
+ * tickets of one members-only event per term — a pseudo-rule counted and given back like an
+ * allowance (its usage key names the event and the term).
+ */
+export function eventPurchaseLimit(catalog: MemberCatalog, holder: ViewerMembership, ticket: { ticket_group_id: string }): MemberRule[] {
+  const limit = holder.member_event_purchase_limit;
+  if (limit === null || !catalog.memberEventGroups.has(ticket.ticket_group_id)) return [];
+  return [{ id: EVENT_PURCHASE_LIMIT, seller_id: '', catalog_key: EVENT_PURCHASE_LIMIT, membership_ticket_type_id: holder.ticket_type_id, ticket_type_id: '*', quantity: limit, period: 'per_membership' }];
+}
+
+export function eventLimitKey(catalog: MemberCatalog, holder: ViewerMembership, groupId: string): string {
+  return `event:${catalog.memberEventGroups.get(groupId)}|term:${holder.valid_to}`;
 }
 
 /** Released tickets give back what they took, once (their take rows are deleted as they are read). */
