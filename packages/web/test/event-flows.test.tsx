@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { membershipServer } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /** The fixture event with its one group turned into another handler (or removed), on a fake API. */
 function server(doc: ReturnType<typeof eventDocument>) {
@@ -27,22 +27,7 @@ function withGroup(overrides: Record<string, unknown>, typeOverrides: Record<str
   return doc;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useAppTestEnv();
 
 describe('event flows (000 §2)', () => {
   it('a members-only event without groups for the visitor: the notice with log-in and sign-up links', async () => {

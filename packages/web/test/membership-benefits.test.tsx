@@ -111,4 +111,29 @@ describe('the quantity stepper stops at the remaining benefit', () => {
     expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Child' })) as HTMLInputElement).value).toBe('3');
     expect(requests.find((u) => u.pathname === '/api/my/member_allowance')?.searchParams.get('event_session_id')).toBe('s-1');
   });
+
+  it('quantity-first: before a session, the member ticket stops at what one visit allows (asked without a session)', async () => {
+    logIn();
+    const doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } });
+    const g = doc.ticket_group!._data[0] as unknown as Record<string, unknown>;
+    Object.assign(g, { hidden_type: 'public_member_only', name: 'Members' });
+    const { requests } = installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
+      if (url.pathname === '/api/my/user') return { body: { ...USER_DOC, membership: list([]) } };
+      if (url.pathname === '/api/my/member_allowance') {
+        return { body: { member_allowance: list([allowance({ id: 'dual-admission:any', ticket_type_id: 'tt-adult', remaining: 2, quantity: 2, period_key: 'any', event_session_id: null })]), _total: 1 } };
+      }
+      if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
+      return undefined;
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 5000 })).toBeTruthy();
+    const more = screen.getByRole('button', { name: 'Add one Adult' });
+    await waitFor(() => expect(requests.some((u) => u.pathname === '/api/my/member_allowance')).toBe(true));
+    for (let i = 0; i < 4; i++) fireEvent.click(more);
+    await waitFor(() => expect(more).toHaveProperty('disabled', true));
+    expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Adult' })) as HTMLInputElement).value).toBe('2');
+    expect(requests.find((u) => u.pathname === '/api/my/member_allowance')?.searchParams.has('event_session_id')).toBe(false);
+  });
 });

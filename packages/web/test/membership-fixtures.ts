@@ -1,8 +1,4 @@
 import type { TMembershipLevel } from '@foyer/contracts';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import type { MembershipCard } from '../src/features/membership/api.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument, ticketType, type Handler } from './fixtures.js';
@@ -111,22 +107,5 @@ export function membershipServer(options: { doc?: ReturnType<typeof membershipEv
   });
 }
 
-/** Each test of a block: a fixed clock (Nov 21, 2026), a fresh query cache and storage; logged out after. */
-export function useMembershipTestEnv() {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-    vi.stubGlobal('scrollTo', () => {});
-    queryClient.clear();
-    localStorage.clear();
-    api.setSellerId(null);
-  });
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = '';
-    logOutCookie();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-}
+/** Each test of a block: the app test environment (fixed clock, fresh cache and storage, logged out after). */
+export { useAppTestEnv as useMembershipTestEnv } from './app-test-env.js';

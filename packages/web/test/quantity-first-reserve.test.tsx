@@ -1,10 +1,10 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /**
  * Deep links with `reserve` in the quantity-first flow (000 §2, §5): once the link's quantities
@@ -34,22 +34,7 @@ function server(reserve: 'ok' | 'refuse'): Handler {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  sessionStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useAppTestEnv();
 
 const cartPosts = (calls: { url: URL; method: string }[]) => calls.filter((c) => c.url.pathname.startsWith('/api/my/cart') && c.method === 'POST');
 

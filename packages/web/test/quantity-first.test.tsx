@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { cartDocument } from './cart-fixtures.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /** A quantity-first event (meta reserve_flow) on a fake API; `calendar` answers POST calendar. */
 function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: 'quantity_first' } }), reserve?: Handler): Handler {
@@ -32,22 +33,7 @@ function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: '
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useAppTestEnv();
 
 async function chooseTwoAdults() {
   const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });

@@ -1,12 +1,11 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, SELLER_ID, type Handler } from './fixtures.js';
-
+import { useAppTestEnv } from './app-test-env.js';
 
 const sold = (description = 'Tickets have sold out for this session.') => ({
   status: 409,
@@ -52,22 +51,7 @@ async function pickFirstDayAfternoon() {
   return screen.findByRole('button', { name: 'Add one Adult' });
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useAppTestEnv();
 
 describe('reserving from the event page', () => {
   it('chooses 2 Adult + 1 Child, reserves them into a new cart and goes on to the upsell listing', async () => {

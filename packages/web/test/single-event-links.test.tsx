@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { parseDeepLink } from '../src/features/events/detail/deep-links/deep-links.js';
@@ -7,6 +7,7 @@ import { linkedSession } from '../src/features/events/detail/flows/single-event-
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /**
  * Deep links in the single-event flow (000 §2, §5): session (today, next, an id) and date pick
@@ -52,21 +53,7 @@ function server(): Handler {
   };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useAppTestEnv();
 
 describe('a single event opened from a deep link', () => {
   it('session=next&select=…: the first time on sale is chosen with one of the selected ticket', async () => {

@@ -1,12 +1,12 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, configEntry, EVENT_ID, eventDocument, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /**
  * The cart-aware listing (000 §2, §4): add-ons only once an admission anchors them, the upsell
@@ -34,22 +34,7 @@ function server(cart: ReturnType<typeof cartDocument> | null, listed = events): 
 /** The event cards' text (the cart beside them names its events too). */
 const listed = () => screen.getByRole('list', { name: 'Events' }).textContent ?? '';
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  sessionStorage.clear();
-  api.setSellerId(null);
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useAppTestEnv();
 
 describe('the listing and add-ons', () => {
   it('without an admission in the cart the add-ons are not listed', async () => {

@@ -48,10 +48,11 @@ export function myMembershipQuery(enabled: boolean) {
  * GET my/member_allowance?event_session_id=…: what remains of the viewer's member benefits for a
  * session. `version` (the cart's tickets in it) refetches after the cart changes.
  */
-export function memberAllowanceQuery(sessionId: string, version: number, enabled: boolean) {
+/** Without a session (quantity-first, before one is chosen) per-visit allowances answer their whole quantity. */
+export function memberAllowanceQuery(sessionId: string | null, version: number, enabled: boolean) {
   return queryOptions({
     queryKey: ['member_allowance', 'list', { event_session_id: sessionId, version }] as const,
-    queryFn: ({ signal }) => api.get<{ member_allowance?: TResourceList<TMemberAllowance> }>('my/member_allowance', { query: { event_session_id: sessionId }, signal }),
+    queryFn: ({ signal }) => api.get<{ member_allowance?: TResourceList<TMemberAllowance> }>('my/member_allowance', { query: sessionId ? { event_session_id: sessionId } : {}, signal }),
     enabled,
     staleTime: 0,
     retry: false,

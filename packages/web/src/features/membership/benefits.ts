@@ -39,13 +39,14 @@ const NO_POOLS: BenefitPool[] = [];
 
 /**
  * The logged-in viewer's benefit pools for a session (GET my/member_allowance), refetched when
- * the cart's tickets in that session change. Visitors have none; until the answer arrives the
+ * the cart's tickets in that session change; with no session yet (quantity-first), the most one
+ * visit may take. Visitors have none; until the answer arrives the
  * limits wait (`pending`); a failed read leaves the server to refuse beyond the allowance.
  */
-export function useBenefitPools(sessionId: string, groups: readonly PriceGroup[]): { pools: readonly BenefitPool[]; pending: boolean } {
+export function useBenefitPools(sessionId: string | null, groups: readonly PriceGroup[]): { pools: readonly BenefitPool[]; pending: boolean } {
   const account = useOptionalAccount();
   const cart = useOptionalCart();
-  const version = (cart?.view?.tickets ?? []).filter((t) => t.event_session_id === sessionId).length;
+  const version = (cart?.view?.tickets ?? []).filter((t) => sessionId === null || t.event_session_id === sessionId).length;
   const enabled = !!account?.user;
   const query = useQuery(memberAllowanceQuery(sessionId, version, enabled));
   const allowances = query.data?.member_allowance?._data;

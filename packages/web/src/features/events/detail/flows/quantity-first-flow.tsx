@@ -39,6 +39,7 @@ import {
   type SelectionForm,
 } from '../quantities/reservation.js';
 import { SessionPicker } from '../dates-sessions/session-picker.js';
+import { useBenefitPools } from '../../../membership/benefits.js';
 import { useFlowHistory } from './use-flow-history.js';
 import { useQuantityFirstLink } from '../deep-links/use-quantity-first-link.js';
 import { initialAnswersByGroup, type SurveyAnswer } from '../quantities/survey.js';
@@ -62,8 +63,10 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const threshold = lowAvailabilityThreshold(detail.config, config.entries);
   const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
 
-  // No session yet: the limits are the per-order and per-type ones; the calendar finds room.
-  const limits = useMemo(() => quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1 }), [groups]);
+  // No session yet: the limits are the per-order and per-type ones and the most one visit's member
+  // benefits allow (000 §5); the calendar finds room, the server re-checks the session's allowance.
+  const benefits = useBenefitPools(null, groups);
+  const limits = useMemo(() => quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1, benefitPools: benefits.pools }), [groups, benefits.pools]);
   // Ticket quantities of a deep link (by type id or name) start the selection, within the limits.
   const linked = useMemo(() => (link && asksForTickets(link) ? resolveTickets(link, groups) : null), [link, groups]);
   const [quantities, setQuantities] = useState<Quantities>(() => {
