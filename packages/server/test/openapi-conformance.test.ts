@@ -120,7 +120,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
       const paid = (await call(b, 'POST', `${prefix}/{id}/pay`, `${prefix}/${secondId}/pay`, card('10.00'))) as { ticket_order: { _data: { id: string }[] } };
       const orderId = paid.ticket_order._data[0].id;
       await call(b, 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}?_embed=${ORDER_EMBED}`);
-      await call(b, 'GET', '/ticket_order', `/ticket_order?id._in=${orderId}&_embed=${ORDER_EMBED}`);
+      await call(b, 'GET', '/ticket_order', `/ticket_order?id._in=${orderId}&_embed=${ORDER_EMBED.replace(',membership', '')}`);
       await call(b, 'POST', '/ticket_order/{id}/email', `/ticket_order/${orderId}/email`, {});
       await call(browser(), 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}`, undefined, 403);
     }

@@ -37,7 +37,7 @@ export function orderPaths() {
     },
     '/ticket_order': {
       get: operation({
-        summary: 'Orders by id (id._in=…, at most 50; cacheable: ids are unguessable)',
+        summary: 'Orders by id (id._in=…, at most 50; cacheable: ids are unguessable; no membership embed — member cards come with GET ticket_order/{id} only)',
         parameters: [{ name: 'id._in', in: 'query', required: true, schema: { type: 'string' } }, sellerParam, embedParam],
         ok: ZOrderDocument,
         refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found' },

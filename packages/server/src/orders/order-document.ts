@@ -18,6 +18,12 @@ export const ORDER_QUERY: QuerySpec = {
   defaultLimit: 100,
 };
 
+/**
+ * The id-list read (cacheable, a capability by unguessable ids) embeds no personal data: member
+ * cards (names, member ids that log in) only come with the owner's GET ticket_order/{id}.
+ */
+export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: ORDER_QUERY.embeds!.filter((e) => e !== 'membership') };
+
 export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
   return {
     id: o.id,

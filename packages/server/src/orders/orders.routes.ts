@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { parseQuery } from '../http/query.js';
 import { readRoute, sendCacheable } from '../http/read-route.js';
 import { readIdentity } from '../identity/public-identity.js';
-import { orderDocument } from './order-document.js';
+import { ORDER_LIST_QUERY, orderDocument } from './order-document.js';
 import { orderById, ordersOfSellerByIds } from './orders.repository.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { readOwnOrder } from './read-order.js';
@@ -31,9 +31,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // By id list: the complete page. Order ids are unguessable (UUIDv7), so the list works as a
-  // capability and may be cached; it carries no personal data.
+  // capability and may be cached; it carries no personal data (no membership embed).
   readRoute(app, '/ticket_order', async ({ request }) => {
-    const { query, seller } = await sellerOfRequest(ctx, request);
+    const { query, seller } = await sellerOfRequest(ctx, request, ORDER_LIST_QUERY);
     const idFilter = query.filters.find((f) => f.field === 'id');
     if (!idFilter) throw new AppError(400, 'bad_field_value', 'Name the orders with id._in.', 'ticket_order');
     const ids = (Array.isArray(idFilter.value) ? idFilter.value : [idFilter.value]).map(String).slice(0, 50);
