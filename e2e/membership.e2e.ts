@@ -1,8 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
@@ -10,27 +7,11 @@ import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations,
  * (level, named members) → pay → the complete page shows the membership and its member ids → log
  * out → log in with the new member id → the members-only event appears and a member ticket is
  * reserved free → renewal is refused outside the window with "renew from {date}" → My Account
- * shows the membership with its QR codes. axe clean on every screen.
+ * shows the membership with its QR codes. axe clean on every screen. The demo catalog as shipped:
+ * its login methods include the member id with the account's password.
  */
 
 const PASSWORD = 'Harbour-2026';
-
-/** The demo catalog with member-id logins switched on (member id + password), served from a copy. */
-let catalogDir: string | undefined;
-function env(): Record<string, string> {
-  catalogDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-catalog-'));
-  const catalog = JSON.parse(readFileSync(new URL('../catalog/demo.json', import.meta.url), 'utf8')) as { config: unknown[]; images?: { file: string }[] };
-  catalog.config.push({ resource: 'seller', namespace: 'auth', name: 'methods', value: ['password', 'otp', 'scan_code_password'] });
-  // Image files are relative to the catalog: point them back at the demo's.
-  for (const image of catalog.images ?? []) image.file = new URL(`../catalog/${image.file}`, import.meta.url).pathname;
-  const file = join(catalogDir, 'demo.json');
-  writeFileSync(file, JSON.stringify(catalog));
-  return { ...copiedWebDist(), FOYER_SEED_FILE: file };
-}
-
-afterAll(() => {
-  if (catalogDir) rmSync(catalogDir, { recursive: true, force: true });
-});
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
@@ -99,7 +80,7 @@ describe('memberships in the browser', () => {
   useStorefront((s, b) => {
     sf = s;
     browser = b;
-  }, env);
+  }, copiedWebDist);
 
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
