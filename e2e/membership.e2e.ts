@@ -173,10 +173,17 @@ describe('memberships in the browser', () => {
       await screenshot(page, `membership-renew-${label}`);
       await expectAccessible(page);
 
-      // My Account: the membership with its QR codes; the member menu leads there.
+      // The member menu's membership details modal: the member ids to show at the door; it leads to My Account.
       await menu(page).getByRole('button', { name: /^Hi, / }).click();
-      await menu(page).getByRole('link', { name: 'Membership details' }).click();
+      await menu(page).getByRole('button', { name: 'Membership details' }).click();
+      const details = page.getByRole('dialog', { name: 'Membership details' });
+      await expect.poll(() => details.getByTestId('member-id').first().textContent()).toBe(memberId);
+      await screenshot(page, `membership-details-modal-${label}`);
+      await expectAccessible(page);
+      await details.getByRole('link', { name: 'Open in My Account' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/my/membership');
+      // The modal slides away (200 ms) over the page it led to.
+      await expect.poll(() => page.getByTestId('membership-expiry').count()).toBe(1);
       const qr = page.getByRole('img', { name: `QR code of member ID ${memberId}` });
       await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
       expect(await page.getByTestId('membership-expiry').textContent()).toMatch(/renew from/);

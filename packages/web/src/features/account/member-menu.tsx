@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en, format } from '../../i18n/en.js';
@@ -8,10 +8,14 @@ import { useOptionalAccount } from './account-context.js';
 import { userQuery } from './api.js';
 import { showLoginLinks } from './member-links.js';
 
+// The membership details modal: its own chunk, loaded when a member first opens it.
+const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
+
 /**
  * The member menu of the header (000 §2): a logged-in member sees a greeting with the first name,
- * my account (or membership details for a member) and log out; others see register and login
- * links — guests only while their cart is owned by a public identity.
+ * membership details (a modal) and log out; others see register and login links — guests only
+ * while their cart is owned by a public identity. (My account joins the menu when My Account is
+ * built; a route not built yet is never linked.)
  */
 export function MemberMenu() {
   const account = useOptionalAccount();
@@ -39,6 +43,9 @@ export function MemberMenu() {
 function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; member: boolean; onLogout: () => Promise<void> }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const [details, setDetails] = useState(false);
+  // Kept mounted once opened, so the modal can slide away when closed.
+  const [detailsUsed, setDetailsUsed] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -72,15 +79,39 @@ function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; memb
         </span>
       </button>
       <ul id={`${id}-list`} className="member-menu__list" hidden={!open}>
-        <li>
-          {member ? <Link to="/my/membership">{en.member.membershipDetails}</Link> : <Link to="/my/profile">{en.member.myAccount}</Link>}
-        </li>
+        {member && (
+          <li>
+            <button
+              type="button"
+              className="member-menu__item"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen(false);
+                setDetails(true);
+                setDetailsUsed(true);
+              }}
+            >
+              {en.member.membershipDetails}
+            </button>
+          </li>
+        )}
         <li>
           <button type="button" className="member-menu__item" onClick={() => void onLogout()}>
             {en.member.logout}
           </button>
         </li>
       </ul>
+      {detailsUsed && (
+        <Suspense fallback={null}>
+          <MembershipDetailsModal
+            open={details}
+            onClose={() => {
+              setDetails(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </nav>
   );
 }

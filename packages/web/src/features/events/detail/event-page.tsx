@@ -19,6 +19,7 @@ import { MAX_DATE_BUTTONS } from './dates-sessions/date-selection.js';
 import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deep-links.js';
 import { Description } from './description/description.js';
 import { EventFlow, useEventFlow } from './flows/flows.js';
+import { MembershipPromo } from '../../membership/membership-promo.js';
 import { coverAlt, readEventDetail, type EventDetail } from './model.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
@@ -106,6 +107,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
               <Description html={event.description} />
             </section>
           )}
+          {flow !== 'membership' && flow !== 'members_only' && <MembershipPromo />}
         </div>
         <aside className="event-aside" aria-label={en.cart.title}>
           <CartSidebar />

@@ -1,0 +1,34 @@
+import { CONFIG } from '@foyer/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { asString, configValue } from '../../config/config.js';
+import { useAppConfig } from '../../config/use-config.js';
+import { en } from '../../i18n/en.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { userQuery } from '../account/api.js';
+import { isCurrentMember } from './member-reads.js';
+
+/**
+ * The membership promo (000 §2 layout): on an event page, visitors who are not current members are
+ * invited to join — only when the seller sells memberships (web.membership_event_id). Members, and
+ * a page still finding out who is looking, see nothing.
+ */
+export function MembershipPromo() {
+  const config = useAppConfig();
+  const account = useOptionalAccount();
+  const user = useQuery(userQuery(!!account?.user));
+  if (!asString(configValue(CONFIG.membershipEventId, config.entries))) return null;
+  if (!account || account.loading || (account.user && (user.isPending || isCurrentMember(user.data)))) return null;
+  return (
+    <aside className="membership-promo" aria-labelledby="membership-promo-title">
+      <h2 id="membership-promo-title" className="membership-promo__title">
+        {en.membership.promoTitle}
+      </h2>
+      <p className="membership-promo__text">{en.membership.promoText}</p>
+      <Link className="button button--secondary membership-promo__action" to={paths.membership}>
+        {en.membership.promoAction}
+      </Link>
+    </aside>
+  );
+}
