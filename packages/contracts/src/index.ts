@@ -8,3 +8,4 @@ export * from './auth.js';
 export * from './orders.js';
 export * from './memberships.js';
 export * from './rules/index.js';
+export * from './resend.js';

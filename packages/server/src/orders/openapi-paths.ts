@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -45,6 +45,15 @@ export function orderPaths() {
     },
     '/ticket_order/{id}': {
       get: operation({ summary: "One of the caller's orders (private, no-store)", parameters: [id, sellerParam, embedParam], ok: ZOrderDocument, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
+    },
+    '/ticket_order/resend': {
+      post: operation({
+        summary: 'Send every order an e-mail address bought to that address again (memberships_only: those with member cards)',
+        parameters: [sellerParam],
+        body: ZResendOrders,
+        ok: ZResendAnswer,
+        refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
+      }),
     },
     '/ticket_order/{id}/email': {
       post: operation({

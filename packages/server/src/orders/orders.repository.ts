@@ -78,3 +78,18 @@ export function confirmationLines(db: Tx, orderId: string) {
     .orderBy('ticket.created_at')
     .execute();
 }
+
+/** The orders a buyer's e-mail address bought (its account is the cart's purchaser), newest first. */
+export function orderIdsOfBuyerEmail(db: Tx, sellerId: string, emailKey: string, limit: number) {
+  return db
+    .selectFrom('ticket_order')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .innerJoin('user_account', 'user_account.identity_id', 'cart.purchaser_identity_id')
+    .select('ticket_order.id')
+    .where('ticket_order.seller_id', '=', sellerId)
+    .where('user_account.seller_id', '=', sellerId)
+    .where('user_account.email_key', '=', emailKey)
+    .orderBy('ticket_order.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -9,6 +9,9 @@ import { orderById, ordersOfSellerByIds } from './orders.repository.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { readOwnOrder } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
+import { resendOrders } from './resend-orders.js';
+import { parseBody } from '../http/parse-body.js';
+import { ZResendOrders } from '@foyer/contracts';
 import { sellerOfRequest } from './seller-of-request.js';
 
 type IdParams = { Params: { id: string } };
@@ -20,6 +23,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<IdParams>('/api/ticket_order/:id/email', async (request) => {
     const { seller } = await sellerOfRequest(ctx, request);
     await resendConfirmation(db, ctx.dialect, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
+    return { sent: true };
+  });
+
+  app.post('/api/ticket_order/resend', async (request) => {
+    const { seller } = await sellerOfRequest(ctx, request);
+    const body = parseBody(ZResendOrders, request.body, 'ticket_order');
+    await resendOrders(db, ctx.dialect, { sellerId: seller.id, email: body.email, membershipsOnly: body.memberships_only ?? false, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
     return { sent: true };
   });
 

@@ -37,6 +37,8 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', max: 60, windowMs: 60 * MIN },
   resendIp: { name: 'resend:ip', max: 20, windowMs: 15 * MIN },
   resendAccount: { name: 'resend:account', max: 3, windowMs: 60 * MIN },
+  /** POST ticket_order/resend, per address asked for (normalised), whether it bought or not. */
+  resendAddress: { name: 'resend:address', max: 3, windowMs: 60 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -1,0 +1,84 @@
+import { DEMO_CARDS, RESEND_TEXT } from '@foyer/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
+import { Browser, deliverMail, errorOf, mailbox } from './auth-harness.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+const HOT = '2026-06-07T14:00:00.000Z';
+
+/** POST ticket_order/resend (001 §2 Resend order, §7, §8). */
+describe.each(dialects())('resending orders by e-mail on %s', (dialect) => {
+  let t: TestApp;
+  let ip = 0;
+  const browser = () => new Browser(t.app, `10.9.${Math.floor(++ip / 250)}.${ip % 250}`);
+
+  /** A paid order of two adults for the address (an injected cart, paid by test card). */
+  async function paidOrder(email: string) {
+    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=2`, '--email', email, '--first', 'Quinn', '--last', 'Reed']);
+    const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
+    const visitor = browser();
+    await visitor.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
+    const paid = await visitor.post(`/api/cart/${made.cartId}/pay`, { amount: '40.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(paid.body.outcome).toBe('completed');
+    return paid.body.ticket_order._data[0] as { id: string; order_number: string };
+  }
+
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.deleteFrom('rate_limit').execute();
+  });
+
+  it("sends every order of the address to that address again, whatever the letter case; another buyer's orders stay out", async () => {
+    const first = await paidOrder('resend@example.com');
+    const second = await paidOrder('resend@example.com');
+    const other = await paidOrder('someone-else@example.com');
+    await deliverMail(t);
+    const before = (await mailbox(t.app, 'resend@example.com')).length;
+
+    const res = await browser().post('/api/ticket_order/resend', { email: '  Resend@Example.COM ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: true });
+    await deliverMail(t);
+    const mails = await mailbox(t.app, 'resend@example.com');
+    expect(mails.length - before).toBe(2);
+    const subjects = mails.slice(0, 2).map((m) => m.subject).sort();
+    expect(subjects).toEqual([`Your tickets — order ${first.order_number}`, `Your tickets — order ${second.order_number}`].sort());
+    expect(mails.slice(0, 2).every((m) => m.to === 'resend@example.com')).toBe(true);
+    expect(mails.some((m) => m.subject.includes(other.order_number))).toBe(false);
+  });
+
+  it('404 with the spec text for an address without orders (or without membership orders); validate_not_email for a bad address', async () => {
+    const none = await browser().post('/api/ticket_order/resend', { email: 'nobody@example.com' });
+    expect(none.status).toBe(404);
+    expect(errorOf(none.body)).toMatchObject({ _code: 'not_found', _description: RESEND_TEXT.noOrders });
+
+    await paidOrder('tickets-only@example.com');
+    const membershipsOnly = await browser().post('/api/ticket_order/resend', { email: 'tickets-only@example.com', memberships_only: true });
+    expect(membershipsOnly.status).toBe(404);
+
+    const bad = await browser().post('/api/ticket_order/resend', { email: 'not-an-address' });
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad.body)._code).toBe('validate_not_email');
+    const long = await browser().post('/api/ticket_order/resend', { email: `${'a'.repeat(250)}@example.com` });
+    expect(long.status).toBe(400);
+    expect(errorOf(long.body)._code).toBe('validation_failed');
+    expect((await browser().post('/api/ticket_order/resend', { email: 'x@example.com', extra: 1 })).status).toBe(400);
+  });
+
+  it('is limited per address (from any IP) and per IP (for any address), with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await browser().post('/api/ticket_order/resend', { email: 'limited@example.com' })).status).toBe(404);
+    const limited = await browser().post('/api/ticket_order/resend', { email: 'Limited@example.com' });
+    expect(limited.status).toBe(429);
+    expect(errorOf(limited.body)._code).toBe('rate_limited');
+    expect(limited.headers['retry-after']).toBeTruthy();
+
+    const one = browser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await one.post('/api/ticket_order/resend', { email: `many-${i}@example.com` })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
