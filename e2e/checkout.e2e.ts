@@ -168,6 +168,17 @@ describe('checkout at desktop width', () => {
     await expect.poll(async () => (await mailbox(sf.url, email)).map((m) => m.subject), { timeout: 15_000 }).toContain(`Your tickets — order ${orderNumber}`);
     // One order, one e-mail.
     expect((await mailbox(sf.url, email)).length).toBe(1);
+
+    // Lost the e-mail: the home page's resend link sends the tickets to the same address again (001 §2).
+    await page.goto(sf.url);
+    await page.getByRole('link', { name: 'Lost your tickets? Resend them by e-mail' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/resend');
+    await page.getByRole('textbox', { name: /Email/ }).fill(email);
+    await page.getByRole('button', { name: 'Resend tickets' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(`Your tickets are on their way to ${email}. Please check your inbox.`);
+    await screenshot(page, 'resend-desktop');
+    await expectAccessible(page);
+    await expect.poll(async () => (await mailbox(sf.url, email)).length, { timeout: 15_000 }).toBe(2);
     expect(errors).toEqual([]);
   });
 

@@ -18,3 +18,4 @@ export const ZResendOrders = z
 export type TResendOrders = z.infer<typeof ZResendOrders>;
 
 export const ZResendAnswer = z.object({ sent: z.literal(true) });
+export type TResendAnswer = z.infer<typeof ZResendAnswer>;

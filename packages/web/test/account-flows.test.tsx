@@ -460,7 +460,7 @@ describe('login notices, guards and carts (000 §4, 001 §2, §5)', () => {
     expect(within(dialog).queryByRole('textbox')).toBeNull();
   });
 
-  it.each(['/user/forgot-password', '/user/forgot-membership', '/user/reset-password?token=t-1'])('sends a logged-in member away from %s', async (path) => {
+  it.each(['/user/forgot-password', '/user/forgot-membership', '/user/reset-password?token=t-1', '/resend'])('sends a logged-in member away from %s', async (path) => {
     setSessionCookie();
     installFetch(server((url) => (url.pathname === '/api/my/user' ? { body: userDoc() } : undefined)));
     const router = renderApp(path);

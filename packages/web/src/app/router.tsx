@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'user/forgot-password', lazy: () => loadChunk(() => import('../features/account/forgot-password-page.js')) },
           { path: 'user/reset-password', lazy: () => loadChunk(() => import('../features/account/reset-password-page.js')) },
           { path: 'user/set-email-address', lazy: () => loadChunk(() => import('../features/account/set-email-page.js')) },
-          { path: 'resend', lazy: page('resend') },
+          { path: 'resend', lazy: () => loadChunk(() => import('../features/account/resend-page.js')) },
           { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: page('cancelAutoRenew') },
           { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
           { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },

@@ -627,6 +627,12 @@ export const en = {
     orderMemberships: 'Your membership',
     role: 'Role',
   },
+  resend: {
+    title: 'Resend tickets',
+    lead: 'Enter the e-mail address you used for your order and we will send your tickets to it again.',
+    submit: 'Resend tickets',
+    sent: 'Your tickets are on their way to {email}. Please check your inbox.',
+  },
   placeholders: {
     checkout: { title: 'Checkout', text: 'Your cart is empty. Choose an event to get started.' },
     complete: { title: 'Order complete', text: 'Thank you for your order.' },
@@ -639,7 +645,6 @@ export const en = {
     forgotPassword: { title: 'Forgot password', text: 'We can send you a link to set a new password.' },
     resetPassword: { title: 'Reset password', text: 'Choose a new password for your account.' },
     setEmail: { title: 'Set your e-mail address', text: 'Add an e-mail address to your account.' },
-    resend: { title: 'Resend tickets', text: 'We can send your tickets again to the e-mail address you used for your order.' },
     manage: { title: 'Manage your order', text: 'Review and change your order.' },
     cancelAutoRenew: { title: 'Cancel auto-renew', text: 'Stop your membership from renewing automatically.' },
     reschedule: { title: 'Reschedule', text: 'Choose a new date and time for your tickets.' },

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TLogin, TLoginAnswer, TLoginProviders, TLogoutAnswer, TRecoveryRequested, TRegister, TRegisterAnswer, TRequestOtpAnswer, TResetValidated, TUpdateMe, TUser, TUserDocument } from '@foyer/contracts';
+import type { TLogin, TLoginAnswer, TLoginProviders, TLogoutAnswer, TRecoveryRequested, TRegister, TRegisterAnswer, TRequestOtpAnswer, TResendAnswer, TResetValidated, TUpdateMe, TUser, TUserDocument } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
 /** The account calls of 000 §7 and 001 §7 (answers documented in docs/accounts.md). */
@@ -53,6 +53,11 @@ export function resetPassword(token: string, password: string): Promise<TResetVa
 
 export function forgotMembership(email: string): Promise<TRecoveryRequested> {
   return api.post('forgot_membership', { email });
+}
+
+/** POST ticket_order/resend (001 §7): every order of the address, to that address. */
+export function resendOrders(email: string): Promise<TResendAnswer> {
+  return api.post('ticket_order/resend', { email });
 }
 
 export const providersQuery = () =>

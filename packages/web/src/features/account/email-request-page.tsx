@@ -7,8 +7,9 @@ import { Field, focusFirstInvalid } from './field.js';
 import { emailError } from './validation.js';
 
 /**
- * A recovery request by e-mail (forgot password, forgot membership). The answer is the same for
- * every address, and a 404 counts as sent too (001 §8: never reveal whether an account exists).
+ * A request by e-mail (forgot password, forgot membership, resend tickets). For recovery the
+ * answer is the same for every address and a 404 counts as sent too (001 §8: never reveal whether
+ * an account exists); a page whose 404 has its own text in the spec (resend) passes notFoundText.
  */
 export function EmailRequestPage({
   title,
@@ -16,6 +17,7 @@ export function EmailRequestPage({
   submitText,
   sentText,
   send,
+  notFoundText,
   children,
 }: {
   title: string;
@@ -23,6 +25,7 @@ export function EmailRequestPage({
   submitText: string;
   sentText: string;
   send: (email: string) => Promise<unknown>;
+  notFoundText?: string;
   children?: React.ReactNode;
 }) {
   useDocumentTitle(title);
@@ -48,8 +51,10 @@ export function EmailRequestPage({
       await send(email.trim());
       setSent(email.trim());
     } catch (err) {
-      if (isApiError(err) && err.status === 404) setSent(email.trim());
-      else setFailure(errorMessage(err));
+      if (isApiError(err) && err.status === 404) {
+        if (notFoundText) setFailure(notFoundText);
+        else setSent(email.trim());
+      } else setFailure(errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,13 @@
+import { RESEND_TEXT } from '@foyer/contracts';
+import { en } from '../../i18n/en.js';
+import { resendOrders } from './api.js';
+import { EmailRequestPage } from './email-request-page.js';
+import { loggedOutOnly } from './guards.js';
+
+/** /resend (001 §2 Resend order): a logged-in user is sent home; others ask for their tickets by e-mail. */
+export const loader = loggedOutOnly;
+
+export function Component() {
+  const t = en.resend;
+  return <EmailRequestPage title={t.title} lead={t.lead} submitText={t.submit} sentText={t.sent} notFoundText={RESEND_TEXT.noOrders} send={resendOrders} />;
+}
