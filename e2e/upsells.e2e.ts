@@ -173,6 +173,10 @@ describe.each([
       await expect.poll(() => floating.isVisible()).toBe(true);
       expect(await floating.getAttribute('href')).toBe('/events');
       expect((await floating.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+      // It never lies over the content: an opaque bar across the top that the page scrolls beneath.
+      const bar = page.locator('.floating-back-bar');
+      expect((await bar.boundingBox())!.width).toBe(page.viewportSize()!.width);
+      expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(/);
       await viewportShot(page, 'floating-back-mobile');
       await page.mouse.wheel(0, -3000);
       await expect.poll(() => floating.count()).toBe(0);

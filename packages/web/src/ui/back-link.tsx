@@ -4,7 +4,8 @@ import { ChevronLeft } from './icons.js';
 
 /**
  * The page's back link, and on phones a floating back button (000 §2) once that link has
- * scrolled out of view, so the way back is always one tap away.
+ * scrolled out of view, so the way back is always one tap away. It sits in an opaque bar across
+ * the top, so it never lies over the text or controls scrolling beneath it.
  */
 export function BackLink({ to, label }: { to: string; label: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
@@ -23,9 +24,12 @@ export function BackLink({ to, label }: { to: string; label: string }) {
         {label}
       </Link>
       {away && (
-        <Link className="floating-back" to={to} aria-label={label} data-testid="floating-back">
-          <ChevronLeft />
-        </Link>
+        <div className="floating-back-bar">
+          <Link className="floating-back" to={to} data-testid="floating-back">
+            <ChevronLeft />
+            {label}
+          </Link>
+        </div>
       )}
     </>
   );
