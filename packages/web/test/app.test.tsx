@@ -87,8 +87,8 @@ describe('shell and routes', () => {
 
   it('shows a placeholder page with a way back for routes of later issues', async () => {
     installFetch(server());
-    renderApp('/resend');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Resend tickets' })).toBeTruthy();
+    renderApp('/manage/o-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage your order' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
   });
 
