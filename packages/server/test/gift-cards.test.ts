@@ -82,6 +82,11 @@ describe('gift card number in the confirmation', () => {
       const number = (await t.db.selectFrom('ledger').select('number').executeTakeFirstOrThrow()).number;
       const box = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=ada@example.org' });
       expect(box.body).toContain(`Gift card number ${number} (25.00 USD)`);
+      // A gift card has no date or time: the line is the event, the type and the number.
+      const text = JSON.parse(box.body).mailbox._data[0].text as string;
+      const line = text.split('\n').find((l) => l.includes('Gift card number'))!;
+      expect(line).not.toMatch(/\d{4} at \d/);
+      expect(line.split(' — ')).toHaveLength(3);
     } finally {
       await t.close();
     }

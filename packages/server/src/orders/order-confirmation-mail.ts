@@ -26,8 +26,9 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   const tickets = await confirmationLines(tx, orderId);
   const when = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A') : '');
   // A gift card's number is what its buyer needs; other tickets show their scan code.
+  // A flexible event (gift cards, donations, passes) has no date or time to show (its session is the whole sale).
   const lines = tickets.map((t) =>
-    [t.event_name, when(t.start_datetime, t.timezone), t.type_name, t.gift_card_number ? `Gift card number ${t.gift_card_number} (${fromMinor(t.face_value)} ${order.currency})` : t.scan_code]
+    [t.event_name, t.event_type === 'flexible' ? '' : when(t.start_datetime, t.timezone), t.type_name, t.gift_card_number ? `Gift card number ${t.gift_card_number} (${fromMinor(t.face_value)} ${order.currency})` : t.scan_code]
       .filter(Boolean)
       .join(' — '),
   );
