@@ -317,6 +317,8 @@ export const en = {
     decrease: 'Remove one {type}',
     increase: 'Add one {type}',
     remainingNone: 'None left',
+    /** A per-type limit (the group rule's max), said beside the type rather than enforced silently. */
+    typeMax: 'Up to {n} per order',
     maxReached: 'Maximum reached',
     amountLabel: 'Amount for {type}',
     amountHint: 'Between {min} and {max}',

@@ -59,7 +59,11 @@ export function QuantityRow({
             )}
             {price}
           </span>
-          {unavailable && <span className="qty-row__note">{en.quantities.remainingNone}</span>}
+          {unavailable ? (
+            <span className="qty-row__note">{en.quantities.remainingNone}</span>
+          ) : (
+            priceType.rule.max !== null && priceType.rule.max > 0 && <span className="qty-row__limit">{format(en.quantities.typeMax, { n: priceType.rule.max })}</span>
+          )}
         </div>
         <div className="stepper" role="group" aria-labelledby={`${id}-name`}>
           <button type="button" className="stepper__button" aria-label={format(en.quantities.decrease, { type: type.name })} disabled={q <= 0} onClick={() => onChange(decrease(limits, quantities, key))}>
