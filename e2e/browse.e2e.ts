@@ -29,6 +29,15 @@ describe.each([
     expect(texts.indexOf('Log in')).toBeLessThan(texts.indexOf('Join membership'));
     expect(texts.indexOf('Join membership')).toBeLessThan(texts.indexOf('Continue as guest'));
     await expect.poll(() => page.getByRole('link', { name: /Resend/i }).count()).toBe(1);
+    // The header stays one line: on phones the seller's short name, beside Log in, Register and the cart.
+    const brand = page.getByRole('banner').getByRole('link', { name: 'Harbour Museum of Art & Science' });
+    expect(await brand.isVisible()).toBe(true);
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect(header.height).toBeLessThanOrEqual(label === 'mobile' ? 65 : 106);
+    if (label === 'mobile') {
+      expect(await brand.locator('.header__name--short').innerText()).toBe('Harbour Museum');
+      expect((await brand.locator('.header__name--full').boundingBox())!.width).toBeLessThanOrEqual(1);
+    }
     await screenshot(page, `home-${label}`);
     await expectAccessible(page);
     expect(errors).toEqual([]);

@@ -73,11 +73,24 @@ export function SkipLink() {
 export function Header({ seller, cart }: { seller: SellerInfo; cart?: ReactNode }) {
   const logo = logoUrl(seller.meta.logo);
   const name = seller.name || en.listing.title;
+  // Phones show the seller's short name (meta short_name), on one line; wider screens the full name.
+  const short = typeof seller.meta.short_name === 'string' && seller.meta.short_name.trim() ? seller.meta.short_name.trim().slice(0, 40) : null;
   return (
     <header className="header">
       <div className="header__inner">
         <Link to={paths.home} className="header__brand" aria-label={logo ? format(en.app.logoHome, { name }) : undefined}>
-          {logo ? <img className="header__logo" src={logo} alt="" height={32} /> : <span>{name}</span>}
+          {logo ? (
+            <img className="header__logo" src={logo} alt="" height={32} />
+          ) : short ? (
+            <>
+              <span className="header__name header__name--full">{name}</span>
+              <span className="header__name header__name--short" aria-hidden="true">
+                {short}
+              </span>
+            </>
+          ) : (
+            <span className="header__name">{name}</span>
+          )}
         </Link>
         <div className="header__actions">
           <MemberMenu />
