@@ -254,6 +254,10 @@ describe('checkout at desktop width', () => {
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await screenshot(page, 'checkout-partial-desktop');
     await expectAccessible(page);
+    // The gift-card dialog shows the card's balance after it paid, not the old one.
+    await page.getByRole('button', { name: 'Use a gift card' }).click();
+    await expect.poll(() => modal.locator('.gift-cards--modal').textContent()).toMatch(/Balance \$0$/);
+    await modal.getByRole('button', { name: 'Close' }).click();
 
     await fillCard(page, '4242424242424242');
     // Terms reset after a partial payment (001 §4): asked again.

@@ -1,5 +1,5 @@
 // The checkout form (001 §2, §4, §5): identity, payment steps, terms and the pay bar, and paying itself.
-import { fromMinor } from '@foyer/contracts';
+import { fromMinor, toMinor } from '@foyer/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
@@ -179,7 +179,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       return;
     }
     // Partial (001 §4): cart refreshed, stay on the page, payment element cleared, terms reset.
-    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true, spent: current.amount } : g)));
+    // The card's balance drops by what it paid, so the gift-card dialog never shows the old balance.
+    if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true, spent: current.amount, balance: fromMinor(Math.max(0, toMinor(g.balance) - toMinor(current.amount))) } : g)));
     setCard(EMPTY_CARD);
     setTerms(false);
     setNotice(format(en.checkout.partialPaid, { amount: money(current.amount) }));
