@@ -135,6 +135,8 @@ for (const [label, viewport] of [
       await expect.poll(() => page.getByText('Value entered is outside min/max').isVisible()).toBe(true);
       // The first invalid field gets the focus (after 100 ms).
       await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('aria-invalid'))).toBe('true');
+      // One error border, on the field with its "$" prefix: none of its own on the input inside.
+      expect(await amount.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe('0px');
       await screenshot(page, `flows-donation-error-${label}`);
       await expectAccessible(page);
       await amount.fill('25.5');
