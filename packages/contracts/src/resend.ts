@@ -17,5 +17,8 @@ export const ZResendOrders = z
   .strict();
 export type TResendOrders = z.infer<typeof ZResendOrders>;
 
+/** POST my/ticket_order/resend: the logged-in user's orders, to the account's address. */
+export const ZMyResendOrders = z.object({ memberships_only: z.boolean().optional() }).strict();
+
 export const ZResendAnswer = z.object({ sent: z.literal(true) });
 export type TResendAnswer = z.infer<typeof ZResendAnswer>;

@@ -1,7 +1,7 @@
 import { DEMO_CARDS } from '@foyer/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { Browser, PASSWORD, errorOf, setLoginMethods } from './auth-harness.js';
+import { Browser, PASSWORD, deliverMail, errorOf, mailbox, setLoginMethods } from './auth-harness.js';
 import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { buyMembership, dualMembers, registered, useMembershipApp } from './membership-harness.js';
@@ -10,6 +10,27 @@ describe.each(dialects())('buying a membership on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
   useMembershipApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+
+  it('a member asks for the membership e-mail again (my/ticket_order/resend, memberships_only): it goes to the account address', async () => {
+    const { b, email } = await registered(t);
+    const { order } = await buyMembership(b, ids, 'm-individual', { members: [{ role: 'member', first_name: 'Ada', last_name: 'Lovelace', email }] }, '75.00');
+    await deliverMail(t);
+    const before = (await mailbox(t.app, email)).length;
+    const res = await b.post('/api/my/ticket_order/resend', { memberships_only: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await deliverMail(t);
+    const mails = await mailbox(t.app, email);
+    expect(mails.length - before).toBe(1);
+    expect(mails[0].subject).toBe(`Your tickets — order ${order.order_number}`);
+    const [card] = (await b.get(`/api/ticket_order/${order.id}?_embed=membership`)).body.membership._data;
+    expect(mails[0].text).toContain(card.scan_code);
+
+    expect((await new Browser(t.app).post('/api/my/ticket_order/resend', { memberships_only: true })).status).toBe(401);
+    const stranger = await registered(t, 'Cleo');
+    const none = await stranger.b.post('/api/my/ticket_order/resend', { memberships_only: true });
+    expect(none.status).toBe(404);
+    expect(errorOf(none.body)._description).toBe('No orders could be found for this email address.');
+  });
 
   it('a paid Dual membership creates one card per member in the order, and the buyer becomes a member', async () => {
     const { b, email, user } = await registered(t);

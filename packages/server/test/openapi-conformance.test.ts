@@ -123,6 +123,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
       await call(b, 'GET', '/ticket_order', `/ticket_order?id._in=${orderId}&_embed=${ORDER_EMBED.replace(',membership', '')}`);
       await call(b, 'POST', '/ticket_order/{id}/email', `/ticket_order/${orderId}/email`, {});
       await call(browser(), 'POST', '/ticket_order/resend', '/ticket_order/resend', { email: `nobody-${prefix.length}@example.com` }, 404);
+      await call(browser(), 'POST', '/my/ticket_order/resend', '/my/ticket_order/resend', { memberships_only: true }, 401);
       await call(browser(), 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}`, undefined, 403);
     }
 

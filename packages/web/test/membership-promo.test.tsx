@@ -9,7 +9,7 @@ import { renderApp } from './render-app.js';
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 
-function server(options: { membershipEvent?: boolean; cards?: ReturnType<typeof card>[] } = {}) {
+function server(options: { membershipEvent?: boolean; cards?: ReturnType<typeof card>[]; resend?: { status?: number; body: unknown } } = {}) {
   const doc = eventDocument({ event_type: 'single' });
   const entries = options.membershipEvent === false ? [] : [configEntry('membership_event_id', 'membership')];
   return installFetch((url) => {
@@ -18,6 +18,7 @@ function server(options: { membershipEvent?: boolean; cards?: ReturnType<typeof 
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-1', '2026-11-25', '18:00', 10)]) };
     if (url.pathname === '/api/my/user') return { body: { ...USER_DOC, membership: list(options.cards ?? []) } };
     if (url.pathname === '/api/my/membership') return { body: { membership: list(options.cards ?? []), _total: (options.cards ?? []).length } };
+    if (url.pathname === '/api/my/ticket_order/resend') return options.resend ?? { body: { sent: true } };
     if (url.pathname === '/api/my/member_allowance') return { body: { member_allowance: list([]), _total: 0 } };
     if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
     return undefined;
@@ -69,5 +70,27 @@ describe('membership details modal', () => {
     expect(within(dialog).getByRole('link', { name: 'Open in My Account' }).getAttribute('href')).toBe('/my/membership');
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('resend membership e-mail', () => {
+  useMembershipTestEnv();
+
+  it('asks for the membership orders only and says the e-mail is on its way; a refusal shows its text', async () => {
+    logIn();
+    const { calls } = server({ cards: [card()] });
+    renderApp('/my/membership');
+    const button = await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 5000 });
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByText('Your membership e-mail is on its way to your account’s address.')).toBeTruthy());
+    expect(calls.find((c) => c.url.pathname === '/api/my/ticket_order/resend')).toMatchObject({ method: 'POST', body: { memberships_only: true } });
+  });
+
+  it('shows the server refusal (e.g. too many requests)', async () => {
+    logIn();
+    server({ cards: [card()], resend: { status: 429, body: { _data: [{ _code: 'rate_limited', _context: 'ticket_order', _description: 'Too many attempts. Please wait 60 minutes and try again.', _extra: { retry_after: 3600 } }] } } });
+    renderApp('/my/membership');
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 5000 }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts');
   });
 });

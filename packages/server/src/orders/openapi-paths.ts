@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZMyResendOrders, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -53,6 +53,15 @@ export function orderPaths() {
         body: ZResendOrders,
         ok: ZResendAnswer,
         refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
+      }),
+    },
+    '/my/ticket_order/resend': {
+      post: operation({
+        summary: "Send the logged-in user's orders to the account's e-mail address again (memberships_only: those with member cards)",
+        parameters: [sellerParam],
+        body: ZMyResendOrders,
+        ok: ZResendAnswer,
+        refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '401': 'not_authorized', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
       }),
     },
     '/ticket_order/{id}/email': {

@@ -11,7 +11,9 @@ import { readOwnOrder } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
 import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
-import { ZResendOrders } from '@foyer/contracts';
+import { AUTH_TEXT, ZMyResendOrders, ZResendOrders } from '@foyer/contracts';
+import { sessionOf } from '../auth/sessions.js';
+import { userById } from '../users/user.repository.js';
 import { sellerOfRequest } from './seller-of-request.js';
 
 type IdParams = { Params: { id: string } };
@@ -30,6 +32,17 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const { seller } = await sellerOfRequest(ctx, request);
     const body = parseBody(ZResendOrders, request.body, 'ticket_order');
     await resendOrders(db, ctx.dialect, { sellerId: seller.id, email: body.email, membershipsOnly: body.memberships_only ?? false, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
+    return { sent: true };
+  });
+
+  app.post('/api/my/ticket_order/resend', async (request) => {
+    const { seller } = await sellerOfRequest(ctx, request);
+    const body = parseBody(ZMyResendOrders, request.body, 'ticket_order');
+    const session = sessionOf(request);
+    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
+    const user = await userById(db, session.userId);
+    if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
+    await resendOrders(db, ctx.dialect, { sellerId: seller.id, email: user.email, membershipsOnly: body.memberships_only ?? false, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
     return { sent: true };
   });
 

@@ -619,6 +619,8 @@ export const en = {
     qrAlt: 'QR code of member ID {id}',
     detailsTitle: 'Membership details',
     detailsPage: 'Open in My Account',
+    resendMail: 'Resend membership e-mail',
+    resendMailSent: 'Your membership e-mail is on its way to your account’s address.',
     promoTitle: 'Become a member',
     promoText: 'Members enjoy free visits all year, members-only events and more.',
     promoAction: 'Join now',

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { myMembershipQuery } from './api.js';
 import { cardSets } from './cards.js';
 import { CardSetSummary } from './card-set-summary.js';
+import { ResendMembershipMail } from './resend-membership-mail.js';
 import { Skeleton } from '../../ui/skeleton.js';
 
 export const RENEW_PATH = `${paths.membership}/renew`;
@@ -15,7 +16,8 @@ export const RENEW_PATH = `${paths.membership}/renew`;
 /**
  * The logged-in user's memberships (001 §2 membership details): per card set its level, expiry
  * (with "renew from {date}" while renewal is not open), each card's member ID and QR image, and
- * the way to renew when it is allowed. On /my/membership and in the member menu's modal.
+ * the way to renew when it is allowed, and the membership e-mail sent again. On /my/membership and
+ * in the member menu's modal.
  */
 export function MembershipDetails({ headingLevel }: { headingLevel: 2 | 3 }) {
   const seller = useSeller();
@@ -36,20 +38,23 @@ export function MembershipDetails({ headingLevel }: { headingLevel: 2 | 3 }) {
     );
   }
   return (
-    <ul className="my-membership__sets">
-      {sets.map((set) => (
-        <li key={set.id} className="panel">
-          <CardSetSummary set={set} timezone={seller.timezone} qr headingLevel={headingLevel} />
-          {set.main.renewal?.allowed && (
-            <div className="members-only__actions">
-              <Link className="button" to={RENEW_PATH}>
-                {en.membership.renew}
-              </Link>
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="my-membership__sets">
+        {sets.map((set) => (
+          <li key={set.id} className="panel">
+            <CardSetSummary set={set} timezone={seller.timezone} qr headingLevel={headingLevel} />
+            {set.main.renewal?.allowed && (
+              <div className="members-only__actions">
+                <Link className="button" to={RENEW_PATH}>
+                  {en.membership.renew}
+                </Link>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ResendMembershipMail />
+    </>
   );
 }
 
