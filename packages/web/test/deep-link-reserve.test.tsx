@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
 import { disableTagManager } from '../src/features/analytics/data-layer.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useAppTestEnv } from './app-test-env.js';
 
 /**
  * Deep links that reserve (000 §2, §5): with reserve on, the link's tickets go into the cart as
@@ -34,24 +34,13 @@ function server(options: { reserve?: 'ok' | 'refuse'; config?: ReturnType<typeof
   };
 }
 
+useAppTestEnv();
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  sessionStorage.clear();
-  api.setSellerId(null);
   window.dataLayer = [];
 });
-
 afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
   document.head.querySelectorAll('script[data-gtm]').forEach((s) => s.remove());
   disableTagManager();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('a deep link with reserve', () => {
