@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from './auth.js';
 
-/** Resending orders by e-mail (001 §2 Resend order, §7 POST ticket_order/resend, §8). */
+/** After the sale: resending orders by e-mail and cancelling free tickets (001 §2, §4, §7, §8). */
 
 export const RESEND_TEXT = {
   /** 001 §8: the 404 of POST ticket_order/resend. */
@@ -22,3 +22,21 @@ export const ZMyResendOrders = z.object({ memberships_only: z.boolean().optional
 
 export const ZResendAnswer = z.object({ sent: z.literal(true) });
 export type TResendAnswer = z.infer<typeof ZResendAnswer>;
+
+/** POST ticket_order/{id}/cancel (001 §7): the tickets to cancel; gateway_data for a refund later. */
+export const ZCancelTickets = z
+  .object({
+    gateway_data: z.record(z.string(), z.unknown()).optional(),
+    tickets: z.array(z.object({ ticket_id: z.string().min(1).max(64) }).strict()).min(1).max(500),
+  })
+  .strict();
+export type TCancelTickets = z.infer<typeof ZCancelTickets>;
+
+export const CANCEL_TEXT = {
+  /** 001 §8: a free-order cancel that names a ticket that is not free. */
+  notFree: 'You must contact us to cancel this order.',
+  notCancellable: 'This ticket can no longer be cancelled.',
+} as const;
+
+/** How many of the named tickets this call cancelled (0 when another call already had). */
+export const ZCancelAnswer = z.object({ cancelled: z.number().int() });

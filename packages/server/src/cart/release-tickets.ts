@@ -12,6 +12,15 @@ export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticket
   let q = tx.updateTable('ticket').set({ state: 'cancelled' }).where('cart_id', '=', where.cartId).where('state', '=', 'held');
   if (where.ticketIds) q = q.where('id', 'in', where.ticketIds);
   const released = await q.returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session']).execute();
+  await giveBackTickets(tx, released);
+  return released.length;
+}
+
+/**
+ * Gives back what tickets took — session and group capacity, member allowances — for tickets the
+ * caller has just moved out of a live state with a conditional update (so each only once).
+ */
+export async function giveBackTickets(tx: Tx, released: { id: string; event_session_id: string | null; ticket_group_id: string; counts_session: number | boolean }[]) {
   const bySession = new Map<string, number>();
   const byGroup = new Map<string, { sessionId: string; groupId: string; n: number }>();
   for (const t of released) {
@@ -28,5 +37,4 @@ export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticket
     await giveBackGroupCapacity(tx, g.sessionId, g.groupId, g.n);
   }
   await releaseMemberAllowances(tx, released.map((t) => t.id));
-  return released.length;
 }

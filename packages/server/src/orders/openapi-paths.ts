@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZMyResendOrders, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -62,6 +62,15 @@ export function orderPaths() {
         body: ZMyResendOrders,
         ok: ZResendAnswer,
         refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '401': 'not_authorized', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
+      }),
+    },
+    '/ticket_order/{id}/cancel': {
+      post: operation({
+        summary: "Cancel free tickets of one of the caller's orders (booked, adjusted value 0, session not started); capacity and member allowances given back once; the order-cancel e-mail",
+        parameters: [id, sellerParam],
+        body: ZCancelTickets,
+        ok: ZCancelAnswer,
+        refusals: { ...ORDER_OWNED, '400': 'validation_failed, seller_not_found', '404': 'not_found (order), ticket_not_found, seller_not_found', '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free; started, cancelled or redeemed tickets)' },
       }),
     },
     '/ticket_order/{id}/email': {

@@ -11,7 +11,8 @@ import { readOwnOrder } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
 import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
-import { AUTH_TEXT, ZMyResendOrders, ZResendOrders } from '@foyer/contracts';
+import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZResendOrders } from '@foyer/contracts';
+import { cancelFreeTickets } from './cancel-free-tickets.js';
 import { sessionOf } from '../auth/sessions.js';
 import { userById } from '../users/user.repository.js';
 import { sellerOfRequest } from './seller-of-request.js';
@@ -44,6 +45,13 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
     await resendOrders(db, ctx.dialect, { sellerId: seller.id, email: user.email, membershipsOnly: body.memberships_only ?? false, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
     return { sent: true };
+  });
+
+  app.post<IdParams>('/api/ticket_order/:id/cancel', async (request) => {
+    const { seller } = await sellerOfRequest(ctx, request);
+    const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
+    const identity = await readIdentity(db, request);
+    return cancelFreeTickets(db, ctx.dialect, { sellerId: seller.id, identity, orderId: request.params.id, ticketIds: body.tickets.map((t) => t.ticket_id), now: ctx.now() });
   });
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {

@@ -1,0 +1,55 @@
+import { CANCEL_TEXT } from '@foyer/contracts';
+import { giveBackTickets } from '../cart/release-tickets.js';
+import type { Db, Dialect } from '../db/database.js';
+import { inWriteTransaction } from '../db/write-batch.js';
+import { AppError } from '../http/app-error.js';
+import type { Identity } from '../identity/public-identity.js';
+import { enqueueMail } from '../mail/enqueue-mail.js';
+import { orderCancelMail } from './order-cancel-mail.js';
+import { readOwnOrder } from './read-order.js';
+
+/**
+ * POST ticket_order/{id}/cancel for a free order (001 §2 Cancel free order, §5): each named ticket
+ * must be the order's, booked (not cancelled or redeemed), free (adjusted value 0) and for a session
+ * that has not started; otherwise nothing changes. The move booked → cancelled is conditional, so
+ * two cancels at once give capacity and member allowance back once; the buyer gets the order-cancel
+ * e-mail in the same transaction. Answers how many tickets this call cancelled.
+ */
+export async function cancelFreeTickets(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; orderId: string; ticketIds: string[]; now: Date }) {
+  const order = await readOwnOrder(db, input);
+  const ids = [...new Set(input.ticketIds)];
+  return inWriteTransaction(db, dialect, async (tx) => {
+    const tickets = await tx
+      .selectFrom('ticket')
+      .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+      .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+      .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+      .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+      .select(['ticket.id', 'ticket.state', 'ticket.adjusted_value', 'event_session.start_datetime', 'event_template.name as event_name', 'ticket_type.name as type_name', 'venue.timezone'])
+      .where('ticket.ticket_order_id', '=', order.id)
+      .where('ticket.id', 'in', ids)
+      .execute();
+    const missing = ids.find((id) => !tickets.some((t) => t.id === id));
+    if (missing) throw new AppError(404, 'ticket_not_found', 'We could not find that ticket in this order.', 'ticket_order', { ticket_id: missing });
+    const paid = tickets.find((t) => t.adjusted_value !== 0);
+    if (paid) throw new AppError(409, 'invalid_state', CANCEL_TEXT.notFree, 'ticket_order', { ticket_id: paid.id, reason: 'not_free' });
+    const nowIso = input.now.toISOString();
+    const closed = tickets.find((t) => t.state !== 'booked' || (t.start_datetime !== null && t.start_datetime <= nowIso));
+    if (closed) throw new AppError(409, 'invalid_state', CANCEL_TEXT.notCancellable, 'ticket_order', { ticket_id: closed.id, reason: closed.state !== 'booked' ? closed.state : 'started' });
+
+    const released = await tx
+      .updateTable('ticket')
+      .set({ state: 'cancelled' })
+      .where('ticket_order_id', '=', order.id)
+      .where('id', 'in', ids)
+      .where('state', '=', 'booked')
+      .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
+      .execute();
+    await giveBackTickets(tx, released);
+    if (released.length) {
+      const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)));
+      if (mail) await enqueueMail(tx, mail, input.now, 'order_cancel');
+    }
+    return { cancelled: released.length };
+  });
+}

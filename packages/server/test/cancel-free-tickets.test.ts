@@ -1,0 +1,82 @@
+import { CANCEL_TEXT, DEMO_CARDS } from '@foyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMail, mailbox } from './auth-harness.js';
+import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+/** POST ticket_order/{id}/cancel: cancelling free tickets of an order (001 §2 Cancel free order, §5, §8). */
+describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
+  let t: TestApp;
+  let ids: CatalogIds;
+  let sessionId: string;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    ids = await catalogIds(t.db);
+    sessionId = (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', ids.event('concert')).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+
+  const used = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', sessionId).executeTakeFirstOrThrow()).used_capacity;
+
+  /** A paid order of one adult ($20) and three free companions for the concert, by a buyer with an e-mail address. */
+  async function order(email: string) {
+    const c = new CartClient(t.app);
+    const add = [{ ticket_type_id: ids.type('adult'), event_session_id: sessionId }, ...Array.from({ length: 3 }, () => ({ ticket_type_id: ids.type('companion'), event_session_id: sessionId }))];
+    const cart = await c.create(add);
+    expect(cart.status, JSON.stringify(cart.body)).toBe(200);
+    const cartId = cart.body.cart._data[0].id;
+    const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email });
+    await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
+    const paid = await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(paid.body.outcome).toBe('completed');
+    const tickets = paid.body.ticket._data as { id: string; ticket_type_id: string }[];
+    return { c, orderId: paid.body.ticket_order._data[0].id as string, adult: tickets.find((x) => x.ticket_type_id === ids.type('adult'))!.id, free: tickets.filter((x) => x.ticket_type_id === ids.type('companion')).map((x) => x.id) };
+  }
+
+  it('cancels a free ticket once: capacity back, the order-cancel e-mail sent; a ticket that is not free is refused with the spec text', async () => {
+    const { c, orderId, adult, free } = await order('cancel@example.com');
+    const cancel = (ticketIds: string[], client = c) => client.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: ticketIds.map((ticket_id) => ({ ticket_id })) });
+    const before = await used();
+
+    const notFree = await cancel([adult, free[0]]);
+    expect(notFree.status).toBe(409);
+    expect(notFree.body._data[0]).toMatchObject({ _code: 'invalid_state', _description: CANCEL_TEXT.notFree });
+    expect(await used()).toBe(before);
+
+    const one = await cancel([free[0]]);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body).toEqual({ cancelled: 1 });
+    expect(await used()).toBe(before - 1);
+    await deliverMail(t);
+    expect((await mailbox(t.app, 'cancel@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Cancelled — order /));
+
+    // Cancelled already, someone else's order, a ticket of no order of theirs.
+    expect((await cancel([free[0]])).body._data[0]).toMatchObject({ _code: 'invalid_state', _extra: { reason: 'cancelled' } });
+    expect((await cancel([free[1]], new CartClient(t.app))).status).toBe(403);
+    expect((await cancel(['no-such-ticket'])).status).toBe(404);
+    expect((await c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [] })).status).toBe(400);
+    expect(await used()).toBe(before - 1);
+  });
+
+  it('two cancels of the same ticket at once give its place back once', async () => {
+    const { c, orderId, free } = await order('race@example.com');
+    const before = await used();
+    const results = await Promise.all(Array.from({ length: 6 }, () => c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: free[1] }] })));
+    const cancelled = results.filter((r) => r.status === 200).reduce((n, r) => n + r.body.cancelled, 0);
+    expect(cancelled).toBe(1);
+    expect(results.every((r) => r.status === 200 || (r.status === 409 && r.body._data[0]._code === 'invalid_state'))).toBe(true);
+    expect(await used()).toBe(before - 1);
+  });
+
+  it('a session that has started can no longer be cancelled', async () => {
+    const { c, orderId, free } = await order('late@example.com');
+    t.clock.advance(4 * 86_400_000);
+    try {
+      const late = await c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: free[2] }] });
+      expect(late.status).toBe(409);
+      expect(late.body._data[0]).toMatchObject({ _code: 'invalid_state', _description: CANCEL_TEXT.notCancellable, _extra: { reason: 'started' } });
+    } finally {
+      t.clock.advance(-4 * 86_400_000);
+    }
+  });
+});
