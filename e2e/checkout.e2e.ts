@@ -282,7 +282,8 @@ describe('checkout at desktop width', () => {
       const detail = await get(`/api/events/${event.id}?_embed=ticket_type`);
       const child = detail.ticket_type._data.find((t: { name: string; currency_amount: string }) => t.name === 'Child');
       const sessions = await get(`/api/events/${event.id}/sessions`);
-      const session = sessions.event_session._data.find((x: { availableCapacity: number }) => x.availableCapacity > 0);
+      // A later day (today's pass may have started): the order stays cancellable.
+      const session = sessions.event_session._data.filter((x: { availableCapacity: number }) => x.availableCapacity > 0).at(-1);
       const cart = await (
         await fetch('/api/my/cart/modify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add: [{ ticket_type_id: child.id, event_session_id: session.id }] }) })
       ).json();
@@ -291,9 +292,22 @@ describe('checkout at desktop width', () => {
     await page.goto(`${sf.url}/checkout`);
     await expect.poll(() => page.getByText('Nothing to pay: your order is free.').isVisible()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Card number' }).count()).toBe(0);
-    await fillIdentity(page, `free-${Date.now()}@example.org`);
+    const email = `free-${Date.now()}@example.org`;
+    await fillIdentity(page, email);
     await payAccepting(page, 'Complete order');
-    await expectComplete(page);
+    const orderNumber = await expectComplete(page);
+
+    // A free order can be cancelled by its buyer (001 §2 Cancel free order): confirm, and the e-mail says so.
+    await page.getByRole('link', { name: 'Cancel tickets' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${orderNumber}`);
+    await screenshot(page, 'manage-desktop');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel tickets?' });
+    await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('1 ticket(s) cancelled. We have sent you an e-mail.');
+    await expect.poll(() => page.getByText('There are no tickets left in this order.').isVisible()).toBe(true);
+    await expect.poll(async () => (await mailbox(sf.url, email)).map((m) => m.subject), { timeout: 15_000 }).toContain(`Cancelled — order ${orderNumber}`);
     expect(errors).toEqual([]);
   });
 

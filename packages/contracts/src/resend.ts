@@ -40,3 +40,4 @@ export const CANCEL_TEXT = {
 
 /** How many of the named tickets this call cancelled (0 when another call already had). */
 export const ZCancelAnswer = z.object({ cancelled: z.number().int() });
+export type TCancelAnswer = z.infer<typeof ZCancelAnswer>;

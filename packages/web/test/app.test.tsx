@@ -87,8 +87,8 @@ describe('shell and routes', () => {
 
   it('shows a placeholder page with a way back for routes of later issues', async () => {
     installFetch(server());
-    renderApp('/manage/o-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Manage your order' })).toBeTruthy();
+    renderApp('/manage/o-1/confirm');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm changes' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
   });
 

@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: page('cancelAutoRenew') },
           { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
           { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },
-          { path: 'manage/:id', id: 'manage', lazy: page('manage') },
+          { path: 'manage/:id', id: 'manage', lazy: () => loadChunk(() => import('../features/manage/manage-page.js')) },
           { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
           { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },
           { path: 'logout', lazy: () => loadChunk(() => import('../features/account/logout-page.js')) },

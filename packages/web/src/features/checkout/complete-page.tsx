@@ -14,6 +14,7 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { fetchOrders, qrCodeUrl } from './api.js';
 import { OrderMemberships } from '../membership/order-memberships.js';
 import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
+import { isFreeAndCancellable } from '../manage/cancellable.js';
 
 export function ordersQuery(ids: string[]) {
   return {
@@ -105,6 +106,11 @@ export function Component() {
               <Link className="button" to={ticketsPath(order.id)}>
                 {en.complete.viewTickets}
               </Link>
+              {isFreeAndCancellable(tickets) && (
+                <Link className="button button--link" to={`/manage/${encodeURIComponent(order.id)}`}>
+                  {en.complete.cancelTickets}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,33 @@
+import type { OrderTicketView } from '../checkout/orders.js';
+
+/** 001 §5: a ticket is cancellable when it is not cancelled, its adjusted value is 0 and its session starts in the future. */
+export function isCancellable(t: OrderTicketView, now: Date): boolean {
+  if (t.ticket.state !== 'booked') return false;
+  if (Number(t.ticket.adjusted_value) !== 0) return false;
+  return !t.session || Date.parse(t.session.start_datetime) > now.getTime();
+}
+
+/** A free order with something left to cancel: the complete page offers the way to /manage/{id}. */
+export function isFreeAndCancellable(tickets: readonly OrderTicketView[], now = new Date()): boolean {
+  return tickets.length > 0 && tickets.every((t) => Number(t.ticket.adjusted_value) === 0) && tickets.some((t) => isCancellable(t, now));
+}
+
+export interface SessionTickets {
+  key: string;
+  title: string;
+  start: string | null;
+  timezone: string;
+  tickets: OrderTicketView[];
+}
+
+/** Tickets grouped by event and session, in the order's (start time) order. */
+export function bySession(tickets: readonly OrderTicketView[]): SessionTickets[] {
+  const groups = new Map<string, SessionTickets>();
+  for (const t of tickets) {
+    const key = t.session?.id ?? `event:${t.ticket.event_template_id}`;
+    const group = groups.get(key) ?? { key, title: t.event?.name ?? '', start: t.session?.start_datetime ?? null, timezone: t.timezone, tickets: [] };
+    group.tickets.push(t);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppTestEnv } from './app-test-env.js';
+import { ticket } from './cart-fixtures.js';
+import { configDocument, eventDocument, installFetch, session } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** /manage/{id}: cancel free order (001 §2 Cancel free order, §5, §8). */
+
+const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
+const booked = (id: string, sessionId: string, value = '0.00') => ticket({ id, ticket_type_id: 'tt-child', state: 'booked', ticket_order_id: 'o-1', event_session_id: sessionId, face_value: value, adjusted_value: value, scan_code: `SC-${id}` });
+
+function orderDocument(tickets: ReturnType<typeof ticket>[]) {
+  const event = eventDocument();
+  return {
+    ticket_order: list([{ id: 'o-1', order_number: '500123', seller_id: 'seller-1', identity_id: 'i-1', cart_id: 'c-1', state: 'completed', created_at: '2026-11-20T10:00:00.000Z', ticket_order_fees: { total_after_fees_price: '0.00', total_payments: '0.00', total_outstanding: '0.00' } }]),
+    ticket: list(tickets),
+    ticket_type: event.ticket_type,
+    event_template: event.event_template,
+    event_session: list([session('s-1', '2026-11-25', '10:00', 10), session('s-2', '2026-11-26', '14:00', 10)]),
+    venue: list([]),
+  };
+}
+
+function server(tickets: ReturnType<typeof ticket>[], options: { status?: number } = {}) {
+  return installFetch((url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument() };
+    if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') {
+      return options.status ? { status: options.status, body: { _data: [{ _code: 'scope_error', _context: 'ticket_order', _description: 'This order belongs to someone else.', _extra: null }] } } : { body: orderDocument(tickets) };
+    }
+    if (url.pathname === '/api/ticket_order/o-1/cancel') return { body: { cancelled: (request.body as { tickets: unknown[] }).tickets.length } };
+    return undefined;
+  });
+}
+
+describe('/manage/{id} (cancel free order)', () => {
+  useAppTestEnv();
+
+  it('groups the tickets by session (collapsed when more than one); select all for a session, cancel selected after confirming', async () => {
+    const { calls } = server([booked('t-a', 's-1'), booked('t-b', 's-1'), booked('t-c', 's-2')]);
+    renderApp('/manage/o-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 500123' }, { timeout: 5000 })).toBeTruthy();
+    const groups = document.querySelectorAll('details.manage__session');
+    expect(groups).toHaveLength(2);
+    expect([...groups].every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+    fireEvent.click(within(groups[0] as HTMLElement).getByRole('checkbox', { name: /Select all for/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel tickets?' });
+    expect(dialog.textContent).toContain('2 ticket(s) will be cancelled.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect((await screen.findByRole('status')).textContent).toBe('2 ticket(s) cancelled. We have sent you an e-mail.');
+    expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')?.body).toEqual({ tickets: [{ ticket_id: 't-a' }, { ticket_id: 't-b' }] });
+  });
+
+  it('Cancel order names every cancellable ticket', async () => {
+    const { calls } = server([booked('t-a', 's-1'), booked('t-c', 's-2')]);
+    renderApp('/manage/o-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 5000 }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')?.body).toEqual({ tickets: [{ ticket_id: 't-a' }, { ticket_id: 't-c' }] }));
+  });
+
+  it('an order with tickets that are not free: "You must contact us to cancel this order." and nothing to press', async () => {
+    server([booked('t-a', 's-1'), booked('t-p', 's-1', '25.00')]);
+    renderApp('/manage/o-1');
+    expect(await screen.findByText('You must contact us to cancel this order.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it("someone else's order: says how it can be managed, shows nothing of it", async () => {
+    server([booked('t-a', 's-1')], { status: 403 });
+    renderApp('/manage/o-1');
+    expect(await screen.findByText(/can be managed in the browser it was bought in/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Order 500123')).toBeNull();
+  });
+});
