@@ -79,4 +79,37 @@ describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
       t.clock.advance(-4 * 86_400_000);
     }
   });
+
+  it("the e-mail's manage link opens the order in any browser, reads and cancels; a wrong key or another order's key opens nothing", async () => {
+    const mine = await order('keyed@example.com');
+    const other = await order('other-keyed@example.com');
+    await deliverMail(t);
+    const text = (await mailbox(t.app, 'keyed@example.com'))[0].text;
+    const link = /Manage your order: (\S+)/.exec(text)![1];
+    const url = new URL(link);
+    expect(url.pathname).toBe(`/manage/${mine.orderId}`);
+    const key = url.searchParams.get('key')!;
+    const elsewhere = new CartClient(t.app);
+    expect((await elsewhere.call('GET', `/api/ticket_order/${mine.orderId}`)).status).toBe(403);
+    const read = await elsewhere.call('GET', `/api/ticket_order/${mine.orderId}?key=${encodeURIComponent(key)}`);
+    expect(read.status).toBe(200);
+    expect(read.body.ticket_order._data[0].id).toBe(mine.orderId);
+    const cancelled = await elsewhere.call('POST', `/api/ticket_order/${mine.orderId}/cancel?key=${encodeURIComponent(key)}`, { tickets: [{ ticket_id: mine.free[0] }] });
+    expect(cancelled.body).toEqual({ cancelled: 1 });
+
+    expect((await elsewhere.call('GET', `/api/ticket_order/${mine.orderId}?key=wrong-key`)).status).toBe(404);
+    expect((await elsewhere.call('GET', `/api/ticket_order/${other.orderId}?key=${encodeURIComponent(key)}`)).status).toBe(404);
+    const keys = await t.db.selectFrom('order_access_key').select('key_hash').where('ticket_order_id', '=', mine.orderId).execute();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k.key_hash !== key)).toBe(true);
+  });
+
+  it('keys cannot be guessed: keyed reads are limited per IP (429 with Retry-After)', async () => {
+    const { orderId } = await order('guess@example.com');
+    const guesser = new CartClient(t.app);
+    let last = 0;
+    for (let i = 0; i < 121 && last !== 429; i++) last = (await guesser.call('GET', `/api/ticket_order/${orderId}?key=guess-${i}`)).status;
+    expect(last).toBe(429);
+    await t.db.deleteFrom('rate_limit').execute();
+  });
 });

@@ -70,7 +70,17 @@ describe('/manage/{id} (cancel free order)', () => {
   it("someone else's order: says how it can be managed, shows nothing of it", async () => {
     server([booked('t-a', 's-1')], { status: 403 });
     renderApp('/manage/o-1');
-    expect(await screen.findByText(/can be managed in the browser it was bought in/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/"Manage your order" link in its e-mail/, {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Order 500123')).toBeNull();
+  });
+
+  it("the e-mail's manage link: the key goes with the read and the cancel", async () => {
+    const { calls } = server([booked('t-a', 's-1')]);
+    renderApp('/manage/o-1?key=k-123');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 5000 }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1' && c.method === 'GET')?.url.searchParams.get('key')).toBe('k-123');
+    expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')?.url.searchParams.get('key')).toBe('k-123');
   });
 });

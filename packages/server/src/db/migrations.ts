@@ -13,6 +13,7 @@ import { up as m0008b } from './migrations/0008b_outbox_attachments.js';
 import { up as m0009 } from './migrations/0009_abuse_limits.js';
 import { up as m0010 } from './migrations/0010_identity_grant.js';
 import { up as m0011 } from './migrations/0011_memberships.js';
+import { up as m0012 } from './migrations/0012_order_access_keys.js';
 
 type AnyDb = Kysely<any>;
 
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0009_abuse_limits': m0009,
   '0010_identity_grant': m0010,
   '0011_memberships': m0011,
+  '0012_order_access_keys': m0012,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -357,6 +357,12 @@ export interface OutboxTable {
   /** JSON [{ filename, contentType, cid, content (base64) }] (0008b): inline images. */
   attachments: string | null;
 }
+/** A manage link's key to one order (0012): only its sha256 is stored. */
+export interface OrderAccessKeyTable {
+  key_hash: string;
+  ticket_order_id: string;
+  created_at: string;
+}
 export interface TicketOrderTable {
   id: string;
   seller_id: string;
@@ -421,6 +427,7 @@ export interface Database {
   session_group_usage: SessionGroupUsageTable;
   message_rule: MessageRuleTable;
   membership_rule: MembershipRuleTable;
+  order_access_key: OrderAccessKeyTable;
   config_entry: ConfigEntryTable;
   identity: IdentityTable;
   identity_grant: IdentityGrantTable;

@@ -3,19 +3,19 @@ import { giveBackTickets } from '../cart/release-tickets.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
-import type { Identity } from '../identity/public-identity.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderCancelMail } from './order-cancel-mail.js';
-import { readOwnOrder } from './read-order.js';
+import { readOwnOrder, type OrderAccess } from './read-order.js';
 
 /**
  * POST ticket_order/{id}/cancel for a free order (001 §2 Cancel free order, §5): each named ticket
  * must be the order's, booked (not cancelled or redeemed), free (adjusted value 0) and for a session
  * that has not started; otherwise nothing changes. The move booked → cancelled is conditional, so
  * two cancels at once give capacity and member allowance back once; the buyer gets the order-cancel
- * e-mail in the same transaction. Answers how many tickets this call cancelled.
+ * e-mail in the same transaction. The buyer's identity or a manage link's key opens the order.
+ * Answers how many tickets this call cancelled.
  */
-export async function cancelFreeTickets(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; orderId: string; ticketIds: string[]; now: Date }) {
+export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAccess & { ticketIds: string[]; now: Date }) {
   const order = await readOwnOrder(db, input);
   const ids = [...new Set(input.ticketIds)];
   return inWriteTransaction(db, dialect, async (tx) => {

@@ -4,6 +4,7 @@ import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
+import { issueOrderKey, manageUrl } from './order-access-key.js';
 import { membershipMailPart } from '../membership/membership-mail.js';
 import { confirmationLines, orderForConfirmation } from './orders.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
@@ -33,6 +34,8 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
       .join(' — '),
   );
   const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
+  // A fresh manage link each time the confirmation is sent (booking, resend): it opens the order in any browser.
+  const manage_url = manageUrl(publicUrl, order.id, await issueOrderKey(tx, order.id, new Date()));
   const attachments: MailAttachment[] = [{ filename: `order-${order.order_number}.png`, contentType: 'image/png', cid: `order-${order.id}@foyer`, content: await qrPng(orderQrText(order), { width: 240 }) }];
   const ticketCids: (string | null)[] = [];
   for (const [i, t] of tickets.entries()) {
@@ -57,6 +60,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
     ...lines.map((l) => `  ${l}`),
     ...members.text,
     `View and print your tickets: ${tickets_url}`,
+    `Manage your order: ${manage_url}`,
   ].join('\n\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>Hello ${escape(buyer.first_name)},</p>
@@ -65,6 +69,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
 <ul>${lines.map((l, i) => `<li>${escape(l)}${ticketImage(i)}</li>`).join('')}</ul>
 ${members.html}
 <p><a href="${escape(tickets_url)}">View and print your tickets</a></p>
+<p><a href="${escape(manage_url)}">Manage your order</a></p>
 </body></html>`;
   return { to: buyer.email, subject: `Your tickets — order ${order.order_number}`, text, html, attachments };
 }

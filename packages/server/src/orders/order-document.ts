@@ -14,6 +14,8 @@ import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders 
 
 export const ORDER_QUERY: QuerySpec = {
   filters: { id: 'string', 'ticket.state': 'string' },
+  /** key: a manage link's key (GET ticket_order/{id}, POST …/cancel). */
+  params: { key: 'string' },
   embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership', 'scheduled_payment'],
   defaultLimit: 100,
 };

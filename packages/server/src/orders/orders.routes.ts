@@ -19,6 +19,9 @@ import { sellerOfRequest } from './seller-of-request.js';
 
 type IdParams = { Params: { id: string } };
 
+/** A manage link's key from the query (?key=), if any. */
+const keyOf = (query: { params: Record<string, unknown> }) => (typeof query.params.key === 'string' && query.params.key ? query.params.key : null);
+
 /** Reading an order and its QR code, resending its confirmation (001 §4, §7). Paying is in checkout/. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -48,15 +51,15 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<IdParams>('/api/ticket_order/:id/cancel', async (request) => {
-    const { seller } = await sellerOfRequest(ctx, request);
+    const { query, seller } = await sellerOfRequest(ctx, request);
     const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
-    const identity = await readIdentity(db, request);
-    return cancelFreeTickets(db, ctx.dialect, { sellerId: seller.id, identity, orderId: request.params.id, ticketIds: body.tickets.map((t) => t.ticket_id), now: ctx.now() });
+    const access = { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() };
+    return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id) });
   });
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id });
+    const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
     return orderDocument(db, [order], query.embed);
   });

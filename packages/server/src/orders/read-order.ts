@@ -1,12 +1,36 @@
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
+import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
+import { keyOpensOrder } from './order-access-key.js';
 import { orderOfSeller } from './orders.repository.js';
 
-/** GET ticket_order/{id}: the order, to its buyer only. */
-export async function readOwnOrder(db: Db, input: { sellerId: string; identity: Identity | null; orderId: string }) {
+export interface OrderAccess {
+  sellerId: string;
+  identity: Identity | null;
+  orderId: string;
+  /** A manage link's key (?key=): opens the order in any browser. */
+  key?: string | null;
+  ip?: string;
+  now?: Date;
+}
+
+const notFound = () => new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+
+/**
+ * An order, to its buyer only: the identity that bought it, or a manage link's key. An order id
+ * alone grants nothing; a wrong key reveals nothing (404, as for no order) and keyed reads are
+ * limited per IP, so keys cannot be guessed.
+ */
+export async function readOwnOrder(db: Db, input: OrderAccess) {
+  if (input.key) {
+    await enforceLimits(db, input.now ?? new Date(), [[LIMITS.orderKeyIp, input.ip ?? 'unknown']]);
+    const order = await orderOfSeller(db, input.sellerId, input.orderId);
+    if (!order || !(await keyOpensOrder(db, order.id, input.key))) throw notFound();
+    return order;
+  }
   const order = await orderOfSeller(db, input.sellerId, input.orderId);
-  if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+  if (!order) throw notFound();
   if (!input.identity || input.identity.id !== order.identity_id) throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
   return order;
 }

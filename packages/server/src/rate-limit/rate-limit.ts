@@ -37,6 +37,8 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', max: 60, windowMs: 60 * MIN },
   resendIp: { name: 'resend:ip', max: 20, windowMs: 15 * MIN },
   resendAccount: { name: 'resend:account', max: 3, windowMs: 60 * MIN },
+  /** Reads and changes by a manage link's key, per IP: generous for a household, far too few to guess a key. */
+  orderKeyIp: { name: 'order_key:ip', max: 120, windowMs: 15 * MIN },
   /** POST ticket_order/resend, per address asked for (normalised), whether it bought or not. */
   resendAddress: { name: 'resend:address', max: 3, windowMs: 60 * MIN },
 } as const satisfies Record<string, Limit>;

@@ -640,7 +640,7 @@ export const en = {
     /** 001 §8 */
     contactUs: 'You must contact us to cancel this order.',
     nothingLeft: 'There are no tickets left in this order.',
-    notYours: 'This order can be managed in the browser it was bought in, or after logging in to the account that bought it.',
+    notYours: 'Open this order with the "Manage your order" link in its e-mail, or in the browser it was bought in.',
     ticketCount: '{n} ticket(s)',
     selectAll: 'Select all for {session}',
     notCancellable: 'cannot be cancelled',

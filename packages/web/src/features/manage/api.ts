@@ -3,16 +3,16 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
 import { ORDER_EMBED } from '../checkout/api.js';
 
-/** GET ticket_order/{id}: the buyer's own order with what its tickets are for (private, no-store). */
-export function manageOrderQuery(orderId: string) {
+/** GET ticket_order/{id}: the buyer's own order (their identity, or the e-mail's manage-link key) with what its tickets are for. */
+export function manageOrderQuery(orderId: string, key: string | null) {
   return queryOptions({
-    queryKey: ['ticket_order', 'detail', orderId, 'manage'] as const,
-    queryFn: ({ signal }) => api.get<TOrderDocument>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ORDER_EMBED, signal }),
+    queryKey: ['ticket_order', 'detail', orderId, 'manage', key] as const,
+    queryFn: ({ signal }) => api.get<TOrderDocument>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ORDER_EMBED, query: key ? { key } : {}, signal }),
     retry: false,
   });
 }
 
 /** POST ticket_order/{id}/cancel (001 §7): the free tickets to cancel. */
-export function cancelTickets(orderId: string, ticketIds: string[]): Promise<TCancelAnswer> {
-  return api.post(`ticket_order/${encodeURIComponent(orderId)}/cancel`, { tickets: ticketIds.map((ticket_id) => ({ ticket_id })) });
+export function cancelTickets(orderId: string, key: string | null, ticketIds: string[]): Promise<TCancelAnswer> {
+  return api.post(`ticket_order/${encodeURIComponent(orderId)}/cancel`, { tickets: ticketIds.map((ticket_id) => ({ ticket_id })) }, { query: key ? { key } : {} });
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
@@ -22,10 +22,13 @@ import { bySession, isCancellable, type SessionTickets } from './cancellable.js'
  */
 export function Component() {
   const { id = '' } = useParams();
+  // The e-mail's manage link carries the order's key.
+  const [search] = useSearchParams();
+  const key = search.get('key');
   const seller = useSeller();
   const client = useQueryClient();
   useDocumentTitle(en.manage.title);
-  const query = useQuery(manageOrderQuery(id));
+  const query = useQuery(manageOrderQuery(id, key));
   const view = useMemo(() => (query.data ? readOrders(query.data, [id], seller.timezone)[0] : undefined), [query.data, id, seller.timezone]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<string[] | null>(null);
@@ -63,7 +66,7 @@ export function Component() {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await cancelTickets(id, ticketIds);
+      const answer = await cancelTickets(id, key, ticketIds);
       setNotice(format(en.manage.cancelled, { n: answer.cancelled }));
       setSelected(new Set());
       await client.invalidateQueries({ queryKey: ['ticket_order'] });
