@@ -169,6 +169,16 @@ describe('checkout at desktop width', () => {
     // One order, one e-mail.
     expect((await mailbox(sf.url, email)).length).toBe(1);
 
+    // Its "Manage your order" link opens the order in another browser; a paid order is cancelled by contacting the seller.
+    const manageLink = /Manage your order: (\S+)/.exec((await mailbox(sf.url, email))[0].text)![1];
+    const other = await newPage(browser, DESKTOP);
+    await other.page.goto(manageLink.replace(/^https?:\/\/[^/]+/, sf.url));
+    await expect.poll(() => other.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${orderNumber}`);
+    expect(await other.page.getByText('You must contact us to cancel this order.').isVisible()).toBe(true);
+    await expectAccessible(other.page);
+    expect(other.errors).toEqual([]);
+    await other.page.context().close();
+
     // Lost the e-mail: the home page's resend link sends the tickets to the same address again (001 §2).
     await page.goto(sf.url);
     await page.getByRole('link', { name: 'Lost your tickets? Resend them by e-mail' }).click();
