@@ -151,12 +151,17 @@ describe('accounts in the browser', () => {
     await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await expectGreeting(page, 'Grace');
     await menu(page).getByRole('button', { name: /Hi, Grace/ }).click();
-    // Not a member: log out only (My account joins the menu when My Account is built).
-    await expect.poll(() => menu(page).getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    // Not a member: my account (recent orders) and log out, no membership details.
+    await expect.poll(() => menu(page).getByRole('link', { name: 'My account' }).isVisible()).toBe(true);
+    expect(await menu(page).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my/orders');
     expect(await menu(page).getByRole('button', { name: 'Membership details' }).count()).toBe(0);
     await dialogShot(page, 'accounts-member-menu-desktop');
     await expectAccessible(page);
-    await page.keyboard.press('Escape');
+    // My account: the recent orders (none yet).
+    await menu(page).getByRole('link', { name: 'My account' }).click();
+    await expect.poll(() => page.getByText('You have no recent orders.').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My account');
+    await expectAccessible(page);
     await logOut(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,7 +1,8 @@
 import { DEMO_CARDS, RESEND_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
-import { Browser, deliverMail, errorOf, mailbox } from './auth-harness.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { Browser, PASSWORD, deliverMail, errorOf, mailbox } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
@@ -80,5 +81,21 @@ describe.each(dialects())('resending orders by e-mail on %s', (dialect) => {
     for (let i = 0; i < 21; i++) statuses.push((await one.post('/api/ticket_order/resend', { email: `many-${i}@example.com` })).status);
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it("GET my/ticket_order lists a logged-in buyer's orders — also those bought as a guest with the account's address — and opens them", async () => {
+    const order = await paidOrder('buyer@example.com');
+    const buyer = browser();
+    // The account made at checkout gets a password (as after a reset), then logs in from another browser.
+    await t.db.updateTable('user_account').set({ password_hash: await hashPassword(PASSWORD) }).where('email_key', '=', 'buyer@example.com').execute();
+    const login = await buyer.post('/api/login', { username: 'buyer@example.com', password: PASSWORD });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const list = await buyer.get('/api/my/ticket_order?_embed=ticket.event_template');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBe('private, no-store');
+    expect(list.body.ticket_order._data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    expect(list.body.event_template._data.length).toBeGreaterThan(0);
+    expect((await buyer.get(`/api/ticket_order/${order.id}`)).status).toBe(200);
+    expect((await browser().get('/api/my/ticket_order')).status).toBe(401);
   });
 });

@@ -55,6 +55,14 @@ export function orderPaths() {
         refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
       }),
     },
+    '/my/ticket_order': {
+      get: operation({
+        summary: "The logged-in user's most recent orders (50), newest first: carts they held or were named purchaser of (private, no-store)",
+        parameters: [sellerParam, embedParam],
+        ok: ZOrderDocument,
+        refusals: { '400': 'unknown_embed, seller_not_found', '401': 'not_authorized', '404': 'seller_not_found' },
+      }),
+    },
     '/my/ticket_order/resend': {
       post: operation({
         summary: "Send the logged-in user's orders to the account's e-mail address again (memberships_only: those with member cards)",

@@ -12,6 +12,25 @@ export function orderOfSeller(db: Tx, sellerId: string, id: string) {
   return db.selectFrom('ticket_order').selectAll().where('id', '=', id).where('seller_id', '=', sellerId).executeTakeFirst();
 }
 
+/** The orders an identity bought: it held the cart, or was named its purchaser at checkout. Newest first. */
+export function ordersOfIdentity(db: Tx, sellerId: string, identityId: string, limit: number) {
+  return db
+    .selectFrom('ticket_order')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .selectAll('ticket_order')
+    .where('ticket_order.seller_id', '=', sellerId)
+    .where((eb) => eb.or([eb('ticket_order.identity_id', '=', identityId), eb('cart.purchaser_identity_id', '=', identityId)]))
+    .orderBy('ticket_order.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the identity bought the order (held its cart or was named its purchaser). */
+export async function identityBoughtOrder(db: Tx, orderId: string, identityId: string): Promise<boolean> {
+  const row = await db.selectFrom('ticket_order').innerJoin('cart', 'cart.id', 'ticket_order.cart_id').select(['ticket_order.identity_id', 'cart.purchaser_identity_id']).where('ticket_order.id', '=', orderId).executeTakeFirst();
+  return !!row && (row.identity_id === identityId || row.purchaser_identity_id === identityId);
+}
+
 export function ordersOfSellerByIds(db: Tx, sellerId: string, ids: string[]) {
   return db.selectFrom('ticket_order').selectAll().where('seller_id', '=', sellerId).where('id', 'in', ids).orderBy('created_at').execute();
 }

@@ -5,7 +5,7 @@ import { parseQuery } from '../http/query.js';
 import { readRoute, sendCacheable } from '../http/read-route.js';
 import { readIdentity } from '../identity/public-identity.js';
 import { ORDER_LIST_QUERY, orderDocument } from './order-document.js';
-import { orderById, ordersOfSellerByIds } from './orders.repository.js';
+import { orderById, ordersOfIdentity, ordersOfSellerByIds } from './orders.repository.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { readOwnOrder } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
@@ -18,6 +18,9 @@ import { userById } from '../users/user.repository.js';
 import { sellerOfRequest } from './seller-of-request.js';
 
 type IdParams = { Params: { id: string } };
+
+/** GET my/ticket_order answers the most recent orders (001 §2 My Account: recent orders). */
+const MY_ORDERS_LIMIT = 50;
 
 /** A manage link's key from the query (?key=), if any. */
 const keyOf = (query: { params: Record<string, unknown> }) => (typeof query.params.key === 'string' && query.params.key ? query.params.key : null);
@@ -55,6 +58,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
     const access = { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() };
     return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id) });
+  });
+
+  app.get('/api/my/ticket_order', async (request, reply) => {
+    const { query, seller } = await sellerOfRequest(ctx, request);
+    const session = sessionOf(request);
+    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
+    reply.header('cache-control', 'private, no-store');
+    return orderDocument(db, await ordersOfIdentity(db, seller.id, session.identityId, MY_ORDERS_LIMIT), query.embed);
   });
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {

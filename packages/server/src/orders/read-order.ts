@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { keyOpensOrder } from './order-access-key.js';
-import { orderOfSeller } from './orders.repository.js';
+import { identityBoughtOrder, orderOfSeller } from './orders.repository.js';
 
 export interface OrderAccess {
   sellerId: string;
@@ -18,7 +18,8 @@ export interface OrderAccess {
 const notFound = () => new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
 
 /**
- * An order, to its buyer only: the identity that bought it, or a manage link's key. An order id
+ * An order, to its buyer only: the identity that bought it (its browser, or the account named
+ * purchaser, once logged in), or a manage link's key. An order id
  * alone grants nothing; a wrong key reveals nothing (404, as for no order) and keyed reads are
  * limited per IP, so keys cannot be guessed.
  */
@@ -31,6 +32,9 @@ export async function readOwnOrder(db: Db, input: OrderAccess) {
   }
   const order = await orderOfSeller(db, input.sellerId, input.orderId);
   if (!order) throw notFound();
-  if (!input.identity || input.identity.id !== order.identity_id) throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
+  // The browser that bought it, or the account named purchaser at checkout (logged in since).
+  if (!input.identity || !(input.identity.id === order.identity_id || (await identityBoughtOrder(db, order.id, input.identity.id)))) {
+    throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
+  }
   return order;
 }

@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', lazy: page('my') },
               { path: 'upcoming', lazy: page('my') },
               { path: 'upcoming/session/:id', lazy: page('my') },
-              { path: 'orders', lazy: page('my') },
+              { path: 'orders', lazy: () => loadChunk(() => import('../features/manage/my-orders-page.js')) },
               { path: 'orders/:id', lazy: page('my') },
             ],
           },

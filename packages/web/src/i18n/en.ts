@@ -632,6 +632,17 @@ export const en = {
     orderMemberships: 'Your membership',
     role: 'Role',
   },
+  myOrders: {
+    title: 'My account',
+    loginLead: 'Log in to see your orders.',
+    loading: 'Loading your orders',
+    loadError: 'Your orders could not be loaded.',
+    /** 001 §8 */
+    none: 'You have no recent orders.',
+    order: 'Order {number}',
+    tickets: '{n} ticket(s)',
+    manage: 'Manage order',
+  },
   manage: {
     title: 'Manage your order',
     heading: 'Order {number}',

@@ -13,9 +13,8 @@ const MembershipDetailsModal = lazy(() => import('../membership/membership-detai
 
 /**
  * The member menu of the header (000 §2): a logged-in member sees a greeting with the first name,
- * membership details (a modal) and log out; others see register and login links — guests only
- * while their cart is owned by a public identity. (My account joins the menu when My Account is
- * built; a route not built yet is never linked.)
+ * my account (their recent orders) and, for a member, membership details (a modal), and log out;
+ * others see register and login links — guests only while their cart is owned by a public identity.
  */
 export function MemberMenu() {
   const account = useOptionalAccount();
@@ -79,6 +78,9 @@ function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; memb
         </span>
       </button>
       <ul id={`${id}-list`} className="member-menu__list" hidden={!open}>
+        <li>
+          <Link to="/my/orders">{en.member.myAccount}</Link>
+        </li>
         {member && (
           <li>
             <button

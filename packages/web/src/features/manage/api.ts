@@ -16,3 +16,13 @@ export function manageOrderQuery(orderId: string, key: string | null) {
 export function cancelTickets(orderId: string, key: string | null, ticketIds: string[]): Promise<TCancelAnswer> {
   return api.post(`ticket_order/${encodeURIComponent(orderId)}/cancel`, { tickets: ticketIds.map((ticket_id) => ({ ticket_id })) }, { query: key ? { key } : {} });
 }
+
+/** GET my/ticket_order: the logged-in user's recent orders, newest first (private). */
+export function myOrdersQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: ['ticket_order', 'mine'] as const,
+    queryFn: ({ signal }) => api.get<TOrderDocument>('my/ticket_order', { embed: ORDER_EMBED, signal }),
+    enabled,
+    retry: false,
+  });
+}

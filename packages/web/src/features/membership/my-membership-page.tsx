@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from '../account/account-context.js';
-import { LoginFlow } from '../account/login-modal.js';
+import { LoginPanel } from '../account/login-panel.js';
 import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
 
 /**
@@ -20,19 +18,7 @@ export function Component() {
       <h1 id="page-title" className="page-title">
         {en.membership.detailsTitle}
       </h1>
-      {account?.loading ? <DetailsSkeleton /> : loggedIn ? <MembershipDetails headingLevel={2} /> : <LoginPanel />}
+      {account?.loading ? <DetailsSkeleton /> : loggedIn ? <MembershipDetails headingLevel={2} /> : <LoginPanel lead={en.membership.loginLead} />}
     </section>
-  );
-}
-
-function LoginPanel() {
-  const account = useOptionalAccount();
-  const { pathname } = useLocation();
-  const request = useMemo(() => ({ id: 1, path: pathname, redirectPath: pathname }), [pathname]);
-  return (
-    <div className="panel my-membership__login">
-      <p className="page-lead">{en.membership.loginLead}</p>
-      {account && <LoginFlow request={request} onLoggedIn={(answer) => account.loggedIn(answer)} />}
-    </div>
   );
 }

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useSeller } from '../../config/use-config.js';
+import { en, format } from '../../i18n/en.js';
+import { formatDate, safeTz } from '../../lib/dates.js';
+import { formatMoney } from '../../lib/money.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { LoginPanel } from '../account/login-panel.js';
+import { ticketsPath } from '../checkout/complete-page.js';
+import { readOrders } from '../checkout/orders.js';
+import { myOrdersQuery } from './api.js';
+
+/**
+ * My Account recent orders (/my/orders, 001 §2): each order's number, date, total and what it is
+ * for, with its tickets and the way to manage it; "You have no recent orders."; a logged-out
+ * visitor sees the login form.
+ */
+export function Component() {
+  useDocumentTitle(en.myOrders.title);
+  const account = useOptionalAccount();
+  return (
+    <section className="my-orders" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.myOrders.title}
+      </h1>
+      {account?.loading ? <OrdersSkeleton /> : account?.user ? <Orders /> : <LoginPanel lead={en.myOrders.loginLead} />}
+    </section>
+  );
+}
+
+function Orders() {
+  const seller = useSeller();
+  const query = useQuery(myOrdersQuery(true));
+  const orders = useMemo(() => (query.data ? readOrders(query.data, (query.data.ticket_order?._data ?? []).map((o) => o.id), seller.timezone) : []), [query.data, seller.timezone]);
+  if (query.isPending) return <OrdersSkeleton />;
+  if (query.isError) return <ErrorNotice title={en.myOrders.loadError} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!orders.length) return <p className="panel">{en.myOrders.none}</p>;
+  return (
+    <ul className="my-orders__list">
+      {orders.map(({ order, tickets }) => {
+        const events = [...new Set(tickets.map((t) => t.event?.name).filter(Boolean))].join(', ');
+        return (
+          <li key={order.id} className="panel my-orders__order">
+            <h2 className="my-orders__number">{format(en.myOrders.order, { number: order.order_number })}</h2>
+            <p className="muted">
+              {[formatDate(safeTz(order.created_at, seller.timezone).format('YYYY-MM-DD')), formatMoney(order.ticket_order_fees.total_after_fees_price, seller.currency), format(en.myOrders.tickets, { n: tickets.length })].join(' · ')}
+            </p>
+            {events && <p>{events}</p>}
+            <div className="my-orders__actions">
+              <Link className="button button--secondary" to={ticketsPath(order.id)}>
+                {en.complete.viewTickets}
+              </Link>
+              <Link className="button button--link" to={`/manage/${encodeURIComponent(order.id)}`}>
+                {en.myOrders.manage}
+              </Link>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function OrdersSkeleton() {
+  return (
+    <div aria-busy="true" aria-label={en.myOrders.loading}>
+      <Skeleton height={120} />
+    </div>
+  );
+}
