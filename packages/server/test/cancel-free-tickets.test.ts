@@ -58,6 +58,15 @@ describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
     expect(await used()).toBe(before - 1);
   });
 
+  it('a cancel shows on the next cached read at once (the response cache is cleared by it)', async () => {
+    const { c, orderId, free } = await order('cached@example.com');
+    const url = `/cached_api/events/${ids.event('concert')}/sessions`;
+    const room = async () => (await c.call('GET', url)).body.event_session._data[0].availableCapacity as number;
+    const before = await room();
+    expect((await c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: free[2] }] })).body).toEqual({ cancelled: 1 });
+    expect(await room()).toBe(before + 1);
+  });
+
   it('two cancels of the same ticket at once give its place back once', async () => {
     const { c, orderId, free } = await order('race@example.com');
     const before = await used();

@@ -59,8 +59,8 @@ declare module 'fastify' {
   }
 }
 
-/** Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl. webhooks). */
-const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments)(\/|\?|$)/;
+/** Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl. webhooks), cancelling tickets of an order. */
+const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel)(\/|\?|$)/;
 
 /**
  * Puts the cache on the app (readRoute uses it for /cached_api) and clears it after every write

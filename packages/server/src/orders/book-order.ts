@@ -39,7 +39,7 @@ export async function bookOrder(tx: Tx, dialect: Dialect, { cart, tickets, plan,
   await createMembershipsForOrder(tx, { cart, orderId, now });
   // The confirmation joins the outbox in the same transaction: sent exactly when the order exists.
   if (cart.send_email) {
-    const mail = await orderConfirmationMail(tx, orderId, publicUrl);
+    const mail = await orderConfirmationMail(tx, orderId, publicUrl, now);
     if (mail) await enqueueMail(tx, mail, now, 'order_confirmation');
   }
   return orderId;

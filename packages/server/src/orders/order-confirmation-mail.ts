@@ -18,7 +18,7 @@ const MAX_TICKET_IMAGES = 40;
  * inline images (cid): they show without the mail client loading remote content. Null when
  * nobody is to receive it.
  */
-export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: string): Promise<MailMessage | null> {
+export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: string, now: Date): Promise<MailMessage | null> {
   const order = await orderForConfirmation(tx, orderId);
   if (!order) throw new Error(`orderConfirmationMail: no order ${orderId}`);
   if (!order.purchaser_identity_id) return null;
@@ -35,7 +35,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   );
   const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
   // A fresh manage link each time the confirmation is sent (booking, resend): it opens the order in any browser.
-  const manage_url = manageUrl(publicUrl, order.id, await issueOrderKey(tx, order.id, new Date()));
+  const manage_url = manageUrl(publicUrl, order.id, await issueOrderKey(tx, order.id, now));
   const attachments: MailAttachment[] = [{ filename: `order-${order.order_number}.png`, contentType: 'image/png', cid: `order-${order.id}@foyer`, content: await qrPng(orderQrText(order), { width: 240 }) }];
   const ticketCids: (string | null)[] = [];
   for (const [i, t] of tickets.entries()) {

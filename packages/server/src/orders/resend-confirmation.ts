@@ -15,7 +15,7 @@ export async function resendConfirmation(db: Db, dialect: Dialect, input: { sell
     [LIMITS.resendAccount, order.id],
   ]);
   await inWriteTransaction(db, dialect, async (tx) => {
-    const mail = await orderConfirmationMail(tx, order.id, input.publicUrl);
+    const mail = await orderConfirmationMail(tx, order.id, input.publicUrl, input.now);
     if (!mail) throw new AppError(400, 'validation_failed', 'This order has no e-mail address to send to.', 'ticket_order');
     await enqueueMail(tx, mail, input.now, 'order_confirmation');
   });

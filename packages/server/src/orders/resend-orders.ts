@@ -33,7 +33,7 @@ export async function resendOrders(db: Db, dialect: Dialect, input: { sellerId: 
   if (!orders.length) throw new AppError(404, 'not_found', RESEND_TEXT.noOrders, 'ticket_order');
   await inWriteTransaction(db, dialect, async (tx) => {
     for (const id of orders) {
-      const mail = await orderConfirmationMail(tx, id, input.publicUrl);
+      const mail = await orderConfirmationMail(tx, id, input.publicUrl, input.now);
       if (mail) await enqueueMail(tx, mail, input.now, 'order_confirmation');
     }
   });
