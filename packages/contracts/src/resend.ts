@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from './auth.js';
+import { EMAIL_MAX } from './auth-limits.js';
+export * from './after-sale-texts.js';
 
 /** After the sale: resending orders by e-mail and cancelling free tickets (001 §2, §4, §7, §8). */
-
-export const RESEND_TEXT = {
-  /** 001 §8: the 404 of POST ticket_order/resend. */
-  noOrders: 'No orders could be found for this email address.',
-} as const;
 
 /** POST ticket_order/resend: every order of the address (only those with memberships if asked). */
 export const ZResendOrders = z
@@ -31,12 +27,6 @@ export const ZCancelTickets = z
   })
   .strict();
 export type TCancelTickets = z.infer<typeof ZCancelTickets>;
-
-export const CANCEL_TEXT = {
-  /** 001 §8: a free-order cancel that names a ticket that is not free. */
-  notFree: 'You must contact us to cancel this order.',
-  notCancellable: 'This ticket can no longer be cancelled.',
-} as const;
 
 /** How many of the named tickets this call cancelled (0 when another call already had). */
 export const ZCancelAnswer = z.object({ cancelled: z.number().int() });

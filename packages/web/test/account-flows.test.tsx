@@ -1,4 +1,5 @@
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
@@ -504,7 +505,8 @@ describe('login notices, guards and carts (000 §4, 001 §2, §5)', () => {
         </button>
       );
     }
-    const router = createMemoryRouter([{ path: '*', element: <CartProvider sellerId={SELLER_ID} timezone="UTC"><AccountProvider><Probe /></AccountProvider></CartProvider> }], { initialEntries: ['/events/m-1'] });
+    // The app's root loader has the configuration before anything renders; here a Suspense boundary waits for it.
+    const router = createMemoryRouter([{ path: '*', element: <Suspense fallback={null}><CartProvider sellerId={SELLER_ID} timezone="UTC"><AccountProvider><Probe /></AccountProvider></CartProvider></Suspense> }], { initialEntries: ['/events/m-1'] });
     const root = document.createElement('div');
     root.id = 'root';
     document.body.appendChild(root);

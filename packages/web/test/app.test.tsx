@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
@@ -161,6 +161,21 @@ describe('listing', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?category=Shows'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(requests.some((u) => u.pathname === '/cached_api/events/available' && u.searchParams.get('category') === 'Shows')).toBe(true);
+  });
+
+  it('pointing at an event card starts loading that event, so its page opens from the cache', async () => {
+    // The first card's event is served as the fixture event.
+    const { requests } = installFetch(server({ extra: (url) => (url.pathname === '/cached_api/events/e1' ? { body: eventDocument({ id: 'e1' }) } : undefined) }));
+    const router = renderApp('/events');
+    const link = within((await screen.findAllByRole('article'))[0]!).getByRole('link', { name: 'General Admission' });
+    const eventCalls = () => requests.filter((u) => u.pathname === '/cached_api/events/e1').length;
+    expect(eventCalls()).toBe(0);
+    fireEvent.pointerEnter(link);
+    await waitFor(() => expect(eventCalls()).toBe(1));
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
+    expect(eventCalls()).toBe(1);
   });
 
   it('maps date and metadata filters to the query; no match shows the spec text; See all clears metadata', async () => {

@@ -1,9 +1,10 @@
 import type { TMemberAllowance } from '@foyer/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities/quantities.js';
+import { queryClient } from '../src/app/query-client.js';
 import { benefitPools } from '../src/features/membership/benefits.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument } from './fixtures.js';
@@ -131,6 +132,8 @@ describe('the quantity stepper stops at the remaining benefit', () => {
     expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 5000 })).toBeTruthy();
     const more = screen.getByRole('button', { name: 'Add one Adult' });
     await waitFor(() => expect(requests.some((u) => u.pathname === '/api/my/member_allowance')).toBe(true));
+    // The allowance has arrived (the stepper is capped from then on).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     for (let i = 0; i < 4; i++) fireEvent.click(more);
     await waitFor(() => expect(more).toHaveProperty('disabled', true));
     expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Adult' })) as HTMLInputElement).value).toBe('2');

@@ -1,4 +1,5 @@
-import { CONFIG, type TConfigEntry, type TDocument, type TSeller } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
+import type { TConfigEntry, TDocument, TSeller } from '@foyer/contracts';
 import { listOf } from '../api/document.js';
 
 /**

@@ -1,4 +1,4 @@
-import { toMinor } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
 import { en } from '../i18n/en.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,4 +1,4 @@
-import { EMAIL_MAX } from '@foyer/contracts';
+import { EMAIL_MAX } from '@foyer/contracts/constants';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';

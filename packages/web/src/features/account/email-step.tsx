@@ -1,4 +1,5 @@
-import { LOGIN_EMAIL_MAX, type TLoginMethod } from '@foyer/contracts';
+import { LOGIN_EMAIL_MAX } from '@foyer/contracts/constants';
+import type { TLoginMethod } from '@foyer/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';

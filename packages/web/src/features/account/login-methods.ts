@@ -1,4 +1,5 @@
-import { AUTH_METHODS_CONFIG, DEFAULT_LOGIN_METHODS, LOGIN_METHODS, type TConfigEntry, type TLoginMethod } from '@foyer/contracts';
+import { AUTH_METHODS_CONFIG, DEFAULT_LOGIN_METHODS, LOGIN_METHODS } from '@foyer/contracts/constants';
+import type { TConfigEntry, TLoginMethod } from '@foyer/contracts';
 import { asStringList, configValue } from '../../config/config.js';
 
 /** The login methods the seller configured (auth.methods; 'none' or [] switch login off — 000 §6). */

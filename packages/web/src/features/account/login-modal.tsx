@@ -12,6 +12,7 @@ import { OtpStep, OtpUnavailable } from './otp-step.js';
 import { PasswordStep } from './password-step.js';
 import { RegisterForm } from './register-form.js';
 import { cookiesEnabled } from './session-cookie.js';
+import { withoutLoginParams } from './url-params.js';
 
 /** The steps of the login flow (000 §4) plus registration and the member-id form. */
 export type LoginStep = 'email' | 'password' | 'otp_form' | 'otp_unavailable' | 'register' | 'member';
@@ -66,7 +67,8 @@ export function LoginFlow({ request, onLoggedIn, onTitle }: { request: LoginRequ
   const [email, setEmail] = useState(request.email ?? '');
   const [token, setToken] = useState(request.token ?? '');
   const [cookies] = useState(cookiesEnabled);
-  const redirectPath = request.redirectPath ?? location.pathname + location.search;
+  // Never back to the login flag itself, even before the address has dropped it.
+  const redirectPath = request.redirectPath ?? location.pathname + withoutLoginParams(location.search);
   // A notice instead of a form (cookies off, no login method) keeps the plain title.
   const title = cookies && (step === 'otp_unavailable' || methods.length) ? LOGIN_STEP_TITLES[step] : en.account.loginTitle;
   // Before paint: the dialog never shows (nor announces) the previous step's title.

@@ -1,4 +1,5 @@
-import { LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSWORD_MAX, type TLoginAnswer } from '@foyer/contracts';
+import { LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
+import type { TLoginAnswer } from '@foyer/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.js';

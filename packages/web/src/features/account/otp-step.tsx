@@ -1,4 +1,5 @@
-import { OTP_LENGTH, type TLoginAnswer } from '@foyer/contracts';
+import { OTP_LENGTH } from '@foyer/contracts/constants';
+import type { TLoginAnswer } from '@foyer/contracts';
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';

@@ -1,4 +1,4 @@
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS } from '@foyer/contracts';
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS } from '@foyer/contracts/constants';
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@foyer/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@foyer/contracts/constants';
 
 /**
  * The password rules of 000 §5, one by one, for the live requirements panel. `passwordProblems`

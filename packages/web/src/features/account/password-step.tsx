@@ -1,4 +1,5 @@
-import { PASSWORD_MAX, type TLoginAnswer } from '@foyer/contracts';
+import { PASSWORD_MAX } from '@foyer/contracts/constants';
+import type { TLoginAnswer } from '@foyer/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';

@@ -1,4 +1,5 @@
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type TUserDocument } from '@foyer/contracts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
+import type { TUserDocument } from '@foyer/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';

@@ -1,4 +1,4 @@
-import { RESEND_TEXT } from '@foyer/contracts';
+import { RESEND_TEXT } from '@foyer/contracts/constants';
 import { en } from '../../i18n/en.js';
 import { resendOrders } from './api.js';
 import { EmailRequestPage } from './email-request-page.js';

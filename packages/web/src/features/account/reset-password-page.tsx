@@ -1,4 +1,4 @@
-import { PASSWORD_MAX } from '@foyer/contracts';
+import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

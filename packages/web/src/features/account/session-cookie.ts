@@ -1,4 +1,4 @@
-import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts';
+import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts/constants';
 
 /** The JS-readable session cookie (000 §9, 001 §4, §9) and the cookie checks of 001 §5, §8. */
 export const SESSION_POLL_MS = 1000;

@@ -1,4 +1,4 @@
-import { EMAIL_MAX } from '@foyer/contracts';
+import { EMAIL_MAX } from '@foyer/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { LOGIN_METHODS, type TLogin } from '@foyer/contracts';
+import { LOGIN_METHODS } from '@foyer/contracts/constants';
+import type { TLogin } from '@foyer/contracts';
 
 /**
  * The login parameters of the address (001 §2 navigation guards): `member_code` / `zip_code` and
@@ -60,4 +61,9 @@ export function readOtpParam(search: string): { otp: string | null; search: stri
 function toSearch(params: URLSearchParams): string {
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** The query without any login parameter: where a login started from this address returns to. */
+export function withoutLoginParams(search: string): string {
+  return readAutoLogin(readLoginFlag(readOtpParam(search).search).search).search;
 }

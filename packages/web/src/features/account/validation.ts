@@ -1,4 +1,4 @@
-import { EMAIL_MAX } from '@foyer/contracts';
+import { EMAIL_MAX } from '@foyer/contracts/constants';
 import { isEmail } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
 

@@ -1,4 +1,4 @@
-import { CONFIG } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { configValue } from '../../config/config.js';

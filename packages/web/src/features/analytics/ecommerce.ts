@@ -1,4 +1,4 @@
-import { toMinor } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
 import type { CartSnapshot } from '../cart/store.js';
 import type { CartView } from '../cart/model.js';
 import type { EventDetail } from '../events/detail/model.js';

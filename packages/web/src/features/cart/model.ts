@@ -1,4 +1,5 @@
-import { CONFIG, toMinor, fromMinor, type TCart, type TConfigEntry, type TEventSession, type TEventTemplate, type TTicket, type TTicketGroup, type TTicketType, type TVenue } from '@foyer/contracts';
+import { CONFIG, toMinor, fromMinor } from '@foyer/contracts/constants';
+import type { TCart, TConfigEntry, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType, TVenue } from '@foyer/contracts';
 import { byId } from '../../api/document.js';
 import { ApiError } from '../../api/client.js';
 import { asBoolean, asString, configValue } from '../../config/config.js';

@@ -1,5 +1,5 @@
 // The checkout form (001 §2, §4, §5): identity, payment steps, terms and the pay bar, and paying itself.
-import { fromMinor, toMinor } from '@foyer/contracts';
+import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';

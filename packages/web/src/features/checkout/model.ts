@@ -1,4 +1,5 @@
-import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TCart } from '@foyer/contracts';
+import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor } from '@foyer/contracts/constants';
+import type { TCart } from '@foyer/contracts';
 import { isEmail } from '@foyer/contracts/rules';
 import { ApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';

@@ -1,4 +1,4 @@
-import { fromMinor } from '@foyer/contracts';
+import { fromMinor } from '@foyer/contracts/constants';
 import { en } from '../../i18n/en.js';
 import { clampOther, type PartialChoice } from './model.js';
 

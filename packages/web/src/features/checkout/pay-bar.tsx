@@ -1,5 +1,5 @@
 // The checkout's sticky footer: the amount this payment takes and the pay button that says how it pays.
-import { toMinor } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
 import { en, format } from '../../i18n/en.js';
 import type { PayStep } from './model.js';
 

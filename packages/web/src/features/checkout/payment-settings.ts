@@ -1,4 +1,5 @@
-import { PAYMENT_CONFIG, type TConfigEntry } from '@foyer/contracts';
+import { PAYMENT_CONFIG } from '@foyer/contracts/constants';
+import type { TConfigEntry } from '@foyer/contracts';
 import { asString, configValue } from '../../config/config.js';
 
 /** Checkout settings from GET config and the seller's meta. */

@@ -1,5 +1,5 @@
 // Test mode's list of demo card numbers and the outcome each one gives.
-import { DEMO_CARDS } from '@foyer/contracts';
+import { DEMO_CARDS } from '@foyer/contracts/constants';
 import { en } from '../../i18n/en.js';
 import { formatCardNumber } from './model.js';
 

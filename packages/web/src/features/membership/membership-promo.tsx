@@ -1,4 +1,4 @@
-import { CONFIG } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.js';

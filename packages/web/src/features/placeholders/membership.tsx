@@ -1,4 +1,4 @@
-import { CONFIG } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { configQuery } from '../../api/queries.js';
 import { queryClient } from '../../app/query-client.js';

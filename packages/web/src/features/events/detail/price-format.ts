@@ -1,4 +1,5 @@
-import { toMinor, type TTicketGroup, type TTicketType } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
+import type { TTicketGroup, TTicketType } from '@foyer/contracts';
 import type { PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
 

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/money.js';
 import { ImageIcon } from '../../../ui/icons.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
 import { truncate } from './filters.js';
+import { preloadEvent } from './preload-event.js';
 
 /** A listing card: image (272×216), name, summary, "From $X". The whole card is the link's target. */
 export function EventCard({ event, currency, eager }: { event: TListedEvent; currency: string; eager: boolean }) {
@@ -14,6 +15,7 @@ export function EventCard({ event, currency, eager }: { event: TListedEvent; cur
   const image = imageId ? cardImage(imageId) : null;
   const price = event.min_price ? formatMoney(event.min_price, currency) : '';
   const titleId = `event-card-${event.id}`;
+  const preload = () => preloadEvent(event.id);
   return (
     <article className="event-card" aria-labelledby={titleId} data-event-id={event.id}>
       <div className="event-card__media">
@@ -36,7 +38,7 @@ export function EventCard({ event, currency, eager }: { event: TListedEvent; cur
       <div className="event-card__body">
         {event.category && <p className="event-card__category">{event.category}</p>}
         <h2 id={titleId} className="event-card__title">
-          <Link className="event-card__link" to={paths.event(event.id)}>
+          <Link className="event-card__link" to={paths.event(event.id)} onPointerEnter={preload} onFocus={preload} onTouchStart={preload}>
             {event.name}
           </Link>
         </h2>

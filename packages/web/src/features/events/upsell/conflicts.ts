@@ -1,4 +1,5 @@
-import { CONFIG, type TConfigEntry, type TEventSession } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
+import type { TConfigEntry, TEventSession } from '@foyer/contracts';
 import { asNumber, asStringList, configValue } from '../../../config/config.js';
 import type { CartView } from '../../cart/model.js';
 import { isAllDaySession } from '../../../lib/session-length.js';

@@ -1,4 +1,5 @@
-import { CONFIG, type TEventSession } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
+import type { TEventSession } from '@foyer/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../../api/client.js';

@@ -1,4 +1,4 @@
-import { CONFIG } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
 import { configValue } from '../../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js';
 import { AddOneFlow } from './add-one-flow.js';

@@ -1,6 +1,6 @@
 // Why: pure texts (chosen tickets, day and session totals) and checks of the quantity-first steps, apart from the flow's state.
 import type { TCalendarDay, TEventSession } from '@foyer/contracts';
-import { fromMinor, toMinor } from '@foyer/contracts';
+import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { en, format } from '../../../../i18n/en.js';
 import type { EventDetail } from '../model.js';
 import type { PriceScheduleLine } from './priced-queries.js';

@@ -1,4 +1,5 @@
-import { toMinor, type TTicketType } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
+import type { TTicketType } from '@foyer/contracts';
 import { checkFlexibleAmount } from '@foyer/contracts/rules';
 import { en } from '../../../../i18n/en.js';
 

@@ -1,4 +1,5 @@
-import { toMinor, type TEventTemplate, type TReserveTicket } from '@foyer/contracts';
+import { toMinor } from '@foyer/contracts/constants';
+import type { TEventTemplate, TReserveTicket } from '@foyer/contracts';
 import { en, format } from '../../../../i18n/en.js';
 import { attendeeNeeds, isFlexiblePrice, percentFee, type AttendeeNeeds } from '@foyer/contracts/rules';
 import { attendeeErrors, EMPTY_ATTENDEE, fullName, type AttendeeErrors, type AttendeeValue } from './attendees.js';

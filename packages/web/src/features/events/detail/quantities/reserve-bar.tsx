@@ -1,4 +1,4 @@
-import { fromMinor } from '@foyer/contracts';
+import { fromMinor } from '@foyer/contracts/constants';
 import { en, format } from '../../../../i18n/en.js';
 import { priceText } from '../price-format.js';
 import { SkipAddOnInReserveBar } from '../../upsell/skip-add-on.js';

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSizes } from '../packages/web/build/initial-js.js';
+
+const DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+
+/** The built storefront (npm run build) stays within its JS budget on the pages a visitor lands on. */
+describe('initial JS budget', () => {
+  it('/, /events and /events/{id} each load at most 150 KB of gzipped JS before rendering', () => {
+    const sizes = initialJsSizes(DIST);
+    console.log('initial JS, gzipped KB:', Object.entries(sizes).map(([route, bytes]) => `${route} ${(bytes / 1024).toFixed(1)}`).join(', '));
+    for (const bytes of Object.values(sizes)) expect(bytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
+  });
+
+  it('ships no zod: the web imports plain values from @foyer/contracts/constants, never the schemas', () => {
+    const assets = join(DIST, 'assets');
+    const js = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    expect(js.filter((name) => readFileSync(join(assets, name), 'utf8').includes('$ZodType'))).toEqual([]);
+  });
+
+  it('follows static imports from the entry and the route chunk, each file once', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_runtime.js'] },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'src/page.tsx': { file: 'assets/page.js', imports: ['_runtime.js', 'index.html', '_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js', imports: ['_runtime.js'] },
+      'src/other.tsx': { file: 'assets/other.js' },
+    };
+    expect(initialFiles(manifest, 'src/page.tsx').sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/runtime.js', 'assets/shared.js']);
+    expect(() => initialFiles(manifest, 'src/missing.tsx')).toThrow();
+  });
+});

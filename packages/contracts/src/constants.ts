@@ -1,0 +1,10 @@
+/**
+ * The contracts' plain values — limits, texts, configuration keys, money helpers — without the
+ * wire schemas. The web imports values from here so zod never reaches the browser; schemas and
+ * types stay in the package index.
+ */
+export * from './auth-limits.js';
+export * from './payment-limits.js';
+export * from './after-sale-texts.js';
+export * from './config-keys.js';
+export * from './money.js';

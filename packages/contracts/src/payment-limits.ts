@@ -1,0 +1,30 @@
+/** Gateways, card amount limits and payment configuration keys (001 §5): plain values, no schemas. */
+
+export const GATEWAYS = ['free', 'demo', 'ledger', 'stripe'] as const;
+export type TGatewayId = (typeof GATEWAYS)[number];
+
+/** Card amount limits (001 §5): minor units. */
+export const CARD_MIN_MINOR_GBP = 30;
+export const CARD_MIN_MINOR = 50;
+export const CARD_MAX_MINOR = 99_999_999;
+
+/**
+ * Configuration entries the server adds from its settings (GET config): which card gateway takes
+ * payments ('stripe' or 'demo') and, for Stripe, the publishable key Stripe.js needs.
+ */
+export const PAYMENT_CONFIG = {
+  cardGateway: { namespace: 'payments', name: 'card_gateway' },
+  stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
+} as const;
+
+/**
+ * The built-in test gateway's cards (DESIGN §5), the same numbers as Stripe's test mode:
+ * documented in docs/payments.md.
+ */
+export const DEMO_CARDS = {
+  success: '4242424242424242',
+  card_declined: '4000000000000002',
+  incorrect_cvc: '4000000000000127',
+  incorrect_zip: '4000000000000036',
+  requires_action: '4000002500003155',
+} as const;

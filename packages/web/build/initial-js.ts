@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The pages the JS budget covers, by the module their route loads (app/router.tsx). */
+export const BUDGET_ROUTES = {
+  '/': 'src/features/home/home-page.tsx',
+  '/events': 'src/features/events/listing/events-page.tsx',
+  '/events/{id}': 'src/features/events/detail/event-page.tsx',
+} as const;
+
+/** At most this much JS, gzipped, before a route's page can render on a phone (issue "Fast on a phone"). */
+export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
+
+/** The JS files a first visit to a route loads: the entry, the route's chunk, and their static imports. */
+export function initialFiles(manifest: Manifest, routeModule: string): string[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry || !manifest[routeModule]) throw new Error(`the manifest has no ${entry ? routeModule : 'entry'}`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  visit(routeModule);
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+/** Gzipped bytes of each route's initial JS in a built dist directory. */
+export function initialJsSizes(dist: string): Record<keyof typeof BUDGET_ROUTES, number> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const sizes = {} as Record<keyof typeof BUDGET_ROUTES, number>;
+  for (const [route, module] of Object.entries(BUDGET_ROUTES) as [keyof typeof BUDGET_ROUTES, string][]) {
+    sizes[route] = initialFiles(manifest, module).reduce((sum, file) => sum + gz(file), 0);
+  }
+  return sizes;
+}
