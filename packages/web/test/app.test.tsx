@@ -163,6 +163,16 @@ describe('listing', () => {
     expect(requests.some((u) => u.pathname === '/cached_api/events/available' && u.searchParams.get('category') === 'Shows')).toBe(true);
   });
 
+  it('holds the Category row open while the categories load, so the filters below do not move', async () => {
+    installFetch(server());
+    renderApp('/events');
+    const placeholder = await screen.findByTestId('category-placeholder');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('group', { name: 'Category' })).toBeNull();
+    await screen.findByRole('group', { name: 'Category' });
+    expect(screen.queryByTestId('category-placeholder')).toBeNull();
+  });
+
   it('pointing at an event card starts loading that event, so its page opens from the cache', async () => {
     // The first card's event is served as the fixture event.
     const { requests } = installFetch(server({ extra: (url) => (url.pathname === '/cached_api/events/e1' ? { body: eventDocument({ id: 'e1' }) } : undefined) }));

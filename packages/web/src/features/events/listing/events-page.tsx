@@ -83,7 +83,7 @@ export function Component() {
       <h1 id="listing-title" className="page-title">
         {upsell ? en.listing.upsellTitle : en.listing.title}
       </h1>
-      <FilterBar filters={filters} categories={choices} onChange={update} clearLink={clearLink} />
+      <FilterBar filters={filters} categories={choices} categoriesLoading={all.isPending} onChange={update} clearLink={clearLink} />
 
       <p className="result-count" aria-live="polite" aria-atomic="true">
         {query.isSuccess && events.length > 0

@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { en, format } from '../../../i18n/en.js';
 import { isTimeOfDay } from '../../../lib/dates.js';
+import { Skeleton } from '../../../ui/skeleton.js';
 import { hasAnyFilter, type DateFilter, type ListingFilters } from './filters.js';
+
+const CHIP_WIDTHS = ['3.5rem', '6rem', '7.5rem'];
 
 const DATE_CHOICES: { value: DateFilter | null; label: string }[] = [
   { value: null, label: en.listing.anyDate },
@@ -11,7 +14,8 @@ const DATE_CHOICES: { value: DateFilter | null; label: string }[] = [
 ];
 
 /**
- * Filter bar: category chips (only with more than one category; first 'All'), date
+ * Filter bar: category chips (only with more than one category; first 'All'; a placeholder row of
+ * the same height while they load), date
  * (any / today / tomorrow), time window, active metadata filters with 'See all', 'Clear filters'.
  */
 export function FilterBar({
@@ -19,9 +23,12 @@ export function FilterBar({
   categories,
   onChange,
   clearLink,
+  categoriesLoading = false,
 }: {
   filters: ListingFilters;
   categories: (string | null)[];
+  /** The categories are still loading: their row is held open so nothing below it moves. */
+  categoriesLoading?: boolean;
   onChange: (next: ListingFilters) => void;
   clearLink: string;
 }) {
@@ -33,7 +40,17 @@ export function FilterBar({
 
   return (
     <div className="filters" role="search" aria-label={en.listing.filtersLabel}>
-      {categories.length > 0 && (
+      {categoriesLoading && (
+        <fieldset className="filter-group" aria-hidden="true" data-testid="category-placeholder">
+          <legend className="filter-group__label">{en.listing.category}</legend>
+          <div className="chips">
+            {CHIP_WIDTHS.map((width) => (
+              <Skeleton key={width} className="chip chip--placeholder" width={width} />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {!categoriesLoading && categories.length > 0 && (
         <fieldset className="filter-group">
           <legend className="filter-group__label">{en.listing.category}</legend>
           <div className="chips chips--scroll">
