@@ -34,7 +34,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   readRoute(app, '/events/available', async ({ request, cached }) => listAvailableEvents(db, await base(request, AVAILABLE_EVENTS_QUERY, cached)));
   readRoute(app, '/events/:id', async ({ request, cached }) => getEvent(db, { ...(await base(request, EVENT_QUERY, cached)), id: id(request) }));
   readRoute(app, '/events/:id/sessions', async ({ request, cached }) => listSessions(db, { ...(await base(request, SESSIONS_QUERY, cached)), id: id(request) }));
-  readRoute(app, '/events/:id/calendar', async ({ request, cached }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY, cached)), id: id(request) }));
+  readRoute(app, '/events/:id/calendar', async ({ request, cached }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY, cached)), id: id(request), dialect: ctx.dialect }));
   readRoute(app, '/ticket_group/:id', async ({ request, cached }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY, cached)), id: id(request) }));
   readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));
   const settingsEntries = paymentConfigEntries(ctx.settings);
@@ -46,7 +46,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.post<IdParams>('/api/events/:id/calendar', async (request) => {
     const input = await base(request, CALENDAR_QUERY);
-    return getCalendar(db, { ...input, id: request.params.id, body: parseBody(ZTicketTypesRequired, request.body, 'event_calendar') });
+    return getCalendar(db, { ...input, id: request.params.id, dialect: ctx.dialect, body: parseBody(ZTicketTypesRequired, request.body, 'event_calendar') });
   });
   app.post<IdParams>('/api/events/:id/pricecheck', async (request) => {
     const input = await base(request, {});

@@ -1,7 +1,7 @@
 import { fromMinor, type TCalendarDay, type TTicketTypesRequired } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
-import type { Tx } from '../db/database.js';
-import type { EventSessionTable } from '../db/schema.js';
+import type { Dialect, Tx } from '../db/database.js';
+import type { TicketGroupTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { configOfResources } from './events.repository.js';
@@ -9,10 +9,13 @@ import { resolveDemand, sessionTakes, type Demand } from './demand.js';
 import { findEvent } from './find-event.js';
 import { loadOffer, type Offer } from './load-offer.js';
 import { groupFilterIds } from './list-sessions.js';
-import { loadSessions, roomForGroups } from './session-availability.js';
+import { loadSessions } from './session-availability.js';
+import { calendarDays, type CalendarDayRow } from './calendar-days.js';
 import { entryPrice } from './serialize.js';
 import { localDate } from './session-rules.js';
 import type { Viewer } from './viewer.js';
+
+type Group = Selectable<TicketGroupTable>;
 
 export const CALENDAR_QUERY: QuerySpec = {
   filters: { ticket_group_id: 'string' },
@@ -29,11 +32,12 @@ interface PriceDisplay {
 /**
  * GET events/{id}/calendar and POST (with quantities): one entry per venue-local day that has
  * sessions on sale. Without quantities a day is available when any session has room for one of
- * the groups asked about; with quantities, when one session can take them all.
+ * the groups asked about (one grouped query, calendar-days.ts); with quantities, when one session
+ * can take them all.
  */
 export async function getCalendar(
   db: Tx,
-  input: { sellerId: string; timezone: string; id: string; viewer: Viewer; query: ParsedQuery; now: Date; body?: TTicketTypesRequired },
+  input: { sellerId: string; timezone: string; id: string; viewer: Viewer; query: ParsedQuery; now: Date; dialect: Dialect; body?: TTicketTypesRequired },
 ) {
   const { event, timezone } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
   const offer = await loadOffer(db, [event.id], input.viewer);
@@ -42,32 +46,41 @@ export async function getCalendar(
   const demand = input.body ? resolveDemand(offer, input.body, { context: 'event_calendar', limitTypes: true }) : null;
   // The groups asked about: those the quantities name, else the ticket_group_id filter's, else all.
   const groups = demand?.groups.length ? demand.groups : wanted ? offer.groups.filter((g) => wanted.includes(g.id)) : offer.groups;
-  const { sessions, used } = await loadSessions(db, { eventId: event.id, timezone, groups, window: {}, now: input.now });
   const display = await priceDisplay(db, input.sellerId, event.id);
   const price = demand ? demandPrice(demand) : lowestPrice(offer, groups.map((g) => g.id), display.primary_ticket_type);
-
-  const days = new Map<string, Selectable<EventSessionTable>[]>();
-  for (const s of sessions) {
-    const date = localDate(s.start_datetime, timezone);
-    const list = days.get(date);
-    if (list) list.push(s);
-    else days.set(date, [s]);
-  }
-  const calendar: TCalendarDay[] = [...days].map(([date, daySessions]) => {
-    const open = daySessions.some((s) => (demand ? sessionTakes(s, demand, groups, used) : roomForGroups(s, groups, (g) => used(s.id, g)) !== 0));
-    const day: TCalendarDay = { date, status: open ? 'available' : 'sold_out', min_price: price === null ? null : fromMinor(price) };
+  const minPrice = price === null ? null : fromMinor(price);
+  const days = demand
+    ? await daysTakingDemand(db, { eventId: event.id, timezone, groups, demand, now: input.now })
+    : await calendarDays(db, input.dialect, { eventId: event.id, timezone, groups, now: input.now });
+  const calendar: TCalendarDay[] = days.map((d) => {
+    const day: TCalendarDay = { date: d.date, status: d.open ? 'available' : 'sold_out', min_price: minPrice };
     if (format === 'extended') {
-      const unlimited = daySessions.some((s) => s.capacity === -1);
-      day.availability = {
-        capacity: unlimited ? -1 : daySessions.reduce((n, s) => n + s.capacity + s.oversell_capacity, 0),
-        used_capacity: daySessions.reduce((n, s) => n + s.used_capacity, 0),
-      };
+      day.availability = { capacity: d.unlimited ? -1 : d.capacity, used_capacity: d.used };
       day.pricePrefix = display.primary_prefix ?? null;
     }
     return day;
   });
   const { offset, limit } = input.query;
   return document('calendar', calendar.slice(offset, offset + limit), calendar.length, {}, { offset, limit });
+}
+
+/**
+ * POST calendar (with quantities): a day is open when one of its sessions can take every line at
+ * once, which needs each session's own figures — read and decided here.
+ */
+async function daysTakingDemand(db: Tx, input: { eventId: string; timezone: string; groups: Group[]; demand: Demand; now: Date }): Promise<CalendarDayRow[]> {
+  const { sessions, used } = await loadSessions(db, { eventId: input.eventId, timezone: input.timezone, groups: input.groups, window: {}, now: input.now });
+  const days = new Map<string, CalendarDayRow>();
+  for (const s of sessions) {
+    const date = localDate(s.start_datetime, input.timezone);
+    const day = days.get(date) ?? { date, open: false, unlimited: false, capacity: 0, used: 0 };
+    day.open ||= sessionTakes(s, input.demand, input.groups, used);
+    day.unlimited ||= s.capacity === -1;
+    day.capacity += s.capacity + s.oversell_capacity;
+    day.used += s.used_capacity;
+    days.set(date, day);
+  }
+  return [...days.values()];
 }
 
 async function priceDisplay(db: Tx, sellerId: string, eventId: string): Promise<PriceDisplay> {

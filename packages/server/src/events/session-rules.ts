@@ -53,6 +53,39 @@ function offsetMs(ms: number, tz: string): number {
   return offset;
 }
 
+/** A stretch of time with one UTC offset: from the previous segment's end (or the start) until `until` (exclusive; null = on). */
+export interface OffsetSegment {
+  until: string | null;
+  offsetMinutes: number;
+}
+
+/**
+ * The zone's UTC offsets over [fromIso, toIso]: one segment per offset in force, split where the
+ * offset changes (found to the hour). A venue's sessions a year ahead cross a few changes at most.
+ */
+export function offsetSegments(fromIso: string, toIso: string, tz: string): OffsetSegment[] {
+  const end = Date.parse(toIso);
+  const segments: OffsetSegment[] = [];
+  let at = Math.floor(Date.parse(fromIso) / HOUR) * HOUR;
+  let offset = offsetMs(at, tz);
+  const DAY = 24 * HOUR;
+  while (at <= end) {
+    const next = at + DAY;
+    if (offsetMs(next, tz) !== offset) {
+      // The change lies in (at, next]: step to the first hour with the new offset.
+      let change = at + HOUR;
+      while (offsetMs(change, tz) === offset) change += HOUR;
+      segments.push({ until: new Date(change).toISOString(), offsetMinutes: offset / 60_000 });
+      offset = offsetMs(change, tz);
+      at = change;
+      continue;
+    }
+    at = next;
+  }
+  segments.push({ until: null, offsetMinutes: offset / 60_000 });
+  return segments;
+}
+
 /** Venue-local wall clock of an instant as "YYYY-MM-DDTHH:mm". */
 function wallClock(iso: string, tz: string): string {
   const ms = Date.parse(iso);

@@ -1,0 +1,119 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { Dialect, Tx } from '../db/database.js';
+import type { TicketGroupTable } from '../db/schema.js';
+import { offsetSegments } from './session-rules.js';
+
+type Group = Selectable<TicketGroupTable>;
+
+/** One venue-local day of an event's on-sale sessions, as the calendar shows it. */
+export interface CalendarDayRow {
+  date: string;
+  /** Some session of the day has room for one of the groups asked about. */
+  open: boolean;
+  /** Some session of the day has unlimited capacity. */
+  unlimited: boolean;
+  /** capacity + oversell, summed over the day's sessions. */
+  capacity: number;
+  /** Used capacity summed over the day's sessions (expired, unswept holds count as free). */
+  used: number;
+}
+
+/** A timed session sells until it starts; one longer than this (all-day) until it ends (000 §9). */
+const ALL_DAY_MS = 5 * 60 * 60 * 1000;
+
+/**
+ * GET calendar's days in ONE grouped query: the database groups the event's on-sale sessions by
+ * venue-local day and decides, per session, whether it has room for one of the groups — the same
+ * rule as `roomForGroups` (a group is bounded by its own capacity and, unless excluded from event
+ * capacity, by the session's), with expired holds freed as `loadSessions` frees them. No session
+ * row reaches JavaScript, so a calendar of thousands of sessions costs about what a small one does.
+ */
+export async function calendarDays(db: Tx, dialect: Dialect, input: { eventId: string; timezone: string; groups: Group[]; now: Date }): Promise<CalendarDayRow[]> {
+  const now = input.now.toISOString();
+  const day = await localDay(db, dialect, input.eventId, input.timezone, now);
+  if (!day) return [];
+  const capped = input.groups.filter((g) => g.capacity !== -1);
+
+  // What each capped group has used in each session, less its expired holds (never below 0).
+  const groupJoins = capped.map(
+    (g, i) => sql`left join (
+      select sid, sum(n) as used from (
+        select event_session_id as sid, used_capacity as n from session_group_usage where ticket_group_id = ${g.id}
+        union all
+        select t.event_session_id as sid, -count(*) as n from ticket t join cart c on c.id = t.cart_id
+        where t.ticket_group_id = ${g.id} and t.state = 'held' and c.state = 'pending' and c.expires_at <= ${now}
+        group by t.event_session_id
+      ) as parts group by sid
+    ) as ${sql.raw(`g${i}`)} on ${sql.raw(`g${i}`)}.sid = s.id`,
+  );
+  const sessionUsed = sql`(case when s.used_capacity - coalesce(x.freed, 0) < 0 then 0 else s.used_capacity - coalesce(x.freed, 0) end)`;
+  const sessionRoom = sql`(s.capacity = -1 or s.capacity + s.oversell_capacity - ${sessionUsed} > 0)`;
+  const groupRoom = (g: Group): RawBuilder<unknown> => {
+    const i = capped.indexOf(g);
+    const own =
+      i === -1 ? sql`1 = 1` : sql`${sql.lit(g.capacity + g.oversell_capacity)} - (case when coalesce(${sql.raw(`g${i}`)}.used, 0) < 0 then 0 else coalesce(${sql.raw(`g${i}`)}.used, 0) end) > 0`;
+    return g.exclude_from_event_capacity ? sql`(${own})` : sql`(${own} and ${sessionRoom})`;
+  };
+  const open = input.groups.length ? sql.join(input.groups.map(groupRoom), sql` or `) : sessionRoom;
+  const allDay = dialect === 'postgres' ? sql`(s.end_datetime::timestamptz - s.start_datetime::timestamptz) > interval '5 hours'` : sql`(julianday(s.end_datetime) - julianday(s.start_datetime)) * 86400000 > ${sql.lit(ALL_DAY_MS)}`;
+
+  const { rows } = await sql<{ date: string; open: number | string; unlimited: number | string; capacity: number | string; used: number | string }>`
+    select ${day} as date,
+      max(case when ${open} then 1 else 0 end) as open,
+      max(case when s.capacity = -1 then 1 else 0 end) as unlimited,
+      sum(s.capacity + s.oversell_capacity) as capacity,
+      sum(${sessionUsed}) as used
+    from event_session s
+    left join (
+      select t.event_session_id as sid, count(*) as freed from ticket t join cart c on c.id = t.cart_id
+      where t.event_template_id = ${input.eventId} and t.counts_session = 1 and t.state = 'held' and c.state = 'pending' and c.expires_at <= ${now}
+      group by t.event_session_id
+    ) as x on x.sid = s.id
+    ${sql.join(groupJoins, sql` `)}
+    where s.event_template_id = ${input.eventId} and s.end_datetime > ${now}
+      -- On sale: not started yet, or all-day and not ended (the duration is only worked out for those already started).
+      and (s.start_datetime > ${now} or ${allDay})
+    group by 1
+    order by 1`.execute(db);
+  return rows.map((r) => ({ date: r.date, open: Number(r.open) === 1, unlimited: Number(r.unlimited) === 1, capacity: Number(r.capacity), used: Number(r.used) }));
+}
+
+/**
+ * The venue-local date of a session's start, as SQL. PostgreSQL knows time zones; SQLite is given
+ * the zone's offsets over the event's sessions (a CASE per offset change).
+ */
+async function localDay(db: Tx, dialect: Dialect, eventId: string, timezone: string, now: string): Promise<RawBuilder<string> | null> {
+  if (dialect === 'postgres') return sql<string>`to_char(s.start_datetime::timestamptz at time zone ${timezone}, 'YYYY-MM-DD')`;
+  // The first and last start among the sessions still on sale, each found along the event's (event, start) index.
+  const edge = (direction: 'asc' | 'desc') =>
+    db
+      .selectFrom('event_session')
+      .select('start_datetime')
+      .where('event_template_id', '=', eventId)
+      .where('end_datetime', '>', now)
+      .orderBy('start_datetime', direction)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = [await edge('asc'), await edge('desc')];
+  if (!first || !last) return null;
+  const segments = offsetSegments(first.start_datetime, last.start_datetime, timezone);
+  if (segments.length === 1) return localDateAtOffset(segments[0]!.offsetMinutes);
+  const cases = segments.map((seg) => (seg.until ? sql`when s.start_datetime < ${seg.until} then ${localDateAtOffset(seg.offsetMinutes)}` : sql`else ${localDateAtOffset(seg.offsetMinutes)}`));
+  return sql<string>`(case ${sql.join(cases, sql` `)} end)`;
+}
+
+/**
+ * `s.start_datetime`'s date at a fixed UTC offset. Cheaper than date() on every row: the UTC date
+ * is the local one except on one side of the UTC time of local midnight, where a day is added or
+ * taken (ISO strings compare as times).
+ */
+function localDateAtOffset(minutes: number): RawBuilder<string> {
+  const utcDate = sql<string>`substr(s.start_datetime, 1, 10)`;
+  if (minutes === 0) return utcDate;
+  const midnight = minutes < 0 ? -minutes : 1440 - minutes;
+  const hhmm = `${String(Math.floor(midnight / 60)).padStart(2, '0')}:${String(midnight % 60).padStart(2, '0')}`;
+  return minutes < 0
+    ? sql<string>`(case when substr(s.start_datetime, 12, 5) >= ${hhmm} then ${utcDate} else date(s.start_datetime, '-1 day') end)`
+    : sql<string>`(case when substr(s.start_datetime, 12, 5) >= ${hhmm} then date(s.start_datetime, '+1 day') else ${utcDate} end)`;
+}
