@@ -45,6 +45,18 @@ async function lighthouse(url: string): Promise<Figures> {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again, twice at most. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`run failed, trying again: ${String(error).split('\n').find((line) => line.includes('error')) ?? error}`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const { port, child } = await startTarget();
@@ -57,7 +69,7 @@ try {
   console.log('|---|---|---|---|---|---|');
   for (const [name, path] of Object.entries(pages)) {
     const results: Figures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await lighthouse(base + path));
+    for (let i = 0; i < runs; i++) results.push(await withRetries(() => lighthouse(base + path)));
     const m = (key: keyof Figures) => median(results.map((r) => r[key]));
     console.log(`| ${name} | ${m('performance')} | ${Math.round(m('lcpMs'))} | ${Math.round(m('tbtMs'))} | ${m('cls').toFixed(3)} | ${Math.round(m('transferredKb'))} |`);
   }

@@ -246,6 +246,16 @@ describe('event detail', () => {
     expect(within(prices).getByText('Free')).toBeTruthy();
   });
 
+  it('offers the cover in narrower files for phones', async () => {
+    installFetch(server({ extra: (url) => (url.pathname === `/cached_api/events/${EVENT_ID}` ? { body: eventDocument({ meta: { image_cover: 'img-cover' } }) } : undefined) }));
+    renderApp(`/events/${EVENT_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'General Admission' });
+    const cover = document.querySelector('.event-hero img')!;
+    expect(cover.getAttribute('srcset')).toMatch(/sizex=640&shrink_only=T 640w, .*sizex=1080&shrink_only=T 1080w, .*sizex=1500&shrink_only=T 1500w$/);
+    expect(cover.getAttribute('sizes')).toBe('(min-width: 1500px) 1500px, 100vw');
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
+  });
+
   it('shows at most 8 date buttons, then Show more dates opening the Choose date calendar', async () => {
     installFetch(server());
     renderApp(`/events/${EVENT_ID}`);

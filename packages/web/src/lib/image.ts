@@ -17,8 +17,16 @@ export function cardImage(id: string): { src: string; srcSet: string } {
   return { src, srcSet: `${src} 1x, ${double} 2x` };
 }
 
-export function coverImage(id: string): string {
-  return imageUrl(id, { width: COVER_IMAGE_WIDTH });
+/** Widths the cover is offered in (image-size steps of the server, so each is served exactly). */
+const COVER_WIDTHS = [640, 1080, COVER_IMAGE_WIDTH];
+
+/** The event cover: full width, so a phone takes a narrower file than a desktop. */
+export function coverImage(id: string): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: imageUrl(id, { width: COVER_IMAGE_WIDTH }),
+    srcSet: COVER_WIDTHS.map((width) => `${imageUrl(id, { width })} ${width}w`).join(', '),
+    sizes: `(min-width: ${COVER_IMAGE_WIDTH}px) ${COVER_IMAGE_WIDTH}px, 100vw`,
+  };
 }
 
 /** A seller logo in meta may be an image id or a URL. */

@@ -79,7 +79,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
       {coverId && (
         <div className="event-hero">
           <img
-            src={coverImage(coverId)}
+            {...coverImage(coverId)}
             alt={coverAlt(detail, coverId)}
             width={coverMeta?.width ?? COVER_IMAGE_WIDTH}
             height={coverMeta?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8))}
