@@ -70,6 +70,10 @@ export const ERROR_CODES = [
   'email_in_use',
   // order management
   'ticket_not_found',
+  'scan_code_not_found',
+  'already_redeemed',
+  'ticket_cancelled',
+  'ticket_not_today',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

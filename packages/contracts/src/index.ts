@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './memberships.js';
 export * from './rules/index.js';
 export * from './resend.js';
+export * from './checkin.js';

@@ -6,6 +6,7 @@ import { registerEventRoutes } from './events/events.routes.js';
 import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
+import { registerCheckinRoutes } from './checkin/checkin.routes.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
@@ -119,6 +120,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCartRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
+  registerCheckinRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 

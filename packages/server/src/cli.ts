@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { BackupUnsupportedError, backupDatabase } from './db/backup-database.js';
 import { openDatabase } from './db/database.js';
@@ -17,12 +18,18 @@ const USAGE = `Usage: npm run foyer -- <command>
   member add --scan-code ID --first NAME --last NAME [--zip CODE] [--email ADDRESS] [--seller key]
                                     add a member who logs in with member id and ZIP code or last name
 ${INJECT_USAGE}
+  staff token                       print a new random staff token for FOYER_STAFF_TOKENS (door scanners: POST /api/checkin)
   backup <file>                     copy the SQLite database to a new file while it runs (PostgreSQL: use pg_dump)
 Environment: DATABASE_URL (default sqlite:./data/foyer.db), FOYER_PUBLIC_URL (the payment link's base)`;
 
 async function run(args: string[]): Promise<number> {
   const [area, command, ...rest] = args;
   if (area === 'backup') return backup(command);
+  if (area === 'staff' && command === 'token') {
+    // Shown once, stored nowhere: the operator adds it to FOYER_STAFF_TOKENS (the server keeps its hash).
+    console.log(randomBytes(32).toString('base64url'));
+    return 0;
+  }
   if ((area !== 'catalog' && area !== 'member' && area !== 'cart') || !command) {
     console.error(USAGE);
     return 2;

@@ -8,6 +8,7 @@ import { cartPaths } from './cart/openapi-paths.js';
 import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
+import { checkinPaths } from './checkin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -83,6 +84,7 @@ export function openApiDocument() {
       ...orderPaths(),
       ...paymentPaths(),
       ...membershipPaths(),
+      ...checkinPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

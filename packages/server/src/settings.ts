@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
@@ -41,6 +42,11 @@ export interface Settings {
   operations: OperationsSettings;
   /** FOYER_CACHE_TTL_MS: how long a /cached_api answer is reused in this process (0: not at all). */
   cacheTtlMs?: number;
+  /**
+   * FOYER_STAFF_TOKENS: bearer tokens of the door's scanners (POST checkin), comma-separated, each at
+   * least 32 characters (`npm run foyer -- staff token` makes one). Kept as sha256 hashes; unset: no check-in.
+   */
+  staffTokenHashes?: string[];
 }
 
 export interface OidcSettings {
@@ -112,6 +118,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const cacheTtlText = env.FOYER_CACHE_TTL_MS ?? '5000';
   const cacheTtlMs = Number(cacheTtlText);
   if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
+  const staffTokenHashes = readStaffTokens(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -119,6 +126,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl,
     pgPool,
     defaultSeller: env.FOYER_DEFAULT_SELLER || null,
+    staffTokenHashes,
     seed: seed as 'demo' | 'none',
     seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
     webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
@@ -180,4 +188,13 @@ function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeSettings 
   const mode = (key: string) => /_(test|live)_/.exec(key)?.[1];
   if (mode(secretKey) && mode(publishableKey) && mode(secretKey) !== mode(publishableKey)) problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys');
   return { secretKey, publishableKey, webhookSecret, apiUrl };
+}
+
+export const STAFF_TOKEN_MIN = 32;
+
+function readStaffTokens(env: NodeJS.ProcessEnv, problems: string[]): string[] {
+  const tokens = (env.FOYER_STAFF_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  // Say which one is short by position only: a token never reaches a log.
+  tokens.forEach((t, i) => t.length < STAFF_TOKEN_MIN && problems.push(`FOYER_STAFF_TOKENS: token ${i + 1} is shorter than ${STAFF_TOKEN_MIN} characters`));
+  return tokens.map((t) => createHash('sha256').update(t).digest('hex'));
 }

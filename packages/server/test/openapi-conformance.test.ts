@@ -125,6 +125,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
       await call(b, 'POST', '/ticket_order/{id}/cancel', `/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: 'not-in-this-order' }] }, 404);
       await call(browser(), 'POST', '/ticket_order/resend', '/ticket_order/resend', { email: `nobody-${prefix.length}@example.com` }, 404);
       await call(browser(), 'POST', '/my/ticket_order/resend', '/my/ticket_order/resend', { memberships_only: true }, 401);
+      await call(browser(), 'POST', '/checkin', '/checkin', { scan_code: 'X' }, 401);
       await call(browser(), 'GET', '/my/ticket_order', '/my/ticket_order', undefined, 401);
       await call(browser(), 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}`, undefined, 403);
     }

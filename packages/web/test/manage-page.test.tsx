@@ -67,6 +67,15 @@ describe('/manage/{id} (cancel free order)', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('a ticket that cannot be cancelled says why: Redeemed, Cancelled', async () => {
+    server([booked('t-a', 's-1'), { ...booked('t-r', 's-1'), state: 'redeemed' }, { ...booked('t-c', 's-1'), state: 'cancelled' }]);
+    renderApp('/manage/o-1');
+    expect(await screen.findByRole('checkbox', { name: /SC-t-a/ }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/SC-t-r/).textContent).toContain('(Redeemed)');
+    expect(screen.getByText(/SC-t-c/).textContent).toContain('(Cancelled)');
+    expect(screen.queryByRole('checkbox', { name: /SC-t-r/ })).toBeNull();
+  });
+
   it("someone else's order: says how it can be managed, shows nothing of it", async () => {
     server([booked('t-a', 's-1')], { status: 403 });
     renderApp('/manage/o-1');

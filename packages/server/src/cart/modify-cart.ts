@@ -159,7 +159,7 @@ type TicketRow = Insertable<TicketTable>;
 const TICKET_COLUMNS = Object.keys({
   id: 1, cart_id: 1, created_at: 1, seller_id: 1, ticket_type_id: 1, ticket_group_id: 1, event_template_id: 1, event_session_id: 1, counts_session: 1,
   handler: 1, state: 1, face_value: 1, adjusted_value: 1, fee_fixed_outside: 1, fee_percent_outside: 1, admit_name: 1, admit_email: 1, valid_from: 1,
-  valid_to: 1, ticket_order_id: 1, scan_code: 1,
+  valid_to: 1, ticket_order_id: 1, scan_code: 1, redeemed_at: 1,
 } satisfies Record<keyof TicketRow, 1>) as (keyof TicketRow)[];
 const insertOneTicket = prepared((tx, ...values: unknown[]) =>
   tx.insertInto('ticket').values(Object.fromEntries(TICKET_COLUMNS.map((c, i) => [c, values[i]])) as TicketRow).returningAll(),
@@ -247,6 +247,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       valid_to: session?.end_datetime ?? null,
       ticket_order_id: null,
       scan_code: null,
+      redeemed_at: null,
       groupLimit: rule.capacity === -1 ? -1 : rule.capacity + rule.oversell_capacity,
     });
   }

@@ -14,6 +14,7 @@ import { up as m0009 } from './migrations/0009_abuse_limits.js';
 import { up as m0010 } from './migrations/0010_identity_grant.js';
 import { up as m0011 } from './migrations/0011_memberships.js';
 import { up as m0012 } from './migrations/0012_order_access_keys.js';
+import { up as m0013 } from './migrations/0013_checkin.js';
 
 type AnyDb = Kysely<any>;
 
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0010_identity_grant': m0010,
   '0011_memberships': m0011,
   '0012_order_access_keys': m0012,
+  '0013_checkin': m0013,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -261,6 +261,14 @@ export interface TicketTable {
   created_at: string;
   /** Set when booked: what the QR code carries. */
   scan_code: string | null;
+  /** When the ticket was let in at the door (state 'redeemed'). */
+  redeemed_at: string | null;
+}
+/** A member card let in at the door: once per card and venue-local day. */
+export interface MemberCheckinTable {
+  membership_id: string;
+  local_date: string;
+  checked_in_at: string;
 }
 /** Named counters (cart numbers). */
 export interface CounterTable {
@@ -433,6 +441,7 @@ export interface Database {
   identity_grant: IdentityGrantTable;
   cart: CartTable;
   ticket: TicketTable;
+  member_checkin: MemberCheckinTable;
   counter: CounterTable;
   ticket_order: TicketOrderTable;
   payment: PaymentTable;

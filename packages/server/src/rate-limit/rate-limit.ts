@@ -41,6 +41,8 @@ export const LIMITS = {
   orderKeyIp: { name: 'order_key:ip', max: 120, windowMs: 15 * MIN },
   /** POST ticket_order/resend, per address asked for (normalised), whether it bought or not. */
   resendAddress: { name: 'resend:address', max: 3, windowMs: 60 * MIN },
+  /** POST checkin with a wrong staff token, per address: a scanner misconfigured, or someone guessing. */
+  staffTokenIp: { name: 'staff_token:ip', max: 20, windowMs: 15 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -12,7 +12,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
-import { bySession, isCancellable, type SessionTickets } from './cancellable.js';
+import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 
 /**
  * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
@@ -100,7 +100,7 @@ export function Component() {
       )}
       <div className="manage__sessions">
         {sessions.map((s) => (
-          <SessionCard key={s.key} session={s} open={sessions.length === 1} cancellable={cancellable} selected={selected} onToggle={toggle} disabled={notFree || busy} />
+          <SessionCard key={s.key} session={s} open={sessions.length === 1} cancellable={cancellable} selected={selected} onToggle={toggle} disabled={notFree || busy} now={now} />
         ))}
       </div>
       {!notFree && cancellable.length > 0 && (
@@ -130,7 +130,7 @@ export function Component() {
   );
 }
 
-function SessionCard(props: { session: SessionTickets; open: boolean; cancellable: string[]; selected: Set<string>; onToggle: (ids: string[], on: boolean) => void; disabled: boolean }) {
+function SessionCard(props: { session: SessionTickets; open: boolean; cancellable: string[]; selected: Set<string>; onToggle: (ids: string[], on: boolean) => void; disabled: boolean; now: Date }) {
   const { session: s } = props;
   const mine = s.tickets.map((t) => t.ticket.id).filter((ticketId) => props.cancellable.includes(ticketId));
   const all = mine.length > 0 && mine.every((ticketId) => props.selected.has(ticketId));
@@ -161,7 +161,7 @@ function SessionCard(props: { session: SessionTickets; open: boolean; cancellabl
                 </label>
               ) : (
                 <span>
-                  {label} <span className="muted">({en.manage.notCancellable})</span>
+                  {label} <span className="muted">({whyNotCancellable(t, props.now)})</span>
                 </span>
               )}
             </li>

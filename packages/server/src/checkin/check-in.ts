@@ -1,0 +1,130 @@
+import { CHECKIN_TEXT, type TCheckin } from '@foyer/contracts';
+import dayjs from 'dayjs';
+import type { Db } from '../db/database.js';
+import { localDate } from '../events/session-rules.js';
+import { AppError } from '../http/app-error.js';
+import { membershipByScanCodeKey } from '../membership/membership.repository.js';
+import { scanCodeKey } from '../users/normalize.js';
+
+const at = (iso: string, tz: string) => dayjs(iso).tz(tz).format('h:mm A');
+const day = (iso: string, tz: string) => dayjs(iso).tz(tz).format('ddd, MMM D, YYYY');
+
+function alreadyRedeemed(redeemedAt: string, tz: string): AppError {
+  return new AppError(409, 'already_redeemed', CHECKIN_TEXT.alreadyRedeemed.replace('{time}', `${at(redeemedAt, tz)} on ${day(redeemedAt, tz)}`), 'checkin', { redeemed_at: redeemedAt });
+}
+
+/**
+ * POST checkin (issue 13): the door's scanner sends a code. A booked ticket for a session of today
+ * (venue-local) becomes `redeemed` — by one conditional update, so two scanners reading it at once
+ * let it in once and the other is told when. A current member card is let in once per day (a
+ * row per card and day). Cancelled tickets, other days' tickets and cards not current are refused.
+ */
+export async function checkIn(db: Db, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
+  const code = input.scanCode.trim();
+  const ticket = await db
+    .selectFrom('ticket')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .leftJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .select([
+      'ticket.id',
+      'ticket.state',
+      'ticket.handler',
+      'ticket.admit_name',
+      'ticket.redeemed_at',
+      'ticket.scan_code',
+      'event_template.name as event_name',
+      'ticket_type.name as type_name',
+      'venue.timezone',
+      'event_session.start_datetime',
+      'event_session.end_datetime',
+    ])
+    .where('ticket.seller_id', '=', input.sellerId)
+    .where('ticket.scan_code', '=', code)
+    .executeTakeFirst();
+  if (ticket && ticket.handler === 'membership') {
+    // A membership order's ticket stands for its cards: the member card is what lets them in.
+    const card = await db.selectFrom('membership').select('scan_code').where('ticket_id', '=', ticket.id).orderBy('position').executeTakeFirst();
+    if (card) return checkInMember(db, { ...input, scanCode: card.scan_code });
+  }
+  if (ticket && ticket.start_datetime && ticket.end_datetime) {
+    return checkInTicket(db, { ...ticket, start_datetime: ticket.start_datetime, end_datetime: ticket.end_datetime, timezone: ticket.timezone ?? input.sellerTimezone }, input.now);
+  }
+  return checkInMember(db, input);
+}
+
+interface ScannedTicket {
+  id: string;
+  state: string;
+  admit_name: string | null;
+  redeemed_at: string | null;
+  scan_code: string | null;
+  event_name: string;
+  type_name: string;
+  timezone: string;
+  start_datetime: string;
+  end_datetime: string;
+}
+
+async function checkInTicket(db: Db, ticket: ScannedTicket, now: Date): Promise<TCheckin> {
+  const tz = ticket.timezone;
+  if (ticket.state === 'redeemed' && ticket.redeemed_at) throw alreadyRedeemed(ticket.redeemed_at, tz);
+  if (ticket.state !== 'booked') throw new AppError(409, 'ticket_cancelled', CHECKIN_TEXT.cancelled, 'checkin');
+  // A session's day(s), venue-local: a timed session's date, an all-day or multi-day one's span.
+  const today = localDate(now.toISOString(), tz);
+  if (today < localDate(ticket.start_datetime, tz) || today > localDate(ticket.end_datetime, tz)) {
+    throw new AppError(409, 'ticket_not_today', CHECKIN_TEXT.notToday.replace('{date}', day(ticket.start_datetime, tz)), 'checkin', { start_datetime: ticket.start_datetime });
+  }
+  const redeemedAt = now.toISOString();
+  const done = await db.updateTable('ticket').set({ state: 'redeemed', redeemed_at: redeemedAt }).where('id', '=', ticket.id).where('state', '=', 'booked').executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) {
+    // Another scanner got there first, or the ticket was cancelled meanwhile: say which.
+    const current = await db.selectFrom('ticket').select(['state', 'redeemed_at']).where('id', '=', ticket.id).executeTakeFirstOrThrow();
+    if (current.state === 'redeemed' && current.redeemed_at) throw alreadyRedeemed(current.redeemed_at, tz);
+    throw new AppError(409, 'ticket_cancelled', CHECKIN_TEXT.cancelled, 'checkin');
+  }
+  return {
+    kind: 'ticket',
+    scan_code: ticket.scan_code!,
+    redeemed_at: redeemedAt,
+    name: ticket.admit_name,
+    event_name: ticket.event_name,
+    ticket_type_name: ticket.type_name,
+    start_datetime: ticket.start_datetime,
+    valid_to: null,
+  };
+}
+
+async function checkInMember(db: Db, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
+  const card = await membershipByScanCodeKey(db, input.sellerId, scanCodeKey(input.scanCode));
+  if (!card) throw new AppError(404, 'scan_code_not_found', CHECKIN_TEXT.unknownCode, 'checkin');
+  const tz = input.sellerTimezone;
+  const nowIso = input.now.toISOString();
+  // A gift not yet redeemed has not started; otherwise valid_from ≤ now ≤ valid_to.
+  const started = !card.redeem_code_hash || card.redeemed_at !== null;
+  if (!started || nowIso < card.valid_from || nowIso > card.valid_to) {
+    const text = CHECKIN_TEXT.membershipNotCurrent.replace('{from}', day(card.valid_from, tz)).replace('{to}', day(card.valid_to, tz));
+    throw new AppError(409, 'membership_expired', text, 'checkin', { valid_from: card.valid_from, valid_to: card.valid_to });
+  }
+  const localDay = localDate(nowIso, tz);
+  const inserted = await db
+    .insertInto('member_checkin')
+    .values({ membership_id: card.id, local_date: localDay, checked_in_at: nowIso })
+    .onConflict((oc) => oc.columns(['membership_id', 'local_date']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const first = await db.selectFrom('member_checkin').select('checked_in_at').where('membership_id', '=', card.id).where('local_date', '=', localDay).executeTakeFirstOrThrow();
+    throw alreadyRedeemed(first.checked_in_at, tz);
+  }
+  return {
+    kind: 'member',
+    scan_code: card.scan_code,
+    redeemed_at: nowIso,
+    name: `${card.first_name} ${card.last_name}`.trim(),
+    event_name: null,
+    ticket_type_name: null,
+    start_datetime: null,
+    valid_to: card.valid_to,
+  };
+}
