@@ -109,3 +109,22 @@ export type TGiftCheckout = z.infer<typeof ZGiftCheckout>;
 
 /** 001 §5: gifting to oneself. */
 export const GIFT_TO_SELF = 'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';
+
+/** GET my/order_session (001 §3 Order-session): one row per order and session the user has tickets for. */
+export const ZOrderSession = z.object({
+  /** `{ticket_order_id}:{event_session_id}`. */
+  id: z.string(),
+  start_datetime: z.string(),
+  end_datetime: z.string(),
+  /** The venue's time zone, for showing the start. */
+  timezone: z.string(),
+  ticket_order_id: z.string(),
+  event_template_id: z.string(),
+  event_session_id: z.string(),
+  num_tickets: z.number().int(),
+  order_number: z.string(),
+  purchased_on: z.string(),
+  event_name: z.string(),
+});
+export type TOrderSession = z.infer<typeof ZOrderSession>;
+export const ZOrderSessionDocument = z.object({ order_session: ZResourceList(ZOrderSession) });

@@ -98,4 +98,34 @@ describe.each(dialects())('resending orders by e-mail on %s', (dialect) => {
     expect((await buyer.get(`/api/ticket_order/${order.id}`)).status).toBe(200);
     expect((await browser().get('/api/my/ticket_order')).status).toBe(401);
   });
+  it('GET my/order_session lists the upcoming visits of the buyer\'s orders: per order and session, the tickets still valid, soonest first', async () => {
+    const first = await paidOrder('visits@example.com');
+    const second = await paidOrder('visits@example.com');
+    await paidOrder('other-visitor@example.com');
+    // One ticket of the second order cancelled: it no longer counts.
+    const cancelled = await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', second.id).executeTakeFirstOrThrow();
+    await t.db.updateTable('ticket').set({ state: 'cancelled' }).where('id', '=', cancelled.id).execute();
+    const visitor = browser();
+    await t.db.updateTable('user_account').set({ password_hash: await hashPassword(PASSWORD) }).where('email_key', '=', 'visits@example.com').execute();
+    expect((await visitor.post('/api/login', { username: 'visits@example.com', password: PASSWORD })).status).toBe(200);
+
+    const res = await visitor.get('/api/my/order_session');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const rows = res.body.order_session._data as { ticket_order_id: string; num_tickets: number; start_datetime: string; event_name: string; order_number: string; timezone: string; id: string }[];
+    expect(rows.map((r) => [r.ticket_order_id, r.num_tickets])).toEqual([[first.id, 2], [second.id, 1]]);
+    expect(rows[0]).toMatchObject({ start_datetime: HOT, order_number: first.order_number, timezone: 'America/New_York', id: expect.stringContaining(':') });
+    expect(rows[0]!.event_name).toBeTruthy();
+
+    // Once the session has ended it is no longer upcoming.
+    t.clock.advance(Date.parse(HOT) - t.clock.now.getTime() + 2 * 86_400_000);
+    try {
+      const later = browser();
+      expect((await later.post('/api/login', { username: 'visits@example.com', password: PASSWORD })).status).toBe(200);
+      expect((await later.get('/api/my/order_session')).body.order_session._data).toEqual([]);
+    } finally {
+      t.clock.now = new Date('2026-06-01T16:00:00.000Z');
+    }
+    expect((await browser().get('/api/my/order_session')).status).toBe(401);
+  });
 });

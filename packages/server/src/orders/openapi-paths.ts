@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderSessionDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -61,6 +61,14 @@ export function orderPaths() {
         parameters: [sellerParam, embedParam],
         ok: ZOrderDocument,
         refusals: { '400': 'unknown_embed, seller_not_found', '401': 'not_authorized', '404': 'seller_not_found' },
+      }),
+    },
+    '/my/order_session': {
+      get: operation({
+        summary: "The logged-in user's upcoming visits: per order and session not yet ended, the number of booked or redeemed tickets, soonest first (private, no-store)",
+        parameters: [sellerParam],
+        ok: ZOrderSessionDocument,
+        refusals: { '400': 'seller_not_found', '401': 'not_authorized', '404': 'seller_not_found' },
       }),
     },
     '/my/ticket_order/resend': {

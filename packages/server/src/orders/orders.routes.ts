@@ -13,6 +13,7 @@ import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
 import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZResendOrders } from '@foyer/contracts';
 import { cancelFreeTickets } from './cancel-free-tickets.js';
+import { listOrderSessions } from './list-order-sessions.js';
 import { sessionOf } from '../auth/sessions.js';
 import { userById } from '../users/user.repository.js';
 import { sellerOfRequest } from './seller-of-request.js';
@@ -66,6 +67,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
     reply.header('cache-control', 'private, no-store');
     return orderDocument(db, await ordersOfIdentity(db, seller.id, session.identityId, MY_ORDERS_LIMIT), query.embed);
+  });
+
+  app.get('/api/my/order_session', async (request, reply) => {
+    const { seller } = await sellerOfRequest(ctx, request, {});
+    const session = sessionOf(request);
+    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'order_session');
+    reply.header('cache-control', 'private, no-store');
+    return listOrderSessions(db, { sellerId: seller.id, identityId: session.identityId, now: ctx.now() });
   });
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {
