@@ -153,12 +153,21 @@ describe('accounts in the browser', () => {
     await menu(page).getByRole('button', { name: /Hi, Grace/ }).click();
     // Not a member: my account (recent orders) and log out, no membership details.
     await expect.poll(() => menu(page).getByRole('link', { name: 'My account' }).isVisible()).toBe(true);
-    expect(await menu(page).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my/orders');
+    expect(await menu(page).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my');
     expect(await menu(page).getByRole('button', { name: 'Membership details' }).count()).toBe(0);
     await dialogShot(page, 'accounts-member-menu-desktop');
     await expectAccessible(page);
-    // My account: the recent orders (none yet).
+    // My account: someone without a membership lands on the profile; the nav leads to the other pages.
     await menu(page).getByRole('link', { name: 'My account' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('My profile');
+    expect(await page.locator('.my-profile__fields').textContent()).toContain('Grace');
+    await screenshot(page, 'my-account-profile-desktop');
+    await expectAccessible(page);
+    const nav = page.getByRole('navigation', { name: 'My account' });
+    await nav.getByRole('link', { name: 'Upcoming visits' }).click();
+    await expect.poll(() => page.getByText('You have no upcoming visits.').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await nav.getByRole('link', { name: 'Recent orders' }).click();
     await expect.poll(() => page.getByText('You have no recent orders.').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My account');
     await expectAccessible(page);

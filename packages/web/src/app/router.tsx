@@ -62,13 +62,13 @@ export const routes: RouteObject[] = [
           {
             path: 'my',
             children: [
-              { index: true, lazy: page('my') },
+              { index: true, lazy: () => loadChunk(() => import('../features/my-account/my-account-index.js')) },
               { path: 'membership', lazy: () => loadChunk(() => import('../features/membership/my-membership-page.js')) },
-              { path: 'profile', lazy: page('my') },
-              { path: 'upcoming', lazy: page('my') },
-              { path: 'upcoming/session/:id', lazy: page('my') },
+              { path: 'profile', lazy: () => loadChunk(() => import('../features/my-account/profile-page.js')) },
+              { path: 'upcoming', lazy: () => loadChunk(() => import('../features/my-account/upcoming-page.js')) },
+              { path: 'upcoming/session/:id', lazy: () => loadChunk(() => import('../features/my-account/upcoming-session-page.js')) },
               { path: 'orders', lazy: () => loadChunk(() => import('../features/manage/my-orders-page.js')) },
-              { path: 'orders/:id', lazy: page('my') },
+              { path: 'orders/:id', lazy: () => loadChunk(() => import('../features/manage/my-order-page.js')) },
             ],
           },
           { path: 'user/forgot-membership', lazy: () => loadChunk(() => import('../features/account/forgot-membership-page.js')) },

@@ -79,7 +79,7 @@ function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; memb
       </button>
       <ul id={`${id}-list`} className="member-menu__list" hidden={!open}>
         <li>
-          <Link to="/my/orders">{en.member.myAccount}</Link>
+          <Link to="/my">{en.member.myAccount}</Link>
         </li>
         {member && (
           <li>

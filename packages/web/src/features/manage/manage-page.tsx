@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
@@ -21,6 +21,11 @@ import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from
  * not free says "You must contact us to cancel this order.". The buyer's own order only.
  */
 export function Component() {
+  return <ManageOrder />;
+}
+
+/** The order of the address's id; `notFound` replaces the 404 page (My Account says "Order not found"). */
+export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const { id = '' } = useParams();
   // The e-mail's manage link carries the order's key.
   const [search] = useSearchParams();
@@ -36,7 +41,7 @@ export function Component() {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (query.isError && isApiError(query.error) && query.error.status === 404) return notFound ?? <NotFoundPage />;
   if (query.isError && isApiError(query.error) && query.error.status === 403) {
     return (
       <section className="manage" aria-labelledby="page-title">

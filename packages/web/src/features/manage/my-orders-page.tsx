@@ -10,6 +10,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from '../account/account-context.js';
 import { LoginPanel } from '../account/login-panel.js';
+import { MyAccountNav } from '../my-account/my-account-nav.js';
 import { ticketsPath } from '../checkout/complete-page.js';
 import { readOrders } from '../checkout/orders.js';
 import { myOrdersQuery } from './api.js';
@@ -27,6 +28,7 @@ export function Component() {
       <h1 id="page-title" className="page-title">
         {en.myOrders.title}
       </h1>
+      <MyAccountNav />
       {account?.loading ? <OrdersSkeleton /> : account?.user ? <Orders /> : <LoginPanel lead={en.myOrders.loginLead} />}
     </section>
   );

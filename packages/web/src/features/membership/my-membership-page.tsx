@@ -2,6 +2,7 @@ import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from '../account/account-context.js';
 import { LoginPanel } from '../account/login-panel.js';
+import { MyAccountNav } from '../my-account/my-account-nav.js';
 import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
 
 /**
@@ -18,6 +19,7 @@ export function Component() {
       <h1 id="page-title" className="page-title">
         {en.membership.detailsTitle}
       </h1>
+      <MyAccountNav />
       {account?.loading ? <DetailsSkeleton /> : loggedIn ? <MembershipDetails headingLevel={2} /> : <LoginPanel lead={en.membership.loginLead} />}
     </section>
   );

@@ -1,0 +1,17 @@
+import { Navigate } from 'react-router';
+import { useConfigEntries } from '../../config/use-config.js';
+import { NotFoundPage } from '../../app/error-pages.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { useIsMember } from './my-account-nav.js';
+import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
+
+/** /my (001 §2): a member goes to /my/membership, anyone else to the first configured page (the profile by default). */
+export function Component() {
+  const account = useOptionalAccount();
+  const member = useIsMember();
+  const pages = myAccountPages(useConfigEntries());
+  if (account?.loading) return null;
+  if (member) return <Navigate to="/my/membership" replace />;
+  if (!pages.length) return <NotFoundPage />;
+  return <Navigate to={pages.includes('my_profile') ? MY_ACCOUNT_PATHS.my_profile : MY_ACCOUNT_PATHS[pages[0]!]} replace />;
+}

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { en, format } from '../../i18n/en.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { ErrorNotice } from '../../ui/error-notice.js';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { LoginPanel } from '../account/login-panel.js';
+import { ticketsPath } from '../checkout/complete-page.js';
+import { upcomingQuery } from './api.js';
+import { MyAccountNav } from './my-account-nav.js';
+
+/** One upcoming visit (/my/upcoming/session/{id}, 001 §2): when, how many tickets, the order's tickets and manage page; "Session not found". */
+export function Component() {
+  useDocumentTitle(en.myAccount.sessionTitle);
+  const account = useOptionalAccount();
+  return (
+    <section className="my-visit" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.myAccount.sessionTitle}
+      </h1>
+      <MyAccountNav />
+      {account?.loading ? <Skeleton height="6rem" /> : account?.user ? <Visit /> : <LoginPanel lead={en.myAccount.upcomingLead} />}
+    </section>
+  );
+}
+
+function Visit() {
+  const { id = '' } = useParams();
+  const query = useQuery(upcomingQuery(true));
+  if (query.isPending) return <Skeleton height="6rem" />;
+  if (query.isError) return <ErrorNotice title={en.myAccount.upcomingLoadError} error={query.error} onRetry={() => void query.refetch()} />;
+  const visit = query.data.find((v) => v.id === id);
+  if (!visit) {
+    return (
+      <div className="panel">
+        <p>{en.myAccount.sessionNotFound}</p>
+        <Link to="/my/upcoming">{en.myAccount.backToUpcoming}</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="panel my-visit__detail">
+      <h2>{visit.event_name}</h2>
+      <p>{formatDateTime(visit.start_datetime, visit.timezone)}</p>
+      <p className="muted">{[format(en.myAccount.tickets, { n: visit.num_tickets }), format(en.myAccount.orderNumber, { number: visit.order_number })].join(' · ')}</p>
+      <div className="my-orders__actions">
+        <Link className="button button--secondary" to={ticketsPath(visit.ticket_order_id)}>
+          {en.myAccount.viewTickets}
+        </Link>
+        <Link className="button button--link" to={`/my/orders/${encodeURIComponent(visit.ticket_order_id)}`}>
+          {en.myAccount.manage}
+        </Link>
+      </div>
+      <p>
+        <Link to="/my/upcoming">{en.myAccount.backToUpcoming}</Link>
+      </p>
+    </div>
+  );
+}
