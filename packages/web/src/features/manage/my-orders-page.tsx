@@ -7,10 +7,7 @@ import { formatDate, safeTz } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
-import { MyAccountNav } from '../my-account/my-account-nav.js';
+import { MyAccountPage } from '../my-account/my-account-page.js';
 import { ticketsPath } from '../checkout/complete-page.js';
 import { readOrders } from '../checkout/orders.js';
 import { myOrdersQuery } from './api.js';
@@ -21,16 +18,10 @@ import { myOrdersQuery } from './api.js';
  * visitor sees the login form.
  */
 export function Component() {
-  useDocumentTitle(en.myOrders.title);
-  const account = useOptionalAccount();
   return (
-    <section className="my-orders" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.myOrders.title}
-      </h1>
-      <MyAccountNav />
-      {account?.loading ? <OrdersSkeleton /> : account?.user ? <Orders /> : <LoginPanel lead={en.myOrders.loginLead} />}
-    </section>
+    <MyAccountPage className="my-orders" title={en.myOrders.title} loginLead={en.myOrders.loginLead} loading={<OrdersSkeleton />}>
+      <Orders />
+    </MyAccountPage>
   );
 }
 

@@ -1,8 +1,5 @@
 import { en } from '../../i18n/en.js';
-import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
-import { MyAccountNav } from '../my-account/my-account-nav.js';
+import { MyAccountPage } from '../my-account/my-account-page.js';
 import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
 
 /**
@@ -11,16 +8,9 @@ import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
  * to renew when renewal is allowed. A logged-out visitor sees a login form instead.
  */
 export function Component() {
-  useDocumentTitle(en.membership.detailsTitle);
-  const account = useOptionalAccount();
-  const loggedIn = !!account?.user;
   return (
-    <section className="my-membership" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.membership.detailsTitle}
-      </h1>
-      <MyAccountNav />
-      {account?.loading ? <DetailsSkeleton /> : loggedIn ? <MembershipDetails headingLevel={2} /> : <LoginPanel lead={en.membership.loginLead} />}
-    </section>
+    <MyAccountPage className="my-membership" title={en.membership.detailsTitle} loginLead={en.membership.loginLead} loading={<DetailsSkeleton />}>
+      <MembershipDetails headingLevel={2} />
+    </MyAccountPage>
   );
 }

@@ -25,7 +25,7 @@ export function MyAccountNav() {
       <ul>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} end>
+            <NavLink className="chip" to={link.to} end>
               {link.label}
             </NavLink>
           </li>

@@ -4,24 +4,15 @@ import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
 import { upcomingQuery } from './api.js';
-import { MyAccountNav } from './my-account-nav.js';
+import { MyAccountPage } from './my-account-page.js';
 
 /** My Account upcoming visits (/my/upcoming, 001 §2): each session the user has tickets for, soonest first; a visitor sees the login form. */
 export function Component() {
-  useDocumentTitle(en.myAccount.upcomingTitle);
-  const account = useOptionalAccount();
   return (
-    <section className="my-upcoming" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.myAccount.upcomingTitle}
-      </h1>
-      <MyAccountNav />
-      {account?.loading ? <Skeleton height="6rem" /> : account?.user ? <Upcoming /> : <LoginPanel lead={en.myAccount.upcomingLead} />}
-    </section>
+    <MyAccountPage className="my-upcoming" title={en.myAccount.upcomingTitle} loginLead={en.myAccount.upcomingLead}>
+      <Upcoming />
+    </MyAccountPage>
   );
 }
 

@@ -4,25 +4,16 @@ import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
 import { ticketsPath } from '../checkout/complete-page.js';
 import { upcomingQuery } from './api.js';
-import { MyAccountNav } from './my-account-nav.js';
+import { MyAccountPage } from './my-account-page.js';
 
 /** One upcoming visit (/my/upcoming/session/{id}, 001 §2): when, how many tickets, the order's tickets and manage page; "Session not found". */
 export function Component() {
-  useDocumentTitle(en.myAccount.sessionTitle);
-  const account = useOptionalAccount();
   return (
-    <section className="my-visit" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.myAccount.sessionTitle}
-      </h1>
-      <MyAccountNav />
-      {account?.loading ? <Skeleton height="6rem" /> : account?.user ? <Visit /> : <LoginPanel lead={en.myAccount.upcomingLead} />}
-    </section>
+    <MyAccountPage className="my-visit" title={en.myAccount.sessionTitle} loginLead={en.myAccount.upcomingLead}>
+      <Visit />
+    </MyAccountPage>
   );
 }
 

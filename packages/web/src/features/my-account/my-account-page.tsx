@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../ui/skeleton.js';
+import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { useOptionalAccount } from '../account/account-context.js';
+import { LoginPanel } from '../account/login-panel.js';
+import { MyAccountNav } from './my-account-nav.js';
+
+/**
+ * The frame of every My Account page (001 §2): its title, the pages' nav, then the page itself for
+ * a logged-in user — a placeholder while the session is read, the login form for a visitor.
+ */
+export function MyAccountPage({ className, title, loginLead, loading, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  const account = useOptionalAccount();
+  return (
+    <section className={className} aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {title}
+      </h1>
+      <MyAccountNav />
+      {account?.loading ? (loading ?? <Skeleton height="6rem" />) : account?.user ? children : <LoginPanel lead={loginLead} />}
+    </section>
+  );
+}
