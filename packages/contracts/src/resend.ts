@@ -31,3 +31,7 @@ export type TCancelTickets = z.infer<typeof ZCancelTickets>;
 /** How many of the named tickets this call cancelled (0 when another call already had). */
 export const ZCancelAnswer = z.object({ cancelled: z.number().int() });
 export type TCancelAnswer = z.infer<typeof ZCancelAnswer>;
+
+/** POST ticket_order/{id}/email (001 §7): which e-mail — none: the confirmation; order_cancel or order_update. */
+export const ZOrderEmail = z.object({ log_context: z.enum(['order_cancel', 'order_update']).optional() }).strict();
+export type TOrderEmail = z.infer<typeof ZOrderEmail>;

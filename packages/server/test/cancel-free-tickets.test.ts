@@ -58,6 +58,29 @@ describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
     expect(await used()).toBe(before - 1);
   });
 
+  it('POST ticket_order/{id}/email with log_context: the order-cancel e-mail again (only once something was cancelled), or the order as it stands', async () => {
+    const { c, orderId, free } = await order('log-context@example.com');
+    const email = (body: unknown) => c.call('POST', `/api/ticket_order/${orderId}/email`, body);
+    const nothingCancelled = await email({ log_context: 'order_cancel' });
+    expect(nothingCancelled.status).toBe(400);
+    expect(nothingCancelled.body._data[0]).toMatchObject({ _code: 'validation_failed', _description: 'No ticket of this order has been cancelled.' });
+    expect((await email({ log_context: 'refund' })).status).toBe(400);
+
+    await c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: free[0] }, { ticket_id: free[1] }] });
+    await deliverMail(t);
+    const before = (await mailbox(t.app, 'log-context@example.com')).length;
+    expect((await email({ log_context: 'order_cancel' })).status).toBe(200);
+    expect((await email({ log_context: 'order_update' })).status).toBe(200);
+    await deliverMail(t);
+    const mails = await mailbox(t.app, 'log-context@example.com');
+    expect(mails.length - before).toBe(2);
+    const again = mails.find((m) => m.subject.startsWith('Cancelled — order ') && m.text.includes('These 2 tickets have been cancelled'));
+    expect(again).toBeTruthy();
+    expect(mails.some((m) => m.subject.startsWith('Your tickets — order '))).toBe(true);
+    const kinds = await t.db.selectFrom('outbox').select('kind').where('to_address', '=', 'log-context@example.com').execute();
+    expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['order_cancel', 'order_update']));
+  });
+
   it('a cancel shows on the next cached read at once (the response cache is cleared by it)', async () => {
     const { c, orderId, free } = await order('cached@example.com');
     const url = `/cached_api/events/${ids.event('concert')}/sessions`;

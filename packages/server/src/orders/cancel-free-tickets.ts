@@ -5,6 +5,7 @@ import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderCancelMail } from './order-cancel-mail.js';
+import { ticketLinesOfOrder } from './orders.repository.js';
 import { readOwnOrder, type OrderAccess } from './read-order.js';
 
 /**
@@ -19,16 +20,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
   const order = await readOwnOrder(db, input);
   const ids = [...new Set(input.ticketIds)];
   return inWriteTransaction(db, dialect, async (tx) => {
-    const tickets = await tx
-      .selectFrom('ticket')
-      .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-      .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-      .innerJoin('venue', 'venue.id', 'event_template.venue_id')
-      .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-      .select(['ticket.id', 'ticket.state', 'ticket.adjusted_value', 'event_session.start_datetime', 'event_template.name as event_name', 'ticket_type.name as type_name', 'venue.timezone'])
-      .where('ticket.ticket_order_id', '=', order.id)
-      .where('ticket.id', 'in', ids)
-      .execute();
+    const tickets = await ticketLinesOfOrder(tx, order.id, { ids });
     const missing = ids.find((id) => !tickets.some((t) => t.id === id));
     if (missing) throw new AppError(404, 'ticket_not_found', 'We could not find that ticket in this order.', 'ticket_order', { ticket_id: missing });
     const paid = tickets.find((t) => t.adjusted_value !== 0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderSessionDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -91,10 +91,11 @@ export function orderPaths() {
     },
     '/ticket_order/{id}/email': {
       post: operation({
-        summary: "Send the order's confirmation e-mail again",
+        summary: "Send an order e-mail again to the buyer: the confirmation (no log_context, or order_update) or the order-cancel e-mail (order_cancel); the buyer's identity or ?key= opens the order",
         parameters: [id, sellerParam],
+        body: ZOrderEmail,
         ok: z.object({ sent: z.literal(true) }),
-        refusals: { ...ORDER_OWNED, '400': 'validation_failed (no address), seller_not_found', '429': 'rate_limited (Retry-After)' },
+        refusals: { ...ORDER_OWNED, '400': 'validation_failed (no address; order_cancel without cancelled tickets), seller_not_found', '429': 'rate_limited (Retry-After)' },
       }),
     },
     '/ticket_order/{id}/qrcode': {

@@ -112,3 +112,18 @@ export function orderIdsOfBuyerEmail(db: Tx, sellerId: string, emailKey: string,
     .limit(limit)
     .execute();
 }
+
+/** An order's tickets as its e-mails name them (event, type, session start, venue zone), by id or by state. */
+export function ticketLinesOfOrder(db: Tx, orderId: string, which: { ids?: string[]; state?: string }) {
+  let q = db
+    .selectFrom('ticket')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .select(['ticket.id', 'ticket.state', 'ticket.adjusted_value', 'event_session.start_datetime', 'event_template.name as event_name', 'ticket_type.name as type_name', 'venue.timezone'])
+    .where('ticket.ticket_order_id', '=', orderId);
+  if (which.ids) q = q.where('ticket.id', 'in', which.ids);
+  if (which.state) q = q.where('ticket.state', '=', which.state);
+  return q.execute();
+}

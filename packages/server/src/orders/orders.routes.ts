@@ -11,7 +11,7 @@ import { readOwnOrder } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
 import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
-import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZResendOrders } from '@foyer/contracts';
+import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZResendOrders } from '@foyer/contracts';
 import { cancelFreeTickets } from './cancel-free-tickets.js';
 import { listOrderSessions } from './list-order-sessions.js';
 import { sessionOf } from '../auth/sessions.js';
@@ -31,8 +31,18 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
   app.post<IdParams>('/api/ticket_order/:id/email', async (request) => {
-    const { seller } = await sellerOfRequest(ctx, request);
-    await resendConfirmation(db, ctx.dialect, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
+    const { query, seller } = await sellerOfRequest(ctx, request);
+    const body = parseBody(ZOrderEmail, request.body ?? {}, 'ticket_order');
+    await resendConfirmation(db, ctx.dialect, {
+      sellerId: seller.id,
+      identity: await readIdentity(db, request),
+      orderId: request.params.id,
+      key: keyOf(query),
+      ip: request.ip,
+      now: ctx.now(),
+      logContext: body.log_context,
+      publicUrl: ctx.settings.publicUrl,
+    });
     return { sent: true };
   });
 
