@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './app-context.js';
 import { pingDatabase } from './db/migrations.js';
@@ -7,6 +8,7 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
+import { storefrontShell } from './http/storefront-shell.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
@@ -126,7 +128,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
-  app.setNotFoundHandler((request, reply) => {
+  const shell = storefrontShell(ctx);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api')) {
       return reply.code(404).send(new AppError(404, 'not_found', `There is no API at ${request.method} ${path}.`, 'route').toEnvelope());
@@ -134,10 +137,23 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(new AppError(404, 'not_found', 'Not found.', 'route').toEnvelope());
     }
-    if (!hasWeb) return reply.code(404).send(new AppError(404, 'not_found', 'The storefront is not built yet: run `npm run build`.', 'route').toEnvelope());
-    // History fallback: the SPA routes every other path, including its own 404 page.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+    return reply.code(404).send(new AppError(404, 'not_found', 'The storefront is not built yet: run `npm run build`.', 'route').toEnvelope());
+  };
+  app.setNotFoundHandler(notFound);
+  if (hasWeb) {
+    // History fallback: the SPA routes every other page, including its own 404 page. A route (not
+    // the not-found handler) so the answer goes through compression like any other.
+    app.get('/*', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api')) return notFound(request, reply);
+      const html = await shell();
+      // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
+      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+      reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
+  }
 
   return app;
 }

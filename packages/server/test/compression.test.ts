@@ -66,13 +66,38 @@ describe.each(dialects())('compression on %s', (dialect) => {
   });
 
   it('the HTML shell (also as the history fallback) is compressed and never cached stale', async () => {
-    for (const url of ['/index.html', '/events/some-event']) {
+    for (const url of ['/index.html', '/events/some-event', '/']) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
-      expect(decode('br', res.rawPayload)).toBe(HTML);
+      // The history fallback carries the configuration (storefront-shell.ts); the file itself is as built.
+      const page = decode('br', res.rawPayload);
+      if (url === '/index.html') expect(page).toBe(HTML);
+      else expect(page.replace(/<script id="foyer-config" type="application\/json">.*?<\/script>/, '')).toBe(HTML);
     }
+  });
+
+  it('the shell carries the configuration GET config?_embed=seller answers, safe inside its script element; 304 while unchanged', async () => {
+    const page = (await get('/events/some-event')).body;
+    const block = /<script id="foyer-config" type="application\/json">(.*?)<\/script>/.exec(page)!;
+    expect(JSON.parse(block[1]!)).toEqual((await get('/api/config?_embed=seller')).json());
+    // A value that would end the element stays inside it.
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('config_entry').values({ id: 'cfg-evil', resource_id: seller.id, seller_id: seller.id, namespace: 'web', name: 'copyright', value: JSON.stringify('</script><script>alert(1)</script>') }).execute();
+    try {
+      const evil = (await get('/events/some-event')).body;
+      expect(evil).not.toContain('<script>alert(1)');
+      const inline = JSON.parse(/<script id="foyer-config" type="application\/json">(.*?)<\/script>/.exec(evil)![1]!);
+      expect(inline.config._data.find((e: { name: string }) => e.name === 'copyright').value).toBe('</script><script>alert(1)</script>');
+      const first = await get('/events/some-event');
+      const again = await get('/events/other', { 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      await t.db.deleteFrom('config_entry').where('id', '=', 'cfg-evil').execute();
+    }
+    const changed = await get('/events/other', { 'if-none-match': String((await get('/')).headers.etag) + 'x' });
+    expect(changed.statusCode).toBe(200);
   });
 
   it('API answers over 1 KB are compressed by Accept-Encoding; absent, identity or garbage: plain', async () => {

@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
+import { seedInlineConfig } from './api/inline-config.js';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -15,6 +16,7 @@ if (url.searchParams.has('_r')) {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
+seedInlineConfig(queryClient);
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
+import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
 import { routes } from '../src/app/router.js';
 import {
   calendarDocument,
@@ -90,6 +91,27 @@ describe('shell and routes', () => {
     renderApp('/manage/o-1/confirm');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm changes' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
+  });
+
+  it('takes the configuration the server put in the page: nothing waits for GET config', async () => {
+    const { requests } = installFetch(server());
+    const block = document.createElement('script');
+    block.id = INLINE_CONFIG_ID;
+    block.type = 'application/json';
+    block.textContent = JSON.stringify(configDocument([configEntry('copyright', 'Inline {year}')]));
+    document.head.appendChild(block);
+    try {
+      expect(seedInlineConfig(queryClient)).toBe(true);
+      renderApp('/');
+      expect(await screen.findByText(`Inline ${new Date().getFullYear()}`)).toBeTruthy();
+      expect(requests.some((u) => u.pathname === '/api/config')).toBe(false);
+      // Unreadable: the configuration is fetched as before.
+      block.textContent = '{not json';
+      queryClient.clear();
+      expect(seedInlineConfig(queryClient)).toBe(false);
+    } finally {
+      block.remove();
+    }
   });
 
   it('has a skip link, the member menu and the configured copyright, and applies theme tokens', async () => {
