@@ -88,3 +88,22 @@ export type TErrorEntry = z.infer<typeof ZErrorEntry>;
 /** The 4xx/5xx body: `{ _data: [ { _code, _context, _description, _extra } ] }`. */
 export const ZErrorEnvelope = z.object({ _data: z.array(ZErrorEntry).min(1) });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** POST client_error (000 §8 error reporting): an unexpected error a browser met. */
+export const ZClientError = z
+  .object({
+    source: z.enum(['window_error', 'unhandled_rejection', 'api', 'render', 'address_lookup']),
+    message: z.string().trim().min(1).max(1000),
+    /** The page's path (no query: it may hold keys and codes). */
+    page: z.string().max(2000),
+    stack: z.string().max(8000).optional(),
+    /** For an API error: the call, its status and code, and the server's request id. */
+    method: z.string().max(10).optional(),
+    path: z.string().max(2000).optional(),
+    status: z.number().int().min(0).max(999).optional(),
+    code: z.string().max(64).optional(),
+    request_id: z.string().max(100).optional(),
+  })
+  .strict();
+export type TClientError = z.infer<typeof ZClientError>;
+export const ZClientErrorAnswer = z.object({ received: z.literal(true) });

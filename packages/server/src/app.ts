@@ -8,6 +8,7 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
+import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerCheckinRoutes(app, ctx);
+  registerClientErrorRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 

@@ -9,6 +9,7 @@ import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
 import { checkinPaths } from './checkin/openapi-paths.js';
+import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -85,6 +86,7 @@ export function openApiDocument() {
       ...paymentPaths(),
       ...membershipPaths(),
       ...checkinPaths(),
+      ...clientErrorPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -126,6 +126,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
       await call(browser(), 'POST', '/ticket_order/resend', '/ticket_order/resend', { email: `nobody-${prefix.length}@example.com` }, 404);
       await call(browser(), 'POST', '/my/ticket_order/resend', '/my/ticket_order/resend', { memberships_only: true }, 401);
       await call(browser(), 'POST', '/checkin', '/checkin', { scan_code: 'X' }, 401);
+      await call(browser(), 'POST', '/client_error', '/client_error', { source: 'window_error', message: 'x is undefined', page: '/events' });
       await call(browser(), 'GET', '/my/order_session', '/my/order_session', undefined, 401);
       await call(browser(), 'GET', '/my/ticket_order', '/my/ticket_order', undefined, 401);
       await call(browser(), 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}`, undefined, 403);

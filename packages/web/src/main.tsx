@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
 import { seedInlineConfig } from './api/inline-config.js';
+import { installErrorReporting } from './lib/report-error.js';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -16,6 +17,7 @@ if (url.searchParams.has('_r')) {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
+installErrorReporting();
 seedInlineConfig(queryClient);
 const router = createBrowserRouter(routes);
 

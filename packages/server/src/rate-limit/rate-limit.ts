@@ -43,6 +43,8 @@ export const LIMITS = {
   resendAddress: { name: 'resend:address', max: 3, windowMs: 60 * MIN },
   /** POST checkin with a wrong staff token, per address: a scanner misconfigured, or someone guessing. */
   staffTokenIp: { name: 'staff_token:ip', max: 20, windowMs: 15 * MIN },
+  /** POST client_error, per address: enough for real trouble, not for a page in an error loop. */
+  clientErrorIp: { name: 'client_error:ip', max: 30, windowMs: 15 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {

@@ -1,5 +1,6 @@
 import type { TErrorEntry } from '@foyer/contracts';
 import { en } from '../i18n/en.js';
+import { isExpectedApiError, reportError } from '../lib/report-error.js';
 
 /**
  * The HTTP client of the storefront (spec 000 §7, DESIGN §2).
@@ -184,7 +185,16 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
           code: failure instanceof TimeoutError ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
         });
       }
-      return (await readBody(response)) as T;
+      try {
+        return (await readBody(response)) as T;
+      } catch (error) {
+        // An answer the storefront does not expect goes to the server's log (000 §8 error reporting).
+        const callPath = url.split('?')[0]!;
+        if (error instanceof ApiError && !isExpectedApiError(method, callPath, error.status)) {
+          reportError({ source: 'api', message: `${error.code}: ${error.message}`, method, path: callPath, status: error.status, code: error.code, request_id: response.headers.get('x-request-id') ?? undefined });
+        }
+        throw error;
+      }
     }
   }
 

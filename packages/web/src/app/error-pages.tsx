@@ -1,3 +1,4 @@
+import { reportError } from '../lib/report-error.js';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { isApiError } from '../api/client.js';
 import { useDocumentTitle } from '../ui/use-document-title.js';
@@ -49,13 +50,20 @@ export function RouteError() {
   const error = useRouteError();
   if (isNotFoundError(error)) return <NotFoundPage />;
   console.error(error);
+  reportRenderError(error);
   return <UnexpectedError />;
+}
+
+/** A page that broke while rendering or loading goes to the server's log (API errors were reported where they were answered). */
+function reportRenderError(error: unknown) {
+  if (error instanceof Error && error.name !== 'ApiError') reportError({ source: 'render', message: error.message || error.name, stack: error.stack });
 }
 
 /** Error boundary above the shell (e.g. configuration could not load): no header, still a way out. */
 export function RootError() {
   const error = useRouteError();
   console.error(error);
+  reportRenderError(error);
   return (
     <div className="app">
       <SkipLink />
