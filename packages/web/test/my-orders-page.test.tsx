@@ -9,7 +9,7 @@ import { renderApp } from './render-app.js';
 /** /my/orders: My Account's recent orders (001 §2; §8 "You have no recent orders."). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
-const order = (id: string, number: string, total: string) => ({ id, order_number: number, seller_id: 'seller-1', identity_id: 'i1', cart_id: `c-${id}`, state: 'completed', created_at: '2026-11-20T15:00:00.000Z', ticket_order_fees: { total_after_fees_price: total, total_payments: total, total_outstanding: '0.00' } });
+const order = (id: string, number: string, total: string, outstanding = '0.00') => ({ id, order_number: number, seller_id: 'seller-1', identity_id: 'i1', cart_id: `c-${id}`, state: 'completed', created_at: '2026-11-20T15:00:00.000Z', ticket_order_fees: { total_after_fees_price: total, total_payments: total, total_outstanding: outstanding } });
 
 function server(orders: ReturnType<typeof order>[]) {
   const event = eventDocument();
@@ -36,6 +36,15 @@ describe('/my/orders', () => {
     expect(within(first).getByRole('link', { name: 'View and print tickets' }).getAttribute('href')).toBe('/checkout/tickets/o-2');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order 500002', 'Order 500001']);
     expect(requests.find((u) => u.pathname === '/api/my/ticket_order')).toBeTruthy();
+  });
+
+  it('an order on a payment plan says what is still to pay', async () => {
+    logIn();
+    server([order('o-3', '500003', '90.00', '30.00'), order('o-4', '500004', '10.00')]);
+    renderApp('/my/orders');
+    const planned = (await screen.findByRole('heading', { level: 2, name: 'Order 500003' }, { timeout: 5000 })).closest('li')!;
+    expect(planned.textContent).toContain('$30 still to pay');
+    expect(screen.getByRole('heading', { level: 2, name: 'Order 500004' }).closest('li')!.textContent).not.toContain('still to pay');
   });
 
   it('says "You have no recent orders." when there are none', async () => {

@@ -673,6 +673,7 @@ export const en = {
     order: 'Order {number}',
     tickets: '{n} ticket(s)',
     manage: 'Manage order',
+    stillToPay: '{amount} still to pay',
   },
   manage: {
     title: 'Manage your order',
@@ -686,6 +687,7 @@ export const en = {
     ticketCount: '{n} ticket(s)',
     selectAll: 'Select all for {session}',
     notCancellable: 'cannot be cancelled',
+    stillToPay: '{amount} of this order is still to pay. Please contact us to pay it.',
     redeemed: 'Redeemed',
     stateCancelled: 'Cancelled',
     pastEvent: 'Past Event',

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
@@ -88,6 +89,9 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
       <h1 id="page-title" className="page-title">
         {format(en.manage.heading, { number: view.order.order_number })}
       </h1>
+      {Number(view.order.ticket_order_fees.total_outstanding) > 0 && (
+        <p className="notice notice--warning">{format(en.manage.stillToPay, { amount: formatMoney(view.order.ticket_order_fees.total_outstanding, seller.currency) })}</p>
+      )}
       {notice && (
         <p className="notice notice--info" role="status">
           {notice}

@@ -43,6 +43,7 @@ function Orders() {
               {[formatDate(safeTz(order.created_at, seller.timezone).format('YYYY-MM-DD')), formatMoney(order.ticket_order_fees.total_after_fees_price, seller.currency), format(en.myOrders.tickets, { n: tickets.length })].join(' · ')}
             </p>
             {events && <p>{events}</p>}
+            {Number(order.ticket_order_fees.total_outstanding) > 0 && <p className="notice notice--warning">{format(en.myOrders.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency) })}</p>}
             <div className="my-orders__actions">
               <Link className="button button--secondary" to={ticketsPath(order.id)}>
                 {en.complete.viewTickets}
