@@ -67,7 +67,12 @@ async function payForCart(page: Page, base: string, total: string) {
   await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
   await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
   await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await confirmAccepting(page, `Pay ${total}`);
+}
+
+/** Presses the checkout's button, accepts the seller's terms, and waits for the complete page. */
+async function confirmAccepting(page: Page, button: string) {
+  await page.getByRole('button', { name: button }).click();
   const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
   await expect.poll(() => terms.isVisible()).toBe(true);
   await terms.getByRole('button', { name: 'Accept' }).click();
@@ -162,6 +167,21 @@ describe('memberships in the browser', () => {
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).not.toMatch(/^\/events\/[^/]+$/);
       await page.goto(`${sf.url}/checkout`);
       await expect.poll(() => page.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toMatch(/^(\$0(\.00)?|Free)$/);
+      await confirmAccepting(page, 'Complete order');
+
+      // My Account lists the visit (001 §2 upcoming visits) and opens it with its order.
+      await page.goto(`${sf.url}/my/upcoming`);
+      const visit = page.locator('.my-upcoming__visit').filter({ hasText: "Members' Preview Evening" });
+      await expect.poll(() => visit.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await visit.textContent()).toContain('2 ticket(s)');
+      // The membership itself is no visit.
+      expect(await page.locator('.my-upcoming__visit').filter({ hasText: 'Become a Member' }).count()).toBe(0);
+      await screenshot(page, `my-upcoming-${label}`);
+      await expectAccessible(page);
+      await visit.getByRole('link', { name: /^Details/ }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 2, name: "Members' Preview Evening" }).isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Manage order' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Order \d+$/);
 
       // Renewal: outside the window, the expiry text adds "renew from {date}".
       await page.goto(`${sf.url}/membership/renew`);

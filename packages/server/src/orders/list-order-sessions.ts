@@ -3,13 +3,16 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { document } from '../http/envelope.js';
 
+/** Tickets that are a visit (not a membership, donation, gift card or code bought with the order). */
+const VISIT_HANDLERS = ['tickets', 'seated', 'passes'];
+
 /** At most this many upcoming visits are listed (a household's year, not an operator's export). */
 const UPCOMING_LIMIT = 200;
 
 /**
  * GET my/order_session (001 §2 My Account: upcoming visits): for each of the user's orders (carts
  * they held or were named purchaser of) and each session not yet ended, how many of its tickets
- * are booked or redeemed. Soonest first.
+ * for a visit are booked or redeemed. Soonest first.
  */
 export async function listOrderSessions(db: Tx, input: { sellerId: string; identityId: string; now: Date }) {
   const rows = await db
@@ -35,6 +38,7 @@ export async function listOrderSessions(db: Tx, input: { sellerId: string; ident
     .where('ticket_order.seller_id', '=', input.sellerId)
     .where((eb) => eb.or([eb('ticket_order.identity_id', '=', input.identityId), eb('cart.purchaser_identity_id', '=', input.identityId)]))
     .where('ticket.state', 'in', ['booked', 'redeemed'])
+    .where('ticket.handler', 'in', VISIT_HANDLERS)
     .where('event_session.end_datetime', '>', input.now.toISOString())
     .groupBy([
       'ticket_order.id',
