@@ -44,6 +44,26 @@ afterEach(() => {
 });
 
 describe('checkout as a logged-in member (001 §2)', () => {
+  it('never shows the guest form to a member while their account is still loading', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = server(member());
+    const { fetch } = installFetch((url, request) => answer(url, request));
+    // The account answer is held back: the cart is there, the member is not known yet.
+    const slow = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://x').pathname === '/api/my/user') await gate;
+      return slow(input, init);
+    });
+    renderApp('/checkout');
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/my/cart/cart-1'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    release();
+    expect(await screen.findByText('You are checking out as a member.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+  });
+
   it('shows the member message instead of the identity form and pays through my/cart', async () => {
     const { fetch } = installFetch(server(member()));
     const router = renderApp('/checkout');

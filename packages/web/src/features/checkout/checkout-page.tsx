@@ -31,7 +31,8 @@ export function Component() {
   const adopting = useAdoptCartFromPath(cartIdParam);
   const completing = useRef(false);
 
-  const reading = adopting || (cartId !== null && doc === null && (loading || !view));
+  // While a logged-in visitor's account loads, nothing is shown: a member never sees the guest's form flash by.
+  const reading = adopting || !!account?.loading || (cartId !== null && doc === null && (loading || !view));
   // 001 §2: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
   if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
   // The stored cart turned out to be an order already (001 §2): its complete page.
