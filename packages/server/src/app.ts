@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './app-context.js';
@@ -10,6 +9,7 @@ import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
+import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
@@ -131,9 +131,13 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
   const shell = storefrontShell(ctx);
+  const isApiPath = (url: string) => {
+    const path = url.split('?')[0]!;
+    return path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api');
+  };
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api')) {
+    if (isApiPath(request.url)) {
       return reply.code(404).send(new AppError(404, 'not_found', `There is no API at ${request.method} ${path}.`, 'route').toEnvelope());
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -146,14 +150,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // History fallback: the SPA routes every other page, including its own 404 page. A route (not
     // the not-found handler) so the answer goes through compression like any other.
     app.get('/*', async (request, reply) => {
-      const path = request.url.split('?')[0];
-      if (path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api')) return notFound(request, reply);
-      const html = await shell();
+      if (isApiPath(request.url)) return notFound(request, reply);
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
-      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-      reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(html);
+      return sendWithEtag(request, reply, await shell(), 'no-cache', 'text/html; charset=utf-8');
     });
   }
 

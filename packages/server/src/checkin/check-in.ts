@@ -13,6 +13,11 @@ function alreadyRedeemed(redeemedAt: string, tz: string): AppError {
   return new AppError(409, 'already_redeemed', CHECKIN_TEXT.alreadyRedeemed.replace('{time}', `${at(redeemedAt, tz)} on ${day(redeemedAt, tz)}`), 'checkin', { redeemed_at: redeemedAt });
 }
 
+/** Why a ticket that is not `booked` cannot be let in: let in already (and when), or cancelled. */
+function notAdmissible(state: string, redeemedAt: string | null, tz: string): AppError {
+  return state === 'redeemed' && redeemedAt ? alreadyRedeemed(redeemedAt, tz) : new AppError(409, 'ticket_cancelled', CHECKIN_TEXT.cancelled, 'checkin');
+}
+
 /**
  * POST checkin (issue 13): the door's scanner sends a code. A booked ticket for a session of today
  * (venue-local) becomes `redeemed` — by one conditional update, so two scanners reading it at once
@@ -69,8 +74,7 @@ interface ScannedTicket {
 
 async function checkInTicket(db: Db, ticket: ScannedTicket, now: Date): Promise<TCheckin> {
   const tz = ticket.timezone;
-  if (ticket.state === 'redeemed' && ticket.redeemed_at) throw alreadyRedeemed(ticket.redeemed_at, tz);
-  if (ticket.state !== 'booked') throw new AppError(409, 'ticket_cancelled', CHECKIN_TEXT.cancelled, 'checkin');
+  if (ticket.state !== 'booked') throw notAdmissible(ticket.state, ticket.redeemed_at, tz);
   // A session's day(s), venue-local: a timed session's date, an all-day or multi-day one's span.
   const today = localDate(now.toISOString(), tz);
   if (today < localDate(ticket.start_datetime, tz) || today > localDate(ticket.end_datetime, tz)) {
@@ -81,8 +85,7 @@ async function checkInTicket(db: Db, ticket: ScannedTicket, now: Date): Promise<
   if (Number(done.numUpdatedRows) === 0) {
     // Another scanner got there first, or the ticket was cancelled meanwhile: say which.
     const current = await db.selectFrom('ticket').select(['state', 'redeemed_at']).where('id', '=', ticket.id).executeTakeFirstOrThrow();
-    if (current.state === 'redeemed' && current.redeemed_at) throw alreadyRedeemed(current.redeemed_at, tz);
-    throw new AppError(409, 'ticket_cancelled', CHECKIN_TEXT.cancelled, 'checkin');
+    throw notAdmissible(current.state, current.redeemed_at, tz);
   }
   return {
     kind: 'ticket',

@@ -36,7 +36,17 @@ export function readRoute(
 /** The bytes and ETag of an answer (JSON unless it is bytes already). */
 function cacheableAnswer(body: unknown): CachedAnswer {
   const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
-  return { payload, etag: `"${createHash('sha1').update(payload).digest('base64url')}"` };
+  return { payload, etag: etagOf(payload) };
+}
+
+const etagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+
+/** An answer the browser revalidates by ETag: 304 when its copy is the same; `type` set unless the answer is bytes with its own. */
+export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer, cacheControl: string, type?: string, etag = etagOf(payload)) {
+  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (type) reply.type(type);
+  return reply.send(payload);
 }
 
 /** Public caching with an ETag; JSON unless the body is already bytes (then the type set stays). */
@@ -45,8 +55,5 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body
 }
 
 function sendAnswer(request: FastifyRequest, reply: FastifyReply, { payload, etag }: CachedAnswer, maxAge: number) {
-  reply.header('cache-control', `public, max-age=${maxAge}`).header('etag', etag).header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  if (!Buffer.isBuffer(payload)) reply.type('application/json; charset=utf-8');
-  return reply.send(payload);
+  return sendWithEtag(request, reply, payload, `public, max-age=${maxAge}`, Buffer.isBuffer(payload) ? undefined : 'application/json; charset=utf-8', etag);
 }

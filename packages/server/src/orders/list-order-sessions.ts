@@ -2,6 +2,7 @@ import type { TOrderSession } from '@foyer/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { document } from '../http/envelope.js';
+import { boughtBy } from './orders.repository.js';
 
 /** Tickets that are a visit (not a membership, donation, gift card or code bought with the order). */
 const VISIT_HANDLERS = ['tickets', 'seated', 'passes'];
@@ -10,8 +11,8 @@ const VISIT_HANDLERS = ['tickets', 'seated', 'passes'];
 const UPCOMING_LIMIT = 200;
 
 /**
- * GET my/order_session (001 §2 My Account: upcoming visits): for each of the user's orders (carts
- * they held or were named purchaser of) and each session not yet ended, how many of its tickets
+ * GET my/order_session (001 §2 My Account: upcoming visits): for each order the user bought
+ * (boughtBy) and each session not yet ended, how many of its tickets
  * for a visit are booked or redeemed. Soonest first.
  */
 export async function listOrderSessions(db: Tx, input: { sellerId: string; identityId: string; now: Date }) {
@@ -36,7 +37,7 @@ export async function listOrderSessions(db: Tx, input: { sellerId: string; ident
     ])
     .select((eb) => eb.fn.count<number>('ticket.id').as('num_tickets'))
     .where('ticket_order.seller_id', '=', input.sellerId)
-    .where((eb) => eb.or([eb('ticket_order.identity_id', '=', input.identityId), eb('cart.purchaser_identity_id', '=', input.identityId)]))
+    .where(boughtBy(input.identityId))
     .where('ticket.state', 'in', ['booked', 'redeemed'])
     .where('ticket.handler', 'in', VISIT_HANDLERS)
     .where('event_session.end_datetime', '>', input.now.toISOString())

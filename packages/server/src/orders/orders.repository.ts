@@ -1,5 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { TicketOrderTable } from '../db/schema.js';
 
 export type OrderRow = Selectable<TicketOrderTable>;
@@ -12,23 +13,29 @@ export function orderOfSeller(db: Tx, sellerId: string, id: string) {
   return db.selectFrom('ticket_order').selectAll().where('id', '=', id).where('seller_id', '=', sellerId).executeTakeFirst();
 }
 
-/** The orders an identity bought: it held the cart, or was named its purchaser at checkout. Newest first. */
+/** Who bought an order (in a query joining ticket_order and its cart): the identity held the cart, or was named its purchaser at checkout. */
+export const boughtBy =
+  (identityId: string) =>
+  (eb: ExpressionBuilder<Database, 'ticket_order' | 'cart'>) =>
+    eb.or([eb('ticket_order.identity_id', '=', identityId), eb('cart.purchaser_identity_id', '=', identityId)]);
+
+/** The orders an identity bought (boughtBy). Newest first. */
 export function ordersOfIdentity(db: Tx, sellerId: string, identityId: string, limit: number) {
   return db
     .selectFrom('ticket_order')
     .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
     .selectAll('ticket_order')
     .where('ticket_order.seller_id', '=', sellerId)
-    .where((eb) => eb.or([eb('ticket_order.identity_id', '=', identityId), eb('cart.purchaser_identity_id', '=', identityId)]))
+    .where(boughtBy(identityId))
     .orderBy('ticket_order.created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Whether the identity bought the order (held its cart or was named its purchaser). */
+/** Whether the identity bought the order (boughtBy). */
 export async function identityBoughtOrder(db: Tx, orderId: string, identityId: string): Promise<boolean> {
-  const row = await db.selectFrom('ticket_order').innerJoin('cart', 'cart.id', 'ticket_order.cart_id').select(['ticket_order.identity_id', 'cart.purchaser_identity_id']).where('ticket_order.id', '=', orderId).executeTakeFirst();
-  return !!row && (row.identity_id === identityId || row.purchaser_identity_id === identityId);
+  const row = await db.selectFrom('ticket_order').innerJoin('cart', 'cart.id', 'ticket_order.cart_id').select('ticket_order.id').where('ticket_order.id', '=', orderId).where(boughtBy(identityId)).executeTakeFirst();
+  return !!row;
 }
 
 export function ordersOfSellerByIds(db: Tx, sellerId: string, ids: string[]) {

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { useOptionalAccount } from './account-context.js';
-import { userQuery } from './api.js';
 import { showLoginLinks } from './member-links.js';
+import { useIsMember } from './use-is-member.js';
 
 // The membership details modal: its own chunk, loaded when a member first opens it.
 const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
@@ -20,9 +19,8 @@ export function MemberMenu() {
   const account = useOptionalAccount();
   const cart = useOptionalCart();
   const location = useLocation();
-  // A member: an account with a member id, or one that holds membership cards (GET my/user carries them).
-  const cards = useQuery(userQuery(!!account?.user)).data?.membership?._data.length ?? 0;
-  if (account?.user) return <LoggedInMenu firstName={account.user.first_name} member={account.user.scan_code !== null || cards > 0} onLogout={account.logout} />;
+  const member = useIsMember();
+  if (account?.user) return <LoggedInMenu firstName={account.user.first_name} member={member} onLogout={account.logout} />;
   if (account?.loading) return <nav className="member-menu" aria-label={en.member.menuLabel} aria-busy="true" />;
   if (!showLoginLinks(cart?.doc ?? null)) return null;
   const search = new URLSearchParams(location.search);

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useOptionalAccount } from '../account/account-context.js';
-import { useIsMember } from './my-account-nav.js';
+import { useIsMember } from '../account/use-is-member.js';
 import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
 
 /** /my (001 §2): a member goes to /my/membership, anyone else to the first configured page (the profile by default). */
