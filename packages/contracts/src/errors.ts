@@ -74,6 +74,11 @@ export const ERROR_CODES = [
   'already_redeemed',
   'ticket_cancelled',
   'ticket_not_today',
+  // gifts of membership (001 §5 Gift code)
+  'gift_code_not_found',
+  'gift_code_expired',
+  'gift_code_redeemed',
+  'gift_requires_empty_cart',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ZResourceList } from './resources.js';
+import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
+
+export * from './membership-gift-texts.js';
 
 /**
  * Membership wire shapes (000 §3, §5, §6, §7; 001 §2, §3, §7).
@@ -112,19 +115,29 @@ export const ZMemberInput = z
   .strict();
 export type TMemberInput = z.infer<typeof ZMemberInput>;
 
+/** A gift's options on its cart item: the day the giftee is e-mailed the code (null: the giver forwards it). */
+export const ZGiftOptions = z
+  .object({ email_giftee_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD.').nullish() })
+  .strict();
+
 /**
  * `handler_data` of a reserved ticket in a "membership" group (POST cart add[]): the named members
- * of a new membership, or the membership to renew (any card of its set; the members stay).
+ * of a new membership, the membership to renew (any card of its set; the members stay), or a gift
+ * (the booking issues a gift code; members are named when it is redeemed). `redeem_code` pays for
+ * a new membership or a renewal with a gift code (issue 12).
  */
 export const ZMembershipHandlerData = z
   .object({
     members: z.array(ZMemberInput).min(1, MEMBERSHIP_TEXT.membersRequired).max(MEMBERS_MAX).optional(),
     renew_membership_id: z.string().min(1).max(64).optional(),
+    gift: ZGiftOptions.optional(),
+    redeem_code: z.string().trim().min(1, GIFT_CODE_TEXT.invalid).max(40, GIFT_CODE_TEXT.invalid).optional(),
   })
   .strict()
-  .refine((d) => Boolean(d.members) !== Boolean(d.renew_membership_id), {
-    message: 'Give either members (a new membership) or renew_membership_id (a renewal).',
-  });
+  .refine((d) => [d.members, d.renew_membership_id, d.gift].filter(Boolean).length === 1, {
+    message: 'Give either members (a new membership), renew_membership_id (a renewal) or gift (a gift of membership).',
+  })
+  .refine((d) => !(d.gift && d.redeem_code), { message: GIFT_CODE_TEXT.giftOfGift, path: ['redeem_code'] });
 export type TMembershipHandlerData = z.infer<typeof ZMembershipHandlerData>;
 
 /**
@@ -136,6 +149,11 @@ export const ZMembershipCartItem = z.object({
   ticket_id: z.string(),
   ticket_type_id: z.string(),
   renew_membership_id: z.string().nullable(),
+  /** A gift of membership: its code is issued at booking (and e-mailed to the giftee on email_giftee_on). */
+  gift: z.boolean(),
+  email_giftee_on: z.string().nullable(),
+  /** Redeeming a gift code: the code, as issued. */
+  redeem_code: z.string().nullable(),
   members: z.array(
     z.object({ role: z.enum(MEMBER_ROLES), first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
   ),
@@ -218,3 +236,50 @@ export const MY_MEMBERSHIP_EMBEDS = ['role', 'identity_link', 'ticket', 'ticket_
 
 /** GET /api/membership/{id}/qrcode?margin=2: a PNG of the card's scan code; owner only. */
 export const ZMembershipQrQuery = z.object({ margin: z.coerce.number().int().min(0).max(10).default(2) });
+
+/** One level a gift code can be redeemed for (GET membership_gift/{code}): its price and the gift's discount on it. */
+export const ZRedeemLevel = z.object({
+  ticket_type_id: z.string(),
+  name: z.string(),
+  price: z.string(),
+  discount: z.string(),
+  /** What the redeemer pays: price − discount (0.00 for the level given). */
+  to_pay: z.string(),
+});
+export type TRedeemLevel = z.infer<typeof ZRedeemLevel>;
+
+/**
+ * GET membership_gift/{code} (001 §3 Code lookup, §5 Gift code): whether a gift code can be
+ * redeemed, and for which levels (at most 3, largest discount first). `exhausted` once redeemed or
+ * held by another cart. Unknown codes answer 404 `gift_code_not_found`.
+ */
+export const ZGiftCodeLookup = z.object({
+  code: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  exhausted: z.boolean(),
+  /** The level given. */
+  ticket_type_id: z.string(),
+  level_name: z.string(),
+  membership_event_id: z.string().nullable(),
+  levels: z.array(ZRedeemLevel),
+});
+export type TGiftCodeLookup = z.infer<typeof ZGiftCodeLookup>;
+
+/** A gift of membership as its order shows it to the giver (the order document's `membership_gift` embed). */
+export const ZMembershipGift = z.object({
+  id: z.string(),
+  code: z.string(),
+  ticket_type_id: z.string(),
+  level_name: z.string(),
+  ticket_order_id: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  giftee_name: z.string().nullable(),
+  giftee_email: z.string().nullable(),
+  email_giftee_on: z.string().nullable(),
+  redeemed: z.boolean(),
+  /** The storefront's redeem page with the code filled in (001 §2 `/membership/redeem?code=`). */
+  redeem_path: z.string(),
+});
+export type TMembershipGift = z.infer<typeof ZMembershipGift>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCatalogEmbeds, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
-import { ZMembership } from './memberships.js';
+import { ZMembership, ZMembershipGift } from './memberships.js';
 
 /** Checkout, payment and order wire shapes (spec 001 §3, §4, §5, §7). */
 
@@ -25,6 +25,8 @@ export const ZGuestCheckout = z
   .object({
     guest_identity_id: z.string().min(1).max(64).optional(),
     giver_identity_id: z.string().min(1).max(64).optional(),
+    /** A guest giving a membership: the giftee made by POST giftee (members use gift_checkout). */
+    giftee_identity_id: z.string().min(1).max(64).optional(),
     send_email: z.boolean().default(true),
   })
   .strict();
@@ -51,6 +53,8 @@ export const ZOrderDocument = z.object({
   ...ZCatalogEmbeds,
   /** Embed `membership`: the member cards the order created or renewed. */
   membership: ZResourceList(ZMembership).optional(),
+  /** Embed `membership_gift`: the gift codes the order bought (the owner's read only). */
+  membership_gift: ZResourceList(ZMembershipGift).optional(),
   _total: z.number().int(),
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;

@@ -103,7 +103,7 @@ describe.each(dialects())('buying a membership on %s', (dialect) => {
     ];
     const held = await add('m-dual', { members: dualMembers(email) });
     expect(held.body.membership_item._data).toEqual([
-      { id: held.body.ticket._data[0].id, ticket_id: held.body.ticket._data[0].id, ticket_type_id: ids.type('m-dual'), renew_membership_id: null, members: [{ ...dualMembers(email)[0] }, { ...dualMembers(email)[1], email: null }] },
+      { id: held.body.ticket._data[0].id, ticket_id: held.body.ticket._data[0].id, ticket_type_id: ids.type('m-dual'), renew_membership_id: null, gift: false, email_giftee_on: null, redeem_code: null, members: [{ ...dualMembers(email)[0] }, { ...dualMembers(email)[1], email: null }] },
     ]);
     await b.call('DELETE', `/api/my/cart/${held.body.cart._data[0].id}`);
     for (const [level, data, words] of cases) {

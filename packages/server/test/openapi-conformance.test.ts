@@ -174,6 +174,13 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'POST', '/my/cart/{id}/gift_checkout', `/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: giftee.identity_id });
     await call(b, 'POST', '/my/cart/{id}/checkout', `/my/cart/${cartId}/checkout`, {});
     await call(b, 'POST', '/my/cart/{id}/pay', `/my/cart/${cartId}/pay`, { amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    // A gift code's lookup (the test catalog sells no membership: a code row straight in the database).
+    const bought = await t.db.selectFrom('ticket').select(['id', 'seller_id', 'ticket_type_id', 'ticket_order_id']).where('cart_id', '=', cartId).executeTakeFirstOrThrow();
+    const nowIso = t.clock.now.toISOString();
+    await t.db.insertInto('membership_gift').values({ id: 'gift-1', seller_id: bought.seller_id, code: 'ABCDEFGHJK', ticket_type_id: bought.ticket_type_id, value: 2000, ticket_order_id: bought.ticket_order_id!, ticket_id: bought.id, giver_identity_id: null, giftee_identity_id: null, email_giftee_on: null, giftee_mailed_at: null, valid_from: nowIso, valid_to: '2099-01-01T00:00:00.000Z', held_ticket_id: null, redeemed_at: null, redeemed_order_id: null, membership_id: null, created_at: nowIso }).execute();
+    await call(b, 'GET', '/membership_gift/{code}', '/membership_gift/abcde-fghjk');
+    await call(b, 'GET', '/membership_gift/{code}', '/membership_gift/ZZZZZZZZZZ', undefined, 404);
+    await call(b, 'GET', '/ticket_order/{id}', `/ticket_order/${bought.ticket_order_id}?_embed=membership,membership_gift`);
     await call(b, 'POST', '/logout', '/logout', {});
 
     const member = browser();

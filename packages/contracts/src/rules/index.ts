@@ -8,3 +8,4 @@ export * from './email.js';
 export * from './fees.js';
 export * from './attendees.js';
 export * from './survey.js';
+export * from './gift-code.js';

@@ -133,7 +133,8 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
   const added = await insertTickets(tx, rows);
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
-  await holdMembershipItems(tx, { cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
+  const repriced = await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
+  for (const t of added) Object.assign(t, repriced.get(t.id));
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.

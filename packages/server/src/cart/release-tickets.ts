@@ -1,5 +1,6 @@
 import type { Tx } from '../db/database.js';
 import { releaseMemberAllowances } from '../membership/take-member-allowance.js';
+import { releaseGiftHolds } from '../membership/gifts/gift.repository.js';
 import { giveBackGroupCapacity, giveBackSessionCapacity } from './capacity.repository.js';
 
 /**
@@ -17,8 +18,9 @@ export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticket
 }
 
 /**
- * Gives back what tickets took — session and group capacity, member allowances — for tickets the
- * caller has just moved out of a live state with a conditional update (so each only once).
+ * Gives back what tickets took — session and group capacity, member allowances, gift codes being
+ * redeemed — for tickets the caller has just moved out of a live state with a conditional update
+ * (so each only once).
  */
 export async function giveBackTickets(tx: Tx, released: { id: string; event_session_id: string | null; ticket_group_id: string; counts_session: number | boolean }[]) {
   const bySession = new Map<string, number>();
@@ -37,4 +39,5 @@ export async function giveBackTickets(tx: Tx, released: { id: string; event_sess
     await giveBackGroupCapacity(tx, g.sessionId, g.groupId, g.n);
   }
   await releaseMemberAllowances(tx, released.map((t) => t.id));
+  await releaseGiftHolds(tx, released.map((t) => t.id));
 }

@@ -57,16 +57,16 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
   });
 
-  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean) => {
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, gifteeIdentityId: string | null = null) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
-    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, sendEmail, now });
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, now });
     return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
     app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
       const body = parseBody(ZGuestCheckout, request.body, 'checkout');
-      return purchaser(request, body.guest_identity_id ?? null, body.send_email);
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.giftee_identity_id ?? null);
     });
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true));

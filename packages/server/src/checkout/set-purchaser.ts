@@ -5,13 +5,14 @@ import { assertModifiable } from '../cart/cart-access.js';
 import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
+import { checkGiftee } from './check-giftee.js';
 
 /**
  * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
  * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
- * buys as themselves.
+ * buys as themselves. A guest giving a membership names its giftee here too (issue 12).
  */
-export async function setPurchaser(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; sendEmail: boolean; now: Date }) {
+export async function setPurchaser(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; now: Date }) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
   const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
@@ -21,5 +22,6 @@ export async function setPurchaser(db: Db, input: { sellerId: string; identity: 
   if (!input.identity || !(await mayNameIdentity(db, input.identity.id, purchaser))) throw notFound();
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
-  await updateCartRow(db, cart.id, { purchaser_identity_id: purchaser, send_email: input.sendEmail ? 1 : 0, updated_at: input.now.toISOString() });
+  if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
+  await updateCartRow(db, cart.id, { purchaser_identity_id: purchaser, giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id, send_email: input.sendEmail ? 1 : 0, updated_at: input.now.toISOString() });
 }

@@ -173,6 +173,31 @@ export interface MembershipItemTable {
   cart_id: string;
   renew_membership_id: string | null;
   members: string;
+  /** 0014: a gift (the booking issues a code, not cards), the day the giftee is e-mailed, the gift redeemed. */
+  gift: Generated<number>;
+  email_giftee_on: Generated<string | null>;
+  redeem_gift_id: Generated<string | null>;
+}
+/** A gift of membership (0014): its single-use code, the level and value given, who redeemed it. */
+export interface MembershipGiftTable {
+  id: string;
+  seller_id: string;
+  code: string;
+  ticket_type_id: string;
+  value: number;
+  ticket_order_id: string;
+  ticket_id: string;
+  giver_identity_id: string | null;
+  giftee_identity_id: string | null;
+  email_giftee_on: string | null;
+  giftee_mailed_at: string | null;
+  valid_from: string;
+  valid_to: string;
+  held_ticket_id: string | null;
+  redeemed_at: string | null;
+  redeemed_order_id: string | null;
+  membership_id: string | null;
+  created_at: string;
 }
 /** Allowance used per card set (its first card), membership rule and period. */
 export interface MemberAllowanceUsageTable {
@@ -457,6 +482,7 @@ export interface Database {
   membership_level: MembershipLevelTable;
   membership: MembershipTable;
   membership_item: MembershipItemTable;
+  membership_gift: MembershipGiftTable;
   member_allowance_usage: MemberAllowanceUsageTable;
   member_allowance_take: MemberAllowanceTakeTable;
 }

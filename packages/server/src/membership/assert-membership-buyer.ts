@@ -1,12 +1,13 @@
-import { MEMBERSHIP_TEXT } from '@foyer/contracts';
+import { GIFT_CODE_TEXT, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 
 /**
  * Before any money moves (001 §4, the login-or-guest dialog): a cart with a membership ticket needs
- * an account to own the cards — the logged-in buyer or the purchaser named at checkout.
+ * an account to own the cards — the logged-in buyer or the purchaser named at checkout. A gift of
+ * membership needs its giftee named and is bought on its own (001 §2: gifting requires an empty cart).
  */
-export async function assertMembershipBuyer(tx: Tx, cart: { id: string; identity_id: string; purchaser_identity_id: string | null }) {
+export async function assertMembershipBuyer(tx: Tx, cart: { id: string; identity_id: string; purchaser_identity_id: string | null; giftee_identity_id: string | null }) {
   const membership = await tx.selectFrom('ticket').select('id').where('cart_id', '=', cart.id).where('state', '=', 'held').where('handler', '=', 'membership').executeTakeFirst();
   if (!membership) return;
   const owner = await tx
@@ -15,4 +16,16 @@ export async function assertMembershipBuyer(tx: Tx, cart: { id: string; identity
     .where('identity_id', 'in', [cart.identity_id, cart.purchaser_identity_id ?? cart.identity_id])
     .executeTakeFirst();
   if (!owner) throw new AppError(401, 'not_authorized', MEMBERSHIP_TEXT.loginToBuy, 'payment', { cart_id: cart.id });
+
+  const held = await tx
+    .selectFrom('ticket')
+    .leftJoin('membership_item', 'membership_item.ticket_id', 'ticket.id')
+    .select(['ticket.id', 'membership_item.gift'])
+    .where('ticket.cart_id', '=', cart.id)
+    .where('ticket.state', '=', 'held')
+    .execute();
+  const gifts = held.filter((t) => t.gift === 1).length;
+  if (!gifts) return;
+  if (gifts !== held.length) throw new AppError(409, 'gift_requires_empty_cart', GIFT_CODE_TEXT.emptyCartFirst, 'payment', { cart_id: cart.id });
+  if (!cart.giftee_identity_id) throw new AppError(400, 'validation_failed', GIFT_CODE_TEXT.gifteeRequired, 'payment', { cart_id: cart.id, field: 'giftee_identity_id' });
 }

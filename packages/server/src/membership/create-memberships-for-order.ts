@@ -9,6 +9,8 @@ import { termEnd } from './levels.js';
 import { loadLevels } from './load-levels.js';
 import { insertMemberships, membershipTicketsOfOrder } from './membership.repository.js';
 import { renewMembership } from './renew-membership.js';
+import { completeRedemption } from './gifts/complete-redemption.js';
+import { issueMembershipGift } from './gifts/issue-membership-gift.js';
 
 interface StoredMember {
   role: TMemberRole;
@@ -23,7 +25,8 @@ export const newMemberId = () => readableCode(10);
 /**
  * Booking a membership ticket creates its cards (000 §3, 001 §4), inside the booking transaction:
  * one membership per named member, valid for the level's term from today, owned by the buyer's
- * account (which becomes a member: its member id is the first card's). A renewal extends instead.
+ * account (which becomes a member: its member id is the first card's). A renewal extends instead;
+ * a gift issues its code instead (issue 12), and a gift code redeemed is marked so, once.
  */
 export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectable<CartTable>; orderId: string; now: Date }) {
   const tickets = await membershipTicketsOfOrder(tx, input.orderId);
@@ -35,8 +38,13 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
 
   for (const ticket of tickets) {
     const level = levels.get(ticket.ticket_type_id)!;
+    if (ticket.gift) {
+      await issueMembershipGift(tx, { cart: input.cart, orderId: input.orderId, ticket, now: input.now });
+      continue;
+    }
     if (ticket.renew_membership_id) {
       await renewMembership(tx, { membershipId: ticket.renew_membership_id, level, orderId: input.orderId, ticketId: ticket.id, now: input.now });
+      if (ticket.redeem_gift_id) await completeRedemption(tx, { giftId: ticket.redeem_gift_id, ticketId: ticket.id, orderId: input.orderId, membershipId: ticket.renew_membership_id, now: input.now });
       continue;
     }
     const named: StoredMember[] = ticket.members ? JSON.parse(ticket.members) : [];
@@ -75,6 +83,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
       };
     });
     await insertMemberships(tx, rows);
+    if (ticket.redeem_gift_id) await completeRedemption(tx, { giftId: ticket.redeem_gift_id, ticketId: ticket.id, orderId: input.orderId, membershipId: cardSetId, now: input.now });
     // The buyer's account becomes a member: its member id logs in with every scan-code method.
     if (owner && !owner.scan_code) {
       await tx.updateTable('user_account').set({ scan_code: rows[0].scan_code, scan_code_key: rows[0].scan_code_key, updated_at: nowIso }).where('id', '=', owner.id).execute();

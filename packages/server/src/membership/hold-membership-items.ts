@@ -1,14 +1,15 @@
-import { MEMBERSHIP_TEXT, ZMembershipHandlerData, type TMemberInput, type TMembershipHandlerData } from '@foyer/contracts';
+import { GIFT_CODE_TEXT, MEMBERSHIP_TEXT, ZMembershipHandlerData, type TMemberInput, type TMembershipHandlerData } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import type { Viewer } from '../events/viewer.js';
 import { AppError } from '../http/app-error.js';
 import { renewalAllowed, renewalOpens, membershipStatus, type Level } from './levels.js';
 import { loadLevels } from './load-levels.js';
 import { insertItems, membershipById } from './membership.repository.js';
+import { redeemGiftForTicket } from './gifts/redeem-gift.js';
 
 /** A membership ticket being held, with what the visitor sent for it. */
 export interface HeldMembership {
-  ticket: { id: string; ticket_type_id: string; handler: string };
+  ticket: { id: string; ticket_type_id: string; handler: string; face_value: number; fee_percent_outside: number };
   handlerData: Record<string, unknown> | null | undefined;
 }
 
@@ -16,10 +17,13 @@ export interface HeldMembership {
  * Membership cart items (000 §2, 001 §4): a membership ticket names its members (roles and counts
  * from the level, names, e-mails where the role asks) or the membership it renews. Buying again
  * while a membership is current renews it inside the renewal window and is refused outside it.
+ * A gift names nobody (the redeemer will) and is bought on its own; a gift code pays for a new
+ * membership or a renewal (issue 12). Returns the tickets whose price a gift code changed.
  */
-export async function holdMembershipItems(tx: Tx, input: { cartId: string; viewer: Viewer; items: HeldMembership[]; now: Date }) {
+export async function holdMembershipItems(tx: Tx, input: { sellerId: string; cartId: string; viewer: Viewer; items: HeldMembership[]; now: Date }) {
+  const repriced = new Map<string, { adjusted_value: number; fee_percent_outside: number }>();
   const items = input.items.filter((i) => i.ticket.handler === 'membership');
-  if (!items.length) return;
+  if (!items.length) return repriced;
   const levels = await loadLevels(tx, items.map((i) => i.ticket.ticket_type_id));
   const rows = [];
   for (const [index, item] of items.entries()) {
@@ -29,12 +33,29 @@ export async function holdMembershipItems(tx: Tx, input: { cartId: string; viewe
       throw new AppError(400, 'validation_failed', issue.message, 'reserve', { index, path: ['handler_data', ...issue.path].join('.') });
     }
     const level = levels.get(item.ticket.ticket_type_id)!;
+    const gift = parsed.data.gift;
+    if (gift) {
+      rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: null, members: '[]', gift: 1, email_giftee_on: gift.email_giftee_on ?? null });
+      continue;
+    }
     const renewId = parsed.data.renew_membership_id ?? (await ownCurrentSetToRenew(tx, input.viewer, input.now));
     if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
     else checkMembers(level, parsed.data, index);
-    rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)) });
+    const redeemed = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticket: item.ticket, now: input.now }) : null;
+    if (redeemed) repriced.set(item.ticket.id, redeemed.money);
+    const redeemGiftId = redeemed?.giftId ?? null;
+    rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)), redeem_gift_id: redeemGiftId });
   }
+  const giftTicketIds = rows.filter((r) => r.gift).map((r) => r.ticket_id);
+  if (giftTicketIds.length) await assertGiftAlone(tx, input.cartId, giftTicketIds);
   await insertItems(tx, rows);
+  return repriced;
+}
+
+/** 001 §2: gifting requires an empty cart — the gift's giftee is the whole cart's. */
+async function assertGiftAlone(tx: Tx, cartId: string, giftTicketIds: string[]) {
+  const other = await tx.selectFrom('ticket').select('id').where('cart_id', '=', cartId).where('state', '=', 'held').where('id', 'not in', giftTicketIds).executeTakeFirst();
+  if (other) throw new AppError(409, 'gift_requires_empty_cart', GIFT_CODE_TEXT.emptyCartFirst, 'reserve', { cart_id: cartId });
 }
 
 /** Buying for oneself while a membership is current: that membership is the one renewed. */

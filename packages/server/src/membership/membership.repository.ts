@@ -80,7 +80,7 @@ export function membershipTicketsOfOrder(tx: Tx, orderId: string) {
   return tx
     .selectFrom('ticket')
     .leftJoin('membership_item', 'membership_item.ticket_id', 'ticket.id')
-    .select(['ticket.id', 'ticket.ticket_type_id', 'ticket.ticket_group_id', 'membership_item.members', 'membership_item.renew_membership_id'])
+    .select(['ticket.id', 'ticket.ticket_type_id', 'ticket.ticket_group_id', 'ticket.face_value', 'membership_item.members', 'membership_item.renew_membership_id', 'membership_item.gift', 'membership_item.email_giftee_on', 'membership_item.redeem_gift_id'])
     .where('ticket.ticket_order_id', '=', orderId)
     .where('ticket.state', '=', 'booked')
     .where('ticket.handler', '=', 'membership')

@@ -11,8 +11,10 @@ import { listMemberAllowances, MEMBER_ALLOWANCE_QUERY } from './list-member-allo
 import { listMembershipLevels, MEMBERSHIP_LEVELS_QUERY } from './list-membership-levels.js';
 import { membershipQrPng } from './membership-qr-code.js';
 import { resolveViewer } from './resolve-viewer.js';
+import { lookupGiftCode } from './gifts/lookup-gift-code.js';
+import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 
-/** GET membership_levels, my/membership, my/member_allowance and a card's QR code (000 §7, 001 §4). */
+/** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (000 §7, 001 §4). */
 export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const base = async (request: FastifyRequest, spec: QuerySpec) => {
@@ -50,5 +52,13 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     const png = await membershipQrPng(db, { membershipId: request.params.id, userId: session.userId, margin: parsed.data.margin });
     reply.header('cache-control', 'private, max-age=300').type('image/png');
     return reply.send(png);
+  });
+
+  // A gift code (issue 12): limited per address, never cached (it changes once redeemed).
+  app.get<{ Params: { code: string } }>('/api/membership_gift/:code', async (request, reply) => {
+    const input = await base(request, {});
+    await enforceLimits(db, input.now, [[LIMITS.giftCodeIp, request.ip]]);
+    reply.header('cache-control', 'private, no-store');
+    return lookupGiftCode(db, { sellerId: input.sellerId, code: request.params.code });
   });
 }

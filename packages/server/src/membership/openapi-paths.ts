@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
+import { ZGiftCodeLookup, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 
 /** OpenAPI paths of the membership calls (000 §7, 001 §4), generated from the contracts. */
@@ -35,6 +35,14 @@ export function membershipPaths() {
         parameters: [pathParam('id'), { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10, default: 2 } }],
         ok: { description: 'image/png', content: { 'image/png': { schema: z.toJSONSchema(z.string()) } } },
         refusals: { '400': 'bad_field_value (margin)', '401': 'not_authorized', '404': 'not_found (no such card, or not yours)' },
+      }),
+    },
+    '/membership_gift/{code}': {
+      get: operation({
+        summary: 'A gift-of-membership code: valid_from, valid_to, exhausted, and the levels it can be redeemed for (at most 3, largest discount first)',
+        parameters: [pathParam('code'), sellerParam],
+        ok: ZGiftCodeLookup,
+        refusals: { '404': 'gift_code_not_found (wrong length or unknown), seller_not_found', '429': 'rate_limited' },
       }),
     },
   };

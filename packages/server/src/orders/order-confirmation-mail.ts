@@ -6,6 +6,7 @@ import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { issueOrderKey, manageUrl } from './order-access-key.js';
 import { membershipMailPart } from '../membership/membership-mail.js';
+import { giftMailPart } from '../membership/gifts/gift-mail.js';
 import { confirmationLines, orderForConfirmation } from './orders.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 
@@ -52,6 +53,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   const ticketImage = (i: number) => (ticketCids[i] ? `<br><img src="cid:${ticketCids[i]}" width="120" height="120" alt="QR code for ticket ${escape(tickets[i].scan_code ?? '')}">` : '');
   const members = await membershipMailPart(tx, order.id);
   attachments.push(...members.attachments);
+  const gifts = await giftMailPart(tx, order.id, publicUrl);
   const total = fromMinor(order.total);
   const text = [
     `Hello ${buyer.first_name},`,
@@ -59,6 +61,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
     'Your tickets:',
     ...lines.map((l) => `  ${l}`),
     ...members.text,
+    ...gifts.text,
     `View and print your tickets: ${tickets_url}`,
     `Manage your order: ${manage_url}`,
   ].join('\n\n');
@@ -68,6 +71,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
 <p><img src="cid:${attachments[0].cid}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
 <ul>${lines.map((l, i) => `<li>${escape(l)}${ticketImage(i)}</li>`).join('')}</ul>
 ${members.html}
+${gifts.html}
 <p><a href="${escape(tickets_url)}">View and print your tickets</a></p>
 <p><a href="${escape(manage_url)}">Manage your order</a></p>
 </body></html>`;

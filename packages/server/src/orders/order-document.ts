@@ -1,4 +1,5 @@
 import { orderMemberships } from '../membership/order-memberships.js';
+import { orderGifts } from '../membership/gifts/order-gifts.js';
 import { fromMinor, type TOrderDocument, type TTicketOrder } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
@@ -16,15 +17,15 @@ export const ORDER_QUERY: QuerySpec = {
   filters: { id: 'string', 'ticket.state': 'string' },
   /** key: a manage link's key (GET ticket_order/{id}, POST …/cancel). */
   params: { key: 'string' },
-  embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership', 'scheduled_payment'],
+  embeds: ['ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'ticket_group', 'ticket_type', 'event_template', 'membership', 'membership_gift', 'scheduled_payment'],
   defaultLimit: 100,
 };
 
 /**
  * The id-list read (cacheable, a capability by unguessable ids) embeds no personal data: member
- * cards (names, member ids that log in) only come with the owner's GET ticket_order/{id}.
+ * cards (names, member ids that log in) and gift codes only come with the owner's GET ticket_order/{id}.
  */
-export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: ORDER_QUERY.embeds!.filter((e) => e !== 'membership') };
+export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: ORDER_QUERY.embeds!.filter((e) => e !== 'membership' && e !== 'membership_gift') };
 
 export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
   return {
@@ -64,6 +65,7 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
     siblings.event_session = (await sessionsByIds(db, sessionIds)).map(({ seller_id, ...s }) => sessionOut(s, tz.get(s.event_template_id) ?? 'UTC', seller_id));
   }
   if (embed.has('membership')) siblings.membership = await orderMemberships(db, ids);
+  if (embed.has('membership_gift')) siblings.membership_gift = await orderGifts(db, ids);
   // A payment plan's instalments, as recorded when the order was booked.
   if (embed.has('scheduled_payment')) {
     const plan = ids.length ? await planOfOrders(db, ids) : [];
