@@ -9,3 +9,4 @@ export * from './after-sale-texts.js';
 export * from './config-keys.js';
 export * from './money.js';
 export * from './membership-gift-texts.js';
+export * from './membership-limits.js';

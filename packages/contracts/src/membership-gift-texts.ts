@@ -7,6 +7,9 @@ export const REDEEM_LEVELS_MAX = 3;
 /** How long a gift code can be redeemed, from the day it was bought (a level's catalog setting may change it). */
 export const GIFT_CODE_VALID_MONTHS = 12;
 
+/** 001 §5 / §8: a gift to oneself (the same identity or e-mail as the giver). */
+export const GIFT_TO_SELF = 'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';
+
 export const GIFT_CODE_TEXT = {
   /** 001 §5: wrong length or not found. */
   invalid: 'You must enter a valid code',

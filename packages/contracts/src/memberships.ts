@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZResourceList } from './resources.js';
 import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
+import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-limits.js';
 
 export * from './membership-gift-texts.js';
+export * from './membership-limits.js';
 
 /**
  * Membership wire shapes (000 §3, §5, §6, §7; 001 §2, §3, §7).
@@ -22,10 +24,6 @@ export const AUTO_RENEW_STATES = ['none', 'scheduled', 'cancelled'] as const;
 /** Current: valid today; upcoming: starts later (a renewal bought early); expired: valid_to passed. */
 export const MEMBERSHIP_STATUSES = ['current', 'upcoming', 'expired'] as const;
 
-export const MEMBER_NAME_MAX = 50;
-export const MEMBER_EMAIL_MAX = 254;
-/** At most this many members (cards) in one membership purchase. */
-export const MEMBERS_MAX = 20;
 
 /** 000 §9 config `member_reserve_session_beyond_term`: unset (default) = never. */
 export const RESERVE_BEYOND_TERM = ['always', 'if_autorenew'] as const;

@@ -112,7 +112,7 @@ export const ZGiftCheckout = z
 export type TGiftCheckout = z.infer<typeof ZGiftCheckout>;
 
 /** 001 §5: gifting to oneself. */
-export const GIFT_TO_SELF = 'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';
+export { GIFT_TO_SELF } from './membership-gift-texts.js';
 
 /** GET my/order_session (001 §3 Order-session): one row per order and session the user has tickets for. */
 export const ZOrderSession = z.object({

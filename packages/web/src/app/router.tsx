@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout/tickets/:orderId', lazy: () => loadChunk(() => import('../features/checkout/tickets-page.js')) },
           { path: 'checkout/pending/:cartId', lazy: () => loadChunk(() => import('../features/checkout/pending-page.js')) },
           { path: 'checkout/:cartId', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },
-          { path: 'membership/redeem', lazy: page('membershipRedeem') },
+          { path: 'membership/redeem', lazy: () => loadChunk(() => import('../features/membership/redeem/redeem-page.js')) },
           { path: 'membership', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           { path: 'membership/:action', lazy: () => loadChunk(() => import('../features/placeholders/membership.js')) },
           {

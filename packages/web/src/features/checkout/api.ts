@@ -26,8 +26,9 @@ export function memberCheckout(cartId: string): Promise<TCartDocument> {
   return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/checkout`, {});
 }
 
-export function guestCheckout(cartId: string, identityId: string): Promise<TCartDocument> {
-  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true });
+/** A guest buys (001 §7 POST cart/{id}/guest_checkout); a guest giving a membership names its giftee too. */
+export function guestCheckout(cartId: string, identityId: string, gifteeIdentityId?: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true, ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}) });
 }
 
 /** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */

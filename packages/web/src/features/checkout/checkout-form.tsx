@@ -7,6 +7,9 @@ import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
+import { giftCheckout } from '../membership/gift/api.js';
+import { readGiftee } from '../membership/gift/giftee-storage.js';
+import { GifteeNotice } from '../membership/gift/giftee-notice.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
@@ -151,16 +154,18 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const ensurePurchaser = async () => {
+    // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
+    const giftee = readGiftee(cartId);
     if (member) {
       if (purchaser.current) return;
-      await memberCheckout(cartId);
+      await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
       purchaser.current = { email: '', identityId: '' };
       return;
     }
     const value = trimIdentity(identity);
     if (purchaser.current?.email === value.email.toLowerCase()) return;
     const identityId = await registerGuest(value);
-    await guestCheckout(cartId, identityId);
+    await guestCheckout(cartId, identityId, giftee?.identityId);
     purchaser.current = { email: value.email.toLowerCase(), identityId };
   };
 
@@ -344,6 +349,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           </div>
         )}
 
+        <GifteeNotice cartId={cartId} />
         <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
           <h2 id={`${id}-info`} className="section-title">
             {en.checkout.yourInformation}

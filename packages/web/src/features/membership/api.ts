@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TMemberAllowance, TMembership, TMembershipLevel, TResourceList } from '@foyer/contracts';
+import type { TMemberAllowance, TMembership, TMembershipGift, TMembershipLevel, TResourceList } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
 /** The membership calls of 000 §7 and 001 §7 (schemas in packages/contracts/src/memberships.ts). */
@@ -64,8 +64,9 @@ export function memberAllowanceQuery(sessionId: string | null, version: number, 
 /** The cards an order created or renewed (GET ticket_order/{id}?_embed=membership; owner only). */
 export function orderMembershipsQuery(orderId: string) {
   return queryOptions({
-    queryKey: ['ticket_order', 'detail', orderId, { _embed: 'membership' }] as const,
-    queryFn: ({ signal }) => api.get<{ membership?: TResourceList<MembershipCard> }>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ['membership'], signal }),
+    queryKey: ['ticket_order', 'detail', orderId, { _embed: 'membership,membership_gift' }] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ membership?: TResourceList<MembershipCard>; membership_gift?: TResourceList<TMembershipGift> }>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ['membership', 'membership_gift'], signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

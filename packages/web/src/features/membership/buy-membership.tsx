@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
@@ -7,13 +7,12 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { LOGIN_SUCCESS_EVENT, useOptionalAccount } from '../account/account-context.js';
 import { focusFirstInvalid } from '../events/detail/quantities/reservation.js';
 import type { EventDetail } from '../events/detail/model.js';
-import { typePrice } from '../events/detail/price-format.js';
-import { typeKey } from '../events/detail/quantities/quantities.js';
 import { membershipLevelsQuery, myMembershipQuery } from './api.js';
 import { hasCurrentMembership } from './cards.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from './members.js';
 import { MembersFields } from './members-fields.js';
 import { MembershipAddBar } from './membership-add-bar.js';
+import { LevelOptions, useLevelOptions } from './level-options.js';
 import { useMembershipAdd } from './use-membership-add.js';
 
 export const MY_MEMBERSHIP_PATH = '/my/membership';
@@ -32,13 +31,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
   const { sessionQuery, session, add, submitting, error, clearError } = useMembershipAdd(detail);
 
   const levels = levelsQuery.data?.membership_level?._data;
-  const options = useMemo(
-    () =>
-      detail.groups
-        .filter(({ group }) => group.handler === 'membership')
-        .flatMap(({ group, types }) => types.map(({ type }) => ({ key: typeKey(group.id, type.id), type, level: levels?.find((l) => l.ticket_type_id === type.id) ?? null }))),
-    [detail.groups, levels],
-  );
+  const options = useLevelOptions(detail, levels);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const chosen = options.find((o) => o.key === chosenKey) ?? (options.length === 1 ? options[0] : null);
   const roles = levelRoles(chosen?.level);
@@ -121,28 +114,10 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
         <h2 id={`${id}-levels`} className="step__title">
           {en.membership.chooseLevel}
         </h2>
-        <fieldset className="add-one__options membership-levels">
-          <legend className="visually-hidden">{en.membership.chooseLevel}</legend>
-          {options.map((option) => (
-            <label key={option.key} className="add-one__option" data-ticket-type-id={option.type.id}>
-              <input
-                type="radio"
-                name={`${id}-level`}
-                value={option.key}
-                checked={chosen?.key === option.key}
-                onChange={() => {
-                  setChosenKey(option.key);
-                  clearError();
-                }}
-              />
-              <span className="add-one__option-text">
-                <span className="add-one__option-name">{option.type.name}</span>
-                {option.type.summary && <span className="add-one__option-summary">{option.type.summary}</span>}
-              </span>
-              <span className="add-one__option-price">{typePrice(option.type, currency).price}</span>
-            </label>
-          ))}
-        </fieldset>
+        <LevelOptions name={`${id}-level`} legend={en.membership.chooseLevel} options={options} chosenKey={chosen?.key ?? null} currency={currency} onChoose={(key) => {
+          setChosenKey(key);
+          clearError();
+        }} />
       </section>
       {chosen && (
         <section className="panel step" aria-labelledby={`${id}-members`}>

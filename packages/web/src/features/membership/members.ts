@@ -1,4 +1,5 @@
 import type { TLevelRole, TMemberInput, TMemberRole, TMembershipLevel } from '@foyer/contracts';
+import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX } from '@foyer/contracts/constants';
 import { en, format } from '../../i18n/en.js';
 import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/quantities/attendees.js';
 
@@ -6,13 +7,9 @@ import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue
  * The named members of a membership purchase (000 §2, 001 §5), pure: which roles a level allows
  * and how many of each, the members a level starts with, adding and removing, validation (names
  * required and at most 50 characters, e-mails where the level asks, at most 254) and the cart's
- * handler_data.
- *
- * Mirrors of the contract's limits (importing values from @foyer/contracts pulls zod into the
- * chunk; a unit test keeps them equal).
+ * handler_data. The limits are the contract's (zod-free constants).
  */
-export const MEMBER_NAME_MAX = 50;
-export const MEMBER_EMAIL_MAX = 254;
+export { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX };
 
 /** A membership ticket type without a level: one member card (the server's default too). */
 export const DEFAULT_ROLES: readonly TLevelRole[] = [{ role: 'member', min: 1, max: 1, email_required: false }];

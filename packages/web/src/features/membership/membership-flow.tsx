@@ -1,4 +1,7 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../app/paths.js';
+import { en } from '../../i18n/en.js';
+import { GiftMembership } from './gift/gift-membership.js';
 import type { SellerInfo } from '../../config/use-config.js';
 import type { EventDetail } from '../events/detail/model.js';
 import { BuyMembership } from './buy-membership.js';
@@ -6,9 +9,19 @@ import { RenewMembership } from './renew-membership.js';
 
 /**
  * The buy-membership flow of the membership event (000 §2): /events/{id}/renew renews the
- * member's membership; otherwise (also /events/{id}/gift until gifting arrives) a new one is bought.
+ * member's membership, /events/{id}/gift gives one; otherwise a new one is bought (with a link to
+ * giving one instead).
  */
 export function MembershipFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
   const { action } = useParams();
-  return action === 'renew' ? <RenewMembership detail={detail} currency={seller.currency} /> : <BuyMembership detail={detail} currency={seller.currency} />;
+  if (action === 'renew') return <RenewMembership detail={detail} currency={seller.currency} />;
+  if (action === 'gift') return <GiftMembership detail={detail} currency={seller.currency} />;
+  return (
+    <>
+      <BuyMembership detail={detail} currency={seller.currency} />
+      <p className="membership-gift-link">
+        <Link to={paths.event(detail.event.id, 'gift')}>{en.gift.giftLink}</Link>
+      </p>
+    </>
+  );
 }

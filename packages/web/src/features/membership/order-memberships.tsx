@@ -6,10 +6,12 @@ import { userQueryKey } from '../account/api.js';
 import { myMembershipKey, orderMembershipsQuery } from './api.js';
 import { cardSets } from './cards.js';
 import { CardSetSummary } from './card-set-summary.js';
+import { OrderGifts } from './gift/order-gifts.js';
 
 /**
  * The membership an order created or renewed, on the order-complete page (001 §3, §7): level,
- * expiry and each card's member ID. Nothing for orders without one (or while it loads).
+ * expiry and each card's member ID; or the gift codes it bought. Nothing for orders without one
+ * (or while it loads).
  */
 export function OrderMemberships({ orderId }: { orderId: string }) {
   const seller = useSeller();
@@ -23,6 +25,8 @@ export function OrderMemberships({ orderId }: { orderId: string }) {
     void client.invalidateQueries({ queryKey: userQueryKey });
     void client.invalidateQueries({ queryKey: myMembershipKey });
   }, [bought, client]);
+  const gifts = query.data?.membership_gift?._data ?? [];
+  if (gifts.length) return <OrderGifts gifts={gifts} />;
   if (!sets.length) return null;
   return (
     <section className="order-memberships" aria-label={en.membership.orderMemberships}>

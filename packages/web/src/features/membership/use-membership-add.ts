@@ -23,12 +23,15 @@ export function useMembershipAdd(detail: EventDetail) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const add = async (ticketTypeId: string, handlerData: TMembershipHandlerData) => {
+  /** `onAdded` sees the cart's id before the page moves on (the gift page keeps its giftee with it). */
+  const add = async (ticketTypeId: string, handlerData: TMembershipHandlerData, onAdded?: (cartId: string) => void) => {
     if (!session || !cart || submitting) return;
     setError(null);
     setSubmitting(true);
     try {
-      await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
+      const doc = await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
+      const cartId = doc.cart?._data[0]?.id;
+      if (cartId) onAdded?.(cartId);
       navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
     } catch (e) {
       setSubmitting(false);
