@@ -666,11 +666,6 @@ export const en = {
     codeLabel: 'Gift code',
     check: 'Continue',
     checking: 'Checking…',
-    /** GIFT_CODE_TEXT (a unit test keeps them equal). */
-    invalid: 'You must enter a valid code',
-    expired: 'This code has expired',
-    redeemedError: 'This code has already been redeemed',
-    noLevels: 'No memberships available',
     levelsTitle: 'Choose your membership',
     giftCovers: 'Your gift covers {amount}',
     toPay: 'You pay {amount}',

@@ -8,7 +8,7 @@ import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
 import { giftCheckout } from '../membership/gift/api.js';
-import { readGiftee } from '../membership/gift/giftee-storage.js';
+import { clearGiftee, readGiftee } from '../membership/gift/giftee-storage.js';
 import { GifteeNotice } from '../membership/gift/giftee-notice.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
@@ -174,6 +174,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const handleResult = (result: TPayAnswer, current: PayStep) => {
     attemptKey.current = null;
     if (result.outcome === 'completed') {
+      clearGiftee();
       const ids = result.ticket_order?._data.map((o) => o.id) ?? [];
       const fromCart = result.cart?._data[0]?.ticket_order_id;
       onCompleted(ids.length ? ids : fromCart ? [fromCart] : []);

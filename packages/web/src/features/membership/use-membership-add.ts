@@ -23,16 +23,19 @@ export function useMembershipAdd(detail: EventDetail) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  /** `onAdded` sees the cart's id before the page moves on (the gift page keeps its giftee with it). */
-  const add = async (ticketTypeId: string, handlerData: TMembershipHandlerData, onAdded?: (cartId: string) => void) => {
+  /**
+   * `onAdded` sees the cart's id before the page moves on (the gift page keeps its giftee with it);
+   * `next` overrides the route after the add (a gift is bought on its own: straight to the checkout).
+   */
+  const add = async (ticketTypeId: string, handlerData: TMembershipHandlerData, options: { onAdded?: (cartId: string) => void; next?: string } = {}) => {
     if (!session || !cart || submitting) return;
     setError(null);
     setSubmitting(true);
     try {
       const doc = await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
       const cartId = doc.cart?._data[0]?.id;
-      if (cartId) onAdded?.(cartId);
-      navigate(nextRouteAfterAdd([...detail.config, ...config.entries]));
+      if (cartId) options.onAdded?.(cartId);
+      navigate(options.next ?? nextRouteAfterAdd([...detail.config, ...config.entries]));
     } catch (e) {
       setSubmitting(false);
       setError(errorMessage(e));

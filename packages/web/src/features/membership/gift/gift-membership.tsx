@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/client.js';
+import { paths } from '../../../app/paths.js';
 import { en, format } from '../../../i18n/en.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Field, focusFirstInvalid } from '../../account/field.js';
@@ -103,8 +104,10 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
       return;
     }
     setRegistering(false);
-    await add(chosen.type.id, { gift: { email_giftee_on: form.sendToGiftee ? form.sendOn : null } }, (cartId) =>
-      saveGiftee({ cartId, identityId, name: `${giftee.first_name} ${giftee.last_name}`, email: giftee.email }),
+    await add(
+      chosen.type.id,
+      { gift: { email_giftee_on: form.sendToGiftee ? form.sendOn : null } },
+      { next: paths.checkout, onAdded: (cartId) => saveGiftee({ cartId, identityId, name: `${giftee.first_name} ${giftee.last_name}`, email: giftee.email }) },
     );
   };
 
@@ -135,9 +138,10 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
             <Field id={`${id}-last`} label={en.gift.lastName} value={form.last_name} autoComplete="off" maxLength={MEMBER_NAME_MAX + 10} error={shown.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} />
           </div>
           <Field id={`${id}-email`} type="email" label={en.gift.email} value={form.email} autoComplete="off" maxLength={MEMBER_EMAIL_MAX} error={shown.email} onChange={(e) => set('email', e.currentTarget.value)} />
-          <div className="field field--checkbox">
-            <label>
-              <input type="checkbox" checked={form.sendToGiftee} onChange={(e) => set('sendToGiftee', e.currentTarget.checked)} /> {en.gift.sendToGiftee}
+          <div className="field field--check">
+            <label className="check">
+              <input type="checkbox" checked={form.sendToGiftee} onChange={(e) => set('sendToGiftee', e.currentTarget.checked)} />
+              <span>{en.gift.sendToGiftee}</span>
             </label>
           </div>
           {form.sendToGiftee ? (
@@ -168,7 +172,7 @@ function EmptyCartFirst({ onEmpty }: { onEmpty: () => void }) {
       </h2>
       <p id="gift-cart-first-text">{GIFT_CODE_TEXT.emptyCartFirst}</p>
       <div className="actions">
-        <Link className="button button--primary" to="/checkout">
+        <Link className="button button--primary" to={paths.checkout}>
           {en.gift.goToCheckout}
         </Link>
         <button type="button" className="button" onClick={onEmpty}>

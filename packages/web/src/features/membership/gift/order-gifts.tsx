@@ -12,7 +12,7 @@ import { cardDate } from '../cards.js';
 export function OrderGifts({ gifts }: { gifts: TMembershipGift[] }) {
   const seller = useSeller();
   return (
-    <section className="order-gifts panel" aria-labelledby="order-gifts-title">
+    <section className="order-gifts" aria-labelledby="order-gifts-title">
       <h3 id="order-gifts-title">{en.gift.orderTitle}</h3>
       <p className="muted">{en.gift.orderLead}</p>
       <ul className="order-gifts__list">
@@ -27,7 +27,7 @@ export function OrderGifts({ gifts }: { gifts: TMembershipGift[] }) {
             <CopyCode code={g.code} />
             <p className="muted">{format(en.gift.validUntil, { date: cardDate(g.valid_to, seller.timezone) })}</p>
             {g.email_giftee_on && <p className="muted">{format(en.gift.emailedOn, { date: formatDate(g.email_giftee_on) })}</p>}
-            {g.redeemed && <p className="badge">{en.gift.redeemed}</p>}
+            {g.redeemed && <p className="badge badge--muted">{en.gift.redeemed}</p>}
           </li>
         ))}
       </ul>

@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
+import { confirmAccepting, expectAccessible, expectNoSidewaysScroll, payForCart, register, waitForMail } from './steps.js';
+
+/**
+ * Gifts of membership in the browser (issue #12), at 1280 and 390×844, axe clean: a member gives
+ * an Individual membership to a friend (not to oneself; a cart with items must be acted on first) →
+ * pays → the complete page and the e-mail show the 10-character code → another account opens the
+ * redeem link, the gift covers the level → completes free → is a member; the same code again →
+ * "This code has already been redeemed".
+ */
+describe('gifts of membership in the browser', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => {
+    sf = s;
+    browser = b;
+  }, copiedWebDist);
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`give a membership, redeem its code in another account, not twice (${label})`, async () => {
+      const giver = await newPage(browser, viewport);
+      const page = giver.page;
+      const stamp = `${label}-${Date.now()}`;
+      const giverEmail = `giver-${stamp}@example.org`;
+      await register(page, sf.url, giverEmail, label === 'desktop' ? 'Gina' : 'Gert');
+
+      await page.goto(`${sf.url}/membership`);
+      await page.getByRole('link', { name: 'Give a membership as a gift' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/events\/[^/]+\/gift$/);
+      const levels = page.getByRole('region', { name: 'Choose a membership to give' });
+      await expect.poll(() => levels.isVisible(), { timeout: 10_000 }).toBe(true);
+
+      await levels.getByRole('radio', { name: /Individual/ }).check();
+      const who = page.getByRole('region', { name: 'Who is it for?' });
+      // Empty fields: errors tied to them.
+      await page.getByRole('button', { name: 'Add gift to cart' }).click();
+      await expect.poll(() => who.getByText('This field is required.').first().isVisible()).toBe(true);
+      // Oneself is refused with the spec's text.
+      await who.getByRole('textbox', { name: 'Their first name' }).fill('Fran');
+      await who.getByRole('textbox', { name: 'Their last name' }).fill('Friend');
+      await who.getByRole('textbox', { name: 'Their e-mail address' }).fill(giverEmail);
+      await page.getByRole('button', { name: 'Add gift to cart' }).click();
+      await expect.poll(() => who.getByText('You cannot gift a membership to yourself. Do you want to buy or renew a membership?').isVisible()).toBe(true);
+      const friendEmail = `friend-${stamp}@example.org`;
+      await who.getByRole('textbox', { name: 'Their e-mail address' }).fill(friendEmail);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `gift-form-${label}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Add gift to cart' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/checkout');
+      await expect.poll(() => page.getByTestId('giftee-notice').textContent()).toContain(`Fran Friend (${friendEmail})`);
+      // Back on the gift page with the gift in the cart: gifting needs an empty cart, so the page asks to act on it first.
+      await page.goBack();
+      const cartFirst = page.getByRole('alertdialog', { name: 'Your cart has other items' });
+      await expect.poll(() => cartFirst.isVisible(), { timeout: 10_000 }).toBe(true);
+      await screenshot(page, `gift-cart-first-${label}`);
+      await expectAccessible(page);
+      await cartFirst.getByRole('link', { name: 'Go to checkout' }).click();
+      await payForCart(page, sf.url, '$75');
+
+      // The complete page shows the code; the giver's e-mail carries it with the redeem link.
+      const codeCell = page.getByTestId('gift-code');
+      await expect.poll(() => codeCell.count(), { timeout: 10_000 }).toBe(1);
+      const code = (await codeCell.textContent())!.trim();
+      expect(code).toMatch(/^[A-Z2-9]{10}$/);
+      await screenshot(page, `gift-complete-${label}`);
+      await expectAccessible(page);
+      const mail = await waitForMail(sf.url, giverEmail, /^Your tickets/);
+      expect(mail.text).toContain(`gift code ${code}`);
+      const link = /https?:\/\/\S+\/membership\/redeem\?code=[A-Z2-9]{10}/.exec(mail.text)![0];
+
+      // Someone else redeems it from the link: the gift covers Individual.
+      const redeemer = await newPage(browser, viewport);
+      const r = redeemer.page;
+      const redeemerEmail = `redeemer-${stamp}@example.org`;
+      await register(r, sf.url, redeemerEmail, 'Fran');
+      await r.goto(`${sf.url}${new URL(link).pathname}${new URL(link).search}`);
+      const choose = r.getByRole('region', { name: 'Choose your membership' });
+      await expect.poll(() => choose.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await r.getByRole('textbox', { name: 'Gift code' }).inputValue()).toBe(code);
+      expect(await choose.getByRole('radio').count()).toBeLessThanOrEqual(3);
+      expect(await choose.getByRole('radio', { name: /Individual.*Free with your gift/ }).isChecked()).toBe(true);
+      const member = r.getByRole('group', { name: 'Member', exact: true });
+      await member.getByRole('textbox', { name: 'First name' }).fill('Fran');
+      await member.getByRole('textbox', { name: 'Last name' }).fill('Friend');
+      const email = member.getByRole('textbox', { name: /mail/i });
+      if (await email.isVisible()) await email.fill(redeemerEmail);
+      await expectNoSidewaysScroll(r, viewport.width);
+      await screenshot(r, `gift-redeem-${label}`);
+      await expectAccessible(r);
+      await r.getByRole('button', { name: 'Redeem and continue' }).click();
+      await expect.poll(() => new URL(r.url()).pathname, { timeout: 10_000 }).not.toBe('/membership/redeem');
+      await r.goto(`${sf.url}/checkout`);
+      await expect.poll(() => r.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toMatch(/^(\$0(\.00)?|Free)$/);
+      await confirmAccepting(r, 'Complete order');
+      const cards = r.getByRole('list', { name: 'Cards' });
+      await expect.poll(() => cards.getByTestId('member-id').count(), { timeout: 10_000 }).toBe(1);
+      expect(await r.getByRole('heading', { name: 'Individual' }).isVisible()).toBe(true);
+
+      // The same code again: already redeemed.
+      await r.goto(`${sf.url}/membership/redeem?code=${code}`);
+      await expect.poll(() => r.getByText('This code has already been redeemed').isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await r.getByRole('region', { name: 'Choose your membership' }).count()).toBe(0);
+      await screenshot(r, `gift-redeemed-again-${label}`);
+      await expectAccessible(r);
+      expect(giver.errors).toEqual([]);
+      expect(redeemer.errors).toEqual([]);
+    });
+  }
+});
