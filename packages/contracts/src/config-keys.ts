@@ -25,4 +25,6 @@ export const CONFIG = {
   myAccount: { namespace: 'web', name: 'my_account' },
   /** 000 §9: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
+  /** 000 §9: "prompt" offers auto-renew in the membership form and shows it in My Account (issue 12). */
+  askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },
 } as const;

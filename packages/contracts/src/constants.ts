@@ -10,3 +10,4 @@ export * from './config-keys.js';
 export * from './money.js';
 export * from './membership-gift-texts.js';
 export * from './membership-limits.js';
+export * from './auto-renew-texts.js';

@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'gift_code_expired',
   'gift_code_redeemed',
   'gift_requires_empty_cart',
+  // auto-renew (001 §8 Cancel auto-renew)
+  'not_enrolled',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

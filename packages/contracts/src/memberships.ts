@@ -5,6 +5,7 @@ import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-lim
 
 export * from './membership-gift-texts.js';
 export * from './membership-limits.js';
+export * from './auto-renew-texts.js';
 
 /**
  * Membership wire shapes (000 §3, §5, §6, §7; 001 §2, §3, §7).
@@ -281,3 +282,12 @@ export const ZMembershipGift = z.object({
   redeem_path: z.string(),
 });
 export type TMembershipGift = z.infer<typeof ZMembershipGift>;
+
+/** DELETE ticket_order/{id}/auto_renew (001 §7): the scheduled cards of the order, now cancelled. */
+export const ZAutoRenewCancelled = z.object({ auto_renew_state: z.literal('cancelled'), membership_ids: z.array(z.string()) });
+export type TAutoRenewCancelled = z.infer<typeof ZAutoRenewCancelled>;
+
+/** GET my/identity/saved_payment_method (001 §3 "Saved payment method: identifier"): the card kept for auto-renew. */
+export const ZSavedPaymentMethod = z.object({ id: z.string(), gateway_id: z.string(), brand: z.string(), last4: z.string(), created_at: z.string() });
+export const ZSavedPaymentMethodDocument = z.object({ saved_payment_method: ZResourceList(ZSavedPaymentMethod), _total: z.number().int() });
+export type TSavedPaymentMethod = z.infer<typeof ZSavedPaymentMethod>;

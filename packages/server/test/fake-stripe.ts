@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 
 /**
  * A local fake of the part of Stripe's HTTP API Foyer uses (PaymentIntents create / retrieve /
- * search, refunds), started by the tests; the real SDK is pointed at it through STRIPE_API_URL.
+ * search, refunds, Customers create and PaymentMethods retrieve for auto-renew), started by the tests; the real SDK is pointed at it through STRIPE_API_URL.
  * Outcomes follow Stripe's test payment methods (pm_card_visa, pm_card_chargeDeclined, …).
  * Idempotency keys replay the first answer, like Stripe.
  */
@@ -16,6 +16,9 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   payment_method: string | null;
+  customer: string | null;
+  setup_future_usage: string | null;
+  off_session: boolean;
   last_payment_error: { code: string; message: string } | null;
   created: number;
 }
@@ -29,6 +32,7 @@ const CARD_ERRORS: Record<string, { code: string; message: string }> = {
 export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  readonly customers: { id: string; email: string | null; name: string | null }[] = [];
   /** Requests by method and path, for assertions. */
   readonly requests: string[] = [];
   /** When set, creating an intent charges it but answers 500: the answer is lost on the way back. */
@@ -68,6 +72,17 @@ export class FakeStripe {
       const data = [...this.intents.values()].filter((i) => i.metadata.payment_id === wanted);
       return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' };
     });
+    app.post('/v1/customers', idempotent((body) => {
+      const customer = { id: `cus_fake_${++this.seq}`, object: 'customer', email: body.email ?? null, name: body.name ?? null };
+      this.customers.push(customer);
+      return { status: 200, body: customer };
+    }));
+    app.get<{ Params: { id: string } }>('/v1/payment_methods/:id', async (request) => ({
+      id: request.params.id,
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+    }));
     app.post('/v1/refunds', idempotent((body) => {
       const intent = this.intents.get(body.payment_intent);
       if (!intent || intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no charge to refund.' } } };
@@ -98,6 +113,9 @@ export class FakeStripe {
       client_secret: `${id}_secret_${this.seq}`,
       metadata: Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : []))),
       payment_method: method,
+      customer: body.customer ?? null,
+      setup_future_usage: body.setup_future_usage ?? null,
+      off_session: body.off_session === 'true',
       last_payment_error: null,
       created: Math.floor(Date.now() / 1000),
     };

@@ -181,6 +181,8 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'GET', '/membership_gift/{code}', '/membership_gift/abcde-fghjk');
     await call(b, 'GET', '/membership_gift/{code}', '/membership_gift/ZZZZZZZZZZ', undefined, 404);
     await call(b, 'GET', '/ticket_order/{id}', `/ticket_order/${bought.ticket_order_id}?_embed=membership,membership_gift`);
+    await call(b, 'GET', '/my/identity/saved_payment_method', '/my/identity/saved_payment_method');
+    await call(b, 'DELETE', '/ticket_order/{id}/auto_renew', `/ticket_order/${bought.ticket_order_id}/auto_renew`, undefined, 409);
     await call(b, 'POST', '/logout', '/logout', {});
 
     const member = browser();

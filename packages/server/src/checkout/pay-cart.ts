@@ -1,4 +1,6 @@
 import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js';
+import { enrolCartInAutoRenew } from '../membership/auto-renew/enrol-cart.js';
+import { saveCard } from '../membership/auto-renew/saved-payment-method.repository.js';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
@@ -97,6 +99,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
     await assertMembershipBuyer(tx, cart);
+    const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
@@ -116,7 +119,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
-    return { paymentId, confirmed: null };
+    return { paymentId, confirmed: null, saveFor };
   }).catch((error: unknown) => {
     // Another cart's attempt took the key between our check and insert.
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
@@ -132,11 +135,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       data: input.body.gateway_data,
       idempotencyKey: input.idempotencyKey ? (retryOf ? gatewayKeyOfRetry(input.idempotencyKey, claim.paymentId) : input.idempotencyKey) : claim.paymentId,
       confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
+      saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null,
     });
   } catch {
     // Gateways report declines and lost answers as results; one that throws did not charge.
     result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
   }
+  // The card kept for auto-renew: before settling, so a renewal never lacks the card it was promised.
+  if (result.status === 'succeeded' && result.saved) await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
   // Refusals come back as values so the failed payment and the cart's release are kept.
   const outcome = await settlePayment({ db, dialect: input.dialect, now, publicUrl: input.publicUrl, gateways: input.gateways }, claim.paymentId, result);
   if (outcome instanceof AppError) throw outcome;

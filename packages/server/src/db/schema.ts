@@ -261,6 +261,19 @@ export interface CartTable {
   transfer_key_hash: Generated<string | null>;
   /** The client address the cart was created from (0009): live holds are limited per address. */
   client_ip: Generated<string | null>;
+  /** Paid with auto_renew (0018): the memberships it books are scheduled to renew. */
+  auto_renew: Generated<number>;
+}
+/** A card kept by the gateway for off-session renewals (0018): its reference, brand and last 4 only. */
+export interface SavedPaymentMethodTable {
+  id: string;
+  seller_id: string;
+  identity_id: string;
+  gateway_id: string;
+  reference: string;
+  brand: string;
+  last4: string;
+  created_at: string;
 }
 export interface TicketTable {
   id: string;
@@ -483,6 +496,7 @@ export interface Database {
   membership: MembershipTable;
   membership_item: MembershipItemTable;
   membership_gift: MembershipGiftTable;
+  saved_payment_method: SavedPaymentMethodTable;
   member_allowance_usage: MemberAllowanceUsageTable;
   member_allowance_take: MemberAllowanceTakeTable;
 }

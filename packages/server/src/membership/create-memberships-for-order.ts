@@ -43,7 +43,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
       continue;
     }
     if (ticket.renew_membership_id) {
-      await renewMembership(tx, { membershipId: ticket.renew_membership_id, level, orderId: input.orderId, ticketId: ticket.id, now: input.now });
+      await renewMembership(tx, { membershipId: ticket.renew_membership_id, level, orderId: input.orderId, ticketId: ticket.id, now: input.now, autoRenew: input.cart.auto_renew === 1 });
       if (ticket.redeem_gift_id) await completeRedemption(tx, { giftId: ticket.redeem_gift_id, ticketId: ticket.id, orderId: input.orderId, membershipId: ticket.renew_membership_id, now: input.now });
       continue;
     }
@@ -73,6 +73,8 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
         email: m.email,
         valid_from: nowIso,
         valid_to: validTo,
+        // Paid with auto_renew (001 §4): scheduled to renew on the saved card.
+        auto_renew_state: input.cart.auto_renew ? 'scheduled' : 'none',
         member_event_purchase_limit: level.memberEventPurchaseLimit,
         giver_identity_id: null,
         giftee_identity_id: null,

@@ -43,7 +43,7 @@ export async function insertMemberships(tx: Tx, rows: Insertable<MembershipTable
 }
 
 /** A renewal: every card of the set gets the new end, the renewing order and ticket. */
-export async function extendSet(tx: Tx, cardSetId: string, changes: { valid_to: string; ticket_order_id: string; ticket_id: string; ticket_type_id: string; updated_at: string }) {
+export async function extendSet(tx: Tx, cardSetId: string, changes: { valid_to: string; ticket_order_id: string; ticket_id: string; ticket_type_id: string; updated_at: string; auto_renew_state?: string }) {
   await tx.updateTable('membership').set(changes).where('card_set_id', '=', cardSetId).execute();
 }
 

@@ -12,6 +12,8 @@ import { listMembershipLevels, MEMBERSHIP_LEVELS_QUERY } from './list-membership
 import { membershipQrPng } from './membership-qr-code.js';
 import { resolveViewer } from './resolve-viewer.js';
 import { lookupGiftCode } from './gifts/lookup-gift-code.js';
+import { savedMethodOf } from './auto-renew/saved-payment-method.repository.js';
+import { document } from '../http/envelope.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 
 /** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (000 §7, 001 §4). */
@@ -52,6 +54,16 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     const png = await membershipQrPng(db, { membershipId: request.params.id, userId: session.userId, margin: parsed.data.margin });
     reply.header('cache-control', 'private, max-age=300').type('image/png');
     return reply.send(png);
+  });
+
+  // 001 §3 Saved payment method: the card kept for auto-renew (brand and last 4 only).
+  app.get('/api/my/identity/saved_payment_method', async (request, reply) => {
+    const input = await base(request, {});
+    const session = loggedIn(request, input.sellerId);
+    reply.header('cache-control', 'private, no-store');
+    const saved = await savedMethodOf(db, input.sellerId, session.identityId);
+    const rows = saved ? [{ id: saved.id, gateway_id: saved.gateway_id, brand: saved.brand, last4: saved.last4, created_at: saved.created_at }] : [];
+    return document('saved_payment_method', rows, rows.length);
   });
 
   // A gift code (issue 12): limited per address, never cached (it changes once redeemed).

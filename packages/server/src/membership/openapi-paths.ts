@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZGiftCodeLookup, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
+import { ZGiftCodeLookup, ZSavedPaymentMethodDocument, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 
 /** OpenAPI paths of the membership calls (000 §7, 001 §4), generated from the contracts. */
@@ -43,6 +43,14 @@ export function membershipPaths() {
         parameters: [pathParam('code'), sellerParam],
         ok: ZGiftCodeLookup,
         refusals: { '404': 'gift_code_not_found (wrong length or unknown), seller_not_found', '429': 'rate_limited' },
+      }),
+    },
+    '/my/identity/saved_payment_method': {
+      get: operation({
+        summary: "The logged-in user's card kept for auto-renew (brand and last 4; empty when none)",
+        parameters: [sellerParam],
+        ok: ZSavedPaymentMethodDocument,
+        refusals: { '401': 'not_authorized' },
       }),
     },
   };

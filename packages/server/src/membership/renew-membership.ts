@@ -6,7 +6,7 @@ import { extendSet, membershipById } from './membership.repository.js';
  * A booked renewal (001 §4): every card of the set runs one more term from its current end (from
  * today once lapsed); the member ids stay. The window was checked when the renewal was reserved.
  */
-export async function renewMembership(tx: Tx, input: { membershipId: string; level: Level; orderId: string; ticketId: string; now: Date }) {
+export async function renewMembership(tx: Tx, input: { membershipId: string; level: Level; orderId: string; ticketId: string; now: Date; autoRenew?: boolean }) {
   const m = await membershipById(tx, input.membershipId);
   if (!m) return;
   await extendSet(tx, m.card_set_id, {
@@ -15,5 +15,7 @@ export async function renewMembership(tx: Tx, input: { membershipId: string; lev
     ticket_id: input.ticketId,
     ticket_type_id: input.level.ticketTypeId,
     updated_at: input.now.toISOString(),
+    // A renewal paid with auto_renew schedules the next one; otherwise the set keeps its state.
+    ...(input.autoRenew ? { auto_renew_state: 'scheduled' } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders } from '@foyer/contracts';
+import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders, ZAutoRenewCancelled } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -87,6 +87,14 @@ export function orderPaths() {
         body: ZCancelTickets,
         ok: ZCancelAnswer,
         refusals: { ...ORDER_OWNED, '400': 'validation_failed, seller_not_found', '404': 'not_found (order), ticket_not_found, seller_not_found', '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free; started, cancelled or redeemed tickets)' },
+      }),
+    },
+    '/ticket_order/{id}/auto_renew': {
+      delete: operation({
+        summary: "Cancel auto-renew of the order's memberships (scheduled → cancelled), with the buyer's login or the manage link's key",
+        parameters: [id, sellerParam, { name: 'key', in: 'query', schema: { type: 'string' } }],
+        ok: ZAutoRenewCancelled,
+        refusals: { '401': 'not_authorized (not authenticated)', '404': 'not_found (order or key), seller_not_found', '409': 'not_enrolled', '429': 'rate_limited (keys)' },
       }),
     },
     '/ticket_order/{id}/email': {

@@ -13,6 +13,7 @@ import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
 import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZResendOrders } from '@foyer/contracts';
 import { cancelFreeTickets } from './cancel-free-tickets.js';
+import { cancelAutoRenew } from '../membership/auto-renew/cancel-auto-renew.js';
 import { listOrderSessions } from './list-order-sessions.js';
 import { sessionOf } from '../auth/sessions.js';
 import { userById } from '../users/user.repository.js';
@@ -69,6 +70,12 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
     const access = { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() };
     return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id) });
+  });
+
+  // 001 §2 Cancel auto-renew: the buyer's login or the manage link's key.
+  app.delete<IdParams>('/api/ticket_order/:id/auto_renew', async (request) => {
+    const { query, seller } = await sellerOfRequest(ctx, request);
+    return cancelAutoRenew(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
   });
 
   app.get('/api/my/ticket_order', async (request, reply) => {

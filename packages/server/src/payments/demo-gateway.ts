@@ -17,7 +17,8 @@ export const demoGateway: PaymentGateway = {
     const reference = `demo_pi_${request.paymentId}`;
     switch (card) {
       case DEMO_CARDS.success:
-        return { status: 'succeeded', reference };
+        // Test mode keeps the test number itself as the reusable reference (a real gateway keeps a token).
+        return request.saveForFutureUse ? { status: 'succeeded', reference, saved: { reference: card, brand: cardBrand(card), last4: card.slice(-4) } } : { status: 'succeeded', reference };
       case DEMO_CARDS.requires_action:
         return { status: 'requires_action', reference, clientSecret: `${reference}_secret` };
       case DEMO_CARDS.card_declined:
@@ -31,6 +32,14 @@ export const demoGateway: PaymentGateway = {
     }
   },
 };
+
+/** The brand of a card number by its first digits (display only). */
+export function cardBrand(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  return 'card';
+}
 
 /** Nothing to pay: the order is free (001 §9: gateway id "free"). */
 export const freeGateway: PaymentGateway = {

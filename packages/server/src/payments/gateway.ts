@@ -8,12 +8,21 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** A payment that earlier required action and has since been confirmed by the buyer. */
   confirmedIntent?: { reference: string } | null;
+  /** Keep the card for later off-session charges (auto-renew): a succeeded result then says `saved`. */
+  saveForFutureUse?: { email: string; name: string } | null;
+}
+
+/** A card the gateway keeps for later: its reusable reference, and brand and last 4 to show. */
+export interface SavedCard {
+  reference: string;
+  brand: string;
+  last4: string;
 }
 
 export type FailureCode = 'card_declined' | 'incorrect_cvc' | 'incorrect_zip' | 'payment_failed';
 
 export type ChargeResult =
-  | { status: 'succeeded'; reference: string }
+  | { status: 'succeeded'; reference: string; saved?: SavedCard }
   | { status: 'requires_action'; reference: string; clientSecret: string }
   | { status: 'failed'; code: FailureCode; message: string }
   /** Accepted but not final (a debit awaiting clearing): the webhook settles it. */

@@ -52,6 +52,9 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
         if (typeof paymentMethod !== 'string' || !/^pm_\w{1,200}$/.test(paymentMethod)) {
           return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };
         }
+        // Auto-renew (001 §4): the card is attached to a Customer and kept for off-session charges.
+        const save = request.saveForFutureUse;
+        const customer = save ? await stripe.customers.create({ email: save.email, name: save.name, metadata: { payment_id: request.paymentId } }, { idempotencyKey: `customer_${request.paymentId}` }) : null;
         const intent = await stripe.paymentIntents.create(
           {
             amount: request.amount,
@@ -60,10 +63,14 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
             metadata: { payment_id: request.paymentId },
+            ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        return intentResult(intent);
+        const result = intentResult(intent);
+        if (!customer || result.status !== 'succeeded') return result;
+        const card = (await stripe.paymentMethods.retrieve(paymentMethod)).card;
+        return { ...result, saved: { reference: JSON.stringify({ customer: customer.id, payment_method: paymentMethod }), brand: card?.brand ?? 'card', last4: card?.last4 ?? '' } };
       } catch (error) {
         return fromError(error);
       }

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Auto-renew (issue 12; 001 §3 Saved payment method, §4 Auto-renew): a cart paid with
+ * `auto_renew: true` marks the memberships it books "scheduled", and the card it was paid with is
+ * kept by the gateway for later off-session charges — here only the gateway's reusable reference
+ * (Stripe: customer and payment method ids; the demo gateway: its test card) with brand and last 4
+ * for display, one per identity (the newest replaces it). Never a card number of a real card.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('cart').addColumn('auto_renew', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createTable('saved_payment_method')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('seller_id', 'text', (c) => c.notNull().references('seller.id'))
+    .addColumn('identity_id', 'text', (c) => c.notNull())
+    .addColumn('gateway_id', 'text', (c) => c.notNull())
+    .addColumn('reference', 'text', (c) => c.notNull())
+    .addColumn('brand', 'text', (c) => c.notNull())
+    .addColumn('last4', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('saved_payment_method_identity').on('saved_payment_method').columns(['seller_id', 'identity_id']).unique().execute();
+}

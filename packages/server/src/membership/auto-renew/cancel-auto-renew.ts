@@ -1,0 +1,30 @@
+import { AUTO_RENEW_TEXT, type TAutoRenewCancelled } from '@foyer/contracts';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { readOwnOrder, type OrderAccess } from '../../orders/read-order.js';
+
+/**
+ * DELETE ticket_order/{id}/auto_renew (001 §2 Cancel auto-renew, §4): with the buyer's login or the
+ * order's manage key, the order's scheduled memberships become cancelled (one conditional update,
+ * so a second cancel finds nothing scheduled). Any other state is "not enrolled"; someone who is
+ * neither the buyer nor holds the key is "not authenticated".
+ */
+export async function cancelAutoRenew(db: Db, access: OrderAccess): Promise<TAutoRenewCancelled> {
+  let orderId: string;
+  try {
+    orderId = (await readOwnOrder(db, access)).id;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 403) throw new AppError(401, 'not_authorized', AUTO_RENEW_TEXT.notAuthenticated, 'auto_renew');
+    throw error;
+  }
+  const sets = db.selectFrom('membership').select('card_set_id').where('ticket_order_id', '=', orderId);
+  const cancelled = await db
+    .updateTable('membership')
+    .set({ auto_renew_state: 'cancelled', updated_at: (access.now ?? new Date()).toISOString() })
+    .where('card_set_id', 'in', sets)
+    .where('auto_renew_state', '=', 'scheduled')
+    .returning('id')
+    .execute();
+  if (!cancelled.length) throw new AppError(409, 'not_enrolled', AUTO_RENEW_TEXT.notEnrolled, 'auto_renew', { ticket_order_id: orderId });
+  return { auto_renew_state: 'cancelled', membership_ids: cancelled.map((m) => m.id) };
+}
