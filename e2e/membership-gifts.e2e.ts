@@ -111,5 +111,55 @@ describe('gifts of membership in the browser', () => {
       expect(giver.errors).toEqual([]);
       expect(redeemer.errors).toEqual([]);
     });
+
+    it(`buy with auto-renew, see it in My Account, cancel it from the link (${label})`, async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      const email = `renew-${label}-${Date.now()}@example.org`;
+      await register(page, sf.url, email, 'Rita');
+      await page.goto(`${sf.url}/membership`);
+      const levels = page.getByRole('region', { name: 'Choose your membership' });
+      await expect.poll(() => levels.isVisible(), { timeout: 10_000 }).toBe(true);
+      await levels.getByRole('radio', { name: /Individual/ }).check();
+      const autoRenew = page.getByRole('checkbox', { name: 'Renew automatically each year with this card' });
+      await autoRenew.check();
+      // 001 §2: changing level resets it.
+      await levels.getByRole('radio', { name: /Dual/ }).check();
+      await expect.poll(() => autoRenew.isChecked()).toBe(false);
+      await levels.getByRole('radio', { name: /Individual/ }).check();
+      await autoRenew.check();
+      const member = page.getByRole('group', { name: 'Member', exact: true });
+      await member.getByRole('textbox', { name: 'First name' }).fill('Rita');
+      await member.getByRole('textbox', { name: 'Last name' }).fill('Renew');
+      const mail = member.getByRole('textbox', { name: /mail/i });
+      if (await mail.isVisible()) await mail.fill(email);
+      await screenshot(page, `auto-renew-form-${label}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).not.toMatch(/^\/events\/[^/]+$/);
+      await page.goto(`${sf.url}/checkout`);
+      await expect.poll(() => page.getByTestId('auto-renew-notice').isVisible(), { timeout: 10_000 }).toBe(true);
+      await payForCart(page, sf.url, '$75');
+
+      // My Account: renews automatically on the saved card; the link cancels it.
+      await page.goto(`${sf.url}/my/membership`);
+      const status = page.getByTestId('auto-renew-status');
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/Renews automatically on .+ We will charge your Visa card ending in 4242\./);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot(page, `auto-renew-my-${label}`);
+      await expectAccessible(page);
+      await status.getByRole('link', { name: 'Cancel automatic renewal' }).click();
+      const cancel = page.getByRole('button', { name: 'Cancel automatic renewal' });
+      await expect.poll(() => cancel.isVisible(), { timeout: 10_000 }).toBe(true);
+      await screenshot(page, `auto-renew-cancel-${label}`);
+      await expectAccessible(page);
+      await cancel.click();
+      await expect.poll(() => page.getByText('Automatic renewal is cancelled. Your membership stays valid until it ends.').isVisible()).toBe(true);
+      // Again: not enrolled any more.
+      await page.reload();
+      await expect.poll(() => page.getByText('This membership is not set to renew automatically.').isVisible(), { timeout: 10_000 }).toBe(true);
+      await page.goto(`${sf.url}/my/membership`);
+      await expect.poll(() => page.getByTestId('auto-renew-status').textContent(), { timeout: 10_000 }).toContain('Automatic renewal is cancelled.');
+      expect(errors).toEqual([]);
+    });
   }
 });

@@ -37,7 +37,7 @@ describe('gift of membership rules in the browser (001 §5)', () => {
   });
 
   it('the giftee is kept for the cart it was made for only', () => {
-    saveGiftee({ cartId: 'c1', identityId: 'i1', name: 'Fran Friend', email: 'fran@example.org' });
+    saveGiftee('c1', { identityId: 'i1', name: 'Fran Friend', email: 'fran@example.org' });
     expect(readGiftee('c1')?.identityId).toBe('i1');
     expect(readGiftee('c2')).toBeNull();
     expect(readGiftee(null)).toBeNull();

@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'user/reset-password', lazy: () => loadChunk(() => import('../features/account/reset-password-page.js')) },
           { path: 'user/set-email-address', lazy: () => loadChunk(() => import('../features/account/set-email-page.js')) },
           { path: 'resend', lazy: () => loadChunk(() => import('../features/account/resend-page.js')) },
-          { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: page('cancelAutoRenew') },
+          { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: () => loadChunk(() => import('../features/membership/auto-renew/cancel-auto-renew-page.js')) },
           { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
           { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },
           { path: 'manage/:id', id: 'manage', lazy: () => loadChunk(() => import('../features/manage/manage-page.js')) },

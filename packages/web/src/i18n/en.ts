@@ -672,6 +672,19 @@ export const en = {
     free: 'Free with your gift',
     redeem: 'Redeem and continue',
   },
+  /** Auto-renew (001 §2 Cancel auto-renew, My Account; texts of AUTO_RENEW_TEXT are the contract's). */
+  autoRenew: {
+    title: 'Cancel automatic renewal',
+    sectionTitle: 'Automatic renewal',
+    confirmText: 'Your {level} membership is set to renew automatically on {date}. Cancel the automatic renewal? Your membership stays valid until then.',
+    cancel: 'Cancel automatic renewal',
+    cancelling: 'Cancelling…',
+    keep: 'Keep it',
+    scheduled: 'Renews automatically on {date}.',
+    withCard: 'We will charge your {brand} card ending in {last4}.',
+    isCancelled: 'Automatic renewal is cancelled.',
+    checkoutNotice: 'Your membership will renew automatically with the card you pay with.',
+  },
   myAccount: {
     navLabel: 'My account',
     membership: 'Membership',
@@ -756,7 +769,6 @@ export const en = {
     forgotPassword: { title: 'Forgot password', text: 'We can send you a link to set a new password.' },
     resetPassword: { title: 'Reset password', text: 'Choose a new password for your account.' },
     setEmail: { title: 'Set your e-mail address', text: 'Add an e-mail address to your account.' },
-    cancelAutoRenew: { title: 'Cancel auto-renew', text: 'Stop your membership from renewing automatically.' },
     reschedule: { title: 'Reschedule', text: 'Choose a new date and time for your tickets.' },
     confirmChanges: { title: 'Confirm changes', text: 'Review and pay for the changes to your order.' },
     transferCart: { title: 'Loading your cart', text: 'We are getting your cart ready.' },

@@ -10,6 +10,7 @@ import { AppliedGiftCards } from './applied-gift-cards.js';
 import { giftCheckout } from '../membership/gift/api.js';
 import { clearGiftee, readGiftee } from '../membership/gift/giftee-storage.js';
 import { GifteeNotice } from '../membership/gift/giftee-notice.js';
+import { clearAutoRenew, readAutoRenew } from '../membership/auto-renew/auto-renew-choice.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
@@ -175,6 +176,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     attemptKey.current = null;
     if (result.outcome === 'completed') {
       clearGiftee();
+      clearAutoRenew();
       const ids = result.ticket_order?._data.map((o) => o.id) ?? [];
       const fromCart = result.cart?._data[0]?.ticket_order_id;
       onCompleted(ids.length ? ids : fromCart ? [fromCart] : []);
@@ -237,7 +239,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     }
   };
 
-  const bodyFor = (current: PayStep) => payRequestBody(current, testMode, card);
+  // 001 §3 pay body auto_renew: with the card that is to be kept for the renewals.
+  const bodyFor = (current: PayStep) => {
+    const body = payRequestBody(current, testMode, card);
+    return body && current.kind === 'card' && readAutoRenew(cartId) ? { ...body, auto_renew: true } : body;
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -351,6 +357,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         )}
 
         <GifteeNotice cartId={cartId} />
+        {readAutoRenew(cartId) && (
+          <p className="notice notice--info" data-testid="auto-renew-notice">
+            {en.autoRenew.checkoutNotice}
+          </p>
+        )}
         <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
           <h2 id={`${id}-info`} className="section-title">
             {en.checkout.yourInformation}

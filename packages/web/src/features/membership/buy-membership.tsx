@@ -14,6 +14,8 @@ import { MembersFields } from './members-fields.js';
 import { MembershipAddBar } from './membership-add-bar.js';
 import { LevelOptions, useLevelOptions } from './level-options.js';
 import { useMembershipAdd } from './use-membership-add.js';
+import { AutoRenewOption } from './auto-renew/auto-renew-option.js';
+import { saveAutoRenew, useAskToAutorenew } from './auto-renew/auto-renew-choice.js';
 
 export const MY_MEMBERSHIP_PATH = '/my/membership';
 
@@ -37,6 +39,8 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
   const roles = levelRoles(chosen?.level);
   const [members, setMembers] = useState<MemberEntry[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  const askAutoRenew = useAskToAutorenew();
+  const [autoRenew, setAutoRenew] = useState(false);
   const validation = validateMembers(roles, members);
   const shown = submitted ? validation : { byMember: {}, list: null };
 
@@ -47,11 +51,13 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
     membersFor.current = chosen.key;
     setMembers(initialMembers(levelRoles(chosen.level)));
     setSubmitted(false);
+    // 001 §2: changing level resets auto-renew to false.
+    setAutoRenew(false);
   }, [chosen, levels]);
 
   // After the login the dialog offered, the add goes on.
   const resumeAfterLogin = useRef(false);
-  const doAdd = () => chosen && void add(chosen.type.id, { members: membersInput(roles, members) });
+  const doAdd = () => chosen && void add(chosen.type.id, { members: membersInput(roles, members) }, { onAdded: (cartId) => saveAutoRenew(cartId, askAutoRenew && autoRenew) });
   const doAddRef = useRef(doAdd);
   doAddRef.current = doAdd;
   useEffect(() => {
@@ -125,6 +131,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
             {en.membership.membersTitle}
           </h2>
           <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} />
+          {askAutoRenew && <AutoRenewOption checked={autoRenew} onChange={setAutoRenew} />}
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
         </section>
       )}

@@ -9,6 +9,7 @@ import { myMembershipQuery } from './api.js';
 import { cardSets } from './cards.js';
 import { CardSetSummary } from './card-set-summary.js';
 import { ResendMembershipMail } from './resend-membership-mail.js';
+import { AutoRenewStatus } from './auto-renew/auto-renew-status.js';
 import { Skeleton } from '../../ui/skeleton.js';
 
 export const RENEW_PATH = `${paths.membership}/renew`;
@@ -43,6 +44,7 @@ export function MembershipDetails({ headingLevel }: { headingLevel: 2 | 3 }) {
         {sets.map((set) => (
           <li key={set.id} className="panel">
             <CardSetSummary set={set} timezone={seller.timezone} qr headingLevel={headingLevel} />
+            <AutoRenewStatus set={set} timezone={seller.timezone} />
             {set.main.renewal?.allowed && (
               <div className="members-only__actions">
                 <Link className="button" to={RENEW_PATH}>

@@ -107,7 +107,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
     await add(
       chosen.type.id,
       { gift: { email_giftee_on: form.sendToGiftee ? form.sendOn : null } },
-      { next: paths.checkout, onAdded: (cartId) => saveGiftee({ cartId, identityId, name: `${giftee.first_name} ${giftee.last_name}`, email: giftee.email }) },
+      { next: paths.checkout, onAdded: (cartId) => saveGiftee(cartId, { identityId, name: `${giftee.first_name} ${giftee.last_name}`, email: giftee.email }) },
     );
   };
 
