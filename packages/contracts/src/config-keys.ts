@@ -27,4 +27,6 @@ export const CONFIG = {
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
   /** 000 §9: "prompt" offers auto-renew in the membership form and shows it in My Account (issue 12). */
   askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },
+  /** Auto-renew charges this many days before a membership ends (default 7; at most the level's renewal window). */
+  autoRenewDaysBefore: { namespace: 'membership', name: 'auto_renew_days_before' },
 } as const;

@@ -1,6 +1,10 @@
 import { AUTO_RENEW_TEXT, DEMO_CARDS } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueOrderKey } from '../src/orders/order-access-key.js';
+import { renewDueMemberships } from '../src/membership/auto-renew/renew-due-memberships.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import { stripeClient } from '../src/payments/stripe-client.js';
+import { readSettings } from '../src/settings.js';
 import { Browser, errorOf } from './auth-harness.js';
 import { catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
@@ -91,7 +95,8 @@ describe.each(dialects())('auto-renew on %s', (dialect) => {
   });
 
   it('with Stripe the card is attached to a Customer for off-session use', async () => {
-    const s = await testApp(dialect, { catalog: MEMBERSHIP_FIXTURE, env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: fake.url } });
+    const env = { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: fake.url };
+    const s = await testApp(dialect, { catalog: MEMBERSHIP_FIXTURE, env });
     try {
       const sIds = await catalogIds(s.db);
       const { b, email } = await registered(s, 'Stri');
@@ -106,6 +111,16 @@ describe.each(dialects())('auto-renew on %s', (dialect) => {
       const saved = await s.db.selectFrom('saved_payment_method').selectAll().executeTakeFirstOrThrow();
       expect(saved).toMatchObject({ gateway_id: 'stripe', brand: 'visa', last4: '4242' });
       expect(JSON.parse(saved.reference)).toEqual({ customer: intent.customer, payment_method: 'pm_card_visa' });
+
+      // The renewal job charges that card off-session, a week before the end.
+      const card = await s.db.selectFrom('membership').selectAll().where('ticket_order_id', '=', paid.body.ticket_order._data[0].id).executeTakeFirstOrThrow();
+      const stripe = stripeClient(readSettings(env).stripe!);
+      const at = new Date(Date.parse(card.valid_to) - 6 * 86_400_000);
+      const run = await renewDueMemberships({ db: s.db, dialect: s.dialect, publicUrl: 'https://shop.example', gatewaysFor: (sellerId) => gatewaysFor(s.db, sellerId, stripe) }, at);
+      expect(run.renewed).toBe(1);
+      const renewal = [...fake.intents.values()].at(-1)!;
+      expect(renewal).toMatchObject({ off_session: true, customer: intent.customer, payment_method: 'pm_card_visa', status: 'succeeded', amount: 7500 });
+      expect((await s.db.selectFrom('membership').select('valid_to').where('id', '=', card.id).executeTakeFirstOrThrow()).valid_to > card.valid_to).toBe(true);
     } finally {
       await s.close();
     }

@@ -37,6 +37,8 @@ export interface PayInput {
   /** The invisible captcha (001 §5), when configured, and the buyer's address it is checked with. */
   captcha?: CaptchaVerifier | null;
   ip?: string;
+  /** The renewal job only: charge the member's kept card (never set from a request). */
+  offSession?: { reference: string } | null;
 }
 
 function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
@@ -136,6 +138,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       idempotencyKey: input.idempotencyKey ? (retryOf ? gatewayKeyOfRetry(input.idempotencyKey, claim.paymentId) : input.idempotencyKey) : claim.paymentId,
       confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
       saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null,
+      offSession: input.offSession ?? null,
     });
   } catch {
     // Gateways report declines and lost answers as results; one that throws did not charge.

@@ -264,6 +264,21 @@ export interface CartTable {
   /** Paid with auto_renew (0018): the memberships it books are scheduled to renew. */
   auto_renew: Generated<number>;
 }
+/** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
+export interface MembershipRenewalTable {
+  id: string;
+  card_set_id: string;
+  term_end: string;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  reminded_at: string | null;
+  ticket_order_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
 /** A card kept by the gateway for off-session renewals (0018): its reference, brand and last 4 only. */
 export interface SavedPaymentMethodTable {
   id: string;
@@ -497,6 +512,7 @@ export interface Database {
   membership_item: MembershipItemTable;
   membership_gift: MembershipGiftTable;
   saved_payment_method: SavedPaymentMethodTable;
+  membership_renewal: MembershipRenewalTable;
   member_allowance_usage: MemberAllowanceUsageTable;
   member_allowance_take: MemberAllowanceTakeTable;
 }

@@ -13,7 +13,8 @@ export const demoGateway: PaymentGateway = {
   async refund() {},
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (request.confirmedIntent) return { status: 'succeeded', reference: request.confirmedIntent.reference };
-    const card = String(request.data.card_number ?? '').replace(/[\s-]/g, '');
+    // Off-session (auto-renew): the kept test card decides the outcome, as it would have in person.
+    const card = String(request.offSession?.reference ?? request.data.card_number ?? '').replace(/[\s-]/g, '');
     const reference = `demo_pi_${request.paymentId}`;
     switch (card) {
       case DEMO_CARDS.success:

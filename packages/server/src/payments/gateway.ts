@@ -8,6 +8,8 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** A payment that earlier required action and has since been confirmed by the buyer. */
   confirmedIntent?: { reference: string } | null;
+  /** Charge a card kept earlier (auto-renew), the buyer absent: its saved reference. Never from a request body. */
+  offSession?: { reference: string } | null;
   /** Keep the card for later off-session charges (auto-renew): a succeeded result then says `saved`. */
   saveForFutureUse?: { email: string; name: string } | null;
 }

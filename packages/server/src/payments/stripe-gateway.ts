@@ -48,6 +48,15 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
     async charge(request) {
       try {
         if (request.confirmedIntent) return intentResult(await stripe.paymentIntents.retrieve(request.confirmedIntent.reference));
+        if (request.offSession) {
+          // Auto-renew: the kept card, charged with the member absent (3-D Secure then fails as requires_action).
+          const kept = JSON.parse(request.offSession.reference) as { customer: string; payment_method: string };
+          const intent = await stripe.paymentIntents.create(
+            { amount: request.amount, currency: request.currency.toLowerCase(), customer: kept.customer, payment_method: kept.payment_method, off_session: true, confirm: true, metadata: { payment_id: request.paymentId } },
+            { idempotencyKey: request.idempotencyKey },
+          );
+          return intentResult(intent);
+        }
         const paymentMethod = request.data.payment_method_id;
         if (typeof paymentMethod !== 'string' || !/^pm_\w{1,200}$/.test(paymentMethod)) {
           return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };

@@ -1,0 +1,99 @@
+import { DEMO_CARDS } from '@foyer/contracts';
+import { describe, expect, it } from 'vitest';
+import { renewDueMemberships, type RenewalDeps } from '../src/membership/auto-renew/renew-due-memberships.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import type { CatalogIds } from './cart-client.js';
+import { dialects, type TestApp } from './harness.js';
+import { registered, useMembershipApp } from './membership-harness.js';
+
+const DAY = 86_400_000;
+
+describe.each(dialects())('the auto-renew job on %s', (dialect) => {
+  let t: TestApp;
+  let ids: CatalogIds;
+  useMembershipApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  const deps = (): RenewalDeps => ({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example', gatewaysFor: (sellerId) => gatewaysFor(t.db, sellerId, null) });
+
+  /** A member who bought Individual with auto-renew: their first card and e-mail. */
+  async function enrolled(name: string) {
+    const { b, email } = await registered(t, name);
+    const cart = await b.post('/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('m-individual'), handler_data: { members: [{ role: 'member', first_name: name, last_name: 'L', email }] } }] });
+    const cartId = cart.body.cart._data[0].id;
+    await b.post(`/api/my/cart/${cartId}/checkout`, {});
+    const paid = await b.post(`/api/my/cart/${cartId}/pay`, { amount: '75.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, auto_renew: true });
+    expect(paid.body.outcome).toBe('completed');
+    const card = await t.db.selectFrom('membership').selectAll().where('ticket_order_id', '=', paid.body.ticket_order._data[0].id).executeTakeFirstOrThrow();
+    return { card, email, end: Date.parse(card.valid_to) };
+  }
+  const mailsTo = async (email: string, kind = 'membership_renewal') => t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).where('kind', '=', kind).orderBy('created_at').execute();
+  const setOf = (cardSetId: string) => t.db.selectFrom('membership').selectAll().where('card_set_id', '=', cardSetId).executeTakeFirstOrThrow();
+  const keepCard = (email: string, number: string) =>
+    t.db.updateTable('saved_payment_method').set({ reference: number }).where('identity_id', 'in', t.db.selectFrom('user_account').select('identity_id').where('email', '=', email)).execute();
+
+  it('reminds once before the charge, then renews exactly once from the current end however many runners', async () => {
+    const { card, email, end } = await enrolled('Rae');
+    // 10 days before the end: the reminder (the charge is 7 days before), once.
+    await renewDueMemberships(deps(), new Date(end - 10 * DAY));
+    await renewDueMemberships(deps(), new Date(end - 9 * DAY));
+    const reminders = await mailsTo(email);
+    expect(reminders.map((m) => m.subject)).toEqual(['Your Individual membership renews soon']);
+    expect(reminders[0].text_body).toContain('75.00 USD');
+    expect(reminders[0].text_body).toContain('visa card ending in 4242');
+    expect((await setOf(card.card_set_id)).valid_to).toBe(card.valid_to);
+
+    // 6 days before: three runners at once renew once.
+    const at = new Date(end - 6 * DAY);
+    const runs = await Promise.all([1, 2, 3].map(() => renewDueMemberships(deps(), at)));
+    expect(runs.reduce((n, r) => n + r.renewed, 0)).toBe(1);
+    const renewed = await setOf(card.card_set_id);
+    expect(renewed.valid_to).toBe(new Date(new Date(card.valid_to).setUTCFullYear(new Date(card.valid_to).getUTCFullYear() + 1)).toISOString());
+    expect(renewed.auto_renew_state).toBe('scheduled');
+    expect(renewed.scan_code).toBe(card.scan_code);
+    const orders = await t.db.selectFrom('ticket_order').innerJoin('cart', 'cart.id', 'ticket_order.cart_id').select(['ticket_order.id', 'ticket_order.total']).where('cart.purchaser_identity_id', '=', card.identity_id).execute();
+    expect(orders.map((o) => o.total)).toEqual([7500, 7500]);
+    expect((await mailsTo(email, 'order_confirmation')).length).toBe(2);
+    // Running again changes nothing.
+    expect((await renewDueMemberships(deps(), at)).renewed).toBe(0);
+  });
+
+  it('a refused card retries on a schedule with an e-mail each time, then lapses after the grace period', async () => {
+    const { card, email, end } = await enrolled('Sid');
+    await keepCard(email, DEMO_CARDS.card_declined);
+    const first = await renewDueMemberships(deps(), new Date(end - 6 * DAY));
+    expect(first).toMatchObject({ renewed: 0, retrying: 1 });
+    const failed = await mailsTo(email);
+    expect(failed.at(-1)!.subject).toBe('We could not renew your Individual membership');
+    expect(failed.at(-1)!.text_body).toContain('Your card was declined.');
+    // Nothing left held for the failed attempt.
+    expect(await t.db.selectFrom('ticket').select('id').where('state', '=', 'held').where('handler', '=', 'membership').execute()).toEqual([]);
+    // Not again before the retry day.
+    expect((await renewDueMemberships(deps(), new Date(end - 5 * DAY))).retrying).toBe(0);
+    expect((await renewDueMemberships(deps(), new Date(end - 3 * DAY))).retrying).toBe(1);
+    // Retries until the grace period (14 days after the end) is used up.
+    let lapsed = 0;
+    for (let d = 0; d <= 16 && !lapsed; d += 3) lapsed = (await renewDueMemberships(deps(), new Date(end + d * DAY))).lapsed;
+    expect(lapsed).toBe(1);
+    const set = await setOf(card.card_set_id);
+    expect(set.auto_renew_state).toBe('none');
+    expect(set.valid_to).toBe(card.valid_to);
+    expect((await mailsTo(email)).at(-1)!.subject).toBe('Your Individual membership was not renewed');
+    expect((await renewDueMemberships(deps(), new Date(end + 20 * DAY))).lapsed).toBe(0);
+  });
+
+  it('a card that asks the member to confirm cannot be charged off-session: the member is e-mailed to renew', async () => {
+    const { card, email, end } = await enrolled('Tam');
+    await keepCard(email, DEMO_CARDS.requires_action);
+    expect((await renewDueMemberships(deps(), new Date(end - 6 * DAY))).retrying).toBe(1);
+    const failed = (await mailsTo(email)).at(-1)!;
+    expect(failed.text_body).toContain('the payment needs your confirmation');
+    expect(failed.text_body).toContain('https://shop.example/membership/renew');
+    expect((await setOf(card.card_set_id)).valid_to).toBe(card.valid_to);
+  });
+
+  it('a cancelled auto-renew is never charged', async () => {
+    const { card, email, end } = await enrolled('Uli');
+    await t.db.updateTable('membership').set({ auto_renew_state: 'cancelled' }).where('card_set_id', '=', card.card_set_id).execute();
+    expect(await renewDueMemberships(deps(), new Date(end - 6 * DAY))).toMatchObject({ renewed: 0, retrying: 0, reminded: 0 });
+    expect(await mailsTo(email)).toEqual([]);
+  });
+});
