@@ -145,3 +145,7 @@ export type TSeatMapDocument = z.infer<typeof ZSeatMapDocument>;
 
 /** handler_data of a reserve item of a seated group: the seat it holds. */
 export const ZSeatHandlerData = z.object({ seat_id: z.string().min(1).max(64) });
+
+/** A ticket's seat as carts and orders embed it (sibling key `seat`, joined by ticket.seat_id). */
+export const ZTicketSeat = z.object({ id: z.string(), section: z.string(), row: z.string(), name: z.string(), zone: z.string() });
+export type TTicketSeat = z.infer<typeof ZTicketSeat>;

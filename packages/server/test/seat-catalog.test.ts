@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportCatalog } from '../src/catalog/export-catalog.js';
 import { importCatalog, importCatalogFile } from '../src/catalog/import-catalog.js';
 import { validateCatalog } from '../src/catalog/validate-catalog.js';
 import { dialects, freshDatabase, NOW } from './harness.js';
-
-export const SEATED_FIXTURE = fileURLToPath(new URL('./fixtures/seated-catalog.json', import.meta.url));
+import { SEATED_FIXTURE } from './seat-harness.js';
 const fixture = async () => JSON.parse(await readFile(SEATED_FIXTURE, 'utf8'));
 const problems = (input: unknown) => {
   const check = validateCatalog(input);
