@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TSeatMapDocument } from '@foyer/contracts';
+import { api } from '../../../api/client.js';
+
+const path = (eventId: string, sessionId: string) => `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}/seat_map`;
+
+/** The session's map with every seat (GET …/seat_map?_withgeometry=true, cacheable). */
+export function seatMapQuery(eventId: string, sessionId: string) {
+  return queryOptions({
+    queryKey: ['seat_map', 'detail', sessionId, { geometry: true }] as const,
+    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, query: { _withgeometry: 'true' }, signal }),
+    staleTime: 0,
+  });
+}
+
+/** Seat states only, polled while the map is open so seats others take turn unavailable (ETag keeps it cheap). */
+export const SEAT_STATES_POLL_MS = 2_000;
+export function seatStatesQuery(eventId: string, sessionId: string) {
+  return queryOptions({
+    queryKey: ['seat_map', 'detail', sessionId, { geometry: false }] as const,
+    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, signal }),
+    refetchInterval: SEAT_STATES_POLL_MS,
+    staleTime: 0,
+  });
+}
