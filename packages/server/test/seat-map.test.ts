@@ -38,7 +38,9 @@ describe.each(dialects())('the seat map call on %s', (dialect) => {
     expect(seat('A', '5').state).toBe('unavailable'); // a kill
     expect(seat('A', '1')).toMatchObject({ state: 'available', section: 'Stalls', x: 50, y: 80, r: 8, zone: 'premium', ticket_groups: [ids.group('recital', 'premium')], previous: null, next: seat('A', '2').id });
     expect(seat('A', '10').next).toBeNull();
-    expect(seat('C', 'W1')).toMatchObject({ r: 12, zone: 'wheelchair', ticket_groups: [ids.group('recital', 'access')], next: seat('C', '1').id });
+    // Not across a gap: the wheelchair space stands apart from C 1.
+    expect(seat('C', 'W1')).toMatchObject({ r: 12, zone: 'wheelchair', ticket_groups: [ids.group('recital', 'access')], next: null });
+    expect(seat('C', '1')).toMatchObject({ previous: null, next: seat('C', '2').id });
 
     const states = await c.call('GET', `/api${url}`);
     expect(states.body.seat._data[0]).toEqual({ id: seats[0].id, state: 'available' });

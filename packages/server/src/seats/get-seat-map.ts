@@ -57,7 +57,10 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument>
     return { seat: list(out), _total: out.length };
   }
   const out: TSeat[] = seats.map((s, i) => {
-    const sameRow = (o: (typeof seats)[number] | undefined) => !!o && o.section === s.section && o.row_name === s.row_name;
+    // Neighbours: the seats beside it in its row, not across an aisle (centres within 1.6× the radii).
+    const radius = (o: (typeof seats)[number]) => o.r ?? template.seat_radius;
+    const sameRow = (o: (typeof seats)[number] | undefined) =>
+      !!o && o.section === s.section && o.row_name === s.row_name && Math.hypot(o.x - s.x, o.y - s.y) <= (radius(o) + radius(s)) * 1.6;
     return {
       id: s.id, state: stateOf(s), name: s.name, section: s.section, row: s.row_name, seat_template_id: templateId,
       x: s.x, y: s.y, r: s.r ?? template.seat_radius, zone: s.zone, ticket_groups: groupsOfZone.get(s.zone) ?? [],
