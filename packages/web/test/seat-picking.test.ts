@@ -94,3 +94,12 @@ describe('the map viewport (000 §9)', async () => {
     expect(clampView(map, { zoom: 1, cx: 0, cy: 0 })).toEqual({ zoom: 1, cx: 450, cy: 200 });
   });
 });
+
+describe('the first view', async () => {
+  const { fitView } = await import('../src/features/events/seats/viewport.js');
+  it('frames the seats a buyer can use, as close as they fit', () => {
+    const map = { width: 1000, height: 500 };
+    expect(fitView(map, [{ x: 400, y: 200, r: 10 }, { x: 600, y: 250, r: 10 }])).toEqual({ zoom: 1000 / 300, cx: 500, cy: 225 });
+    expect(fitView(map, []).zoom).toBe(1);
+  });
+});

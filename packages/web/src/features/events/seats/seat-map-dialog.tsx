@@ -10,7 +10,7 @@ import { bestAvailable, clickSeat, isSelectable, mapSeats, seatLabel, selectionE
 import { SeatMapView } from './seat-map-view.js';
 import { SeatList } from './seat-list.js';
 import { groupPriceText } from './zone-prices.js';
-import { initialView, zoomIn, zoomOut, type View } from './viewport.js';
+import { fitView, zoomIn, zoomOut, type View } from './viewport.js';
 import './seats.css';
 
 export interface SeatMapDialogProps {
@@ -87,7 +87,8 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
     );
   }
   const size = { width: map.width, height: map.height };
-  const shown = view ?? initialView(size);
+  // First framed on the seats the buyer can use.
+  const shown = view ?? fitView(size, seats.filter((s) => needs.some((n) => s.groups.includes(n.groupId) && n.types.some((t) => t.quantity > 0))));
   const errors = selectionErrors(needs, selection);
   const needed = needs.reduce((n, need) => n + need.types.reduce((m, t) => m + t.quantity, 0), 0);
 

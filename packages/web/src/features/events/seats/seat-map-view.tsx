@@ -134,6 +134,7 @@ export function SeatMapView(props: SeatMapViewProps) {
       className="seat-map__svg"
       viewBox={viewBox(map, view)}
       preserveAspectRatio="xMidYMid meet"
+      style={{ aspectRatio: `${map.width} / ${map.height}` }}
       role="group"
       aria-label={en.seats.mapLabel}
       onPointerDown={onPointerDown}

@@ -47,3 +47,15 @@ export function viewBox(map: MapSize, view: View): string {
   const h = map.height / view.zoom;
   return `${view.cx - w / 2} ${view.cy - h / 2} ${w} ${h}`;
 }
+
+/** A view that frames these points (the seats a buyer can use), zoomed in as far as they fit, at most 8x. */
+export function fitView(map: MapSize, points: readonly { x: number; y: number; r: number }[]): View {
+  if (!points.length) return initialView(map);
+  const left = Math.min(...points.map((p) => p.x - p.r));
+  const right = Math.max(...points.map((p) => p.x + p.r));
+  const top = Math.min(...points.map((p) => p.y - p.r));
+  const bottom = Math.max(...points.map((p) => p.y + p.r));
+  const margin = 40;
+  const zoom = Math.min(map.width / (right - left + 2 * margin), map.height / (bottom - top + 2 * margin));
+  return clampView(map, { zoom: Math.max(1, zoom), cx: (left + right) / 2, cy: (top + bottom) / 2 });
+}
