@@ -6,7 +6,7 @@ import { asBoolean, asString, configValue } from '../../config/config.js';
 import { paths } from '../../app/paths.js';
 import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
-import { seatLabel } from '../events/seats/seat-picking.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */
 

@@ -13,7 +13,7 @@ import { completePath } from '../cart/cart-context.js';
 import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from './orders.js';
-import { seatLabel } from '../events/seats/seat-picking.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 
 function when(t: OrderTicketView): string | null {
   if (!t.session) return null;

@@ -12,7 +12,7 @@ import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
-import { seatLabel } from '../events/seats/seat-picking.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 

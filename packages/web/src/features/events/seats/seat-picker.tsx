@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import { en } from '../../../i18n/en.js';
-import { seatLabel, selectionErrors } from './seat-picking.js';
+import { selectionErrors } from './seat-picking.js';
+import { seatLabel } from './seat-label.js';
 import type { Seating } from './use-seating.js';
-
-// The map (SVG, zoom, list) loads only when a seated session asks for it (DESIGN §8).
-const SeatMapDialog = lazy(() => import('./seat-map-dialog.js'));
+// The map comes with the event page (about 4 KB gzipped): a chunk of its own would share the
+// page's modules and make Rollup fold the page into a shared chunk.
+import SeatMapDialog from './seat-map-dialog.js';
 
 /**
  * The seat step of the reserve form: 'Choose your seats' opens the map — closed, rendering
@@ -45,8 +46,7 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
         {modal === 'rendering' ? en.seats.opening : seating.chosen.length ? en.seats.changeSeats : en.seats.chooseSeats}
       </button>
       {modal === 'open' && (
-        <Suspense fallback={null}>
-          <SeatMapDialog
+        <SeatMapDialog
             open
             eventId={eventId}
             sessionId={sessionId}
@@ -60,7 +60,6 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
             }}
             onClose={() => setModal('closed')}
           />
-        </Suspense>
       )}
     </section>
   );

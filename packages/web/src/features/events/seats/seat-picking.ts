@@ -162,8 +162,3 @@ export function bestAvailable(seats: readonly MapSeat[], needs: readonly SeatNee
   }
   return out;
 }
-
-/** Spoken and shown name of a seat: "Stalls, row A, seat 7". */
-export function seatLabel(seat: Pick<MapSeat, 'section' | 'row' | 'name'>): string {
-  return format(en.seats.seatName, { section: seat.section, row: seat.row, seat: seat.name });
-}
