@@ -2,6 +2,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { ZSeatMapDocument, type TSeat } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { buildApp } from '../src/app.js';
+import { readSettings } from '../src/settings.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 import { SEATED_FIXTURE } from './seat-harness.js';
 
@@ -60,6 +62,24 @@ describe.each(dialects())('the seat map call on %s', (dialect) => {
     const after = await t.app.inject({ method: 'GET', url: `/cached_api${url}`, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(JSON.parse(after.body).seat._data[0]).toEqual({ id: a1.id, state: 'unavailable' });
+  });
+
+  it('a hold taken through one server shows at once on another sharing the database (the /api states call)', async () => {
+    const other = await buildApp({ db: t.db, dialect: t.dialect, settings: { ...readSettings({}), webDist: '/nonexistent' }, now: () => t.clock.now });
+    try {
+      const states = async () => JSON.parse((await other.inject({ method: 'GET', url: `/api${url}` })).body).seat._data as { id: string; state: string }[];
+      const before = await states();
+      const free = before.find((s) => s.state === 'available')!;
+      // Warm the other server's response cache too.
+      await other.inject({ method: 'GET', url: `/cached_api${url}` });
+      const session = url.split('/')[4];
+      const seat = await t.db.selectFrom('seat').select(['id', 'row_name']).where('id', '=', free.id).executeTakeFirstOrThrow();
+      expect(seat.row_name).toBe('A');
+      expect((await new CartClient(t.app).create([{ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: free.id } }])).status).toBe(200);
+      expect((await states()).find((s) => s.id === free.id)!.state).toBe('unavailable');
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 404 for a session of another event and a made-up one', async () => {

@@ -13,12 +13,16 @@ export function seatMapQuery(eventId: string, sessionId: string) {
   });
 }
 
-/** Seat states only, polled while the map is open so seats others take turn unavailable (ETag keeps it cheap). */
+/**
+ * Seat states only, polled while the map is open so seats others take turn unavailable. From /api,
+ * not /cached_api: every server process answers it from the database, so a hold taken through
+ * another process shows at the next poll (a process's response cache would keep it up to its TTL).
+ */
 export const SEAT_STATES_POLL_MS = 2_000;
 export function seatStatesQuery(eventId: string, sessionId: string) {
   return queryOptions({
     queryKey: ['seat_map', 'detail', sessionId, { geometry: false }] as const,
-    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, signal }),
+    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { signal }),
     refetchInterval: SEAT_STATES_POLL_MS,
     staleTime: 0,
   });
