@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TSeatMapDocument } from '@foyer/contracts';
 import { api } from '../../../api/client.js';
+import { queryClient } from '../../../app/query-client.js';
 
 const path = (eventId: string, sessionId: string) => `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}/seat_map`;
 
@@ -8,7 +9,12 @@ const path = (eventId: string, sessionId: string) => `events/${encodeURIComponen
 export function seatMapQuery(eventId: string, sessionId: string) {
   return queryOptions({
     queryKey: ['seat_map', 'detail', sessionId, { geometry: true }] as const,
-    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, query: { _withgeometry: 'true' }, signal }),
+    queryFn: async ({ signal }) => {
+      const doc = await api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, query: { _withgeometry: 'true' }, signal });
+      // The states came with it: polling starts one interval later, not at once (no second full draw).
+      queryClient.setQueryData(seatStatesQuery(eventId, sessionId).queryKey, doc);
+      return doc;
+    },
     staleTime: 0,
   });
 }
@@ -24,6 +30,6 @@ export function seatStatesQuery(eventId: string, sessionId: string) {
     queryKey: ['seat_map', 'detail', sessionId, { geometry: false }] as const,
     queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { signal }),
     refetchInterval: SEAT_STATES_POLL_MS,
-    staleTime: 0,
+    staleTime: SEAT_STATES_POLL_MS,
   });
 }

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../ui/skeleton.js';
 import type { PriceGroup } from '../detail/model.js';
 import { seatMapQuery, seatStatesQuery } from './api.js';
 import { bestAvailable, clickSeat, isSelectable, mapSeats, selectionErrors, type MapSeat, type SeatNeed, type Selection } from './seat-picking.js';
-import { SeatMapView } from './seat-map-view.js';
+import { SeatMapView, type SeatDot } from './seat-map-view.js';
 import { seatLabel } from './seat-label.js';
 import { SeatList } from './seat-list.js';
 import { groupPriceText } from './zone-prices.js';
@@ -68,12 +68,26 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
   const colors = useMemo(() => new Map((map?.map_geometry.zones ?? []).map((z) => [z.key, z.color ?? 'var(--seat-available)'])), [map]);
   const groupById = useMemo(() => new Map(groups.map((g) => [g.group.id, g])), [groups]);
   const selectable = (seat: MapSeat) => isSelectable(seat, needs);
-  const stateText = (seat: MapSeat) =>
-    selection.has(seat.id) ? en.seats.selected : seat.state === 'booked' ? en.seats.soldOut : seat.state === 'available' && selectable(seat) ? en.seats.available : en.seats.unavailable;
-  const label = (seat: MapSeat) => {
-    const group = groupById.get(seat.groups.find((g) => groupById.has(g)) ?? '');
-    return format(en.seats.seatAria, { seat: seatLabel(seat), group: group?.group.name ?? '', price: group ? groupPriceText(group, currency) : '', state: stateText(seat) });
-  };
+  // What each seat shows and says, worked out once per change (not per pan or zoom).
+  const dots = useMemo<SeatDot[]>(() => {
+    const prices = new Map(groups.map((g) => [g.group.id, groupPriceText(g, currency)]));
+    return seats.map((seat) => {
+      const state = selection.has(seat.id) ? 'selected' : seat.state === 'available' && !isSelectable(seat, needs) ? 'unavailable' : seat.state;
+      const groupId = seat.groups.find((g) => groupById.has(g)) ?? '';
+      const stateText = { selected: en.seats.selected, booked: en.seats.soldOut, available: en.seats.available, unavailable: en.seats.unavailable }[state];
+      const label = format(en.seats.seatAria, { seat: seatLabel(seat), group: groupById.get(groupId)?.group.name ?? '', price: prices.get(groupId) ?? '', state: stateText });
+      return { id: seat.id, x: seat.x, y: seat.y, r: seat.r, state, label, dimmed: filter !== null && !seat.groups.includes(filter), fill: state === 'available' ? colors.get(seat.zone) : undefined };
+    });
+  }, [seats, selection, needs, groups, groupById, currency, filter, colors]);
+  const labels = useMemo(() => new Map(dots.map((d) => [d.id, d.label])), [dots]);
+  const label = (seat: MapSeat) => labels.get(seat.id) ?? seatLabel(seat);
+  // First framed on the seats the buyer can use (once).
+  const fitted = useMemo(
+    () => (map ? fitView({ width: map.width, height: map.height }, seats.filter((s) => needs.some((n) => s.groups.includes(n.groupId) && n.types.some((t) => t.quantity > 0)))) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [map, seats.length],
+  );
+  const firstFocus = (seats.find((s) => selection.has(s.id)) ?? seats.find(selectable) ?? seats[0])?.id;
   const choose = (seatId: string) => {
     setNotice(null);
     setSelection((prev) => clickSeat(byId, prev, needs, seatId));
@@ -88,8 +102,7 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
     );
   }
   const size = { width: map.width, height: map.height };
-  // First framed on the seats the buyer can use.
-  const shown = view ?? fitView(size, seats.filter((s) => needs.some((n) => s.groups.includes(n.groupId) && n.types.some((t) => t.quantity > 0))));
+  const shown = view ?? fitted!;
   const errors = selectionErrors(needs, selection);
   const needed = needs.reduce((n, need) => n + need.types.reduce((m, t) => m + t.quantity, 0), 0);
 
@@ -116,19 +129,7 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
         ))}
       </ul>
       <div className="seat-map__stage">
-        <SeatMapView
-          map={size}
-          seats={seats}
-          elements={map.other_elements}
-          selection={selection}
-          colors={colors}
-          filter={filter}
-          view={shown}
-          onView={setView}
-          selectable={selectable}
-          label={label}
-          onSeat={choose}
-        />
+        <SeatMapView map={size} seats={seats} dots={dots} elements={map.other_elements} firstFocus={firstFocus} view={shown} onView={setView} onSeat={choose} />
         <div className="seat-map__zoom">
           <button type="button" className="icon-button" aria-label={en.seats.zoomIn} onClick={() => setView(zoomIn(size, shown))}>
             +

@@ -1,22 +1,32 @@
 import type { TSeatMapElement } from '@foyer/contracts';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { en } from '../../../i18n/en.js';
-import type { MapSeat, Selection } from './seat-picking.js';
+import type { MapSeat } from './seat-picking.js';
 import { panBy, viewBox, zoomIn, zoomOut, type MapSize, type View } from './viewport.js';
+
+/** How one seat is drawn: worked out once per change of states, selection or filter (not per pan or zoom). */
+export interface SeatDot {
+  id: string;
+  x: number;
+  y: number;
+  r: number;
+  state: 'available' | 'booked' | 'unavailable' | 'selected';
+  label: string;
+  dimmed: boolean;
+  /** The zone's colour, for an available seat. */
+  fill: string | undefined;
+}
 
 export interface SeatMapViewProps {
   map: MapSize;
   seats: readonly MapSeat[];
+  /** One per seat, same order; a new array only when something drawn changed. */
+  dots: readonly SeatDot[];
   elements: readonly TSeatMapElement[];
-  selection: Selection;
-  /** Zone colours by zone key. */
-  colors: ReadonlyMap<string, string>;
-  /** Seats of other groups than the filter are dimmed. */
-  filter: string | null;
+  /** The seat the map's single tab stop starts on. */
+  firstFocus: string | undefined;
   view: View;
   onView: (view: View) => void;
-  selectable: (seat: MapSeat) => boolean;
-  label: (seat: MapSeat) => string;
   onSeat: (seatId: string) => void;
 }
 
@@ -30,7 +40,10 @@ export function SeatMapView(props: SeatMapViewProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
   const [focusId, setFocusId] = useState<string | null>(null);
-  const tabStop = focusId && byId.has(focusId) ? focusId : (seats.find((s) => props.selection.has(s.id)) ?? seats.find(props.selectable) ?? seats[0])?.id;
+  const tabStop = focusId && byId.has(focusId) ? focusId : props.firstFocus;
+  // Stable handlers, so the seat layer is not drawn again when only the view changes.
+  const latest = useRef({ onSeat: props.onSeat });
+  latest.current.onSeat = props.onSeat;
 
   // Map units per screen pixel, for dragging.
   const unitsPerPixel = () => {
@@ -94,6 +107,19 @@ export function SeatMapView(props: SeatMapViewProps) {
   };
 
   const rows = useMemo(() => rowsInFront(seats), [seats]);
+  // A click chooses, unless it ended a drag. Stable across renders.
+  const choose = useCallback((id: string) => {
+    if (drag.current.moved > 4) return;
+    setFocusId(id);
+    latest.current.onSeat(id);
+  }, []);
+  // Performance mark of the first paint with seats (docs/performance.md: seat map figures).
+  const painted = useRef(false);
+  useEffect(() => {
+    if (painted.current || !seats.length) return;
+    painted.current = true;
+    requestAnimationFrame(() => setTimeout(() => performance.mark?.('seat-map:painted'), 0));
+  }, [seats.length]);
   const moveFocus = (id: string | undefined | null) => {
     const seat = id ? byId.get(id) : undefined;
     if (!seat) return;
@@ -146,36 +172,43 @@ export function SeatMapView(props: SeatMapViewProps) {
       {props.elements.map((e, i) => (
         <MapElement key={i} element={e} />
       ))}
-      {seats.map((seat) => {
-        const selected = props.selection.has(seat.id);
-        const state = selected ? 'selected' : seat.state === 'available' && !props.selectable(seat) ? 'unavailable' : seat.state;
-        const dimmed = props.filter !== null && !seat.groups.includes(props.filter);
-        return (
-          <circle
-            key={seat.id}
-            data-seat-id={seat.id}
-            className={`seat seat--${state}${dimmed ? ' seat--dimmed' : ''}`}
-            cx={seat.x}
-            cy={seat.y}
-            r={seat.r * 0.86}
-            style={state === 'available' ? { fill: props.colors.get(seat.zone) } : undefined}
-            role="button"
-            tabIndex={seat.id === tabStop ? 0 : -1}
-            aria-label={props.label(seat)}
-            aria-pressed={selected}
-            aria-disabled={state !== 'available' && state !== 'selected' ? true : undefined}
-            onFocus={() => setFocusId(seat.id)}
-            onClick={() => {
-              if (drag.current.moved > 4) return;
-              setFocusId(seat.id);
-              props.onSeat(seat.id);
-            }}
-          />
-        );
-      })}
+      <SeatLayer dots={props.dots} tabStop={tabStop} onFocusSeat={setFocusId} onChoose={choose} />
     </svg>
   );
 }
+
+/** Every seat; drawn again only when the dots or the tab stop change (2,000 seats pan and zoom without it). */
+const SeatLayer = memo(function SeatLayer({ dots, tabStop, onFocusSeat, onChoose }: { dots: readonly SeatDot[]; tabStop: string | undefined; onFocusSeat: (id: string) => void; onChoose: (id: string) => void }) {
+  return (
+    <g
+      onFocusCapture={(e) => {
+        const id = (e.target as Element).getAttribute?.('data-seat-id');
+        if (id) onFocusSeat(id);
+      }}
+      onClick={(e) => {
+        const id = (e.target as Element).getAttribute?.('data-seat-id');
+        if (id) onChoose(id);
+      }}
+    >
+      {dots.map((d) => (
+        <circle
+          key={d.id}
+          data-seat-id={d.id}
+          className={`seat seat--${d.state}${d.dimmed ? ' seat--dimmed' : ''}`}
+          cx={d.x}
+          cy={d.y}
+          r={d.r * 0.86}
+          style={d.fill ? { fill: d.fill } : undefined}
+          role="button"
+          tabIndex={d.id === tabStop ? 0 : -1}
+          aria-label={d.label}
+          aria-pressed={d.state === 'selected'}
+          aria-disabled={d.state === 'booked' || d.state === 'unavailable' ? true : undefined}
+        />
+      ))}
+    </g>
+  );
+});
 
 function MapElement({ element: e }: { element: TSeatMapElement }) {
   if (e.type === 'label') {

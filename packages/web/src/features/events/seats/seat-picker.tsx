@@ -42,7 +42,15 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
           ))}
         </ul>
       )}
-      <button type="button" className="button button--secondary seat-picker__open" aria-busy={modal === 'rendering' || undefined} onClick={() => setModal('rendering')}>
+      <button
+        type="button"
+        className="button button--secondary seat-picker__open"
+        aria-busy={modal === 'rendering' || undefined}
+        onClick={() => {
+          performance.mark?.('seat-map:open');
+          setModal('rendering');
+        }}
+      >
         {modal === 'rendering' ? en.seats.opening : seating.chosen.length ? en.seats.changeSeats : en.seats.chooseSeats}
       </button>
       {modal === 'open' && (
