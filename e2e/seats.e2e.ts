@@ -176,11 +176,17 @@ describe('reserved seating on a phone (390×844)', () => {
     await first.focus();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     const startLabel = await focused();
+    expect(startLabel).toBe('Circle, row EE, seat 9, Value, $12–$18, Selected');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(focused).not.toBe(startLabel);
-    await page.keyboard.press('Enter'); // deselect or select: the seat's pressed state flips
+    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Selected');
     await page.keyboard.press('Enter');
-    expect(await pressed.count()).toBe(2);
+    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Available');
+    expect(await pressed.count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Circle, row FF, seat 10, Value, $12–$18, Available');
+    await page.keyboard.press(' ');
+    await expect.poll(() => pressed.count()).toBe(2);
+    expect(await focused()).toBe('Circle, row FF, seat 10, Value, $12–$18, Selected');
 
     // Zoom in (×2) until 8x at most, then out (×0.75): 6x.
     for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Zoom in' }).click();
