@@ -61,6 +61,9 @@ describe('the seat map dialog', () => {
     await waitFor(() => seat('A2'));
     const confirm = screen.getByRole('button', { name: 'Confirm Selection' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
+    // The map is one tab stop: exactly one seat is focusable by Tab, the others by the arrow keys.
+    const stops = [...document.querySelectorAll<SVGElement>('[data-seat-id]')].map((e) => e.tabIndex);
+    expect([stops.filter((t) => t === 0).length, stops.filter((t) => t === -1).length]).toEqual([1, 11]);
     expect(screen.getByText('Not enough seats for Premium Adult')).toBeTruthy();
 
     fireEvent.click(seat('A2'));
