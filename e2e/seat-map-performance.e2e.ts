@@ -1,7 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { bigHallCatalog } from '../bench/fixtures/big-hall.js';
 import { describe, expect, it } from 'vitest';
 import { MOBILE, newPage, useStorefront, type Storefront } from './harness.js';
 
@@ -11,38 +9,6 @@ import { MOBILE, newPage, useStorefront, type Storefront } from './harness.js';
  * seat-map:open → seat-map:painted, less the spec's 50 ms open delay), and the long tasks while
  * zooming and panning — printed, plainly and with the CPU slowed 4×. Asserts only that it works.
  */
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const DEMO = join(ROOT, 'catalog', 'demo.json');
-
-/** The demo catalog with the Harbour Theatre made a 2,000-seat hall: 40 rows of 50. */
-function bigHallCatalog(): string {
-  const catalog = JSON.parse(readFileSync(DEMO, 'utf8'));
-  for (const image of catalog.images) image.file = resolve(dirname(DEMO), image.file);
-  const hall = catalog.seat_templates.find((t: { key: string }) => t.key === 'harbour-theatre');
-  const zones = ['premium', 'standard', 'value'];
-  hall.width = 1400;
-  hall.height = 1300;
-  hall.sections = [
-    {
-      name: 'Stalls',
-      rows: Array.from({ length: 40 }, (_, r) => ({
-        name: `R${r + 1}`,
-        zone: zones[Math.floor(r / 14)],
-        runs: [
-          { from: 1, to: 25, x: 60, y: 130 + r * 28, dx: 24 },
-          { from: 26, to: 50, x: 60 + 25 * 24 + 60, y: 130 + r * 28, dx: 24 },
-        ],
-      })),
-    },
-  ];
-  hall.other_elements = [{ type: 'stage', x: 450, y: 20, width: 500, height: 70, text: 'Stage' }];
-  const event = catalog.events.find((e: { key: string }) => e.key === 'evening-under-the-stars');
-  event.ticket_groups = event.ticket_groups.filter((g: { key: string }) => g.key !== 'stars-access');
-  const file = join(mkdtempSync(join(tmpdir(), 'foyer-catalog-')), 'catalog.json');
-  writeFileSync(file, JSON.stringify(catalog));
-  return file;
-}
 
 async function measure(page: Page, base: string, cpuSlowdown: number) {
   const cdp = await page.context().newCDPSession(page);

@@ -135,10 +135,26 @@ export const ZSeatMap = z.object({
 });
 export type TSeatMap = z.infer<typeof ZSeatMap>;
 
-/** GET events/{id}/sessions/{sessionId}/seat_map: the map (with geometry) and every seat's state. */
+/** Seat state letters of the states-only answer, one per seat in the map's seat order. */
+export const SEAT_STATE_LETTERS = { a: 'available', b: 'booked', u: 'unavailable' } as const;
+
+/**
+ * The states-only answer (no `_withgeometry`): cheap to poll — one letter per seat (`a`vailable,
+ * `b`ooked, `u`navailable) in the order of the geometry answer's `seat` list of the same
+ * `geometry_version`.
+ */
+export const ZSeatStates = z.object({
+  event_session_id: z.string(),
+  geometry_version: z.string(),
+  states: z.string().regex(/^[abu]*$/),
+});
+export type TSeatStates = z.infer<typeof ZSeatStates>;
+
+/** GET events/{id}/sessions/{sessionId}/seat_map: with geometry the map and every seat; without, `seat_state`. */
 export const ZSeatMapDocument = z.object({
   seat_map: ZResourceList(ZSeatMap).optional(),
-  seat: ZResourceList(ZSeat),
+  seat: ZResourceList(ZSeat).optional(),
+  seat_state: ZResourceList(ZSeatStates).optional(),
   _total: z.number().int(),
 });
 export type TSeatMapDocument = z.infer<typeof ZSeatMapDocument>;

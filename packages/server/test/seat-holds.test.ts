@@ -22,7 +22,7 @@ describe.each(dialects())('seat holds on %s', (dialect) => {
 
   const adult = (label: string, sessionId = session) => ({ ticket_type_id: ids.type('adult'), event_session_id: sessionId, handler_data: { seat_id: seat(label) } });
   const states = async (sessionId = session) => {
-    const res = await new CartClient(t.app).call('GET', `/api/events/${ids.event('recital')}/sessions/${sessionId}/seat_map`);
+    const res = await new CartClient(t.app).call('GET', `/api/events/${ids.event('recital')}/sessions/${sessionId}/seat_map?_withgeometry=true`);
     const byId = new Map((res.body.seat._data as { id: string; state: string }[]).map((s) => [s.id, s.state]));
     return (label: string) => byId.get(seat(label));
   };

@@ -103,3 +103,14 @@ describe('the first view', async () => {
     expect(fitView(map, []).zoom).toBe(1);
   });
 });
+
+describe('polled states', async () => {
+  const { withStates } = await import('../src/features/events/seats/seat-picking.js');
+  it('apply letter by letter in map order for the same geometry version only', () => {
+    const seats = row('A', 3, 10, ['p']);
+    const doc = (version: string, states: string) => ({ seat_state: { _count: 1, _total: 1, _data: [{ event_session_id: 's', geometry_version: version, states }] }, _total: 1 });
+    expect(withStates(seats, 'v1', doc('v1', 'abu')).map((s) => s.state)).toEqual(['available', 'booked', 'unavailable']);
+    expect(withStates(seats, 'v1', doc('v2', 'bbb'))).toBe(seats);
+    expect(withStates(seats, 'v1', doc('v1', 'bb'))).toBe(seats);
+  });
+});

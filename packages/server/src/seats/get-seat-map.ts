@@ -8,6 +8,8 @@ import type { TtlCache } from '../ttl-cache.js';
 import { seatsOfTemplate } from './seat-templates.repository.js';
 import { liveSeatsOfSession, seatedGroupsOfEvent, sessionOfSellerEvent, templateById } from './seat-states.repository.js';
 
+const LETTER: Record<TSeatState, string> = { available: 'a', booked: 'b', unavailable: 'u', selected: 'a' };
+
 export const SEAT_MAP_QUERY: QuerySpec = { params: { _withgeometry: 'boolean' } };
 
 interface SeatMapInput {
@@ -21,8 +23,8 @@ interface SeatMapInput {
 }
 
 /**
- * GET events/{id}/sessions/{sessionId}/seat_map (000 §7): every seat's state in the session and,
- * with `_withgeometry`, the map. The same for every caller (a hold in any cart, the caller's
+ * GET events/{id}/sessions/{sessionId}/seat_map (000 §7): with `_withgeometry`, the map and every
+ * seat with its state; without, the states alone as one letter per seat (cheap to poll). The same for every caller (a hold in any cart, the caller's
  * included, is 'unavailable'; the storefront marks its own as selected), so it is cacheable.
  */
 export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument> {
@@ -53,8 +55,8 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument>
   };
 
   if (!input.withGeometry) {
-    const out = seats.map((s) => ({ id: s.id, state: stateOf(s) }));
-    return { seat: list(out), _total: out.length };
+    const states = seats.map((s) => LETTER[stateOf(s)]).join('');
+    return { seat_state: list([{ event_session_id: session.id, geometry_version: template.geometry_version, states }]), _total: 1 };
   }
   const out: TSeat[] = seats.map((s, i) => {
     // Neighbours: the seats beside it in its row, not across an aisle (centres within 1.6× the radii).

@@ -6,7 +6,7 @@ import { Modal } from '../../../ui/modal.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import type { PriceGroup } from '../detail/model.js';
 import { seatMapQuery, seatStatesQuery } from './api.js';
-import { bestAvailable, clickSeat, isSelectable, mapSeats, selectionErrors, type MapSeat, type SeatNeed, type Selection } from './seat-picking.js';
+import { bestAvailable, clickSeat, isSelectable, mapSeats, selectionErrors, withStates, type MapSeat, type SeatNeed, type Selection } from './seat-picking.js';
 import { SeatMapView, type SeatDot } from './seat-map-view.js';
 import { seatLabel } from './seat-label.js';
 import { SeatList } from './seat-list.js';
@@ -50,11 +50,12 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
   const [showList, setShowList] = useState(false);
 
   const map = geometry.data?.seat_map?._data[0];
-  const seats = useMemo(() => {
-    const base = mapSeats(geometry.data?.seat._data ?? []);
-    const latest = new Map((states.data?.seat._data ?? []).map((s) => [s.id, s.state]));
-    return latest.size ? base.map((s) => ({ ...s, state: (latest.get(s.id) as MapSeat['state'] | undefined) ?? s.state })) : base;
-  }, [geometry.data, states.data]);
+  const seats = useMemo(() => withStates(mapSeats(geometry.data?.seat?._data ?? []), geometry.data?.seat_map?._data[0]?.geometry_version, states.data), [geometry.data, states.data]);
+  // The map itself changed (a new catalog): fetch it again.
+  const staleGeometry = !!states.data?.seat_state && states.data.seat_state._data[0]?.geometry_version !== geometry.data?.seat_map?._data[0]?.geometry_version;
+  useEffect(() => {
+    if (staleGeometry) void geometry.refetch();
+  }, [staleGeometry, geometry]);
   const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
 
   // A chosen seat that someone else took meanwhile is dropped, and said.

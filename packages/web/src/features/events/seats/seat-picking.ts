@@ -1,4 +1,4 @@
-import type { TReserveTicket, TSeat } from '@foyer/contracts';
+import type { TReserveTicket, TSeat, TSeatMapDocument } from '@foyer/contracts';
 import { en, format } from '../../../i18n/en.js';
 
 /**
@@ -29,6 +29,20 @@ export function mapSeats(seats: readonly TSeat[]): MapSeat[] {
     id: s.id, name: s.name ?? '', section: s.section ?? '', row: s.row ?? '', x: s.x ?? 0, y: s.y ?? 0, r: s.r ?? 10, zone: s.zone ?? '',
     groups: s.ticket_groups ?? [], state: s.state === 'selected' ? 'available' : s.state, previous: s.previous ?? null, next: s.next ?? null,
   }));
+}
+
+/**
+ * The latest states over the map's seats: the states answer has a letter per seat in the map's
+ * order (`a`, `b`, `u`), for its geometry version; another version, or a full answer, changes nothing.
+ */
+export function withStates(seats: MapSeat[], geometryVersion: string | undefined, latest: TSeatMapDocument | undefined): MapSeat[] {
+  const states = latest?.seat_state?._data[0];
+  if (!states || states.geometry_version !== geometryVersion || states.states.length !== seats.length) return seats;
+  const byLetter = { a: 'available', b: 'booked', u: 'unavailable' } as const;
+  return seats.map((s, i) => {
+    const state = byLetter[states.states[i] as keyof typeof byLetter] ?? s.state;
+    return state === s.state ? s : { ...s, state };
+  });
 }
 
 /** Seats needed per seated group: the quantities chosen, by type in display order. */
