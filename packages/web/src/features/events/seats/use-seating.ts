@@ -1,5 +1,5 @@
 import type { TReserveTicket } from '@foyer/contracts';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { PriceGroup } from '../detail/model.js';
 import { typeKey, type Quantities } from '../detail/quantities/quantities.js';
 import { attachSeats, selectionComplete, type MapSeat, type SeatNeed } from './seat-picking.js';
@@ -21,6 +21,8 @@ export interface Seating {
   attach: (add: TReserveTicket[]) => TReserveTicket[];
 }
 
+const NONE = { selection: new Map<string, string>(), seats: [] as MapSeat[] };
+
 export function useSeating(groups: readonly PriceGroup[], quantities: Quantities): Seating {
   const seatedGroups = useMemo(() => groups.filter(({ group }) => group.handler === 'seated'), [groups]);
   const needs = useMemo<SeatNeed[]>(
@@ -32,7 +34,8 @@ export function useSeating(groups: readonly PriceGroup[], quantities: Quantities
       })),
     [seatedGroups, quantities],
   );
-  const [state, setState] = useState<{ selection: Map<string, string>; seats: MapSeat[] }>({ selection: new Map(), seats: [] });
+  const [state, setState] = useState<{ selection: Map<string, string>; seats: MapSeat[] }>(NONE);
+  const clear = useCallback(() => setState(NONE), []);
   const needed = needs.some((n) => n.types.some((t) => t.quantity > 0));
   const order = useMemo(() => new Map(state.seats.map((s, i) => [s.id, i])), [state.seats]);
   const chosen = useMemo(() => state.seats.filter((s) => state.selection.has(s.id)), [state]);
@@ -45,7 +48,7 @@ export function useSeating(groups: readonly PriceGroup[], quantities: Quantities
     chosen,
     ready: !needed || selectionComplete(needs, state.selection),
     confirm: (selection, seats) => setState({ selection, seats: [...seats] }),
-    clear: () => setState({ selection: new Map(), seats: [] }),
+    clear,
     attach: (add) => (needed ? attachSeats(add, seatedGroupOfType, state.selection, order) : add),
   };
 }
