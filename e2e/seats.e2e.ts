@@ -106,6 +106,7 @@ describe('reserved seating at desktop width', () => {
     const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
     await expect.poll(() => sidebar.getByText('Stalls, row D, seat 8; Stalls, row D, seat 9').isVisible()).toBe(true);
     await screenshot(page, 'seats-cart-desktop');
+    await expectAccessible(page);
 
     await page.goto(`${sf.url}/checkout`);
     await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$76');
