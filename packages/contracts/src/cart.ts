@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMembershipCartItem } from './memberships.js';
+import { ZTicketSeat } from './seats.js';
 import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList, ZSeller, ZTicketGroup, ZTicketType, ZVenue } from './resources.js';
 
 /** Cart wire shapes (spec 000 §3, §7). */
@@ -98,6 +99,8 @@ export const ZTicket = z.object({
   admit_email: z.string().nullable(),
   /** Set once booked: what the ticket's QR code carries. */
   scan_code: z.string().nullable(),
+  /** A seated ticket's seat (sent only for seated tickets; the document's `seat` list has it). */
+  seat_id: z.string().optional(),
 });
 export type TTicket = z.infer<typeof ZTicket>;
 
@@ -124,6 +127,8 @@ export const ZCatalogEmbeds = {
   venue: ZResourceList(ZVenue).optional(),
   meta: ZResourceList(ZMetaEntry).optional(),
   scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
+  /** The seats of seated tickets (reserved seating), whenever there are any. */
+  seat: ZResourceList(ZTicketSeat).optional(),
 };
 
 /** Every cart call's answer (000 §7): the cart, its tickets and the requested embeds. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_HANDLERS, HIDDEN_TYPES, NAMED_VALUES } from './resources.js';
 import { MEMBER_ROLES, MEMBERS_MAX } from './memberships.js';
+import { ZCatalogGroupSeating, ZCatalogSeatTemplate } from './seats.js';
 
 /**
  * The catalog document (DESIGN §9): everything a seller sells, as JSON, imported idempotently.
@@ -79,6 +80,8 @@ export const ZCatalogTicketGroup = z.object({
   sales_start: DateRef.optional(),
   sales_end: DateRef.optional(),
   meta: Json.optional(),
+  /** Handler "seated" only: the seat template and zones it sells (docs/seating.md). */
+  seating: ZCatalogGroupSeating.optional(),
   types: z.array(ZCatalogGroupType).min(1),
 });
 
@@ -195,6 +198,8 @@ export const ZCatalog = z.object({
     z.object({ key: Key, name: z.string().min(1), timezone: z.string().optional(), address: z.string().optional() }),
   ).min(1),
   images: z.array(ZCatalogImage).default([]),
+  /** Seat maps of venue rooms, used by "seated" ticket groups (docs/seating.md). */
+  seat_templates: z.array(ZCatalogSeatTemplate).default([]),
   ticket_types: z.array(ZCatalogTicketType).min(1),
   events: z.array(ZCatalogEvent).default([]),
   membership_levels: z.array(ZCatalogMembershipLevel).default([]),

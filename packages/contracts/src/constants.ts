@@ -11,3 +11,4 @@ export * from './money.js';
 export * from './membership-gift-texts.js';
 export * from './membership-limits.js';
 export * from './auto-renew-texts.js';
+export * from './seat-map-limits.js';

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
   'session_capacity_exceeded',
+  // reserved seating: the seat was taken by someone else between view and click
+  'seat_unavailable',
   'cart_expired',
   'cart_already_booked',
   'incorrect_cart_state',

@@ -12,6 +12,7 @@ import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from './memo.js';
+import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
@@ -60,6 +61,7 @@ export function ticketOut(t: Selectable<TicketTable>): TTicket {
     admit_name: t.admit_name,
     admit_email: t.admit_email,
     scan_code: t.scan_code,
+    ...(t.seat_id ? { seat_id: t.seat_id } : {}),
   };
 }
 
@@ -147,6 +149,8 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
+  const seats = await seatsOfTickets(db, tickets);
+  if (seats.length) siblings.seat = seats;
   // Membership tickets: the members they will create, or the membership they renew.
   if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.

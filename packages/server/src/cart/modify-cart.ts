@@ -27,6 +27,7 @@ import type { TtlCache } from '../ttl-cache.js';
 import { memo } from './memo.js';
 import { holdMembershipItems } from '../membership/hold-membership-items.js';
 import { membershipExpired, takeMemberAllowances } from '../membership/take-member-allowance.js';
+import { insertHoldingSeats, seatOfReserveItem } from '../seats/hold-seat.js';
 
 export interface ModifyInput {
   db: Db;
@@ -71,7 +72,7 @@ export async function modifyCart(input: ModifyInput): Promise<ModifiedCart> {
   }
 }
 
-const CAPACITY_CODES = new Set(['event_session_sold_out', 'session_capacity_exceeded', 'ticket_group_sold_out', 'ticket_group_capacity_exceeded']);
+const CAPACITY_CODES = new Set(['event_session_sold_out', 'session_capacity_exceeded', 'ticket_group_sold_out', 'ticket_group_capacity_exceeded', 'seat_unavailable']);
 
 async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<ModifiedCart> {
   const { body, now } = input;
@@ -131,7 +132,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
     : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info, input.client?.ip ?? null)).rows;
   const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
-  const added = await insertTickets(tx, rows);
+  const added = await insertHoldingSeats(rows, (ordered) => insertTickets(tx, ordered));
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
   const repriced = await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   for (const t of added) Object.assign(t, repriced.get(t.id));
@@ -160,7 +161,7 @@ type TicketRow = Insertable<TicketTable>;
 const TICKET_COLUMNS = Object.keys({
   id: 1, cart_id: 1, created_at: 1, seller_id: 1, ticket_type_id: 1, ticket_group_id: 1, event_template_id: 1, event_session_id: 1, counts_session: 1,
   handler: 1, state: 1, face_value: 1, adjusted_value: 1, fee_fixed_outside: 1, fee_percent_outside: 1, admit_name: 1, admit_email: 1, valid_from: 1,
-  valid_to: 1, ticket_order_id: 1, scan_code: 1, redeemed_at: 1,
+  valid_to: 1, ticket_order_id: 1, scan_code: 1, redeemed_at: 1, seat_id: 1,
 } satisfies Record<keyof TicketRow, 1>) as (keyof TicketRow)[];
 const insertOneTicket = prepared((tx, ...values: unknown[]) =>
   tx.insertInto('ticket').values(Object.fromEntries(TICKET_COLUMNS.map((c, i) => [c, values[i]])) as TicketRow).returningAll(),
@@ -249,6 +250,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       ticket_order_id: null,
       scan_code: null,
       redeemed_at: null,
+      seat_id: await seatOfReserveItem(tx, input.cache, item, rule, type.name, session?.id ?? null, index),
       groupLimit: rule.capacity === -1 ? -1 : rule.capacity + rule.oversell_capacity,
     });
   }

@@ -3,6 +3,7 @@ import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
 import { AppError } from '../http/app-error.js';
+import { exportGroupSeating, exportSeatTemplates } from '../seats/export-seat-templates.js';
 
 const plain = (minor: number | null) => (minor === null ? undefined : fromMinor(minor));
 const opt = <T>(v: T | null) => (v === null ? undefined : v);
@@ -28,6 +29,8 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
   const memberRules = await db.selectFrom('membership_rule').selectAll().where('seller_id', '=', seller.id).execute();
   const config = await db.selectFrom('config_entry').selectAll().where('seller_id', '=', seller.id).execute();
 
+  const seats = await exportSeatTemplates(db, seller.id, new Map(venues.map((v) => [v.id, v.catalog_key])));
+  const seating = await exportGroupSeating(db, groups.map((g) => g.id), seats.keyById);
   const typeKey = new Map(types.map((t) => [t.id, t.catalog_key]));
   const eventKey = new Map(events.map((e) => [e.id, e.catalog_key]));
   const imageKey = new Map(images.map((i) => [i.id, i.catalog_key]));
@@ -43,6 +46,7 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
   return {
     seller: { key: seller.catalog_key, name: seller.name, timezone: seller.timezone, currency: seller.currency, meta: JSON.parse(seller.meta) },
     venues: venues.map((v) => ({ key: v.catalog_key, name: v.name, timezone: v.timezone, address: opt(v.address) })),
+    seat_templates: seats.templates as TCatalogInput['seat_templates'],
     images: images.map((i) => ({ key: i.catalog_key, file: `data:${i.content_type};base64,${Buffer.from(i.data).toString('base64')}`, alt_text: opt(i.alt_text) })),
     ticket_types: types.map((t) => ({
       key: t.catalog_key, name: t.name, summary: opt(t.summary), description: opt(t.description), price: fromMinor(t.currency_amount),
@@ -65,7 +69,7 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
           exclude_from_event_capacity: g.exclude_from_event_capacity === 1, color: opt(g.color), start_policy: opt(g.start_policy) as 'fixedfrom' | undefined,
           start_policy_date: localDay(g.start_policy_date, tz), duration_new: opt(g.duration_new),
           additional_info_spec: g.additional_info_spec ? JSON.parse(g.additional_info_spec) : undefined,
-          sales_start: localDay(g.sales_start, tz), sales_end: localDay(g.sales_end, tz), meta: JSON.parse(g.meta),
+          sales_start: localDay(g.sales_start, tz), sales_end: localDay(g.sales_end, tz), meta: JSON.parse(g.meta), seating: seating.get(g.id),
           types: rules.filter((r) => r.ticket_group_id === g.id).map((r) => ({
             ticket_type: typeKey.get(r.ticket_type_id)!, party_role: opt(r.party_role), named: r.named as 'no', emailed: r.emailed === 1, min: opt(r.min), max: opt(r.max),
           })),

@@ -8,6 +8,7 @@ import { expandSchedule, type PlannedSession } from './expand-schedule.js';
 import { replaceConfig, replaceMessageRules, replaceRules, syncSessions, upsertByKey, upsertGroup } from './catalog.repository.js';
 import { resolveDate, resolveLocalDateTime, startOfDay, todayIn } from './relative-date.js';
 import { validateCatalog, type CatalogProblem } from './validate-catalog.js';
+import { importGroupSeating, importSeatTemplates } from '../seats/import-seat-templates.js';
 
 export class CatalogInvalidError extends Error {
   constructor(readonly problems: CatalogProblem[]) {
@@ -82,6 +83,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
     for (const img of images) {
       imageIds.set(img.key, await upsertByKey(tx, 'image', { seller_id: sellerId, catalog_key: img.key }, { seller_id: sellerId, catalog_key: img.key, content_type: img.content_type, width: img.width, height: img.height, alt_text: img.alt_text, data: img.data }));
     }
+    const seatTemplateIds = await importSeatTemplates(tx, sellerId, catalog.seat_templates, venueIds);
     const typeIds = new Map<string, string>();
     for (const [rank, t] of catalog.ticket_types.entries()) {
       typeIds.set(t.key, await upsertByKey(tx, 'ticket_type', { seller_id: sellerId, catalog_key: t.key }, {
@@ -114,6 +116,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
           sales_start: g.sales_start ? startOfDay(g.sales_start, today, venue.tz) : null, sales_end: g.sales_end ? startOfDay(g.sales_end, today, venue.tz) : null,
           meta: JSON.stringify(g.meta ?? {}), rank,
         });
+        await importGroupSeating(tx, groupId, g.seating, seatTemplateIds);
         groupIds.set(`${e.key}/${g.key}`, groupId);
         groupIds.set(g.key, groupIds.get(g.key) ?? groupId);
         await replaceRules(tx, groupId, g.types.map((t, i) => ({

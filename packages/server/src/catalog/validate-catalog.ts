@@ -1,6 +1,7 @@
 import { ZCatalog, type TCatalog } from '@foyer/contracts';
 import { MAX_SCHEDULE_DAYS } from './expand-schedule.js';
 import { isValidTimezone, resolveDate } from './relative-date.js';
+import { validateSeatTemplates } from '../seats/validate-seat-templates.js';
 
 export interface CatalogProblem {
   /** JSON path, e.g. $.events[2].ticket_groups[0].types[1].ticket_type */
@@ -100,6 +101,7 @@ export function validateCatalog(input: unknown): CatalogCheck {
     if (levelTypes.has(l.ticket_type)) report(`$.membership_levels[${i}].ticket_type`, `a second level for "${l.ticket_type}"`);
     levelTypes.add(l.ticket_type);
   });
+  validateSeatTemplates(c, report);
   c.config.forEach((entry, i) => {
     if (entry.resource !== 'seller' && !events.has(entry.resource)) {
       report(`$.config[${i}].resource`, `"seller" or an event key expected, got "${entry.resource}"`);

@@ -316,6 +316,43 @@ export interface TicketTable {
   scan_code: string | null;
   /** When the ticket was let in at the door (state 'redeemed'). */
   redeemed_at: string | null;
+  /** The seat a ticket of a "seated" group holds (one live ticket per session and seat). */
+  seat_id: string | null;
+}
+/** A venue room's seat map (catalog seat_templates). zones, sections, other_elements: JSON. */
+export interface SeatTemplateTable {
+  id: string;
+  seller_id: string;
+  venue_id: string;
+  catalog_key: string;
+  name: string;
+  width: number;
+  height: number;
+  seat_radius: number;
+  zones: string;
+  sections: string;
+  other_elements: string;
+  geometry_version: string;
+}
+export interface SeatTable {
+  id: string;
+  seat_template_id: string;
+  section: string;
+  row_name: string;
+  name: string;
+  x: number;
+  y: number;
+  r: number | null;
+  zone: string;
+  unavailable: number;
+  rank: number;
+  retired: number;
+}
+/** A "seated" ticket group: the template and zones (JSON list of keys) it sells. */
+export interface SeatGroupTable {
+  ticket_group_id: string;
+  seat_template_id: string;
+  zones: string;
 }
 /** A member card let in at the door: once per card and venue-local day. */
 export interface MemberCheckinTable {
@@ -494,6 +531,9 @@ export interface Database {
   identity_grant: IdentityGrantTable;
   cart: CartTable;
   ticket: TicketTable;
+  seat_template: SeatTemplateTable;
+  seat: SeatTable;
+  seat_group: SeatGroupTable;
   member_checkin: MemberCheckinTable;
   counter: CounterTable;
   ticket_order: TicketOrderTable;

@@ -9,6 +9,7 @@ import type { QuerySpec } from '../http/query.js';
 import { typesByIds, venuesByIds } from '../events/events.repository.js';
 import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 import { ticketOut } from '../cart/cart-document.js';
+import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { instalmentOut } from '../payments/payment-plan.js';
 import { planOfOrders } from '../payments/payments.repository.js';
 import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
@@ -48,6 +49,8 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   const tickets = ids.length ? await ticketsOfOrders(db, ids, ticketStates) : [];
   const pick = (f: (t: (typeof tickets)[number]) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
   const siblings: Record<string, unknown[]> = { ticket: tickets.map(ticketOut) };
+  const seats = await seatsOfTickets(db, tickets);
+  if (seats.length) siblings.seat = seats;
   if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, pick((t) => t.ticket_type_id))).map(ticketTypeOut);
   const groupIds = pick((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {

@@ -2,6 +2,7 @@ import type { Tx } from '../db/database.js';
 import { retakeMemberAllowances } from '../membership/take-member-allowance.js';
 import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/cart.repository.js';
 import { takeCapacity } from '../cart/take-capacity.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /**
  * A payment that succeeded after its hold expired: the sweeper gave the tickets' capacity back,
@@ -15,6 +16,12 @@ export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[],
   const taken = await takeCapacity(tx, tickets.map((t) => ({ ...t, groupLimit: t.capacity === -1 ? -1 : t.capacity + t.oversell_capacity })));
   if (!('sessions' in taken)) return false;
   if (!(await retakeMemberAllowances(tx, { cartId, ticketIds, now }))) return false;
-  await reholdCancelledTickets(tx, cartId, ticketIds);
+  try {
+    await reholdCancelledTickets(tx, cartId, ticketIds);
+  } catch (error) {
+    // A seat of these tickets was sold to someone else meanwhile (the live-seat unique index).
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
   return true;
 }

@@ -127,7 +127,10 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                 const item = format(en.cart.quantityTimes, { count: line.quantity, type: line.name });
                 return (
                   <li key={line.key} className="cart-line" data-ticket-type-id={line.type?.id}>
-                    <span className="cart-line__name">{item}</span>
+                    <span className="cart-line__name">
+                      {item}
+                      {line.seats.length > 0 && <span className="cart-line__seats">{line.seats.join('; ')}</span>}
+                    </span>
                     <span className="cart-line__price">{money(line.total)}</span>
                     {/* A staff-created cart is paid as prepared (001 §2): nothing to remove. */}
                     {!isInjectedCart(view.cart) && (

@@ -6,6 +6,7 @@ import { asBoolean, asString, configValue } from '../../config/config.js';
 import { paths } from '../../app/paths.js';
 import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */
 
@@ -21,6 +22,8 @@ export interface CartLine {
   /** Decimal string. */
   total: string;
   name: string;
+  /** Seated tickets: "Stalls, row A, seat 7" each, in seat order (reserved seating). */
+  seats: string[];
 }
 
 export interface CartSection {
@@ -56,6 +59,7 @@ export function readCart(doc: TCartDocument | null | undefined, fallbackTimezone
   const sessions = byId(list(doc?.event_session));
   const events = byId(list(doc?.event_template));
   const venues = byId(list(doc?.venue));
+  const seats = byId(list(doc?.seat));
   const sections = new Map<string, CartSection>();
   for (const ticket of tickets) {
     const sectionKey = `${ticket.event_template_id}|${ticket.event_session_id ?? ''}`;
@@ -77,10 +81,12 @@ export function readCart(doc: TCartDocument | null | undefined, fallbackTimezone
     let line = section.lines.find((l) => l.key === lineKey);
     if (!line) {
       const type = types.get(ticket.ticket_type_id) ?? null;
-      line = { key: lineKey, type, group: groups.get(ticket.ticket_group_id) ?? null, tickets: [], quantity: 0, unitPrice: ticket.adjusted_value, total: '0.00', name: type?.name ?? '' };
+      line = { key: lineKey, type, group: groups.get(ticket.ticket_group_id) ?? null, tickets: [], quantity: 0, unitPrice: ticket.adjusted_value, total: '0.00', name: type?.name ?? '', seats: [] };
       section.lines.push(line);
     }
     line.tickets.push(ticket);
+    const seat = ticket.seat_id ? seats.get(ticket.seat_id) : undefined;
+    if (seat) line.seats.push(seatLabel(seat));
     line.quantity = line.tickets.length;
     line.total = fromMinor(line.tickets.reduce((n, t) => n + toMinor(t.adjusted_value), 0));
   }

@@ -1,4 +1,4 @@
-import type { TEventSession, TEventTemplate, TTicket, TTicketOrder, TTicketType, TVenue } from '@foyer/contracts';
+import type { TEventSession, TEventTemplate, TTicket, TTicketOrder, TTicketSeat, TTicketType, TVenue } from '@foyer/contracts';
 import { byId } from '../../api/document.js';
 import type { TOrderDocument } from '@foyer/contracts';
 
@@ -35,6 +35,8 @@ export interface OrderTicketView {
   event: TEventTemplate | null;
   session: TEventSession | null;
   timezone: string;
+  /** A seated ticket's seat (reserved seating). */
+  seat: TTicketSeat | null;
 }
 
 export interface OrderView {
@@ -49,6 +51,7 @@ export function readOrders(doc: TOrderDocument & { venue?: { _data: TVenue[] } }
   const events = byId(doc.event_template?._data ?? []);
   const sessions = byId(doc.event_session?._data ?? []);
   const venues = byId(doc.venue?._data ?? []);
+  const seats = byId(doc.seat?._data ?? []);
   const rank = new Map(ids.map((id, i) => [id, i]));
   return [...orders]
     .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
@@ -64,6 +67,7 @@ export function readOrders(doc: TOrderDocument & { venue?: { _data: TVenue[] } }
             event,
             session: ticket.event_session_id ? (sessions.get(ticket.event_session_id) ?? null) : null,
             timezone: (event && venues.get(event.venue_id)?.timezone) || fallbackTimezone,
+            seat: ticket.seat_id ? (seats.get(ticket.seat_id) ?? null) : null,
           };
         })
         .sort((a, b) => (a.session?.start_datetime ?? '').localeCompare(b.session?.start_datetime ?? '')),

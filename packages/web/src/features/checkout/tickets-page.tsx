@@ -13,6 +13,7 @@ import { completePath } from '../cart/cart-context.js';
 import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from './orders.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 
 function when(t: OrderTicketView): string | null {
   if (!t.session) return null;
@@ -79,6 +80,12 @@ export function Component() {
                     <dt>{en.complete.type}</dt>
                     <dd>{t.type?.name ?? ''}{t.ticket.admit_name ? ` · ${t.ticket.admit_name}` : ''}</dd>
                   </div>
+                  {t.seat && (
+                    <div>
+                      <dt>{en.seats.inCart}</dt>
+                      <dd>{seatLabel(t.seat)}</dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{en.complete.scanCode}</dt>
                     <dd className="ticket-card__code" data-testid="scan-code">{t.ticket.scan_code ?? ''}</dd>

@@ -12,6 +12,7 @@ import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
+import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 
@@ -160,7 +161,7 @@ function SessionCard(props: { session: SessionTickets; open: boolean; cancellabl
       <ul className="manage__tickets">
         {s.tickets.map((t) => {
           const can = props.cancellable.includes(t.ticket.id);
-          const label = [t.type?.name, t.ticket.scan_code].filter(Boolean).join(' · ');
+          const label = [t.type?.name, t.seat ? seatLabel(t.seat) : null, t.ticket.scan_code].filter(Boolean).join(' · ');
           return (
             <li key={t.ticket.id}>
               {can ? (

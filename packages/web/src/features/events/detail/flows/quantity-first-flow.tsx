@@ -16,6 +16,8 @@ import { DateSelector } from '../dates-sessions/date-selector.js';
 import { dateTexts, quantityLines, quantityTexts, sessionTexts } from '../message-rules.js';
 import { StepMessages } from '../step-messages.js';
 import { useReserveSubmit } from '../quantities/use-reserve-submit.js';
+import { useSeating } from '../../seats/use-seating.js';
+import { SeatPicker } from '../../seats/seat-picker.js';
 import type { EventDetail } from '../model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './priced-queries.js';
 import { initialQuantities, quantityLimits, setQuantity, totalQuantity, unmetGroupMinimums, type Quantities } from '../quantities/quantities.js';
@@ -183,10 +185,15 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Seated groups: the seats of the chosen session, chosen on its map before reserving (000 §4).
+  const seating = useSeating(groups, quantities);
+  const clearSeats = seating.clear;
+  useEffect(() => clearSeats(), [session?.id, clearSeats]);
   const submitter = useReserveSubmit({
     formRef: detailsForm,
     eventConfig: detail.config,
     onRefused: async (error) => {
+      if (isApiError(error) && error.code === 'seat_unavailable') seating.clear();
       if (!(isApiError(error) && error.code === 'event_session_sold_out') || !session) return false;
       // 000 §8: the session is gone; choose another (the list is asked again).
       await client.invalidateQueries({ queryKey: ['event_session', 'list'] }).catch(() => undefined);
@@ -200,7 +207,10 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const reserve = async () => {
     if (!session || !submitter.hasCart || submitting) return;
     setCheckDetails(true);
-    await submitter.submit(validateSelection(context, form), () => buildReservation(context, form, session.id));
+    await submitter.submit(validateSelection(context, form), () => {
+      const reservation = buildReservation(context, form, session.id);
+      return { ...reservation, add: seating.attach(reservation.add) };
+    });
   };
 
   return (
@@ -385,7 +395,8 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
               />
               {!hasDetails(groups, quantities, needs, surveys.surveys) && <p className="muted">{en.flows.noDetails}</p>}
               <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { session, timezone })} />
-              <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting} submitting={submitting} error={serverError} />
+              <SeatPicker seating={seating} eventId={event.id} sessionId={session.id} currency={currency} />
+              <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting && seating.ready} submitting={submitting} error={serverError} />
             </form>
           )}
         </section>

@@ -34,6 +34,8 @@ import { cachedDefaults, type CachedSelection } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './ticket-forms.js';
 import { useBenefitPools } from '../../../membership/benefits.js';
+import { useSeating } from '../../seats/use-seating.js';
+import { SeatPicker } from '../../seats/seat-picker.js';
 
 /** Where the flow keeps the last selection (000 §4 cached selection). */
 export interface SelectionCacheRef {
@@ -162,12 +164,15 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
         onSoldOut(session);
         return true;
       }
+      // A seat taken between view and click: choose again on a fresh map (the server's text is shown).
+      if (isApiError(error) && error.code === 'seat_unavailable') seating.clear();
       if (isApiError(error) && ['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out'].includes(error.code)) {
         for (const q of availability) void q.refetch();
       }
     },
   });
   const { submitting, serverError } = reserve;
+  const seating = useSeating(groups, quantities);
 
   // Remember the selection for the next session picked on the same day.
   useEffect(() => {
@@ -183,12 +188,16 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
 
   const count = totalQuantity(quantities);
   const matched = matchCount === undefined || count === matchCount;
-  const canReserve = !submitting && count > 0 && limits !== null && matched;
+  // Seated groups: a seat for every seated ticket first (000 §4).
+  const canReserve = !submitting && count > 0 && limits !== null && matched && seating.ready;
 
   const submit = async () => {
     if (!canReserve || !limits || !reserve.hasCart) return;
     setSubmitted(true);
-    await reserve.submit(validate(), () => buildReservation(formContext, form, session.id));
+    await reserve.submit(validate(), () => {
+      const reservation = buildReservation(formContext, form, session.id);
+      return { ...reservation, add: seating.attach(reservation.add) };
+    });
   };
 
   if (surveys.error) return <ErrorNotice title={en.quantities.initError} error={surveys.error} />;
@@ -271,6 +280,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
         </p>
       )}
       <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
+      <SeatPicker seating={seating} eventId={event.id} sessionId={session.id} currency={currency} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
     </form>
   );

@@ -1,0 +1,207 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, SCREENSHOTS, seriousViolations, useStorefront, type Storefront } from './harness.js';
+
+/**
+ * Reserved seating (issue 15) on the demo's Harbour Theatre: choose quantities, pick seats on the
+ * map (a click auto-picks the neighbour; the keyboard; best available), confirm, reserve, see the
+ * seats in the cart, pay, see them on the tickets; a seat another cart takes turns unavailable on
+ * an open map — real server, real Chromium, axe on every screen.
+ */
+
+const EVENT = 'An Evening Under the Stars';
+
+/** What the screen shows (a dialog is fixed: a full-page shot would not frame it), after the 200 ms transition. */
+async function viewShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The event, its first date and its (only) evening time; answers the event and session ids. */
+async function openSession(page: Page, base: string): Promise<{ eventId: string; sessionId: string }> {
+  await page.goto(`${base}/events`);
+  await page.getByRole('link', { name: new RegExp(EVENT) }).first().click();
+  const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+  await expect.poll(() => dates.count()).toBeGreaterThan(0);
+  await dates.first().click();
+  const time = page.getByRole('button', { name: /7:30 PM/ }).first();
+  await expect.poll(() => time.isVisible()).toBe(true);
+  const sessionId = (await time.getAttribute('data-session-id'))!;
+  await time.click();
+  return { eventId: new URL(page.url()).pathname.split('/')[2], sessionId };
+}
+
+const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function addTickets(page: Page, groupName: string, n: number) {
+  const add = group(page, groupName).getByRole('button', { name: 'Add one Adult' });
+  await expect.poll(() => add.isVisible()).toBe(true);
+  for (let i = 0; i < n; i++) await add.click();
+}
+
+async function openMap(page: Page) {
+  await page.getByRole('button', { name: 'Choose your seats' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
+  await expect.poll(() => dialog.getByRole('button', { name: /^Stalls, row A, seat 1,/ }).isVisible()).toBe(true);
+  return dialog;
+}
+
+const seat = (scope: ReturnType<Page['getByRole']>, section: string, row: string, n: number) => scope.getByRole('button', { name: new RegExp(`^${section}, row ${row}, seat ${n},`) });
+
+/** Holds a seat in a cart of its own through the API (another buyer). */
+async function holdElsewhere(base: string, eventId: string, sessionId: string, row: string, name: string) {
+  const map = (await (await fetch(`${base}/api/events/${eventId}/sessions/${sessionId}/seat_map?_withgeometry=true`)).json()) as { seat: { _data: { id: string; row: string; name: string; ticket_groups: string[] }[] } };
+  const target = map.seat._data.find((s) => s.row === row && s.name === name)!;
+  const event = (await (await fetch(`${base}/api/events/${eventId}?_embed=ticket_type,ticket_group_rule`)).json()) as { ticket_group_rule: { _data: { ticket_group_id: string; ticket_type_id: string }[] } };
+  const rule = event.ticket_group_rule._data.find((r) => r.ticket_group_id === target.ticket_groups[0])!;
+  const res = await fetch(`${base}/api/my/cart/modify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', app: 'ecomm' },
+    body: JSON.stringify({ add: [{ ticket_type_id: rule.ticket_type_id, event_session_id: sessionId, handler_data: { seat_id: target.id } }] }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('reserved seating at desktop width', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)));
+
+  it('picks 2 seats by clicking (the neighbour is auto-picked), confirms, reserves, pays; cart and tickets name the seats', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await openSession(page, sf.url);
+    await addTickets(page, 'Premium', 2);
+    // 000 §4: the reserve button waits for the seats.
+    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+    await screenshot(page, 'seats-form-desktop');
+    await expectAccessible(page);
+
+    const dialog = await openMap(page);
+    const confirm = dialog.getByRole('button', { name: 'Confirm Selection' });
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await dialog.getByText('Not enough seats for Premium Adult').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await seat(dialog, 'Stalls', 'D', 8).click();
+    await expect.poll(() => seat(dialog, 'Stalls', 'D', 9).getAttribute('aria-pressed')).toBe('true');
+    expect(await seat(dialog, 'Stalls', 'D', 8).getAttribute('aria-label')).toBe('Stalls, row D, seat 8, Premium, $24–$38, Selected');
+    expect(await confirm.isDisabled()).toBe(false);
+    await viewShot(page, 'seats-map-desktop');
+    // A third seat is one too many; a click on it again frees it.
+    await seat(dialog, 'Stalls', 'D', 10).click();
+    await expect.poll(() => dialog.getByText('Too many seats for Premium').isVisible()).toBe(true);
+    expect(await confirm.isDisabled()).toBe(true);
+    await seat(dialog, 'Stalls', 'D', 10).click();
+    await confirm.click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    const chosen = page.getByRole('region', { name: 'Your seats' });
+    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['Stalls, row D, seat 8', 'Stalls, row D, seat 9']);
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
+    await expect.poll(() => sidebar.getByText('Stalls, row D, seat 8; Stalls, row D, seat 9').isVisible()).toBe(true);
+    await screenshot(page, 'seats-cart-desktop');
+    await expectAccessible(page);
+
+    await page.goto(`${sf.url}/checkout`);
+    await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$76');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`seats-${Date.now()}@example.org`);
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+    await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+    await page.getByRole('button', { name: 'Pay $76' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+    await expect.poll(() => terms.isVisible()).toBe(true);
+    await terms.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+    await page.getByRole('link', { name: 'View and print tickets' }).click();
+    await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
+    expect(await page.getByText('Stalls, row D, seat 8', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Stalls, row D, seat 9', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'seats-tickets-desktop');
+    await expectAccessible(page);
+
+    // Sold: the next buyer sees them sold out.
+    const other = await newPage(browser, DESKTOP);
+    await openSession(other.page, sf.url);
+    await addTickets(other.page, 'Premium', 1);
+    const map = await openMap(other.page);
+    expect(await seat(map, 'Stalls', 'D', 8).getAttribute('aria-label')).toMatch(/, Sold out$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    const { eventId, sessionId } = await openSession(page, sf.url);
+    await addTickets(page, 'Premium', 1);
+    const dialog = await openMap(page);
+    expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-label')).toMatch(/, Available$/);
+    await holdElsewhere(sf.url, eventId, sessionId, 'B', '5');
+    await expect.poll(() => seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-label'), { timeout: 3_000 }).toMatch(/, Unavailable$/);
+    await seat(dialog, 'Stalls', 'B', 5).click({ force: true });
+    expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-pressed')).toBe('false');
+    expect(await dialog.getByRole('button', { name: 'Confirm Selection' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('reserved seating on a phone (390×844)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)));
+
+  it('keyboard only: reaches a seat, moves along the row and between rows, chooses with Enter; best available; zoom', async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    await openSession(page, sf.url);
+    await addTickets(page, 'Value', 2);
+    const dialog = await openMap(page);
+    await viewShot(page, 'seats-map-mobile');
+    await expectAccessible(page);
+
+    // Best available: the pair nearest the middle of the Value rows (not across the aisle; a tie goes left).
+    await dialog.getByRole('button', { name: 'Best available' }).click();
+    const pressed = dialog.locator('[data-seat-id][aria-pressed="true"]');
+    await expect.poll(() => pressed.count()).toBe(2);
+    const best = await pressed.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', Value')[0]));
+    expect(best).toEqual(['Circle, row EE, seat 9', 'Circle, row EE, seat 10']);
+
+    // Keyboard: the map is one tab stop; arrows move; Enter toggles.
+    const first = dialog.locator('[data-seat-id][tabindex="0"]');
+    await first.focus();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const startLabel = await focused();
+    expect(startLabel).toBe('Circle, row EE, seat 9, Value, $12–$18, Selected');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Selected');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Available');
+    expect(await pressed.count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Circle, row FF, seat 10, Value, $12–$18, Available');
+    await page.keyboard.press(' ');
+    await expect.poll(() => pressed.count()).toBe(2);
+    expect(await focused()).toBe('Circle, row FF, seat 10, Value, $12–$18, Selected');
+
+    // Zoom in (×2) until 8x at most, then out (×0.75): 6x.
+    for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => dialog.getByText('Zoom 8×').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => dialog.getByText('Zoom 6×').count()).toBe(1);
+    await viewShot(page, 'seats-map-zoomed-mobile');
+
+    await dialog.getByRole('button', { name: 'Confirm Selection' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(false);
+    await screenshot(page, 'seats-form-mobile');
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { Insertable } from 'kysely';
+import type { Db, Tx } from '../db/database.js';
+import type { SeatTable } from '../db/schema.js';
+
+/** Seat template and seat queries (catalog import/export and the seat_map read). */
+
+export function templatesOfSeller(db: Db | Tx, sellerId: string) {
+  return db.selectFrom('seat_template').selectAll().where('seller_id', '=', sellerId).orderBy('catalog_key').execute();
+}
+
+export function templateByKey(tx: Tx, sellerId: string, key: string) {
+  return tx.selectFrom('seat_template').select('id').where('seller_id', '=', sellerId).where('catalog_key', '=', key).executeTakeFirst();
+}
+
+export function seatsOfTemplate(db: Db | Tx, templateId: string, options: { withRetired?: boolean } = {}) {
+  let q = db.selectFrom('seat').selectAll().where('seat_template_id', '=', templateId);
+  if (!options.withRetired) q = q.where('retired', '=', 0);
+  return q.orderBy('rank').execute();
+}
+
+export async function insertSeats(tx: Tx, rows: Insertable<SeatTable>[]) {
+  for (let i = 0; i < rows.length; i += 200) await tx.insertInto('seat').values(rows.slice(i, i + 200)).execute();
+}
+
+export function seatGroupsOf(db: Db | Tx, groupIds: string[]) {
+  if (!groupIds.length) return Promise.resolve([]);
+  return db.selectFrom('seat_group').selectAll().where('ticket_group_id', 'in', groupIds).execute();
+}
+
+export async function setSeatGroup(tx: Tx, groupId: string, seating: { seat_template_id: string; zones: string[] } | null) {
+  await tx.deleteFrom('seat_group').where('ticket_group_id', '=', groupId).execute();
+  if (seating) await tx.insertInto('seat_group').values({ ticket_group_id: groupId, seat_template_id: seating.seat_template_id, zones: JSON.stringify(seating.zones) }).execute();
+}

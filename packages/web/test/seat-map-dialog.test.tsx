@@ -1,0 +1,109 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import type { TSeat, TTicketGroup, TTicketType } from '@foyer/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../src/app/query-client.js';
+import type { PriceGroup } from '../src/features/events/detail/model.js';
+import SeatMapDialog from '../src/features/events/seats/seat-map-dialog.js';
+import type { SeatNeed } from '../src/features/events/seats/seat-picking.js';
+import { installFetch } from './fixtures.js';
+
+/** The seat map dialog (000 §2, §4, §5): auto-pick on click, deselect, the confirm rules, best available. */
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+/** Row A: 6 Premium seats, A4 sold; row B: 6 Standard seats. */
+function seats(): TSeat[] {
+  return ['A', 'B'].flatMap((row, r) =>
+    Array.from({ length: 6 }, (_, i) => ({
+      id: `${row}${i + 1}`, state: row === 'A' && i === 3 ? 'booked' : 'available', name: String(i + 1), section: 'Stalls', row, seat_template_id: 't',
+      x: 20 + 20 * i, y: 20 + 20 * r, r: 8, zone: row === 'A' ? 'premium' : 'standard', ticket_groups: [row === 'A' ? 'gp' : 'gs'],
+      previous: i ? `${row}${i}` : null, next: i < 5 ? `${row}${i + 2}` : null,
+    })) as TSeat[],
+  );
+}
+
+const premium: PriceGroup = {
+  group: { id: 'gp', name: 'Premium', handler: 'seated' } as TTicketGroup,
+  types: [{ type: { id: 'adult', name: 'Adult', currency_amount: '38.00', discounted_amount: null } as unknown as TTicketType, rule: {} as PriceGroup['types'][number]['rule'] }],
+};
+const need = (n: number): SeatNeed[] => [{ groupId: 'gp', groupName: 'Premium', types: [{ typeId: 'adult', typeName: 'Adult', quantity: n }] }];
+
+function show(needs: SeatNeed[], onConfirm = vi.fn()) {
+  installFetch((url) =>
+    url.pathname.endsWith('/seat_map')
+      ? { body: { seat_map: { _count: 1, _total: 1, _data: [{ id: 't', seat_template_id: 't', event_session_id: 's', name: 'Hall', width: 160, height: 80, map_geometry: { sections: [], zones: [] }, other_elements: [], geometry_version: 'v' }] }, seat: { _count: 12, _total: 12, _data: seats() }, _total: 12 } }
+      : undefined,
+  );
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.appendChild(root);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SeatMapDialog open eventId="e" sessionId="s" needs={needs} groups={[premium]} currency="USD" initial={new Map()} onConfirm={onConfirm} onClose={() => {}} />
+    </QueryClientProvider>,
+    { container: root },
+  );
+  return onConfirm;
+}
+
+const seat = (label: string) => screen.getByRole('button', { name: new RegExp(`^Stalls, row ${label[0]}, seat ${label.slice(1)},`) });
+const pressed = () => [...document.querySelectorAll('[data-seat-id][aria-pressed="true"]')].map((e) => e.getAttribute('data-seat-id'));
+
+describe('the seat map dialog', () => {
+  it('a click picks the seat and its neighbours to fill the quantity; Confirm Selection waits for them', async () => {
+    const onConfirm = show(need(2));
+    await waitFor(() => seat('A2'));
+    const confirm = screen.getByRole('button', { name: 'Confirm Selection' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    // The map is one tab stop: exactly one seat is focusable by Tab, the others by the arrow keys.
+    const stops = [...document.querySelectorAll<SVGElement>('[data-seat-id]')].map((e) => e.tabIndex);
+    expect([stops.filter((t) => t === 0).length, stops.filter((t) => t === -1).length]).toEqual([1, 11]);
+    expect(screen.getByText('Not enough seats for Premium Adult')).toBeTruthy();
+
+    fireEvent.click(seat('A2'));
+    expect(pressed()).toEqual(['A2', 'A3']);
+    expect(seat('A2').getAttribute('aria-label')).toBe('Stalls, row A, seat 2, Premium, $38, Selected');
+    expect(confirm.disabled).toBe(false);
+    expect(screen.queryByText('Not enough seats for Premium Adult')).toBeNull();
+
+    // Deselect, then a sold seat and a seat of another group do nothing.
+    fireEvent.click(seat('A3'));
+    expect(pressed()).toEqual(['A2']);
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(seat('A4'));
+    fireEvent.click(seat('B1'));
+    expect(pressed()).toEqual(['A2']);
+    expect(seat('A4').getAttribute('aria-label')).toMatch(/, Sold out$/);
+    expect(seat('B1').getAttribute('aria-label')).toMatch(/, Unavailable$/);
+
+    // A4 is sold: picking A5 fills towards A6.
+    fireEvent.click(seat('A5'));
+    expect(pressed()).toEqual(['A2', 'A5']);
+    fireEvent.click(seat('A6'));
+    expect(screen.getByText('Too many seats for Premium')).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(seat('A6'));
+    fireEvent.click(confirm);
+    expect([...onConfirm.mock.calls[0][0].keys()]).toEqual(['A2', 'A5']);
+  });
+
+  it('best available takes the contiguous block nearest the middle of the zone; the keyboard chooses with Enter', async () => {
+    show(need(3));
+    await waitFor(() => seat('A1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Best available' }));
+    expect(pressed()).toEqual(['A1', 'A2', 'A3']);
+    fireEvent.keyDown(seat('A2'), { key: 'Enter' });
+    expect(pressed()).toEqual(['A1', 'A3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show seats as a list' }));
+    const listed = screen.getAllByRole('button', { name: /^Stalls, row A, seat 2,/ });
+    expect(listed).toHaveLength(2);
+    fireEvent.click(listed[1]);
+    expect(pressed()).toContain('A2');
+  });
+});
