@@ -24,5 +24,7 @@ export const CONFIG = {
   theme: { namespace: 'web', name: 'theme' },
   myAccount: { namespace: 'web', name: 'my_account' },
   /** 000 §9: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
+  /** The "your information" form's fields (000 §3, §5): a list of { key, type, required, … }, added to first name, last name, e-mail. */
+  identityForm: { namespace: 'web', name: 'identity_form' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;

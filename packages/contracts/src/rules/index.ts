@@ -8,3 +8,5 @@ export * from './email.js';
 export * from './fees.js';
 export * from './attendees.js';
 export * from './survey.js';
+export * from './regions.js';
+export * from './identity-form.js';

@@ -5,13 +5,19 @@ import { assertModifiable } from '../cart/cart-access.js';
 import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
+import type { IdentityAnswers } from '@foyer/contracts/rules';
+import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
  * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
  * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
- * buys as themselves.
+ * buys as themselves. A guest's answers to the "your information" form (`answers`; null for a
+ * member, whose form is hidden) are checked against the cart's form and kept with the cart.
  */
-export async function setPurchaser(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; sendEmail: boolean; now: Date }) {
+export async function setPurchaser(
+  db: Db,
+  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date },
+) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
   const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
@@ -21,5 +27,11 @@ export async function setPurchaser(db: Db, input: { sellerId: string; identity: 
   if (!input.identity || !(await mayNameIdentity(db, input.identity.id, purchaser))) throw notFound();
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
-  await updateCartRow(db, cart.id, { purchaser_identity_id: purchaser, send_email: input.sendEmail ? 1 : 0, updated_at: input.now.toISOString() });
+  const kept = input.answers ? checkPurchaserAnswers(await purchaserFormOfCart(db, input.sellerId, cart.id), account, input.answers) : null;
+  await updateCartRow(db, cart.id, {
+    purchaser_identity_id: purchaser,
+    send_email: input.sendEmail ? 1 : 0,
+    purchaser_meta: kept ? JSON.stringify(kept) : null,
+    updated_at: input.now.toISOString(),
+  });
 }

@@ -706,6 +706,21 @@ export const en = {
     submit: 'Resend tickets',
     sent: 'Your tickets are on their way to {email}. Please check your inbox.',
   },
+  /** The configurable "your information" form (000 §3, §5) and its address lookup (000 §4). */
+  identityForm: {
+    addressMore: 'Address line 2 (optional)',
+    region: 'Region',
+    optional: '{label} (optional)',
+    required: 'Please fill in {label}.',
+    choose: 'Please choose {label}.',
+    checkboxRequired: 'Please tick this box to continue.',
+    tooLong: 'Use at most {max} characters.',
+    tooShort: 'Use at least {min} characters.',
+    invalid: 'Please check {label}.',
+    notOption: 'Please choose one of the options.',
+    emailsMustMatch: 'Email addresses must match.',
+    mustMatch: '{label} must match {other}.',
+  },
   placeholders: {
     checkout: { title: 'Checkout', text: 'Your cart is empty. Choose an event to get started.' },
     complete: { title: 'Order complete', text: 'Thank you for your order.' },

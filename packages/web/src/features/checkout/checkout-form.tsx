@@ -6,6 +6,8 @@ import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
@@ -19,30 +21,23 @@ import { PayBar } from './pay-bar.js';
 import { PayStatus } from './pay-status.js';
 import { payRequestBody } from './pay-request-body.js';
 import { payWithRetry as payCartWithRetry } from './pay-with-retry.js';
-import { regionsOf } from './regions.js';
 import type { StripeCardHandle } from './stripe-card-field.js';
 import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
 import {
-  ADDRESS_METHODS,
   availableMethods,
   chosenAmount,
   defaultMethod,
   partialOptions,
   type PartialChoice,
-  EMPTY_IDENTITY,
   nextPayStep,
   payFailure,
-  trimIdentity,
   validateCard,
-  validateIdentity,
   type AppliedGiftCard,
   type CardErrors,
   type CardValue,
-  type IdentityErrors,
-  type IdentityValue,
   type PaymentMethod,
   type PayStep,
 } from './model.js';
@@ -66,6 +61,8 @@ interface CheckoutFormProps {
   settings: PaymentSettings;
   /** A logged-in member buys as themselves: no identity form (001 §2). */
   member: boolean;
+  /** The "your information" fields for a payment method (000 §3, §5; 001 §5). */
+  identityForm: (method: string) => IdentityField[];
   summary: ReactNode;
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
@@ -74,12 +71,12 @@ interface CheckoutFormProps {
   onRefresh: () => void;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [identity, setIdentity] = useState<IdentityValue>(EMPTY_IDENTITY);
+  const [identity, setIdentity] = useState<IdentityAnswers>(EMPTY_ANSWERS);
   const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
   const [card, setCard] = useState<CardValue>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
@@ -118,7 +115,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
   const attemptKey = useRef<string | null>(null);
   /** The purchaser already set on this cart, by e-mail. */
-  const purchaser = useRef<{ email: string; identityId: string } | null>(null);
+  const purchaser = useRef<{ email: string; identityId: string; answers: string } | null>(null);
 
   const options = partialOptions(due, outstanding);
   const [choice, setChoice] = useState<PartialChoice>('due');
@@ -137,14 +134,14 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     }, FOCUS_DELAY_MS);
   };
 
-  const addressRequired = ADDRESS_METHODS.has(method);
+  const form = identityForm(method);
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : validateIdentity(identity, { addressRequired, hasRegions: regionsOf(identity.country).length > 0 });
+    const idErrors = member ? {} : validateIdentityAnswers(form, identity);
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
     setTermsError(null);
-    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length;
+    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length;
     setBanner(!ok);
     if (!ok) focusFirstInvalid();
     return ok;
@@ -154,14 +151,15 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     if (member) {
       if (purchaser.current) return;
       await memberCheckout(cartId);
-      purchaser.current = { email: '', identityId: '' };
+      purchaser.current = { email: '', identityId: '', answers: '' };
       return;
     }
-    const value = trimIdentity(identity);
-    if (purchaser.current?.email === value.email.toLowerCase()) return;
-    const identityId = await registerGuest(value);
-    await guestCheckout(cartId, identityId);
-    purchaser.current = { email: value.email.toLowerCase(), identityId };
+    const value = registrationOf(form, identity);
+    const answers = JSON.stringify(identity);
+    if (purchaser.current?.email === value.email.toLowerCase() && purchaser.current.answers === answers) return;
+    const identityId = purchaser.current?.email === value.email.toLowerCase() ? purchaser.current.identityId : await registerGuest(value);
+    await guestCheckout(cartId, identityId, identityAnswersToKeep(form, identity));
+    purchaser.current = { email: value.email.toLowerCase(), identityId, answers };
   };
 
   const payWithRetry = (body: TPayBody, key: string) => payCartWithRetry(cartId, body, key, member);
@@ -327,8 +325,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     });
   };
 
-  const setField = (name: keyof IdentityValue, value: string) => {
-    setIdentity((prev) => ({ ...prev, [name]: value }));
+  const setField = (name: string, value: string | boolean) => {
+    // A new country: its old state / province is no longer a valid answer (000 §4).
+    setIdentity((prev) => ({ ...prev, [name]: value, ...(name === 'country' && prev.country !== value ? { state: '', region: '' } : {}) }));
     if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
   };
 
@@ -353,7 +352,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+              <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} />
             </>
           )}
         </section>
