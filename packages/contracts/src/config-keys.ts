@@ -26,5 +26,9 @@ export const CONFIG = {
   /** 000 §9: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
   /** The "your information" form's fields (000 §3, §5): a list of { key, type, required, … }, added to first name, last name, e-mail. */
   identityForm: { namespace: 'web', name: 'identity_form' },
+  /** 'autocomplete' or 'manual' (default): how the identity form's address is entered (000 §4). */
+  addressMode: { namespace: 'web', name: 'address_mode' },
+  /** Set by the server (not stored): true when it has an address-lookup key (ADDRESS_LOOKUP_KEY). */
+  addressLookup: { namespace: 'web', name: 'address_lookup' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;

@@ -10,3 +10,4 @@ export * from './memberships.js';
 export * from './rules/index.js';
 export * from './resend.js';
 export * from './checkin.js';
+export * from './address.js';

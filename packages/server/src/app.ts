@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
+import { registerAddressRoutes } from './address/address.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerOrderRoutes(app, ctx);
   registerCheckinRoutes(app, ctx);
   registerClientErrorRoutes(app, ctx);
+  registerAddressRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 

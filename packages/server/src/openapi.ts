@@ -10,6 +10,7 @@ import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
 import { checkinPaths } from './checkin/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
+import { addressPaths } from './address/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -87,6 +88,7 @@ export function openApiDocument() {
       ...membershipPaths(),
       ...checkinPaths(),
       ...clientErrorPaths(),
+      ...addressPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -10,3 +10,4 @@ export * from './attendees.js';
 export * from './survey.js';
 export * from './regions.js';
 export * from './identity-form.js';
+export * from './address-lookup.js';

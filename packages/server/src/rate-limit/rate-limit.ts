@@ -45,6 +45,8 @@ export const LIMITS = {
   staffTokenIp: { name: 'staff_token:ip', max: 20, windowMs: 15 * MIN },
   /** POST client_error, per address: enough for real trouble, not for a page in an error loop. */
   clientErrorIp: { name: 'client_error:ip', max: 30, windowMs: 15 * MIN },
+  /** GET address/find and address/retrieve, per address: each question costs the seller (000 §4). */
+  addressLookupIp: { name: 'address_lookup:ip', max: 300, windowMs: 15 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {
