@@ -720,6 +720,13 @@ export const en = {
     notOption: 'Please choose one of the options.',
     emailsMustMatch: 'Email addresses must match.',
     mustMatch: '{label} must match {other}.',
+    addressSearchHint: 'Start typing your address, then choose it from the list.',
+    addressChoose: 'Please choose your address from the list.',
+    addressManual: 'Enter the address manually',
+    addressFound: '{n} addresses found. Use the up and down keys to choose.',
+    addressNone: 'No addresses found. Keep typing, or enter the address manually.',
+    addressSearching: 'Searching…',
+    addressLookupFailed: 'The address search is not available right now. Please enter your address.',
   },
   placeholders: {
     checkout: { title: 'Checkout', text: 'Your cart is empty. Choose an event to get started.' },

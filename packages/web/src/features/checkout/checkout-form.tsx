@@ -8,6 +8,7 @@ import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
+import { useAddressLookup } from './address-lookup/lookup-fields.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
@@ -63,6 +64,8 @@ interface CheckoutFormProps {
   member: boolean;
   /** The "your information" fields for a payment method (000 §3, §5; 001 §5). */
   identityForm: (method: string) => IdentityField[];
+  /** The server has an address-lookup key and the seller chose autocomplete mode (000 §4). */
+  addressLookup: boolean;
   summary: ReactNode;
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
@@ -71,7 +74,7 @@ interface CheckoutFormProps {
   onRefresh: () => void;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -135,8 +138,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const form = identityForm(method);
+  const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : validateIdentityAnswers(form, identity);
+    const idErrors = member ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
@@ -325,11 +329,12 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     });
   };
 
-  const setField = (name: string, value: string | boolean) => {
-    // A new country: its old state / province is no longer a valid answer (000 §4).
-    setIdentity((prev) => ({ ...prev, [name]: value, ...(name === 'country' && prev.country !== value ? { state: '', region: '' } : {}) }));
-    if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
+  const setAnswers = (answers: IdentityAnswers) => {
+    // A new country: its old state / province and a looked-up address are no longer valid answers (000 §4).
+    setIdentity((prev) => ({ ...prev, ...answers, ...('country' in answers && prev.country !== answers.country ? { state: '', region: '', address_lookup_id: '' } : {}) }));
+    if (Object.keys(answers).some((k) => identityErrors[k])) setIdentityErrors((prev) => ({ ...prev, ...Object.fromEntries(Object.keys(answers).map((k) => [k, undefined])) }));
   };
+  const setField = (name: string, value: string | boolean) => setAnswers({ [name]: value });
 
   // Stripe could not load: nothing can take the card (001 §8 says why next to the card form).
   const stripeBlocked = !testMode && step.kind === 'card' && method === 'card' && stripe === null;
@@ -352,7 +357,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} />
+              <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
             </>
           )}
         </section>

@@ -14,7 +14,7 @@ import { paymentSettings } from './payment-settings.js';
 import { isInjectedCart } from '../cart/model.js';
 import { outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
 import { useAdoptCartFromPath } from './use-adopt-cart-from-path.js';
-import { checkoutIdentityForm } from './identity-form-model.js';
+import { addressLookupConfigured, checkoutIdentityForm } from './identity-form-model.js';
 import { listOf } from '../../api/document.js';
 
 /**
@@ -64,6 +64,7 @@ export function Component() {
           currency={seller.currency}
           settings={settings}
           member={member !== null}
+          addressLookup={addressLookupConfigured(entries)}
           identityForm={(method) => checkoutIdentityForm(entries, listOf(doc ?? undefined, 'event_template'), listOf(doc ?? undefined, 'ticket_group'), method)}
           summary={<CartContents variant="summary" />}
           onCompleted={(orderIds) => {

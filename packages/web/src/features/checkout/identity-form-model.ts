@@ -11,7 +11,7 @@ import {
   type IdentityFieldProblem,
 } from '@foyer/contracts/rules';
 import type { TConfigEntry } from '@foyer/contracts';
-import { configValue } from '../../config/config.js';
+import { asBoolean, asString, configValue } from '../../config/config.js';
 import { en, format } from '../../i18n/en.js';
 import { regionLabel } from './model.js';
 
@@ -113,4 +113,9 @@ export function validateIdentityAnswers(form: readonly IdentityField[], answers:
 export function registrationOf(form: readonly IdentityField[], answers: IdentityAnswers) {
   const { first_name, last_name, email, ...meta } = identityAnswersToKeep(form, answers);
   return { first_name: String(first_name ?? ''), last_name: String(last_name ?? ''), email: String(email ?? ''), meta };
+}
+
+/** 000 §4: the lookup needs the server's key (web.address_lookup, set by the server) and web.address_mode autocomplete. */
+export function addressLookupConfigured(entries: readonly TConfigEntry[]): boolean {
+  return asBoolean(configValue(CONFIG.addressLookup, entries), false) && asString(configValue(CONFIG.addressMode, entries)) === 'autocomplete';
 }
