@@ -121,8 +121,8 @@ export function parseIdentityFields(raw: unknown): IdentityField[] {
 }
 
 /**
- * The form: the defaults, then each source's fields in order. A key named again keeps its place and
- * takes the later settings, but stays required once any source requires it (the stricter wins).
+ * The form: the defaults, then each source's fields. A key named again takes the later settings, but
+ * stays required once any source requires it (the stricter wins).
  */
 export function identityForm(...sources: unknown[]): IdentityField[] {
   const form: IdentityField[] = DEFAULT_IDENTITY_FIELDS.map((f) => ({ ...f }));
@@ -133,14 +133,28 @@ export function identityForm(...sources: unknown[]): IdentityField[] {
       else form[at] = { ...f, required: f.required || form[at].required };
     }
   }
-  return form.slice(0, MAX_FIELDS);
+  return ordered(form).slice(0, MAX_FIELDS);
 }
+
+/** The identity's own fields in their usual order (an address reads street, city, country, state, ZIP); custom fields after, as configured. */
+function ordered(form: IdentityField[]): IdentityField[] {
+  const rank = (key: string) => {
+    const at = FIELD_ORDER.indexOf(key);
+    return at < 0 ? FIELD_ORDER.length : at;
+  };
+  return form
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f.key) - rank(b.f.key) || a.i - b.i)
+    .map(({ f }) => f);
+}
+
+const FIELD_ORDER = ['first_name', 'last_name', 'email', 'phone', 'address', 'address_more', 'city', 'country', 'state', 'region', 'zip_code'];
 
 /** 001 §5: a payment method that needs the address adds its fields, required. */
 export function withAddressFields(form: readonly IdentityField[]): IdentityField[] {
   const out = form.map((f) => ((ADDRESS_FIELD_KEYS as readonly string[]).includes(f.key) ? { ...f, required: true, disabled: false } : f));
   for (const key of ADDRESS_FIELD_KEYS) if (!out.some((f) => f.key === key)) out.push(field(key, { required: true }));
-  return out;
+  return ordered(out);
 }
 
 export type IdentityFieldProblem =
