@@ -30,5 +30,9 @@ export const CONFIG = {
   addressMode: { namespace: 'web', name: 'address_mode' },
   /** Set by the server (not stored): true when it has an address-lookup key (ADDRESS_LOOKUP_KEY). */
   addressLookup: { namespace: 'web', name: 'address_lookup' },
+  /** Configured redirects (001 §2 guards): `{ disable_home_route: url, paths: { "/old": url } }`. */
+  redirects: { namespace: 'web', name: 'redirects' },
+  /** /membership/{action} goes to this URL plus the action when set (001 §2 route table). */
+  membershipUrl: { namespace: 'web', name: 'membership_url' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;

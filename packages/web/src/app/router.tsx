@@ -5,6 +5,7 @@ import { NotFoundPage, RootError, RouteError } from './error-pages.js';
 import { loadChunk } from './lazy.js';
 import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
+import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
 
 /** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
 export function withoutTrailingSlash(pathname: string): string | null {
@@ -17,12 +18,17 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const stripped = withoutTrailingSlash(url.pathname);
   if (stripped) throw redirect(stripped + url.search);
-  await queryClient.ensureQueryData(configQuery());
+  const withoutExpress = takeExpressFlag(url);
+  if (withoutExpress !== null) throw redirect(withoutExpress);
+  const config = await queryClient.ensureQueryData(configQuery());
+  const target = configuredRedirect(config.entries, url.pathname);
+  if (target) throw redirect(target);
   return null;
 }
 
-function rootShouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return withoutTrailingSlash(nextUrl.pathname) !== null || defaultShouldRevalidate;
+function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The guards look at every address: a trailing slash, an express flag, a configured redirect.
+  return withoutTrailingSlash(nextUrl.pathname) !== null || currentUrl.pathname !== nextUrl.pathname || EXPRESS_PARAMS.some((p) => nextUrl.searchParams.has(p)) || defaultShouldRevalidate;
 }
 
 const page =
