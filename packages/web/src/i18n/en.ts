@@ -728,6 +728,15 @@ export const en = {
     addressSearching: 'Searching…',
     addressLookupFailed: 'The address search is not available right now. Please enter your address.',
   },
+  /** The delete-cart-or-checkout dialog (000 §2): something that needs an empty cart. */
+  cartInTheWay: {
+    title: 'Your cart has items',
+    text: 'To continue, check out the items in your cart first, or delete your cart.',
+    checkout: 'Go to checkout',
+    delete: 'Delete my cart',
+    deleting: 'Deleting…',
+    failed: 'Sorry. Please try again later.',
+  },
   placeholders: {
     checkout: { title: 'Checkout', text: 'Your cart is empty. Choose an event to get started.' },
     complete: { title: 'Order complete', text: 'Thank you for your order.' },
