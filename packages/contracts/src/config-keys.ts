@@ -34,5 +34,7 @@ export const CONFIG = {
   redirects: { namespace: 'web', name: 'redirects' },
   /** /membership/{action} goes to this URL plus the action when set (001 §2 route table). */
   membershipUrl: { namespace: 'web', name: 'membership_url' },
+  /** Seller HTML blocks in named regions of the pages, on or off per route name and role (000 §6; docs/catalog.md). */
+  contentRegions: { namespace: 'web', name: 'content_regions' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;
