@@ -9,8 +9,10 @@ import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations,
 
 /**
  * The seller's own shop (issue 18): a configured identity form with custom fields and the address
- * autocomplete against a local fake of the lookup service — the order keeps the picked address.
+ * autocomplete against a local fake of the lookup service — the order keeps the picked address; an
+ * express link skips the upsells; a content region shows for anonymous visitors, not for members.
  */
+const PASSWORD = 'Correct-Horse-7';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const extraConfig = [
@@ -28,6 +30,12 @@ const extraConfig = [
     ],
   },
   { resource: 'seller', namespace: 'web', name: 'address_mode', value: 'autocomplete' },
+  {
+    resource: 'seller',
+    namespace: 'web',
+    name: 'content_regions',
+    value: [{ region: 'page_top', html: '<p><strong>Residents</strong> visit free every Sunday. <a href="https://museum.example/residents">Find out more</a></p>', routes: ['events'], roles: ['anonymous'] }],
+  },
 ];
 
 /** The demo catalog with this journey's configuration, as the server's seed file. */
@@ -44,6 +52,14 @@ function seedFile(): string {
 async function reserveAndCheckout(page: Page, base: string) {
   await page.goto(`${base}/events`);
   await page.getByRole('link', { name: /General Admission/ }).first().click();
+  await reserveOneAdult(page);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
+  await page.goto(`${base}/checkout`);
+  await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
+}
+
+/** On General Admission's page: the last open date, an afternoon session, one Adult, Reserve. */
+async function reserveOneAdult(page: Page) {
   const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
   await expect.poll(() => dates.count()).toBe(8);
   await dates.and(page.locator(':not([aria-disabled="true"])')).last().click();
@@ -53,9 +69,6 @@ async function reserveAndCheckout(page: Page, base: string) {
   await expect.poll(() => addAdult.isVisible()).toBe(true);
   await addAdult.click();
   await page.getByRole('button', { name: 'Reserve' }).click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('What other experiences would you like to add?');
-  await page.goto(`${base}/checkout`);
-  await expect.poll(() => page.getByRole('textbox', { name: 'First name' }).isVisible()).toBe(true);
 }
 
 describe('identity form and address autocomplete', () => {
@@ -84,16 +97,18 @@ describe('identity form and address autocomplete', () => {
       // Pay without picking an address: the form refuses, with the address in error.
       const address = page.getByRole('combobox', { name: 'Address' });
       await address.fill('11 West 53rd');
-      await page.locator('body').click({ position: { x: 1, y: 1 } });
       await page.getByRole('button', { name: /^Pay / }).click();
       await expect.poll(() => page.getByTestId('form-errors').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please choose your address from the list.').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please fill in membership society.').isVisible()).toBe(true);
 
       // Search while focused: a street (Container) drills down to its addresses.
-      await address.click();
-      await address.fill('11 West 53rd');
-      await page.getByRole('option', { name: /11 West 53rd Street/ }).click();
+      await address.fill('');
+      await address.focus();
+      await address.pressSequentially('11 West 53rd', { delay: 30 });
+      const street = page.getByRole('option', { name: /11 West 53rd Street/ });
+      await expect.poll(() => street.isVisible()).toBe(true);
+      await street.click();
       const floor = page.getByRole('option', { name: /Floor 2/ });
       await expect.poll(() => floor.isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
@@ -127,6 +142,64 @@ describe('identity form and address autocomplete', () => {
       } finally {
         db.close();
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`at ${label}: an express link loses its flag and skips the upsells: Reserve goes straight to checkout`, async () => {
+      const { context, page, errors } = await newPage(browser, viewport);
+      await page.goto(`${sf.url}/events`);
+      await page.getByRole('link', { name: /General Admission/ }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/events\/[^/]+$/);
+      await page.goto(`${page.url()}?express=1`);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await reserveOneAdult(page);
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/checkout');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
+      // The listing too: with items in the cart it is no upsell listing now, but checkout.
+      await page.goto(`${sf.url}/events`);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`at ${label}: the listing's content region shows for an anonymous visitor and hides once a member logs in`, async () => {
+      const { context, page, errors } = await newPage(browser, viewport);
+      await page.goto(`${sf.url}/events`);
+      const block = page.getByText('visit free every Sunday.');
+      await expect.poll(() => block.isVisible()).toBe(true);
+      expect(await page.locator('[data-region="page_top"] strong').textContent()).toBe('Residents');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `surface-content-region-${label}`);
+      // Not on other routes.
+      await page.goto(`${sf.url}/resend`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+      expect(await page.locator('[data-region]').count()).toBe(0);
+
+      // Register (which logs in): a member now, the block goes.
+      await page.goto(`${sf.url}/events`);
+      await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Create an account' }).click();
+      const email = `region-${label}@example.org`;
+      await dialog.getByRole('textbox', { name: 'First name' }).fill('Grace');
+      await dialog.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+      await dialog.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
+      await dialog.getByRole('textbox', { name: 'Confirm email address' }).fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await dialog.getByLabel('Confirm password').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Create account' }).click();
+      await expect.poll(() => page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /Hi, Grace/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => block.count()).toBe(0);
+      await page.reload();
+      await expect.poll(() => page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /Hi, Grace/ }).isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await block.count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });
