@@ -36,5 +36,7 @@ export const CONFIG = {
   membershipUrl: { namespace: 'web', name: 'membership_url' },
   /** Seller HTML blocks in named regions of the pages, on or off per route name and role (000 §6; docs/catalog.md). */
   contentRegions: { namespace: 'web', name: 'content_regions' },
+  /** 000 §9: listing, calendar and quantity prices include the outside fees when true. */
+  advertisePriceIncludingFees: { namespace: 'web', name: 'advertise_price_including_fees' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
 } as const;
