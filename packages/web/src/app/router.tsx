@@ -89,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
           { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },
           { path: 'logout', lazy: () => loadChunk(() => import('../features/account/logout-page.js')) },
+          // 001 §2: the component viewer exists in development builds only (the production build drops it, e2e/stories-absent.e2e.ts).
+          ...(import.meta.env.DEV ? [{ path: '_stories', lazy: () => loadChunk(() => import('../features/stories/stories-page.js')) }] : []),
           { path: '404', id: 'not-found', Component: NotFoundPage },
           { path: '*', Component: NotFoundPage },
         ],
