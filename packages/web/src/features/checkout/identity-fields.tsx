@@ -1,4 +1,4 @@
-import { fieldApplies, fieldMax, fieldOptions, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import { fieldApplies, fieldOptions, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import type { ReactNode } from 'react';
 import { en } from '../../i18n/en.js';
 import { fieldLabel, type IdentityErrors } from './identity-form-model.js';
@@ -121,7 +121,6 @@ function IdentityFieldControl({ id, field: f, answers, error, onChange }: { id: 
     readOnly: f.readOnly,
     required: f.required,
     'aria-required': f.required ? ('true' as const) : undefined,
-    maxLength: fieldMax(f),
     autoComplete: AUTOCOMPLETE[f.key] ?? 'off',
     ...common,
   };
