@@ -118,6 +118,7 @@ describe('address autocomplete at checkout', () => {
     fireEvent.change(address, { target: { value: '1000 Fifth' } });
     const manual = await screen.findByRole('textbox', { name: 'Address' });
     expect((manual as HTMLInputElement).value).toBe('1000 Fifth');
+    expect(screen.getByText('The address search is not available right now. Please enter your address.')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Address' })).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/client_error' && (c.body as { source: string }).source === 'address_lookup')).toBe(true));
 
@@ -127,6 +128,7 @@ describe('address autocomplete at checkout', () => {
     renderApp('/checkout');
     fireEvent.click(await screen.findByRole('button', { name: 'Enter the address manually' }));
     expect(await screen.findByRole('textbox', { name: 'Address' })).toBeTruthy();
+    expect(screen.queryByText('The address search is not available right now. Please enter your address.')).toBeNull();
   });
 
   it('is off without the server’s key, in manual mode, and for a country the service does not cover', async () => {

@@ -48,7 +48,7 @@ export function IdentityFields({
   );
 }
 
-function IdentityFieldControl({ id, field: f, answers, error, onChange }: { id: string; field: IdentityField; answers: IdentityAnswers; error?: string; onChange: (value: string | boolean) => void }) {
+export function IdentityFieldControl({ id, field: f, answers, error, onChange }: { id: string; field: IdentityField; answers: IdentityAnswers; error?: string; onChange: (value: string | boolean) => void }) {
   const label = fieldLabel(f, answers);
   const raw = f.readOnly && f.value !== null ? f.value : answers[f.key];
   const text = typeof raw === 'string' ? raw : '';
