@@ -10,6 +10,7 @@ import { registerCheckinRoutes } from './checkin/checkin.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { registerAddressRoutes } from './address/address.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
+import { shellRedirects } from './http/shell-redirects.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
   const shell = storefrontShell(ctx);
+  const redirectOf = shellRedirects(ctx);
   const isApiPath = (url: string) => {
     const path = url.split('?')[0]!;
     return path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api');
@@ -153,6 +155,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // the not-found handler) so the answer goes through compression like any other.
     app.get('/*', async (request, reply) => {
       if (isApiPath(request.url)) return notFound(request, reply);
+      const redirect = await redirectOf(request.url);
+      if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
       return sendWithEtag(request, reply, await shell(), 'no-cache', 'text/html; charset=utf-8');
     });

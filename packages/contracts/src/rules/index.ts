@@ -11,3 +11,4 @@ export * from './survey.js';
 export * from './regions.js';
 export * from './identity-form.js';
 export * from './address-lookup.js';
+export * from './redirects.js';

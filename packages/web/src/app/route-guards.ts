@@ -1,33 +1,16 @@
 // Navigation guards of 001 §2 that read the configuration or the address: configured redirects and the express-checkout flag.
 import { CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
-import { asBoolean, asString, configValue } from '../config/config.js';
+import { configuredRedirectTarget, safeRedirectTarget } from '@foyer/contracts/rules';
+import { asBoolean, configValue } from '../config/config.js';
 
 /** The express-checkout query flags; either sets skip-upsells and is then removed from the address. */
 export const EXPRESS_PARAMS = ['express', 'express_checkout'] as const;
 const SKIP_UPSELLS_KEY = 'foyer.skip_upsells';
 
-/** A target a browser may be sent to: an http(s) URL or a path of this site (never `//host`). */
-function safeTarget(value: unknown): string | null {
-  const text = asString(value);
-  if (!text) return null;
-  if (/^https?:\/\/[^\s]+$/i.test(text)) return text;
-  if (text.startsWith('/') && !text.startsWith('//')) return text;
-  return null;
-}
-
-/**
- * web.redirects (001 §2: configured redirects send the browser to a target URL):
- * `disable_home_route` — home (/) goes to this URL instead; `paths` — a path goes to its URL.
- */
+/** web.redirects (001 §2: configured redirects send the browser to a target URL); the server applies the same rule to a page's first request. */
 export function configuredRedirect(entries: readonly TConfigEntry[], pathname: string): string | null {
-  const value = configValue(CONFIG.redirects, entries);
-  if (!value || typeof value !== 'object') return null;
-  const raw = value as { disable_home_route?: unknown; paths?: unknown };
-  if (pathname === '/' && raw.disable_home_route !== undefined) return safeTarget(raw.disable_home_route);
-  const paths = raw.paths && typeof raw.paths === 'object' ? (raw.paths as Record<string, unknown>) : {};
-  const target = Object.prototype.hasOwnProperty.call(paths, pathname) ? safeTarget(paths[pathname]) : null;
-  return target && target !== pathname ? target : null;
+  return configuredRedirectTarget(configValue(CONFIG.redirects, entries), pathname);
 }
 
 /**
@@ -51,7 +34,7 @@ export function skipsUpsells(storage: Pick<Storage, 'getItem'> | null = safeSess
 
 /** /membership/{action} (001 §2): the external membership URL plus the action, when configured. */
 export function externalMembershipUrl(entries: readonly TConfigEntry[], action: string | undefined): string | null {
-  const base = safeTarget(configValue(CONFIG.membershipUrl, entries));
+  const base = safeRedirectTarget(configValue(CONFIG.membershipUrl, entries));
   if (!base || !/^https?:/i.test(base)) return null;
   return action ? `${base.replace(/\/+$/, '')}/${encodeURIComponent(action)}` : base;
 }

@@ -6,12 +6,7 @@ import { loadChunk } from './lazy.js';
 import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
 import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
-
-/** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
-export function withoutTrailingSlash(pathname: string): string | null {
-  if (pathname.length <= 1 || !pathname.endsWith('/')) return null;
-  return pathname.replace(/\/+$/, '') || '/';
-}
+import { withoutTrailingSlash } from '@foyer/contracts/rules';
 
 /** Strips a trailing slash, then makes sure the configuration is loaded before anything renders. */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
