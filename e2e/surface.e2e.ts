@@ -101,20 +101,23 @@ describe('identity form and address autocomplete', () => {
       await expect.poll(() => page.getByTestId('form-errors').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please choose your address from the list.').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please fill in membership society.').isVisible()).toBe(true);
+      // The form focuses its first invalid field 100 ms after refusing (000 §5): the address; type once it has.
+      await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Search while focused: a street (Container) drills down to its addresses.
       await address.fill('');
       await address.focus();
       await address.pressSequentially('11 West 53rd', { delay: 30 });
       const street = page.getByRole('option', { name: /11 West 53rd Street/ });
-      await expect.poll(() => street.isVisible()).toBe(true);
+      // A search waits 300 ms after the last keystroke, then asks the server: more than the poll's default second on a busy machine.
+      await expect.poll(() => street.isVisible(), { timeout: 10_000 }).toBe(true);
       await street.click();
       const floor = page.getByRole('option', { name: /Floor 2/ });
-      await expect.poll(() => floor.isVisible()).toBe(true);
+      await expect.poll(() => floor.isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `surface-address-lookup-${label}`);
       await floor.click();
-      await expect.poll(() => page.getByRole('textbox', { name: 'City' }).inputValue()).toBe('New York');
+      await expect.poll(() => page.getByRole('textbox', { name: 'City' }).inputValue(), { timeout: 10_000 }).toBe('New York');
       expect(await page.getByRole('textbox', { name: 'ZIP / postal code' }).inputValue()).toBe('10019');
       expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('NY');
       expect(fake.requests).toContain('Find text=11 West 53rd container= countries=USA');
