@@ -24,6 +24,20 @@ export const CONFIG = {
   theme: { namespace: 'web', name: 'theme' },
   myAccount: { namespace: 'web', name: 'my_account' },
   /** 000 §9: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
+  /** The "your information" form's fields (000 §3, §5): a list of { key, type, required, … }, added to first name, last name, e-mail. */
+  identityForm: { namespace: 'web', name: 'identity_form' },
+  /** 'autocomplete' or 'manual' (default): how the identity form's address is entered (000 §4). */
+  addressMode: { namespace: 'web', name: 'address_mode' },
+  /** Set by the server (not stored): true when it has an address-lookup key (ADDRESS_LOOKUP_KEY). */
+  addressLookup: { namespace: 'web', name: 'address_lookup' },
+  /** Configured redirects (001 §2 guards): `{ disable_home_route: url, paths: { "/old": url } }`. */
+  redirects: { namespace: 'web', name: 'redirects' },
+  /** /membership/{action} goes to this URL plus the action when set (001 §2 route table). */
+  membershipUrl: { namespace: 'web', name: 'membership_url' },
+  /** Seller HTML blocks in named regions of the pages, on or off per route name and role (000 §6; docs/catalog.md). */
+  contentRegions: { namespace: 'web', name: 'content_regions' },
+  /** 000 §9: listing, calendar and quantity prices include the outside fees when true. */
+  advertisePriceIncludingFees: { namespace: 'web', name: 'advertise_price_including_fees' },
   memberReserveSessionBeyondTerm: { namespace: 'membership', name: 'member_reserve_session_beyond_term' },
   /** 000 §9: "prompt" offers auto-renew in the membership form and shows it in My Account (issue 12). */
   askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },

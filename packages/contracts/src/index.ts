@@ -12,3 +12,4 @@ export * from './resend.js';
 export * from './checkin.js';
 export * from './seats.js';
 export * from './seat-map-limits.js';
+export * from './address.js';

@@ -28,6 +28,11 @@ export const ZGuestCheckout = z
     /** A guest giving a membership: the giftee made by POST giftee (members use gift_checkout). */
     giftee_identity_id: z.string().min(1).max(64).optional(),
     send_email: z.boolean().default(true),
+    /** The purchaser's answers to the "your information" form (000 §3, §5), checked by the server with the form's rules. */
+    identity_form: z
+      .record(z.string().max(64), z.union([z.string().max(4000), z.boolean()]))
+      .refine((answers) => Object.keys(answers).length <= 60, 'At most 60 answers.')
+      .optional(),
   })
   .strict();
 export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;

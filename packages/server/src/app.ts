@@ -9,7 +9,9 @@ import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
 import { registerSeatRoutes } from './seats/seats.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
+import { registerAddressRoutes } from './address/address.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
+import { shellRedirects } from './http/shell-redirects.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
@@ -127,12 +129,14 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCheckinRoutes(app, ctx);
   registerSeatRoutes(app, ctx);
   registerClientErrorRoutes(app, ctx);
+  registerAddressRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
   const shell = storefrontShell(ctx);
+  const redirectOf = shellRedirects(ctx);
   const isApiPath = (url: string) => {
     const path = url.split('?')[0]!;
     return path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api');
@@ -153,6 +157,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     // the not-found handler) so the answer goes through compression like any other.
     app.get('/*', async (request, reply) => {
       if (isApiPath(request.url)) return notFound(request, reply);
+      const redirect = await redirectOf(request.url);
+      if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
       return sendWithEtag(request, reply, await shell(), 'no-cache', 'text/html; charset=utf-8');
     });

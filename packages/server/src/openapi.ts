@@ -11,6 +11,7 @@ import { membershipPaths } from './membership/openapi-paths.js';
 import { checkinPaths } from './checkin/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
+import { addressPaths } from './address/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -89,6 +90,7 @@ export function openApiDocument() {
       ...checkinPaths(),
       ...clientErrorPaths(),
       ...seatPaths(),
+      ...addressPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -47,6 +48,8 @@ export interface Settings {
    * least 32 characters (`npm run foyer -- staff token` makes one). Kept as sha256 hashes; unset: no check-in.
    */
   staffTokenHashes?: string[];
+  /** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address autocomplete's service; unset, addresses are typed. */
+  addressLookup?: AddressLookupSettings | null;
 }
 
 export interface OidcSettings {
@@ -119,6 +122,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const cacheTtlMs = Number(cacheTtlText);
   if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
   const staffTokenHashes = readStaffTokens(env, problems);
+  const addressLookup = readAddressLookup(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -143,6 +147,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
     operations,
     cacheTtlMs,
+    addressLookup,
   };
 }
 

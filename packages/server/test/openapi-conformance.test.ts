@@ -6,6 +6,7 @@ import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.j
 import { Browser, codeOf, createUser, deliverMail, mailbox, PASSWORD, resetTokenOf, setLoginMethods } from './auth-harness.js';
 import { catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
+import { FakeAddressService } from './fake-address-service.js';
 
 /**
  * What is sent is what is documented: every documented JSON call of the test catalog, made on the
@@ -56,12 +57,17 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
   let ip = 0;
   const browser = () => new Browser(t.app, `10.9.0.${++ip}`);
 
+  const addressService = new FakeAddressService();
   beforeAll(async () => {
-    t = await testApp(dialect);
+    await addressService.start();
+    t = await testApp(dialect, { env: { ADDRESS_LOOKUP_KEY: addressService.key, ADDRESS_LOOKUP_URL: addressService.url } });
     ids = await catalogIds(t.db);
     paths = inlined((await browser().get('/api/openapi.json')).body).paths as typeof paths;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await addressService.stop();
+  });
   beforeEach(() => {
     failures.length = 0;
   });
@@ -207,6 +213,16 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(browser(), 'POST', '/forgot_membership', '/forgot_membership', { email: 'member@example.org' });
     await call(browser(), 'POST', '/user', '/user', { first_name: 'New', last_name: 'Member', email: 'new@example.org', password: PASSWORD });
     await call(browser(), 'POST', '/user', '/user', { first_name: '', last_name: 'X', email: 'nope' }, 400);
+    expect(failures).toEqual([]);
+  });
+
+  it('address lookup (against a local fake of the service)', async () => {
+    const b = browser();
+    await call(b, 'GET', '/address/find', '/address/find?text=53rd%20street&country=us');
+    await call(b, 'GET', '/address/find', `/address/find?container=${encodeURIComponent('US|C1')}&country=us`);
+    await call(b, 'GET', '/address/retrieve', `/address/retrieve?id=${encodeURIComponent('US|2')}`);
+    await call(b, 'GET', '/address/find', '/address/find?text=ab&country=us', undefined, 400);
+    await call(b, 'GET', '/address/find', '/address/find?text=outage%20lane&country=us', undefined, 502);
     expect(failures).toEqual([]);
   });
 

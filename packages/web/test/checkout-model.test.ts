@@ -15,9 +15,6 @@ import {
   payFailure,
   validateCard,
   validateGiftCardNumber,
-  validateIdentity,
-  EMPTY_IDENTITY,
-  ADDRESS_METHODS,
   chosenAmount,
   clampOther,
   partialOptions,
@@ -48,43 +45,6 @@ describe('partial payments (001 §4, §5)', () => {
 });
 
 describe('your information (000 §5)', () => {
-  it('requires first name, last name and e-mail, each error on its field', () => {
-    expect(validateIdentity({ ...EMPTY_IDENTITY, first_name: ' ', last_name: '', email: '' })).toEqual({
-      first_name: en.checkout.firstNameRequired,
-      last_name: en.checkout.lastNameRequired,
-      email: en.checkout.emailRequired,
-    });
-  });
-  it('limits names to 50 and e-mails to 254 characters, and checks the e-mail shape', () => {
-    const long = 'a'.repeat(51);
-    expect(validateIdentity({ ...EMPTY_IDENTITY, first_name: long, last_name: 'a'.repeat(50), email: 'ada@example.org' })).toEqual({ first_name: en.checkout.nameTooLong });
-    expect(validateIdentity({ ...EMPTY_IDENTITY, first_name: 'Ada', last_name: 'L', email: `${'a'.repeat(250)}@x.io` }).email).toBe(en.checkout.emailTooLong);
-    expect(validateIdentity({ ...EMPTY_IDENTITY, first_name: 'Ada', last_name: 'L', email: 'ada@example' }).email).toBe(en.checkout.emailInvalid);
-    expect(validateIdentity({ ...EMPTY_IDENTITY, first_name: 'Ada', last_name: 'Lovelace', email: ' ada@example.org ' })).toEqual({});
-  });
-  const ada = { ...EMPTY_IDENTITY, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' };
-  it('checks the phone (at most 50, digits and + ( ) -) and the zip (letters and digits, a space or dash between, 4 to 10)', () => {
-    expect(validateIdentity({ ...ada, phone: '+1 (212) 555-0100' })).toEqual({});
-    expect(validateIdentity({ ...ada, phone: '1'.repeat(51) }).phone).toBe(en.checkout.phoneTooLong);
-    expect(validateIdentity({ ...ada, phone: 'call me' }).phone).toBe(en.checkout.phoneInvalid);
-    for (const zip of ['10001', '10001-1234', 'SW1A 1AA', 'K1A 0B1']) expect(validateIdentity({ ...ada, zip_code: zip })).toEqual({});
-    expect(validateIdentity({ ...ada, zip_code: '123' }).zip_code).toBe(en.checkout.zipLength);
-    expect(validateIdentity({ ...ada, zip_code: '12345678901' }).zip_code).toBe(en.checkout.zipLength);
-    expect(validateIdentity({ ...ada, zip_code: '10001--12' }).zip_code).toBe(en.checkout.zipInvalid);
-    expect(validateIdentity({ ...ada, zip_code: '1000#' }).zip_code).toBe(en.checkout.zipInvalid);
-  });
-  it('requires the address only for the methods that need it (bacs_debit, afterpay_clearpay), the state where the country has states', () => {
-    expect(ADDRESS_METHODS.has('bacs_debit') && ADDRESS_METHODS.has('afterpay_clearpay') && !ADDRESS_METHODS.has('card')).toBe(true);
-    expect(validateIdentity(ada)).toEqual({});
-    expect(validateIdentity(ada, { addressRequired: true, hasRegions: true })).toEqual({
-      address: en.checkout.addressRequired,
-      city: en.checkout.cityRequired,
-      zip_code: en.checkout.zipRequired,
-      state: 'Choose your state.',
-    });
-    expect(validateIdentity({ ...ada, country: 'ca' }, { addressRequired: true, hasRegions: true }).state).toBe('Choose your province.');
-    expect(validateIdentity({ ...ada, country: 'gb', address: '1 Mall', city: 'London', zip_code: 'SW1A 1AA' }, { addressRequired: true, hasRegions: false })).toEqual({});
-  });
   it('labels the region "Province" for Canada, lists states and provinces, and maps country names (000 §5)', () => {
     expect([regionLabel('us'), regionLabel('ca'), regionLabel('gb')]).toEqual([en.checkout.state, en.checkout.province, en.checkout.state]);
     expect(regionsOf('us')).toHaveLength(51);

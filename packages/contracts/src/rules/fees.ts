@@ -3,3 +3,8 @@ export function percentFee(unitMinor: number, percent: number | string | null | 
   if (!percent) return 0;
   return Math.round((unitMinor * Number(percent)) / 100);
 }
+
+/** 000 §9 advertise_price_including_fees: a price as advertised, with the type's outside fees (fixed and percent) added. */
+export function withOutsideFees(unitMinor: number, fees: { fixedMinor: number | null; percent: number | string | null | undefined }): number {
+  return unitMinor + (fees.fixedMinor ?? 0) + percentFee(unitMinor, fees.percent);
+}

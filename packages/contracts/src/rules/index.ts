@@ -9,3 +9,7 @@ export * from './fees.js';
 export * from './attendees.js';
 export * from './survey.js';
 export * from './gift-code.js';
+export * from './regions.js';
+export * from './identity-form.js';
+export * from './address-lookup.js';
+export * from './redirects.js';

@@ -16,6 +16,7 @@ import { payAnswer } from './pay-answer.js';
 import { payCart } from './pay-cart.js';
 import { registerGiftee } from './register-giftee.js';
 import { setPurchaser } from './set-purchaser.js';
+import type { IdentityAnswers } from '@foyer/contracts/rules';
 
 type IdParams = { Params: { id: string } };
 
@@ -57,19 +58,19 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
   });
 
-  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, gifteeIdentityId: string | null = null) => {
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
-    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, now });
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now });
     return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
     app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
       const body = parseBody(ZGuestCheckout, request.body, 'checkout');
-      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.giftee_identity_id ?? null);
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null);
     });
   }
-  app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true));
+  app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true, null));
 
   // Gifts (000 §7, 001 §7): POST giftee names the person, gift_checkout records them on the cart.
   app.post('/api/giftee', async (request) => {

@@ -6,13 +6,20 @@ import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
 import { checkGiftee } from './check-giftee.js';
+import type { IdentityAnswers } from '@foyer/contracts/rules';
+import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
  * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
  * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
- * buys as themselves. A guest giving a membership names its giftee here too (issue 12).
+ * buys as themselves. A guest's answers to the "your information" form (`answers`; null for a
+ * member, whose form is hidden) are checked against the cart's form and kept with the cart. A
+ * guest giving a membership names its giftee here too (issue 12).
  */
-export async function setPurchaser(db: Db, input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; now: Date }) {
+export async function setPurchaser(
+  db: Db,
+  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date },
+) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
   const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
@@ -23,5 +30,12 @@ export async function setPurchaser(db: Db, input: { sellerId: string; identity: 
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
   if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
-  await updateCartRow(db, cart.id, { purchaser_identity_id: purchaser, giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id, send_email: input.sendEmail ? 1 : 0, updated_at: input.now.toISOString() });
+  const kept = input.answers ? checkPurchaserAnswers(await purchaserFormOfCart(db, input.sellerId, cart.id), account, input.answers) : null;
+  await updateCartRow(db, cart.id, {
+    purchaser_identity_id: purchaser,
+    giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id,
+    send_email: input.sendEmail ? 1 : 0,
+    purchaser_meta: kept ? JSON.stringify(kept) : null,
+    updated_at: input.now.toISOString(),
+  });
 }

@@ -253,6 +253,8 @@ export interface CartTable {
   /** The buyer (guest checkout or the logged-in member): the confirmation goes to their e-mail. */
   purchaser_identity_id: Generated<string | null>;
   send_email: Generated<number>;
+  /** JSON: the purchaser's identity-form answers (guest checkout). */
+  purchaser_meta: Generated<string | null>;
   /** Gift checkout: the giftee's identity (0006b). */
   giftee_identity_id: Generated<string | null>;
   /** Created by staff (0008): reached through a payment link, not modifiable by the visitor. */

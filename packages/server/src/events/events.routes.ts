@@ -15,7 +15,7 @@ import { TICKET_GROUP_QUERY, getTicketGroup } from './get-ticket-group.js';
 import { MEMBERSHIP_RULES_QUERY, listMembershipRules } from './list-membership-rules.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { resolveViewer } from '../membership/resolve-viewer.js';
-import { paymentConfigEntries } from '../payments/payment-config.js';
+import { settingsConfigEntries } from '../config/settings-entries.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -37,7 +37,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   readRoute(app, '/events/:id/calendar', async ({ request, cached }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY, cached)), id: id(request), dialect: ctx.dialect }));
   readRoute(app, '/ticket_group/:id', async ({ request, cached }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY, cached)), id: id(request) }));
   readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));
-  const settingsEntries = paymentConfigEntries(ctx.settings);
+  const settingsEntries = settingsConfigEntries(ctx.settings);
   readRoute(app, '/config', async ({ request }) => listConfig(db, { ...(await base(request, CONFIG_QUERY)), settingsEntries }));
 
   app.post<IdParams>('/api/events/:id/sessions', async (request) => {

@@ -11,7 +11,6 @@ import { loadOffer, type Offer } from './load-offer.js';
 import { groupFilterIds } from './list-sessions.js';
 import { loadSessions } from './session-availability.js';
 import { calendarDays, type CalendarDayRow } from './calendar-days.js';
-import { entryPrice } from './serialize.js';
 import { localDate } from './session-rules.js';
 import type { Viewer } from './viewer.js';
 
@@ -92,8 +91,8 @@ async function priceDisplay(db: Tx, sellerId: string, eventId: string): Promise<
 /** The configured primary type's price, else the lowest entry price of the groups. */
 function lowestPrice(offer: Offer, groupIds: string[], primaryTypeId?: string): number | null {
   const primary = primaryTypeId ? offer.typeById.get(primaryTypeId) : undefined;
-  if (primary) return entryPrice(primary);
-  const prices = offer.rules.filter((r) => groupIds.includes(r.ticket_group_id)).map((r) => entryPrice(offer.typeById.get(r.ticket_type_id)!));
+  if (primary) return offer.advertised(primary);
+  const prices = offer.rules.filter((r) => groupIds.includes(r.ticket_group_id)).map((r) => offer.advertised(offer.typeById.get(r.ticket_type_id)!));
   return prices.length ? Math.min(...prices) : null;
 }
 

@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.js';
 import type { TicketGroupRuleTable, TicketGroupTable, TicketTypeTable } from '../db/schema.js';
 import { groupsOfEvents, rulesOfGroups, typesByIds } from './events.repository.js';
 import { entryPrice } from './serialize.js';
+import { CONFIG, withOutsideFees } from '@foyer/contracts';
 import { canSee, type Viewer } from './viewer.js';
 
 /** What a viewer may buy at some events: visible groups, their rules and types, lowest prices. */
@@ -11,9 +12,11 @@ export interface Offer {
   rules: Selectable<TicketGroupRuleTable>[];
   types: Selectable<TicketTypeTable>[];
   typeById: Map<string, Selectable<TicketTypeTable>>;
-  /** Lowest entry price per group id and per event id (minor units). */
+  /** Lowest advertised entry price per group id and per event id (minor units). */
   groupMinPrice: Map<string, number>;
   eventMinPrice: Map<string, number>;
+  /** A type's price as advertised: its entry price, with the outside fees when the seller says so (000 §9). */
+  advertised: (type: Selectable<TicketTypeTable>) => number;
 }
 
 export async function loadOffer(db: Tx, eventIds: string[], viewer: Viewer): Promise<Offer> {
@@ -24,13 +27,29 @@ export async function loadOffer(db: Tx, eventIds: string[], viewer: Viewer): Pro
   const groupMinPrice = new Map<string, number>();
   const eventMinPrice = new Map<string, number>();
   const eventOfGroup = new Map(groups.map((g) => [g.id, g.event_template_id]));
+  const withFees = await advertisesFees(db, eventIds);
+  const advertised = (type: Selectable<TicketTypeTable>) => (withFees ? withOutsideFees(entryPrice(type), { fixedMinor: type.fee_fixed_outside, percent: type.fee_percent_outside }) : entryPrice(type));
   for (const rule of rules) {
     const type = typeById.get(rule.ticket_type_id);
     if (!type) continue;
-    const price = entryPrice(type);
+    const price = advertised(type);
     const lowest = (map: Map<string, number>, key: string) => map.set(key, Math.min(map.get(key) ?? Infinity, price));
     lowest(groupMinPrice, rule.ticket_group_id);
     lowest(eventMinPrice, eventOfGroup.get(rule.ticket_group_id)!);
   }
-  return { groups, rules, types, typeById, groupMinPrice, eventMinPrice };
+  return { groups, rules, types, typeById, groupMinPrice, eventMinPrice, advertised };
+}
+
+/** Whether the events' seller advertises prices with their fees (web.advertise_price_including_fees). */
+async function advertisesFees(db: Tx, eventIds: string[]): Promise<boolean> {
+  if (!eventIds.length) return false;
+  const row = await db
+    .selectFrom('config_entry')
+    .innerJoin('event_template', 'event_template.seller_id', 'config_entry.resource_id')
+    .select('config_entry.value')
+    .where('event_template.id', '=', eventIds[0])
+    .where('config_entry.namespace', '=', CONFIG.advertisePriceIncludingFees.namespace)
+    .where('config_entry.name', '=', CONFIG.advertisePriceIncludingFees.name)
+    .executeTakeFirst();
+  return row ? ['true', '1', '"true"'].includes(row.value.trim()) : false;
 }

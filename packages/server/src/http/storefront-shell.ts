@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppContext } from '../app-context.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
-import { paymentConfigEntries } from '../payments/payment-config.js';
+import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { parseQuery } from './query.js';
 
@@ -19,7 +19,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * served at once. Without a seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
-  const settingsEntries = paymentConfigEntries(ctx.settings);
+  const settingsEntries = settingsConfigEntries(ctx.settings);
   return async (): Promise<string> => {
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;

@@ -5,24 +5,25 @@ import { NotFoundPage, RootError, RouteError } from './error-pages.js';
 import { loadChunk } from './lazy.js';
 import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
-
-/** A path with its trailing slash(es) stripped, or null when it has none (001 §2 guard). */
-export function withoutTrailingSlash(pathname: string): string | null {
-  if (pathname.length <= 1 || !pathname.endsWith('/')) return null;
-  return pathname.replace(/\/+$/, '') || '/';
-}
+import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
+import { withoutTrailingSlash } from '@foyer/contracts/rules';
 
 /** Strips a trailing slash, then makes sure the configuration is loaded before anything renders. */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const stripped = withoutTrailingSlash(url.pathname);
   if (stripped) throw redirect(stripped + url.search);
-  await queryClient.ensureQueryData(configQuery());
+  const withoutExpress = takeExpressFlag(url);
+  if (withoutExpress !== null) throw redirect(withoutExpress);
+  const config = await queryClient.ensureQueryData(configQuery());
+  const target = configuredRedirect(config.entries, url.pathname);
+  if (target) throw redirect(target);
   return null;
 }
 
-function rootShouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return withoutTrailingSlash(nextUrl.pathname) !== null || defaultShouldRevalidate;
+function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // The guards look at every address: a trailing slash, an express flag, a configured redirect.
+  return withoutTrailingSlash(nextUrl.pathname) !== null || currentUrl.pathname !== nextUrl.pathname || EXPRESS_PARAMS.some((p) => nextUrl.searchParams.has(p)) || defaultShouldRevalidate;
 }
 
 const page =
@@ -83,6 +84,8 @@ export const routes: RouteObject[] = [
           { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
           { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },
           { path: 'logout', lazy: () => loadChunk(() => import('../features/account/logout-page.js')) },
+          // 001 §2: the component viewer exists in development builds only (the production build drops it, e2e/stories-absent.e2e.ts).
+          ...(import.meta.env.DEV ? [{ path: '_stories', lazy: () => loadChunk(() => import('../features/stories/stories-page.js')) }] : []),
           { path: '404', id: 'not-found', Component: NotFoundPage },
           { path: '*', Component: NotFoundPage },
         ],

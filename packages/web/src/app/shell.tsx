@@ -10,6 +10,7 @@ import { CartButton } from '../features/cart/cart-widget.js';
 import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { paths } from './paths.js';
+import { ContentRegion } from '../features/content-regions/content-region.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
 export function Shell() {
@@ -27,7 +28,9 @@ export function Shell() {
         {navigation.state === 'loading' && <div className="nav-progress" role="progressbar" aria-label={en.app.loading} />}
         <Header seller={seller} cart={<CartButton />} />
         <main id="main" className="main" tabIndex={-1}>
+          <ContentRegion name="page_top" />
           <Outlet />
+          <ContentRegion name="page_bottom" />
         </main>
         <Footer seller={seller} copyright={copyrightText(config.entries)} />
         <ScrollRestoration />

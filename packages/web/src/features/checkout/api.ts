@@ -1,16 +1,13 @@
 import type { TCartDocument, TLedger, TLedgerDocument, TOrderDocument, TPayAnswer, TPayBody } from '@foyer/contracts';
 import { api, createApiClient } from '../../api/client.js';
-import { identityIdOfConflict, identityIdOfUser, type IdentityValue } from './model.js';
+import { identityIdOfConflict, identityIdOfUser } from './model.js';
 
 /** The checkout calls of 001 §7. */
 
-/** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
-export async function registerGuest(value: IdentityValue): Promise<string> {
+/** POST user without a password: a guest's identity (address, phone and custom fields on its meta); a known e-mail answers 409 with its identity id. */
+export async function registerGuest(value: { first_name: string; last_name: string; email: string; meta: Record<string, unknown> }): Promise<string> {
   try {
-    const { first_name, last_name, email, ...rest } = value;
-    // The address and phone ride in the identity's meta; empty ones are left out.
-    const meta = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== ''));
-    const doc = await api.post<unknown>('user', { first_name, last_name, email, meta }, { embed: ['identity'] });
+    const doc = await api.post<unknown>('user', value, { embed: ['identity'] });
     const id = identityIdOfUser(doc);
     if (!id) throw new Error('no identity in the user document');
     return id;
@@ -26,9 +23,12 @@ export function memberCheckout(cartId: string): Promise<TCartDocument> {
   return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/checkout`, {});
 }
 
-/** A guest buys (001 §7 POST cart/{id}/guest_checkout); a guest giving a membership names its giftee too. */
-export function guestCheckout(cartId: string, identityId: string, gifteeIdentityId?: string): Promise<TCartDocument> {
-  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true, ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}) });
+/**
+ * The purchaser and their answers to the "your information" form, which the server checks again
+ * (000 §5); a guest giving a membership names its giftee too.
+ */
+export function guestCheckout(cartId: string, identityId: string, answers: Record<string, string | boolean> = {}, gifteeIdentityId?: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true, identity_form: answers, ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}) });
 }
 
 /** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */

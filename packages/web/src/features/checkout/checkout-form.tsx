@@ -6,6 +6,9 @@ import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
+import { useAddressLookup } from './address-lookup/lookup-fields.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
 import { giftCheckout } from '../membership/gift/api.js';
 import { clearGiftee, readGiftee } from '../membership/gift/giftee-storage.js';
@@ -23,30 +26,23 @@ import { PayBar } from './pay-bar.js';
 import { PayStatus } from './pay-status.js';
 import { payRequestBody } from './pay-request-body.js';
 import { payWithRetry as payCartWithRetry } from './pay-with-retry.js';
-import { regionsOf } from './regions.js';
 import type { StripeCardHandle } from './stripe-card-field.js';
 import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
 import {
-  ADDRESS_METHODS,
   availableMethods,
   chosenAmount,
   defaultMethod,
   partialOptions,
   type PartialChoice,
-  EMPTY_IDENTITY,
   nextPayStep,
   payFailure,
-  trimIdentity,
   validateCard,
-  validateIdentity,
   type AppliedGiftCard,
   type CardErrors,
   type CardValue,
-  type IdentityErrors,
-  type IdentityValue,
   type PaymentMethod,
   type PayStep,
 } from './model.js';
@@ -70,6 +66,10 @@ interface CheckoutFormProps {
   settings: PaymentSettings;
   /** A logged-in member buys as themselves: no identity form (001 §2). */
   member: boolean;
+  /** The "your information" fields for a payment method (000 §3, §5; 001 §5). */
+  identityForm: (method: string) => IdentityField[];
+  /** The server has an address-lookup key and the seller chose autocomplete mode (000 §4). */
+  addressLookup: boolean;
   summary: ReactNode;
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
@@ -78,12 +78,12 @@ interface CheckoutFormProps {
   onRefresh: () => void;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [identity, setIdentity] = useState<IdentityValue>(EMPTY_IDENTITY);
+  const [identity, setIdentity] = useState<IdentityAnswers>(EMPTY_ANSWERS);
   const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
   const [card, setCard] = useState<CardValue>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
@@ -122,7 +122,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
   const attemptKey = useRef<string | null>(null);
   /** The purchaser already set on this cart, by e-mail. */
-  const purchaser = useRef<{ email: string; identityId: string } | null>(null);
+  const purchaser = useRef<{ email: string; identityId: string; answers: string } | null>(null);
 
   const options = partialOptions(due, outstanding);
   const [choice, setChoice] = useState<PartialChoice>('due');
@@ -141,14 +141,15 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     }, FOCUS_DELAY_MS);
   };
 
-  const addressRequired = ADDRESS_METHODS.has(method);
+  const form = identityForm(method);
+  const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : validateIdentity(identity, { addressRequired, hasRegions: regionsOf(identity.country).length > 0 });
+    const idErrors = member ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
     setTermsError(null);
-    const ok = !Object.keys(idErrors).length && !Object.keys(cErrors).length;
+    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length;
     setBanner(!ok);
     if (!ok) focusFirstInvalid();
     return ok;
@@ -160,14 +161,15 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     if (member) {
       if (purchaser.current) return;
       await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
-      purchaser.current = { email: '', identityId: '' };
+      purchaser.current = { email: '', identityId: '', answers: '' };
       return;
     }
-    const value = trimIdentity(identity);
-    if (purchaser.current?.email === value.email.toLowerCase()) return;
-    const identityId = await registerGuest(value);
-    await guestCheckout(cartId, identityId, giftee?.identityId);
-    purchaser.current = { email: value.email.toLowerCase(), identityId };
+    const value = registrationOf(form, identity);
+    const answers = JSON.stringify(identity);
+    if (purchaser.current?.email === value.email.toLowerCase() && purchaser.current.answers === answers) return;
+    const identityId = purchaser.current?.email === value.email.toLowerCase() ? purchaser.current.identityId : await registerGuest(value);
+    await guestCheckout(cartId, identityId, identityAnswersToKeep(form, identity), giftee?.identityId);
+    purchaser.current = { email: value.email.toLowerCase(), identityId, answers };
   };
 
   const payWithRetry = (body: TPayBody, key: string) => payCartWithRetry(cartId, body, key, member);
@@ -339,10 +341,12 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     });
   };
 
-  const setField = (name: keyof IdentityValue, value: string) => {
-    setIdentity((prev) => ({ ...prev, [name]: value }));
-    if (identityErrors[name]) setIdentityErrors((prev) => ({ ...prev, [name]: undefined }));
+  const setAnswers = (answers: IdentityAnswers) => {
+    // A new country: its old state / province and a looked-up address are no longer valid answers (000 §4).
+    setIdentity((prev) => ({ ...prev, ...answers, ...('country' in answers && prev.country !== answers.country ? { state: '', region: '', address_lookup_id: '' } : {}) }));
+    if (Object.keys(answers).some((k) => identityErrors[k])) setIdentityErrors((prev) => ({ ...prev, ...Object.fromEntries(Object.keys(answers).map((k) => [k, undefined])) }));
   };
+  const setField = (name: string, value: string | boolean) => setAnswers({ [name]: value });
 
   // Stripe could not load: nothing can take the card (001 §8 says why next to the card form).
   const stripeBlocked = !testMode && step.kind === 'card' && method === 'card' && stripe === null;
@@ -371,7 +375,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+              <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
             </>
           )}
         </section>

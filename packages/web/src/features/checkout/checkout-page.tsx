@@ -14,6 +14,8 @@ import { paymentSettings } from './payment-settings.js';
 import { isInjectedCart } from '../cart/model.js';
 import { outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
 import { useAdoptCartFromPath } from './use-adopt-cart-from-path.js';
+import { addressLookupConfigured, checkoutIdentityForm } from './identity-form-model.js';
+import { listOf } from '../../api/document.js';
 
 /**
  * /checkout and /checkout/{cartId} (001 §2, §4): your information, payment (accordion), terms,
@@ -24,7 +26,8 @@ export function Component() {
   const { view, loading, cartId, doc, store, completedOrderId } = useCart();
   const navigate = useNavigate();
   const seller = useSeller();
-  const settings = paymentSettings(useConfigEntries(), seller.meta);
+  const entries = useConfigEntries();
+  const settings = paymentSettings(entries, seller.meta);
   const account = useOptionalAccount();
   const member = account?.user ?? null;
   useDocumentTitle(en.checkout.title);
@@ -61,6 +64,8 @@ export function Component() {
           currency={seller.currency}
           settings={settings}
           member={member !== null}
+          addressLookup={addressLookupConfigured(entries)}
+          identityForm={(method) => checkoutIdentityForm(entries, listOf(doc ?? undefined, 'event_template'), listOf(doc ?? undefined, 'ticket_group'), method)}
           summary={<CartContents variant="summary" />}
           onCompleted={(orderIds) => {
             completing.current = true;

@@ -1,127 +1,146 @@
+import { fieldApplies, fieldOptions, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import type { ReactNode } from 'react';
 import { en } from '../../i18n/en.js';
-import { regionLabel, type IdentityErrors, type IdentityValue } from './model.js';
-import { COUNTRIES, regionsOf } from './regions.js';
+import { fieldLabel, type IdentityErrors } from './identity-form-model.js';
 
-/** The guest's "your information" fields (000 §5): names, e-mail, phone, country, state / province, ZIP, and the address when the payment method needs it. */
+/** Option lists with fewer than 4 choices are a radio group (000 §5). */
+const RADIO_BELOW = 4;
+
+const AUTOCOMPLETE: Record<string, string> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  email: 'email',
+  phone: 'tel',
+  address: 'address-line1',
+  address_more: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  region: 'address-level1',
+  zip_code: 'postal-code',
+  country: 'country',
+};
+const WIDE = new Set(['email', 'address', 'address_more']);
+
+/**
+ * The guest's "your information" fields, as configured (000 §3, §5): text, e-mail, phone, ZIP,
+ * country and state selects, option lists and checkboxes; disabled and read-only fields as set.
+ * `renderField` lets a field be drawn by someone else (the address lookup replaces the street).
+ */
 export function IdentityFields({
   id,
+  form,
   value,
   errors,
-  addressRequired,
   onChange,
+  renderField,
 }: {
   id: string;
-  value: IdentityValue;
+  form: readonly IdentityField[];
+  value: IdentityAnswers;
   errors: IdentityErrors;
-  addressRequired: boolean;
-  onChange: (name: keyof IdentityValue, value: string) => void;
+  onChange: (key: string, value: string | boolean) => void;
+  renderField?: (field: IdentityField) => ReactNode | undefined;
 }) {
-  const regions = regionsOf(value.country);
-  const regionId = `${id}-state`;
   return (
     <div className="identity-fields">
-      <TextField id={`${id}-first`} label={en.checkout.firstName} value={value.first_name} error={errors.first_name} autoComplete="given-name" required onChange={(v) => onChange('first_name', v)} />
-      <TextField id={`${id}-last`} label={en.checkout.lastName} value={value.last_name} error={errors.last_name} autoComplete="family-name" required onChange={(v) => onChange('last_name', v)} />
-      <TextField id={`${id}-email`} label={en.checkout.email} type="email" value={value.email} error={errors.email} autoComplete="email" required onChange={(v) => onChange('email', v)} wide />
-      <TextField id={`${id}-phone`} label={en.checkout.phone} type="tel" value={value.phone} error={errors.phone} autoComplete="tel" onChange={(v) => onChange('phone', v)} />
-      {addressRequired && (
-        <>
-          <TextField id={`${id}-address`} label={en.checkout.address} value={value.address} error={errors.address} autoComplete="street-address" required onChange={(v) => onChange('address', v)} wide />
-          <TextField id={`${id}-city`} label={en.checkout.city} value={value.city} error={errors.city} autoComplete="address-level2" required onChange={(v) => onChange('city', v)} />
-        </>
-      )}
-      <div className="field">
-        <label htmlFor={`${id}-country`}>{en.checkout.country}</label>
-        <select
-          id={`${id}-country`}
-          value={value.country}
-          autoComplete="country"
-          aria-invalid={errors.country ? true : undefined}
-          aria-describedby={errors.country ? `${id}-country-error` : undefined}
-          onChange={(e) => {
-            onChange('country', e.target.value);
-            onChange('state', '');
-          }}
-        >
-          {COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {errors.country && <FieldError id={`${id}-country-error`} text={errors.country} />}
-      </div>
-      <div className="field">
-        <label htmlFor={regionId}>{regionLabel(value.country)}</label>
-        <select
-          id={regionId}
-          value={value.state}
-          autoComplete="address-level1"
-          disabled={!regions.length}
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${regionId}-error` : undefined}
-          onChange={(e) => onChange('state', e.target.value)}
-        >
-          <option value="">{regions.length ? en.checkout.regionChoose : en.checkout.regionNone}</option>
-          {regions.map((r) => (
-            <option key={r.code} value={r.code}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        {errors.state && <FieldError id={`${regionId}-error`} text={errors.state} />}
-      </div>
-      <TextField id={`${id}-zip`} label={addressRequired ? en.checkout.zipNeeded : en.checkout.zip} value={value.zip_code} error={errors.zip_code} autoComplete="postal-code" required={addressRequired} onChange={(v) => onChange('zip_code', v)} />
+      {form.map((f) => renderField?.(f) ?? <IdentityFieldControl key={f.key} id={`${id}-${f.key}`} field={f} answers={value} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />)}
     </div>
   );
 }
 
-function FieldError({ id, text }: { id: string; text: string }) {
+export function IdentityFieldControl({ id, field: f, answers, error, onChange }: { id: string; field: IdentityField; answers: IdentityAnswers; error?: string; onChange: (value: string | boolean) => void }) {
+  const label = fieldLabel(f, answers);
+  const raw = f.readOnly && f.value !== null ? f.value : answers[f.key];
+  const text = typeof raw === 'string' ? raw : '';
+  const errorId = `${id}-error`;
+  const common = {
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  const after = error && <FieldError id={errorId} text={error} />;
+  // A state / province select is greyed out where the country has none (000 §5).
+  const disabled = f.disabled || !fieldApplies({ ...f, disabled: false }, answers);
+
+  if (f.type === 'checkbox') {
+    return (
+      <div className="field field--wide field--check">
+        <label className="check">
+          <input type="checkbox" checked={raw === true} disabled={f.disabled} readOnly={f.readOnly} aria-required={f.required ? 'true' : undefined} {...common} onChange={(e) => !f.readOnly && onChange(e.currentTarget.checked)} />
+          <span>{label}</span>
+        </label>
+        {after}
+      </div>
+    );
+  }
+  const options = fieldOptions(f, answers);
+  if (options && f.type === 'select' && options.length < RADIO_BELOW) {
+    return (
+      <fieldset className="field field--wide field--choices" aria-describedby={error ? errorId : undefined} disabled={f.disabled}>
+        <legend>{label}</legend>
+        <div className="choices">
+          {options.map((o, i) => (
+            <label key={o.value} className="check">
+              <input type="radio" name={id} value={o.value} checked={text === o.value} aria-invalid={error && i === 0 ? true : undefined} onChange={() => !f.readOnly && onChange(o.value)} />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </div>
+        {after}
+      </fieldset>
+    );
+  }
+  if (options) {
+    const placeholder = f.type === 'state' ? (options.length ? en.checkout.regionChoose : en.checkout.regionNone) : f.type === 'country' ? null : en.checkout.regionChoose;
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <select
+          id={id}
+          value={text}
+          disabled={disabled || f.readOnly}
+          autoComplete={AUTOCOMPLETE[f.key] ?? 'off'}
+          aria-required={f.required ? 'true' : undefined}
+          {...common}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {placeholder !== null && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {after}
+      </div>
+    );
+  }
+  const inputProps = {
+    id,
+    value: text,
+    disabled: f.disabled,
+    readOnly: f.readOnly,
+    required: f.required,
+    'aria-required': f.required ? ('true' as const) : undefined,
+    autoComplete: AUTOCOMPLETE[f.key] ?? 'off',
+    ...common,
+  };
+  return (
+    <div className={`field${WIDE.has(f.key) || f.type === 'textarea' ? ' field--wide' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {f.type === 'textarea' ? (
+        <textarea {...inputProps} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...inputProps} type={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : 'text'} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {after}
+    </div>
+  );
+}
+
+export function FieldError({ id, text }: { id: string; text: string }) {
   return (
     <span className="field-error" id={id}>
       {text}
     </span>
-  );
-}
-
-export function TextField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-  type = 'text',
-  autoComplete,
-  wide,
-  required,
-  maxLength,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete: string;
-  wide?: boolean;
-  required?: boolean;
-  maxLength?: number;
-}) {
-  return (
-    <div className={`field${wide ? ' field--wide' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        required={required}
-        aria-required={required ? 'true' : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && <FieldError id={`${id}-error`} text={error} />}
-    </div>
   );
 }

@@ -1,81 +1,16 @@
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor } from '@foyer/contracts/constants';
 import type { TCart } from '@foyer/contracts';
-import { isEmail } from '@foyer/contracts/rules';
 import { ApiError } from '../../api/client.js';
-import { en, format } from '../../i18n/en.js';
+import { en } from '../../i18n/en.js';
 
 /** Checkout rules (001 §4, §5, §8), pure: identity validation, amounts, refusal texts, card input formatting. */
 
 // ───────────── Your information (000 §5) ─────────────
 
-export const NAME_MAX = 50;
-export const EMAIL_MAX = 254;
 export const GIFT_CARD_MAX = 70;
-
-export const PHONE_MAX = 50;
-export const ZIP_MIN = 4;
-export const ZIP_MAX = 10;
-/** Alphanumeric with single spaces or dashes between (000 §5). */
-const ZIP = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
-const PHONE = /^\+?[0-9 ().-]+$/;
-
-export interface IdentityValue {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  country: string;
-  state: string;
-  zip_code: string;
-  address: string;
-  city: string;
-}
-export type IdentityErrors = Partial<Record<keyof IdentityValue, string>>;
-
-export const EMPTY_IDENTITY: IdentityValue = { first_name: '', last_name: '', email: '', phone: '', country: 'us', state: '', zip_code: '', address: '', city: '' };
-
-/** Payment methods that need the buyer's address (001 §5). */
-export const ADDRESS_METHODS = new Set(['bacs_debit', 'afterpay_clearpay']);
 
 /** The state / province field's label: 'province' for Canada (000 §5). */
 export const regionLabel = (country: string) => (country === 'ca' ? en.checkout.province : en.checkout.state);
-
-/**
- * "Your information" (000 §5): names required, at most 50; e-mail required, at most 254; phone at
- * most 50; zip alphanumeric with a space or dash, 4 to 10; the address (street, city, zip, country,
- * and state where the country has states) only when the payment method needs it.
- */
-export function validateIdentity(value: IdentityValue, options: { addressRequired?: boolean; hasRegions?: boolean } = {}): IdentityErrors {
-  const errors: IdentityErrors = {};
-  const first = value.first_name.trim();
-  const last = value.last_name.trim();
-  const email = value.email.trim();
-  const phone = value.phone.trim();
-  const zip = value.zip_code.trim();
-  if (!first) errors.first_name = en.checkout.firstNameRequired;
-  else if (first.length > NAME_MAX) errors.first_name = en.checkout.nameTooLong;
-  if (!last) errors.last_name = en.checkout.lastNameRequired;
-  else if (last.length > NAME_MAX) errors.last_name = en.checkout.nameTooLong;
-  if (!email) errors.email = en.checkout.emailRequired;
-  else if (email.length > EMAIL_MAX) errors.email = en.checkout.emailTooLong;
-  else if (!isEmail(email)) errors.email = en.checkout.emailInvalid;
-  if (phone.length > PHONE_MAX) errors.phone = en.checkout.phoneTooLong;
-  else if (phone && !PHONE.test(phone)) errors.phone = en.checkout.phoneInvalid;
-  if (zip && (zip.length < ZIP_MIN || zip.length > ZIP_MAX)) errors.zip_code = en.checkout.zipLength;
-  else if (zip && !ZIP.test(zip)) errors.zip_code = en.checkout.zipInvalid;
-  if (options.addressRequired) {
-    if (!value.address.trim()) errors.address = en.checkout.addressRequired;
-    if (!value.city.trim()) errors.city = en.checkout.cityRequired;
-    if (!zip) errors.zip_code = en.checkout.zipRequired;
-    if (!value.country) errors.country = en.checkout.countryRequired;
-    if (options.hasRegions && !value.state) errors.state = format(en.checkout.regionRequired, { region: regionLabel(value.country).toLowerCase() });
-  }
-  return errors;
-}
-
-export function trimIdentity(value: IdentityValue): IdentityValue {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v.trim()])) as unknown as IdentityValue;
-}
 
 /** The identity id from POST user: `identity._data[0].id`, else `user._data[0].identity_id`. */
 export function identityIdOfUser(doc: unknown): string | null {

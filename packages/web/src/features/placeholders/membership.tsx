@@ -5,13 +5,17 @@ import { queryClient } from '../../app/query-client.js';
 import { paths } from '../../app/paths.js';
 import { asString, configValue } from '../../config/config.js';
 import { placeholder } from './placeholder-page.js';
+import { externalMembershipUrl } from '../../app/route-guards.js';
 
 /**
- * /membership/{action?} (001 §2): to the membership event (web.membership_event_id) with the
- * action, when one is configured; otherwise the membership page.
+ * /membership/{action?} (001 §2): to the external membership URL (web.membership_url) plus the
+ * action, else to the membership event (web.membership_event_id) with the action, when one is
+ * configured; otherwise the membership page.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const config = await queryClient.ensureQueryData(configQuery());
+  const external = externalMembershipUrl(config.entries, params.action);
+  if (external) throw redirect(external);
   const eventId = asString(configValue(CONFIG.membershipEventId, config.entries));
   if (eventId) throw redirect(paths.event(eventId, params.action));
   return null;

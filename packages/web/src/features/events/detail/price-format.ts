@@ -1,6 +1,7 @@
-import { toMinor } from '@foyer/contracts/constants';
-import type { TTicketGroup, TTicketType } from '@foyer/contracts';
-import type { PriceDisplay } from '../../../config/config.js';
+import { CONFIG, fromMinor, toMinor } from '@foyer/contracts/constants';
+import { withOutsideFees } from '@foyer/contracts/rules';
+import type { TConfigEntry, TTicketGroup, TTicketType } from '@foyer/contracts';
+import { asBoolean, configValue, type PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
 
 /**
@@ -65,21 +66,33 @@ export function priceText(amount: string | null | undefined, currency: string, o
 }
 
 /** Price of a type: flexible range, discounted (with the original), or its amount; 0 is 'Free'. */
-export function typePrice(type: Pick<TTicketType, 'currency_amount' | 'currency_amount_min' | 'currency_amount_max' | 'discounted_amount'>, currency: string): { price: string; original: string | null } {
+export function typePrice(
+  type: Pick<TTicketType, 'currency_amount' | 'currency_amount_min' | 'currency_amount_max' | 'discounted_amount'> & Partial<Pick<TTicketType, 'fee_fixed_outside' | 'fee_percent_outside'>>,
+  currency: string,
+  withFees = false,
+): { price: string; original: string | null } {
+  // 000 §9 advertise_price_including_fees: each amount shown with the type's outside fees.
+  const shown = (amount: string) =>
+    withFees ? fromMinor(withOutsideFees(toMinor(amount), { fixedMinor: type.fee_fixed_outside ? toMinor(type.fee_fixed_outside) : null, percent: type.fee_percent_outside })) : amount;
   if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
     return {
       price: format(en.event.priceRange, {
-        min: priceText(type.currency_amount_min, currency, { zeroAsFree: false }),
-        max: priceText(type.currency_amount_max, currency, { zeroAsFree: false }),
+        min: priceText(shown(type.currency_amount_min), currency, { zeroAsFree: false }),
+        max: priceText(shown(type.currency_amount_max), currency, { zeroAsFree: false }),
       }),
       original: null,
     };
   }
-  const amount = priceText(type.currency_amount, currency);
+  const amount = priceText(shown(type.currency_amount), currency);
   if (type.discounted_amount !== null && type.discounted_amount !== type.currency_amount && Number(type.discounted_amount) < Number(type.currency_amount)) {
-    return { price: priceText(type.discounted_amount, currency), original: amount };
+    return { price: priceText(shown(type.discounted_amount), currency), original: amount };
   }
   return { price: amount, original: null };
+}
+
+/** Whether prices are advertised with their fees (web.advertise_price_including_fees, 000 §9). */
+export function advertisesFees(entries: readonly TConfigEntry[]): boolean {
+  return asBoolean(configValue(CONFIG.advertisePriceIncludingFees, entries), false);
 }
 
 /** The per-order hint of a group ('1 to 4 per order'). */

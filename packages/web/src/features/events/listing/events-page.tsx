@@ -16,6 +16,7 @@ import { FilterBar } from './filter-bar.js';
 import { isUpsellEvent } from '../detail/model.js';
 import { anchorOf } from '../detail/dates-sessions/visit-window.js';
 import { writeUpsellChain } from '../upsell/upsell-chain.js';
+import { skipsUpsells } from '../../../app/route-guards.js';
 import {
   categoryChoices,
   EMPTY_FILTERS,
@@ -71,8 +72,8 @@ export function Component() {
   const clearLink = clearSearch ? `?${clearSearch}` : '.';
   const filtered = hasAnyFilter(filters);
 
-  // An upsell listing with nothing left to add goes on to checkout.
-  const nothingLeft = upsell && query.isSuccess && !filtered && events.length === 0;
+  // An upsell listing with nothing left to add goes on to checkout; so does any upsell listing once an express link skipped the upsells (001 §2).
+  const nothingLeft = upsell && ((query.isSuccess && !filtered && events.length === 0) || skipsUpsells());
   useEffect(() => {
     if (nothingLeft) navigate(paths.checkout, { replace: true });
   }, [nothingLeft, navigate]);

@@ -6,7 +6,8 @@ import { DescriptionButton } from '../description/description-modal.js';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
 import { FLEXIBLE_PRICE_STEP } from './flexible-price.js';
 import type { PriceType } from '../model.js';
-import { currencySymbol, priceText, typePrice } from '../price-format.js';
+import { advertisesFees, currencySymbol, priceText, typePrice } from '../price-format.js';
+import { useConfigEntries } from '../../../../config/use-config.js';
 import { canIncrease, decrease, increase, setQuantity, type Quantities, type QuantityLimits } from './quantities.js';
 
 /** One ticket type: name, summary, price, the − n + stepper and, once chosen, its flexible amount. */
@@ -38,7 +39,7 @@ export function QuantityRow({
   const q = quantities[key] ?? 0;
   const limit = limits.types.get(key);
   const flexible = isFlexiblePrice(type);
-  const { price, original } = typePrice(type, currency);
+  const { price, original } = typePrice(type, currency, advertisesFees(useConfigEntries()));
   const more = canIncrease(limits, quantities, key);
   const unavailable = !limit || limit.max === 0;
   return (

@@ -1,0 +1,32 @@
+/**
+ * Configured redirects and the trailing-slash rule (001 §2 navigation guards), shared by the
+ * server (the page's first request) and the browser (every navigation after it).
+ */
+
+/** A path with its trailing slash(es) stripped, or null when it has none. */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname.length <= 1 || !pathname.endsWith('/')) return null;
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** A target a browser may be sent to: an http(s) URL or a path of this site (never `//host`). */
+export function safeRedirectTarget(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return null;
+  if (/^https?:\/\/\S+$/i.test(text)) return text;
+  if (text.startsWith('/') && !text.startsWith('//')) return text;
+  return null;
+}
+
+/**
+ * web.redirects `{ disable_home_route: url, paths: { "/path": url } }`: where a path goes instead,
+ * or null. Home goes to disable_home_route's URL; a listed path to its URL.
+ */
+export function configuredRedirectTarget(value: unknown, pathname: string): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const raw = value as { disable_home_route?: unknown; paths?: unknown };
+  if (pathname === '/' && raw.disable_home_route !== undefined) return safeRedirectTarget(raw.disable_home_route);
+  const paths = raw.paths && typeof raw.paths === 'object' ? (raw.paths as Record<string, unknown>) : {};
+  const target = Object.prototype.hasOwnProperty.call(paths, pathname) ? safeRedirectTarget(paths[pathname]) : null;
+  return target && target !== pathname ? target : null;
+}

@@ -1,0 +1,61 @@
+import { CONFIG } from '@foyer/contracts';
+import { checkIdentityForm, identityAnswersToKeep, identityForm, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import type { Tx } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+
+/** 001 §5 form error banner: the description of a refused identity form. */
+export const FORM_ERRORS_TEXT = 'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
+
+const parse = (json: string | null | undefined): unknown => {
+  try {
+    return json ? JSON.parse(json) : null;
+  } catch {
+    return null;
+  }
+};
+const metaOf = (json: string) => (parse(json) ?? {}) as Record<string, unknown>;
+
+/**
+ * The "your information" form of a cart (000 §3, §5): the seller's web.identity_form, then the
+ * identity_form of each event in the cart, then each group's identity_form and extra_checkout_fields.
+ */
+export async function purchaserFormOfCart(db: Tx, sellerId: string, cartId: string): Promise<IdentityField[]> {
+  const config = await db
+    .selectFrom('config_entry')
+    .select('value')
+    .where('seller_id', '=', sellerId)
+    .where('resource_id', '=', sellerId)
+    .where('namespace', '=', CONFIG.identityForm.namespace)
+    .where('name', '=', CONFIG.identityForm.name)
+    .executeTakeFirst();
+  const rows = await db
+    .selectFrom('ticket')
+    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .select(['ticket_group.id as group_id', 'ticket_group.meta as group_meta', 'event_template.id as event_id', 'event_template.meta as event_meta'])
+    .where('ticket.cart_id', '=', cartId)
+    .where('ticket.state', '=', 'held')
+    .orderBy('ticket.created_at')
+    .orderBy('ticket.id')
+    .execute();
+  const events = new Map(rows.map((r) => [r.event_id, metaOf(r.event_meta)]));
+  const groups = new Map(rows.map((r) => [r.group_id, metaOf(r.group_meta)]));
+  return identityForm(
+    parse(config?.value),
+    ...[...events.values()].map((m) => m.identity_form),
+    ...[...groups.values()].flatMap((m) => [m.identity_form, m.extra_checkout_fields]),
+  );
+}
+
+/**
+ * The purchaser's answers checked with the form's rules (the same code the browser runs); the
+ * account's names and e-mail stand for those fields. Refused with every field's problem in _extra;
+ * else what is kept: the answers of the fields that apply.
+ */
+export function checkPurchaserAnswers(form: readonly IdentityField[], account: { first_name: string; last_name: string; email: string }, answers: IdentityAnswers): IdentityAnswers {
+  const all: IdentityAnswers = { ...answers, first_name: account.first_name, last_name: account.last_name, email: account.email };
+  const problems = checkIdentityForm(form, all);
+  const keys = Object.keys(problems);
+  if (keys.length) throw new AppError(400, 'validation_failed', FORM_ERRORS_TEXT, 'identity_form', { field: keys[0], fields: problems });
+  return identityAnswersToKeep(form, all);
+}

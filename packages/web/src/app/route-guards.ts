@@ -1,0 +1,48 @@
+// Navigation guards of 001 §2 that read the configuration or the address: configured redirects and the express-checkout flag.
+import { CONFIG } from '@foyer/contracts/constants';
+import type { TConfigEntry } from '@foyer/contracts';
+import { configuredRedirectTarget, safeRedirectTarget } from '@foyer/contracts/rules';
+import { asBoolean, configValue } from '../config/config.js';
+
+/** The express-checkout query flags; either sets skip-upsells and is then removed from the address. */
+export const EXPRESS_PARAMS = ['express', 'express_checkout'] as const;
+const SKIP_UPSELLS_KEY = 'foyer.skip_upsells';
+
+/** web.redirects (001 §2: configured redirects send the browser to a target URL); the server applies the same rule to a page's first request. */
+export function configuredRedirect(entries: readonly TConfigEntry[], pathname: string): string | null {
+  return configuredRedirectTarget(configValue(CONFIG.redirects, entries), pathname);
+}
+
+/**
+ * The address without its express flags (null when it has none); a truthy flag sets skip-upsells
+ * for this visit (001 §2).
+ */
+export function takeExpressFlag(url: URL, storage: Pick<Storage, 'setItem'> | null = safeSession()): string | null {
+  if (!EXPRESS_PARAMS.some((p) => url.searchParams.has(p))) return null;
+  const on = EXPRESS_PARAMS.some((p) => url.searchParams.has(p) && asBoolean(url.searchParams.get(p) || 'true', false));
+  if (on) storage?.setItem(SKIP_UPSELLS_KEY, '1');
+  const rest = new URLSearchParams(url.search);
+  for (const p of EXPRESS_PARAMS) rest.delete(p);
+  const search = rest.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}${url.hash}`;
+}
+
+/** Whether an express link skipped the upsells in this visit. */
+export function skipsUpsells(storage: Pick<Storage, 'getItem'> | null = safeSession()): boolean {
+  return storage?.getItem(SKIP_UPSELLS_KEY) === '1';
+}
+
+/** /membership/{action} (001 §2): the external membership URL plus the action, when configured. */
+export function externalMembershipUrl(entries: readonly TConfigEntry[], action: string | undefined): string | null {
+  const base = safeRedirectTarget(configValue(CONFIG.membershipUrl, entries));
+  if (!base || !/^https?:/i.test(base)) return null;
+  return action ? `${base.replace(/\/+$/, '')}/${encodeURIComponent(action)}` : base;
+}
+
+function safeSession(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { ADDRESS_SEARCH_DEBOUNCE_MS, ADDRESS_SEARCH_MIN } from '@foyer/contracts/rules';
+import type { TAddressSuggestion } from '@foyer/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { findAddresses } from './api.js';
+
+export type SearchState = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; suggestions: TAddressSuggestion[] };
+
+/**
+ * The suggestions for what is typed (000 §4, §9): from 4 characters, 300 ms after the last
+ * keystroke, only while the field has focus; a Container's id (drill down) asks at once. An
+ * answer to an older question is dropped. A failure is handed to `onFail`.
+ */
+export function useAddressSearch(input: { text: string; container: string | null; country: string; focused: boolean; onFail: (error: unknown) => void }) {
+  const [state, setState] = useState<SearchState>({ kind: 'idle' });
+  const onFail = useRef(input.onFail);
+  onFail.current = input.onFail;
+  const { text, container, country, focused } = input;
+  useEffect(() => {
+    if (!focused || (!container && text.trim().length < ADDRESS_SEARCH_MIN)) {
+      setState({ kind: 'idle' });
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(
+      () => {
+        setState({ kind: 'searching' });
+        findAddresses({ text: text.trim(), container: container ?? undefined, country }, abort.signal).then(
+          (suggestions) => !abort.signal.aborted && setState({ kind: 'done', suggestions }),
+          (error) => !abort.signal.aborted && onFail.current(error),
+        );
+      },
+      container ? 0 : ADDRESS_SEARCH_DEBOUNCE_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [text, container, country, focused]);
+  return state;
+}

@@ -1,0 +1,25 @@
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { useAppTestEnv } from './app-test-env.js';
+import { configDocument, installFetch } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** The component viewer (001 §2 /_stories) in a development build: the shared components in their states. */
+useAppTestEnv();
+
+describe('/_stories', () => {
+  it('shows the modal, calendar, price list and a form with errors', async () => {
+    installFetch((url) => (url.pathname === '/api/config' ? { body: configDocument() } : undefined));
+    renderApp('/_stories');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Component viewer' })).toBeTruthy();
+    for (const name of ['Modal (a drawer on phones)', 'Calendar', 'Price list', 'Form with errors']) expect(screen.getByRole('region', { name })).toBeTruthy();
+    expect(screen.getByText('$18')).toBeTruthy(); // the senior's discounted price
+    expect(screen.getByText('Please fill in membership society.')).toBeTruthy();
+    expect(screen.getByText('Enter an e-mail address like name@example.com.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the modal' }));
+    expect(screen.getByRole('dialog', { name: 'A modal' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose date' }));
+    expect(await screen.findByRole('dialog', { name: 'Choose date' })).toBeTruthy();
+  });
+});
