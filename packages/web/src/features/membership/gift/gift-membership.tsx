@@ -1,8 +1,8 @@
-import { GIFT_CODE_TEXT, GIFT_TO_SELF, MEMBER_EMAIL_MAX, MEMBER_NAME_MAX } from '@foyer/contracts/constants';
+import { GIFT_TO_SELF, MEMBER_EMAIL_MAX, MEMBER_NAME_MAX } from '@foyer/contracts/constants';
 import { isEmail } from '@foyer/contracts/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/client.js';
 import { paths } from '../../../app/paths.js';
 import { en, format } from '../../../i18n/en.js';
@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Field, focusFirstInvalid } from '../../account/field.js';
 import { useOptionalAccount } from '../../account/account-context.js';
 import { useOptionalCart } from '../../cart/cart-context.js';
+import { DeleteCartOrCheckoutDialog } from '../../cart/delete-cart-or-checkout-dialog.js';
 import type { EventDetail } from '../../events/detail/model.js';
 import { membershipLevelsQuery } from '../api.js';
 import { MembershipSkeleton } from '../buy-membership.js';
@@ -58,6 +59,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const account = useOptionalAccount();
+  const navigate = useNavigate();
   const cart = useOptionalCart();
   const levelsQuery = useQuery(membershipLevelsQuery());
   const { sessionQuery, session, add, submitting, error, clearError } = useMembershipAdd(detail);
@@ -82,7 +84,8 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
       </p>
     );
   }
-  if (cart?.view && cart.view.ticketCount > 0) return <EmptyCartFirst onEmpty={() => void cart.store.deleteAll()} />;
+  // 001 §2: gifting requires an empty cart — the dialog makes the buyer check out or delete it first.
+  if (cart?.view && cart.view.ticketCount > 0) return <DeleteCartOrCheckoutDialog open onClose={() => navigate(paths.event(detail.event.id))} onEmptied={() => undefined} />;
 
   const submit = async () => {
     if (!chosen || registering || submitting) return;
@@ -160,25 +163,5 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
         </section>
       )}
     </form>
-  );
-}
-
-/** 001 §2: gifting requires an empty cart — the buyer checks out or empties it first. */
-function EmptyCartFirst({ onEmpty }: { onEmpty: () => void }) {
-  return (
-    <section className="panel step" role="alertdialog" aria-labelledby="gift-cart-first-title" aria-describedby="gift-cart-first-text">
-      <h2 id="gift-cart-first-title" className="step__title">
-        {en.gift.cartFirstTitle}
-      </h2>
-      <p id="gift-cart-first-text">{GIFT_CODE_TEXT.emptyCartFirst}</p>
-      <div className="actions">
-        <Link className="button button--primary" to={paths.checkout}>
-          {en.gift.goToCheckout}
-        </Link>
-        <button type="button" className="button" onClick={onEmpty}>
-          {en.gift.emptyCart}
-        </button>
-      </div>
-    </section>
   );
 }
