@@ -8,3 +8,4 @@ export * from './payment-limits.js';
 export * from './after-sale-texts.js';
 export * from './config-keys.js';
 export * from './money.js';
+export * from './promotion-texts.js';

@@ -74,6 +74,13 @@ export const ERROR_CODES = [
   'already_redeemed',
   'ticket_cancelled',
   'ticket_not_today',
+  // promotions (000 §8 promo validation codes)
+  'code_not_found',
+  'code_exhausted',
+  'duplicate_code',
+  'no_code_benefit',
+  'invalid_citypass',
+  'citypass_failure',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

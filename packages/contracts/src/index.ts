@@ -10,3 +10,5 @@ export * from './memberships.js';
 export * from './rules/index.js';
 export * from './resend.js';
 export * from './checkin.js';
+export * from './promotions.js';
+export * from './promotion-texts.js';

@@ -1,4 +1,5 @@
 import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js';
+import { assertCheckoutUnblocked } from '../promotions/assert-checkout-unblocked.js';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
@@ -97,6 +98,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
     }
     await assertMembershipBuyer(tx, cart);
+    assertCheckoutUnblocked(cart);
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);

@@ -15,6 +15,7 @@ import { up as m0010 } from './migrations/0010_identity_grant.js';
 import { up as m0011 } from './migrations/0011_memberships.js';
 import { up as m0012 } from './migrations/0012_order_access_keys.js';
 import { up as m0013 } from './migrations/0013_checkin.js';
+import { up as m0016 } from './migrations/0016_promotions.js';
 
 type AnyDb = Kysely<any>;
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0011_memberships': m0011,
   '0012_order_access_keys': m0012,
   '0013_checkin': m0013,
+  '0016_promotions': m0016,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */
