@@ -9,6 +9,7 @@ import { CartProvider } from '../features/cart/cart-context.js';
 import { CartButton } from '../features/cart/cart-widget.js';
 import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
+import { CodeModalHost } from '../features/promotions/code-modal-host.js';
 import { paths } from './paths.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -31,6 +32,7 @@ export function Shell() {
         </main>
         <Footer seller={seller} copyright={copyrightText(config.entries)} />
         <ScrollRestoration />
+        <CodeModalHost />
       </div>
       </AccountProvider>
     </CartProvider>

@@ -724,6 +724,32 @@ export const en = {
     login: { title: 'Log in', text: 'Log in with your account.' },
     logout: { title: 'Log out', text: 'You are being logged out.' },
   },
+  /** Promo codes (000 §2, §5, §8; 001 §2, §5, §8): the spec's texts verbatim, the rest short. */
+  promo: {
+    title: 'Promo codes',
+    open: 'Add a promo code',
+    toggle: 'Have a promo code?',
+    code: 'Promo code',
+    hint: 'Codes are not case-sensitive.',
+    apply: 'Apply',
+    applying: 'Applying…',
+    remove: 'Remove',
+    removeLabel: 'Remove code {code}',
+    applied: 'Code {code} applied.',
+    removed: 'Code {code} removed.',
+    appliedList: 'Applied codes',
+    tooShort: 'Enter a code of at least 2 characters.',
+    notValid: 'is not a valid promo code.',
+    tryAnother: 'Please try another one.',
+    codeRequired: 'A code is required to continue with your order.',
+    enterCode: 'Enter code',
+    codeModalTitle: 'Enter your code',
+    codeField: 'Code',
+    linkPending: 'Code {code} will be applied to your cart.',
+    linkApplied: 'Code {code} has been applied to your cart.',
+    discountLine: 'Discount: {name}',
+    wasPrice: 'Was {price}',
+  },
 } as const;
 
 /** Fill `{name}` placeholders. Unknown placeholders stay as they are. */

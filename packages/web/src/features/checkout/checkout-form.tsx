@@ -10,6 +10,7 @@ import { AppliedGiftCards } from './applied-gift-cards.js';
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
+import { CheckoutPromoCodes } from '../promotions/checkout-promo-codes.js';
 import { PartialPayment } from './partial-payment.js';
 import { IdentityFields } from './identity-fields.js';
 import type { PaymentSettings } from './payment-settings.js';
@@ -358,6 +359,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           )}
         </section>
 
+        <CheckoutPromoCodes />
         <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
           <div className="checkout-section__head">
             <h2 id={`${id}-payment`} className="section-title">

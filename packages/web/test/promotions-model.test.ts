@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/api/client.js';
+import { en } from '../src/i18n/en.js';
+import { canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
+
+describe('promo code rules', () => {
+  it('apply is disabled below 2 characters once trimmed', () => {
+    expect([canApply(' a '), canApply('ab'), canApply('  ab  ')]).toEqual([false, true, true]);
+  });
+
+  it('shows the server text for promo codes, "{code} is not a valid promo code." without one, else the try-later text', () => {
+    expect(promoErrorText(new ApiError({ status: 409, code: 'code_exhausted', description: 'This code has been used up.' }), 'x')).toBe('This code has been used up.');
+    expect(promoErrorText(new ApiError({ status: 404, code: 'code_not_found' }), 'welcome1')).toBe('WELCOME1 is not a valid promo code.');
+    expect(promoErrorText(new ApiError({ status: 500, code: 'internal_error', description: 'boom' }), 'x')).toBe(en.errors.tryLater);
+    expect(promoErrorText(new Error('offline'), 'x')).toBe('Sorry. Please try again later.');
+  });
+
+  it('recognises a reserve refused for want of a code', () => {
+    const required = new ApiError({ status: 400, code: 'rule_blocks_reserve', description: 'Enter your code.', extra: { block_reason: 'code_required' } });
+    expect(codeRequiredOf(required)).toEqual({ description: 'Enter your code.' });
+    expect(codeRequiredOf(new ApiError({ status: 400, code: 'rule_blocks_reserve', extra: { block_reason: 'sales_window' } }))).toBeNull();
+  });
+});
