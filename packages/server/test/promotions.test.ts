@@ -4,6 +4,7 @@ import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { promotionsApp } from './promotions-harness.js';
+import { mailbox } from './auth-harness.js';
 
 const GA = '2026-06-02T18:00:00.000Z';
 
@@ -185,6 +186,8 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     const orderId = paid.body.ticket_order._data[0].id;
     const ticketId = paid.body.ticket._data[0].id;
     expect(await used('FREEBIE')).toBe(1);
+    // The confirmation says what the code took off.
+    expect((await mailbox(t.app, 'freebie@example.com'))[0].text).toContain('Total: 0.00 USD.\n\nDiscounts: 20.00 USD (FREEBIE).');
     const cancel = await c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: ticketId }] });
     expect(cancel.body).toEqual({ cancelled: 1 });
     expect(await used('FREEBIE')).toBe(0);
