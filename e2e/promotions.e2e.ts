@@ -125,6 +125,19 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
 
       await page.locator('.checkout__summary').getByRole('button', { name: 'Remove code FAMILYDAY' }).click();
       await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$62');
+
+      // A resident's ZIP code: the discount applies when the field is left (001 §5).
+      const zip = page.getByRole('textbox', { name: /ZIP/ });
+      await zip.fill('10001');
+      await zip.blur();
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('total-to-pay').textContent()).toBe('$62');
+      await zip.fill('02139');
+      await zip.blur();
+      await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$49.60');
+      expect(await page.locator('.checkout__summary').getByText('Resident discount').isVisible()).toBe(true);
+      await screenshot(page, `promo-resident-${suffix}`);
+      await expectAccessible(page);
       expect(errors).toEqual([]);
     } finally {
       db.close();

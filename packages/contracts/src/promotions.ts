@@ -18,6 +18,7 @@ const GroupRef = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}\/[a-z0-9][a-z0-9_-]
 const CODE_LENGTH = `A code has ${PROMO_CODE_MIN} to ${PROMO_CODE_MAX} characters.`;
 const CodeText = z.string().trim().min(PROMO_CODE_MIN, CODE_LENGTH).max(PROMO_CODE_MAX, CODE_LENGTH).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "-" or "_"');
 
+export const RESIDENT_COUNTRIES = ['US', 'GB'] as const;
 export const CARTMOD_KINDS = ['percent_off', 'amount_off', 'fixed_price'] as const;
 export const CARTMOD_SCOPES = ['ticket_type', 'ticket_group', 'event', 'cart'] as const;
 
@@ -28,6 +29,8 @@ export const ZCatalogCodeGroup = z.object({
   description: z.string().max(1000).optional(),
   /** Ticket groups that need a code of this group in the cart before they can be reserved. */
   required_for: z.array(GroupRef).default([]),
+  /** A resident discount (001 §5 zip-code-as-discount): a buyer's ZIP (US, 5 digits) or postcode (GB) starting with one of the prefixes acts as its code. */
+  resident: z.object({ country: z.enum(RESIDENT_COUNTRIES), zip_prefixes: z.array(z.string().trim().min(1).max(10)).min(1) }).optional(),
 });
 
 export const ZCatalogCode = z.object({
@@ -89,7 +92,9 @@ export type TCatalogPromotions = z.infer<typeof ZCatalogPromotions>;
 /** POST my/cart/{id}/apply_code (000 §5, §7). `remove: true` takes the code off the cart. */
 export const ZApplyCode = z
   .object({
-    code: CodeText,
+    /** A code, or with handler "zip" a ZIP code or postcode (resident discount). */
+    code: z.string().trim().min(PROMO_CODE_MIN, CODE_LENGTH).max(PROMO_CODE_MAX, CODE_LENGTH),
+    handler: z.enum(['zip']).optional(),
     require_benefit: z.boolean().optional(),
     remove: z.boolean().optional(),
   })
@@ -119,7 +124,7 @@ export const ZCartModOut = z.object({
 export type TCartModOut = z.infer<typeof ZCartModOut>;
 
 /** A code applied to a cart. */
-export const ZCartPromoCode = z.object({ code: z.string(), code_group_id: z.string(), phase: z.enum(['pre', 'post', 'default']) });
+export const ZCartPromoCode = z.object({ code: z.string(), code_group_id: z.string(), phase: z.enum(['pre', 'post', 'default', 'zip']) });
 export type TCartPromoCode = z.infer<typeof ZCartPromoCode>;
 
 /** GET code/{code} (000 §3 Code lookup; mode=advertise adds what it gives). */

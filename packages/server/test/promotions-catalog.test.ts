@@ -28,8 +28,8 @@ describe('catalog validate: promotions', () => {
       '$.promotions.codes[14].group',
       '$.promotions.default_codes[0]',
       '$.promotions.cart_mods[0].ticket_types[1]',
-      '$.promotions.cart_mods[11].code_groups[0]',
-      '$.promotions.cart_mods[11].events',
+      '$.promotions.cart_mods[12].code_groups[0]',
+      '$.promotions.cart_mods[12].events',
     ]);
     const shape = promotionsCatalog();
     shape.promotions.cart_mods[0].value = '120';
@@ -39,7 +39,7 @@ describe('catalog validate: promotions', () => {
     expect(bad.ok ? [] : bad.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
       '$.promotions.codes[0].code: A code has 2 to 35 characters.',
       '$.promotions.cart_mods[0].value: a percentage is at most 100',
-      '$.promotions.cart_mods[11].code_groups: a blocking modifier needs code_groups (the codes that unblock it)',
+      '$.promotions.cart_mods[12].code_groups: a blocking modifier needs code_groups (the codes that unblock it)',
     ]);
   });
 });

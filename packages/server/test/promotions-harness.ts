@@ -19,6 +19,7 @@ export function promotionsCatalog() {
   catalog.promotions = {
     code_groups: [
       group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'),
+      group('locals', { resident: { country: 'US', zip_prefixes: ['021'] } }), group('londoners', { resident: { country: 'GB', zip_prefixes: ['SW1'] } }),
       group('friends', { description: 'Enter your Friends of the Museum code to book the preview.', required_for: ['ga/friends'] }),
     ],
     codes: [
@@ -42,6 +43,7 @@ export function promotionsCatalog() {
       { key: 'family', name: 'Children free with two adults', kind: 'fixed_price', value: '0', scope: 'ticket_type', ticket_types: ['child'], requires: { ticket_types: ['adult'], min: 2 }, code_groups: ['family'] },
       { key: 'fiver', name: '$5 off your visit', kind: 'amount_off', value: '5.00', scope: 'cart', stackable: true, code_groups: ['fiver'] },
       { key: 'bonus', name: '10% bonus', kind: 'percent_off', value: '10', scope: 'cart', stackable: true, code_groups: ['bonus'] },
+      { key: 'locals', name: 'Resident discount', kind: 'percent_off', value: '20', scope: 'ticket_type', ticket_types: ['adult'], code_groups: ['locals', 'londoners'] },
       { key: 'vip-code', name: 'VIP access', description: 'VIP tickets need a VIP pass code.', kind: 'percent_off', value: '0', scope: 'ticket_type', ticket_types: ['vip'], blocking_checkout: true, code_groups: ['vip'] },
       { key: 'limited', name: 'Limited offer', kind: 'amount_off', value: '1.00', scope: 'ticket_type', ticket_types: ['adult'], code_groups: ['limited', 'once'] },
       { key: 'pair', name: 'Two for $10', kind: 'fixed_price', value: '10.00', scope: 'event', events: ['ga', 'hot'], code_groups: ['pair'] },

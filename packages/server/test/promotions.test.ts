@@ -252,6 +252,28 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/code/X' })).statusCode).toBe(400);
   });
 
+  it('resident discounts: a ZIP starting 021 or a SW1 postcode, applied as a zip; others refused with their text', async () => {
+    const { c, cartId } = await cartOf(['adult']);
+    const zip = (code: string) => c.call('POST', `/api/my/cart/${cartId}/apply_code`, { code, handler: 'zip', require_benefit: true });
+    const bad = await zip('1234');
+    expect([bad.status, bad.body._data[0]._code, bad.body._data[0]._description]).toEqual([400, 'validation_failed', PROMO_TEXT.zipFormat]);
+    const elsewhere = await zip('10001');
+    expect([elsewhere.status, elsewhere.body._data[0]._code, elsewhere.body._data[0]._description]).toEqual([422, 'no_code_benefit', PROMO_TEXT.noResidentDiscount]);
+    const local = await zip(' 02139 ');
+    expect(local.status, JSON.stringify(local.body)).toBe(200);
+    expect(fees(local.body)).toMatchObject({ total_cartmod_amount: '4.00', total_outstanding: '16.00' });
+    expect(local.body.cart._data[0].promo_codes).toEqual([expect.objectContaining({ code: '02139', phase: 'zip' })]);
+    // Applied again on the next blur: still one; a London postcode replaces it.
+    expect((await zip('02139')).status).toBe(200);
+    const london = await zip('sw1a  1aa');
+    expect(london.body.cart._data[0].promo_codes).toEqual([expect.objectContaining({ code: 'SW1A 1AA', phase: 'zip' })]);
+    expect(fees(london.body).total_outstanding).toBe('16.00');
+    const removed = await c.call('POST', `/api/my/cart/${cartId}/apply_code`, { code: 'SW1A 1AA', remove: true });
+    expect(fees(removed.body).total_outstanding).toBe('20.00');
+    // The hidden code cannot be typed.
+    expect((await apply(c, cartId, 'RESIDENT:LOCALS')).body._data[0]._code).toBe('code_not_found');
+  });
+
   it('guessing codes is rate limited per cart', async () => {
     const { c, cartId } = await cartOf(['adult']);
     for (let i = 0; i < 10; i++) expect((await apply(c, cartId, `GUESS${i}`)).status).toBe(404);

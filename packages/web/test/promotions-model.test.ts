@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.js';
 import { en } from '../src/i18n/en.js';
 import { canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
+import { looksLikeZip } from '../src/features/promotions/resident-zip.js';
 
 describe('promo code rules', () => {
   it('apply is disabled below 2 characters once trimmed', () => {
@@ -19,5 +20,9 @@ describe('promo code rules', () => {
     const required = new ApiError({ status: 400, code: 'rule_blocks_reserve', description: 'Enter your code.', extra: { block_reason: 'code_required' } });
     expect(codeRequiredOf(required)).toEqual({ description: 'Enter your code.' });
     expect(codeRequiredOf(new ApiError({ status: 400, code: 'rule_blocks_reserve', extra: { block_reason: 'sales_window' } }))).toBeNull();
+  });
+
+  it('recognises a US ZIP code and a UK postcode', () => {
+    expect(['02139', 'SW1A 1AA', 'sw1a1aa', 'M1 1AE', '1234', '021390', 'ABC'].map(looksLikeZip)).toEqual([true, true, true, true, false, false, false]);
   });
 });

@@ -476,6 +476,8 @@ export interface PromoCodeGroupTable {
   catalog_key: string;
   name: string;
   description: string | null;
+  /** A resident discount: JSON { country, zip_prefixes } (its zip codes act as its code). */
+  resident: string | null;
 }
 export interface PromoCodeRequirementTable {
   code_group_id: string;

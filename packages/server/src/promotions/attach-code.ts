@@ -2,7 +2,7 @@ import { PROMO_CODE_MAX, PROMO_CODE_MIN, PROMO_TEXT } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { normaliseCode } from './normalise-code.js';
+import { isTypedCode, normaliseCode } from './normalise-code.js';
 import type { PromoCodeTable } from '../db/schema.js';
 import { codeByText, takeCodeUse, takeIdentityUse } from './promotions.repository.js';
 import { sql } from 'kysely';
@@ -23,7 +23,7 @@ const refuse = (status: number, code: 'validation_failed' | 'code_not_found' | '
 export async function attachCode(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; text: string; phase: CodePhase; now: Date }): Promise<Selectable<PromoCodeTable>> {
   const text = normaliseCode(input.text);
   if (text.length < PROMO_CODE_MIN || text.length > PROMO_CODE_MAX) refuse(400, 'validation_failed', `A code has ${PROMO_CODE_MIN} to ${PROMO_CODE_MAX} characters.`, text);
-  const code = await codeByText(tx, input.sellerId, text);
+  const code = isTypedCode(text) ? await codeByText(tx, input.sellerId, text) : undefined;
   if (!code) return refuse(404, 'code_not_found', `${text} ${PROMO_TEXT.notValid}`, text);
   const nowIso = input.now.toISOString();
   if (code.valid_from && nowIso < code.valid_from) refuse(422, 'validation_failed', PROMO_TEXT.notYetValid, text);

@@ -5,6 +5,7 @@ import { resolveDate, startOfDay } from '../catalog/relative-date.js';
 import { dayjs } from '../events/session-rules.js';
 import { uuidv7 } from '../ids.js';
 import { normaliseCode } from './normalise-code.js';
+import { residentCodeOf } from './resident-zip.js';
 
 export interface PromotionRefs {
   types: Map<string, string>;
@@ -32,7 +33,9 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
 
   const codeGroupIds = new Map<string, string>();
   for (const g of promos.code_groups) {
-    const id = await upsertByKey(tx, 'promo_code_group', { seller_id: sellerId, catalog_key: g.key }, { seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null });
+    const id = await upsertByKey(tx, 'promo_code_group', { seller_id: sellerId, catalog_key: g.key }, {
+      seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null, resident: g.resident ? JSON.stringify(g.resident) : null,
+    });
     codeGroupIds.set(g.key, id);
     await tx.deleteFrom('promo_code_requirement').where('code_group_id', '=', id).execute();
     const required = [...new Set(g.required_for.map(ticketGroup))];
@@ -41,7 +44,9 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
 
   const defaults = new Set(promos.default_codes.map(normaliseCode));
   await tx.updateTable('promo_code').set({ active: 0, is_default: 0 }).where('seller_id', '=', sellerId).execute();
-  for (const c of promos.codes) {
+  // A resident group's zips attach its hidden code (resident-zip.ts): no limits.
+  const codes = [...promos.codes, ...promos.code_groups.filter((g) => g.resident).map((g) => ({ code: residentCodeOf(g.key), group: g.key, max_uses: -1 }))];
+  for (const c of codes as typeof promos.codes) {
     const code = normaliseCode(c.code);
     const values = {
       code_group_id: codeGroupIds.get(c.group)!, max_uses: c.max_uses, max_per_order: c.max_per_order ?? null, max_per_identity: c.max_per_identity ?? null,

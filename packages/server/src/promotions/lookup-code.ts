@@ -2,7 +2,7 @@ import { PROMO_TEXT, fromMinor, type TCodeLookupDocument } from '@foyer/contract
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
-import { normaliseCode } from './normalise-code.js';
+import { isTypedCode, normaliseCode } from './normalise-code.js';
 import { activeMods, codeByText } from './promotions.repository.js';
 
 /**
@@ -11,7 +11,7 @@ import { activeMods, codeByText } from './promotions.repository.js';
  */
 export async function lookupCode(db: Tx, input: { sellerId: string; code: string; advertise: boolean }): Promise<TCodeLookupDocument> {
   const text = normaliseCode(input.code);
-  const code = await codeByText(db, input.sellerId, text);
+  const code = isTypedCode(text) ? await codeByText(db, input.sellerId, text) : undefined;
   if (!code) throw new AppError(404, 'code_not_found', `${text} ${PROMO_TEXT.notValid}`, 'promo_code', { code: text });
   const siblings: Record<string, unknown[]> = {};
   if (input.advertise) {

@@ -66,7 +66,7 @@ export async function repriceCart(
       resource: mod.scope === 'event' ? 'event_template' : mod.scope, resource_id: mod.resource_ids[0] ?? null,
       tickets_affected: affected, activating_code_groups: mod.code_group_ids,
     })),
-    codes: [...defaults.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: 'default' as const })), ...codes.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: c.phase as 'pre' | 'post' }))],
+    codes: [...defaults.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: 'default' as const })), ...codes.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: c.phase as TCartPromoCode['phase'] }))],
   };
   const json = stored.mods.length || stored.codes.length ? JSON.stringify(stored) : '[]';
   if (json === cart.cartmods) return { cart, tickets: out, pricing };

@@ -749,6 +749,7 @@ export const en = {
     linkApplied: 'Code {code} has been applied to your cart.',
     discountLine: 'Discount: {name}',
     wasPrice: 'Was {price}',
+    residentApplied: 'Resident discount applied.',
   },
 } as const;
 

@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('catalog_key', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
+    // A resident discount: JSON { country, zip_prefixes }; null for other groups
+    .addColumn('resident', 'text')
     .addUniqueConstraint('promo_code_group_key', ['seller_id', 'catalog_key'])
     .execute();
   await db.schema

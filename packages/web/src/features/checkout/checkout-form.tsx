@@ -11,6 +11,7 @@ import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
 import { CheckoutPromoCodes } from '../promotions/checkout-promo-codes.js';
+import { ResidentZip } from '../promotions/resident-zip.js';
 import { PartialPayment } from './partial-payment.js';
 import { IdentityFields } from './identity-fields.js';
 import type { PaymentSettings } from './payment-settings.js';
@@ -354,7 +355,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+              <ResidentZip zipInputId={`${id}-zip`}>
+                <IdentityFields id={id} value={identity} errors={identityErrors} addressRequired={addressRequired} onChange={setField} />
+              </ResidentZip>
             </>
           )}
         </section>

@@ -3,8 +3,8 @@ import { api } from '../../api/client.js';
 import { CART_EMBED, CART_FETCH_LIMIT } from '../cart/api.js';
 
 /** POST my/cart/{id}/apply_code (000 §7): the code on the cart, or off it; answers the cart priced again. */
-export function applyCode(cartId: string, code: string, options: { requireBenefit?: boolean; remove?: boolean } = {}): Promise<TCartDocument> {
-  const body = { code: code.trim(), ...(options.remove ? { remove: true } : { require_benefit: options.requireBenefit ?? true }) };
+export function applyCode(cartId: string, code: string, options: { requireBenefit?: boolean; remove?: boolean; handler?: 'zip' } = {}): Promise<TCartDocument> {
+  const body = { code: code.trim(), ...(options.handler ? { handler: options.handler } : {}), ...(options.remove ? { remove: true } : { require_benefit: options.requireBenefit ?? true }) };
   return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/apply_code`, body, { embed: CART_EMBED, limit: CART_FETCH_LIMIT });
 }
 

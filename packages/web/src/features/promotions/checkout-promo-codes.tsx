@@ -4,10 +4,13 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { isInjectedCart } from '../cart/model.js';
 import { BlockedCartNotice } from './blocked-cart-notice.js';
 import { PromoCodesModal } from './promo-codes-modal.js';
+import { ResidentZip } from './resident-zip.js';
+import { useOptionalAccount } from '../account/account-context.js';
 
 /** Checkout's promo codes (001 §2, §8): the blocked-cart notice when a code is needed, and the promo-codes modal. */
 export function CheckoutPromoCodes() {
   const cart = useOptionalCart();
+  const user = useOptionalAccount()?.user;
   const [open, setOpen] = useState(false);
   const view = cart?.view;
   if (!view || isInjectedCart(view.cart)) return null;
@@ -18,6 +21,8 @@ export function CheckoutPromoCodes() {
         {en.promo.open}
       </button>
       <PromoCodesModal open={open} onClose={() => setOpen(false)} />
+      {/* A member's own zip gives them the resident discount (001 §5). */}
+      {user?.zip_code && <ResidentZip memberZip={user.zip_code} />}
     </>
   );
 }
