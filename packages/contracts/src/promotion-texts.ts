@@ -13,6 +13,7 @@ export const PROMO_TEXT = {
   /** 000 §5 city-pass voucher format. */
   citypassFormat: 'Does not match the expected format. Please check your CityPASS code.',
   exhausted: 'This code has been used up.',
+  citypassUsed: 'This CityPASS code has already been used.',
   expired: 'This code has expired.',
   notYetValid: 'This code is not valid yet.',
   duplicate: 'This code has already been applied.',

@@ -31,6 +31,14 @@ export const ZCatalogCodeGroup = z.object({
   required_for: z.array(GroupRef).default([]),
   /** A resident discount (001 §5 zip-code-as-discount): a buyer's ZIP (US, 5 digits) or postcode (GB) starting with one of the prefixes acts as its code. */
   resident: z.object({ country: z.enum(RESIDENT_COUNTRIES), zip_prefixes: z.array(z.string().trim().min(1).max(10)).min(1) }).optional(),
+  /**
+   * A city-pass group (000 §5): a voucher matching adult_regexp or child_regexp (after upper-casing
+   * and dropping spaces and dashes) is one use, for one adult ticket or one child ticket (a type
+   * whose name contains child_keyword, default "child").
+   */
+  citypass: z
+    .object({ adult_regexp: z.string().min(1).max(500), child_regexp: z.string().min(1).max(500), child_keyword: z.string().min(1).max(50).default('child') })
+    .optional(),
 });
 
 export const ZCatalogCode = z.object({
@@ -94,7 +102,7 @@ export const ZApplyCode = z
   .object({
     /** A code, or with handler "zip" a ZIP code or postcode (resident discount). */
     code: z.string().trim().min(PROMO_CODE_MIN, CODE_LENGTH).max(PROMO_CODE_MAX, CODE_LENGTH),
-    handler: z.enum(['zip']).optional(),
+    handler: z.enum(['zip', 'citypass']).optional(),
     require_benefit: z.boolean().optional(),
     remove: z.boolean().optional(),
   })
@@ -124,7 +132,7 @@ export const ZCartModOut = z.object({
 export type TCartModOut = z.infer<typeof ZCartModOut>;
 
 /** A code applied to a cart. */
-export const ZCartPromoCode = z.object({ code: z.string(), code_group_id: z.string(), phase: z.enum(['pre', 'post', 'default', 'zip']) });
+export const ZCartPromoCode = z.object({ code: z.string(), code_group_id: z.string(), phase: z.enum(['pre', 'post', 'default', 'zip', 'citypass']) });
 export type TCartPromoCode = z.infer<typeof ZCartPromoCode>;
 
 /** GET code/{code} (000 §3 Code lookup; mode=advertise adds what it gives). */

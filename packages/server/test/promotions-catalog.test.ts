@@ -19,27 +19,31 @@ describe('catalog validate: promotions', () => {
     p.codes.push({ code: 'welcome10', group: 'welcome' }, { code: 'X1', group: 'nosuch' });
     p.code_groups[0].required_for = ['ga/nosuch'];
     p.cart_mods[0].ticket_types = ['adult', 'nosuch'];
+    const last = p.cart_mods.length;
     p.cart_mods.push({ key: 'empty', name: 'Empty', kind: 'amount_off', value: '1', scope: 'event', events: [], code_groups: ['nosuch'] });
     p.default_codes = ['NOTACODE'];
+    p.code_groups.find((g: { key: string }) => g.key === 'citypass').citypass.child_regexp = '([';
     const check = validateCatalog(catalog);
     expect(check.ok ? [] : check.problems.map((x) => x.path)).toEqual([
       '$.promotions.codes[13]',
       '$.promotions.code_groups[0].required_for[0]',
+      expect.stringMatching(/^\$\.promotions\.code_groups\[\d+\]\.citypass\.child_regexp$/),
       '$.promotions.codes[14].group',
       '$.promotions.default_codes[0]',
       '$.promotions.cart_mods[0].ticket_types[1]',
-      '$.promotions.cart_mods[12].code_groups[0]',
-      '$.promotions.cart_mods[12].events',
+      `$.promotions.cart_mods[${last}].code_groups[0]`,
+      `$.promotions.cart_mods[${last}].events`,
     ]);
     const shape = promotionsCatalog();
     shape.promotions.cart_mods[0].value = '120';
     shape.promotions.codes[0].code = 'A';
+    const blocks = shape.promotions.cart_mods.length;
     shape.promotions.cart_mods.push({ key: 'blocks', name: 'B', kind: 'percent_off', value: '0', scope: 'cart', blocking_checkout: true });
     const bad = validateCatalog(shape);
     expect(bad.ok ? [] : bad.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
       '$.promotions.codes[0].code: A code has 2 to 35 characters.',
       '$.promotions.cart_mods[0].value: a percentage is at most 100',
-      '$.promotions.cart_mods[12].code_groups: a blocking modifier needs code_groups (the codes that unblock it)',
+      `$.promotions.cart_mods[${blocks}].code_groups: a blocking modifier needs code_groups (the codes that unblock it)`,
     ]);
   });
 });

@@ -20,6 +20,7 @@ export function promotionsCatalog() {
     code_groups: [
       group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'),
       group('locals', { resident: { country: 'US', zip_prefixes: ['021'] } }), group('londoners', { resident: { country: 'GB', zip_prefixes: ['SW1'] } }),
+      group('citypass', { citypass: { adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' } }),
       group('friends', { description: 'Enter your Friends of the Museum code to book the preview.', required_for: ['ga/friends'] }),
     ],
     codes: [
@@ -44,6 +45,7 @@ export function promotionsCatalog() {
       { key: 'fiver', name: '$5 off your visit', kind: 'amount_off', value: '5.00', scope: 'cart', stackable: true, code_groups: ['fiver'] },
       { key: 'bonus', name: '10% bonus', kind: 'percent_off', value: '10', scope: 'cart', stackable: true, code_groups: ['bonus'] },
       { key: 'locals', name: 'Resident discount', kind: 'percent_off', value: '20', scope: 'ticket_type', ticket_types: ['adult'], code_groups: ['locals', 'londoners'] },
+      { key: 'citypass', name: 'CityPASS', kind: 'percent_off', value: '100', scope: 'event', events: ['ga'], code_groups: ['citypass'] },
       { key: 'vip-code', name: 'VIP access', description: 'VIP tickets need a VIP pass code.', kind: 'percent_off', value: '0', scope: 'ticket_type', ticket_types: ['vip'], blocking_checkout: true, code_groups: ['vip'] },
       { key: 'limited', name: 'Limited offer', kind: 'amount_off', value: '1.00', scope: 'ticket_type', ticket_types: ['adult'], code_groups: ['limited', 'once'] },
       { key: 'pair', name: 'Two for $10', kind: 'fixed_price', value: '10.00', scope: 'event', events: ['ga', 'hot'], code_groups: ['pair'] },

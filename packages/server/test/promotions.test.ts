@@ -274,6 +274,30 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect((await apply(c, cartId, 'RESIDENT:LOCALS')).body._data[0]._code).toBe('code_not_found');
   });
 
+  it('city-pass vouchers: each matches an adult or child expression, covers one ticket of its kind, and is used once', async () => {
+    const { c, cartId } = await cartOf(['adult', 'adult', 'child']);
+    const voucher = (code: string, id = cartId, client = c) => client.call('POST', `/api/my/cart/${id}/apply_code`, { code, handler: 'citypass', require_benefit: true });
+    const wrong = await voucher('XYZ123');
+    expect([wrong.status, wrong.body._data[0]._code, wrong.body._data[0]._description]).toEqual([400, 'invalid_citypass', PROMO_TEXT.citypassFormat]);
+    const adult = await voucher('cpa-123 456');
+    expect(adult.status, JSON.stringify(adult.body)).toBe(200);
+    expect(fees(adult.body)).toMatchObject({ total_cartmod_amount: '20.00', total_outstanding: '30.50' });
+    const child = await voucher('CPC000001');
+    expect(fees(child.body)).toMatchObject({ total_cartmod_amount: '30.50', total_outstanding: '20.00' });
+    expect(child.body.cart._data[0].promo_codes.map((p: { code: string; phase: string }) => [p.code, p.phase])).toEqual([['CPA123456', 'citypass'], ['CPC000001', 'citypass']]);
+    // The same voucher on another cart: used.
+    const other = await cartOf(['adult']);
+    const used = await voucher('CPA123456', other.cartId, other.c);
+    expect([used.status, used.body._data[0]._code, used.body._data[0]._description]).toEqual([409, 'code_exhausted', PROMO_TEXT.citypassUsed]);
+    // As a pre-reserve code of the reserve itself (000 §3: handler citypass, handler_data visit_datetime).
+    const fresh = new CartClient(t.app);
+    const reserved = await fresh.create([line('adult')], { preReservePromoCodes: [{ code: 'CPA000002', handler: 'citypass', handler_data: { visit_datetime: GA } }] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    expect(fees(reserved.body).total_outstanding).toBe('0.00');
+    const bad = await fresh.create([line('adult')], { preReservePromoCodes: [{ code: 'NOPE', handler: 'citypass' }] });
+    expect(bad.body._data[0]._code).toBe('invalid_citypass');
+  });
+
   it('guessing codes is rate limited per cart', async () => {
     const { c, cartId } = await cartOf(['adult']);
     for (let i = 0; i < 10; i++) expect((await apply(c, cartId, `GUESS${i}`)).status).toBe(404);

@@ -478,6 +478,8 @@ export interface PromoCodeGroupTable {
   description: string | null;
   /** A resident discount: JSON { country, zip_prefixes } (its zip codes act as its code). */
   resident: string | null;
+  /** A city-pass group: JSON { adult_regexp, child_regexp, child_keyword } (its vouchers act as codes, one ticket each). */
+  citypass: string | null;
 }
 export interface PromoCodeRequirementTable {
   code_group_id: string;

@@ -8,6 +8,8 @@ import { assertModifiable, assertNotInjected } from '../cart/cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode } from './attach-code.js';
 import { attachZip } from './attach-zip.js';
+import { attachCitypass } from './attach-citypass.js';
+import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
 import { normaliseZip } from './resident-zip.js';
 import { codesOfCart, giveBackCodeUses } from './promotions.repository.js';
@@ -37,7 +39,7 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
     assertNotInjected(cart);
     if (cart.paid > 0) throw new AppError(409, 'incorrect_cart_state', PROMO_TEXT.paidCart, 'promo_code', { cart_id: cart.id });
     const held = await heldTicketsOfCart(tx, cart.id);
-    const text = input.body.handler === 'zip' ? normaliseZip(input.body.code) : normaliseCode(input.body.code);
+    const text = input.body.handler === 'zip' ? normaliseZip(input.body.code) : input.body.handler === 'citypass' ? normaliseVoucher(input.body.code) : normaliseCode(input.body.code);
 
     if (input.body.remove) {
       const applied = (await codesOfCart(tx, cart.id)).find((c) => c.code === text);
@@ -50,7 +52,12 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
 
     if (input.body.require_benefit && !held.length) throw noBenefit(PROMO_TEXT.emptyCart, text);
     const attach = { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, now: input.now };
-    const code = input.body.handler === 'zip' ? await attachZip(tx, { ...attach, zip: input.body.code }) : await attachCode(tx, { ...attach, text, phase: 'post' });
+    const code =
+      input.body.handler === 'zip'
+        ? await attachZip(tx, { ...attach, zip: input.body.code })
+        : input.body.handler === 'citypass'
+          ? await attachCitypass(tx, { ...attach, voucher: input.body.code })
+          : await attachCode(tx, { ...attach, text, phase: 'post' });
     const blockedBefore = readCartMods(cart.cartmods).mods.filter((m) => m.blocking_checkout).length;
     const { pricing } = await repriceCart(tx, cart, held, input.now, input.cache);
     if (input.body.require_benefit) {

@@ -8,8 +8,8 @@ type Out = NonNullable<TCatalogInput['promotions']>;
 export async function exportPromotions(db: Db, sellerId: string, tz: string, keys: { types: Map<string, string>; events: Map<string, string> }): Promise<Out> {
   const codeGroups = await db.selectFrom('promo_code_group').selectAll().where('seller_id', '=', sellerId).orderBy('catalog_key').execute();
   const requirements = codeGroups.length ? await db.selectFrom('promo_code_requirement').selectAll().where('code_group_id', 'in', codeGroups.map((g) => g.id)).execute() : [];
-  // Resident groups' hidden codes come back with their group, not as codes.
-  const codes = (await db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('code').execute()).filter((c) => !c.code.startsWith('RESIDENT:'));
+  // Resident groups' and city-pass vouchers' hidden codes come back with their group, not as codes.
+  const codes = (await db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('code').execute()).filter((c) => !c.code.startsWith('RESIDENT:') && !c.code.startsWith('CITYPASS:'));
   const mods = await db.selectFrom('promo_cartmod').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('rank').execute();
   const groupRows = await db.selectFrom('ticket_group').select(['id', 'catalog_key', 'event_template_id']).where('event_template_id', 'in', [...keys.events.keys(), '']).execute();
   const groupRef = (id: string) => {
@@ -22,7 +22,7 @@ export async function exportPromotions(db: Db, sellerId: string, tz: string, key
   const opt = <T>(v: T | null) => (v === null ? undefined : v);
 
   return {
-    code_groups: codeGroups.map((g) => ({ key: g.catalog_key, name: g.name, description: opt(g.description), resident: g.resident ? JSON.parse(g.resident) : undefined, required_for: requirements.filter((r) => r.code_group_id === g.id).map((r) => groupRef(r.ticket_group_id)).sort() })),
+    code_groups: codeGroups.map((g) => ({ key: g.catalog_key, name: g.name, description: opt(g.description), resident: g.resident ? JSON.parse(g.resident) : undefined, citypass: g.citypass ? JSON.parse(g.citypass) : undefined, required_for: requirements.filter((r) => r.code_group_id === g.id).map((r) => groupRef(r.ticket_group_id)).sort() })),
     codes: codes.map((c) => ({
       code: c.code, group: groupKey.get(c.code_group_id)!, max_uses: c.max_uses, max_per_order: opt(c.max_per_order), max_per_identity: opt(c.max_per_identity),
       valid_from: from(c.valid_from), valid_to: to(c.valid_to),

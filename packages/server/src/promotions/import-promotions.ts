@@ -35,6 +35,7 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
   for (const g of promos.code_groups) {
     const id = await upsertByKey(tx, 'promo_code_group', { seller_id: sellerId, catalog_key: g.key }, {
       seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null, resident: g.resident ? JSON.stringify(g.resident) : null,
+      citypass: g.citypass ? JSON.stringify(g.citypass) : null,
     });
     codeGroupIds.set(g.key, id);
     await tx.deleteFrom('promo_code_requirement').where('code_group_id', '=', id).execute();

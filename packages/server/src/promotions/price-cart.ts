@@ -38,6 +38,9 @@ export interface PricingMod {
 /** The code groups the cart's codes activate, each with the most tickets its code may discount per order (null: no cap). */
 export type ActiveGroups = Map<string, number | null>;
 
+/** City-pass vouchers on the cart by code group: how many adult and child tickets they cover, and which types are child types. */
+export type Vouchers = Map<string, { adult: number; child: number; childTypes: ReadonlySet<string> }>;
+
 export interface PricedMod {
   mod: PricingMod;
   /** Taken off in all (0 for a blocking modifier). */
@@ -81,7 +84,7 @@ export function spread(amount: number, prices: number[]): number[] {
   return shares;
 }
 
-export function priceCart(tickets: readonly PricingTicket[], mods: readonly PricingMod[], active: ActiveGroups, nowIso: string): Pricing {
+export function priceCart(tickets: readonly PricingTicket[], mods: readonly PricingMod[], active: ActiveGroups, nowIso: string, vouchers: Vouchers = new Map()): Pricing {
   const price = new Map(tickets.map((t) => [t.id, t.face_value]));
   const discounts = new Map<string, number>();
   const locked = new Set<string>();
@@ -102,7 +105,9 @@ export function priceCart(tickets: readonly PricingTicket[], mods: readonly Pric
     const caps = activating.map((g) => active.get(g) ?? null);
     const codeCap = !caps.length || caps.includes(null) ? Infinity : Math.max(...(caps as number[]));
     const cap = Math.min(mod.max_tickets ?? Infinity, codeCap);
-    const chosen = [...eligible].sort((a, b) => price.get(b.id)! - price.get(a.id)! || (a.id < b.id ? -1 : 1)).slice(0, cap);
+    const sorted = [...eligible].sort((a, b) => price.get(b.id)! - price.get(a.id)! || (a.id < b.id ? -1 : 1));
+    const covered = activating.every((g) => vouchers.has(g)) ? byVouchers(sorted, activating.map((g) => vouchers.get(g)!)) : sorted;
+    const chosen = covered.slice(0, cap);
     const prices = chosen.map((t) => price.get(t.id)!);
     const off =
       mod.kind === 'percent_off'
@@ -125,4 +130,11 @@ export function priceCart(tickets: readonly PricingTicket[], mods: readonly Pric
     if (total > 0) out.push({ mod, discount: total, tickets: affected, blocking: false });
   }
   return { discounts, mods: out };
+}
+
+/** A city-pass modifier discounts one ticket per voucher: child vouchers child types, adult vouchers the others. */
+function byVouchers(sorted: PricingTicket[], groups: { adult: number; child: number; childTypes: ReadonlySet<string> }[]): PricingTicket[] {
+  let adult = groups.reduce((n, g) => n + g.adult, 0);
+  let child = groups.reduce((n, g) => n + g.child, 0);
+  return sorted.filter((t) => (groups.some((g) => g.childTypes.has(t.ticket_type_id)) ? child-- > 0 : adult-- > 0));
 }

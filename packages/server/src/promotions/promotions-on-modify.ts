@@ -6,11 +6,14 @@ import { AppError } from '../http/app-error.js';
 import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode, type CodePhase } from './attach-code.js';
+import { attachCitypass } from './attach-citypass.js';
+import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
 import { codesOfCart, defaultCodes, requirementsOf } from './promotions.repository.js';
 import { repriceCart } from './reprice-cart.js';
 
 const codeText = (entry: string | { code: string }) => (typeof entry === 'string' ? entry : entry.code);
+const isVoucher = (entry: string | { handler?: string }) => typeof entry !== 'string' && entry.handler === 'citypass';
 
 /**
  * The promotion part of my/cart/modify, inside its transaction after the tickets are written:
@@ -24,8 +27,14 @@ export async function promotionsOnModify(
   input: { cart: Selectable<CartTable>; body: TCartModify; tickets: Selectable<TicketTable>[]; added: Selectable<TicketTable>[]; now: Date; cache?: TtlCache },
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[] }> {
   const { cart, body, now } = input;
+  // City-pass vouchers (pre-reserve entries with handler "citypass"): each must match and be unused.
+  for (const entry of (body.preReservePromoCodes ?? []).filter(isVoucher)) {
+    const voucher = normaliseVoucher(codeText(entry));
+    if ((await codesOfCart(tx, cart.id)).some((c) => c.phase === 'citypass' && c.code === voucher)) continue;
+    await attachCitypass(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, voucher, now });
+  }
   const entries: [CodePhase, string, boolean][] = [
-    ...(body.preReservePromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['pre', codeText(e), true]),
+    ...(body.preReservePromoCodes ?? []).filter((e) => !isVoucher(e)).map((e): [CodePhase, string, boolean] => ['pre', codeText(e), true]),
     ...(body.postReservePromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['post', codeText(e), true]),
     ...(body.preloadedPromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['pre', e, false]),
   ];

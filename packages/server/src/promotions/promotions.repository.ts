@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PricingMod } from './price-cart.js';
+import type { CitypassRules } from './citypass.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
 
@@ -81,4 +82,10 @@ export async function giveBackCodeUses(db: Tx, cartId: string, codeId?: string) 
     await db.updateTable('promo_identity_use').set({ used: sql`used - 1` }).where('code_id', '=', r.code_id).where('identity_id', '=', r.identity_id).where('used', '>', 0).execute();
   }
   return released.length;
+}
+
+/** The seller's city-pass groups and their rules, by code group id. */
+export async function citypassGroups(db: Tx, sellerId: string): Promise<Map<string, CitypassRules>> {
+  const rows = await db.selectFrom('promo_code_group').select(['id', 'citypass']).where('seller_id', '=', sellerId).where('citypass', 'is not', null).execute();
+  return new Map(rows.map((r) => [r.id, JSON.parse(r.citypass!) as CitypassRules]));
 }

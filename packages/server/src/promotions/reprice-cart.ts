@@ -4,8 +4,9 @@ import type { Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
-import { priceCart, type ActiveGroups, type Pricing } from './price-cart.js';
-import { activeMods, codesOfCart, defaultCodes } from './promotions.repository.js';
+import { priceCart, type ActiveGroups, type Pricing, type Vouchers } from './price-cart.js';
+import { isChildType, voucherKind, type CitypassRules } from './citypass.js';
+import { activeMods, citypassGroups, codesOfCart, defaultCodes } from './promotions.repository.js';
 
 /** What cart.cartmods holds: the modifiers as priced (discounts in minor units) and the codes applied. */
 export interface StoredCartMods {
@@ -20,7 +21,7 @@ export const readCartMods = (json: string): StoredCartMods => {
 
 /** The seller's modifiers and default codes change only with a catalog import: cached briefly. */
 const sellerPromotions = (tx: Tx, sellerId: string, cache?: TtlCache) =>
-  memo(cache, `promotions:${sellerId}`, async () => ({ mods: await activeMods(tx, sellerId), defaults: await defaultCodes(tx, sellerId) }));
+  memo(cache, `promotions:${sellerId}`, async () => ({ mods: await activeMods(tx, sellerId), defaults: await defaultCodes(tx, sellerId), citypass: await citypassGroups(tx, sellerId) }));
 
 /**
  * Prices a cart's held tickets again (price-cart.ts) from its codes, the default codes and the
@@ -34,8 +35,9 @@ export async function repriceCart(
   now: Date,
   cache?: TtlCache,
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing }> {
-  const { mods, defaults } = await sellerPromotions(tx, cart.seller_id, cache);
+  const { mods, defaults, citypass } = await sellerPromotions(tx, cart.seller_id, cache);
   const codes = await codesOfCart(tx, cart.id);
+  const vouchers = await vouchersOf(tx, codes, citypass, tickets);
   const active: ActiveGroups = new Map();
   const activate = (groupId: string, cap: number | null) => {
     const was = active.get(groupId);
@@ -43,7 +45,7 @@ export async function repriceCart(
   };
   for (const c of codes) activate(c.code_group_id, c.max_per_order);
   for (const c of defaults) activate(c.code_group_id, c.max_per_order);
-  const pricing = priceCart(tickets, mods, active, now.toISOString());
+  const pricing = priceCart(tickets, mods, active, now.toISOString(), vouchers);
 
   const changed = tickets.filter((t) => t.adjusted_value !== t.face_value - (pricing.discounts.get(t.id) ?? 0));
   let out = tickets;
@@ -72,4 +74,21 @@ export async function repriceCart(
   if (json === cart.cartmods) return { cart, tickets: out, pricing };
   await tx.updateTable('cart').set({ cartmods: json }).where('id', '=', cart.id).execute();
   return { cart: { ...cart, cartmods: json }, tickets: out, pricing };
+}
+
+/** The cart's city-pass vouchers counted by group and kind; child types by the group's keyword. */
+async function vouchersOf(tx: Tx, codes: { code: string; phase: string; code_group_id: string }[], groups: Map<string, CitypassRules>, tickets: Selectable<TicketTable>[]): Promise<Vouchers> {
+  const out: Vouchers = new Map();
+  const onCart = codes.filter((c) => c.phase === 'citypass' && groups.has(c.code_group_id));
+  if (!onCart.length) return out;
+  const typeIds = [...new Set(tickets.map((t) => t.ticket_type_id))];
+  const names = typeIds.length ? await tx.selectFrom('ticket_type').select(['id', 'name']).where('id', 'in', typeIds).execute() : [];
+  for (const c of onCart) {
+    const rules = groups.get(c.code_group_id)!;
+    const entry = out.get(c.code_group_id) ?? { adult: 0, child: 0, childTypes: new Set(names.filter((n) => isChildType(n.name, rules.child_keyword)).map((n) => n.id)) };
+    if (voucherKind(c.code, rules) === 'child') entry.child += 1;
+    else entry.adult += 1;
+    out.set(c.code_group_id, entry);
+  }
+  return out;
 }

@@ -21,6 +21,16 @@ export function validatePromotions(c: TCatalog, report: (path: string, message: 
   unique(p.codes.map((x) => normaliseCode(x.code)), `${at}.codes`, 'code (codes match without regard to case)');
 
   p.code_groups.forEach((g, i) => g.required_for.forEach((ref, j) => groups.has(ref) || report(`${at}.code_groups[${i}].required_for[${j}]`, `no ticket group "${ref}"`)));
+  p.code_groups.forEach((g, i) => {
+    for (const field of ['adult_regexp', 'child_regexp'] as const) {
+      if (!g.citypass) continue;
+      try {
+        new RegExp(g.citypass[field]);
+      } catch {
+        report(`${at}.code_groups[${i}].citypass.${field}`, 'not a valid regular expression');
+      }
+    }
+  });
   p.codes.forEach((x, i) => codeGroups.has(x.group) || report(`${at}.codes[${i}].group`, `no code group with key "${x.group}"`));
   const codes = new Set(p.codes.map((x) => normaliseCode(x.code)));
   p.default_codes.forEach((x, i) => codes.has(normaliseCode(x)) || report(`${at}.default_codes[${i}]`, `"${x}" is not one of the codes`));

@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text')
     // A resident discount: JSON { country, zip_prefixes }; null for other groups
     .addColumn('resident', 'text')
+    // A city-pass group: JSON { adult_regexp, child_regexp, child_keyword }; null for other groups
+    .addColumn('citypass', 'text')
     .addUniqueConstraint('promo_code_group_key', ['seller_id', 'catalog_key'])
     .execute();
   await db.schema
