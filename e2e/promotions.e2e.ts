@@ -144,6 +144,28 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
     }
   });
 
+  it('CityPASS vouchers on General Admission: a wrong one is refused with the spec text, two good ones admit two adults free', async () => {
+    const { page, errors } = await newPage(browser, viewport);
+    await openEvent(page, sf.url, /General Admission/);
+    const field = page.getByRole('textbox', { name: 'CityPASS code' });
+    const addVoucher = async (code: string) => {
+      await field.fill(code);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+    };
+    await addVoucher(suffix === 'desktop' ? 'CPA-000111' : 'CPA-000444');
+    await addVoucher('nope');
+    await choose(page, /Afternoon/, 'Adult', 2);
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => page.getByText('Does not match the expected format. Please check your CityPASS code.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Remove code NOPE' }).click();
+    await addVoucher(`CPA${suffix === 'desktop' ? '000222' : '000333'}`);
+    await screenshot(page, `promo-citypass-${suffix}`);
+    await expectAccessible(page);
+    await toCheckout(page, sf.url, '$0');
+    expect(await page.locator('.checkout__summary').getByText('CityPASS').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('a code-required group: the code modal shows the server’s description; FRIENDS reserves', async () => {
     const { page, errors } = await newPage(browser, viewport);
     await openEvent(page, sf.url, /Tides of Light/);

@@ -750,6 +750,11 @@ export const en = {
     discountLine: 'Discount: {name}',
     wasPrice: 'Was {price}',
     residentApplied: 'Resident discount applied.',
+    citypassTitle: 'CityPASS',
+    citypassField: 'CityPASS code',
+    citypassAdd: 'Add',
+    citypassHint: 'One code for each visitor. Your codes are checked when you reserve.',
+    citypassList: 'CityPASS codes',
   },
 } as const;
 

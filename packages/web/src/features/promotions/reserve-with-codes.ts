@@ -2,6 +2,7 @@ import type { CartModifyBody } from '../cart/api.js';
 import { promptForCode } from './code-prompt.js';
 import { forgetLinkCode, linkCode } from './link-code.js';
 import { codeRequiredOf } from './model.js';
+import { citypassStore, voucherEntries } from './citypass-vouchers.js';
 
 /**
  * A reserve with the promotion rules of 000 §2, §4: a code from a `?code=` link goes along as a
@@ -11,16 +12,18 @@ import { codeRequiredOf } from './model.js';
  */
 export async function reserveWithCodes(modify: (body: CartModifyBody) => Promise<unknown>, body: CartModifyBody, onPrompt?: () => void): Promise<boolean> {
   const preloaded = linkCode();
-  const first = preloaded ? { ...body, preloadedPromoCodes: [preloaded] } : body;
+  const vouchers = body.add?.length ? voucherEntries() : [];
+  const first = { ...body, ...(preloaded ? { preloadedPromoCodes: [preloaded] } : {}), ...(vouchers.length ? { preReservePromoCodes: vouchers } : {}) };
   try {
     await modify(first);
     if (preloaded) forgetLinkCode();
+    if (vouchers.length) citypassStore.clear();
     return true;
   } catch (error) {
     const required = codeRequiredOf(error);
     if (!required) throw error;
     onPrompt?.();
-    const done = await promptForCode(required.description, (code) => modify({ ...first, preReservePromoCodes: [code] }));
+    const done = await promptForCode(required.description, (code) => modify({ ...first, preReservePromoCodes: [...vouchers, code] }));
     if (done && preloaded) forgetLinkCode();
     return done;
   }
