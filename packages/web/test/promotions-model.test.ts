@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.js';
 import { en } from '../src/i18n/en.js';
-import { canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
+import { blockedCartErrorText, canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
 import { looksLikeZip } from '../src/features/promotions/resident-zip.js';
 
 describe('promo code rules', () => {
@@ -24,5 +24,10 @@ describe('promo code rules', () => {
 
   it('recognises a US ZIP code and a UK postcode', () => {
     expect(['02139', 'SW1A 1AA', 'sw1a1aa', 'M1 1AE', '1234', '021390', 'ABC'].map(looksLikeZip)).toEqual([true, true, true, true, false, false, false]);
+  });
+
+  it('a blocked cart adds "Please try another one." to a used-up or unknown code', () => {
+    expect(blockedCartErrorText(new ApiError({ status: 409, code: 'code_exhausted', description: 'This code has been used up.' }), 'VIP')).toBe('This code has been used up. Please try another one.');
+    expect(blockedCartErrorText(new ApiError({ status: 429, code: 'rate_limited', description: 'Too many tries.' }), 'VIP')).toBe('Too many tries.');
   });
 });

@@ -38,3 +38,9 @@ export const typedCodes = (cart: TCart): TCartPromoCode[] => (cart.promo_codes ?
 /** Modifiers that took money off, and the one (if any) that blocks checkout (001 §8 blocked cart). */
 export const discountsOf = (cart: TCart): TCartModOut[] => (cart.cartmods ?? []).filter((m) => !m.blocking_checkout);
 export const blockingOf = (cart: TCart): TCartModOut | null => (cart.cartmods ?? []).find((m) => m.blocking_checkout) ?? null;
+
+/** 001 §8 blocked cart: a used-up or unknown code adds 'Please try another one.' */
+export function blockedCartErrorText(error: unknown, code: string): string {
+  const text = promoErrorText(error, code);
+  return isApiError(error) && ['code_exhausted', 'code_not_found', 'no_code_benefit'].includes(error.code) ? `${text} ${en.promo.tryAnother}` : text;
+}
