@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMembershipCartItem } from './memberships.js';
 import { ZTicketSeat } from './seats.js';
+import { ZCartModOut, ZCartPromoCode, ZPromoCodeEntry } from './promotions.js';
 import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList, ZSeller, ZTicketGroup, ZTicketType, ZVenue } from './resources.js';
 
 /** Cart wire shapes (spec 000 §3, §7). */
@@ -32,9 +33,9 @@ export const ZCartModify = z
     remove: z.array(Id).max(1000).default([]),
     additionalInfo: z.array(ZAdditionalInfo).max(50).optional(),
     campaign: z.record(z.string(), z.string().max(500)).optional(),
-    preloadedPromoCodes: z.array(z.string().max(35)).max(20).optional(),
-    preReservePromoCodes: z.array(z.unknown()).max(20).optional(),
-    postReservePromoCodes: z.array(z.unknown()).max(20).optional(),
+    preloadedPromoCodes: z.array(z.string().max(200)).max(20).optional(),
+    preReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
+    postReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
   })
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
@@ -76,6 +77,9 @@ export const ZCart = z.object({
   outstandingBalance: Money.optional(),
   completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
+  /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
+  cartmods: z.array(ZCartModOut).optional(),
+  promo_codes: z.array(ZCartPromoCode).optional(),
 });
 export type TCart = z.infer<typeof ZCart>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GROUP_HANDLERS, HIDDEN_TYPES, NAMED_VALUES } from './resources.js';
 import { MEMBER_ROLES, MEMBERS_MAX } from './memberships.js';
 import { ZCatalogGroupSeating, ZCatalogSeatTemplate } from './seats.js';
+import { ZCatalogPromotions } from './promotions.js';
 
 /**
  * The catalog document (DESIGN §9): everything a seller sells, as JSON, imported idempotently.
@@ -205,6 +206,8 @@ export const ZCatalog = z.object({
   membership_levels: z.array(ZCatalogMembershipLevel).default([]),
   membership_rules: z.array(ZCatalogMembershipRule).default([]),
   config: z.array(ZCatalogConfig).default([]),
+  /** Cart modifiers, code groups and codes (docs/promotions.md). */
+  promotions: ZCatalogPromotions.default({ code_groups: [], codes: [], cart_mods: [], default_codes: [] }),
 });
 export type TCatalog = z.infer<typeof ZCatalog>;
 export type TCatalogInput = z.input<typeof ZCatalog>;

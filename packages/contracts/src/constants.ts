@@ -12,3 +12,4 @@ export * from './membership-gift-texts.js';
 export * from './membership-limits.js';
 export * from './auto-renew-texts.js';
 export * from './seat-map-limits.js';
+export * from './promotion-texts.js';

@@ -83,6 +83,13 @@ export const ERROR_CODES = [
   'gift_requires_empty_cart',
   // auto-renew (001 §8 Cancel auto-renew)
   'not_enrolled',
+  // promotions (000 §8 promo validation codes)
+  'code_not_found',
+  'code_exhausted',
+  'duplicate_code',
+  'no_code_benefit',
+  'invalid_citypass',
+  'citypass_failure',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

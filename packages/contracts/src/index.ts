@@ -13,3 +13,5 @@ export * from './checkin.js';
 export * from './seats.js';
 export * from './seat-map-limits.js';
 export * from './address.js';
+export * from './promotions.js';
+export * from './promotion-texts.js';

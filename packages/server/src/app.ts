@@ -15,6 +15,7 @@ import { shellRedirects } from './http/shell-redirects.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
+import { registerPromotionRoutes } from './promotions/promotions.routes.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
 import { AppError } from './http/app-error.js';
 import { clientErrorHandler, frameworkErrors, registerEnvelopeSafetyNet } from './http/error-envelope.js';
@@ -124,6 +125,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerCartRoutes(app, ctx);
+  registerPromotionRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerCheckinRoutes(app, ctx);

@@ -5,6 +5,7 @@ import {
 } from '@foyer/contracts';
 import { accountPaths } from './auth/openapi-paths.js';
 import { cartPaths } from './cart/openapi-paths.js';
+import { promotionPaths } from './promotions/openapi-paths.js';
 import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
@@ -84,6 +85,7 @@ export function openApiDocument() {
       '/config': read('Configuration entries (cacheable)', 'config'),
       ...accountPaths(),
       ...cartPaths(),
+      ...promotionPaths(),
       ...orderPaths(),
       ...paymentPaths(),
       ...membershipPaths(),

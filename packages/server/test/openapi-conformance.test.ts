@@ -162,6 +162,16 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     expect(failures).toEqual([]);
   });
 
+  it('promotions (promotions.test.ts has the codes that work)', async () => {
+    for (const prefix of ['/my/cart', '/cart']) {
+      const b = browser();
+      const made = (await call(b, 'POST', `${prefix}/modify`, `${prefix}/modify`, { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) }] })) as { cart: { _data: { id: string }[] } };
+      await call(b, 'POST', `${prefix}/{id}/apply_code`, `${prefix}/${made.cart._data[0].id}/apply_code`, { code: 'NOSUCHCODE', require_benefit: true }, 404);
+    }
+    await call(browser(), 'GET', '/code/{code}', '/code/NOSUCHCODE?mode=advertise', undefined, 404);
+    expect(failures).toEqual([]);
+  });
+
   it('accounts, members, recovery and gifts', async () => {
     await setLoginMethods(t.db, ['password', 'otp', 'scan_code']);
     await createUser(t.db, { email: 'member@example.org', scan_code: 'M-1', zip_code: '10001' });

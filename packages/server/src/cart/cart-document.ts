@@ -1,4 +1,5 @@
 import { membershipItemsOut } from '../membership/membership-items-out.js';
+import { cartPromotionFields } from '../promotions/cart-promotion-fields.js';
 import { fromMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
@@ -65,7 +66,8 @@ export function ticketOut(t: Selectable<TicketTable>): TTicket {
   };
 }
 
-export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: Date): TCart {
+export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: Date, tickets: readonly Selectable<TicketTable>[] = []): TCart {
+  const promo = cartPromotionFields(cart.cartmods, tickets);
   const expiresIn = cart.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(cart.expires_at) - now.getTime()) / 1000));
   return {
     id: cart.id,
@@ -79,13 +81,14 @@ export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: 
     campaign: cart.campaign ? JSON.parse(cart.campaign) : null,
     additional_info: JSON.parse(cart.additional_info),
     cart_fees: {
-      total_before_cartmod_price: fromMinor(amounts.tickets),
+      total_before_cartmod_price: fromMinor(amounts.tickets + promo.discount),
       total_fee_fixed_outside: fromMinor(amounts.feeFixed),
       total_fee_percent_outside: fromMinor(amounts.feePercent),
-      total_cartmod_amount: fromMinor(0),
+      total_cartmod_amount: fromMinor(promo.discount),
       total_payments: fromMinor(amounts.paid),
       total_outstanding: fromMinor(amounts.outstanding),
     },
+    ...promo.wire,
   };
 }
 
@@ -157,7 +160,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
   const amounts = cartAmounts(cart, tickets, plan, now);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
-  return document('cart', [{ ...cartOut(cart, amounts, now), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
+  return document('cart', [{ ...cartOut(cart, amounts, now, tickets), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
 }
 
 /**

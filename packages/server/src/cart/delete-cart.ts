@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { cartWithOwnerKind, updateCartRow } from './cart.repository.js';
 import { assertNotInjected, assertOwner } from './cart-access.js';
 import { releaseHeldTickets } from './release-tickets.js';
+import { giveBackCodeUses } from '../promotions/promotions.repository.js';
 
 /** DELETE my/cart/{id}: releases every held ticket and closes the cart. A booked cart cannot be deleted. */
 export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; cartId: string; now: Date }) {
@@ -14,6 +15,7 @@ export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: st
     assertNotInjected(cart);
     if (cart.state === 'booked') throw new AppError(409, 'incorrect_cart_state', 'A booked cart cannot be deleted.', 'cart', { ticket_order_id: cart.ticket_order_id });
     const released = await releaseHeldTickets(tx, { cartId: cart.id });
+    await giveBackCodeUses(tx, cart.id);
     await updateCartRow(tx, cart.id, { state: 'deleted', updated_at: input.now.toISOString() });
     return released;
   });

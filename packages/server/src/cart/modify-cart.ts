@@ -28,6 +28,7 @@ import { memo } from './memo.js';
 import { holdMembershipItems } from '../membership/hold-membership-items.js';
 import { membershipExpired, takeMemberAllowances } from '../membership/take-member-allowance.js';
 import { insertHoldingSeats, seatOfReserveItem } from '../seats/hold-seat.js';
+import { promotionsOnModify } from '../promotions/promotions-on-modify.js';
 
 export interface ModifyInput {
   db: Db;
@@ -137,13 +138,15 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const repriced = await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   for (const t of added) Object.assign(t, repriced.get(t.id));
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
+  // Promotions: the payload's codes, code-required groups, the cart priced again (promotions/).
+  const priced = await promotionsOnModify(tx, { cart: saved, body, tickets: [...remaining, ...added], added, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
   const sessions = await takeCapacityOrRefuse(tx, additions);
   // The client's limits last (the new cart and tickets count): a reservation refused for capacity
   // never waits for the client's lock, and the lock is the last one taken (only reads follow).
   if (input.client) await checkClientLimits(tx, input.dialect, input.client, { identityId: input.writer.identity.id, newCart: !cart, adding: additions.length, now });
-  return { cart: saved, tickets: [...remaining, ...added], sessions };
+  return { cart: priced.cart, tickets: priced.tickets, sessions };
 }
 
 const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string, clientIp: string | null) =>

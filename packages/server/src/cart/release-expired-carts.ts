@@ -3,6 +3,7 @@ import { inWriteTransaction } from '../db/write-batch.js';
 import { expireCart } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
+import { giveBackCodeUses } from '../promotions/promotions.repository.js';
 
 /**
  * The sweeper: expires pending carts whose hold has run out and gives their capacity back, in
@@ -19,7 +20,11 @@ export async function releaseExpiredCarts(db: Db, dialect: Dialect, now: Date, o
   const due = await q.limit(options.batch ?? 200).execute();
   let tickets = 0;
   for (const { id } of due) {
-    tickets += await inWriteTransaction(db, dialect, async (tx) => ((await expireCart(tx, id, nowIso)) ? releaseHeldTickets(tx, { cartId: id }) : 0));
+    tickets += await inWriteTransaction(db, dialect, async (tx) => {
+      if (!(await expireCart(tx, id, nowIso))) return 0;
+      await giveBackCodeUses(tx, id);
+      return releaseHeldTickets(tx, { cartId: id });
+    });
   }
   return { carts: due.length, tickets };
 }

@@ -2,7 +2,7 @@ import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
-type KeyedTable = 'seller' | 'venue' | 'image' | 'event_template' | 'ticket_type' | 'membership_rule' | 'membership_level';
+type KeyedTable = 'seller' | 'venue' | 'image' | 'event_template' | 'ticket_type' | 'membership_rule' | 'membership_level' | 'promo_code_group' | 'promo_cartmod';
 
 /**
  * Insert-or-update by natural key, the same on both dialects: look up, then update or insert.

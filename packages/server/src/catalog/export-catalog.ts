@@ -1,4 +1,5 @@
 import { exportMembershipLevels } from '../membership/import-membership-levels.js';
+import { exportPromotions } from '../promotions/export-promotions.js';
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
@@ -84,6 +85,7 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
       key: r.catalog_key, membership_ticket_type: typeKey.get(r.membership_ticket_type_id)!, ticket_type: r.ticket_type_id === '*' ? '*' : typeKey.get(r.ticket_type_id)!,
       quantity: r.quantity, period: r.period as 'per_session',
     })),
+    promotions: await exportPromotions(db, seller.id, seller.timezone, { types: typeKey, events: eventKey }),
     config: config.filter((c) => c.resource_id === seller.id).map((c) => ({ resource: 'seller', namespace: c.namespace, name: c.name, value: back(JSON.parse(c.value)) })),
   };
 }

@@ -1,4 +1,5 @@
 import { importMembershipLevels } from '../membership/import-membership-levels.js';
+import { importPromotions } from '../promotions/import-promotions.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -152,6 +153,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
     }
 
     await importMembershipLevels(tx, sellerId, catalog.membership_levels, typeIds);
+    await importPromotions(tx, sellerId, catalog.promotions, { types: typeIds, events: eventIds, today, tz: s.timezone });
 
     const refs = { events: eventIds, types: typeIds };
     const entries = [

@@ -2,6 +2,7 @@ import { ZCatalog, type TCatalog } from '@foyer/contracts';
 import { MAX_SCHEDULE_DAYS } from './expand-schedule.js';
 import { isValidTimezone, resolveDate } from './relative-date.js';
 import { validateSeatTemplates } from '../seats/validate-seat-templates.js';
+import { validatePromotions } from '../promotions/validate-promotions.js';
 
 export interface CatalogProblem {
   /** JSON path, e.g. $.events[2].ticket_groups[0].types[1].ticket_type */
@@ -107,6 +108,8 @@ export function validateCatalog(input: unknown): CatalogCheck {
       report(`$.config[${i}].resource`, `"seller" or an event key expected, got "${entry.resource}"`);
     }
   });
+
+  validatePromotions(c, report);
 
   return problems.length ? { ok: false, problems } : { ok: true, catalog: c };
 }

@@ -1,6 +1,7 @@
 import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js';
 import { enrolCartInAutoRenew } from '../membership/auto-renew/enrol-cart.js';
 import { saveCard } from '../membership/auto-renew/saved-payment-method.repository.js';
+import { assertCheckoutUnblocked } from '../promotions/assert-checkout-unblocked.js';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
@@ -102,6 +103,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     }
     await assertMembershipBuyer(tx, cart);
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
+    assertCheckoutUnblocked(cart);
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);

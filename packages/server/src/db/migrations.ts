@@ -17,6 +17,7 @@ import { up as m0012 } from './migrations/0012_order_access_keys.js';
 import { up as m0013 } from './migrations/0013_checkin.js';
 import { up as m0014 } from './migrations/0014_membership_gifts.js';
 import { up as m0015 } from './migrations/0015_seats.js';
+import { up as m0016 } from './migrations/0016_promotions.js';
 import { up as m0017 } from './migrations/0017_purchaser_details.js';
 import { up as m0018 } from './migrations/0018_auto_renew.js';
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0013_checkin': m0013,
   '0014_membership_gifts': m0014,
   '0015_seats': m0015,
+  '0016_promotions': m0016,
   '0017_purchaser_details': m0017,
   '0018_auto_renew': m0018,
 };

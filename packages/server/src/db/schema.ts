@@ -265,6 +265,8 @@ export interface CartTable {
   client_ip: Generated<string | null>;
   /** Paid with auto_renew (0018): the memberships it books are scheduled to renew. */
   auto_renew: Generated<number>;
+  /** The modifiers the last pricing applied (0016, promotions/price-cart.ts), JSON. */
+  cartmods: Generated<string>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
@@ -557,4 +559,87 @@ export interface Database {
   membership_renewal: MembershipRenewalTable;
   member_allowance_usage: MemberAllowanceUsageTable;
   member_allowance_take: MemberAllowanceTakeTable;
+  promo_code_group: PromoCodeGroupTable;
+  promo_code_requirement: PromoCodeRequirementTable;
+  promo_code: PromoCodeTable;
+  promo_cartmod: PromoCartmodTable;
+  cart_promo_code: CartPromoCodeTable;
+  promo_identity_use: PromoIdentityUseTable;
+}
+
+/** The promotion tables of migration 0016 (docs/promotions.md). */
+export interface PromoCodeGroupTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  name: string;
+  description: string | null;
+  /** A resident discount: JSON { country, zip_prefixes } (its zip codes act as its code). */
+  resident: string | null;
+  /** A city-pass group: JSON { adult_regexp, child_regexp, child_keyword } (its vouchers act as codes, one ticket each). */
+  citypass: string | null;
+}
+export interface PromoCodeRequirementTable {
+  code_group_id: string;
+  ticket_group_id: string;
+}
+export interface PromoCodeTable {
+  id: string;
+  seller_id: string;
+  /** Upper-cased as matched. */
+  code: string;
+  code_group_id: string;
+  /** -1: no limit. */
+  max_uses: number;
+  used: Generated<number>;
+  max_per_order: number | null;
+  max_per_identity: number | null;
+  /** ISO instants; valid_to exclusive. */
+  valid_from: string | null;
+  valid_to: string | null;
+  is_default: Generated<number>;
+  /** 0 once the catalog no longer lists it. */
+  active: Generated<number>;
+}
+export interface PromoCartmodTable {
+  id: string;
+  seller_id: string;
+  catalog_key: string;
+  rank: number;
+  name: string;
+  description: string | null;
+  kind: string;
+  value: number;
+  scope: string;
+  /** JSON list of ticket type, ticket group or event ids (by scope). */
+  resource_ids: string;
+  min_tickets: number | null;
+  max_tickets: number | null;
+  /** JSON { ticket_type_ids, min } or null. */
+  requires: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+  session_from: string | null;
+  session_to: string | null;
+  stackable: number;
+  blocking_checkout: number;
+  code_group_ids: string;
+  /** 0 once the catalog no longer lists it. */
+  active?: Generated<number>;
+}
+export interface CartPromoCodeTable {
+  cart_id: string;
+  code_id: string;
+  code: string;
+  /** pre | post | default */
+  phase: string;
+  identity_id: string;
+  /** 1 while it holds a use of the code (and of the buyer's uses). */
+  counted: number;
+  created_at: string;
+}
+export interface PromoIdentityUseTable {
+  code_id: string;
+  identity_id: string;
+  used: number;
 }

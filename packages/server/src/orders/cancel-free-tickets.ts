@@ -1,5 +1,6 @@
 import { CANCEL_TEXT } from '@foyer/contracts';
 import { giveBackTickets } from '../cart/release-tickets.js';
+import { releaseCodesOfCancelledOrder } from '../promotions/release-order-codes.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
@@ -38,6 +39,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
       .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
       .execute();
     await giveBackTickets(tx, released);
+    await releaseCodesOfCancelledOrder(tx, order.id);
     if (released.length) {
       const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)));
       if (mail) await enqueueMail(tx, mail, input.now, 'order_cancel');

@@ -9,6 +9,7 @@ import { membershipMailPart } from '../membership/membership-mail.js';
 import { giftMailPart } from '../membership/gifts/gift-mail.js';
 import { confirmationLines, orderForConfirmation } from './orders.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
+import { orderDiscountText } from '../promotions/order-discount.js';
 
 const MAX_TICKET_IMAGES = 40;
 
@@ -55,9 +56,11 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   attachments.push(...members.attachments);
   const gifts = await giftMailPart(tx, order.id, publicUrl);
   const total = fromMinor(order.total);
+  const discount = await orderDiscountText(tx, order.id, order.currency);
   const text = [
     `Hello ${buyer.first_name},`,
     `Thank you for your order ${order.order_number} with ${order.seller_name}. Total: ${total} ${order.currency}.`,
+    ...(discount ? [discount] : []),
     'Your tickets:',
     ...lines.map((l) => `  ${l}`),
     ...members.text,
@@ -68,7 +71,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>Hello ${escape(buyer.first_name)},</p>
 <p>Thank you for your order <strong>${escape(order.order_number)}</strong> with ${escape(order.seller_name)}. Total: ${escape(total)} ${escape(order.currency)}.</p>
-<p><img src="cid:${attachments[0].cid}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
+${discount ? `<p>${escape(discount)}</p>\n` : ''}<p><img src="cid:${attachments[0].cid}" width="200" height="200" alt="QR code for order ${escape(order.order_number)}"></p>
 <ul>${lines.map((l, i) => `<li>${escape(l)}${ticketImage(i)}</li>`).join('')}</ul>
 ${members.html}
 ${gifts.html}

@@ -13,6 +13,9 @@ import { isAllDaySession } from '../../lib/session-length.js';
 import { useCart, useCartContext, useCartSeconds } from './cart-context.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
 import { trackRemoveFromCart } from '../analytics/track.js';
+import { DiscountRows, WasPrice } from '../promotions/discount-rows.js';
+import { PromoPanel } from '../promotions/promo-panel.js';
+import { AppliedCodes } from '../promotions/applied-codes.js';
 import { badgeText, cartTotals, isInjectedCart, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
@@ -131,7 +134,10 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                       {item}
                       {line.seats.length > 0 && <span className="cart-line__seats">{line.seats.join('; ')}</span>}
                     </span>
-                    <span className="cart-line__price">{money(line.total)}</span>
+                    <span className="cart-line__price">
+                      <WasPrice tickets={line.tickets} charged={line.total} money={money} />
+                      {money(line.total)}
+                    </span>
                     {/* A staff-created cart is paid as prepared (001 §2): nothing to remove. */}
                     {!isInjectedCart(view.cart) && (
                       <button type="button" className="icon-button cart-line__remove" aria-label={format(en.cart.removeLabel, { item })} onClick={() => askRemove(line)}>
@@ -163,12 +169,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                 <dd>{money(totals.fees)}</dd>
               </div>
             )}
-            {totals.discounts !== '0.00' && (
-              <div className="cart-totals__row">
-                <dt>{en.cart.discounts}</dt>
-                <dd>−{money(totals.discounts.replace('-', ''))}</dd>
-              </div>
-            )}
+            <DiscountRows cart={view.cart} total={totals.discounts} money={money} />
             {totals.payments !== '0.00' && (
               <div className="cart-totals__row">
                 <dt>{en.cart.paid}</dt>
@@ -182,6 +183,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
           <dd data-testid="cart-total">{money(totals.outstanding)}</dd>
         </div>
       </dl>
+      {variant === 'summary' ? <AppliedCodes cart={view.cart} /> : <PromoPanel />}
       {variant !== 'summary' && (
         <div className="cart-actions">
           {!onCheckout && (

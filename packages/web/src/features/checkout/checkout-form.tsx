@@ -17,6 +17,8 @@ import { clearAutoRenew, readAutoRenew } from '../membership/auto-renew/auto-ren
 import { EMPTY_CARD } from './card-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
+import { CheckoutPromoCodes } from '../promotions/checkout-promo-codes.js';
+import { ResidentZip } from '../promotions/resident-zip.js';
 import { PartialPayment } from './partial-payment.js';
 import { IdentityFields } from './identity-fields.js';
 import type { PaymentSettings } from './payment-settings.js';
@@ -375,11 +377,14 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
+              <ResidentZip zipInputId={`${id}-zip_code`}>
+                <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
+              </ResidentZip>
             </>
           )}
         </section>
 
+        <CheckoutPromoCodes />
         <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
           <div className="checkout-section__head">
             <h2 id={`${id}-payment`} className="section-title">

@@ -20,7 +20,9 @@ import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deep
 import { Description } from './description/description.js';
 import { EventFlow, useEventFlow } from './flows/flows.js';
 import { MembershipPromo } from '../../membership/membership-promo.js';
-import { coverAlt, readEventDetail, type EventDetail } from './model.js';
+import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
+import { CitypassField } from '../../promotions/citypass-field.js';
+import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -98,6 +100,8 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
       <div className="event-layout">
         <div className="event-main">
           {event.summary && <p className="event-summary">{event.summary}</p>}
+          <PromoLinkBanner />
+          <CitypassField event={event} config={detail.config} upsell={isUpsellEvent(event)} />
           <EventFlow flow={flow} detail={detail} seller={seller} link={link} />
           {event.description && (
             <section className="panel event-about" aria-labelledby="about-title">

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../../api/client.js';
 import { useAppConfig } from '../../../../config/use-config.js';
 import { useOptionalCart } from '../../../cart/cart-context.js';
 import { nextRouteAfterAdd } from '../../../cart/model.js';
+import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
 import { buildReservation, campaignOf, focusFirstInvalid, hasErrors, type FormErrors } from './reservation.js';
 
 type Reservation = ReturnType<typeof buildReservation>;
@@ -46,7 +47,9 @@ export function useReserveSubmit({ formRef, eventConfig, onRefused, onAdded }: R
     const campaign = campaignOf(searchParams);
     setSubmitting(true);
     try {
-      await cart.store.modify({ add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) });
+      // Promo codes (promotions/): a ?code= link's code rides along; a code-required group asks for one.
+      const added = await reserveWithCodes((body) => cart.store.modify(body), { add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) }, () => setSubmitting(false));
+      if (!added) return;
       onAdded?.();
       navigate(nextRouteAfterAdd([...(eventConfig ?? []), ...config.entries]));
     } catch (error) {

@@ -1,0 +1,29 @@
+/** Promotion limits and texts (000 §5, §8, §9; 001 §5, §8) the server answers with and the web shows. */
+
+/** 000 §5, §9: a promo code is trimmed and 2 to 35 characters long. */
+export const PROMO_CODE_MIN = 2;
+export const PROMO_CODE_MAX = 35;
+
+export const PROMO_TEXT = {
+  /** 000 §8: an unknown code without a description; the web puts the code before it. */
+  notValid: 'is not a valid promo code.',
+  /** 001 §8 blocked cart. */
+  codeRequired: 'A code is required to continue with your order.',
+  tryAnother: 'Please try another one.',
+  /** 000 §5 city-pass voucher format. */
+  citypassFormat: 'Does not match the expected format. Please check your CityPASS code.',
+  exhausted: 'This code has been used up.',
+  citypassUsed: 'This CityPASS code has already been used.',
+  expired: 'This code has expired.',
+  notYetValid: 'This code is not valid yet.',
+  duplicate: 'This code has already been applied.',
+  noBenefit: 'This code does not give a discount on the tickets in your cart.',
+  emptyCart: 'Add tickets to your cart before applying a code.',
+  perIdentity: 'You have already used this code.',
+  paidCart: 'Part of this order has been paid, so codes can no longer be changed.',
+  notApplied: 'This code is not applied to your cart.',
+  zipFormat: 'Enter a 5-digit ZIP code or a UK postcode.',
+  noResidentDiscount: 'There is no resident discount for this ZIP code.',
+  /** Fallback for a code-required group without a description of its own. */
+  codeRequiredReserve: 'These tickets need a code. Please enter your code.',
+} as const;

@@ -1,0 +1,70 @@
+import { PROMO_TEXT, type TApplyCode } from '@foyer/contracts';
+import type { Db, Dialect } from '../db/database.js';
+import { inWriteTransaction } from '../db/write-batch.js';
+import { AppError } from '../http/app-error.js';
+import type { Identity } from '../identity/public-identity.js';
+import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { assertModifiable, assertNotInjected } from '../cart/cart-access.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { attachCode } from './attach-code.js';
+import { attachZip } from './attach-zip.js';
+import { attachCitypass } from './attach-citypass.js';
+import { normaliseVoucher } from './citypass.js';
+import { normaliseCode } from './normalise-code.js';
+import { normaliseZip } from './resident-zip.js';
+import { codesOfCart, giveBackCodeUses } from './promotions.repository.js';
+import { readCartMods, repriceCart } from './reprice-cart.js';
+
+export interface ApplyCodeInput {
+  sellerId: string;
+  identity: Identity | null;
+  cartId: string;
+  body: TApplyCode;
+  now: Date;
+  cache?: TtlCache;
+}
+
+const noBenefit = (description: string, code: string) => new AppError(422, 'no_code_benefit', description, 'promo_code', { code });
+
+/**
+ * POST my/cart/{id}/apply_code (000 §5, §7): puts a code on the owner's pending cart and prices it
+ * again, or (`remove`) takes it off and gives its use back. With require_benefit the code must
+ * lower the price or lift a block, else no_code_benefit and nothing changes. A cart paid into
+ * keeps its codes (its price is what was charged).
+ */
+export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeInput): Promise<string> {
+  return inWriteTransaction(db, dialect, async (tx) => {
+    const cart = await cartById(tx, input.cartId);
+    assertModifiable(cart, input.identity, input.sellerId, input.now);
+    assertNotInjected(cart);
+    if (cart.paid > 0) throw new AppError(409, 'incorrect_cart_state', PROMO_TEXT.paidCart, 'promo_code', { cart_id: cart.id });
+    const held = await heldTicketsOfCart(tx, cart.id);
+    const text = input.body.handler === 'zip' ? normaliseZip(input.body.code) : input.body.handler === 'citypass' ? normaliseVoucher(input.body.code) : normaliseCode(input.body.code);
+
+    if (input.body.remove) {
+      const applied = (await codesOfCart(tx, cart.id)).find((c) => c.code === text);
+      if (!applied) throw new AppError(404, 'code_not_found', PROMO_TEXT.notApplied, 'promo_code', { code: text });
+      await giveBackCodeUses(tx, cart.id, applied.code_id);
+      await tx.deleteFrom('cart_promo_code').where('cart_id', '=', cart.id).where('code_id', '=', applied.code_id).execute();
+      await repriceCart(tx, cart, held, input.now, input.cache);
+      return cart.id;
+    }
+
+    if (input.body.require_benefit && !held.length) throw noBenefit(PROMO_TEXT.emptyCart, text);
+    const attach = { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, now: input.now };
+    const code =
+      input.body.handler === 'zip'
+        ? await attachZip(tx, { ...attach, zip: input.body.code })
+        : input.body.handler === 'citypass'
+          ? await attachCitypass(tx, { ...attach, voucher: input.body.code })
+          : await attachCode(tx, { ...attach, text, phase: 'post' });
+    const blockedBefore = readCartMods(cart.cartmods).mods.filter((m) => m.blocking_checkout).length;
+    const { pricing } = await repriceCart(tx, cart, held, input.now, input.cache);
+    if (input.body.require_benefit) {
+      const lowers = pricing.mods.some((m) => !m.blocking && m.discount > 0 && m.mod.code_group_ids.includes(code.code_group_id));
+      const unblocks = pricing.mods.filter((m) => m.blocking).length < blockedBefore;
+      if (!lowers && !unblocks) throw noBenefit(PROMO_TEXT.noBenefit, text);
+    }
+    return cart.id;
+  });
+}

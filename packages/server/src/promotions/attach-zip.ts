@@ -1,0 +1,23 @@
+import { PROMO_TEXT } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { PromoCodeTable } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { isResidentZip, normaliseZip, residentCodeOf, zipMatchesCountry } from './resident-zip.js';
+
+/**
+ * A resident discount (001 §5 zip-code-as-discount): a ZIP code (US, 5 digits) or postcode (UK)
+ * that a resident group's prefixes match puts that group's code on the cart, shown as the zip.
+ * Another resident zip replaces it. Resident discounts have no use limits.
+ */
+export async function attachZip(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; zip: string; now: Date }): Promise<Selectable<PromoCodeTable>> {
+  const zip = normaliseZip(input.zip);
+  if (!zipMatchesCountry(zip, 'US') && !zipMatchesCountry(zip, 'GB')) throw new AppError(400, 'validation_failed', PROMO_TEXT.zipFormat, 'promo_code', { code: zip, field: 'zip_code' });
+  const groups = await tx.selectFrom('promo_code_group').select(['catalog_key', 'resident']).where('seller_id', '=', input.sellerId).where('resident', 'is not', null).execute();
+  const group = groups.find((g) => isResidentZip(zip, JSON.parse(g.resident!)));
+  const code = group ? await tx.selectFrom('promo_code').selectAll().where('seller_id', '=', input.sellerId).where('code', '=', residentCodeOf(group.catalog_key)).where('active', '=', 1).executeTakeFirst() : undefined;
+  if (!code) throw new AppError(422, 'no_code_benefit', PROMO_TEXT.noResidentDiscount, 'promo_code', { code: zip });
+  await tx.deleteFrom('cart_promo_code').where('cart_id', '=', input.cartId).where('phase', '=', 'zip').execute();
+  await tx.insertInto('cart_promo_code').values({ cart_id: input.cartId, code_id: code.id, code: zip, phase: 'zip', identity_id: input.identityId, counted: 0, created_at: input.now.toISOString() }).execute();
+  return code;
+}

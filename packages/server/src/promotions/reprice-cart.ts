@@ -1,0 +1,98 @@
+import { percentFee, type TCartModOut, type TCartPromoCode } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { CartTable, TicketTable } from '../db/schema.js';
+import { memo } from '../cart/memo.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { priceCart, type ActiveGroups, type Pricing, type Vouchers } from './price-cart.js';
+import { isChildType, voucherKind, type CitypassRules } from './citypass.js';
+import { activeMods, citypassGroups, codesOfCart, defaultCodes } from './promotions.repository.js';
+import { giftCredits } from '../membership/gifts/gift-credits.js';
+
+/** What cart.cartmods holds: the modifiers as priced (discounts in minor units) and the codes applied. */
+export interface StoredCartMods {
+  mods: (Omit<TCartModOut, 'discount'> & { discount: number })[];
+  codes: TCartPromoCode[];
+}
+
+export const readCartMods = (json: string): StoredCartMods => {
+  const parsed = JSON.parse(json) as StoredCartMods | [];
+  return Array.isArray(parsed) ? { mods: [], codes: [] } : parsed;
+};
+
+/** The seller's modifiers and default codes change only with a catalog import: cached briefly. */
+const sellerPromotions = (tx: Tx, sellerId: string, cache?: TtlCache) =>
+  memo(cache, `promotions:${sellerId}`, async () => ({ mods: await activeMods(tx, sellerId), defaults: await defaultCodes(tx, sellerId), citypass: await citypassGroups(tx, sellerId) }));
+
+/**
+ * Prices a cart's held tickets again (price-cart.ts) from its codes, the default codes and the
+ * seller's modifiers: each ticket's adjusted value (face − gift credit − discount) and its percentage fee
+ * (fees follow the discounted price), and the cart's cartmods. Writes only what changed.
+ */
+export async function repriceCart(
+  tx: Tx,
+  cart: Selectable<CartTable>,
+  tickets: Selectable<TicketTable>[],
+  now: Date,
+  cache?: TtlCache,
+): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing }> {
+  const { mods, defaults, citypass } = await sellerPromotions(tx, cart.seller_id, cache);
+  const codes = await codesOfCart(tx, cart.id);
+  const vouchers = await vouchersOf(tx, codes, citypass, tickets);
+  const active: ActiveGroups = new Map();
+  const activate = (groupId: string, cap: number | null) => {
+    const was = active.get(groupId);
+    active.set(groupId, was === undefined ? cap : was === null || cap === null ? null : Math.max(was, cap));
+  };
+  for (const c of codes) activate(c.code_group_id, c.max_per_order);
+  for (const c of defaults) activate(c.code_group_id, c.max_per_order);
+  // A gift code redeemed (issue 12) pays part of its ticket first: modifiers price what is left.
+  const credits = await giftCredits(tx, tickets);
+  const base = (t: Selectable<TicketTable>) => Math.max(0, t.face_value - (credits.get(t.id) ?? 0));
+  const pricing = priceCart(credits.size ? tickets.map((t) => ({ ...t, face_value: base(t) })) : tickets, mods, active, now.toISOString(), vouchers);
+
+  const changed = tickets.filter((t) => t.adjusted_value !== base(t) - (pricing.discounts.get(t.id) ?? 0));
+  let out = tickets;
+  if (changed.length) {
+    const typeIds = [...new Set(changed.map((t) => t.ticket_type_id))];
+    const percents = new Map((await tx.selectFrom('ticket_type').select(['id', 'fee_percent_outside']).where('id', 'in', typeIds).execute()).map((t) => [t.id, t.fee_percent_outside]));
+    const updated = new Map<string, Selectable<TicketTable>>();
+    for (const t of changed) {
+      const adjusted = base(t) - (pricing.discounts.get(t.id) ?? 0);
+      const fee = percentFee(adjusted, percents.get(t.ticket_type_id));
+      await tx.updateTable('ticket').set({ adjusted_value: adjusted, fee_percent_outside: fee }).where('id', '=', t.id).where('state', '=', 'held').execute();
+      updated.set(t.id, { ...t, adjusted_value: adjusted, fee_percent_outside: fee });
+    }
+    out = tickets.map((t) => updated.get(t.id) ?? t);
+  }
+
+  const stored: StoredCartMods = {
+    mods: pricing.mods.map(({ mod, discount, tickets: affected, blocking }) => ({
+      id: mod.id, name: mod.name, description: mod.description, discount, blocking_checkout: blocking,
+      resource: mod.scope === 'event' ? 'event_template' : mod.scope, resource_id: mod.resource_ids[0] ?? null,
+      tickets_affected: affected, activating_code_groups: mod.code_group_ids,
+    })),
+    codes: [...defaults.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: 'default' as const })), ...codes.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: c.phase as TCartPromoCode['phase'] }))],
+  };
+  const json = stored.mods.length || stored.codes.length ? JSON.stringify(stored) : '[]';
+  if (json === cart.cartmods) return { cart, tickets: out, pricing };
+  await tx.updateTable('cart').set({ cartmods: json }).where('id', '=', cart.id).execute();
+  return { cart: { ...cart, cartmods: json }, tickets: out, pricing };
+}
+
+/** The cart's city-pass vouchers counted by group and kind; child types by the group's keyword. */
+async function vouchersOf(tx: Tx, codes: { code: string; phase: string; code_group_id: string }[], groups: Map<string, CitypassRules>, tickets: Selectable<TicketTable>[]): Promise<Vouchers> {
+  const out: Vouchers = new Map();
+  const onCart = codes.filter((c) => c.phase === 'citypass' && groups.has(c.code_group_id));
+  if (!onCart.length) return out;
+  const typeIds = [...new Set(tickets.map((t) => t.ticket_type_id))];
+  const names = typeIds.length ? await tx.selectFrom('ticket_type').select(['id', 'name']).where('id', 'in', typeIds).execute() : [];
+  for (const c of onCart) {
+    const rules = groups.get(c.code_group_id)!;
+    const entry = out.get(c.code_group_id) ?? { adult: 0, child: 0, childTypes: new Set(names.filter((n) => isChildType(n.name, rules.child_keyword)).map((n) => n.id)) };
+    if (voucherKind(c.code, rules) === 'child') entry.child += 1;
+    else entry.adult += 1;
+    out.set(c.code_group_id, entry);
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { exportCatalog } from '../src/catalog/export-catalog.js';
+import { importCatalog } from '../src/catalog/import-catalog.js';
+import { validateCatalog } from '../src/catalog/validate-catalog.js';
+import { CartClient, catalogIds } from './cart-client.js';
+import { dialects, NOW } from './harness.js';
+import { promotionsApp, promotionsCatalog } from './promotions-harness.js';
+
+/** `promotions` in the catalog document: validate, import, export (docs/promotions.md). */
+describe('catalog validate: promotions', () => {
+  it('the test catalog with promotions is valid', () => {
+    const check = validateCatalog(promotionsCatalog());
+    expect(check.ok ? [] : check.problems).toEqual([]);
+  });
+
+  it('names each wrong reference, duplicate and bad value by its path', () => {
+    const catalog = promotionsCatalog();
+    const p = catalog.promotions;
+    p.codes.push({ code: 'welcome10', group: 'welcome' }, { code: 'X1', group: 'nosuch' });
+    p.code_groups[0].required_for = ['ga/nosuch'];
+    p.cart_mods[0].ticket_types = ['adult', 'nosuch'];
+    const last = p.cart_mods.length;
+    p.cart_mods.push({ key: 'empty', name: 'Empty', kind: 'amount_off', value: '1', scope: 'event', events: [], code_groups: ['nosuch'] });
+    p.default_codes = ['NOTACODE'];
+    p.code_groups.find((g: { key: string }) => g.key === 'citypass').citypass.child_regexp = '([';
+    const check = validateCatalog(catalog);
+    expect(check.ok ? [] : check.problems.map((x) => x.path)).toEqual([
+      '$.promotions.codes[13]',
+      '$.promotions.code_groups[0].required_for[0]',
+      expect.stringMatching(/^\$\.promotions\.code_groups\[\d+\]\.citypass\.child_regexp$/),
+      '$.promotions.codes[14].group',
+      '$.promotions.default_codes[0]',
+      '$.promotions.cart_mods[0].ticket_types[1]',
+      `$.promotions.cart_mods[${last}].code_groups[0]`,
+      `$.promotions.cart_mods[${last}].events`,
+    ]);
+    const shape = promotionsCatalog();
+    shape.promotions.cart_mods[0].value = '120';
+    shape.promotions.codes[0].code = 'A';
+    const blocks = shape.promotions.cart_mods.length;
+    shape.promotions.cart_mods.push({ key: 'blocks', name: 'B', kind: 'percent_off', value: '0', scope: 'cart', blocking_checkout: true });
+    const bad = validateCatalog(shape);
+    expect(bad.ok ? [] : bad.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      '$.promotions.codes[0].code: A code has 2 to 35 characters.',
+      '$.promotions.cart_mods[0].value: a percentage is at most 100',
+      `$.promotions.cart_mods[${blocks}].code_groups: a blocking modifier needs code_groups (the codes that unblock it)`,
+    ]);
+  });
+});
+
+describe.each(dialects())('promotions import and export on %s', (dialect) => {
+  it('export gives back what was imported; a re-import keeps use counts and switches off codes no longer listed', async () => {
+    const t = await promotionsApp(dialect);
+    try {
+      const exported = await exportCatalog(t.db);
+      const source = promotionsCatalog().promotions;
+      expect(exported.promotions!.codes!.map((c) => c.code)).toEqual(source.codes.map((c: { code: string }) => c.code.toUpperCase()).sort());
+      expect(exported.promotions!.cart_mods!.map((m) => [m.key, m.kind, Number(m.value)])).toEqual(source.cart_mods.map((m: { key: string; kind: string; value: string }) => [m.key, m.kind, Number(m.value)]));
+      expect(exported.promotions!.code_groups!.find((g) => g.key === 'friends')).toMatchObject({ required_for: ['ga/friends'], description: 'Enter your Friends of the Museum code to book the preview.' });
+      expect(exported.promotions!.codes!.find((c) => c.code === 'OLDCODE')).toMatchObject({ valid_to: '2026-05-31' });
+      expect(exported.promotions!.cart_mods!.find((m) => m.key === 'family')).toMatchObject({ requires: { ticket_types: ['adult'], min: 2 } });
+
+      await t.db.updateTable('promo_code').set({ used: 7 }).where('code', '=', 'WELCOME10').execute();
+      const next = { ...(exported as object), promotions: { ...exported.promotions, codes: exported.promotions!.codes!.filter((c) => c.code !== 'FIVER') } };
+      await importCatalog(t.db, next, { baseDir: '/', now: NOW });
+      const rows = await t.db.selectFrom('promo_code').select(['code', 'used', 'active']).where('code', 'in', ['WELCOME10', 'FIVER']).orderBy('code').execute();
+      expect(rows).toEqual([{ code: 'FIVER', used: 0, active: 0 }, { code: 'WELCOME10', used: 7, active: 1 }]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/code/FIVER' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a default code prices every cart without being typed, and its uses are not counted', async () => {
+    const catalog = promotionsCatalog();
+    catalog.promotions.default_codes = ['welcome10'];
+    const t = await promotionsApp(dialect, catalog);
+    try {
+      const ids = await catalogIds(t.db);
+      const c = new CartClient(t.app);
+      const res = await c.create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-02T18:00:00.000Z') }]);
+      expect(res.body.cart._data[0].cart_fees).toMatchObject({ total_cartmod_amount: '2.00', total_outstanding: '18.00' });
+      expect(res.body.cart._data[0].promo_codes).toEqual([expect.objectContaining({ code: 'WELCOME10', phase: 'default' })]);
+      const again = await c.call('POST', `/api/my/cart/${res.body.cart._data[0].id}/apply_code`, { code: 'WELCOME10' });
+      expect(again.body._data[0]._code).toBe('duplicate_code');
+      expect((await t.db.selectFrom('promo_code').select('used').where('code', '=', 'WELCOME10').executeTakeFirstOrThrow()).used).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

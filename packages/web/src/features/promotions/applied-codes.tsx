@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { TCart } from '@foyer/contracts';
+import { en, format } from '../../i18n/en.js';
+import { useCart } from '../cart/cart-context.js';
+import { applyCode } from './api.js';
+import { promoErrorText, typedCodes } from './model.js';
+
+/** The codes the buyer applied, each with a remove button (the use goes back to the code). */
+export function AppliedCodes({ cart }: { cart: TCart }) {
+  const { store } = useCart();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const codes = typedCodes(cart);
+  if (!codes.length) return null;
+
+  const remove = async (code: string) => {
+    setBusy(code);
+    setError(null);
+    try {
+      store.accept(await applyCode(cart.id, code, { remove: true }));
+    } catch (e) {
+      setError(promoErrorText(e, code));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="promo-codes">
+      <ul className="promo-codes__list" aria-label={en.promo.appliedList}>
+        {codes.map((c) => (
+          <li key={c.code} className="promo-codes__item">
+            <span className="promo-chip">{c.code}</span>
+            <button type="button" className="button button--link" disabled={busy !== null} aria-label={format(en.promo.removeLabel, { code: c.code })} onClick={() => void remove(c.code)}>
+              {en.promo.remove}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import type { TConfigEntry, TEventTemplate } from '@foyer/contracts';
+import { en, format } from '../../i18n/en.js';
+import { useOptionalCart } from '../cart/cart-context.js';
+import { citypassStore } from './citypass-vouchers.js';
+import { canApply, PROMO_CODE_MAX } from './model.js';
+
+/** Event config web.ecommerce.citypass (000 §3): true, or { enabled: true }. */
+export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
+  const entry = config.find((c) => c.namespace === 'web' && c.name === 'ecommerce.citypass');
+  const value = entry?.value as unknown;
+  return value === true || value === 'true' || (typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true);
+}
+
+/**
+ * The city-pass field (000 §5): only when the event enables it, not for add-on events, and while
+ * no codes are on the cart. Vouchers go with the reserve; the server checks their format
+ * ('Does not match the expected format. Please check your CityPASS code.') and their use.
+ */
+export function CitypassField({ event, config, upsell }: { event: TEventTemplate; config: readonly TConfigEntry[]; upsell: boolean }) {
+  const id = useId();
+  const cart = useOptionalCart();
+  const vouchers = useSyncExternalStore(citypassStore.subscribe, citypassStore.get, citypassStore.get);
+  const [text, setText] = useState('');
+  const hasCodes = (cart?.view?.cart.promo_codes ?? []).some((c) => c.phase !== 'default');
+  if (!citypassEnabled(config) || upsell || hasCodes) return null;
+
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canApply(text)) return;
+    citypassStore.add(text);
+    setText('');
+  };
+
+  return (
+    <section className="panel citypass" aria-labelledby={`${id}-title`} data-event-id={event.id}>
+      <h2 id={`${id}-title`} className="section-title">
+        {en.promo.citypassTitle}
+      </h2>
+      <form className="promo-form" noValidate onSubmit={add}>
+        <div className="field">
+          <label htmlFor={`${id}-voucher`}>{en.promo.citypassField}</label>
+          <div className="promo-form__row">
+            <input id={`${id}-voucher`} type="text" autoComplete="off" spellCheck={false} maxLength={PROMO_CODE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+            <button type="submit" className="button button--secondary" disabled={!canApply(text)}>
+              {en.promo.citypassAdd}
+            </button>
+          </div>
+          <span className="field-hint">{en.promo.citypassHint}</span>
+        </div>
+      </form>
+      {vouchers.length > 0 && (
+        <ul className="promo-codes__list" aria-label={en.promo.citypassList}>
+          {vouchers.map((v) => (
+            <li key={v} className="promo-codes__item">
+              <span className="promo-chip">{v}</span>
+              <button type="button" className="button button--link" aria-label={format(en.promo.removeLabel, { code: v })} onClick={() => citypassStore.remove(v)}>
+                {en.promo.remove}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react';
+import { en } from '../../i18n/en.js';
+import { canApply, PROMO_CODE_MAX, promoErrorText } from './model.js';
+
+export interface PromoCodeFormProps {
+  /** Applies the code; throws the API's refusal. */
+  onApply: (code: string) => Promise<void>;
+  /** After a code was applied (the field is cleared first). */
+  onApplied?: (code: string) => void;
+  label?: string;
+  /** Text shown above the form (the code modal: the server's description). */
+  intro?: string;
+  autoFocus?: boolean;
+  /** Maps a refusal to its text; defaults to the promo-code texts of 000 §8. */
+  errorText?: (error: unknown, code: string) => string;
+}
+
+/**
+ * A code field and its apply button (000 §5): trimmed, apply disabled under 2 characters, at most
+ * 35; applying, then cleared on success; a refusal shown at the field (aria-live) and tied to it.
+ */
+export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, autoFocus, errorText = promoErrorText }: PromoCodeFormProps) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const text = code.trim();
+    if (applying) return;
+    if (!canApply(text)) return setError(en.promo.tooShort);
+    setApplying(true);
+    setError(null);
+    try {
+      await onApply(text);
+      setCode('');
+      onApplied?.(text);
+    } catch (e) {
+      setError(errorText(e, text));
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  return (
+    <form className="promo-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={applying}>
+      {intro && <p className="promo-form__intro">{intro}</p>}
+      <div className="field">
+        <label htmlFor={`${id}-code`}>{label}</label>
+        <div className="promo-form__row">
+          <input
+            id={`${id}-code`}
+            name="promo_code"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={PROMO_CODE_MAX}
+            value={code}
+            data-autofocus={autoFocus ? true : undefined}
+            required
+            aria-required="true"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setCode(e.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <button type="submit" className="button" disabled={applying || !canApply(code)}>
+            {applying ? en.promo.applying : en.promo.apply}
+          </button>
+        </div>
+        <span className="field-error promo-form__error" id={`${id}-error`} role="alert" aria-live="assertive">
+          {error ?? ''}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { en } from '../../i18n/en.js';
+import { useOptionalCart } from '../cart/cart-context.js';
+import { applyCode } from './api.js';
+
+/** 001 §5 zip-code-as-discount: the US pattern (5 digits) or a UK postcode. */
+export const looksLikeZip = (zip: string) => /^\d{5}$/.test(zip.trim()) || /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(zip.trim().replace(/\s+/g, ' '));
+
+/**
+ * Applies a resident discount from a ZIP code (001 §5): on blur of the zip field inside `children`
+ * (the field whose id is `zipInputId`), or once for the member's own zip. Quiet: a zip without a
+ * discount changes nothing and says nothing; an applied one is announced.
+ */
+export function ResidentZip({ zipInputId, memberZip, children }: { zipInputId?: string; memberZip?: string | null; children?: ReactNode }) {
+  const cart = useOptionalCart();
+  const [announce, setAnnounce] = useState('');
+  const tried = useRef(new Set<string>());
+  const cartId = cart?.view?.cart.id ?? null;
+
+  const tryZip = async (zip: string) => {
+    const text = zip.trim().toUpperCase();
+    if (!cart || !cartId || !looksLikeZip(text) || tried.current.has(text)) return;
+    if ((cart.view?.cart.promo_codes ?? []).some((c) => c.phase === 'zip' && c.code.replace(/\s+/g, ' ') === text.replace(/\s+/g, ' '))) return;
+    tried.current.add(text);
+    try {
+      cart.store.accept(await applyCode(cartId, text, { handler: 'zip' }));
+      setAnnounce(en.promo.residentApplied);
+    } catch {
+      /* no resident discount for this zip: nothing to say */
+    }
+  };
+
+  useEffect(() => {
+    if (memberZip) void tryZip(memberZip);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per member zip and cart
+  }, [memberZip, cartId]);
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (zipInputId && target.id === zipInputId) void tryZip(target.value);
+  };
+
+  return (
+    <div onBlur={onBlur} className="resident-zip">
+      {children}
+      <p className="visually-hidden" role="status">
+        {announce}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TCartModOut } from '@foyer/contracts';
+import { renderApp } from './render-app.js';
+import { api } from '../src/api/client.js';
+import { queryClient } from '../src/app/query-client.js';
+import { writeCartId } from '../src/features/cart/storage.js';
+import { cartDocument, ticket } from './cart-fixtures.js';
+import { configDocument, installFetch, SELLER_ID } from './fixtures.js';
+
+/** Checkout's promo codes (001 §2, §8): the blocked cart, the promo-codes modal, the discount per line and per modifier. */
+const vipBlock: TCartModOut = {
+  id: 'm-vip', name: 'VIP access', description: 'VIP tickets need a VIP pass code.', discount: '0.00', blocking_checkout: true,
+  resource: 'ticket_type', resource_id: 'tt-adult', tickets_affected: [], activating_code_groups: ['g-vip'],
+};
+const blocked = cartDocument({ cart: { cartmods: [vipBlock], promo_codes: [] } });
+const unblocked = cartDocument({
+  cart: {
+    cartmods: [{ ...vipBlock, id: 'm-10', name: '10% off admission', description: null, discount: '5.00', blocking_checkout: false }],
+    promo_codes: [{ code: 'VIPPASS', code_group_id: 'g-vip', phase: 'post' }],
+    cart_fees: { total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
+  },
+  tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
+});
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => {});
+  queryClient.clear();
+  localStorage.clear();
+  api.setSellerId(null);
+  writeCartId(SELLER_ID, 'cart-1');
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('checkout promo codes', () => {
+  it('a blocked cart says a code is required with the server’s description; the code unblocks it and the discount shows per line and per modifier', async () => {
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: blocked };
+      if (url.pathname === '/api/my/cart/cart-1/apply_code') {
+        const code = (request.body as { code: string }).code;
+        if (code === 'OLDPASS') return { status: 409, body: { _data: [{ _code: 'code_exhausted', _context: 'promo_code', _description: 'This code has been used up.', _extra: null }] } };
+        return { body: unblocked };
+      }
+      return undefined;
+    });
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Pay $62' });
+    await new Promise((r) => setTimeout(r, 300)); // the checkout's own reads settle
+    const notice = await screen.findByTestId('blocked-cart');
+    expect(notice.textContent).toContain('A code is required to continue with your order.');
+    expect(notice.textContent).toContain('VIP tickets need a VIP pass code.');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Enter code' }));
+    await screen.findByRole('dialog', { name: 'Promo codes' });
+    const dialog = () => screen.getByRole('dialog', { name: 'Promo codes' });
+    const type = (value: string) => fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Promo code' }), { target: { value } });
+    type('VIPPASS');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(screen.queryByTestId('blocked-cart')).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Pay $57' })).toBeTruthy();
+    expect(screen.getByTestId('cart-discount').textContent).toContain('10% off admission');
+    expect(screen.getByTestId('cart-discount').textContent).toContain('−$5');
+    expect(screen.getByText('$50', { selector: 's' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Applied codes' }).textContent).toContain('VIPPASS');
+    const applied = calls.filter((c) => c.url.pathname.endsWith('/apply_code')).map((c) => c.body);
+    expect(applied).toEqual([{ code: 'VIPPASS', require_benefit: true }]);
+  });
+  it('on a blocked cart a used-up code adds "Please try another one." at the field', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: blocked };
+      if (url.pathname === '/api/my/cart/cart-1/apply_code') return { status: 409, body: { _data: [{ _code: 'code_exhausted', _context: 'promo_code', _description: 'This code has been used up.', _extra: null }] } };
+      return undefined;
+    });
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Pay $62' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a promo code' }));
+    await screen.findByRole('dialog', { name: 'Promo codes' });
+    const dialog = () => screen.getByRole('dialog', { name: 'Promo codes' });
+    fireEvent.input(within(dialog()).getByRole('textbox', { name: 'Promo code' }), { target: { value: 'oldpass' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toBe('This code has been used up. Please try another one.'));
+  });
+});

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './render-app.js';
+import { cartDocument } from './cart-fixtures.js';
+import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
+import { useAppTestEnv } from './app-test-env.js';
+
+/** The code modal (000 §2, §4, §8): a reserve refused with code_required asks for a code and retries with it as a pre-reserve code. */
+const codeRequired = {
+  status: 400,
+  body: { _data: [{ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _description: 'Enter your Friends code to book the preview.', _extra: { block_reason: 'code_required' } }] },
+};
+const notFound = (code: string) => ({ status: 404, body: { _data: [{ _code: 'code_not_found', _context: 'promo_code', _description: `${code} is not a valid promo code.`, _extra: { code } }] } });
+
+function server() {
+  return (url: URL, request: { method: string; body: unknown }) => {
+    if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true)]) };
+    if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/calendar`)) return { body: calendarDocument('2026-11-21', 12) };
+    if (url.pathname === `/api/events/${EVENT_ID}/sessions` && url.searchParams.get('ticket_group_id._in')) {
+      const id = url.searchParams.get('id')!;
+      return { body: sessionsDocument([{ ...session(id, '2026-11-21', '13:00', 40), id }]) };
+    }
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) {
+      const date = url.searchParams.get('_ondate') ?? '2026-11-21';
+      return { body: sessionsDocument([session('s1', date, '09:00', 0), session('s2', date, '10:30', 4), session('s3', date, '13:00', 40), session('s4', date, '14:00', -1)]) };
+    }
+    if (url.pathname === '/api/my/cart/modify' && request.method === 'POST') {
+      const codes = (request.body as { preReservePromoCodes?: string[] }).preReservePromoCodes;
+      if (!codes) return codeRequired;
+      return codes[0].toUpperCase() === 'FRIENDS' ? { body: cartDocument() } : notFound(codes[0].toUpperCase());
+    }
+    if (url.pathname.startsWith('/api/my/cart') && request.method === 'GET') return { body: cartDocument() };
+    return undefined;
+  };
+}
+
+useAppTestEnv();
+
+describe('a code-required reserve', () => {
+  it('opens the code modal with the server’s description, shows a wrong code’s text, and reserves with the right one', async () => {
+    const { calls } = installFetch(server());
+    const router = renderApp(`/events/${EVENT_ID}`);
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[0]);
+    const tablist = await screen.findByRole('tablist', { name: 'Times of day' });
+    fireEvent.click(within(tablist).getAllByRole('tab')[1]);
+    fireEvent.click(within(screen.getByRole('list', { name: 'Afternoon times' })).getByRole('button', { name: /1:00 PM/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add one Adult' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your code' });
+    expect(within(dialog).getByText('Enter your Friends code to book the preview.')).toBeTruthy();
+    const field = within(dialog).getByRole('textbox', { name: 'Code' });
+    const apply = within(dialog).getByRole('button', { name: 'Apply' });
+    fireEvent.input(field, { target: { value: 'x' } });
+    expect(apply).toHaveProperty('disabled', true);
+    fireEvent.input(field, { target: { value: 'enemies' } });
+    fireEvent.click(apply);
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('ENEMIES is not a valid promo code.'));
+    fireEvent.input(field, { target: { value: ' FRIENDS ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    const posts = calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/my/cart/modify').map((c) => (c.body as { preReservePromoCodes?: string[] }).preReservePromoCodes ?? null);
+    expect(posts).toEqual([null, ['enemies'], ['FRIENDS']]);
+  });
+});
