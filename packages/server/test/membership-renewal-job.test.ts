@@ -90,6 +90,25 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
     expect((await setOf(card.card_set_id)).valid_to).toBe(card.valid_to);
   });
 
+  it('an attempt whose process died is taken up again after 15 minutes without charging twice', async () => {
+    const { card, end } = await enrolled('Vic');
+    const at = new Date(end - 6 * DAY);
+    expect((await renewDueMemberships(deps(), at)).renewed).toBe(1);
+    const paymentsBefore = await t.db.selectFrom('payment').select('id').where('idempotency_key', 'like', 'renew_%').execute();
+    // As if the process had died after the charge: the claim still "charging", the set not yet extended.
+    const renewal = await t.db.selectFrom('membership_renewal').selectAll().where('card_set_id', '=', card.card_set_id).executeTakeFirstOrThrow();
+    await t.db.updateTable('membership_renewal').set({ state: 'charging', claimed_at: new Date(at.getTime() - 20 * 60_000).toISOString() }).where('id', '=', renewal.id).execute();
+    await t.db.updateTable('membership').set({ valid_to: card.valid_to }).where('card_set_id', '=', card.card_set_id).execute();
+    // Not before the claim is stale …
+    await t.db.updateTable('membership_renewal').set({ claimed_at: at.toISOString() }).where('id', '=', renewal.id).execute();
+    expect((await renewDueMemberships(deps(), at)).renewed).toBe(0);
+    // … then the same attempt finds its payment and order: renewed, no second charge.
+    await t.db.updateTable('membership_renewal').set({ claimed_at: new Date(at.getTime() - 20 * 60_000).toISOString() }).where('id', '=', renewal.id).execute();
+    expect((await renewDueMemberships(deps(), at)).renewed).toBe(1);
+    expect(await t.db.selectFrom('payment').select('id').where('idempotency_key', 'like', 'renew_%').execute()).toHaveLength(paymentsBefore.length);
+    expect((await t.db.selectFrom('membership_renewal').select(['state', 'attempts']).where('id', '=', renewal.id).executeTakeFirstOrThrow())).toEqual({ state: 'renewed', attempts: 1 });
+  });
+
   it('a cancelled auto-renew is never charged', async () => {
     const { card, email, end } = await enrolled('Uli');
     await t.db.updateTable('membership').set({ auto_renew_state: 'cancelled' }).where('card_set_id', '=', card.card_set_id).execute();

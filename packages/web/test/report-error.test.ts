@@ -21,6 +21,9 @@ describe('error reporting', () => {
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 500)).toBe(false);
     expect(isExpectedApiError('GET', '/api/events/e', 500)).toBe(false);
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 400)).toBe(false);
+    // 001 §8: rule_blocks_reserve (a code-required group, a redeem's checkout rules) is expected.
+    expect(isExpectedApiError('POST', '/api/my/cart/modify', 400, 'rule_blocks_reserve')).toBe(true);
+    expect(isExpectedApiError('POST', '/api/my/cart/modify', 400, 'validation_failed')).toBe(false);
     expect(isExpectedApiError('POST', '/api/ticket_order/o/cancel', 401)).toBe(false);
   });
 

@@ -31,8 +31,10 @@ export function reportError(report: Omit<TClientError, 'page'>): void {
  * /api/user. Also left out: 429 (the user is told to wait) and no answer at all (status 0: the
  * visitor's connection, not ours).
  */
-export function isExpectedApiError(method: string, path: string, status: number): boolean {
+export function isExpectedApiError(method: string, path: string, status: number, code?: string): boolean {
   if (status === 0 || status === 429) return true;
+  // 001 §8: a reserve blocked by a rule (a code-required group, a redeem's checkout rules) is expected.
+  if (code === 'rule_blocks_reserve') return true;
   const api = path.startsWith('/api/');
   if (method === 'POST' && api && [402, 404, 409, 410, 422].includes(status)) return true;
   if (method === 'GET' && (api || path.startsWith('/cached_api/')) && status === 404) return true;

@@ -11,6 +11,7 @@ import { deleteCart } from '../../cart/delete-cart.js';
 import { cartAmounts } from '../../payments/cart-amounts.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { payCart } from '../../checkout/pay-cart.js';
+import { paymentByIdempotencyKey } from '../../payments/payments.repository.js';
 import { loadLevels } from '../load-levels.js';
 import { sellerConfigValue } from '../membership.repository.js';
 import { viewerOfUser } from '../resolve-viewer.js';
@@ -100,6 +101,14 @@ async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now:
  * when the bank wants the member to confirm (an off-session charge cannot); throws a refusal.
  */
 async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now: Date): Promise<string | null> {
+  const idempotencyKey = `renew_${renewal.id}_${renewal.attempts}`;
+  // A process that died mid-attempt: what its payment became decides (the reconciler settles one
+  // still processing); never a second charge for the same attempt.
+  const earlier = await paymentByIdempotencyKey(deps.db, idempotencyKey);
+  if (earlier) {
+    if (earlier.ticket_order_id) return earlier.ticket_order_id;
+    throw new AppError(409, 'intent_processing', `the earlier attempt ended ${earlier.status}`, 'auto_renew');
+  }
   const saved = await savedMethodOf(deps.db, set.seller_id, set.identity_id);
   if (!saved) throw new AppError(402, 'payment_failed', 'no card is kept for it', 'auto_renew');
   const session = await openSessionOf(deps, set, now);
@@ -127,7 +136,7 @@ async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow
     identity,
     cartId: made.cart.id,
     body: { amount: fromMinor(outstanding), gateway_id: outstanding ? (saved.gateway_id as 'demo' | 'stripe') : 'free', gateway_data: {} },
-    idempotencyKey: `renew_${renewal.id}_${renewal.attempts}`,
+    idempotencyKey,
     gateways: deps.gatewaysFor(set.seller_id),
     now,
     publicUrl: deps.publicUrl,

@@ -34,21 +34,26 @@ export async function renewalOf(db: Db, cardSetId: string, termEnd: string, nowI
 
 /**
  * Claims a renewal for one charge attempt: due, a retry whose time has come, or a charge whose
- * process died (claimed long ago; the attempt's idempotency key makes the gateway answer the same).
+ * process died (claimed long ago: the same attempt, whose payment the idempotency key finds).
  * Only the process whose update took the row goes on.
  */
 export async function claimRenewal(db: Db, id: string, nowIso: string, staleBefore: string): Promise<RenewalRow | undefined> {
-  return db
+  // A new attempt (due, or a retry whose time has come) counts one more, so it charges under a new key.
+  const fresh = await db
     .updateTable('membership_renewal')
     .set((eb) => ({ state: 'charging', claimed_at: nowIso, updated_at: nowIso, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('state', '=', 'due'),
-        eb.and([eb('state', '=', 'retrying'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('state', '=', 'charging'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
+    .where((eb) => eb.or([eb('state', '=', 'due'), eb.and([eb('state', '=', 'retrying'), eb('next_attempt_at', '<=', nowIso)])]))
+    .returningAll()
+    .executeTakeFirst();
+  if (fresh) return fresh;
+  // The same attempt again (its process died): same count, so the same key finds what it did.
+  return db
+    .updateTable('membership_renewal')
+    .set({ claimed_at: nowIso, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'charging')
+    .where('claimed_at', '<', staleBefore)
     .returningAll()
     .executeTakeFirst();
 }
