@@ -101,6 +101,8 @@ describe('gifts of membership in the browser', () => {
       const cards = r.getByRole('list', { name: 'Cards' });
       await expect.poll(() => cards.getByTestId('member-id').count(), { timeout: 10_000 }).toBe(1);
       expect(await r.getByRole('heading', { name: 'Individual' }).isVisible()).toBe(true);
+      // The gift paid for it: the complete page says what was saved.
+      expect(await r.getByTestId('order-discount').textContent()).toBe('You saved $75');
 
       // The same code again: already redeemed.
       await r.goto(`${sf.url}/membership/redeem?code=${code}`);

@@ -82,6 +82,7 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
     await expectAccessible(page);
     const email = `promo-${suffix}-${Date.now()}@example.org`;
     await pay(page, '$45', email);
+    await expect.poll(() => page.getByTestId('order-discount').textContent(), { timeout: 10_000 }).toBe('You saved $5');
     await expect.poll(async () => (await mailbox(sf.url, email)).map((m) => m.text).join('\n'), { timeout: 15_000 }).toContain('Total: 45.00 USD.\n\nDiscounts: 5.00 USD (WELCOME10).');
     expect(errors).toEqual([]);
   });

@@ -559,6 +559,8 @@ export const en = {
     cancelTickets: 'Cancel tickets',
     /** An order booked on a payment plan: what is left to pay later. */
     stillToPay: 'Still to pay: {amount}',
+    /** The order's tickets reduced by promotions or a gift code. */
+    discount: 'You saved {amount}',
     ticketsTitle: 'Your tickets',
     ticketsFor: 'Tickets for order {number}',
     print: 'Print tickets',

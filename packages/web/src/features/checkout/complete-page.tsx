@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { fetchOrders, qrCodeUrl } from './api.js';
 import { OrderMemberships } from '../membership/order-memberships.js';
+import { OrderDiscount } from '../promotions/order-discount.js';
 import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 import { isFreeAndCancellable } from '../manage/cancellable.js';
 
@@ -77,7 +78,7 @@ export function Component() {
       {query.isError ? (
         <ErrorNotice title={en.complete.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       ) : !orders ? (
-        <div className="complete__orders" aria-busy="true" aria-label={en.complete.loading}>
+        <div className="complete__orders" role="status" aria-busy="true" aria-label={en.complete.loading}>
           <div className="panel complete-order">
             <Skeleton height={24} width="50%" style={{ marginBottom: 16 }} />
             <Skeleton height={240} width={240} />
@@ -92,6 +93,7 @@ export function Component() {
                 {order.order_number}
               </p>
               <img className="complete-order__qr" src={qrCodeUrl(order.id)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
+              <OrderDiscount tickets={tickets} currency={seller.currency} />
               {Number(order.ticket_order_fees?.total_outstanding ?? 0) > 0 && (
                 <p className="complete-order__balance" data-testid="still-to-pay">
                   {format(en.complete.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency, { zeroAsFree: false }) })}
