@@ -135,8 +135,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
   const added = await insertHoldingSeats(rows, (ordered) => insertTickets(tx, ordered));
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
-  const repriced = await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
-  for (const t of added) Object.assign(t, repriced.get(t.id));
+  await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Promotions: the payload's codes, code-required groups, the cart priced again (promotions/).
   const priced = await promotionsOnModify(tx, { cart: saved, body, tickets: [...remaining, ...added], added, now, cache: input.cache });

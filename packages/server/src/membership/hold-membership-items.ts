@@ -9,7 +9,7 @@ import { redeemGiftForTicket } from './gifts/redeem-gift.js';
 
 /** A membership ticket being held, with what the visitor sent for it. */
 export interface HeldMembership {
-  ticket: { id: string; ticket_type_id: string; handler: string; face_value: number; fee_percent_outside: number };
+  ticket: { id: string; ticket_type_id: string; handler: string };
   handlerData: Record<string, unknown> | null | undefined;
 }
 
@@ -18,12 +18,11 @@ export interface HeldMembership {
  * from the level, names, e-mails where the role asks) or the membership it renews. Buying again
  * while a membership is current renews it inside the renewal window and is refused outside it.
  * A gift names nobody (the redeemer will) and is bought on its own; a gift code pays for a new
- * membership or a renewal (issue 12). Returns the tickets whose price a gift code changed.
+ * membership or a renewal (issue 12).
  */
 export async function holdMembershipItems(tx: Tx, input: { sellerId: string; cartId: string; viewer: Viewer; items: HeldMembership[]; now: Date }) {
-  const repriced = new Map<string, { adjusted_value: number; fee_percent_outside: number }>();
   const items = input.items.filter((i) => i.ticket.handler === 'membership');
-  if (!items.length) return repriced;
+  if (!items.length) return;
   const levels = await loadLevels(tx, items.map((i) => i.ticket.ticket_type_id));
   const rows = [];
   for (const [index, item] of items.entries()) {
@@ -41,15 +40,12 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
     const renewId = parsed.data.renew_membership_id ?? (await ownCurrentSetToRenew(tx, input.viewer, input.now));
     if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
     else checkMembers(level, parsed.data, index);
-    const redeemed = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticket: item.ticket, now: input.now }) : null;
-    if (redeemed) repriced.set(item.ticket.id, redeemed.money);
-    const redeemGiftId = redeemed?.giftId ?? null;
+    const redeemGiftId = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticketId: item.ticket.id, now: input.now }) : null;
     rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)), redeem_gift_id: redeemGiftId });
   }
   const giftTicketIds = rows.filter((r) => r.gift).map((r) => r.ticket_id);
   if (giftTicketIds.length) await assertGiftAlone(tx, input.cartId, giftTicketIds);
   await insertItems(tx, rows);
-  return repriced;
 }
 
 /** 001 §2: gifting requires an empty cart — the gift's giftee is the whole cart's. */

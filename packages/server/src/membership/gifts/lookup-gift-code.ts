@@ -1,10 +1,9 @@
 import { fromMinor, isGiftCodeShaped, normalizeGiftCode, REDEEM_LEVELS_MAX, type TGiftCodeLookup, type TRedeemLevel } from '@foyer/contracts';
-import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import { typesByIds } from '../../events/events.repository.js';
 import { unitPrice } from '../../events/serialize.js';
 import { membershipTypesOfSeller } from '../membership.repository.js';
-import { giftByCode, type GiftRow } from './gift.repository.js';
+import { giftByCode } from './gift.repository.js';
 import { giftCodeInvalid } from './gift-code-errors.js';
 
 /**
@@ -28,18 +27,13 @@ export async function lookupGiftCode(db: Tx, input: { sellerId: string; code: st
     code: gift.code,
     valid_from: gift.valid_from,
     valid_to: gift.valid_to,
-    exhausted: gift.redeemed_at !== null || (await heldByLiveTicket(db, gift)),
+    // Every release of a ticket lets its gift go (releaseGiftHolds), so a holder is a live cart.
+    exhausted: gift.redeemed_at !== null || gift.held_ticket_id !== null,
     ticket_type_id: gift.ticket_type_id,
     level_name: given.name,
     membership_event_id: given.event_template_id,
     levels: await redeemLevels(db, input.sellerId, gift.value),
   };
-}
-
-async function heldByLiveTicket(db: Tx, gift: GiftRow): Promise<boolean> {
-  if (!gift.held_ticket_id) return false;
-  const row = await db.selectFrom('ticket').select(sql`1`.as('one')).where('id', '=', gift.held_ticket_id).where('state', 'in', ['held', 'booked']).executeTakeFirst();
-  return Boolean(row);
 }
 
 async function redeemLevels(db: Tx, sellerId: string, value: number): Promise<TRedeemLevel[]> {

@@ -3,21 +3,13 @@ import type { Tx } from '../../db/database.js';
 import { claimGift, giftByCode } from './gift.repository.js';
 import { giftCodeExpired, giftCodeInvalid, giftCodeRedeemed, giftExpired } from './gift-code-errors.js';
 
-/** A held membership ticket's money columns, as a redeemed gift changes them. */
-interface RedeemingTicket {
-  id: string;
-  face_value: number;
-  fee_percent_outside: number;
-}
-
 /**
  * Reserving a membership with a gift code (001 §2 "Redeem membership"): the code is taken for this
- * ticket (a conditional update: of two carts redeeming it at once one wins, the other is told it has
- * been redeemed) and the ticket costs what the level costs beyond the gift's value — nothing for the
- * level given, the difference for an upgrade. The percentage fee follows the price. Returns the
- * gift's id and the ticket's new money columns.
+ * ticket by a conditional update — of two carts redeeming it at once one wins, the other is told it
+ * has been redeemed. The price follows from the cart's pricing (promotions/reprice-cart.ts), which
+ * counts the gift's value as a credit on the ticket (gift-credits.ts). Returns the gift's id.
  */
-export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; code: string; ticket: RedeemingTicket; now: Date }) {
+export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; code: string; ticketId: string; now: Date }): Promise<string> {
   const operation = 'reserve';
   if (!isGiftCodeShaped(input.code)) throw giftCodeInvalid(operation);
   const gift = await giftByCode(tx, input.sellerId, normalizeGiftCode(input.code));
@@ -25,11 +17,6 @@ export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; cod
   const nowIso = input.now.toISOString();
   if (giftExpired(gift, nowIso)) throw giftCodeExpired(operation);
   if (gift.redeemed_at) throw giftCodeRedeemed(operation);
-  if (!(await claimGift(tx, gift.id, input.ticket.id, nowIso))) throw giftCodeRedeemed(operation);
-
-  const price = Math.max(0, input.ticket.face_value - gift.value);
-  const fee = input.ticket.face_value > 0 ? Math.round((input.ticket.fee_percent_outside * price) / input.ticket.face_value) : 0;
-  const money = { adjusted_value: price, fee_percent_outside: fee };
-  await tx.updateTable('ticket').set(money).where('id', '=', input.ticket.id).execute();
-  return { giftId: gift.id, money };
+  if (!(await claimGift(tx, gift.id, input.ticketId, nowIso))) throw giftCodeRedeemed(operation);
+  return gift.id;
 }
