@@ -1,11 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, configEntry, installFetch, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
 
 /**
  * The cart drawer (000 §2, §4): the outstanding total, proceed (not on checkout) and more-events
@@ -24,19 +23,7 @@ function server(extra?: Handler): Handler {
   };
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-  writeCartId(SELLER_ID, 'cart-1');
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+useCartTestEnv();
 
 describe('the cart drawer', () => {
   it('shows what is left to pay, proceeds to checkout, and its more-events link goes to /events', async () => {

@@ -1,10 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import type { TConfigEntry } from '@foyer/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
 import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
 import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';
 import { cartDocument } from './cart-fixtures.js';
@@ -37,18 +36,9 @@ async function fillCard() {
 }
 const payCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter(([u]) => String(u).includes('/pay')).length;
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-  writeCartId(SELLER_ID, 'cart-1');
-});
+useCartTestEnv();
 afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
   document.head.querySelectorAll('script').forEach((s) => s.remove());
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
-import { readCartId, writeCartId } from '../src/features/cart/storage.js';
+import { readCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 
@@ -34,19 +34,9 @@ async function fillForm() {
   fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-  writeCartId(SELLER_ID, 'cart-1');
-});
-
+useCartTestEnv();
 afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
 import { checkoutIdentityForm, registrationOf, validateIdentityAnswers } from '../src/features/checkout/identity-form-model.js';
 import { en } from '../src/i18n/en.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, configEntry, installFetch, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
 
 const base = checkoutIdentityForm([], [], [], 'card');
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', country: 'us' };
@@ -74,18 +73,7 @@ describe('your information: the shared rules in the browser (000 §5)', () => {
 });
 
 describe('checkout: the configured identity form', () => {
-  beforeEach(() => {
-    vi.stubGlobal('scrollTo', () => {});
-    queryClient.clear();
-    localStorage.clear();
-    api.setSellerId(null);
-    writeCartId(SELLER_ID, 'cart-1');
-  });
-  afterEach(() => {
-    cleanup();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  useCartTestEnv();
 
   const FORM = [
     { key: 'member_of', label: 'Society', required: true },

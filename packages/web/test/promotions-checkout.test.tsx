@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
 import type { TCartModOut } from '@foyer/contracts';
 import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
-import { configDocument, installFetch, SELLER_ID } from './fixtures.js';
+import { configDocument, installFetch } from './fixtures.js';
 
 /** Checkout's promo codes (001 §2, §8): the blocked cart, the promo-codes modal, the discount per line and per modifier. */
 const vipBlock: TCartModOut = {
@@ -23,18 +22,7 @@ const unblocked = cartDocument({
   tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
 });
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  localStorage.clear();
-  api.setSellerId(null);
-  writeCartId(SELLER_ID, 'cart-1');
-});
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+useCartTestEnv();
 
 describe('checkout promo codes', () => {
   it('a blocked cart says a code is required with the server’s description; the code unblocks it and the discount shows per line and per modifier', async () => {
