@@ -82,8 +82,10 @@ describe('memberships in the browser', () => {
       await dialog(page).getByRole('button', { name: 'Log in' }).click();
       await expectGreeting(page, first);
 
-      // The members-only event appears; a member place is reserved free.
+      // The members-only event appears; a member place is reserved free. The listing asks again
+      // once the reloaded page knows its member (the greeting): wait for that first (slow under CI load).
       await page.goto(`${sf.url}/events`);
+      await expectGreeting(page, first);
       const preview = page.getByRole('link', { name: /Members' Preview Evening/ }).first();
       await expect.poll(() => preview.isVisible(), { timeout: 10_000 }).toBe(true);
       await preview.click();
