@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { api } from '../../api/client.js';
 import { useOptionalAccount } from '../account/account-context.js';
@@ -18,6 +18,18 @@ export function isCurrentMember(doc: TUserDocument | undefined): boolean {
 }
 
 /**
+ * Switches the catalogue reads to (or from) the viewer's own and reads them again. A read already
+ * under way was asked with the old scope: it is cancelled first, because invalidating alone would
+ * join it (a first fetch is never restarted) and keep its answer as fresh.
+ */
+export async function rescopeViewerReads(client: QueryClient, scoped: boolean): Promise<void> {
+  api.setViewerScoped(scoped);
+  const viewerReads = { predicate: (q: { queryKey: readonly unknown[] }) => VIEWER_KEYS.has(String(q.queryKey[0])) };
+  await client.cancelQueries(viewerReads);
+  await client.invalidateQueries(viewerReads);
+}
+
+/**
  * Members see members-only events and groups (000 §6): while a current member is logged in, the
  * catalogue reads skip the public cache, and they are read again whenever that changes (log in,
  * log out, a membership bought or ended).
@@ -28,9 +40,7 @@ export function MemberReads() {
   const user = useQuery(userQuery(!!account?.user)).data;
   const scoped = !!account?.user && isCurrentMember(user);
   useLayoutEffect(() => {
-    if (api.isViewerScoped() === scoped) return;
-    api.setViewerScoped(scoped);
-    void client.invalidateQueries({ predicate: (q) => VIEWER_KEYS.has(String(q.queryKey[0])) });
+    if (api.isViewerScoped() !== scoped) void rescopeViewerReads(client, scoped);
   }, [scoped, client]);
   // Without the app (unmounted) nobody is logged in.
   useLayoutEffect(() => () => api.setViewerScoped(false), []);
