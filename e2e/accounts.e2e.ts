@@ -4,32 +4,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOidc, type FakeOidc } from '../packages/server/test/fake-oidc.js';
-import { DESKTOP, MOBILE, newPage, SCREENSHOTS, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { DESKTOP, MOBILE, newPage, SCREENSHOTS, screenshot, useStorefront, type Storefront } from './harness.js';
+import { expectAccessible, PASSWORD, waitForMail } from './steps.js';
 
 /**
  * Accounts in the browser (issue #6): register → log out → log in with a password → the member
  * menu greets by first name → log out; a passcode login with the code from the development
  * mailbox; three wrong codes lock the input; a password reset through the e-mailed link.
  */
-
-type Mail = { to: string; subject: string; text: string };
-const PASSWORD = 'Harbour-2026';
-
-async function mailbox(base: string, to: string): Promise<Mail[]> {
-  const doc = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mailbox?: { _data: Mail[] } };
-  return doc.mailbox?._data ?? [];
-}
-
-/** The newest message to `to` whose subject matches, once the worker has it. */
-async function waitForMail(base: string, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect.poll(async () => (found = (await mailbox(base, to)).find((m) => subject.test(m.subject))), { timeout: 15_000 }).toBeTruthy();
-  return found!;
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /**
  * The built storefront, copied once: the server serves the copy, so a rebuild of packages/web/dist

@@ -1,23 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
+import { expectAccessible, mailbox } from './steps.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
  * decline, requires action), a gift card pays part and a card the rest; the complete page shows the
  * order number and its QR code; the confirmation e-mail lands in the development mailbox.
  */
-
-type Mail = { to: string; subject: string; text: string };
-
-async function mailbox(base: string, to: string): Promise<Mail[]> {
-  const doc = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mailbox?: { _data: Mail[] } };
-  return doc.mailbox?._data ?? [];
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /** Reserve 2 Adults for General Admission in the browser (the date-first flow), then open checkout. */
 async function reserveAndCheckout(page: Page, base: string) {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousViolations } from './harness.js';
 
-/** Steps the membership journeys share: accounts in the menu, paying at the checkout, the dev mailbox. */
+/** Steps the journeys share: accounts in the menu, paying at the checkout, the dev mailbox, axe. */
 
 export type Mail = { to: string; subject: string; text: string };
 
