@@ -1,7 +1,7 @@
 import type { TCart, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType } from '@foyer/contracts';
 import type { TCartDocument } from '@foyer/contracts';
 import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
-import { incumbentSessionFields } from './fixtures.js';
+import { incumbentSessionFields, ticketGroup } from './fixtures.js';
 
 /** Cart documents as POST my/cart/modify and GET my/cart/{id} return them. */
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
@@ -101,33 +101,6 @@ export function cartDocument(options: {
     _rank: 0,
     ...t,
   });
-  const group = (g: Partial<TTicketGroup>): TTicketGroup => ({
-    id: 'tg-1',
-    event_template_id: 'event-ga',
-    name: 'Admission tickets',
-    description: null,
-    handler: 'tickets',
-    hidden_type: 'public_browsable',
-    min_tickets_per_order: null,
-    max_tickets_per_order: 20,
-    capacity: -1,
-    oversell_capacity: 0,
-    used_capacity: 0,
-    exclude_from_event_capacity: false,
-    sold_out: false,
-    color: null,
-    start_policy: null,
-    start_policy_date: null,
-    duration_new: null,
-    additional_info_spec: null,
-    sales_start: null,
-    sales_end: null,
-    meta: {},
-    price: null,
-    summary: null,
-    _rank: 0,
-    ...g,
-  });
   const session = (s: Partial<TEventSession>): TEventSession => ({
     id: 's3',
     event_template_id: 'event-ga',
@@ -147,7 +120,7 @@ export function cartDocument(options: {
     cart: list([cart(options.cart)]),
     ticket: list(tickets),
     ticket_type: list((options.types ?? [{}, { id: 'tt-child', name: 'Child', currency_amount: '12.00' }]).map(type)),
-    ticket_group: list((options.groups ?? [{}]).map(group)),
+    ticket_group: list((options.groups ?? [{}]).map((g) => ticketGroup(g))),
     event_template: list((options.events ?? [{}]).map(event)),
     event_session: list((options.sessions ?? [{}]).map(session)),
     venue: list([{ id: 'venue-1', seller_id: 'seller-1', name: 'Main Building', timezone: 'America/New_York', address: null }]),

@@ -1,5 +1,5 @@
 import { INCUMBENT_EVENT_FIELDS } from '@foyer/contracts';
-import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate, TListedEvent } from '@foyer/contracts';
+import type { TCalendarDay, TConfigEntry, TDocument, TEventSession, TEventTemplate, TListedEvent, TTicketGroup } from '@foyer/contracts';
 import { vi } from 'vitest';
 
 /** Relational-document fixtures and a fake fetch at the network boundary for component tests. */
@@ -8,6 +8,37 @@ export const SELLER_ID = 'seller-1';
 export const EVENT_ID = 'event-ga';
 
 const list = <T>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
+
+/** A public admission ticket group ('tg-1'), changed by `overrides`. */
+export function ticketGroup(overrides: Partial<TTicketGroup> = {}): TTicketGroup {
+  return {
+    id: 'tg-1',
+    event_template_id: EVENT_ID,
+    name: 'Admission tickets',
+    description: null,
+    handler: 'tickets',
+    hidden_type: 'public_browsable',
+    min_tickets_per_order: null,
+    max_tickets_per_order: 20,
+    capacity: -1,
+    oversell_capacity: 0,
+    used_capacity: 0,
+    exclude_from_event_capacity: false,
+    sold_out: false,
+    color: null,
+    start_policy: null,
+    start_policy_date: null,
+    duration_new: null,
+    additional_info_spec: null,
+    sales_start: null,
+    sales_end: null,
+    meta: {},
+    price: null,
+    summary: null,
+    _rank: 0,
+    ...overrides,
+  };
+}
 
 export function configEntry(name: string, value: unknown, resourceId = SELLER_ID): TConfigEntry {
   return { id: `cfg-${name}`, resource_id: resourceId, namespace: 'web', name, value };
@@ -72,32 +103,7 @@ export function eventDocument(overrides: Partial<TEventTemplate> = {}): TDocumen
     ]),
     venue: list([{ id: 'venue-1', seller_id: SELLER_ID, name: 'Main Building', timezone: 'America/New_York', address: null }]),
     ticket_group: list([
-      {
-        id: 'tg-1',
-        event_template_id: EVENT_ID,
-        name: 'Admission tickets',
-        description: null,
-        handler: 'tickets',
-        hidden_type: 'public_browsable',
-        min_tickets_per_order: null,
-        max_tickets_per_order: 20,
-        capacity: -1,
-        oversell_capacity: 0,
-        used_capacity: 0,
-        exclude_from_event_capacity: false,
-        sold_out: false,
-        color: null,
-        start_policy: null,
-        start_policy_date: null,
-        duration_new: null,
-        additional_info_spec: null,
-        sales_start: null,
-        sales_end: null,
-        meta: {},
-        price: '0.00',
-        summary: null,
-        _rank: 0,
-      },
+      ticketGroup({ event_template_id: EVENT_ID, price: '0.00' }),
     ]),
     ticket_type: list([
       ticketType('tt-adult', 'Adult', '25.00', 0),

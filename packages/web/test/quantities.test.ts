@@ -1,5 +1,6 @@
 import type { TTicketGroup, TTicketGroupRule, TTicketType } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
+import { ticketGroup } from './fixtures.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';
 import {
   canIncrease,
@@ -14,33 +15,7 @@ import {
 } from '../src/features/events/detail/quantities/quantities.js';
 
 function group(id: string, overrides: Partial<TTicketGroup> = {}): TTicketGroup {
-  return {
-    id,
-    event_template_id: 'e',
-    name: id,
-    description: null,
-    handler: 'tickets',
-    hidden_type: 'public_browsable',
-    min_tickets_per_order: null,
-    max_tickets_per_order: null,
-    capacity: -1,
-    oversell_capacity: 0,
-    used_capacity: 0,
-    exclude_from_event_capacity: false,
-    sold_out: false,
-    color: null,
-    start_policy: null,
-    start_policy_date: null,
-    duration_new: null,
-    additional_info_spec: null,
-    sales_start: null,
-    sales_end: null,
-    meta: {},
-    price: null,
-    summary: null,
-    _rank: 0,
-    ...overrides,
-  };
+  return ticketGroup({ id, event_template_id: 'e', name: id, max_tickets_per_order: null, ...overrides });
 }
 
 function type(id: string): TTicketType {
