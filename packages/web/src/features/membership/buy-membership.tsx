@@ -16,6 +16,7 @@ import { LevelOptions, useLevelOptions } from './level-options.js';
 import { useMembershipAdd } from './use-membership-add.js';
 import { AutoRenewOption } from './auto-renew/auto-renew-option.js';
 import { saveAutoRenew, useAskToAutorenew } from './auto-renew/auto-renew-choice.js';
+import { MembershipForm } from './membership-form.js';
 
 export const MY_MEMBERSHIP_PATH = '/my/membership';
 
@@ -102,15 +103,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
 
   const alreadyMember = hasCurrentMembership(mine.data?.membership?._data ?? []);
   return (
-    <form
-      ref={formRef}
-      className="steps membership-flow"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <MembershipForm formRef={formRef} onSubmit={submit}>
       {alreadyMember && (
         <p className="notice notice--info" role="status">
           {en.membership.alreadyMember} <Link to={MY_MEMBERSHIP_PATH}>{en.member.membershipDetails}</Link>
@@ -135,7 +128,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
         </section>
       )}
-    </form>
+    </MembershipForm>
   );
 }
 

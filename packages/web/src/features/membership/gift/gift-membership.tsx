@@ -19,6 +19,7 @@ import { MembershipAddBar } from '../membership-add-bar.js';
 import { useMembershipAdd } from '../use-membership-add.js';
 import { registerGiftee } from './api.js';
 import { saveGiftee } from './giftee-storage.js';
+import { MembershipForm } from '../membership-form.js';
 
 interface GifteeForm {
   first_name: string;
@@ -115,15 +116,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
   };
 
   return (
-    <form
-      ref={formRef}
-      className="steps membership-flow"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <MembershipForm formRef={formRef} onSubmit={() => void submit()}>
       <section className="panel step" aria-labelledby={`${id}-levels`}>
         <h2 id={`${id}-levels`} className="step__title">
           {en.gift.chooseLevel}
@@ -162,6 +155,6 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting || registering} error={error} label={en.gift.addToCart} busyLabel={en.membership.adding} />
         </section>
       )}
-    </form>
+    </MembershipForm>
   );
 }

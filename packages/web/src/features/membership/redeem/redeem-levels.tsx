@@ -9,6 +9,7 @@ import { membershipLevelsQuery } from '../api.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from '../members.js';
 import { MembersFields } from '../members-fields.js';
 import { useMembershipAdd } from '../use-membership-add.js';
+import { MembershipForm } from '../membership-form.js';
 
 /**
  * The levels a gift code buys (001 §2: at most 3, largest discount first — the server's order),
@@ -48,15 +49,7 @@ export function RedeemLevels({ lookup, detail, currency }: { lookup: TGiftCodeLo
 
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
   return (
-    <form
-      ref={formRef}
-      className="steps membership-flow"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <MembershipForm formRef={formRef} onSubmit={submit}>
       <section className="panel step" aria-labelledby={`${id}-levels`}>
         <h2 id={`${id}-levels`} className="step__title">
           {en.gift.levelsTitle}
@@ -91,6 +84,6 @@ export function RedeemLevels({ lookup, detail, currency }: { lookup: TGiftCodeLo
           {submitting ? en.membership.adding : en.gift.redeem}
         </button>
       </section>
-    </form>
+    </MembershipForm>
   );
 }
