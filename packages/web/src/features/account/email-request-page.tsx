@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { Field, focusFirstInvalid, FormFooter } from './field.js';
 import { emailError } from './validation.js';
 
 /**
@@ -85,16 +85,7 @@ export function EmailRequestPage({
               error={error}
               onChange={(e) => setEmail(e.target.value)}
             />
-            {failure && (
-              <p className="field-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="account-form__actions">
-              <button type="submit" className="button" disabled={busy}>
-                {busy ? en.account.sending : submitText}
-              </button>
-            </div>
+            <FormFooter failure={failure} busy={busy} text={submitText} busyText={en.account.sending} />
           </form>
         </>
       )}

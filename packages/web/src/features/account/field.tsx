@@ -37,3 +37,22 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   first.scrollIntoView?.({ block: 'center' });
   first.focus();
 }
+
+/** The end of an account form: what went wrong (announced), then its submit button and any others. */
+export function FormFooter({ failure, busy, text, busyText, children }: { failure: string | null | undefined; busy: boolean; text: string; busyText: string; children?: ReactNode }) {
+  return (
+    <>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="account-form__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? busyText : text}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { logIn } from './api.js';
-import { Field } from './field.js';
+import { Field, FormFooter } from './field.js';
 import type { MemberMethod } from './login-methods.js';
 import { FORGOT_MEMBERSHIP_PATH } from './password-step.js';
 import { useCartIdForLogin, withCart } from './use-cart-id.js';
@@ -100,21 +100,13 @@ export function MemberLoginForm({
         aria-required="true"
         onChange={set(second.key)}
       />
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? en.account.loggingIn : en.account.login}
-        </button>
+      <FormFooter failure={failure} busy={busy} text={en.account.login} busyText={en.account.loggingIn}>
         {onBack && (
           <button type="button" className="button button--secondary" onClick={onBack}>
             {en.account.back}
           </button>
         )}
-      </div>
+      </FormFooter>
       <p className="account-form__aside">
         <Link to={FORGOT_MEMBERSHIP_PATH}>{en.account.forgotMembership}</Link>
       </p>

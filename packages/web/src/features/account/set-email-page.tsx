@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useAccount } from './account-context.js';
 import { updateMe, userQueryKey } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { Field, focusFirstInvalid, FormFooter } from './field.js';
 import { confirmEmailError, emailError } from './validation.js';
 
 /** A safe in-app path from `next` (never another origin). */
@@ -105,16 +105,7 @@ function SetEmailForm() {
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? en.account.saving : en.account.setEmailSubmit}
-        </button>
-      </div>
+      <FormFooter failure={failure} busy={busy} text={en.account.setEmailSubmit} busyText={en.account.saving} />
     </form>
   );
 }
