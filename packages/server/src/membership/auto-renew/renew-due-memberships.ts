@@ -56,7 +56,7 @@ export async function renewDueMemberships(deps: RenewalDeps, now: Date) {
     const renewal = await renewalOf(deps.db, set.card_set_id, set.valid_to, now.toISOString());
     if (now.getTime() < chargeFrom) {
       if (!renewal.reminded_at && (await claimReminder(deps.db, renewal.id, now.toISOString()))) {
-        await mail(deps, reminderMail(set, { level: await levelName(deps, set), chargeOn: day(chargeFrom), amount: await priceText(deps, set), card: await cardText(deps, set), myUrl: `${deps.publicUrl}/my/membership` }), now);
+        await mail(deps, reminderMail(set, { level: set.level_name, chargeOn: day(chargeFrom), amount: priceText(set), card: await cardText(deps, set), myUrl: `${deps.publicUrl}/my/membership` }), now);
         counts.reminded += 1;
       }
       continue;
@@ -83,7 +83,7 @@ async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now:
     reason = error instanceof AppError ? error.message : 'the payment could not be processed';
   }
   const renewUrl = `${deps.publicUrl}/membership/renew`;
-  const level = await levelName(deps, set);
+  const level = set.level_name;
   const nextAttempt = now.getTime() + RENEWAL_SCHEDULE.retryEveryDays * DAY;
   if (nextAttempt >= end + RENEWAL_SCHEDULE.graceDays * DAY) {
     await finishRenewal(deps.db, renewal.id, { state: 'lapsed', last_error: reason }, nowIso);
@@ -127,12 +127,11 @@ async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow
   });
   await deps.db.updateTable('cart').set({ purchaser_identity_id: set.identity_id, auto_renew: 1, send_email: 1 }).where('id', '=', made.cart.id).execute();
   const { outstanding } = cartAmounts(made.cart, made.tickets, [], now);
-  const seller = await deps.db.selectFrom('seller').select('currency').where('id', '=', set.seller_id).executeTakeFirstOrThrow();
   const paid = payCart({
     db: deps.db,
     dialect: deps.dialect,
     sellerId: set.seller_id,
-    currency: seller.currency,
+    currency: set.currency,
     identity,
     cartId: made.cart.id,
     body: { amount: fromMinor(outstanding), gateway_id: outstanding ? (saved.gateway_id as 'demo' | 'stripe') : 'free', gateway_data: {} },
@@ -170,14 +169,8 @@ async function configuredDaysBefore(db: Db, sellerId: string): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= RENEWAL_SCHEDULE.maxDaysBefore ? value : RENEWAL_SCHEDULE.daysBefore;
 }
 
-async function levelName(deps: RenewalDeps, set: DueSet) {
-  return (await deps.db.selectFrom('ticket_type').select('name').where('id', '=', set.ticket_type_id).executeTakeFirstOrThrow()).name;
-}
-
-async function priceText(deps: RenewalDeps, set: DueSet) {
-  const type = await deps.db.selectFrom('ticket_type').select(['currency_amount', 'currency_amount_min', 'discounted_amount']).where('id', '=', set.ticket_type_id).executeTakeFirstOrThrow();
-  const seller = await deps.db.selectFrom('seller').select('currency').where('id', '=', set.seller_id).executeTakeFirstOrThrow();
-  return `${fromMinor(unitPrice(type))} ${seller.currency}`;
+function priceText(set: DueSet) {
+  return `${fromMinor(unitPrice(set))} ${set.currency}`;
 }
 
 async function cardText(deps: RenewalDeps, set: DueSet) {

@@ -12,7 +12,11 @@ export function scheduledSetsEndingBy(db: Tx, until: string, limit: number) {
   return db
     .selectFrom('membership')
     .innerJoin('user_account', 'user_account.id', 'membership.user_id')
+    // The level's name and price and the seller's currency come along: the reminder and the charge use them.
+    .innerJoin('ticket_type', 'ticket_type.id', 'membership.ticket_type_id')
+    .innerJoin('seller', 'seller.id', 'membership.seller_id')
     .select(['membership.id', 'membership.card_set_id', 'membership.seller_id', 'membership.valid_to', 'membership.ticket_type_id', 'membership.ticket_id', 'user_account.id as user_id', 'user_account.identity_id', 'user_account.email', 'user_account.first_name'])
+    .select(['ticket_type.name as level_name', 'ticket_type.currency_amount', 'ticket_type.currency_amount_min', 'ticket_type.discounted_amount', 'seller.currency'])
     .where('membership.position', '=', 0)
     .where('membership.auto_renew_state', '=', 'scheduled')
     .where('membership.valid_to', '<=', until)
