@@ -10,6 +10,14 @@ import { initialMembers, levelRoles, membersInput, membersValid, validateMembers
 import { MembersFields } from '../members-fields.js';
 import { useMembershipAdd } from '../use-membership-add.js';
 import { MembershipForm } from '../membership-form.js';
+import { Description } from '../../events/detail/description/description.js';
+
+/** The seller's words for redeeming, from the level's group meta (001 §3: redeem_gom_summary, redeem_gom_description HTML). */
+export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summary: string | null; description: string | null } {
+  const meta = detail.groups.find((g) => g.types.some((t) => t.type.id === ticketTypeId))?.group.meta ?? {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
+  return { summary: text(meta.redeem_gom_summary), description: text(meta.redeem_gom_description) };
+}
 
 /**
  * The levels a gift code buys (001 §2: at most 3, largest discount first — the server's order),
@@ -48,12 +56,15 @@ export function RedeemLevels({ lookup, detail, currency }: { lookup: TGiftCodeLo
   };
 
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
+  const texts = redeemTexts(detail, chosen.ticket_type_id);
   return (
     <MembershipForm formRef={formRef} onSubmit={submit}>
       <section className="panel step" aria-labelledby={`${id}-levels`}>
         <h2 id={`${id}-levels`} className="step__title">
           {en.gift.levelsTitle}
         </h2>
+        {texts.summary && <p className="redeem-summary">{texts.summary}</p>}
+        {texts.description && <Description html={texts.description} />}
         <fieldset className="add-one__options membership-levels">
           <legend className="visually-hidden">{en.gift.levelsTitle}</legend>
           {lookup.levels.map((level) => (

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
+import { membershipEventDocument, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
+import { renderApp } from './render-app.js';
+
+useMembershipTestEnv();
+
+const CODE = 'AB3DEFGHJK';
+const lookup = { code: CODE, valid_from: '2026-01-01T00:00:00.000Z', valid_to: '2027-12-01T00:00:00.000Z', exhausted: false, membership_event_id: EVENT_ID, levels: [{ ticket_type_id: 'tt-individual', name: 'Individual', price: '75.00', discount: '75.00', to_pay: '0.00' }] };
+
+function redeemServer(meta: Record<string, unknown>) {
+  const doc = membershipEventDocument();
+  Object.assign(doc.ticket_group!._data[0]!, { meta });
+  return membershipServer({
+    doc,
+    extra: (url) => {
+      if (url.pathname === '/api/config') return { body: configDocument([configEntry('membership_event_id', EVENT_ID)]) };
+      if (url.pathname === `/api/membership_gift/${CODE}`) return { body: lookup };
+      return undefined;
+    },
+  });
+}
+
+describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', () => {
+  it('shows the group’s redeem summary and its description as sanitised HTML', async () => {
+    redeemServer({ redeem_gom_summary: 'Your gift covers a whole year.', redeem_gom_description: '<p>Visit <strong>free</strong> all year.</p><script>window.bad = 1</script><img src=x onerror="window.bad = 1">' });
+    renderApp(`/membership/redeem?code=${CODE}`);
+    expect(await screen.findByText('Your gift covers a whole year.', {}, { timeout: 5000 })).toBeTruthy();
+    const strong = screen.getByText('free');
+    expect(strong.tagName).toBe('STRONG');
+    const description = strong.closest('.event-description')!;
+    expect(description.querySelector('script')).toBeNull();
+    expect(description.querySelector('img')?.getAttribute('onerror')).toBeNull();
+  });
+
+  it('without them, only the levels', async () => {
+    redeemServer({});
+    renderApp(`/membership/redeem?code=${CODE}`);
+    expect(await screen.findByRole('radio', { name: /Individual/ }, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelector('.redeem-summary, .event-description')).toBeNull();
+  });
+});
