@@ -2,6 +2,7 @@ import { DEMO_CARDS } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { renewDueMemberships, type RenewalDeps } from '../src/membership/auto-renew/renew-due-memberships.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
+import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { registered, useMembershipApp } from './membership-harness.js';
@@ -107,6 +108,34 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
     expect((await renewDueMemberships(deps(), at)).renewed).toBe(1);
     expect(await t.db.selectFrom('payment').select('id').where('idempotency_key', 'like', 'renew_%').execute()).toHaveLength(paymentsBefore.length);
     expect((await t.db.selectFrom('membership_renewal').select(['state', 'attempts']).where('id', '=', renewal.id).executeTakeFirstOrThrow())).toEqual({ state: 'renewed', attempts: 1 });
+  });
+
+  it('a charge still being processed waits (no failure e-mail, no second charge) and the reconciler books the renewal', async () => {
+    const { card, email, end } = await enrolled('Wyn');
+    // The provider takes its time: the off-session charge is processing; asked later, it succeeded.
+    const slowGateways = (sellerId: string) => {
+      const gateways = gatewaysFor(t.db, sellerId, null);
+      const demo = gateways.demo!;
+      return { ...gateways, demo: { ...demo, charge: async () => ({ status: 'processing' as const, reference: 'demo_pi_slow' }), lookup: async () => ({ status: 'succeeded' as const, reference: 'demo_pi_slow' }) } };
+    };
+    const slow = (): RenewalDeps => ({ ...deps(), gatewaysFor: slowGateways });
+    const at = new Date(end - 6 * DAY);
+    expect(await renewDueMemberships(slow(), at)).toMatchObject({ renewed: 0, retrying: 0, waiting: 1 });
+    expect((await mailsTo(email)).map((m) => m.subject)).not.toContain('We could not renew your Individual membership');
+    expect(await t.db.selectFrom('membership_renewal').select(['state', 'attempts']).where('card_set_id', '=', card.card_set_id).executeTakeFirstOrThrow()).toEqual({ state: 'charging', attempts: 1 });
+    // Taken up again once the claim is stale, while still processing: still waiting, no new charge.
+    const later = new Date(at.getTime() + 20 * 60_000);
+    expect(await renewDueMemberships(slow(), later)).toMatchObject({ waiting: 1, retrying: 0 });
+    const { id: renewalId } = await t.db.selectFrom('membership_renewal').select('id').where('card_set_id', '=', card.card_set_id).executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('payment').select('status').where('idempotency_key', 'like', `renew_${renewalId}_%`).execute()).toEqual([{ status: 'processing' }]);
+    // The reconciler learns it succeeded and books the order; the next round finds it: renewed.
+    // The reconciler learns it succeeded and books the order, which extends the set: renewed.
+    await reconcileCheckouts({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example', gatewaysFor: slowGateways }, new Date(later.getTime() + 5 * 60_000));
+    expect(Date.parse((await setOf(card.card_set_id)).valid_to)).toBeGreaterThan(end);
+    // Nothing more to do for this term: no new charge, no e-mail.
+    expect(await renewDueMemberships(slow(), new Date(later.getTime() + 40 * 60_000))).toMatchObject({ renewed: 0, waiting: 0, retrying: 0 });
+    expect(await t.db.selectFrom('payment').select('status').where('idempotency_key', 'like', `renew_${renewalId}_%`).execute()).toEqual([{ status: 'succeeded' }]);
+    expect((await mailsTo(email)).map((m) => m.subject)).not.toContain('We could not renew your Individual membership');
   });
 
   it('a cancelled auto-renew is never charged', async () => {

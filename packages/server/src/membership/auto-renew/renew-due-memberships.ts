@@ -11,7 +11,7 @@ import { deleteCart } from '../../cart/delete-cart.js';
 import { cartAmounts } from '../../payments/cart-amounts.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { payCart } from '../../checkout/pay-cart.js';
-import { paymentByIdempotencyKey } from '../../payments/payments.repository.js';
+import { OPEN_PAYMENT, paymentByIdempotencyKey } from '../../payments/payments.repository.js';
 import { loadLevels } from '../load-levels.js';
 import { sellerConfigValue } from '../membership.repository.js';
 import { viewerOfUser } from '../resolve-viewer.js';
@@ -42,7 +42,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * none). Each step is claimed by a conditional update: several processes renew a set once.
  */
 export async function renewDueMemberships(deps: RenewalDeps, now: Date) {
-  const counts = { reminded: 0, renewed: 0, retrying: 0, lapsed: 0 };
+  const counts = { reminded: 0, renewed: 0, retrying: 0, lapsed: 0, waiting: 0 };
   const horizon = now.getTime() + (RENEWAL_SCHEDULE.maxDaysBefore + RENEWAL_SCHEDULE.remindDaysBeforeCharge) * DAY;
   const daysBeforeOf = new Map<string, number>();
   for (const set of await scheduledSetsEndingBy(deps.db, new Date(horizon).toISOString(), BATCH)) {
@@ -68,12 +68,17 @@ export async function renewDueMemberships(deps: RenewalDeps, now: Date) {
   return counts;
 }
 
-/** One charge attempt of a claimed renewal: renewed, or retrying, or lapsed once past the grace period. */
-async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now: Date, end: number): Promise<'renewed' | 'retrying' | 'lapsed'> {
+/**
+ * One charge attempt of a claimed renewal: renewed, or retrying, or lapsed once past the grace
+ * period — or waiting, while its payment is still being processed: the claim stays, so the same
+ * attempt (same key) is taken up again once stale and finds what the payment became; no e-mail.
+ */
+async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now: Date, end: number): Promise<'renewed' | 'retrying' | 'lapsed' | 'waiting'> {
   const nowIso = now.toISOString();
   let reason: string;
   try {
     const orderId = await chargeRenewal(deps, set, renewal, now);
+    if (orderId === STILL_PROCESSING) return 'waiting';
     if (orderId) {
       await finishRenewal(deps.db, renewal.id, { state: 'renewed', ticket_order_id: orderId, last_error: null }, nowIso);
       return 'renewed';
@@ -96,17 +101,21 @@ async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now:
   return 'retrying';
 }
 
+const STILL_PROCESSING = Symbol('still processing');
+
 /**
- * The member's renewal cart, paid off-session with the kept card. Answers the order's id, or null
- * when the bank wants the member to confirm (an off-session charge cannot); throws a refusal.
+ * The member's renewal cart, paid off-session with the kept card. Answers the order's id, null
+ * when the bank wants the member to confirm (an off-session charge cannot), or STILL_PROCESSING
+ * while the payment clears (the reconciler books it); throws a refusal.
  */
-async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now: Date): Promise<string | null> {
+async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now: Date): Promise<string | null | typeof STILL_PROCESSING> {
   const idempotencyKey = `renew_${renewal.id}_${renewal.attempts}`;
   // A process that died mid-attempt: what its payment became decides (the reconciler settles one
   // still processing); never a second charge for the same attempt.
   const earlier = await paymentByIdempotencyKey(deps.db, idempotencyKey);
   if (earlier) {
     if (earlier.ticket_order_id) return earlier.ticket_order_id;
+    if (OPEN_PAYMENT.includes(earlier.status)) return STILL_PROCESSING;
     throw new AppError(409, 'intent_processing', `the earlier attempt ended ${earlier.status}`, 'auto_renew');
   }
   const saved = await savedMethodOf(deps.db, set.seller_id, set.identity_id);
@@ -144,6 +153,7 @@ async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow
   try {
     const result = await paid;
     if (result.outcome === 'completed') return result.orderId;
+    if (result.outcome === 'pending') return STILL_PROCESSING; // its cart stays for the reconciler to book
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'intent_requires_action')) {
       await deleteCart(deps.db, deps.dialect, { sellerId: set.seller_id, identity, cartId: made.cart.id, now });
