@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { BACS_TEST_ACCOUNT, FakeStripe } from './fake-stripe.js';
+import { Browser, createUser, PASSWORD } from './auth-harness.js';
 import { dialects, getJson, testApp, type TestApp } from './harness.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z'; // capacity 10
@@ -191,6 +192,27 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(await cartState(cartId)).toBe('pending');
     // A card needs no address: the same cart pays.
     expect((await pay(c, cartId, outstanding, { payment_method_id: 'pm_card_visa' })).body.outcome).toBe('completed');
+  });
+
+  it('a logged-in member gives the address at my/cart guest_checkout; the return address says member and my/cart finishes it', async () => {
+    await setup();
+    await createUser(t.db, { email: 'member@example.org', first_name: 'Grace', last_name: 'Hopper' });
+    const b = new Browser(t.app, '10.7.0.1');
+    expect((await b.post('/api/login', { username: 'member@example.org', password: PASSWORD })).status).toBe(200);
+    const cart = (await b.post('/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) }] })).body.cart._data[0];
+    const noAddress = await b.post(`/api/my/cart/${cart.id}/guest_checkout`, { send_email: true, identity_form: {}, payment_method_type: 'afterpay_clearpay' });
+    expect([noAddress.status, noAddress.body._data[0]._context]).toEqual([400, 'identity_form']);
+    expect((await b.post(`/api/my/cart/${cart.id}/guest_checkout`, { send_email: true, identity_form: ADDRESS, payment_method_type: 'afterpay_clearpay' })).status).toBe(200);
+    const first = await b.post(`/api/my/cart/${cart.id}/pay`, { amount: cart.cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } });
+    expect(first.status).toBe(402);
+    const { payment_intent_id: intentId, payment_intent_client_secret: secret } = first.body._data[0]._extra;
+    const sent = fake.createdWith.get(intentId)!;
+    expect(sent['payment_method_data[billing_details][name]']).toBe('Grace Hopper');
+    expect(new URL(sent.return_url).searchParams.get('purchaser')).toBe('member');
+    fake.completeRedirect(intentId, true);
+    const done = await b.post(`/api/my/cart/${cart.id}/payment_return`, { payment_intent_client_secret: secret });
+    expect([done.status, done.body.outcome]).toEqual([200, 'completed']);
+    expect(await orders(cart.id)).toBe(1);
   });
 
   it('a method the seller did not enable (or an unknown one) is not supported; the storefront is told which are on', async () => {

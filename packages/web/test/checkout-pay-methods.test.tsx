@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import type { TConfigEntry } from '@foyer/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
@@ -199,5 +199,40 @@ describe('return from a payment redirect', () => {
     const router = renderApp(RETURN);
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
     expect((await screen.findByTestId('reference')).textContent).toBe('cart-1');
+  });
+});
+
+describe('a logged-in member and a method that needs the address', () => {
+  beforeEach(() => {
+    document.cookie = `session_expires=${encodeURIComponent('2099-01-01T00:00:00.000Z')}; path=/`;
+  });
+  afterEach(() => {
+    document.cookie = 'session_expires=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('sees only the address fields, sent to my/cart guest_checkout with the method before paying', async () => {
+    stubStripeJs(null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const cart = cartDocument();
+    const user = { user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z' }] }, _total: 1 };
+    const { fetch } = installFetch(
+      server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])], {
+        '/api/my/user': () => ({ body: user }),
+        '/api/my/cart/cart-1/guest_checkout': () => ({ body: cart }),
+        '/api/my/cart/cart-1/pay': () => refusal(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', { payment_intent_id: 'pi_2', payment_intent_client_secret: 'pi_2_secret_x', redirect_url: 'https://pay.example/redirect/pi_2' }),
+      }),
+    );
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_2'));
+    expect(bodyOf(fetch, '/api/my/cart/cart-1/guest_checkout')).toEqual({ send_email: true, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
+    expect(bodyOf(fetch, '/api/my/cart/cart-1/pay').gateway_data).toEqual({ payment_method_type: 'afterpay_clearpay' });
   });
 });

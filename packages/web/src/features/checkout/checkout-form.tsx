@@ -5,7 +5,7 @@ import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { confirmDemoIntent, guestCheckout, memberAddressCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
@@ -33,7 +33,7 @@ import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
-import { EMPTY_BANK, goToProvider, isRedirectMethod, redirectPayBody, validateBank, type BankErrors, type BankValue } from './redirect-methods.js';
+import { EMPTY_BANK, goToProvider, isRedirectMethod, memberAddressFields, redirectPayBody, validateBank, type BankErrors, type BankValue } from './redirect-methods.js';
 import {
   availableMethods,
   chosenAmount,
@@ -151,9 +151,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const form = identityForm(method);
+  // A member's form is hidden, except the address a payment method needs (001 §5).
+  const memberAddress = member && isRedirectMethod(method) ? memberAddressFields(form) : null;
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
+    const idErrors = member ? (memberAddress ? validateIdentityAnswers(memberAddress, identity) : {}) : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     const bErrors = current.kind === 'card' && method === 'bacs_debit' ? validateBank(bank) : {};
     setIdentityErrors(idErrors);
@@ -169,8 +171,16 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const ensurePurchaser = async () => {
     // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
     const giftee = readGiftee(cartId);
+    if (member && memberAddress) {
+      const kept = identityAnswersToKeep(memberAddress, identity);
+      const answers = JSON.stringify([kept, method]);
+      if (purchaser.current?.answers === answers) return;
+      await memberAddressCheckout(cartId, kept, method);
+      purchaser.current = { email: '', identityId: '', answers };
+      return;
+    }
     if (member) {
-      if (purchaser.current) return;
+      if (purchaser.current && purchaser.current.answers === '') return;
       await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
       purchaser.current = { email: '', identityId: '', answers: '' };
       return;
@@ -389,7 +399,10 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
             {en.checkout.yourInformation}
           </h2>
           {member ? (
-            <p className="notice notice--info">{en.checkout.memberMessage}</p>
+            <>
+              <p className="notice notice--info">{en.checkout.memberMessage}</p>
+              {memberAddress && <IdentityFields id={id} form={memberAddress} value={identity} errors={identityErrors} onChange={setField} />}
+            </>
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
