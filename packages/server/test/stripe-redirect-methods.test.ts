@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
+import { payCart } from '../src/checkout/pay-cart.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import { stripeClient } from '../src/payments/stripe-client.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { BACS_TEST_ACCOUNT, FakeStripe } from './fake-stripe.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
@@ -213,6 +216,21 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     const done = await b.post(`/api/my/cart/${cart.id}/payment_return`, { payment_intent_client_secret: secret });
     expect([done.status, done.body.outcome]).toEqual([200, 'completed']);
     expect(await orders(cart.id)).toBe(1);
+  });
+
+  it('a manage-order payment (the pay use case named with the order) returns with orderId', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const seller = await t.db.selectFrom('seller').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const stripe = stripeClient({ secretKey: fake.secretKey, publishableKey: 'pk_test_foyer', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+    const identity = { id: (await c.call('GET', `/api/cart/${cartId}`)).body.cart._data[0].identity_id, kind: 'public' as const };
+    const refused = await payCart({
+      db: t.db, dialect: t.dialect, sellerId: seller.id, currency: seller.currency, identity, cartId, idempotencyKey: null, now: t.clock.now, publicUrl: 'https://shop.example',
+      body: { amount: outstanding, gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } },
+      gateways: gatewaysFor(t.db, seller.id, stripe), returnOrderId: 'order-9',
+    }).catch((e: unknown) => e as { extra: { payment_intent_id: string } });
+    const returnUrl = new URL(fake.createdWith.get((refused as { extra: { payment_intent_id: string } }).extra.payment_intent_id)!.return_url);
+    expect([returnUrl.origin, returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('orderId')]).toEqual(['https://shop.example', '/checkout', cartId, 'order-9']);
   });
 
   it('a method the seller did not enable (or an unknown one) is not supported; the storefront is told which are on', async () => {

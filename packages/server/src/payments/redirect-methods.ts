@@ -27,6 +27,8 @@ export interface RedirectContext {
   member: boolean;
   ip: string;
   userAgent: string;
+  /** A manage-order payment (001 §2): the return address names the order, and the storefront goes back to /manage/{orderId}. */
+  orderId?: string | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const returnUrl = new URL('/checkout', context.publicUrl);
   returnUrl.searchParams.set('cartId', cart.id);
   returnUrl.searchParams.set('purchaser', context.member ? 'member' : 'guest');
+  if (context.orderId) returnUrl.searchParams.set('orderId', context.orderId);
   return {
     type: method,
     billing: {
