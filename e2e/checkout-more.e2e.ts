@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
@@ -235,4 +239,62 @@ describe('checkout with Stripe configured but unreachable', () => {
       await accessible(page);
     });
   }
+});
+
+describe('a payment redirect round trip (Afterpay against the local fake of Stripe)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  const fake = new FakeStripe();
+  const seedDir = mkdtempSync(join(tmpdir(), 'foyer-e2e-seed-'));
+  const seedFile = join(seedDir, 'catalog.json');
+  beforeAll(async () => {
+    await fake.start();
+    // The demo catalog with the seller's Afterpay / Clearpay turned on (payments.stripe_payment_methods).
+    const catalog = JSON.parse(readFileSync(new URL('../catalog/demo.json', import.meta.url), 'utf8')) as { config: unknown[] };
+    catalog.config.push({ resource: 'seller', namespace: 'payments', name: 'stripe_payment_methods', value: ['afterpay_clearpay'] });
+    writeFileSync(seedFile, JSON.stringify(catalog));
+    symlinkSync(new URL('../catalog/images', import.meta.url).pathname, join(seedDir, 'images')); // its images are relative to it
+  });
+  afterAll(async () => {
+    await fake.stop();
+    rmSync(seedDir, { recursive: true, force: true });
+  });
+  useStorefront(
+    (s, b) => ((sf = s), (browser = b)),
+    () => ({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_URL: fake.url, FOYER_SEED_FILE: seedFile }),
+  );
+
+  it('address required, off to the provider page, authorised, back to the complete page; reloading the return books nothing more (mobile)', async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+    // The provider sends the buyer back to FOYER_PUBLIC_URL (http://localhost:PORT): the same origin here.
+    const base = sf.url.replace('127.0.0.1', 'localhost');
+    const cartId = await openCheckout(page, base);
+    await fillGuest(page);
+    await page.getByRole('button', { name: 'Afterpay / Clearpay' }).click();
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Street');
+    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Springfield');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('IL');
+    await page.getByRole('textbox', { name: /ZIP/ }).fill('62701');
+    await screenshot(page, 'checkout-afterpay-mobile');
+    await accessible(page);
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+
+    await page.getByRole('dialog', { name: 'Terms and conditions' }).getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(`${fake.url}/redirect/**`);
+    await page.getByRole('link', { name: 'Authorize test payment' }).click();
+    await page.waitForURL(/\/checkout\/complete\?orderIds=/, { timeout: 20_000 });
+    const orderIds = new URL(page.url()).searchParams.get('orderIds');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Thank you for your order|Your order is complete/);
+    await screenshot(page, 'checkout-afterpay-complete-mobile');
+    await accessible(page);
+
+    // The return address again (a reload, a bookmark): the server answers what the payment came to.
+    const intent = [...fake.intents.values()].find((i) => i.payment_method_types[0] === 'afterpay_clearpay')!;
+    await page.goto(`${base}/checkout?cartId=${cartId}&purchaser=guest&payment_intent=${intent.id}&payment_intent_client_secret=${intent.client_secret}&redirect_status=succeeded`);
+    await page.waitForURL(/\/checkout\/complete\?orderIds=/);
+    expect(new URL(page.url()).searchParams.get('orderIds')).toBe(orderIds);
+    expect([...fake.intents.values()].filter((i) => i.payment_method_types[0] === 'afterpay_clearpay')).toHaveLength(1);
+    expect(errors.filter((e) => !/js\.stripe\.com|ERR_BLOCKED|40[34]/.test(e))).toEqual([]);
+  });
 });

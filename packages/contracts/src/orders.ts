@@ -33,6 +33,8 @@ export const ZGuestCheckout = z
       .record(z.string().max(64), z.union([z.string().max(4000), z.boolean()]))
       .refine((answers) => Object.keys(answers).length <= 60, 'At most 60 answers.')
       .optional(),
+    /** The payment method about to be used: bacs_debit and afterpay_clearpay add the address to the form (001 §5). */
+    payment_method_type: z.string().max(50).optional(),
   })
   .strict();
 export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;

@@ -15,6 +15,11 @@ export const CARD_MAX_MINOR = 99_999_999;
 export const PAYMENT_CONFIG = {
   cardGateway: { namespace: 'payments', name: 'card_gateway' },
   stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
+  /**
+   * The seller's extra Stripe methods (a stored entry, e.g. `["bacs_debit", "afterpay_clearpay"]`):
+   * offered only when Stripe takes the cards (001 §5; docs/payments.md "Redirect methods").
+   */
+  stripePaymentMethods: { namespace: 'payments', name: 'stripe_payment_methods' },
 } as const;
 
 /**

@@ -4,6 +4,11 @@ import type Stripe from 'stripe';
 /**
  * A local fake of the part of Stripe's HTTP API Foyer uses (PaymentIntents create / retrieve /
  * search, refunds, Customers create and PaymentMethods retrieve for auto-renew), started by the tests; the real SDK is pointed at it through STRIPE_API_URL.
+ * Methods that redirect or need an address (payment_method_data[type] bacs_debit, afterpay_clearpay):
+ * Afterpay answers requires_action with next_action.redirect_to_url, a page of this server
+ * (GET /redirect/{id}) where the buyer authorises or fails it and is sent back to the return_url
+ * with payment_intent, payment_intent_client_secret and redirect_status, as Stripe does. Bacs
+ * account 00012345 is accepted (processing); any other account number is refused.
  * Outcomes follow Stripe's test payment methods (pm_card_visa, pm_card_chargeDeclined, …).
  * Idempotency keys replay the first answer, like Stripe.
  */
@@ -21,7 +26,12 @@ export interface FakeIntent {
   off_session: boolean;
   last_payment_error: { code: string; message: string } | null;
   created: number;
+  payment_method_types: string[];
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
 }
+
+/** Stripe's Bacs test account that is accepted (then clears days later). */
+export const BACS_TEST_ACCOUNT = { sort_code: '108800', account_number: '00012345' };
 
 const CARD_ERRORS: Record<string, { code: string; message: string }> = {
   pm_card_chargeDeclined: { code: 'card_declined', message: 'Your card was declined.' },
@@ -33,6 +43,8 @@ export class FakeStripe {
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly customers: { id: string; email: string | null; name: string | null }[] = [];
+  /** The form body each intent was created with (billing details, return_url, mandate_data …), for assertions. */
+  readonly createdWith = new Map<string, Record<string, string>>();
   /** Requests by method and path, for assertions. */
   readonly requests: string[] = [];
   /** When set, creating an intent charges it but answers 500: the answer is lost on the way back. */
@@ -49,6 +61,8 @@ export class FakeStripe {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
     app.addHook('onRequest', async (request, reply) => {
       this.requests.push(`${request.method} ${request.url.split('?')[0]}`);
+      // The provider's own page the buyer's browser is sent to: no API key there.
+      if (request.url.startsWith('/redirect/')) return;
       if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
         return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
@@ -90,6 +104,25 @@ export class FakeStripe {
       this.refunds.push(refund);
       return { status: 200, body: { ...refund, object: 'refund', status: 'succeeded', currency: intent.currency } };
     }));
+    // The provider's page (Afterpay's, say) the buyer is redirected to, and its two answers.
+    app.get<{ Params: { id: string } }>('/redirect/:id', async (request, reply) => {
+      const intent = this.intents.get(request.params.id);
+      if (!intent?.next_action) return reply.code(404).send('No such payment');
+      const amount = (intent.amount / 100).toFixed(2);
+      return reply
+        .type('text/html')
+        .send(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Test payment page</title></head><body><main><h1>Test payment page</h1><p>Pay ${amount} ${intent.currency.toUpperCase()} with ${intent.payment_method_types[0]}.</p><p><a href="/redirect/${intent.id}/authorize">Authorize test payment</a></p><p><a href="/redirect/${intent.id}/fail">Fail test payment</a></p></main></body></html>`);
+    });
+    app.get<{ Params: { id: string; outcome: string } }>('/redirect/:id/:outcome', async (request, reply) => {
+      const intent = this.intents.get(request.params.id);
+      if (!intent?.next_action) return reply.code(404).send('No such payment');
+      const back = new URL(intent.next_action.redirect_to_url.return_url);
+      this.completeRedirect(intent.id, request.params.outcome === 'authorize');
+      back.searchParams.set('payment_intent', intent.id);
+      back.searchParams.set('payment_intent_client_secret', intent.client_secret);
+      back.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
+      return reply.redirect(back.toString());
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -118,8 +151,13 @@ export class FakeStripe {
       off_session: body.off_session === 'true',
       last_payment_error: null,
       created: Math.floor(Date.now() / 1000),
+      payment_method_types: ['card'],
+      next_action: null,
     };
     this.intents.set(id, intent);
+    this.createdWith.set(id, body);
+    const dataType = body['payment_method_data[type]'];
+    if (dataType) return this.createWithData(intent, dataType, body);
     const error = method ? CARD_ERRORS[method] : undefined;
     if (error) {
       intent.last_payment_error = error;
@@ -131,6 +169,39 @@ export class FakeStripe {
     else return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${method}'` } } };
     if (this.loseAnswers) return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
     return { status: 200, body: intent };
+  }
+
+  /** bacs_debit and afterpay_clearpay, made from payment_method_data and confirmed with a return_url. */
+  private createWithData(intent: FakeIntent, type: string, body: Record<string, string>): { status: number; body: unknown } {
+    const invalid = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
+    if (!body.return_url) return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.');
+    const billing = (key: string) => body[`payment_method_data[billing_details][${key}]`];
+    if (!billing('name') || !billing('email') || !billing('address][line1') || !billing('address][postal_code') || !billing('address][country')) return invalid(`Missing required param: payment_method_data[billing_details] for ${type}.`);
+    intent.payment_method = `pm_fake_${type}_${++this.seq}`;
+    intent.payment_method_types = [type];
+    if (type === 'afterpay_clearpay') {
+      if (!body['shipping[address][line1]']) return invalid('Missing required param: shipping.');
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${this.url}/redirect/${intent.id}`, return_url: body.return_url } };
+      return { status: 200, body: intent };
+    }
+    if (type === 'bacs_debit') {
+      if (!body['mandate_data[customer_acceptance][online][ip_address]']) return invalid('Missing required param: mandate_data.');
+      const account = body['payment_method_data[bacs_debit][account_number]'];
+      if (account !== BACS_TEST_ACCOUNT.account_number || body['payment_method_data[bacs_debit][sort_code]'] !== BACS_TEST_ACCOUNT.sort_code) return invalid('Your bank account details are invalid.');
+      intent.status = 'processing';
+      return { status: 200, body: intent };
+    }
+    return invalid(`The payment method type "${type}" is invalid.`);
+  }
+
+  /** The buyer on the provider's page (Afterpay): authorised, or failed and sent back. */
+  completeRedirect(id: string, passed: boolean) {
+    const intent = this.intents.get(id)!;
+    intent.status = passed ? 'succeeded' : 'requires_payment_method';
+    intent.last_payment_error = passed ? null : { code: 'payment_intent_payment_attempt_failed', message: 'The payment was declined by Afterpay.' };
+    intent.next_action = null;
+    return intent;
   }
 
   /** What Stripe.js does in the browser after 3-D Secure: the buyer passed (or failed) the challenge. */

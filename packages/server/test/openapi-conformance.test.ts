@@ -151,6 +151,8 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     const spendId = spend.cart._data[0].id;
     await call(b, 'POST', '/cart/{id}/pay', `/cart/${spendId}/pay`, { amount: '25.00', gateway_id: 'ledger', gateway_data: { number } });
     const action = (await call(b, 'POST', '/cart/{id}/pay', `/cart/${spendId}/pay`, card('15.00', DEMO_CARDS.requires_action), 402)) as { _data: { _extra: { payment_intent_id: string } }[] };
+    // Returns from a payment redirect (Stripe only; its answers: stripe-redirect-methods.test.ts): no such payment here.
+    await call(b, 'POST', '/cart/{id}/payment_return', `/cart/${spendId}/payment_return`, { payment_intent_client_secret: 'pi_none_secret_none' }, 404);
     await call(b, 'POST', '/payments/demo/{reference}/confirm', `/payments/demo/${action._data[0]._extra.payment_intent_id}/confirm`, {});
 
     // A staff-created cart taken over with its payment link's key.
@@ -192,6 +194,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'POST', '/my/cart/{id}/gift_checkout', `/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: giftee.identity_id });
     await call(b, 'POST', '/my/cart/{id}/checkout', `/my/cart/${cartId}/checkout`, {});
     await call(b, 'POST', '/my/cart/{id}/pay', `/my/cart/${cartId}/pay`, { amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    await call(b, 'POST', '/my/cart/{id}/payment_return', `/my/cart/${cartId}/payment_return`, { payment_intent_client_secret: 'pi_none_secret_none' }, 404);
     // A gift code's lookup (the test catalog sells no membership: a code row straight in the database).
     const bought = await t.db.selectFrom('ticket').select(['id', 'seller_id', 'ticket_type_id', 'ticket_order_id']).where('cart_id', '=', cartId).executeTakeFirstOrThrow();
     const nowIso = t.clock.now.toISOString();

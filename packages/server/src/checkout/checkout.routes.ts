@@ -1,4 +1,4 @@
-import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody } from '@foyer/contracts';
+import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
@@ -14,6 +14,7 @@ import { getLedger } from './get-ledger.js';
 import { giftCheckout } from './gift-checkout.js';
 import { payAnswer } from './pay-answer.js';
 import { payCart } from './pay-cart.js';
+import { returnFromRedirect } from './redirect-return.js';
 import { registerGiftee } from './register-giftee.js';
 import { setPurchaser } from './set-purchaser.js';
 import type { IdentityAnswers } from '@foyer/contracts/rules';
@@ -47,6 +48,25 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         publicUrl: ctx.settings.publicUrl,
         captcha,
         ip: request.ip,
+        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '',
+      });
+      return payAnswer(db, request.params.id, result, now, ctx.cache);
+    });
+    // Back from a payment redirect (001 §2 Checkout): the gateway says what became of the payment.
+    app.post<IdParams>(`${prefix}/:id/payment_return`, async (request) => {
+      const body = parseBody(ZPaymentReturnBody, request.body, 'payment');
+      const { seller } = await sellerOfRequest(ctx, request);
+      const now = ctx.now();
+      const result = await returnFromRedirect({
+        db,
+        dialect: ctx.dialect,
+        sellerId: seller.id,
+        identity: await readIdentity(db, request),
+        cartId: request.params.id,
+        clientSecret: body.payment_intent_client_secret,
+        gateways: gatewaysFor(db, seller.id, stripe),
+        now,
+        publicUrl: ctx.settings.publicUrl,
       });
       return payAnswer(db, request.params.id, result, now, ctx.cache);
     });
@@ -58,16 +78,16 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
   });
 
-  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null) => {
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null, paymentMethodType: string | null = null) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
-    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now });
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now, paymentMethodType });
     return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
     app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
       const body = parseBody(ZGuestCheckout, request.body, 'checkout');
-      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null);
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null);
     });
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true, null));

@@ -17,6 +17,7 @@ import { cartAmounts } from '../payments/cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
 import { insertPayment, moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
 import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
+import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
 
@@ -38,6 +39,10 @@ export interface PayInput {
   /** The invisible captcha (001 §5), when configured, and the buyer's address it is checked with. */
   captcha?: CaptchaVerifier | null;
   ip?: string;
+  /** The buyer's browser (a Direct Debit mandate records it). */
+  userAgent?: string;
+  /** A manage-order payment (001 §2): a payment redirect returns with this orderId (never from a request body as is). */
+  returnOrderId?: string | null;
   /** The renewal job only: charge the member's kept card (never set from a request). */
   offSession?: { reference: string } | null;
 }
@@ -104,6 +109,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     await assertMembershipBuyer(tx, cart);
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
     assertCheckoutUnblocked(cart);
+    // bacs_debit / afterpay_clearpay: enabled for the seller, with the purchaser's address checked here.
+    const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '', orderId: input.returnOrderId ?? null });
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
@@ -123,7 +130,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
-    return { paymentId, confirmed: null, saveFor };
+    return { paymentId, confirmed: null, saveFor, redirect };
   }).catch((error: unknown) => {
     // Another cart's attempt took the key between our check and insert.
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
@@ -141,6 +148,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
       saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null,
       offSession: input.offSession ?? null,
+      redirect: 'redirect' in claim ? claim.redirect : null,
     });
   } catch {
     // Gateways report declines and lost answers as results; one that throws did not charge.

@@ -6,7 +6,7 @@ import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
 import { checkGiftee } from './check-giftee.js';
-import type { IdentityAnswers } from '@foyer/contracts/rules';
+import { ADDRESS_METHODS, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
 import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
@@ -18,7 +18,7 @@ import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js'
  */
 export async function setPurchaser(
   db: Db,
-  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date },
+  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date; paymentMethodType?: string | null },
 ) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
@@ -30,7 +30,9 @@ export async function setPurchaser(
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
   if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
-  const kept = input.answers ? checkPurchaserAnswers(await purchaserFormOfCart(db, input.sellerId, cart.id), account, input.answers) : null;
+  // A payment method that needs the address (001 §5) makes its fields required here too; pay checks them again.
+  const form = await purchaserFormOfCart(db, input.sellerId, cart.id);
+  const kept = input.answers ? checkPurchaserAnswers(ADDRESS_METHODS.includes(input.paymentMethodType ?? '') ? withAddressFields(form) : form, account, input.answers) : null;
   await updateCartRow(db, cart.id, {
     purchaser_identity_id: purchaser,
     giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id,

@@ -12,6 +12,20 @@ export interface ChargeRequest {
   offSession?: { reference: string } | null;
   /** Keep the card for later off-session charges (auto-renew): a succeeded result then says `saved`. */
   saveForFutureUse?: { email: string; name: string } | null;
+  /** A method that redirects or needs the address (bacs_debit, afterpay_clearpay): checked by the server, never from the browser as is. */
+  redirect?: RedirectPayment | null;
+}
+
+/** A Stripe method that redirects or needs the address (001 §5), as checked in redirect-methods.ts. */
+export interface RedirectPayment {
+  type: 'bacs_debit' | 'afterpay_clearpay';
+  billing: { name: string; email: string; address: { line1: string; line2?: string; city: string; postal_code: string; country: string; state?: string } };
+  /** bacs_debit only: the account the Direct Debit is taken from. */
+  bank: { sort_code: string; account_number: string } | null;
+  /** Where the provider sends the buyer back: the storefront's checkout with cartId and purchaser. */
+  returnUrl: string;
+  /** The buyer's acceptance of the Direct Debit mandate (bacs_debit): their address and browser. */
+  mandate: { ip: string; userAgent: string };
 }
 
 /** A card the gateway keeps for later: its reusable reference, and brand and last 4 to show. */
@@ -25,7 +39,7 @@ export type FailureCode = 'card_declined' | 'incorrect_cvc' | 'incorrect_zip' | 
 
 export type ChargeResult =
   | { status: 'succeeded'; reference: string; saved?: SavedCard }
-  | { status: 'requires_action'; reference: string; clientSecret: string }
+  | { status: 'requires_action'; reference: string; clientSecret: string; redirectUrl?: string }
   | { status: 'failed'; code: FailureCode; message: string }
   /** Accepted but not final (a debit awaiting clearing): the webhook settles it. */
   | { status: 'processing'; reference: string }
@@ -46,6 +60,11 @@ export interface PaymentGateway {
   givesBackInterrupted?: boolean;
   /** What became of a payment whose answer was lost (the reconciler); null: the provider never saw it. */
   lookup?(payment: { id: string; reference: string | null }): Promise<ChargeResult | null>;
+  /**
+   * The buyer came back from a payment redirect with the intent's client secret: the intent's state,
+   * or null when the secret is not that intent's (never trusting the browser's word).
+   */
+  returned?(payment: { reference: string; clientSecret: string }): Promise<ChargeResult | null>;
   /** Gives the money of a succeeded payment back. Throws when the provider cannot be reached. */
   refund(payment: { id: string; reference: string | null; amount: number }): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLedgerDocument, ZPayAnswer, ZPayBody } from '@foyer/contracts';
+import { ZLedgerDocument, ZPayAnswer, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { OWNED } from '../cart/openapi-paths.js';
 
@@ -21,9 +21,25 @@ export function paymentPaths() {
       '422': 'idempotency_key_reused (the key was used with another cart or request)',
     },
   });
+  const paymentReturn = operation({
+    summary: 'Back from a payment redirect (bacs_debit, afterpay_clearpay): the gateway says what became of the intent; answered like pay (completed, pending) or its refusals. A settled payment answers what it came to (reloads never book twice)',
+    parameters: [pathParam('id'), sellerParam],
+    body: ZPaymentReturnBody,
+    ok: ZPayAnswer,
+    refusals: {
+      ...OWNED,
+      '400': 'validation_failed, seller_not_found',
+      '402': 'card_declined, payment_failed (not completed at the provider)',
+      '404': 'not_found (cart, or no payment of this cart with that client secret)',
+      '409': 'intent_processing',
+      '410': 'cart_expired (refunded when the tickets were gone)',
+    },
+  });
   return {
     '/cart/{id}/pay': { post: pay },
     '/my/cart/{id}/pay': { post: pay },
+    '/cart/{id}/payment_return': { post: paymentReturn },
+    '/my/cart/{id}/payment_return': { post: paymentReturn },
     '/ledger/{ledgerType}/{number}': {
       get: operation({
         summary: "A gift card's number, state and balance (private, no-store)",

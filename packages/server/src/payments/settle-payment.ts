@@ -58,6 +58,8 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
             payment_id: paymentId,
             payment_intent_id: result.reference,
             payment_intent_client_secret: result.clientSecret,
+            // A method that redirects (afterpay_clearpay): the page sends the buyer there.
+            ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
           });
         case 'succeeded':
           break;

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { ChargeResult, FailureCode, PaymentGateway } from './gateway.js';
+import { createRedirectIntent } from './stripe-redirect-intent.js';
 
 const KNOWN_FAILURES: FailureCode[] = ['card_declined', 'incorrect_cvc', 'incorrect_zip'];
 
@@ -9,7 +10,7 @@ export function intentResult(intent: Stripe.PaymentIntent): ChargeResult {
     case 'succeeded':
       return { status: 'succeeded', reference: intent.id };
     case 'requires_action':
-      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret ?? '' };
+      return { status: 'requires_action', reference: intent.id, clientSecret: intent.client_secret ?? '', ...(intent.next_action?.redirect_to_url?.url ? { redirectUrl: intent.next_action.redirect_to_url.url } : {}) };
     case 'processing':
       return { status: 'processing', reference: intent.id };
     default: {
@@ -57,6 +58,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
           );
           return intentResult(intent);
         }
+        if (request.redirect) return intentResult(await createRedirectIntent(stripe, request, request.redirect));
         const paymentMethod = request.data.payment_method_id;
         if (typeof paymentMethod !== 'string' || !/^pm_\w{1,200}$/.test(paymentMethod)) {
           return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };
@@ -88,6 +90,16 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
       if (payment.reference) return intentResult(await stripe.paymentIntents.retrieve(payment.reference));
       const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${payment.id}'`, limit: 1 });
       return found.data[0] ? intentResult(found.data[0]) : null;
+    },
+    async returned(payment) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(payment.reference);
+        return intent.client_secret === payment.clientSecret ? intentResult(intent) : null;
+      } catch (error) {
+        const e = error as { statusCode?: number };
+        if (e.statusCode === 404) return null;
+        throw error;
+      }
     },
     async refund(payment) {
       if (!payment.reference) return;

@@ -27,8 +27,20 @@ export function memberCheckout(cartId: string): Promise<TCartDocument> {
  * The purchaser and their answers to the "your information" form, which the server checks again
  * (000 §5); a guest giving a membership names its giftee too.
  */
-export function guestCheckout(cartId: string, identityId: string, answers: Record<string, string | boolean> = {}, gifteeIdentityId?: string): Promise<TCartDocument> {
-  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { guest_identity_id: identityId, send_email: true, identity_form: answers, ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}) });
+export function guestCheckout(cartId: string, identityId: string, answers: Record<string, string | boolean> = {}, gifteeIdentityId?: string, paymentMethodType?: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, {
+    guest_identity_id: identityId,
+    send_email: true,
+    identity_form: answers,
+    ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}),
+    // bacs_debit / afterpay_clearpay: the server requires the address too (001 §5).
+    ...(paymentMethodType ? { payment_method_type: paymentMethodType } : {}),
+  });
+}
+
+/** A member paying with a method that needs the address (001 §5): its answers, checked by the server (my/cart guest_checkout names the member). */
+export function memberAddressCheckout(cartId: string, answers: Record<string, string | boolean>, paymentMethodType: string): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: true, identity_form: answers, payment_method_type: paymentMethodType });
 }
 
 /** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { confirmDemoIntent, guestCheckout, memberAddressCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
@@ -33,6 +33,7 @@ import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
+import { EMPTY_BANK, goToProvider, isRedirectMethod, memberAddressFields, redirectPayBody, validateBank, type BankErrors, type BankValue } from './redirect-methods.js';
 import {
   availableMethods,
   chosenAmount,
@@ -66,6 +67,8 @@ interface CheckoutFormProps {
   paid: number;
   currency: string;
   settings: PaymentSettings;
+  /** Back from a payment redirect that did not go through: its message (redirect-return.ts). */
+  initialFailure?: Message | null;
   /** A logged-in member buys as themselves: no identity form (001 §2). */
   member: boolean;
   /** The "your information" fields for a payment method (000 §3, §5; 001 §5). */
@@ -80,7 +83,7 @@ interface CheckoutFormProps {
   onRefresh: () => void;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -97,13 +100,16 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [termsError, setTermsError] = useState<string | null>(null);
   const [banner, setBanner] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<Message | null>(null);
+  const [failure, setFailure] = useState<Message | null>(initialFailure);
+  const [bank, setBank] = useState<BankValue>(EMPTY_BANK);
+  const [bankErrors, setBankErrors] = useState<BankErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftOpen, setGiftOpen] = useState(false);
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
-  const methods = availableMethods({ testMode, wallet });
+  const methods = availableMethods({ testMode, wallet, redirectMethods: settings.redirectMethods });
   const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+  const methodChosen = useRef(false);
   // Stripe answers whether the browser has a wallet; the default is the wallet when it does (001 §4).
   useEffect(() => {
     if (!stripe || stripe === 'loading' || outstanding <= 0) return;
@@ -111,7 +117,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     void request.canMakePayment().then((can) => {
       const found = can?.applePay ? 'apple' : can?.googlePay ? 'google' : 'none';
       setWallet(found);
-      if (found !== 'none') setMethod(found === 'apple' ? 'apple_pay' : 'google_pay');
+      // The default only: a method the buyer already chose stays chosen.
+      if (found !== 'none' && !methodChosen.current) setMethod(found === 'apple' ? 'apple_pay' : 'google_pay');
     });
   }, [stripe, currency, outstanding]);
 
@@ -144,14 +151,18 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const form = identityForm(method);
+  // A member's form is hidden, except the address a payment method needs (001 §5).
+  const memberAddress = member && isRedirectMethod(method) ? memberAddressFields(form) : null;
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
+    const idErrors = member ? (memberAddress ? validateIdentityAnswers(memberAddress, identity) : {}) : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
+    const bErrors = current.kind === 'card' && method === 'bacs_debit' ? validateBank(bank) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
+    setBankErrors(bErrors);
     setTermsError(null);
-    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length;
+    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length && !Object.keys(bErrors).length;
     setBanner(!ok);
     if (!ok) focusFirstInvalid();
     return ok;
@@ -160,17 +171,26 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const ensurePurchaser = async () => {
     // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
     const giftee = readGiftee(cartId);
+    if (member && memberAddress) {
+      const kept = identityAnswersToKeep(memberAddress, identity);
+      const answers = JSON.stringify([kept, method]);
+      if (purchaser.current?.answers === answers) return;
+      await memberAddressCheckout(cartId, kept, method);
+      purchaser.current = { email: '', identityId: '', answers };
+      return;
+    }
     if (member) {
-      if (purchaser.current) return;
+      if (purchaser.current && purchaser.current.answers === '') return;
       await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
       purchaser.current = { email: '', identityId: '', answers: '' };
       return;
     }
     const value = registrationOf(form, identity);
-    const answers = JSON.stringify(identity);
+    const methodType = isRedirectMethod(method) ? method : undefined;
+    const answers = JSON.stringify([identity, methodType]);
     if (purchaser.current?.email === value.email.toLowerCase() && purchaser.current.answers === answers) return;
     const identityId = purchaser.current?.email === value.email.toLowerCase() ? purchaser.current.identityId : await registerGuest(value);
-    await guestCheckout(cartId, identityId, identityAnswersToKeep(form, identity), giftee?.identityId);
+    await guestCheckout(cartId, identityId, identityAnswersToKeep(form, identity), giftee?.identityId, methodType);
     purchaser.current = { email: value.email.toLowerCase(), identityId, answers };
   };
 
@@ -203,6 +223,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     attemptKey.current = null;
     const f = payFailure(error);
     if (f.kind === 'requires_action') {
+      // Afterpay / Clearpay: off to the provider's page; it sends the buyer back here (redirect-return.ts).
+      if (f.redirectUrl && goToProvider(f.redirectUrl)) {
+        setNotice(en.payRedirect.redirecting);
+        return;
+      }
       const amount = step.kind === 'card' ? step.amount : total;
       if (testMode) setAction({ intentId: f.intentId, amount });
       else if (f.clientSecret) void confirmWithStripe(f.intentId, f.clientSecret, amount);
@@ -268,8 +293,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const pay = (current: PayStep) => {
-    const body = bodyFor(current)!;
-    const wantsWallet = current.kind === 'card' && !testMode && method !== 'card';
+    const redirectMethod = current.kind === 'card' && isRedirectMethod(method) ? method : null;
+    const body = redirectMethod ? redirectPayBody(redirectMethod, current.amount, bank) : bodyFor(current)!;
+    const wantsWallet = current.kind === 'card' && !testMode && (method === 'apple_pay' || method === 'google_pay');
     if (wantsWallet && stripe && stripe !== 'loading') {
       payWithWallet(stripe, current.amount);
       return;
@@ -280,7 +306,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         if (!token) return; // dismissed or expired: abort silently (001 §5)
         body.captcha = token;
       }
-      if (body.gateway_id === 'stripe') {
+      if (body.gateway_id === 'stripe' && !redirectMethod) {
         const pm = await stripeCard.current?.paymentMethod();
         if (!pm || 'error' in pm) {
           setFailure({ text: en.checkout.notCharged, detail: pm && 'error' in pm ? pm.error : en.checkout.stripeFailed });
@@ -373,7 +399,10 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
             {en.checkout.yourInformation}
           </h2>
           {member ? (
-            <p className="notice notice--info">{en.checkout.memberMessage}</p>
+            <>
+              <p className="notice notice--info">{en.checkout.memberMessage}</p>
+              {memberAddress && <IdentityFields id={id} form={memberAddress} value={identity} errors={identityErrors} onChange={setField} />}
+            </>
           ) : (
             <>
               <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
@@ -417,7 +446,10 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   id={id}
                   methods={methods}
                   method={method}
-                  onMethod={setMethod}
+                  onMethod={(m) => {
+                    methodChosen.current = true;
+                    setMethod(m);
+                  }}
                   testMode={testMode}
                   card={card}
                   cardErrors={cardErrors}
@@ -428,6 +460,12 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   stripeCard={stripeCard}
                   stripePublishableKey={settings.stripePublishableKey}
                   onStripeReady={setStripe}
+                  bank={bank}
+                  bankErrors={bankErrors}
+                  onBankChange={(v, name) => {
+                    setBank(v);
+                    if (bankErrors[name]) setBankErrors((prev) => ({ ...prev, [name]: undefined }));
+                  }}
                 />
               )}
               <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">

@@ -16,6 +16,7 @@ import { outstandingMinor, paidMinor, paymentDueMinor } from './model.js';
 import { useAdoptCartFromPath } from './use-adopt-cart-from-path.js';
 import { addressLookupConfigured, checkoutIdentityForm } from './identity-form-model.js';
 import { listOf } from '../../api/document.js';
+import { useRedirectReturn } from './redirect-return.js';
 
 /**
  * /checkout and /checkout/{cartId} (001 §2, §4): your information, payment (accordion), terms,
@@ -33,9 +34,24 @@ export function Component() {
   useDocumentTitle(en.checkout.title);
   const adopting = useAdoptCartFromPath(cartIdParam);
   const completing = useRef(false);
+  // Back from a payment redirect (001 §2): finished through the server before anything else shows.
+  const redirectReturn = useRedirectReturn({
+    onCompleted: (path) => {
+      completing.current = true;
+      navigate(path, { replace: true });
+      store.clear();
+    },
+    onPending: (id) => {
+      completing.current = true;
+      navigate(`/checkout/pending/${encodeURIComponent(id)}`, { replace: true });
+      store.clear();
+    },
+    onExpired: () => store.expire(),
+    onRefresh: () => void store.refresh(),
+  });
 
   // While a logged-in visitor's account loads, nothing is shown: a member never sees the guest's form flash by.
-  const reading = adopting || !!account?.loading || (cartId !== null && doc === null && (loading || !view));
+  const reading = redirectReturn.finishing || adopting || !!account?.loading || (cartId !== null && doc === null && (loading || !view));
   // 001 §2: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
   if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
   // The stored cart turned out to be an order already (001 §2): its complete page.
@@ -51,7 +67,11 @@ export function Component() {
       <div className="checkout__timer">
         <CartTimer />
       </div>
-      {reading || !view ? (
+      {redirectReturn.finishing ? (
+        <p className="notice notice--info" role="status" data-testid="payment-return">
+          {en.payRedirect.finishing}
+        </p>
+      ) : reading || !view ? (
         <CheckoutSkeleton />
       ) : (
         <CheckoutForm
@@ -63,6 +83,7 @@ export function Component() {
           paid={paidMinor(view.cart)}
           currency={seller.currency}
           settings={settings}
+          initialFailure={redirectReturn.failure}
           member={member !== null}
           addressLookup={addressLookupConfigured(entries)}
           identityForm={(method) => checkoutIdentityForm(entries, listOf(doc ?? undefined, 'event_template'), listOf(doc ?? undefined, 'ticket_group'), method)}

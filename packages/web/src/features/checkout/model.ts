@@ -69,21 +69,23 @@ export function validateCard(value: CardValue, now = new Date()): CardErrors {
 
 // ───────────── Payment methods (001 §2, §4) ─────────────
 
-export const PAYMENT_METHOD_ORDER = ['apple_pay', 'google_pay', 'card'] as const;
+/** The spec's order (apple_pay, google_pay, card), then the seller's extra Stripe methods (001 §5). */
+export const PAYMENT_METHOD_ORDER = ['apple_pay', 'google_pay', 'card', 'afterpay_clearpay', 'bacs_debit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD_ORDER)[number];
 
-/** The accordion's methods, in the spec's order; wallets only where supported (never in test mode). */
-export function availableMethods(options: { testMode: boolean; wallet: 'apple' | 'google' | 'none' }): PaymentMethod[] {
+/** The accordion's methods, in the spec's order; wallets only where supported, extra methods where enabled (never in test mode). */
+export function availableMethods(options: { testMode: boolean; wallet: 'apple' | 'google' | 'none'; redirectMethods?: readonly string[] }): PaymentMethod[] {
   return PAYMENT_METHOD_ORDER.filter((m) => {
     if (m === 'card') return true;
     if (options.testMode) return false;
+    if (m === 'afterpay_clearpay' || m === 'bacs_debit') return !!options.redirectMethods?.includes(m);
     return (m === 'apple_pay' && options.wallet === 'apple') || (m === 'google_pay' && options.wallet === 'google');
   });
 }
 
 /** The default: the wallet when supported, else card. */
 export function defaultMethod(methods: PaymentMethod[]): PaymentMethod {
-  return methods.find((m) => m !== 'card') ?? 'card';
+  return methods.find((m) => m === 'apple_pay' || m === 'google_pay') ?? 'card';
 }
 
 // ───────────── Amounts (001 §4, §5) ─────────────
@@ -182,16 +184,18 @@ export const CARD_REFUSALS = new Set(['card_declined', 'incorrect_cvc', 'incorre
 
 export type PayFailure =
   | { kind: 'message'; text: string; detail: string | null }
-  | { kind: 'requires_action'; intentId: string; clientSecret: string | null }
+  | { kind: 'requires_action'; intentId: string; clientSecret: string | null; redirectUrl?: string }
   | { kind: 'processing' }
   | { kind: 'expired' };
 
 export function payFailure(error: unknown): PayFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', text: en.checkout.unexpected, detail: null };
   if (error.code === 'intent_requires_action') {
-    const extra = error.extra as { payment_intent_id?: unknown; payment_intent_client_secret?: unknown } | null;
+    const extra = error.extra as { payment_intent_id?: unknown; payment_intent_client_secret?: unknown; redirect_url?: unknown } | null;
     const clientSecret = typeof extra?.payment_intent_client_secret === 'string' ? extra.payment_intent_client_secret : null;
-    if (typeof extra?.payment_intent_id === 'string') return { kind: 'requires_action', intentId: extra.payment_intent_id, clientSecret };
+    // A method that redirects (afterpay_clearpay): the provider's page finishes it.
+    const redirect = typeof extra?.redirect_url === 'string' ? { redirectUrl: extra.redirect_url } : {};
+    if (typeof extra?.payment_intent_id === 'string') return { kind: 'requires_action', intentId: extra.payment_intent_id, clientSecret, ...redirect };
     return { kind: 'message', text: en.checkout.editDetails, detail: null };
   }
   if (error.code === 'intent_processing') return { kind: 'processing' };

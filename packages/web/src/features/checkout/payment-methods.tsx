@@ -6,6 +6,10 @@ import type { CardErrors, CardValue, PaymentMethod } from './model.js';
 import { StripeCardField, type StripeCardHandle } from './stripe-card-field.js';
 import type { StripeJs } from './stripe-js.js';
 import { TestCards } from './test-cards.js';
+import { BankFields } from './bank-fields.js';
+import { isRedirectMethod, type BankErrors, type BankValue } from './redirect-methods.js';
+
+const methodLabel = (m: PaymentMethod) => (isRedirectMethod(m) ? en.payRedirect.methods[m] : en.checkout.methods[m]);
 
 interface PaymentMethodsProps {
   id: string;
@@ -19,9 +23,13 @@ interface PaymentMethodsProps {
   stripeCard: Ref<StripeCardHandle>;
   stripePublishableKey: string | null;
   onStripeReady: (stripe: StripeJs | null) => void;
+  /** Bacs Direct Debit's bank account (001 §5). */
+  bank: BankValue;
+  bankErrors: BankErrors;
+  onBankChange: (value: BankValue, name: keyof BankValue) => void;
 }
 
-export function PaymentMethods({ id, methods, method, onMethod, testMode, card, cardErrors, onCardChange, stripeCard, stripePublishableKey, onStripeReady }: PaymentMethodsProps) {
+export function PaymentMethods({ id, methods, method, onMethod, testMode, card, cardErrors, onCardChange, stripeCard, stripePublishableKey, onStripeReady, bank, bankErrors, onBankChange }: PaymentMethodsProps) {
   return (
     <div className="pay-methods">
       {methods.map((m) => (
@@ -29,7 +37,7 @@ export function PaymentMethods({ id, methods, method, onMethod, testMode, card, 
           <h3 className="pay-method__heading">
             <button type="button" className="pay-method__header" aria-expanded={method === m} aria-controls={`${id}-${m}`} onClick={() => onMethod(m)}>
               <span className="pay-method__radio" aria-hidden="true" />
-              {en.checkout.methods[m]}
+              {methodLabel(m)}
             </button>
           </h3>
           {method === m && m === 'card' && testMode && (
@@ -44,7 +52,18 @@ export function PaymentMethods({ id, methods, method, onMethod, testMode, card, 
               <StripeCardField ref={stripeCard} id={id} publishableKey={stripePublishableKey} onReady={onStripeReady} />
             </div>
           )}
-          {method === m && m !== 'card' && (
+          {method === m && m === 'afterpay_clearpay' && (
+            <div id={`${id}-${m}`} className="pay-method__panel">
+              <p className="muted">{en.payRedirect.afterpayHint}</p>
+            </div>
+          )}
+          {method === m && m === 'bacs_debit' && (
+            <div id={`${id}-${m}`} className="pay-method__panel">
+              <p className="muted">{en.payRedirect.bacsHint}</p>
+              <BankFields id={id} value={bank} errors={bankErrors} onChange={onBankChange} />
+            </div>
+          )}
+          {method === m && (m === 'apple_pay' || m === 'google_pay') && (
             <div id={`${id}-${m}`} className="pay-method__panel">
               <p className="muted">{en.checkout.walletHint}</p>
             </div>

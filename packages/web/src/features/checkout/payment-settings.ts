@@ -1,6 +1,7 @@
 import { PAYMENT_CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
 import { asString, configValue } from '../../config/config.js';
+import { enabledRedirectMethods, type RedirectMethod } from './redirect-methods.js';
 
 /** Checkout settings from GET config and the seller's meta. */
 export interface PaymentSettings {
@@ -11,6 +12,8 @@ export interface PaymentSettings {
   termsText: string | null;
   /** A site key for the invisible captcha; none: no captcha. */
   captchaSiteKey: string | null;
+  /** The seller's extra Stripe methods (payments.stripe_payment_methods); only with Stripe. */
+  redirectMethods: RedirectMethod[];
 }
 
 export const TERMS_TEXT = { namespace: 'web', name: 'checkout_terms' } as const;
@@ -26,5 +29,6 @@ export function paymentSettings(entries: readonly TConfigEntry[], sellerMeta: Re
     termsUrl: typeof url === 'string' && /^https?:\/\//.test(url) ? url : null,
     termsText: asString(configValue(TERMS_TEXT, entries)),
     captchaSiteKey: asString(configValue(CAPTCHA_SITE_KEY, entries)),
+    redirectMethods: gateway === 'stripe' ? enabledRedirectMethods(entries) : [],
   };
 }

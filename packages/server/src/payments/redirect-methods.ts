@@ -1,0 +1,78 @@
+import { PAYMENT_CONFIG, type TPayBody } from '@foyer/contracts';
+import { ADDRESS_METHODS, withAddressFields } from '@foyer/contracts/rules';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { CartTable } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { sellerConfigValue } from '../membership/membership.repository.js';
+import { userByIdentity } from '../users/user.repository.js';
+import { checkPurchaserAnswers, purchaserFormOfCart } from '../checkout/purchaser-form.js';
+import type { PaymentGateway, RedirectPayment } from './gateway.js';
+
+/** The methods a seller enabled (payments.stripe_payment_methods), among those Foyer knows. */
+export async function enabledRedirectMethods(tx: Tx, sellerId: string): Promise<RedirectPayment['type'][]> {
+  const raw = await sellerConfigValue(tx, sellerId, PAYMENT_CONFIG.stripePaymentMethods.namespace, PAYMENT_CONFIG.stripePaymentMethods.name).catch(() => undefined);
+  const list = Array.isArray(raw) ? raw : [];
+  return ADDRESS_METHODS.filter((m): m is RedirectPayment['type'] => list.includes(m));
+}
+
+const SORT_CODE = /^\d{6}$/;
+const ACCOUNT_NUMBER = /^\d{8}$/;
+const digitsOf = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : '');
+
+export interface RedirectContext {
+  /** The storefront's base URL: the provider sends the buyer back to its checkout. */
+  publicUrl: string;
+  /** A logged-in member pays through my/cart: the return address says so. */
+  member: boolean;
+  ip: string;
+  userAgent: string;
+  /** A manage-order payment (001 §2): the return address names the order, and the storefront goes back to /manage/{orderId}. */
+  orderId?: string | null;
+}
+
+/**
+ * A pay call naming `gateway_data.payment_method_type` (bacs_debit, afterpay_clearpay; 001 §5):
+ * the method must be enabled for the seller and taken by Stripe, and the purchaser's address —
+ * the answers kept on the cart by guest_checkout, checked again here with the address fields
+ * required — is what goes to the provider. Refusals: 400 payment_not_supported (method off),
+ * 400 validation_failed (no purchaser yet; the address with every field's problem; bank details).
+ * Null for an ordinary card or wallet payment.
+ */
+export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, body: TPayBody, gateway: PaymentGateway, context: RedirectContext): Promise<RedirectPayment | null> {
+  const type = body.gateway_data.payment_method_type;
+  if (type === undefined) return null;
+  const enabled = gateway.id === 'stripe' ? await enabledRedirectMethods(tx, cart.seller_id) : [];
+  const method = enabled.find((m) => m === type);
+  if (!method) throw new AppError(400, 'payment_not_supported', 'This payment method is not available.', 'payment', { payment_method_type: typeof type === 'string' ? type.slice(0, 50) : null });
+
+  const account = cart.purchaser_identity_id ? await userByIdentity(tx, cart.purchaser_identity_id, cart.seller_id) : undefined;
+  if (!account) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
+  const stored = cart.purchaser_meta ? (JSON.parse(cart.purchaser_meta) as Record<string, string | boolean>) : {};
+  // The same rules as the browser's form, with the address required (throws the form's envelope).
+  const answers = checkPurchaserAnswers(withAddressFields(await purchaserFormOfCart(tx, cart.seller_id, cart.id)), account, stored);
+  const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string) : undefined);
+
+  let bank: RedirectPayment['bank'] = null;
+  if (method === 'bacs_debit') {
+    bank = { sort_code: digitsOf(body.gateway_data.sort_code), account_number: digitsOf(body.gateway_data.account_number) };
+    if (!SORT_CODE.test(bank.sort_code) || !ACCOUNT_NUMBER.test(bank.account_number)) {
+      throw new AppError(400, 'validation_failed', 'Please edit your payment details and try again.', 'payment', { field: SORT_CODE.test(bank.sort_code) ? 'account_number' : 'sort_code' });
+    }
+  }
+  const returnUrl = new URL('/checkout', context.publicUrl);
+  returnUrl.searchParams.set('cartId', cart.id);
+  returnUrl.searchParams.set('purchaser', context.member ? 'member' : 'guest');
+  if (context.orderId) returnUrl.searchParams.set('orderId', context.orderId);
+  return {
+    type: method,
+    billing: {
+      name: `${account.first_name} ${account.last_name}`.trim(),
+      email: account.email,
+      address: { line1: text('address')!, line2: text('address_more'), city: text('city')!, postal_code: text('zip_code')!, country: text('country')!.toUpperCase(), state: text('state')?.toUpperCase() },
+    },
+    bank,
+    returnUrl: returnUrl.toString(),
+    mandate: { ip: context.ip, userAgent: context.userAgent.slice(0, 500) },
+  };
+}

@@ -1,0 +1,247 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/ids.js';
+import { payCart } from '../src/checkout/pay-cart.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import { stripeClient } from '../src/payments/stripe-client.js';
+import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { BACS_TEST_ACCOUNT, FakeStripe } from './fake-stripe.js';
+import { Browser, createUser, PASSWORD } from './auth-harness.js';
+import { dialects, getJson, testApp, type TestApp } from './harness.js';
+
+const GA_0604_18 = '2026-06-04T22:00:00.000Z'; // capacity 10
+const WEBHOOK_SECRET = 'whsec_foyer_test';
+const FORM_ERRORS = 'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
+const ADDRESS = { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' };
+
+/**
+ * Stripe methods that redirect or need the address (001 §2 Checkout, §5): bacs_debit and
+ * afterpay_clearpay when the seller enables them, the address checked by the server from the
+ * purchaser's kept answers, and the return from the provider's page settled through the gateway.
+ */
+describe.each(dialects())('payment redirects and methods on %s (against a local fake of Stripe)', (dialect) => {
+  const fake = new FakeStripe();
+  let t: TestApp;
+  let ids: CatalogIds;
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  afterEach(() => t?.close());
+
+  async function setup(methods: string[] | null = ['bacs_debit', 'afterpay_clearpay']) {
+    t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });
+    ids = await catalogIds(t.db);
+    if (methods) {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'stripe_payment_methods', value: JSON.stringify(methods) }).execute();
+    }
+  }
+  /** A guest's cart with its purchaser set (and their answers, the address among them when given). */
+  async function guestCart(answers: Record<string, string> = ADDRESS, method: string | null = 'afterpay_clearpay') {
+    const c = new CartClient(t.app);
+    const res = await c.create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) }]);
+    const cart = res.body.cart._data[0];
+    const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Lovelace', email: `ada-${uuidv7()}@example.org` });
+    const identityId = (user.body.identity?._data?.[0]?.id ?? user.body.user?._data?.[0]?.identity_id) as string;
+    const checkout = await c.call('POST', `/api/cart/${cart.id}/guest_checkout`, { guest_identity_id: identityId, send_email: false, identity_form: answers, ...(method ? { payment_method_type: method } : {}) });
+    expect(checkout.status).toBe(200);
+    return { c, cartId: cart.id as string, outstanding: cart.cart_fees.total_outstanding as string };
+  }
+  const pay = (c: CartClient, cartId: string, amount: string, data: object, key?: string) =>
+    t.app
+      .inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: { amount, gateway_id: 'stripe', gateway_data: data }, headers: { cookie: c.cookie!, 'user-agent': 'FoyerTest/1', ...(key ? { 'idempotency-key': key } : {}) } })
+      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  const back = (c: CartClient | null, cartId: string, secret: string) =>
+    t.app
+      .inject({ method: 'POST', url: `/api/cart/${cartId}/payment_return`, payload: { payment_intent_client_secret: secret }, headers: c ? { cookie: c.cookie! } : {} })
+      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  const orders = async (cartId: string) => (await t.db.selectFrom('ticket_order').select('id').where('cart_id', '=', cartId).execute()).length;
+  const cartState = async (cartId: string) => (await t.db.selectFrom('cart').select('state').where('id', '=', cartId).executeTakeFirstOrThrow()).state;
+  const paymentOf = (cartId: string) => t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  /** The provider's page, followed as the buyer's browser would: its answer sends them back to the storefront. */
+  async function visitProvider(url: string, outcome: 'authorize' | 'fail') {
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Authorize test payment');
+    const answer = await fetch(`${url}/${outcome}`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    return new URL(answer.headers.get('location')!);
+  }
+
+  it('afterpay_clearpay: the pay call answers 402 with the provider page; authorised there, the return completes the order once (reloads and a second tab book nothing more)', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const first = await pay(c, cartId, outstanding, { payment_method_type: 'afterpay_clearpay' }, `k-${cartId}`);
+    expect(first.status, JSON.stringify(first.body)).toBe(402);
+    const extra = first.body._data[0]._extra;
+    expect(first.body._data[0]._code).toBe('intent_requires_action');
+    expect(extra.redirect_url).toMatch(new RegExp(`^${fake.url}/redirect/pi_`));
+    // The intent was made from the server's copy of the address, with the storefront's return address.
+    const sent = fake.createdWith.get(extra.payment_intent_id)!;
+    expect(sent['payment_method_data[billing_details][address][line1]']).toBe('1 Harbour Street');
+    expect(sent['payment_method_data[billing_details][address][country]']).toBe('US');
+    expect(sent['payment_method_data[billing_details][name]']).toBe('Ada Lovelace');
+    expect(sent['shipping[address][postal_code]']).toBe('62701');
+    const returnUrl = new URL(sent.return_url);
+    expect([returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('purchaser')]).toEqual(['/checkout', cartId, 'guest']);
+    expect(await cartState(cartId)).toBe('pending');
+
+    const landed = await visitProvider(extra.redirect_url, 'authorize');
+    expect(landed.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(landed.searchParams.get('cartId')).toBe(cartId);
+    const secret = landed.searchParams.get('payment_intent_client_secret')!;
+    const [one, two] = await Promise.all([back(c, cartId, secret), back(c, cartId, secret)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(one.body.outcome).toBe('completed');
+    expect(two.body.ticket_order._data[0].id).toBe(one.body.ticket_order._data[0].id);
+    const reload = await back(c, cartId, secret);
+    expect([reload.status, reload.body.outcome, reload.body.ticket_order._data[0].id]).toEqual([200, 'completed', one.body.ticket_order._data[0].id]);
+    expect(await orders(cartId)).toBe(1);
+    expect((await paymentOf(cartId)).status).toBe('succeeded');
+    expect([...fake.intents.values()].filter((i) => i.metadata.payment_id === extra.payment_id)).toHaveLength(1);
+  });
+
+  it('afterpay failed at the provider: the return says the payment failed with its message, nothing is booked and the cart can be paid again', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const first = await pay(c, cartId, outstanding, { payment_method_type: 'afterpay_clearpay' });
+    const landed = await visitProvider(first.body._data[0]._extra.redirect_url, 'fail');
+    expect(landed.searchParams.get('redirect_status')).toBe('failed');
+    const secret = landed.searchParams.get('payment_intent_client_secret')!;
+    const failed = await back(c, cartId, secret);
+    expect(failed.status).toBe(402);
+    expect(failed.body._data[0]._description).toBe('The payment was declined by Afterpay.');
+    expect((await back(c, cartId, secret)).status).toBe(402);
+    expect(await orders(cartId)).toBe(0);
+    expect(await cartState(cartId)).toBe('pending');
+    const card = await pay(c, cartId, outstanding, { payment_method_id: 'pm_card_visa' });
+    expect([card.status, card.body.outcome]).toEqual([200, 'completed']);
+  });
+
+  it('a return before the buyer finished at the provider settles nothing; the webhook may still book it, and the return then answers completed', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const first = await pay(c, cartId, outstanding, { payment_method_type: 'afterpay_clearpay' });
+    const { payment_intent_id: intentId, payment_intent_client_secret: secret } = first.body._data[0]._extra;
+    const early = await back(c, cartId, secret);
+    expect([early.status, early.body._data[0]._code]).toEqual([402, 'payment_failed']);
+    expect((await paymentOf(cartId)).status).toBe('requires_action');
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', fake.completeRedirect(intentId, true)));
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })).statusCode).toBe(200);
+    const later = await back(c, cartId, secret);
+    expect([later.status, later.body.outcome]).toEqual([200, 'completed']);
+    expect(await orders(cartId)).toBe(1);
+  });
+
+  it('the return trusts neither the browser nor a stranger: a wrong secret, another cart or another visitor gets nothing', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const other = await guestCart();
+    const first = await pay(c, cartId, outstanding, { payment_method_type: 'afterpay_clearpay' });
+    const { payment_intent_id: intentId, payment_intent_client_secret: secret } = first.body._data[0]._extra;
+    fake.completeRedirect(intentId, true);
+    expect((await back(c, cartId, `${intentId}_secret_forged`)).status).toBe(404);
+    expect((await back(c, cartId, 'not a secret')).status).toBe(404);
+    expect((await back(other.c, other.cartId, secret)).status).toBe(404);
+    expect((await back(null, cartId, secret)).status).toBe(403);
+    expect((await back(other.c, cartId, secret)).status).toBe(403);
+    const bad = await t.app.inject({ method: 'POST', url: `/api/cart/${cartId}/payment_return`, payload: { secret }, headers: { cookie: c.cookie! } });
+    expect([bad.statusCode, JSON.parse(bad.body)._data[0]._code]).toEqual([400, 'validation_failed']);
+    expect(await orders(cartId)).toBe(0);
+    expect((await back(c, cartId, secret)).body.outcome).toBe('completed');
+  });
+
+  it('bacs_debit: the Direct Debit is accepted but not cleared — outcome pending; the webhook books it later, once', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const refused = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: '99999999' });
+    expect([refused.status, refused.body._data[0]._code]).toEqual([402, 'payment_failed']);
+    const badFormat = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '1088', account_number: '00012345' });
+    expect([badFormat.status, badFormat.body._data[0]._code, badFormat.body._data[0]._extra.field]).toEqual([400, 'validation_failed', 'sort_code']);
+    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: BACS_TEST_ACCOUNT.account_number });
+    expect([debit.status, debit.body.outcome]).toEqual([200, 'pending']);
+    const payments = await t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).execute();
+    expect(payments.map((p) => p.status).sort()).toEqual(['failed', 'processing']);
+    const payment = payments.find((p) => p.status === 'processing')!;
+    const sent = fake.createdWith.get(payment.reference!)!;
+    expect(sent['mandate_data[customer_acceptance][online][user_agent]']).toBe('FoyerTest/1');
+    expect(sent['payment_method_data[bacs_debit][sort_code]']).toBe('108800');
+    const intent = fake.intents.get(payment.reference!)!;
+    intent.status = 'succeeded';
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const deliver = () => t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    await Promise.all([deliver(), deliver()]);
+    expect(await orders(cartId)).toBe(1);
+    expect(await cartState(cartId)).toBe('booked');
+  });
+
+  it('the address is checked per method on the server: missing fields are named in the form envelope and nothing is charged', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart({ country: 'us', zip_code: '62701' }, null);
+    // guest_checkout naming the method already asks for the address.
+    const early = await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { send_email: false, guest_identity_id: (await t.db.selectFrom('cart').select('purchaser_identity_id').where('id', '=', cartId).executeTakeFirstOrThrow()).purchaser_identity_id, identity_form: { country: 'us', zip_code: '62701' }, payment_method_type: 'bacs_debit' });
+    expect([early.status, early.body._data[0]._description]).toEqual([400, FORM_ERRORS]);
+    expect(Object.keys(early.body._data[0]._extra.fields).sort()).toEqual(['address', 'city', 'state']);
+    const before = fake.intents.size;
+    for (const method of ['afterpay_clearpay', 'bacs_debit']) {
+      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, ...BACS_TEST_ACCOUNT });
+      expect(refused.status).toBe(400);
+      const error = refused.body._data[0];
+      expect([error._code, error._context, error._description]).toEqual(['validation_failed', 'identity_form', FORM_ERRORS]);
+      expect(Object.keys(error._extra.fields).sort()).toEqual(['address', 'city', 'state']);
+    }
+    expect(fake.intents.size).toBe(before);
+    expect(await cartState(cartId)).toBe('pending');
+    // A card needs no address: the same cart pays.
+    expect((await pay(c, cartId, outstanding, { payment_method_id: 'pm_card_visa' })).body.outcome).toBe('completed');
+  });
+
+  it('a logged-in member gives the address at my/cart guest_checkout; the return address says member and my/cart finishes it', async () => {
+    await setup();
+    await createUser(t.db, { email: 'member@example.org', first_name: 'Grace', last_name: 'Hopper' });
+    const b = new Browser(t.app, '10.7.0.1');
+    expect((await b.post('/api/login', { username: 'member@example.org', password: PASSWORD })).status).toBe(200);
+    const cart = (await b.post('/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) }] })).body.cart._data[0];
+    const noAddress = await b.post(`/api/my/cart/${cart.id}/guest_checkout`, { send_email: true, identity_form: {}, payment_method_type: 'afterpay_clearpay' });
+    expect([noAddress.status, noAddress.body._data[0]._context]).toEqual([400, 'identity_form']);
+    expect((await b.post(`/api/my/cart/${cart.id}/guest_checkout`, { send_email: true, identity_form: ADDRESS, payment_method_type: 'afterpay_clearpay' })).status).toBe(200);
+    const first = await b.post(`/api/my/cart/${cart.id}/pay`, { amount: cart.cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } });
+    expect(first.status).toBe(402);
+    const { payment_intent_id: intentId, payment_intent_client_secret: secret } = first.body._data[0]._extra;
+    const sent = fake.createdWith.get(intentId)!;
+    expect(sent['payment_method_data[billing_details][name]']).toBe('Grace Hopper');
+    expect(new URL(sent.return_url).searchParams.get('purchaser')).toBe('member');
+    fake.completeRedirect(intentId, true);
+    const done = await b.post(`/api/my/cart/${cart.id}/payment_return`, { payment_intent_client_secret: secret });
+    expect([done.status, done.body.outcome]).toEqual([200, 'completed']);
+    expect(await orders(cart.id)).toBe(1);
+  });
+
+  it('a manage-order payment (the pay use case named with the order) returns with orderId', async () => {
+    await setup();
+    const { c, cartId, outstanding } = await guestCart();
+    const seller = await t.db.selectFrom('seller').select(['id', 'currency']).executeTakeFirstOrThrow();
+    const stripe = stripeClient({ secretKey: fake.secretKey, publishableKey: 'pk_test_foyer', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
+    const identity = { id: (await c.call('GET', `/api/cart/${cartId}`)).body.cart._data[0].identity_id, kind: 'public' as const };
+    const refused = await payCart({
+      db: t.db, dialect: t.dialect, sellerId: seller.id, currency: seller.currency, identity, cartId, idempotencyKey: null, now: t.clock.now, publicUrl: 'https://shop.example',
+      body: { amount: outstanding, gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } },
+      gateways: gatewaysFor(t.db, seller.id, stripe), returnOrderId: 'order-9',
+    }).catch((e: unknown) => e as { extra: { payment_intent_id: string } });
+    const returnUrl = new URL(fake.createdWith.get((refused as { extra: { payment_intent_id: string } }).extra.payment_intent_id)!.return_url);
+    expect([returnUrl.origin, returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('orderId')]).toEqual(['https://shop.example', '/checkout', cartId, 'order-9']);
+  });
+
+  it('a method the seller did not enable (or an unknown one) is not supported; the storefront is told which are on', async () => {
+    await setup(['afterpay_clearpay', 'sofort']);
+    const entries = (await getJson(t.app, '/api/config')).body.config._data as { namespace: string; name: string; value: unknown }[];
+    expect(entries.find((e) => e.namespace === 'payments' && e.name === 'stripe_payment_methods')?.value).toEqual(['afterpay_clearpay', 'sofort']);
+    const { c, cartId, outstanding } = await guestCart();
+    for (const method of ['bacs_debit', 'sofort', 42]) {
+      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, ...BACS_TEST_ACCOUNT });
+      expect([refused.status, refused.body._data[0]._code]).toEqual([400, 'payment_not_supported']);
+    }
+    expect(await cartState(cartId)).toBe('pending');
+  });
+});

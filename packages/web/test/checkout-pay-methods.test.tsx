@@ -1,0 +1,238 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import type { TConfigEntry } from '@foyer/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/stripe-js.js';
+
+/**
+ * Payment methods with Stripe on (001 §2, §4, §5): the wallet is the default where the browser has
+ * one (the Payment Request capability, reached through Stripe.js, is stubbed here: it is the
+ * external boundary), the seller's redirect methods with the address required, and the return
+ * from the provider's page.
+ */
+const payments = (name: string, value: unknown): TConfigEntry => ({ id: `payments.${name}`, resource_id: SELLER_ID, namespace: 'payments', name, value: value as string });
+const STRIPE = [payments('card_gateway', 'stripe'), payments('stripe_publishable_key', 'pk_test_foyer')];
+const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({ status, body: { _data: [{ _code: code, _context: 'payment', _description: description, _extra: extra }] } });
+const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
+
+function server(entries: TConfigEntry[], routes: Record<string, Handler> = {}): Handler {
+  const cart = cartDocument();
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument(entries) };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };
+    if (url.pathname === '/api/user') return { body: { identity: { _data: [{ id: 'id-1' }] } } };
+    if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: cart };
+    const route = routes[url.pathname];
+    return route ? route(url, request) : undefined;
+  };
+}
+
+/** Stripe.js is loaded once per page (its constructor is kept): each test's Stripe object is served through it. */
+let currentStripe: StripeJs | null = null;
+const StripeConstructor = () => currentStripe!;
+
+/** Stripe.js as the page sees it; `wallet` is what the browser's Payment Request capability answers. */
+function stubStripeJs(wallet: { applePay?: boolean; googlePay?: boolean } | null) {
+  const shown = vi.fn();
+  const handlers: Record<string, (e: never) => void> = {};
+  const request: StripePaymentRequest = { canMakePayment: async () => wallet, show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
+  const stripe: StripeJs = {
+    elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }),
+    createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_card_visa' } }),
+    handleNextAction: async () => ({}),
+    paymentRequest: () => request,
+  };
+  currentStripe = stripe;
+  vi.stubGlobal('Stripe', StripeConstructor);
+  return { shown, handlers };
+}
+const bodyOf = (fetch: { mock: { calls: unknown[][] } }, path: string) => {
+  const call = fetch.mock.calls.find(([u]) => new URL(String(u), 'http://x').pathname.endsWith(path));
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+};
+async function fillIdentity() {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
+}
+const header = (name: string) => screen.getByRole('button', { name });
+
+useCartTestEnv();
+afterEach(() => vi.restoreAllMocks());
+
+describe('checkout payment methods with Stripe', () => {
+  it('Apple Pay is the default where the browser supports it; paying shows the wallet sheet and pays its payment method', async () => {
+    const { shown, handlers } = stubStripeJs({ applePay: true });
+    const { fetch } = installFetch(server(STRIPE, { '/api/cart/cart-1/pay': completed }));
+    const router = renderApp('/checkout');
+    await fillIdentity();
+    await waitFor(() => expect(header('Apple Pay').getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent)).toContain('Card');
+    expect(screen.queryByRole('button', { name: 'Google Pay' })).toBeNull();
+    expect(screen.getByText('Press the pay button to pay with your wallet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    const complete = vi.fn();
+    handlers.paymentmethod({ paymentMethod: { id: 'pm_wallet_1' }, complete } as never);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/complete'));
+    expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_id: 'pm_wallet_1' });
+    expect(complete).toHaveBeenCalledWith('success');
+  });
+
+  it('Google Pay where that is the browser wallet; none selects card', async () => {
+    stubStripeJs({ googlePay: true });
+    installFetch(server(STRIPE));
+    renderApp('/checkout');
+    await waitFor(() => expect(header('Google Pay').getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.queryByRole('button', { name: 'Apple Pay' })).toBeNull();
+  });
+
+  it('without a wallet the card is the default and no wallet is offered', async () => {
+    stubStripeJs(null);
+    installFetch(server(STRIPE));
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Pay $62' });
+    await waitFor(() => expect(header('Card').getAttribute('aria-expanded')).toBe('true'));
+    expect(screen.queryByRole('button', { name: /Apple Pay|Google Pay/ })).toBeNull();
+  });
+
+  it("the seller's Afterpay and Bacs follow the card; choosing one requires the address, sent with the method; Afterpay sends the buyer to its page", async () => {
+    stubStripeJs(null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { fetch } = installFetch(
+      server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay', 'bacs_debit'])], {
+        '/api/cart/cart-1/pay': () => refusal(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', { payment_intent_id: 'pi_1', payment_intent_client_secret: 'pi_1_secret_x', redirect_url: 'https://pay.example/redirect/pi_1' }),
+      }),
+    );
+    renderApp('/checkout');
+    await fillIdentity();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bacs Direct Debit' })).toBeTruthy());
+    const names = [...document.querySelectorAll('.pay-method__header')].map((b) => b.textContent);
+    expect(names).toEqual(['Card', 'Afterpay / Clearpay', 'Bacs Direct Debit']);
+    expect(screen.queryByRole('textbox', { name: 'City' })).toBeNull();
+    fireEvent.click(header('Afterpay / Clearpay'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await screen.findByTestId('form-errors');
+    for (const name of ['Address', 'City']) expect(screen.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true');
+    expect(bodyOf(fetch, '/pay')).toBeUndefined();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_1'));
+    const checkout = bodyOf(fetch, '/guest_checkout');
+    expect(checkout.payment_method_type).toBe('afterpay_clearpay');
+    expect(checkout.identity_form).toMatchObject({ address: '1 Harbour Street', city: 'Springfield', zip_code: '62701' });
+    expect(bodyOf(fetch, '/pay')).toEqual({ amount: '62.00', gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } });
+  });
+
+  it('Bacs asks for the sort code and account number; the debit awaits clearing: the pending page shows its reference', async () => {
+    stubStripeJs(null);
+    const { fetch } = installFetch(
+      server([...STRIPE, payments('stripe_payment_methods', ['bacs_debit'])], { '/api/cart/cart-1/pay': () => ({ body: { ...cartDocument(), outcome: 'pending' } }) }),
+    );
+    const router = renderApp('/checkout');
+    await fillIdentity();
+    fireEvent.click(await screen.findByRole('button', { name: 'Bacs Direct Debit' }));
+    expect(screen.queryByRole('button', { name: 'Afterpay / Clearpay' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Sort code' }), { target: { value: '1088' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    expect(await screen.findByText('Enter the 6-digit sort code.')).toBeTruthy();
+    expect(screen.getByText('Enter the 8-digit account number.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Sort code' }), { target: { value: '108800' } });
+    expect((screen.getByRole('textbox', { name: 'Sort code' }) as HTMLInputElement).value).toBe('10-88-00');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Account number' }), { target: { value: '00012345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
+    expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_type: 'bacs_debit', sort_code: '108800', account_number: '00012345' });
+    expect((await screen.findByTestId('reference')).textContent).toBe('cart-1');
+    expect(screen.getByRole('heading', { name: 'Order pending' })).toBeTruthy();
+  });
+});
+
+describe('return from a payment redirect', () => {
+  const RETURN = '/checkout?cartId=cart-1&purchaser=guest&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded';
+
+  it('asks the server (never the address) and goes to the complete page', async () => {
+    stubStripeJs(null);
+    const { fetch } = installFetch(server(STRIPE, { '/api/cart/cart-1/payment_return': completed }));
+    const router = renderApp(RETURN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/complete'));
+    expect(router.state.location.search).toBe('?orderIds=order-1');
+    expect(bodyOf(fetch, '/payment_return')).toEqual({ payment_intent_client_secret: 'pi_1_secret_x' });
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/pay')).length).toBe(0);
+  });
+
+  it("a member's cart is asked at my/cart; a manage-order payment goes back to its order", async () => {
+    stubStripeJs(null);
+    const { fetch } = installFetch(server(STRIPE, { '/api/my/cart/cart-1/payment_return': completed }));
+    const router = renderApp('/checkout?cartId=cart-1&purchaser=member&payment_intent_client_secret=pi_1_secret_x&orderId=order-9');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/order-9'));
+    expect(bodyOf(fetch, '/api/my/cart/cart-1/payment_return')).toBeTruthy();
+  });
+
+  it('a refused payment comes back to the form with the spec text and the provider message; the parameters leave the address', async () => {
+    stubStripeJs(null);
+    installFetch(server(STRIPE, { '/api/cart/cart-1/payment_return': () => refusal(402, 'card_declined', 'The payment was declined by Afterpay.') }));
+    const router = renderApp(`${RETURN.replace('succeeded', 'failed')}&utm_source=mail`);
+    expect(await screen.findByTestId('payment-return')).toBeTruthy();
+    const error = await screen.findByTestId('pay-error');
+    expect(within(error).getByText('Your card has not been charged.')).toBeTruthy();
+    expect(within(error).getByText('The payment was declined by Afterpay.')).toBeTruthy();
+    await waitFor(() => expect([router.state.location.pathname, router.state.location.search]).toEqual(['/checkout', '?utm_source=mail']));
+    expect(screen.getByTestId('pay-error').textContent).toContain('Your card has not been charged.');
+    expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy();
+  });
+
+  it('a debit still clearing goes to the pending page with its reference', async () => {
+    stubStripeJs(null);
+    installFetch(server(STRIPE, { '/api/cart/cart-1/payment_return': () => ({ body: { ...cartDocument(), outcome: 'pending' } }) }));
+    const router = renderApp(RETURN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
+    expect((await screen.findByTestId('reference')).textContent).toBe('cart-1');
+  });
+});
+
+describe('a logged-in member and a method that needs the address', () => {
+  beforeEach(() => {
+    document.cookie = `session_expires=${encodeURIComponent('2099-01-01T00:00:00.000Z')}; path=/`;
+  });
+  afterEach(() => {
+    document.cookie = 'session_expires=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('sees only the address fields, sent to my/cart guest_checkout with the method before paying', async () => {
+    stubStripeJs(null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const cart = cartDocument();
+    const user = { user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z' }] }, _total: 1 };
+    const { fetch } = installFetch(
+      server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])], {
+        '/api/my/user': () => ({ body: user }),
+        '/api/my/cart/cart-1/guest_checkout': () => ({ body: cart }),
+        '/api/my/cart/cart-1/pay': () => refusal(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', { payment_intent_id: 'pi_2', payment_intent_client_secret: 'pi_2_secret_x', redirect_url: 'https://pay.example/redirect/pi_2' }),
+      }),
+    );
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_2'));
+    expect(bodyOf(fetch, '/api/my/cart/cart-1/guest_checkout')).toEqual({ send_email: true, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
+    expect(bodyOf(fetch, '/api/my/cart/cart-1/pay').gateway_data).toEqual({ payment_method_type: 'afterpay_clearpay' });
+  });
+});
