@@ -37,6 +37,8 @@ export function promotionsCatalog() {
       { code: 'SOON', group: 'dated', valid_from: 'today+5' },
       { code: 'FRIENDS', group: 'friends' },
       { code: 'BONUS', group: 'bonus' },
+      { code: 'LATE1', group: 'limited', max_uses: 1 },
+      { code: 'LATE2', group: 'limited', max_uses: 1 },
     ],
     cart_mods: [
       { key: 'welcome-10', name: '10% off admission', kind: 'percent_off', value: '10', scope: 'ticket_type', ticket_types: ['adult', 'child'], code_groups: ['welcome'] },

@@ -1,10 +1,12 @@
 import { DEMO_CARDS, PROMO_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
+import { LATE_REFUSAL } from '../src/payments/settle-payment.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { promotionsApp } from './promotions-harness.js';
 import { mailbox } from './auth-harness.js';
+import { jsonContentType } from './harness.js';
 
 const GA = '2026-06-02T18:00:00.000Z';
 
@@ -158,6 +160,53 @@ describe.each(dialects())('promotions on %s', (dialect) => {
       // Deleting the cart gives it back too.
       expect((await third.c.call('DELETE', `/api/my/cart/${third.cartId}`)).status).toBe(200);
       expect(await used('LIMIT1')).toBe(0);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('a payment completing after its hold expired takes its code use again, once; refused and refunded when the code is used up by then', async () => {
+    const pay = (c: CartClient, cartId: string, data: object) => c.call('POST', `/api/cart/${cartId}/pay`, { amount: '19.00', gateway_id: 'demo', gateway_data: data });
+    const confirm = (intent: string) => t.app.inject({ method: 'POST', url: `/api/payments/demo/${intent}/confirm`, headers: jsonContentType('POST') });
+    /** A cart with the code ($1 off) whose payment needs the bank's confirmation, then its hold runs out. */
+    const lateCart = async (code = 'LATE1') => {
+      const { c, cartId } = await cartOf(['adult']);
+      expect(fees((await apply(c, cartId, code)).body).total_outstanding).toBe('19.00');
+      const first = await pay(c, cartId, { card_number: DEMO_CARDS.requires_action });
+      expect(first.body._data[0]._code).toBe('intent_requires_action');
+      return { c, cartId, intent: first.body._data[0]._extra.payment_intent_id as string };
+    };
+    const counted = async (cartId: string) => (await t.db.selectFrom('cart_promo_code').select('counted').where('cart_id', '=', cartId).executeTakeFirstOrThrow()).counted;
+
+    const a = await lateCart();
+    t.clock.advance(31 * 60_000);
+    try {
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
+      expect([await used('LATE1'), await counted(a.cartId)]).toEqual([0, 0]);
+      expect((await confirm(a.intent)).statusCode).toBe(200);
+      const done = await pay(a.c, a.cartId, { payment_intent_id: a.intent });
+      expect(done.body.outcome, JSON.stringify(done.body)).toBe('completed');
+      expect(done.body.ticket_order._data[0].ticket_order_fees.total_after_fees_price).toBe('19.00');
+      // Taken again exactly once: the same answer again changes nothing.
+      expect((await pay(a.c, a.cartId, { payment_intent_id: a.intent })).body.outcome).toBe('completed');
+      expect([await used('LATE1'), await counted(a.cartId)]).toEqual([1, 1]);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+
+    // Used up meanwhile: another cart takes LATE2 while the late one's hold has run out.
+    const b = await lateCart('LATE2');
+    t.clock.advance(31 * 60_000);
+    try {
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
+      const other = await cartOf(['adult']);
+      expect((await apply(other.c, other.cartId, 'LATE2')).status).toBe(200);
+      expect((await confirm(b.intent)).statusCode).toBe(200);
+      const refused = await pay(b.c, b.cartId, { payment_intent_id: b.intent });
+      expect([refused.status, refused.body._data[0]._code, refused.body._data[0]._description]).toEqual([410, 'cart_expired', LATE_REFUSAL]);
+      expect([await used('LATE2'), await counted(b.cartId)]).toEqual([1, 0]);
+      expect((await t.db.selectFrom('ticket').select('state').where('cart_id', '=', b.cartId).execute()).map((x) => x.state)).toEqual(['cancelled']);
+      expect((await t.db.selectFrom('payment').select('status').where('cart_id', '=', b.cartId).executeTakeFirstOrThrow()).status).toMatch(/^refund/);
     } finally {
       t.clock.advance(-31 * 60_000);
     }

@@ -38,7 +38,6 @@ describe('checkout promo codes', () => {
     });
     renderApp('/checkout');
     await screen.findByRole('button', { name: 'Pay $62' });
-    await new Promise((r) => setTimeout(r, 300)); // the checkout's own reads settle
     const notice = await screen.findByTestId('blocked-cart');
     expect(notice.textContent).toContain('A code is required to continue with your order.');
     expect(notice.textContent).toContain('VIP tickets need a VIP pass code.');
@@ -46,6 +45,9 @@ describe('checkout promo codes', () => {
     await screen.findByRole('dialog', { name: 'Promo codes' });
     const dialog = () => screen.getByRole('dialog', { name: 'Promo codes' });
     const type = (value: string) => fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Promo code' }), { target: { value } });
+    type('OLDPASS');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toBe('This code has been used up. Please try another one.'));
     type('VIPPASS');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Apply' }));
 
@@ -56,7 +58,7 @@ describe('checkout promo codes', () => {
     expect(screen.getByText('$50', { selector: 's' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Applied codes' }).textContent).toContain('VIPPASS');
     const applied = calls.filter((c) => c.url.pathname.endsWith('/apply_code')).map((c) => c.body);
-    expect(applied).toEqual([{ code: 'VIPPASS', require_benefit: true }]);
+    expect(applied).toEqual([{ code: 'OLDPASS', require_benefit: true }, { code: 'VIPPASS', require_benefit: true }]);
   });
   it('on a blocked cart a used-up code adds "Please try another one." at the field', async () => {
     installFetch((url, request) => {
