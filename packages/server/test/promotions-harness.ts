@@ -18,7 +18,7 @@ export function promotionsCatalog() {
   const group = (key: string, extra: object = {}) => ({ key, name: `${key} codes`, ...extra });
   catalog.promotions = {
     code_groups: [
-      group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'),
+      group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'), group('lastday'),
       group('locals', { resident: { country: 'US', zip_prefixes: ['021'] } }), group('londoners', { resident: { country: 'GB', zip_prefixes: ['SW1'] } }),
       group('citypass', { citypass: { adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' } }),
       group('friends', { description: 'Enter your Friends of the Museum code to book the preview.', required_for: ['ga/friends'] }),
@@ -38,6 +38,7 @@ export function promotionsCatalog() {
       { code: 'FRIENDS', group: 'friends' },
       { code: 'BONUS', group: 'bonus' },
       { code: 'LATE1', group: 'limited', max_uses: 1 },
+      { code: 'LASTDAY', group: 'lastday' },
       { code: 'LATE2', group: 'limited', max_uses: 1 },
     ],
     cart_mods: [
@@ -53,6 +54,7 @@ export function promotionsCatalog() {
       { key: 'pair', name: 'Two for $10', kind: 'fixed_price', value: '10.00', scope: 'event', events: ['ga', 'hot'], code_groups: ['pair'] },
       { key: 'freebie', name: 'On the house', kind: 'percent_off', value: '100', scope: 'cart', code_groups: ['freebie'] },
       { key: 'dated', name: 'Dated', kind: 'percent_off', value: '5', scope: 'cart', code_groups: ['dated'] },
+      { key: 'lastday', name: 'Half price today only', kind: 'percent_off', value: '50', scope: 'cart', valid_to: 'today', code_groups: ['lastday'] },
       { key: 'friends', name: 'Friends preview', kind: 'percent_off', value: '0', scope: 'cart', code_groups: ['friends'] },
     ],
     default_codes: [],

@@ -212,6 +212,27 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     }
   });
 
+  it('an offer that ends while the cart is held: the pay call prices it again and refuses the stale total, charging nothing; the new total pays', async () => {
+    const toLateEvening = 11 * 3_600_000 + 50 * 60_000; // 23:50 in New York, the day LASTDAY's modifier ends
+    t.clock.advance(toLateEvening);
+    try {
+      const { c, cartId } = await cartOf(['adult']);
+      expect(fees((await apply(c, cartId, 'LASTDAY')).body).total_outstanding).toBe('10.00');
+      t.clock.advance(15 * 60_000); // 00:05: the offer is over, the cart still held
+      const pay = (amount: string) => c.call('POST', `/api/cart/${cartId}/pay`, { amount, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+      const stale = await pay('10.00');
+      expect([stale.status, stale.body._data[0]._code, stale.body._data[0]._description, stale.body._data[0]._extra.outstanding]).toEqual([409, 'incorrect_cart_state', PROMO_TEXT.priceChanged, '20.00']);
+      expect(await t.db.selectFrom('payment').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+      const read = (await c.call('GET', `/api/my/cart/${cartId}`)).body;
+      expect([fees(read).total_outstanding, read.cart._data[0].cartmods]).toEqual(['20.00', []]);
+      const paid = await pay('20.00');
+      expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+      expect(paid.body.ticket_order._data[0].ticket_order_fees.total_after_fees_price).toBe('20.00');
+    } finally {
+      t.clock.advance(-toLateEvening - 15 * 60_000);
+    }
+  });
+
   it('ONCE: one order per buyer', async () => {
     const c = new CartClient(t.app);
     const a = await cartOf(['adult'], c);
@@ -345,6 +366,29 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect(fees(reserved.body).total_outstanding).toBe('0.00');
     const bad = await fresh.create([line('adult')], { preReservePromoCodes: [{ code: 'NOPE', handler: 'citypass' }] });
     expect(bad.body._data[0]._code).toBe('invalid_citypass');
+  });
+
+  it('guessing codes through the reserve is rate limited too: pre-reserve and preloaded codes per address, and per cart', async () => {
+    // Its own address, so the other tests' wrong codes do not count here.
+    const c = new CartClient(t.app, '10.9.8.7');
+    for (let i = 0; i < 10; i++) expect((await c.create([line('adult')], { preReservePromoCodes: [`PRE${i}`] })).status).toBe(404);
+    // A preloaded code (a ?code= link) is passed over without an error, but counts as a wrong guess all the same.
+    const made = await c.create([line('adult')], { preloadedPromoCodes: Array.from({ length: 19 }, (_, i) => `LINK${i}`) });
+    expect(made.status).toBe(200);
+    const cartId = made.body.cart._data[0].id as string;
+    const welcome = await c.modify(cartId, { preloadedPromoCodes: ['WELCOME10'] });
+    expect(welcome.body.cart._data[0].promo_codes.map((x: { code: string }) => x.code)).toEqual(['WELCOME10']);
+    expect((await c.modify(cartId, { preloadedPromoCodes: ['LINK-LAST'] })).status).toBe(200); // the 30th wrong code
+    const limited = await c.create([line('adult')], { preReservePromoCodes: ['FRIENDS'] });
+    expect([limited.status, limited.body._data[0]._code]).toEqual([429, 'rate_limited']);
+    // A reserve without codes is not limited; another address is not either.
+    expect((await c.create([line('adult')])).status).toBe(200);
+    const other = new CartClient(t.app, '10.9.8.6');
+    const cart = await other.create([line('adult')]);
+    const id = cart.body.cart._data[0].id as string;
+    for (let i = 0; i < 10; i++) expect((await other.modify(id, { postReservePromoCodes: [`POST${i}`] })).status).toBe(404);
+    const perCart = await other.modify(id, { postReservePromoCodes: ['WELCOME10'] });
+    expect([perCart.status, perCart.body._data[0]._code]).toEqual([429, 'rate_limited']);
   });
 
   it('guessing codes is rate limited per cart', async () => {
