@@ -20,7 +20,7 @@ export function promotionsCatalog() {
     code_groups: [
       group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'), group('lastday'),
       group('locals', { resident: { country: 'US', zip_prefixes: ['021'] } }), group('londoners', { resident: { country: 'GB', zip_prefixes: ['SW1'] } }),
-      group('citypass', { citypass: { adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' } }),
+      group('citypass'),
       group('friends', { description: 'Enter your Friends of the Museum code to book the preview.', required_for: ['ga/friends'] }),
     ],
     codes: [
@@ -57,8 +57,15 @@ export function promotionsCatalog() {
       { key: 'lastday', name: 'Half price today only', kind: 'percent_off', value: '50', scope: 'cart', valid_to: 'today', code_groups: ['lastday'] },
       { key: 'friends', name: 'Friends preview', kind: 'percent_off', value: '0', scope: 'cart', code_groups: ['friends'] },
     ],
-    default_codes: [],
   };
+  // 000 §9 citypass_code_groups: the city-pass group's voucher expressions.
+  catalog.config.push({ resource: 'seller', namespace: 'web', name: 'citypass_code_groups', value: [{ code_group: 'citypass', adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' }] });
+  return catalog;
+}
+
+/** The catalog with web.default_promo_codes set. */
+export function withDefaultCodes(catalog: ReturnType<typeof promotionsCatalog>, codes: string[]) {
+  catalog.config.push({ resource: 'seller', namespace: 'web', name: 'default_promo_codes', value: codes });
   return catalog;
 }
 

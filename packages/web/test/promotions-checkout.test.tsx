@@ -60,6 +60,27 @@ describe('checkout promo codes', () => {
     const applied = calls.filter((c) => c.url.pathname.endsWith('/apply_code')).map((c) => c.body);
     expect(applied).toEqual([{ code: 'OLDPASS', require_benefit: true }, { code: 'VIPPASS', require_benefit: true }]);
   });
+  it('the seller’s default code (000 §2, web.default_promo_codes) shows as applied automatically with its discount, and has no remove button', async () => {
+    const withDefault = cartDocument({
+      cart: {
+        cartmods: [{ ...vipBlock, id: 'm-10', name: 'Welcome: 10% off admission', description: null, discount: '5.00', blocking_checkout: false }],
+        promo_codes: [{ code: 'WELCOME10', code_group_id: 'g-welcome', phase: 'default' }],
+        cart_fees: { total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
+      },
+      tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
+    });
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: withDefault };
+      return undefined;
+    });
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Pay $57' });
+    expect(screen.getByTestId('cart-discount').textContent).toContain('Welcome: 10% off admission');
+    const applied = screen.getByRole('list', { name: 'Applied codes' });
+    expect(applied.textContent).toBe('WELCOME10Applied automatically');
+    expect(screen.queryByRole('button', { name: 'Remove code WELCOME10' })).toBeNull();
+  });
   it('on a blocked cart a used-up code adds "Please try another one." at the field', async () => {
     installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument([]) };

@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PricingMod } from './price-cart.js';
-import type { CitypassRules } from './citypass.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
 
 export function codeByText(db: Tx, sellerId: string, code: string) {
   return db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('code', '=', code).where('active', '=', 1).executeTakeFirst();
-}
-
-export function defaultCodes(db: Tx, sellerId: string) {
-  return db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('is_default', '=', 1).where('active', '=', 1).orderBy('code').execute();
 }
 
 /** The codes applied to a cart, with what their code allows. */
@@ -104,10 +99,4 @@ export async function retakeCodeUses(db: Tx, cartId: string): Promise<boolean> {
     if (!(await takeCodeUse(db, r.code_id))) return false;
   }
   return true;
-}
-
-/** The seller's city-pass groups and their rules, by code group id. */
-export async function citypassGroups(db: Tx, sellerId: string): Promise<Map<string, CitypassRules>> {
-  const rows = await db.selectFrom('promo_code_group').select(['id', 'citypass']).where('seller_id', '=', sellerId).where('citypass', 'is not', null).execute();
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.citypass!) as CitypassRules]));
 }

@@ -3,7 +3,7 @@ import type { TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
-import { canApply, PROMO_CODE_MAX } from './model.js';
+import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
 
 /** Event config web.ecommerce.citypass (000 §3): true, or { enabled: true }. */
 export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
@@ -22,7 +22,8 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
   const cart = useOptionalCart();
   const vouchers = useSyncExternalStore(citypassStore.subscribe, citypassStore.get, citypassStore.get);
   const [text, setText] = useState('');
-  const hasCodes = (cart?.view?.cart.promo_codes ?? []).some((c) => c.phase !== 'default');
+  // The seller's default code (on every cart) is not a coupon the buyer applied.
+  const hasCodes = !!cart?.view && typedCodes(cart.view.cart).length > 0;
   if (!citypassEnabled(config) || upsell || hasCodes) return null;
 
   const add = (e: FormEvent) => {
