@@ -7,6 +7,7 @@ import { dialects, type TestApp } from './harness.js';
 import { promotionsApp } from './promotions-harness.js';
 import { mailbox } from './auth-harness.js';
 import { jsonContentType } from './harness.js';
+import { uuidv7 } from '../src/ids.js';
 
 const GA = '2026-06-02T18:00:00.000Z';
 
@@ -86,6 +87,19 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect(await used('WELCOME10')).toBe(before + 1);
     const after = await c.call('GET', `/api/my/cart/${cartId}`);
     expect(after.body.cart._data[0].promo_codes.map((p: { code: string }) => p.code)).toEqual(['WELCOME10']);
+
+    // Another seller's code is unknown here (and its use untouched).
+    const other = { seller: uuidv7(), group: uuidv7(), code: uuidv7() };
+    await t.db.insertInto('seller').values({ id: other.seller, catalog_key: `other-${other.seller}`, name: 'Other museum', timezone: 'America/New_York', currency: 'USD', meta: '{}' }).execute();
+    await t.db.insertInto('promo_code_group').values({ id: other.group, seller_id: other.seller, catalog_key: 'theirs', name: 'Theirs', description: null, resident: null, citypass: null }).execute();
+    await t.db.insertInto('promo_code').values({ id: other.code, seller_id: other.seller, code: 'THEIRS10', code_group_id: other.group, max_uses: 5, max_per_order: null, max_per_identity: null, valid_from: null, valid_to: null }).execute();
+    const theirs = await apply(c, cartId, 'theirs10');
+    expect([theirs.status, theirs.body._data[0]._code, theirs.body._data[0]._description]).toEqual([404, 'code_not_found', `THEIRS10 ${PROMO_TEXT.notValid}`]);
+    expect(await used('THEIRS10')).toBe(0);
+    // One seller again: requests without _seller go to the only one.
+    await t.db.deleteFrom('promo_code').where('id', '=', other.code).execute();
+    await t.db.deleteFrom('promo_code_group').where('id', '=', other.group).execute();
+    await t.db.deleteFrom('seller').where('id', '=', other.seller).execute();
 
     // Another identity's cart, an empty cart.
     const stranger = new CartClient(t.app);

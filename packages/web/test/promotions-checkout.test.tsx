@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { TCartModOut } from '@foyer/contracts';
+import { PROMO_TEXT, type TCartModOut } from '@foyer/contracts';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
 import { api } from '../src/api/client.js';
@@ -80,6 +80,33 @@ describe('checkout promo codes', () => {
     const applied = screen.getByRole('list', { name: 'Applied codes' });
     expect(applied.textContent).toBe('WELCOME10Applied automatically');
     expect(screen.queryByRole('button', { name: 'Remove code WELCOME10' })).toBeNull();
+  });
+  it('a pay call refused because an offer ended while the cart was held shows the server’s text, and the new total is on the pay button', async () => {
+    let priced = unblocked;
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: priced };
+      if (url.pathname === '/api/user') return { body: { user: { _data: [{ id: 'u1', identity_id: 'id-1' }] }, identity: { _data: [{ id: 'id-1' }] } } };
+      if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: priced };
+      if (url.pathname === '/api/cart/cart-1/pay') {
+        priced = cartDocument();
+        return { status: 409, body: { _data: [{ _code: 'incorrect_cart_state', _context: 'payment', _description: PROMO_TEXT.priceChanged, _extra: { cart_id: 'cart-1', outstanding: '62.00' } }] } };
+      }
+      return undefined;
+    });
+    renderApp('/checkout');
+    const fill = (name: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
+    await screen.findByRole('button', { name: 'Pay $57' });
+    fill('First name', 'Ada');
+    fill('Last name', 'Lovelace');
+    fill('E-mail address', 'ada@example.org');
+    fill('Card number', '4242424242424242');
+    fill('Expiry date (MM / YY)', '1234');
+    fill('Security code (CVC)', '123');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $57' }));
+    expect((await screen.findByTestId('pay-error')).textContent).toBe(PROMO_TEXT.priceChanged);
+    expect(await screen.findByRole('button', { name: 'Pay $62' })).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname.endsWith('/pay')).map((c) => (c.body as { amount: string }).amount)).toEqual(['57.00']);
   });
   it('on a blocked cart a used-up code adds "Please try another one." at the field', async () => {
     installFetch((url, request) => {
