@@ -1,5 +1,5 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import type { TConfigEntry, TEventTemplate } from '@foyer/contracts';
+import type { TCart, TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
@@ -12,6 +12,11 @@ export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
   return value === true || value === 'true' || (typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true);
 }
 
+/** 000 §5: the city-pass field shows when the event enables it, not for add-on events, and while the buyer has applied no code (the seller's default code does not count). */
+export function citypassFieldShown(config: readonly TConfigEntry[], upsell: boolean, cart: TCart | null): boolean {
+  return citypassEnabled(config) && !upsell && !(cart && typedCodes(cart).length > 0);
+}
+
 /**
  * The city-pass field (000 §5): only when the event enables it, not for add-on events, and while
  * no codes are on the cart. Vouchers go with the reserve; the server checks their format
@@ -22,9 +27,7 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
   const cart = useOptionalCart();
   const vouchers = useSyncExternalStore(citypassStore.subscribe, citypassStore.get, citypassStore.get);
   const [text, setText] = useState('');
-  // The seller's default code (on every cart) is not a coupon the buyer applied.
-  const hasCodes = !!cart?.view && typedCodes(cart.view.cart).length > 0;
-  if (!citypassEnabled(config) || upsell || hasCodes) return null;
+  if (!citypassFieldShown(config, upsell, cart?.view?.cart ?? null)) return null;
 
   const add = (e: FormEvent) => {
     e.preventDefault();
