@@ -19,6 +19,9 @@ async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** The modal's slide-in (and any other transition) has finished: screenshots and axe see it at rest. */
+const transitionsDone = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
 async function openEvent(page: Page, base: string, name: RegExp, query = '') {
   await page.goto(`${base}/events`);
   await page.getByRole('link', { name }).first().click();
@@ -112,7 +115,7 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
       await field.fill('familyday');
       await apply.click();
       await expect.poll(() => modal.getByRole('alert').textContent()).toBe('This code has been used up.');
-      await page.waitForTimeout(400);
+      await transitionsDone(page);
       await page.screenshot({ path: new URL(`./screenshots/promo-modal-error-${suffix}.png`, import.meta.url).pathname });
       await expectAccessible(page);
 
@@ -130,8 +133,9 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
       // A resident's ZIP code: the discount applies when the field is left (001 §5).
       const zip = page.getByRole('textbox', { name: /ZIP/ });
       await zip.fill('10001');
+      const refused = page.waitForResponse((r) => r.url().includes('/apply_code') && r.request().method() === 'POST');
       await zip.blur();
-      await page.waitForTimeout(500);
+      expect((await refused).status()).toBe(422);
       expect(await page.getByTestId('total-to-pay').textContent()).toBe('$62');
       await zip.fill('02139');
       await zip.blur();
@@ -178,7 +182,7 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
     await modal.getByRole('textbox', { name: 'Code' }).fill('ENEMIES');
     await modal.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => modal.getByRole('alert').textContent()).toBe('ENEMIES is not a valid promo code.');
-    await page.waitForTimeout(400);
+    await transitionsDone(page);
     await page.screenshot({ path: new URL(`./screenshots/promo-code-modal-${suffix}.png`, import.meta.url).pathname });
     await expectAccessible(page);
     await modal.getByRole('textbox', { name: 'Code' }).fill('friends');

@@ -207,7 +207,7 @@ export const ZCatalog = z.object({
   membership_rules: z.array(ZCatalogMembershipRule).default([]),
   config: z.array(ZCatalogConfig).default([]),
   /** Cart modifiers, code groups and codes (docs/promotions.md). */
-  promotions: ZCatalogPromotions.default({ code_groups: [], codes: [], cart_mods: [], default_codes: [] }),
+  promotions: ZCatalogPromotions.default({ code_groups: [], codes: [], cart_mods: [] }),
 });
 export type TCatalog = z.infer<typeof ZCatalog>;
 export type TCatalogInput = z.input<typeof ZCatalog>;

@@ -26,4 +26,6 @@ export const PROMO_TEXT = {
   noResidentDiscount: 'There is no resident discount for this ZIP code.',
   /** Fallback for a code-required group without a description of its own. */
   codeRequiredReserve: 'These tickets need a code. Please enter your code.',
+  /** The pay call found the cart's price changed (an offer ended while it was held): nothing was charged. */
+  priceChanged: 'The price of your order has changed because an offer has ended. Please check the new total and pay again.',
 } as const;

@@ -31,15 +31,25 @@ export const ZCatalogCodeGroup = z.object({
   required_for: z.array(GroupRef).default([]),
   /** A resident discount (001 §5 zip-code-as-discount): a buyer's ZIP (US, 5 digits) or postcode (GB) starting with one of the prefixes acts as its code. */
   resident: z.object({ country: z.enum(RESIDENT_COUNTRIES), zip_prefixes: z.array(z.string().trim().min(1).max(10)).min(1) }).optional(),
-  /**
-   * A city-pass group (000 §5): a voucher matching adult_regexp or child_regexp (after upper-casing
-   * and dropping spaces and dashes) is one use, for one adult ticket or one child ticket (a type
-   * whose name contains child_keyword, default "child").
-   */
-  citypass: z
-    .object({ adult_regexp: z.string().min(1).max(500), child_regexp: z.string().min(1).max(500), child_keyword: z.string().min(1).max(50).default('child') })
-    .optional(),
+  /** No longer read here: city-pass groups are the configuration entry web.citypass_code_groups (000 §9); `catalog validate` says so. */
+  citypass: z.unknown().optional(),
 });
+
+/**
+ * 000 §9 `citypass_code_groups` (configuration entry web.citypass_code_groups): the city-pass
+ * groups (000 §5). A voucher matching adult_regexp or child_regexp (after upper-casing and dropping
+ * spaces and dashes) is one use of its group, for one adult ticket or one child ticket (a type whose
+ * name contains child_keyword, default "child"). Groups are tried in order.
+ */
+export const ZCitypassCodeGroups = z.array(
+  z.object({
+    code_group: Key,
+    adult_regexp: z.string().min(1).max(500),
+    child_regexp: z.string().min(1).max(500),
+    child_keyword: z.string().min(1).max(50).default('child'),
+  }),
+);
+export type TCitypassCodeGroups = z.infer<typeof ZCitypassCodeGroups>;
 
 export const ZCatalogCode = z.object({
   code: CodeText,
@@ -92,9 +102,12 @@ export const ZCatalogPromotions = z.object({
   code_groups: z.array(ZCatalogCodeGroup).default([]),
   codes: z.array(ZCatalogCode).default([]),
   cart_mods: z.array(ZCatalogCartMod).default([]),
-  /** Codes applied to every cart (000 §9 default_promo_codes); their uses are not counted. */
-  default_codes: z.array(CodeText).default([]),
+  /** No longer read here: default codes are the configuration entry web.default_promo_codes (000 §9); `catalog validate` says so. */
+  default_codes: z.array(z.string()).optional(),
 });
+
+/** 000 §9 `default_promo_codes` (configuration entry web.default_promo_codes): the first is applied to every cart (000 §2). */
+export const ZDefaultPromoCodes = z.array(CodeText);
 export type TCatalogPromotions = z.infer<typeof ZCatalogPromotions>;
 
 /** POST my/cart/{id}/apply_code (000 §5, §7). `remove: true` takes the code off the cart. */

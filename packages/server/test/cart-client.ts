@@ -6,13 +6,18 @@ import { jsonContentType, testApp, type TestApp } from './harness.js';
 /** A browser-like client over app.inject: keeps the identity cookie between calls. */
 export class CartClient {
   cookie: string | null = null;
-  constructor(readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the caller's address (rate limits per address), 127.0.0.1 when not given. */
+  constructor(
+    readonly app: FastifyInstance,
+    readonly remoteAddress?: string,
+  ) {}
 
   async call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
     const res = await this.app.inject({
       method,
       url,
       payload: payload as object | undefined,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: { app: 'ecomm', ...jsonContentType(method), ...(this.cookie ? { cookie: this.cookie } : {}) },
     });
     const set = res.headers['set-cookie'];

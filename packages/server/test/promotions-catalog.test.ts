@@ -4,7 +4,7 @@ import { importCatalog } from '../src/catalog/import-catalog.js';
 import { validateCatalog } from '../src/catalog/validate-catalog.js';
 import { CartClient, catalogIds } from './cart-client.js';
 import { dialects, NOW } from './harness.js';
-import { promotionsApp, promotionsCatalog } from './promotions-harness.js';
+import { promotionsApp, promotionsCatalog, withDefaultCodes } from './promotions-harness.js';
 
 /** `promotions` in the catalog document: validate, import, export (docs/promotions.md). */
 describe('catalog validate: promotions', () => {
@@ -16,23 +16,36 @@ describe('catalog validate: promotions', () => {
   it('names each wrong reference, duplicate and bad value by its path', () => {
     const catalog = promotionsCatalog();
     const p = catalog.promotions;
+    const added = p.codes.length;
     p.codes.push({ code: 'welcome10', group: 'welcome' }, { code: 'X1', group: 'nosuch' });
     p.code_groups[0].required_for = ['ga/nosuch'];
     p.cart_mods[0].ticket_types = ['adult', 'nosuch'];
     const last = p.cart_mods.length;
     p.cart_mods.push({ key: 'empty', name: 'Empty', kind: 'amount_off', value: '1', scope: 'event', events: [], code_groups: ['nosuch'] });
-    p.default_codes = ['NOTACODE'];
-    p.code_groups.find((g: { key: string }) => g.key === 'citypass').citypass.child_regexp = '([';
+    withDefaultCodes(catalog, ['welcome10', 'NOTACODE']);
+    const citypass = catalog.config.find((e: { name: string }) => e.name === 'citypass_code_groups');
+    citypass.value = [{ ...citypass.value[0], child_regexp: '([' }, { code_group: 'nosuch', adult_regexp: 'A', child_regexp: 'C' }];
+    const config = (name: string) => catalog.config.findIndex((e: { name: string }) => e.name === name);
     const check = validateCatalog(catalog);
     expect(check.ok ? [] : check.problems.map((x) => x.path)).toEqual([
-      '$.promotions.codes[13]',
+      `$.promotions.codes[${added}]`,
       '$.promotions.code_groups[0].required_for[0]',
-      expect.stringMatching(/^\$\.promotions\.code_groups\[\d+\]\.citypass\.child_regexp$/),
-      '$.promotions.codes[14].group',
-      '$.promotions.default_codes[0]',
+      `$.promotions.codes[${added + 1}].group`,
+      `$.config[${config('citypass_code_groups')}].value[0].child_regexp`,
+      `$.config[${config('citypass_code_groups')}].value[1].code_group`,
+      `$.config[${config('default_promo_codes')}].value[1]`,
       '$.promotions.cart_mods[0].ticket_types[1]',
       `$.promotions.cart_mods[${last}].code_groups[0]`,
       `$.promotions.cart_mods[${last}].events`,
+    ]);
+    // The earlier catalog form of the two configuration entries is named, not silently dropped.
+    const earlier = promotionsCatalog();
+    earlier.promotions.default_codes = ['WELCOME10'];
+    earlier.promotions.code_groups.find((g: { key: string }) => g.key === 'citypass').citypass = { adult_regexp: 'A', child_regexp: 'C' };
+    const moved = validateCatalog(earlier);
+    expect(moved.ok ? [] : moved.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      expect.stringMatching(/^\$\.promotions\.code_groups\[\d+\]\.citypass: moved to the configuration entry web\.citypass_code_groups/),
+      expect.stringMatching(/^\$\.promotions\.default_codes: moved to the configuration entry web\.default_promo_codes/),
     ]);
     const shape = promotionsCatalog();
     shape.promotions.cart_mods[0].value = '120';
@@ -71,21 +84,37 @@ describe.each(dialects())('promotions import and export on %s', (dialect) => {
     }
   });
 
-  it('a default code prices every cart without being typed, and its uses are not counted', async () => {
-    const catalog = promotionsCatalog();
-    catalog.promotions.default_codes = ['welcome10'];
-    const t = await promotionsApp(dialect, catalog);
+  it('the first configured default code (web.default_promo_codes) prices every new cart without being typed, uncounted; only within its dates', async () => {
+    const t = await promotionsApp(dialect, withDefaultCodes(promotionsCatalog(), ['welcome10', 'FIVER']));
     try {
       const ids = await catalogIds(t.db);
+      const line = (type: string) => ({ ticket_type_id: ids.type(type), event_session_id: ids.session('ga', '2026-06-02T18:00:00.000Z') });
       const c = new CartClient(t.app);
-      const res = await c.create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-02T18:00:00.000Z') }]);
+      const res = await c.create([line('adult')]);
       expect(res.body.cart._data[0].cart_fees).toMatchObject({ total_cartmod_amount: '2.00', total_outstanding: '18.00' });
       expect(res.body.cart._data[0].promo_codes).toEqual([expect.objectContaining({ code: 'WELCOME10', phase: 'default' })]);
-      const again = await c.call('POST', `/api/my/cart/${res.body.cart._data[0].id}/apply_code`, { code: 'WELCOME10' });
+      const cartId = res.body.cart._data[0].id;
+      const again = await c.call('POST', `/api/my/cart/${cartId}/apply_code`, { code: 'WELCOME10' });
       expect(again.body._data[0]._code).toBe('duplicate_code');
+      // The second configured code is not a default: it is applied only when typed.
+      const fiver = await c.call('POST', `/api/my/cart/${cartId}/apply_code`, { code: 'FIVER', require_benefit: false });
+      expect(fiver.status, JSON.stringify(fiver.body)).toBe(200);
+      expect(fiver.body.cart._data[0].promo_codes.map((x: { code: string; phase: string }) => `${x.code}:${x.phase}`)).toEqual(['WELCOME10:default', 'FIVER:post']);
       expect((await t.db.selectFrom('promo_code').select('used').where('code', '=', 'WELCOME10').executeTakeFirstOrThrow()).used).toBe(0);
+      // Read back, and a second new cart, the same.
+      expect((await c.call('GET', `/api/my/cart/${cartId}`)).body.cart._data[0].promo_codes[0]).toMatchObject({ code: 'WELCOME10', phase: 'default' });
+      expect((await new CartClient(t.app).create([line('child')])).body.cart._data[0].cart_fees.total_cartmod_amount).toBe('1.05');
     } finally {
       await t.close();
+    }
+    // A default code past its last day applies to nothing.
+    const expired = await promotionsApp(dialect, withDefaultCodes(promotionsCatalog(), ['OLDCODE']));
+    try {
+      const ids = await catalogIds(expired.db);
+      const res = await new CartClient(expired.app).create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-02T18:00:00.000Z') }]);
+      expect([res.body.cart._data[0].promo_codes, res.body.cart._data[0].cart_fees.total_cartmod_amount]).toEqual([[], '0.00']);
+    } finally {
+      await expired.close();
     }
   });
 });

@@ -18,9 +18,9 @@ export function promotionsCatalog() {
   const group = (key: string, extra: object = {}) => ({ key, name: `${key} codes`, ...extra });
   catalog.promotions = {
     code_groups: [
-      group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'),
+      group('welcome'), group('race'), group('family'), group('fiver'), group('vip'), group('limited'), group('once'), group('pair'), group('freebie'), group('dated'), group('bonus'), group('lastday'),
       group('locals', { resident: { country: 'US', zip_prefixes: ['021'] } }), group('londoners', { resident: { country: 'GB', zip_prefixes: ['SW1'] } }),
-      group('citypass', { citypass: { adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' } }),
+      group('citypass'),
       group('friends', { description: 'Enter your Friends of the Museum code to book the preview.', required_for: ['ga/friends'] }),
     ],
     codes: [
@@ -37,6 +37,9 @@ export function promotionsCatalog() {
       { code: 'SOON', group: 'dated', valid_from: 'today+5' },
       { code: 'FRIENDS', group: 'friends' },
       { code: 'BONUS', group: 'bonus' },
+      { code: 'LATE1', group: 'limited', max_uses: 1 },
+      { code: 'LASTDAY', group: 'lastday' },
+      { code: 'LATE2', group: 'limited', max_uses: 1 },
     ],
     cart_mods: [
       { key: 'welcome-10', name: '10% off admission', kind: 'percent_off', value: '10', scope: 'ticket_type', ticket_types: ['adult', 'child'], code_groups: ['welcome'] },
@@ -51,10 +54,18 @@ export function promotionsCatalog() {
       { key: 'pair', name: 'Two for $10', kind: 'fixed_price', value: '10.00', scope: 'event', events: ['ga', 'hot'], code_groups: ['pair'] },
       { key: 'freebie', name: 'On the house', kind: 'percent_off', value: '100', scope: 'cart', code_groups: ['freebie'] },
       { key: 'dated', name: 'Dated', kind: 'percent_off', value: '5', scope: 'cart', code_groups: ['dated'] },
+      { key: 'lastday', name: 'Half price today only', kind: 'percent_off', value: '50', scope: 'cart', valid_to: 'today', code_groups: ['lastday'] },
       { key: 'friends', name: 'Friends preview', kind: 'percent_off', value: '0', scope: 'cart', code_groups: ['friends'] },
     ],
-    default_codes: [],
   };
+  // 000 §9 citypass_code_groups: the city-pass group's voucher expressions.
+  catalog.config.push({ resource: 'seller', namespace: 'web', name: 'citypass_code_groups', value: [{ code_group: 'citypass', adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' }] });
+  return catalog;
+}
+
+/** The catalog with web.default_promo_codes set. */
+export function withDefaultCodes(catalog: ReturnType<typeof promotionsCatalog>, codes: string[]) {
+  catalog.config.push({ resource: 'seller', namespace: 'web', name: 'default_promo_codes', value: codes });
   return catalog;
 }
 

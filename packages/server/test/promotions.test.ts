@@ -1,10 +1,13 @@
 import { DEMO_CARDS, PROMO_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
+import { LATE_REFUSAL } from '../src/payments/settle-payment.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { promotionsApp } from './promotions-harness.js';
 import { mailbox } from './auth-harness.js';
+import { jsonContentType } from './harness.js';
+import { uuidv7 } from '../src/ids.js';
 
 const GA = '2026-06-02T18:00:00.000Z';
 
@@ -85,6 +88,19 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     const after = await c.call('GET', `/api/my/cart/${cartId}`);
     expect(after.body.cart._data[0].promo_codes.map((p: { code: string }) => p.code)).toEqual(['WELCOME10']);
 
+    // Another seller's code is unknown here (and its use untouched).
+    const other = { seller: uuidv7(), group: uuidv7(), code: uuidv7() };
+    await t.db.insertInto('seller').values({ id: other.seller, catalog_key: `other-${other.seller}`, name: 'Other museum', timezone: 'America/New_York', currency: 'USD', meta: '{}' }).execute();
+    await t.db.insertInto('promo_code_group').values({ id: other.group, seller_id: other.seller, catalog_key: 'theirs', name: 'Theirs', description: null, resident: null, citypass: null }).execute();
+    await t.db.insertInto('promo_code').values({ id: other.code, seller_id: other.seller, code: 'THEIRS10', code_group_id: other.group, max_uses: 5, max_per_order: null, max_per_identity: null, valid_from: null, valid_to: null }).execute();
+    const theirs = await apply(c, cartId, 'theirs10');
+    expect([theirs.status, theirs.body._data[0]._code, theirs.body._data[0]._description]).toEqual([404, 'code_not_found', `THEIRS10 ${PROMO_TEXT.notValid}`]);
+    expect(await used('THEIRS10')).toBe(0);
+    // One seller again: requests without _seller go to the only one.
+    await t.db.deleteFrom('promo_code').where('id', '=', other.code).execute();
+    await t.db.deleteFrom('promo_code_group').where('id', '=', other.group).execute();
+    await t.db.deleteFrom('seller').where('id', '=', other.seller).execute();
+
     // Another identity's cart, an empty cart.
     const stranger = new CartClient(t.app);
     await stranger.create([line('adult')]);
@@ -160,6 +176,74 @@ describe.each(dialects())('promotions on %s', (dialect) => {
       expect(await used('LIMIT1')).toBe(0);
     } finally {
       t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('a payment completing after its hold expired takes its code use again, once; refused and refunded when the code is used up by then', async () => {
+    const pay = (c: CartClient, cartId: string, data: object) => c.call('POST', `/api/cart/${cartId}/pay`, { amount: '19.00', gateway_id: 'demo', gateway_data: data });
+    const confirm = (intent: string) => t.app.inject({ method: 'POST', url: `/api/payments/demo/${intent}/confirm`, headers: jsonContentType('POST') });
+    /** A cart with the code ($1 off) whose payment needs the bank's confirmation, then its hold runs out. */
+    const lateCart = async (code = 'LATE1') => {
+      const { c, cartId } = await cartOf(['adult']);
+      expect(fees((await apply(c, cartId, code)).body).total_outstanding).toBe('19.00');
+      const first = await pay(c, cartId, { card_number: DEMO_CARDS.requires_action });
+      expect(first.body._data[0]._code).toBe('intent_requires_action');
+      return { c, cartId, intent: first.body._data[0]._extra.payment_intent_id as string };
+    };
+    const counted = async (cartId: string) => (await t.db.selectFrom('cart_promo_code').select('counted').where('cart_id', '=', cartId).executeTakeFirstOrThrow()).counted;
+
+    const a = await lateCart();
+    t.clock.advance(31 * 60_000);
+    try {
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
+      expect([await used('LATE1'), await counted(a.cartId)]).toEqual([0, 0]);
+      expect((await confirm(a.intent)).statusCode).toBe(200);
+      const done = await pay(a.c, a.cartId, { payment_intent_id: a.intent });
+      expect(done.body.outcome, JSON.stringify(done.body)).toBe('completed');
+      expect(done.body.ticket_order._data[0].ticket_order_fees.total_after_fees_price).toBe('19.00');
+      // Taken again exactly once: the same answer again changes nothing.
+      expect((await pay(a.c, a.cartId, { payment_intent_id: a.intent })).body.outcome).toBe('completed');
+      expect([await used('LATE1'), await counted(a.cartId)]).toEqual([1, 1]);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+
+    // Used up meanwhile: another cart takes LATE2 while the late one's hold has run out.
+    const b = await lateCart('LATE2');
+    t.clock.advance(31 * 60_000);
+    try {
+      await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
+      const other = await cartOf(['adult']);
+      expect((await apply(other.c, other.cartId, 'LATE2')).status).toBe(200);
+      expect((await confirm(b.intent)).statusCode).toBe(200);
+      const refused = await pay(b.c, b.cartId, { payment_intent_id: b.intent });
+      expect([refused.status, refused.body._data[0]._code, refused.body._data[0]._description]).toEqual([410, 'cart_expired', LATE_REFUSAL]);
+      expect([await used('LATE2'), await counted(b.cartId)]).toEqual([1, 0]);
+      expect((await t.db.selectFrom('ticket').select('state').where('cart_id', '=', b.cartId).execute()).map((x) => x.state)).toEqual(['cancelled']);
+      expect((await t.db.selectFrom('payment').select('status').where('cart_id', '=', b.cartId).executeTakeFirstOrThrow()).status).toMatch(/^refund/);
+    } finally {
+      t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('an offer that ends while the cart is held: the pay call prices it again and refuses the stale total, charging nothing; the new total pays', async () => {
+    const toLateEvening = 11 * 3_600_000 + 50 * 60_000; // 23:50 in New York, the day LASTDAY's modifier ends
+    t.clock.advance(toLateEvening);
+    try {
+      const { c, cartId } = await cartOf(['adult']);
+      expect(fees((await apply(c, cartId, 'LASTDAY')).body).total_outstanding).toBe('10.00');
+      t.clock.advance(15 * 60_000); // 00:05: the offer is over, the cart still held
+      const pay = (amount: string) => c.call('POST', `/api/cart/${cartId}/pay`, { amount, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+      const stale = await pay('10.00');
+      expect([stale.status, stale.body._data[0]._code, stale.body._data[0]._description, stale.body._data[0]._extra.outstanding]).toEqual([409, 'incorrect_cart_state', PROMO_TEXT.priceChanged, '20.00']);
+      expect(await t.db.selectFrom('payment').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+      const read = (await c.call('GET', `/api/my/cart/${cartId}`)).body;
+      expect([fees(read).total_outstanding, read.cart._data[0].cartmods]).toEqual(['20.00', []]);
+      const paid = await pay('20.00');
+      expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+      expect(paid.body.ticket_order._data[0].ticket_order_fees.total_after_fees_price).toBe('20.00');
+    } finally {
+      t.clock.advance(-toLateEvening - 15 * 60_000);
     }
   });
 
@@ -296,6 +380,29 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect(fees(reserved.body).total_outstanding).toBe('0.00');
     const bad = await fresh.create([line('adult')], { preReservePromoCodes: [{ code: 'NOPE', handler: 'citypass' }] });
     expect(bad.body._data[0]._code).toBe('invalid_citypass');
+  });
+
+  it('guessing codes through the reserve is rate limited too: pre-reserve and preloaded codes per address, and per cart', async () => {
+    // Its own address, so the other tests' wrong codes do not count here.
+    const c = new CartClient(t.app, '10.9.8.7');
+    for (let i = 0; i < 10; i++) expect((await c.create([line('adult')], { preReservePromoCodes: [`PRE${i}`] })).status).toBe(404);
+    // A preloaded code (a ?code= link) is passed over without an error, but counts as a wrong guess all the same.
+    const made = await c.create([line('adult')], { preloadedPromoCodes: Array.from({ length: 19 }, (_, i) => `LINK${i}`) });
+    expect(made.status).toBe(200);
+    const cartId = made.body.cart._data[0].id as string;
+    const welcome = await c.modify(cartId, { preloadedPromoCodes: ['WELCOME10'] });
+    expect(welcome.body.cart._data[0].promo_codes.map((x: { code: string }) => x.code)).toEqual(['WELCOME10']);
+    expect((await c.modify(cartId, { preloadedPromoCodes: ['LINK-LAST'] })).status).toBe(200); // the 30th wrong code
+    const limited = await c.create([line('adult')], { preReservePromoCodes: ['FRIENDS'] });
+    expect([limited.status, limited.body._data[0]._code]).toEqual([429, 'rate_limited']);
+    // A reserve without codes is not limited; another address is not either.
+    expect((await c.create([line('adult')])).status).toBe(200);
+    const other = new CartClient(t.app, '10.9.8.6');
+    const cart = await other.create([line('adult')]);
+    const id = cart.body.cart._data[0].id as string;
+    for (let i = 0; i < 10; i++) expect((await other.modify(id, { postReservePromoCodes: [`POST${i}`] })).status).toBe(404);
+    const perCart = await other.modify(id, { postReservePromoCodes: ['WELCOME10'] });
+    expect([perCart.status, perCart.body._data[0]._code]).toEqual([429, 'rate_limited']);
   });
 
   it('guessing codes is rate limited per cart', async () => {

@@ -3,6 +3,9 @@ import { ApiError } from '../src/api/client.js';
 import { en } from '../src/i18n/en.js';
 import { blockedCartErrorText, canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
 import { looksLikeZip } from '../src/features/promotions/resident-zip.js';
+import { citypassFieldShown } from '../src/features/promotions/citypass-field.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configEntry } from './fixtures.js';
 
 describe('promo code rules', () => {
   it('apply is disabled below 2 characters once trimmed', () => {
@@ -29,5 +32,16 @@ describe('promo code rules', () => {
   it('a blocked cart adds "Please try another one." to a used-up or unknown code', () => {
     expect(blockedCartErrorText(new ApiError({ status: 409, code: 'code_exhausted', description: 'This code has been used up.' }), 'VIP')).toBe('This code has been used up. Please try another one.');
     expect(blockedCartErrorText(new ApiError({ status: 429, code: 'rate_limited', description: 'Too many tries.' }), 'VIP')).toBe('Too many tries.');
+  });
+
+  it('the CityPASS field shows only when the event enables it, not for add-ons, and while the buyer has applied no code (the default code does not count)', () => {
+    const on = [configEntry('ecommerce.citypass', true, 'event-1')];
+    const cart = (phase: 'default' | 'post') => cartDocument({ cart: { promo_codes: [{ code: 'WELCOME10', code_group_id: 'g', phase }] } }).cart._data[0];
+    expect(citypassFieldShown(on, false, null)).toBe(true);
+    expect(citypassFieldShown(on, false, cart('default'))).toBe(true);
+    expect(citypassFieldShown(on, false, cart('post'))).toBe(false);
+    expect(citypassFieldShown(on, true, null)).toBe(false);
+    expect(citypassFieldShown([configEntry('ecommerce.citypass', { enabled: true }, 'event-1')], false, null)).toBe(true);
+    expect(citypassFieldShown([], false, null)).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from './cart-document.j
 import { deleteCart } from './delete-cart.js';
 import { modifyCart } from './modify-cart.js';
 import { transferCart } from './transfer-cart.js';
+import { guardCodeGuesses } from '../promotions/code-guessing.js';
+import { carriesCodes, codeGuessKeys, missedPreloadedCodes } from '../promotions/reserve-code-guesses.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -31,7 +33,10 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      const viewer = await resolveViewer(db, request, s.id, now);
+      const work = () => modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      // Codes on a reserve are guesses like apply_code's (promotions/code-guessing.ts).
+      const modified = carriesCodes(body) ? await guardCodeGuesses(ctx, codeGuessKeys(request.ip, request.params.id), work, (m) => missedPreloadedCodes(body, m.cart)) : await work();
       setIdentityCookie(request, reply, writer);
       return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     };

@@ -7,6 +7,8 @@ export const OWNED: Refusals = { '403': 'scope_error (_extra.owner = member when
 /** assertModifiable: owned, not booked, not mid-payment, not timed out. */
 export const MODIFIABLE: Refusals = { ...OWNED, '409': 'cart_already_booked (_extra.ticket_order_id), intent_processing', '410': 'cart_expired' };
 const RESERVE = 'validation_failed, additional_info_validation_failed, rule_blocks_reserve, max_tickets_per_order_exceeded, min_tickets_per_order_not_met, seller_not_found';
+/** A reserve naming promo codes counts its wrong ones like apply_code (promotions/code-guessing.ts). */
+const CODE_GUESSES = 'rate_limited (too many wrong promo codes from this address or for this cart)';
 const CAPACITY = 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded, incorrect_cart_state (injected cart)';
 
 /** OpenAPI paths of the cart calls (000 §7), at my/cart/… and cart/… alike (same handlers). */
@@ -20,7 +22,7 @@ export function cartPaths() {
         parameters: [sellerParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...SELLER, '400': RESERVE, '404': 'ticket_not_found, seller_not_found', '409': CAPACITY },
+        refusals: { ...SELLER, '400': RESERVE, '404': 'ticket_not_found, seller_not_found', '409': CAPACITY, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}/modify`] = {
@@ -29,7 +31,7 @@ export function cartPaths() {
         parameters: [id, sellerParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}` },
+        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}`, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}`] = {

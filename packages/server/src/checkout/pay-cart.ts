@@ -2,6 +2,7 @@ import { assertMembershipBuyer } from '../membership/assert-membership-buyer.js'
 import { enrolCartInAutoRenew } from '../membership/auto-renew/enrol-cart.js';
 import { saveCard } from '../membership/auto-renew/saved-payment-method.repository.js';
 import { assertCheckoutUnblocked } from '../promotions/assert-checkout-unblocked.js';
+import { repriceBeforePay } from '../promotions/reprice-before-pay.js';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
@@ -83,6 +84,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   }
 
   const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
+  // A new charge is for the price at pay time (an offer may have ended while the cart was held).
+  if (!intentId) await repriceBeforePay(db, input.dialect, { cartId: input.cartId, identity: input.identity, sellerId: input.sellerId, now });
   const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
     const cart = await cartById(tx, input.cartId);
     assertOwner(cart, input.identity, input.sellerId);

@@ -16,8 +16,8 @@ export function paymentPaths() {
       ...OWNED,
       '400': 'validation_failed (amount, idempotency key, captcha), payment_not_supported (gateway or amount), seller_not_found',
       '402': 'card_declined, incorrect_cvc, incorrect_zip, payment_failed, intent_requires_action (_extra: what the page must confirm)',
-      '409': 'intent_processing',
-      '410': 'cart_expired (not charged, or refunded when the tickets were gone)',
+      '409': 'intent_processing, incorrect_cart_state (the price changed since the cart was priced: an offer ended; _extra.outstanding, nothing charged)',
+      '410': 'cart_expired (not charged, or refunded when the tickets or a code use were gone)',
       '422': 'idempotency_key_reused (the key was used with another cart or request)',
     },
   });

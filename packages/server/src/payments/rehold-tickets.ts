@@ -3,10 +3,12 @@ import { retakeMemberAllowances } from '../membership/take-member-allowance.js';
 import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/cart.repository.js';
 import { takeCapacity } from '../cart/take-capacity.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { retakeCodeUses } from '../promotions/promotions.repository.js';
 
 /**
  * A payment that succeeded after its hold expired: the sweeper gave the tickets' capacity back,
- * so it is taken again by the same takeCapacity as reserving (DESIGN §4). Returns false
+ * so it is taken again by the same takeCapacity as reserving (DESIGN §4), with the member
+ * allowances and the codes' uses the sweeper gave back. Returns false
  * when any of it is gone; the caller then rolls the transaction back (nothing half-taken stays).
  */
 export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[], now: Date = new Date()): Promise<boolean> {
@@ -16,6 +18,8 @@ export async function reholdTickets(tx: Tx, cartId: string, ticketIds: string[],
   const taken = await takeCapacity(tx, tickets.map((t) => ({ ...t, groupLimit: t.capacity === -1 ? -1 : t.capacity + t.oversell_capacity })));
   if (!('sessions' in taken)) return false;
   if (!(await retakeMemberAllowances(tx, { cartId, ticketIds, now }))) return false;
+  // The codes' uses too: the price paid was the discounted one (a code used up meanwhile refuses).
+  if (!(await retakeCodeUses(tx, cartId))) return false;
   try {
     await reholdCancelledTickets(tx, cartId, ticketIds);
   } catch (error) {

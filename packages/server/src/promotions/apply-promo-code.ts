@@ -57,7 +57,7 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
         ? await attachZip(tx, { ...attach, zip: input.body.code })
         : input.body.handler === 'citypass'
           ? await attachCitypass(tx, { ...attach, voucher: input.body.code })
-          : await attachCode(tx, { ...attach, text, phase: 'post' });
+          : await attachCode(tx, { ...attach, text, phase: 'post', cache: input.cache });
     const blockedBefore = readCartMods(cart.cartmods).mods.filter((m) => m.blocking_checkout).length;
     const { pricing } = await repriceCart(tx, cart, held, input.now, input.cache);
     if (input.body.require_benefit) {

@@ -5,7 +5,8 @@ import type { PromoCodeTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { uuidv7 } from '../ids.js';
 import { normaliseVoucher, voucherCodeOf, voucherKind } from './citypass.js';
-import { citypassGroups, takeCodeUse } from './promotions.repository.js';
+import { takeCodeUse } from './promotions.repository.js';
+import { citypassGroups } from './promotion-config.js';
 
 /**
  * A city-pass voucher (000 §5, §8): normalised, it must match a city-pass group's adult or child

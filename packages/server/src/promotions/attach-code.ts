@@ -6,6 +6,8 @@ import { isTypedCode, normaliseCode } from './normalise-code.js';
 import type { PromoCodeTable } from '../db/schema.js';
 import { codeByText, takeCodeUse, takeIdentityUse } from './promotions.repository.js';
 import { sql } from 'kysely';
+import type { TtlCache } from '../ttl-cache.js';
+import { sellerPromotions } from './reprice-cart.js';
 
 export type CodePhase = 'pre' | 'post';
 
@@ -20,7 +22,10 @@ const refuse = (status: number, code: 'validation_failed' | 'code_not_found' | '
  * conditional update, DESIGN §4). The use is counted now and given back when the cart expires, is
  * deleted or its order cancelled (giveBackCodeUses). Nothing is written when it is refused.
  */
-export async function attachCode(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; text: string; phase: CodePhase; now: Date }): Promise<Selectable<PromoCodeTable>> {
+export async function attachCode(
+  tx: Tx,
+  input: { sellerId: string; cartId: string; identityId: string; text: string; phase: CodePhase; now: Date; cache?: TtlCache },
+): Promise<Selectable<PromoCodeTable>> {
   const text = normaliseCode(input.text);
   if (text.length < PROMO_CODE_MIN || text.length > PROMO_CODE_MAX) refuse(400, 'validation_failed', `A code has ${PROMO_CODE_MIN} to ${PROMO_CODE_MAX} characters.`, text);
   const code = isTypedCode(text) ? await codeByText(tx, input.sellerId, text) : undefined;
@@ -29,7 +34,8 @@ export async function attachCode(tx: Tx, input: { sellerId: string; cartId: stri
   if (code.valid_from && nowIso < code.valid_from) refuse(422, 'validation_failed', PROMO_TEXT.notYetValid, text);
   if (code.valid_to && nowIso >= code.valid_to) refuse(422, 'validation_failed', PROMO_TEXT.expired, text);
   const onCart = await tx.selectFrom('cart_promo_code').select('code_id').where('cart_id', '=', input.cartId).where('code_id', '=', code.id).executeTakeFirst();
-  if (onCart || code.is_default) refuse(409, 'duplicate_code', PROMO_TEXT.duplicate, text);
+  // The default code (web.default_promo_codes) is on every cart already.
+  if (onCart || (await sellerPromotions(tx, input.sellerId, input.cache)).defaultCode?.id === code.id) refuse(409, 'duplicate_code', PROMO_TEXT.duplicate, text);
   if (code.max_per_identity !== null && !(await takeIdentityUse(tx, code.id, input.identityId, code.max_per_identity))) refuse(409, 'code_exhausted', PROMO_TEXT.perIdentity, text);
   if (!(await takeCodeUse(tx, code.id))) {
     // The buyer's use just taken is given back, so a refused code leaves nothing behind.

@@ -22,7 +22,7 @@ export async function exportPromotions(db: Db, sellerId: string, tz: string, key
   const opt = <T>(v: T | null) => (v === null ? undefined : v);
 
   return {
-    code_groups: codeGroups.map((g) => ({ key: g.catalog_key, name: g.name, description: opt(g.description), resident: g.resident ? JSON.parse(g.resident) : undefined, citypass: g.citypass ? JSON.parse(g.citypass) : undefined, required_for: requirements.filter((r) => r.code_group_id === g.id).map((r) => groupRef(r.ticket_group_id)).sort() })),
+    code_groups: codeGroups.map((g) => ({ key: g.catalog_key, name: g.name, description: opt(g.description), resident: g.resident ? JSON.parse(g.resident) : undefined, required_for: requirements.filter((r) => r.code_group_id === g.id).map((r) => groupRef(r.ticket_group_id)).sort() })),
     codes: codes.map((c) => ({
       code: c.code, group: groupKey.get(c.code_group_id)!, max_uses: c.max_uses, max_per_order: opt(c.max_per_order), max_per_identity: opt(c.max_per_identity),
       valid_from: from(c.valid_from), valid_to: to(c.valid_to),
@@ -42,6 +42,5 @@ export async function exportPromotions(db: Db, sellerId: string, tz: string, key
         stackable: m.stackable === 1, blocking_checkout: m.blocking_checkout === 1, code_groups: (JSON.parse(m.code_group_ids) as string[]).map((id) => groupKey.get(id)!),
       };
     }),
-    default_codes: codes.filter((c) => c.is_default === 1).map((c) => c.code),
   };
 }

@@ -34,8 +34,8 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
   const codeGroupIds = new Map<string, string>();
   for (const g of promos.code_groups) {
     const id = await upsertByKey(tx, 'promo_code_group', { seller_id: sellerId, catalog_key: g.key }, {
-      seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null, resident: g.resident ? JSON.stringify(g.resident) : null,
-      citypass: g.citypass ? JSON.stringify(g.citypass) : null,
+      // City-pass rules are the configuration entry web.citypass_code_groups now (promotion-config.ts).
+      seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null, resident: g.resident ? JSON.stringify(g.resident) : null, citypass: null,
     });
     codeGroupIds.set(g.key, id);
     await tx.deleteFrom('promo_code_requirement').where('code_group_id', '=', id).execute();
@@ -43,7 +43,7 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
     if (required.length) await tx.insertInto('promo_code_requirement').values(required.map((ticket_group_id) => ({ code_group_id: id, ticket_group_id }))).execute();
   }
 
-  const defaults = new Set(promos.default_codes.map(normaliseCode));
+  // The default code is the configuration entry web.default_promo_codes now (promotion-config.ts).
   await tx.updateTable('promo_code').set({ active: 0, is_default: 0 }).where('seller_id', '=', sellerId).execute();
   // A resident group's zips attach its hidden code (resident-zip.ts): no limits.
   const codes = [...promos.codes, ...promos.code_groups.filter((g) => g.resident).map((g) => ({ code: residentCodeOf(g.key), group: g.key, max_uses: -1 }))];
@@ -51,7 +51,7 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
     const code = normaliseCode(c.code);
     const values = {
       code_group_id: codeGroupIds.get(c.group)!, max_uses: c.max_uses, max_per_order: c.max_per_order ?? null, max_per_identity: c.max_per_identity ?? null,
-      valid_from: dayStart(c.valid_from, refs), valid_to: dayEnd(c.valid_to, refs), is_default: defaults.has(code) ? 1 : 0, active: 1,
+      valid_from: dayStart(c.valid_from, refs), valid_to: dayEnd(c.valid_to, refs), is_default: 0, active: 1,
     };
     const existing = await tx.selectFrom('promo_code').select('id').where('seller_id', '=', sellerId).where('code', '=', code).executeTakeFirst();
     if (existing) await tx.updateTable('promo_code').set(values).where('id', '=', existing.id).execute();

@@ -9,8 +9,8 @@ import { attachCode, type CodePhase } from './attach-code.js';
 import { attachCitypass } from './attach-citypass.js';
 import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
-import { codesOfCart, defaultCodes, requirementsOf } from './promotions.repository.js';
-import { repriceCart } from './reprice-cart.js';
+import { codesOfCart, requirementsOf } from './promotions.repository.js';
+import { defaultCodeAt, repriceCart, sellerPromotions } from './reprice-cart.js';
 
 const codeText = (entry: string | { code: string }) => (typeof entry === 'string' ? entry : entry.code);
 const isVoucher = (entry: string | { handler?: string }) => typeof entry !== 'string' && entry.handler === 'citypass';
@@ -44,24 +44,25 @@ export async function promotionsOnModify(
       // A retried change (the code modal's retry) names the code again: it is on the cart already.
       if (onCart.has(normaliseCode(text))) continue;
       try {
-        await attachCode(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, text, phase, now });
+        await attachCode(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, text, phase, now, cache: input.cache });
         onCart.add(normaliseCode(text));
       } catch (error) {
         if (strict || !(error instanceof AppError)) throw error;
       }
     }
   }
-  await assertCodesForGroups(tx, cart, input.added, input.cache);
+  await assertCodesForGroups(tx, cart, input.added, now, input.cache);
   return repriceCart(tx, cart, input.tickets, now, input.cache);
 }
 
 /** 000 §4, §8: tickets of a group that needs a code are reserved only with one of its codes on the cart. */
-async function assertCodesForGroups(tx: Tx, cart: Selectable<CartTable>, added: Selectable<TicketTable>[], cache?: TtlCache) {
+async function assertCodesForGroups(tx: Tx, cart: Selectable<CartTable>, added: Selectable<TicketTable>[], now: Date, cache?: TtlCache) {
   const groupIds = [...new Set(added.map((t) => t.ticket_group_id))].sort();
   if (!groupIds.length) return;
   const requirements = await memo(cache, `code_required:${groupIds.join(',')}`, () => requirementsOf(tx, groupIds));
   if (!requirements.length) return;
-  const held = new Set([...(await codesOfCart(tx, cart.id)), ...(await defaultCodes(tx, cart.seller_id))].map((c) => c.code_group_id));
+  const fallback = defaultCodeAt((await sellerPromotions(tx, cart.seller_id, cache)).defaultCode, now.toISOString());
+  const held = new Set([...(await codesOfCart(tx, cart.id)), ...(fallback ? [fallback] : [])].map((c) => c.code_group_id));
   for (const groupId of groupIds) {
     const needed = requirements.filter((r) => r.ticket_group_id === groupId);
     if (!needed.length || needed.some((r) => held.has(r.code_group_id))) continue;

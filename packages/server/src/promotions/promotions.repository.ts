@@ -1,16 +1,11 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PricingMod } from './price-cart.js';
-import type { CitypassRules } from './citypass.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
 
 export function codeByText(db: Tx, sellerId: string, code: string) {
   return db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('code', '=', code).where('active', '=', 1).executeTakeFirst();
-}
-
-export function defaultCodes(db: Tx, sellerId: string) {
-  return db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('is_default', '=', 1).where('active', '=', 1).orderBy('code').execute();
 }
 
 /** The codes applied to a cart, with what their code allows. */
@@ -84,8 +79,24 @@ export async function giveBackCodeUses(db: Tx, cartId: string, codeId?: string) 
   return released.length;
 }
 
-/** The seller's city-pass groups and their rules, by code group id. */
-export async function citypassGroups(db: Tx, sellerId: string): Promise<Map<string, CitypassRules>> {
-  const rows = await db.selectFrom('promo_code_group').select(['id', 'citypass']).where('seller_id', '=', sellerId).where('citypass', 'is not', null).execute();
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.citypass!) as CitypassRules]));
+/**
+ * A payment that completed after its hold expired (payments/rehold-tickets.ts): the codes whose
+ * uses the sweeper gave back take them again, each by the same conditional updates as applying
+ * it; `counted` goes 0 → 1 first, so the uses are retaken once. False when any is used up by
+ * now (the caller rolls back and refunds, as for a seat sold meanwhile).
+ */
+export async function retakeCodeUses(db: Tx, cartId: string): Promise<boolean> {
+  const released = await db
+    .updateTable('cart_promo_code')
+    .set({ counted: 1 })
+    .where('cart_id', '=', cartId)
+    .where('counted', '=', 0)
+    .returning(['code_id', 'identity_id'])
+    .execute();
+  for (const r of released.sort((a, b) => (a.code_id < b.code_id ? -1 : 1))) {
+    const code = await db.selectFrom('promo_code').select('max_per_identity').where('id', '=', r.code_id).executeTakeFirstOrThrow();
+    if (code.max_per_identity !== null && !(await takeIdentityUse(db, r.code_id, r.identity_id, code.max_per_identity))) return false;
+    if (!(await takeCodeUse(db, r.code_id))) return false;
+  }
+  return true;
 }

@@ -5,34 +5,13 @@ import { AppError } from '../http/app-error.js';
 import { parseBody } from '../http/parse-body.js';
 import { parseQuery, type QuerySpec } from '../http/query.js';
 import { readIdentity } from '../identity/public-identity.js';
-import { hit, peek, rateLimited, type Limit } from '../rate-limit/rate-limit.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from '../cart/cart-document.js';
 import { applyPromoCode } from './apply-promo-code.js';
 import { lookupCode } from './lookup-code.js';
-
-/** Guessing codes (issue 14): wrong codes per address and per cart; over either, even a right one waits. */
-export const CODE_LIMITS = {
-  ip: { name: 'promo_code:ip', max: 30, windowMs: 15 * 60_000 },
-  cart: { name: 'promo_code:cart', max: 10, windowMs: 15 * 60_000 },
-} as const satisfies Record<string, Limit>;
+import { CODE_LIMITS, guardCodeGuesses } from './code-guessing.js';
 
 const LOOKUP_QUERY: QuerySpec = { embeds: [], params: { mode: 'string' }, defaultLimit: 1, maxLimit: 1 };
-
-/** Runs `work` unless a key is over its limit; a code_not_found answer counts as one guess on each key. */
-async function guarded<T>(ctx: AppContext, keys: [Limit, string][], work: () => Promise<T>): Promise<T> {
-  const now = ctx.now();
-  for (const [limit, key] of keys) {
-    const tries = await peek(ctx.db, limit, key, now);
-    if (!tries.allowed) throw rateLimited(tries.retryAfter);
-  }
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'code_not_found') for (const [limit, key] of keys) await hit(ctx.db, limit, key, now);
-    throw error;
-  }
-}
 
 /** POST my/cart/{id}/apply_code and GET code/{code} (000 §7). */
 export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,7 +26,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = parseBody(ZApplyCode, request.body, 'promo_code');
       const { query, seller } = await sellerOf(request, CART_QUERY);
       const identity = await readIdentity(db, request);
-      const cartId = await guarded(ctx, [[CODE_LIMITS.ip, request.ip], [CODE_LIMITS.cart, request.params.id]], () =>
+      const cartId = await guardCodeGuesses(ctx, [[CODE_LIMITS.ip, request.ip], [CODE_LIMITS.cart, request.params.id]], () =>
         applyPromoCode(db, ctx.dialect, { sellerId: seller.id, identity, cartId: request.params.id, body, now: ctx.now(), cache: ctx.cache }),
       );
       reply.header('cache-control', 'private, no-store');
@@ -61,6 +40,6 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
     if (code.length < 2 || code.length > 35) throw new AppError(400, 'validation_failed', 'A code has 2 to 35 characters.', 'promo_code', { code });
     const mode = String(query.params.mode ?? '').split(',');
     reply.header('cache-control', 'private, no-store');
-    return guarded(ctx, [[CODE_LIMITS.ip, request.ip]], () => lookupCode(db, { sellerId: seller.id, code, advertise: mode.includes('advertise') }));
+    return guardCodeGuesses(ctx, [[CODE_LIMITS.ip, request.ip]], () => lookupCode(db, { sellerId: seller.id, code, advertise: mode.includes('advertise') }));
   });
 }

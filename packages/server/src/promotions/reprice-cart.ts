@@ -6,7 +6,8 @@ import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { priceCart, type ActiveGroups, type Pricing, type Vouchers } from './price-cart.js';
 import { isChildType, voucherKind, type CitypassRules } from './citypass.js';
-import { activeMods, citypassGroups, codesOfCart, defaultCodes } from './promotions.repository.js';
+import { activeMods, codesOfCart } from './promotions.repository.js';
+import { citypassGroups, defaultCode } from './promotion-config.js';
 import { giftCredits } from '../membership/gifts/gift-credits.js';
 
 /** What cart.cartmods holds: the modifiers as priced (discounts in minor units) and the codes applied. */
@@ -20,12 +21,16 @@ export const readCartMods = (json: string): StoredCartMods => {
   return Array.isArray(parsed) ? { mods: [], codes: [] } : parsed;
 };
 
-/** The seller's modifiers and default codes change only with a catalog import: cached briefly. */
-const sellerPromotions = (tx: Tx, sellerId: string, cache?: TtlCache) =>
-  memo(cache, `promotions:${sellerId}`, async () => ({ mods: await activeMods(tx, sellerId), defaults: await defaultCodes(tx, sellerId), citypass: await citypassGroups(tx, sellerId) }));
+/** The seller's modifiers and promotion configuration change only with a catalog import: cached briefly. */
+export const sellerPromotions = (tx: Tx, sellerId: string, cache?: TtlCache) =>
+  memo(cache, `promotions:${sellerId}`, async () => ({ mods: await activeMods(tx, sellerId), defaultCode: await defaultCode(tx, sellerId), citypass: await citypassGroups(tx, sellerId) }));
+
+/** The default code (web.default_promo_codes) as it applies now: within its dates. */
+export const defaultCodeAt = <C extends { valid_from: string | null; valid_to: string | null }>(code: C | null, nowIso: string): C | null =>
+  code && (!code.valid_from || nowIso >= code.valid_from) && (!code.valid_to || nowIso < code.valid_to) ? code : null;
 
 /**
- * Prices a cart's held tickets again (price-cart.ts) from its codes, the default codes and the
+ * Prices a cart's held tickets again (price-cart.ts) from its codes, the default code and the
  * seller's modifiers: each ticket's adjusted value (face − gift credit − discount) and its percentage fee
  * (fees follow the discounted price), and the cart's cartmods. Writes only what changed.
  */
@@ -36,7 +41,11 @@ export async function repriceCart(
   now: Date,
   cache?: TtlCache,
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing }> {
-  const { mods, defaults, citypass } = await sellerPromotions(tx, cart.seller_id, cache);
+  const promotions = await sellerPromotions(tx, cart.seller_id, cache);
+  const { mods, citypass } = promotions;
+  // 000 §2, §9: the first configured default code is on every cart, its uses not counted.
+  const current = defaultCodeAt(promotions.defaultCode, now.toISOString());
+  const defaults = current ? [current] : [];
   const codes = await codesOfCart(tx, cart.id);
   const vouchers = await vouchersOf(tx, codes, citypass, tickets);
   const active: ActiveGroups = new Map();

@@ -876,6 +876,8 @@ export const en = {
     citypassAdd: 'Add',
     citypassHint: 'One code for each visitor. Your codes are checked when you reserve.',
     citypassList: 'CityPASS codes',
+    /** 000 §2: the seller's default code, on every cart (not removable). */
+    automatic: 'Applied automatically',
   },
   /** Stripe methods that redirect or need the address (001 §2 Checkout, §5), and the return from their pages. */
   payRedirect: {

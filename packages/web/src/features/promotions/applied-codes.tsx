@@ -3,14 +3,14 @@ import type { TCart } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useCart } from '../cart/cart-context.js';
 import { applyCode } from './api.js';
-import { promoErrorText, typedCodes } from './model.js';
+import { promoErrorText } from './model.js';
 
-/** The codes the buyer applied, each with a remove button (the use goes back to the code). */
+/** The codes on the cart: the buyer's, each with a remove button (the use goes back to the code); the seller's default code (000 §2) marked as applied automatically. */
 export function AppliedCodes({ cart }: { cart: TCart }) {
   const { store } = useCart();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const codes = typedCodes(cart);
+  const codes = cart.promo_codes ?? [];
   if (!codes.length) return null;
 
   const remove = async (code: string) => {
@@ -31,9 +31,13 @@ export function AppliedCodes({ cart }: { cart: TCart }) {
         {codes.map((c) => (
           <li key={c.code} className="promo-codes__item">
             <span className="promo-chip">{c.code}</span>
-            <button type="button" className="button button--link" disabled={busy !== null} aria-label={format(en.promo.removeLabel, { code: c.code })} onClick={() => void remove(c.code)}>
-              {en.promo.remove}
-            </button>
+            {c.phase === 'default' ? (
+              <span className="muted">{en.promo.automatic}</span>
+            ) : (
+              <button type="button" className="button button--link" disabled={busy !== null} aria-label={format(en.promo.removeLabel, { code: c.code })} onClick={() => void remove(c.code)}>
+                {en.promo.remove}
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -1,15 +1,20 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
-import type { TConfigEntry, TEventTemplate } from '@foyer/contracts';
+import type { TCart, TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
-import { canApply, PROMO_CODE_MAX } from './model.js';
+import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
 
 /** Event config web.ecommerce.citypass (000 §3): true, or { enabled: true }. */
 export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
   const entry = config.find((c) => c.namespace === 'web' && c.name === 'ecommerce.citypass');
   const value = entry?.value as unknown;
   return value === true || value === 'true' || (typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true);
+}
+
+/** 000 §5: the city-pass field shows when the event enables it, not for add-on events, and while the buyer has applied no code (the seller's default code does not count). */
+export function citypassFieldShown(config: readonly TConfigEntry[], upsell: boolean, cart: TCart | null): boolean {
+  return citypassEnabled(config) && !upsell && !(cart && typedCodes(cart).length > 0);
 }
 
 /**
@@ -22,8 +27,7 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
   const cart = useOptionalCart();
   const vouchers = useSyncExternalStore(citypassStore.subscribe, citypassStore.get, citypassStore.get);
   const [text, setText] = useState('');
-  const hasCodes = (cart?.view?.cart.promo_codes ?? []).some((c) => c.phase !== 'default');
-  if (!citypassEnabled(config) || upsell || hasCodes) return null;
+  if (!citypassFieldShown(config, upsell, cart?.view?.cart ?? null)) return null;
 
   const add = (e: FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,29 @@
+import { CONFIG, ZCitypassCodeGroups, ZDefaultPromoCodes } from '@foyer/contracts';
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { PromoCodeTable } from '../db/schema.js';
+import { sellerConfigValue } from '../membership/membership.repository.js';
+import type { CitypassRules } from './citypass.js';
+import { normaliseCode } from './normalise-code.js';
+import { codeByText } from './promotions.repository.js';
+
+/**
+ * The seller's promotion configuration entries (000 §9; docs/promotions.md). `catalog validate`
+ * checks them; a value that does not parse here is read as unset (never a 500 on a cart).
+ */
+
+/** web.default_promo_codes: the first configured code (000 §2), when it is one of the seller's active codes. */
+export async function defaultCode(tx: Tx, sellerId: string): Promise<Selectable<PromoCodeTable> | null> {
+  const parsed = ZDefaultPromoCodes.safeParse(await sellerConfigValue(tx, sellerId, CONFIG.defaultPromoCodes.namespace, CONFIG.defaultPromoCodes.name));
+  const first = parsed.success ? parsed.data[0] : undefined;
+  return first ? ((await codeByText(tx, sellerId, normaliseCode(first))) ?? null) : null;
+}
+
+/** web.citypass_code_groups: the city-pass groups' rules by code group id, in configured order (unknown group keys left out). */
+export async function citypassGroups(tx: Tx, sellerId: string): Promise<Map<string, CitypassRules>> {
+  const parsed = ZCitypassCodeGroups.safeParse(await sellerConfigValue(tx, sellerId, CONFIG.citypassCodeGroups.namespace, CONFIG.citypassCodeGroups.name));
+  if (!parsed.success || !parsed.data.length) return new Map();
+  const rows = await tx.selectFrom('promo_code_group').select(['id', 'catalog_key']).where('seller_id', '=', sellerId).where('catalog_key', 'in', parsed.data.map((g) => g.code_group)).execute();
+  const ids = new Map(rows.map((r) => [r.catalog_key, r.id]));
+  return new Map(parsed.data.filter((g) => ids.has(g.code_group)).map((g) => [ids.get(g.code_group)!, { adult_regexp: g.adult_regexp, child_regexp: g.child_regexp, child_keyword: g.child_keyword }]));
+}
