@@ -15,3 +15,4 @@ export * from './seat-map-limits.js';
 export * from './address.js';
 export * from './promotions.js';
 export * from './promotion-texts.js';
+export * from './wallet.js';
