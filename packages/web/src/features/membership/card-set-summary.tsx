@@ -2,6 +2,7 @@ import { en, format } from '../../i18n/en.js';
 import { membershipQrUrl } from './api.js';
 import { expiryText, type CardSet } from './cards.js';
 import { ROLE_NAMES } from './members.js';
+import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
 /**
  * One membership (a card set): level and expiry (with "renew from {date}" while renewal is not
@@ -28,6 +29,7 @@ export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3 }: 
               </dl>
             </div>
             {qr && <img className="membership-card__qr" src={membershipQrUrl(card.id)} width={128} height={128} loading="lazy" alt={format(en.membership.qrAlt, { id: card.scan_code })} />}
+            {qr && card.ticket_order_id && <LazyWalletButtons orderId={card.ticket_order_id} membershipId={card.id} itemName={format(en.wallet.memberCard, { id: card.scan_code })} />}
           </li>
         ))}
       </ul>
