@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { walletCredentials, walletEnv } from '../packages/server/test/wallet-certs.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
@@ -336,7 +337,11 @@ describe('checkout at desktop width', () => {
 describe('checkout on a phone (390×844)', () => {
   let sf: Storefront;
   let browser: Browser;
-  useStorefront((s, b) => ((sf = s), (browser = b)));
+  // With both wallets configured (test-made certificate and keys): the complete page offers the passes.
+  useStorefront(
+    (s, b) => ((sf = s), (browser = b)),
+    () => walletEnv(walletCredentials()) as Record<string, string>,
+  );
 
   it('the happy path: one column, sticky pay footer, no horizontal scroll, 44px targets', async () => {
     const { page, errors } = await newPage(browser, MOBILE);
@@ -366,6 +371,13 @@ describe('checkout on a phone (390×844)', () => {
     await fillCard(page, '4242424242424242');
     await payAccepting(page, 'Pay $50');
     await expectComplete(page);
+    // Wallet passes (001 §2): both badges, 44px targets; the Apple one is a signed pass of this buyer's order.
+    const apple = page.getByRole('link', { name: 'Add to Apple Wallet' });
+    await expect.poll(() => apple.isVisible()).toBe(true);
+    expect((await apple.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.getByRole('link', { name: 'Save to Google Wallet' }).getAttribute('href')).toMatch(/^\/api\/ticket_order\/[^/]+\/gwpass/);
+    const pass = await page.request.get(new URL((await apple.getAttribute('href'))!, sf.url).href);
+    expect([pass.status(), pass.headers()['content-type']]).toEqual([200, 'application/vnd.apple.pkpasses']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'complete-mobile');
     await expectAccessible(page);
