@@ -877,16 +877,6 @@ export const en = {
     citypassHint: 'One code for each visitor. Your codes are checked when you reserve.',
     citypassList: 'CityPASS codes',
   },
-  /** Wallet passes (001 §2 Order complete wallet links): the badges' texts, as the wallets word them. */
-  wallet: {
-    group: 'Add your tickets to a wallet',
-    groupOf: 'Add {item} to a wallet',
-    apple: { lead: 'Add to', name: 'Apple Wallet' },
-    google: { lead: 'Save to', name: 'Google Wallet' },
-    appleItem: 'Add {item} to Apple Wallet',
-    googleItem: 'Save {item} to Google Wallet',
-    memberCard: 'member card {id}',
-  },
 } as const;
 
 /** Fill `{name}` placeholders. Unknown placeholders stay as they are. */

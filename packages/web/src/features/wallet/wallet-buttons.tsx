@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WalletProvider } from '@foyer/contracts/constants';
-import { en, format } from '../../i18n/en.js';
+import { format } from '../../i18n/en.js';
+import { WALLET_TEXT } from './wallet-texts.js';
 import { walletPassUrl, walletPrecheckQuery, type WalletTarget } from './api.js';
 
 export interface WalletButtonsProps extends WalletTarget {
-  /** What the passes are of, for the links' accessible names when there are several on a page ("ticket SC-1", "Ada's card"). */
-  itemName?: string;
+  /** A member card's pass: its member ID names the links (My Account shows a pair per card). */
+  memberCardId?: string;
 }
 
 /**
@@ -14,12 +15,13 @@ export interface WalletButtonsProps extends WalletTarget {
  * it loads or when it fails (the tickets page and e-mail still have the codes). The badges
  * approximate the official ones with CSS and inline SVG, no external assets.
  */
-export function WalletButtons({ itemName, ...target }: WalletButtonsProps) {
+export function WalletButtons({ memberCardId, ...target }: WalletButtonsProps) {
+  const itemName = memberCardId ? format(WALLET_TEXT.memberCard, { id: memberCardId }) : undefined;
   const query = useQuery(walletPrecheckQuery(target.orderId, target.manageKey));
   const offered = (query.data?.wallet_precheck._data ?? []).filter((p) => p.ok).map((p) => p.provider);
   if (!offered.length) return null;
   return (
-    <div className="wallet-buttons" role="group" aria-label={itemName ? format(en.wallet.groupOf, { item: itemName }) : en.wallet.group}>
+    <div className="wallet-buttons" role="group" aria-label={itemName ? format(WALLET_TEXT.groupOf, { item: itemName }) : WALLET_TEXT.group}>
       {offered.map((provider) => (
         <WalletBadge key={provider} provider={provider} href={walletPassUrl(provider, target)} itemName={itemName} />
       ))}
@@ -28,8 +30,8 @@ export function WalletButtons({ itemName, ...target }: WalletButtonsProps) {
 }
 
 function WalletBadge({ provider, href, itemName }: { provider: WalletProvider; href: string; itemName?: string }) {
-  const text = provider === 'apple' ? en.wallet.apple : en.wallet.google;
-  const label = itemName ? format(provider === 'apple' ? en.wallet.appleItem : en.wallet.googleItem, { item: itemName }) : undefined;
+  const text = provider === 'apple' ? WALLET_TEXT.apple : WALLET_TEXT.google;
+  const label = itemName ? format(provider === 'apple' ? WALLET_TEXT.appleItem : WALLET_TEXT.googleItem, { item: itemName }) : undefined;
   return (
     <a className={`wallet-badge wallet-badge--${provider}`} href={href} aria-label={label} data-provider={provider}>
       {provider === 'apple' ? <AppleWalletGlyph /> : <GoogleWalletGlyph />}
