@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 import { walletCredentials, walletEnv } from '../packages/server/test/wallet-certs.js';
+import { waitForMail } from './steps.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
@@ -367,7 +368,8 @@ describe('checkout on a phone (390×844)', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
-    await fillIdentity(page, `phone-${Date.now()}@example.org`);
+    const email = `phone-${Date.now()}@example.org`;
+    await fillIdentity(page, email);
     await fillCard(page, '4242424242424242');
     await payAccepting(page, 'Pay $50');
     await expectComplete(page);
@@ -385,5 +387,16 @@ describe('checkout on a phone (390×844)', () => {
     await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
     await screenshot(page, 'tickets-mobile');
     expect(errors).toEqual([]);
+
+    // The e-mail's manage link opens the order in another browser, its key on the wallet links too.
+    const manageUrl = /https?:\/\/\S+\/manage\/\S+/.exec((await waitForMail(sf.url, email, /^Your tickets/)).text)![0];
+    const other = await newPage(browser, MOBILE);
+    await other.page.goto(manageUrl.replace(/^https?:\/\/[^/]+/, sf.url));
+    const google = other.page.getByRole('link', { name: 'Save to Google Wallet' });
+    await expect.poll(() => google.isVisible()).toBe(true);
+    expect(await google.getAttribute('href')).toContain(`key=${new URL(manageUrl).searchParams.get('key')}`);
+    await screenshot(other.page, 'manage-wallet-mobile');
+    await expectAccessible(other.page);
+    expect(other.errors).toEqual([]);
   });
 });
