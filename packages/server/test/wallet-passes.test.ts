@@ -86,7 +86,7 @@ describe('wallet settings', () => {
 describe('an Apple pass of a seated ticket', () => {
   it('names the seat, and an all-day ticket shows its date without a time', async () => {
     const apple = readSettings(walletEnv(creds)).wallet!.apple!;
-    const ticket = { kind: 'ticket' as const, id: 't1', scanCode: 'SEAT7', eventName: 'An Evening Under the Stars', typeName: 'Adult', eventType: 'single', start: '2026-12-05T00:30:00.000Z', end: null, timezone: 'America/New_York', venueName: 'Harbour Theatre', venueAddress: null, seat: { section: 'Stalls', row: 'A', name: '7' }, admitName: 'Ada Lovelace' };
+    const ticket = { kind: 'ticket' as const, id: 't1', scanCode: 'SEAT7', eventId: 'e1', eventName: 'An Evening Under the Stars', typeName: 'Adult', eventType: 'single', start: '2026-12-05T00:30:00.000Z', end: null, timezone: 'America/New_York', venueName: 'Harbour Theatre', venueAddress: null, seat: { section: 'Stalls', row: 'A', name: '7' }, admitName: 'Ada Lovelace' };
     const { pass } = openPass((await applePasses(apple, { orderNumber: 'F-1', sellerName: 'Foyer', items: [ticket] })).body);
     const value = (list: { key: string; value: string }[], key: string) => list.find((f) => f.key === key)?.value;
     expect(value(pass.eventTicket.auxiliaryFields, 'seat')).toBe('Stalls, Row A, Seat 7');

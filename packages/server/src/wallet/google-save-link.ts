@@ -36,7 +36,7 @@ export function googleSaveLink(settings: GoogleWalletSettings, order: WalletOrde
   return `${GOOGLE_SAVE_URL}${signingInput}.${b64url(signature)}`;
 }
 
-const classSuffix = (t: TicketPassItem) => `event_${t.eventName}_${t.start ?? 'any'}`.slice(0, 120);
+const classSuffix = (t: TicketPassItem) => `event_${t.eventId}_${t.start ?? 'any'}`;
 
 function ticketClass(settings: GoogleWalletSettings, order: WalletOrder, suffix: string, t: TicketPassItem) {
   return {

@@ -9,6 +9,7 @@ export interface TicketPassItem {
   kind: 'ticket';
   id: string;
   scanCode: string;
+  eventId: string;
   eventName: string;
   typeName: string;
   eventType: string;
@@ -58,6 +59,7 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
         kind: 'ticket',
         id: t.id,
         scanCode: t.scan_code!,
+        eventId: t.event_template_id,
         eventName: t.event_name,
         typeName: t.type_name,
         eventType: t.event_type,
@@ -89,6 +91,7 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
       'ticket.id',
       'ticket.scan_code',
       'ticket.admit_name',
+      'ticket.event_template_id',
       'ticket_type.name as type_name',
       'event_template.name as event_name',
       'event_template.event_type',
