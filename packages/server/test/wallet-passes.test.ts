@@ -212,6 +212,26 @@ describe.each(dialects())('wallet passes on %s', (dialect) => {
     expect((await new Browser(t.app, '10.66.0.3').get(`/api/ticket_order/${order.id}/gwpass?key=wrong`)).status).toBe(404);
   });
 
+  it('a member whose card someone else bought gets that card\'s pass with their login, and nothing else of the order', async () => {
+    const buyer = await registered(t);
+    const { order } = await buyMembership(buyer.b, ids, 'm-dual', { members: dualMembers(buyer.email) }, '120.00');
+    const [mine, theirs] = await t.db.selectFrom('membership').select(['id', 'scan_code']).where('ticket_order_id', '=', order.id).orderBy('position').execute().then((c) => [c[1], c[0]]);
+    const member = await registered(t, 'Charles');
+    await t.db.updateTable('membership').set({ user_id: member.user.id }).where('id', '=', mine.id).execute();
+    const precheck = await member.b.get(`/api/ticket_order/${order.id}/walletprecheck?membership_id=${mine.id}`);
+    expect(precheck.body.wallet_precheck._data).toEqual([
+      { provider: 'apple', ok: true },
+      { provider: 'google', ok: true },
+    ]);
+    const res = await raw(t, member.b, `/api/ticket_order/${order.id}/pkpass?membership_id=${mine.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(openPass(res.rawPayload).pass.serialNumber).toBe(mine.scan_code);
+    // The order, the buyer's card, or someone else asking for the member's card: refused.
+    expect((await member.b.get(`/api/ticket_order/${order.id}/walletprecheck`)).status).toBe(403);
+    expect((await raw(t, member.b, `/api/ticket_order/${order.id}/pkpass?membership_id=${theirs.id}`)).statusCode).toBe(403);
+    expect((await (await registered(t, 'Mallory')).b.get(`/api/ticket_order/${order.id}/gwpass?membership_id=${mine.id}`)).status).toBe(403);
+  });
+
   it('the Google save link of a ticket order holds an event ticket object per ticket with its class (event, venue, time with the venue\'s offset)', async () => {
     const { b, orderId, orderNumber, tickets } = await ticketOrder(t);
     const link = await b.get(`/api/ticket_order/${orderId}/gwpass`);

@@ -48,7 +48,7 @@ describe('wallet buttons', () => {
     const { requests } = server({ apple: false, google: false });
     renderApp('/checkout/complete?orderIds=order-1');
     expect(await screen.findByTestId('order-number', {}, { timeout: 5000 })).toBeTruthy();
-    await waitFor(() => expect(queryClient.getQueryState(['ticket_order', 'walletprecheck', 'order-1', null])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(['ticket_order', 'walletprecheck', 'order-1', { ticket_id: undefined, membership_id: undefined }])?.status).toBe('success'));
     await Promise.resolve();
     expect(requests.some((u) => u.pathname.endsWith('/walletprecheck'))).toBe(true);
     expect(screen.queryByRole('group', { name: 'Add your tickets to a wallet' })).toBeNull();
@@ -66,7 +66,7 @@ describe('wallet buttons', () => {
 
   it('My Account: each member card has its own buttons, named for the card, with its membership_id', async () => {
     logIn();
-    membershipServer({
+    const { requests } = membershipServer({
       cards: [card(), card({ id: 'm-2', scan_code: 'HM-100002', role: 'second-card', first_name: 'Charles', last_name: 'Babbage' })],
       extra: (url) => (url.pathname === '/api/ticket_order/o-1/walletprecheck' ? { body: { wallet_precheck: list([{ provider: 'apple', ok: true }, { provider: 'google', ok: false }]), _total: 2 } } : undefined),
     });
@@ -75,5 +75,7 @@ describe('wallet buttons', () => {
     expect(second.getAttribute('href')).toBe('/api/ticket_order/o-1/pkpass?_seller=seller-1&membership_id=m-2');
     expect(screen.getByRole('group', { name: 'Add member card HM-100001 to a wallet' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Google Wallet/ })).toBeNull();
+    // Each card asks about itself: a member may hold a card someone else bought.
+    expect(requests.filter((u) => u.pathname === '/api/ticket_order/o-1/walletprecheck').map((u) => u.searchParams.get('membership_id')).sort()).toEqual(['m-1', 'm-2']);
   });
 });

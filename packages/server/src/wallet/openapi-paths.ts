@@ -14,15 +14,15 @@ export function walletPaths() {
   return {
     '/ticket_order/{id}/walletprecheck': {
       get: operation({
-        summary: 'Per wallet (apple, google): ok when the operator configured it and the order has an admitting ticket or a member card. The order\'s owner only',
-        parameters: [id, key, sellerParam],
+        summary: "Per wallet (apple, google): ok when the operator configured it and the order (or the ticket or card named) has a pass. The order's owner only, or a logged-in member for their own card (membership_id)",
+        parameters: [id, key, ...pick, sellerParam],
         ok: ZWalletPrecheckDocument,
         refusals: OWNED,
       }),
     },
     '/ticket_order/{id}/pkpass': {
       get: operation({
-        summary: 'Apple Wallet: a signed .pkpass of one ticket or member card, or a .pkpasses bundle of all the order\'s. The order\'s owner only',
+        summary: 'Apple Wallet: a signed .pkpass of one ticket or member card, or a .pkpasses bundle of all the order\'s. The order\'s owner only, or a logged-in member for their own card',
         parameters: [id, key, ...pick, sellerParam],
         ok: {
           description: 'application/vnd.apple.pkpass (one pass) or application/vnd.apple.pkpasses (several)',
@@ -33,7 +33,7 @@ export function walletPaths() {
     },
     '/ticket_order/{id}/gwpass': {
       get: {
-        summary: "Google Wallet: redirects (302) to the save link https://pay.google.com/gp/v/save/{jwt} (RS256, the operator's service account) of one ticket or member card, or all the order's. The order's owner only",
+        summary: "Google Wallet: redirects (302) to the save link https://pay.google.com/gp/v/save/{jwt} (RS256, the operator's service account) of one ticket or member card, or all the order's. The order's owner only, or a logged-in member for their own card",
         parameters: [id, key, ...pick, sellerParam],
         responses: { '302': { description: 'Location: the Google Wallet save link' }, ...refusals(OWNED) },
       },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { readIdentity } from '../identity/public-identity.js';
+import { sessionOf } from '../auth/sessions.js';
 import type { QuerySpec } from '../http/query.js';
 import { sellerOfRequest } from '../orders/seller-of-request.js';
 import { applePassesOfOrder, googleSaveLinkOfOrder, walletPrecheck } from './wallet-passes.js';
@@ -17,16 +18,17 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const access = async (request: FastifyRequest<IdParams>) => {
     const { query, seller } = await sellerOfRequest(ctx, request, WALLET_QUERY);
+    const session = sessionOf(request);
     return {
-      access: { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: param(query.params, 'key'), ip: request.ip, now: ctx.now() },
+      access: { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: param(query.params, 'key'), ip: request.ip, now: ctx.now(), userId: session?.sellerId === seller.id ? session.userId : null },
       pick: { ticketId: param(query.params, 'ticket_id'), membershipId: param(query.params, 'membership_id') },
     };
   };
 
   app.get<IdParams>('/api/ticket_order/:id/walletprecheck', async (request, reply) => {
-    const { access: a } = await access(request);
+    const { access: a, pick } = await access(request);
     reply.header('cache-control', 'private, no-store');
-    return walletPrecheck(db, ctx.settings.wallet, a);
+    return walletPrecheck(db, ctx.settings.wallet, a, pick);
   });
 
   app.get<IdParams>('/api/ticket_order/:id/pkpass', async (request, reply) => {

@@ -13,11 +13,17 @@ export interface WalletTarget {
 
 const keyQuery = (key?: string | null) => (key ? { key } : {});
 
-/** GET ticket_order/{id}/walletprecheck (001 §7): which wallets are offered for this order. Private: the owner's login or key. */
-export function walletPrecheckQuery(orderId: string, manageKey?: string | null) {
+const passQuery = (target: WalletTarget) => ({ ...keyQuery(target.manageKey), ticket_id: target.ticketId, membership_id: target.membershipId });
+
+/**
+ * GET ticket_order/{id}/walletprecheck (001 §7): which wallets are offered for this order (or its
+ * ticket or card). Private: the owner's login or key, or the member's login for their own card.
+ */
+export function walletPrecheckQuery(target: WalletTarget) {
+  const query = passQuery(target);
   return queryOptions({
-    queryKey: ['ticket_order', 'walletprecheck', orderId, manageKey ?? null] as const,
-    queryFn: ({ signal }) => api.get<TWalletPrecheckDocument>(`ticket_order/${encodeURIComponent(orderId)}/walletprecheck`, { query: keyQuery(manageKey), signal }),
+    queryKey: ['ticket_order', 'walletprecheck', target.orderId, query] as const,
+    queryFn: ({ signal }) => api.get<TWalletPrecheckDocument>(`ticket_order/${encodeURIComponent(target.orderId)}/walletprecheck`, { query, signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -26,6 +32,5 @@ export function walletPrecheckQuery(orderId: string, manageKey?: string | null) 
 /** The pass link the browser follows: Apple's .pkpass (Safari offers to add it) or the redirect to Google's save page. */
 export function walletPassUrl(provider: WalletProvider, target: WalletTarget): string {
   const path = provider === 'apple' ? 'pkpass' : 'gwpass';
-  const query = { ...keyQuery(target.manageKey), ticket_id: target.ticketId, membership_id: target.membershipId };
-  return `/api/ticket_order/${encodeURIComponent(target.orderId)}/${path}${buildSearch({ query }, api.getSellerId())}`;
+  return `/api/ticket_order/${encodeURIComponent(target.orderId)}/${path}${buildSearch({ query: passQuery(target) }, api.getSellerId())}`;
 }

@@ -17,7 +17,7 @@ export interface WalletButtonsProps extends WalletTarget {
  */
 export function WalletButtons({ memberCardId, ...target }: WalletButtonsProps) {
   const itemName = memberCardId ? format(WALLET_TEXT.memberCard, { id: memberCardId }) : undefined;
-  const query = useQuery(walletPrecheckQuery(target.orderId, target.manageKey));
+  const query = useQuery(walletPrecheckQuery(target));
   const offered = (query.data?.wallet_precheck._data ?? []).filter((p) => p.ok).map((p) => p.provider);
   if (!offered.length) return null;
   return (
