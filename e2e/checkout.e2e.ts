@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
-import { expectAccessible, mailbox } from './steps.js';
+import { walletCredentials, walletEnv } from '../packages/server/test/wallet-certs.js';
+import { expectAccessible, mailbox, waitForMail } from './steps.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
@@ -326,7 +327,11 @@ describe('checkout at desktop width', () => {
 describe('checkout on a phone (390×844)', () => {
   let sf: Storefront;
   let browser: Browser;
-  useStorefront((s, b) => ((sf = s), (browser = b)));
+  // With both wallets configured (test-made certificate and keys): the complete page offers the passes.
+  useStorefront(
+    (s, b) => ((sf = s), (browser = b)),
+    () => walletEnv(walletCredentials()) as Record<string, string>,
+  );
 
   it('the happy path: one column, sticky pay footer, no horizontal scroll, 44px targets', async () => {
     const { page, errors } = await newPage(browser, MOBILE);
@@ -352,10 +357,18 @@ describe('checkout on a phone (390×844)', () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
 
-    await fillIdentity(page, `phone-${Date.now()}@example.org`);
+    const email = `phone-${Date.now()}@example.org`;
+    await fillIdentity(page, email);
     await fillCard(page, '4242424242424242');
     await payAccepting(page, 'Pay $50');
     await expectComplete(page);
+    // Wallet passes (001 §2): both badges, 44px targets; the Apple one is a signed pass of this buyer's order.
+    const apple = page.getByRole('link', { name: 'Add to Apple Wallet' });
+    await expect.poll(() => apple.isVisible()).toBe(true);
+    expect((await apple.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.getByRole('link', { name: 'Save to Google Wallet' }).getAttribute('href')).toMatch(/^\/api\/ticket_order\/[^/]+\/gwpass/);
+    const pass = await page.request.get(new URL((await apple.getAttribute('href'))!, sf.url).href);
+    expect([pass.status(), pass.headers()['content-type']]).toEqual([200, 'application/vnd.apple.pkpasses']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'complete-mobile');
     await expectAccessible(page);
@@ -363,5 +376,16 @@ describe('checkout on a phone (390×844)', () => {
     await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
     await screenshot(page, 'tickets-mobile');
     expect(errors).toEqual([]);
+
+    // The e-mail's manage link opens the order in another browser, its key on the wallet links too.
+    const manageUrl = /https?:\/\/\S+\/manage\/\S+/.exec((await waitForMail(sf.url, email, /^Your tickets/)).text)![0];
+    const other = await newPage(browser, MOBILE);
+    await other.page.goto(manageUrl.replace(/^https?:\/\/[^/]+/, sf.url));
+    const google = other.page.getByRole('link', { name: 'Save to Google Wallet' });
+    await expect.poll(() => google.isVisible()).toBe(true);
+    expect(await google.getAttribute('href')).toContain(`key=${new URL(manageUrl).searchParams.get('key')}`);
+    await screenshot(other.page, 'manage-wallet-mobile');
+    await expectAccessible(other.page);
+    expect(other.errors).toEqual([]);
   });
 });

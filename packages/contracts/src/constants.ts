@@ -13,3 +13,4 @@ export * from './membership-limits.js';
 export * from './auto-renew-texts.js';
 export * from './seat-map-limits.js';
 export * from './promotion-texts.js';
+export * from './wallet-providers.js';

@@ -16,3 +16,4 @@ export * from './address.js';
 export * from './promotions.js';
 export * from './promotion-texts.js';
 export * from './payment-return.js';
+export * from './wallet.js';

@@ -7,6 +7,7 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
+import { registerWalletRoutes } from './wallet/wallet.routes.js';
 import { registerSeatRoutes } from './seats/seats.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { registerAddressRoutes } from './address/address.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAddressRoutes(app, ctx);
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
+  registerWalletRoutes(app, ctx);
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 

@@ -13,6 +13,7 @@ import { checkinPaths } from './checkin/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
 import { addressPaths } from './address/openapi-paths.js';
+import { walletPaths } from './wallet/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -93,6 +94,7 @@ export function openApiDocument() {
       ...clientErrorPaths(),
       ...seatPaths(),
       ...addressPaths(),
+      ...walletPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
+import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -50,6 +51,8 @@ export interface Settings {
   staffTokenHashes?: string[];
   /** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address autocomplete's service; unset, addresses are typed. */
   addressLookup?: AddressLookupSettings | null;
+  /** Apple Wallet pass certificate and Google Wallet service account (wallet/wallet-settings.ts); unset: no wallet buttons. */
+  wallet?: WalletSettings;
 }
 
 export interface OidcSettings {
@@ -123,6 +126,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
   const staffTokenHashes = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
+  const wallet = readWallet(env, problems);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -148,6 +152,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     operations,
     cacheTtlMs,
     addressLookup,
+    wallet,
   };
 }
 

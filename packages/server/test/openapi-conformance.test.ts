@@ -25,6 +25,8 @@ const NOT_CALLED: Record<string, string> = {
   'GET /openapi.json': 'this document',
   'GET /image/{id}': 'image/webp',
   'GET /ticket_order/{id}/qrcode': 'image/png',
+  'GET /ticket_order/{id}/pkpass': 'application/vnd.apple.pkpass (wallet-passes.test.ts)',
+  'GET /ticket_order/{id}/gwpass': 'a 302 to Google Wallet (wallet-passes.test.ts)',
   'GET /membership/{id}/qrcode': 'image/png (membership-purchase.test.ts)',
   'POST /payments/stripe/webhook': 'registered with Stripe only; signed raw events (stripe-payments.test.ts)',
   'POST /auth0/start': 'needs an OpenID Connect provider (auth-oidc.test.ts)',
@@ -130,6 +132,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
       await call(b, 'GET', '/ticket_order/{id}', `/ticket_order/${orderId}?_embed=${ORDER_EMBED}`);
       await call(b, 'GET', '/ticket_order', `/ticket_order?id._in=${orderId}&_embed=${ORDER_EMBED.replace(',membership', '')}`);
       await call(b, 'POST', '/ticket_order/{id}/email', `/ticket_order/${orderId}/email`, {});
+      await call(b, 'GET', '/ticket_order/{id}/walletprecheck', `/ticket_order/${orderId}/walletprecheck`);
       await call(b, 'POST', '/ticket_order/{id}/cancel', `/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: 'not-in-this-order' }] }, 404);
       await call(browser(), 'POST', '/ticket_order/resend', '/ticket_order/resend', { email: `nobody-${prefix.length}@example.com` }, 404);
       await call(browser(), 'POST', '/my/ticket_order/resend', '/my/ticket_order/resend', { memberships_only: true }, 401);

@@ -16,6 +16,7 @@ import { OrderMemberships } from '../membership/order-memberships.js';
 import { OrderDiscount } from '../promotions/order-discount.js';
 import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 import { isFreeAndCancellable } from '../manage/cancellable.js';
+import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
 export function ordersQuery(ids: string[]) {
   return {
@@ -105,6 +106,7 @@ export function Component() {
                 </p>
               )}
               <OrderMemberships orderId={order.id} />
+              <LazyWalletButtons orderId={order.id} />
               <Link className="button" to={ticketsPath(order.id)}>
                 {en.complete.viewTickets}
               </Link>

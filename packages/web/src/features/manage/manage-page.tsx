@@ -15,6 +15,7 @@ import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
+import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
 /**
  * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
@@ -90,6 +91,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
       <h1 id="page-title" className="page-title">
         {format(en.manage.heading, { number: view.order.order_number })}
       </h1>
+      <LazyWalletButtons orderId={view.order.id} manageKey={key} />
       {Number(view.order.ticket_order_fees.total_outstanding) > 0 && (
         <p className="notice notice--warning">{format(en.manage.stillToPay, { amount: formatMoney(view.order.ticket_order_fees.total_outstanding, seller.currency) })}</p>
       )}

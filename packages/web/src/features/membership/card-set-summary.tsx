@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { en, format } from '../../i18n/en.js';
 import { membershipQrUrl } from './api.js';
 import { expiryText, type CardSet } from './cards.js';
@@ -6,8 +7,9 @@ import { ROLE_NAMES } from './members.js';
 /**
  * One membership (a card set): level and expiry (with "renew from {date}" while renewal is not
  * open), then each card's member, role and member ID — with its QR image on My Account (001 §2).
+ * `cardExtra` adds to each card (My Account's wallet buttons, kept out of the event page's bundle).
  */
-export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3 }: { set: CardSet; timezone: string; qr?: boolean; headingLevel?: 2 | 3 }) {
+export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3, cardExtra }: { set: CardSet; timezone: string; qr?: boolean; headingLevel?: 2 | 3; cardExtra?: (card: CardSet['cards'][number]) => ReactNode }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { main } = set;
   return (
@@ -28,6 +30,7 @@ export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3 }: 
               </dl>
             </div>
             {qr && <img className="membership-card__qr" src={membershipQrUrl(card.id)} width={128} height={128} loading="lazy" alt={format(en.membership.qrAlt, { id: card.scan_code })} />}
+            {cardExtra?.(card)}
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { CardSetSummary } from './card-set-summary.js';
 import { ResendMembershipMail } from './resend-membership-mail.js';
 import { AutoRenewStatus } from './auto-renew/auto-renew-status.js';
 import { Skeleton } from '../../ui/skeleton.js';
+import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
 export const RENEW_PATH = `${paths.membership}/renew`;
 
@@ -43,7 +44,7 @@ export function MembershipDetails({ headingLevel }: { headingLevel: 2 | 3 }) {
       <ul className="my-membership__sets">
         {sets.map((set) => (
           <li key={set.id} className="panel">
-            <CardSetSummary set={set} timezone={seller.timezone} qr headingLevel={headingLevel} />
+            <CardSetSummary set={set} timezone={seller.timezone} qr headingLevel={headingLevel} cardExtra={(card) => card.ticket_order_id && <LazyWalletButtons orderId={card.ticket_order_id} membershipId={card.id} memberCardId={card.scan_code} />} />
             <AutoRenewStatus set={set} timezone={seller.timezone} />
             {set.main.renewal?.allowed && (
               <div className="members-only__actions">

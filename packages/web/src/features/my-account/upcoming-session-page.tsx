@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { ticketsPath } from '../checkout/complete-page.js';
 import { upcomingQuery } from './api.js';
 import { MyAccountPage } from './my-account-page.js';
+import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
 /** One upcoming visit (/my/upcoming/session/{id}, 001 §2): when, how many tickets, the order's tickets and manage page; "Session not found". */
 export function Component() {
@@ -36,6 +37,7 @@ function Visit() {
       <h2>{visit.event_name}</h2>
       <p>{formatDateTime(visit.start_datetime, visit.timezone)}</p>
       <p className="muted">{[format(en.myAccount.tickets, { n: visit.num_tickets }), format(en.myAccount.orderNumber, { number: visit.order_number })].join(' · ')}</p>
+      <LazyWalletButtons orderId={visit.ticket_order_id} />
       <div className="my-orders__actions">
         <Link className="button button--secondary" to={ticketsPath(visit.ticket_order_id)}>
           {en.myAccount.viewTickets}

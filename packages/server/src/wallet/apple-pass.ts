@@ -1,0 +1,75 @@
+import { PKPass } from 'passkit-generator';
+import { dayjs } from '../events/session-rules.js';
+import { passIcons } from './pass-icons.js';
+import type { MemberPassItem, TicketPassItem, WalletItem, WalletOrder } from './wallet-items.js';
+import type { AppleWalletSettings } from './wallet-settings.js';
+
+/** Colours of the pass (Wallet draws the rest): a dark card with white text. */
+const COLORS = { backgroundColor: 'rgb(24,32,48)', foregroundColor: 'rgb(255,255,255)', labelColor: 'rgb(190,200,215)' };
+
+/**
+ * Apple Wallet passes (001 §2 wallet links): an event ticket per ticket, a store card per member
+ * card, each with its scan code as QR barcode, signed (PKCS#7, detached, over manifest.json's SHA-1
+ * hashes) with the operator's pass certificate and Apple's WWDR certificate. One item: a .pkpass;
+ * several: a .pkpasses bundle.
+ */
+export async function applePasses(settings: AppleWalletSettings, order: WalletOrder): Promise<{ body: Buffer; contentType: string; filename: string }> {
+  const passes = await Promise.all(order.items.map((item) => applePass(settings, order, item)));
+  if (passes.length === 1) return { body: passes[0].getAsBuffer(), contentType: 'application/vnd.apple.pkpass', filename: `${fileStem(order)}.pkpass` };
+  return { body: PKPass.pack(...passes).getAsBuffer(), contentType: 'application/vnd.apple.pkpasses', filename: `${fileStem(order)}.pkpasses` };
+}
+
+const fileStem = (order: WalletOrder) => `order-${order.orderNumber}`.replace(/[^A-Za-z0-9_-]/g, '');
+
+async function applePass(settings: AppleWalletSettings, order: WalletOrder, item: WalletItem): Promise<PKPass> {
+  const pass = new PKPass(
+    { ...(await passIcons()) },
+    { wwdr: settings.wwdr, signerCert: settings.signerCert, signerKey: settings.signerKey, signerKeyPassphrase: settings.signerKeyPassphrase },
+    {
+      formatVersion: 1,
+      passTypeIdentifier: settings.passTypeIdentifier,
+      teamIdentifier: settings.teamIdentifier,
+      // The scan code is unique per ticket and card, and a new one is issued when a ticket changes.
+      serialNumber: item.scanCode,
+      organizationName: order.sellerName,
+      description: item.kind === 'ticket' ? `${item.eventName} ticket` : `${item.levelName} membership`,
+      logoText: order.sellerName,
+      ...COLORS,
+    },
+  );
+  pass.setBarcodes({ message: item.scanCode, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: item.scanCode });
+  if (item.kind === 'ticket') ticketFields(pass, item, order);
+  else memberFields(pass, item, order);
+  return pass;
+}
+
+function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
+  pass.type = 'eventTicket';
+  pass.primaryFields.push({ key: 'event', label: 'EVENT', value: t.eventName });
+  // Times as the venue's clock shows them, whatever zone the phone is in; a flexible (any-date) ticket has none.
+  const start = t.start && t.eventType !== 'flexible' ? dayjs(t.start).tz(t.timezone) : null;
+  if (start) {
+    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: start.format('ddd, MMM D, YYYY') });
+    if (t.eventType !== 'all_day') pass.secondaryFields.push({ key: 'time', label: 'TIME', value: start.format('h:mm A') });
+    pass.setRelevantDate(new Date(t.start!));
+  }
+  pass.auxiliaryFields.push({ key: 'venue', label: 'VENUE', value: t.venueName });
+  if (t.seat) pass.auxiliaryFields.push({ key: 'seat', label: 'SEAT', value: [t.seat.section, `Row ${t.seat.row}`, `Seat ${t.seat.name}`].filter(Boolean).join(', ') });
+  pass.headerFields.push({ key: 'type', label: 'TICKET', value: t.typeName });
+  pass.backFields.push(
+    { key: 'order', label: 'Order', value: order.orderNumber },
+    ...(t.admitName ? [{ key: 'admit', label: 'Admits', value: t.admitName }] : []),
+    ...(t.venueAddress ? [{ key: 'address', label: 'Address', value: t.venueAddress }] : []),
+    { key: 'code', label: 'Ticket code', value: t.scanCode },
+  );
+  if (t.end) pass.setExpirationDate(new Date(t.end));
+}
+
+function memberFields(pass: PKPass, m: MemberPassItem, order: WalletOrder) {
+  pass.type = 'storeCard';
+  pass.primaryFields.push({ key: 'level', label: 'MEMBERSHIP', value: m.levelName });
+  pass.secondaryFields.push({ key: 'name', label: 'MEMBER', value: m.name }, { key: 'id', label: 'MEMBER ID', value: m.scanCode });
+  pass.auxiliaryFields.push({ key: 'expires', label: 'VALID UNTIL', value: new Date(m.validTo).toISOString(), dateStyle: 'PKDateStyleMedium' });
+  pass.backFields.push({ key: 'order', label: 'Order', value: order.orderNumber }, { key: 'from', label: 'Member since', value: new Date(m.validFrom).toISOString(), dateStyle: 'PKDateStyleMedium' });
+  pass.setExpirationDate(new Date(m.validTo));
+}

@@ -1,0 +1,78 @@
+import { createSign } from 'node:crypto';
+import { dayjs } from '../events/session-rules.js';
+import type { MemberPassItem, TicketPassItem, WalletOrder } from './wallet-items.js';
+import type { GoogleWalletSettings } from './wallet-settings.js';
+
+export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
+
+const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+const text = (value: string) => ({ defaultValue: { language: 'en-US', value } });
+/** Google ids are {issuerId}.{suffix}, the suffix of letters, digits, '.', '_' and '-'. */
+const walletId = (settings: GoogleWalletSettings, suffix: string) => `${settings.issuerId}.${suffix.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+
+/**
+ * A Google Wallet "Save" link (001 §2 wallet links): a JWT signed RS256 with the operator's service
+ * account key, holding an event ticket object per ticket and a generic object per member card, and
+ * the classes they belong to (Google creates a class on first save). `origin` is the storefront's.
+ */
+export function googleSaveLink(settings: GoogleWalletSettings, order: WalletOrder, origin: string, now: Date): string {
+  const tickets = order.items.filter((i): i is TicketPassItem => i.kind === 'ticket');
+  const cards = order.items.filter((i): i is MemberPassItem => i.kind === 'member');
+  const payload: Record<string, unknown[]> = {};
+  if (tickets.length) {
+    // One class per event and start: Google shows the event's name, venue and time from the class.
+    const classes = new Map(tickets.map((t) => [classSuffix(t), t]));
+    payload.eventTicketClasses = [...classes].map(([suffix, t]) => ticketClass(settings, order, suffix, t));
+    payload.eventTicketObjects = tickets.map((t) => ticketObject(settings, order, t));
+  }
+  if (cards.length) {
+    const suffix = 'membership';
+    payload.genericClasses = [{ id: walletId(settings, suffix) }];
+    payload.genericObjects = cards.map((m) => memberObject(settings, order, suffix, m));
+  }
+  const claims = { iss: settings.serviceAccountEmail, aud: 'google', typ: 'savetowallet', iat: Math.floor(now.getTime() / 1000), origins: [origin], payload };
+  const signingInput = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}`;
+  const signature = createSign('RSA-SHA256').update(signingInput).sign(settings.privateKey);
+  return `${GOOGLE_SAVE_URL}${signingInput}.${b64url(signature)}`;
+}
+
+const classSuffix = (t: TicketPassItem) => `event_${t.eventId}_${t.start ?? 'any'}`;
+
+function ticketClass(settings: GoogleWalletSettings, order: WalletOrder, suffix: string, t: TicketPassItem) {
+  return {
+    id: walletId(settings, suffix),
+    issuerName: order.sellerName,
+    eventName: text(t.eventName),
+    reviewStatus: 'UNDER_REVIEW',
+    venue: { name: text(t.venueName), ...(t.venueAddress ? { address: text(t.venueAddress) } : {}) },
+    // With the venue's offset: Google shows the time as the venue's clock reads it.
+    ...(t.start && t.eventType !== 'flexible' ? { dateTime: { start: dayjs(t.start).tz(t.timezone).format(), ...(t.end ? { end: dayjs(t.end).tz(t.timezone).format() } : {}) } } : {}),
+  };
+}
+
+function ticketObject(settings: GoogleWalletSettings, order: WalletOrder, t: TicketPassItem) {
+  return {
+    id: walletId(settings, `ticket_${t.scanCode}`),
+    classId: walletId(settings, classSuffix(t)),
+    state: 'ACTIVE',
+    ticketNumber: t.scanCode,
+    ticketType: text(t.typeName),
+    ...(t.admitName ? { ticketHolderName: t.admitName } : {}),
+    ...(t.seat ? { seatInfo: { section: text(t.seat.section), row: text(t.seat.row), seat: text(t.seat.name) } } : {}),
+    barcode: { type: 'QR_CODE', value: t.scanCode, alternateText: t.scanCode },
+    reservationInfo: { confirmationCode: order.orderNumber },
+  };
+}
+
+function memberObject(settings: GoogleWalletSettings, order: WalletOrder, suffix: string, m: MemberPassItem) {
+  return {
+    id: walletId(settings, `member_${m.scanCode}`),
+    classId: walletId(settings, suffix),
+    state: 'ACTIVE',
+    cardTitle: text(order.sellerName),
+    header: text(m.name || m.levelName),
+    subheader: text(m.levelName),
+    barcode: { type: 'QR_CODE', value: m.scanCode, alternateText: m.scanCode },
+    validTimeInterval: { start: { date: m.validFrom }, end: { date: m.validTo } },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Tx } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import { membershipsOfOrders } from '../membership/membership.repository.js';
+
+/** Groups whose tickets admit someone: a donation, a gift card (ledger) or a membership ticket has no pass of its own. */
+const ADMITTING_HANDLERS = ['tickets', 'seated', 'passes', 'codes'];
+
+export interface TicketPassItem {
+  kind: 'ticket';
+  id: string;
+  scanCode: string;
+  eventId: string;
+  eventName: string;
+  typeName: string;
+  eventType: string;
+  start: string | null;
+  end: string | null;
+  timezone: string;
+  venueName: string;
+  venueAddress: string | null;
+  seat: { section: string; row: string; name: string } | null;
+  admitName: string | null;
+}
+
+export interface MemberPassItem {
+  kind: 'member';
+  id: string;
+  scanCode: string;
+  levelName: string;
+  name: string;
+  validFrom: string;
+  validTo: string;
+}
+
+export type WalletItem = TicketPassItem | MemberPassItem;
+
+export interface WalletOrder {
+  orderNumber: string;
+  sellerName: string;
+  items: WalletItem[];
+}
+
+/** Which of the order's passes: one ticket, one member card, or (neither named) all of them. */
+export interface WalletPick {
+  ticketId?: string | null;
+  membershipId?: string | null;
+}
+
+const nothing = () => new AppError(404, 'not_found', 'This order has no such ticket or member card.', 'ticket_order');
+
+/** The order's booked admitting tickets and member cards, as passes show them; a named one that is not the order's: 404. */
+export async function walletItems(db: Tx, order: { id: string; order_number: string; seller_id: string }, pick: WalletPick): Promise<WalletOrder> {
+  const seller = await db.selectFrom('seller').select('name').where('id', '=', order.seller_id).executeTakeFirstOrThrow();
+  const tickets = pick.membershipId ? [] : await ticketRows(db, order.id, pick.ticketId ?? null);
+  const cards = pick.ticketId ? [] : (await membershipsOfOrders(db, [order.id])).filter((m) => !pick.membershipId || m.id === pick.membershipId);
+  const items: WalletItem[] = [
+    ...tickets.map(
+      (t): TicketPassItem => ({
+        kind: 'ticket',
+        id: t.id,
+        scanCode: t.scan_code!,
+        eventId: t.event_template_id,
+        eventName: t.event_name,
+        typeName: t.type_name,
+        eventType: t.event_type,
+        start: t.start_datetime,
+        end: t.end_datetime,
+        timezone: t.timezone,
+        venueName: t.venue_name,
+        venueAddress: t.venue_address,
+        seat: t.seat_name ? { section: t.seat_section ?? '', row: t.seat_row ?? '', name: t.seat_name } : null,
+        admitName: t.admit_name,
+      }),
+    ),
+    ...cards.map((m): MemberPassItem => ({ kind: 'member', id: m.id, scanCode: m.scan_code, levelName: m.level_name, name: `${m.first_name} ${m.last_name}`.trim(), validFrom: m.valid_from, validTo: m.valid_to })),
+  ];
+  if (!items.length) throw nothing();
+  return { orderNumber: order.order_number, sellerName: seller.name, items };
+}
+
+function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
+  let q = db
+    .selectFrom('ticket')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+    .select([
+      'ticket.id',
+      'ticket.scan_code',
+      'ticket.admit_name',
+      'ticket.event_template_id',
+      'ticket_type.name as type_name',
+      'event_template.name as event_name',
+      'event_template.event_type',
+      'venue.name as venue_name',
+      'venue.address as venue_address',
+      'venue.timezone',
+      'event_session.start_datetime',
+      'event_session.end_datetime',
+      'seat.section as seat_section',
+      'seat.row_name as seat_row',
+      'seat.name as seat_name',
+    ])
+    .where('ticket.ticket_order_id', '=', orderId)
+    .where('ticket.state', '=', 'booked')
+    .where('ticket.scan_code', 'is not', null)
+    .where('ticket_group.handler', 'in', ADMITTING_HANDLERS)
+    .orderBy('ticket.created_at')
+    .orderBy('ticket.id');
+  if (ticketId) q = q.where('ticket.id', '=', ticketId);
+  return q.execute();
+}
