@@ -50,6 +50,8 @@ export interface Settings {
   staffTokenHashes?: string[];
   /** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address autocomplete's service; unset, addresses are typed. */
   addressLookup?: AddressLookupSettings | null;
+  /** FOYER_INSTALMENT_REMINDER_DAYS (default 7, 0–60): how many days before a payment plan's instalment falls due its buyer is e-mailed. */
+  instalmentReminderDays?: number;
 }
 
 export interface OidcSettings {
@@ -123,6 +125,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
   const staffTokenHashes = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
+  const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
+  const instalmentReminderDays = Number(reminderText);
+  if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -148,6 +153,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     operations,
     cacheTtlMs,
     addressLookup,
+    instalmentReminderDays,
   };
 }
 

@@ -1,0 +1,208 @@
+import { DEMO_CARDS } from '@foyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
+import { insertLedger } from '../src/payments/payments.repository.js';
+import { remindDueInstalments } from '../src/payments/instalments/remind-due-instalments.js';
+import { processOutbox } from '../src/mail/mail-worker.js';
+import { smtpTransport } from '../src/mail/transport.js';
+import { uuidv7 } from '../src/ids.js';
+import { Browser, errorOf } from './auth-harness.js';
+import { dialects, NOW, testApp, type TestApp } from './harness.js';
+import { localSmtp } from './local-smtp.js';
+
+const HOT = '2026-06-07T14:00:00.000Z'; // the fixture's "hot" session, adult 20.00
+const TODAY = NOW.toISOString().slice(0, 10);
+const LATER = '2026-06-20'; // the second instalment's due date
+const LAST = '2026-07-01';
+
+describe.each(dialects())('later instalments of a booked order on %s', (dialect) => {
+  let t: TestApp;
+  let ip = 0;
+  let buyer = 0;
+  const browser = () => new Browser(t.app, `10.7.0.${++ip}`);
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const card = (amount: string, number: string = DEMO_CARDS.success) => ({ amount, gateway_id: 'demo', gateway_data: { card_number: number } });
+  const keyIn = (text: string) => /manage\/[^?\s]+\?key=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? null;
+  const money = async (orderId: string) => {
+    const order = await t.db.selectFrom('ticket_order').select(['paid', 'total', 'instalment_claimed_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const payments = await t.db.selectFrom('payment').select(['amount', 'status']).where('ticket_order_id', '=', orderId).where('status', '=', 'succeeded').execute();
+    return { paid: order.paid, total: order.total, claimed: order.instalment_claimed_at, payments: payments.length };
+  };
+
+  /** Three adults (60.00) on a plan 20.00 today, 20.00 on LATER, 20.00 on LAST; the deposit paid. */
+  async function bookedOnPlan() {
+    const email = `plan${++buyer}-${dialect}@example.com`;
+    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`, '--email', email, '--first', 'Bea', '--last', 'Buyer']);
+    const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
+    const owner = browser();
+    await owner.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
+    const paid = await owner.post(`/api/cart/${made.cartId}/pay`, card('20.00'));
+    expect(paid.body.outcome).toBe('completed');
+    const order = paid.body.ticket_order._data[0] as { id: string; order_number: string };
+    const mail = await t.db.selectFrom('outbox').select('text_body').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    return { cartId: made.cartId, order, owner, email, key: keyIn(mail.text_body)!, scanCodes: paid.body.ticket._data.map((x: { scan_code: string }) => x.scan_code).sort() };
+  }
+
+  it('the manage key pays the next instalment on the same order: number, tickets kept; totals, plan and outstanding move; a receipt is queued', async () => {
+    const b = await bookedOnPlan();
+    const stranger = browser();
+    const res = await stranger.post(`/api/cart/${b.cartId}/pay?key=${b.key}`, card('20.00'));
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('completed');
+    expect(res.body.ticket_order._data[0]).toMatchObject({ id: b.order.id, order_number: b.order.order_number });
+    expect(res.body.ticket_order._data[0].ticket_order_fees).toEqual({ total_after_fees_price: '60.00', total_payments: '40.00', total_outstanding: '20.00' });
+    expect(await money(b.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 2 });
+    const read = await stranger.get(`/api/ticket_order/${b.order.id}?key=${b.key}&_embed=scheduled_payment,ticket`);
+    expect(read.body.scheduled_payment._data.map((p: { amount: string; status: string }) => [p.amount, p.status])).toEqual([
+      ['20.00', 'paid'],
+      ['20.00', 'paid'],
+      ['20.00', 'scheduled'],
+    ]);
+    expect(read.body.ticket._data.map((x: { scan_code: string }) => x.scan_code).sort()).toEqual(b.scanCodes);
+    const receipt = await t.db.selectFrom('outbox').select(['subject', 'text_body', 'kind']).where('to_address', '=', b.email).where('kind', '=', 'order_update').execute();
+    expect(receipt).toHaveLength(1);
+    expect(receipt[0].subject).toBe(`Payment received — order ${b.order.order_number}`);
+    expect(receipt[0].text_body).toContain('We received your payment of 20.00');
+    expect(receipt[0].text_body).toContain(`Still to pay: 20.00 USD, next payment of 20.00 USD due on ${LAST}.`);
+    // The cart agrees (its outstanding balance is the order's).
+    expect((await b.owner.get(`/api/cart/${b.cartId}`)).body.cart._data[0].outstandingBalance).toBe('20.00');
+
+    // The rest: paid in full; paying again is not charged (the order is complete).
+    expect((await stranger.post(`/api/cart/${b.cartId}/pay?key=${b.key}`, card('20.00'))).body.outcome).toBe('completed');
+    const again = await stranger.post(`/api/cart/${b.cartId}/pay?key=${b.key}`, card('20.00'));
+    expect(again.body.outcome).toBe('completed');
+    expect(await money(b.order.id)).toEqual({ paid: 6000, total: 6000, claimed: null, payments: 3 });
+  });
+
+  it("the buyer's own browser pays without a key; another browser without the key, or with a wrong one, gets nothing", async () => {
+    const b = await bookedOnPlan();
+    const noKey = await browser().post(`/api/cart/${b.cartId}/pay`, card('20.00'));
+    expect(noKey.status).toBe(403);
+    expect(errorOf(noKey.body)._code).toBe('scope_error');
+    const wrong = await browser().post(`/api/cart/${b.cartId}/pay?key=not-the-key`, card('20.00'));
+    expect(wrong.status).toBe(404);
+    expect(errorOf(wrong.body)._code).toBe('not_found');
+    expect(await money(b.order.id)).toMatchObject({ paid: 2000, payments: 1 });
+    const own = await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
+    expect(own.body.outcome).toBe('completed');
+    expect(await money(b.order.id)).toMatchObject({ paid: 4000, payments: 2 });
+  });
+
+  it('over-payment, too little, the free gateway and a declined card are refused with the envelope, and write no money', async () => {
+    const b = await bookedOnPlan();
+    const over = await b.owner.post(`/api/cart/${b.cartId}/pay`, card('40.01'));
+    expect(over.status).toBe(400);
+    expect(errorOf(over.body)).toMatchObject({ _code: 'validation_failed', _description: 'The amount must be more than 0 and at most 40.00.', _extra: { outstanding: '40.00' } });
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('0.00'))).status).toBe(400);
+    const free = await b.owner.post(`/api/cart/${b.cartId}/pay`, { amount: '0.00', gateway_id: 'free', gateway_data: {} });
+    expect(errorOf(free.body)._code).toBe('payment_not_supported');
+    const declined = await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00', DEMO_CARDS.card_declined));
+    expect(declined.status).toBe(402);
+    expect(errorOf(declined.body)._code).toBe('card_declined');
+    expect(await money(b.order.id)).toEqual({ paid: 2000, total: 6000, claimed: null, payments: 1 });
+    // Paying early any part of what is not yet due is fine; the declined attempt left the order payable.
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('5.00'))).body.outcome).toBe('completed');
+    expect(await money(b.order.id)).toMatchObject({ paid: 2500 });
+  });
+
+  it('once an instalment is due, less than it is refused (a gift card may pay any part)', async () => {
+    const b = await bookedOnPlan();
+    t.clock.advance(20 * 86_400_000); // LATER has come
+    try {
+      const low = await b.owner.post(`/api/cart/${b.cartId}/pay`, card('10.00'));
+      expect(errorOf(low.body)).toMatchObject({ _code: 'validation_failed', _extra: { payment_due: '20.00', outstanding: '40.00' } });
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const number = `GIFT${dialect.toUpperCase().slice(0, 2)}${buyer}`;
+      await insertLedger(t.db, { id: uuidv7(), seller_id: seller.id, ledger_type: 'giftcard', number, state: 'active', balance: 1000, ticket_id: null, created_at: NOW.toISOString() });
+      const gift = await b.owner.post(`/api/cart/${b.cartId}/pay`, { amount: '10.00', gateway_id: 'ledger', gateway_data: { number } });
+      expect(gift.body.outcome).toBe('completed');
+      expect(await money(b.order.id)).toMatchObject({ paid: 3000, payments: 2 });
+      expect((await t.db.selectFrom('ledger').select('balance').where('number', '=', number).executeTakeFirstOrThrow()).balance).toBe(0);
+    } finally {
+      t.clock.advance(-20 * 86_400_000);
+    }
+  });
+
+  it('two pays at once charge once: the other is told a payment is in progress', async () => {
+    const b = await bookedOnPlan();
+    const results = await Promise.all([b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00')), browser().post(`/api/cart/${b.cartId}/pay?key=${b.key}`, card('20.00'))]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    expect(errorOf(results.find((r) => r.status === 409)!.body)._code).toBe('intent_processing');
+    expect(await money(b.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 2 });
+  });
+
+  it('the same Idempotency-Key replays, a different request under it is refused', async () => {
+    const b = await bookedOnPlan();
+    const pay = (body: object, key: string) => t.app.inject({ method: 'POST', url: `/api/cart/${b.cartId}/pay?key=${b.key}`, payload: body, remoteAddress: '10.7.1.1', headers: { app: 'ecomm', 'idempotency-key': key } });
+    const key = `inst-${b.order.id}`;
+    expect(JSON.parse((await pay(card('20.00'), key)).body).outcome).toBe('completed');
+    expect(JSON.parse((await pay(card('20.00'), key)).body).outcome).toBe('completed');
+    const other = await pay(card('15.00'), key);
+    expect(other.statusCode).toBe(422);
+    expect(await money(b.order.id)).toMatchObject({ paid: 4000, payments: 2 });
+  });
+
+  it('due-date reminders: N days before, once each, with a fresh manage link, delivered over SMTP', async () => {
+    const b = await bookedOnPlan();
+    const reminders = async () => (await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', b.email).where('kind', '=', 'instalment_reminder').execute());
+    // 19 days before LATER: nothing yet with the default of 7 days.
+    await remindDueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, t.clock.now);
+    expect(await reminders()).toHaveLength(0);
+    const at = new Date(Date.parse(`${LATER}T00:00:00Z`) - 7 * 86_400_000 + 3_600_000);
+    const runs = await Promise.all([1, 2, 3].map(() => remindDueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, at)));
+    expect(runs.reduce((a, n) => a + n, 0)).toBeGreaterThanOrEqual(1);
+    await remindDueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, at);
+    const sent = await reminders();
+    expect(sent.map((m) => m.subject)).toEqual([`Payment due on ${LATER} — order ${b.order.order_number}`]);
+    expect(sent[0].text_body).toContain('A payment of 20.00 USD');
+    const fresh = keyIn(sent[0].text_body)!;
+    expect(fresh).not.toBe(b.key);
+    expect((await browser().get(`/api/ticket_order/${b.order.id}?key=${fresh}`)).status).toBe(200);
+
+    const smtp = await localSmtp();
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}?starttls=off`, 'box@foyer.test');
+    try {
+      await processOutbox({ db: t.db, transport, now: () => at });
+    } finally {
+      transport.close?.();
+      await smtp.close();
+    }
+    const delivered = smtp.received.filter((m) => m.to.includes(b.email));
+    expect(delivered.length).toBeGreaterThanOrEqual(1);
+    const status = await t.db.selectFrom('outbox').select('status').where('to_address', '=', b.email).where('kind', '=', 'instalment_reminder').executeTakeFirstOrThrow();
+    expect(status.status).toBe('sent');
+  });
+
+  it('a paid instalment is not reminded', async () => {
+    const b = await bookedOnPlan();
+    await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
+    const at = new Date(Date.parse(`${LATER}T00:00:00Z`) - 3 * 86_400_000);
+    await remindDueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, at);
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', b.email).where('kind', '=', 'instalment_reminder').execute()).toHaveLength(0);
+  });
+
+  it('manage keys expire 30 days after the last session or instalment; a resend issues a working one', async () => {
+    const b = await bookedOnPlan();
+    const row = await t.db.selectFrom('order_access_key').select('expires_at').where('ticket_order_id', '=', b.order.id).executeTakeFirstOrThrow();
+    expect(row.expires_at).toBe(new Date(Date.parse(LAST) + 30 * 86_400_000).toISOString());
+    const until = Date.parse(row.expires_at!) - t.clock.now.getTime();
+    t.clock.advance(until + 1000);
+    try {
+      const late = await browser().get(`/api/ticket_order/${b.order.id}?key=${b.key}`);
+      expect(late.status).toBe(404);
+      expect(errorOf(late.body)).toMatchObject({ _code: 'not_found', _extra: { reason: 'key_expired' } });
+      expect(errorOf(late.body)._description).toContain('Resend');
+      expect((await browser().post('/api/ticket_order/resend', { email: b.email })).status).toBe(200);
+      const mail = await t.db.selectFrom('outbox').select('text_body').where('to_address', '=', b.email).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const fresh = keyIn(mail.text_body)!;
+      expect((await browser().get(`/api/ticket_order/${b.order.id}?key=${fresh}`)).status).toBe(200);
+    } finally {
+      t.clock.advance(-(until + 1000));
+    }
+  });
+});
