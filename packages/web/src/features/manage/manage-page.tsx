@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
@@ -14,6 +14,9 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
+import { instalmentView } from './instalments/instalment-plan.js';
+import { InstalmentSummary } from './instalments/instalment-summary.js';
+import { PAID_STATE } from './instalments/paid-state.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 
 /**
@@ -37,6 +40,9 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   useDocumentTitle(en.manage.title);
   const query = useQuery(manageOrderQuery(id, key));
   const view = useMemo(() => (query.data ? readOrders(query.data, [id], seller.timezone)[0] : undefined), [query.data, id, seller.timezone]);
+  // What an order on a payment plan still owes, and the message after paying it (features/manage/instalments).
+  const instalments = useMemo(() => (query.data ? instalmentView(query.data, id) : null), [query.data, id]);
+  const paidNotice = (useLocation().state as Record<string, string> | null)?.[PAID_STATE] ?? null;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,9 +96,12 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
       <h1 id="page-title" className="page-title">
         {format(en.manage.heading, { number: view.order.order_number })}
       </h1>
-      {Number(view.order.ticket_order_fees.total_outstanding) > 0 && (
-        <p className="notice notice--warning">{format(en.manage.stillToPay, { amount: formatMoney(view.order.ticket_order_fees.total_outstanding, seller.currency) })}</p>
+      {paidNotice && (
+        <p className="notice notice--info" role="status">
+          {format(en.instalments.paid, { amount: formatMoney(paidNotice, seller.currency, { zeroAsFree: false }) })}
+        </p>
       )}
+      {instalments && <InstalmentSummary view={instalments} orderId={id} orderKey={key} currency={seller.currency} />}
       {notice && (
         <p className="notice notice--info" role="status">
           {notice}
