@@ -2,6 +2,8 @@ import { DEMO_CARDS } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
 import { insertLedger } from '../src/payments/payments.repository.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import { remindDueInstalments } from '../src/payments/instalments/remind-due-instalments.js';
 import { processOutbox } from '../src/mail/mail-worker.js';
 import { smtpTransport } from '../src/mail/transport.js';
@@ -134,6 +136,23 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     expect(statuses).toEqual([200, 409]);
     expect(errorOf(results.find((r) => r.status === 409)!.body)._code).toBe('intent_processing');
     expect(await money(b.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 2 });
+  });
+
+  it('a pay call that died after claiming the order: the reconciler fails its unsent payment and frees the order', async () => {
+    const b = await bookedOnPlan();
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    // As the pay call leaves it when its process dies before the gateway answers.
+    await t.db.updateTable('ticket_order').set({ instalment_claimed_at: t.clock.now.toISOString() }).where('id', '=', b.order.id).execute();
+    const paymentId = uuidv7();
+    await t.db.insertInto('payment').values({ id: paymentId, seller_id: seller.id, cart_id: b.cartId, ticket_order_id: b.order.id, gateway_id: 'demo', amount: 2000, status: 'processing', idempotency_key: null, reference: null, error_code: null, created_at: t.clock.now.toISOString() }).execute();
+    expect(errorOf((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'))).body)._code).toBe('intent_processing');
+    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'http://x', gatewaysFor: () => gatewaysFor(t.db, seller.id, null) };
+    await reconcileCheckouts(deps, t.clock.now);
+    expect(await money(b.order.id)).toMatchObject({ claimed: expect.any(String) }); // not yet: it may still be running
+    await reconcileCheckouts(deps, new Date(t.clock.now.getTime() + 3 * 60_000));
+    expect(await money(b.order.id)).toEqual({ paid: 2000, total: 6000, claimed: null, payments: 1 });
+    expect((await t.db.selectFrom('payment').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow()).status).toBe('failed');
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'))).body.outcome).toBe('completed');
   });
 
   it('the same Idempotency-Key replays, a different request under it is refused', async () => {

@@ -47,3 +47,13 @@ export async function claimReminder(db: Tx, instalmentId: string, nowIso: string
   const claimed = await db.updateTable('scheduled_payment').set({ reminded_at: nowIso }).where('id', '=', instalmentId).where('reminded_at', 'is', null).executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
+
+/** Orders claimed for an instalment pay since before `beforeIso` (a pay call that never finished). */
+export function stuckInstalmentOrders(db: Tx, beforeIso: string, limit: number) {
+  return db.selectFrom('ticket_order').select(['id', 'seller_id']).where('instalment_claimed_at', '<=', beforeIso).limit(limit).execute();
+}
+
+/** An order's instalment payments still open (processing, awaiting the bank, confirmed). */
+export function openInstalmentPayments(db: Tx, orderId: string, openStates: string[]) {
+  return db.selectFrom('payment').select(['id', 'gateway_id', 'reference']).where('ticket_order_id', '=', orderId).where('ticket_ids', 'is', null).where('status', 'in', openStates).execute();
+}
