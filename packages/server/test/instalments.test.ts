@@ -1,4 +1,5 @@
 import { DEMO_CARDS } from '@foyer/contracts';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
 import { insertLedger } from '../src/payments/payments.repository.js';
@@ -11,11 +12,13 @@ import { uuidv7 } from '../src/ids.js';
 import { Browser, errorOf } from './auth-harness.js';
 import { dialects, NOW, testApp, type TestApp } from './harness.js';
 import { localSmtp } from './local-smtp.js';
+import { FakeStripe } from './fake-stripe.js';
 
 const HOT = '2026-06-07T14:00:00.000Z'; // the fixture's "hot" session, adult 20.00
 const TODAY = NOW.toISOString().slice(0, 10);
 const LATER = '2026-06-20'; // the second instalment's due date
 const LAST = '2026-07-01';
+const WEBHOOK_SECRET = 'whsec_foyer_test';
 
 describe.each(dialects())('later instalments of a booked order on %s', (dialect) => {
   let t: TestApp;
@@ -223,5 +226,61 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     } finally {
       t.clock.advance(-(until + 1000));
     }
+  });
+});
+
+describe.each(dialects())('later instalments through Stripe on %s (a local fake of Stripe)', (dialect) => {
+  const fake = new FakeStripe();
+  let t: TestApp;
+  beforeAll(async () => {
+    await fake.start();
+    t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+  const stripe = (amount: string, data: object) => ({ amount, gateway_id: 'stripe', gateway_data: data });
+  const paidOf = async (orderId: string) => (await t.db.selectFrom('ticket_order').select(['paid', 'instalment_claimed_at']).where('id', '=', orderId).executeTakeFirstOrThrow());
+
+  async function bookedOnPlan(ip: string) {
+    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`]);
+    const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
+    const owner = new Browser(t.app, ip);
+    await owner.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
+    const paid = await owner.post(`/api/cart/${made.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }));
+    expect(paid.body.outcome).toBe('completed');
+    return { owner, cartId: made.cartId, orderId: paid.body.ticket_order._data[0].id as string };
+  }
+
+  it('3-D Secure: 402 with the client secret frees the order; confirmed, the retried pay is counted once', async () => {
+    const b = await bookedOnPlan('10.8.0.1');
+    const first = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_authenticationRequired' }));
+    expect(first.status).toBe(402);
+    expect(errorOf(first.body)._code).toBe('intent_requires_action');
+    expect(await paidOf(b.orderId)).toEqual({ paid: 2000, instalment_claimed_at: null });
+    const intentId = (errorOf(first.body)._extra as { payment_intent_id: string }).payment_intent_id;
+    fake.completeAction(intentId, true);
+    const done = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_intent_id: intentId }));
+    expect(done.body.outcome).toBe('completed');
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    // The same confirmation again counts nothing more.
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_intent_id: intentId }))).body.outcome).toBe('completed');
+    expect((await paidOf(b.orderId)).paid).toBe(4000);
+  });
+
+  it('a payment that is still processing keeps the order claimed until the webhook settles it on the order', async () => {
+    const b = await bookedOnPlan('10.8.0.2');
+    const res = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_debit_processing' }));
+    expect(res.body.outcome).toBe('pending');
+    expect((await paidOf(b.orderId)).instalment_claimed_at).not.toBeNull();
+    const intent = [...fake.intents.values()].at(-1)!;
+    intent.status = 'succeeded';
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const hook = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    expect(hook.statusCode).toBe(200);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    expect(await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', b.orderId).where('state', '=', 'booked').execute()).toHaveLength(3);
   });
 });
