@@ -86,4 +86,15 @@ describe('later instalments on /manage/{id}', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
     expect(screen.getByRole('heading', { level: 1, name: 'Pay for order 500123' })).toBeTruthy();
   });
+
+  it('an expired manage link says so and leads to a new one (Resend)', async () => {
+    installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1') return { status: 404, body: { _data: [{ _code: 'not_found', _context: 'ticket_order', _description: 'This link has expired. Enter your e-mail address on the Resend page to get a new one.', _extra: { reason: 'key_expired' } }] } };
+      return undefined;
+    });
+    renderApp('/manage/o-1?key=old');
+    expect(await screen.findByText(/This link has expired/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
+  });
 });

@@ -892,6 +892,10 @@ export const en = {
     pending: 'Your payment is being processed. We will e-mail you when it is complete.',
     paid: 'Thank you: your payment of {amount} was received. We have sent you a receipt by e-mail.',
   },
+  /** An expired manage link (issue 13: keys expire; features/manage/expired-link.tsx). */
+  manageLink: {
+    getNew: 'Get a new link',
+  },
 } as const;
 
 /** Fill `{name}` placeholders. Unknown placeholders stay as they are. */

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
+import { ExpiredLink, isExpiredLink } from './expired-link.js';
 import { instalmentView } from './instalments/instalment-plan.js';
 import { InstalmentSummary } from './instalments/instalment-summary.js';
 import { PAID_STATE } from './instalments/paid-state.js';
@@ -49,6 +50,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
   if (query.isError && isApiError(query.error) && query.error.status === 404) return notFound ?? <NotFoundPage />;
   if (query.isError && isApiError(query.error) && query.error.status === 403) {
     return (

@@ -24,6 +24,7 @@ import { paymentSettings } from '../../checkout/payment-settings.js';
 import type { StripeCardHandle } from '../../checkout/stripe-card-field.js';
 import type { StripeJs } from '../../checkout/stripe-js.js';
 import { manageOrderQuery } from '../api.js';
+import { ExpiredLink, isExpiredLink } from '../expired-link.js';
 import { instalmentView } from './instalment-plan.js';
 import { PAID_STATE } from './paid-state.js';
 
@@ -46,6 +47,7 @@ export function Component() {
   const view = useMemo(() => (query.data ? instalmentView(query.data, orderId) : null), [query.data, orderId]);
   const order = query.data?.ticket_order._data.find((o) => o.id === orderId);
 
+  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
   if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
   if (query.isError) return <ErrorNotice title={en.manage.loadError} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
