@@ -9,6 +9,7 @@ import { remindDueInstalments } from '../src/payments/instalments/remind-due-ins
 import { processOutbox } from '../src/mail/mail-worker.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { uuidv7 } from '../src/ids.js';
+import { readSettings } from '../src/settings.js';
 import { Browser, errorOf } from './auth-harness.js';
 import { dialects, NOW, testApp, type TestApp } from './harness.js';
 import { localSmtp } from './local-smtp.js';
@@ -282,5 +283,13 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
     expect(hook.statusCode).toBe(200);
     expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
     expect(await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', b.orderId).where('state', '=', 'booked').execute()).toHaveLength(3);
+  });
+});
+
+describe('FOYER_INSTALMENT_REMINDER_DAYS', () => {
+  it('defaults to 7 days; a whole number 0–60 is taken, anything else refused', () => {
+    expect(readSettings({}).instalmentReminderDays).toBe(7);
+    expect(readSettings({ FOYER_INSTALMENT_REMINDER_DAYS: '3' }).instalmentReminderDays).toBe(3);
+    for (const bad of ['61', '-1', 'soon', '2.5']) expect(() => readSettings({ FOYER_INSTALMENT_REMINDER_DAYS: bad })).toThrow(/FOYER_INSTALMENT_REMINDER_DAYS/);
   });
 });
