@@ -877,25 +877,6 @@ export const en = {
     citypassHint: 'One code for each visitor. Your codes are checked when you reserve.',
     citypassList: 'CityPASS codes',
   },
-  /** Later instalments of an order on a payment plan (issue 13; features/manage/instalments). */
-  instalments: {
-    stillToPay: '{amount} still to pay',
-    dueNow: '{amount} is due now.',
-    nextDue: 'Next payment: {amount} due on {date}.',
-    payNow: 'Pay now',
-    status: { paid: 'Paid', due: 'Due', scheduled: 'Scheduled' },
-    payTitle: 'Pay for your order',
-    payHeading: 'Pay for order {number}',
-    paymentHeading: 'Payment',
-    nothingToPay: 'There is nothing left to pay on this order.',
-    backToOrder: 'Back to your order',
-    pending: 'Your payment is being processed. We will e-mail you when it is complete.',
-    paid: 'Thank you: your payment of {amount} was received. We have sent you a receipt by e-mail.',
-  },
-  /** An expired manage link (issue 13: keys expire; features/manage/expired-link.tsx). */
-  manageLink: {
-    getNew: 'Get a new link',
-  },
 } as const;
 
 /** Fill `{name}` placeholders. Unknown placeholders stay as they are. */

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
+import { instalmentTexts } from './instalments/texts.js';
 
 /** A manage link whose key has expired (the server's 404 with `_extra.reason: key_expired`). */
 export const isExpiredLink = (error: unknown) => isApiError(error) && error.status === 404 && (error.extra as { reason?: unknown } | null)?.reason === 'key_expired';
@@ -15,7 +16,7 @@ export function ExpiredLink({ error }: { error: unknown }) {
       <div className="panel">
         <p>{isApiError(error) ? error.description : ''}</p>
         <Link className="button" to="/resend">
-          {en.manageLink.getNew}
+          {instalmentTexts.getNewLink}
         </Link>
       </div>
     </section>

@@ -19,6 +19,7 @@ import { instalmentView } from './instalments/instalment-plan.js';
 import { InstalmentSummary } from './instalments/instalment-summary.js';
 import { PAID_STATE } from './instalments/paid-state.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
+import { instalmentTexts } from './instalments/texts.js';
 
 /**
  * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
@@ -100,7 +101,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
       </h1>
       {paidNotice && (
         <p className="notice notice--info" role="status">
-          {format(en.instalments.paid, { amount: formatMoney(paidNotice, seller.currency, { zeroAsFree: false }) })}
+          {format(instalmentTexts.paid, { amount: formatMoney(paidNotice, seller.currency, { zeroAsFree: false }) })}
         </p>
       )}
       {instalments && <InstalmentSummary view={instalments} orderId={id} orderKey={key} currency={seller.currency} />}

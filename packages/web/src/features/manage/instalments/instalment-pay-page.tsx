@@ -27,6 +27,7 @@ import { manageOrderQuery } from '../api.js';
 import { ExpiredLink, isExpiredLink } from '../expired-link.js';
 import { instalmentView } from './instalment-plan.js';
 import { PAID_STATE } from './paid-state.js';
+import { instalmentTexts } from './texts.js';
 
 
 /**
@@ -42,7 +43,7 @@ export function Component() {
   const key = search.get('key');
   const seller = useSeller();
   const settings = paymentSettings(useConfigEntries(), seller.meta);
-  useDocumentTitle(en.instalments.payTitle);
+  useDocumentTitle(instalmentTexts.payTitle);
   const query = useQuery(manageOrderQuery(orderId, key));
   const view = useMemo(() => (query.data ? instalmentView(query.data, orderId) : null), [query.data, orderId]);
   const order = query.data?.ticket_order._data.find((o) => o.id === orderId);
@@ -62,14 +63,14 @@ export function Component() {
   return (
     <section className="manage instalment-pay" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
-        {order ? format(en.instalments.payHeading, { number: order.order_number }) : en.instalments.payTitle}
+        {order ? format(instalmentTexts.payHeading, { number: order.order_number }) : instalmentTexts.payTitle}
       </h1>
       {view && order ? (
         <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} currency={seller.currency} settings={settings} back={back} />
       ) : (
         <div className="panel">
-          <p>{en.instalments.nothingToPay}</p>
-          <Link to={back}>{en.instalments.backToOrder}</Link>
+          <p>{instalmentTexts.nothingToPay}</p>
+          <Link to={back}>{instalmentTexts.backToOrder}</Link>
         </div>
       )}
     </section>
@@ -111,7 +112,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const done = async (result: TPayAnswer) => {
     attemptKey.current = null;
     await client.invalidateQueries({ queryKey: ['ticket_order'] });
-    if (result.outcome === 'pending') setFailure({ text: en.instalments.pending, detail: null });
+    if (result.outcome === 'pending') setFailure({ text: instalmentTexts.pending, detail: null });
     else navigate(back, { state: { [PAID_STATE]: step.kind === 'card' ? step.amount : fromMinor(amount) } });
   };
   const run = async (work: () => Promise<void>) => {
@@ -128,7 +129,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
         else if (f.clientSecret) void confirmWithStripe(pending.intentId, f.clientSecret, pending.amount);
         else setFailure({ text: en.checkout.editDetails, detail: null });
       } else if (f.kind === 'message') setFailure({ text: f.text, detail: f.detail });
-      else if (f.kind === 'processing') setFailure({ text: en.instalments.pending, detail: null });
+      else if (f.kind === 'processing') setFailure({ text: instalmentTexts.pending, detail: null });
       else setFailure({ text: en.checkout.unexpected, detail: null });
     } finally {
       setSubmitting(false);
@@ -181,7 +182,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   return (
     <form className="checkout-form instalment-pay__form" onSubmit={submit} noValidate aria-describedby={failure ? `${id}-failure` : undefined} data-order={orderId}>
       {options.length > 1 && <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />}
-      <h2 className="checkout-form__heading">{en.instalments.paymentHeading}</h2>
+      <h2 className="checkout-form__heading">{instalmentTexts.paymentHeading}</h2>
       <PaymentMethods
         id={id}
         methods={['card']}
