@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { waitForMail } from './steps.js';
 
 /**
  * Checkout, more: the terms modal must be accepted, the identity form's validation, the
@@ -66,10 +67,12 @@ async function openCheckout(page: Page, base: string) {
   return cartId;
 }
 
-async function fillGuest(page: Page) {
+async function fillGuest(page: Page): Promise<string> {
+  const email = `ada-${Date.now()}@example.org`;
   await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(`ada-${Date.now()}@example.org`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  return email;
 }
 
 async function fillTestCard(page: Page) {
@@ -160,7 +163,7 @@ for (const [label, viewport] of [
       await expect.poll(() => stranger.page.getByRole('heading', { level: 1 }).textContent()).toBe('403 Access denied to cart');
       await stranger.context.close();
 
-      await fillGuest(page);
+      const email = await fillGuest(page);
       await fillTestCard(page);
       expect(await noSideScroll(page)).toBe(true);
       await screenshot(page, `checkout-payment-link-${label}`);
@@ -176,6 +179,28 @@ for (const [label, viewport] of [
       await expect.poll(() => page.locator('img.complete-order__qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await screenshot(page, `checkout-payment-link-complete-${label}`);
       await accessible(page);
+
+      // The later instalment (issue 13), on a phone: the e-mail's manage link → Pay now → paid, with a receipt.
+      if (viewport === MOBILE) {
+        const confirmation = await waitForMail(sf.url, email, /Your tickets/);
+        await page.goto(/Manage your order: (\S+)/.exec(confirmation.text)![1]);
+        const owed = page.getByTestId('instalments');
+        await expect.poll(() => owed.getByRole('heading').textContent()).toBe('$30 still to pay');
+        await screenshot(page, `manage-instalments-${label}`);
+        await accessible(page);
+        await owed.getByRole('link', { name: 'Pay now' }).click();
+        await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/manage\/[^/]+\/pay$/);
+        await fillTestCard(page);
+        expect(await noSideScroll(page)).toBe(true);
+        await screenshot(page, `manage-instalment-pay-${label}`);
+        await accessible(page);
+        await page.getByRole('button', { name: 'Pay $30' }).click();
+        await expect.poll(() => page.getByRole('status').filter({ hasText: 'payment of $30 was received' }).isVisible(), { timeout: 15_000 }).toBe(true);
+        expect(new URL(page.url()).pathname).toMatch(/^\/manage\/[^/]+$/);
+        expect(await owed.count()).toBe(0);
+        await screenshot(page, `manage-instalment-paid-${label}`);
+        expect((await waitForMail(sf.url, email, /Payment received/)).text).toContain('Your order is now paid in full.');
+      }
       expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);
     });
 

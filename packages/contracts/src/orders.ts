@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZCatalogEmbeds, ZTicket } from './cart.js';
+import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
@@ -62,6 +62,8 @@ export const ZOrderDocument = z.object({
   membership: ZResourceList(ZMembership).optional(),
   /** Embed `membership_gift`: the gift codes the order bought (the owner's read only). */
   membership_gift: ZResourceList(ZMembershipGift).optional(),
+  /** Embed `scheduled_payment`: a payment plan's instalments, their statuses as of now. */
+  scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
   _total: z.number().int(),
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;

@@ -8,6 +8,7 @@ import { stripeFromSettings } from './payments/stripe-client.js';
 import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
 import { startGifteeMailer } from './membership/gifts/send-giftee-mails.js';
+import { startInstalmentReminders } from './payments/instalments/remind-due-instalments.js';
 import { startRenewalJob } from './membership/auto-renew/renew-due-memberships.js';
 import { startMailWorker } from './mail/mail-worker.js';
 import { transportFor } from './mail/transport.js';
@@ -45,6 +46,7 @@ async function main() {
   if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
   const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
   const stopGifteeMailer = startGifteeMailer({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl }, () => new Date(), (error) => app.log.error({ err: error }, 'giftee mailer failed'));
+  const stopInstalmentReminders = startInstalmentReminders({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, daysBefore: settings.instalmentReminderDays }, () => new Date(), (error) => app.log.error({ err: error }, 'instalment reminders failed'));
   const stopRenewals = startRenewalJob(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'membership renewal job failed'));
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   // SIGTERM (docker stop, systemd, a rolling deploy): readiness turns 503 so the load balancer
@@ -64,7 +66,7 @@ async function main() {
     try {
       await app.close();
       await metricsApp?.close();
-      await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopGifteeMailer(), stopRenewals(), stopMail()]);
+      await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopMail()]);
       await handle.close();
       process.exit(0);
     } catch (error) {

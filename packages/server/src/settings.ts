@@ -53,6 +53,8 @@ export interface Settings {
   addressLookup?: AddressLookupSettings | null;
   /** Apple Wallet pass certificate and Google Wallet service account (wallet/wallet-settings.ts); unset: no wallet buttons. */
   wallet?: WalletSettings;
+  /** FOYER_INSTALMENT_REMINDER_DAYS (default 7, 0–60): how many days before a payment plan's instalment falls due its buyer is e-mailed. */
+  instalmentReminderDays?: number;
 }
 
 export interface OidcSettings {
@@ -127,6 +129,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const staffTokenHashes = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
   const wallet = readWallet(env, problems);
+  const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
+  const instalmentReminderDays = Number(reminderText);
+  if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
   if (problems.length) throw new SettingsError(problems);
   return {
     port,
@@ -153,6 +158,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     cacheTtlMs,
     addressLookup,
     wallet,
+    instalmentReminderDays,
   };
 }
 

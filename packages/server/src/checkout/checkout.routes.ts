@@ -21,6 +21,12 @@ import type { IdentityAnswers } from '@foyer/contracts/rules';
 
 type IdParams = { Params: { id: string } };
 
+/** A manage link's key (?key=) on the pay call: paying a booked order's later instalments. */
+const manageKeyOf = (query: unknown) => {
+  const key = (query as Record<string, unknown> | null)?.key;
+  return typeof key === 'string' && key ? key : null;
+};
+
 /** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (001 §3–§7). */
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -49,6 +55,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         captcha,
         ip: request.ip,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '',
+        orderKey: manageKeyOf(request.query),
       });
       return payAnswer(db, request.params.id, result, now, ctx.cache);
     });

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
 import { insertPayment, moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
+import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
@@ -46,6 +47,8 @@ export interface PayInput {
   returnOrderId?: string | null;
   /** The renewal job only: charge the member's kept card (never set from a request). */
   offSession?: { reference: string } | null;
+  /** A manage link's key (?key=): lets its holder pay what a booked order still owes. */
+  orderKey?: string | null;
 }
 
 function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
@@ -61,6 +64,9 @@ function refuse(status: number, code: 'payment_not_supported' | 'validation_fail
 export async function payCart(input: PayInput): Promise<PayOutcome> {
   const { db, now } = input;
   const nowIso = now.toISOString();
+  // A booked cart: its order's later instalments (payments/instalments/).
+  const booked = await cartById(db, input.cartId);
+  if (booked?.state === 'booked' && booked.ticket_order_id) return payInstalment(input, booked.ticket_order_id);
   // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
   if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
     throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TPayBody } from '@foyer/contracts';
+import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+import { paymentByIdempotencyKey } from '../payments/payments.repository.js';
 
 /** JSON with keys sorted at every level: equal requests give equal text. */
 function canonical(value: unknown): unknown {
@@ -31,3 +33,16 @@ export const RETRYABLE_PAYMENT_STATES = ['failed', 'requires_action', 'refund_pe
 
 /** The key a retried attempt hands the gateway: Stripe would replay the earlier failure for the same key. */
 export const gatewayKeyOfRetry = (key: string, paymentId: string) => `${key}:${paymentId}`;
+
+/**
+ * The attempt an Idempotency-Key already names, checked as the pay call checks it: another cart's
+ * or another request's key is refused, one still in progress is refused; a succeeded one is
+ * returned to replay, a retryable one to be retried (its record keeps a derived key). Null: a new key.
+ */
+export async function earlierAttempt(db: Tx, key: string, cartId: string, fingerprint: string) {
+  const earlier = await paymentByIdempotencyKey(db, key);
+  if (!earlier) return null;
+  if (earlier.cart_id !== cartId || (earlier.request_fingerprint !== null && earlier.request_fingerprint !== fingerprint)) throw idempotencyKeyReused();
+  if (earlier.status !== 'succeeded' && !RETRYABLE_PAYMENT_STATES.includes(earlier.status)) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
+  return earlier;
+}

@@ -464,6 +464,8 @@ export interface OrderAccessKeyTable {
   key_hash: string;
   ticket_order_id: string;
   created_at: string;
+  /** 0020: the key opens the order until then (null: issued before 0020, a year from created_at). */
+  expires_at: Generated<string | null>;
 }
 export interface TicketOrderTable {
   id: string;
@@ -475,6 +477,8 @@ export interface TicketOrderTable {
   total: number;
   paid: number;
   created_at: string;
+  /** 0020: a pay call for a later instalment holds the order (conditional update); null when none. */
+  instalment_claimed_at: Generated<string | null>;
 }
 export interface PaymentTable {
   id: string;
@@ -516,6 +520,8 @@ export interface ScheduledPaymentTable {
   /** scheduled | paid */
   status: string;
   created_at: string;
+  /** 0020: the due-date reminder's claim; set once, so each instalment is reminded once. */
+  reminded_at: Generated<string | null>;
 }
 export interface Database {
   seller: SellerTable;

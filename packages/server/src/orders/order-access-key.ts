@@ -1,18 +1,51 @@
 import { randomToken, tokenHash } from '../auth/tokens.js';
 import type { Tx } from '../db/database.js';
 
+const DAY = 86_400_000;
+/** A manage key opens its order until this many days after the order's last session (or last instalment). */
+export const ORDER_KEY_DAYS_AFTER_LAST_SESSION = 30;
+/** Keys of orders with no dated session, and keys issued before expiry existed (0020): a year from issue. */
+export const ORDER_KEY_DEFAULT_DAYS = 365;
+
+/**
+ * When a key issued now stops opening the order: some days after the later of now, the order's
+ * last session and its last instalment's due date — long enough to cancel, reschedule or pay,
+ * not forever. A resend (or any order e-mail) issues a fresh key.
+ */
+async function keyExpiry(tx: Tx, orderId: string, now: Date): Promise<string> {
+  const session = await tx
+    .selectFrom('ticket')
+    .innerJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .select((eb) => eb.fn.max('event_session.start_datetime').as('last'))
+    .where('ticket.ticket_order_id', '=', orderId)
+    .executeTakeFirst();
+  const plan = await tx
+    .selectFrom('scheduled_payment')
+    .select((eb) => eb.fn.max('due_date').as('last'))
+    .where('ticket_order_id', '=', orderId)
+    .executeTakeFirst();
+  const dates = [session?.last, plan?.last].filter((d): d is string => typeof d === 'string').map((d) => Date.parse(d));
+  if (!dates.length) return new Date(now.getTime() + ORDER_KEY_DEFAULT_DAYS * DAY).toISOString();
+  return new Date(Math.max(now.getTime(), ...dates) + ORDER_KEY_DAYS_AFTER_LAST_SESSION * DAY).toISOString();
+}
+
 /** A new manage-link key to an order (each order e-mail gets a fresh one); only its hash is kept. */
 export async function issueOrderKey(tx: Tx, orderId: string, now: Date): Promise<string> {
   const key = randomToken();
-  await tx.insertInto('order_access_key').values({ key_hash: tokenHash(key), ticket_order_id: orderId, created_at: now.toISOString() }).execute();
+  await tx
+    .insertInto('order_access_key')
+    .values({ key_hash: tokenHash(key), ticket_order_id: orderId, created_at: now.toISOString(), expires_at: await keyExpiry(tx, orderId, now) })
+    .execute();
   return key;
 }
 
-/** Whether a key opens this order (looked up by its hash: nothing to compare in time). */
-export async function keyOpensOrder(db: Tx, orderId: string, key: string): Promise<boolean> {
+/** Whether a key opens this order now, or did once (looked up by its hash: nothing to compare in time). */
+export async function keyOpensOrder(db: Tx, orderId: string, key: string, now = new Date()): Promise<'open' | 'expired' | false> {
   if (key.length > 100) return false;
-  const row = await db.selectFrom('order_access_key').select('ticket_order_id').where('key_hash', '=', tokenHash(key)).executeTakeFirst();
-  return row?.ticket_order_id === orderId;
+  const row = await db.selectFrom('order_access_key').select(['ticket_order_id', 'created_at', 'expires_at']).where('key_hash', '=', tokenHash(key)).executeTakeFirst();
+  if (row?.ticket_order_id !== orderId) return false;
+  const expires = row.expires_at ?? new Date(Date.parse(row.created_at) + ORDER_KEY_DEFAULT_DAYS * DAY).toISOString();
+  return expires > now.toISOString() ? 'open' : 'expired';
 }
 
 /** The manage link an order e-mail carries (001 §2 /manage/{id}). */

@@ -10,7 +10,7 @@ import { typesByIds, venuesByIds } from '../events/events.repository.js';
 import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 import { ticketOut } from '../cart/cart-document.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
-import { instalmentOut } from '../payments/payment-plan.js';
+import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { planOfOrders } from '../payments/payments.repository.js';
 import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
 
@@ -44,7 +44,7 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
 /** Orders with their booked tickets and whatever else was asked for (001 §7). */
-export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed']): Promise<TOrderDocument> {
+export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed'], now = new Date()): Promise<TOrderDocument> {
   const ids = orders.map((o) => o.id);
   const tickets = ids.length ? await ticketsOfOrders(db, ids, ticketStates) : [];
   const pick = (f: (t: (typeof tickets)[number]) => string | null) => [...new Set(tickets.map(f).filter((x): x is string => !!x))];
@@ -72,7 +72,8 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   // A payment plan's instalments, as recorded when the order was booked.
   if (embed.has('scheduled_payment')) {
     const plan = ids.length ? await planOfOrders(db, ids) : [];
-    siblings.scheduled_payment = plan.map((p) => instalmentOut(p, fromMinor));
+    // Statuses as of now (a date passing makes an instalment due), from what each order has paid.
+    siblings.scheduled_payment = orders.flatMap((o) => instalmentStatuses(plan.filter((p) => p.ticket_order_id === o.id), o.paid, now).map((p) => instalmentOut(p, fromMinor)));
   }
   return document('ticket_order', orders.map(orderOut), orders.length, siblings) as TOrderDocument;
 }

@@ -83,7 +83,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = sessionOf(request);
     if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
     reply.header('cache-control', 'private, no-store');
-    return orderDocument(db, await ordersOfIdentity(db, seller.id, session.identityId, MY_ORDERS_LIMIT), query.embed);
+    return orderDocument(db, await ordersOfIdentity(db, seller.id, session.identityId, MY_ORDERS_LIMIT), query.embed, undefined, ctx.now());
   });
 
   app.get('/api/my/order_session', async (request, reply) => {
@@ -98,7 +98,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const { query, seller } = await sellerOfRequest(ctx, request);
     const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
-    return orderDocument(db, [order], query.embed);
+    return orderDocument(db, [order], query.embed, undefined, ctx.now());
   });
 
   // By id list: the complete page. Order ids are unguessable (UUIDv7), so the list works as a
@@ -108,7 +108,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const idFilter = query.filters.find((f) => f.field === 'id');
     if (!idFilter) throw new AppError(400, 'bad_field_value', 'Name the orders with id._in.', 'ticket_order');
     const ids = (Array.isArray(idFilter.value) ? idFilter.value : [idFilter.value]).map(String).slice(0, 50);
-    return orderDocument(db, await ordersOfSellerByIds(db, seller.id, ids), query.embed);
+    return orderDocument(db, await ordersOfSellerByIds(db, seller.id, ids), query.embed, undefined, ctx.now());
   });
 
   for (const prefix of ['/api', '/cached_api']) {

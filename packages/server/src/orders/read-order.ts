@@ -15,6 +15,9 @@ export interface OrderAccess {
   now?: Date;
 }
 
+/** An expired manage link (order-access-key.ts). */
+export const ORDER_KEY_EXPIRED = 'This link has expired. Enter your e-mail address on the Resend page to get a new one.';
+
 const notFound = () => new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
 
 /**
@@ -27,7 +30,10 @@ export async function readOwnOrder(db: Db, input: OrderAccess) {
   if (input.key) {
     await enforceLimits(db, input.now ?? new Date(), [[LIMITS.orderKeyIp, input.ip ?? 'unknown']]);
     const order = await orderOfSeller(db, input.sellerId, input.orderId);
-    if (!order || !(await keyOpensOrder(db, order.id, input.key))) throw notFound();
+    const opens = order ? await keyOpensOrder(db, order.id, input.key, input.now) : false;
+    // An expired link says so (its holder had it; nothing new is revealed) and how to get a new one.
+    if (opens === 'expired') throw new AppError(404, 'not_found', ORDER_KEY_EXPIRED, 'ticket_order', { reason: 'key_expired' });
+    if (!order || opens !== 'open') throw notFound();
     return order;
   }
   const order = await orderOfSeller(db, input.sellerId, input.orderId);

@@ -8,13 +8,14 @@ const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 
 /** OpenAPI paths of paying (001 §3, §5, docs/payments.md), the ledger and the gateways' callbacks. */
 export function paymentPaths() {
   const pay = operation({
-    summary: 'Pay (part of) a cart with a gateway; outcome completed (with ticket_order; also for a booked cart), partial or pending',
-    parameters: [pathParam('id'), sellerParam, idempotencyKey],
+    summary: 'Pay (part of) a cart with a gateway; outcome completed (with ticket_order), partial or pending. A booked cart pays its order\'s later instalments (the order\'s manage key or its buyer; docs/payments.md)',
+    parameters: [pathParam('id'), sellerParam, idempotencyKey, { name: 'key', in: 'query', schema: { type: 'string' }, description: "A booked cart: the order's manage-link key (else the buyer's own identity)." }],
     body: ZPayBody,
     ok: ZPayAnswer,
     refusals: {
       ...OWNED,
-      '400': 'validation_failed (amount, idempotency key, captcha), payment_not_supported (gateway or amount), seller_not_found',
+      '400': 'validation_failed (amount, idempotency key, captcha; over-payment of a booked order), payment_not_supported (gateway or amount), seller_not_found',
+      '404': 'not_found (a booked cart: a wrong or expired manage key), seller_not_found',
       '402': 'card_declined, incorrect_cvc, incorrect_zip, payment_failed, intent_requires_action (_extra: what the page must confirm)',
       '409': 'intent_processing, incorrect_cart_state (the price changed since the cart was priced: an offer ended; _extra.outstanding, nothing charged)',
       '410': 'cart_expired (not charged, or refunded when the tickets or a code use were gone)',

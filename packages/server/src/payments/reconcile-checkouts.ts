@@ -2,6 +2,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import type { PaymentGateway } from './gateway.js';
 import { refundPayment } from './refund-payment.js';
+import { reconcileInstalments } from './instalments/reconcile-instalments.js';
 import { settlePayment } from './settle-payment.js';
 import { openPaymentsOfCart, paymentsToRefund, updateOpenPayment } from './payments.repository.js';
 import { releaseCheckout, stuckCheckoutCarts } from '../cart/cart.repository.js';
@@ -52,6 +53,7 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
       settled += 1;
     }
   }
+  await reconcileInstalments(deps, now, before, options.batch ?? 100);
   const refunds = await paymentsToRefund(deps.db, options.batch ?? 100);
   let refunded = 0;
   for (const p of refunds) if (await refundPayment({ db: deps.db, gateways: deps.gatewaysFor(p.seller_id) }, p.id).catch(() => false)) refunded += 1;

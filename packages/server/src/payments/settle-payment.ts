@@ -6,6 +6,7 @@ import { bookOrder } from '../orders/book-order.js';
 import { cartAmounts } from './cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from './gateway.js';
 import { paymentById, planOfCart, updateOpenPayment } from './payments.repository.js';
+import { isInstalmentPayment, settleInstalment } from './instalments/settle-instalment.js';
 import { reholdTickets } from './rehold-tickets.js';
 import { refundPayment } from './refund-payment.js';
 
@@ -40,6 +41,7 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
     return await inWriteTransaction(deps.db, deps.dialect, async (tx): Promise<PayOutcome | AppError> => {
       const payment = await paymentById(tx, paymentId);
       if (!payment) throw new Error(`settlePayment: no payment ${paymentId}`);
+      if (isInstalmentPayment(payment)) return settleInstalment(tx, deps, payment, result);
       switch (result.status) {
         case 'unknown':
           // Money may have moved: the cart stays claimed until the webhook or reconciler knows.

@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'manage/:ticketOrderId/cancel-auto-renew', id: 'manage-cancel-auto-renew', lazy: () => loadChunk(() => import('../features/membership/auto-renew/cancel-auto-renew-page.js')) },
           { path: 'manage/:orderId/reschedule/:sessionId', id: 'manage-reschedule', lazy: page('reschedule') },
           { path: 'manage/:orderId/confirm', id: 'manage-confirm', lazy: page('confirmChanges') },
+          { path: 'manage/:orderId/pay', id: 'manage-pay', lazy: () => loadChunk(() => import('../features/manage/instalments/instalment-pay-page.js')) },
           { path: 'manage/:id', id: 'manage', lazy: () => loadChunk(() => import('../features/manage/manage-page.js')) },
           { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
           { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },

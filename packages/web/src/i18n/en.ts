@@ -739,7 +739,6 @@ export const en = {
     ticketCount: '{n} ticket(s)',
     selectAll: 'Select all for {session}',
     notCancellable: 'cannot be cancelled',
-    stillToPay: '{amount} of this order is still to pay. Please contact us to pay it.',
     redeemed: 'Redeemed',
     stateCancelled: 'Cancelled',
     pastEvent: 'Past Event',

@@ -53,10 +53,11 @@ const payClient = (key: string) =>
     },
   });
 
-export function payCart(cartId: string, body: TPayBody, idempotencyKey: string, member = false): Promise<TPayAnswer> {
+/** `orderKey`: a booked order's manage-link key (paying its later instalments, features/manage/instalments). */
+export function payCart(cartId: string, body: TPayBody, idempotencyKey: string, member = false, orderKey: string | null = null): Promise<TPayAnswer> {
   const client = payClient(idempotencyKey);
   client.setSellerId(api.getSellerId());
-  return client.post<TPayAnswer>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body);
+  return client.post<TPayAnswer>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body, orderKey ? { query: { key: orderKey } } : undefined);
 }
 
 /** The demo gateway's stand-in for the bank page. */

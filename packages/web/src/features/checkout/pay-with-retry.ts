@@ -10,10 +10,10 @@ const PROCESSING_RETRIES = 4;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Pays once; waits and tries again (same key) while another payment for the cart is in flight. */
-export async function payWithRetry(cartId: string, body: TPayBody, key: string, member: boolean): Promise<TPayAnswer> {
+export async function payWithRetry(cartId: string, body: TPayBody, key: string, member: boolean, orderKey: string | null = null): Promise<TPayAnswer> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await payCart(cartId, body, key, member);
+      return await payCart(cartId, body, key, member, orderKey);
     } catch (error) {
       if (isApiError(error) && error.code === 'intent_processing' && attempt < PROCESSING_RETRIES) {
         await sleep(PROCESSING_RETRY_MS);

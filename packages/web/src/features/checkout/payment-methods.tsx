@@ -23,10 +23,10 @@ interface PaymentMethodsProps {
   stripeCard: Ref<StripeCardHandle>;
   stripePublishableKey: string | null;
   onStripeReady: (stripe: StripeJs | null) => void;
-  /** Bacs Direct Debit's bank account (001 §5). */
-  bank: BankValue;
-  bankErrors: BankErrors;
-  onBankChange: (value: BankValue, name: keyof BankValue) => void;
+  /** Bacs Direct Debit's bank account (001 §5); only where bacs_debit can be among the methods. */
+  bank?: BankValue;
+  bankErrors?: BankErrors;
+  onBankChange?: (value: BankValue, name: keyof BankValue) => void;
 }
 
 export function PaymentMethods({ id, methods, method, onMethod, testMode, card, cardErrors, onCardChange, stripeCard, stripePublishableKey, onStripeReady, bank, bankErrors, onBankChange }: PaymentMethodsProps) {
@@ -57,10 +57,10 @@ export function PaymentMethods({ id, methods, method, onMethod, testMode, card, 
               <p className="muted">{en.payRedirect.afterpayHint}</p>
             </div>
           )}
-          {method === m && m === 'bacs_debit' && (
+          {method === m && m === 'bacs_debit' && bank && onBankChange && (
             <div id={`${id}-${m}`} className="pay-method__panel">
               <p className="muted">{en.payRedirect.bacsHint}</p>
-              <BankFields id={id} value={bank} errors={bankErrors} onChange={onBankChange} />
+              <BankFields id={id} value={bank} errors={bankErrors ?? {}} onChange={onBankChange} />
             </div>
           )}
           {method === m && (m === 'apple_pay' || m === 'google_pay') && (

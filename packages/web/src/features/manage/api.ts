@@ -7,7 +7,7 @@ import { ORDER_EMBED } from '../checkout/api.js';
 export function manageOrderQuery(orderId: string, key: string | null) {
   return queryOptions({
     queryKey: ['ticket_order', 'detail', orderId, 'manage', key] as const,
-    queryFn: ({ signal }) => api.get<TOrderDocument>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ORDER_EMBED, query: key ? { key } : {}, signal }),
+    queryFn: ({ signal }) => api.get<TOrderDocument>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: [...ORDER_EMBED, 'scheduled_payment'], query: key ? { key } : {}, signal }),
     retry: false,
   });
 }

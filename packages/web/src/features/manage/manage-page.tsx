@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
@@ -14,8 +14,13 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
+import { ExpiredLink, isExpiredLink } from './expired-link.js';
+import { instalmentView } from './instalments/instalment-plan.js';
+import { InstalmentSummary } from './instalments/instalment-summary.js';
+import { PAID_STATE } from './instalments/paid-state.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
+import { instalmentTexts } from './instalments/texts.js';
 
 /**
  * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
@@ -38,12 +43,16 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   useDocumentTitle(en.manage.title);
   const query = useQuery(manageOrderQuery(id, key));
   const view = useMemo(() => (query.data ? readOrders(query.data, [id], seller.timezone)[0] : undefined), [query.data, id, seller.timezone]);
+  // What an order on a payment plan still owes, and the message after paying it (features/manage/instalments).
+  const instalments = useMemo(() => (query.data ? instalmentView(query.data, id) : null), [query.data, id]);
+  const paidNotice = (useLocation().state as Record<string, string> | null)?.[PAID_STATE] ?? null;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
   if (query.isError && isApiError(query.error) && query.error.status === 404) return notFound ?? <NotFoundPage />;
   if (query.isError && isApiError(query.error) && query.error.status === 403) {
     return (
@@ -92,9 +101,12 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
         {format(en.manage.heading, { number: view.order.order_number })}
       </h1>
       <LazyWalletButtons orderId={view.order.id} manageKey={key} />
-      {Number(view.order.ticket_order_fees.total_outstanding) > 0 && (
-        <p className="notice notice--warning">{format(en.manage.stillToPay, { amount: formatMoney(view.order.ticket_order_fees.total_outstanding, seller.currency) })}</p>
+      {paidNotice && (
+        <p className="notice notice--info" role="status">
+          {format(instalmentTexts.paid, { amount: formatMoney(paidNotice, seller.currency, { zeroAsFree: false }) })}
+        </p>
       )}
+      {instalments && <InstalmentSummary view={instalments} orderId={id} orderKey={key} currency={seller.currency} />}
       {notice && (
         <p className="notice notice--info" role="status">
           {notice}

@@ -1,0 +1,59 @@
+import type { Tx } from '../../db/database.js';
+
+/**
+ * The pay call's claim on a booked order (ticket_order.instalment_claimed_at): only one pay for a
+ * later instalment moves money at a time. Conditional, so two concurrent calls cannot both hold it.
+ */
+export async function claimOrderForInstalment(db: Tx, orderId: string, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('ticket_order').set({ instalment_claimed_at: nowIso }).where('id', '=', orderId).where('instalment_claimed_at', 'is', null).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** The order is payable again (the payment settled, failed or awaits the buyer's bank). */
+export async function releaseInstalmentClaim(db: Tx, orderId: string) {
+  await db.updateTable('ticket_order').set({ instalment_claimed_at: null }).where('id', '=', orderId).execute();
+}
+
+/** A later payment counted on the order and its cart (conditional on what was read: never twice). */
+export async function addPaidToOrder(db: Tx, order: { id: string; cart_id: string; paid: number }, amount: number): Promise<boolean> {
+  const moved = await db.updateTable('ticket_order').set({ paid: order.paid + amount }).where('id', '=', order.id).where('paid', '=', order.paid).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await db
+    .updateTable('cart')
+    .set((eb) => ({ paid: eb('paid', '+', amount) }))
+    .where('id', '=', order.cart_id)
+    .execute();
+  return true;
+}
+
+/** Instalments due on or before `lastDay` (YYYY-MM-DD) whose reminder was not sent, not yet paid. */
+export function instalmentsToRemind(db: Tx, fromDay: string, lastDay: string, limit: number) {
+  return db
+    .selectFrom('scheduled_payment')
+    .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
+    .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
+    .where('scheduled_payment.status', '!=', 'paid')
+    .where('scheduled_payment.reminded_at', 'is', null)
+    .where('scheduled_payment.due_date', '>=', fromDay)
+    .where('scheduled_payment.due_date', '<=', lastDay)
+    .where('ticket_order.state', '=', 'completed')
+    .orderBy('scheduled_payment.due_date')
+    .limit(limit)
+    .execute();
+}
+
+/** The reminder's claim: true for the one caller that marks it first. */
+export async function claimReminder(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('scheduled_payment').set({ reminded_at: nowIso }).where('id', '=', instalmentId).where('reminded_at', 'is', null).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Orders claimed for an instalment pay since before `beforeIso` (a pay call that never finished). */
+export function stuckInstalmentOrders(db: Tx, beforeIso: string, limit: number) {
+  return db.selectFrom('ticket_order').select(['id', 'seller_id']).where('instalment_claimed_at', '<=', beforeIso).limit(limit).execute();
+}
+
+/** An order's instalment payments still open (processing, awaiting the bank, confirmed). */
+export function openInstalmentPayments(db: Tx, orderId: string, openStates: string[]) {
+  return db.selectFrom('payment').select(['id', 'gateway_id', 'reference']).where('ticket_order_id', '=', orderId).where('ticket_ids', 'is', null).where('status', 'in', openStates).execute();
+}

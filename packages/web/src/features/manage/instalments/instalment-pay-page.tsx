@@ -1,0 +1,212 @@
+import type { TPayAnswer, TPayBody } from '@foyer/contracts';
+import { fromMinor } from '@foyer/contracts/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/client.js';
+import { NotFoundPage } from '../../../app/error-pages.js';
+import { useConfigEntries, useSeller } from '../../../config/use-config.js';
+import { en, format } from '../../../i18n/en.js';
+import { formatMoney } from '../../../lib/money.js';
+import { ErrorNotice } from '../../../ui/error-notice.js';
+import { Skeleton } from '../../../ui/skeleton.js';
+import { useDocumentTitle } from '../../../ui/use-document-title.js';
+import { confirmDemoIntent, newIdempotencyKey } from '../../checkout/api.js';
+import { EMPTY_CARD } from '../../checkout/card-fields.js';
+import { ConfirmPaymentDialog } from '../../checkout/confirm-payment-dialog.js';
+import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type CardErrors, type CardValue, type PartialChoice } from '../../checkout/model.js';
+import { PartialPayment } from '../../checkout/partial-payment.js';
+import { PayBar } from '../../checkout/pay-bar.js';
+import { payRequestBody } from '../../checkout/pay-request-body.js';
+import { payWithRetry } from '../../checkout/pay-with-retry.js';
+import { PaymentMethods } from '../../checkout/payment-methods.js';
+import { paymentSettings } from '../../checkout/payment-settings.js';
+import type { StripeCardHandle } from '../../checkout/stripe-card-field.js';
+import type { StripeJs } from '../../checkout/stripe-js.js';
+import { manageOrderQuery } from '../api.js';
+import { ExpiredLink, isExpiredLink } from '../expired-link.js';
+import { instalmentView } from './instalment-plan.js';
+import { PAID_STATE } from './paid-state.js';
+import { instalmentTexts } from './texts.js';
+
+
+/**
+ * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (001 §4
+ * manage-order payments) with checkout's own payment parts: the partial-payment choice (due,
+ * outstanding, other), the card form (test cards or Stripe) and the pay bar. The order's cart is
+ * paid (POST cart/{id}/pay with the manage link's key); on success back to /manage/{orderId}
+ * with a message (the server e-mails the receipt).
+ */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  const seller = useSeller();
+  const settings = paymentSettings(useConfigEntries(), seller.meta);
+  useDocumentTitle(instalmentTexts.payTitle);
+  const query = useQuery(manageOrderQuery(orderId, key));
+  const view = useMemo(() => (query.data ? instalmentView(query.data, orderId) : null), [query.data, orderId]);
+  const order = query.data?.ticket_order._data.find((o) => o.id === orderId);
+
+  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
+  if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
+  if (query.isError) return <ErrorNotice title={en.manage.loadError} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) {
+    return (
+      <div aria-busy="true" aria-label={en.manage.loading}>
+        <Skeleton width="50%" height="2rem" style={{ marginBottom: 16 }} />
+        <Skeleton height={200} />
+      </div>
+    );
+  }
+  const back = `/manage/${encodeURIComponent(orderId)}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+  return (
+    <section className="manage instalment-pay" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {order ? format(instalmentTexts.payHeading, { number: order.order_number }) : instalmentTexts.payTitle}
+      </h1>
+      {view && order ? (
+        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} currency={seller.currency} settings={settings} back={back} />
+      ) : (
+        <div className="panel">
+          <p>{instalmentTexts.nothingToPay}</p>
+          <Link to={back}>{instalmentTexts.backToOrder}</Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface FormProps {
+  cartId: string;
+  orderId: string;
+  orderKey: string | null;
+  due: number;
+  outstanding: number;
+  currency: string;
+  settings: ReturnType<typeof paymentSettings>;
+  back: string;
+}
+
+/** The payment form on its own: tested without the route. */
+export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, currency, settings, back }: FormProps) {
+  const testMode = settings.cardGateway === 'demo';
+  const id = useId();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [choice, setChoice] = useState<PartialChoice>('due');
+  const [otherText, setOtherText] = useState(fromMinor(due));
+  const [card, setCard] = useState<CardValue>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [, setStripe] = useState<StripeJs | null>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+  const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
+  const options = partialOptions(due, outstanding);
+  const amount = chosenAmount(options.length > 1 ? choice : 'outstanding', due, outstanding, clampOther(otherText, due, outstanding));
+  const step = nextPayStep(outstanding, [], currency, amount);
+
+  const done = async (result: TPayAnswer) => {
+    attemptKey.current = null;
+    await client.invalidateQueries({ queryKey: ['ticket_order'] });
+    if (result.outcome === 'pending') setFailure({ text: instalmentTexts.pending, detail: null });
+    else navigate(back, { state: { [PAID_STATE]: step.kind === 'card' ? step.amount : fromMinor(amount) } });
+  };
+  const run = async (work: () => Promise<void>) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      attemptKey.current = null;
+      const f = payFailure(error);
+      if (f.kind === 'requires_action') {
+        const pending = { intentId: f.intentId, amount: step.kind === 'card' ? step.amount : fromMinor(amount) };
+        if (testMode) setAction(pending);
+        else if (f.clientSecret) void confirmWithStripe(pending.intentId, f.clientSecret, pending.amount);
+        else setFailure({ text: en.checkout.editDetails, detail: null });
+      } else if (f.kind === 'message') setFailure({ text: f.text, detail: f.detail });
+      else if (f.kind === 'processing') setFailure({ text: instalmentTexts.pending, detail: null });
+      else setFailure({ text: en.checkout.unexpected, detail: null });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const pay = (body: TPayBody, key: string) => payWithRetry(cartId, body, key, false, orderKey);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting || step.kind !== 'card') {
+      if (step.kind === 'unsupported') setFailure({ text: en.checkout.notSupported, detail: null });
+      return;
+    }
+    const errors = testMode ? validateCard(card) : {};
+    setCardErrors(errors);
+    if (Object.keys(errors).length) return;
+    const body = payRequestBody(step, testMode, card)!;
+    void run(async () => {
+      if (body.gateway_id === 'stripe') {
+        const pm = await stripeCard.current?.paymentMethod();
+        if (!pm || 'error' in pm) {
+          setFailure({ text: en.checkout.notCharged, detail: pm && 'error' in pm ? pm.error : en.checkout.stripeFailed });
+          return;
+        }
+        body.gateway_data = { payment_method_id: pm.id };
+      }
+      attemptKey.current ??= newIdempotencyKey();
+      await done(await pay(body, attemptKey.current));
+    });
+  };
+  const confirmWithStripe = (intentId: string, clientSecret: string, paying: string) =>
+    run(async () => {
+      const problem = await stripeCard.current?.confirm(clientSecret);
+      if (problem) {
+        setFailure({ text: en.checkout.notCharged, detail: problem });
+        return;
+      }
+      await done(await pay({ amount: paying, gateway_id: 'stripe', gateway_data: { payment_intent_id: intentId } }, newIdempotencyKey()));
+    });
+  const onConfirmAction = () => {
+    const pending = action;
+    if (!pending) return;
+    setAction(null);
+    void run(async () => {
+      await confirmDemoIntent(pending.intentId);
+      await done(await pay({ amount: pending.amount, gateway_id: 'demo', gateway_data: { payment_intent_id: pending.intentId } }, newIdempotencyKey()));
+    });
+  };
+
+  return (
+    <form className="checkout-form instalment-pay__form" onSubmit={submit} noValidate aria-describedby={failure ? `${id}-failure` : undefined} data-order={orderId}>
+      {options.length > 1 && <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />}
+      <h2 className="checkout-form__heading">{instalmentTexts.paymentHeading}</h2>
+      <PaymentMethods
+        id={id}
+        methods={['card']}
+        method="card"
+        onMethod={() => undefined}
+        testMode={testMode}
+        card={card}
+        cardErrors={cardErrors}
+        onCardChange={(value, name) => {
+          setCard(value);
+          if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
+        }}
+        stripeCard={stripeCard}
+        stripePublishableKey={settings.stripePublishableKey}
+        onStripeReady={setStripe}
+      />
+      {failure && (
+        <p id={`${id}-failure`} className="notice notice--error" role="alert">
+          {failure.text}
+          {failure.detail && <span className="muted"> {failure.detail}</span>}
+        </p>
+      )}
+      <PayBar step={step} outstanding={outstanding} total={fromMinor(outstanding)} money={money} submitting={submitting} blocked={false} />
+      <ConfirmPaymentDialog open={action !== null} amount={action ? money(action.amount) : ''} onConfirm={onConfirmAction} onCancel={() => setAction(null)} />
+    </form>
+  );
+}

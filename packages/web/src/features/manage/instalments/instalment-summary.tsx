@@ -1,0 +1,41 @@
+import { fromMinor } from '@foyer/contracts/constants';
+import { Link } from 'react-router';
+import { format } from '../../../i18n/en.js';
+import { formatDate } from '../../../lib/dates.js';
+import { formatMoney } from '../../../lib/money.js';
+import { instalmentPayPath, type InstalmentView } from './instalment-plan.js';
+import { instalmentTexts } from './texts.js';
+
+/**
+ * An order with something still to pay (001 §4 manage-order payments): how much, the next
+ * instalment and its due date, the plan, and "Pay now" to the order's pay screen.
+ */
+export function InstalmentSummary({ view, orderId, orderKey, currency }: { view: InstalmentView; orderId: string; orderKey: string | null; currency: string }) {
+  const money = (minor: number) => formatMoney(fromMinor(minor), currency, { zeroAsFree: false });
+  return (
+    <section className="panel instalments" aria-labelledby="instalments-title" data-testid="instalments">
+      <h2 id="instalments-title" className="instalments__title">
+        {format(instalmentTexts.stillToPay, { amount: money(view.outstanding) })}
+      </h2>
+      {view.next && (
+        <p>
+          {view.due > 0
+            ? format(instalmentTexts.dueNow, { amount: money(view.due) })
+            : format(instalmentTexts.nextDue, { amount: formatMoney(view.next.amount, currency, { zeroAsFree: false }), date: formatDate(view.next.dueDate) })}
+        </p>
+      )}
+      {view.plan.length > 1 && (
+        <ul className="instalments__plan">
+          {view.plan.map((p) => (
+            <li key={p.id}>
+              {formatDate(p.dueDate)} · {formatMoney(p.amount, currency, { zeroAsFree: false })} · {instalmentTexts.status[p.status as keyof typeof instalmentTexts.status] ?? p.status}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link className="button" to={instalmentPayPath(orderId, orderKey)}>
+        {instalmentTexts.payNow}
+      </Link>
+    </section>
+  );
+}

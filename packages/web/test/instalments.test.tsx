@@ -1,0 +1,100 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { useAppTestEnv } from './app-test-env.js';
+import { ticket } from './cart-fixtures.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, eventDocument, installFetch, session } from './fixtures.js';
+import { renderApp } from './render-app.js';
+
+/** Later instalments (issue 13): the manage page says what is owed and when; /manage/{id}/pay pays it. */
+
+const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
+const instalment = (id: string, dueDate: string, status: string) => ({ id, cart_id: 'c-1', ticket_order_id: 'o-1', dueDate, amount: '20.00', status });
+
+function orderDocument(paid: string, outstanding: string, statuses: [string, string, string]) {
+  const event = eventDocument();
+  return {
+    ticket_order: list([{ id: 'o-1', order_number: '500123', seller_id: 'seller-1', identity_id: 'i-1', cart_id: 'c-1', state: 'completed', created_at: '2026-11-20T10:00:00.000Z', ticket_order_fees: { total_after_fees_price: '60.00', total_payments: paid, total_outstanding: outstanding } }]),
+    ticket: list([ticket({ id: 't-1', ticket_type_id: 'tt-child', state: 'booked', ticket_order_id: 'o-1', event_session_id: 's-1', face_value: '60.00', adjusted_value: '60.00', scan_code: 'SC-1' })]),
+    ticket_type: event.ticket_type,
+    event_template: event.event_template,
+    event_session: list([session('s-1', '2026-12-25', '10:00', 10)]),
+    venue: list([]),
+    scheduled_payment: list([instalment('p-1', '2026-11-01', statuses[0]), instalment('p-2', '2026-11-20', statuses[1]), instalment('p-3', '2026-12-20', statuses[2])]),
+  };
+}
+
+describe('later instalments on /manage/{id}', () => {
+  useAppTestEnv();
+
+  it('shows what is still to pay and when; Pay now pays what is due with the key, then back to the order with a message', async () => {
+    let paid = false;
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: paid ? orderDocument('40.00', '20.00', ['paid', 'paid', 'scheduled']) : orderDocument('20.00', '40.00', ['paid', 'due', 'scheduled']) };
+      if (url.pathname === '/api/cart/c-1/pay') {
+        paid = true;
+        return { body: { ...cartDocument(), outcome: 'completed', ticket_order: list([{ id: 'o-1', order_number: '500123' }]) } };
+      }
+      return undefined;
+    });
+    renderApp('/manage/o-1?key=k-1');
+    const summary = await screen.findByTestId('instalments', {}, { timeout: 5000 });
+    expect(within(summary).getByRole('heading', { name: '$40 still to pay' })).toBeTruthy();
+    expect(summary.textContent).toContain('$20 is due now.');
+    expect(summary.querySelectorAll('li')).toHaveLength(3);
+    const payNow = within(summary).getByRole('link', { name: 'Pay now' });
+    expect(payNow.getAttribute('href')).toBe('/manage/o-1/pay?key=k-1');
+    fireEvent.click(payNow);
+
+    // Checkout's own parts: due (default), outstanding, other; the test card form; the pay bar.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /Payment due/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: /Total outstanding/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
+    // Nothing is sent until the card is complete.
+    expect(screen.getByRole('textbox', { name: 'Card number' }).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.url.pathname.endsWith('/pay'))).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
+
+    expect((await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 5000 })).textContent).toContain('receipt');
+    const pay = calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!;
+    expect(pay.url.searchParams.get('key')).toBe('k-1');
+    expect(pay.body).toEqual({ amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } });
+    await waitFor(() => expect(screen.getByTestId('instalments').textContent).toContain('$20 still to pay'));
+    expect(screen.getByTestId('instalments').textContent).toContain('Next payment: $20 due on');
+  });
+
+  it('a declined card says so and stays on the pay screen', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('20.00', '40.00', ['paid', 'scheduled', 'scheduled']) };
+      if (url.pathname === '/api/cart/c-1/pay') return { status: 402, body: { _data: [{ _code: 'card_declined', _context: 'payment', _description: 'Your card was declined.', _extra: null }] } };
+      return undefined;
+    });
+    renderApp('/manage/o-1/pay?key=k-1');
+    // Nothing due yet: the whole balance (or any part) may be paid early; only "outstanding" is offered.
+    expect(await screen.findByRole('button', { name: /Pay \$40\b/ }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Payment due/ })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4000000000000002' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: /Pay \$40\b/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your card was declined.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pay for order 500123' })).toBeTruthy();
+  });
+
+  it('an expired manage link says so and leads to a new one (Resend)', async () => {
+    installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1') return { status: 404, body: { _data: [{ _code: 'not_found', _context: 'ticket_order', _description: 'This link has expired. Enter your e-mail address on the Resend page to get a new one.', _extra: { reason: 'key_expired' } }] } };
+      return undefined;
+    });
+    renderApp('/manage/o-1?key=old');
+    expect(await screen.findByText(/This link has expired/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
+  });
+});
