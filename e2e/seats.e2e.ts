@@ -137,7 +137,7 @@ describe('reserved seating at desktop width', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen', async () => {
+  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen; one taken after confirming is said on Reserve', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     const { eventId, sessionId } = await openSession(page, sf.url);
     await addTickets(page, 'Premium', 1);
@@ -148,6 +148,18 @@ describe('reserved seating at desktop width', () => {
     await seat(dialog, 'Stalls', 'B', 5).click({ force: true });
     expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-pressed')).toBe('false');
     expect(await dialog.getByRole('button', { name: 'Confirm Selection' }).isDisabled()).toBe(true);
+
+    // Taken between view and click: B 6 is confirmed here, then held elsewhere before Reserve.
+    await seat(dialog, 'Stalls', 'B', 6).click();
+    await dialog.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await holdElsewhere(sf.url, eventId, sessionId, 'B', '6');
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => page.getByText('Sorry, that seat has just been taken. Please choose another.').isVisible()).toBe(true);
+    // The seats are cleared to be chosen again; nothing was added.
+    expect(await page.getByRole('button', { name: 'Choose your seats' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 });
