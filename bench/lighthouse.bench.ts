@@ -3,6 +3,7 @@
  * built storefront with the demo catalog: 3 runs per page, the median of each figure.
  *   npm run build && npm run bench:lighthouse
  *   BENCH_RUNS=5 CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
+ *   BENCH_PAGES=/events/{id} npm run bench:lighthouse   (some pages only, comma-separated)
  * Lighthouse itself is fetched by npx (pinned; 13 needs Node 22), so it is no dependency of the project.
  */
 import { execFile } from 'node:child_process';
@@ -67,7 +68,8 @@ try {
   console.log(`Lighthouse ${LIGHTHOUSE}, mobile, median of ${runs} runs\n`);
   console.log('| page | performance | LCP ms | TBT ms | CLS | transferred KB |');
   console.log('|---|---|---|---|---|---|');
-  for (const [name, path] of Object.entries(pages)) {
+  const only = process.env.BENCH_PAGES?.split(',');
+  for (const [name, path] of Object.entries(pages).filter(([name]) => !only || only.includes(name))) {
     const results: Figures[] = [];
     for (let i = 0; i < runs; i++) results.push(await withRetries(() => lighthouse(base + path)));
     const m = (key: keyof Figures) => median(results.map((r) => r[key]));

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSizes } from '../packages/web/build/initial-js.js';
+import { BUDGET_ROUTES, INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSizes } from '../packages/web/build/initial-js.js';
+import { MODULE_CHUNKS_FILE } from '../packages/web/build/module-chunks.js';
 
 const DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 
@@ -12,6 +13,15 @@ describe('initial JS budget', () => {
     const sizes = initialJsSizes(DIST);
     console.log('initial JS, gzipped KB:', Object.entries(sizes).map(([route, bytes]) => `${route} ${(bytes / 1024).toFixed(1)}`).join(', '));
     for (const bytes of Object.values(sizes)) expect(bytes).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
+  });
+
+  it('the seat map dialog and the promotions code modal load on demand, not with any budgeted page', () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
+    const chunks = JSON.parse(readFileSync(join(DIST, MODULE_CHUNKS_FILE), 'utf8')) as Record<string, string>;
+    for (const lazy of ['src/features/events/seats/seat-map-dialog.tsx', 'src/features/promotions/code-modal-host.tsx']) {
+      expect(chunks[lazy]).toBeDefined();
+      for (const route of Object.values(BUDGET_ROUTES)) expect(initialFiles(manifest, route, chunks)).not.toContain(chunks[lazy]);
+    }
   });
 
   it('ships no zod: the web imports plain values from @foyer/contracts/constants, never the schemas', () => {
@@ -31,5 +41,9 @@ describe('initial JS budget', () => {
     };
     expect(initialFiles(manifest, 'src/page.tsx').sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/runtime.js', 'assets/shared.js']);
     expect(() => initialFiles(manifest, 'src/missing.tsx')).toThrow();
+    // A page whose chunk also exports modules its lazy dialog shares has no manifest key of its own.
+    const { 'src/page.tsx': page, ...others } = manifest;
+    const folded = { ...others, '_page-x.js': page };
+    expect(initialFiles(folded, 'src/page.tsx', { 'src/page.tsx': 'assets/page.js' }).sort()).toEqual(['assets/index.js', 'assets/page.js', 'assets/runtime.js', 'assets/shared.js']);
   });
 });

@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, SCREENSHOTS, seriousViolations, useStorefront, type Storefront } from './harness.js';
@@ -137,7 +139,7 @@ describe('reserved seating at desktop width', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen', async () => {
+  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen; one taken after confirming is said on Reserve', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     const { eventId, sessionId } = await openSession(page, sf.url);
     await addTickets(page, 'Premium', 1);
@@ -148,6 +150,18 @@ describe('reserved seating at desktop width', () => {
     await seat(dialog, 'Stalls', 'B', 5).click({ force: true });
     expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-pressed')).toBe('false');
     expect(await dialog.getByRole('button', { name: 'Confirm Selection' }).isDisabled()).toBe(true);
+
+    // Taken between view and click: B 6 is confirmed here, then held elsewhere before Reserve.
+    await seat(dialog, 'Stalls', 'B', 6).click();
+    await dialog.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await holdElsewhere(sf.url, eventId, sessionId, 'B', '6');
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => page.getByText('Sorry, that seat has just been taken. Please choose another.').isVisible()).toBe(true);
+    // The seats are cleared to be chosen again; nothing was added.
+    expect(await page.getByRole('button', { name: 'Choose your seats' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 });
@@ -202,6 +216,53 @@ describe('reserved seating on a phone (390×844)', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(false);
     await screenshot(page, 'seats-form-mobile');
     await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The demo with the seated show in the quantity-first flow (event meta reserve_flow). */
+function quantityFirstSeatsCatalog(): string {
+  const demo = new URL('../catalog/demo.json', import.meta.url).pathname;
+  const catalog = JSON.parse(readFileSync(demo, 'utf8')) as { images: { file: string }[]; events: { name: string; meta?: Record<string, unknown> }[] };
+  for (const image of catalog.images) image.file = resolve(dirname(demo), image.file);
+  const stars = catalog.events.find((e) => e.name === EVENT)!;
+  stars.meta = { ...stars.meta, reserve_flow: 'quantity_first' };
+  const file = join(mkdtempSync(join(tmpdir(), 'foyer-catalog-')), 'catalog.json');
+  writeFileSync(file, JSON.stringify(catalog));
+  return file;
+}
+
+describe('reserved seating, quantity first (390×844)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)), () => ({ FOYER_SEED_FILE: quantityFirstSeatsCatalog() }));
+
+  it('quantities, then a date and a time, then the seats: one click picks the neighbours that fill the quantity', async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    await page.goto(`${sf.url}/events`);
+    await page.getByRole('link', { name: new RegExp(EVENT) }).first().click();
+    await expect.poll(() => page.getByRole('heading', { name: 'How many tickets?' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Choose your seats' }).count()).toBe(0);
+    await addTickets(page, 'Premium', 3);
+    await page.getByRole('button', { name: 'Show dates' }).click();
+    const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+    await expect.poll(() => dates.count()).toBeGreaterThan(0);
+    await dates.first().click();
+    const time = page.locator('.time-button:not([aria-disabled="true"])').first();
+    await expect.poll(() => time.isVisible()).toBe(true);
+    await time.click();
+    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+
+    const dialog = await openMap(page);
+    await seat(dialog, 'Stalls', 'E', 4).click();
+    await expect.poll(() => dialog.locator('[data-seat-id][aria-pressed="true"]').count()).toBe(3);
+    await dialog.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.getByRole('region', { name: 'Your seats' }).getByRole('listitem').allTextContents()).toEqual(['Stalls, row E, seat 4', 'Stalls, row E, seat 5', 'Stalls, row E, seat 6']);
+    await screenshot(page, 'seats-quantity-first-mobile');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reserve' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).not.toMatch(/^\/events\/[0-9a-f-]+$/);
     expect(errors).toEqual([]);
   });
 });

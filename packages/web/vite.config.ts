@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { moduleChunks } from './build/module-chunks';
 import { precompress } from './build/precompress';
 import { preactAliases } from './preact-aliases';
 
@@ -14,7 +15,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new UR
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), moduleChunks(), precompress()],
   resolve: { alias: preactAliases },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

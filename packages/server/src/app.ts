@@ -35,6 +35,7 @@ import { openApiDocument } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
+import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
 
 /**
@@ -94,7 +95,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   }));
   registerCsrfGuard(app, ctx.settings.publicUrl);
   await registerCompression(app);
-  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now);
+  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => eventsOfSessions(ctx.db, ids));
 
   app.get('/api/health', async (_request, reply) => {
     try {

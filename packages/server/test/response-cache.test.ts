@@ -39,6 +39,26 @@ describe('ResponseCache', () => {
     expect((await off.get('/k', load)).payload).toBe('6');
   });
 
+  it("forgets one event's answers and the cross-event ones when that event's capacity changes, keeping the others", async () => {
+    const cache = new ResponseCache(5_000, () => 0);
+    const a = '0190aaaa-0000-7000-8000-000000000001';
+    const b = '0190bbbb-0000-7000-8000-000000000002';
+    const loads = new Map<string, number>();
+    const read = (key: string) => cache.get(key, async () => (loads.set(key, (loads.get(key) ?? 0) + 1), answer(key)));
+    const keys = [`/cached_api/events/${a}/sessions?_ondate=2026-06-04`, `/cached_api/events/${a}`, `/cached_api/events/${b}/calendar`, '/cached_api/events/available', `/cached_api/ticket_group/${a}`];
+    for (const key of keys) await read(key);
+    cache.invalidateEvents([a]);
+    for (const key of keys) await read(key);
+    expect(Object.fromEntries(loads)).toEqual({ [keys[0]!]: 2, [keys[1]!]: 2, [keys[2]!]: 1, [keys[3]!]: 2, [keys[4]!]: 2 });
+    // A computation begun before the write is not kept as current once the write bumped its event.
+    let finish: (value: CachedAnswer) => void = () => {};
+    const inFlight = cache.get(`/cached_api/events/${b}/calendar?x=1`, () => new Promise((resolve) => (finish = resolve)));
+    cache.invalidateEvents([b]);
+    finish(answer('before'));
+    await inFlight;
+    expect((await cache.get(`/cached_api/events/${b}/calendar?x=1`, async () => answer('after'))).payload).toBe('after');
+  });
+
   it('keys by path and sorted query', () => {
     expect(normalisedUrl('/cached_api/events/available?seller=b&_embed=venue')).toBe(normalisedUrl('/cached_api/events/available?_embed=venue&seller=b'));
     expect(normalisedUrl('/cached_api/events/available?seller=a')).not.toBe(normalisedUrl('/cached_api/events/available?seller=b'));
@@ -84,6 +104,40 @@ describe.each(dialects())('/cached_api response cache on %s', (dialect) => {
     const tickets = created.body.ticket._data.map((x: { id: string }) => x.id);
     expect((await c.modify(cartId, { remove: tickets.slice(0, 2) })).status).toBe(200);
     expect(await available('/cached_api')).toBe(9);
+  });
+
+  it("a rush on one event keeps the other events' answers warm, refused reserves included", async () => {
+    t.clock.advance(5_000);
+    const cache = t.app.responseCache!;
+    const get = cache.get.bind(cache);
+    const computed: string[] = [];
+    const spy = vi.spyOn(cache, 'get').mockImplementation((key, load) => get(key, () => (computed.push(key.split('?')[0]!), load())));
+    try {
+      const concert = `/cached_api/events/${ids.event('concert')}/calendar?_format=extended`;
+      const read = async () => {
+        for (const url of [concert, sessionsUrl('/cached_api'), '/cached_api/events/available']) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      };
+      await read();
+      const before = await available('/cached_api');
+      computed.length = 0;
+      const c = new CartClient(t.app);
+      const adult = { ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) };
+      const created = await c.create([adult, adult]);
+      expect(created.status).toBe(200);
+      await read();
+      expect(computed).toEqual([sessionsUrl('/cached_api').split('?')[0], '/cached_api/events/available']);
+      expect(await available('/cached_api')).toBe(before - 2);
+      // One more than there is room for: refused, nothing taken; the other event stays warm.
+      computed.length = 0;
+      expect((await new CartClient(t.app).create(Array(before - 1).fill(adult))).status).toBeGreaterThanOrEqual(400);
+      await read();
+      expect(computed).not.toContain(concert.split('?')[0]);
+      expect(await available('/cached_api')).toBe(before - 2);
+      expect((await c.modify(created.body.cart._data[0].id, { remove: created.body.ticket._data.map((x: { id: string }) => x.id) })).status).toBe(200);
+      expect(await available('/cached_api')).toBe(before);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('computes once for 20 concurrent identical reads', async () => {

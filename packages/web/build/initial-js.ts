@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MODULE_CHUNKS_FILE } from './module-chunks.js';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
@@ -20,10 +21,15 @@ export const BUDGET_ROUTES = {
 /** At most this much JS, gzipped, before a route's page can render on a phone (issue "Fast on a phone"). */
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 
-/** The JS files a first visit to a route loads: the entry, the route's chunk, and their static imports. */
-export function initialFiles(manifest: Manifest, routeModule: string): string[] {
+/**
+ * The JS files a first visit to a route loads: the entry, the route's chunk, and their static imports.
+ * A route module that is not its chunk's facade has no manifest key of its own; `moduleChunks`
+ * (build/module-chunks.ts) says which chunk file holds it.
+ */
+export function initialFiles(manifest: Manifest, routeModule: string, moduleChunks: Record<string, string> = {}): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry || !manifest[routeModule]) throw new Error(`the manifest has no ${entry ? routeModule : 'entry'}`);
+  const routeKey = manifest[routeModule] ? routeModule : Object.keys(manifest).find((key) => manifest[key]!.file === moduleChunks[routeModule]);
+  if (!entry || !routeKey) throw new Error(`the manifest has no ${entry ? routeModule : 'entry'}`);
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key]!;
@@ -32,17 +38,18 @@ export function initialFiles(manifest: Manifest, routeModule: string): string[] 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  visit(routeModule);
+  visit(routeKey);
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
 /** Gzipped bytes of each route's initial JS in a built dist directory. */
 export function initialJsSizes(dist: string): Record<keyof typeof BUDGET_ROUTES, number> {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const chunks = JSON.parse(readFileSync(join(dist, MODULE_CHUNKS_FILE), 'utf8')) as Record<string, string>;
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   const sizes = {} as Record<keyof typeof BUDGET_ROUTES, number>;
   for (const [route, module] of Object.entries(BUDGET_ROUTES) as [keyof typeof BUDGET_ROUTES, string][]) {
-    sizes[route] = initialFiles(manifest, module).reduce((sum, file) => sum + gz(file), 0);
+    sizes[route] = initialFiles(manifest, module, chunks).reduce((sum, file) => sum + gz(file), 0);
   }
   return sizes;
 }

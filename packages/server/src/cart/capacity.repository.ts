@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { EventSessionTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
+import { noteCapacityChange } from './capacity-changes.js';
 
 /**
  * Capacity is taken with ONE conditional update per counter inside the reserving transaction
@@ -20,6 +21,7 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
 
 /** The session as it now stands, or undefined when there was not room for `n` more. */
 export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<Selectable<EventSessionTable> | undefined> {
+  noteCapacityChange(sessionId);
   return (await takeSession(tx, sessionId, n)).rows[0];
 }
 
@@ -42,15 +44,18 @@ const takeUnlimitedGroup = prepared((tx, sessionId: string, groupId: string, n: 
 
 export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
   if (limit !== -1 && n > limit) return false;
+  noteCapacityChange(sessionId);
   const result = limit === -1 ? await takeUnlimitedGroup(tx, sessionId, groupId, n) : await takeLimitedGroup(tx, sessionId, groupId, n, limit);
   return Number(result.numAffectedRows ?? 0) === 1;
 }
 
 export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {
+  noteCapacityChange(sessionId);
   await tx.updateTable('event_session').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', sessionId).execute();
 }
 
 export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number) {
+  noteCapacityChange(sessionId);
   await tx
     .updateTable('session_group_usage')
     .set({ used_capacity: sql`used_capacity - ${n}` })

@@ -142,3 +142,9 @@ export function expiredHoldsOfEvent(db: Tx, eventId: string, nowIso: string) {
     .groupBy(['ticket.event_session_id', 'ticket.ticket_group_id', 'ticket.counts_session'])
     .execute();
 }
+
+/** The events these sessions belong to (the response cache forgets their answers after a capacity write). */
+export async function eventsOfSessions(db: Tx, sessionIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('event_session').select('event_template_id').distinct().where('id', 'in', sessionIds).execute();
+  return rows.map((r) => r.event_template_id);
+}

@@ -9,7 +9,7 @@ export interface ReadContext {
 }
 
 /**
- * Registers a GET at /api{path}, and — when cacheable — the same handler at /cached_api{path}
+ * Registers a GET at /api{path} (private, revalidated by ETag), and — when cacheable — the same handler at /cached_api{path}
  * with public Cache-Control and an ETag (304 on If-None-Match). Cached answers never read cookies,
  * and come from the app's response cache (response-cache.ts) when it has one.
  */
@@ -19,10 +19,11 @@ export function readRoute(
   handler: (ctx: ReadContext) => Promise<unknown>,
   options: { cacheable: boolean; maxAge?: number } = { cacheable: true },
 ) {
+  // Fresh on every call, yet a poll that finds nothing changed (live availability, seat states) gets a 304.
   app.get(`/api${path}`, async (request, reply) => {
     const body = await handler({ request, cached: false });
-    reply.header('cache-control', 'private, no-cache');
-    return body;
+    if (Buffer.isBuffer(body)) return reply.header('cache-control', 'private, no-cache').send(body);
+    return sendWithEtag(request, reply, JSON.stringify(body), 'private, no-cache', 'application/json; charset=utf-8');
   });
   if (!options.cacheable) return;
   const maxAge = options.maxAge ?? 30;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectCapacityChanges } from '../cart/capacity-changes.js';
 
 /** A /cached_api answer ready to send: the serialised body and its ETag. */
 export interface CachedAnswer {
@@ -9,13 +10,19 @@ export interface CachedAnswer {
 /**
  * The per-process cache of /cached_api answers (which never depend on who asks), keyed by the
  * normalised URL (the seller is in its query). Entries live `ttlMs` on the app's clock; one
- * computation per key at a time (waiters share the in-flight promise); a write that may change
- * capacity clears it all, so a sold-out session never shows as available once the write is
- * answered. Correctness never depends on it: reserving re-checks capacity, and each process has
- * its own (a write in another process, or a catalog import from the CLI, shows within the TTL).
+ * computation per key at a time (waiters share the in-flight promise). Each entry belongs to the
+ * event its URL names (`/cached_api/events/{id}/…`) or to no event (listings across events,
+ * ticket groups, config…): a capacity write bumps the generation of the events it touched and the
+ * cross-event one, so a rush on one event keeps the others' answers warm, and a sold-out session
+ * never shows as available once the write is answered. Correctness never depends on it: reserving
+ * re-checks capacity, and each process has its own (a write in another process, or a catalog
+ * import from the CLI, shows within the TTL).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { at: number; value: Promise<CachedAnswer> }>();
+  private readonly entries = new Map<string, { at: number; generation: number; value: Promise<CachedAnswer> }>();
+  /** Per event id; the entries of no event use the key ''. Bumped, never reset (a stale entry never matches again). */
+  private readonly generations = new Map<string, number>();
+  private counter = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -26,11 +33,12 @@ export class ResponseCache {
   get(key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
+    const generation = this.generationOf(key);
     const hit = this.entries.get(key);
     // A clock moved backwards (tests) counts as expired too.
-    if (hit && now >= hit.at && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && hit.generation === generation && now >= hit.at && now - hit.at < this.ttlMs) return hit.value;
     const value = load();
-    const entry = { at: now, value };
+    const entry = { at: now, generation, value };
     // A failed computation is not remembered (unless a newer one replaced it already).
     value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
     if (this.entries.size >= this.maxEntries) this.entries.clear();
@@ -38,10 +46,24 @@ export class ResponseCache {
     return value;
   }
 
-  /** Forgets every answer: capacity changed, or the catalog was imported. */
+  /** Forgets every answer: the catalog was imported, or a write whose events are not known. */
   invalidate() {
     this.entries.clear();
   }
+
+  /** Capacity of these events changed: their answers and every cross-event answer are stale. */
+  invalidateEvents(eventIds: Iterable<string>) {
+    for (const id of [...eventIds, '']) this.generations.set(id, ++this.counter);
+  }
+
+  private generationOf(key: string): number {
+    return this.generations.get(eventOfKey(key)) ?? 0;
+  }
+}
+
+/** The event a cached URL answers about ('' for answers across events). */
+function eventOfKey(key: string): string {
+  return /^\/cached_api\/events\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(key)?.[1]?.toLowerCase() ?? '';
 }
 
 /** The cache key: path plus the query with its parameters sorted (same question, same key). */
@@ -62,18 +84,33 @@ declare module 'fastify' {
 /** Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl. webhooks), cancelling tickets of an order. */
 const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel)(\/|\?|$)/;
 
+const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
+
 /**
- * Puts the cache on the app (readRoute uses it for /cached_api) and clears it after every write
- * that may change capacity. Writes are rare next to reads, so clearing everything is simpler than
- * tracking which events they touch. (Holds released by the sweeper only make more available: the
- * listing then shows a session sold out for at most the TTL, never the other way round.)
+ * Puts the cache on the app (readRoute uses it for /cached_api) and, after every write that may
+ * change capacity, forgets the answers of the events whose sessions it changed (the capacity
+ * repository notes them, cart/capacity-changes.ts). A successful write that changed no capacity
+ * (a payment booking held tickets turns held seats booked) clears everything, as a refused one
+ * changed nothing. (Holds released by the sweeper only make more available: the listing then
+ * shows a session sold out for at most the TTL, never the other way round.)
  */
-export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date) {
+export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
   const cache = new ResponseCache(ttlMs, () => now().getTime());
   app.decorate('responseCache', cache);
+  const isCapacityWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && CAPACITY_WRITES.test(request.url);
+  // The rest of the request runs inside the collector (callback hook: `done` continues the chain in its context).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!isCapacityWrite(request)) return done();
+    const sessions = new Set<string>();
+    changedSessions.set(request, sessions);
+    collectCapacityChanges(sessions, done);
+  });
   // onSend: the write has committed, and no client has the answer yet to read a stale listing with.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && CAPACITY_WRITES.test(request.url)) cache.invalidate();
+  app.addHook('onSend', async (request, reply, payload) => {
+    const sessions = changedSessions.get(request);
+    if (!sessions) return payload;
+    if (sessions.size) cache.invalidateEvents(await eventsOfSessions([...sessions]).catch(() => (cache.invalidate(), [])));
+    else if (reply.statusCode < 400) cache.invalidate();
     return payload;
   });
   return cache;

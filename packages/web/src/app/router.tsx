@@ -3,6 +3,7 @@ import { configQuery } from '../api/queries.js';
 import type { PlaceholderKey } from '../features/placeholders/placeholder-page.js';
 import { NotFoundPage, RootError, RouteError } from './error-pages.js';
 import { loadChunk } from './lazy.js';
+import { startEventPage } from '../features/events/detail/start-event-page.js';
 import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
 import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => loadChunk(() => import('../features/home/home-page.js')) },
           { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/events-page.js')) },
-          { path: 'events/:id', lazy: () => loadChunk(() => import('../features/events/detail/event-page.js')) },
+          { path: 'events/:id', lazy: () => (startEventPage(window.location.pathname), loadChunk(() => import('../features/events/detail/event-page.js'))) },
           { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/event-page.js')) },
           { path: 'transfer-cart/:cartId', lazy: () => loadChunk(() => import('../features/transfer-cart/transfer-cart-page.js')) },
           { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },

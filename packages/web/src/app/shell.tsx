@@ -9,7 +9,7 @@ import { CartProvider } from '../features/cart/cart-context.js';
 import { CartButton } from '../features/cart/cart-widget.js';
 import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
-import { CodeModalHost } from '../features/promotions/code-modal-host.js';
+import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 
@@ -35,7 +35,7 @@ export function Shell() {
         </main>
         <Footer seller={seller} copyright={copyrightText(config.entries)} />
         <ScrollRestoration />
-        <CodeModalHost />
+        <CodeModalSlot />
       </div>
       </AccountProvider>
     </CartProvider>

@@ -25,8 +25,28 @@ export function addDays(date: string, days: number): string {
   return dayjs.utc(date, ISO_DATE).add(days, 'day').format(ISO_DATE);
 }
 
+/**
+ * dayjs' tz() formats the instant through Intl on every call, the event page's costliest script
+ * on a phone (a time per session, again on every render): ISO strings are converted once. Dayjs
+ * values are immutable, so sharing them is safe.
+ */
+const zoned = new Map<string, Dayjs>();
+const ZONED_MAX = 2_000;
+
 /** An instant shown in a timezone; an unknown timezone falls back to UTC rather than crashing. */
 export function safeTz(value: Dayjs | string | Date, tz: string): Dayjs {
+  if (typeof value !== 'string') return convert(value, tz);
+  const key = `${value}|${tz}`;
+  let hit = zoned.get(key);
+  if (!hit) {
+    if (zoned.size >= ZONED_MAX) zoned.clear();
+    hit = convert(value, tz);
+    zoned.set(key, hit);
+  }
+  return hit;
+}
+
+function convert(value: Dayjs | string | Date, tz: string): Dayjs {
   const d = dayjs.isDayjs(value) ? value : dayjs(value);
   try {
     return d.tz(tz);

@@ -41,3 +41,8 @@ export function metaImageId(meta: Record<string, unknown> | null | undefined, ke
   const value = meta?.[key];
   return typeof value === 'string' && value ? value : null;
 }
+
+/** The event page's cover: the event's cover image, else its profile image. */
+export function coverImageId(meta: Record<string, unknown> | null | undefined): string | null {
+  return metaImageId(meta, 'image_cover') ?? metaImageId(meta, 'image_profile');
+}

@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/query-client.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
-import { coverImage, COVER_IMAGE_WIDTH, metaImageId } from '../../../lib/image.js';
+import { coverImage, coverImageId, COVER_IMAGE_WIDTH } from '../../../lib/image.js';
 import { BackLink } from '../../../ui/back-link.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
@@ -72,7 +72,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   useDocumentTitle(event.name);
   useTrackViewItem(detail, seller.currency);
   const flow = useEventFlow(detail);
-  const coverId = metaImageId(event.meta, 'image_cover') ?? metaImageId(event.meta, 'image_profile');
+  const coverId = coverImageId(event.meta);
   const coverMeta = coverId ? detail.images.get(coverId) : undefined;
 
   return (

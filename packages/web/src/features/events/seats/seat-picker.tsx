@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import { en } from '../../../i18n/en.js';
 import { selectionErrors } from './seat-picking.js';
 import { seatLabel } from './seat-label.js';
 import type { Seating } from './use-seating.js';
-// The map comes with the event page (about 4 KB gzipped): a chunk of its own would share the
-// page's modules and make Rollup fold the page into a shared chunk.
-import SeatMapDialog from './seat-map-dialog.js';
+// The map loads on demand, not with the event page (JS budget, docs/performance.md); it is
+// fetched as soon as seated tickets are chosen, so it is there by the time 'Choose your seats' is.
+const loadSeatMapDialog = () => import('./seat-map-dialog.js');
+const SeatMapDialog = lazy(loadSeatMapDialog);
 
 /**
  * The seat step of the reserve form: 'Choose your seats' opens the map — closed, rendering
@@ -19,6 +20,9 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
     const timer = setTimeout(() => setModal('open'), SEAT_MAP_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [modal]);
+  useEffect(() => {
+    if (seating.needed) void loadSeatMapDialog();
+  }, [seating.needed]);
   if (!seating.needed) return null;
   const errors = seating.chosen.length ? selectionErrors(seating.needs, seating.selection) : [];
   return (
@@ -54,7 +58,8 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
         {modal === 'rendering' ? en.seats.opening : seating.chosen.length ? en.seats.changeSeats : en.seats.chooseSeats}
       </button>
       {modal === 'open' && (
-        <SeatMapDialog
+        <Suspense fallback={null}>
+          <SeatMapDialog
             open
             eventId={eventId}
             sessionId={sessionId}
@@ -68,6 +73,7 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
             }}
             onClose={() => setModal('closed')}
           />
+        </Suspense>
       )}
     </section>
   );

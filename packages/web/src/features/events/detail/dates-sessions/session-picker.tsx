@@ -11,6 +11,7 @@ import { Skeleton } from '../../../../ui/skeleton.js';
 import { sessionTexts } from '../message-rules.js';
 import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './session-tabs.js';
 import { isAllDaySession, isMultiDaySession } from '../../../../lib/session-length.js';
+import { useLiveSessions } from './use-live-sessions.js';
 
 /** A sessions document to list instead of the day's GET. */
 export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument, readonly unknown[]>;
@@ -55,6 +56,8 @@ function tabStatusText(tab: SessionTab): string | null {
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
 export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
   const query = useQuery(source ?? (sessionsQuery(eventId, date, { hideSoldOut }) as unknown as SessionsSource));
+  // The day's GET follows sales live; a given source (quantity-first's priced POST) is asked again when its quantities change.
+  useLiveSessions(eventId, date, { hideSoldOut }, !source && query.isSuccess);
   // Sessions spanning days are the flexible any-date option, not a time on this date.
   const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s) && (!filter || filter(s)));
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;

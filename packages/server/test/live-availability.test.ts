@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { importCatalogFile } from '../src/catalog/import-catalog.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { readSettings } from '../src/settings.js';
+import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { dialects, FIXTURE, freshDatabase, NOW } from './harness.js';
+
+const GA_0604_18 = '2026-06-04T22:00:00.000Z';
+
+/**
+ * Issue 15, live availability: two server processes on one database (PostgreSQL: each with its
+ * own connection pool, as two `npm start`s would be), over real HTTP. The event screen polls the
+ * day's sessions on /api; a reserve through one server shows through the other at its next poll,
+ * and a poll that finds nothing changed is a 304.
+ */
+describe.each(dialects())('live availability across two servers on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let second: DatabaseHandle | null = null;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let ids: CatalogIds;
+  let urlB: string;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    await importCatalogFile(database.db, FIXTURE, NOW);
+    // Each process has its own response cache, warm for seconds: /api must not depend on it.
+    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
+    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
+    second = dialect === 'postgres' ? openDatabase(database.url) : null;
+    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
+    ids = await catalogIds(database.db);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await second?.close();
+    await database.drop();
+  });
+
+  it('a reserve through one server is seen through the other within 2 s; unchanged polls are 304s', async () => {
+    const day = `${urlB}/api/events/${ids.event('ga')}/sessions?_ondate=2026-06-04&_sort=start_datetime`;
+    const poll = async (etag?: string) => {
+      const res = await fetch(day, { headers: etag ? { 'if-none-match': etag } : {} });
+      const body = res.status === 200 ? ((await res.json()) as { event_session: { _data: { id: string; availableCapacity: number }[] } }) : null;
+      return { status: res.status, etag: res.headers.get('etag') ?? undefined, left: body?.event_session._data.find((s) => s.id === ids.session('ga', GA_0604_18))?.availableCapacity };
+    };
+    const first = await poll();
+    expect(first).toMatchObject({ status: 200, left: 10 });
+    expect(first.etag).toBeTruthy();
+    expect((await poll(first.etag)).status).toBe(304);
+    // Warm B's /cached_api answer too: the live path must not read it.
+    expect((await fetch(day.replace('/api/', '/cached_api/'))).status).toBe(200);
+
+    const adult = { ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) };
+    expect((await new CartClient(a).create([adult, adult, adult])).status).toBe(200);
+    const started = Date.now();
+    let seen = await poll(first.etag);
+    while (seen.left !== 7 && Date.now() - started < 2_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await poll(first.etag);
+    }
+    expect(seen).toMatchObject({ status: 200, left: 7 });
+    expect(seen.etag).not.toBe(first.etag);
+    expect((await poll(seen.etag)).status).toBe(304);
+  });
+});
