@@ -43,4 +43,6 @@ export const CONFIG = {
   askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },
   /** Auto-renew charges this many days before a membership ends (default 7; at most the level's renewal window). */
   autoRenewDaysBefore: { namespace: 'membership', name: 'auto_renew_days_before' },
+  /** 001 §5, §6: self-edit of orders `{ categories, horizon_days, horizon_hours, refund_method }` (rules/self-edit.ts); unset = off. */
+  selfEditRules: { namespace: 'web', name: 'self_edit_rules' },
 } as const;

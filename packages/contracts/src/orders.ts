@@ -33,6 +33,9 @@ export const ZGuestCheckout = z
       .record(z.string().max(64), z.union([z.string().max(4000), z.boolean()]))
       .refine((answers) => Object.keys(answers).length <= 60, 'At most 60 answers.')
       .optional(),
+    /** 001 §7: a free edit of an order (a change cart with nothing to pay) is completed with gateway "free". */
+    gateway_id: z.literal('free').optional(),
+    gateway_data: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;

@@ -13,6 +13,7 @@ import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from './cart-document.j
 import { deleteCart } from './delete-cart.js';
 import { modifyCart } from './modify-cart.js';
 import { transferCart } from './transfer-cart.js';
+import { changeOrderAccess } from '../orders/self-edit/change-order-access.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -31,7 +32,8 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
-      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      const editOrderId = await changeOrderAccess(ctx, request, s.id, body.ticket_order_id, now);
+      const modified = await modifyCart({ editOrderId, db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
       setIdentityCookie(request, reply, writer);
       return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
     };
