@@ -78,9 +78,11 @@ interface CheckoutFormProps {
   onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
+  /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" and no promo codes. */
+  knownPurchaser?: boolean;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -146,7 +148,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const form = identityForm(method);
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
+    const idErrors = member || knownPurchaser ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
@@ -160,6 +162,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const ensurePurchaser = async () => {
     // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
     const giftee = readGiftee(cartId);
+    if (knownPurchaser) return;
     if (member) {
       if (purchaser.current) return;
       await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
@@ -368,23 +371,25 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
             {en.autoRenew.checkoutNotice}
           </p>
         )}
-        <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
-          <h2 id={`${id}-info`} className="section-title">
-            {en.checkout.yourInformation}
-          </h2>
-          {member ? (
-            <p className="notice notice--info">{en.checkout.memberMessage}</p>
-          ) : (
-            <>
-              <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <ResidentZip zipInputId={`${id}-zip_code`}>
-                <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
-              </ResidentZip>
-            </>
-          )}
-        </section>
+        {!knownPurchaser && (
+          <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
+            <h2 id={`${id}-info`} className="section-title">
+              {en.checkout.yourInformation}
+            </h2>
+            {member ? (
+              <p className="notice notice--info">{en.checkout.memberMessage}</p>
+            ) : (
+              <>
+                <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
+                <ResidentZip zipInputId={`${id}-zip_code`}>
+                  <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
+                </ResidentZip>
+              </>
+            )}
+          </section>
+        )}
 
-        <CheckoutPromoCodes />
+        {!knownPurchaser && <CheckoutPromoCodes />}
         <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
           <div className="checkout-section__head">
             <h2 id={`${id}-payment`} className="section-title">
