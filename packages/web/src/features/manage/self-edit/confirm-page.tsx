@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
@@ -23,6 +23,7 @@ export function Component() {
   const seller = useSeller();
   const entries = useConfigEntries();
   const navigate = useNavigate();
+  const client = useQueryClient();
   useDocumentTitle(en.selfEdit.confirmTitle);
   const cartId = changeCartStore.read(orderId);
   const change = useQuery(changeCartQuery(cartId));
@@ -30,6 +31,8 @@ export function Component() {
   const back = managePath(orderId, key);
   const done = (kind: string) => {
     changeCartStore.clear(orderId);
+    // The order changed: its cached reads (the manage page's) are stale.
+    void client.invalidateQueries({ queryKey: ['ticket_order'] });
     navigate(managePath(orderId, key, { changed: kind }), { replace: true });
   };
 

@@ -99,7 +99,15 @@ export function Component() {
       <p>
         <Link to={back}>{en.selfEdit.back}</Link>
       </p>
-      {!tickets.length || !detail || !display || !tabs ? (
+      {increase ? (
+        // 001 §2: the price increase, once the new tickets are held (the old ones have left the order's list).
+        <div className="notice notice--warning" role="status">
+          <p>{format(en.selfEdit.priceIncrease, increase)}</p>
+          <Link className="button" to={back}>
+            {en.selfEdit.continue}
+          </Link>
+        </div>
+      ) : !tickets.length || !detail || !display || !tabs ? (
         <p className="notice notice--warning">{en.selfEdit.nothingToReschedule}</p>
       ) : (
         <>
@@ -153,20 +161,11 @@ export function Component() {
               {failure.text} {failure.restart && <Link to={back}>{en.selfEdit.restart}</Link>}
             </p>
           )}
-          {increase ? (
-            <div className="notice notice--warning" role="status">
-              <p>{format(en.selfEdit.priceIncrease, increase)}</p>
-              <Link className="button" to={back}>
-                {en.selfEdit.continue}
-              </Link>
-            </div>
-          ) : (
-            <div className="manage__actions">
-              <button type="button" className="button" disabled={!session || busy} onClick={() => void update()}>
-                {busy ? en.selfEdit.updating : en.selfEdit.update}
-              </button>
-            </div>
-          )}
+          <div className="manage__actions">
+            <button type="button" className="button" disabled={!session || busy} onClick={() => void update()}>
+              {busy ? en.selfEdit.updating : en.selfEdit.update}
+            </button>
+          </div>
         </>
       )}
     </section>
