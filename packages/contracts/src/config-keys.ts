@@ -43,6 +43,11 @@ export const CONFIG = {
   askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },
   /** Auto-renew charges this many days before a membership ends (default 7; at most the level's renewal window). */
   autoRenewDaysBefore: { namespace: 'membership', name: 'auto_renew_days_before' },
-  /** 001 §5, §6: self-edit of orders `{ categories, horizon_days, horizon_hours, refund_method }` (rules/self-edit.ts); unset = off. */
-  selfEditRules: { namespace: 'web', name: 'self_edit_rules' },
 } as const;
+
+/**
+ * 001 §5, §6: self-edit of orders `{ categories, horizon_days, horizon_hours, refund_method }`
+ * (rules/self-edit.ts); unset = off. Kept out of CONFIG so the shopping pages' entry chunk does not
+ * carry it (only the manage screens read it).
+ */
+export const SELF_EDIT_RULES_KEY = { namespace: 'web', name: 'self_edit_rules' } as const;

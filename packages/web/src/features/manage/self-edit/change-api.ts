@@ -1,5 +1,5 @@
 import type { TCartDocument, TConfigEntry, TOrderDocument, TPayAnswer, TReserveTicket } from '@foyer/contracts';
-import { CONFIG } from '@foyer/contracts/constants';
+import { SELF_EDIT_RULES_KEY } from '@foyer/contracts/constants';
 import { parseSelfEditRules, type SelfEditRules } from '@foyer/contracts/rules';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client.js';
@@ -8,7 +8,7 @@ import { ORDER_EMBED } from '../../checkout/api.js';
 
 /** The seller's self-edit rules (web.self_edit_rules, 001 §5, §6); null: the cancel-free-order screen. */
 export function selfEditRules(entries: readonly TConfigEntry[]): SelfEditRules | null {
-  return parseSelfEditRules(configValue(CONFIG.selfEditRules, entries));
+  return parseSelfEditRules(configValue(SELF_EDIT_RULES_KEY, entries));
 }
 
 /** GET ticket_order/{id} for the edit screen (001 §7: uncached), with the tickets being changed and the cancelled ones. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatMoney } from '../../../lib/money.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
@@ -24,7 +25,7 @@ export function Component() {
   const entries = useConfigEntries();
   const navigate = useNavigate();
   const client = useQueryClient();
-  useDocumentTitle(en.selfEdit.confirmTitle);
+  useDocumentTitle(selfEditText.confirmTitle);
   const cartId = changeCartStore.read(orderId);
   const change = useQuery(changeCartQuery(cartId));
   const cart = change.data?.cart?._data[0];
@@ -39,20 +40,20 @@ export function Component() {
   return (
     <section className="manage confirm-changes" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
-        {en.selfEdit.confirmTitle}
+        {selfEditText.confirmTitle}
       </h1>
       <p>
-        <Link to={back}>{en.selfEdit.back}</Link>
+        <Link to={back}>{selfEditText.back}</Link>
       </p>
       {!cartId || change.isError || (cart && cart.state !== 'pending') ? (
         <p className="notice notice--warning">
-          {en.selfEdit.nothingToPay} <Link to={back}>{en.selfEdit.restart}</Link>
+          {selfEditText.nothingToPay} <Link to={back}>{selfEditText.restart}</Link>
         </p>
       ) : !cart ? (
         <Skeleton height={240} />
       ) : (
         <>
-          <p className="muted">{en.selfEdit.confirmLead}</p>
+          <p className="muted">{selfEditText.confirmLead}</p>
           <CheckoutForm
             key={cart.id}
             cartId={cart.id}

@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from '../../../api/client.js';
 import { NotFoundPage } from '../../../app/error-pages.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatDate, formatTime } from '../../../lib/dates.js';
 import { imageUrl, metaImageId } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
@@ -162,14 +163,14 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
       {live && (
         <div className="pay-bar edit-order__footer">
           <p className="pay-bar__total">
-            {outstanding > 0 ? format(en.selfEdit.toPay, { amount: formatMoney(changeCart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }) }) : outstanding < 0 ? format(en.selfEdit.toRefund, { amount: formatMoney(String(-outstanding / 100), seller.currency) }) : en.selfEdit.nothingToPay}
+            {outstanding > 0 ? format(selfEditText.toPay, { amount: formatMoney(changeCart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }) }) : outstanding < 0 ? format(selfEditText.toRefund, { amount: formatMoney(String(-outstanding / 100), seller.currency) }) : selfEditText.nothingToPay}
           </p>
           <div className="manage__actions">
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => void discard()}>
-              {en.selfEdit.discard}
+              {selfEditText.discard}
             </button>
             <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
-              {en.selfEdit.confirm}
+              {selfEditText.confirm}
             </button>
           </div>
         </div>
@@ -223,11 +224,11 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
           {s.tickets.map((t) => (
             <li key={t.ticket.id} className={t.ticket.state === 'in_cart' || t.ticket.state === 'cancelled' ? 'edit-order__gone' : undefined}>
               {[t.type?.name, formatMoney(t.ticket.adjusted_value, props.currency)].filter(Boolean).join(' · ')}
-              {t.ticket.state === 'in_cart' && <span className="muted"> ({en.selfEdit.removed})</span>}
+              {t.ticket.state === 'in_cart' && <span className="muted"> ({selfEditText.removed})</span>}
               {t.ticket.state === 'cancelled' && <span className="muted"> ({en.manage.stateCancelled})</span>}
               {canEdit && actions.removeFree && t.ticket.state === 'booked' && Number(t.ticket.face_value) === 0 && (
-                <button type="button" className="button button--link" disabled={props.disabled} onClick={() => props.onRemove([t.ticket.id])} aria-label={format(en.selfEdit.removeTicket, { name: t.type?.name ?? '' })}>
-                  {en.selfEdit.remove}
+                <button type="button" className="button button--link" disabled={props.disabled} onClick={() => props.onRemove([t.ticket.id])} aria-label={format(selfEditText.removeTicket, { name: t.type?.name ?? '' })}>
+                  {selfEditText.remove}
                 </button>
               )}
             </li>
@@ -237,12 +238,12 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
           <div className="manage__actions">
             {actions.cancel && (
               <button type="button" className="button button--secondary" disabled={props.disabled} onClick={() => props.onRemove(live.map((t) => t.ticket.id))}>
-                {en.selfEdit.cancelSession}
+                {selfEditText.cancelSession}
               </button>
             )}
             {actions.reschedule && reschedulePath && !props.disabled && (
               <Link className="button" to={reschedulePath}>
-                {en.selfEdit.reschedule}
+                {selfEditText.reschedule}
               </Link>
             )}
           </div>
@@ -259,10 +260,10 @@ function AddedCard({ tickets, doc, currency, timezone }: { tickets: TTicket[]; d
   const events = doc.event_template?._data ?? [];
   const start = sessions.find((s) => s.id === tickets[0].event_session_id)?.start_datetime ?? null;
   return (
-    <article className="panel edit-order__session edit-order__session--new" aria-label={en.selfEdit.newTickets}>
+    <article className="panel edit-order__session edit-order__session--new" aria-label={selfEditText.newTickets}>
       <div className="edit-order__body">
         <h2 className="edit-order__title">
-          {events.find((e) => e.id === tickets[0].event_template_id)?.name} <span className="badge">{en.selfEdit.newTickets}</span>
+          {events.find((e) => e.id === tickets[0].event_template_id)?.name} <span className="badge">{selfEditText.newTickets}</span>
         </h2>
         {start && (
           <p className="muted">

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../../app/error-pages.js';
 import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatDateTime, todayIn } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
@@ -36,7 +37,7 @@ export function Component() {
   const config = useAppConfig();
   const navigate = useNavigate();
   const client = useQueryClient();
-  useDocumentTitle(en.selfEdit.rescheduleTitle);
+  useDocumentTitle(selfEditText.rescheduleTitle);
   const order = useQuery(editOrderQuery(orderId, key));
   const view = useMemo(() => (order.data ? readOrders(order.data, [orderId], seller.timezone)[0] : undefined), [order.data, orderId, seller.timezone]);
   const tickets = (view?.tickets ?? []).filter((t) => t.ticket.event_session_id === sessionId && t.ticket.state === 'booked');
@@ -75,7 +76,7 @@ export function Component() {
         await discardChange(orderId).catch(() => undefined);
         setFailure({ text: errorMessage(error), restart: true });
       } else if (code === 'event_session_sold_out' || code === 'session_capacity_exceeded') {
-        setFailure({ text: en.selfEdit.soldOut, restart: false });
+        setFailure({ text: selfEditText.soldOut, restart: false });
         setSession(null);
       } else if (code === 'self_edit_not_allowed') {
         setFailure({ text: SELF_EDIT_TEXT.contactToReschedule, restart: false });
@@ -94,27 +95,27 @@ export function Component() {
   return (
     <section className="manage reschedule" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
-        {en.selfEdit.rescheduleTitle}
+        {selfEditText.rescheduleTitle}
       </h1>
       <p>
-        <Link to={back}>{en.selfEdit.back}</Link>
+        <Link to={back}>{selfEditText.back}</Link>
       </p>
       {increase ? (
         // 001 §2: the price increase, once the new tickets are held (the old ones have left the order's list).
         <div className="notice notice--warning" role="status">
-          <p>{format(en.selfEdit.priceIncrease, increase)}</p>
+          <p>{format(selfEditText.priceIncrease, increase)}</p>
           <Link className="button" to={back}>
-            {en.selfEdit.continue}
+            {selfEditText.continue}
           </Link>
         </div>
       ) : !tickets.length || !detail || !display || !tabs ? (
-        <p className="notice notice--warning">{en.selfEdit.nothingToReschedule}</p>
+        <p className="notice notice--warning">{selfEditText.nothingToReschedule}</p>
       ) : (
         <>
           <p className="muted">
-            {format(en.selfEdit.ticketsOf, { session: [detail.event.name, tickets[0].session ? formatDateTime(tickets[0].session.start_datetime, timezone) : null].filter(Boolean).join(', ') })} · {tickets.map((t) => t.type?.name).join(', ')}
+            {format(selfEditText.ticketsOf, { session: [detail.event.name, tickets[0].session ? formatDateTime(tickets[0].session.start_datetime, timezone) : null].filter(Boolean).join(', ') })} · {tickets.map((t) => t.type?.name).join(', ')}
           </p>
-          <h2 className="section-title">{en.selfEdit.chooseDate}</h2>
+          <h2 className="section-title">{selfEditText.chooseDate}</h2>
           {calendar.isError ? (
             <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
           ) : !calendar.data ? (
@@ -138,7 +139,7 @@ export function Component() {
           )}
           {date && (
             <>
-              <h2 className="section-title">{en.selfEdit.chooseTime}</h2>
+              <h2 className="section-title">{selfEditText.chooseTime}</h2>
               <SessionPicker
                 eventId={eventId}
                 date={date}
@@ -158,12 +159,12 @@ export function Component() {
           )}
           {failure && (
             <p className="notice notice--error" role="alert">
-              {failure.text} {failure.restart && <Link to={back}>{en.selfEdit.restart}</Link>}
+              {failure.text} {failure.restart && <Link to={back}>{selfEditText.restart}</Link>}
             </p>
           )}
           <div className="manage__actions">
             <button type="button" className="button" disabled={!session || busy} onClick={() => void update()}>
-              {busy ? en.selfEdit.updating : en.selfEdit.update}
+              {busy ? selfEditText.updating : selfEditText.update}
             </button>
           </div>
         </>
