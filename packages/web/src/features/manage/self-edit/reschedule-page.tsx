@@ -1,7 +1,7 @@
 import type { TEventSession } from '@foyer/contracts';
 import { SELF_EDIT_TEXT, toMinor } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listOf } from '../../../api/document.js';
 import { errorMessage, isApiError } from '../../../api/client.js';
@@ -17,10 +17,7 @@ import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { readOrders } from '../../checkout/orders.js';
-import { DateSelector } from '../../events/detail/dates-sessions/date-selector.js';
-import { dayPriceText } from '../../events/detail/dates-sessions/day-texts.js';
-import { SessionPicker } from '../../events/detail/dates-sessions/session-picker.js';
-import { readEventDetail } from '../../events/detail/model.js';
+import type { EventDetail } from '../../events/detail/model.js';
 import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES } from './change-api.js';
 
 /**
@@ -29,7 +26,26 @@ import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES 
  * adds the same types at the new time (the server holds the new before the old leave). A dearer
  * time shows the cost and how long it is held; expected refusals say so, some with a restart link.
  */
+/**
+ * The event page's own date and session pickers, taken from the event page's module (its chunk)
+ * when this page opens: importing them directly would split them out of that chunk and make the
+ * event page load more (e2e/js-budget.e2e.ts).
+ */
+function loadPickers() {
+  return import('../../events/detail/event-page.js').then((m) => ({ DateSelector: m.DateSelector, SessionPicker: m.SessionPicker, dayPriceText: m.dayPriceText, readEventDetail: m.readEventDetail }));
+}
+type Pickers = Awaited<ReturnType<typeof loadPickers>>;
+
 export function Component() {
+  const [ui, setUi] = useState<Pickers | null>(null);
+  useEffect(() => {
+    void loadPickers().then(setUi);
+  }, []);
+  return ui ? <Reschedule ui={ui} /> : <Skeleton height={240} />;
+}
+
+function Reschedule({ ui }: { ui: Pickers }) {
+  const { DateSelector, SessionPicker, dayPriceText, readEventDetail } = ui;
   const { orderId = '', sessionId = '' } = useParams();
   const [search] = useSearchParams();
   const key = search.get('key');
@@ -44,7 +60,7 @@ export function Component() {
   const eventId = tickets[0]?.ticket.event_template_id ?? '';
   const event = useQuery({ ...eventQuery(eventId), enabled: !!eventId });
   const calendar = useQuery({ ...calendarQuery(eventId), enabled: !!eventId });
-  const detail = useMemo(() => (event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null), [event.data, seller.timezone]);
+  const detail: EventDetail | null = useMemo(() => (event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null), [event.data, seller.timezone, readEventDetail]);
   const [date, setDate] = useState<string | null>(null);
   const [session, setSession] = useState<TEventSession | null>(null);
   const [busy, setBusy] = useState(false);
