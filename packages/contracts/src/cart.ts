@@ -42,6 +42,10 @@ export const ZCartModify = z
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
 
+/** POST cart/{cartId}/remove (001 §7): ticket ids to take out of the cart (a change cart: also the order's tickets). */
+export const ZCartRemove = z.object({ tickets: z.array(Id).min(1).max(1000) }).strict();
+export type TCartRemove = z.infer<typeof ZCartRemove>;
+
 /** POST cart/{id}/transfer: the payment link's key (a staff-created cart, /transfer-cart/{id}?key=…). */
 export const ZCartTransfer = z.object({ key: z.string().max(200).optional() }).strict();
 export type TCartTransfer = z.infer<typeof ZCartTransfer>;

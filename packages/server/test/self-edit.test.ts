@@ -145,12 +145,19 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect((await ticket(o.child.id)).state).toBe('booked');
     expect([await used(A), await used(B)]).toEqual([a0, b0]);
 
+    // POST cart/{id}/remove (001 §7) takes another of the order's tickets out of the same change cart.
     const second = await change(o, { remove: [o.child.id], add: [line('child', B)] });
     expect(second.res.status).toBe(200);
+    const removed = await second.c.call('POST', `/api/cart/${second.cart.id}/remove`, { tickets: [o.adult.id] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.cart._data[0]).toMatchObject({ credit: '30.50' });
+    expect((await ticket(o.adult.id)).state).toBe('in_cart');
+    expect((await second.c.call('POST', `/api/cart/${second.cart.id}/remove`, { tickets: [] })).status).toBe(400);
     t.clock.advance(31 * 60_000);
     try {
       await releaseExpiredCarts(t.db, t.dialect, t.clock.now);
       expect((await ticket(o.child.id)).state).toBe('booked');
+      expect((await ticket(o.adult.id)).state).toBe('booked');
       expect([await used(A), await used(B)]).toEqual([a0, b0]);
       const late = await second.c.call('POST', `/api/cart/${second.cart.id}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
       expect(late.status).toBe(410);

@@ -1,4 +1,4 @@
-import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartTransfer } from '@foyer/contracts';
+import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartRemove, ZCartTransfer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { resolveViewer } from '../membership/resolve-viewer.js';
@@ -39,6 +39,17 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
     };
     app.post(`${prefix}/modify`, modify);
     app.post<IdParams>(`${prefix}/:id/modify`, modify);
+
+    // 001 §7 POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
+    app.post<IdParams>(`${prefix}/:id/remove`, async (request, reply) => {
+      const body = parseBody(ZCartRemove, request.body, 'cart_remove_tickets');
+      const { seller: s } = await seller(request);
+      const now = ctx.now();
+      const writer = await writerIdentity(db, request);
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id, body: { add: [], remove: body.tickets }, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      setIdentityCookie(request, reply, writer);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
+    });
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
       const { query, seller: s } = await seller(request);

@@ -1,4 +1,4 @@
-import { ZCartDeleted, ZCartDocument, ZCartModify, ZCartTransfer } from '@foyer/contracts';
+import { ZCartDeleted, ZCartDocument, ZCartModify, ZCartRemove, ZCartTransfer } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam, type Refusals } from '../http/openapi-parts.js';
 
 /** A manage link's key (?key=): opens the order a change cart names (self-edit). */
@@ -32,6 +32,15 @@ export function cartPaths() {
         body: ZCartModify,
         ok: ZCartDocument,
         refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)` },
+      }),
+    };
+    paths[`${prefix}/{id}/remove`] = {
+      post: operation({
+        summary: 'Remove tickets by id (001 §7); in a change cart also the order\'s own tickets (self-edit)',
+        parameters: [id, sellerParam],
+        body: ZCartRemove,
+        ok: ZCartDocument,
+        refusals: { ...MODIFIABLE, '400': 'validation_failed', '403': 'self_edit_not_allowed', '404': 'not_found, ticket_not_found (context cart_remove_tickets), seller_not_found', '409': 'cart_already_booked, intent_processing, tickets_too_old, ticket_state_incorrect, incorrect_cart_state' },
       }),
     };
     paths[`${prefix}/{id}`] = {

@@ -46,8 +46,11 @@ export function changeCartQuery(cartId: string | null) {
  */
 export async function modifyChange(orderId: string, key: string | null, remove: string[], add: TReserveTicket[]): Promise<TCartDocument> {
   const cartId = changeCartStore.read(orderId);
+  // Only removing from an existing change cart: POST cart/{cartId}/remove (001 §7).
   const doc = cartId
-    ? await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/modify`, { remove, add }, { embed: CART_EMBED })
+    ? add.length
+      ? await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/modify`, { remove, add }, { embed: CART_EMBED })
+      : await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/remove`, { tickets: remove }, { embed: CART_EMBED })
     : await api.post<TCartDocument>('cart/modify', { ticket_order_id: orderId, remove, add }, { embed: CART_EMBED, query: key ? { key } : {} });
   const id = doc.cart?._data[0]?.id;
   if (id) changeCartStore.write(orderId, id);
