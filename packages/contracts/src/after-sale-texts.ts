@@ -10,3 +10,17 @@ export const CANCEL_TEXT = {
   notFree: 'You must contact us to cancel this order.',
   notCancellable: 'This ticket can no longer be cancelled.',
 } as const;
+
+/** 001 §2 Edit order, Reschedule; §8 Order management (self-edit). */
+export const SELF_EDIT_TEXT = {
+  logOut: 'Please log-out to edit your tickets',
+  contactToReschedule: 'Please contact us to reschedule your tickets.',
+  paymentNotSupported: 'Payment is not supported for this amount.',
+  notEditable: 'These tickets can no longer be changed online.',
+  tooOld: 'These tickets are too close to their date to be changed online.',
+  stateIncorrect: 'These tickets have changed meanwhile (cancelled, redeemed or being changed elsewhere).',
+  notInOrder: 'We could not find that ticket in this order.',
+  orderNotPaid: 'This order still has an amount to pay, so it cannot be changed online.',
+  rescheduled: 'Your tickets have been rescheduled.',
+  ticketCancelled: 'Your ticket has been cancelled.',
+} as const;

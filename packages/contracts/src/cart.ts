@@ -36,9 +36,15 @@ export const ZCartModify = z
     preloadedPromoCodes: z.array(z.string().max(200)).max(20).optional(),
     preReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
     postReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
+    /** Self-edit (001 §4 Edit order): a new cart that changes this booked order; `remove` may then name its tickets. */
+    ticket_order_id: Id.optional(),
   })
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
+
+/** POST cart/{cartId}/remove (001 §7): ticket ids to take out of the cart (a change cart: also the order's tickets). */
+export const ZCartRemove = z.object({ tickets: z.array(Id).min(1).max(1000) }).strict();
+export type TCartRemove = z.infer<typeof ZCartRemove>;
 
 /** POST cart/{id}/transfer: the payment link's key (a staff-created cart, /transfer-cart/{id}?key=…). */
 export const ZCartTransfer = z.object({ key: z.string().max(200).optional() }).strict();
@@ -46,7 +52,8 @@ export type TCartTransfer = z.infer<typeof ZCartTransfer>;
 
 /** 'checkout': a payment is in flight; the cart cannot change until it ends. */
 export const CART_STATES = ['pending', 'checkout', 'booked', 'expired', 'deleted'] as const;
-export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed'] as const;
+/** 'in_cart': a booked ticket a change cart is taking out of its order (self-edit, until confirmed). */
+export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed', 'in_cart'] as const;
 
 export const ZCartFees = z.object({
   total_before_cartmod_price: Money,
@@ -80,6 +87,9 @@ export const ZCart = z.object({
   /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
   cartmods: z.array(ZCartModOut).optional(),
   promo_codes: z.array(ZCartPromoCode).optional(),
+  /** A change cart (self-edit): the order it changes, and what the order tickets it takes out were worth. */
+  edits_order_id: z.string().nullable().optional(),
+  credit: Money.optional(),
 });
 export type TCart = z.infer<typeof ZCart>;
 

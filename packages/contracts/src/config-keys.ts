@@ -48,3 +48,10 @@ export const CONFIG = {
   /** 000 §9: the city-pass groups and their voucher expressions (000 §5; docs/promotions.md). */
   citypassCodeGroups: { namespace: 'web', name: 'citypass_code_groups' },
 } as const;
+
+/**
+ * 001 §5, §6: self-edit of orders `{ categories, horizon_days, horizon_hours, refund_method }`
+ * (rules/self-edit.ts); unset = off. Kept out of CONFIG so the shopping pages' entry chunk does not
+ * carry it (only the manage screens read it).
+ */
+export const SELF_EDIT_RULES_KEY = { namespace: 'web', name: 'self_edit_rules' } as const;

@@ -90,6 +90,10 @@ export const ERROR_CODES = [
   'no_code_benefit',
   'invalid_citypass',
   'citypass_failure',
+  // self-edit and reschedule (001 §8 Order management)
+  'tickets_too_old',
+  'ticket_state_incorrect',
+  'self_edit_not_allowed',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

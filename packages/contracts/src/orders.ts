@@ -35,6 +35,9 @@ export const ZGuestCheckout = z
       .optional(),
     /** The payment method about to be used: bacs_debit and afterpay_clearpay add the address to the form (001 §5). */
     payment_method_type: z.string().max(50).optional(),
+    /** 001 §7: a free edit of an order (a change cart with nothing to pay) is completed with gateway "free". */
+    gateway_id: z.literal('free').optional(),
+    gateway_data: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;

@@ -13,3 +13,4 @@ export * from './regions.js';
 export * from './identity-form.js';
 export * from './address-lookup.js';
 export * from './redirects.js';
+export * from './self-edit.js';

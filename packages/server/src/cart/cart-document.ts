@@ -34,7 +34,7 @@ export const CART_QUERY: QuerySpec = {
     'config',
     'ticket_order',
   ],
-  params: { _all_tickets: 'boolean' },
+  params: { _all_tickets: 'boolean', key: 'string' },
   defaultLimit: 1000,
   maxLimit: 1000,
 };
@@ -89,6 +89,7 @@ export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: 
       total_outstanding: fromMinor(amounts.outstanding),
     },
     ...promo.wire,
+    ...(cart.edits_order_id ? { edits_order_id: cart.edits_order_id, credit: fromMinor(cart.credit) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartTransfer } from '@foyer/contracts';
+import { DEFAULT_HOLD_MINUTES, ZCartModify, ZCartRemove, ZCartTransfer } from '@foyer/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { resolveViewer } from '../membership/resolve-viewer.js';
@@ -15,6 +15,7 @@ import { modifyCart } from './modify-cart.js';
 import { transferCart } from './transfer-cart.js';
 import { guardCodeGuesses } from '../promotions/code-guessing.js';
 import { carriesCodes, codeGuessKeys, missedPreloadedCodes } from '../promotions/reserve-code-guesses.js';
+import { changeOrderAccess } from '../orders/self-edit/change-order-access.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -33,8 +34,9 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const { seller: s } = await seller(request);
       const now = ctx.now();
       const writer = await writerIdentity(db, request);
+      const editOrderId = await changeOrderAccess(ctx, request, s.id, body.ticket_order_id, now);
       const viewer = await resolveViewer(db, request, s.id, now);
-      const work = () => modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      const work = () => modifyCart({ editOrderId, db, dialect: ctx.dialect, sellerId: s.id, writer, viewer, cartId: request.params.id ?? null, body, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
       // Codes on a reserve are guesses like apply_code's (promotions/code-guessing.ts).
       const modified = carriesCodes(body) ? await guardCodeGuesses(ctx, codeGuessKeys(request.ip, request.params.id), work, (m) => missedPreloadedCodes(body, m.cart)) : await work();
       setIdentityCookie(request, reply, writer);
@@ -42,6 +44,17 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
     };
     app.post(`${prefix}/modify`, modify);
     app.post<IdParams>(`${prefix}/:id/modify`, modify);
+
+    // 001 §7 POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
+    app.post<IdParams>(`${prefix}/:id/remove`, async (request, reply) => {
+      const body = parseBody(ZCartRemove, request.body, 'cart_remove_tickets');
+      const { seller: s } = await seller(request);
+      const now = ctx.now();
+      const writer = await writerIdentity(db, request);
+      const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id, body: { add: [], remove: body.tickets }, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
+      setIdentityCookie(request, reply, writer);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
+    });
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
       const { query, seller: s } = await seller(request);

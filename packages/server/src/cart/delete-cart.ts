@@ -6,6 +6,7 @@ import { cartWithOwnerKind, updateCartRow } from './cart.repository.js';
 import { assertNotInjected, assertOwner } from './cart-access.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/promotions.repository.js';
+import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
 
 /** DELETE my/cart/{id}: releases every held ticket and closes the cart. A booked cart cannot be deleted. */
 export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; cartId: string; now: Date }) {
@@ -15,6 +16,7 @@ export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: st
     assertNotInjected(cart);
     if (cart.state === 'booked') throw new AppError(409, 'incorrect_cart_state', 'A booked cart cannot be deleted.', 'cart', { ticket_order_id: cart.ticket_order_id });
     const released = await releaseHeldTickets(tx, { cartId: cart.id });
+    await restoreOrderTickets(tx, cart.id); // a discarded change: the order keeps its tickets
     await giveBackCodeUses(tx, cart.id);
     await updateCartRow(tx, cart.id, { state: 'deleted', updated_at: input.now.toISOString() });
     return released;

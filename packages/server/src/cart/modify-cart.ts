@@ -29,6 +29,7 @@ import { holdMembershipItems } from '../membership/hold-membership-items.js';
 import { membershipExpired, takeMemberAllowances } from '../membership/take-member-allowance.js';
 import { insertHoldingSeats, seatOfReserveItem } from '../seats/hold-seat.js';
 import { promotionsOnModify } from '../promotions/promotions-on-modify.js';
+import { changeCartOrder, takeOrderTickets } from '../orders/self-edit/take-order-tickets.js';
 
 export interface ModifyInput {
   db: Db;
@@ -43,6 +44,8 @@ export interface ModifyInput {
   cache?: TtlCache;
   /** The storefront client's limits (address, holds, new carts); none for staff tools. */
   client?: ClientLimits;
+  /** A new change cart for this order (self-edit; the caller has checked access to the order). */
+  editOrderId?: string | null;
 }
 
 type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
@@ -87,7 +90,10 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   await storeIdentity(tx, input.writer, now);
 
   const held = cart ? await heldTicketsOfCart(tx, cart.id) : [];
-  const removeIds = new Set(body.remove);
+  // A change cart (self-edit) may also remove tickets of the order it edits (orders/self-edit/).
+  const editsOrderId = changeCartOrder(cart, input.editOrderId ?? null, input.writer.identity);
+  const orderRemoveIds = editsOrderId ? body.remove.filter((id) => !held.some((t) => t.id === id)) : [];
+  const removeIds = new Set(body.remove.filter((id) => !orderRemoveIds.includes(id)));
   // Money taken for a cart is never left without tickets to cover it: no removals once paid into.
   if (cart && cart.paid > 0 && removeIds.size) {
     throw new AppError(409, 'incorrect_cart_state', 'Part of this order has been paid, so tickets can no longer be removed.', 'cart_remove_tickets', { cart_id: cart.id });
@@ -133,12 +139,14 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
     ? (await updateCart(tx, cart.id, expiresAt, nowIso, campaign, info)).rows
     : (await insertCart(tx, uuidv7(), input.sellerId, input.writer.identity.id, String(await nextSequenceValue(tx, input.dialect, 'cart_number')), expiresAt, nowIso, campaign, info, input.client?.ip ?? null)).rows;
   const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
+  // The new tickets are inserted (seats held) before the order's old ones are taken out, in this one transaction.
   const added = await insertHoldingSeats(rows, (ordered) => insertTickets(tx, ordered));
+  const changeCart = editsOrderId ? { ...saved, edits_order_id: editsOrderId, credit: await takeOrderTickets(tx, { cartId: saved.id, orderId: editsOrderId, sellerId: input.sellerId, ticketIds: orderRemoveIds, now }) } : saved;
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
   await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Promotions: the payload's codes, code-required groups, the cart priced again (promotions/).
-  const priced = await promotionsOnModify(tx, { cart: saved, body, tickets: [...remaining, ...added], added, now, cache: input.cache });
+  const priced = await promotionsOnModify(tx, { cart: changeCart, body, tickets: [...remaining, ...added], added, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
   const sessions = await takeCapacityOrRefuse(tx, additions);
@@ -163,7 +171,7 @@ type TicketRow = Insertable<TicketTable>;
 const TICKET_COLUMNS = Object.keys({
   id: 1, cart_id: 1, created_at: 1, seller_id: 1, ticket_type_id: 1, ticket_group_id: 1, event_template_id: 1, event_session_id: 1, counts_session: 1,
   handler: 1, state: 1, face_value: 1, adjusted_value: 1, fee_fixed_outside: 1, fee_percent_outside: 1, admit_name: 1, admit_email: 1, valid_from: 1,
-  valid_to: 1, ticket_order_id: 1, scan_code: 1, redeemed_at: 1, seat_id: 1,
+  valid_to: 1, ticket_order_id: 1, scan_code: 1, redeemed_at: 1, seat_id: 1, change_cart_id: 1,
 } satisfies Record<keyof TicketRow, 1>) as (keyof TicketRow)[];
 const insertOneTicket = prepared((tx, ...values: unknown[]) =>
   tx.insertInto('ticket').values(Object.fromEntries(TICKET_COLUMNS.map((c, i) => [c, values[i]])) as TicketRow).returningAll(),
@@ -252,6 +260,7 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       ticket_order_id: null,
       scan_code: null,
       redeemed_at: null,
+      change_cart_id: null,
       seat_id: await seatOfReserveItem(tx, input.cache, item, rule, type.name, session?.id ?? null, index),
       groupLimit: rule.capacity === -1 ? -1 : rule.capacity + rule.oversell_capacity,
     });

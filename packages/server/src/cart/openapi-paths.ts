@@ -1,6 +1,8 @@
-import { ZCartDeleted, ZCartDocument, ZCartModify, ZCartTransfer } from '@foyer/contracts';
+import { ZCartDeleted, ZCartDocument, ZCartModify, ZCartRemove, ZCartTransfer } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam, type Refusals } from '../http/openapi-parts.js';
 
+/** A manage link's key (?key=): opens the order a change cart names (self-edit). */
+const manageKeyParam = { name: 'key', in: 'query', schema: { type: 'string' } };
 const SELLER: Refusals = { '400': 'seller_not_found (malformed), validation_failed', '404': 'seller_not_found' };
 /** The ownership rule of cart-access.ts: another identity's cart is refused, a gone one is not found. */
 export const OWNED: Refusals = { '403': 'scope_error (_extra.owner = member when a logged-in member owns it)', '404': 'not_found, seller_not_found' };
@@ -18,11 +20,11 @@ export function cartPaths() {
   for (const prefix of ['/my/cart', '/cart']) {
     paths[`${prefix}/modify`] = {
       post: operation({
-        summary: 'Create a cart holding the given tickets; sets the identity cookie',
-        parameters: [sellerParam],
+        summary: 'Create a cart holding the given tickets; sets the identity cookie. With ticket_order_id (and the manage link ?key=): a change cart of that order (self-edit), whose remove may name the order\'s tickets',
+        parameters: [sellerParam, manageKeyParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...SELLER, '400': RESERVE, '404': 'ticket_not_found, seller_not_found', '409': CAPACITY, '429': CODE_GUESSES },
+        refusals: { ...SELLER, '400': RESERVE, '403': 'self_edit_not_allowed (self-edit off, not eligible, or logged in), scope_error (another\'s order)', '404': 'ticket_not_found (context cart_remove_tickets), not_found (order or wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}/modify`] = {
@@ -31,7 +33,16 @@ export function cartPaths() {
         parameters: [id, sellerParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}`, '429': CODE_GUESSES },
+        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`, '429': CODE_GUESSES },
+      }),
+    };
+    paths[`${prefix}/{id}/remove`] = {
+      post: operation({
+        summary: 'Remove tickets by id (001 §7); in a change cart also the order\'s own tickets (self-edit)',
+        parameters: [id, sellerParam],
+        body: ZCartRemove,
+        ok: ZCartDocument,
+        refusals: { ...MODIFIABLE, '400': 'validation_failed', '403': 'self_edit_not_allowed', '404': 'not_found, ticket_not_found (context cart_remove_tickets), seller_not_found', '409': 'cart_already_booked, intent_processing, tickets_too_old, ticket_state_incorrect, incorrect_cart_state' },
       }),
     };
     paths[`${prefix}/{id}`] = {

@@ -4,6 +4,7 @@ import { expireCart } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/promotions.repository.js';
+import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
 
 /**
  * The sweeper: expires pending carts whose hold has run out and gives their capacity back, in
@@ -23,6 +24,7 @@ export async function releaseExpiredCarts(db: Db, dialect: Dialect, now: Date, o
     tickets += await inWriteTransaction(db, dialect, async (tx) => {
       if (!(await expireCart(tx, id, nowIso))) return 0;
       await giveBackCodeUses(tx, id);
+      await restoreOrderTickets(tx, id); // an expired change: the order keeps its tickets
       return releaseHeldTickets(tx, { cartId: id });
     });
   }

@@ -18,6 +18,7 @@ import { returnFromRedirect } from './redirect-return.js';
 import { registerGiftee } from './register-giftee.js';
 import { setPurchaser } from './set-purchaser.js';
 import type { IdentityAnswers } from '@foyer/contracts/rules';
+import { confirmFreeChange } from '../orders/self-edit/confirm-free-change.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -94,6 +95,14 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const prefix of ['/api/cart', '/api/my/cart']) {
     app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
       const body = parseBody(ZGuestCheckout, request.body, 'checkout');
+      if (body.gateway_id === 'free') {
+        // Confirm Changes of a free edit (orders/self-edit/): the order's purchaser stays.
+        const { seller } = await sellerOfRequest(ctx, request);
+        const now = ctx.now();
+        const key = request.headers['idempotency-key'];
+        const result = await confirmFreeChange({ db, dialect: ctx.dialect, sellerId: seller.id, currency: seller.currency, identity: await readIdentity(db, request), cartId: request.params.id, idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null, gateways: gatewaysFor(db, seller.id, stripe), now, publicUrl: ctx.settings.publicUrl, ip: request.ip });
+        return payAnswer(db, request.params.id, result, now, ctx.cache);
+      }
       return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null);
     });
   }

@@ -106,7 +106,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
     const { outstanding, due } = cartAmounts(cart, held, plan, now);
     if (gateway.id === 'free') {
-      if (outstanding !== 0 || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
+      // A change cart (self-edit) that costs less than what it replaces is free too; the difference is refunded.
+      if ((cart.edits_order_id ? outstanding > 0 : outstanding !== 0) || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
       if (amount <= 0 || amount > outstanding) refuse(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
       // 001 §5: with a payment plan, between the payment due and the outstanding balance; a gift

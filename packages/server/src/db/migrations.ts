@@ -20,6 +20,7 @@ import { up as m0015 } from './migrations/0015_seats.js';
 import { up as m0016 } from './migrations/0016_promotions.js';
 import { up as m0017 } from './migrations/0017_purchaser_details.js';
 import { up as m0018 } from './migrations/0018_auto_renew.js';
+import { up as m0019 } from './migrations/0019_order_changes.js';
 import { up as m0020 } from './migrations/0020_instalments.js';
 
 type AnyDb = Kysely<any>;
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0016_promotions': m0016,
   '0017_purchaser_details': m0017,
   '0018_auto_renew': m0018,
+  '0019_order_changes': m0019,
   '0020_instalments': m0020,
 };
 

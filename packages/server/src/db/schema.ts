@@ -267,6 +267,10 @@ export interface CartTable {
   auto_renew: Generated<number>;
   /** The modifiers the last pricing applied (0016, promotions/price-cart.ts), JSON. */
   cartmods: Generated<string>;
+  /** 0019: the booked order this cart changes (self-edit, reschedule), if any. */
+  edits_order_id: Generated<string | null>;
+  /** 0019: what the order tickets this change cart takes out were worth (minor units). */
+  credit: Generated<number>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
@@ -322,6 +326,8 @@ export interface TicketTable {
   redeemed_at: string | null;
   /** The seat a ticket of a "seated" group holds (one live ticket per session and seat). */
   seat_id: string | null;
+  /** 0019: the change cart taking this booked ticket out of its order (state 'in_cart'). */
+  change_cart_id: Generated<string | null>;
 }
 /** A venue room's seat map (catalog seat_templates). zones, sections, other_elements: JSON. */
 export interface SeatTemplateTable {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders, ZAutoRenewCancelled } from '@foyer/contracts';
+import { ZPayAnswer, ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders, ZAutoRenewCancelled } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
@@ -12,7 +12,15 @@ export function orderPaths() {
     operation({ summary, parameters: [id, sellerParam], body, ok: ZCartDocument, refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' } });
   const paths: Record<string, object> = {};
   for (const prefix of ['/cart', '/my/cart']) {
-    paths[`${prefix}/{id}/guest_checkout`] = { post: checkout('Name the purchaser (a guest identity from POST user) and whether to e-mail them', ZGuestCheckout) };
+    paths[`${prefix}/{id}/guest_checkout`] = {
+      post: operation({
+        summary: 'Name the purchaser (a guest identity from POST user) and whether to e-mail them; for a change cart (self-edit) with nothing to pay, gateway_id "free" confirms the change (answered like pay: outcome and ticket_order)',
+        parameters: [id, sellerParam],
+        body: ZGuestCheckout,
+        ok: z.union([ZCartDocument, ZPayAnswer]),
+        refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing; gateway "free" for a cart that changes no order), payment_not_supported (a change with an amount to pay)', '404': 'not_found (cart or purchaser), seller_not_found' },
+      }),
+    };
   }
   return {
     ...paths,

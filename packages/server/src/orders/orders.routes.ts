@@ -21,6 +21,15 @@ import { sellerOfRequest } from './seller-of-request.js';
 
 type IdParams = { Params: { id: string } };
 
+/** 001 §7 `ticket.state._in`: which of the order's tickets to show (default booked and redeemed); the edit screen also asks for in_cart and cancelled. */
+const ORDER_TICKET_STATES = new Set(['booked', 'redeemed', 'cancelled', 'in_cart']);
+function ticketStatesOf(query: { filters: { field: string; value: unknown }[] }): string[] | undefined {
+  const filter = query.filters.find((f) => f.field === 'ticket.state');
+  if (!filter) return undefined;
+  const states = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(String).filter((s) => ORDER_TICKET_STATES.has(s));
+  return states.length ? states : undefined;
+}
+
 /** GET my/ticket_order answers the most recent orders (001 §2 My Account: recent orders). */
 const MY_ORDERS_LIMIT = 50;
 
@@ -98,7 +107,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     const { query, seller } = await sellerOfRequest(ctx, request);
     const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
     reply.header('cache-control', 'private, no-store');
-    return orderDocument(db, [order], query.embed, undefined, ctx.now());
+    return orderDocument(db, [order], query.embed, ticketStatesOf(query), ctx.now());
   });
 
   // By id list: the complete page. Order ids are unguessable (UUIDv7), so the list works as a

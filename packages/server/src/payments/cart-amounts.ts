@@ -18,7 +18,7 @@ export interface CartAmounts {
   total: number;
   /** Taken so far (gift cards, partial and instalment payments). */
   paid: number;
-  /** total − paid. */
+  /** total − paid (− a change cart's credit: below 0 when the change costs less). */
   outstanding: number;
   /** What must be paid now: the instalments due by today, or everything outstanding without a plan; 0 once booked. */
   due: number;
@@ -29,7 +29,7 @@ export interface CartAmounts {
  * webhook all use it), from the cart's live tickets (cancelled ones count for nothing) and its
  * payment plan (empty without one).
  */
-export function cartAmounts(cart: { paid: number; state: string }, tickets: readonly PricedTicket[], plan: readonly Pick<Instalment, 'due_date' | 'amount'>[], now: Date): CartAmounts {
+export function cartAmounts(cart: { paid: number; state: string; credit?: number }, tickets: readonly PricedTicket[], plan: readonly Pick<Instalment, 'due_date' | 'amount'>[], now: Date): CartAmounts {
   let price = 0;
   let feeFixed = 0;
   let feePercent = 0;
@@ -40,7 +40,8 @@ export function cartAmounts(cart: { paid: number; state: string }, tickets: read
     feePercent += t.fee_percent_outside;
   }
   const total = price + feeFixed + feePercent;
-  const outstanding = total - cart.paid;
+  // A change cart (self-edit) sets what the order tickets it takes out were worth against the total.
+  const outstanding = total - cart.paid - (cart.credit ?? 0);
   const due = cart.state === 'booked' ? 0 : dueNow([...plan], cart.paid, outstanding, now);
   return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due };
 }

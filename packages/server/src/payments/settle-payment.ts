@@ -9,6 +9,8 @@ import { paymentById, planOfCart, updateOpenPayment } from './payments.repositor
 import { isInstalmentPayment, settleInstalment } from './instalments/settle-instalment.js';
 import { reholdTickets } from './rehold-tickets.js';
 import { refundPayment } from './refund-payment.js';
+import { applyOrderChange } from '../orders/self-edit/apply-order-change.js';
+import { refundPendingOfCart } from '../orders/self-edit/refund-pending-of-cart.js';
 
 export { OPEN_PAYMENT } from './payments.repository.js';
 
@@ -37,8 +39,9 @@ class LateRefusal extends Error {}
  */
 export async function settlePayment(deps: SettleDeps, paymentId: string, result: ChargeResult): Promise<PayOutcome | AppError> {
   const nowIso = deps.now.toISOString();
+  let changed: string | null = null; // a change cart confirmed: its refunds go out after the commit
   try {
-    return await inWriteTransaction(deps.db, deps.dialect, async (tx): Promise<PayOutcome | AppError> => {
+    const outcome = await inWriteTransaction(deps.db, deps.dialect, async (tx): Promise<PayOutcome | AppError> => {
       const payment = await paymentById(tx, paymentId);
       if (!payment) throw new Error(`settlePayment: no payment ${paymentId}`);
       if (isInstalmentPayment(payment)) return settleInstalment(tx, deps, payment, result);
@@ -70,9 +73,10 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
 
       // Claim the cart against the sweeper (it expires only pending carts).
       if (!(await claimCartForCheckout(tx, payment.cart_id, nowIso, ['pending', 'checkout']))) {
-        const state = (await cartById(tx, payment.cart_id))?.state;
+        const expired = await cartById(tx, payment.cart_id);
         const ticketIds = JSON.parse(payment.ticket_ids ?? '[]') as string[];
-        if (state !== 'expired' || !(await reholdTickets(tx, payment.cart_id, ticketIds, deps.now))) throw new LateRefusal();
+        // An expired change cart gave the order its tickets back: the change is refused, not re-held.
+        if (expired?.state !== 'expired' || expired.edits_order_id || !(await reholdTickets(tx, payment.cart_id, ticketIds, deps.now))) throw new LateRefusal();
         await updateCartRow(tx, payment.cart_id, { state: 'checkout', updated_at: nowIso });
       }
       // The cart, its tickets and its plan are read once here and passed on to the booking.
@@ -81,17 +85,23 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
       const paid = cart.paid + payment.amount;
       const amounts = cartAmounts({ ...cart, paid }, tickets, plan, deps.now);
-      if (paid > amounts.total) throw new LateRefusal();
+      if (paid > Math.max(0, amounts.total - cart.credit)) throw new LateRefusal();
       await updateCartRow(tx, cart.id, { paid });
       // A payment plan books the order once what is due now is paid; the rest stays on the order.
       const planSettled = cart.injected === 1 && amounts.due === 0;
-      if (paid < amounts.total && !planSettled) {
+      if (amounts.outstanding > 0 && !planSettled) {
         await releaseCheckout(tx, cart.id, nowIso);
         return { outcome: 'partial' };
       }
-      const orderId = await bookOrder(tx, deps.dialect, { cart: { ...cart, paid }, amounts, tickets, plan }, deps.now, deps.publicUrl);
+      // A change cart (self-edit) changes its order instead of making one (orders/self-edit/).
+      if (cart.edits_order_id) changed = cart.id;
+      const orderId = cart.edits_order_id
+        ? await applyOrderChange(tx, { cart: { ...cart, paid }, tickets, amounts, now: deps.now, publicUrl: deps.publicUrl })
+        : await bookOrder(tx, deps.dialect, { cart: { ...cart, paid }, amounts, tickets, plan }, deps.now, deps.publicUrl);
       return { outcome: 'completed', orderId };
     });
+    if (changed) await refundPendingOfCart(deps, changed);
+    return outcome;
   } catch (error) {
     if (!(error instanceof LateRefusal) || result.status !== 'succeeded') throw error;
     await updateOpenPayment(deps.db, paymentId, { status: 'refund_pending', reference: result.reference, error_code: 'cart_expired' });

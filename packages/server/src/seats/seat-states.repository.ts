@@ -11,7 +11,7 @@ export function liveSeatsOfSession(db: Db | Tx, sessionId: string) {
     .select(['ticket.seat_id', 'ticket.state', 'cart.expires_at'])
     .where('ticket.event_session_id', '=', sessionId)
     .where('ticket.seat_id', 'is not', null)
-    .where('ticket.state', 'in', ['held', 'booked', 'redeemed'])
+    .where('ticket.state', 'in', ['held', 'booked', 'redeemed', 'in_cart'])
     .execute();
 }
 

@@ -838,8 +838,6 @@ export const en = {
     forgotPassword: { title: 'Forgot password', text: 'We can send you a link to set a new password.' },
     resetPassword: { title: 'Reset password', text: 'Choose a new password for your account.' },
     setEmail: { title: 'Set your e-mail address', text: 'Add an e-mail address to your account.' },
-    reschedule: { title: 'Reschedule', text: 'Choose a new date and time for your tickets.' },
-    confirmChanges: { title: 'Confirm changes', text: 'Review and pay for the changes to your order.' },
     transferCart: { title: 'Loading your cart', text: 'We are getting your cart ready.' },
     login: { title: 'Log in', text: 'Log in with your account.' },
     logout: { title: 'Log out', text: 'You are being logged out.' },

@@ -81,9 +81,11 @@ interface CheckoutFormProps {
   onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
+  /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" and no promo codes. */
+  knownPurchaser?: boolean;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -155,7 +157,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const memberAddress = member && isRedirectMethod(method) ? memberAddressFields(form) : null;
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = member ? (memberAddress ? validateIdentityAnswers(memberAddress, identity) : {}) : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
+    const idErrors = knownPurchaser ? {} : member ? (memberAddress ? validateIdentityAnswers(memberAddress, identity) : {}) : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     const bErrors = current.kind === 'card' && method === 'bacs_debit' ? validateBank(bank) : {};
     setIdentityErrors(idErrors);
@@ -171,6 +173,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const ensurePurchaser = async () => {
     // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
     const giftee = readGiftee(cartId);
+    if (knownPurchaser) return;
     if (member && memberAddress) {
       const kept = identityAnswersToKeep(memberAddress, identity);
       const answers = JSON.stringify([kept, method]);
@@ -394,26 +397,28 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
             {en.autoRenew.checkoutNotice}
           </p>
         )}
-        <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
-          <h2 id={`${id}-info`} className="section-title">
-            {en.checkout.yourInformation}
-          </h2>
-          {member ? (
-            <>
-              <p className="notice notice--info">{en.checkout.memberMessage}</p>
-              {memberAddress && <IdentityFields id={id} form={memberAddress} value={identity} errors={identityErrors} onChange={setField} />}
-            </>
-          ) : (
-            <>
-              <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
-              <ResidentZip zipInputId={`${id}-zip_code`}>
-                <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
-              </ResidentZip>
-            </>
-          )}
-        </section>
+        {!knownPurchaser && (
+          <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
+            <h2 id={`${id}-info`} className="section-title">
+              {en.checkout.yourInformation}
+            </h2>
+            {member ? (
+              <>
+                <p className="notice notice--info">{en.checkout.memberMessage}</p>
+                {memberAddress && <IdentityFields id={id} form={memberAddress} value={identity} errors={identityErrors} onChange={setField} />}
+              </>
+            ) : (
+              <>
+                <p className="muted checkout-section__hint">{en.checkout.yourInformationHint}</p>
+                <ResidentZip zipInputId={`${id}-zip_code`}>
+                  <IdentityFields id={id} form={form} value={identity} errors={identityErrors} onChange={setField} renderField={lookup.renderField(id, identityErrors)} />
+                </ResidentZip>
+              </>
+            )}
+          </section>
+        )}
 
-        <CheckoutPromoCodes />
+        {!knownPurchaser && <CheckoutPromoCodes />}
         <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
           <div className="checkout-section__head">
             <h2 id={`${id}-payment`} className="section-title">

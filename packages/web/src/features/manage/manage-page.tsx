@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
-import { useSeller } from '../../config/use-config.js';
+import { useConfigEntries, useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
@@ -21,6 +21,9 @@ import { PAID_STATE } from './instalments/paid-state.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
 import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 import { instalmentTexts } from './instalments/texts.js';
+import { changeCartStore, selfEditRules } from './self-edit/change-api.js';
+import { EditOrder } from './self-edit/edit-order.js';
+import { selfEditEligible } from '@foyer/contracts/rules';
 
 /**
  * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
@@ -39,6 +42,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const [search] = useSearchParams();
   const key = search.get('key');
   const seller = useSeller();
+  const rules = selfEditRules(useConfigEntries());
   const client = useQueryClient();
   useDocumentTitle(en.manage.title);
   const query = useQuery(manageOrderQuery(id, key));
@@ -66,6 +70,9 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   }
   if (query.isError) return <ErrorNotice title={en.manage.loadError} error={query.error} onRetry={() => void query.refetch()} />;
   if (!view) return <ManageSkeleton />;
+  // 001 §2: self-edit mode (web.self_edit_rules and an eligible ticket) shows the edit-order screen.
+  const editable = rules && view.tickets.some((t) => selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, view.order.id));
+  if (rules && (editable || changeCartStore.read(id))) return <EditOrder orderId={id} orderKey={key} rules={rules} />;
 
   const now = new Date();
   const sessions = bySession(view.tickets);

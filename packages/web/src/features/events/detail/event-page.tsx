@@ -140,3 +140,10 @@ function EventSkeleton() {
   );
 }
 
+
+// The reschedule page (manage/self-edit) takes the event flow's own pickers from this chunk with a
+// dynamic import of this module, so they are not split out of the event page (its JS budget).
+export { DateSelector } from './dates-sessions/date-selector.js';
+export { SessionPicker } from './dates-sessions/session-picker.js';
+export { dayPriceText } from './dates-sessions/day-texts.js';
+export { readEventDetail } from './model.js';

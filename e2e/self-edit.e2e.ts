@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
+import { mailbox, waitForMail } from './steps.js';
+
+/**
+ * Self-edit (001 §2 Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
+ * the manage link opened from the mailbox in another browser, the session rescheduled after a
+ * price rise (the difference paid on /manage/{id}/confirm with the demo card), the order-update
+ * e-mail; then a cheaper change confirmed free (the difference refunded). Self-edit is switched on
+ * for Admission in this journey's database (the demo catalog leaves it off: docs/after-sale.md).
+ */
+describe('self-edit of an order', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => {
+    sf = s;
+    browser = b;
+  });
+  const sql = (statement: string, ...args: unknown[]) => {
+    const db = new Database(sf.databaseUrl.slice('sqlite:'.length));
+    try {
+      db.prepare(statement).run(...args);
+    } finally {
+      db.close();
+    }
+  };
+  const enableSelfEdit = () => {
+    sql("DELETE FROM config_entry WHERE namespace = 'web' AND name = 'self_edit_rules'");
+    sql(
+      "INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT 'self-edit-e2e', id, id, 'web', 'self_edit_rules', ? FROM seller LIMIT 1",
+      JSON.stringify({ categories: ['Admission'], horizon_hours: 2 }),
+    );
+  };
+  const adultPrice = (minor: number) => sql("UPDATE ticket_type SET currency_amount = ? WHERE catalog_key = 'adult'", minor);
+
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`reschedules to a dearer session paying the difference, then a cheaper change refunds (${name} wide)`, async () => {
+      enableSelfEdit();
+      adultPrice(2500);
+      const email = `self-edit-${name}-${Date.now()}@example.org`;
+      const orderNumber = await buyTwoAdults(sf.url, email);
+      const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
+      const link = new URL(/Manage your order: (\S+)/.exec(mail.text)![1]);
+      const { page, errors } = await newPage(browser, viewport);
+      await page.goto(`${sf.url}${link.pathname}${link.search}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
+      await expect.poll(() => page.locator('article.edit-order__session').count()).toBe(1);
+      await screenshot(page, `edit-order-${name}`);
+      await expectAccessible(page);
+
+      // Prices rose since the purchase: the new session costs $10 more for the two adults.
+      adultPrice(3000);
+      await reschedule(page, name);
+      await expect.poll(() => page.getByText(/costs \$10(\.00)? more/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await expect.poll(() => page.getByText(/^\$10(\.00)? to pay$/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Confirm Changes' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/confirm$/);
+      await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
+      await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+      await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+      await screenshot(page, `confirm-changes-${name}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: /^Pay \$10/ }).click();
+      // The seller's terms are accepted as at checkout (the same form).
+      const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+      const done = page.getByText('Your tickets have been rescheduled.');
+      await expect.poll(async () => (await terms.isVisible()) || (await done.isVisible()), { timeout: 20_000 }).toBe(true);
+      if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accept' }).click();
+      await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(new URL(page.url()).searchParams.get('changed')).toBe('rescheduled');
+      // The order-update e-mail: the same order number, with the new tickets.
+      await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
+
+      // Back to the old price: moving again costs less, confirmed free and the difference refunded.
+      adultPrice(2500);
+      await reschedule(page, name);
+      await expect.poll(() => page.getByText(/^\$10(\.00)? to refund$/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Confirm Changes' }).click();
+      await expect.poll(() => page.getByText('Your tickets have been rescheduled.').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Confirm Changes' }).count()).toBe(0);
+      await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(3);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+/** From the edit screen: Reschedule, the last date offered, a time on it, Update. */
+async function reschedule(page: Page, name: string) {
+  await page.getByRole('link', { name: 'Reschedule' }).first().click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reschedule');
+  const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+  await expect.poll(() => dates.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await dates.and(page.locator(':not([aria-disabled="true"])')).last().click();
+  const times = page.getByRole('tabpanel').getByRole('button').and(page.locator(':not([disabled])'));
+  await expect.poll(() => times.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await times.first().click();
+  await screenshot(page, `reschedule-${name}`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Update' }).click();
+}
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** Two Adults for General Admission, a few days ahead, bought through the API by a fresh guest; answers the order number. */
+async function buyTwoAdults(base: string, email: string): Promise<string> {
+  let cookie = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const set = response.headers.getSetCookie?.() ?? [];
+    if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
+    const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const listing = await call('GET', '/api/events/available');
+  const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
+  const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);
+  const adult = detail.ticket_type._data.find((t) => t.name === 'Adult')!;
+  const sessions = (await call('GET', `/api/events/${event.id}/sessions`)).event_session._data as { id: string; availableCapacity: number; start_datetime: string }[];
+  const session = sessions.filter((s) => s.availableCapacity > 10 && Date.parse(s.start_datetime) > Date.now() + 3 * 86_400_000)[0];
+  const cart = await call('POST', '/api/my/cart/modify', { add: [0, 1].map(() => ({ ticket_type_id: adult.id, event_session_id: session.id })) });
+  const cartId = cart.cart._data[0].id as string;
+  const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
+  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
+  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '50.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } });
+  return String(paid.ticket_order._data[0].order_number);
+}

@@ -1,0 +1,70 @@
+/**
+ * Self-edit of orders (001 §5 self-edit eligibility and edit-order buttons, §6 horizon), written
+ * once for the server (which enforces it) and the edit-order screen (which shows it).
+ */
+
+/** The `web.self_edit_rules` configuration value. */
+export interface SelfEditRules {
+  /** Event categories whose tickets may be changed by their buyer. */
+  categories: string[];
+  /** Changes close this long before the session starts (anonymous users, 001 §6). */
+  horizon_days?: number;
+  horizon_hours?: number;
+  /** A cheaper change gives the difference back to the original payment (default) or as a gift card. */
+  refund_method?: 'original_payment' | 'gift_card';
+}
+
+/** The rules from a configuration value; null (self-edit off) unless it names at least one category. */
+export function parseSelfEditRules(value: unknown): SelfEditRules | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const categories = Array.isArray(v.categories) ? v.categories.filter((c): c is string => typeof c === 'string') : [];
+  if (!categories.length) return null;
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : 0);
+  return { categories, horizon_days: num(v.horizon_days), horizon_hours: num(v.horizon_hours), refund_method: v.refund_method === 'gift_card' ? 'gift_card' : 'original_payment' };
+}
+
+export const selfEditHorizonMs = (rules: SelfEditRules) => ((rules.horizon_days ?? 0) * 24 + (rules.horizon_hours ?? 0)) * 3_600_000;
+
+/** A session (its start) is past the horizon: too close or past to change. A ticket without a session never is. */
+export function pastHorizon(rules: SelfEditRules, start: string | null, now: Date): boolean {
+  return start !== null && Date.parse(start) - selfEditHorizonMs(rules) <= now.getTime();
+}
+
+/** 001 §5: group handler "tickets", event category in the rules, and no order or this order. */
+export function selfEditEligible(rules: SelfEditRules, ticket: { handler: string; category: string | null; ticket_order_id: string | null }, orderId: string): boolean {
+  return ticket.handler === 'tickets' && ticket.category !== null && rules.categories.includes(ticket.category) && (ticket.ticket_order_id === null || ticket.ticket_order_id === orderId);
+}
+
+/** A ticket as the edit-order buttons see it. */
+export interface EditTicket {
+  state: string;
+  face_value: string;
+  adjusted_value: string;
+}
+
+export interface EditSession {
+  tickets: EditTicket[];
+  start: string | null;
+  event_type: string | null;
+  /** The event has anchored add-ons (upsells bound to it): no session actions. */
+  has_anchored_upsells: boolean;
+}
+
+const cancelled = (t: EditTicket) => t.state === 'cancelled' || t.state === 'unbooked';
+const free = (t: EditTicket) => Number(t.face_value) === 0;
+
+/** 001 §5 edit-order buttons for one session card. */
+export function sessionActions(rules: SelfEditRules, s: EditSession, now: Date): { cancel: boolean; reschedule: boolean; removeFree: boolean; label: 'redeemed' | 'cancelled' | 'past' | null } {
+  const live = s.tickets.filter((t) => !cancelled(t));
+  const label = s.tickets.some((t) => t.state === 'redeemed') ? 'redeemed' : !live.length ? 'cancelled' : pastHorizon(rules, s.start, now) ? 'past' : null;
+  if (label || s.has_anchored_upsells) return { cancel: false, reschedule: false, removeFree: false, label };
+  return { cancel: live.every(free), reschedule: s.event_type !== 'single', removeFree: true, label };
+}
+
+/** 001 §5: the cancel-order button: every ticket free, and not all cancelled or past the horizon. */
+export function canCancelOrder(rules: SelfEditRules, sessions: EditSession[], now: Date): boolean {
+  const tickets = sessions.flatMap((s) => s.tickets);
+  if (!tickets.length || !tickets.every(free)) return false;
+  return sessions.some((s) => s.tickets.some((t) => !cancelled(t)) && !pastHorizon(rules, s.start, now));
+}

@@ -1,0 +1,56 @@
+import type { Selectable } from 'kysely';
+import type { Tx } from '../../db/database.js';
+import type { CartTable, TicketTable } from '../../db/schema.js';
+import { updateCartRow } from '../../cart/cart.repository.js';
+import { giveBackTickets } from '../../cart/release-tickets.js';
+import type { CartAmounts } from '../../payments/cart-amounts.js';
+import { linkPaymentsToOrder } from '../../payments/payments.repository.js';
+import { readableCode } from '../../readable-code.js';
+import { enqueueMail } from '../../mail/enqueue-mail.js';
+import { orderConfirmationMail } from '../order-confirmation-mail.js';
+import { bookTicket } from '../orders.repository.js';
+import { refundDifference } from './refund-difference.js';
+
+/**
+ * Confirms a change cart (001 §4 Edit order: Confirm Changes), inside the paying transaction (the
+ * free guest checkout or the pay call settling): the order tickets it took out are cancelled and
+ * give back their places once (conditional on still being in this cart), the new ones join the
+ * same order with new scan codes, the order's totals follow, a cheaper change gives the difference
+ * back (refund-difference.ts), and the order-update e-mail joins the outbox. The order keeps its
+ * number. Throws (rolling everything back) when the taken-out tickets are no longer in the cart.
+ */
+export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTable>; tickets: Pick<Selectable<TicketTable>, 'id'>[]; amounts: CartAmounts; now: Date; publicUrl: string }): Promise<string> {
+  const { cart, amounts, now } = input;
+  const orderId = cart.edits_order_id!;
+  const nowIso = now.toISOString();
+  const removed = await tx
+    .updateTable('ticket')
+    .set({ state: 'cancelled' })
+    .where('change_cart_id', '=', cart.id)
+    .where('state', '=', 'in_cart')
+    .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session', 'adjusted_value', 'fee_fixed_outside', 'fee_percent_outside'])
+    .execute();
+  const worth = removed.reduce((sum, t) => sum + t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside, 0);
+  if (worth !== cart.credit) throw new Error(`applyOrderChange: cart ${cart.id} no longer holds the tickets it took out`);
+  await giveBackTickets(tx, removed);
+  for (const t of input.tickets) await bookTicket(tx, t.id, orderId, readableCode(16));
+  await updateCartRow(tx, cart.id, { state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso });
+  await linkPaymentsToOrder(tx, cart.id, orderId);
+  // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
+  const refund = Math.max(0, -amounts.outstanding);
+  const order = (await tx.selectFrom('ticket_order').select(['total', 'paid', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
+  await tx
+    .updateTable('ticket_order')
+    .set({ total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund })
+    .where('id', '=', orderId)
+    .execute();
+  const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;
+  const mail = await orderConfirmationMail(tx, orderId, input.publicUrl, now);
+  if (mail) {
+    if (giftCard) mail.text += `\n\nThe difference of your change was given back as a gift card: ${giftCard}`;
+    if (giftCard && mail.html) mail.html = mail.html.replace('</body>', `<p>The difference of your change was given back as a gift card: <strong>${giftCard}</strong></p></body>`);
+    await enqueueMail(tx, mail, now, 'order_update');
+  }
+  return orderId;
+}
+

@@ -1,0 +1,10 @@
+import type { Db } from '../../db/database.js';
+import type { PaymentGateway } from '../../payments/gateway.js';
+import { refundPayment } from '../../payments/refund-payment.js';
+import { CHANGE_REFUND } from './refund-difference.js';
+
+/** After a cheaper change commits: sends its refunds now (the reconciler retries any that fail). */
+export async function refundPendingOfCart(deps: { db: Db; gateways: Record<string, PaymentGateway> }, cartId: string): Promise<void> {
+  const rows = await deps.db.selectFrom('payment').select('id').where('cart_id', '=', cartId).where('status', '=', 'refund_pending').where('error_code', '=', CHANGE_REFUND).execute();
+  for (const r of rows) await refundPayment(deps, r.id).catch(() => undefined);
+}

@@ -1,0 +1,79 @@
+import { SELF_EDIT_TEXT } from '@foyer/contracts';
+import { pastHorizon, selfEditEligible } from '@foyer/contracts/rules';
+import type { Tx } from '../../db/database.js';
+import { AppError } from '../../http/app-error.js';
+import { selfEditRulesOf } from './self-edit-rules.js';
+
+const CONTEXT = 'cart_remove_tickets';
+
+/**
+ * The `remove` of a change cart's modify (001 §4 Reschedule) for tickets of the order it edits:
+ * each must be the order's, booked, self-edit eligible and before the horizon (001 §5, §6). They
+ * move booked → in_cart conditionally, so a concurrent cancel or another change of the same
+ * ticket leaves exactly one winner; they stay the buyer's (capacity, seat) until the change is
+ * confirmed. Runs in the modify's transaction: a refusal loses nothing. Updates the cart's credit.
+ */
+export async function takeOrderTickets(tx: Tx, input: { cartId: string; orderId: string; sellerId: string; ticketIds: string[]; now: Date }): Promise<number> {
+  const rules = await selfEditRulesOf(tx, input.sellerId);
+  if (!rules) throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.contactToReschedule, CONTEXT);
+  const order = await tx.selectFrom('ticket_order').select(['id', 'total', 'paid']).where('id', '=', input.orderId).where('seller_id', '=', input.sellerId).executeTakeFirst();
+  if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+  if (order.paid < order.total) throw new AppError(409, 'self_edit_not_allowed', SELF_EDIT_TEXT.orderNotPaid, CONTEXT, { ticket_order_id: order.id });
+  await tx.updateTable('cart').set({ edits_order_id: order.id }).where('id', '=', input.cartId).where('edits_order_id', 'is', null).execute();
+  const ids = [...new Set(input.ticketIds)];
+  if (!ids.length) return updateCredit(tx, input.cartId);
+  const rows = await tx
+    .selectFrom('ticket')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+    .select(['ticket.id', 'ticket.state', 'ticket.handler', 'ticket.ticket_order_id', 'ticket.change_cart_id', 'event_template.category', 'event_session.start_datetime'])
+    .where('ticket.id', 'in', ids)
+    .where('ticket.ticket_order_id', '=', order.id)
+    .execute();
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing) throw new AppError(404, 'ticket_not_found', SELF_EDIT_TEXT.notInOrder, CONTEXT, { ticket_id: missing });
+  const toTake: string[] = [];
+  for (const t of rows) {
+    if (t.state === 'in_cart' && t.change_cart_id === input.cartId) continue; // already taken out by this cart
+    if (t.state !== 'booked') throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_id: t.id, state: t.state });
+    if (!selfEditEligible(rules, t, order.id)) throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.contactToReschedule, CONTEXT, { ticket_id: t.id });
+    if (pastHorizon(rules, t.start_datetime, input.now)) throw new AppError(409, 'tickets_too_old', SELF_EDIT_TEXT.tooOld, CONTEXT, { ticket_id: t.id });
+    toTake.push(t.id);
+  }
+  if (toTake.length) {
+    const taken = await tx
+      .updateTable('ticket')
+      .set({ state: 'in_cart', change_cart_id: input.cartId })
+      .where('id', 'in', toTake)
+      .where('ticket_order_id', '=', order.id)
+      .where('state', '=', 'booked')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== toTake.length) throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_order_id: order.id });
+  }
+  return updateCredit(tx, input.cartId);
+}
+
+/**
+ * The order a modify changes: the cart's own, or for a new cart the one named (access checked by
+ * the route). Self-edit is for logged-out buyers only (001 §6).
+ */
+export function changeCartOrder(cart: { edits_order_id: string | null } | undefined, named: string | null, identity: { kind: string }): string | null {
+  if (cart && named && cart.edits_order_id !== named) throw new AppError(400, 'validation_failed', 'This cart cannot change that order.', 'cart', { ticket_order_id: named });
+  const orderId = cart ? cart.edits_order_id : named;
+  if (orderId && identity.kind === 'user') throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.logOut, CONTEXT);
+  return orderId;
+}
+
+/** The cart's credit: what the order tickets it takes out were worth (price and outside fees). */
+async function updateCredit(tx: Tx, cartId: string): Promise<number> {
+  const taken = await tx.selectFrom('ticket').select(['adjusted_value', 'fee_fixed_outside', 'fee_percent_outside']).where('change_cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
+  const credit = taken.reduce((sum, t) => sum + t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside, 0);
+  await tx.updateTable('cart').set({ credit }).where('id', '=', cartId).execute();
+  return credit;
+}
+
+/** A change cart discarded or expired: the order tickets it took out are booked again (nothing was given back). */
+export async function restoreOrderTickets(tx: Tx, cartId: string): Promise<number> {
+  const restored = await tx.updateTable('ticket').set({ state: 'booked', change_cart_id: null }).where('change_cart_id', '=', cartId).where('state', '=', 'in_cart').executeTakeFirst();
+  return Number(restored.numUpdatedRows);
+}

@@ -1,0 +1,84 @@
+import type { TCartDocument, TConfigEntry, TOrderDocument, TPayAnswer, TReserveTicket } from '@foyer/contracts';
+import { SELF_EDIT_RULES_KEY } from '@foyer/contracts/constants';
+import { parseSelfEditRules, type SelfEditRules } from '@foyer/contracts/rules';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../../api/client.js';
+import { configValue } from '../../../config/config.js';
+import { ORDER_EMBED } from '../../checkout/api.js';
+
+/** The seller's self-edit rules (web.self_edit_rules, 001 §5, §6); null: the cancel-free-order screen. */
+export function selfEditRules(entries: readonly TConfigEntry[]): SelfEditRules | null {
+  return parseSelfEditRules(configValue(SELF_EDIT_RULES_KEY, entries));
+}
+
+/** GET ticket_order/{id} for the edit screen (001 §7: uncached), with the tickets being changed and the cancelled ones. */
+export function editOrderQuery(orderId: string, key: string | null) {
+  return queryOptions({
+    queryKey: ['ticket_order', 'detail', orderId, 'edit', key] as const,
+    queryFn: ({ signal }) =>
+      api.get<TOrderDocument>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ORDER_EMBED, query: { ...(key ? { key } : {}), 'ticket.state._in': 'booked,redeemed,in_cart,cancelled' }, signal }),
+    retry: false,
+  });
+}
+
+/** The change cart of an order being edited in this tab (001 §4: a cart with an expiry means unsaved changes). */
+const storeKey = (orderId: string) => `foyer.change-cart.${orderId}`;
+export const changeCartStore = {
+  read: (orderId: string): string | null => sessionStorage.getItem(storeKey(orderId)),
+  write: (orderId: string, cartId: string) => sessionStorage.setItem(storeKey(orderId), cartId),
+  clear: (orderId: string) => sessionStorage.removeItem(storeKey(orderId)),
+};
+
+const CART_EMBED = ['ticket', 'ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
+
+export function changeCartQuery(cartId: string | null) {
+  return queryOptions({
+    queryKey: ['cart', 'detail', cartId, 'change'] as const,
+    queryFn: ({ signal }) => api.get<TCartDocument>(`cart/${encodeURIComponent(cartId!)}`, { embed: CART_EMBED, signal }),
+    enabled: cartId !== null,
+    retry: false,
+  });
+}
+
+/**
+ * POST cart/{cartId}/modify (001 §7): remove old tickets and add new ones in one call; the first
+ * change of an order creates its change cart (ticket_order_id, with the manage link's key).
+ */
+export async function modifyChange(orderId: string, key: string | null, remove: string[], add: TReserveTicket[]): Promise<TCartDocument> {
+  const cartId = changeCartStore.read(orderId);
+  // Only removing from an existing change cart: POST cart/{cartId}/remove (001 §7).
+  const doc = cartId
+    ? add.length
+      ? await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/modify`, { remove, add }, { embed: CART_EMBED })
+      : await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/remove`, { tickets: remove }, { embed: CART_EMBED })
+    : await api.post<TCartDocument>('cart/modify', { ticket_order_id: orderId, remove, add }, { embed: CART_EMBED, query: key ? { key } : {} });
+  const id = doc.cart?._data[0]?.id;
+  if (id) changeCartStore.write(orderId, id);
+  return doc;
+}
+
+/** DELETE cart/{cartId}: discard the changes (001 §8: incorrect_cart_state and a gone cart are ignored). */
+export async function discardChange(orderId: string): Promise<void> {
+  const cartId = changeCartStore.read(orderId);
+  changeCartStore.clear(orderId);
+  if (!cartId) return;
+  try {
+    await api.request(`cart/${encodeURIComponent(cartId)}`, { method: 'DELETE' });
+  } catch (error) {
+    if (!(isApiError(error) && (error.status === 404 || error.code === 'incorrect_cart_state'))) throw error;
+  }
+}
+
+/** POST cart/{id}/guest_checkout with gateway "free" (001 §4, §7): Confirm Changes with nothing to pay. */
+export function confirmFreeChange(cartId: string): Promise<TPayAnswer> {
+  return api.post<TPayAnswer>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
+}
+
+/** 001 §8 Reschedule: errors that send the buyer back to start again (a restart link). */
+export const RESTART_CODES = new Set(['cart_expired', 'tickets_too_old', 'ticket_state_incorrect', 'ticket_not_found']);
+
+/** The manage page's address, keeping the manage link's key. */
+export const managePath = (orderId: string, key: string | null, extra: Record<string, string> = {}) => {
+  const q = new URLSearchParams({ ...(key ? { key } : {}), ...extra }).toString();
+  return `/manage/${encodeURIComponent(orderId)}${q ? `?${q}` : ''}`;
+};

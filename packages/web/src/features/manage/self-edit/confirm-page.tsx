@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfigEntries, useSeller } from '../../../config/use-config.js';
+import { en } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
+import { formatMoney } from '../../../lib/money.js';
+import { Skeleton } from '../../../ui/skeleton.js';
+import { useDocumentTitle } from '../../../ui/use-document-title.js';
+import { CheckoutForm } from '../../checkout/checkout-form.js';
+import { outstandingMinor, paidMinor, paymentDueMinor } from '../../checkout/model.js';
+import { paymentSettings } from '../../checkout/payment-settings.js';
+import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
+
+/**
+ * /manage/{orderId}/confirm (001 §2, §4): the change costs more, so the difference is paid with the
+ * checkout's own payment form — same gateways, same pay call and idempotency keys — for the change
+ * cart; the order's buyer is known (no "your information"). Success goes back to /manage/{orderId},
+ * where the server has sent the order-update e-mail with the change.
+ */
+export function Component() {
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  const seller = useSeller();
+  const entries = useConfigEntries();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  useDocumentTitle(selfEditText.confirmTitle);
+  const cartId = changeCartStore.read(orderId);
+  const change = useQuery(changeCartQuery(cartId));
+  const cart = change.data?.cart?._data[0];
+  const back = managePath(orderId, key);
+  const done = (kind: string) => {
+    changeCartStore.clear(orderId);
+    // The order changed: its cached reads (the manage page's) are stale.
+    void client.invalidateQueries({ queryKey: ['ticket_order'] });
+    navigate(managePath(orderId, key, { changed: kind }), { replace: true });
+  };
+
+  return (
+    <section className="manage confirm-changes" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {selfEditText.confirmTitle}
+      </h1>
+      <p>
+        <Link to={back}>{selfEditText.back}</Link>
+      </p>
+      {!cartId || change.isError || (cart && cart.state !== 'pending') ? (
+        <p className="notice notice--warning">
+          {selfEditText.nothingToPay} <Link to={back}>{selfEditText.restart}</Link>
+        </p>
+      ) : !cart ? (
+        <Skeleton height={240} />
+      ) : (
+        <>
+          <p className="muted">{selfEditText.confirmLead}</p>
+          <CheckoutForm
+            key={cart.id}
+            cartId={cart.id}
+            outstanding={outstandingMinor(cart)}
+            due={paymentDueMinor(cart, outstandingMinor(cart))}
+            injected={false}
+            paid={paidMinor(cart)}
+            currency={seller.currency}
+            settings={paymentSettings(entries, seller.meta)}
+            member={false}
+            knownPurchaser
+            addressLookup={false}
+            identityForm={() => []}
+            summary={<p className="panel">{formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false })}</p>}
+            onCompleted={() => done('rescheduled')}
+            onPending={() => done('rescheduled')}
+            onPartial={() => void change.refetch()}
+            onExpired={() => navigate(back, { replace: true })}
+            onRefresh={() => void change.refetch()}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,286 @@
+import type { TCartDocument, TTicket } from '@foyer/contracts';
+import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, SELF_EDIT_TEXT, toMinor } from '@foyer/contracts/constants';
+import { canCancelOrder, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage, isApiError } from '../../../api/client.js';
+import { NotFoundPage } from '../../../app/error-pages.js';
+import { useSeller } from '../../../config/use-config.js';
+import { en, format } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
+import { formatDate, formatTime } from '../../../lib/dates.js';
+import { imageUrl, metaImageId } from '../../../lib/image.js';
+import { formatMoney } from '../../../lib/money.js';
+import { ErrorNotice } from '../../../ui/error-notice.js';
+import { Skeleton } from '../../../ui/skeleton.js';
+import { useOptionalAccount } from '../../account/account-context.js';
+import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
+import { bySession, type SessionTickets } from '../cancellable.js';
+import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, managePath, modifyChange } from './change-api.js';
+
+/**
+ * /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5): a card per session with its image,
+ * date, time, ticket count and price; Cancel and Reschedule per the edit-order button rules,
+ * Remove on free tickets; Redeemed / Cancelled / Past Event labels. Changes go to a change cart
+ * (the server holds the new tickets before the old leave the order); a sticky footer discards or
+ * confirms them — free, or paid on /manage/{id}/confirm. Logged-in members are asked to log out.
+ */
+export function EditOrder({ orderId, orderKey, rules }: { orderId: string; orderKey: string | null; rules: SelfEditRules }) {
+  const seller = useSeller();
+  const account = useOptionalAccount();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const order = useQuery(editOrderQuery(orderId, orderKey));
+  const [cartId, setCartId] = useState(() => changeCartStore.read(orderId));
+  const change = useQuery(changeCartQuery(cartId));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const done = search.get('changed');
+  const view = useMemo(() => (order.data ? readOrders(order.data, [orderId], seller.timezone)[0] : undefined), [order.data, orderId, seller.timezone]);
+
+  // A change cart that has gone (expired, confirmed elsewhere) is forgotten.
+  const changeCart = change.data?.cart?._data[0];
+  const live = !!changeCart && changeCart.state === 'pending' && (changeCart.expires_in ?? 1) > 0;
+  useEffect(() => {
+    if (cartId && (change.isError || (changeCart && !live))) {
+      changeCartStore.clear(orderId);
+      setCartId(null);
+      void order.refetch();
+    }
+  }, [cartId, change.isError, changeCart, live, orderId, order]);
+  // 001 §2: unsaved changes (a change cart) warn on browser unload.
+  useEffect(() => {
+    if (!live) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [live]);
+
+  if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
+  if (order.isError) return <ErrorNotice title={en.manage.loadError} error={order.error} onRetry={() => void order.refetch()} />;
+  if (!view) return <Skeleton height={160} />;
+
+  const now = new Date();
+  const member = !!account?.user;
+  const sessions = bySession(view.tickets);
+  const editSessions = sessions.map((s) => editSession(s));
+  const orderCancellable = !member && canCancelOrder(rules, editSessions, now);
+  const outstanding = changeCart ? toMinor(changeCart.cart_fees.total_outstanding) : 0;
+  const added = (change.data?.ticket?._data ?? []).filter((t) => t.state === 'held');
+
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: ['ticket_order'] });
+    await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
+  };
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = (ticketIds: string[]) =>
+    run(async () => {
+      await modifyChange(orderId, orderKey, ticketIds, []);
+      setCartId(changeCartStore.read(orderId));
+      await refresh();
+    });
+  const discard = () =>
+    run(async () => {
+      await discardChange(orderId);
+      setCartId(null);
+      await refresh();
+    });
+  const confirm = () =>
+    run(async () => {
+      if (!changeCart) return;
+      const kind = added.length ? 'rescheduled' : 'cancelled';
+      if (outstanding <= 0) {
+        await confirmFreeChange(changeCart.id);
+        changeCartStore.clear(orderId);
+        setCartId(null);
+        setSearch((prev) => ({ ...Object.fromEntries(prev), changed: kind }), { replace: true });
+        await refresh();
+        return;
+      }
+      const min = seller.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
+      if (outstanding < min || outstanding > CARD_MAX_MINOR) {
+        setFailure(SELF_EDIT_TEXT.paymentNotSupported);
+        return;
+      }
+      navigate(`${managePath(orderId, orderKey).replace(/(\?|$)/, '/confirm$1')}`);
+    });
+
+  return (
+    <section className="manage edit-order" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {format(en.manage.heading, { number: view.order.order_number })}
+      </h1>
+      {done && (
+        <p className="notice notice--info" role="status">
+          {done === 'rescheduled' ? SELF_EDIT_TEXT.rescheduled : SELF_EDIT_TEXT.ticketCancelled}
+        </p>
+      )}
+      {member && <p className="notice notice--warning">{SELF_EDIT_TEXT.logOut}</p>}
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="manage__sessions">
+        {sessions.map((s, i) => (
+          <SessionCard
+            key={s.key}
+            session={s}
+            edit={editSessions[i]}
+            rules={rules}
+            now={now}
+            disabled={busy || member}
+            currency={seller.currency}
+            orderId={orderId}
+            orderKey={orderKey}
+            onRemove={(ids) => void remove(ids)}
+          />
+        ))}
+        {added.length > 0 && <AddedCard tickets={added} doc={change.data!} currency={seller.currency} timezone={seller.timezone} />}
+      </div>
+      {orderCancellable && !live && (
+        <div className="manage__actions">
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void remove(view.tickets.filter((t) => t.ticket.state === 'booked').map((t) => t.ticket.id))}>
+            {en.manage.cancelOrder}
+          </button>
+        </div>
+      )}
+      {live && (
+        <div className="pay-bar edit-order__footer">
+          <p className="pay-bar__total">
+            {outstanding > 0 ? format(selfEditText.toPay, { amount: formatMoney(changeCart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }) }) : outstanding < 0 ? format(selfEditText.toRefund, { amount: formatMoney(String(-outstanding / 100), seller.currency) }) : selfEditText.nothingToPay}
+          </p>
+          <div className="manage__actions">
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void discard()}>
+              {selfEditText.discard}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void confirm()}>
+              {selfEditText.confirm}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One session's tickets as the button rules see them (001 §5). */
+function editSession(s: SessionTickets): EditSession {
+  const first = s.tickets[0];
+  return {
+    tickets: s.tickets.map((t) => ({ state: t.ticket.state === 'in_cart' ? 'cancelled' : t.ticket.state, face_value: t.ticket.face_value, adjusted_value: t.ticket.adjusted_value })),
+    start: s.start,
+    event_type: first?.event?.event_type ?? null,
+    has_anchored_upsells: false,
+  };
+}
+
+function eligible(rules: SelfEditRules, t: OrderTicketView, orderId: string) {
+  return selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, orderId);
+}
+
+function SessionCard(props: { session: SessionTickets; edit: EditSession; rules: SelfEditRules; now: Date; disabled: boolean; currency: string; orderId: string; orderKey: string | null; onRemove: (ids: string[]) => void }) {
+  const { session: s, rules } = props;
+  const event = s.tickets[0]?.event ?? null;
+  const image = metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_profile') ?? metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_cover');
+  const live = s.tickets.filter((t) => t.ticket.state === 'booked' || t.ticket.state === 'redeemed');
+  const canEdit = live.length > 0 && live.every((t) => eligible(rules, t, props.orderId));
+  const actions = sessionActions(rules, props.edit, props.now);
+  const label = actions.label === 'redeemed' ? en.manage.redeemed : actions.label === 'cancelled' ? en.manage.stateCancelled : actions.label === 'past' || (s.start && pastHorizon(rules, s.start, props.now)) ? en.manage.pastEvent : null;
+  const price = live.reduce((sum, t) => sum + toMinor(t.ticket.adjusted_value), 0);
+  const sessionId = live[0]?.ticket.event_session_id;
+  const reschedulePath = sessionId ? managePath(props.orderId, props.orderKey).replace(/(\?|$)/, `/reschedule/${encodeURIComponent(sessionId)}$1`) : null;
+  return (
+    <article className="panel edit-order__session" aria-label={[s.title, s.start ? formatDate(s.start.slice(0, 10)) : null].filter(Boolean).join(', ')}>
+      {image && <img className="edit-order__image" src={imageUrl(image, { width: 160, height: 120 })} alt="" width={160} height={120} />}
+      <div className="edit-order__body">
+        <h2 className="edit-order__title">
+          {s.title} {label && <span className="badge">{label}</span>}
+        </h2>
+        {s.start && (
+          <p className="muted">
+            {formatDate(dateIn(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
+          </p>
+        )}
+        <p>
+          {format(en.manage.ticketCount, { n: live.length })} · {formatMoney((price / 100).toFixed(2), props.currency)}
+        </p>
+        <ul className="manage__tickets">
+          {s.tickets.map((t) => (
+            <li key={t.ticket.id} className={t.ticket.state === 'in_cart' || t.ticket.state === 'cancelled' ? 'edit-order__gone' : undefined}>
+              {[t.type?.name, formatMoney(t.ticket.adjusted_value, props.currency)].filter(Boolean).join(' · ')}
+              {t.ticket.state === 'in_cart' && <span className="muted"> ({selfEditText.removed})</span>}
+              {t.ticket.state === 'cancelled' && <span className="muted"> ({en.manage.stateCancelled})</span>}
+              {canEdit && actions.removeFree && t.ticket.state === 'booked' && Number(t.ticket.face_value) === 0 && (
+                <button type="button" className="button button--link" disabled={props.disabled} onClick={() => props.onRemove([t.ticket.id])} aria-label={format(selfEditText.removeTicket, { name: t.type?.name ?? '' })}>
+                  {selfEditText.remove}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {canEdit && (actions.cancel || actions.reschedule) && (
+          <div className="manage__actions">
+            {actions.cancel && (
+              <button type="button" className="button button--secondary" disabled={props.disabled} onClick={() => props.onRemove(live.map((t) => t.ticket.id))}>
+                {selfEditText.cancelSession}
+              </button>
+            )}
+            {actions.reschedule && reschedulePath && !props.disabled && (
+              <Link className="button" to={reschedulePath}>
+                {selfEditText.reschedule}
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The new tickets the change cart holds (a reschedule). */
+function AddedCard({ tickets, doc, currency, timezone }: { tickets: TTicket[]; doc: TCartDocument; currency: string; timezone: string }) {
+  const sessions = doc.event_session?._data ?? [];
+  const types = doc.ticket_type?._data ?? [];
+  const events = doc.event_template?._data ?? [];
+  const start = sessions.find((s) => s.id === tickets[0].event_session_id)?.start_datetime ?? null;
+  return (
+    <article className="panel edit-order__session edit-order__session--new" aria-label={selfEditText.newTickets}>
+      <div className="edit-order__body">
+        <h2 className="edit-order__title">
+          {events.find((e) => e.id === tickets[0].event_template_id)?.name} <span className="badge">{selfEditText.newTickets}</span>
+        </h2>
+        {start && (
+          <p className="muted">
+            {formatDate(dateIn(start, timezone))} · {formatTime(start, timezone)}
+          </p>
+        )}
+        <ul className="manage__tickets">
+          {tickets.map((t) => (
+            <li key={t.id}>{[types.find((x) => x.id === t.ticket_type_id)?.name, formatMoney(t.adjusted_value, currency)].filter(Boolean).join(' · ')}</li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+/** The calendar date of an instant in a timezone (YYYY-MM-DD). */
+function dateIn(iso: string, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}

@@ -1,0 +1,190 @@
+import type { TEventSession } from '@foyer/contracts';
+import { SELF_EDIT_TEXT, toMinor } from '@foyer/contracts/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { listOf } from '../../../api/document.js';
+import { errorMessage, isApiError } from '../../../api/client.js';
+import { calendarQuery, eventQuery } from '../../../api/queries.js';
+import { NotFoundPage } from '../../../app/error-pages.js';
+import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { useAppConfig, useSeller } from '../../../config/use-config.js';
+import { en, format } from '../../../i18n/en.js';
+import { selfEditText } from '../../../i18n/en-self-edit.js';
+import { formatDateTime, todayIn } from '../../../lib/dates.js';
+import { formatMoney } from '../../../lib/money.js';
+import { ErrorNotice } from '../../../ui/error-notice.js';
+import { Skeleton } from '../../../ui/skeleton.js';
+import { useDocumentTitle } from '../../../ui/use-document-title.js';
+import { readOrders } from '../../checkout/orders.js';
+import type { EventDetail } from '../../events/detail/model.js';
+import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES } from './change-api.js';
+
+/**
+ * /manage/{orderId}/reschedule/{sessionId} (001 §2 Reschedule, §4, §8): the event flow's date and
+ * session pickers, then Update: ONE cart modify removes the session's tickets from the order and
+ * adds the same types at the new time (the server holds the new before the old leave). A dearer
+ * time shows the cost and how long it is held; expected refusals say so, some with a restart link.
+ */
+/**
+ * The event page's own date and session pickers, taken from the event page's module (its chunk)
+ * when this page opens: importing them directly would split them out of that chunk and make the
+ * event page load more (e2e/js-budget.e2e.ts).
+ */
+function loadPickers() {
+  return import('../../events/detail/event-page.js').then((m) => ({ DateSelector: m.DateSelector, SessionPicker: m.SessionPicker, dayPriceText: m.dayPriceText, readEventDetail: m.readEventDetail }));
+}
+type Pickers = Awaited<ReturnType<typeof loadPickers>>;
+
+export function Component() {
+  const [ui, setUi] = useState<Pickers | null>(null);
+  useEffect(() => {
+    void loadPickers().then(setUi);
+  }, []);
+  return ui ? <Reschedule ui={ui} /> : <Skeleton height={240} />;
+}
+
+function Reschedule({ ui }: { ui: Pickers }) {
+  const { DateSelector, SessionPicker, dayPriceText, readEventDetail } = ui;
+  const { orderId = '', sessionId = '' } = useParams();
+  const [search] = useSearchParams();
+  const key = search.get('key');
+  const seller = useSeller();
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  useDocumentTitle(selfEditText.rescheduleTitle);
+  const order = useQuery(editOrderQuery(orderId, key));
+  const view = useMemo(() => (order.data ? readOrders(order.data, [orderId], seller.timezone)[0] : undefined), [order.data, orderId, seller.timezone]);
+  const tickets = (view?.tickets ?? []).filter((t) => t.ticket.event_session_id === sessionId && t.ticket.state === 'booked');
+  const eventId = tickets[0]?.ticket.event_template_id ?? '';
+  const event = useQuery({ ...eventQuery(eventId), enabled: !!eventId });
+  const calendar = useQuery({ ...calendarQuery(eventId), enabled: !!eventId });
+  const detail: EventDetail | null = useMemo(() => (event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null), [event.data, seller.timezone, readEventDetail]);
+  const [date, setDate] = useState<string | null>(null);
+  const [session, setSession] = useState<TEventSession | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
+  const [increase, setIncrease] = useState<{ amount: string; until: string } | null>(null);
+  const back = managePath(orderId, key);
+
+  if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
+  if (order.isError) return <ErrorNotice title={en.manage.loadError} error={order.error} onRetry={() => void order.refetch()} />;
+  if (!view || (eventId && !detail)) return <Skeleton height={240} />;
+
+  const update = async () => {
+    if (!session) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const add = tickets.map((t) => ({ ticket_type_id: t.ticket.ticket_type_id, event_session_id: session.id, admit_name: t.ticket.admit_name, admit_email: t.ticket.admit_email }));
+      const doc = await modifyChange(orderId, key, tickets.map((t) => t.ticket.id), add);
+      await client.invalidateQueries({ queryKey: ['ticket_order'] });
+      await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
+      const cart = doc.cart?._data[0];
+      const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
+      // 001 §2: a price increase shows a warning with the time (the hold) and the cost.
+      if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatDateTime(cart.expires_at, seller.timezone) });
+      else navigate(back);
+    } catch (error) {
+      const code = isApiError(error) ? error.code : null;
+      if (code && RESTART_CODES.has(code)) {
+        await discardChange(orderId).catch(() => undefined);
+        setFailure({ text: errorMessage(error), restart: true });
+      } else if (code === 'event_session_sold_out' || code === 'session_capacity_exceeded') {
+        setFailure({ text: selfEditText.soldOut, restart: false });
+        setSession(null);
+      } else if (code === 'self_edit_not_allowed') {
+        setFailure({ text: SELF_EDIT_TEXT.contactToReschedule, restart: false });
+      } else {
+        setFailure({ text: errorMessage(error), restart: false });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const threshold = detail ? lowAvailabilityThreshold(detail.config, config.entries) : 10;
+  const display = detail ? priceDisplay(detail.config, config.entries) : null;
+  const tabs = detail ? sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries) : null;
+  const timezone = detail?.timezone ?? seller.timezone;
+  return (
+    <section className="manage reschedule" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {selfEditText.rescheduleTitle}
+      </h1>
+      <p>
+        <Link to={back}>{selfEditText.back}</Link>
+      </p>
+      {increase ? (
+        // 001 §2: the price increase, once the new tickets are held (the old ones have left the order's list).
+        <div className="notice notice--warning" role="status">
+          <p>{format(selfEditText.priceIncrease, increase)}</p>
+          <Link className="button" to={back}>
+            {selfEditText.continue}
+          </Link>
+        </div>
+      ) : !tickets.length || !detail || !display || !tabs ? (
+        <p className="notice notice--warning">{selfEditText.nothingToReschedule}</p>
+      ) : (
+        <>
+          <p className="muted">
+            {format(selfEditText.ticketsOf, { session: [detail.event.name, tickets[0].session ? formatDateTime(tickets[0].session.start_datetime, timezone) : null].filter(Boolean).join(', ') })} · {tickets.map((t) => t.type?.name).join(', ')}
+          </p>
+          <h2 className="section-title">{selfEditText.chooseDate}</h2>
+          {calendar.isError ? (
+            <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
+          ) : !calendar.data ? (
+            <Skeleton height={80} />
+          ) : (
+            <DateSelector
+              days={listOf(calendar.data, 'calendar')}
+              today={todayIn(timezone)}
+              selected={date}
+              onSelect={(next) => {
+                setDate(next);
+                setSession(null);
+                setIncrease(null);
+              }}
+              currency={seller.currency}
+              threshold={threshold}
+              priceDisplay={display}
+              priceOf={(day) => dayPriceText(day, seller.currency, display, () => undefined)}
+              rules={detail.messageRules}
+            />
+          )}
+          {date && (
+            <>
+              <h2 className="section-title">{selfEditText.chooseTime}</h2>
+              <SessionPicker
+                eventId={eventId}
+                date={date}
+                timezone={timezone}
+                tabsConfig={tabs}
+                threshold={threshold}
+                hideSoldOut={false}
+                selectedId={session?.id ?? null}
+                rules={detail.messageRules}
+                filter={(s) => s.id !== sessionId}
+                onSelect={(picked) => {
+                  setSession(picked);
+                  setIncrease(null);
+                }}
+              />
+            </>
+          )}
+          {failure && (
+            <p className="notice notice--error" role="alert">
+              {failure.text} {failure.restart && <Link to={back}>{selfEditText.restart}</Link>}
+            </p>
+          )}
+          <div className="manage__actions">
+            <button type="button" className="button" disabled={!session || busy} onClick={() => void update()}>
+              {busy ? selfEditText.updating : selfEditText.update}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The self-edit screens' texts (001 §2 Edit order, Reschedule, /manage/{id}/confirm): a part of the
+ * string catalogue that loads with those screens only, so the initial JS of the shopping pages
+ * stays within its budget (e2e/js-budget.e2e.ts). The spec's own sentences are SELF_EDIT_TEXT in
+ * the contracts.
+ */
+export const selfEditText = {
+  cancelSession: 'Cancel',
+  reschedule: 'Reschedule',
+  remove: 'Remove',
+  removeTicket: 'Remove {name}',
+  removed: 'to be removed',
+  newTickets: 'New tickets',
+  discard: 'Cancel',
+  confirm: 'Confirm Changes',
+  toPay: '{amount} to pay',
+  toRefund: '{amount} to refund',
+  nothingToPay: 'Nothing to pay',
+  rescheduleTitle: 'Reschedule',
+  rescheduleLead: 'Choose a new date and time for these tickets.',
+  chooseDate: 'Choose a date',
+  chooseTime: 'Choose a time',
+  update: 'Update',
+  updating: 'Updating…',
+  back: 'Back to your order',
+  priceIncrease: 'The new time costs {amount} more. Your new tickets are held until {time}; confirm your changes before then.',
+  continue: 'Continue',
+  restart: 'Start again',
+  soldOut: 'Tickets have sold out for this session. Please choose another time.',
+  nothingToReschedule: 'There is nothing in this session to reschedule.',
+  confirmTitle: 'Pay for your changes',
+  confirmLead: 'Pay the difference to confirm the changes to your order.',
+  ticketsOf: 'Tickets for {session}',
+};
