@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasAnchoredAddOns } from '../src/rules/add-on.js';
 import { canCancelOrder, parseSelfEditRules, pastHorizon, selfEditEligible, sessionActions, type EditSession } from '../src/rules/self-edit.js';
 
 /** 001 §5 self-edit eligibility and edit-order buttons, §6 horizon. */
@@ -43,5 +44,15 @@ describe('self-edit rules', () => {
     expect(canCancelOrder(rules, [session({ tickets: [{ state: 'booked', face_value: '5.00', adjusted_value: '5.00' }] })], now)).toBe(false);
     expect(canCancelOrder(rules, [session({ start: '2026-06-01T13:00:00Z' })], now)).toBe(false);
     expect(canCancelOrder(rules, [session({ tickets: [{ state: 'cancelled', face_value: '0', adjusted_value: '0' }] })], now)).toBe(false);
+  });
+
+  it('anchored add-ons: an admission is anchored when its order holds add-on tickets; the add-on itself is not', () => {
+    const admission = { family: true };
+    const addOn = { upsell: 'T' };
+    expect(hasAnchoredAddOns(admission, [admission, addOn])).toBe(true);
+    expect(hasAnchoredAddOns(admission, [admission])).toBe(false);
+    expect(hasAnchoredAddOns(addOn, [admission, addOn])).toBe(false);
+    expect(hasAnchoredAddOns(null, [{ upsell: 1 }])).toBe(true);
+    expect(hasAnchoredAddOns(null, [{ upsell: false }, null])).toBe(false);
   });
 });

@@ -206,6 +206,32 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(await t.db.selectFrom('cart').select('id').where('edits_order_id', '=', o.orderId).where('state', '=', 'pending').execute()).toEqual([]);
   });
 
+  it('an admission whose order holds add-on tickets (001 §5 "anchored upsells") is neither changed nor cancelled by the buyer; the add-on itself may be', async () => {
+    const addOnEvent = ids.event('hot');
+    const addOnSession = (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', addOnEvent).executeTakeFirstOrThrow()).id;
+    const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', addOnEvent).executeTakeFirstOrThrow();
+    await t.db.updateTable('event_template').set({ meta: JSON.stringify({ upsell: true }) }).where('id', '=', addOnEvent).execute();
+    await setRules({ categories: ['Admission', 'Performances', 'Tours'], horizon_hours: 2 });
+    try {
+      const o = await order('anchored@example.com', [line('adult', A), { ticket_type_id: ids.type('adult'), event_session_id: addOnSession }]);
+      const admission = (await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', o.orderId).where('event_session_id', '=', ids.session('ga', A)).executeTakeFirstOrThrow()).id;
+      const before = [await used(A), await used(B)];
+      const moved = await change(o, { remove: [admission], add: [line('adult', B)] });
+      expect(moved.res.status).toBe(403);
+      expect(moved.res.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _context: 'cart_remove_tickets', _description: SELF_EDIT_TEXT.contactToReschedule });
+      expect([await used(A), await used(B)]).toEqual(before);
+      expect((await ticket(admission)).state).toBe('booked');
+      // The add-on is not anchored by anything: its buyer may let it go.
+      const addOn = (await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', o.orderId).where('event_session_id', '=', addOnSession).executeTakeFirstOrThrow()).id;
+      const dropped = await change(o, { remove: [addOn] });
+      expect(dropped.res.status, JSON.stringify(dropped.res.body)).toBe(200);
+      expect((await ticket(addOn)).state).toBe('in_cart');
+    } finally {
+      await t.db.updateTable('event_template').set({ meta }).where('id', '=', addOnEvent).execute();
+      await setRules({ categories: ['Admission', 'Performances'], horizon_hours: 2 });
+    }
+  });
+
   it('a cancel and a reschedule of the same free ticket at once: exactly one wins, capacity consistent', async () => {
     const session = (await t.db.selectFrom('event_session').select(['id', 'used_capacity']).where('event_template_id', '=', ids.event('concert')).executeTakeFirstOrThrow());
     const companion = { ticket_type_id: ids.type('companion'), event_session_id: session.id };

@@ -14,3 +14,4 @@ export * from './identity-form.js';
 export * from './address-lookup.js';
 export * from './redirects.js';
 export * from './self-edit.js';
+export * from './add-on.js';

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { isAddOnMeta, metaFlag } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { eventKinds, type EventKind } from './add-on-anchor.repository.js';
@@ -31,13 +32,6 @@ interface Held {
   valid_from: string | null;
 }
 
-/** A meta flag as catalogs write it: true, 'true', 'T' or 1. */
-function metaFlag(meta: unknown, key: string): boolean {
-  const value = meta && typeof meta === 'object' ? (meta as Record<string, unknown>)[key] : undefined;
-  return value === true || value === 'true' || value === 'T' || value === 1;
-}
-
-export const isAddOnMeta = (meta: unknown): boolean => metaFlag(meta, 'upsell');
 
 /**
  * Pure: throws rule_blocks_reserve when an added add-on ticket has no anchor beside it, or when an

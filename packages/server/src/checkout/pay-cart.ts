@@ -56,6 +56,18 @@ function refuse(status: number, code: 'payment_not_supported' | 'validation_fail
 }
 
 /**
+ * The same pay request again (same Idempotency-Key) after it booked the cart — a checkout or a
+ * self-edit change cart — answers what it did; a different request under the key is refused.
+ */
+async function replayOfBookingPay(db: PayInput['db'], input: PayInput): Promise<PayOutcome | null> {
+  if (!input.idempotencyKey) return null;
+  const earlier = await paymentByIdempotencyKey(db, input.idempotencyKey);
+  if (!earlier || earlier.cart_id !== input.cartId || earlier.status !== 'succeeded' || !earlier.ticket_order_id) return null;
+  if (earlier.request_fingerprint !== null && earlier.request_fingerprint !== payFingerprint(input.cartId, input.body, toMinor(input.body.amount))) throw idempotencyKeyReused();
+  return { outcome: 'completed', orderId: earlier.ticket_order_id };
+}
+
+/**
  * POST cart/{id}/pay (001 §3, §4). The cart is claimed (pending → checkout) before any money
  * moves, so a double click or two concurrent pays charge once: the second is told the payment is
  * in progress. The hold cannot expire while claimed (the sweeper takes only pending carts). The
@@ -66,7 +78,11 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   const nowIso = now.toISOString();
   // A booked cart: its order's later instalments (payments/instalments/).
   const booked = await cartById(db, input.cartId);
-  if (booked?.state === 'booked' && booked.ticket_order_id) return payInstalment(input, booked.ticket_order_id);
+  if (booked?.state === 'booked' && booked.ticket_order_id) {
+    // A self-edit change cart is done once booked (an order being changed has no instalments left): it answers its order.
+    if (booked.edits_order_id) return { outcome: 'completed', orderId: booked.ticket_order_id };
+    return (await replayOfBookingPay(db, input)) ?? payInstalment(input, booked.ticket_order_id);
+  }
   // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
   if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
     throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');

@@ -1,5 +1,5 @@
 import { SELF_EDIT_TEXT } from '@foyer/contracts';
-import { pastHorizon, selfEditEligible } from '@foyer/contracts/rules';
+import { hasAnchoredAddOns, pastHorizon, selfEditEligible } from '@foyer/contracts/rules';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { selfEditRulesOf } from './self-edit-rules.js';
@@ -26,18 +26,20 @@ export async function takeOrderTickets(tx: Tx, input: { cartId: string; orderId:
     .selectFrom('ticket')
     .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .select(['ticket.id', 'ticket.state', 'ticket.handler', 'ticket.ticket_order_id', 'ticket.change_cart_id', 'event_template.category', 'event_session.start_datetime'])
+    .select(['ticket.id', 'ticket.state', 'ticket.handler', 'ticket.ticket_order_id', 'ticket.change_cart_id', 'event_template.category', 'event_template.meta', 'event_session.start_datetime'])
     .where('ticket.id', 'in', ids)
     .where('ticket.ticket_order_id', '=', order.id)
     .execute();
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing) throw new AppError(404, 'ticket_not_found', SELF_EDIT_TEXT.notInOrder, CONTEXT, { ticket_id: missing });
+  const orderEventMetas = await liveEventMetasOf(tx, order.id);
   const toTake: string[] = [];
   for (const t of rows) {
     if (t.state === 'in_cart' && t.change_cart_id === input.cartId) continue; // already taken out by this cart
     if (t.state !== 'booked') throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_id: t.id, state: t.state });
     if (!selfEditEligible(rules, t, order.id)) throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.contactToReschedule, CONTEXT, { ticket_id: t.id });
     if (pastHorizon(rules, t.start_datetime, input.now)) throw new AppError(409, 'tickets_too_old', SELF_EDIT_TEXT.tooOld, CONTEXT, { ticket_id: t.id });
+    if (hasAnchoredAddOns(JSON.parse(t.meta), orderEventMetas)) throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.contactToReschedule, CONTEXT, { ticket_id: t.id, reason: 'anchored_add_ons' });
     toTake.push(t.id);
   }
   if (toTake.length) {
@@ -51,6 +53,19 @@ export async function takeOrderTickets(tx: Tx, input: { cartId: string; orderId:
     if (Number(taken.numUpdatedRows) !== toTake.length) throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_order_id: order.id });
   }
   return updateCredit(tx, input.cartId);
+}
+
+/** The event meta of every ticket the order still holds (add-ons among them anchor its admissions). */
+async function liveEventMetasOf(tx: Tx, orderId: string): Promise<unknown[]> {
+  const rows = await tx
+    .selectFrom('ticket')
+    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
+    .select('event_template.meta')
+    .distinct()
+    .where('ticket.ticket_order_id', '=', orderId)
+    .where('ticket.state', 'in', ['booked', 'redeemed'])
+    .execute();
+  return rows.map((r) => JSON.parse(r.meta) as unknown);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TConfigEntry, TDocument, TEventTemplate, TImage, TMessageRule, TTicketGroup, TTicketGroupRule, TTicketType, TVenue } from '@foyer/contracts';
 import { byId, listOf } from '../../../api/document.js';
+import { isAddOnMeta } from '@foyer/contracts/rules';
 
 /** The event detail document (GET events/{id} with its embeds) read into what the page shows. */
 
@@ -67,8 +68,7 @@ export function priceGroups(doc: TDocument, eventId: string, ticketGroupIds: str
 
 /** Event meta `upsell: true` (add-on events): the date comes from the cart's anchor, not a picker. */
 export function isUpsellEvent(event: TEventTemplate): boolean {
-  const value = event.meta?.upsell;
-  return value === true || value === 'true' || value === 'T' || value === 1;
+  return isAddOnMeta(event.meta);
 }
 
 /** Alt text of the cover image: the event's config `image` alt_text, else the image's own. */

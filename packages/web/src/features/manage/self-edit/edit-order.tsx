@@ -1,6 +1,6 @@
 import type { TCartDocument, TTicket } from '@foyer/contracts';
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, SELF_EDIT_TEXT, toMinor } from '@foyer/contracts/constants';
-import { canCancelOrder, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
+import { canCancelOrder, hasAnchoredAddOns, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { Skeleton } from '../../../ui/skeleton.js';
 import { useOptionalAccount } from '../../account/account-context.js';
 import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
 import { bySession, type SessionTickets } from '../cancellable.js';
+import { LazyWalletButtons } from '../../wallet/lazy-wallet-buttons.js';
 import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, managePath, modifyChange } from './change-api.js';
 
 /**
@@ -68,7 +69,8 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   const now = new Date();
   const member = !!account?.user;
   const sessions = bySession(view.tickets);
-  const editSessions = sessions.map((s) => editSession(s));
+  const orderEventMetas = view.tickets.filter((t) => t.ticket.state === 'booked' || t.ticket.state === 'redeemed').map((t) => t.event?.meta);
+  const editSessions = sessions.map((s) => editSession(s, orderEventMetas));
   const orderCancellable = !member && canCancelOrder(rules, editSessions, now);
   const outstanding = changeCart ? toMinor(changeCart.cart_fees.total_outstanding) : 0;
   const added = (change.data?.ticket?._data ?? []).filter((t) => t.state === 'held');
@@ -125,6 +127,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
       <h1 id="page-title" className="page-title">
         {format(en.manage.heading, { number: view.order.order_number })}
       </h1>
+      <LazyWalletButtons orderId={view.order.id} manageKey={orderKey} />
       {done && (
         <p className="notice notice--info" role="status">
           {done === 'rescheduled' ? SELF_EDIT_TEXT.rescheduled : SELF_EDIT_TEXT.ticketCancelled}
@@ -180,13 +183,13 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
 }
 
 /** One session's tickets as the button rules see them (001 §5). */
-function editSession(s: SessionTickets): EditSession {
+function editSession(s: SessionTickets, orderEventMetas: unknown[]): EditSession {
   const first = s.tickets[0];
   return {
     tickets: s.tickets.map((t) => ({ state: t.ticket.state === 'in_cart' ? 'cancelled' : t.ticket.state, face_value: t.ticket.face_value, adjusted_value: t.ticket.adjusted_value })),
     start: s.start,
     event_type: first?.event?.event_type ?? null,
-    has_anchored_upsells: false,
+    has_anchored_upsells: hasAnchoredAddOns(first?.event?.meta, orderEventMetas),
   };
 }
 

@@ -1,0 +1,17 @@
+/** A meta flag as catalogs write it: true, 'true', 'T' or 1. */
+export function metaFlag(meta: unknown, key: string): boolean {
+  const value = meta && typeof meta === 'object' ? (meta as Record<string, unknown>)[key] : undefined;
+  return value === true || value === 'true' || value === 'T' || value === 1;
+}
+
+/** An add-on (upsell) event (000 §4): its tickets need an admission booked beside them. */
+export const isAddOnMeta = (meta: unknown): boolean => metaFlag(meta, 'upsell');
+
+/**
+ * 001 §5 "Neither when the event has anchored upsells": in an order that still holds add-on
+ * tickets, an admission's session can be neither cancelled nor rescheduled by the buyer — the
+ * add-ons were bought for that visit.
+ */
+export function hasAnchoredAddOns(eventMeta: unknown, orderEventMetas: readonly unknown[]): boolean {
+  return !isAddOnMeta(eventMeta) && orderEventMetas.some(isAddOnMeta);
+}
