@@ -86,10 +86,10 @@ describe('shell and routes', () => {
     expect(router.state.location.pathname).toBe('/no/such/page');
   });
 
-  it('shows a placeholder page with a way back for routes of later issues', async () => {
+  it('without a membership event configured, /membership is a plain page with a way back', async () => {
     installFetch(server());
-    renderApp('/manage/o-1/confirm');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm changes' })).toBeTruthy();
+    renderApp('/membership');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Membership' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse events' }).getAttribute('href')).toBe('/events');
   });
 

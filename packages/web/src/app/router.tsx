@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { configQuery } from '../api/queries.js';
-import type { PlaceholderKey } from '../features/placeholders/placeholder-page.js';
 import { NotFoundPage, RootError, RouteError } from './error-pages.js';
 import { loadChunk } from './lazy.js';
 import { startEventPage } from '../features/events/detail/start-event-page.js';
@@ -26,13 +25,6 @@ function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: 
   // The guards look at every address: a trailing slash, an express flag, a configured redirect.
   return withoutTrailingSlash(nextUrl.pathname) !== null || currentUrl.pathname !== nextUrl.pathname || EXPRESS_PARAMS.some((p) => nextUrl.searchParams.has(p)) || defaultShouldRevalidate;
 }
-
-const page =
-  (key: PlaceholderKey): RouteObject['lazy'] =>
-  async () => {
-    const module = await loadChunk(() => import('../features/placeholders/placeholder-page.js'));
-    return { Component: module.placeholder(key) };
-  };
 
 /** The route table of 001 §2. Feature pages are code-split. */
 export const routes: RouteObject[] = [

@@ -829,18 +829,7 @@ export const en = {
     failed: 'Sorry. Please try again later.',
   },
   placeholders: {
-    checkout: { title: 'Checkout', text: 'Your cart is empty. Choose an event to get started.' },
-    complete: { title: 'Order complete', text: 'Thank you for your order.' },
-    pending: { title: 'Order pending', text: 'Your payment is being processed.' },
     membership: { title: 'Membership', text: 'Become a member and enjoy free visits all year.' },
-    membershipRenew: { title: 'Renew membership', text: 'Renew your membership to keep your benefits.' },
-    forgotMembership: { title: 'Forgot membership', text: 'We can send your membership details to your e-mail address.' },
-    forgotPassword: { title: 'Forgot password', text: 'We can send you a link to set a new password.' },
-    resetPassword: { title: 'Reset password', text: 'Choose a new password for your account.' },
-    setEmail: { title: 'Set your e-mail address', text: 'Add an e-mail address to your account.' },
-    transferCart: { title: 'Loading your cart', text: 'We are getting your cart ready.' },
-    login: { title: 'Log in', text: 'Log in with your account.' },
-    logout: { title: 'Log out', text: 'You are being logged out.' },
   },
   /** Promo codes (000 §2, §5, §8; 001 §2, §5, §8): the spec's texts verbatim, the rest short. */
   promo: {
