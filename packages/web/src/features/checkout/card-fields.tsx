@@ -1,37 +1,14 @@
 // The demo gateway's own card number / expiry / CVC inputs (test mode only; Stripe has its element).
 import { en } from '../../i18n/en.js';
+import { NumericField } from './numeric-field.js';
 import { digits, formatCardNumber, formatExpiry, type CardErrors, type CardValue } from './model.js';
 
 export const EMPTY_CARD: CardValue = { number: '', expiry: '', cvc: '' };
 
 export function CardFields({ id, value, errors, onChange }: { id: string; value: CardValue; errors: CardErrors; onChange: (value: CardValue, name: keyof CardValue) => void }) {
-  const field = (name: keyof CardValue, label: string, autoComplete: string, placeholder: string, formatValue: (text: string) => string, maxLength: number) => {
-    const fieldId = `${id}-card-${name}`;
-    return (
-      <div className={`field card-field card-field--${name}`}>
-        <label htmlFor={fieldId}>{label}</label>
-        <input
-          id={fieldId}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          value={value[name]}
-          required
-          aria-required="true"
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `${fieldId}-error` : undefined}
-          onChange={(e) => onChange({ ...value, [name]: formatValue(e.target.value) }, name)}
-        />
-        {errors[name] && (
-          <span className="field-error" id={`${fieldId}-error`}>
-            {errors[name]}
-          </span>
-        )}
-      </div>
-    );
-  };
+  const field = (name: keyof CardValue, label: string, autoComplete: string, placeholder: string, formatValue: (text: string) => string, maxLength: number) => (
+    <NumericField id={`${id}-card-${name}`} className={`card-field--${name}`} label={label} autoComplete={autoComplete} placeholder={placeholder} maxLength={maxLength} value={value[name]} error={errors[name]} onChange={(text) => onChange({ ...value, [name]: formatValue(text) }, name)} />
+  );
   return (
     <div className="card-fields">
       {field('number', en.checkout.cardNumber, 'cc-number', '1234 1234 1234 1234', formatCardNumber, 23)}
