@@ -117,6 +117,10 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     const again = await c.call('POST', `/api/cart/${cart.id}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
     expect(again.body.outcome).toBe('completed');
     expect(fake.refunds.length).toBe(before + 1);
+    // Another browser learns nothing of the booked change cart's order.
+    const stranger = await new CartClient(t.app).call('POST', `/api/cart/${cart.id}/pay`, { amount: '0.00', gateway_id: 'free', gateway_data: {} });
+    expect(stranger.status).toBe(403);
+    expect(JSON.stringify(stranger.body)).not.toContain(o.orderId);
   });
 
   it('with refund_method "gift_card" the difference becomes a gift card named in the order-update e-mail', async () => {

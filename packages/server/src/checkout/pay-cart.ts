@@ -79,9 +79,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   // A booked cart: its order's later instalments (payments/instalments/).
   const booked = await cartById(db, input.cartId);
   if (booked?.state === 'booked' && booked.ticket_order_id) {
-    // A self-edit change cart is done once booked (an order being changed has no instalments left): it answers its order.
-    if (booked.edits_order_id) return { outcome: 'completed', orderId: booked.ticket_order_id };
-    return (await replayOfBookingPay(db, input)) ?? payInstalment(input, booked.ticket_order_id);
+    // A self-edit change cart is done once booked (an order being changed has no instalments left): it answers its order, to its owner only.
+    if (booked.edits_order_id) {
+      assertOwner(booked, input.identity, input.sellerId);
+      return { outcome: 'completed', orderId: booked.ticket_order_id };
+    }
+    // The cart's owner replaying the pay that booked it; anyone else goes through the order's own access.
+    const ownCart = booked.seller_id === input.sellerId && !!input.identity && booked.identity_id === input.identity.id;
+    return (ownCart ? await replayOfBookingPay(db, input) : null) ?? payInstalment(input, booked.ticket_order_id);
   }
   // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
   if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
