@@ -33,7 +33,12 @@ describe('self-edit of an order', () => {
       JSON.stringify({ categories: ['Admission'], horizon_hours: 2 }),
     );
   };
-  const adultPrice = (minor: number) => sql("UPDATE ticket_type SET currency_amount = ? WHERE catalog_key = 'adult'", minor);
+  // Catalog reads on the reserve path are memoised for 2 s (server ttl-cache.ts; an import clears
+  // them, a direct SQL change does not), so a changed price is waited out before the next reserve.
+  const adultPrice = async (minor: number) => {
+    sql("UPDATE ticket_type SET currency_amount = ? WHERE catalog_key = 'adult'", minor);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+  };
 
   for (const [name, viewport] of [
     ['1280', DESKTOP],
@@ -41,7 +46,7 @@ describe('self-edit of an order', () => {
   ] as const) {
     it(`reschedules to a dearer session paying the difference, then a cheaper change refunds (${name} wide)`, async () => {
       enableSelfEdit();
-      adultPrice(2500);
+      await adultPrice(2500);
       const email = `self-edit-${name}-${Date.now()}@example.org`;
       const orderNumber = await buyTwoAdults(sf.url, email);
       const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
@@ -54,7 +59,7 @@ describe('self-edit of an order', () => {
       await expectAccessible(page);
 
       // Prices rose since the purchase: the new session costs $10 more for the two adults.
-      adultPrice(3000);
+      await adultPrice(3000);
       await reschedule(page, name);
       await expect.poll(() => page.getByText(/costs \$10(\.00)? more/).isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByRole('link', { name: 'Continue' }).click();
@@ -78,7 +83,7 @@ describe('self-edit of an order', () => {
       await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
 
       // Back to the old price: moving again costs less, confirmed free and the difference refunded.
-      adultPrice(2500);
+      await adultPrice(2500);
       await reschedule(page, name);
       await expect.poll(() => page.getByText(/^\$10(\.00)? to refund$/).isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByRole('button', { name: 'Confirm Changes' }).click();
