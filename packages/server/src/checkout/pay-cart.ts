@@ -3,9 +3,8 @@ import { enrolCartInAutoRenew } from '../membership/auto-renew/enrol-cart.js';
 import { saveCard } from '../membership/auto-renew/saved-payment-method.repository.js';
 import { assertCheckoutUnblocked } from '../promotions/assert-checkout-unblocked.js';
 import { repriceBeforePay } from '../promotions/reprice-before-pay.js';
-import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
+import { fromMinor, toMinor, type TPayBody } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
-import { uuidv7 } from '../ids.js';
 import type { Db, Dialect, Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -15,10 +14,11 @@ import { cartById, claimCartForCheckout, heldTicketsOfCart } from '../cart/cart.
 import { inWriteTransaction } from '../db/write-batch.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
-import type { ChargeResult, PaymentGateway } from '../payments/gateway.js';
-import { insertPayment, moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
+import type { PaymentGateway } from '../payments/gateway.js';
+import { checkPayAmount, chargeAndSettle, insertProcessingPayment, refusePayment } from '../payments/charge-attempt.js';
+import { moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/payments.repository.js';
 import { payInstalment } from '../payments/instalments/pay-instalment.js';
-import { LATE_REFUSAL, settlePayment, type PayOutcome } from '../payments/settle-payment.js';
+import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
@@ -49,10 +49,6 @@ export interface PayInput {
   offSession?: { reference: string } | null;
   /** A manage link's key (?key=): lets its holder pay what a booked order still owes. */
   orderKey?: string | null;
-}
-
-function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
-  throw new AppError(status, code, description, 'payment', extra);
 }
 
 /**
@@ -93,7 +89,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
   }
   const gateway = input.gateways[input.body.gateway_id];
-  if (!gateway) refuse(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
+  if (!gateway) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
   const amount = toMinor(input.body.amount);
 
   // A key names one attempt (its request): the same request replays a success, retries a failure;
@@ -128,14 +124,10 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const { outstanding, due } = cartAmounts(cart, held, plan, now);
     if (gateway.id === 'free') {
       // A change cart (self-edit) that costs less than what it replaces is free too; the difference is refunded.
-      if ((cart.edits_order_id ? outstanding > 0 : outstanding !== 0) || amount !== 0) refuse(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
+      if ((cart.edits_order_id ? outstanding > 0 : outstanding !== 0) || amount !== 0) refusePayment(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
-      if (amount <= 0 || amount > outstanding) refuse(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
-      // 001 §5: with a payment plan, between the payment due and the outstanding balance; a gift
-      // card may pay any part of it. Without a plan any part may be paid (partial payments).
-      if (plan.length && gateway.id !== 'ledger' && amount < due) refuse(400, 'validation_failed', `The amount must be at least the payment due of ${fromMinor(due)}.`, { outstanding: fromMinor(outstanding), payment_due: fromMinor(due) });
-      const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
-      if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
+      // Without a plan any part may be paid (partial payments).
+      checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency });
     }
     await assertMembershipBuyer(tx, cart);
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
@@ -145,19 +137,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
-    const paymentId = uuidv7();
-    await insertPayment(tx, {
-      id: paymentId,
+    const paymentId = await insertProcessingPayment(tx, {
       seller_id: cart.seller_id,
       cart_id: cart.id,
       ticket_order_id: null,
       gateway_id: gateway.id,
       amount,
-      status: 'processing',
       idempotency_key: input.idempotencyKey,
       request_fingerprint: fingerprint,
-      reference: null,
-      error_code: null,
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
@@ -168,29 +155,16 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   });
   if ('done' in claim) return claim.done!;
 
-  let result: ChargeResult;
-  try {
-    result = await gateway.charge({
-      paymentId: claim.paymentId,
-      amount,
-      currency: input.currency,
-      data: input.body.gateway_data,
-      idempotencyKey: input.idempotencyKey ? (retryOf ? gatewayKeyOfRetry(input.idempotencyKey, claim.paymentId) : input.idempotencyKey) : claim.paymentId,
-      confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
-      saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null,
-      offSession: input.offSession ?? null,
-      redirect: 'redirect' in claim ? claim.redirect : null,
-    });
-  } catch {
-    // Gateways report declines and lost answers as results; one that throws did not charge.
-    result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
-  }
-  // The card kept for auto-renew: before settling, so a renewal never lacks the card it was promised.
-  if (result.status === 'succeeded' && result.saved) await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
-  // Refusals come back as values so the failed payment and the cart's release are kept.
-  const outcome = await settlePayment({ db, dialect: input.dialect, now, publicUrl: input.publicUrl, gateways: input.gateways }, claim.paymentId, result);
-  if (outcome instanceof AppError) throw outcome;
-  return outcome;
+  return chargeAndSettle(
+    input,
+    gateway,
+    { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed },
+    { saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null, offSession: input.offSession ?? null, redirect: 'redirect' in claim ? claim.redirect : null },
+    // The card kept for auto-renew: before settling, so a renewal never lacks the card it was promised.
+    async (result) => {
+      if (result.status === 'succeeded' && result.saved) await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
+    },
+  );
 }
 
 /** pending → checkout: the one claim that lets a single pay call move money for the cart. */
@@ -210,7 +184,7 @@ async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string
     return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
   }
   if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
-  if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
   return { paymentId: intent.id, confirmed: intent.reference! as string | null };

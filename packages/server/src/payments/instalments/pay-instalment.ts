@@ -1,5 +1,4 @@
-import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor, toMinor } from '@foyer/contracts';
-import { uuidv7 } from '../../ids.js';
+import { toMinor } from '@foyer/contracts';
 import type { Tx } from '../../db/database.js';
 import { inWriteTransaction } from '../../db/write-batch.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -8,17 +7,14 @@ import { orderById } from '../../orders/orders.repository.js';
 import { readOwnOrder } from '../../orders/read-order.js';
 import { earlierAttempt, gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from '../../checkout/pay-idempotency.js';
 import type { PayInput } from '../../checkout/pay-cart.js';
-import type { ChargeResult, PaymentGateway } from '../gateway.js';
+import type { PaymentGateway } from '../gateway.js';
 import { dueNow } from '../payment-plan.js';
-import { insertPayment, moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOfOrders } from '../payments.repository.js';
-import { settlePayment, type PayOutcome } from '../settle-payment.js';
+import { moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOfOrders } from '../payments.repository.js';
+import type { PayOutcome } from '../settle-payment.js';
+import { chargeAndSettle, checkPayAmount, insertProcessingPayment, refusePayment } from '../charge-attempt.js';
 import { claimOrderForInstalment } from './instalments.repository.js';
 
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
-
-function refuse(status: number, code: 'payment_not_supported' | 'validation_failed', description: string, extra: unknown = null): never {
-  throw new AppError(status, code, description, 'payment', extra);
-}
 
 /**
  * POST cart/{id}/pay for a cart already booked (an order on a payment plan, 001 §4 manage-order
@@ -46,31 +42,22 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     const fresh = (await orderById(tx, order.id))!;
     // Paid in full: the order is complete, as a pay call for a booked cart always answered.
     if (fresh.total - fresh.paid <= 0 && !intentId) return { done: { outcome: 'completed', orderId: order.id } as PayOutcome };
-    if (!gateway || gateway.id === 'free') refuse(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: body.gateway_id });
+    if (!gateway || gateway.id === 'free') refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: body.gateway_id });
     if (fresh.instalment_claimed_at) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (intentId) return retryIntent(tx, input.cartId, order.id, intentId, amount, gateway, nowIso);
     const outstanding = fresh.total - fresh.paid;
-    const due = dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now);
-    if (amount <= 0 || amount > outstanding) refuse(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
     // As at checkout (001 §5): at least what is due now; a gift card may pay any part.
-    if (gateway.id !== 'ledger' && amount < due) refuse(400, 'validation_failed', `The amount must be at least the payment due of ${fromMinor(due)}.`, { outstanding: fromMinor(outstanding), payment_due: fromMinor(due) });
-    const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
-    if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refuse(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
+    checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency });
     if (!(await claimOrderForInstalment(tx, order.id, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
-    const paymentId = uuidv7();
-    await insertPayment(tx, {
-      id: paymentId,
+    const paymentId = await insertProcessingPayment(tx, {
       seller_id: fresh.seller_id,
       cart_id: input.cartId,
       ticket_order_id: order.id,
       gateway_id: gateway.id,
       amount,
-      status: 'processing',
       idempotency_key: input.idempotencyKey,
       request_fingerprint: fingerprint,
-      reference: null,
-      error_code: null,
       created_at: nowIso,
       ticket_ids: null,
     });
@@ -80,22 +67,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   });
   if ('done' in claim && claim.done) return claim.done;
 
-  let result: ChargeResult;
-  try {
-    result = await gateway.charge({
-      paymentId: claim.paymentId,
-      amount,
-      currency: input.currency,
-      data: body.gateway_data,
-      idempotencyKey: input.idempotencyKey ? (retryOf ? gatewayKeyOfRetry(input.idempotencyKey, claim.paymentId) : input.idempotencyKey) : claim.paymentId,
-      confirmedIntent: claim.confirmed ? { reference: claim.confirmed } : null,
-    });
-  } catch {
-    result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
-  }
-  const outcome = await settlePayment({ db, dialect: input.dialect, now, publicUrl: input.publicUrl, gateways: input.gateways }, claim.paymentId, result);
-  if (outcome instanceof AppError) throw outcome;
-  return outcome;
+  return chargeAndSettle(input, gateway, { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed });
 }
 
 /** The pay call again after the buyer confirmed with their bank (402 intent_requires_action). */
@@ -103,7 +75,7 @@ async function retryIntent(tx: Tx, cartId: string, orderId: string, intentId: st
   const intent = await paymentOfCartByReference(tx, cartId, intentId, gateway.id);
   if (intent?.ticket_order_id === orderId && intent.status === 'succeeded' && intent.amount === amount) return { done: { outcome: 'completed', orderId } as PayOutcome };
   const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
-  if (!intent || intent.ticket_order_id !== orderId || !ready.includes(intent.status) || intent.amount !== amount) refuse(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (!intent || intent.ticket_order_id !== orderId || !ready.includes(intent.status) || intent.amount !== amount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (!(await claimOrderForInstalment(tx, orderId, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
   return { paymentId: intent.id, confirmed: intent.reference as string | null };

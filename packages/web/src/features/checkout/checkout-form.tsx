@@ -15,6 +15,7 @@ import { clearGiftee, readGiftee } from '../membership/gift/giftee-storage.js';
 import { GifteeNotice } from '../membership/gift/giftee-notice.js';
 import { clearAutoRenew, readAutoRenew } from '../membership/auto-renew/auto-renew-choice.js';
 import { EMPTY_CARD } from './card-fields.js';
+import { useCheckedFields } from './use-checked-fields.js';
 import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
 import { GiftCardModal } from './gift-card-modal.js';
 import { CheckoutPromoCodes } from '../promotions/checkout-promo-codes.js';
@@ -33,7 +34,7 @@ import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
-import { EMPTY_BANK, goToProvider, isRedirectMethod, memberAddressFields, redirectPayBody, validateBank, type BankErrors, type BankValue } from './redirect-methods.js';
+import { EMPTY_BANK, goToProvider, isRedirectMethod, memberAddressFields, redirectPayBody, validateBank, type BankValue } from './redirect-methods.js';
 import {
   availableMethods,
   chosenAmount,
@@ -44,7 +45,6 @@ import {
   payFailure,
   validateCard,
   type AppliedGiftCard,
-  type CardErrors,
   type CardValue,
   type PaymentMethod,
   type PayStep,
@@ -92,8 +92,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const formRef = useRef<HTMLFormElement>(null);
   const [identity, setIdentity] = useState<IdentityAnswers>(EMPTY_ANSWERS);
   const [identityErrors, setIdentityErrors] = useState<IdentityErrors>({});
-  const [card, setCard] = useState<CardValue>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const { value: card, setValue: setCard, errors: cardErrors, setErrors: setCardErrors, onChange: onCardChange } = useCheckedFields<CardValue>(EMPTY_CARD);
   const [terms, setTerms] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
@@ -103,8 +102,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [banner, setBanner] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<Message | null>(initialFailure);
-  const [bank, setBank] = useState<BankValue>(EMPTY_BANK);
-  const [bankErrors, setBankErrors] = useState<BankErrors>({});
+  const { value: bank, errors: bankErrors, setErrors: setBankErrors, onChange: onBankChange } = useCheckedFields<BankValue>(EMPTY_BANK);
   const [notice, setNotice] = useState<string | null>(null);
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftOpen, setGiftOpen] = useState(false);
@@ -458,19 +456,13 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   testMode={testMode}
                   card={card}
                   cardErrors={cardErrors}
-                  onCardChange={(v, name) => {
-                    setCard(v);
-                    if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
-                  }}
+                  onCardChange={onCardChange}
                   stripeCard={stripeCard}
                   stripePublishableKey={settings.stripePublishableKey}
                   onStripeReady={setStripe}
                   bank={bank}
                   bankErrors={bankErrors}
-                  onBankChange={(v, name) => {
-                    setBank(v);
-                    if (bankErrors[name]) setBankErrors((prev) => ({ ...prev, [name]: undefined }));
-                  }}
+                  onBankChange={onBankChange}
                 />
               )}
               <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">

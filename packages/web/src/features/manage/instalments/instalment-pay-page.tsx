@@ -13,8 +13,9 @@ import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { confirmDemoIntent, newIdempotencyKey } from '../../checkout/api.js';
 import { EMPTY_CARD } from '../../checkout/card-fields.js';
+import { useCheckedFields } from '../../checkout/use-checked-fields.js';
 import { ConfirmPaymentDialog } from '../../checkout/confirm-payment-dialog.js';
-import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type CardErrors, type CardValue, type PartialChoice } from '../../checkout/model.js';
+import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type CardValue, type PartialChoice } from '../../checkout/model.js';
 import { PartialPayment } from '../../checkout/partial-payment.js';
 import { PayBar } from '../../checkout/pay-bar.js';
 import { payRequestBody } from '../../checkout/pay-request-body.js';
@@ -28,7 +29,6 @@ import { ExpiredLink, isExpiredLink } from '../expired-link.js';
 import { instalmentView } from './instalment-plan.js';
 import { PAID_STATE } from './paid-state.js';
 import { instalmentTexts } from './texts.js';
-
 
 /**
  * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (001 §4
@@ -96,8 +96,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const client = useQueryClient();
   const [choice, setChoice] = useState<PartialChoice>('due');
   const [otherText, setOtherText] = useState(fromMinor(due));
-  const [card, setCard] = useState<CardValue>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const { value: card, errors: cardErrors, setErrors: setCardErrors, onChange: onCardChange } = useCheckedFields<CardValue>(EMPTY_CARD);
   const [, setStripe] = useState<StripeJs | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -191,10 +190,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
         testMode={testMode}
         card={card}
         cardErrors={cardErrors}
-        onCardChange={(value, name) => {
-          setCard(value);
-          if (cardErrors[name]) setCardErrors((prev) => ({ ...prev, [name]: undefined }));
-        }}
+        onCardChange={onCardChange}
         stripeCard={stripeCard}
         stripePublishableKey={settings.stripePublishableKey}
         onStripeReady={setStripe}
