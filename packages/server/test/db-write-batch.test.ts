@@ -43,4 +43,24 @@ describe.each(dialects())('write transactions (%s)', (dialect) => {
       }),
     );
   });
+
+  it('two writers locking the same rows in opposite orders both commit (a deadlock victim runs again)', async () => {
+    await database.db.insertInto('counter').values([{ name: 'wb-lock-1', value: 0 }, { name: 'wb-lock-2', value: 0 }]).execute();
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldTheirFirst = new Promise<void>((resolve) => (release = resolve));
+    const bump = (tx: Parameters<Parameters<typeof inWriteTransaction>[2]>[0], name: string) => tx.updateTable('counter').set((eb) => ({ value: eb('value', '+', 1) })).where('name', '=', name).execute();
+    const writer = (first: string, second: string) =>
+      inWriteTransaction(database.db, dialect, async (tx) => {
+        await bump(tx, first);
+        // Each waits (on its first try) until the other holds its first row: then they cross.
+        if (++arrived === 2) release();
+        if (arrived <= 2) await Promise.race([bothHoldTheirFirst, new Promise((resolve) => setTimeout(resolve, 300))]);
+        await bump(tx, second);
+      });
+    const results = await Promise.allSettled([writer('wb-lock-1', 'wb-lock-2'), writer('wb-lock-2', 'wb-lock-1')]);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled', 'fulfilled']);
+    const values = await database.db.selectFrom('counter').select(['name', 'value']).where('name', 'like', 'wb-lock-%').orderBy('name').execute();
+    expect(values.map((r) => r.value)).toEqual([2, 2]);
+  });
 });

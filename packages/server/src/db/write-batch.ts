@@ -10,16 +10,37 @@ import type { Db, Dialect, Tx } from './database.js';
  * session's row, the newest index leaves) are then written to the log once per batch.
  *
  * `work` must use only the transaction it is given (as with db.transaction()); on PostgreSQL,
- * where row locks let writers run side by side, each unit simply gets its own transaction.
+ * where row locks let writers run side by side, each unit simply gets its own transaction, run
+ * again when PostgreSQL broke a deadlock by aborting it.
  */
 export function inWriteTransaction<T>(db: Db, dialect: Dialect, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialect === 'postgres') return db.transaction().execute(work);
+  if (dialect === 'postgres') return retryDeadlocks(() => db.transaction().execute(work));
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new WriteBatcher(db)));
   return batcher.run(work);
 }
 
 const batchers = new WeakMap<Db, WriteBatcher>();
+
+/** Attempts of a PostgreSQL transaction aborted as a deadlock's victim before the error is answered. */
+const DEADLOCK_ATTEMPTS = 4;
+
+/**
+ * Two writers that lock the same rows in opposite orders (a cancel takes the ticket then the
+ * session, a reschedule the session then the ticket) deadlock; PostgreSQL aborts one with 40P01.
+ * Its transaction was rolled back whole, so running it again is safe, and it then waits for the
+ * winner's locks and decides on what that one committed.
+ */
+async function retryDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== '40P01') throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
 
 interface Unit {
   work: (tx: Tx) => Promise<unknown>;

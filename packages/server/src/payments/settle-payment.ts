@@ -8,6 +8,7 @@ import type { ChargeResult, PaymentGateway } from './gateway.js';
 import { paymentById, planOfCart, updateOpenPayment } from './payments.repository.js';
 import { isInstalmentPayment, settleInstalment } from './instalments/settle-instalment.js';
 import { reholdTickets } from './rehold-tickets.js';
+import { settleUnsuccessful } from './settle-unsuccessful.js';
 import { refundPayment } from './refund-payment.js';
 import { applyOrderChange } from '../orders/self-edit/apply-order-change.js';
 import { refundPendingOfCart } from '../orders/self-edit/refund-pending-of-cart.js';
@@ -45,30 +46,7 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       const payment = await paymentById(tx, paymentId);
       if (!payment) throw new Error(`settlePayment: no payment ${paymentId}`);
       if (isInstalmentPayment(payment)) return settleInstalment(tx, deps, payment, result);
-      switch (result.status) {
-        case 'unknown':
-          // Money may have moved: the cart stays claimed until the webhook or reconciler knows.
-          return new AppError(409, 'intent_processing', 'Your payment is being processed. Please wait a moment.', 'payment', { payment_id: paymentId });
-        case 'processing':
-          await updateOpenPayment(tx, paymentId, { status: 'processing', reference: result.reference });
-          return { outcome: 'pending' };
-        case 'failed':
-          if (!(await updateOpenPayment(tx, paymentId, { status: 'failed', error_code: result.code }))) return outcomeOf(tx, payment.id);
-          await releaseCheckout(tx, payment.cart_id, nowIso);
-          return new AppError(402, result.code, result.message, 'payment', { payment_id: paymentId });
-        case 'requires_action':
-          if (!(await updateOpenPayment(tx, paymentId, { status: 'requires_action', reference: result.reference }))) return outcomeOf(tx, payment.id);
-          await releaseCheckout(tx, payment.cart_id, nowIso);
-          return new AppError(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', 'payment', {
-            payment_id: paymentId,
-            payment_intent_id: result.reference,
-            payment_intent_client_secret: result.clientSecret,
-            // A method that redirects (afterpay_clearpay): the page sends the buyer there.
-            ...(result.redirectUrl ? { redirect_url: result.redirectUrl } : {}),
-          });
-        case 'succeeded':
-          break;
-      }
+      if (result.status !== 'succeeded') return settleUnsuccessful(tx, paymentId, result, { release: () => releaseCheckout(tx, payment.cart_id, nowIso), settled: () => outcomeOf(tx, payment.id) });
       if (!(await updateOpenPayment(tx, paymentId, { status: 'succeeded', reference: result.reference }))) return outcomeOf(tx, payment.id);
 
       // Claim the cart against the sweeper (it expires only pending carts).

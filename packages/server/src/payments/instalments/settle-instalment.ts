@@ -10,6 +10,7 @@ import { instalmentStatuses } from '../payment-plan.js';
 import type { PayOutcome, SettleDeps } from '../settle-payment.js';
 import { addPaidToOrder, releaseInstalmentClaim } from './instalments.repository.js';
 import { instalmentReceiptMail } from './instalment-mails.js';
+import { settleUnsuccessful } from '../settle-unsuccessful.js';
 
 /** A payment made for an order already booked (pay-instalment.ts inserts it with its order; checkout's get theirs at booking). */
 export const isInstalmentPayment = (payment: Pick<Selectable<PaymentTable>, 'ticket_order_id' | 'ticket_ids'>) => payment.ticket_order_id !== null && payment.ticket_ids === null;
@@ -23,27 +24,7 @@ export const isInstalmentPayment = (payment: Pick<Selectable<PaymentTable>, 'tic
 export async function settleInstalment(tx: Tx, deps: SettleDeps, payment: Selectable<PaymentTable>, result: ChargeResult): Promise<PayOutcome | AppError> {
   const orderId = payment.ticket_order_id!;
   const paymentId = payment.id;
-  switch (result.status) {
-    case 'unknown':
-      return new AppError(409, 'intent_processing', 'Your payment is being processed. Please wait a moment.', 'payment', { payment_id: paymentId });
-    case 'processing':
-      await updateOpenPayment(tx, paymentId, { status: 'processing', reference: result.reference });
-      return { outcome: 'pending' };
-    case 'failed':
-      if (!(await updateOpenPayment(tx, paymentId, { status: 'failed', error_code: result.code }))) return settledAlready(tx, paymentId, orderId);
-      await releaseInstalmentClaim(tx, orderId);
-      return new AppError(402, result.code, result.message, 'payment', { payment_id: paymentId });
-    case 'requires_action':
-      if (!(await updateOpenPayment(tx, paymentId, { status: 'requires_action', reference: result.reference }))) return settledAlready(tx, paymentId, orderId);
-      await releaseInstalmentClaim(tx, orderId);
-      return new AppError(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', 'payment', {
-        payment_id: paymentId,
-        payment_intent_id: result.reference,
-        payment_intent_client_secret: result.clientSecret,
-      });
-    case 'succeeded':
-      break;
-  }
+  if (result.status !== 'succeeded') return settleUnsuccessful(tx, paymentId, result, { release: () => releaseInstalmentClaim(tx, orderId), settled: () => settledAlready(tx, paymentId, orderId) });
   const order = (await orderById(tx, orderId))!;
   // The claim keeps other payments off the order, so this only guards against a late answer for
   // money the order no longer owes: it is refunded (the reconciler retries refund_pending).
