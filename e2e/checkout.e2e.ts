@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
 import { walletCredentials, walletEnv } from '../packages/server/test/wallet-certs.js';
-import { expectAccessible, mailbox, waitForMail } from './steps.js';
+import { apiClient, expectAccessible, mailbox, waitForMail } from './steps.js';
 
 /**
  * Checkout, payment and the finished order: a guest pays with the demo gateway's test cards (success,
@@ -65,19 +65,7 @@ async function expectComplete(page: Page): Promise<string> {
 
 /** Buys a $25 gift card through the API (a fresh public identity) and reads its number from the mail. */
 async function buyGiftCard(base: string): Promise<string> {
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', cookie, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = response.headers.getSetCookie?.() ?? [];
-    if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
-    const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === 'Gift Cards')!;
   const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);

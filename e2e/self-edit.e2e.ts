@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
-import { mailbox, waitForMail } from './steps.js';
+import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
+import { apiClient, expectAccessible, mailbox, waitForMail } from './steps.js';
 
 /**
  * Self-edit (001 §2 Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
@@ -110,21 +110,9 @@ async function reschedule(page: Page, name: string) {
   await page.getByRole('button', { name: 'Update' }).click();
 }
 
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 /** Two Adults for General Admission, a few days ahead, bought through the API by a fresh guest; answers the order number. */
 async function buyTwoAdults(base: string, email: string): Promise<string> {
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const set = response.headers.getSetCookie?.() ?? [];
-    if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
-    const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
   const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);

@@ -18,6 +18,19 @@ export async function waitForMail(base: string, to: string, subject: RegExp): Pr
   return found!;
 }
 
+/** JSON calls to the storefront's API as one browser would make them (its cookies kept); a refusal throws with the answer. */
+export function apiClient(base: string) {
+  let cookie = '';
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const set = response.headers.getSetCookie?.() ?? [];
+    if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
+    const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
 export const PASSWORD = 'Harbour-2026';
 
 export async function expectAccessible(page: Page) {
