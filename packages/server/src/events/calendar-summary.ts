@@ -1,12 +1,15 @@
 import type { Selectable } from 'kysely';
 import type { Dialect, Tx } from '../db/database.js';
 import type { EventDaySummaryTable } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import { nextSequenceValue } from '../db/sequences.js';
 import { WHOLE_EVENT } from './calendar-changes.js';
 import { calendarDays, dayFigures, type CalendarDayRow, type DayFigures, type GroupRule } from './calendar-days.js';
 import { localDate } from './session-rules.js';
 
 type Summary = Selectable<EventDaySummaryTable>;
+/** A stored row as read back (the event and sequence number are not needed). */
+type DayRow = Omit<Summary, 'event_template_id' | 'seq'>;
 type Input = { eventId: string; timezone: string; groups: GroupRule[]; now: Date };
 
 /** Rows answering for more groups than this start again from the groups asked (old signatures drop out). */
@@ -34,8 +37,8 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
   const now = input.now.toISOString();
   const tz = input.timezone;
   const asked = input.groups.map(signature);
-  const changes = await db.selectFrom('calendar_change').select(['id', 'start_datetime']).where('event_template_id', '=', input.eventId).execute();
-  let rows = await db.selectFrom('event_day_summary').selectAll().where('event_template_id', '=', input.eventId).orderBy('date').execute();
+  const changes = (await changesOf(db, input.eventId)).rows;
+  let rows: DayRow[] = (await summaryOf(db, input.eventId)).rows;
 
   const whole = !rows.length || rows.some((r) => r.timezone !== tz) || changes.some((c) => c.start_datetime === WHOLE_EVENT);
   const days = new Set(changes.map((c) => (c.start_datetime === WHOLE_EVENT ? '' : localDate(c.start_datetime, tz))));
@@ -67,9 +70,16 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
   });
 }
 
-/** The days holding expired, unswept holds, answered by the live query (they count as free). */
-async function daysWithExpiredHolds(db: Tx, dialect: Dialect, input: Input, tz: string, now: string): Promise<Map<string, CalendarDayRow>> {
-  const held = await db
+// Prepared: on the common path these three reads are the whole of the summary's cost.
+const changesOf = prepared((db, eventId: string) => db.selectFrom('calendar_change').select(['id', 'start_datetime']).where('event_template_id', '=', eventId));
+const summaryOf = prepared((db, eventId: string) => db
+    .selectFrom('event_day_summary')
+    .select(['date', 'timezone', 'stale_at', 'groups', 'open_groups', 'session_open', 'unlimited', 'capacity', 'used'])
+    .where('event_template_id', '=', eventId)
+    .orderBy('date'),
+);
+const expiredHoldStarts = prepared((db, now: string, eventId: string) =>
+  db
     .selectFrom('cart as c')
     .innerJoin('ticket as t', 't.cart_id', 'c.id')
     .innerJoin('event_session as s', 's.id', 't.event_session_id')
@@ -78,8 +88,12 @@ async function daysWithExpiredHolds(db: Tx, dialect: Dialect, input: Input, tz: 
     .where('c.state', '=', 'pending')
     .where('c.expires_at', '<=', now)
     .where('t.state', '=', 'held')
-    .where('t.event_template_id', '=', input.eventId)
-    .execute();
+    .where('t.event_template_id', '=', eventId),
+);
+
+/** The days holding expired, unswept holds, answered by the live query (they count as free). */
+async function daysWithExpiredHolds(db: Tx, dialect: Dialect, input: Input, tz: string, now: string): Promise<Map<string, CalendarDayRow>> {
+  const held = (await expiredHoldStarts(db, now, input.eventId)).rows;
   if (!held.length) return new Map();
   const days = new Set(held.map((h) => localDate(h.start_datetime, tz)));
   const figures = await dayFigures(db, dialect, { ...input, freeExpired: true, starts: startsAround([...days]) });
@@ -158,11 +172,15 @@ function parseSignature(sig: string): GroupRule {
   return { id: id!, capacity: Number(capacity), oversell_capacity: Number(oversell), exclude_from_event_capacity: Number(exclude) };
 }
 
-const parsed = new WeakMap<Summary, { groups: Set<string>; open: Set<string> }>();
-function sets(r: Summary) {
-  let s = parsed.get(r);
-  if (!s) parsed.set(r, (s = { groups: new Set(JSON.parse(r.groups) as string[]), open: new Set(JSON.parse(r.open_groups) as string[]) }));
-  return s;
+/** Rows repeat the same few lists: each JSON text is parsed once (a bounded memo). */
+const parsedLists = new Map<string, Set<string>>();
+function listOf(json: string): Set<string> {
+  let set = parsedLists.get(json);
+  if (!set) {
+    if (parsedLists.size >= 1000) parsedLists.clear();
+    parsedLists.set(json, (set = new Set(JSON.parse(json) as string[])));
+  }
+  return set;
 }
-const coverage = (r: Summary) => sets(r).groups;
-const openGroups = (r: Summary) => sets(r).open;
+const coverage = (r: DayRow) => listOf(r.groups);
+const openGroups = (r: DayRow) => listOf(r.open_groups);
