@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/catalog/import-catalog.js';
+import { dropUnreadCalendarChanges } from '../src/events/calendar-changes.js';
 import { calendarDays } from '../src/events/calendar-days.js';
 import { loadOffer } from '../src/events/load-offer.js';
 import { ANONYMOUS } from '../src/events/viewer.js';
@@ -114,5 +115,32 @@ describe.each(dialects())('calendar summary on %s', (dialect) => {
     const results = await Promise.all([...reserves, ...reads]);
     expect(results.slice(0, 6).map((r) => (r as { status: number }).status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(statusOf(await checked(), '2026-06-04')).toBe('sold_out');
+  });
+
+  it('answers a group the stored days were not computed for, and with members groups once covered', async () => {
+    // Rows stored for VIP alone first; then General is asked about (not covered) and recomputed.
+    expect(statusOf(await answered('VIP'), '2026-06-03')).toBe('available');
+    expect(statusOf(await answered('General'), '2026-06-03')).toBe('sold_out');
+    const rows = await t.db.selectFrom('event_day_summary').select('groups').where('event_template_id', '=', gaId).execute();
+    expect(rows.every((r) => JSON.parse(r.groups).length === 2)).toBe(true);
+    await checked();
+  });
+
+  it('drops hour-old notes of events nobody read, and keeps those of events with a stored calendar', async () => {
+    const [s1] = await sessions('2026-06-04');
+    expect((await reserve(s1!.id, 'Adult', 1)).status).toBe(200);
+    const notes = async () => (await t.db.selectFrom('calendar_change').select('id').where('event_template_id', '=', gaId).execute()).length;
+    expect(await notes()).toBeGreaterThan(0);
+    await dropUnreadCalendarChanges(t.db);
+    expect(await notes()).toBeGreaterThan(0); // not an hour old yet
+    await checked(); // read: the notes are seen and deleted, rows stored
+    expect(await notes()).toBe(0);
+    expect((await reserve(s1!.id, 'Adult', 1)).status).toBe(200);
+    await dropUnreadCalendarChanges(t.db, Date.now() + 2 * 3600_000);
+    expect(await notes()).toBe(1); // the event has rows: its note stays for the next read
+    await t.db.deleteFrom('event_day_summary').execute();
+    await dropUnreadCalendarChanges(t.db, Date.now() + 2 * 3600_000);
+    expect(await notes()).toBe(0);
+    await checked();
   });
 });

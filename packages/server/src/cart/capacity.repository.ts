@@ -45,12 +45,13 @@ const takeUnlimitedGroup = prepared((tx, sessionId: string, groupId: string, n: 
   ),
 );
 
-export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
+/** `sessionNoted`: the caller took or gave back this session's own capacity in the same transaction, which noted the change already. */
+export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number, sessionNoted = false): Promise<boolean> {
   if (limit !== -1 && n > limit) return false;
   noteCapacityChange(sessionId);
   const result = limit === -1 ? await takeUnlimitedGroup(tx, sessionId, groupId, n) : await takeLimitedGroup(tx, sessionId, groupId, n, limit);
   const taken = Number(result.numAffectedRows ?? 0) === 1;
-  if (taken) await noteCalendarChangeOfSession(tx, sessionId);
+  if (taken && !sessionNoted) await noteCalendarChangeOfSession(tx, sessionId);
   return taken;
 }
 
@@ -60,7 +61,7 @@ export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: numb
   await noteCalendarChangeOfSession(tx, sessionId);
 }
 
-export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number) {
+export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number, sessionNoted = false) {
   noteCapacityChange(sessionId);
   await tx
     .updateTable('session_group_usage')
@@ -68,7 +69,7 @@ export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: 
     .where('event_session_id', '=', sessionId)
     .where('ticket_group_id', '=', groupId)
     .execute();
-  await noteCalendarChangeOfSession(tx, sessionId);
+  if (!sessionNoted) await noteCalendarChangeOfSession(tx, sessionId);
 }
 
 export function sessionRoom(tx: Tx, sessionId: string) {

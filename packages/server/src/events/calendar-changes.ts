@@ -26,3 +26,24 @@ export async function noteCalendarChange(tx: Tx, eventId: string, start: string)
 export async function noteCalendarChangeOfSession(tx: Tx, sessionId: string) {
   await insertChangeOfSession(tx, uuidv7(), sessionId);
 }
+
+/** Notes older than this, of events with no stored calendar, go (the summary starts from scratch anyway). */
+const UNREAD_NOTE_MS = 60 * 60_000;
+
+/**
+ * Drops the notes of events whose calendar nobody has read since they were written (no summary
+ * rows: the first read computes the whole event and needs none), so a busy event nobody views
+ * does not keep one row per reservation. Only notes an hour old: a reader that stored rows after
+ * reading older figures would need a reservation left uncommitted that long. The ids are uuidv7,
+ * so their text orders by creation time.
+ */
+export async function dropUnreadCalendarChanges(db: Tx, nowMs = Date.now()) {
+  const hex = Math.max(0, nowMs - UNREAD_NOTE_MS).toString(16).padStart(12, '0');
+  await db
+    .deleteFrom('calendar_change')
+    .where('id', '<', `${hex.slice(0, 8)}-${hex.slice(8, 12)}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('event_day_summary').select('event_day_summary.date').whereRef('event_day_summary.event_template_id', '=', 'calendar_change.event_template_id'))),
+    )
+    .execute();
+}

@@ -57,7 +57,8 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
     const stored = computed.map((d) => toSummary(input.eventId, tz, seq, groups, d));
     await store(db, input.eventId, seq, stored, whole ? null : [...days]);
     // Only the changes read before computing: those committed since stay for the next reader.
-    if (changes.length) await db.deleteFrom('calendar_change').where('id', 'in', changes.map((c) => c.id)).execute();
+    const seen = changes.map((c) => c.id);
+    if (seen.length) await db.deleteFrom('calendar_change').where('event_template_id', '=', input.eventId).where('id', 'in', seen).execute();
     rows = whole ? stored : [...rows.filter((r) => !days.has(r.date)), ...stored].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
 
@@ -72,7 +73,8 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
 
 // Prepared: on the common path these three reads are the whole of the summary's cost.
 const changesOf = prepared((db, eventId: string) => db.selectFrom('calendar_change').select(['id', 'start_datetime']).where('event_template_id', '=', eventId));
-const summaryOf = prepared((db, eventId: string) => db
+const summaryOf = prepared((db, eventId: string) =>
+  db
     .selectFrom('event_day_summary')
     .select(['date', 'timezone', 'stale_at', 'groups', 'open_groups', 'session_open', 'unlimited', 'capacity', 'used'])
     .where('event_template_id', '=', eventId)

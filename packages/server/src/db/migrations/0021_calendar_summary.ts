@@ -27,13 +27,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('used', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('event_day_summary_pk', ['event_template_id', 'date'])
     .execute();
+  // One b-tree on SQLite (keyed by event, then the note's uuidv7): the cheapest insert a reservation can add.
   await db.schema
     .createTable('calendar_change')
-    .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('event_template_id', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('start_datetime', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('calendar_change_pk', ['event_template_id', 'id'])
+    .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
     .execute();
-  await db.schema.createIndex('calendar_change_by_event').on('calendar_change').columns(['event_template_id']).execute();
   if (dialect === 'postgres') await sql`CREATE SEQUENCE calendar_summary_seq START 1`.execute(db);
   else await db.insertInto('counter').values({ name: 'calendar_summary', value: 0 }).execute();
 }
