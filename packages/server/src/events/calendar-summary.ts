@@ -39,6 +39,8 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
   const asked = input.groups.map(signature);
   const changes = (await changesOf(db, input.eventId)).rows;
   let rows: DayRow[] = (await summaryOf(db, input.eventId)).rows;
+  // No rows and nothing on sale (a past event): nothing to compute or store.
+  if (!rows.length && !(await onSaleSession(db, input.eventId, now)).rows.length) return [];
 
   const whole = !rows.length || rows.some((r) => r.timezone !== tz) || changes.some((c) => c.start_datetime === WHOLE_EVENT);
   const days = new Set(changes.map((c) => (c.start_datetime === WHOLE_EVENT ? '' : localDate(c.start_datetime, tz))));
@@ -79,6 +81,9 @@ const summaryOf = prepared((db, eventId: string) =>
     .select(['date', 'timezone', 'stale_at', 'groups', 'open_groups', 'session_open', 'unlimited', 'capacity', 'used'])
     .where('event_template_id', '=', eventId)
     .orderBy('date'),
+);
+const onSaleSession = prepared((db, eventId: string, now: string) =>
+  db.selectFrom('event_session').select('id').where('event_template_id', '=', eventId).where('end_datetime', '>', now).limit(1),
 );
 const expiredHoldStarts = prepared((db, now: string, eventId: string) =>
   db
