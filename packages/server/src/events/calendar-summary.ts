@@ -60,7 +60,9 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
     await store(db, input.eventId, seq, stored, whole ? null : [...days]);
     // Only the changes read before computing: those committed since stay for the next reader.
     const seen = changes.map((c) => c.id);
-    if (seen.length) await db.deleteFrom('calendar_change').where('event_template_id', '=', input.eventId).where('id', 'in', seen).execute();
+    for (let i = 0; i < seen.length; i += 500) {
+      await db.deleteFrom('calendar_change').where('event_template_id', '=', input.eventId).where('id', 'in', seen.slice(i, i + 500)).execute();
+    }
     rows = whole ? stored : [...rows.filter((r) => !days.has(r.date)), ...stored].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
 
