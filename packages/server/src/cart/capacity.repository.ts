@@ -4,6 +4,7 @@ import type { Tx } from '../db/database.js';
 import type { EventSessionTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { noteCapacityChange } from './capacity-changes.js';
+import { noteCalendarChange, noteCalendarChangeOfSession } from '../events/calendar-changes.js';
 
 /**
  * Capacity is taken with ONE conditional update per counter inside the reserving transaction
@@ -22,7 +23,9 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
 /** The session as it now stands, or undefined when there was not room for `n` more. */
 export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<Selectable<EventSessionTable> | undefined> {
   noteCapacityChange(sessionId);
-  return (await takeSession(tx, sessionId, n)).rows[0];
+  const session = (await takeSession(tx, sessionId, n)).rows[0];
+  if (session) await noteCalendarChange(tx, session.event_template_id, session.start_datetime);
+  return session;
 }
 
 /** One upsert: the first hold creates the row; later ones add to it only while within the limit. */
@@ -42,19 +45,23 @@ const takeUnlimitedGroup = prepared((tx, sessionId: string, groupId: string, n: 
   ),
 );
 
-export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number): Promise<boolean> {
+/** `sessionNoted`: the caller took or gave back this session's own capacity in the same transaction, which noted the change already. */
+export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number, sessionNoted = false): Promise<boolean> {
   if (limit !== -1 && n > limit) return false;
   noteCapacityChange(sessionId);
   const result = limit === -1 ? await takeUnlimitedGroup(tx, sessionId, groupId, n) : await takeLimitedGroup(tx, sessionId, groupId, n, limit);
-  return Number(result.numAffectedRows ?? 0) === 1;
+  const taken = Number(result.numAffectedRows ?? 0) === 1;
+  if (taken && !sessionNoted) await noteCalendarChangeOfSession(tx, sessionId);
+  return taken;
 }
 
 export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {
   noteCapacityChange(sessionId);
   await tx.updateTable('event_session').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', sessionId).execute();
+  await noteCalendarChangeOfSession(tx, sessionId);
 }
 
-export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number) {
+export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number, sessionNoted = false) {
   noteCapacityChange(sessionId);
   await tx
     .updateTable('session_group_usage')
@@ -62,6 +69,7 @@ export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: 
     .where('event_session_id', '=', sessionId)
     .where('ticket_group_id', '=', groupId)
     .execute();
+  if (!sessionNoted) await noteCalendarChangeOfSession(tx, sessionId);
 }
 
 export function sessionRoom(tx: Tx, sessionId: string) {

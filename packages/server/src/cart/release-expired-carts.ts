@@ -1,3 +1,4 @@
+import { dropUnreadCalendarChanges } from '../events/calendar-changes.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { expireCart } from './cart.repository.js';
@@ -31,13 +32,20 @@ export async function releaseExpiredCarts(db: Db, dialect: Dialect, now: Date, o
   return { carts: due.length, tickets };
 }
 
+/** How often the sweeper also drops calendar notes nobody read (calendar-changes.ts). */
+const NOTE_SWEEP_MS = 10 * 60_000;
+
 /** Runs the sweeper every `intervalMs` until stopped, draining all due carts each time; errors are logged. */
 export function startSweeper(db: Db, dialect: Dialect, now: () => Date, log: (error: unknown) => void, intervalMs = 5_000): () => Promise<void> {
+  let notesSweptAt = 0;
   return startIntervalWorker({
     intervalMs,
     onError: log,
     run: async () => {
       while ((await releaseExpiredCarts(db, dialect, now())).carts > 0);
+      if (Date.now() - notesSweptAt < NOTE_SWEEP_MS) return;
+      notesSweptAt = Date.now();
+      await dropUnreadCalendarChanges(db);
     },
   });
 }

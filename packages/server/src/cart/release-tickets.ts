@@ -36,7 +36,7 @@ export async function giveBackTickets(tx: Tx, released: { id: string; event_sess
   // Same order as the reserving side (sorted ids) so concurrent writers never deadlock.
   for (const [sessionId, n] of [...bySession].sort(([a], [b]) => (a < b ? -1 : 1))) await giveBackSessionCapacity(tx, sessionId, n);
   for (const g of [...byGroup.values()].sort((a, b) => (`${a.sessionId}|${a.groupId}` < `${b.sessionId}|${b.groupId}` ? -1 : 1))) {
-    await giveBackGroupCapacity(tx, g.sessionId, g.groupId, g.n);
+    await giveBackGroupCapacity(tx, g.sessionId, g.groupId, g.n, bySession.has(g.sessionId));
   }
   await releaseMemberAllowances(tx, released.map((t) => t.id));
   await releaseGiftHolds(tx, released.map((t) => t.id));

@@ -39,7 +39,7 @@ export async function takeCapacity(tx: Tx, tickets: CapacityTicket[]): Promise<{
     sessions.push(session);
   }
   for (const [, g] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!(await takeGroupCapacity(tx, g.sessionId, g.groupId, g.limit, g.n))) return { short: { sessionId: g.sessionId, groupId: g.groupId, limit: g.limit } };
+    if (!(await takeGroupCapacity(tx, g.sessionId, g.groupId, g.limit, g.n, bySession.has(g.sessionId)))) return { short: { sessionId: g.sessionId, groupId: g.groupId, limit: g.limit } };
   }
   return { sessions };
 }

@@ -1,3 +1,4 @@
+import { noteCalendarChange, WHOLE_EVENT } from '../events/calendar-changes.js';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -108,5 +109,7 @@ export async function syncSessions(tx: Tx, eventId: string, plan: SessionPlan[])
     await tx.deleteFrom('session_group_usage').where('event_session_id', 'in', ids).execute();
     await tx.deleteFrom('event_session').where('id', 'in', ids).execute();
   }
+  // Sessions added, moved, resized or removed: the calendar summary recomputes the whole event.
+  await noteCalendarChange(tx, eventId, WHOLE_EVENT);
   return { inserted: fresh.length, deleted: unplanned.length, total: plan.length };
 }

@@ -22,6 +22,7 @@ import { up as m0017 } from './migrations/0017_purchaser_details.js';
 import { up as m0018 } from './migrations/0018_auto_renew.js';
 import { up as m0019 } from './migrations/0019_order_changes.js';
 import { up as m0020 } from './migrations/0020_instalments.js';
+import { up as m0021 } from './migrations/0021_calendar_summary.js';
 
 type AnyDb = Kysely<any>;
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0018_auto_renew': m0018,
   '0019_order_changes': m0019,
   '0020_instalments': m0020,
+  '0021_calendar_summary': m0021,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -370,6 +370,29 @@ export interface MemberCheckinTable {
   local_date: string;
   checked_in_at: string;
 }
+/** 0021: what the calendar shows of one venue-local day of an event (events/calendar-summary.ts). */
+export interface EventDaySummaryTable {
+  event_template_id: string;
+  date: string;
+  timezone: string;
+  /** The storing reader's sequence number: a row is only replaced by a later reader's. */
+  seq: number;
+  /** When time alone changes the day (a session starts, an all-day one ends). */
+  stale_at: string;
+  /** JSON: the group signatures the row answers for; open_groups those with room. */
+  groups: string;
+  open_groups: string;
+  session_open: number;
+  unlimited: number;
+  capacity: number;
+  used: number;
+}
+/** 0021: a capacity change (or a catalog import, start '*') the calendar summary has not seen. */
+export interface CalendarChangeTable {
+  id: string;
+  event_template_id: string;
+  start_datetime: string;
+}
 /** Named counters (cart numbers). */
 export interface CounterTable {
   name: string;
@@ -552,6 +575,8 @@ export interface Database {
   seat_group: SeatGroupTable;
   member_checkin: MemberCheckinTable;
   counter: CounterTable;
+  event_day_summary: EventDaySummaryTable;
+  calendar_change: CalendarChangeTable;
   ticket_order: TicketOrderTable;
   payment: PaymentTable;
   ledger: LedgerTable;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect, Tx } from './database.js';
 import { prepared } from './prepared.js';
 
-export type SequenceName = 'cart_number' | 'order_number';
+export type SequenceName = 'cart_number' | 'order_number' | 'calendar_summary';
 
 /**
  * The next number of a sequence. PostgreSQL: a real sequence, which takes no row lock, so

@@ -22,6 +22,23 @@ export interface CalendarDayRow {
 /** A timed session sells until it starts; one longer than this (all-day) until it ends (000 §9). */
 const ALL_DAY_MS = 5 * 60 * 60 * 1000;
 
+/** What a group's room depends on (a stored summary names groups by these, calendar-summary.ts). */
+export type GroupRule = Pick<Group, 'id' | 'capacity' | 'oversell_capacity' | 'exclude_from_event_capacity'>;
+
+/** A day as computed for the summary: room per group asked about, and when time alone changes it. */
+export interface DayFigures {
+  date: string;
+  /** Some session has room (what `open` is when no groups are asked about). */
+  sessionOpen: boolean;
+  /** Per group asked about (same order): some session has room for it. */
+  groupOpen: boolean[];
+  unlimited: boolean;
+  capacity: number;
+  used: number;
+  /** The first moment one of the day's sessions goes off sale (starts; an all-day one ends). */
+  staleAt: string;
+}
+
 /**
  * GET calendar's days in ONE grouped query: the database groups the event's on-sale sessions by
  * venue-local day and decides, per session, whether it has room for one of the groups — the same
@@ -29,54 +46,83 @@ const ALL_DAY_MS = 5 * 60 * 60 * 1000;
  * capacity, by the session's), with expired holds freed as `loadSessions` frees them. No session
  * row reaches JavaScript, so a calendar of thousands of sessions costs about what a small one does.
  */
-export async function calendarDays(db: Tx, dialect: Dialect, input: { eventId: string; timezone: string; groups: Group[]; now: Date }): Promise<CalendarDayRow[]> {
+export async function calendarDays(db: Tx, dialect: Dialect, input: { eventId: string; timezone: string; groups: GroupRule[]; now: Date }): Promise<CalendarDayRow[]> {
+  const days = await dayFigures(db, dialect, { ...input, freeExpired: true });
+  return days.map((d) => ({ date: d.date, open: input.groups.length ? d.groupOpen.some(Boolean) : d.sessionOpen, unlimited: d.unlimited, capacity: d.capacity, used: d.used }));
+}
+
+/**
+ * The grouped query behind `calendarDays`. `freeExpired: false` counts expired, unswept holds as
+ * used (what the stored summary keeps: it must not change when a hold expires); `starts` keeps to
+ * sessions starting in [from, to) (a few days recomputed along the event's (event, start) index).
+ */
+export async function dayFigures(
+  db: Tx,
+  dialect: Dialect,
+  input: { eventId: string; timezone: string; groups: GroupRule[]; now: Date; freeExpired: boolean; starts?: { from: string; to: string } },
+): Promise<DayFigures[]> {
   const now = input.now.toISOString();
   const day = await localDay(db, dialect, input.eventId, input.timezone, now);
   if (!day) return [];
   const capped = input.groups.filter((g) => g.capacity !== -1);
+  const expiredHolds = (group: RawBuilder<unknown>) => sql`select t.event_session_id as sid, -count(*) as n from ticket t join cart c on c.id = t.cart_id
+        where ${group} and t.state = 'held' and c.state = 'pending' and c.expires_at <= ${now}
+        group by t.event_session_id`;
 
   // What each capped group has used in each session, less its expired holds (never below 0).
   const groupJoins = capped.map(
     (g, i) => sql`left join (
       select sid, sum(n) as used from (
         select event_session_id as sid, used_capacity as n from session_group_usage where ticket_group_id = ${g.id}
-        union all
-        select t.event_session_id as sid, -count(*) as n from ticket t join cart c on c.id = t.cart_id
-        where t.ticket_group_id = ${g.id} and t.state = 'held' and c.state = 'pending' and c.expires_at <= ${now}
-        group by t.event_session_id
+        ${input.freeExpired ? sql`union all ${expiredHolds(sql`t.ticket_group_id = ${g.id}`)}` : sql``}
       ) as parts group by sid
     ) as ${sql.raw(`g${i}`)} on ${sql.raw(`g${i}`)}.sid = s.id`,
   );
-  const sessionUsed = sql`(case when s.used_capacity - coalesce(x.freed, 0) < 0 then 0 else s.used_capacity - coalesce(x.freed, 0) end)`;
+  const sessionUsed = input.freeExpired ? sql`(case when s.used_capacity - coalesce(x.freed, 0) < 0 then 0 else s.used_capacity - coalesce(x.freed, 0) end)` : sql`s.used_capacity`;
   const sessionRoom = sql`(s.capacity = -1 or s.capacity + s.oversell_capacity - ${sessionUsed} > 0)`;
-  const groupRoom = (g: Group): RawBuilder<unknown> => {
+  const groupRoom = (g: GroupRule): RawBuilder<unknown> => {
     const i = capped.indexOf(g);
     const own =
       i === -1 ? sql`1 = 1` : sql`${sql.lit(g.capacity + g.oversell_capacity)} - (case when coalesce(${sql.raw(`g${i}`)}.used, 0) < 0 then 0 else coalesce(${sql.raw(`g${i}`)}.used, 0) end) > 0`;
     return g.exclude_from_event_capacity ? sql`(${own})` : sql`(${own} and ${sessionRoom})`;
   };
-  const open = input.groups.length ? sql.join(input.groups.map(groupRoom), sql` or `) : sessionRoom;
   const allDay = dialect === 'postgres' ? sql`(s.end_datetime::timestamptz - s.start_datetime::timestamptz) > interval '5 hours'` : sql`(julianday(s.end_datetime) - julianday(s.start_datetime)) * 86400000 > ${sql.lit(ALL_DAY_MS)}`;
-
-  const { rows } = await sql<{ date: string; open: number | string; unlimited: number | string; capacity: number | string; used: number | string }>`
-    select ${day} as date,
-      max(case when ${open} then 1 else 0 end) as open,
-      max(case when s.capacity = -1 then 1 else 0 end) as unlimited,
-      sum(s.capacity + s.oversell_capacity) as capacity,
-      sum(${sessionUsed}) as used
-    from event_session s
-    left join (
+  const groupColumns = input.groups.map((g, i) => sql`, max(case when ${groupRoom(g)} then 1 else 0 end) as ${sql.raw(`open${i}`)}`);
+  const freed = input.freeExpired
+    ? sql`left join (
       select t.event_session_id as sid, count(*) as freed from ticket t join cart c on c.id = t.cart_id
       where t.event_template_id = ${input.eventId} and t.counts_session = 1 and t.state = 'held' and c.state = 'pending' and c.expires_at <= ${now}
       group by t.event_session_id
-    ) as x on x.sid = s.id
+    ) as x on x.sid = s.id`
+    : sql``;
+
+  const { rows } = await sql<Record<string, number | string>>`
+    select ${day} as date,
+      max(case when ${sessionRoom} then 1 else 0 end) as session_open
+      ${sql.join(groupColumns, sql` `)},
+      max(case when s.capacity = -1 then 1 else 0 end) as unlimited,
+      sum(s.capacity + s.oversell_capacity) as capacity,
+      sum(${sessionUsed}) as used,
+      -- Off sale at its start (a timed session) or its end (all-day), whichever the on-sale test below meets first.
+      min(case when ${allDay} or s.end_datetime < s.start_datetime then s.end_datetime else s.start_datetime end) as stale_at
+    from event_session s
+    ${freed}
     ${sql.join(groupJoins, sql` `)}
     where s.event_template_id = ${input.eventId} and s.end_datetime > ${now}
       -- On sale: not started yet, or all-day and not ended (the duration is only worked out for those already started).
       and (s.start_datetime > ${now} or ${allDay})
+      ${input.starts ? sql`and s.start_datetime >= ${input.starts.from} and s.start_datetime < ${input.starts.to}` : sql``}
     group by 1
     order by 1`.execute(db);
-  return rows.map((r) => ({ date: r.date, open: Number(r.open) === 1, unlimited: Number(r.unlimited) === 1, capacity: Number(r.capacity), used: Number(r.used) }));
+  return rows.map((r) => ({
+    date: String(r.date),
+    sessionOpen: Number(r.session_open) === 1,
+    groupOpen: input.groups.map((_, i) => Number(r[`open${i}`]) === 1),
+    unlimited: Number(r.unlimited) === 1,
+    capacity: Number(r.capacity),
+    used: Number(r.used),
+    staleAt: String(r.stale_at),
+  }));
 }
 
 /**

@@ -10,7 +10,8 @@ import { findEvent } from './find-event.js';
 import { loadOffer, type Offer } from './load-offer.js';
 import { groupFilterIds } from './list-sessions.js';
 import { loadSessions } from './session-availability.js';
-import { calendarDays, type CalendarDayRow } from './calendar-days.js';
+import type { CalendarDayRow } from './calendar-days.js';
+import { summarisedCalendarDays } from './calendar-summary.js';
 import { localDate } from './session-rules.js';
 import type { Viewer } from './viewer.js';
 
@@ -50,7 +51,7 @@ export async function getCalendar(
   const minPrice = price === null ? null : fromMinor(price);
   const days = demand
     ? await daysTakingDemand(db, { eventId: event.id, timezone, groups, demand, now: input.now })
-    : await calendarDays(db, input.dialect, { eventId: event.id, timezone, groups, now: input.now });
+    : await summarisedCalendarDays(db, input.dialect, { eventId: event.id, timezone, groups, now: input.now });
   const calendar: TCalendarDay[] = days.map((d) => {
     const day: TCalendarDay = { date: d.date, status: d.open ? 'available' : 'sold_out', min_price: minPrice };
     if (format === 'extended') {
