@@ -30,6 +30,8 @@ export const CHECKIN_TEXT = {
   /** `_extra.redeemed_at` carries the first scan's time. */
   alreadyRedeemed: 'Already let in at {time}.',
   cancelled: 'This ticket was cancelled and cannot be used.',
+  /** A self-edit change of the ticket is being paid online at that moment (409 intent_processing). */
+  beingChanged: 'This ticket is being changed online and the change is being paid. Try again in a moment.',
   notToday: 'This ticket is for {date}, not today.',
   membershipNotCurrent: 'This membership is not current: valid {from} to {to}.',
   noToken: 'A staff token is needed to check visitors in.',

@@ -1,4 +1,4 @@
-import { SELF_EDIT_TEXT } from '@foyer/contracts';
+import { CHECKIN_TEXT, SELF_EDIT_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { uuidv7 } from '../src/ids.js';
@@ -10,6 +10,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 const A = '2026-06-04T14:00:00.000Z'; // GA 10:00 local, capacity 10
 const B = '2026-06-04T18:00:00.000Z'; // GA 14:00 local
 const C = '2026-06-05T22:00:00.000Z';
+const DOOR_TOKEN = 'door-scanner-token-for-self-edit-0123456789';
 
 /**
  * Self-edit and reschedule (001 §2 Edit order, Reschedule; §4; §5; §7; §8): a change cart linked
@@ -22,7 +23,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
   let ids: CatalogIds;
   beforeAll(async () => {
     await fake.start();
-    t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: fake.url } });
+    t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: fake.url, FOYER_STAFF_TOKENS: DOOR_TOKEN } });
     ids = await catalogIds(t.db);
     await setRules({ categories: ['Admission', 'Performances'], horizon_hours: 2 });
   });
@@ -167,6 +168,43 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
       expect(late.status).toBe(410);
     } finally {
       t.clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('at the door, a ticket a change took out but has not confirmed is let in and the change dropped (its new place given back once); one being paid is refused', async () => {
+    const o = await order('door@example.com', [line('adult', B), line('child', B)]);
+    const scan = (code: string) => t.app.inject({ method: 'POST', url: '/api/checkin', payload: { scan_code: code }, headers: { authorization: `Bearer ${DOOR_TOKEN}` } });
+    t.clock.advance((2 * 24 + 21) * 3_600_000); // 06-04 13:00Z: the day of session B, five hours before it
+    try {
+      const [b0, c0] = [await used(B), await used(C)];
+      const open = await change(o, { remove: [o.adult.id], add: [line('adult', C)] });
+      expect(open.res.status, JSON.stringify(open.res.body)).toBe(200);
+      expect([(await ticket(o.adult.id)).state, await used(C)]).toEqual(['in_cart', c0 + 1]);
+
+      const admitted = await scan(o.adult.scan_code);
+      expect(admitted.statusCode, admitted.body).toBe(200);
+      expect(admitted.json().checkin).toMatchObject({ kind: 'ticket', scan_code: o.adult.scan_code });
+      expect((await ticket(o.adult.id)).state).toBe('redeemed');
+      const dropped = await t.db.selectFrom('cart').select('state').where('id', '=', open.cart.id).executeTakeFirstOrThrow();
+      expect(dropped.state).toBe('deleted');
+      expect([await used(B), await used(C)]).toEqual([b0, c0]);
+      const late = await open.c.call('POST', `/api/cart/${open.cart.id}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
+      expect(late.status).not.toBe(200);
+      expect([await used(B), await used(C)]).toEqual([b0, c0]);
+
+      // A change claimed for payment cannot be undone at the door: the scan is refused, nothing moves.
+      const paying = await change(o, { remove: [o.child.id], add: [line('child', C)] });
+      expect(paying.res.status, JSON.stringify(paying.res.body)).toBe(200);
+      await t.db.updateTable('cart').set({ state: 'checkout' }).where('id', '=', paying.cart.id).execute();
+      const refused = await scan(o.child.scan_code);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()._data[0]).toMatchObject({ _code: 'intent_processing', _context: 'checkin', _description: CHECKIN_TEXT.beingChanged });
+      expect([(await ticket(o.child.id)).state, await used(C)]).toEqual(['in_cart', c0 + 1]);
+      await t.db.updateTable('cart').set({ state: 'pending' }).where('id', '=', paying.cart.id).execute();
+      expect((await paying.c.call('DELETE', `/api/my/cart/${paying.cart.id}`)).status).toBe(200);
+      expect([(await ticket(o.child.id)).state, await used(C)]).toEqual(['booked', c0]);
+    } finally {
+      t.clock.advance(-(2 * 24 + 21) * 3_600_000);
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Db, Dialect } from '../db/database.js';
+import type { Db, Dialect, Tx } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import type { Identity } from '../identity/public-identity.js';
 import { AppError } from '../http/app-error.js';
@@ -15,10 +15,16 @@ export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: st
     assertOwner(cart, input.identity, input.sellerId);
     assertNotInjected(cart);
     if (cart.state === 'booked') throw new AppError(409, 'incorrect_cart_state', 'A booked cart cannot be deleted.', 'cart', { ticket_order_id: cart.ticket_order_id });
-    const released = await releaseHeldTickets(tx, { cartId: cart.id });
-    await restoreOrderTickets(tx, cart.id); // a discarded change: the order keeps its tickets
-    await giveBackCodeUses(tx, cart.id);
+    const released = await emptyCart(tx, cart.id);
     await updateCartRow(tx, cart.id, { state: 'deleted', updated_at: input.now.toISOString() });
     return released;
   });
+}
+
+/** Gives back what a cart being closed holds: its held tickets, the order tickets a change took out (booked again), its code uses. */
+export async function emptyCart(tx: Tx, cartId: string) {
+  const released = await releaseHeldTickets(tx, { cartId });
+  await restoreOrderTickets(tx, cartId); // a discarded change: the order keeps its tickets
+  await giveBackCodeUses(tx, cartId);
+  return released;
 }

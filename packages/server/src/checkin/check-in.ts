@@ -1,6 +1,7 @@
 import { CHECKIN_TEXT, type TCheckin } from '@foyer/contracts';
 import dayjs from 'dayjs';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
+import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
 import { localDate } from '../events/session-rules.js';
 import { AppError } from '../http/app-error.js';
 import { membershipByScanCodeKey } from '../membership/membership.repository.js';
@@ -24,7 +25,7 @@ function notAdmissible(state: string, redeemedAt: string | null, tz: string): Ap
  * let it in once and the other is told when. A current member card is let in once per day (a
  * row per card and day). Cancelled tickets, other days' tickets and cards not current are refused.
  */
-export async function checkIn(db: Db, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
+export async function checkIn(db: Db, dialect: Dialect, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
   const code = input.scanCode.trim();
   const ticket = await db
     .selectFrom('ticket')
@@ -54,7 +55,7 @@ export async function checkIn(db: Db, input: { sellerId: string; sellerTimezone:
     if (card) return checkInMember(db, { ...input, scanCode: card.scan_code });
   }
   if (ticket && ticket.start_datetime && ticket.end_datetime) {
-    return checkInTicket(db, { ...ticket, start_datetime: ticket.start_datetime, end_datetime: ticket.end_datetime, timezone: ticket.timezone ?? input.sellerTimezone }, input.now);
+    return checkInTicket(db, dialect, { ...ticket, start_datetime: ticket.start_datetime, end_datetime: ticket.end_datetime, timezone: ticket.timezone ?? input.sellerTimezone }, input.now);
   }
   return checkInMember(db, input);
 }
@@ -72,14 +73,16 @@ interface ScannedTicket {
   end_datetime: string;
 }
 
-async function checkInTicket(db: Db, ticket: ScannedTicket, now: Date): Promise<TCheckin> {
+async function checkInTicket(db: Db, dialect: Dialect, ticket: ScannedTicket, now: Date): Promise<TCheckin> {
   const tz = ticket.timezone;
-  if (ticket.state !== 'booked') throw notAdmissible(ticket.state, ticket.redeemed_at, tz);
+  if (ticket.state !== 'booked' && ticket.state !== 'in_cart') throw notAdmissible(ticket.state, ticket.redeemed_at, tz);
   // A session's day(s), venue-local: a timed session's date, an all-day or multi-day one's span.
   const today = localDate(now.toISOString(), tz);
   if (today < localDate(ticket.start_datetime, tz) || today > localDate(ticket.end_datetime, tz)) {
     throw new AppError(409, 'ticket_not_today', CHECKIN_TEXT.notToday.replace('{date}', day(ticket.start_datetime, tz)), 'checkin', { start_datetime: ticket.start_datetime });
   }
+  // A change of this ticket still open online gives way to the visitor at the door.
+  if (ticket.state === 'in_cart' && !(await dropChangeAtDoor(db, dialect, ticket.id, now))) throw new AppError(409, 'intent_processing', CHECKIN_TEXT.beingChanged, 'checkin');
   const redeemedAt = now.toISOString();
   const done = await db.updateTable('ticket').set({ state: 'redeemed', redeemed_at: redeemedAt }).where('id', '=', ticket.id).where('state', '=', 'booked').executeTakeFirst();
   if (Number(done.numUpdatedRows) === 0) {

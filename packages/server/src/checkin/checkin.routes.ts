@@ -31,6 +31,6 @@ export function registerCheckinRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const body = parseBody(ZCheckinBody, request.body, 'checkin');
     const { seller } = await sellerOfRequest(ctx, request, {});
-    return { checkin: await checkIn(ctx.db, { sellerId: seller.id, sellerTimezone: seller.timezone, scanCode: body.scan_code, now }) };
+    return { checkin: await checkIn(ctx.db, ctx.dialect, { sellerId: seller.id, sellerTimezone: seller.timezone, scanCode: body.scan_code, now }) };
   });
 }

@@ -15,7 +15,7 @@ export function checkinPaths() {
           '400': 'validation_failed, seller_not_found',
           '401': 'not_authorized (no or a wrong staff token)',
           '404': 'scan_code_not_found, seller_not_found',
-          '409': 'already_redeemed (_extra.redeemed_at: the first scan), ticket_cancelled, ticket_not_today, membership_expired (a card not current)',
+          '409': 'already_redeemed (_extra.redeemed_at: the first scan), ticket_cancelled, ticket_not_today, membership_expired (a card not current), intent_processing (a change of the ticket being paid online at that moment)',
           '429': 'rate_limited (too many wrong tokens from this address; Retry-After)',
         },
       }),
