@@ -86,9 +86,6 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
             width={coverMeta?.width ?? COVER_IMAGE_WIDTH}
             height={coverMeta?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8))}
             fetchPriority="high"
-            // Preloaded by the shell, it is usually there by the first render: decoded with that
-            // paint rather than a frame later (it is the page's largest paint on a phone).
-            decoding="sync"
           />
         </div>
       )}

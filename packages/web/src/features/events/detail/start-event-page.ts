@@ -1,26 +1,21 @@
 import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js';
 import { listOf } from '../../../api/document.js';
 import { queryClient } from '../../../app/query-client.js';
-import { sellerInfo } from '../../../config/use-config.js';
 import { coverImage, coverImageId } from '../../../lib/image.js';
-import { warmIntl } from '../../../lib/warm-intl.js';
 
 /**
  * A first visit to /events/{id} (part of the entry, run by the route as its chunk starts loading):
  * the event and its calendar are asked for alongside the page's chunk rather than after it, and
  * the cover — the page's largest paint on a phone — is preloaded as soon as the event is known,
- * before the page renders its <img> (the server's shell usually has it preloaded already). Intl is
- * warmed up meanwhile, in a task of its own (warm-intl.ts). Failures are left to the page, which
- * asks again and says so.
+ * before the page renders its <img> (the server's shell usually has it preloaded already).
+ * Failures are left to the page, which asks again and says so.
  */
 export function startEventPage(pathname: string): void {
   const id = /^\/events\/([^/]+)/.exec(pathname)?.[1];
   if (!id) return;
   void queryClient
     .ensureQueryData(configQuery())
-    .then(async (config) => {
-      const seller = sellerInfo(config);
-      setTimeout(() => warmIntl(seller.timezone, seller.currency), 0);
+    .then(async () => {
       void queryClient.prefetchQuery(calendarQuery(id));
       await queryClient.prefetchQuery(eventQuery(id));
       const event = listOf(queryClient.getQueryData(eventQuery(id).queryKey), 'event_template')[0];
