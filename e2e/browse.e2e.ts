@@ -114,6 +114,29 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
+  it("an event's cover is fetched once: the HTML shell preloads exactly the file the <img> shows", async () => {
+    const list = (await (await fetch(`${sf.url}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
+    const id = list.event_template._data.find((e) => e.name === 'General Admission')!.id;
+    const shell = await (await fetch(`${sf.url}/events/${id}`)).text();
+    const hint = /<link rel="preload" as="image" href="[^"]*" imagesrcset="([^"]*)" imagesizes="([^"]*)"/.exec(shell);
+    expect(hint, 'the shell preloads the cover').not.toBeNull();
+    const { page, errors } = await newPage(browser, viewport);
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/image/')) images.push(request.url());
+    });
+    await page.goto(`${sf.url}/events/${id}`);
+    const cover = page.locator('.event-hero img');
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const shown = await cover.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') }));
+    const unescape = (value: string) => value.replace(/&amp;/g, '&');
+    expect({ srcset: unescape(hint![1]!), sizes: unescape(hint![2]!) }).toEqual({ srcset: shown.srcset, sizes: shown.sizes });
+    // One request for the cover's image, and it is the file shown (a mismatch would fetch a second width).
+    const coverPath = new URL(shown.src).pathname;
+    expect(images.filter((url) => new URL(url).pathname === coverPath)).toEqual([shown.src]);
+    expect(errors).toEqual([]);
+  });
+
   it('a sold-out day shows as sold out', async () => {
     const { page } = await open('/events');
     await page.getByRole('link', { name: /General Admission/ }).first().click();

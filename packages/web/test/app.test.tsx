@@ -261,6 +261,8 @@ describe('event detail', () => {
     renderApp(`/events/${EVENT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
     expect(screen.getByText('Timed entry')).toBeTruthy();
+    // The description comes with its sanitiser, after the page (lazy-description.tsx).
+    await waitFor(() => expect(document.querySelector('.event-description')).not.toBeNull());
     expect(document.querySelector('.event-description script')).toBeNull();
     expect(document.querySelector('.event-description img')?.getAttribute('onerror')).toBeFalsy();
     const prices = screen.getByRole('region', { name: 'Admission tickets' });

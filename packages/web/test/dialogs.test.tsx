@@ -79,14 +79,15 @@ describe('the 200 ms transition', () => {
 });
 
 describe('the description modal', () => {
-  it('shows the description sanitised, in a large dialog, and closes', () => {
+  it('shows the description sanitised, in a large dialog, and closes', async () => {
     inRoot(<DescriptionButton title="Audio guide" html={'<p>Sixty <strong>highlights</strong></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">'} />);
     const open = screen.getByRole('button', { name: 'More information about Audio guide' });
     open.focus();
     fireEvent.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Audio guide' });
     expect(dialog.classList.contains('modal--lg')).toBe(true);
-    expect(dialog.querySelector('strong')?.textContent).toBe('highlights');
+    // The sanitiser loads on first use (lazy-description.tsx).
+    await waitFor(() => expect(dialog.querySelector('strong')?.textContent).toBe('highlights'));
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('img')?.hasAttribute('onerror')).toBe(false);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();

@@ -15,3 +15,4 @@ export * from './address-lookup.js';
 export * from './redirects.js';
 export * from './self-edit.js';
 export * from './add-on.js';
+export * from './image-urls.js';

@@ -5,9 +5,12 @@ import type { Viewer } from './viewer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether an id can name an event at all (events are keyed by UUID). */
+export const isEventId = (id: string) => UUID.test(id);
+
 /** An event of the seller, or the spec's event-not-found (404; 400 for a malformed id). */
 export async function findEvent(db: Tx, sellerId: string, id: string, viewer: Viewer, sellerTimezone: string) {
-  if (!UUID.test(id)) throw new AppError(400, 'event_not_found', 'This event could not be found.', 'event', { id });
+  if (!isEventId(id)) throw new AppError(400, 'event_not_found', 'This event could not be found.', 'event', { id });
   const event = await eventById(db, sellerId, id);
   if (!event) throw new AppError(404, 'event_not_found', 'This event could not be found.', 'event', { id });
   const [venue] = await venuesByIds(db, [event.venue_id]);

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
+import { eventCoverPreload } from './event-cover-preload.js';
 import { parseQuery } from './query.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
@@ -15,12 +16,13 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
 /**
  * The storefront's HTML shell with the default seller's configuration in it (what GET
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
- * before it renders, and this saves the round trip. The file is read per request, so a rebuild is
- * served at once. Without a seller (an empty database) the shell goes out as built.
+ * before it renders, and this saves the round trip. An event page's shell also preloads the
+ * event's cover (event-cover-preload.ts). The file is read per request, so a rebuild is served at
+ * once. Without a seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
-  return async (): Promise<string> => {
+  return async (url: string): Promise<string> => {
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;
     try {
@@ -28,8 +30,11 @@ export function storefrontShell(ctx: AppContext) {
     } catch {
       return html;
     }
-    const config = await listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries });
+    const [config, preload] = await Promise.all([
+      listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
+      eventCoverPreload(ctx.db, seller.id, url),
+    ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
-    return html.replace('</head>', `${block}</head>`);
+    return html.replace('</head>', `${preload}${block}</head>`);
   };
 }

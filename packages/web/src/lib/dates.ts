@@ -15,9 +15,30 @@ export const DATE_FORMAT = 'ddd, MMM D, YYYY';
 export const TIME_FORMAT = 'h:mm A';
 export const ISO_DATE = 'YYYY-MM-DD';
 
-/** Today's date (YYYY-MM-DD) in a timezone. */
+/**
+ * Today's date (YYYY-MM-DD) in a timezone (UTC for an unknown one). Through one Intl formatter
+ * per zone: dayjs' tz() builds a new one on every call, and the event page asks on every render.
+ */
 export function todayIn(tz: string, now: Date = new Date()): string {
-  return safeTz(dayjs(now), tz).format(ISO_DATE);
+  const parts = dayFormatter(tz).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(tz: string): Intl.DateTimeFormat {
+  let found = dayFormatters.get(tz);
+  if (!found) {
+    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+    try {
+      found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: tz });
+    } catch {
+      found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    dayFormatters.set(tz, found);
+  }
+  return found;
 }
 
 /** Adds days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */

@@ -17,7 +17,7 @@ import { CartSidebar } from '../../cart/cart-widget.js';
 import { useUpsellChainScope } from '../upsell/use-add-on.js';
 import { MAX_DATE_BUTTONS } from './dates-sessions/date-selection.js';
 import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deep-links.js';
-import { Description } from './description/description.js';
+import { LazyDescription } from './description/lazy-description.js';
 import { EventFlow, useEventFlow } from './flows/flows.js';
 import { MembershipPromo } from '../../membership/membership-promo.js';
 import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
@@ -108,7 +108,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
               <h2 id="about-title" className="section-title">
                 {en.event.about}
               </h2>
-              <Description html={event.description} />
+              <LazyDescription html={event.description} />
             </section>
           )}
           {flow !== 'membership' && flow !== 'members_only' && <MembershipPromo />}

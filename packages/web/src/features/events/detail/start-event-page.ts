@@ -7,7 +7,8 @@ import { coverImage, coverImageId } from '../../../lib/image.js';
  * A first visit to /events/{id} (part of the entry, run by the route as its chunk starts loading):
  * the event and its calendar are asked for alongside the page's chunk rather than after it, and
  * the cover — the page's largest paint on a phone — is preloaded as soon as the event is known,
- * before the page renders its <img>. Failures are left to the page, which asks again and says so.
+ * before the page renders its <img> (the server's shell usually has it preloaded already).
+ * Failures are left to the page, which asks again and says so.
  */
 export function startEventPage(pathname: string): void {
   const id = /^\/events\/([^/]+)/.exec(pathname)?.[1];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { en, format } from '../../../../i18n/en.js';
 import { Modal } from '../../../../ui/modal.js';
-import { Description } from './description.js';
+import { LazyDescription } from './lazy-description.js';
 
 /**
  * The description modal (000 §2 dialogs): a 'More information' link-style button that opens the
@@ -16,7 +16,7 @@ export function DescriptionButton({ title, html }: { title: string; html: string
         <span className="visually-hidden">{format(en.descriptionModal.about, { name: title })}</span>
       </button>
       <Modal open={open} title={title} size="lg" onClose={() => setOpen(false)}>
-        <Description html={html} />
+        <LazyDescription html={html} />
         <div className="dialog-actions">
           <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
             {en.app.close}

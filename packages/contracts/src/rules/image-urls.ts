@@ -1,0 +1,46 @@
+/**
+ * Image addresses (000 §7, §9: default 272×216, cover width 1500): image ids resolve to
+ * /api/image/{id}. One rule for the storefront's <img> and the server's preload hint in the HTML
+ * shell (server/src/http/event-cover-preload.ts): a preload whose srcset or sizes differ from the
+ * <img>'s makes the browser fetch the cover twice.
+ */
+
+export const CARD_IMAGE = { width: 272, height: 216 } as const;
+export const COVER_IMAGE_WIDTH = 1500;
+
+export function imageUrl(id: string, size: { width?: number; height?: number }): string {
+  const params = new URLSearchParams();
+  if (size.width) params.set('sizex', String(size.width));
+  if (size.height) params.set('sizey', String(size.height));
+  params.set('shrink_only', 'T');
+  return `/api/image/${encodeURIComponent(id)}?${params.toString()}`;
+}
+
+export function cardImage(id: string): { src: string; srcSet: string } {
+  const src = imageUrl(id, CARD_IMAGE);
+  const double = imageUrl(id, { width: CARD_IMAGE.width * 2, height: CARD_IMAGE.height * 2 });
+  return { src, srcSet: `${src} 1x, ${double} 2x` };
+}
+
+/** Widths the cover is offered in (image-size steps of the server, so each is served exactly). */
+const COVER_WIDTHS = [640, 1080, COVER_IMAGE_WIDTH];
+
+/** The event cover: full width, so a phone takes a narrower file than a desktop. */
+export function coverImage(id: string): { src: string; srcSet: string; sizes: string } {
+  return {
+    src: imageUrl(id, { width: COVER_IMAGE_WIDTH }),
+    srcSet: COVER_WIDTHS.map((width) => `${imageUrl(id, { width })} ${width}w`).join(', '),
+    sizes: `(min-width: ${COVER_IMAGE_WIDTH}px) ${COVER_IMAGE_WIDTH}px, 100vw`,
+  };
+}
+
+/** Image id from event meta (image_profile / image_cover). */
+export function metaImageId(meta: Record<string, unknown> | null | undefined, key: 'image_profile' | 'image_cover'): string | null {
+  const value = meta?.[key];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** The event page's cover: the event's cover image, else its profile image. */
+export function coverImageId(meta: Record<string, unknown> | null | undefined): string | null {
+  return metaImageId(meta, 'image_cover') ?? metaImageId(meta, 'image_profile');
+}
