@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUDGET_ROUTES, INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSizes } from '../packages/web/build/initial-js.js';
 import { MODULE_CHUNKS_FILE } from '../packages/web/build/module-chunks.js';
+import { PRELOADED_ROUTES, ROUTE_PRELOADS_FILE } from '../packages/web/build/route-preloads.js';
 
 const DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 
@@ -21,6 +22,20 @@ describe('initial JS budget', () => {
     for (const lazy of ['src/features/events/seats/seat-map-dialog.tsx', 'src/features/promotions/code-modal-host.tsx']) {
       expect(chunks[lazy]).toBeDefined();
       for (const route of Object.values(BUDGET_ROUTES)) expect(initialFiles(manifest, route, chunks)).not.toContain(chunks[lazy]);
+    }
+  });
+
+  it("the event page's chunks the shell preloads are exactly what its first load needs beyond the entry's own", () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
+    const chunks = JSON.parse(readFileSync(join(DIST, MODULE_CHUNKS_FILE), 'utf8')) as Record<string, string>;
+    const preloads = JSON.parse(readFileSync(join(DIST, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    // What index.html loads anyway: the entry script and its modulepreload links.
+    const inShell = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file!);
+    for (const [route, module] of Object.entries(PRELOADED_ROUTES)) {
+      const needed = initialFiles(manifest, module, chunks);
+      expect(preloads[route]!.length).toBeGreaterThan(0);
+      expect([...preloads[route]!, ...inShell].sort()).toEqual([...needed].sort());
     }
   });
 

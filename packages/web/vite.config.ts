@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { moduleChunks } from './build/module-chunks';
 import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 import { preactAliases } from './preact-aliases';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,7 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new UR
 
 export default defineConfig({
   root,
-  plugins: [react(), moduleChunks(), precompress()],
+  plugins: [react(), moduleChunks(), routePreloads(), precompress()],
   resolve: { alias: preactAliases },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

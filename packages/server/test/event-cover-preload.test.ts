@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { coverImage } from '@foyer/contracts/rules';
@@ -88,5 +88,19 @@ describe.each(dialects())('event cover preload in the HTML shell on %s', (dialec
       .executeTakeFirstOrThrow();
     expect(await preloadsOf(`/events/${other.id}`)).toEqual([]);
     expect(await preloadsOf(`/events/${ga}`)).toHaveLength(1);
+  });
+
+  it("an event page's shell also names its page's chunks as modulepreload links (from the build's route-preloads.json); other pages, none", async () => {
+    const modules = async (url: string) => [...(await t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(([, href]) => href);
+    expect(await modules(`/events/${ga}`)).toEqual([]); // a build without the file
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, '.vite/route-preloads.json'), JSON.stringify({ '/events/{id}': ['assets/event-page-abc.js', 'assets/api-x_Y.js', '"><script>alert(1)</script>', 'https://elsewhere.example/x.js'] }));
+    try {
+      expect(await modules(`/events/${ga}`)).toEqual(['/assets/event-page-abc.js', '/assets/api-x_Y.js']);
+      expect(await modules(`/events/${ga}/tickets?date=2026-06-02`)).toEqual(['/assets/event-page-abc.js', '/assets/api-x_Y.js']);
+      for (const other of ['/', '/events', '/checkout', '/events/not-an-id']) expect(await modules(other), other).toEqual([]);
+    } finally {
+      rmSync(join(dist, '.vite'), { recursive: true, force: true });
+    }
   });
 });

@@ -16,20 +16,25 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * (or another seller's) or one without a cover: no hint.
  */
 export async function eventCoverPreload(db: Tx, sellerId: string, url: string): Promise<string> {
-  const encoded = EVENT_PAGE.exec(url)?.[1];
-  if (!encoded) return '';
-  let id: string;
-  try {
-    id = decodeURIComponent(encoded);
-  } catch {
-    return '';
-  }
-  if (!isEventId(id)) return '';
+  const id = eventPageId(url);
+  if (!id) return '';
   const event = await eventById(db, sellerId, id);
   const cover = coverImageId(event ? parseMeta(event.meta) : null);
   if (!cover) return '';
   const { src, srcSet, sizes } = coverImage(cover);
   return `<link rel="preload" as="image" href="${attribute(src)}" imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}" fetchpriority="high">`;
+}
+
+/** The event id an event page's address names (events/:id and events/:id/:action), or null for any other page. */
+export function eventPageId(url: string): string | null {
+  const encoded = EVENT_PAGE.exec(url)?.[1];
+  if (!encoded) return null;
+  try {
+    const id = decodeURIComponent(encoded);
+    return isEventId(id) ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The event's meta column (JSON text); unreadable meta means no hint rather than an error. */

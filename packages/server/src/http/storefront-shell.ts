@@ -5,6 +5,7 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { eventCoverPreload } from './event-cover-preload.js';
+import { routeModulePreloads } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
@@ -17,8 +18,9 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * The storefront's HTML shell with the default seller's configuration in it (what GET
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
  * before it renders, and this saves the round trip. An event page's shell also preloads the
- * event's cover (event-cover-preload.ts). The file is read per request, so a rebuild is served at
- * once. Without a seller (an empty database) the shell goes out as built.
+ * event's cover (event-cover-preload.ts) and its page's chunks (route-module-preload.ts). The
+ * file is read per request, so a rebuild is served at once. Without a seller (an empty database)
+ * the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
@@ -30,11 +32,12 @@ export function storefrontShell(ctx: AppContext) {
     } catch {
       return html;
     }
-    const [config, preload] = await Promise.all([
+    const [config, cover, modules] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
       eventCoverPreload(ctx.db, seller.id, url),
+      routeModulePreloads(ctx.settings.webDist, url),
     ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
-    return html.replace('</head>', `${preload}${block}</head>`);
+    return html.replace('</head>', `${cover}${modules}${block}</head>`);
   };
 }
