@@ -2,11 +2,10 @@ import { coverImage, coverImageId } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
 import { eventById } from '../events/events.repository.js';
 import { isEventId } from '../events/find-event.js';
+import { escapeHtml } from '../mail/escape-html.js';
 
 /** The event page's paths (web/src/app/router.tsx: events/:id and events/:id/:action). */
 const EVENT_PAGE = /^\/events\/([^/?#]+)(?:\/[^/?#]+)?\/?(?:[?#]|$)/;
-
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * A preload hint for the cover of the event a shell is served for: the cover is the event page's
@@ -22,7 +21,7 @@ export async function eventCoverPreload(db: Tx, sellerId: string, url: string): 
   const cover = coverImageId(event ? parseMeta(event.meta) : null);
   if (!cover) return '';
   const { src, srcSet, sizes } = coverImage(cover);
-  return `<link rel="preload" as="image" href="${attribute(src)}" imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}" imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`;
 }
 
 /** The event id an event page's address names (events/:id and events/:id/:action), or null for any other page. */

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventPageId } from './event-cover-preload.js';
+import { escapeHtml } from '../mail/escape-html.js';
 
 /** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's. */
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * modulepreload links for the event page's chunks in its shell, so a phone fetches them beside the
@@ -24,6 +23,6 @@ export async function routeModulePreloads(webDist: string, url: string): Promise
   if (!Array.isArray(files)) return '';
   return files
     .filter((file): file is string => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
     .join('');
 }
