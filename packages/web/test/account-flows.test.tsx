@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
@@ -8,6 +8,7 @@ import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AccountProvider, useAccount } from '../src/features/account/account-context.js';
@@ -99,6 +100,26 @@ describe('member menu and session cookie', () => {
     clearSessionCookie();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
     expect(await within(screen.getByRole('navigation', { name: 'Account' })).findByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('opens the menu on a click made the moment the greeting appears, and closes it on another page', async () => {
+    setSessionCookie();
+    installFetch(server((url) => (url.pathname === '/api/my/user' ? { body: userDoc() } : undefined)));
+    const router = await withFrameEffects(async () => {
+      const clicked = onFirstChange(
+        () => screen.queryByRole('button', { name: /Hi, Ann/ }) !== null,
+        () => fireEvent.click(screen.getByRole('button', { name: /Hi, Ann/ })),
+      );
+      const router = renderApp('/events');
+      await clicked;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return router;
+    });
+    const toggle = screen.getByRole('button', { name: /Hi, Ann/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'My account' })).toBeTruthy();
+    await act(() => router.navigate('/membership'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('hides login and register from a guest whose cart is not owned by a public identity', () => {

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
+import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
@@ -128,6 +129,29 @@ describe('shell and routes', () => {
     expect(within(menu).getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/membership');
     await waitFor(() => expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#123456'));
     expect(document.documentElement.style.getPropertyValue('--x')).toBe('');
+  });
+
+  it('moves focus to the main region as a new page shows, so a control the visitor focuses right after keeps it', async () => {
+    installFetch(server());
+    const router = renderApp('/events');
+    const cart = await screen.findByRole('button', { name: 'Cart' });
+    // Between the new page's first commit and the next frame (when effects run), the visitor focuses the cart button.
+    const focusedOnShow = await withFrameEffects(async () => {
+      const shown = onFirstChange(
+        () => router.state.location.pathname === '/membership' && router.state.navigation.state === 'idle',
+        () => {
+          const id = document.activeElement?.id;
+          cart.focus();
+          return id;
+        },
+      );
+      void router.navigate('/membership');
+      const id = await shown;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return id;
+    });
+    expect(focusedOnShow).toBe('main');
+    expect(document.activeElement).toBe(cart);
   });
 
   it('offers a reload when the configuration cannot load', async () => {

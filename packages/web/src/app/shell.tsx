@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { copyrightText, themeTokens } from '../config/config.js';
 import { applyThemeTokens } from '../config/theme.js';
@@ -47,11 +47,15 @@ function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
   useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
 }
 
-/** After a client-side navigation to another page, move focus to the main region (screen readers). */
+/**
+ * After a client-side navigation to another page, move focus to the main region (screen readers).
+ * At commit, not a frame later: by then the visitor may have focused something (the cart button)
+ * that it would take focus from.
+ */
 function useFocusOnNavigate() {
   const { pathname } = useLocation();
   const first = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;

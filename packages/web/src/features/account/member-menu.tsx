@@ -39,22 +39,25 @@ export function MemberMenu() {
 
 function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; member: boolean; onLogout: () => Promise<void> }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open on the page it was opened on: another page closes it, with no effect that could run after
+  // (and undo) a click made the moment the menu appeared.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const [details, setDetails] = useState(false);
   // Kept mounted once opened, so the modal can slide away when closed.
   const [detailsUsed, setDetailsUsed] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onDown = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenOn(null);
         buttonRef.current?.focus();
       }
     };
@@ -69,7 +72,7 @@ function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; memb
   const greeting = format(en.member.greeting, { name: firstName });
   return (
     <nav ref={rootRef} className="member-menu member-menu--in" aria-label={en.member.menuLabel}>
-      <button ref={buttonRef} type="button" className="member-menu__toggle" aria-expanded={open} aria-controls={`${id}-list`} onClick={() => setOpen((v) => !v)}>
+      <button ref={buttonRef} type="button" className="member-menu__toggle" aria-expanded={open} aria-controls={`${id}-list`} onClick={() => setOpen(!open)}>
         <span className="member-menu__greeting">{greeting}</span>
         <span className="member-menu__caret" aria-hidden="true">
           ▾
