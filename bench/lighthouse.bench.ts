@@ -4,9 +4,12 @@
  *   npm run build && npm run bench:lighthouse
  *   BENCH_RUNS=5 CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
  *   BENCH_PAGES=/events/{id} npm run bench:lighthouse   (some pages only, comma-separated)
+ *   BENCH_REPORTS=/tmp/lh npm run bench:lighthouse      (each run's JSON report kept there, to read its audits)
  * Lighthouse itself is fetched by npx (pinned; 13 needs Node 22), so it is no dependency of the project.
  */
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTarget } from './load.js';
 
@@ -36,6 +39,11 @@ async function lighthouse(url: string): Promise<Figures> {
     { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout) as LighthouseReport;
+  const reports = process.env.BENCH_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), stdout);
+  }
   const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),

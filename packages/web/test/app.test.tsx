@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
+import { PREPAINT_COVER_WAIT_MS, PREPAINT_ID } from '../src/app/prepaint.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
@@ -162,6 +163,57 @@ describe('shell and routes', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
+  });
+});
+
+describe("the shell's painted event page (prepaint)", () => {
+  /** The server's picture of an event page (server http/event-prepaint.ts), before #root as in the shell. */
+  function addPrepaint(withCover: boolean) {
+    const picture = document.createElement('div');
+    picture.id = PREPAINT_ID;
+    picture.innerHTML = `<div class="app"><main class="main"><h1>Painted</h1>${withCover ? '<div class="event-hero"><img alt=""></div>' : ''}</main></div>`;
+    document.body.prepend(picture);
+    return picture;
+  }
+
+  it('gives way at once on any other page', async () => {
+    installFetch(server());
+    const picture = addPrepaint(true);
+    renderApp('/events');
+    expect(await screen.findByRole('link', { name: /Tides of Light/ })).toBeTruthy();
+    expect(picture.isConnected).toBe(false);
+  });
+
+  it('stays while the event is asked for, and gives way once it has answered and the cover is drawn', async () => {
+    const { fetch } = installFetch(server());
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (new URL(input, 'http://localhost').pathname === `/cached_api/events/${EVENT_ID}`) await answered;
+      return fetch(input, init);
+    });
+    const picture = addPrepaint(true);
+    const cover = picture.querySelector('img')!;
+    Object.defineProperty(cover, 'complete', { value: false });
+    renderApp(`/events/${EVENT_ID}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(picture.isConnected).toBe(true);
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
+    // The page is there; the picture waits for its cover (the app's is the same file at the same place).
+    expect(picture.isConnected).toBe(true);
+    cover.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(picture.isConnected).toBe(false));
+  });
+
+  it('gives way without its cover after PREPAINT_COVER_WAIT_MS, here once the event has failed to load', async () => {
+    installFetch(server({ extra: (url) => (url.pathname === `/cached_api/events/${EVENT_ID}` ? { status: 500, body: { _data: [] } } : undefined) }));
+    const picture = addPrepaint(true);
+    Object.defineProperty(picture.querySelector('img')!, 'complete', { value: false });
+    renderApp(`/events/${EVENT_ID}`);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(picture.isConnected).toBe(true);
+    await waitFor(() => expect(picture.isConnected).toBe(false), { timeout: PREPAINT_COVER_WAIT_MS + 1000 });
   });
 });
 

@@ -44,3 +44,15 @@ export function metaImageId(meta: Record<string, unknown> | null | undefined, ke
 export function coverImageId(meta: Record<string, unknown> | null | undefined): string | null {
   return metaImageId(meta, 'image_cover') ?? metaImageId(meta, 'image_profile');
 }
+
+/** The cover's drawn size: the image's own, else the full width at 21:8 (the hero's shape). */
+export function coverImageSize(image: { width?: number | null; height?: number | null } | null | undefined): { width: number; height: number } {
+  return { width: image?.width ?? COVER_IMAGE_WIDTH, height: image?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8)) };
+}
+
+/** A seller logo in meta may be an image id or a URL. */
+export function logoUrl(logo: unknown): string | null {
+  if (typeof logo !== 'string' || !logo.trim()) return null;
+  if (/^(https?:)?\/\//.test(logo) || logo.startsWith('/') || logo.startsWith('data:image/')) return logo;
+  return imageUrl(logo, { height: 64 });
+}

@@ -16,3 +16,4 @@ export * from './redirects.js';
 export * from './self-edit.js';
 export * from './add-on.js';
 export * from './image-urls.js';
+export * from './theme.js';

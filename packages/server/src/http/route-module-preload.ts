@@ -1,28 +1,67 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventPageId } from './event-cover-preload.js';
+import { eventPageId } from './event-page-shell.js';
 import { escapeHtml } from '../mail/escape-html.js';
 
-/** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's. */
+/** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's, and the paint-first script. */
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const PAINT_FIRST_KEY = 'paint-first';
+const ASSET_JS = /^assets\/[\w.-]+\.js$/;
+
+/** What an event page's shell adds for its JS: modulepreload links for its chunks, and the paint-first script's file. */
+export interface EventPageScripts {
+  links: string;
+  paintFirst: string | null;
+}
+
+const NONE: EventPageScripts = { links: '', paintFirst: null };
 
 /**
  * modulepreload links for the event page's chunks in its shell, so a phone fetches them beside the
  * entry instead of a round trip after it (the entry's router is what would ask for them). Read per
  * request, as the shell is, so a rebuild is served at once; a build without the file, or any other
- * page: no links.
+ * page: nothing.
  */
-export async function routeModulePreloads(webDist: string, url: string): Promise<string> {
-  if (!eventPageId(url)) return '';
-  let files: unknown;
+export async function eventPageScripts(webDist: string, url: string): Promise<EventPageScripts> {
+  if (!eventPageId(url)) return NONE;
+  let listed: Record<string, unknown>;
   try {
-    files = (JSON.parse(await readFile(join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, unknown>)['/events/{id}'];
+    listed = JSON.parse(await readFile(join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, unknown>;
   } catch {
-    return '';
+    return NONE;
   }
-  if (!Array.isArray(files)) return '';
-  return files
-    .filter((file): file is string => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
-    .join('');
+  const files = listed['/events/{id}'];
+  const paintFirst = listed[PAINT_FIRST_KEY];
+  return {
+    links: (Array.isArray(files) ? files : [])
+      .filter((file): file is string => typeof file === 'string' && ASSET_JS.test(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
+      .join(''),
+    paintFirst: typeof paintFirst === 'string' && ASSET_JS.test(paintFirst) ? `/${paintFirst}` : null,
+  };
+}
+
+/** The built shell's entry script tag (Vite writes exactly this form). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+
+/** A modulepreload link as Vite writes it in the built shell, and as eventPageScripts writes them. */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * Where the shell paints first (event-prepaint.ts): the entry's script tag and every modulepreload
+ * link give way to the paint-first script (web/build/paint-first.js), which asks for them once the
+ * first frame is drawn and runs the entry once the cover is drawn, so the JS neither competes with
+ * the CSS and the cover nor holds their paint.
+ */
+export function runEntryAfterPaint(html: string, paintFirst: string): string {
+  const modules: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_link, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  return withoutPreloads.replace(
+    ENTRY_SCRIPT,
+    (_tag, entry: string) =>
+      `<script type="module" crossorigin src="${escapeHtml(paintFirst)}" data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}"></script>`,
+  );
 }

@@ -4,8 +4,14 @@ import type { AppContext } from '../app-context.js';
 import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
+import type { TConfigEntry } from '@foyer/contracts';
+import { CONFIG } from '@foyer/contracts/constants';
+import { themeTokensOf } from '@foyer/contracts/rules';
+import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
-import { routeModulePreloads } from './route-module-preload.js';
+import { loadEventShell } from './event-page-shell.js';
+import { eventPrepaint } from './event-prepaint.js';
+import { eventPageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
@@ -17,10 +23,11 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
 /**
  * The storefront's HTML shell with the default seller's configuration in it (what GET
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
- * before it renders, and this saves the round trip. An event page's shell also preloads the
- * event's cover (event-cover-preload.ts) and its page's chunks (route-module-preload.ts). The
- * file is read per request, so a rebuild is served at once. Without a seller (an empty database)
- * the shell goes out as built.
+ * before it renders, and this saves the round trip. The seller's theme tokens go in as a style,
+ * so the first paint has its colours. An event page's shell also preloads the event's cover
+ * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), and paints the top of
+ * the page before the app runs (event-prepaint.ts). The file is read per request, so a rebuild is
+ * served at once. Without a seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
@@ -32,12 +39,26 @@ export function storefrontShell(ctx: AppContext) {
     } catch {
       return html;
     }
-    const [config, cover, modules] = await Promise.all([
+    const [config, event, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
-      eventCoverPreload(ctx.db, seller.id, url),
-      routeModulePreloads(ctx.settings.webDist, url),
+      loadEventShell(ctx.db, seller.id, url),
+      eventPageScripts(ctx.settings.webDist, url),
     ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
-    return html.replace('</head>', `${cover}${modules}${block}</head>`);
+    const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
+    const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
+    const { name, meta } = sellerOut(seller);
+    // A build without the app's root (nothing to stand beside) gets no picture.
+    const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
+    const page = html
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}</head>`)
+      .replace('<div id="root">', `${prepaint}<div id="root">`);
+    return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
   };
+}
+
+/** The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) as a style for :root. */
+function themeStyle(theme: unknown): string {
+  const tokens = Object.entries(themeTokensOf(theme));
+  return tokens.length ? `<style>:root{${tokens.map(([name, value]) => `${name}:${value}`).join(';')}}</style>` : '';
 }

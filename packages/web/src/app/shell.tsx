@@ -11,6 +11,7 @@ import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
+import { endPrepaint, isEventPagePath } from './prepaint.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -20,6 +21,7 @@ export function Shell() {
   const navigation = useNavigation();
   useThemeTokens(config.entries);
   useFocusOnNavigate();
+  useEndPrepaintOffEventPages();
 
   return (
     <CartProvider sellerId={seller.id} timezone={seller.timezone}>
@@ -45,6 +47,14 @@ export function Shell() {
 function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
   const tokens = JSON.stringify(themeTokens(entries));
   useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
+}
+
+/** The shell's painted event page stands in only for an event page (which ends it itself once its event is in). */
+function useEndPrepaintOffEventPages() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (!isEventPagePath(pathname)) endPrepaint();
+  }, [pathname]);
 }
 
 /**

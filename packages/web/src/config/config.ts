@@ -1,4 +1,5 @@
 import { CONFIG } from '@foyer/contracts/constants';
+import { themeTierOf, themeTokensOf } from '@foyer/contracts/rules';
 import type { TConfigEntry, TDocument, TSeller } from '@foyer/contracts';
 import { listOf } from '../api/document.js';
 
@@ -141,31 +142,12 @@ export function copyrightText(entries: readonly TConfigEntry[]): string | null {
   return asString(configValue(CONFIG.copyright, entries));
 }
 
-/** The theme tiers (001 §9): 1 keeps the default theme's colours; below 3 the base theme (colours only may change); 3 (the default) takes every token. */
-export const THEME_TIER_FULL = 3;
-
-/** The tier of web.theme `{ tier }`: 1, 2 or 3 (unset or unknown: 3). */
+/** The theme tier (001 §9; the rule is in contracts/rules/theme.ts). */
 export function themeTier(entries: readonly TConfigEntry[]): number {
-  const value = configValue(CONFIG.theme, entries);
-  const tier = value && typeof value === 'object' ? asNumber((value as { tier?: unknown }).tier) : null;
-  return tier === 1 || tier === 2 ? tier : THEME_TIER_FULL;
+  return themeTierOf(configValue(CONFIG.theme, entries));
 }
 
-/** web.theme `{ tier, tokens: { "--color-primary": "#…" } }`: only custom properties with plain values, as the tier allows. */
+/** The custom properties web.theme sets, as its tier allows. */
 export function themeTokens(entries: readonly TConfigEntry[]): Record<string, string> {
-  const value = configValue(CONFIG.theme, entries);
-  const tokens = value && typeof value === 'object' ? (value as { tokens?: unknown }).tokens : undefined;
-  const result: Record<string, string> = {};
-  const tier = themeTier(entries);
-  if (!tokens || typeof tokens !== 'object' || tier === 1) return result;
-  for (const [name, raw] of Object.entries(tokens as Record<string, unknown>)) {
-    if (!/^--[a-zA-Z0-9-_]+$/.test(name)) continue;
-    // Below tier 3 the base theme stays: its fonts, radii and sizes; only the colours are the seller's.
-    if (tier < THEME_TIER_FULL && !name.startsWith('--color-')) continue;
-    if (typeof raw !== 'string' && typeof raw !== 'number') continue;
-    const text = String(raw).trim();
-    if (!text || /[;{}<>]/.test(text)) continue;
-    result[name] = text;
-  }
-  return result;
+  return themeTokensOf(configValue(CONFIG.theme, entries));
 }

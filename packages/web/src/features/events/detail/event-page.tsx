@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/error-pages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/query-client.js';
+import { endPrepaint } from '../../../app/prepaint.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
-import { coverImage, coverImageId, COVER_IMAGE_WIDTH } from '../../../lib/image.js';
+import { coverImage, coverImageId, coverImageSize } from '../../../lib/image.js';
 import { BackLink } from '../../../ui/back-link.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
@@ -52,6 +53,11 @@ export function Component() {
   const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
   const link = useMemo(() => parseDeepLink(searchParams), [searchParams]);
   useUpsellChainScope();
+  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show, in the same commit.
+  const answered = !query.isPending;
+  useLayoutEffect(() => {
+    if (answered) endPrepaint({ afterCover: true });
+  }, [answered]);
 
   if (action && !(EVENT_ACTIONS as readonly string[]).includes(action)) return <NotFoundPage />;
   if (query.isPending) return <EventSkeleton />;
@@ -83,8 +89,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           <img
             {...coverImage(coverId)}
             alt={coverAlt(detail, coverId)}
-            width={coverMeta?.width ?? COVER_IMAGE_WIDTH}
-            height={coverMeta?.height ?? Math.round(COVER_IMAGE_WIDTH / (21 / 8))}
+            {...coverImageSize(coverMeta)}
             fetchPriority="high"
           />
         </div>
