@@ -1,11 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { coverImage } from '@foyer/contracts/rules';
 import { uuidv7 } from '../src/ids.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '../src/catalog/import-catalog.js';
-import { dialects, FIXTURE, getJson, idOf, NOW, testApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, getJson } from './harness.js';
+import { otherSellersEvent, useShellApp } from './shell-app.js';
 
 /** The built shell as Vite writes it: the entry's script tag, the runtime's modulepreload, the CSS, the app's root. */
 const BUILT = `<!doctype html><html><head><title>Tickets</title>
@@ -25,35 +22,21 @@ const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/
  * tokens go in as a style on every page.
  */
 describe.each(dialects())('the painted event page in the HTML shell on %s', (dialect) => {
-  let t: TestApp;
-  let dist: string;
-  let ga: string;
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'foyer-dist-'));
-    writeFileSync(join(dist, 'index.html'), BUILT);
-    mkdirSync(join(dist, '.vite'));
-    writeFileSync(join(dist, '.vite/route-preloads.json'), JSON.stringify(PRELOADS));
-    t = await testApp(dialect, { webDist: dist, env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
-    ga = idOf((await getJson(t.app, '/api/events/available')).body.event_template, 'General Admission');
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const shell = useShellApp(dialect, { 'index.html': BUILT, '.vite/route-preloads.json': JSON.stringify(PRELOADS) });
 
   const shellOf = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url });
+    const res = await shell.t.app.inject({ method: 'GET', url });
     expect(res.statusCode, url).toBe(200);
     return res.body;
   };
   const pictureOf = (html: string) => /<div id="prepaint"[^>]*>([\s\S]*?)<\/div><\/div><div id="root">/.exec(html);
 
   it("paints the brand, the cover at its stored size, the title, subtitle and venue, escaped, just before the app's root", async () => {
-    const meta = (await getJson(t.app, `/api/events/${ga}`)).body.event_template._data[0].meta;
-    const image = await t.db.selectFrom('image').select(['width', 'height']).where('id', '=', meta.image_profile).executeTakeFirstOrThrow();
-    await t.db.updateTable('event_template').set({ name: 'Tides & <b>"Light"</b>', subtitle: "Curators' <i>pick</i>" }).where('id', '=', ga).execute();
+    const meta = (await getJson(shell.t.app, `/api/events/${shell.ga}`)).body.event_template._data[0].meta;
+    const image = await shell.t.db.selectFrom('image').select(['width', 'height']).where('id', '=', meta.image_profile).executeTakeFirstOrThrow();
+    await shell.t.db.updateTable('event_template').set({ name: 'Tides & <b>"Light"</b>', subtitle: "Curators' <i>pick</i>" }).where('id', '=', shell.ga).execute();
     try {
-      const html = await shellOf(`/events/${ga}`);
+      const html = await shellOf(`/events/${shell.ga}`);
       const picture = pictureOf(html);
       expect(picture, 'the picture sits right before #root').not.toBeNull();
       expect(html).toContain('<div id="prepaint" aria-hidden="true" inert>');
@@ -68,12 +51,12 @@ describe.each(dialects())('the painted event page in the HTML shell on %s', (dia
       expect(img && { src: unescape(img[1]!), srcSet: unescape(img[2]!), sizes: unescape(img[3]!) }).toEqual({ src, srcSet, sizes });
       expect([Number(img![4]), Number(img![5])]).toEqual([image.width ?? 1500, image.height ?? Math.round(1500 / (21 / 8))]);
     } finally {
-      await t.db.updateTable('event_template').set({ name: 'General Admission', subtitle: null }).where('id', '=', ga).execute();
+      await shell.t.db.updateTable('event_template').set({ name: 'General Admission', subtitle: null }).where('id', '=', shell.ga).execute();
     }
   });
 
   it('sends the JS through the paint-first script: the entry and every module named on it, no script tag or preload of its own', async () => {
-    const html = await shellOf(`/events/${ga}/tickets?date=2026-06-02`);
+    const html = await shellOf(`/events/${shell.ga}/tickets?date=2026-06-02`);
     expect(html).toContain(
       '<script type="module" crossorigin src="/assets/paint-first-p1.js" data-entry="/assets/index-abc.js" data-modules="/assets/runtime-r1.js /assets/event-page-e1.js /assets/api-a1.js"></script>',
     );
@@ -83,15 +66,8 @@ describe.each(dialects())('the painted event page in the HTML shell on %s', (dia
   });
 
   it('leaves every other page, an unknown or malformed id and another seller’s event as built', async () => {
-    const catalog = JSON.parse(readFileSync(FIXTURE, 'utf8'));
-    await importCatalog(t.db, { ...catalog, seller: { ...catalog.seller, key: 'othermuseum', name: 'Other Museum' } }, { baseDir: dirname(FIXTURE), now: NOW });
-    const other = await t.db
-      .selectFrom('event_template')
-      .innerJoin('seller', 'seller.id', 'event_template.seller_id')
-      .select('event_template.id')
-      .where('seller.catalog_key', '=', 'othermuseum')
-      .executeTakeFirstOrThrow();
-    for (const url of ['/', '/events', '/checkout', `/events/${other.id}`, '/events/0190a1b2-0000-7000-8000-000000000000', '/events/not-an-id', `/events/${ga}/tickets/extra`]) {
+    const other = { id: await otherSellersEvent(shell.t) };
+    for (const url of ['/', '/events', '/checkout', `/events/${other.id}`, '/events/0190a1b2-0000-7000-8000-000000000000', '/events/not-an-id', `/events/${shell.ga}/tickets/extra`]) {
       const html = await shellOf(url);
       expect(html, url).not.toContain('id="prepaint"');
       expect(html, url).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
@@ -101,19 +77,19 @@ describe.each(dialects())('the painted event page in the HTML shell on %s', (dia
   });
 
   it("puts the seller's theme tokens in a style, as the tier allows and only plain values, on every page", async () => {
-    const seller = await t.db.selectFrom('seller').select('id').where('catalog_key', '=', 'testmuseum').executeTakeFirstOrThrow();
+    const seller = await shell.t.db.selectFrom('seller').select('id').where('catalog_key', '=', 'testmuseum').executeTakeFirstOrThrow();
     const id = uuidv7();
-    const theme = (value: unknown) => t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'theme', value: JSON.stringify(value) }).execute();
+    const theme = (value: unknown) => shell.t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'theme', value: JSON.stringify(value) }).execute();
     expect(await shellOf('/events')).not.toContain('<style>');
     await theme({ tokens: { '--color-primary': '#123456', '--radius': '4px', '--bad': 'red;}</style><script>', notAToken: 'x' } });
     try {
-      for (const url of ['/events', `/events/${ga}`]) expect(await shellOf(url), url).toContain('<style>:root{--color-primary:#123456;--radius:4px}</style>');
-      await t.db.updateTable('config_entry').set({ value: JSON.stringify({ tier: 2, tokens: { '--color-primary': '#123456', '--radius': '4px' } }) }).where('id', '=', id).execute();
+      for (const url of ['/events', `/events/${shell.ga}`]) expect(await shellOf(url), url).toContain('<style>:root{--color-primary:#123456;--radius:4px}</style>');
+      await shell.t.db.updateTable('config_entry').set({ value: JSON.stringify({ tier: 2, tokens: { '--color-primary': '#123456', '--radius': '4px' } }) }).where('id', '=', id).execute();
       expect(await shellOf('/events')).toContain('<style>:root{--color-primary:#123456}</style>');
-      await t.db.updateTable('config_entry').set({ value: JSON.stringify({ tier: 1, tokens: { '--color-primary': '#123456' } }) }).where('id', '=', id).execute();
+      await shell.t.db.updateTable('config_entry').set({ value: JSON.stringify({ tier: 1, tokens: { '--color-primary': '#123456' } }) }).where('id', '=', id).execute();
       expect(await shellOf('/events')).not.toContain('<style>');
     } finally {
-      await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      await shell.t.db.deleteFrom('config_entry').where('id', '=', id).execute();
     }
   });
 });
