@@ -13,13 +13,15 @@ const COVER_WAIT_MS = 1000;
 const afterPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
 
 afterPaint(() => {
+  const links = document.createDocumentFragment();
   for (const href of entry ? [entry, ...modules] : modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
 });
 
 let started = false;

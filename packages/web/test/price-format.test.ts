@@ -14,6 +14,7 @@ const display = (over: Partial<PriceDisplay> = {}): PriceDisplay => ({ mode: 'al
 describe('price parts (000 §5)', () => {
   it('splits an amount into sign, symbol, integer and fraction', () => {
     expect(priceParts('1250.50', 'USD')).toEqual({ sign: '', symbol: '$', integer: '1,250', fraction: '50', free: false });
+    expect(['999.00', '1000.00', '1234567.00', '12345678.00'].map((a) => priceParts(a, 'USD')!.integer)).toEqual(['999', '1,000', '1,234,567', '12,345,678']);
     expect(priceParts('-3.05', 'EUR')).toEqual({ sign: '-', symbol: '€', integer: '3', fraction: '05', free: false });
     expect(priceParts('12', 'GBP')).toEqual({ sign: '', symbol: '£', integer: '12', fraction: '', free: false });
     expect(priceParts('0.00', 'USD')?.free).toBe(true);

@@ -38,6 +38,9 @@ export function currencySymbol(currency: string): string {
   return found;
 }
 
+/** Whole units with en-US grouping ('1,250'), without an Intl formatter per call (toLocaleString builds one each time). */
+const grouped = (units: number) => String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** A wire amount split into its parts; null when it is not an amount. */
 export function priceParts(amount: string | null | undefined, currency: string): PriceParts | null {
   if (amount === null || amount === undefined || amount === '') return null;
@@ -51,7 +54,7 @@ export function priceParts(amount: string | null | undefined, currency: string):
   return {
     sign: minor < 0 ? '-' : '',
     symbol: currencySymbol(currency),
-    integer: Math.floor(abs / 100).toLocaleString('en-US'),
+    integer: grouped(Math.floor(abs / 100)),
     fraction: abs % 100 === 0 ? '' : String(abs % 100).padStart(2, '0'),
     free: minor === 0,
   };
