@@ -30,7 +30,7 @@ const start = () => {
   started = true;
   import(entry).catch((error) => console.error(error));
 };
-const cover = document.querySelector('#prepaint img');
+const cover = document.querySelector('#prepaint .event-hero img');
 if (!cover || cover.complete) afterPaint(start);
 else {
   cover.addEventListener('load', () => afterPaint(start), { once: true });

@@ -171,7 +171,8 @@ describe("the shell's painted event page (prepaint)", () => {
   function addPrepaint(withCover: boolean) {
     const picture = document.createElement('div');
     picture.id = PREPAINT_ID;
-    picture.innerHTML = `<div class="app"><main class="main"><h1>Painted</h1>${withCover ? '<div class="event-hero"><img alt=""></div>' : ''}</main></div>`;
+    // A seller's logo comes first: the picture waits for its cover, not for that.
+    picture.innerHTML = `<div class="app"><header class="header"><img class="header__logo" alt=""></header><main class="main"><h1>Painted</h1>${withCover ? '<div class="event-hero"><img alt=""></div>' : ''}</main></div>`;
     document.body.prepend(picture);
     return picture;
   }
@@ -193,7 +194,7 @@ describe("the shell's painted event page (prepaint)", () => {
       return fetch(input, init);
     });
     const picture = addPrepaint(true);
-    const cover = picture.querySelector('img')!;
+    const cover = picture.querySelector('.event-hero img')!;
     Object.defineProperty(cover, 'complete', { value: false });
     renderApp(`/events/${EVENT_ID}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -201,6 +202,7 @@ describe("the shell's painted event page (prepaint)", () => {
     answer();
     expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
     // The page is there; the picture waits for its cover (the app's is the same file at the same place).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(picture.isConnected).toBe(true);
     cover.dispatchEvent(new Event('load'));
     await waitFor(() => expect(picture.isConnected).toBe(false));
@@ -209,7 +211,7 @@ describe("the shell's painted event page (prepaint)", () => {
   it('gives way without its cover after PREPAINT_COVER_WAIT_MS, here once the event has failed to load', async () => {
     installFetch(server({ extra: (url) => (url.pathname === `/cached_api/events/${EVENT_ID}` ? { status: 500, body: { _data: [] } } : undefined) }));
     const picture = addPrepaint(true);
-    Object.defineProperty(picture.querySelector('img')!, 'complete', { value: false });
+    Object.defineProperty(picture.querySelector('.event-hero img')!, 'complete', { value: false });
     renderApp(`/events/${EVENT_ID}`);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(picture.isConnected).toBe(true);

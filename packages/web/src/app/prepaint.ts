@@ -18,7 +18,7 @@ export function endPrepaint({ afterCover = false } = {}): void {
   if (typeof document === 'undefined') return;
   const picture = document.getElementById(PREPAINT_ID);
   if (!picture) return;
-  const cover = afterCover ? picture.querySelector('img') : null;
+  const cover = afterCover ? picture.querySelector<HTMLImageElement>('.event-hero img') : null;
   if (!cover) {
     picture.remove();
     return;
