@@ -5,7 +5,8 @@ import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } 
 /**
  * An event page paints its top — the header's brand, the cover and the title — from the HTML
  * shell, before the app's JS has run (server/src/http/event-prepaint.ts), and the app takes over
- * in place: the same things at the same places, one cover request, no script errors.
+ * in place: the same things at the same places, one cover request, the event and its calendar
+ * taken from the shell (no request for them), no script errors.
  */
 describe('an event page paints before its JS runs', () => {
   let sf: Storefront;
@@ -33,8 +34,11 @@ describe('an event page paints before its JS runs', () => {
         await route.continue();
       });
       const covers: string[] = [];
+      const reads: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname.startsWith('/api/image/')) covers.push(request.url());
+        const path = new URL(request.url()).pathname;
+        if (path.startsWith('/api/image/')) covers.push(request.url());
+        if (/^\/(cached_)?api\//.test(path) && (path.endsWith(`/events/${id}`) || path.endsWith(`/events/${id}/calendar`))) reads.push(path);
       });
       await page.goto(`${sf.url}/events/${id}`, { waitUntil: 'commit' });
 
@@ -54,8 +58,9 @@ describe('an event page paints before its JS runs', () => {
       const after = await boxes(page, '#root');
       expect(after).toEqual(before);
       await screenshot(page, `first-paint-taken-over-${label}`);
-      // The app's cover is the file the shell's picture already fetched.
+      // The app's cover is the file the shell's picture already fetched; its event and calendar came in the shell too.
       expect(new Set(covers).size).toBe(1);
+      expect(reads).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

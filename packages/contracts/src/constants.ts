@@ -14,3 +14,4 @@ export * from './auto-renew-texts.js';
 export * from './seat-map-limits.js';
 export * from './promotion-texts.js';
 export * from './wallet-providers.js';
+export * from './event-page-reads.js';

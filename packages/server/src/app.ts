@@ -165,7 +165,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       const redirect = await redirectOf(request.url);
       if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
-      return sendWithEtag(request, reply, await shell(request.url), 'no-cache', 'text/html; charset=utf-8');
+      return sendWithEtag(request, reply, await shell(request.url, request.log), 'no-cache', 'text/html; charset=utf-8');
     });
   }
 

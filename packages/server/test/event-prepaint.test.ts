@@ -1,4 +1,5 @@
 import { coverImage } from '@foyer/contracts/rules';
+import { EVENT_DETAIL_EMBED } from '@foyer/contracts/constants';
 import { uuidv7 } from '../src/ids.js';
 import { describe, expect, it } from 'vitest';
 import { dialects, getJson } from './harness.js';
@@ -63,6 +64,24 @@ describe.each(dialects())('the painted event page in the HTML shell on %s', (dia
     expect(html).not.toContain('src="/assets/index-abc.js"');
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c1.css">');
+  });
+
+  it("carries the event page's first reads, exactly as /cached_api answers them, safe inside the script element", async () => {
+    await shell.t.db.updateTable('event_template').set({ name: 'Close </script><script>alert(1)</script>' }).where('id', '=', shell.ga).execute();
+    try {
+      const html = await shellOf(`/events/${shell.ga}`);
+      const block = /<script id="foyer-event" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+      expect(block, 'the data block').not.toBeNull();
+      expect(block![1]).not.toContain('</script>');
+      const reads = JSON.parse(block![1]!);
+      expect(reads.id).toBe(shell.ga);
+      expect(reads.event).toEqual((await getJson(shell.t.app, `/cached_api/events/${shell.ga}?_embed=${EVENT_DETAIL_EMBED.join(',')}`)).body);
+      expect(reads.calendar).toEqual((await getJson(shell.t.app, `/cached_api/events/${shell.ga}/calendar?_format=extended`)).body);
+      expect(reads.event.event_template._data[0].name).toBe('Close </script><script>alert(1)</script>');
+    } finally {
+      await shell.t.db.updateTable('event_template').set({ name: 'General Admission' }).where('id', '=', shell.ga).execute();
+    }
+    for (const url of ['/events', '/events/0190a1b2-0000-7000-8000-000000000000']) expect(await shellOf(url), url).not.toContain('foyer-event');
   });
 
   it('leaves every other page, an unknown or malformed id and another seller’s event as built', async () => {

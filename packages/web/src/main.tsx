@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
 import { seedInlineConfig } from './api/inline-config.js';
+import { seedInlineEvent } from './api/inline-event.js';
 import { installErrorReporting } from './lib/report-error.js';
 import './styles/theme.css';
 import './styles/app.css';
@@ -19,6 +20,7 @@ if (url.searchParams.has('_r')) {
 
 installErrorReporting();
 seedInlineConfig(queryClient);
+seedInlineEvent(queryClient);
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { PREPAINT_COVER_WAIT_MS, PREPAINT_ID } from '../src/app/prepaint.js';
+import { seedInlineEvent } from '../src/api/inline-event.js';
+import { INLINE_EVENT_ID } from '@foyer/contracts/constants';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
@@ -57,6 +59,16 @@ function server(overrides: { config?: ReturnType<typeof configEntry>[]; extra?: 
   };
 }
 
+/** A JSON data block in the page's head, as the server's HTML shell carries them. */
+function dataBlock(id: string, value: unknown): HTMLScriptElement {
+  const block = document.createElement('script');
+  block.id = id;
+  block.type = 'application/json';
+  block.textContent = JSON.stringify(value);
+  document.head.appendChild(block);
+  return block;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-21T15:00:00Z')); // 10:00 in New York
@@ -97,11 +109,7 @@ describe('shell and routes', () => {
 
   it('takes the configuration the server put in the page: nothing waits for GET config', async () => {
     const { requests } = installFetch(server());
-    const block = document.createElement('script');
-    block.id = INLINE_CONFIG_ID;
-    block.type = 'application/json';
-    block.textContent = JSON.stringify(configDocument([configEntry('copyright', 'Inline {year}')]));
-    document.head.appendChild(block);
+    const block = dataBlock(INLINE_CONFIG_ID, configDocument([configEntry('copyright', 'Inline {year}')]));
     try {
       expect(seedInlineConfig(queryClient)).toBe(true);
       renderApp('/');
@@ -206,6 +214,26 @@ describe("the shell's painted event page (prepaint)", () => {
     expect(picture.isConnected).toBe(true);
     cover.dispatchEvent(new Event('load'));
     await waitFor(() => expect(picture.isConnected).toBe(false));
+  });
+
+  it("renders from the event and calendar the shell carries, asking for neither", async () => {
+    const { requests } = installFetch(server());
+    const block = dataBlock(INLINE_EVENT_ID, { id: EVENT_ID, event: eventDocument(), calendar: calendarDocument('2026-11-21', 12) });
+    try {
+      expect(seedInlineEvent(queryClient)).toBe(true);
+      renderApp(`/events/${EVENT_ID}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
+      expect(await screen.findAllByRole('button', { name: /Sat, Nov 21/ })).not.toHaveLength(0);
+      const asked = requests.map((u) => u.pathname);
+      expect(asked).not.toContain(`/cached_api/events/${EVENT_ID}`);
+      expect(asked).not.toContain(`/cached_api/events/${EVENT_ID}/calendar`);
+      // Unreadable: nothing is seeded, the page asks as before.
+      block.textContent = '{"id":1}';
+      queryClient.clear();
+      expect(seedInlineEvent(queryClient)).toBe(false);
+    } finally {
+      block.remove();
+    }
   });
 
   it('gives way without its cover after PREPAINT_COVER_WAIT_MS, here once the event has failed to load', async () => {

@@ -5,11 +5,13 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG } from '@foyer/contracts/constants';
+import { CONFIG, INLINE_EVENT_ID } from '@foyer/contracts/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import { eventPageReads } from '../events/event-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
 import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
-import { loadEventShell } from './event-page-shell.js';
+import { eventPageId, loadEventShell } from './event-page-shell.js';
 import { eventPrepaint } from './event-prepaint.js';
 import { eventPageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
@@ -31,7 +33,8 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
-  return async (url: string): Promise<string> => {
+  const readEventPage = eventPageReads(ctx);
+  return async (url: string, log?: FastifyBaseLogger): Promise<string> => {
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;
     try {
@@ -50,8 +53,9 @@ export function storefrontShell(ctx: AppContext) {
     const { name, meta } = sellerOut(seller);
     // A build without the app's root (nothing to stand beside) gets no picture.
     const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
+    const reads = prepaint ? await inlineEventReads(() => readEventPage(seller, eventPageId(url)!), log) : '';
     const page = html
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}</head>`)
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${reads}</head>`)
       .replace('<div id="root">', `${prepaint}<div id="root">`);
     return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
   };
@@ -61,4 +65,17 @@ export function storefrontShell(ctx: AppContext) {
 function themeStyle(theme: unknown): string {
   const tokens = Object.entries(themeTokensOf(theme));
   return tokens.length ? `<style>:root{${tokens.map(([name, value]) => `${name}:${value}`).join(';')}}</style>` : '';
+}
+
+/**
+ * The event page's first reads as a data block (web api/inline-event.ts), so its first render has
+ * them. A failure leaves them out (the page asks itself) and is logged.
+ */
+async function inlineEventReads(read: () => Promise<unknown>, log?: FastifyBaseLogger): Promise<string> {
+  try {
+    return `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(await read()))}</script>`;
+  } catch (error) {
+    log?.warn({ err: error }, 'event page shell: its reads failed, the page will ask for them');
+    return '';
+  }
 }

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
+import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED } from '@foyer/contracts/constants';
 import { api, type Query } from './client.js';
 
 /**
@@ -8,7 +9,8 @@ import { api, type Query } from './client.js';
  * `[resource, 'list', params]`.
  */
 
-export const EVENT_DETAIL_EMBED = ['venue', 'ticket_group', 'ticket_type', 'ticket_group_rule', 'message_rule', 'config', 'image'] as const;
+/** The event page's embeds (in contracts: the server answers that read inside the page's HTML shell). */
+export { EVENT_DETAIL_EMBED };
 export const LISTING_EMBED = ['venue', 'image'] as const;
 export const LISTING_HIDDEN_TYPES = ['public_browsable', 'public_member_only'] as const;
 export const SESSION_LIMIT = 500;
@@ -50,9 +52,9 @@ export function eventQuery(id: string) {
 
 export function calendarQuery(eventId: string) {
   return queryOptions({
-    queryKey: ['calendar', 'list', { event: eventId, _format: 'extended' }] as const,
+    queryKey: ['calendar', 'list', { event: eventId, _format: EVENT_CALENDAR_FORMAT }] as const,
     queryFn: ({ signal }) =>
-      api.get<TDocument>(`events/${encodeURIComponent(eventId)}/calendar`, { cached: true, query: { _format: 'extended' }, signal }),
+      api.get<TDocument>(`events/${encodeURIComponent(eventId)}/calendar`, { cached: true, query: { _format: EVENT_CALENDAR_FORMAT }, signal }),
     staleTime: 30_000,
   });
 }

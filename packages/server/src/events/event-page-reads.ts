@@ -1,0 +1,24 @@
+import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED, type InlineEventReads } from '@foyer/contracts/constants';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../app-context.js';
+import type { SellerTable } from '../db/schema.js';
+import { parseQuery } from '../http/query.js';
+import { CALENDAR_QUERY, getCalendar } from './get-calendar.js';
+import { EVENT_QUERY, getEvent } from './get-event.js';
+import { ANONYMOUS } from './viewer.js';
+
+/**
+ * What the storefront's event page reads first — GET events/{id} with its embeds and the event's
+ * calendar — answered as /cached_api answers them (everyone's view), for the page's HTML shell.
+ * Throws as those reads do (an unknown event: event_not_found).
+ */
+export function eventPageReads(ctx: AppContext) {
+  return async (seller: Selectable<SellerTable>, id: string): Promise<InlineEventReads> => {
+    const common = { sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now() };
+    const [event, calendar] = await Promise.all([
+      getEvent(ctx.db, { ...common, id, query: parseQuery({ _embed: EVENT_DETAIL_EMBED.join(',') }, EVENT_QUERY) }),
+      getCalendar(ctx.db, { ...common, id, dialect: ctx.dialect, query: parseQuery({ _format: EVENT_CALENDAR_FORMAT }, CALENDAR_QUERY) }),
+    ]);
+    return { id, event, calendar };
+  };
+}

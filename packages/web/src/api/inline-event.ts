@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TDocument } from '@foyer/contracts';
+import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
+import { calendarQuery, eventQuery } from './queries.js';
+
+/**
+ * Takes the event page's first reads from its HTML shell (GET events/{id} and its calendar, as
+ * /cached_api would answer them; the server's http/storefront-shell.ts), so the page's first
+ * render has them without two round trips and the re-renders their answers would cause. Without
+ * the block, or when it cannot be read, the page asks as before. A member's reads are asked again
+ * anyway (membership/member-reads.tsx): these are the public ones.
+ */
+export function seedInlineEvent(client: QueryClient, doc: Document = document): boolean {
+  const text = doc.getElementById(INLINE_EVENT_ID)?.textContent;
+  if (!text) return false;
+  try {
+    const reads = JSON.parse(text) as InlineEventReads;
+    if (typeof reads.id !== 'string' || !isDocument(reads.event) || !isDocument(reads.calendar)) return false;
+    client.setQueryData(eventQuery(reads.id).queryKey, reads.event);
+    client.setQueryData(calendarQuery(reads.id).queryKey, reads.calendar);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const isDocument = (value: unknown): value is TDocument => typeof value === 'object' && value !== null && !Array.isArray(value);
