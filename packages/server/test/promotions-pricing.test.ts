@@ -67,9 +67,11 @@ describe.each(dialects())('the server’s total is what pay charges on %s', (dia
 
   it('for random carts and codes: a cent more is refused, the total itself completes the order at that total', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom('adult', 'child'), { minLength: 1, maxLength: 5 }), fc.subarray(['WELCOME10', 'FIVER', 'BONUS', 'PAIR', 'FAMILYDAY', 'VIPPASS']), async (types, codes) => {
+      // At most 4: the catalog allows 4 of a type per order (5 children were refused, seed 967145771).
+      fc.asyncProperty(fc.array(fc.constantFrom('adult', 'child'), { minLength: 1, maxLength: 4 }), fc.subarray(['WELCOME10', 'FIVER', 'BONUS', 'PAIR', 'FAMILYDAY', 'VIPPASS']), async (types, codes) => {
         const c = new CartClient(t.app);
         const made = await c.create(types.map((type) => ({ ticket_type_id: ids.type(type), event_session_id: ids.session('ga', '2026-06-02T18:00:00.000Z') })));
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
         const cartId = made.body.cart._data[0].id;
         for (const code of codes) await c.call('POST', `/api/my/cart/${cartId}/apply_code`, { code });
         const cart = (await c.call('GET', `/api/my/cart/${cartId}`)).body;
