@@ -53,7 +53,7 @@ export function Component() {
   const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
   const link = useMemo(() => parseDeepLink(searchParams), [searchParams]);
   useUpsellChainScope();
-  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show, in the same commit.
+  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show and its cover is drawn.
   const answered = !query.isPending;
   useLayoutEffect(() => {
     if (answered) endPrepaint({ afterCover: true });
