@@ -126,7 +126,9 @@ describe.each([
       if (new URL(request.url()).pathname.startsWith('/api/image/')) images.push(request.url());
     });
     await page.goto(`${sf.url}/events/${id}`);
-    const cover = page.locator('.event-hero img');
+    // The app's own <img>, once the shell's picture of the page (which shows the same file) has given way.
+    await expect.poll(() => page.locator('#prepaint').count()).toBe(0);
+    const cover = page.locator('#root .event-hero img');
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const shown = await cover.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') }));
     const unescape = (value: string) => value.replace(/&amp;/g, '&');
