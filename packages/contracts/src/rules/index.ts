@@ -17,3 +17,4 @@ export * from './self-edit.js';
 export * from './add-on.js';
 export * from './image-urls.js';
 export * from './theme.js';
+export * from './event-page-path.js';

@@ -1,10 +1,6 @@
-import { coverImageId } from '@foyer/contracts/rules';
-import type { Tx } from '../db/database.js';
-import { eventById, imagesByIds, venuesByIds } from '../events/events.repository.js';
+import { coverImageId, eventPagePathId } from '@foyer/contracts/rules';
+import type { InlineEventReads } from '@foyer/contracts/constants';
 import { isEventId } from '../events/find-event.js';
-
-/** The event page's paths (web/src/app/router.tsx: events/:id and events/:id/:action). */
-const EVENT_PAGE = /^\/events\/([^/?#]+)(?:\/[^/?#]+)?\/?(?:[?#]|$)/;
 
 /** What an event page's HTML shell shows before the app runs: the top of the page as GET events/{id} has it. */
 export interface EventShell {
@@ -17,7 +13,7 @@ export interface EventShell {
 
 /** The event id an event page's address names (events/:id and events/:id/:action), or null for any other page. */
 export function eventPageId(url: string): string | null {
-  const encoded = EVENT_PAGE.exec(url)?.[1];
+  const encoded = eventPagePathId(url.split(/[?#]/, 1)[0]!);
   if (!encoded) return null;
   try {
     const id = decodeURIComponent(encoded);
@@ -27,32 +23,31 @@ export function eventPageId(url: string): string | null {
   }
 }
 
+interface Row {
+  id?: string;
+  name?: string;
+  subtitle?: string | null;
+  venue_id?: string | null;
+  meta?: Record<string, unknown> | null;
+  width?: number | null;
+  height?: number | null;
+}
+type Listed = { _data?: Row[] } | undefined;
+
 /**
- * The seller's event an event page's address names; any other page or an unknown event (or
- * another seller's): null. Every event of the seller is readable by id (find-event.ts), so the
- * shell shows nothing the page would not.
+ * The top of the page from the page's own first read (GET events/{id} with its venue and image
+ * embeds, events/event-page-reads.ts), so the picture shows exactly what the app will.
  */
-export async function loadEventShell(db: Tx, sellerId: string, url: string): Promise<EventShell | null> {
-  const id = eventPageId(url);
-  if (!id) return null;
-  const event = await eventById(db, sellerId, id);
-  if (!event) return null;
-  const coverId = coverImageId(parseMeta(event.meta));
-  const [[venue], [image]] = await Promise.all([venuesByIds(db, [event.venue_id]), coverId ? imagesByIds(db, [coverId]) : []]);
+export function eventShellOf(reads: InlineEventReads): EventShell | null {
+  const document = reads.event as { event_template?: Listed; venue?: Listed; image?: Listed };
+  const event = document.event_template?._data?.[0];
+  if (!event?.name) return null;
+  const coverId = coverImageId(event.meta ?? null);
+  const image = coverId ? document.image?._data?.find((row) => row.id === coverId) : undefined;
   return {
     name: event.name,
     subtitle: event.subtitle || null,
-    venueName: venue?.name || null,
+    venueName: (document.venue?._data?.find((row) => row.id === event.venue_id) ?? document.venue?._data?.[0])?.name || null,
     cover: coverId ? { id: coverId, width: image?.width ?? null, height: image?.height ?? null } : null,
   };
-}
-
-/** The event's meta column (JSON text); unreadable meta reads as none rather than an error. */
-function parseMeta(text: string | null): Record<string, unknown> | null {
-  try {
-    const meta: unknown = text === null ? null : JSON.parse(text);
-    return meta && typeof meta === 'object' ? (meta as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

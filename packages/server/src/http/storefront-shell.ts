@@ -5,16 +5,17 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG, INLINE_EVENT_ID } from '@foyer/contracts/constants';
+import { CONFIG, INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventPageReads } from '../events/event-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
 import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
-import { eventPageId, loadEventShell } from './event-page-shell.js';
+import { eventPageId, eventShellOf } from './event-page-shell.js';
 import { eventPrepaint } from './event-prepaint.js';
 import { eventPageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
+import { AppError } from './app-error.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
 export const INLINE_CONFIG_ID = 'foyer-config';
@@ -42,20 +43,22 @@ export function storefrontShell(ctx: AppContext) {
     } catch {
       return html;
     }
-    const [config, event, scripts] = await Promise.all([
+    const eventId = eventPageId(url);
+    const [config, reads, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
-      loadEventShell(ctx.db, seller.id, url),
+      eventId ? inlineEventReads(() => readEventPage(seller, eventId), log) : null,
       eventPageScripts(ctx.settings.webDist, url),
     ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
     const { name, meta } = sellerOut(seller);
+    const event = reads ? eventShellOf(reads) : null;
     // A build without the app's root (nothing to stand beside) gets no picture.
     const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
-    const reads = prepaint ? await inlineEventReads(() => readEventPage(seller, eventPageId(url)!), log) : '';
+    const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(reads))}</script>` : '';
     const page = html
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${reads}</head>`)
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${readsBlock}</head>`)
       .replace('<div id="root">', `${prepaint}<div id="root">`);
     return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
   };
@@ -68,14 +71,15 @@ function themeStyle(theme: unknown): string {
 }
 
 /**
- * The event page's first reads as a data block (web api/inline-event.ts), so its first render has
- * them. A failure leaves them out (the page asks itself) and is logged.
+ * The event page's first reads (GET events/{id} and its calendar), which also give the picture its
+ * title and cover. An unknown event (or another seller's) has none, quietly: the app says so. Any
+ * other failure leaves them out (the page asks itself) and is logged.
  */
-async function inlineEventReads(read: () => Promise<unknown>, log?: FastifyBaseLogger): Promise<string> {
+async function inlineEventReads(read: () => Promise<InlineEventReads>, log?: FastifyBaseLogger): Promise<InlineEventReads | null> {
   try {
-    return `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(await read()))}</script>`;
+    return await read();
   } catch (error) {
-    log?.warn({ err: error }, 'event page shell: its reads failed, the page will ask for them');
-    return '';
+    if (!(error instanceof AppError && error.code === 'event_not_found')) log?.warn({ err: error }, 'event page shell: its reads failed, the page will ask for them');
+    return null;
   }
 }

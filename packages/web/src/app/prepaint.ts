@@ -33,6 +33,3 @@ export function endPrepaint({ afterCover = false } = {}): void {
   cover.addEventListener('error', remove, { once: true });
   setTimeout(() => picture.remove(), PREPAINT_COVER_WAIT_MS);
 }
-
-/** The paths the shell paints an event page for (router.tsx: events/:id and events/:id/:action). */
-export const isEventPagePath = (pathname: string) => /^\/events\/[^/]+(?:\/[^/]+)?$/.test(pathname);

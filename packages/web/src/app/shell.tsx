@@ -11,7 +11,8 @@ import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
-import { endPrepaint, isEventPagePath } from './prepaint.js';
+import { isEventPagePath } from '@foyer/contracts/rules';
+import { endPrepaint } from './prepaint.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
