@@ -79,14 +79,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<IdParams>('/api/ticket_order/:id/cancel', async (request) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
     const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
-    const access = { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() };
+    const access = { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id };
     return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id), publicUrl: ctx.settings.publicUrl });
   });
 
   // 001 §2 Cancel auto-renew: the buyer's login or the manage link's key.
   app.delete<IdParams>('/api/ticket_order/:id/auto_renew', async (request) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    return cancelAutoRenew(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
+    return cancelAutoRenew(db, { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id });
   });
 
   app.get('/api/my/ticket_order', async (request, reply) => {
@@ -107,7 +107,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
+    const order = await readOwnOrder(db, { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id });
     reply.header('cache-control', 'private, no-store');
     return orderDocument(db, [order], query.embed, ticketStatesOf(query), ctx.now());
   });
