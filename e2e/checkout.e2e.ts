@@ -155,6 +155,14 @@ describe('checkout at desktop width', () => {
     await expect.poll(() => other.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${orderNumber}`);
     expect(await other.page.getByText('You must contact us to cancel this order.').isVisible()).toBe(true);
     await expectAccessible(other.page);
+    // Its tickets link carries the same key: the order and its QR code open there too; the order's id alone opens nothing (issue 13).
+    const ticketsLink = new URL(/View and print your tickets: (\S+)/.exec((await mailbox(sf.url, email))[0].text)![1].replace(/^https?:\/\/[^/]+/, sf.url));
+    expect(ticketsLink.searchParams.get('key')).toBeTruthy();
+    await other.page.goto(ticketsLink.toString());
+    expect(await expectComplete(other.page)).toBe(orderNumber);
+    ticketsLink.searchParams.delete('key');
+    await other.page.goto(ticketsLink.toString());
+    await expect.poll(() => other.page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
     expect(other.errors).toEqual([]);
     await other.page.context().close();
 

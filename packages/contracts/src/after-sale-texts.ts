@@ -5,10 +5,19 @@ export const RESEND_TEXT = {
   noOrders: 'No orders could be found for this email address.',
 } as const;
 
+/** 001 §8 Order management: reading an order (the manage page, the server's 404). */
+export const ORDER_TEXT = {
+  notFound: 'We could not find that order.',
+  loadFailed: 'Oops! Sorry, something went wrong. Please try again.',
+} as const;
+
 export const CANCEL_TEXT = {
   /** 001 §8: a free-order cancel that names a ticket that is not free. */
   notFree: 'You must contact us to cancel this order.',
-  notCancellable: 'This ticket can no longer be cancelled.',
+  /** tickets_too_old: its session has started (001 §5: only sessions in the future). */
+  started: 'This ticket is for a session that has started, so it can no longer be cancelled.',
+  /** ticket_state_incorrect: cancelled, redeemed, or being changed. */
+  notBooked: 'This ticket has been used, cancelled or changed meanwhile, so it can no longer be cancelled.',
 } as const;
 
 /** 001 §2 Edit order, Reschedule; §8 Order management (self-edit). */

@@ -291,7 +291,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
       const changeWon = resched.res.status === 200;
       expect(Number(cancelWon) + Number(changeWon), JSON.stringify([cancel.body, resched.res.body])).toBe(1);
       if (changeWon) {
-        expect(cancel.body._data[0]._code).toBe('invalid_state');
+        expect(cancel.body._data[0]._code).toBe('ticket_state_incorrect');
         expect(await usedNow()).toBe(before + 1);
         const done = await resched.c.call('POST', `/api/cart/${resched.cart.id}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
         expect(done.body.outcome).toBe('completed');

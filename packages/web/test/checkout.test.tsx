@@ -174,7 +174,7 @@ describe('checkout', () => {
     const fees = (outstanding: string) => ({ total_after_fees_price: '50.00', total_payments: '20.00', total_outstanding: outstanding });
     installFetch((url) => {
       if (url.pathname === '/api/config') return { body: configDocument([]) };
-      if (url.pathname === '/cached_api/ticket_order') {
+      if (url.pathname === '/api/ticket_order') {
         return { body: { ticket_order: { _data: [{ id: 'order-1', order_number: '500001', ticket_order_fees: fees('30.00') }, { id: 'order-2', order_number: '500002', ticket_order_fees: fees('0.00') }] }, ticket: { _data: [] } } };
       }
       return undefined;

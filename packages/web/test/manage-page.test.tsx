@@ -22,11 +22,16 @@ function orderDocument(tickets: ReturnType<typeof ticket>[]) {
   };
 }
 
+const refusals: Record<number, { _code: string; _description: string }> = {
+  404: { _code: 'not_found', _description: 'We could not find that order.' },
+  500: { _code: 'internal_error', _description: 'Something went wrong on our side.' },
+};
+
 function server(tickets: ReturnType<typeof ticket>[], options: { status?: number } = {}) {
   return installFetch((url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument() };
     if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') {
-      return options.status ? { status: options.status, body: { _data: [{ _code: 'scope_error', _context: 'ticket_order', _description: 'This order belongs to someone else.', _extra: null }] } } : { body: orderDocument(tickets) };
+      return options.status ? { status: options.status, body: { _data: [{ ...refusals[options.status], _context: 'ticket_order', _extra: null }] } } : { body: orderDocument(tickets) };
     }
     if (url.pathname === '/api/ticket_order/o-1/cancel') return { body: { cancelled: (request.body as { tickets: unknown[] }).tickets.length } };
     return undefined;
@@ -76,11 +81,27 @@ describe('/manage/{id} (cancel free order)', () => {
     expect(screen.queryByRole('checkbox', { name: /SC-t-r/ })).toBeNull();
   });
 
-  it("someone else's order: says how it can be managed, shows nothing of it", async () => {
-    server([booked('t-a', 's-1')], { status: 403 });
+  it('an order not found (or someone else\'s: the server answers the same 404) shows 001 §8\'s "We could not find that order.", how to open it and the way to a new link', async () => {
+    server([booked('t-a', 's-1')], { status: 404 });
     renderApp('/manage/o-1');
-    expect(await screen.findByText(/"Manage your order" link in its e-mail/, {}, { timeout: 5000 })).toBeTruthy();
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('We could not find that order.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage your order' })).toBeTruthy();
+    expect(screen.getByText(/"Manage your order" link in its e-mail/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
+    expect(screen.queryByText('We could not find anything at this URL. (404 Not Found)')).toBeNull();
     expect(screen.queryByText('Order 500123')).toBeNull();
+  });
+
+  it('any other failure to load: 001 §8\'s "Oops! Sorry, something went wrong. Please try again." and Try again reloads', async () => {
+    const { calls } = server([booked('t-a', 's-1')], { status: 500 });
+    renderApp('/manage/o-1');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
+    expect(alert.textContent).not.toContain('Something went wrong on our side.');
+    const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
+    const before = reads();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 
   it("the e-mail's manage link: the key goes with the read and the cancel", async () => {

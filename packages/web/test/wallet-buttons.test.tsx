@@ -15,7 +15,7 @@ const order = { id: 'order-1', order_number: '500001', seller_id: 'seller-1', id
 function server(precheck: { apple: boolean; google: boolean }) {
   return installFetch((url) => {
     if (url.pathname === '/api/config') return { body: configDocument([]) };
-    if (url.pathname === '/cached_api/ticket_order') return { body: { ticket_order: list([order]), ticket: list([]), _total: 1 } };
+    if (url.pathname === '/api/ticket_order') return { body: { ticket_order: list([order]), ticket: list([]), _total: 1 } };
     if (url.pathname === '/api/ticket_order/order-1') return { body: { ticket_order: list([order]), ticket: list([]), _total: 1 } };
     if (url.pathname === '/api/ticket_order/order-1/walletprecheck') {
       return { body: { wallet_precheck: list([{ provider: 'apple', ok: precheck.apple }, { provider: 'google', ok: precheck.google }]), _total: 2 } };

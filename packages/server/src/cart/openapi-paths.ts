@@ -24,7 +24,7 @@ export function cartPaths() {
         parameters: [sellerParam, manageKeyParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...SELLER, '400': RESERVE, '403': 'self_edit_not_allowed (self-edit off, not eligible, or logged in), scope_error (another\'s order)', '404': 'ticket_not_found (context cart_remove_tickets), not_found (order or wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
+        refusals: { ...SELLER, '400': RESERVE, '403': 'self_edit_not_allowed (self-edit off, not eligible, or logged in)', '404': 'ticket_not_found (context cart_remove_tickets), not_found (no such order, or not the caller\'s: another identity, no key, a wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}/modify`] = {

@@ -11,13 +11,14 @@ import { readOwnOrder, type OrderAccess } from './read-order.js';
 
 /**
  * POST ticket_order/{id}/cancel for a free order (001 §2 Cancel free order, §5): each named ticket
- * must be the order's, booked (not cancelled or redeemed), free (adjusted value 0) and for a session
- * that has not started; otherwise nothing changes. The move booked → cancelled is conditional, so
- * two cancels at once give capacity and member allowance back once; the buyer gets the order-cancel
- * e-mail in the same transaction. The buyer's identity or a manage link's key opens the order.
+ * must be the order's, free (adjusted value 0), booked (not cancelled or redeemed, else
+ * `ticket_state_incorrect`) and for a session that has not started (else `tickets_too_old`);
+ * otherwise nothing changes. The move booked → cancelled is conditional, so two cancels at once
+ * give capacity and member allowance back once; the buyer gets the order-cancel e-mail in the
+ * same transaction. The buyer's identity or a manage link's key opens the order.
  * Answers how many tickets this call cancelled.
  */
-export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAccess & { ticketIds: string[]; now: Date }) {
+export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAccess & { ticketIds: string[]; now: Date; publicUrl: string }) {
   const order = await readOwnOrder(db, input);
   const ids = [...new Set(input.ticketIds)];
   return inWriteTransaction(db, dialect, async (tx) => {
@@ -27,8 +28,11 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
     const paid = tickets.find((t) => t.adjusted_value !== 0);
     if (paid) throw new AppError(409, 'invalid_state', CANCEL_TEXT.notFree, 'ticket_order', { ticket_id: paid.id, reason: 'not_free' });
     const nowIso = input.now.toISOString();
-    const closed = tickets.find((t) => t.state !== 'booked' || (t.start_datetime !== null && t.start_datetime <= nowIso));
-    if (closed) throw new AppError(409, 'invalid_state', CANCEL_TEXT.notCancellable, 'ticket_order', { ticket_id: closed.id, reason: closed.state !== 'booked' ? closed.state : 'started' });
+    // 001 §8's codes, as the self-edit path answers them: not booked (redeemed, cancelled, being changed), session started.
+    const notBooked = tickets.find((t) => t.state !== 'booked');
+    if (notBooked) throw new AppError(409, 'ticket_state_incorrect', CANCEL_TEXT.notBooked, 'ticket_order', { ticket_id: notBooked.id, state: notBooked.state });
+    const started = tickets.find((t) => t.start_datetime !== null && t.start_datetime <= nowIso);
+    if (started) throw new AppError(409, 'tickets_too_old', CANCEL_TEXT.started, 'ticket_order', { ticket_id: started.id });
 
     const released = await tx
       .updateTable('ticket')
@@ -41,7 +45,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
     await giveBackTickets(tx, released);
     await releaseCodesOfCancelledOrder(tx, order.id);
     if (released.length) {
-      const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)));
+      const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)), { publicUrl: input.publicUrl, now: input.now });
       if (mail) await enqueueMail(tx, mail, input.now, 'order_cancel');
     }
     return { cancelled: released.length };

@@ -3,7 +3,9 @@ import { ZPayAnswer, ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGues
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 import { MODIFIABLE } from '../cart/openapi-paths.js';
 
-const ORDER_OWNED = { '403': 'scope_error (another identity\'s order)', '404': 'not_found, seller_not_found' };
+/** Every order call: the buyer's identity or ?key= opens the order; anyone else gets the 404 of no order. */
+const ORDER_OWNED = { '404': "not_found (no such order, or not the caller's: another identity, no key, a wrong or expired key), seller_not_found", '429': 'rate_limited (keyed calls, per IP; Retry-After)' };
+const keyParam = { name: 'key', in: 'query', schema: { type: 'string' }, description: "a manage key from the order's e-mail links" };
 
 /** OpenAPI paths of checkout and the orders (001 §4, §7), generated from the contracts. */
 export function orderPaths() {
@@ -45,14 +47,14 @@ export function orderPaths() {
     },
     '/ticket_order': {
       get: operation({
-        summary: 'Orders by id (id._in=…, at most 50; cacheable: ids are unguessable; no membership embed — member cards come with GET ticket_order/{id} only)',
-        parameters: [{ name: 'id._in', in: 'query', required: true, schema: { type: 'string' } }, sellerParam, embedParam],
+        summary: "Orders by id (id._in=…, at most 50; the complete page): only those the caller may read — bought by the caller's identity, or opened by ?key= — the others left out (at /cached_api, which reads no cookies, ?key= only). Private, revalidated by ETag. No membership embed: member cards come with GET ticket_order/{id}",
+        parameters: [{ name: 'id._in', in: 'query', required: true, schema: { type: 'string' } }, keyParam, sellerParam, embedParam],
         ok: ZOrderDocument,
-        refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found' },
+        refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found', '429': ORDER_OWNED['429'] },
       }),
     },
     '/ticket_order/{id}': {
-      get: operation({ summary: "One of the caller's orders (private, no-store)", parameters: [id, sellerParam, embedParam], ok: ZOrderDocument, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
+      get: operation({ summary: "One of the caller's orders: the buyer's identity or ?key= (private, no-store)", parameters: [id, keyParam, sellerParam, embedParam], ok: ZOrderDocument, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } }),
     },
     '/ticket_order/resend': {
       post: operation({
@@ -91,10 +93,10 @@ export function orderPaths() {
     '/ticket_order/{id}/cancel': {
       post: operation({
         summary: "Cancel free tickets of one of the caller's orders (booked, adjusted value 0, session not started); capacity and member allowances given back once; the order-cancel e-mail",
-        parameters: [id, sellerParam],
+        parameters: [id, keyParam, sellerParam],
         body: ZCancelTickets,
         ok: ZCancelAnswer,
-        refusals: { ...ORDER_OWNED, '400': 'validation_failed, seller_not_found', '404': 'not_found (order), ticket_not_found, seller_not_found', '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free; started, cancelled or redeemed tickets)' },
+        refusals: { ...ORDER_OWNED, '400': 'validation_failed, seller_not_found', '404': `${ORDER_OWNED['404']}, ticket_not_found`, '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free), ticket_state_incorrect (cancelled, redeemed or being changed), tickets_too_old (its session has started)' },
       }),
     },
     '/ticket_order/{id}/auto_renew': {
@@ -108,7 +110,7 @@ export function orderPaths() {
     '/ticket_order/{id}/email': {
       post: operation({
         summary: "Send an order e-mail again to the buyer: the confirmation (no log_context, or order_update) or the order-cancel e-mail (order_cancel); the buyer's identity or ?key= opens the order",
-        parameters: [id, sellerParam],
+        parameters: [id, keyParam, sellerParam],
         body: ZOrderEmail,
         ok: z.object({ sent: z.literal(true) }),
         refusals: { ...ORDER_OWNED, '400': 'validation_failed (no address; order_cancel without cancelled tickets), seller_not_found', '429': 'rate_limited (Retry-After)' },
@@ -116,10 +118,10 @@ export function orderPaths() {
     },
     '/ticket_order/{id}/qrcode': {
       get: operation({
-        summary: "The order's QR code (also at /cached_api, cacheable a day)",
-        parameters: [id, { name: 'size', in: 'query', schema: { type: 'integer', minimum: 64, maximum: 1024 } }, { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 16 } }],
+        summary: "The order's QR code, to whoever may read the order (the buyer's identity or ?key=; at /cached_api ?key= only). Private, revalidated by ETag",
+        parameters: [id, keyParam, sellerParam, { name: 'size', in: 'query', schema: { type: 'integer', minimum: 64, maximum: 1024 } }, { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 16 } }],
         ok: { description: 'image/png', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
-        refusals: { '400': 'bad_field_value', '404': 'not_found' },
+        refusals: { ...ORDER_OWNED, '400': 'bad_field_value, seller_not_found' },
       }),
     },
   };

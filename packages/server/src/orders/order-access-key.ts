@@ -39,14 +39,23 @@ export async function issueOrderKey(tx: Tx, orderId: string, now: Date): Promise
   return key;
 }
 
-/** Whether a key opens this order now, or did once (looked up by its hash: nothing to compare in time). */
-export async function keyOpensOrder(db: Tx, orderId: string, key: string, now = new Date()): Promise<'open' | 'expired' | false> {
-  if (key.length > 100) return false;
+/** The order a key was issued for, and whether it opens it now (looked up by its hash: nothing to compare in time). */
+export async function orderOfKey(db: Tx, key: string, now = new Date()): Promise<{ orderId: string; opens: 'open' | 'expired' } | null> {
+  if (key.length > 100) return null;
   const row = await db.selectFrom('order_access_key').select(['ticket_order_id', 'created_at', 'expires_at']).where('key_hash', '=', tokenHash(key)).executeTakeFirst();
-  if (row?.ticket_order_id !== orderId) return false;
+  if (!row) return null;
   const expires = row.expires_at ?? new Date(Date.parse(row.created_at) + ORDER_KEY_DEFAULT_DAYS * DAY).toISOString();
-  return expires > now.toISOString() ? 'open' : 'expired';
+  return { orderId: row.ticket_order_id, opens: expires > now.toISOString() ? 'open' : 'expired' };
+}
+
+/** Whether a key opens this order now, or did once. */
+export async function keyOpensOrder(db: Tx, orderId: string, key: string, now = new Date()): Promise<'open' | 'expired' | false> {
+  const keyed = await orderOfKey(db, key, now);
+  return keyed?.orderId === orderId ? keyed.opens : false;
 }
 
 /** The manage link an order e-mail carries (001 §2 /manage/{id}). */
 export const manageUrl = (publicUrl: string, orderId: string, key: string) => `${publicUrl}/manage/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}`;
+
+/** The tickets link an order e-mail carries (001 §2 /checkout/complete): its key opens the order's reads and QR code. */
+export const ticketsUrl = (publicUrl: string, orderId: string, key: string) => `${publicUrl}/checkout/complete?orderIds=${encodeURIComponent(orderId)}&key=${encodeURIComponent(key)}`;

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
-import { issueOrderKey, manageUrl } from './order-access-key.js';
+import { issueOrderKey, manageUrl, ticketsUrl } from './order-access-key.js';
 import { membershipMailPart } from '../membership/membership-mail.js';
 import { giftMailPart } from '../membership/gifts/gift-mail.js';
 import { confirmationLines, orderForConfirmation } from './orders.repository.js';
@@ -35,9 +35,10 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
       .filter(Boolean)
       .join(' — '),
   );
-  const tickets_url = `${publicUrl}/checkout/complete?orderIds=${order.id}`;
-  // A fresh manage link each time the confirmation is sent (booking, resend): it opens the order in any browser.
-  const manage_url = manageUrl(publicUrl, order.id, await issueOrderKey(tx, order.id, now));
+  // A fresh key each time the confirmation is sent (booking, resend): both links open the order in any browser.
+  const key = await issueOrderKey(tx, order.id, now);
+  const tickets_url = ticketsUrl(publicUrl, order.id, key);
+  const manage_url = manageUrl(publicUrl, order.id, key);
   const attachments: MailAttachment[] = [{ filename: `order-${order.order_number}.png`, contentType: 'image/png', cid: `order-${order.id}@foyer`, content: await qrPng(orderQrText(order), { width: 240 }) }];
   const ticketCids: (string | null)[] = [];
   for (const [i, t] of tickets.entries()) {

@@ -23,8 +23,8 @@ export const ORDER_QUERY: QuerySpec = {
 };
 
 /**
- * The id-list read (cacheable, a capability by unguessable ids) embeds no personal data: member
- * cards (names, member ids that log in) and gift codes only come with the owner's GET ticket_order/{id}.
+ * The id-list read (the complete page's, owner or key only like every order read) embeds no member
+ * cards (names, member ids that log in) nor gift codes: those come with GET ticket_order/{id}.
  */
 export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: ORDER_QUERY.embeds!.filter((e) => e !== 'membership' && e !== 'membership_gift') };
 

@@ -32,14 +32,19 @@ export function ordersOfIdentity(db: Tx, sellerId: string, identityId: string, l
     .execute();
 }
 
-/** Whether the identity bought the order (boughtBy). */
-export async function identityBoughtOrder(db: Tx, orderId: string, identityId: string): Promise<boolean> {
-  const row = await db.selectFrom('ticket_order').innerJoin('cart', 'cart.id', 'ticket_order.cart_id').select('ticket_order.id').where('ticket_order.id', '=', orderId).where(boughtBy(identityId)).executeTakeFirst();
-  return !!row;
-}
-
-export function ordersOfSellerByIds(db: Tx, sellerId: string, ids: string[]) {
-  return db.selectFrom('ticket_order').selectAll().where('seller_id', '=', sellerId).where('id', 'in', ids).orderBy('created_at').execute();
+/** Of these orders of the seller, those the identity bought (boughtBy) and the one a manage key opened; oldest first. */
+export async function ordersOpenedTo(db: Tx, sellerId: string, ids: string[], opener: { identityId: string | null; keyedOrderId: string | null }): Promise<OrderRow[]> {
+  const { identityId, keyedOrderId } = opener;
+  if (!ids.length || (!identityId && !keyedOrderId)) return [];
+  return db
+    .selectFrom('ticket_order')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .selectAll('ticket_order')
+    .where('ticket_order.seller_id', '=', sellerId)
+    .where('ticket_order.id', 'in', ids)
+    .where((eb) => eb.or([...(identityId ? [boughtBy(identityId)(eb)] : []), ...(keyedOrderId ? [eb('ticket_order.id', '=', keyedOrderId)] : [])]))
+    .orderBy('ticket_order.created_at')
+    .execute();
 }
 
 export async function insertOrder(db: Tx, row: Insertable<TicketOrderTable>) {
@@ -118,6 +123,12 @@ export function orderIdsOfBuyerEmail(db: Tx, sellerId: string, emailKey: string,
     .orderBy('ticket_order.created_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Whether the order still has tickets to manage: booked, or taken out by a change not yet confirmed. */
+export async function orderHasLiveTickets(db: Tx, orderId: string): Promise<boolean> {
+  const row = await db.selectFrom('ticket').select('id').where('ticket_order_id', '=', orderId).where('state', 'in', ['booked', 'in_cart']).limit(1).executeTakeFirst();
+  return !!row;
 }
 
 /** An order's tickets as its e-mails name them (event, type, session start, venue zone), by id or by state. */

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
-import { parseQuery } from '../http/query.js';
-import { readRoute, sendCacheable } from '../http/read-route.js';
+import { sendWithEtag } from '../http/read-route.js';
 import { readIdentity } from '../identity/public-identity.js';
 import { ORDER_LIST_QUERY, orderDocument } from './order-document.js';
-import { orderById, ordersOfIdentity, ordersOfSellerByIds } from './orders.repository.js';
+import { ordersOfIdentity } from './orders.repository.js';
 import { orderQrText, qrPng } from './qr-code.js';
-import { readOwnOrder } from './read-order.js';
+import { readOwnOrder, readOwnOrders } from './read-order.js';
 import { resendConfirmation } from './resend-confirmation.js';
 import { resendOrders } from './resend-orders.js';
 import { parseBody } from '../http/parse-body.js';
@@ -32,6 +31,9 @@ function ticketStatesOf(query: { filters: { field: string; value: unknown }[] })
 
 /** GET my/ticket_order answers the most recent orders (001 §2 My Account: recent orders). */
 const MY_ORDERS_LIMIT = 50;
+
+/** Order data is personal: never kept by a shared cache; the browser revalidates it by ETag. */
+const ORDER_CACHE_CONTROL = 'private, no-cache';
 
 /** A manage link's key from the query (?key=), if any. */
 const keyOf = (query: { params: Record<string, unknown> }) => (typeof query.params.key === 'string' && query.params.key ? query.params.key : null);
@@ -77,14 +79,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<IdParams>('/api/ticket_order/:id/cancel', async (request) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
     const body = parseBody(ZCancelTickets, request.body, 'ticket_order');
-    const access = { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() };
-    return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id) });
+    const access = { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id };
+    return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id), publicUrl: ctx.settings.publicUrl });
   });
 
   // 001 §2 Cancel auto-renew: the buyer's login or the manage link's key.
   app.delete<IdParams>('/api/ticket_order/:id/auto_renew', async (request) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    return cancelAutoRenew(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
+    return cancelAutoRenew(db, { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id });
   });
 
   app.get('/api/my/ticket_order', async (request, reply) => {
@@ -105,30 +107,39 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<IdParams>('/api/ticket_order/:id', async (request, reply) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    const order = await readOwnOrder(db, { sellerId: seller.id, identity: await readIdentity(db, request), orderId: request.params.id, key: keyOf(query), ip: request.ip, now: ctx.now() });
+    const order = await readOwnOrder(db, { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id });
     reply.header('cache-control', 'private, no-store');
     return orderDocument(db, [order], query.embed, ticketStatesOf(query), ctx.now());
   });
 
-  // By id list: the complete page. Order ids are unguessable (UUIDv7), so the list works as a
-  // capability and may be cached; it carries no personal data (no membership embed).
-  readRoute(app, '/ticket_order', async ({ request }) => {
-    const { query, seller } = await sellerOfRequest(ctx, request, ORDER_LIST_QUERY);
-    const idFilter = query.filters.find((f) => f.field === 'id');
-    if (!idFilter) throw new AppError(400, 'bad_field_value', 'Name the orders with id._in.', 'ticket_order');
-    const ids = (Array.isArray(idFilter.value) ? idFilter.value : [idFilter.value]).map(String).slice(0, 50);
-    return orderDocument(db, await ordersOfSellerByIds(db, seller.id, ids), query.embed, undefined, ctx.now());
-  });
-
+  // By id list: the complete page (001 §7 GET ticket_order?id._in). A list answers the orders the
+  // caller may read and leaves the others out, as it does ids of no order (the page shows
+  // not-found when none is left). On /api: the buyer's identity or ?key=; on /cached_api, which
+  // never reads cookies, ?key= only. Never publicly cached: private, revalidated by ETag.
   for (const prefix of ['/api', '/cached_api']) {
-    app.get<IdParams>(`${prefix}/ticket_order/:id/qrcode`, async (request, reply) => {
-      const q = parseQuery(request.query as Record<string, unknown>, { params: { margin: 'number', size: 'number' } });
-      const margin = Math.min(16, Math.max(0, Math.round(Number(q.params.margin ?? 4))));
-      const order = await orderById(db, request.params.id);
-      if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
-      const png = await qrPng(orderQrText(order), { margin, width: Math.min(1024, Math.max(64, Number(q.params.size ?? 320))) });
-      reply.type('image/png');
-      return sendCacheable(request, reply, png, 86_400);
+    app.get(`${prefix}/ticket_order`, async (request, reply) => {
+      const { query, seller } = await sellerOfRequest(ctx, request, ORDER_LIST_QUERY);
+      const idFilter = query.filters.find((f) => f.field === 'id');
+      if (!idFilter) throw new AppError(400, 'bad_field_value', 'Name the orders with id._in.', 'ticket_order');
+      const orderIds = (Array.isArray(idFilter.value) ? idFilter.value : [idFilter.value]).map(String).slice(0, 50);
+      const access = await accessOf(request, prefix, keyOf(query), seller.id);
+      const { orders } = await readOwnOrders(db, { ...access, orderIds });
+      const doc = await orderDocument(db, orders, query.embed, undefined, ctx.now());
+      return sendWithEtag(request, reply, JSON.stringify(doc), ORDER_CACHE_CONTROL, 'application/json; charset=utf-8');
     });
+
+    // The order's QR code (complete and tickets pages): the same access as reading the order.
+    app.get<IdParams>(`${prefix}/ticket_order/:id/qrcode`, async (request, reply) => {
+      const { query: q, seller } = await sellerOfRequest(ctx, request, { params: { margin: 'number', size: 'number', key: 'string' } });
+      const margin = Math.min(16, Math.max(0, Math.round(Number(q.params.margin ?? 4))));
+      const order = await readOwnOrder(db, { ...(await accessOf(request, prefix, keyOf(q), seller.id)), orderId: request.params.id });
+      const png = await qrPng(orderQrText(order), { margin, width: Math.min(1024, Math.max(64, Number(q.params.size ?? 320))) });
+      return sendWithEtag(request, reply, png, ORDER_CACHE_CONTROL, 'image/png');
+    });
+  }
+
+  /** Who asks for an order: on /cached_api only the key (no cookies there), on /api also the identity. */
+  async function accessOf(request: FastifyRequest, prefix: string, key: string | null, sellerId: string) {
+    return { sellerId, identity: prefix === '/api' ? await readIdentity(db, request) : null, key, ip: request.ip, now: ctx.now() };
   }
 }

@@ -1,9 +1,10 @@
+import { ORDER_TEXT } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
-import { keyOpensOrder } from './order-access-key.js';
-import { identityBoughtOrder, orderOfSeller } from './orders.repository.js';
+import { orderOfKey } from './order-access-key.js';
+import { ordersOpenedTo, type OrderRow } from './orders.repository.js';
 
 export interface OrderAccess {
   sellerId: string;
@@ -18,29 +19,33 @@ export interface OrderAccess {
 /** An expired manage link (order-access-key.ts). */
 export const ORDER_KEY_EXPIRED = 'This link has expired. Enter your e-mail address on the Resend page to get a new one.';
 
-const notFound = () => new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
+const notFound = () => new AppError(404, 'not_found', ORDER_TEXT.notFound, 'ticket_order');
 
 /**
- * An order, to its buyer only: the identity that bought it (its browser, or the account named
- * purchaser, once logged in), or a manage link's key. An order id
- * alone grants nothing; a wrong key reveals nothing (404, as for no order) and keyed reads are
- * limited per IP, so keys cannot be guessed.
+ * The orders of these ids that the caller may read, oldest first; the others are left out, as ids
+ * of no order are. An order opens to its buyer only: the identity that bought it (its browser, or
+ * the account named purchaser, once logged in — `boughtBy`), or a manage link's key (issued for one
+ * order; keyed calls are limited per IP, so keys cannot be guessed). An order id alone grants nothing.
  */
-export async function readOwnOrder(db: Db, input: OrderAccess) {
+export async function readOwnOrders(db: Db, input: Omit<OrderAccess, 'orderId'> & { orderIds: string[] }): Promise<{ orders: OrderRow[]; expiredKey: boolean }> {
+  let keyed: Awaited<ReturnType<typeof orderOfKey>> = null;
   if (input.key) {
     await enforceLimits(db, input.now ?? new Date(), [[LIMITS.orderKeyIp, input.ip ?? 'unknown']]);
-    const order = await orderOfSeller(db, input.sellerId, input.orderId);
-    const opens = order ? await keyOpensOrder(db, order.id, input.key, input.now) : false;
-    // An expired link says so (its holder had it; nothing new is revealed) and how to get a new one.
-    if (opens === 'expired') throw new AppError(404, 'not_found', ORDER_KEY_EXPIRED, 'ticket_order', { reason: 'key_expired' });
-    if (!order || opens !== 'open') throw notFound();
-    return order;
+    keyed = await orderOfKey(db, input.key, input.now);
   }
-  const order = await orderOfSeller(db, input.sellerId, input.orderId);
-  if (!order) throw notFound();
-  // The browser that bought it, or the account named purchaser at checkout (logged in since).
-  if (!input.identity || !(input.identity.id === order.identity_id || (await identityBoughtOrder(db, order.id, input.identity.id)))) {
-    throw new AppError(403, 'scope_error', 'This order belongs to someone else.', 'ticket_order');
-  }
-  return order;
+  const opened = keyed?.opens === 'open' && input.orderIds.includes(keyed.orderId) ? keyed.orderId : null;
+  const orders = await ordersOpenedTo(db, input.sellerId, input.orderIds, { identityId: input.identity?.id ?? null, keyedOrderId: opened });
+  return { orders, expiredKey: keyed?.opens === 'expired' && input.orderIds.includes(keyed.orderId) };
+}
+
+/**
+ * One order, to its buyer only (readOwnOrders). Anyone else — no key, a wrong key, another
+ * identity — gets the 404 of no order: nothing is revealed, not even that the order exists.
+ */
+export async function readOwnOrder(db: Db, input: OrderAccess) {
+  const { orders, expiredKey } = await readOwnOrders(db, { ...input, orderIds: [input.orderId] });
+  if (orders[0]) return orders[0];
+  // An expired link says so (its holder had it; nothing new is revealed) and how to get a new one.
+  if (expiredKey) throw new AppError(404, 'not_found', ORDER_KEY_EXPIRED, 'ticket_order', { reason: 'key_expired' });
+  throw notFound();
 }

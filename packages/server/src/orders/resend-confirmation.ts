@@ -26,7 +26,7 @@ export async function resendConfirmation(db: Db, dialect: Dialect, input: OrderA
     if (input.logContext === 'order_cancel') {
       const cancelled = await ticketLinesOfOrder(tx, order.id, { state: 'cancelled' });
       if (!cancelled.length) throw new AppError(400, 'validation_failed', 'No ticket of this order has been cancelled.', 'ticket_order');
-      const mail = await orderCancelMail(tx, order.id, cancelled);
+      const mail = await orderCancelMail(tx, order.id, cancelled, { publicUrl: input.publicUrl, now: input.now });
       if (!mail) throw new AppError(400, 'validation_failed', NO_ADDRESS, 'ticket_order');
       await enqueueMail(tx, mail, input.now, 'order_cancel');
       return;

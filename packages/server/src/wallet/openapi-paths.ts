@@ -1,7 +1,7 @@
 import { ZWalletPrecheckDocument } from '@foyer/contracts';
 import { operation, pathParam, refusals, sellerParam } from '../http/openapi-parts.js';
 
-const OWNED = { '403': "scope_error (another identity's order)", '404': 'not_found (no such order, a wrong key, no such ticket or card in it, or the wallet not offered), seller_not_found', '429': 'rate_limited (keyed reads; Retry-After)' };
+const OWNED = { '404': "not_found (no such order or not the caller's — another identity, no key, a wrong key —, no such ticket or card in it, or the wallet not offered), seller_not_found", '429': 'rate_limited (keyed reads; Retry-After)' };
 const key = { name: 'key', in: 'query', schema: { type: 'string' }, description: "The manage link's key; without it, the buyer's own browser or login." };
 const pick = [
   { name: 'ticket_id', in: 'query', schema: { type: 'string' }, description: "One ticket's pass." },

@@ -14,7 +14,8 @@ export async function cancelAutoRenew(db: Db, access: OrderAccess): Promise<TAut
   try {
     orderId = (await readOwnOrder(db, access)).id;
   } catch (error) {
-    if (error instanceof AppError && error.status === 403) throw new AppError(401, 'not_authorized', AUTO_RENEW_TEXT.notAuthenticated, 'auto_renew');
+    // Without a key the order did not open to this login or browser: say how to (001 §8), whether or not the order exists.
+    if (error instanceof AppError && error.status === 404 && !access.key) throw new AppError(401, 'not_authorized', AUTO_RENEW_TEXT.notAuthenticated, 'auto_renew');
     throw error;
   }
   const sets = db.selectFrom('membership').select('card_set_id').where('ticket_order_id', '=', orderId);

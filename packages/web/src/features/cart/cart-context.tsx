@@ -24,8 +24,9 @@ const SecondsContext = createContext<number | null>(null);
 
 export const ORDER_COMPLETE_PATH = '/checkout/complete';
 
-/** The order-complete route for these orders (001 §2). */
-export const completePath = (orderIds: readonly string[]) => `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
+/** The order-complete route for these orders (001 §2); with an order e-mail's key when the page was opened by one. */
+export const completePath = (orderIds: readonly string[], key?: string | null) =>
+  `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
 
 export function CartProvider({ sellerId, timezone, children }: { sellerId: string | null; timezone: string; children: ReactNode }) {
   const navigate = useNavigate();

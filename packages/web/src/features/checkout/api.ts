@@ -1,5 +1,5 @@
 import type { TCartDocument, TLedger, TLedgerDocument, TOrderDocument, TPayAnswer, TPayBody } from '@foyer/contracts';
-import { api, createApiClient } from '../../api/client.js';
+import { api, buildSearch, createApiClient } from '../../api/client.js';
 import { identityIdOfConflict, identityIdOfUser } from './model.js';
 
 /** The checkout calls of 001 §7. */
@@ -72,11 +72,16 @@ export async function lookupGiftCard(number: string): Promise<TLedger | null> {
 
 export const ORDER_EMBED = ['ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
 
-export function fetchOrders(ids: string[], signal?: AbortSignal): Promise<TOrderDocument> {
-  return api.get<TOrderDocument>('ticket_order', { cached: true, query: { 'id._in': ids }, embed: ORDER_EMBED, signal });
+/**
+ * GET ticket_order?id._in (001 §7, the complete page): the orders this browser bought, or the one
+ * an e-mail link's key opens. Through /api: orders are private (/cached_api reads no cookies).
+ */
+export function fetchOrders(ids: string[], key: string | null, signal?: AbortSignal): Promise<TOrderDocument> {
+  return api.get<TOrderDocument>('ticket_order', { query: { 'id._in': ids, key }, embed: ORDER_EMBED, signal });
 }
 
-export const qrCodeUrl = (orderId: string) => `/cached_api/ticket_order/${encodeURIComponent(orderId)}/qrcode?margin=4`;
+/** The order's QR image: the same access as reading it (the browser's cookies, or the key). */
+export const qrCodeUrl = (orderId: string, key?: string | null) => `/api/ticket_order/${encodeURIComponent(orderId)}/qrcode${buildSearch({ query: { margin: 4, key } }, api.getSellerId())}`;
 
 export function newIdempotencyKey(): string {
   const c = globalThis.crypto as Crypto | undefined;

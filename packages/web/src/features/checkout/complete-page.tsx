@@ -18,25 +18,34 @@ import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 import { isFreeAndCancellable } from '../manage/cancellable.js';
 import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
-export function ordersQuery(ids: string[]) {
+/** The orders of these ids this browser may read (it bought them, or `key` from an order e-mail's link opens one). */
+export function ordersQuery(ids: string[], key: string | null) {
   return {
-    queryKey: ['ticket_order', 'list', { 'id._in': ids.join(',') }] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders(ids, signal),
+    queryKey: ['ticket_order', 'list', { 'id._in': ids.join(','), key }] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders(ids, key, signal),
     staleTime: 5 * 60_000,
     retry: false,
   };
 }
 
-export const ticketsPath = (orderId: string) => `/checkout/tickets/${encodeURIComponent(orderId)}`;
+/** An order's links, with the key of the e-mail link the page was opened by (it opens that order in any browser). */
+const withKey = (path: string, key?: string | null) => (key ? `${path}?key=${encodeURIComponent(key)}` : path);
+export const ticketsPath = (orderId: string, key?: string | null) => withKey(`/checkout/tickets/${encodeURIComponent(orderId)}`, key);
+const managePath = (orderId: string, key: string | null) => withKey(`/manage/${encodeURIComponent(orderId)}`, key);
 
-/** /checkout/complete?orderIds=… (001 §2): per order its number, QR code and a print/view link. */
+/**
+ * /checkout/complete?orderIds=…[&key=…] (001 §2): per order its number, QR code and a print/view
+ * link. Right after paying the browser that bought the orders reads them; from the confirmation
+ * e-mail, its key does (docs/after-sale.md "Who may read or change an order").
+ */
 export function Component() {
   const [search] = useSearchParams();
   const ids = parseOrderIds(search);
+  const key = search.get('key');
   const seller = useSeller();
   const cart = useOptionalCart();
   useDocumentTitle(en.complete.title);
-  const query = useQuery({ ...ordersQuery(ids), enabled: ids.length > 0 });
+  const query = useQuery({ ...ordersQuery(ids, key), enabled: ids.length > 0 });
 
   // The order is done: the local cart goes (when it is this order's cart or already booked).
   const cartDoc = cart?.doc;
@@ -93,7 +102,7 @@ export function Component() {
               <p className="complete-order__number" data-testid="order-number">
                 {order.order_number}
               </p>
-              <img className="complete-order__qr" src={qrCodeUrl(order.id)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
+              <img className="complete-order__qr" src={qrCodeUrl(order.id, key)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
               <OrderDiscount tickets={tickets} currency={seller.currency} />
               {Number(order.ticket_order_fees?.total_outstanding ?? 0) > 0 && (
                 <p className="complete-order__balance" data-testid="still-to-pay">
@@ -105,13 +114,13 @@ export function Component() {
                   {tickets.length === 1 ? en.quantities.ticketCountOne : format(en.quantities.ticketCount, { count: tickets.length })}
                 </p>
               )}
-              <OrderMemberships orderId={order.id} />
-              <LazyWalletButtons orderId={order.id} />
-              <Link className="button" to={ticketsPath(order.id)}>
+              <OrderMemberships orderId={order.id} orderKey={key} />
+              <LazyWalletButtons orderId={order.id} manageKey={key} />
+              <Link className="button" to={ticketsPath(order.id, key)}>
                 {en.complete.viewTickets}
               </Link>
               {isFreeAndCancellable(tickets) && (
-                <Link className="button button--link" to={`/manage/${encodeURIComponent(order.id)}`}>
+                <Link className="button button--link" to={managePath(order.id, key)}>
                   {en.complete.cancelTickets}
                 </Link>
               )}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
@@ -22,12 +22,13 @@ function when(t: OrderTicketView): string | null {
   return formatDateTime(t.session.start_datetime, t.timezone);
 }
 
-/** /checkout/tickets/{orderId}: the order's tickets, printable (event, time, type, scan code). */
+/** /checkout/tickets/{orderId}[?key=…]: the order's tickets, printable (event, time, type, scan code); its buyer's browser or an e-mail link's key only. */
 export function Component() {
   const { orderId = '' } = useParams();
+  const key = useSearchParams()[0].get('key');
   const seller = useSeller();
   useDocumentTitle(en.complete.ticketsTitle);
-  const query = useQuery(ordersQuery([orderId]));
+  const query = useQuery(ordersQuery([orderId], key));
   if (query.isError && isApiError(query.error) && (query.error.status === 400 || query.error.status === 404)) return <NotFoundPage />;
   const order = query.data ? readOrders(query.data, [orderId], seller.timezone)[0] : undefined;
   if (query.data && !order) return <NotFoundPage />;
@@ -35,7 +36,7 @@ export function Component() {
   return (
     <section className="tickets-view" aria-labelledby="page-title">
       <div className="tickets-view__head no-print">
-        <Link className="button button--link" to={completePath([orderId])}>
+        <Link className="button button--link" to={completePath([orderId], key)}>
           ← {en.complete.back}
         </Link>
       </div>
@@ -58,7 +59,7 @@ export function Component() {
             </button>
           </div>
           <div className="ticket-print__order">
-            <img src={qrCodeUrl(order.order.id)} width={160} height={160} alt={format(en.complete.qrAlt, { number: order.order.order_number })} />
+            <img src={qrCodeUrl(order.order.id, key)} width={160} height={160} alt={format(en.complete.qrAlt, { number: order.order.order_number })} />
             <div>
               <p className="complete-order__label">{en.complete.orderNumber}</p>
               <p className="complete-order__number">{order.order.order_number}</p>

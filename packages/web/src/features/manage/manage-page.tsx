@@ -2,12 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
-import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries, useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
-import { ErrorNotice } from '../../ui/error-notice.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
@@ -15,6 +13,7 @@ import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
 import { ExpiredLink, isExpiredLink } from './expired-link.js';
+import { OrderLoadFailed, OrderNotFound } from './order-load-errors.js';
 import { instalmentView } from './instalments/instalment-plan.js';
 import { InstalmentSummary } from './instalments/instalment-summary.js';
 import { PAID_STATE } from './instalments/paid-state.js';
@@ -57,18 +56,9 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
-  if (query.isError && isApiError(query.error) && query.error.status === 404) return notFound ?? <NotFoundPage />;
-  if (query.isError && isApiError(query.error) && query.error.status === 403) {
-    return (
-      <section className="manage" aria-labelledby="page-title">
-        <h1 id="page-title" className="page-title">
-          {en.manage.title}
-        </h1>
-        <p className="notice notice--warning">{en.manage.notYours}</p>
-      </section>
-    );
-  }
-  if (query.isError) return <ErrorNotice title={en.manage.loadError} error={query.error} onRetry={() => void query.refetch()} />;
+  // 001 §8 Order management: the order's 404 (also what someone else's order answers) and any other failure.
+  if (query.isError && isApiError(query.error) && (query.error.status === 404 || query.error.status === 403)) return notFound ?? <OrderNotFound />;
+  if (query.isError) return <OrderLoadFailed onRetry={() => void query.refetch()} />;
   if (!view) return <ManageSkeleton />;
   // 001 §2: self-edit mode (web.self_edit_rules and an eligible ticket) shows the edit-order screen.
   const editable = rules && view.tickets.some((t) => selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, view.order.id));

@@ -61,12 +61,12 @@ export function memberAllowanceQuery(sessionId: string | null, version: number, 
   });
 }
 
-/** The cards an order created or renewed (GET ticket_order/{id}?_embed=membership; owner only). */
-export function orderMembershipsQuery(orderId: string) {
+/** The cards an order created or renewed (GET ticket_order/{id}?_embed=membership; owner or the e-mail link's key only). */
+export function orderMembershipsQuery(orderId: string, key?: string | null) {
   return queryOptions({
-    queryKey: ['ticket_order', 'detail', orderId, { _embed: 'membership,membership_gift' }] as const,
+    queryKey: ['ticket_order', 'detail', orderId, { _embed: 'membership,membership_gift' }, key ?? null] as const,
     queryFn: ({ signal }) =>
-      api.get<{ membership?: TResourceList<MembershipCard>; membership_gift?: TResourceList<TMembershipGift> }>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ['membership', 'membership_gift'], signal }),
+      api.get<{ membership?: TResourceList<MembershipCard>; membership_gift?: TResourceList<TMembershipGift> }>(`ticket_order/${encodeURIComponent(orderId)}`, { embed: ['membership', 'membership_gift'], query: { key }, signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

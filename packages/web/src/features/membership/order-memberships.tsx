@@ -13,9 +13,9 @@ import { OrderGifts } from './gift/order-gifts.js';
  * expiry and each card's member ID; or the gift codes it bought. Nothing for orders without one
  * (or while it loads).
  */
-export function OrderMemberships({ orderId }: { orderId: string }) {
+export function OrderMemberships({ orderId, orderKey }: { orderId: string; orderKey?: string | null }) {
   const seller = useSeller();
-  const query = useQuery(orderMembershipsQuery(orderId));
+  const query = useQuery(orderMembershipsQuery(orderId, orderKey));
   const sets = useMemo(() => cardSets(query.data?.membership?._data ?? []), [query.data]);
   // The buyer is a member now: the account (member menu, members-only reads) catches up.
   const client = useQueryClient();

@@ -12,7 +12,7 @@ import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatDate, formatTime } from '../../../lib/dates.js';
 import { imageUrl, metaImageId } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
-import { ErrorNotice } from '../../../ui/error-notice.js';
+import { OrderLoadFailed } from '../order-load-errors.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useOptionalAccount } from '../../account/account-context.js';
 import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
@@ -63,7 +63,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   }, [live]);
 
   if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
-  if (order.isError) return <ErrorNotice title={en.manage.loadError} error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isError) return <OrderLoadFailed onRetry={() => void order.refetch()} />;
   if (!view) return <Skeleton height={160} />;
 
   const now = new Date();

@@ -1,0 +1,51 @@
+import { ORDER_TEXT } from '@foyer/contracts/constants';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { en } from '../../i18n/en.js';
+import { instalmentTexts } from './instalments/texts.js';
+
+function ManageNotice({ children }: { children: ReactNode }) {
+  return (
+    <section className="manage" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">
+        {en.manage.title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * 001 §8 Order management, order 404: "We could not find that order." The server answers the
+ * same for an order that is not this browser's and has no key (nothing is revealed), so the page
+ * says how to open one and how to get its link again.
+ */
+export function OrderNotFound() {
+  return (
+    <ManageNotice>
+      <div className="panel">
+        <p className="notice notice--warning" role="alert">
+          {ORDER_TEXT.notFound}
+        </p>
+        <p>{en.manage.notYours}</p>
+        <Link className="button button--secondary" to="/resend">
+          {instalmentTexts.getNewLink}
+        </Link>
+      </div>
+    </ManageNotice>
+  );
+}
+
+/** 001 §8 Order management, any other failure: "Oops! Sorry, something went wrong. Please try again." */
+export function OrderLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <ManageNotice>
+      <div className="notice notice--error" role="alert">
+        <p>{ORDER_TEXT.loadFailed}</p>
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          {en.errors.retry}
+        </button>
+      </div>
+    </ManageNotice>
+  );
+}
