@@ -56,7 +56,7 @@ describe('after the sale: manage, reschedule, cancel, resend, My Account', () =>
       const lapCard = cards.filter({ hasText: 'Under 3 (on a lap)' });
       const lapLabel = (await lapCard.getAttribute('aria-label'))!;
       const adultLabel = (await cards.filter({ hasText: 'Adult' }).getAttribute('aria-label'))!;
-      await rescheduleToLastDate(page, `after-sale-reschedule-${name}`, new RegExp(`^${escape(adultLabel)}$`));
+      await rescheduleToLastDate(page, `after-sale-reschedule-${name}`, new RegExp(`^${escape(adultLabel)}$`), 'Total $20');
       await payTheDifference(page, '$6', `after-sale-confirm-${name}`);
       await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
       expect(await page.getByRole('article', { name: adultLabel, exact: true }).count()).toBe(1);

@@ -133,14 +133,17 @@ export function manageLinkOf(mail: Mail): string {
   return `${link.pathname}${link.search}`;
 }
 
-/** From the edit-order screen: the first (or the named session's) Reschedule, the last date offered, its first time, Update. */
-export async function rescheduleToLastDate(page: Page, shot: string, session?: RegExp) {
+/** From the edit-order screen: the first (or the named session's) Reschedule, the last date offered (with its price, when given), its first time, Update. */
+export async function rescheduleToLastDate(page: Page, shot: string, session?: RegExp, dayPrice?: string) {
   const card = session ? page.getByRole('article', { name: session }) : page.locator('article.edit-order__session');
   await card.getByRole('link', { name: 'Reschedule' }).first().click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reschedule');
   const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
   await expect.poll(() => dates.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await dates.and(page.locator(':not([aria-disabled="true"])')).last().click();
+  const last = dates.and(page.locator(':not([aria-disabled="true"])')).last();
+  // The days are priced for the tickets being moved (their total at today's prices).
+  if (dayPrice) expect(await last.textContent()).toContain(dayPrice);
+  await last.click();
   const times = page.getByRole('tabpanel').getByRole('button').and(page.locator(':not([disabled])'));
   await expect.poll(() => times.count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await times.first().click();
