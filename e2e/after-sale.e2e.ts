@@ -40,6 +40,8 @@ describe('after the sale: manage, reschedule, cancel, resend, My Account', () =>
       await buyer.page.goto(`${sf.url}${manageLinkOf(mail)}`);
       await expect.poll(() => buyer.page.getByText('Please log-out to edit your tickets').isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await buyer.page.getByRole('link', { name: 'Reschedule' }).count()).toBe(0);
+      await screenshot(buyer.page, `after-sale-log-out-first-${name}`);
+      await expectAccessible(buyer.page);
 
       // Another browser, logged out, from the e-mail's link: a card per show.
       const { page, errors } = await newPage(browser, viewport);
