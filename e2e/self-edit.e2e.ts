@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
-import { apiClient, expectAccessible, mailbox, waitForMail } from './steps.js';
+import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, rescheduleToLastDate, runSql, setTypePrice, waitForMail } from './steps.js';
 
 /**
  * Self-edit (001 §2 Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
@@ -18,27 +17,15 @@ describe('self-edit of an order', () => {
     sf = s;
     browser = b;
   });
-  const sql = (statement: string, ...args: unknown[]) => {
-    const db = new Database(sf.databaseUrl.slice('sqlite:'.length));
-    try {
-      db.prepare(statement).run(...args);
-    } finally {
-      db.close();
-    }
-  };
   const enableSelfEdit = () => {
-    sql("DELETE FROM config_entry WHERE namespace = 'web' AND name = 'self_edit_rules'");
-    sql(
+    runSql(sf, "DELETE FROM config_entry WHERE namespace = 'web' AND name = 'self_edit_rules'");
+    runSql(
+      sf,
       "INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT 'self-edit-e2e', id, id, 'web', 'self_edit_rules', ? FROM seller LIMIT 1",
       JSON.stringify({ categories: ['Admission'], horizon_hours: 2 }),
     );
   };
-  // Catalog reads on the reserve path are memoised for 2 s (server ttl-cache.ts; an import clears
-  // them, a direct SQL change does not), so a changed price is waited out before the next reserve.
-  const adultPrice = async (minor: number) => {
-    sql("UPDATE ticket_type SET currency_amount = ? WHERE catalog_key = 'adult'", minor);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-  };
+  const adultPrice = (minor: number) => setTypePrice(sf, 'adult', minor);
 
   for (const [name, viewport] of [
     ['1280', DESKTOP],
@@ -50,9 +37,8 @@ describe('self-edit of an order', () => {
       const email = `self-edit-${name}-${Date.now()}@example.org`;
       const orderNumber = await buyTwoAdults(sf.url, email);
       const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
-      const link = new URL(/Manage your order: (\S+)/.exec(mail.text)![1]);
       const { page, errors } = await newPage(browser, viewport);
-      await page.goto(`${sf.url}${link.pathname}${link.search}`);
+      await page.goto(`${sf.url}${manageLinkOf(mail)}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
       await expect.poll(() => page.locator('article.edit-order__session').count()).toBe(1);
       await screenshot(page, `edit-order-${name}`);
@@ -60,31 +46,15 @@ describe('self-edit of an order', () => {
 
       // Prices rose since the purchase: the new session costs $10 more for the two adults.
       await adultPrice(3000);
-      await reschedule(page, name);
-      await expect.poll(() => page.getByText(/costs \$10(\.00)? more/).isVisible(), { timeout: 15_000 }).toBe(true);
-      await page.getByRole('link', { name: 'Continue' }).click();
-      await expect.poll(() => page.getByText(/^\$10(\.00)? to pay$/).isVisible(), { timeout: 15_000 }).toBe(true);
-      await page.getByRole('button', { name: 'Confirm Changes' }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/confirm$/);
-      await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
-      await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
-      await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-      await screenshot(page, `confirm-changes-${name}`);
-      await expectAccessible(page);
-      await page.getByRole('button', { name: /^Pay \$10/ }).click();
-      // The seller's terms are accepted as at checkout (the same form).
-      const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
-      const done = page.getByText('Your tickets have been rescheduled.');
-      await expect.poll(async () => (await terms.isVisible()) || (await done.isVisible()), { timeout: 20_000 }).toBe(true);
-      if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accept' }).click();
-      await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+      await rescheduleToLastDate(page, `reschedule-${name}`);
+      await payTheDifference(page, '$10', `confirm-changes-${name}`);
       expect(new URL(page.url()).searchParams.get('changed')).toBe('rescheduled');
       // The order-update e-mail: the same order number, with the new tickets.
       await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
 
       // Back to the old price: moving again costs less, confirmed free and the difference refunded.
       await adultPrice(2500);
-      await reschedule(page, name);
+      await rescheduleToLastDate(page, `reschedule-${name}`);
       await expect.poll(() => page.getByText(/^\$10(\.00)? to refund$/).isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByRole('button', { name: 'Confirm Changes' }).click();
       await expect.poll(() => page.getByText('Your tickets have been rescheduled.').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -94,21 +64,6 @@ describe('self-edit of an order', () => {
     });
   }
 });
-
-/** From the edit screen: Reschedule, the last date offered, a time on it, Update. */
-async function reschedule(page: Page, name: string) {
-  await page.getByRole('link', { name: 'Reschedule' }).first().click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reschedule');
-  const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
-  await expect.poll(() => dates.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await dates.and(page.locator(':not([aria-disabled="true"])')).last().click();
-  const times = page.getByRole('tabpanel').getByRole('button').and(page.locator(':not([disabled])'));
-  await expect.poll(() => times.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-  await times.first().click();
-  await screenshot(page, `reschedule-${name}`);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Update' }).click();
-}
 
 /** Two Adults for General Admission, a few days ahead, bought through the API by a fresh guest; answers the order number. */
 async function buyTwoAdults(base: string, email: string): Promise<string> {

@@ -1,6 +1,7 @@
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { seriousViolations } from './harness.js';
+import { screenshot, seriousViolations, type Storefront } from './harness.js';
 
 /** Steps the journeys share: accounts in the menu, paying at the checkout, the dev mailbox, axe. */
 
@@ -84,10 +85,15 @@ export async function payForCart(page: Page, base: string, total: string) {
     const last = page.getByRole('textbox', { name: 'Last name' });
     if (!(await last.inputValue())) await last.fill('Hopper');
   }
+  await fillDemoCard(page);
+  await confirmAccepting(page, `Pay ${total}`);
+}
+
+/** The demo gateway's card that succeeds. */
+export async function fillDemoCard(page: Page) {
   await page.getByRole('textbox', { name: 'Card number' }).fill('4242424242424242');
   await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
   await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await confirmAccepting(page, `Pay ${total}`);
 }
 
 /** Presses the checkout's button, accepts the seller's terms, and waits for the complete page. */
@@ -99,3 +105,72 @@ export async function confirmAccepting(page: Page, button: string) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
 }
 
+
+/** A statement on the storefront's own SQLite database (a journey's arrangement: self-edit on, a price changed). */
+export function runSql(sf: Storefront, statement: string, ...args: unknown[]) {
+  const db = new Database(sf.databaseUrl.slice('sqlite:'.length));
+  try {
+    db.prepare(statement).run(...args);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A ticket type's price changed behind the catalog (the demo's prices do not vary by session, so a
+ * dearer session is a price rise after the purchase). Catalog reads on the reserve path are
+ * memoised for 2 s (server ttl-cache.ts; an import clears them, a direct SQL change does not), so
+ * the change is waited out before the next reserve.
+ */
+export async function setTypePrice(sf: Storefront, catalogKey: string, minor: number) {
+  runSql(sf, 'UPDATE ticket_type SET currency_amount = ? WHERE catalog_key = ?', minor, catalogKey);
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+}
+
+/** The manage link of an order e-mail, as a path with its key. */
+export function manageLinkOf(mail: Mail): string {
+  const link = new URL(/Manage your order: (\S+)/.exec(mail.text)![1]);
+  return `${link.pathname}${link.search}`;
+}
+
+/** From the edit-order screen: the first (or the named session's) Reschedule, the last date offered (with its price, when given), its first time, Update. */
+export async function rescheduleToLastDate(page: Page, shot: string, session?: RegExp, dayPrice?: string) {
+  const card = session ? page.getByRole('article', { name: session }) : page.locator('article.edit-order__session');
+  await card.getByRole('link', { name: 'Reschedule' }).first().click();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reschedule');
+  const dates = page.getByRole('list', { name: 'Available dates' }).getByRole('button');
+  await expect.poll(() => dates.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  const last = dates.and(page.locator(':not([aria-disabled="true"])')).last();
+  // The days are priced for the tickets being moved (their total at today's prices).
+  if (dayPrice) expect(await last.textContent()).toContain(dayPrice);
+  await last.click();
+  const times = page.getByRole('tabpanel').getByRole('button').and(page.locator(':not([disabled])'));
+  await expect.poll(() => times.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await times.first().click();
+  await screenshot(page, shot);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Update' }).click();
+}
+
+/**
+ * After a reschedule that costs more: the warning with the cost, Continue, the footer's amount,
+ * Confirm Changes, then /manage/{id}/confirm paid with the demo card (the seller's terms accepted
+ * as at checkout), back on the order with "Your tickets have been rescheduled."
+ */
+export async function payTheDifference(page: Page, amount: string, shot: string) {
+  const money = amount.replace('$', '\\$');
+  await expect.poll(() => page.getByText(new RegExp(`costs ${money}(\\.00)? more`)).isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect.poll(() => page.getByText(new RegExp(`^${money}(\\.00)? to pay$`)).isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole('button', { name: 'Confirm Changes' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/confirm$/);
+  await fillDemoCard(page);
+  await screenshot(page, shot);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: new RegExp(`^Pay ${money}`) }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+  const done = page.getByText('Your tickets have been rescheduled.');
+  await expect.poll(async () => (await terms.isVisible()) || (await done.isVisible()), { timeout: 20_000 }).toBe(true);
+  if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+}

@@ -76,11 +76,15 @@ export function openApiDocument() {
         ...read('Sessions of an event (cacheable)', 'event_session', true),
         post: { summary: 'Sessions that can take the given quantities, with a price schedule', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('event_session'), ...errors } },
       },
+      '/events/{id}/sessions/{sessionId}': {
+        get: { summary: 'One session of an event, as it stands (cacheable; embed venue, ticket_group, ticket_type; ticket_group.id._in, ticket_group.hidden_type._in)', parameters: [idParam, pathParam('sessionId'), ...common], responses: { '200': docOf('event_session'), ...errors } },
+      },
       '/events/{id}/calendar': {
         ...read('Calendar days of an event (cacheable; _format=extended)', 'calendar', true),
         post: { summary: 'Priced calendar for quantities (at most 10 ticket types)', parameters: [idParam, ...common], requestBody: body, responses: { '200': docOf('calendar'), ...errors } },
       },
       '/events/{id}/pricecheck': { post: { summary: 'Current prices of ticket types', parameters: [idParam], requestBody: body, responses: { '200': docOf('ticket_type'), ...errors } } },
+      '/event_template': read('Events by id (cacheable; id._in, embed venue, meta)', 'event_template'),
       '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', true),
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule'),
       '/config': read('Configuration entries (cacheable)', 'config'),

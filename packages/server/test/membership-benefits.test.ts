@@ -72,6 +72,31 @@ describe.each(dialects())('members-only visibility and member allowances on %s',
     expect((await new Browser(t.app).get('/api/my/member_allowance')).body.member_allowance._data).toEqual([]);
   });
 
+  it('a free member order cancelled (POST ticket_order/{id}/cancel) gives its allowance back exactly once, two cancels at once included', async () => {
+    const { b } = await member('m-individual');
+    const remaining = async () => (await b.get(`/api/my/member_allowance?event_session_id=${ids.session('ga', GA_10)}`)).body.member_allowance._data.find((a: { ticket_type_id: string }) => a.ticket_type_id === ids.type('member')).remaining as number;
+    const cart = await b.post('/api/my/cart/modify', { add: [ticket('member', GA_10)] });
+    const cartId = cart.body.cart._data[0].id as string;
+    expect((await b.post(`/api/my/cart/${cartId}/checkout`, {})).status).toBe(200);
+    const paid = await b.post(`/api/my/cart/${cartId}/pay`, { amount: '0.00', gateway_id: 'free', gateway_data: {} });
+    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+    const orderId = paid.body.ticket_order._data[0].id as string;
+    const ticketId = paid.body.ticket._data[0].id as string;
+    expect(await remaining()).toBe(0);
+
+    const cancels = await Promise.all([1, 2].map(() => b.post(`/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: ticketId }] })));
+    const cancelled = cancels.filter((r) => r.status === 200).reduce((n, r) => n + (r.body.cancelled as number), 0);
+    expect(cancelled, JSON.stringify(cancels.map((r) => r.body))).toBe(1);
+    expect(await remaining()).toBe(1);
+    // Once more, one after the other: nothing more comes back.
+    expect((await b.post(`/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: ticketId }] })).status).toBe(409);
+    expect(await remaining()).toBe(1);
+    // The allowance is one place again, not two.
+    const again = await b.post('/api/my/cart/modify', { add: [ticket('member', GA_10)] });
+    expect(again.status).toBe(200);
+    expect((await b.post(`/api/my/cart/${again.body.cart._data[0].id}/modify`, { add: [ticket('member', GA_10)] })).status).toBe(409);
+  });
+
   it("the '*' pool counts every member ticket type together; per-membership rules count across sessions", async () => {
     const family = await member('m-family');
     const cart = await family.b.post('/api/my/cart/modify', { add: [ticket('member', GA_10), ticket('member', GA_10), ticket('member', GA_10)] });

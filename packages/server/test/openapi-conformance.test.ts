@@ -94,6 +94,9 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'GET', '/events/{id}', `/events/${ga}?_embed=venue,ticket_group,ticket_type,ticket_group_rule,message_rule,config,meta`);
     await call(b, 'GET', '/events/{id}/sessions', `/events/${ga}/sessions?_ondate=2026-06-02`);
     await call(b, 'POST', '/events/{id}/sessions', `/events/${ga}/sessions?_ondate=2026-06-02`, body);
+    await call(b, 'GET', '/events/{id}/sessions/{sessionId}', `/events/${ids.event('hot')}/sessions/${ids.session('hot', HOT)}?_embed=venue,ticket_group,ticket_type`);
+    await call(b, 'GET', '/events/{id}/sessions/{sessionId}', `/events/${ga}/sessions/nope`, undefined, 404);
+    await call(b, 'GET', '/event_template', `/event_template?id._in=${ga}&_embed=meta,venue`);
     await call(b, 'GET', '/events/{id}/calendar', `/events/${ga}/calendar?_format=extended`);
     await call(b, 'POST', '/events/{id}/calendar', `/events/${ga}/calendar`, body);
     await call(b, 'POST', '/events/{id}/pricecheck', `/events/${ga}/pricecheck`, body);

@@ -2,7 +2,7 @@ import { CHECKIN_TEXT, SELF_EDIT_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { uuidv7 } from '../src/ids.js';
-import { deliverMail, mailbox } from './auth-harness.js';
+import { Browser, deliverMail, mailbox, PASSWORD } from './auth-harness.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
 import { dialects, testApp, type TestApp } from './harness.js';
@@ -246,6 +246,41 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(await used(B)).toBe(before);
     expect((await ticket(o.child.id)).state).toBe('booked');
     expect(await t.db.selectFrom('cart').select('id').where('edits_order_id', '=', o.orderId).where('state', '=', 'pending').execute()).toEqual([]);
+  });
+
+  it('a logged-in buyer is refused (001 §6: self_edit_not_allowed, "Please log-out to edit your tickets"), with or without the manage key; logged out, the same key opens a change', async () => {
+    const b = new Browser(t.app, '10.61.0.1');
+    const email = 'logged-in-editor@example.com';
+    expect((await b.post('/api/user', { first_name: 'Ada', last_name: 'Byron', email, password: PASSWORD })).status).toBe(200);
+    const cart = await b.post('/api/my/cart/modify', { add: [line('adult', C), line('child', C)] });
+    expect(cart.status, JSON.stringify(cart.body)).toBe(200);
+    const cartId = cart.body.cart._data[0].id as string;
+    expect((await b.post(`/api/my/cart/${cartId}/checkout`, {})).status).toBe(200);
+    const paid = await b.post(`/api/my/cart/${cartId}/pay`, { amount: cart.body.cart._data[0].cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } });
+    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+    const orderId = paid.body.ticket_order._data[0].id as string;
+    const child = (paid.body.ticket._data as { id: string; ticket_type_id: string }[]).find((x) => x.ticket_type_id === ids.type('child'))!;
+    await deliverMail(t);
+    const key = encodeURIComponent(new URL(/Manage your order: (\S+)/.exec((await mailbox(t.app, email)).at(-1)!.text)![1]).searchParams.get('key')!);
+    const before = await used(B);
+
+    for (const url of ['/api/cart/modify', `/api/cart/modify?key=${key}`, '/api/my/cart/modify']) {
+      const refused = await b.post(url, { ticket_order_id: orderId, remove: [child.id], add: [line('child', B)] });
+      expect(refused.status, url).toBe(403);
+      expect(refused.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _description: SELF_EDIT_TEXT.logOut, _context: 'cart_remove_tickets' });
+    }
+    expect((await ticket(child.id)).state).toBe('booked');
+    expect(await used(B)).toBe(before);
+    expect(await t.db.selectFrom('cart').select('id').where('edits_order_id', '=', orderId).execute()).toEqual([]);
+
+    // Logged out, the e-mail's key opens the change (the refusal was the login, not the order).
+    expect((await b.post('/api/logout', {})).status).toBeLessThan(300);
+    const opened = await b.post(`/api/cart/modify?key=${key}`, { ticket_order_id: orderId, remove: [child.id], add: [line('child', B)] });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((await ticket(child.id)).state).toBe('in_cart');
+    expect((await b.call('DELETE', `/api/cart/${opened.body.cart._data[0].id}`)).status).toBe(200);
+    expect((await ticket(child.id)).state).toBe('booked');
+    expect(await used(B)).toBe(before);
   });
 
   it('an admission whose order holds add-on tickets (001 §5 "anchored upsells") is neither changed nor cancelled by the buyer; the add-on itself may be', async () => {

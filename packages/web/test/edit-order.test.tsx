@@ -1,9 +1,10 @@
 import { SELF_EDIT_TEXT } from '@foyer/contracts/constants';
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';
 import { configDocument, eventDocument, installFetch, session } from './fixtures.js';
+import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5, §8). */
@@ -20,17 +21,24 @@ function orderDocument(tickets: ReturnType<typeof ticket>[]) {
     ticket: list(tickets),
     ticket_type: event.ticket_type,
     event_template: event.event_template,
-    event_session: list([session('s-1', '2026-11-25', '10:00', 10), session('s-2', '2026-11-26', '14:00', 10)]),
+    // The test clock is Sat Nov 21, 2026, 10:00 in New York: s-0 is over.
+    event_session: list([session('s-0', '2026-11-20', '10:00', 10), session('s-1', '2026-11-25', '10:00', 10), session('s-2', '2026-11-26', '14:00', 10)]),
     venue: list([]),
   };
 }
 
-function server(outstanding: string) {
-  let tickets = [booked('t-paid', 's-1', '25.00'), booked('t-free', 's-2', '0.00')];
+function server(outstanding: string, initial = [booked('t-paid', 's-1', '25.00'), booked('t-free', 's-2', '0.00')], member = false) {
+  let tickets = initial;
   let cart: Record<string, unknown> | null = null;
   const cartDoc = () => ({ cart: list([cart]), ticket: list([]) });
   const handle = installFetch((url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument([RULES as never]) };
+    if (url.pathname === '/api/my/user' && member) return { body: { ...USER_DOC, membership: list([]) } };
+    if (url.pathname === '/api/cart/change-1' && request.method === 'DELETE') {
+      tickets = tickets.map((t) => (t.state === 'in_cart' ? { ...t, state: 'booked' as const } : t));
+      cart = { ...cart, state: 'deleted' };
+      return { body: cartDoc() };
+    }
     if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument(tickets) };
     if (url.pathname === '/api/cart/modify') {
       const removed = (request.body as { remove: string[] }).remove;
@@ -79,5 +87,57 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 }));
     expect((await screen.findByRole('alert')).textContent).toBe(SELF_EDIT_TEXT.paymentNotSupported);
+  });
+
+  it('a logged-in member is asked to log out: "Please log-out to edit your tickets", and nothing can be changed', async () => {
+    logIn();
+    server('0.00', undefined, true);
+    renderApp('/manage/o-1?key=k-1');
+    expect(await screen.findByText(SELF_EDIT_TEXT.logOut, {}, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelectorAll('article.edit-order__session')).toHaveLength(2);
+    expect(screen.queryAllByRole('link', { name: 'Reschedule' })).toHaveLength(0);
+    const remove = screen.getByRole('button', { name: /^Remove/ }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+  });
+
+  it('while a change cart lives, leaving the page warns (beforeunload); after discarding it does not, and a session only being taken out is not labelled Cancelled', async () => {
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    server('0.00');
+    renderApp('/manage/o-1?key=k-1');
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
+    await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 });
+    expect(unload()).toBe(true);
+    const taken = screen.getByRole('article', { name: /Nov 26/ });
+    expect(taken.textContent).toContain('to be removed');
+    expect(within(taken).queryByText('Cancelled')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm Changes' })).toBeNull(), { timeout: 5000 });
+    expect(unload()).toBe(false);
+  });
+
+  it('labels a redeemed session Redeemed, a past one Past Event, a cancelled one Cancelled, with no actions on them', async () => {
+    server('0.00', [
+      { ...booked('t-redeemed', 's-1', '25.00'), state: 'redeemed' as const },
+      booked('t-past', 's-0', '25.00'),
+      { ...booked('t-gone', 's-2', '0.00'), state: 'cancelled' as const },
+    ]);
+    renderApp('/manage/o-1?key=k-1');
+    const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 5000 })) as HTMLElement;
+    for (const [date, label] of [
+      [/Nov 25/, 'Redeemed'],
+      [/Nov 20/, 'Past Event'],
+      [/Nov 26/, 'Cancelled'],
+    ] as const) {
+      const c = await card(date);
+      expect(within(c).getByRole('heading', { level: 2 }).textContent).toContain(label);
+      expect(within(c).queryByRole('link', { name: 'Reschedule' })).toBeNull();
+      expect(within(c).queryAllByRole('button')).toHaveLength(0);
+    }
+    expect((await card(/Nov 26/)).textContent).not.toContain('0 ticket(s)');
   });
 });

@@ -8,6 +8,8 @@ import { resolveSeller } from '../sellers/resolve-seller.js';
 import { AVAILABLE_EVENTS_QUERY, listAvailableEvents } from './list-available-events.js';
 import { EVENT_QUERY, getEvent } from './get-event.js';
 import { SESSIONS_QUERY, listSessions } from './list-sessions.js';
+import { SESSION_QUERY, getSession } from './get-session.js';
+import { EVENT_TEMPLATES_QUERY, listEventTemplates } from './list-event-templates.js';
 import { PRICE_SESSIONS_QUERY, priceSessions } from './price-sessions.js';
 import { CALENDAR_QUERY, getCalendar } from './get-calendar.js';
 import { priceCheck } from './price-check.js';
@@ -34,6 +36,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   readRoute(app, '/events/available', async ({ request, cached }) => listAvailableEvents(db, await base(request, AVAILABLE_EVENTS_QUERY, cached)));
   readRoute(app, '/events/:id', async ({ request, cached }) => getEvent(db, { ...(await base(request, EVENT_QUERY, cached)), id: id(request) }));
   readRoute(app, '/events/:id/sessions', async ({ request, cached }) => listSessions(db, { ...(await base(request, SESSIONS_QUERY, cached)), id: id(request) }));
+  readRoute(app, '/events/:id/sessions/:sessionId', async ({ request, cached }) =>
+    getSession(db, { ...(await base(request, SESSION_QUERY, cached)), id: id(request), sessionId: (request.params as { sessionId: string }).sessionId }),
+  );
+  readRoute(app, '/event_template', async ({ request, cached }) => listEventTemplates(db, await base(request, EVENT_TEMPLATES_QUERY, cached)));
   readRoute(app, '/events/:id/calendar', async ({ request, cached }) => getCalendar(db, { ...(await base(request, CALENDAR_QUERY, cached)), id: id(request), dialect: ctx.dialect }));
   readRoute(app, '/ticket_group/:id', async ({ request, cached }) => getTicketGroup(db, { ...(await base(request, TICKET_GROUP_QUERY, cached)), id: id(request) }));
   readRoute(app, '/membership_rules', async ({ request }) => listMembershipRules(db, await base(request, MEMBERSHIP_RULES_QUERY)));

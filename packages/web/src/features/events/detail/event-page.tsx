@@ -150,5 +150,7 @@ function EventSkeleton() {
 // dynamic import of this module, so they are not split out of the event page (its JS budget).
 export { DateSelector } from './dates-sessions/date-selector.js';
 export { SessionPicker } from './dates-sessions/session-picker.js';
-export { dayPriceText } from './dates-sessions/day-texts.js';
 export { readEventDetail } from './model.js';
+// Its dates priced for the tickets being moved, as the quantity-first flow prices them.
+export { pricedCalendarQuery } from './flows/priced-queries.js';
+export { dayTotalText } from './flows/quantity-first-summary.js';

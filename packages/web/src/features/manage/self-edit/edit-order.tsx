@@ -204,7 +204,9 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
   const live = s.tickets.filter((t) => t.ticket.state === 'booked' || t.ticket.state === 'redeemed');
   const canEdit = live.length > 0 && live.every((t) => eligible(rules, t, props.orderId));
   const actions = sessionActions(rules, props.edit, props.now);
-  const label = actions.label === 'redeemed' ? en.manage.redeemed : actions.label === 'cancelled' ? en.manage.stateCancelled : actions.label === 'past' || (s.start && pastHorizon(rules, s.start, props.now)) ? en.manage.pastEvent : null;
+  // Tickets a pending change takes out are not cancelled yet: their lines say "to be removed".
+  const pending = s.tickets.some((t) => t.ticket.state === 'in_cart');
+  const label = actions.label === 'redeemed' ? en.manage.redeemed : actions.label === 'cancelled' ? (pending ? null : en.manage.stateCancelled) : actions.label === 'past' || (s.start && pastHorizon(rules, s.start, props.now)) ? en.manage.pastEvent : null;
   const price = live.reduce((sum, t) => sum + toMinor(t.ticket.adjusted_value), 0);
   const sessionId = live[0]?.ticket.event_session_id;
   const reschedulePath = sessionId ? managePath(props.orderId, props.orderKey).replace(/(\?|$)/, `/reschedule/${encodeURIComponent(sessionId)}$1`) : null;
@@ -220,9 +222,11 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
             {formatDate(dateIn(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
           </p>
         )}
-        <p>
-          {format(en.manage.ticketCount, { n: live.length })} · {formatMoney((price / 100).toFixed(2), props.currency)}
-        </p>
+        {live.length > 0 && (
+          <p>
+            {format(en.manage.ticketCount, { n: live.length })} · {formatMoney((price / 100).toFixed(2), props.currency)}
+          </p>
+        )}
         <ul className="manage__tickets">
           {s.tickets.map((t) => (
             <li key={t.ticket.id} className={t.ticket.state === 'in_cart' || t.ticket.state === 'cancelled' ? 'edit-order__gone' : undefined}>

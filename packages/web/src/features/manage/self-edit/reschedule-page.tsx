@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listOf } from '../../../api/document.js';
 import { errorMessage, isApiError } from '../../../api/client.js';
-import { calendarQuery, eventQuery } from '../../../api/queries.js';
+import { eventQuery } from '../../../api/queries.js';
 import { NotFoundPage } from '../../../app/error-pages.js';
 import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
@@ -32,7 +32,13 @@ import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES 
  * event page load more (e2e/js-budget.e2e.ts).
  */
 function loadPickers() {
-  return import('../../events/detail/event-page.js').then((m) => ({ DateSelector: m.DateSelector, SessionPicker: m.SessionPicker, dayPriceText: m.dayPriceText, readEventDetail: m.readEventDetail }));
+  return import('../../events/detail/event-page.js').then((m) => ({
+    DateSelector: m.DateSelector,
+    SessionPicker: m.SessionPicker,
+    dayTotalText: m.dayTotalText,
+    pricedCalendarQuery: m.pricedCalendarQuery,
+    readEventDetail: m.readEventDetail,
+  }));
 }
 type Pickers = Awaited<ReturnType<typeof loadPickers>>;
 
@@ -45,7 +51,7 @@ export function Component() {
 }
 
 function Reschedule({ ui }: { ui: Pickers }) {
-  const { DateSelector, SessionPicker, dayPriceText, readEventDetail } = ui;
+  const { DateSelector, SessionPicker, dayTotalText, pricedCalendarQuery, readEventDetail } = ui;
   const { orderId = '', sessionId = '' } = useParams();
   const [search] = useSearchParams();
   const key = search.get('key');
@@ -59,7 +65,15 @@ function Reschedule({ ui }: { ui: Pickers }) {
   const tickets = (view?.tickets ?? []).filter((t) => t.ticket.event_session_id === sessionId && t.ticket.state === 'booked');
   const eventId = tickets[0]?.ticket.event_template_id ?? '';
   const event = useQuery({ ...eventQuery(eventId), enabled: !!eventId });
-  const calendar = useQuery({ ...calendarQuery(eventId), enabled: !!eventId });
+  // The days priced for the tickets being moved (a day's total for them, at today's prices), as
+  // the quantity-first flow prices them: not the event's lowest price, which may be a free type.
+  const typesKey = tickets.map((t) => t.ticket.ticket_type_id).sort().join(',');
+  const required = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const id of typesKey ? typesKey.split(',') : []) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return { ticket_types_required: [...counts].map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity })) };
+  }, [typesKey]);
+  const calendar = useQuery({ ...pricedCalendarQuery(eventId, required), enabled: !!eventId && required.ticket_types_required.length > 0 });
   const detail: EventDetail | null = useMemo(() => (event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null), [event.data, seller.timezone, readEventDetail]);
   const [date, setDate] = useState<string | null>(null);
   const [session, setSession] = useState<TEventSession | null>(null);
@@ -149,7 +163,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
               currency={seller.currency}
               threshold={threshold}
               priceDisplay={display}
-              priceOf={(day) => dayPriceText(day, seller.currency, display, () => undefined)}
+              priceOf={(day) => dayTotalText(display, seller.currency, day)}
               rules={detail.messageRules}
             />
           )}
