@@ -6,8 +6,8 @@ import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
 import { checkGiftee } from './check-giftee.js';
-import { ADDRESS_METHODS, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
-import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
+import { ADDRESS_METHODS, addressFieldsOf, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
+import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
  * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
@@ -22,6 +22,15 @@ export async function setPurchaser(
 ) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
+  // A change cart (self-edit, /manage/{id}/confirm): its order's buyer pays; only the address a
+  // payment method needs is recorded, for the pay call to check again (redirect-methods.ts).
+  if (cart.edits_order_id) {
+    const buyer = await changeCartBuyer(db, cart);
+    if (!buyer) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
+    const kept = input.answers ? checkPurchaserAnswers(addressFieldsOf(await purchaserFormOfCart(db, input.sellerId, cart.id)), buyer, input.answers) : null;
+    await updateCartRow(db, cart.id, { purchaser_meta: kept ? JSON.stringify(kept) : null, updated_at: input.now.toISOString() });
+    return;
+  }
   const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
   if (!purchaser) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
   const notFound = () => new AppError(404, 'not_found', 'These details could not be found. Please enter them again.', 'checkout', { field: 'guest_identity_id' });
