@@ -34,11 +34,12 @@ function server(entries: TConfigEntry[], routes: Record<string, Handler> = {}): 
 let currentStripe: StripeJs | null = null;
 const StripeConstructor = () => currentStripe!;
 
-/** Stripe.js as the page sees it; `wallet` is what the browser's Payment Request capability answers. */
-function stubStripeJs(wallet: { applePay?: boolean; googlePay?: boolean } | null) {
+type WalletAnswer = { applePay?: boolean; googlePay?: boolean } | null;
+/** Stripe.js as the page sees it; `wallet` is what the browser's Payment Request capability answers (a promise: when it answers). */
+function stubStripeJs(wallet: WalletAnswer | Promise<WalletAnswer>) {
   const shown = vi.fn();
   const handlers: Record<string, (e: never) => void> = {};
-  const request: StripePaymentRequest = { canMakePayment: async () => wallet, show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
+  const request: StripePaymentRequest = { canMakePayment: () => Promise.resolve(wallet), show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
   const stripe: StripeJs = {
     elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }),
     createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_card_visa' } }),
@@ -97,6 +98,19 @@ describe('checkout payment methods with Stripe', () => {
     await screen.findByRole('button', { name: 'Pay $62' });
     await waitFor(() => expect(header('Card').getAttribute('aria-expanded')).toBe('true'));
     expect(screen.queryByRole('button', { name: /Apple Pay|Google Pay/ })).toBeNull();
+  });
+
+  it('a late wallet answer does not override a method the buyer already chose: the wallet is offered, their choice stays open', async () => {
+    let answer: (can: WalletAnswer) => void = () => undefined;
+    stubStripeJs(new Promise<WalletAnswer>((resolve) => (answer = resolve)));
+    installFetch(server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])]));
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
+    expect(header('Afterpay / Clearpay').getAttribute('aria-expanded')).toBe('true');
+    answer({ applePay: true });
+    await screen.findByRole('button', { name: 'Apple Pay' });
+    expect(header('Apple Pay').getAttribute('aria-expanded')).toBe('false');
+    expect(header('Afterpay / Clearpay').getAttribute('aria-expanded')).toBe('true');
   });
 
   it("the seller's Afterpay and Bacs follow the card; choosing one requires the address, sent with the method; Afterpay sends the buyer to its page", async () => {
