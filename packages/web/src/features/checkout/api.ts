@@ -4,8 +4,8 @@ import { identityIdOfConflict, identityIdOfUser } from './model.js';
 
 /** The checkout calls of 001 §7. */
 
-/** POST user without a password: a guest's identity (address, phone and custom fields on its meta); a known e-mail answers 409 with its identity id. */
-export async function registerGuest(value: { first_name: string; last_name: string; email: string; meta: Record<string, unknown> }): Promise<string> {
+/** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
+export async function registerGuest(value: { first_name: string; last_name: string; email: string }): Promise<string> {
   try {
     const doc = await api.post<unknown>('user', value, { embed: ['identity'] });
     const id = identityIdOfUser(doc);
