@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
@@ -82,6 +82,17 @@ async function fillTestCard(page: Page) {
 }
 
 const accessible = async (page: Page) => expect(await seriousViolations(page)).toEqual([]);
+
+/** Stripe.js (js.stripe.com) and its calls (api.stripe.com) answered by the local fake: its Stripe.js stand-in and wallet. */
+async function stripeFromFake(page: Page, fake: FakeStripe) {
+  const forward = async (route: Route) => {
+    const request = route.request();
+    const answer = await fetch(`${fake.url}${new URL(request.url()).pathname}`, { method: request.method() });
+    await route.fulfill({ status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'text/plain', 'access-control-allow-origin': '*' }, body: await answer.text() });
+  };
+  await page.route('https://js.stripe.com/**', forward);
+  await page.route('https://api.stripe.com/**', forward);
+}
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 for (const [label, viewport] of [
@@ -266,7 +277,7 @@ describe('checkout with Stripe configured but unreachable', () => {
   }
 });
 
-describe('a payment redirect round trip (Afterpay against the local fake of Stripe)', () => {
+describe('against the local fake of Stripe: a payment redirect round trip (Afterpay) and the wallet', () => {
   let sf: Storefront;
   let browser: Browser;
   const fake = new FakeStripe();
@@ -321,5 +332,30 @@ describe('a payment redirect round trip (Afterpay against the local fake of Stri
     expect(new URL(page.url()).searchParams.get('orderIds')).toBe(orderIds);
     expect([...fake.intents.values()].filter((i) => i.payment_method_types[0] === 'afterpay_clearpay')).toHaveLength(1);
     expect(errors.filter((e) => !/js\.stripe\.com|ERR_BLOCKED|40[34]/.test(e))).toEqual([]);
+  });
+
+  it("the wallet is the default where the browser has one (Stripe.js's payment request, the fake's stand-in); paying with the wallet's payment method goes through the server to Stripe and completes the order (desktop)", async () => {
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await stripeFromFake(page, fake);
+    await openCheckout(page, sf.url);
+    await fillGuest(page);
+    const googlePay = page.getByRole('button', { name: 'Google Pay' });
+    await expect.poll(() => googlePay.getAttribute('aria-expanded'), { timeout: 20_000 }).toBe('true');
+    expect(await page.getByRole('button', { name: 'Card', exact: true }).getAttribute('aria-expanded')).toBe('false');
+    await screenshot(page, 'checkout-wallet-default-desktop');
+    await accessible(page);
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.getByRole('dialog', { name: 'Terms and conditions' }).getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(/\/checkout\/complete\?orderIds=/, { timeout: 20_000 });
+    // The sheet's payment method reached Stripe through the server's pay call, which charged it and booked the order.
+    const [method] = [...fake.walletMethods.keys()];
+    expect(method).toMatch(/^pm_fake_wallet_/);
+    const intent = [...fake.intents.values()].find((i) => i.payment_method === method)!;
+    expect([intent.status, intent.amount > 0]).toEqual(['succeeded', true]);
+    await expect.poll(() => fake.walletMethods.get(method)).toBe('success');
+    const orderId = new URL(page.url()).searchParams.get('orderIds');
+    const order = (await (await fetch(`${sf.url}/cached_api/ticket_order?id._in=${orderId}`)).json()) as { ticket_order: { _data: { ticket_order_fees: { total_payments: string } }[] } };
+    expect(order.ticket_order._data[0].ticket_order_fees.total_payments).toBe((intent.amount / 100).toFixed(2));
+    expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
 import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, rescheduleToLastDate, runSql, setTypePrice, waitForMail } from './steps.js';
 
@@ -10,6 +11,14 @@ import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, r
  * e-mail; then a cheaper change confirmed free (the difference refunded). Self-edit is switched on
  * for Admission in this journey's database (the demo catalog leaves it off: docs/after-sale.md).
  */
+/** One of the seller's configuration entries, set in this journey's database. */
+function setConfig(sf: Storefront, namespace: string, name: string, value: unknown) {
+  runSql(sf, 'DELETE FROM config_entry WHERE namespace = ? AND name = ?', namespace, name);
+  runSql(sf, 'INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT ?, id, id, ?, ?, ? FROM seller LIMIT 1', `e2e-${namespace}-${name}`, namespace, name, JSON.stringify(value));
+}
+const enableSelfEdit = (sf: Storefront) => setConfig(sf, 'web', 'self_edit_rules', { categories: ['Admission'], horizon_hours: 2 });
+const adultPrice = (sf: Storefront, minor: number) => setTypePrice(sf, 'adult', minor);
+
 describe('self-edit of an order', () => {
   let sf: Storefront;
   let browser: Browser;
@@ -17,23 +26,13 @@ describe('self-edit of an order', () => {
     sf = s;
     browser = b;
   });
-  const enableSelfEdit = () => {
-    runSql(sf, "DELETE FROM config_entry WHERE namespace = 'web' AND name = 'self_edit_rules'");
-    runSql(
-      sf,
-      "INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT 'self-edit-e2e', id, id, 'web', 'self_edit_rules', ? FROM seller LIMIT 1",
-      JSON.stringify({ categories: ['Admission'], horizon_hours: 2 }),
-    );
-  };
-  const adultPrice = (minor: number) => setTypePrice(sf, 'adult', minor);
-
   for (const [name, viewport] of [
     ['1280', DESKTOP],
     ['390', MOBILE],
   ] as const) {
     it(`reschedules to a dearer session paying the difference, then a cheaper change refunds (${name} wide)`, async () => {
-      enableSelfEdit();
-      await adultPrice(2500);
+      enableSelfEdit(sf);
+      await adultPrice(sf, 2500);
       const email = `self-edit-${name}-${Date.now()}@example.org`;
       const orderNumber = await buyTwoAdults(sf.url, email);
       const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
@@ -45,7 +44,7 @@ describe('self-edit of an order', () => {
       await expectAccessible(page);
 
       // Prices rose since the purchase: the new session costs $10 more for the two adults.
-      await adultPrice(3000);
+      await adultPrice(sf, 3000);
       await rescheduleToLastDate(page, `reschedule-${name}`);
       await payTheDifference(page, '$10', `confirm-changes-${name}`);
       expect(new URL(page.url()).searchParams.get('changed')).toBe('rescheduled');
@@ -53,7 +52,7 @@ describe('self-edit of an order', () => {
       await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
 
       // Back to the old price: moving again costs less, confirmed free and the difference refunded.
-      await adultPrice(2500);
+      await adultPrice(sf, 2500);
       await rescheduleToLastDate(page, `reschedule-${name}`);
       await expect.poll(() => page.getByText(/^\$10(\.00)? to refund$/).isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByRole('button', { name: 'Confirm Changes' }).click();
@@ -65,8 +64,63 @@ describe('self-edit of an order', () => {
   }
 });
 
+describe('a change to an order paid with Afterpay (a manage-order payment against the local fake of Stripe)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  const fake = new FakeStripe();
+  beforeAll(() => fake.start());
+  afterAll(() => fake.stop());
+  useStorefront(
+    (s, b) => ((sf = s), (browser = b)),
+    () => ({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_URL: fake.url }),
+  );
+
+  it('/manage/{id}/confirm asks only the address for Afterpay; authorised at the provider, the buyer is back on their order with its key and the change saved (390 wide)', async () => {
+    enableSelfEdit(sf);
+    setConfig(sf, 'payments', 'stripe_payment_methods', ['afterpay_clearpay']);
+    await adultPrice(sf, 2500);
+    const email = `self-edit-afterpay-${Date.now()}@example.org`;
+    const orderNumber = await buyTwoAdults(sf.url, email, { gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } });
+    const link = new URL(/Manage your order: (\S+)/.exec((await waitForMail(sf.url, email, /^Your tickets — order /)).text)![1]);
+    const { page, errors } = await newPage(browser, MOBILE);
+    await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+    // The provider sends the buyer back to FOYER_PUBLIC_URL (http://localhost:PORT): the same origin here.
+    const base = sf.url.replace('127.0.0.1', 'localhost');
+    await page.goto(`${base}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
+    await adultPrice(sf, 3000);
+    await rescheduleToLastDate(page, 'reschedule-afterpay');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm Changes' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/\/confirm$/);
+    await page.getByRole('button', { name: 'Afterpay / Clearpay' }).click();
+    expect(await page.getByRole('textbox', { name: 'First name' }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Street');
+    await page.getByRole('textbox', { name: 'City', exact: true }).fill('Springfield');
+    await page.getByRole('combobox', { name: 'State' }).selectOption('IL');
+    await page.getByRole('textbox', { name: /ZIP/ }).fill('62701');
+    await screenshot(page, 'confirm-changes-afterpay-mobile');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Pay \$10/ }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+    await expect.poll(async () => (await terms.isVisible()) || new URL(page.url()).origin === fake.url, { timeout: 20_000 }).toBe(true);
+    if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(`${fake.url}/redirect/**`);
+    const intent = [...fake.intents.values()].find((i) => i.payment_method_types[0] === 'afterpay_clearpay')!;
+    // The provider is given the order, never the manage key.
+    expect(new URL(intent.next_action!.redirect_to_url.return_url).searchParams.has('orderId')).toBe(true);
+    expect(intent.next_action!.redirect_to_url.return_url).not.toContain('key=');
+    await page.getByRole('link', { name: 'Authorize test payment' }).click();
+    await expect.poll(() => page.getByText('Your tickets have been rescheduled.').isVisible(), { timeout: 20_000 }).toBe(true);
+    const landed = new URL(page.url());
+    expect([landed.pathname, landed.searchParams.get('key'), landed.searchParams.get('changed')]).toEqual([link.pathname, link.searchParams.get('key'), 'rescheduled']);
+    await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
+    expect(errors.filter((e) => !/js\.stripe\.com|ERR_BLOCKED/.test(e))).toEqual([]);
+  });
+});
+
 /** Two Adults for General Admission, a few days ahead, bought through the API by a fresh guest; answers the order number. */
-async function buyTwoAdults(base: string, email: string): Promise<string> {
+async function buyTwoAdults(base: string, email: string, payment: object = { gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } }): Promise<string> {
   const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
@@ -78,6 +132,6 @@ async function buyTwoAdults(base: string, email: string): Promise<string> {
   const cartId = cart.cart._data[0].id as string;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
   await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
-  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '50.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } });
+  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '50.00', ...payment });
   return String(paid.ticket_order._data[0].order_number);
 }

@@ -142,6 +142,9 @@ describe('identity form and address autocomplete', () => {
       try {
         const row = db.prepare('SELECT cart.purchaser_meta AS meta FROM ticket_order JOIN cart ON cart.id = ticket_order.cart_id WHERE ticket_order.id = ?').get(orderId) as { meta: string };
         expect(JSON.parse(row.meta)).toMatchObject({ email, address: '11 West 53rd Street', address_more: 'Floor 2', city: 'New York', state: 'NY', zip_code: '10019', country: 'us', member_of: 'Royal Society', newsletter: true });
+        // The guest identity's meta has the answers the server checked (copied at guest_checkout, not sent with POST user).
+        const account = db.prepare('SELECT user_account.meta AS meta FROM ticket_order JOIN cart ON cart.id = ticket_order.cart_id JOIN user_account ON user_account.identity_id = cart.purchaser_identity_id WHERE ticket_order.id = ?').get(orderId) as { meta: string };
+        expect(JSON.parse(account.meta)).toMatchObject({ address: '11 West 53rd Street', city: 'New York', member_of: 'Royal Society', newsletter: true });
       } finally {
         db.close();
       }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { stripeJsStandIn } from './stripe-js-stand-in.js';
 
 /**
  * A local fake of the part of Stripe's HTTP API Foyer uses (PaymentIntents create / retrieve /
@@ -11,6 +12,9 @@ import type Stripe from 'stripe';
  * account 00012345 is accepted (processing); any other account number is refused.
  * Outcomes follow Stripe's test payment methods (pm_card_visa, pm_card_chargeDeclined, …).
  * Idempotency keys replay the first answer, like Stripe.
+ * It also serves a stand-in of Stripe.js (GET /v3/, see stripe-js-stand-in.ts) for the browser
+ * tests: its wallet answers canMakePayment with `wallet`, and its sheet hands over a payment method
+ * this fake made (POST /js/wallet_payment_method, pm_fake_wallet_…), which then pays like a card.
  */
 export interface FakeIntent {
   id: string;
@@ -47,6 +51,10 @@ export class FakeStripe {
   readonly createdWith = new Map<string, Record<string, string>>();
   /** Requests by method and path, for assertions. */
   readonly requests: string[] = [];
+  /** The wallet the Stripe.js stand-in says the browser has (canMakePayment), or none. */
+  wallet: 'apple' | 'google' | null = 'google';
+  /** The payment methods the stand-in's wallet sheet handed over, and how the page completed each. */
+  readonly walletMethods = new Map<string, 'success' | 'fail' | null>();
   /** When set, creating an intent charges it but answers 500: the answer is lost on the way back. */
   loseAnswers = false;
   private readonly replies = new Map<string, { status: number; body: unknown }>();
@@ -61,8 +69,8 @@ export class FakeStripe {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
     app.addHook('onRequest', async (request, reply) => {
       this.requests.push(`${request.method} ${request.url.split('?')[0]}`);
-      // The provider's own page the buyer's browser is sent to: no API key there.
-      if (request.url.startsWith('/redirect/')) return;
+      // The provider's own page the buyer's browser is sent to, and the Stripe.js stand-in: no API key there.
+      if (request.url.startsWith('/redirect/') || request.url.startsWith('/v3/') || request.url.startsWith('/js/')) return;
       if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
         return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
@@ -123,6 +131,18 @@ export class FakeStripe {
       back.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
       return reply.redirect(back.toString());
     });
+    // Stripe.js, as the browser loads it from js.stripe.com (the browser tests route it here).
+    app.get('/v3/', async (_request, reply) => reply.type('text/javascript').header('access-control-allow-origin', '*').send(stripeJsStandIn(this.wallet)));
+    // The wallet sheet's payment method (Stripe makes one from the card in the wallet); the page says how it completed.
+    app.post('/js/wallet_payment_method', async (_request, reply) => {
+      const id = `pm_fake_wallet_${++this.seq}`;
+      this.walletMethods.set(id, null);
+      return reply.header('access-control-allow-origin', '*').send({ id, object: 'payment_method', type: 'card' });
+    });
+    app.post<{ Params: { id: string; status: string } }>('/js/wallet_payment_method/:id/:status', async (request, reply) => {
+      if (this.walletMethods.has(request.params.id) && (request.params.status === 'success' || request.params.status === 'fail')) this.walletMethods.set(request.params.id, request.params.status);
+      return reply.header('access-control-allow-origin', '*').send({});
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -165,7 +185,7 @@ export class FakeStripe {
     }
     if (method === 'pm_card_authenticationRequired') intent.status = 'requires_action';
     else if (method === 'pm_debit_processing') intent.status = 'processing';
-    else if (method === 'pm_card_visa') intent.status = 'succeeded';
+    else if (method === 'pm_card_visa' || (method && this.walletMethods.has(method))) intent.status = 'succeeded';
     else return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${method}'` } } };
     if (this.loseAnswers) return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
     return { status: 200, body: intent };

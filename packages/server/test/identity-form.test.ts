@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
+import { Browser, createUser, PASSWORD } from './auth-harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
 
@@ -18,8 +19,9 @@ describe.each(dialects())('the identity form at guest checkout on %s', (dialect)
 
   const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) });
 
-  async function configure(sellerForm: unknown, groupMeta: Record<string, unknown>) {
+  async function configure(sellerForm: unknown, groupMeta: Record<string, unknown>, eventMeta: Record<string, unknown> = {}) {
     const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('event_template').set({ meta: JSON.stringify(eventMeta) }).where('id', '=', ids.event('hot')).execute();
     await t.db.deleteFrom('config_entry').where('namespace', '=', 'web').where('name', '=', 'identity_form').execute();
     await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'identity_form', value: JSON.stringify(sellerForm) }).execute();
     await t.db.updateTable('ticket_group').set({ meta: JSON.stringify(groupMeta) }).where('id', '=', ids.group('hot', 'hot')).execute();
@@ -36,6 +38,7 @@ describe.each(dialects())('the identity form at guest checkout on %s', (dialect)
   const checkout = (c: CartClient, cartId: string, identityId: string, identity_form?: Record<string, string | boolean>) =>
     c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId, send_email: false, ...(identity_form ? { identity_form } : {}) });
 
+  const accountMeta = async (identityId: string) => JSON.parse((await t.db.selectFrom('user_account').select('meta').where('identity_id', '=', identityId).executeTakeFirstOrThrow()).meta);
   const purchaserMeta = async (cartId: string) => {
     const row = await t.db.selectFrom('cart').select(['purchaser_meta', 'purchaser_identity_id']).where('id', '=', cartId).executeTakeFirstOrThrow();
     return { meta: row.purchaser_meta ? JSON.parse(row.purchaser_meta) : null, purchaser: row.purchaser_identity_id };
@@ -65,6 +68,7 @@ describe.each(dialects())('the identity form at guest checkout on %s', (dialect)
       photo_consent: { code: 'required' },
     });
     expect(await purchaserMeta(cartId)).toEqual({ meta: null, purchaser: null });
+    expect(await accountMeta(identityId)).toEqual({ member_of: 'Analytical Society' });
 
     // Without any answers (an old client): the required ones are still missing.
     expect((await checkout(c, cartId, identityId)).status).toBe(400);
@@ -115,12 +119,42 @@ describe.each(dialects())('the identity form at guest checkout on %s', (dialect)
     const paid = await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
     expect(paid.body.outcome).toBe('completed');
     expect((await purchaserMeta(cartId)).meta.member_of).toBe('Royal Society');
-    // Custom fields sent with POST user are on the new identity's meta.
-    const account = await t.db.selectFrom('user_account').select('meta').where('identity_id', '=', identityId).executeTakeFirstOrThrow();
-    expect(JSON.parse(account.meta)).toEqual({ member_of: 'Analytical Society' });
+    // The checked answers are copied onto the guest identity's meta (over what POST user was sent); nothing unchecked is.
+    expect(await accountMeta(identityId)).toEqual({ phone: '+44 20 7946 0000', member_of: 'Royal Society', email_confirm: 'LOVELACE@example.org', photo_consent: true, country: 'gb' });
   });
 
-  it('with the default form the account alone suffices, and a member checkout asks for nothing', async () => {
+  it("an event's meta identity_form adds its fields to the form of a cart holding that event's tickets", async () => {
+    await configure([], {}, { identity_form: [{ key: 'dietary', label: 'Dietary needs', required: true }, { key: 'wheelchair', type: 'checkbox' }] });
+    const { c, cartId, identityId } = await guestWithCart('event-form@example.org');
+    const refused = await checkout(c, cartId, identityId, { wheelchair: true });
+    expect([refused.status, refused.body._data[0]._extra.fields]).toEqual([400, { dietary: { code: 'required' } }]);
+    expect((await checkout(c, cartId, identityId, { dietary: 'Vegetarian', wheelchair: true })).status).toBe(200);
+    expect((await purchaserMeta(cartId)).meta).toMatchObject({ dietary: 'Vegetarian', wheelchair: true });
+    expect(await accountMeta(identityId)).toEqual({ member_of: 'Analytical Society', dietary: 'Vegetarian', wheelchair: true });
+  });
+
+  it("a logged-in member's checkout asks for nothing, even with required custom fields, and pays; a guest naming the member's e-mail never writes to the member's meta", async () => {
+    await configure([{ key: 'member_of', required: true }], {});
+    const { identityId: memberIdentity } = await createUser(t.db, { email: 'member-form@example.org', first_name: 'Grace', last_name: 'Hopper' });
+    const member = new Browser(t.app, '10.9.0.1');
+    expect((await member.post('/api/login', { username: 'member-form@example.org', password: PASSWORD })).status).toBe(200);
+    const cart = (await member.post('/api/my/cart/modify', { add: [adult()] })).body.cart._data[0];
+    const checkedOut = await member.post(`/api/my/cart/${cart.id}/checkout`, {});
+    expect(checkedOut.status, JSON.stringify(checkedOut.body)).toBe(200);
+    const paid = await member.post(`/api/my/cart/${cart.id}/pay`, { amount: cart.cart_fees.total_outstanding, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+    expect(await purchaserMeta(cart.id)).toEqual({ meta: null, purchaser: memberIdentity });
+
+    // A guest who types the member's e-mail may name them as purchaser (POST user's 409), but their answers stay on the cart only.
+    const guest = new CartClient(t.app);
+    const guestCart = (await guest.create([adult()])).body.cart._data[0].id as string;
+    const taken = await guest.call('POST', '/api/user', { first_name: 'Grace', last_name: 'Hopper', email: 'member-form@example.org' });
+    expect(taken.status).toBe(409);
+    expect((await checkout(guest, guestCart, memberIdentity, { member_of: 'Not the member' })).status).toBe(200);
+    expect(await accountMeta(memberIdentity)).toEqual({});
+  });
+
+  it('with the default form the account alone suffices', async () => {
     await configure([], {});
     const { c, cartId, identityId } = await guestWithCart('grace@example.org');
     expect((await checkout(c, cartId, identityId)).status).toBe(200);

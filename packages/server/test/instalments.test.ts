@@ -273,6 +273,18 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
     expect((await paidOf(b.orderId)).paid).toBe(4000);
   });
 
+  it('a later instalment is not paid by a redirect or debit method (it would hold the order claimed): 400 payment_not_supported, nothing claimed, charged or recorded', async () => {
+    const b = await bookedOnPlan('10.8.0.3');
+    const [intents, payments] = [fake.intents.size, (await t.db.selectFrom('payment').select('id').where('cart_id', '=', b.cartId).execute()).length];
+    for (const type of ['afterpay_clearpay', 'bacs_debit']) {
+      const res = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_type: type, sort_code: '108800', account_number: '00012345' }));
+      expect([res.status, errorOf(res.body)._code]).toEqual([400, 'payment_not_supported']);
+    }
+    expect(fake.intents.size).toBe(intents);
+    expect((await t.db.selectFrom('payment').select('id').where('cart_id', '=', b.cartId).execute()).length).toBe(payments);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 2000, instalment_claimed_at: null });
+  });
+
   it('a payment that is still processing keeps the order claimed until the webhook settles it on the order', async () => {
     const b = await bookedOnPlan('10.8.0.2');
     const res = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_debit_processing' }));

@@ -1,9 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
-import { payCart } from '../src/checkout/pay-cart.js';
-import { gatewaysFor } from '../src/payments/gateways.js';
-import { stripeClient } from '../src/payments/stripe-client.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { BACS_TEST_ACCOUNT, FakeStripe } from './fake-stripe.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
@@ -218,19 +215,59 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(await orders(cart.id)).toBe(1);
   });
 
-  it('a manage-order payment (the pay use case named with the order) returns with orderId', async () => {
+  /** Self-edit on (001 §6) and a card-paid order of one child ticket at GA_0604_18, with its manage link's key. */
+  async function paidOrderToChange() {
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'self_edit_rules', value: JSON.stringify({ categories: ['Admission', 'Performances'], horizon_hours: 2 }) }).execute();
+    const c = new CartClient(t.app);
+    const made = await c.create([{ ticket_type_id: ids.type('child'), event_session_id: ids.session('ga', GA_0604_18) }]);
+    const cart = made.body.cart._data[0];
+    const email = `ada-${uuidv7()}@example.org`;
+    const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Lovelace', email });
+    await c.call('POST', `/api/cart/${cart.id}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id, send_email: true });
+    const paid = await pay(c, cart.id, cart.cart_fees.total_outstanding, { payment_method_id: 'pm_card_visa' });
+    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
+    const mail = await t.db.selectFrom('outbox').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+    const key = /manage\/[^?\s]+\?key=([A-Za-z0-9_%-]+)/.exec(mail.text_body)![1];
+    return { orderId: paid.body.ticket_order._data[0].id as string, key, ticketId: paid.body.ticket._data[0].id as string };
+  }
+
+  it('a manage-order payment (a dearer change on /manage/{id}/confirm) through HTTP: only the address is asked, the return names the order the change cart edits, and the change books on that order', async () => {
     await setup();
-    const { c, cartId, outstanding } = await guestCart();
-    const seller = await t.db.selectFrom('seller').select(['id', 'currency']).executeTakeFirstOrThrow();
-    const stripe = stripeClient({ secretKey: fake.secretKey, publishableKey: 'pk_test_foyer', webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url });
-    const identity = { id: (await c.call('GET', `/api/cart/${cartId}`)).body.cart._data[0].identity_id, kind: 'public' as const };
-    const refused = await payCart({
-      db: t.db, dialect: t.dialect, sellerId: seller.id, currency: seller.currency, identity, cartId, idempotencyKey: null, now: t.clock.now, publicUrl: 'https://shop.example',
-      body: { amount: outstanding, gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } },
-      gateways: gatewaysFor(t.db, seller.id, stripe), returnOrderId: 'order-9',
-    }).catch((e: unknown) => e as { extra: { payment_intent_id: string } });
-    const returnUrl = new URL(fake.createdWith.get((refused as { extra: { payment_intent_id: string } }).extra.payment_intent_id)!.return_url);
-    expect([returnUrl.origin, returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('orderId')]).toEqual(['https://shop.example', '/checkout', cartId, 'order-9']);
+    const o = await paidOrderToChange();
+    // The manage link opened in another browser: the child becomes an adult (a change cart with something to pay).
+    const c = new CartClient(t.app);
+    const changed = await c.call('POST', `/api/cart/modify?key=${o.key}`, { ticket_order_id: o.orderId, remove: [o.ticketId], add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) }] });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const { id: cartId, outstandingBalance } = changed.body.cart._data[0] as { id: string; outstandingBalance: string };
+    // Before the address: the form's refusal naming every address field (the buyer is the order's, so not "Please enter your details").
+    const bare = await pay(c, cartId, outstandingBalance, { payment_method_type: 'afterpay_clearpay' });
+    expect([bare.status, bare.body._data[0]._code, bare.body._data[0]._context, bare.body._data[0]._description]).toEqual([400, 'validation_failed', 'identity_form', FORM_ERRORS]);
+    expect(Object.keys(bare.body._data[0]._extra.fields).sort()).toEqual(['address', 'city', 'country', 'zip_code']);
+    // guest_checkout on a change cart keeps the address only; an identity named by the browser is not who pays.
+    const stranger = await c.call('POST', '/api/user', { first_name: 'Eve', last_name: 'Other', email: `eve-${uuidv7()}@example.org` });
+    const addressed = await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: stranger.body.user._data[0].identity_id, send_email: false, identity_form: { ...ADDRESS, favourite: 'x' }, payment_method_type: 'afterpay_clearpay' });
+    expect(addressed.status, JSON.stringify(addressed.body)).toBe(200);
+    const row = await t.db.selectFrom('cart').select(['purchaser_identity_id', 'purchaser_meta']).where('id', '=', cartId).executeTakeFirstOrThrow();
+    expect([row.purchaser_identity_id, JSON.parse(row.purchaser_meta!)]).toEqual([null, { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }]);
+
+    const first = await pay(c, cartId, outstandingBalance, { payment_method_type: 'afterpay_clearpay' }, `change-${cartId}`);
+    expect(first.status, JSON.stringify(first.body)).toBe(402);
+    const extra = first.body._data[0]._extra;
+    const sent = fake.createdWith.get(extra.payment_intent_id)!;
+    expect(sent['payment_method_data[billing_details][name]']).toBe('Ada Lovelace');
+    const returnUrl = new URL(sent.return_url);
+    expect([returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('purchaser'), returnUrl.searchParams.get('orderId')]).toEqual(['/checkout', cartId, 'guest', o.orderId]);
+    // The manage key never goes to the provider (it would sit in their logs).
+    expect(sent.return_url).not.toContain('key=');
+
+    const landed = await visitProvider(extra.redirect_url, 'authorize');
+    expect(landed.searchParams.get('orderId')).toBe(o.orderId);
+    const done = await back(c, cartId, landed.searchParams.get('payment_intent_client_secret')!);
+    expect([done.status, done.body.outcome, done.body.ticket_order._data[0].id]).toEqual([200, 'completed', o.orderId]);
+    expect(await orders(cartId)).toBe(0);
+    const booked = await t.db.selectFrom('ticket').select(['ticket_type_id', 'state']).where('ticket_order_id', '=', o.orderId).execute();
+    expect(booked.filter((x) => x.state === 'booked').map((x) => x.ticket_type_id)).toEqual([ids.type('adult')]);
   });
 
   it('a method the seller did not enable (or an unknown one) is not supported; the storefront is told which are on', async () => {

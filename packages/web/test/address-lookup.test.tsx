@@ -110,6 +110,26 @@ describe('address autocomplete at checkout', () => {
     await waitFor(() => expect(document.getElementById(`${address.id}-error`)).toBeNull());
   });
 
+  it('changing the country clears what the lookup answered that no longer holds: the state and the pick (the address must be chosen again)', async () => {
+    installFetch(server());
+    renderApp('/checkout');
+    const address = await screen.findByRole('combobox', { name: 'Address' });
+    fireEvent.focus(address);
+    fireEvent.change(address, { target: { value: '1000 Fift' } });
+    fireEvent.click(await screen.findByRole('option', { name: /1000 Fifth Avenue/ }));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).value).toBe('NY'));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await screen.findByTestId('form-errors');
+    expect(document.getElementById(`${address.id}-error`)).toBeNull();
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'ca' } });
+    expect((screen.getByRole('combobox', { name: 'Province' }) as HTMLSelectElement).value).toBe('');
+    const again = screen.getByRole('combobox', { name: 'Address' });
+    expect((again as HTMLInputElement).value).toBe('11 West 53rd Street');
+    fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(document.getElementById(`${again.id}-error`)?.textContent).toBe('Please choose your address from the list.'));
+  });
+
   it('a failed lookup switches to manual entry and is reported; the button does the same', async () => {
     const { calls } = installFetch(server({ fail: true }));
     renderApp('/checkout');

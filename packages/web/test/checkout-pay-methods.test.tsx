@@ -34,11 +34,12 @@ function server(entries: TConfigEntry[], routes: Record<string, Handler> = {}): 
 let currentStripe: StripeJs | null = null;
 const StripeConstructor = () => currentStripe!;
 
-/** Stripe.js as the page sees it; `wallet` is what the browser's Payment Request capability answers. */
-function stubStripeJs(wallet: { applePay?: boolean; googlePay?: boolean } | null) {
+type WalletAnswer = { applePay?: boolean; googlePay?: boolean } | null;
+/** Stripe.js as the page sees it; `wallet` is what the browser's Payment Request capability answers (a promise: when it answers). */
+function stubStripeJs(wallet: WalletAnswer | Promise<WalletAnswer>) {
   const shown = vi.fn();
   const handlers: Record<string, (e: never) => void> = {};
-  const request: StripePaymentRequest = { canMakePayment: async () => wallet, show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
+  const request: StripePaymentRequest = { canMakePayment: () => Promise.resolve(wallet), show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
   const stripe: StripeJs = {
     elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }),
     createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_card_visa' } }),
@@ -97,6 +98,19 @@ describe('checkout payment methods with Stripe', () => {
     await screen.findByRole('button', { name: 'Pay $62' });
     await waitFor(() => expect(header('Card').getAttribute('aria-expanded')).toBe('true'));
     expect(screen.queryByRole('button', { name: /Apple Pay|Google Pay/ })).toBeNull();
+  });
+
+  it('a late wallet answer does not override a method the buyer already chose: the wallet is offered, their choice stays open', async () => {
+    let answer: (can: WalletAnswer) => void = () => undefined;
+    stubStripeJs(new Promise<WalletAnswer>((resolve) => (answer = resolve)));
+    installFetch(server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])]));
+    renderApp('/checkout');
+    fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
+    expect(header('Afterpay / Clearpay').getAttribute('aria-expanded')).toBe('true');
+    answer({ applePay: true });
+    await screen.findByRole('button', { name: 'Apple Pay' });
+    expect(header('Apple Pay').getAttribute('aria-expanded')).toBe('false');
+    expect(header('Afterpay / Clearpay').getAttribute('aria-expanded')).toBe('true');
   });
 
   it("the seller's Afterpay and Bacs follow the card; choosing one requires the address, sent with the method; Afterpay sends the buyer to its page", async () => {
@@ -234,5 +248,77 @@ describe('a logged-in member and a method that needs the address', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_2'));
     expect(bodyOf(fetch, '/api/my/cart/cart-1/guest_checkout')).toEqual({ send_email: true, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
     expect(bodyOf(fetch, '/api/my/cart/cart-1/pay').gateway_data).toEqual({ payment_method_type: 'afterpay_clearpay' });
+  });
+});
+
+describe('a manage-order payment: a change to an order paid with Afterpay on /manage/{id}/confirm', () => {
+  const KEY = 'manage-key-1';
+  const change = () => cartDocument({ cart: { id: 'change-1', edits_order_id: 'o-1' } as never });
+  beforeEach(() => {
+    sessionStorage.clear();
+    sessionStorage.setItem('foyer.change-cart.o-1', 'change-1');
+  });
+
+  it('asks only the address, sends it for the change cart (no buyer named, no e-mail), keeps the manage key in this tab and goes to the provider', async () => {
+    stubStripeJs(null);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { fetch } = installFetch(
+      server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])], {
+        '/api/cart/change-1': () => ({ body: change() }),
+        '/api/cart/change-1/guest_checkout': () => ({ body: change() }),
+        '/api/cart/change-1/pay': () => refusal(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', { payment_intent_id: 'pi_3', payment_intent_client_secret: 'pi_3_secret_x', redirect_url: 'https://pay.example/redirect/pi_3' }),
+      }),
+    );
+    renderApp(`/manage/o-1/confirm?key=${KEY}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await screen.findByTestId('form-errors');
+    expect(screen.getByRole('textbox', { name: 'Address' }).getAttribute('aria-invalid')).toBe('true');
+    expect(bodyOf(fetch, '/pay')).toBeUndefined();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_3'));
+    expect(bodyOf(fetch, '/api/cart/change-1/guest_checkout')).toEqual({ send_email: false, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
+    expect(bodyOf(fetch, '/api/cart/change-1/pay').gateway_data).toEqual({ payment_method_type: 'afterpay_clearpay' });
+    expect(sessionStorage.getItem('foyer.manage-key.o-1')).toBe(KEY);
+    // The key never travels in an API call's address or body (only the tab's own storage holds it).
+    expect(fetch.mock.calls.some(([u, init]) => String(u).includes(KEY) || String((init as RequestInit | undefined)?.body ?? '').includes(KEY))).toBe(false);
+  });
+
+  const RETURN = '/checkout?cartId=change-1&purchaser=guest&payment_intent=pi_3&payment_intent_client_secret=pi_3_secret_x&redirect_status=succeeded&orderId=o-1';
+
+  it('paid: the return lands on /manage/{orderId} with the kept key and "changes saved"; the change cart is forgotten and the tab\'s own cart is untouched', async () => {
+    sessionStorage.setItem('foyer.manage-key.o-1', KEY);
+    stubStripeJs(null);
+    const { fetch } = installFetch(server(STRIPE, { '/api/cart/change-1/payment_return': completed }));
+    const router = renderApp(RETURN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/o-1'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ key: KEY, changed: 'rescheduled' });
+    expect(bodyOf(fetch, '/api/cart/change-1/payment_return')).toEqual({ payment_intent_client_secret: 'pi_3_secret_x' });
+    expect([sessionStorage.getItem('foyer.change-cart.o-1'), sessionStorage.getItem('foyer.manage-key.o-1')]).toEqual([null, null]);
+    expect(localStorage.length).toBeGreaterThan(0);
+    expect(JSON.stringify({ ...localStorage })).toContain('cart-1');
+  });
+
+  it('refused at the provider: back to paying the change, with the key and the reason', async () => {
+    sessionStorage.setItem('foyer.manage-key.o-1', KEY);
+    stubStripeJs(null);
+    installFetch(
+      server(STRIPE, {
+        '/api/cart/change-1/payment_return': () => refusal(402, 'card_declined', 'The payment was declined by Afterpay.'),
+        '/api/cart/change-1': () => ({ body: change() }),
+      }),
+    );
+    const router = renderApp(RETURN.replace('succeeded', 'failed'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/o-1/confirm'));
+    expect(router.state.location.search).toBe(`?key=${KEY}`);
+    const error = await screen.findByTestId('pay-error');
+    expect(within(error).getByText('Your card has not been charged.')).toBeTruthy();
+    expect(within(error).getByText('The payment was declined by Afterpay.')).toBeTruthy();
   });
 });

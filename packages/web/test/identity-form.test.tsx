@@ -47,7 +47,7 @@ describe('your information: the shared rules in the browser (000 §5)', () => {
     expect(validateIdentityAnswers(checkoutIdentityForm([], [], [], 'afterpay_clearpay'), { ...ada, country: 'ca' }).state).toBe('Choose your province.');
     expect(validateIdentityAnswers(bacs, { ...ada, country: 'gb', address: '1 Mall', city: 'London', zip_code: 'SW1A 1AA' })).toEqual({});
   });
-  it('adds the configured fields and the groups’ identity_form / extra_checkout_fields; custom answers go to the identity’s meta', () => {
+  it('adds the configured fields and the groups’ identity_form / extra_checkout_fields; POST user gets the names and e-mail only (the server keeps the checked answers)', () => {
     const form = checkoutIdentityForm(
       [configEntry('identity_form', [{ key: 'member_of', label: 'Society', required: true }, { key: 'email_confirm', type: 'email', label: 'Confirm e-mail', mustEqual: 'email', required: true }])],
       [{ meta: { identity_form: [{ key: 'phone', required: true }] } }],
@@ -63,12 +63,7 @@ describe('your information: the shared rules in the browser (000 §5)', () => {
     });
     const answers = { ...ada, phone: '555 0100', member_of: 'Royal Society', email_confirm: 'ADA@example.org', photo_consent: true, state: 'NY' };
     expect(validateIdentityAnswers(form, answers)).toEqual({});
-    expect(registrationOf(form, answers)).toEqual({
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.org',
-      meta: { phone: '555 0100', country: 'us', state: 'NY', member_of: 'Royal Society', email_confirm: 'ADA@example.org', photo_consent: true },
-    });
+    expect(registrationOf(form, answers)).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
   });
 });
 
@@ -125,7 +120,7 @@ describe('checkout: the configured identity form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/cart/cart-1/pay')).toBe(true));
     const user = calls.find((c) => c.url.pathname === '/api/user')!;
-    expect(user.body).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', meta: { country: 'us', member_of: 'Royal Society', heard_from: 'Web', referrer: 'Partner site', photo_consent: true } });
+    expect(user.body).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
     const checkout = calls.find((c) => c.url.pathname === '/api/cart/cart-1/guest_checkout')!;
     expect((checkout.body as { identity_form: unknown }).identity_form).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', country: 'us', member_of: 'Royal Society', heard_from: 'Web', referrer: 'Partner site', photo_consent: true });
   });

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configuredRedirect, externalMembershipUrl, skipsUpsells, takeExpressFlag } from '../src/app/route-guards.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { useAppTestEnv } from './app-test-env.js';
@@ -80,6 +80,14 @@ describe('route guards in the app', () => {
     const router = renderApp('/events?express_checkout=true');
     await screen.findByText('Audio Guide', {}, { timeout: 8000 });
     expect(router.state.location.pathname + router.state.location.search).toBe('/events');
+  });
+
+  it('/membership/{action} with an external membership URL sends the browser there, the action appended', async () => {
+    const leave = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign: leave, replace: leave });
+    installFetch(server([configEntry('membership_url', 'https://members.example/join/')]));
+    renderApp('/membership/renew');
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://members.example/join/renew'));
   });
 
   it('a disabled home route sends the browser to its target', async () => {

@@ -157,6 +157,11 @@ export function withAddressFields(form: readonly IdentityField[]): IdentityField
   return ordered(out);
 }
 
+/** Only the address a payment method needs, required: all a buyer whose details are already known (a member, an order's buyer) fills in (001 §5). */
+export function addressFieldsOf(form: readonly IdentityField[]): IdentityField[] {
+  return withAddressFields(form).filter((f) => (ADDRESS_FIELD_KEYS as readonly string[]).includes(f.key));
+}
+
 export type IdentityFieldProblem =
   | { code: 'required' | 'invalid' | 'not_option' }
   | { code: 'too_long' | 'too_short'; limit: number }

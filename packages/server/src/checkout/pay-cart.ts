@@ -43,8 +43,6 @@ export interface PayInput {
   ip?: string;
   /** The buyer's browser (a Direct Debit mandate records it). */
   userAgent?: string;
-  /** A manage-order payment (001 §2): a payment redirect returns with this orderId (never from a request body as is). */
-  returnOrderId?: string | null;
   /** The renewal job only: charge the member's kept card (never set from a request). */
   offSession?: { reference: string } | null;
   /** A manage link's key (?key=): lets its holder pay what a booked order still owes. */
@@ -133,7 +131,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
     assertCheckoutUnblocked(cart);
     // bacs_debit / afterpay_clearpay: enabled for the seller, with the purchaser's address checked here.
-    const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '', orderId: input.returnOrderId ?? null });
+    const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '' });
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);

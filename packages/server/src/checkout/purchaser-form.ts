@@ -1,6 +1,8 @@
 import { CONFIG } from '@foyer/contracts';
 import { checkIdentityForm, identityAnswersToKeep, identityForm, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
+import { orderForConfirmation } from '../orders/orders.repository.js';
+import { userByIdentity } from '../users/user.repository.js';
 import { AppError } from '../http/app-error.js';
 
 /** 001 §5 form error banner: the description of a refused identity form. */
@@ -58,4 +60,13 @@ export function checkPurchaserAnswers(form: readonly IdentityField[], account: {
   const keys = Object.keys(problems);
   if (keys.length) throw new AppError(400, 'validation_failed', FORM_ERRORS_TEXT, 'identity_form', { field: keys[0], fields: problems });
   return identityAnswersToKeep(form, all);
+}
+
+/**
+ * The account that pays a change cart (self-edit, 001 §4): its order's buyer, read from the order —
+ * never named by the browser (the caller holds the change cart, made with the order's manage key).
+ */
+export async function changeCartBuyer(db: Tx, cart: { seller_id: string; edits_order_id: string | null }) {
+  const order = cart.edits_order_id ? await orderForConfirmation(db, cart.edits_order_id) : undefined;
+  return order?.purchaser_identity_id ? userByIdentity(db, order.purchaser_identity_id, cart.seller_id) : undefined;
 }

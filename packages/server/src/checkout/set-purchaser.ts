@@ -3,17 +3,19 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertModifiable } from '../cart/cart-access.js';
 import { cartById, updateCartRow } from '../cart/cart.repository.js';
-import { userByIdentity } from '../users/user.repository.js';
+import { updateUser, userByIdentity } from '../users/user.repository.js';
+import { mergedMeta } from '../users/update-user.js';
 import { mayNameIdentity } from '../identity/identity-grant.repository.js';
 import { checkGiftee } from './check-giftee.js';
-import { ADDRESS_METHODS, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
-import { checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
+import { ADDRESS_METHODS, addressFieldsOf, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
+import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
  * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
  * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
  * buys as themselves. A guest's answers to the "your information" form (`answers`; null for a
- * member, whose form is hidden) are checked against the cart's form and kept with the cart. A
+ * member, whose form is hidden) are checked against the cart's form and kept with the cart (and on a
+ * guest account's meta). A
  * guest giving a membership names its giftee here too (issue 12).
  */
 export async function setPurchaser(
@@ -22,6 +24,15 @@ export async function setPurchaser(
 ) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
+  // A change cart (self-edit, /manage/{id}/confirm): its order's buyer pays; only the address a
+  // payment method needs is recorded, for the pay call to check again (redirect-methods.ts).
+  if (cart.edits_order_id) {
+    const buyer = await changeCartBuyer(db, cart);
+    if (!buyer) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
+    const kept = input.answers ? checkPurchaserAnswers(addressFieldsOf(await purchaserFormOfCart(db, input.sellerId, cart.id)), buyer, input.answers) : null;
+    await updateCartRow(db, cart.id, { purchaser_meta: kept ? JSON.stringify(kept) : null, updated_at: input.now.toISOString() });
+    return;
+  }
   const purchaser = input.purchaserIdentityId ?? (input.identity?.kind === 'user' ? input.identity.id : null);
   if (!purchaser) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
   const notFound = () => new AppError(404, 'not_found', 'These details could not be found. Please enter them again.', 'checkout', { field: 'guest_identity_id' });
@@ -33,6 +44,12 @@ export async function setPurchaser(
   // A payment method that needs the address (001 §5) makes its fields required here too; pay checks them again.
   const form = await purchaserFormOfCart(db, input.sellerId, cart.id);
   const kept = input.answers ? checkPurchaserAnswers(ADDRESS_METHODS.includes(input.paymentMethodType ?? '') ? withAddressFields(form) : form, account, input.answers) : null;
+  // 000 §3: the answers (address, phone, custom fields) go on the identity's meta too — these checked
+  // ones, never the browser's own. Only a guest account's: a member's meta is theirs to change (PUT my/user).
+  if (kept && !account.password_hash) {
+    const { first_name: _f, last_name: _l, email: _e, ...meta } = kept;
+    await updateUser(db, account.id, { meta: mergedMeta(account.meta, meta), updated_at: input.now.toISOString() });
+  }
   await updateCartRow(db, cart.id, {
     purchaser_identity_id: purchaser,
     giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id,

@@ -1,12 +1,12 @@
 import { PAYMENT_CONFIG, type TPayBody } from '@foyer/contracts';
-import { ADDRESS_METHODS, withAddressFields } from '@foyer/contracts/rules';
+import { ADDRESS_METHODS, addressFieldsOf, withAddressFields } from '@foyer/contracts/rules';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { sellerConfigValue } from '../membership/membership.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
-import { checkPurchaserAnswers, purchaserFormOfCart } from '../checkout/purchaser-form.js';
+import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from '../checkout/purchaser-form.js';
 import type { PaymentGateway, RedirectPayment } from './gateway.js';
 
 /** The methods a seller enabled (payments.stripe_payment_methods), among those Foyer knows. */
@@ -27,8 +27,6 @@ export interface RedirectContext {
   member: boolean;
   ip: string;
   userAgent: string;
-  /** A manage-order payment (001 §2): the return address names the order, and the storefront goes back to /manage/{orderId}. */
-  orderId?: string | null;
 }
 
 /**
@@ -46,11 +44,13 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const method = enabled.find((m) => m === type);
   if (!method) throw new AppError(400, 'payment_not_supported', 'This payment method is not available.', 'payment', { payment_method_type: typeof type === 'string' ? type.slice(0, 50) : null });
 
-  const account = cart.purchaser_identity_id ? await userByIdentity(tx, cart.purchaser_identity_id, cart.seller_id) : undefined;
+  // A change cart (self-edit) is paid by its order's buyer, who gave their details at checkout: only the address is asked.
+  const account = cart.edits_order_id ? await changeCartBuyer(tx, cart) : cart.purchaser_identity_id ? await userByIdentity(tx, cart.purchaser_identity_id, cart.seller_id) : undefined;
   if (!account) throw new AppError(400, 'validation_failed', 'Please enter your details to continue.', 'checkout', { field: 'guest_identity_id' });
   const stored = cart.purchaser_meta ? (JSON.parse(cart.purchaser_meta) as Record<string, string | boolean>) : {};
+  const form = await purchaserFormOfCart(tx, cart.seller_id, cart.id);
   // The same rules as the browser's form, with the address required (throws the form's envelope).
-  const answers = checkPurchaserAnswers(withAddressFields(await purchaserFormOfCart(tx, cart.seller_id, cart.id)), account, stored);
+  const answers = checkPurchaserAnswers(cart.edits_order_id ? addressFieldsOf(form) : withAddressFields(form), account, stored);
   const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string) : undefined);
 
   let bank: RedirectPayment['bank'] = null;
@@ -63,7 +63,8 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const returnUrl = new URL('/checkout', context.publicUrl);
   returnUrl.searchParams.set('cartId', cart.id);
   returnUrl.searchParams.set('purchaser', context.member ? 'member' : 'guest');
-  if (context.orderId) returnUrl.searchParams.set('orderId', context.orderId);
+  // A manage-order payment (001 §2): the order comes from the change cart itself, never from the request; the storefront goes back to /manage/{orderId}.
+  if (cart.edits_order_id) returnUrl.searchParams.set('orderId', cart.edits_order_id);
   return {
     type: method,
     billing: {

@@ -11,7 +11,7 @@ import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
 
 /** The stored meta with the body's keys merged in, refused when the result is over the limits. */
-function mergedMeta(stored: string, changes: Record<string, unknown>): string {
+export function mergedMeta(stored: string, changes: Record<string, unknown>): string {
   const merged = { ...JSON.parse(stored), ...changes };
   const [problem] = metaProblems(merged);
   if (problem) throw new AppError(400, 'validation_failed', `meta: ${problem}`, 'user', [{ path: 'meta', message: problem }]);

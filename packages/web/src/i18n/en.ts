@@ -868,8 +868,8 @@ export const en = {
   /** Stripe methods that redirect or need the address (001 §2 Checkout, §5), and the return from their pages. */
   payRedirect: {
     methods: { afterpay_clearpay: 'Afterpay / Clearpay', bacs_debit: 'Bacs Direct Debit' },
-    afterpayHint: 'Press the pay button to continue to Afterpay / Clearpay, then come back here. Your address below is required.',
-    bacsHint: 'The amount is taken from your UK bank account by Direct Debit. Your order is confirmed once the payment clears. Your address below is required.',
+    afterpayHint: 'Press the pay button to continue to Afterpay / Clearpay, then come back here. Your address, under “Your information”, is required.',
+    bacsHint: 'The amount is taken from your UK bank account by Direct Debit. Your order is confirmed once the payment clears. Your address, under “Your information”, is required.',
     sortCode: 'Sort code',
     accountNumber: 'Account number',
     sortCodeInvalid: 'Enter the 6-digit sort code.',

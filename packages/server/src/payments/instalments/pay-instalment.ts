@@ -29,6 +29,9 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   const { db, now, body } = input;
   const nowIso = now.toISOString();
   const order = await readOwnOrder(db, { sellerId: input.sellerId, identity: input.identity, orderId, key: input.orderKey ?? null, ip: input.ip, now });
+  // Later instalments are paid by card or wallet: a redirect or debit method (001 §5) would keep the
+  // order claimed until the buyer came back or the debit cleared (days), and the page has no address form.
+  if (body.gateway_data.payment_method_type !== undefined) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { payment_method_type: String(body.gateway_data.payment_method_type).slice(0, 50) });
   const amount = toMinor(body.amount);
 
   const fingerprint = input.idempotencyKey ? payFingerprint(input.cartId, body, amount) : null;

@@ -4,8 +4,8 @@ import { identityIdOfConflict, identityIdOfUser } from './model.js';
 
 /** The checkout calls of 001 §7. */
 
-/** POST user without a password: a guest's identity (address, phone and custom fields on its meta); a known e-mail answers 409 with its identity id. */
-export async function registerGuest(value: { first_name: string; last_name: string; email: string; meta: Record<string, unknown> }): Promise<string> {
+/** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
+export async function registerGuest(value: { first_name: string; last_name: string; email: string }): Promise<string> {
   try {
     const doc = await api.post<unknown>('user', value, { embed: ['identity'] });
     const id = identityIdOfUser(doc);
@@ -38,9 +38,13 @@ export function guestCheckout(cartId: string, identityId: string, answers: Recor
   });
 }
 
-/** A member paying with a method that needs the address (001 §5): its answers, checked by the server (my/cart guest_checkout names the member). */
-export function memberAddressCheckout(cartId: string, answers: Record<string, string | boolean>, paymentMethodType: string): Promise<TCartDocument> {
-  return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: true, identity_form: answers, payment_method_type: paymentMethodType });
+/**
+ * A known buyer paying with a method that needs the address (001 §5): its answers, checked by the
+ * server, which knows who pays — a member (my/cart guest_checkout names them) or, for a change to an
+ * order (self-edit), the order's buyer (its e-mail was sent with the order, so none is sent now).
+ */
+export function addressCheckout(cartId: string, answers: Record<string, string | boolean>, paymentMethodType: string, member: boolean): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: member, identity_form: answers, payment_method_type: paymentMethodType });
 }
 
 /** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */

@@ -5,8 +5,8 @@ import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { confirmDemoIntent, guestCheckout, memberAddressCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
-import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import { addressCheckout, confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import { addressFieldsOf, identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
@@ -34,7 +34,7 @@ import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
-import { EMPTY_BANK, goToProvider, isRedirectMethod, memberAddressFields, redirectPayBody, validateBank, type BankValue } from './redirect-methods.js';
+import { EMPTY_BANK, goToProvider, isRedirectMethod, redirectPayBody, validateBank, type BankValue } from './redirect-methods.js';
 import {
   availableMethods,
   chosenAmount,
@@ -81,7 +81,7 @@ interface CheckoutFormProps {
   onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
-  /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" and no promo codes. */
+  /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" (only the address a method needs) and no promo codes. */
   knownPurchaser?: boolean;
 }
 
@@ -151,11 +151,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const form = identityForm(method);
-  // A member's form is hidden, except the address a payment method needs (001 §5).
-  const memberAddress = member && isRedirectMethod(method) ? memberAddressFields(form) : null;
+  // A known buyer's form (a member's, an order's buyer's) is hidden, except the address a payment method needs (001 §5).
+  const knownAddress = (member || knownPurchaser) && isRedirectMethod(method) ? addressFieldsOf(form) : null;
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
-    const idErrors = knownPurchaser ? {} : member ? (memberAddress ? validateIdentityAnswers(memberAddress, identity) : {}) : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
+    const idErrors = knownAddress ? validateIdentityAnswers(knownAddress, identity) : member || knownPurchaser ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
     const bErrors = current.kind === 'card' && method === 'bacs_debit' ? validateBank(bank) : {};
     setIdentityErrors(idErrors);
@@ -171,15 +171,15 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const ensurePurchaser = async () => {
     // A gift of membership: the giftee named on the gift page goes on the cart with the buyer.
     const giftee = readGiftee(cartId);
-    if (knownPurchaser) return;
-    if (member && memberAddress) {
-      const kept = identityAnswersToKeep(memberAddress, identity);
+    if (knownAddress) {
+      const kept = identityAnswersToKeep(knownAddress, identity);
       const answers = JSON.stringify([kept, method]);
       if (purchaser.current?.answers === answers) return;
-      await memberAddressCheckout(cartId, kept, method);
+      await addressCheckout(cartId, kept, method, member);
       purchaser.current = { email: '', identityId: '', answers };
       return;
     }
+    if (knownPurchaser) return;
     if (member) {
       if (purchaser.current && purchaser.current.answers === '') return;
       await (giftee ? giftCheckout(cartId, giftee.identityId) : memberCheckout(cartId));
@@ -395,15 +395,17 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
             {en.autoRenew.checkoutNotice}
           </p>
         )}
-        {!knownPurchaser && (
+        {(!knownPurchaser || knownAddress) && (
           <section className="panel checkout-section" aria-labelledby={`${id}-info`}>
             <h2 id={`${id}-info`} className="section-title">
               {en.checkout.yourInformation}
             </h2>
-            {member ? (
+            {knownPurchaser && knownAddress ? (
+              <IdentityFields id={id} form={knownAddress} value={identity} errors={identityErrors} onChange={setField} />
+            ) : member ? (
               <>
                 <p className="notice notice--info">{en.checkout.memberMessage}</p>
-                {memberAddress && <IdentityFields id={id} form={memberAddress} value={identity} errors={identityErrors} onChange={setField} />}
+                {knownAddress && <IdentityFields id={id} form={knownAddress} value={identity} errors={identityErrors} onChange={setField} />}
               </>
             ) : (
               <>

@@ -109,10 +109,13 @@ export function validateIdentityAnswers(form: readonly IdentityField[], answers:
   return errors;
 }
 
-/** POST user's body: names and e-mail, the rest (address, phone, custom fields) on the identity's meta. */
+/**
+ * POST user's body: names and e-mail only. The other answers (address, phone, custom fields) go with
+ * guest_checkout, whose server copies the checked ones onto the identity's meta (000 §3).
+ */
 export function registrationOf(form: readonly IdentityField[], answers: IdentityAnswers) {
-  const { first_name, last_name, email, ...meta } = identityAnswersToKeep(form, answers);
-  return { first_name: String(first_name ?? ''), last_name: String(last_name ?? ''), email: String(email ?? ''), meta };
+  const { first_name, last_name, email } = identityAnswersToKeep(form, answers);
+  return { first_name: String(first_name ?? ''), last_name: String(last_name ?? ''), email: String(email ?? '') };
 }
 
 /** 000 §4: the lookup needs the server's key (web.address_lookup, set by the server) and web.address_mode autocomplete. */

@@ -1,6 +1,6 @@
 // Stripe methods that redirect or need the address (001 §5): which are on, their pay body, the provider's page.
 import { PAYMENT_CONFIG } from '@foyer/contracts/constants';
-import { ADDRESS_FIELD_KEYS, ADDRESS_METHODS, type IdentityField } from '@foyer/contracts/rules';
+import { ADDRESS_METHODS } from '@foyer/contracts/rules';
 import type { TConfigEntry, TPayBody } from '@foyer/contracts';
 import { asStringList, configValue } from '../../config/config.js';
 import { en } from '../../i18n/en.js';
@@ -44,6 +44,3 @@ export function goToProvider(url: string): boolean {
   window.location.assign(url);
   return true;
 }
-
-/** The address part of the form: all a logged-in member fills in for these methods (their names and e-mail are known). */
-export const memberAddressFields = (form: readonly IdentityField[]) => form.filter((f) => (ADDRESS_FIELD_KEYS as readonly string[]).includes(f.key));

@@ -8,6 +8,7 @@ import { api } from '../../api/client.js';
 import { completePath } from '../cart/cart-context.js';
 import { en } from '../../i18n/en.js';
 import { payFailure } from './model.js';
+import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/manage-return.js';
 
 export interface RedirectReturn {
   cartId: string;
@@ -66,6 +67,7 @@ export async function settleRedirectReturn(ret: RedirectReturn): Promise<ReturnO
 }
 
 export interface RedirectReturnHandlers {
+  /** Paid: the complete page's path. */
   onCompleted: (path: string) => void;
   onPending: (cartId: string) => void;
   onExpired: () => void;
@@ -74,7 +76,7 @@ export interface RedirectReturnHandlers {
 }
 
 /**
- * On /checkout (or /manage/{orderId}) after a payment redirect: finishes the payment once, then
+ * On /checkout after a payment redirect: finishes the payment once, then
  * strips the parameters from the address. `finishing` while the server is asked; `failure` is the
  * message the form shows when the payment did not go through.
  */
@@ -94,10 +96,16 @@ export function useRedirectReturn(handlers: RedirectReturnHandlers): { finishing
     const strip = () => navigate({ pathname: location.pathname, search: withoutReturnParams(location.search), hash: location.hash }, { replace: true });
     void settleRedirectReturn(ret).then((outcome) => {
       const h = handlersRef.current;
+      if (ret.orderId) {
+        // A manage-order payment (001 §4) goes back to its order, never touching this tab's own cart.
+        const to = outcome.kind === 'completed' || outcome.kind === 'pending' ? 'done' : outcome.kind === 'expired' ? 'expired' : 'again';
+        const state = outcome.kind === 'failed' ? { [PAY_FAILURE_STATE]: { text: outcome.text, detail: outcome.detail } } : null;
+        navigate(manageReturnPath(ret.orderId, ret.cartId, to), { replace: true, state });
+        return;
+      }
       switch (outcome.kind) {
         case 'completed':
-          // A manage-order payment goes back to its order (001 §4); a cart to its complete page.
-          h.onCompleted(ret.orderId ? `/manage/${encodeURIComponent(ret.orderId)}` : completePath(outcome.orderIds));
+          h.onCompleted(completePath(outcome.orderIds));
           return;
         case 'pending':
           h.onPending(ret.cartId);

@@ -9,7 +9,12 @@ import { CalendarModal } from '../events/detail/dates-sessions/calendar-modal.js
 import { PriceList } from '../events/detail/flows/price-list.js';
 import { IdentityFields } from '../checkout/identity-fields.js';
 import { validateIdentityAnswers } from '../checkout/identity-form-model.js';
-import { calendarDays, FORM, PRICE_GROUPS } from './story-data.js';
+import { QuantityRow } from '../events/detail/quantities/quantity-row.js';
+import { quantityLimits, typeKey, type Quantities } from '../events/detail/quantities/quantities.js';
+import { flexiblePriceError } from '../events/detail/quantities/flexible-price.js';
+import { calendarDays, FORM, PRICE_GROUPS, QUANTITY_GROUPS, QUANTITY_ROOM } from './story-data.js';
+
+const QUANTITY_LIMITS = quantityLimits({ groups: QUANTITY_GROUPS, groupAvailable: QUANTITY_ROOM, sessionAvailable: 20 });
 
 function Story({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -24,6 +29,8 @@ export function Component() {
   const entries = useConfigEntries();
   const [modal, setModal] = useState(false);
   const [calendar, setCalendar] = useState(false);
+  const [quantities, setQuantities] = useState<Quantities>({ [typeKey('g-general', 't-adult')]: 2, [typeKey('g-members', 't-donation')]: 1 });
+  const [amounts, setAmounts] = useState<Record<string, string>>({ [typeKey('g-members', 't-donation')]: '2.50' });
   const [answers, setAnswers] = useState<Record<string, string | boolean>>({ country: 'us', first_name: 'Ada', email: 'not-an-email' });
   const today = new Date();
   return (
@@ -59,6 +66,31 @@ export function Component() {
 
       <Story title="Price list">
         <PriceList groups={PRICE_GROUPS} currency="USD" />
+      </Story>
+
+      <Story title="Quantity row">
+        <ul className="qty-list">
+          {QUANTITY_GROUPS.flatMap(({ group, types }) =>
+            types.map((priceType) => {
+              const key = typeKey(group.id, priceType.type.id);
+              const { currency_amount_min: min, currency_amount_max: max } = priceType.type;
+              return (
+                <QuantityRow
+                  key={key}
+                  priceType={priceType}
+                  typeKeyValue={key}
+                  limits={QUANTITY_LIMITS}
+                  quantities={quantities}
+                  currency="USD"
+                  onChange={setQuantities}
+                  amount={amounts[key]}
+                  amountError={min && max ? (flexiblePriceError(amounts[key] ?? '', min, max) ?? undefined) : undefined}
+                  onAmount={(value) => setAmounts((a) => ({ ...a, [key]: value }))}
+                />
+              );
+            }),
+          )}
+        </ul>
       </Story>
 
       <Story title="Form with errors">

@@ -29,6 +29,10 @@ export const PRICE_GROUPS: PriceGroup[] = [
   },
 ];
 
+/** The quantity rows (000 §5): the price list's types, and a group with no room left (its row "None left"). */
+export const QUANTITY_GROUPS: PriceGroup[] = [...PRICE_GROUPS, { group: group('g-late', 'Late entry'), types: [{ type: type('t-late', 'Late entry', '12.00'), rule: rule('t-late', 'g-late') }] }];
+export const QUANTITY_ROOM = new Map([['g-late', 0]]);
+
 /** A month of days from `today`: open, a few sold out, with a price. */
 export function calendarDays(today: Date): TCalendarDay[] {
   return Array.from({ length: 28 }, (_, i) => {

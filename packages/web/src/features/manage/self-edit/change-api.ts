@@ -82,3 +82,6 @@ export const managePath = (orderId: string, key: string | null, extra: Record<st
   const q = new URLSearchParams({ ...(key ? { key } : {}), ...extra }).toString();
   return `/manage/${encodeURIComponent(orderId)}${q ? `?${q}` : ''}`;
 };
+
+/** /manage/{orderId}/confirm (paying a change), keeping the manage link's key. */
+export const confirmPath = (orderId: string, key: string | null) => managePath(orderId, key).replace(/(\?|$)/, '/confirm$1');

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
@@ -9,13 +10,17 @@ import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { CheckoutForm } from '../../checkout/checkout-form.js';
 import { outstandingMinor, paidMinor, paymentDueMinor } from '../../checkout/model.js';
 import { paymentSettings } from '../../checkout/payment-settings.js';
+import { checkoutIdentityForm } from '../../checkout/identity-form-model.js';
+import { manageKeyStore, PAY_FAILURE_STATE } from '../manage-return.js';
 import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
 
 /**
  * /manage/{orderId}/confirm (001 §2, §4): the change costs more, so the difference is paid with the
  * checkout's own payment form — same gateways, same pay call and idempotency keys — for the change
- * cart; the order's buyer is known (no "your information"). Success goes back to /manage/{orderId},
- * where the server has sent the order-update e-mail with the change.
+ * cart; the order's buyer is known (no "your information"), so a method that needs the address
+ * (Afterpay, Bacs; 001 §5) asks only for that — offered here too, so a buyer who pays that way at
+ * checkout can pay a change the same way. Success goes back to /manage/{orderId}, where the server
+ * has sent the order-update e-mail with the change; Afterpay's return does too (manage-return.ts).
  */
 export function Component() {
   const { orderId = '' } = useParams();
@@ -30,6 +35,11 @@ export function Component() {
   const change = useQuery(changeCartQuery(cartId));
   const cart = change.data?.cart?._data[0];
   const back = managePath(orderId, key);
+  // Back from a payment provider (Afterpay), the return finds the manage key here (manage-return.ts).
+  useEffect(() => {
+    if (key) manageKeyStore.write(orderId, key);
+  }, [orderId, key]);
+  const failure = (useLocation().state as Record<string, { text: string; detail: string | null }> | null)?.[PAY_FAILURE_STATE] ?? null;
   const done = (kind: string) => {
     changeCartStore.clear(orderId);
     // The order changed: its cached reads (the manage page's) are stale.
@@ -66,7 +76,8 @@ export function Component() {
             member={false}
             knownPurchaser
             addressLookup={false}
-            identityForm={() => []}
+            identityForm={(method) => checkoutIdentityForm(entries, [], [], method)}
+            initialFailure={failure}
             summary={<p className="panel">{formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false })}</p>}
             onCompleted={() => done('rescheduled')}
             onPending={() => done('rescheduled')}

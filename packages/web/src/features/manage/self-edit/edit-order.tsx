@@ -18,7 +18,7 @@ import { useOptionalAccount } from '../../account/account-context.js';
 import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
 import { bySession, type SessionTickets } from '../cancellable.js';
 import { LazyWalletButtons } from '../../wallet/lazy-wallet-buttons.js';
-import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, managePath, modifyChange } from './change-api.js';
+import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, managePath, modifyChange } from './change-api.js';
 
 /**
  * /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5): a card per session with its image,
@@ -119,7 +119,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
         setFailure(SELF_EDIT_TEXT.paymentNotSupported);
         return;
       }
-      navigate(`${managePath(orderId, orderKey).replace(/(\?|$)/, '/confirm$1')}`);
+      navigate(confirmPath(orderId, orderKey));
     });
 
   return (
