@@ -93,6 +93,17 @@ describe.each(dialects())('promotion rules on %s', (dialect) => {
       expect(codesOf(gone.body)).toEqual([]);
     });
 
+    it('a removal and a reserve into the group at once: never both (the cart row is taken first)', async () => {
+      for (let round = 0; round < 6; round++) {
+        const { c, cartId } = await cartOf([line('adult')]);
+        expect((await apply(c, cartId, 'FRIENDS', { require_benefit: false })).status).toBe(200);
+        const [removed, reserved] = await Promise.all([remove(c, cartId, 'FRIENDS'), c.modify(cartId, { add: [line('preview')] })]);
+        expect([removed.status, reserved.status].filter((s) => s === 200), JSON.stringify([removed.body, reserved.body])).toHaveLength(1);
+        if (removed.status === 200) expect(reserved.body._data[0]._extra).toMatchObject({ block_reason: 'code_required' });
+        else expect(removed.body._data[0]._description).toBe(PROMO_TEXT.neededByTickets);
+      }
+    });
+
     it('the pay call checks the rule again: tickets of the group whose code is no longer on the cart are refused (rule_blocks_reserve, code_required), nothing charged', async () => {
       const { c, cartId, body } = await cartOf([line('preview')], { preReservePromoCodes: ['FRIENDS'] });
       const total = fees(body).total_outstanding;
