@@ -246,13 +246,18 @@ describe.each(dialects())('promotion rules on %s', (dialect) => {
       expect(codesOf((await c.call('GET', `/api/my/cart/${cartId}`)).body)).toEqual([expect.objectContaining({ code: 'WELCOME10' })]);
     });
 
-    it('an empty cart takes no code, with or without require_benefit (422 no_code_benefit), and no use is taken', async () => {
+    it('an empty cart takes no code, with or without require_benefit (422 no_code_benefit), nor through my/cart/modify, and no use is taken', async () => {
       const { c, cartId, body } = await cartOf([line('adult')]);
       await c.modify(cartId, { remove: [body.ticket._data[0].id] });
       const welcomes = await used('WELCOME10');
       for (const requireBenefit of [true, false]) {
         expect(error(await apply(c, cartId, 'WELCOME10', { require_benefit: requireBenefit }))).toEqual([422, 'no_code_benefit', PROMO_TEXT.emptyCart]);
       }
+      // The same through my/cart/modify: named codes refuse the change, a link's preloaded code waits.
+      const named = await c.modify(cartId, { postReservePromoCodes: ['WELCOME10'] });
+      expect(error(named)).toEqual([422, 'no_code_benefit', PROMO_TEXT.emptyCart]);
+      const preloaded = await c.modify(cartId, { preloadedPromoCodes: ['WELCOME10'] });
+      expect(preloaded.status, JSON.stringify(preloaded.body)).toBe(200);
       expect(await used('WELCOME10')).toBe(welcomes);
       expect(codesOf((await c.call('GET', `/api/my/cart/${cartId}`)).body)).toEqual([]);
     });

@@ -1,4 +1,4 @@
-import type { TCartModify } from '@foyer/contracts';
+import { PROMO_TEXT, type TCartModify } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
@@ -27,6 +27,10 @@ export async function promotionsOnModify(
   input: { cart: Selectable<CartTable>; body: TCartModify; tickets: Selectable<TicketTable>[]; added: Selectable<TicketTable>[]; now: Date; cache?: TtlCache },
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[] }> {
   const { cart, body, now } = input;
+  // As apply_code: a cart left without tickets takes no code (nothing to discount, no use taken);
+  // named codes refuse the change, a link's preloaded ones wait for a reserve.
+  const named = [...(body.preReservePromoCodes ?? []), ...(body.postReservePromoCodes ?? [])];
+  if (!input.tickets.length && named.length) throw new AppError(422, 'no_code_benefit', PROMO_TEXT.emptyCart, 'promo_code', { code: codeText(named[0]) });
   // City-pass vouchers (pre-reserve entries with handler "citypass"): each must match and be unused.
   for (const entry of (body.preReservePromoCodes ?? []).filter(isVoucher)) {
     const voucher = normaliseVoucher(codeText(entry));
@@ -38,7 +42,7 @@ export async function promotionsOnModify(
     ...(body.postReservePromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['post', codeText(e), true]),
     ...(body.preloadedPromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['pre', e, false]),
   ];
-  if (entries.length) {
+  if (entries.length && input.tickets.length) {
     const onCart = new Set((await codesOfCart(tx, cart.id)).map((c) => c.code));
     for (const [phase, text, strict] of entries) {
       // A retried change (the code modal's retry) names the code again: it is on the cart already.
