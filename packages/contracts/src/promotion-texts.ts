@@ -22,6 +22,8 @@ export const PROMO_TEXT = {
   perIdentity: 'You have already used this code.',
   paidCart: 'Part of this order has been paid, so codes can no longer be changed.',
   notApplied: 'This code is not applied to your cart.',
+  /** Removing a code that a code-required group's tickets on the cart need (no spec text: ours). */
+  neededByTickets: 'This code is needed for tickets in your cart. Remove those tickets first.',
   zipFormat: 'Enter a 5-digit ZIP code or a UK postcode.',
   noResidentDiscount: 'There is no resident discount for this ZIP code.',
   /** Fallback for a code-required group without a description of its own. */

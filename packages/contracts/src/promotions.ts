@@ -145,7 +145,13 @@ export const ZCartModOut = z.object({
 export type TCartModOut = z.infer<typeof ZCartModOut>;
 
 /** A code applied to a cart. */
-export const ZCartPromoCode = z.object({ code: z.string(), code_group_id: z.string(), phase: z.enum(['pre', 'post', 'default', 'zip', 'citypass']) });
+export const ZCartPromoCode = z.object({
+  code: z.string(),
+  code_group_id: z.string(),
+  phase: z.enum(['pre', 'post', 'default', 'zip', 'citypass']),
+  /** true: a ticket on the cart is of a code-required group that only this code admits; it cannot be removed while that ticket is held (no Remove button). */
+  required: z.boolean().optional(),
+});
 export type TCartPromoCode = z.infer<typeof ZCartPromoCode>;
 
 /** GET code/{code} (000 §3 Code lookup; mode=advertise adds what it gives). */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { disableTagManager } from '../src/features/analytics/data-layer.js';
@@ -19,15 +19,22 @@ const SLOW = { timeout: 8000 };
 
 const refused = { status: 409, body: { _data: [{ _code: 'session_capacity_exceeded', _context: 'reserve', _description: 'Only 1 ticket is left for this time.', _extra: null }] } };
 
-function server(options: { reserve?: 'ok' | 'refuse'; config?: ReturnType<typeof configEntry>[] } = {}): Handler {
+const codeRequired = {
+  status: 400,
+  body: { _data: [{ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _description: 'Enter your Friends code to book the preview.', _extra: { block_reason: 'code_required' } }] },
+};
+
+function server(options: { reserve?: 'ok' | 'refuse' | 'code_required'; config?: ReturnType<typeof configEntry>[] } = {}): Handler {
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true), ...(options.config ?? [])]) };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/calendar`)) return { body: calendarDocument('2026-11-21', 12) };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s3', '2026-11-21', '13:00', 40)]) };
+    if (url.pathname.startsWith('/api/code/')) return { body: { code: { _count: 1, _total: 1, _data: [{ code: 'WELCOME10', code_group_id: 'g1', valid_from: null, valid_to: null, exhausted: false }] } } };
     if (url.pathname.startsWith('/api/my/cart') && request.method === 'POST') {
       if (options.reserve === 'refuse') return refused;
+      if (options.reserve === 'code_required' && !(request.body as { preReservePromoCodes?: unknown }).preReservePromoCodes) return codeRequired;
       return { body: cartDocument({ tickets: [ticket({ ticket_type_id: 'tt-adult' }), ticket({ ticket_type_id: 'tt-adult' })] }) };
     }
     return undefined;
@@ -91,5 +98,25 @@ describe('a deep link with reserve', () => {
     await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('3'), SLOW);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(window.dataLayer).toEqual([]); // no tag-manager id: nothing pushed
+  });
+
+  it('reserves as every reserve does: the link’s ?code= goes along as a preloaded code', async () => {
+    const { calls } = installFetch(server({ reserve: 'ok' }));
+    const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=1&reserve=1&code=welcome10`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'), SLOW);
+    const post = calls.find((c) => c.url.pathname.startsWith('/api/my/cart') && c.method === 'POST')!;
+    expect(post.body).toEqual({ add: [{ ticket_type_id: 'tt-adult', event_session_id: 's3' }], preloadedPromoCodes: ['WELCOME10'] });
+  });
+
+  it('a code-required group opens the code modal and the reserve is retried with the code', async () => {
+    const { calls } = installFetch(server({ reserve: 'code_required' }));
+    const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=1&reserve=1`);
+    const dialog = await screen.findByRole('dialog', { name: 'Enter your code' }, SLOW);
+    expect(within(dialog).getByText('Enter your Friends code to book the preview.')).toBeTruthy();
+    fireEvent.input(within(dialog).getByRole('textbox', { name: 'Code' }), { target: { value: 'FRIENDS' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'), SLOW);
+    const posts = calls.filter((c) => c.url.pathname.startsWith('/api/my/cart') && c.method === 'POST').map((c) => (c.body as { preReservePromoCodes?: string[] }).preReservePromoCodes ?? null);
+    expect(posts).toEqual([null, ['FRIENDS']]);
   });
 });

@@ -28,9 +28,10 @@ const noBenefit = (description: string, code: string) => new AppError(422, 'no_c
 
 /**
  * POST my/cart/{id}/apply_code (000 §5, §7): puts a code on the owner's pending cart and prices it
- * again, or (`remove`) takes it off and gives its use back. With require_benefit the code must
- * lower the price or lift a block, else no_code_benefit and nothing changes. A cart paid into
- * keeps its codes (its price is what was charged).
+ * again, or (`remove`) takes it off and gives its use back — unless tickets on the cart are of a
+ * code-required group only it admits. With require_benefit the code must lower the price or lift a
+ * block, else no_code_benefit and nothing changes; an empty cart takes no code at all. A cart paid
+ * into keeps its codes (its price is what was charged).
  */
 export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeInput): Promise<string> {
   return inWriteTransaction(db, dialect, async (tx) => {
@@ -38,6 +39,9 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
     assertModifiable(cart, input.identity, input.sellerId, input.now);
     assertNotInjected(cart);
     if (cart.paid > 0) throw new AppError(409, 'incorrect_cart_state', PROMO_TEXT.paidCart, 'promo_code', { cart_id: cart.id });
+    // The cart's row is locked first (PostgreSQL): a reserve on this cart running at once waits or
+    // is waited for, so a removal sees the tickets that need its code (and a reserve sees it gone).
+    await tx.updateTable('cart').set({ updated_at: input.now.toISOString() }).where('id', '=', cart.id).execute();
     const held = await heldTicketsOfCart(tx, cart.id);
     const text = input.body.handler === 'zip' ? normaliseZip(input.body.code) : input.body.handler === 'citypass' ? normaliseVoucher(input.body.code) : normaliseCode(input.body.code);
 
@@ -46,11 +50,16 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
       if (!applied) throw new AppError(404, 'code_not_found', PROMO_TEXT.notApplied, 'promo_code', { code: text });
       await giveBackCodeUses(tx, cart.id, applied.code_id);
       await tx.deleteFrom('cart_promo_code').where('cart_id', '=', cart.id).where('code_id', '=', applied.code_id).execute();
-      await repriceCart(tx, cart, held, input.now, input.cache);
+      const { unmet } = await repriceCart(tx, cart, held, input.now, input.cache);
+      // A code-required group's tickets keep the code that admitted them (else one use would admit
+      // any number of carts): refused, and the rollback puts the code and its use back.
+      const needing = unmet.find((u) => u.code_group_ids.includes(applied.code_group_id));
+      if (needing) throw new AppError(422, 'validation_failed', PROMO_TEXT.neededByTickets, 'promo_code', { code: text, block_reason: 'code_required', ticket_group_id: needing.ticket_group_id });
       return cart.id;
     }
 
-    if (input.body.require_benefit && !held.length) throw noBenefit(PROMO_TEXT.emptyCart, text);
+    // 000 §7, §8 (issue 14 "a code applied to an empty cart"): nothing to discount, so no use is taken, with or without require_benefit.
+    if (!held.length) throw noBenefit(PROMO_TEXT.emptyCart, text);
     const attach = { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, now: input.now };
     const code =
       input.body.handler === 'zip'

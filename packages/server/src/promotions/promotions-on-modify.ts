@@ -3,14 +3,14 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode, type CodePhase } from './attach-code.js';
 import { attachCitypass } from './attach-citypass.js';
 import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
-import { codesOfCart, requirementsOf } from './promotions.repository.js';
-import { defaultCodeAt, repriceCart, sellerPromotions } from './reprice-cart.js';
+import { codesOfCart } from './promotions.repository.js';
+import { repriceCart } from './reprice-cart.js';
+import { codeRequiredError, type UnmetRequirement } from './code-requirements.js';
 
 const codeText = (entry: string | { code: string }) => (typeof entry === 'string' ? entry : entry.code);
 const isVoucher = (entry: string | { handler?: string }) => typeof entry !== 'string' && entry.handler === 'citypass';
@@ -18,15 +18,19 @@ const isVoucher = (entry: string | { handler?: string }) => typeof entry !== 'st
 /**
  * The promotion part of my/cart/modify, inside its transaction after the tickets are written:
  * the payload's codes are applied (preReservePromoCodes and postReservePromoCodes strictly — a bad
- * one refuses the whole change; preloadedPromoCodes, from a link's `?code=`, only when valid), new
- * tickets of a code-required group are refused without one of its codes (rule_blocks_reserve,
- * block_reason code_required, the code group's description), then the cart is priced again.
+ * one refuses the whole change; preloadedPromoCodes, from a link's `?code=`, only when valid), the
+ * cart is priced again, and new tickets of a code-required group are refused without one of its
+ * codes (rule_blocks_reserve, block_reason code_required, the code group's description).
  */
 export async function promotionsOnModify(
   tx: Tx,
   input: { cart: Selectable<CartTable>; body: TCartModify; tickets: Selectable<TicketTable>[]; added: Selectable<TicketTable>[]; now: Date; cache?: TtlCache },
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[] }> {
   const { cart, body, now } = input;
+  // As apply_code: a cart left without tickets takes no code (nothing to discount, no use taken);
+  // named codes refuse the change, a link's preloaded ones wait for a reserve.
+  const named = [...(body.preReservePromoCodes ?? []), ...(body.postReservePromoCodes ?? [])];
+  if (!input.tickets.length && named.length) throw new AppError(422, 'no_code_benefit', PROMO_TEXT.emptyCart, 'promo_code', { code: codeText(named[0]) });
   // City-pass vouchers (pre-reserve entries with handler "citypass"): each must match and be unused.
   for (const entry of (body.preReservePromoCodes ?? []).filter(isVoucher)) {
     const voucher = normaliseVoucher(codeText(entry));
@@ -38,7 +42,7 @@ export async function promotionsOnModify(
     ...(body.postReservePromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['post', codeText(e), true]),
     ...(body.preloadedPromoCodes ?? []).map((e): [CodePhase, string, boolean] => ['pre', e, false]),
   ];
-  if (entries.length) {
+  if (entries.length && input.tickets.length) {
     const onCart = new Set((await codesOfCart(tx, cart.id)).map((c) => c.code));
     for (const [phase, text, strict] of entries) {
       // A retried change (the code modal's retry) names the code again: it is on the cart already.
@@ -51,25 +55,14 @@ export async function promotionsOnModify(
       }
     }
   }
-  await assertCodesForGroups(tx, cart, input.added, now, input.cache);
-  return repriceCart(tx, cart, input.tickets, now, input.cache);
+  const priced = await repriceCart(tx, cart, input.tickets, now, input.cache);
+  assertCodesForGroups(priced.unmet, input.added);
+  return priced;
 }
 
-/** 000 §4, §8: tickets of a group that needs a code are reserved only with one of its codes on the cart. */
-async function assertCodesForGroups(tx: Tx, cart: Selectable<CartTable>, added: Selectable<TicketTable>[], now: Date, cache?: TtlCache) {
-  const groupIds = [...new Set(added.map((t) => t.ticket_group_id))].sort();
-  if (!groupIds.length) return;
-  const requirements = await memo(cache, `code_required:${groupIds.join(',')}`, () => requirementsOf(tx, groupIds));
-  if (!requirements.length) return;
-  const fallback = defaultCodeAt((await sellerPromotions(tx, cart.seller_id, cache)).defaultCode, now.toISOString());
-  const held = new Set([...(await codesOfCart(tx, cart.id)), ...(fallback ? [fallback] : [])].map((c) => c.code_group_id));
-  for (const groupId of groupIds) {
-    const needed = requirements.filter((r) => r.ticket_group_id === groupId);
-    if (!needed.length || needed.some((r) => held.has(r.code_group_id))) continue;
-    throw new AppError(400, 'rule_blocks_reserve', needed[0].description ?? PROMO_TEXT.codeRequiredReserve, 'checkout_rules', {
-      block_reason: 'code_required',
-      ticket_group_id: groupId,
-      code_group_ids: needed.map((r) => r.code_group_id),
-    });
-  }
+/** 000 §4, §8: tickets of a group that needs a code are reserved only with one of its codes on the cart (or the default code). */
+function assertCodesForGroups(unmet: UnmetRequirement[], added: Selectable<TicketTable>[]) {
+  const addedGroups = new Set(added.map((t) => t.ticket_group_id));
+  const blocked = unmet.find((u) => addedGroups.has(u.ticket_group_id));
+  if (blocked) throw codeRequiredError(blocked);
 }

@@ -7,6 +7,7 @@ import type { TtlCache } from '../ttl-cache.js';
 import { priceCart, type ActiveGroups, type Pricing, type Vouchers } from './price-cart.js';
 import { isChildType, voucherKind, type CitypassRules } from './citypass.js';
 import { activeMods, codesOfCart } from './promotions.repository.js';
+import { requirementsOfTickets, unmetRequirements, type UnmetRequirement } from './code-requirements.js';
 import { citypassGroups, defaultCode } from './promotion-config.js';
 import { giftCredits } from '../membership/gifts/gift-credits.js';
 
@@ -14,6 +15,8 @@ import { giftCredits } from '../membership/gifts/gift-credits.js';
 export interface StoredCartMods {
   mods: (Omit<TCartModOut, 'discount'> & { discount: number })[];
   codes: TCartPromoCode[];
+  /** Code-required groups of its tickets that no code admits (a catalog change, or a default code that ended): payment waits for a code. */
+  code_required?: UnmetRequirement[];
 }
 
 export const readCartMods = (json: string): StoredCartMods => {
@@ -40,7 +43,7 @@ export async function repriceCart(
   tickets: Selectable<TicketTable>[],
   now: Date,
   cache?: TtlCache,
-): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing }> {
+): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing; unmet: UnmetRequirement[] }> {
   const promotions = await sellerPromotions(tx, cart.seller_id, cache);
   const { mods, citypass } = promotions;
   // 000 §2, §9: the first configured default code is on every cart, its uses not counted.
@@ -75,18 +78,26 @@ export async function repriceCart(
     out = tickets.map((t) => updated.get(t.id) ?? t);
   }
 
+  // 000 §4 code-required groups: which of them no code admits, and which codes a ticket needs (no removing those).
+  const requirements = await requirementsOfTickets(tx, tickets, cache);
+  const applied = [...defaults, ...codes];
+  const unmetWithout = (left: readonly { code_group_id: string }[]) => unmetRequirements(requirements, new Set(left.map((c) => c.code_group_id)));
+  const unmet = requirements.length ? unmetWithout(applied) : [];
+  const needed = (code: (typeof codes)[number]) => requirements.length > 0 && unmetWithout(applied.filter((c) => c !== code)).length > unmet.length;
+
   const stored: StoredCartMods = {
     mods: pricing.mods.map(({ mod, discount, tickets: affected, blocking }) => ({
       id: mod.id, name: mod.name, description: mod.description, discount, blocking_checkout: blocking,
       resource: mod.scope === 'event' ? 'event_template' : mod.scope, resource_id: mod.resource_ids[0] ?? null,
       tickets_affected: affected, activating_code_groups: mod.code_group_ids,
     })),
-    codes: [...defaults.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: 'default' as const })), ...codes.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: c.phase as TCartPromoCode['phase'] }))],
+    codes: [...defaults.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: 'default' as const })), ...codes.map((c) => ({ code: c.code, code_group_id: c.code_group_id, phase: c.phase as TCartPromoCode['phase'], ...(needed(c) ? { required: true } : {}) }))],
+    ...(unmet.length ? { code_required: unmet } : {}),
   };
-  const json = stored.mods.length || stored.codes.length ? JSON.stringify(stored) : '[]';
-  if (json === cart.cartmods) return { cart, tickets: out, pricing };
+  const json = stored.mods.length || stored.codes.length || unmet.length ? JSON.stringify(stored) : '[]';
+  if (json === cart.cartmods) return { cart, tickets: out, pricing, unmet };
   await tx.updateTable('cart').set({ cartmods: json }).where('id', '=', cart.id).execute();
-  return { cart: { ...cart, cartmods: json }, tickets: out, pricing };
+  return { cart: { ...cart, cartmods: json }, tickets: out, pricing, unmet };
 }
 
 /** The cart's city-pass vouchers counted by group and kind; child types by the group's keyword. */

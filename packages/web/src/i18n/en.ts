@@ -864,6 +864,8 @@ export const en = {
     citypassList: 'CityPASS codes',
     /** 000 §2: the seller's default code, on every cart (not removable). */
     automatic: 'Applied automatically',
+    /** A code that tickets in the cart need (their group requires it): not removable. */
+    needed: 'Needed for your tickets',
   },
   /** Stripe methods that redirect or need the address (001 §2 Checkout, §5), and the return from their pages. */
   payRedirect: {

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/database.js';
 import type { CartTable, TicketTable } from '../../db/schema.js';
 import { updateCartRow } from '../../cart/cart.repository.js';
 import { giveBackTickets } from '../../cart/release-tickets.js';
+import { releaseCodesOfCancelledOrder } from '../../promotions/release-order-codes.js';
 import type { CartAmounts } from '../../payments/cart-amounts.js';
 import { linkPaymentsToOrder } from '../../payments/payments.repository.js';
 import { readableCode } from '../../readable-code.js';
@@ -35,6 +36,8 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await giveBackTickets(tx, removed);
   for (const t of input.tickets) await bookTicket(tx, t.id, orderId, readableCode(16));
   await updateCartRow(tx, cart.id, { state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso });
+  // A change that took out every ticket and added none cancels the order: its codes' uses go back (once).
+  await releaseCodesOfCancelledOrder(tx, orderId);
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);

@@ -5,7 +5,12 @@ import { useCart } from '../cart/cart-context.js';
 import { applyCode } from './api.js';
 import { promoErrorText } from './model.js';
 
-/** The codes on the cart: the buyer's, each with a remove button (the use goes back to the code); the seller's default code (000 §2) marked as applied automatically. */
+/**
+ * The codes on the cart: the buyer's, each with a remove button (the use goes back to the code);
+ * the seller's default code (000 §2) marked as applied automatically; a code that tickets of a
+ * code-required group need (`required`, 000 §4) marked as such, without a remove button (the server
+ * refuses it).
+ */
 export function AppliedCodes({ cart }: { cart: TCart }) {
   const { store } = useCart();
   const [busy, setBusy] = useState<string | null>(null);
@@ -31,8 +36,8 @@ export function AppliedCodes({ cart }: { cart: TCart }) {
         {codes.map((c) => (
           <li key={c.code} className="promo-codes__item">
             <span className="promo-chip">{c.code}</span>
-            {c.phase === 'default' ? (
-              <span className="muted">{en.promo.automatic}</span>
+            {c.phase === 'default' || c.required ? (
+              <span className="muted">{c.required ? en.promo.needed : en.promo.automatic}</span>
             ) : (
               <button type="button" className="button button--link" disabled={busy !== null} aria-label={format(en.promo.removeLabel, { code: c.code })} onClick={() => void remove(c.code)}>
                 {en.promo.remove}

@@ -20,12 +20,14 @@ export function citypassFieldShown(config: readonly TConfigEntry[], upsell: bool
 /**
  * The city-pass field (000 §5): only when the event enables it, not for add-on events, and while
  * no codes are on the cart. Vouchers go with the reserve; the server checks their format
- * ('Does not match the expected format. Please check your CityPASS code.') and their use.
+ * ('Does not match the expected format. Please check your CityPASS code.') and their use, and its
+ * refusal (invalid_citypass, code_exhausted) shows here, at the field (000 §8).
  */
 export function CitypassField({ event, config, upsell }: { event: TEventTemplate; config: readonly TConfigEntry[]; upsell: boolean }) {
   const id = useId();
   const cart = useOptionalCart();
   const vouchers = useSyncExternalStore(citypassStore.subscribe, citypassStore.get, citypassStore.get);
+  const refusal = useSyncExternalStore(citypassStore.subscribe, citypassStore.refusal, citypassStore.refusal);
   const [text, setText] = useState('');
   if (!citypassFieldShown(config, upsell, cart?.view?.cart ?? null)) return null;
 
@@ -45,12 +47,25 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
         <div className="field">
           <label htmlFor={`${id}-voucher`}>{en.promo.citypassField}</label>
           <div className="promo-form__row">
-            <input id={`${id}-voucher`} type="text" autoComplete="off" spellCheck={false} maxLength={PROMO_CODE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+            <input
+              id={`${id}-voucher`}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={PROMO_CODE_MAX}
+              value={text}
+              aria-invalid={refusal ? true : undefined}
+              aria-describedby={refusal ? `${id}-refusal` : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
             <button type="submit" className="button button--secondary" disabled={!canApply(text)}>
               {en.promo.citypassAdd}
             </button>
           </div>
           <span className="field-hint">{en.promo.citypassHint}</span>
+          <span className="field-error" id={`${id}-refusal`} role="alert">
+            {refusal ?? ''}
+          </span>
         </div>
       </form>
       {vouchers.length > 0 && (

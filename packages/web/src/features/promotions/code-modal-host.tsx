@@ -13,6 +13,7 @@ export function CodeModalHost() {
         <div className="dialog-body">
           <PromoCodeForm
             autoFocus
+            errorAbove
             label={en.promo.codeField}
             intro={prompt.description}
             onApply={async (code) => {

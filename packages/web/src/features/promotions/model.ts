@@ -32,6 +32,17 @@ export function codeRequiredOf(error: unknown): { description: string } | null {
   return extra?.block_reason === 'code_required' ? { description: error.description } : null;
 }
 
+/** 000 §8: invalid_citypass or code_exhausted on a reserve with vouchers: the server's text, for the city-pass field. */
+export function citypassRefusalOf(error: unknown): string | null {
+  return isApiError(error) && (error.code === 'invalid_citypass' || error.code === 'code_exhausted') ? error.description : null;
+}
+
+/** A `?code=` value as a code to send (trimmed, upper-cased), or null when it cannot be one (000 §5: 2..35). */
+export const linkCodeOf = (raw: string | null | undefined): string | null => {
+  const text = raw?.trim() ?? '';
+  return canApply(text) && text.length <= PROMO_CODE_MAX ? text.toUpperCase() : null;
+};
+
 /** The codes a buyer typed (default codes are the seller's, not removable). */
 export const typedCodes = (cart: TCart): TCartPromoCode[] => (cart.promo_codes ?? []).filter((c) => c.phase !== 'default');
 

@@ -13,13 +13,15 @@ export interface PromoCodeFormProps {
   autoFocus?: boolean;
   /** Maps a refusal to its text; defaults to the promo-code texts of 000 §8. */
   errorText?: (error: unknown, code: string) => string;
+  /** 000 §8: the code modal shows a refusal above the form; elsewhere it is at the field. */
+  errorAbove?: boolean;
 }
 
 /**
  * A code field and its apply button (000 §5): trimmed, apply disabled under 2 characters, at most
  * 35; applying, then cleared on success; a refusal shown at the field (aria-live) and tied to it.
  */
-export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, autoFocus, errorText = promoErrorText }: PromoCodeFormProps) {
+export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, autoFocus, errorText = promoErrorText, errorAbove = false }: PromoCodeFormProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,39 +46,45 @@ export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro
     }
   };
 
+  const refusal = (
+    <span className={`field-error promo-form__error${errorAbove ? ' promo-form__error--above' : ''}`} id={`${id}-error`} role="alert" aria-live="assertive">
+      {error ?? ''}
+    </span>
+  );
   return (
-    <form className="promo-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={applying}>
-      {intro && <p className="promo-form__intro">{intro}</p>}
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{label}</label>
-        <div className="promo-form__row">
-          <input
-            id={`${id}-code`}
-            name="promo_code"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={PROMO_CODE_MAX}
-            value={code}
-            data-autofocus={autoFocus ? true : undefined}
-            required
-            aria-required="true"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setCode(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-          <button type="submit" className="button" disabled={applying || !canApply(code)}>
-            {applying ? en.promo.applying : en.promo.apply}
-          </button>
+    <>
+      {errorAbove && refusal}
+      <form className="promo-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={applying}>
+        {intro && <p className="promo-form__intro">{intro}</p>}
+        <div className="field">
+          <label htmlFor={`${id}-code`}>{label}</label>
+          <div className="promo-form__row">
+            <input
+              id={`${id}-code`}
+              name="promo_code"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={PROMO_CODE_MAX}
+              value={code}
+              data-autofocus={autoFocus ? true : undefined}
+              required
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => {
+                setCode(e.target.value);
+                if (error) setError(null);
+              }}
+            />
+            <button type="submit" className="button" disabled={applying || !canApply(code)}>
+              {applying ? en.promo.applying : en.promo.apply}
+            </button>
+          </div>
+          {!errorAbove && refusal}
         </div>
-        <span className="field-error promo-form__error" id={`${id}-error`} role="alert" aria-live="assertive">
-          {error ?? ''}
-        </span>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { PROMO_TEXT } from '@foyer/contracts/constants';
 import { applyCode, lookupCode } from './api.js';
 import { forgetLinkCode, rememberLinkCode } from './link-code.js';
-import { canApply, PROMO_CODE_MAX, promoErrorText } from './model.js';
+import { linkCodeOf, promoErrorText } from './model.js';
 
 type State = { kind: 'pending' | 'applied' | 'error'; text: string } | null;
 
@@ -17,8 +17,7 @@ type State = { kind: 'pending' | 'applied' | 'error'; text: string } | null;
 export function PromoLinkBanner() {
   const [params] = useSearchParams();
   const cart = useOptionalCart();
-  const raw = params.get('code')?.trim() ?? '';
-  const code = canApply(raw) && raw.length <= PROMO_CODE_MAX ? raw.toUpperCase() : null;
+  const code = linkCodeOf(params.get('code'));
   const cartId = cart?.view && cart.view.ticketCount > 0 ? cart.view.cart.id : null;
   const waiting = cart?.loading ?? false;
   const [state, setState] = useState<State>(null);

@@ -1,12 +1,13 @@
 import { CONFIG } from '@foyer/contracts/constants';
 import type { TEventSession } from '@foyer/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../../api/client.js';
 import { asString, configValue } from '../../../../config/config.js';
 import { useAppConfig } from '../../../../config/use-config.js';
 import { useOptionalCart } from '../../../cart/cart-context.js';
 import { nextRouteAfterAdd } from '../../../cart/model.js';
+import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
 import { asksForTickets, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
 import type { EventDetail } from '../model.js';
 import type { Quantities } from '../quantities/quantities.js';
@@ -59,6 +60,8 @@ export function useDeepLinkTickets({
  * called with the quantities once the session the link names is known, it reserves them once and
  * goes on (upsells or checkout); a refusal comes back as the notice text for the link's mode
  * (the server's words, or the generic unavailable text when strict) and the buyer finishes by hand.
+ * It reserves as every reserve does (reserveWithCodes): the link's `?code=` goes along, a
+ * code-required group opens the code modal, vouchers go with it.
  */
 export function useLinkReserve(
   link: DeepLink,
@@ -67,6 +70,8 @@ export function useLinkReserve(
   const config = useAppConfig();
   const cart = useOptionalCart();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const urlCode = params.get('code');
   const unavailable = asString(configValue(CONFIG.ticketsUnavailableMessage, detail.config, config.entries));
   const text = (problem: LinkProblem) => problemText(problem, link.reserve, unavailable);
   const [refused, setRefused] = useState<string | null>(null);
@@ -77,15 +82,15 @@ export function useLinkReserve(
       if (link.reserve === 'off' || attempted.current || !cart || Object.keys(quantities).length === 0) return;
       attempted.current = true;
       setReserving(true);
-      cart.store
-        .modify({ add: reserveItems(quantities, detail.groups, sessionId) })
-        .then(() => navigate(nextRouteAfterAdd([...detail.config, ...config.entries])))
+      const done = () => setReserving(false);
+      reserveWithCodes((body) => cart.store.modify(body), { add: reserveItems(quantities, detail.groups, sessionId) }, done, urlCode)
+        .then((added) => (added ? navigate(nextRouteAfterAdd([...detail.config, ...config.entries])) : done()))
         .catch((error: unknown) => {
-          setReserving(false);
+          done();
           setRefused(errorMessage(error));
         });
     },
-    [link.reserve, cart, detail.groups, detail.config, config.entries, navigate],
+    [link.reserve, cart, detail.groups, detail.config, config.entries, navigate, urlCode],
   );
   return { reserving, refused: refused === null ? null : text({ kind: 'reserve_refused', message: refused }), reserve, text };
 }
