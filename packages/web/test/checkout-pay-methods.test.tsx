@@ -32,6 +32,14 @@ function server(entries: TConfigEntry[], routes: Record<string, Handler> = {}): 
 
 /** Stripe.js is loaded once per page (its constructor is kept): each test's Stripe object is served through it. */
 let currentStripe: StripeJs | null = null;
+/** The US address a redirect method needs (the body's identity_form below names the same values). */
+function fillAddress() {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
+  fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+}
+
 const StripeConstructor = () => currentStripe!;
 
 type WalletAnswer = { applePay?: boolean; googlePay?: boolean } | null;
@@ -133,10 +141,7 @@ describe('checkout payment methods with Stripe', () => {
     await screen.findByTestId('form-errors');
     for (const name of ['Address', 'City']) expect(screen.getByRole('textbox', { name }).getAttribute('aria-invalid')).toBe('true');
     expect(bodyOf(fetch, '/pay')).toBeUndefined();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_1'));
     const checkout = bodyOf(fetch, '/guest_checkout');
@@ -154,10 +159,7 @@ describe('checkout payment methods with Stripe', () => {
     await fillIdentity();
     fireEvent.click(await screen.findByRole('button', { name: 'Bacs Direct Debit' }));
     expect(screen.queryByRole('button', { name: 'Afterpay / Clearpay' })).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fillAddress();
     fireEvent.change(screen.getByRole('textbox', { name: 'Sort code' }), { target: { value: '1088' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     expect(await screen.findByText('Enter the 6-digit sort code.')).toBeTruthy();
@@ -240,10 +242,7 @@ describe('a logged-in member and a method that needs the address', () => {
     renderApp('/checkout');
     fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
     expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_2'));
     expect(bodyOf(fetch, '/api/my/cart/cart-1/guest_checkout')).toEqual({ send_email: true, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
@@ -277,10 +276,7 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
     await screen.findByTestId('form-errors');
     expect(screen.getByRole('textbox', { name: 'Address' }).getAttribute('aria-invalid')).toBe('true');
     expect(bodyOf(fetch, '/pay')).toBeUndefined();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: '1 Harbour Street' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Springfield' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'IL' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /ZIP/ }), { target: { value: '62701' } });
+    fillAddress();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/redirect/pi_3'));
     expect(bodyOf(fetch, '/api/cart/change-1/guest_checkout')).toEqual({ send_email: false, identity_form: { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' }, payment_method_type: 'afterpay_clearpay' });
