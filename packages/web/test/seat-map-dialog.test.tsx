@@ -8,7 +8,7 @@ import SeatMapDialog from '../src/features/events/seats/seat-map-dialog.js';
 import type { SeatNeed } from '../src/features/events/seats/seat-picking.js';
 import { installFetch } from './fixtures.js';
 
-/** The seat map dialog (000 §2, §4, §5): auto-pick on click, deselect, the confirm rules, best available. */
+/** The seat map dialog (000 §2, §4, §5): auto-pick on click, deselect, the confirm rules, best available, the states call's states. */
 
 afterEach(() => {
   cleanup();
@@ -34,12 +34,21 @@ const premium: PriceGroup = {
 };
 const need = (n: number): SeatNeed[] => [{ groupId: 'gp', groupName: 'Premium', types: [{ typeId: 'adult', typeName: 'Adult', quantity: n }] }];
 
-function show(needs: SeatNeed[], onConfirm = vi.fn()) {
-  installFetch((url) =>
-    url.pathname.endsWith('/seat_map')
-      ? { body: { seat_map: { _count: 1, _total: 1, _data: [{ id: 't', seat_template_id: 't', event_session_id: 's', name: 'Hall', width: 160, height: 80, map_geometry: { sections: [], zones: [] }, other_elements: [], geometry_version: 'v' }] }, seat: { _count: 12, _total: 12, _data: seats() }, _total: 12 } }
-      : undefined,
-  );
+const geometryDoc = () => ({
+  seat_map: { _count: 1, _total: 1, _data: [{ id: 't', seat_template_id: 't', event_session_id: 's', name: 'Hall', width: 160, height: 80, map_geometry: { sections: [], zones: [] }, other_elements: [], geometry_version: 'v' }] },
+  seat: { _count: 12, _total: 12, _data: seats() },
+  _total: 12,
+});
+/** The states call's answer: a letter per seat in map order (A1 … A6, B1 … B6). */
+const statesDoc = (states: string) => ({ seat_state: { _count: 1, _total: 1, _data: [{ event_session_id: 's', geometry_version: 'v', states }] }, _total: 1 });
+
+/** The dialog on a fake API: the geometry, and the states call answering `states()` (default: as the geometry says). */
+function show(needs: SeatNeed[], onConfirm = vi.fn(), options: { states?: () => string } = {}) {
+  installFetch((url) => {
+    if (!url.pathname.endsWith('/seat_map')) return undefined;
+    if (url.searchParams.get('_withgeometry') === 'true' || !options.states) return { body: geometryDoc() };
+    return { body: statesDoc(options.states()) };
+  });
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);
@@ -105,5 +114,15 @@ describe('the seat map dialog', () => {
     expect(listed).toHaveLength(2);
     fireEvent.click(listed[1]);
     expect(pressed()).toContain('A2');
+  });
+
+  it('draws the states of the states call, not those the geometry came with (a cached copy keeps its ETag across holds)', async () => {
+    show(need(1), vi.fn(), { states: () => 'baaubaaaaaaa' });
+    await waitFor(() => seat('A2'));
+    // From its first frame: the map waits for the states call.
+    expect(seat('A1').getAttribute('aria-label')).toMatch(/, Sold out$/);
+    expect(seat('A2').getAttribute('aria-label')).toMatch(/, Available$/);
+    expect(seat('A4').getAttribute('aria-label')).toMatch(/, Unavailable$/);
+    expect(seat('A5').getAttribute('aria-label')).toMatch(/, Sold out$/);
   });
 });

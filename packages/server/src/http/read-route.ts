@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalisedUrl, type CachedAnswer } from './response-cache.js';
 
+/** An answer whose ETag its handler decides: one that names only part of it (the seat map's geometry, not its live states). */
+export class Tagged {
+  constructor(
+    readonly body: unknown,
+    readonly etag: string,
+  ) {}
+}
 
 export interface ReadContext {
   request: FastifyRequest;
@@ -39,8 +46,9 @@ export function readRoute(
   });
 }
 
-/** The bytes and ETag of an answer (JSON unless it is bytes already). */
+/** The bytes and ETag of an answer (JSON unless it is bytes already; a Tagged answer's own ETag). */
 function cacheableAnswer(body: unknown): CachedAnswer {
+  if (body instanceof Tagged) return { payload: JSON.stringify(body.body), etag: body.etag };
   const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
   return { payload, etag: etagOf(payload) };
 }

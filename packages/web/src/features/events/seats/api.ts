@@ -1,20 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TSeatMapDocument } from '@foyer/contracts';
 import { api } from '../../../api/client.js';
-import { queryClient } from '../../../app/query-client.js';
 
 const path = (eventId: string, sessionId: string) => `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}/seat_map`;
 
-/** The session's map with every seat (GET …/seat_map?_withgeometry=true, cacheable). */
+/**
+ * The session's map with every seat (GET …/seat_map?_withgeometry=true, cacheable). Its ETag names
+ * the drawing only, so a copy revalidated by the browser keeps the states it was fetched with: the
+ * map takes its states from seatStatesQuery, asked beside it.
+ */
 export function seatMapQuery(eventId: string, sessionId: string) {
   return queryOptions({
     queryKey: ['seat_map', 'detail', sessionId, { geometry: true }] as const,
-    queryFn: async ({ signal }) => {
-      const doc = await api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, query: { _withgeometry: 'true' }, signal });
-      // The states came with it: polling starts one interval later, not at once (no second full draw).
-      queryClient.setQueryData(seatStatesQuery(eventId, sessionId).queryKey, doc);
-      return doc;
-    },
+    queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { cached: true, query: { _withgeometry: 'true' }, signal }),
     staleTime: 0,
   });
 }
