@@ -18,11 +18,13 @@ export function seatMapQuery(eventId: string, sessionId: string) {
 }
 
 /**
- * Seat states only, polled while the map is open so seats others take turn unavailable. From /api,
- * not /cached_api: every server process answers it from the database, so a hold taken through
- * another process shows at the next poll (a process's response cache would keep it up to its TTL).
+ * Seat states only, polled every second while the map is open and the tab visible, so seats others
+ * take turn unavailable within the issue's 2 s (issue 15). From /api, not /cached_api: every server
+ * process answers it from the database, reused for at most 250 ms (server API_MEMO_MS), so a hold
+ * taken through another process shows within 1.25 s and a round trip (a process's response cache
+ * would keep it up to its TTL). An unchanged answer is a 304.
  */
-export const SEAT_STATES_POLL_MS = 2_000;
+export const SEAT_STATES_POLL_MS = 1_000;
 export function seatStatesQuery(eventId: string, sessionId: string) {
   return queryOptions({
     queryKey: ['seat_map', 'detail', sessionId, { geometry: false }] as const,
