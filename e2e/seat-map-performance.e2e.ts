@@ -32,11 +32,13 @@ async function measure(page: Page, base: string, cpuSlowdown: number) {
   expect(await dialog.locator('[data-seat-id]').count()).toBe(2000);
   const openMs = await page.evaluate(() => performance.getEntriesByName('seat-map:painted')[0].startTime - performance.getEntriesByName('seat-map:open')[0].startTime - 50);
   const openLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-  // The geometry call's part: from the open to its answer's last byte.
-  const fetchMs = await page.evaluate(() => {
-    const call = performance.getEntriesByType('resource').find((e) => e.name.includes('seat_map?')) as PerformanceResourceTiming | undefined;
-    return call ? call.responseEnd - performance.getEntriesByName('seat-map:open')[0].startTime - 50 : -1;
-  });
+  // The calls' part: from the open to the last byte of the geometry's answer, and of the states' (asked beside it).
+  const [fetchMs, statesMs] = await page.evaluate(() =>
+    [true, false].map((geometry) => {
+      const call = performance.getEntriesByType('resource').find((e) => e.name.includes('/seat_map') && e.name.includes('_withgeometry=true') === geometry) as PerformanceResourceTiming | undefined;
+      return call ? call.responseEnd - performance.getEntriesByName('seat-map:open')[0].startTime - 50 : -1;
+    }),
+  );
 
   // Zoom in and out, wheel, drag across the map, choose a seat.
   for (const name of ['Zoom in', 'Zoom in', 'Zoom out', 'Zoom in']) await dialog.getByRole('button', { name }).click();
@@ -49,7 +51,7 @@ async function measure(page: Page, base: string, cpuSlowdown: number) {
   await page.waitForTimeout(300);
   const interactLongTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return { openMs: Math.round(openMs), fetchMs: Math.round(fetchMs), openLongTasks: openLongTasks.map(Math.round), interactLongTasks: interactLongTasks.map(Math.round) };
+  return { openMs: Math.round(openMs), fetchMs: Math.round(fetchMs), statesMs: Math.round(statesMs), openLongTasks: openLongTasks.map(Math.round), interactLongTasks: interactLongTasks.map(Math.round) };
 }
 
 describe('seat map performance (benchmark)', () => {
@@ -61,7 +63,7 @@ describe('seat map performance (benchmark)', () => {
     for (const slowdown of [1, 4]) {
       const { page, context } = await newPage(browser, MOBILE);
       const figures = await measure(page, sf.url, slowdown);
-      console.log(`seat map, 2,000 seats, 390×844, CPU ×${slowdown}: open to first paint ${figures.openMs} ms (geometry answered after ${figures.fetchMs} ms); long tasks opening ${JSON.stringify(figures.openLongTasks)} ms; zoom/pan long tasks ${JSON.stringify(figures.interactLongTasks)} ms`);
+      console.log(`seat map, 2,000 seats, 390×844, CPU ×${slowdown}: open to first paint ${figures.openMs} ms (geometry answered after ${figures.fetchMs} ms, states after ${figures.statesMs} ms); long tasks opening ${JSON.stringify(figures.openLongTasks)} ms; zoom/pan long tasks ${JSON.stringify(figures.interactLongTasks)} ms`);
       await context.close();
     }
   });

@@ -69,87 +69,130 @@ async function holdElsewhere(base: string, eventId: string, sessionId: string, r
   expect(res.status).toBe(200);
 }
 
+/** The cart at this width: the sidebar on a desktop, the drawer (opened from the header) on a phone. */
+async function expectSeatsInCart(page: Page, seats: string, phone: boolean) {
+  if (!phone) {
+    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
+    await expect.poll(() => sidebar.getByText(seats).isVisible()).toBe(true);
+    return;
+  }
+  await page.getByRole('button', { name: /^Cart, \d+ tickets?$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
+  await expect.poll(() => drawer.getByText(seats).isVisible()).toBe(true);
+}
+
+/**
+ * 2 Premium seats by clicking (the neighbour auto-picked), the confirm rules, Reserve, the cart,
+ * pay, the tickets; the next buyer sees them sold out. `row` is a Stalls row with seats 8–10 free.
+ */
+async function clickConfirmPay(browser: Browser, base: string, viewport: typeof DESKTOP, row: string, label: string) {
+  const phone = viewport.width < 600;
+  const { page, errors } = await newPage(browser, viewport);
+  await openSession(page, base);
+  await addTickets(page, 'Premium', 2);
+  // 000 §4: the reserve button waits for the seats.
+  expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
+  await screenshot(page, `seats-form-${label}`);
+  await expectAccessible(page);
+
+  const dialog = await openMap(page);
+  const confirm = dialog.getByRole('button', { name: 'Confirm Selection' });
+  expect(await confirm.isDisabled()).toBe(true);
+  expect(await dialog.getByText('Not enough seats for Premium Adult').isVisible()).toBe(true);
+  await expectAccessible(page);
+  await seat(dialog, 'Stalls', row, 8).click();
+  await expect.poll(() => seat(dialog, 'Stalls', row, 9).getAttribute('aria-pressed')).toBe('true');
+  expect(await seat(dialog, 'Stalls', row, 8).getAttribute('aria-label')).toBe(`Stalls, row ${row}, seat 8, Premium, $24–$38, Selected`);
+  expect(await confirm.isDisabled()).toBe(false);
+  await viewShot(page, `seats-map-picked-${label}`);
+  // A third seat is one too many; a click on it again frees it.
+  await seat(dialog, 'Stalls', row, 10).click();
+  await expect.poll(() => dialog.getByText('Too many seats for Premium').isVisible()).toBe(true);
+  expect(await confirm.isDisabled()).toBe(true);
+  await seat(dialog, 'Stalls', row, 10).click();
+  await expect.poll(() => confirm.isDisabled()).toBe(false);
+  await confirm.click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+
+  const chosen = page.getByRole('region', { name: 'Your seats' });
+  expect(await chosen.getByRole('listitem').allTextContents()).toEqual([`Stalls, row ${row}, seat 8`, `Stalls, row ${row}, seat 9`]);
+  await page.getByRole('button', { name: 'Reserve' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
+  await expectSeatsInCart(page, `Stalls, row ${row}, seat 8; Stalls, row ${row}, seat 9`, phone);
+  await viewShot(page, `seats-cart-${label}`);
+  await expectAccessible(page);
+
+  await page.goto(`${base}/checkout`);
+  await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$76');
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(`seats-${Date.now()}@example.org`);
+  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
+  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
+  await screenshot(page, `seats-checkout-${label}`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay $76' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect.poll(() => terms.isVisible()).toBe(true);
+  await terms.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
+  await page.getByRole('link', { name: 'View and print tickets' }).click();
+  await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
+  expect(await page.getByText(`Stalls, row ${row}, seat 8`, { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByText(`Stalls, row ${row}, seat 9`, { exact: true }).isVisible()).toBe(true);
+  await screenshot(page, `seats-tickets-${label}`);
+  await expectAccessible(page);
+
+  // Sold: the next buyer sees them sold out.
+  const other = await newPage(browser, viewport);
+  await openSession(other.page, base);
+  await addTickets(other.page, 'Premium', 1);
+  const map = await openMap(other.page);
+  expect(await seat(map, 'Stalls', row, 8).getAttribute('aria-label')).toMatch(/, Sold out$/);
+  expect([...errors, ...other.errors]).toEqual([]);
+}
+
 describe('reserved seating at desktop width', () => {
   let sf: Storefront;
   let browser: Browser;
   useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('picks 2 seats by clicking (the neighbour is auto-picked), confirms, reserves, pays; cart and tickets name the seats', async () => {
-    const { page, errors } = await newPage(browser, DESKTOP);
-    await openSession(page, sf.url);
-    await addTickets(page, 'Premium', 2);
-    // 000 §4: the reserve button waits for the seats.
-    expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
-    await screenshot(page, 'seats-form-desktop');
-    await expectAccessible(page);
-
-    const dialog = await openMap(page);
-    const confirm = dialog.getByRole('button', { name: 'Confirm Selection' });
-    expect(await confirm.isDisabled()).toBe(true);
-    expect(await dialog.getByText('Not enough seats for Premium Adult').isVisible()).toBe(true);
-    await expectAccessible(page);
-    await seat(dialog, 'Stalls', 'D', 8).click();
-    await expect.poll(() => seat(dialog, 'Stalls', 'D', 9).getAttribute('aria-pressed')).toBe('true');
-    expect(await seat(dialog, 'Stalls', 'D', 8).getAttribute('aria-label')).toBe('Stalls, row D, seat 8, Premium, $24–$38, Selected');
-    expect(await confirm.isDisabled()).toBe(false);
-    await viewShot(page, 'seats-map-desktop');
-    // A third seat is one too many; a click on it again frees it.
-    await seat(dialog, 'Stalls', 'D', 10).click();
-    await expect.poll(() => dialog.getByText('Too many seats for Premium').isVisible()).toBe(true);
-    expect(await confirm.isDisabled()).toBe(true);
-    await seat(dialog, 'Stalls', 'D', 10).click();
-    await confirm.click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
-
-    const chosen = page.getByRole('region', { name: 'Your seats' });
-    expect(await chosen.getByRole('listitem').allTextContents()).toEqual(['Stalls, row D, seat 8', 'Stalls, row D, seat 9']);
-    await page.getByRole('button', { name: 'Reserve' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
-    const sidebar = page.getByRole('complementary', { name: 'Your cart', exact: true });
-    await expect.poll(() => sidebar.getByText('Stalls, row D, seat 8; Stalls, row D, seat 9').isVisible()).toBe(true);
-    await screenshot(page, 'seats-cart-desktop');
-    await expectAccessible(page);
-
-    await page.goto(`${sf.url}/checkout`);
-    await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$76');
-    await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
-    await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`seats-${Date.now()}@example.org`);
-    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-    await page.getByRole('textbox', { name: 'Expiry date (MM / YY)' }).fill('12 / 34');
-    await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-    await page.getByRole('button', { name: 'Pay $76' }).click();
-    const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
-    await expect.poll(() => terms.isVisible()).toBe(true);
-    await terms.getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/checkout/complete');
-    await page.getByRole('link', { name: 'View and print tickets' }).click();
-    await expect.poll(() => page.getByTestId('scan-code').count()).toBe(2);
-    expect(await page.getByText('Stalls, row D, seat 8', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Stalls, row D, seat 9', { exact: true }).isVisible()).toBe(true);
-    await screenshot(page, 'seats-tickets-desktop');
-    await expectAccessible(page);
-
-    // Sold: the next buyer sees them sold out.
-    const other = await newPage(browser, DESKTOP);
-    await openSession(other.page, sf.url);
-    await addTickets(other.page, 'Premium', 1);
-    const map = await openMap(other.page);
-    expect(await seat(map, 'Stalls', 'D', 8).getAttribute('aria-label')).toMatch(/, Sold out$/);
-    expect(errors).toEqual([]);
+    await clickConfirmPay(browser, sf.url, DESKTOP, 'D', 'desktop');
   });
 
-  it('a seat another buyer takes turns unavailable on an open map within 2 s, and cannot be chosen; one taken after confirming is said on Reserve', async () => {
+  it('seats another buyer takes in a second browser turn unavailable on an open map within 2 s, and cannot be chosen; one taken after confirming is said on Reserve', async () => {
     const { page, errors } = await newPage(browser, DESKTOP);
     const { eventId, sessionId } = await openSession(page, sf.url);
     await addTickets(page, 'Premium', 1);
     const dialog = await openMap(page);
-    expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-label')).toMatch(/, Available$/);
-    await holdElsewhere(sf.url, eventId, sessionId, 'B', '5');
-    await expect.poll(() => seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-label'), { timeout: 3_000 }).toMatch(/, Unavailable$/);
+    for (const n of [5, 4]) expect(await seat(dialog, 'Stalls', 'B', n).getAttribute('aria-label')).toMatch(/, Available$/);
+
+    // Another buyer, in a browser of their own, takes B 4 and B 5 through the storefront while the map stays open here.
+    const other = await newPage(browser, DESKTOP);
+    await openSession(other.page, sf.url);
+    await addTickets(other.page, 'Premium', 2);
+    const theirs = await openMap(other.page);
+    await seat(theirs, 'Stalls', 'B', 4).click();
+    await expect.poll(() => seat(theirs, 'Stalls', 'B', 5).getAttribute('aria-pressed')).toBe('true');
+    await theirs.getByRole('button', { name: 'Confirm Selection' }).click();
+    await expect.poll(() => theirs.isVisible()).toBe(false);
+    const reserved = other.page.waitForResponse((r) => /\/api\/my\/cart\/(?:[^/]+\/)?modify/.test(r.url()) && r.request().method() === 'POST');
+    await other.page.getByRole('button', { name: 'Reserve' }).click();
+    expect((await reserved).status()).toBe(200);
+    const heldAt = Date.now();
+    // Both seats turn unavailable on the open map within the issue's 2 s of the hold being answered.
+    await expect
+      .poll(async () => [await seat(dialog, 'Stalls', 'B', 4).getAttribute('aria-label'), await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-label')], { timeout: 2_000, interval: 50 })
+      .toEqual([expect.stringMatching(/, Unavailable$/), expect.stringMatching(/, Unavailable$/)]);
+    const shownAfter = Date.now() - heldAt;
+    console.log(`seats taken in another browser shown on the open map after ${shownAfter} ms`);
+    expect(shownAfter).toBeLessThanOrEqual(2_000);
     await seat(dialog, 'Stalls', 'B', 5).click({ force: true });
     expect(await seat(dialog, 'Stalls', 'B', 5).getAttribute('aria-pressed')).toBe('false');
     expect(await dialog.getByRole('button', { name: 'Confirm Selection' }).isDisabled()).toBe(true);
+    expect(other.errors).toEqual([]);
 
     // Taken between view and click: B 6 is confirmed here, then held elsewhere before Reserve.
     await seat(dialog, 'Stalls', 'B', 6).click();
@@ -171,46 +214,70 @@ describe('reserved seating on a phone (390×844)', () => {
   let browser: Browser;
   useStorefront((s, b) => ((sf = s), (browser = b)));
 
-  it('keyboard only: reaches a seat, moves along the row and between rows, chooses with Enter; best available; zoom', async () => {
+  it('picks 2 seats by clicking (the neighbour is auto-picked), confirms, reserves, pays; the cart drawer and tickets name the seats', async () => {
+    await clickConfirmPay(browser, sf.url, MOBILE, 'F', 'mobile');
+  });
+
+  it('keyboard only: opens the map and tabs into it, moves along the row and between rows, chooses with Enter; best available; zoom', async () => {
     const { page, errors } = await newPage(browser, MOBILE);
     await openSession(page, sf.url);
     await addTickets(page, 'Value', 2);
-    const dialog = await openMap(page);
+    // The keyboard opens the map…
+    await page.getByRole('button', { name: 'Choose your seats' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Choose your seats' });
+    await expect.poll(() => dialog.getByRole('button', { name: /^Stalls, row A, seat 1,/ }).isVisible()).toBe(true);
     await viewShot(page, 'seats-map-mobile');
     await expectAccessible(page);
+    // …and Tab reaches the map (one tab stop) from wherever the dialog put the focus.
+    const onSeat = () => page.evaluate(() => document.activeElement?.hasAttribute('data-seat-id') ?? false);
+    const stops: string[] = [];
+    for (let i = 0; i < 25 && !(await onSeat()); i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''));
+    }
+    expect(await onSeat(), `tab stops: ${stops.join(' | ')}`).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('0');
+    await viewShot(page, 'seats-map-tabbed-mobile');
 
-    // Best available: the pair nearest the middle of the Value rows (not across the aisle; a tie goes left).
-    await dialog.getByRole('button', { name: 'Best available' }).click();
-    const pressed = dialog.locator('[data-seat-id][aria-pressed="true"]');
-    await expect.poll(() => pressed.count()).toBe(2);
-    const best = await pressed.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', Value')[0]));
-    expect(best).toEqual(['Circle, row EE, seat 9', 'Circle, row EE, seat 10']);
-
-    // Keyboard: the map is one tab stop; arrows move; Enter toggles.
-    const first = dialog.locator('[data-seat-id][tabindex="0"]');
-    await first.focus();
+    // Arrows move along the row and between rows; Enter or Space chooses (Enter on a free seat auto-picks its neighbour).
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-    const startLabel = await focused();
-    expect(startLabel).toBe('Circle, row EE, seat 9, Value, $12–$18, Selected');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Selected');
+    const pressed = dialog.locator('[data-seat-id][aria-pressed="true"]');
+    const entry = await focused();
+    expect(entry).toMatch(/^Circle, row (\w+), seat 1, Value, \$12–\$18, Available$/);
+    const row = /row (\w+),/.exec(entry)![1];
     await page.keyboard.press('Enter');
-    await expect.poll(focused).toBe('Circle, row EE, seat 10, Value, $12–$18, Available');
+    await expect.poll(() => pressed.count()).toBe(2);
+    expect(await focused()).toBe(`Circle, row ${row}, seat 1, Value, $12–$18, Selected`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe(`Circle, row ${row}, seat 2, Value, $12–$18, Selected`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe(`Circle, row ${row}, seat 2, Value, $12–$18, Available`);
     expect(await pressed.count()).toBe(1);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe('Circle, row FF, seat 10, Value, $12–$18, Available');
+    // The nearest seat of the row behind (its seats are staggered: here seat 1).
+    await expect.poll(focused).toMatch(/^Circle, row \w+, seat \d+, Value, \$12–\$18, Available$/);
+    const behind = await focused();
+    expect(behind).not.toContain(`row ${row},`);
     await page.keyboard.press(' ');
     await expect.poll(() => pressed.count()).toBe(2);
-    expect(await focused()).toBe('Circle, row FF, seat 10, Value, $12–$18, Selected');
+    expect(await focused()).toBe(behind.replace(/Available$/, 'Selected'));
 
-    // Zoom in (×2) until 8x at most, then out (×0.75): 6x.
-    for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    // Best available (Tab on from the map to it, Enter): the pair nearest the middle of the Value rows (not across the aisle; a tie goes left).
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Best available'; i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => pressed.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', Value')[0]))).toEqual(['Circle, row EE, seat 9', 'Circle, row EE, seat 10']);
+
+    // Back on the map (Shift+Tab), + zooms in (×2) until 8x at most, − out (×0.75): 6x.
+    for (let i = 0; i < 10 && !(await onSeat()); i++) await page.keyboard.press('Shift+Tab');
+    expect(await onSeat()).toBe(true);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
     await expect.poll(() => dialog.getByText('Zoom 8×').count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Zoom out' }).click();
+    await page.keyboard.press('-');
     await expect.poll(() => dialog.getByText('Zoom 6×').count()).toBe(1);
     await viewShot(page, 'seats-map-zoomed-mobile');
 
-    await dialog.getByRole('button', { name: 'Confirm Selection' }).focus();
+    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Confirm Selection'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(false);

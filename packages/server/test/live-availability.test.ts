@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { readSettings } from '../src/settings.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, FIXTURE, freshDatabase, NOW } from './harness.js';
+import { SEATED_FIXTURE } from './seat-harness.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
 
@@ -66,5 +67,73 @@ describe.each(dialects())('live availability across two servers on %s', (dialect
     expect(seen).toMatchObject({ status: 200, left: 7 });
     expect(seen.etag).not.toBe(first.etag);
     expect((await poll(seen.etag)).status).toBe(304);
+  });
+});
+
+/**
+ * Issue 15, seat states across two server processes on one database (PostgreSQL: a pool each): an
+ * open map polls B's /api states call; seats held and released through A show there within 2 s
+ * (B reuses its answer for at most API_MEMO_MS), and an unchanged poll is a 304.
+ */
+describe.each(dialects())('live seat states across two servers on %s', (dialect) => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let second: DatabaseHandle | null = null;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let urlB: string;
+  let ids: CatalogIds;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    await importCatalogFile(database.db, SEATED_FIXTURE, NOW);
+    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
+    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
+    second = dialect === 'postgres' ? openDatabase(database.url) : null;
+    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
+    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
+    ids = await catalogIds(database.db);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await second?.close();
+    await database.drop();
+  });
+
+  it('seats held through one server turn unavailable on the other within 2 s, and available again once released; unchanged polls are 304s', async () => {
+    const session = (await database.db.selectFrom('event_session').select('id').orderBy('start_datetime').executeTakeFirstOrThrow()).id;
+    const path = `${urlB}/api/events/${ids.event('recital')}/sessions/${session}/seat_map`;
+    const seats = ((await (await fetch(`${path}?_withgeometry=true`)).json()) as { seat: { _data: { id: string; row: string; name: string }[] } }).seat._data;
+    const at = (row: string, name: string) => seats.findIndex((s) => s.row === row && s.name === name);
+    const poll = async (etag?: string) => {
+      const res = await fetch(path, { headers: etag ? { 'if-none-match': etag } : {} });
+      const letters = res.status === 200 ? ((await res.json()) as { seat_state: { _data: { states: string }[] } }).seat_state._data[0].states : null;
+      return { status: res.status, etag: res.headers.get('etag') ?? undefined, letters };
+    };
+    /** Polls B (as an open map does, with the last ETag) until `done`, at most 2 s. */
+    const until = async (etag: string | undefined, done: (letters: string) => boolean) => {
+      const started = Date.now();
+      let last = await poll(etag);
+      while (!(last.letters && done(last.letters)) && Date.now() - started < 2_000) {
+        await new Promise((r) => setTimeout(r, 50));
+        last = await poll(etag);
+      }
+      expect(last.status).toBe(200);
+      expect(done(last.letters!)).toBe(true);
+      return last;
+    };
+    const first = await poll();
+    expect([first.letters![at('A', '1')], first.letters![at('A', '2')]]).toEqual(['a', 'a']);
+    expect((await poll(first.etag)).status).toBe(304);
+
+    const buyer = new CartClient(a);
+    const held = await buyer.create(['1', '2'].map((n) => ({ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: seats[at('A', n)].id } })));
+    expect(held.status).toBe(200);
+    const taken = await until(first.etag, (l) => l[at('A', '1')] === 'u' && l[at('A', '2')] === 'u');
+    expect(taken.etag).not.toBe(first.etag);
+    expect((await poll(taken.etag)).status).toBe(304);
+
+    expect((await buyer.call('DELETE', `/api/my/cart/${held.body.cart._data[0].id}`)).status).toBeLessThan(300);
+    const freed = await until(taken.etag, (l) => l[at('A', '1')] === 'a' && l[at('A', '2')] === 'a');
+    expect(freed.letters).toBe(first.letters);
   });
 });

@@ -38,4 +38,42 @@ describe('live session availability', () => {
     expect(polls()).toBe(1);
     expect(screen.getByRole('button', { name: /2:00 PM/ }).getAttribute('aria-disabled')).toBeNull();
   });
+
+  it('quantity-first: the day\'s sessions priced for the quantities (a POST) are asked again every interval too', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+    let left = 30;
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+      if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument({ meta: { reserve_flow: 'quantity_first' } }) };
+      if (url.pathname === `/api/events/${EVENT_ID}/calendar` && request.method === 'POST') return { body: calendarDocument('2026-11-21', 3) };
+      if (url.pathname === `/api/events/${EVENT_ID}/sessions` && request.method === 'POST') {
+        return { body: sessionsDocument([session('s1', url.searchParams.get('_ondate')!, '13:00', left), session('s2', url.searchParams.get('_ondate')!, '14:00', 30)]) };
+      }
+      return undefined;
+    });
+    renderApp(`/events/${EVENT_ID}`);
+    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
+    const dates = await screen.findByRole('list', { name: 'Available dates' });
+    fireEvent.click(within(dates).getAllByRole('button')[0]);
+    const one = await screen.findByRole('button', { name: /1:00 PM/ });
+    expect(one.getAttribute('aria-disabled')).toBeNull();
+    const polls = () => calls.filter((c) => c.url.pathname === `/api/events/${EVENT_ID}/sessions` && c.method === 'POST');
+    expect(polls()).toHaveLength(1);
+
+    left = 0; // sold through another process meanwhile
+    await act(async () => void vi.advanceTimersByTime(SESSION_AVAILABILITY_POLL_MS));
+    await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
+    expect(polls()).toHaveLength(2);
+    expect(polls()[1].body).toEqual({ ticket_types_required: [{ ticket_type_id: 'tt-adult', quantity: 2 }] });
+    expect(screen.getByRole('button', { name: /2:00 PM/ }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('polls often enough for the issue\'s 2 s: a sale elsewhere shows within one interval and a round trip', () => {
+    expect(SESSION_AVAILABILITY_POLL_MS).toBeLessThanOrEqual(1_000);
+  });
 });

@@ -2,6 +2,14 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalisedUrl, type CachedAnswer } from './response-cache.js';
 
+/** An answer whose ETag its handler decides: one that names only part of it (the seat map's geometry, not its live states). */
+export class Tagged {
+  constructor(
+    readonly body: unknown,
+    readonly etag: string,
+  ) {}
+}
+
 export interface ReadContext {
   request: FastifyRequest;
   /** True on /cached_api: the answer must not depend on who is asking. */
@@ -17,13 +25,17 @@ export function readRoute(
   app: FastifyInstance,
   path: string,
   handler: (ctx: ReadContext) => Promise<unknown>,
-  options: { cacheable: boolean; maxAge?: number } = { cacheable: true },
+  options: { cacheable: boolean; maxAge?: number; memoOnApi?: boolean } = { cacheable: true },
 ) {
-  // Fresh on every call, yet a poll that finds nothing changed (live availability, seat states) gets a 304.
+  // Fresh on every call (or within the app's short /api memo, for answers that never depend on the caller and opt in),
+  // yet a poll that finds nothing changed (live availability, seat states) gets a 304.
   app.get(`/api${path}`, async (request, reply) => {
-    const body = await handler({ request, cached: false });
+    const compute = async () => handler({ request, cached: false });
+    const memo = options.memoOnApi && options.cacheable ? app.apiMemo : undefined;
+    const body = memo ? await memo.get(normalisedUrl(request.url), async () => cacheableAnswer(await compute())) : await compute();
     if (Buffer.isBuffer(body)) return reply.header('cache-control', 'private, no-cache').send(body);
-    return sendWithEtag(request, reply, JSON.stringify(body), 'private, no-cache', 'application/json; charset=utf-8');
+    const { payload, etag } = memo ? (body as CachedAnswer) : cacheableAnswer(body);
+    return sendWithEtag(request, reply, payload, 'private, no-cache', 'application/json; charset=utf-8', etag);
   });
   if (!options.cacheable) return;
   const maxAge = options.maxAge ?? 30;
@@ -34,8 +46,9 @@ export function readRoute(
   });
 }
 
-/** The bytes and ETag of an answer (JSON unless it is bytes already). */
+/** The bytes and ETag of an answer (JSON unless it is bytes already; a Tagged answer's own ETag). */
 function cacheableAnswer(body: unknown): CachedAnswer {
+  if (body instanceof Tagged) return { payload: JSON.stringify(body.body), etag: body.etag };
   const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
   return { payload, etag: etagOf(payload) };
 }

@@ -63,8 +63,16 @@ export class ResponseCache {
 
 /** The event a cached URL answers about ('' for answers across events). */
 function eventOfKey(key: string): string {
-  return /^\/cached_api\/events\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return /^\/(?:cached_)?api\/events\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(key)?.[1]?.toLowerCase() ?? '';
 }
+
+/**
+ * How long an /api answer that opts in (readRoute `memoOnApi`: the seat states an open map polls)
+ * is reused in this process. Short, on the real clock: a write through another process shows
+ * within it (the poll's 2 s budget, issue 15); this process's own writes show at once (as for the
+ * response cache, by event). Thousands of polls a second then cost one database read per period.
+ */
+export const API_MEMO_MS = 250;
 
 /** The cache key: path plus the query with its parameters sorted (same question, same key). */
 export function normalisedUrl(url: string): string {
@@ -78,6 +86,8 @@ export function normalisedUrl(url: string): string {
 declare module 'fastify' {
   interface FastifyInstance {
     responseCache?: ResponseCache;
+    /** The short memo of /api answers that opt in (API_MEMO_MS); absent when caching is off. */
+    apiMemo?: ResponseCache;
   }
 }
 
@@ -97,6 +107,10 @@ const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
 export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
   const cache = new ResponseCache(ttlMs, () => now().getTime());
   app.decorate('responseCache', cache);
+  // On the process's clock, not the app's (a test's frozen clock would keep it forever).
+  const apiMemo = ttlMs > 0 ? new ResponseCache(Math.min(ttlMs, API_MEMO_MS), () => performance.now()) : undefined;
+  if (apiMemo) app.decorate('apiMemo', apiMemo);
+  const caches = apiMemo ? [cache, apiMemo] : [cache];
   const isCapacityWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && CAPACITY_WRITES.test(request.url);
   // The rest of the request runs inside the collector (callback hook: `done` continues the chain in its context).
   app.addHook('onRequest', (request, _reply, done) => {
@@ -109,8 +123,10 @@ export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: 
   app.addHook('onSend', async (request, reply, payload) => {
     const sessions = changedSessions.get(request);
     if (!sessions) return payload;
-    if (sessions.size) cache.invalidateEvents(await eventsOfSessions([...sessions]).catch(() => (cache.invalidate(), [])));
-    else if (reply.statusCode < 400) cache.invalidate();
+    if (sessions.size) {
+      const events = await eventsOfSessions([...sessions]).catch(() => null);
+      for (const c of caches) events ? c.invalidateEvents(events) : c.invalidate();
+    } else if (reply.statusCode < 400) for (const c of caches) c.invalidate();
     return payload;
   });
   return cache;

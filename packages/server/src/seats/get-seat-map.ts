@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { TSeat, TSeatMap, TSeatMapDocument, TSeatState } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { list } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
+import { Tagged } from '../http/read-route.js';
 import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { seatsOfTemplate } from './seat-templates.repository.js';
@@ -26,8 +28,11 @@ interface SeatMapInput {
  * GET events/{id}/sessions/{sessionId}/seat_map (000 §7): with `_withgeometry`, the map and every
  * seat with its state; without, the states alone as one letter per seat (cheap to poll). The same for every caller (a hold in any cart, the caller's
  * included, is 'unavailable'; the storefront marks its own as selected), so it is cacheable.
+ * The geometry answer is Tagged with an ETag of what it draws — the template (its geometry_version)
+ * and the groups selling its zones — so a hold does not change it: its states are as of when it
+ * was fetched, and the states call says what they are now (issue 15).
  */
-export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument> {
+export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument | Tagged> {
   const { db } = input;
   const session = await sessionOfSellerEvent(db, input.sellerId, input.eventId, input.sessionId);
   if (!session) throw new AppError(404, 'not_found', 'Session not found', 'seat_map', { event_session_id: input.sessionId });
@@ -76,5 +81,7 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument>
     other_elements: JSON.parse(template.other_elements),
     geometry_version: template.geometry_version,
   };
-  return { seat_map: list([map]), seat: list(out), _total: out.length };
+  const doc: TSeatMapDocument = { seat_map: list([map]), seat: list(out), _total: out.length };
+  const drawn = JSON.stringify([template.geometry_version, session.id, groups.map((g) => [g.id, g.seat_template_id, g.zones])]);
+  return new Tagged(doc, `W/"g.${createHash('sha1').update(drawn).digest('base64url')}"`);
 }

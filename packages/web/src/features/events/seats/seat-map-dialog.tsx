@@ -42,14 +42,15 @@ export default function SeatMapDialog(props: SeatMapDialogProps) {
 
 function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onConfirm, onClose }: SeatMapDialogProps) {
   const geometry = useQuery(seatMapQuery(eventId, sessionId));
-  const states = useQuery({ ...seatStatesQuery(eventId, sessionId), enabled: geometry.isSuccess });
+  // Asked beside the geometry (whose states may be a cached copy's): the map is drawn once both are in.
+  const states = useQuery(seatStatesQuery(eventId, sessionId));
   const [selection, setSelection] = useState<Map<string, string>>(() => new Map(initial));
   const [filter, setFilter] = useState<string | null>(null);
   const [view, setView] = useState<View | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showList, setShowList] = useState(false);
 
-  const map = geometry.data?.seat_map?._data[0];
+  const map = states.data || states.isError ? geometry.data?.seat_map?._data[0] : undefined;
   const seats = useMemo(() => withStates(mapSeats(geometry.data?.seat?._data ?? []), geometry.data?.seat_map?._data[0]?.geometry_version, states.data), [geometry.data, states.data]);
   // The map itself changed (a new catalog): fetch it again.
   const staleGeometry = !!states.data?.seat_state && states.data.seat_state._data[0]?.geometry_version !== geometry.data?.seat_map?._data[0]?.geometry_version;

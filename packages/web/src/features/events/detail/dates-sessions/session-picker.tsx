@@ -56,8 +56,8 @@ function tabStatusText(tab: SessionTab): string | null {
 /** Session picker (000 §2): tabs by time of day of time buttons with availability. */
 export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
   const query = useQuery(source ?? (sessionsQuery(eventId, date, { hideSoldOut }) as unknown as SessionsSource));
-  // The day's GET follows sales live; a given source (quantity-first's priced POST) is asked again when its quantities change.
-  useLiveSessions(eventId, date, { hideSoldOut }, !source && query.isSuccess);
+  // The day's sessions follow sales live: the day's GET, or the given source (quantity-first's priced POST) asked again.
+  useLiveSessions(eventId, date, { hideSoldOut }, query.isSuccess, source);
   // Sessions spanning days are the flexible any-date option, not a time on this date.
   const all = listOf(query.data, 'event_session').filter((s) => !isMultiDaySession(s) && (!filter || filter(s)));
   const sessions = hideSoldOut ? all.filter((s) => !isSessionSoldOut(s)) : all;
