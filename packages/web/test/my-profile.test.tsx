@@ -84,6 +84,7 @@ describe('My profile', () => {
     fireEvent.change(field('Country'), { target: { value: 'gb' } });
     expect(field('State').disabled).toBe(true);
     expect(field('State').value).toBe('');
+    expect(field('State').selectedOptions[0]?.textContent).toBe('Not applicable');
     fireEvent.change(field('ZIP / postal code (optional)'), { target: { value: 'SW1A 1AA' } });
     fireEvent.change(field('Phone (optional)'), { target: { value: ' +44 20 7946 0000 ' } });
     save();

@@ -7,7 +7,7 @@ import { en } from '../../i18n/en.js';
 import { updateMe, userQueryKey } from '../account/api.js';
 import { focusFirstInvalid, FormFooter } from '../account/field.js';
 import { IdentityFields } from '../checkout/identity-fields.js';
-import { validateIdentityAnswers, type IdentityErrors } from '../checkout/identity-form-model.js';
+import { answersWith, validateIdentityAnswers, type IdentityErrors } from '../checkout/identity-form-model.js';
 import { profileAnswers, profileBody, serverFieldErrors } from './profile-model.js';
 
 const FIELDS = [...PROFILE_READ_ONLY, ...PROFILE_FORM];
@@ -55,7 +55,7 @@ export function ProfileForm({ user }: { user: TUser }) {
 
   const onChange = (key: string, value: string | boolean) => {
     setSaved(false);
-    setAnswers((current) => ({ ...current, [key]: value }));
+    setAnswers((current) => answersWith(current, { [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
 
