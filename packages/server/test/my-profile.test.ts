@@ -86,7 +86,11 @@ describe.each(dialects())('My profile (PUT my/user contact details) on %s', (dia
   it('the e-mail and names are not changed by the profile’s fields; another user cannot change them', async () => {
     const a = await registered('profile-a@example.com');
     const other = await registered('profile-b@example.com');
-    await a.b.call('PUT', '/api/my/user', ADDRESS);
+    // PATCH my/user/{own id} takes the same details (and answers the identity with them).
+    const patched = await a.b.call('PATCH', `/api/my/user/${a.user.id}`, { ...ADDRESS, state: 'XX' });
+    expect(patched.status).toBe(400);
+    expect(errorOf(patched.body)._extra).toMatchObject({ fields: { state: { code: 'not_option' } } });
+    expect((await a.b.call('PATCH', `/api/my/user/${a.user.id}`, ADDRESS)).body.identity._data[0]).toMatchObject(ADDRESS);
     // B's own PUT changes only B.
     expect((await other.b.call('PUT', '/api/my/user', { city: 'Boston', country: 'us', state: 'MA' })).status).toBe(200);
     // B naming A's user or identity id: refused, nothing of A changes.

@@ -93,6 +93,8 @@ describe('My profile', () => {
     expect(puts(calls).map((c) => (c as { body?: unknown }).body)).toEqual([
       { phone: '+44 20 7946 0000', address: '1 Fifth Avenue', address_more: null, city: 'New York', country: 'gb', state: null, zip_code: 'SW1A 1AA' },
     ]);
+    // The form shows what the server kept (trimmed).
+    expect(field('Phone (optional)').value).toBe('+44 20 7946 0000');
     // Canada has provinces: the field comes back, named for them.
     fireEvent.change(field('Country'), { target: { value: 'ca' } });
     expect(field('Province').disabled).toBe(false);

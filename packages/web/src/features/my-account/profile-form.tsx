@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
-import { updateMe, userQueryKey } from '../account/api.js';
+import { updateMe, userOf, userQueryKey } from '../account/api.js';
 import { focusFirstInvalid, FormFooter } from '../account/field.js';
 import { IdentityFields } from '../checkout/identity-fields.js';
 import { answersWith, validateIdentityAnswers, type IdentityErrors } from '../checkout/identity-form-model.js';
@@ -43,6 +43,9 @@ export function ProfileForm({ user }: { user: TUser }) {
     try {
       const doc = await updateMe(profileBody(answers));
       queryClient.setQueryData(userQueryKey, doc);
+      // What the server kept (trimmed; a state it nulled) is what the form shows now.
+      const kept = userOf(doc);
+      if (kept) setAnswers(profileAnswers(kept));
       setSaved(true);
     } catch (error) {
       const atFields = serverFieldErrors(error, answers);
