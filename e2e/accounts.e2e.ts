@@ -146,7 +146,7 @@ describe('accounts in the browser', () => {
     // My account: someone without a membership lands on the profile; the nav leads to the other pages.
     await menu(page).getByRole('link', { name: 'My account' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('My profile');
-    expect(await page.locator('.my-profile__fields').textContent()).toContain('Grace');
+    expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Grace');
     await screenshot(page, 'my-account-profile-desktop');
     await expectAccessible(page);
     const nav = page.getByRole('navigation', { name: 'My account' });
@@ -158,6 +158,48 @@ describe('accounts in the browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('My account');
     await expectAccessible(page);
     await logOut(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('edits My profile at 390 px by keyboard: a bad phone is shown at its field, the state is disabled for a country without states, saved and kept', async () => {
+    const { context, page, errors } = await newPage(browser, MOBILE);
+    await register(page, sf.url, 'profile@example.com', 'Ida');
+    await page.goto(`${sf.url}/my/profile`);
+    const root = page.locator('#root');
+    const box = (name: string) => root.getByRole('textbox', { name, exact: true });
+    await expect.poll(() => box('E-mail address').inputValue()).toBe('profile@example.com');
+    expect(await box('E-mail address').getAttribute('readonly')).not.toBeNull();
+    await box('Phone (optional)').fill('call me');
+    await box('City (optional)').fill('London');
+    await root.getByRole('combobox', { name: 'Country' }).selectOption('us');
+    await root.getByRole('combobox', { name: 'State' }).selectOption('NY');
+    await root.getByRole('combobox', { name: 'Country' }).selectOption('gb');
+    expect(await root.getByRole('combobox', { name: 'State' }).isDisabled()).toBe(true);
+    expect(await root.getByRole('combobox', { name: 'State' }).locator('option:checked').textContent()).toBe('Not applicable');
+    await box('ZIP / postal code (optional)').fill('SW1A 1AA');
+    // Enter in a field sends the form; the bad phone number is refused at its field, focused.
+    await box('ZIP / postal code (optional)').press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('tel');
+    expect(await box('Phone (optional)').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => root.getByText('Enter a phone number using digits, spaces and + ( ) -.').isVisible()).toBe(true);
+    await screenshot(page, 'my-account-profile-error-mobile');
+    await expectAccessible(page);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('+44 20 7946 0000');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => root.getByRole('status').filter({ hasText: 'Your profile has been saved.' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'my-account-profile-saved-mobile');
+    await expectAccessible(page);
+    // Kept by the server (GET my/user carries the details); the state stays disabled, stored as null.
+    await page.reload();
+    await expect.poll(() => box('City (optional)').inputValue()).toBe('London');
+    expect(await box('Phone (optional)').inputValue()).toBe('+44 20 7946 0000');
+    expect(await root.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('gb');
+    expect(await root.getByRole('combobox', { name: 'State' }).isDisabled()).toBe(true);
+    const me = await page.evaluate(async () => (await (await fetch('/api/my/user', { headers: { app: 'ecomm' } })).json()).user._data[0]);
+    expect(me).toMatchObject({ phone: '+44 20 7946 0000', city: 'London', country: 'gb', state: null, zip_code: 'SW1A 1AA' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMetaEntry, ZResourceList } from './resources.js';
 import { ZMembership } from './memberships.js';
+import { CUSTOM_FIELD_MAX } from './rules/identity-form.js';
 
 /** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
 
@@ -83,6 +84,20 @@ export const ZRegister = z
   .strict();
 export type TRegister = z.infer<typeof ZRegister>;
 
+/** Only shape and an outer bound (twice the longest field) here: the field rules (lengths, ZIP, phone, the country's states) answer per field. */
+const ProfileText = z.string().max(2 * CUSTOM_FIELD_MAX).nullable().optional();
+const ProfileDetailsBody = { phone: ProfileText, address: ProfileText, address_more: ProfileText, city: ProfileText, country: ProfileText, state: ProfileText, zip_code: ProfileText };
+
+/** 001 §3 Identity: the contact details an account keeps (null when not given). */
+const ZProfileDetails = z.object({
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  address_more: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+});
+
 export const ZUpdateMe = z
   .object({
     first_name: Name.optional(),
@@ -93,7 +108,8 @@ export const ZUpdateMe = z
     current_password: z.string().max(PASSWORD_MAX).optional(),
     additional_info: Json.optional(),
     meta: Meta.optional(),
-    zip_code: z.string().trim().max(10).optional(),
+    /** 001 §2 My profile: the contact details, checked with the checkout's rules (rules/profile-form.ts); "" or null clears one. */
+    ...ProfileDetailsBody,
   })
   .strict();
 export type TUpdateMe = z.infer<typeof ZUpdateMe>;
@@ -144,6 +160,7 @@ export const ZIdentity = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   zip_code: z.string().nullable(),
+  ...ZProfileDetails.shape,
 });
 export type TIdentity = z.infer<typeof ZIdentity>;
 
@@ -155,6 +172,7 @@ export const ZUser = z.object({
   last_name: z.string(),
   scan_code: z.string().nullable(),
   zip_code: z.string().nullable(),
+  ...ZProfileDetails.shape,
   additional_info: Json,
   /** False for a guest account (no password yet). */
   has_password: z.boolean(),

@@ -55,3 +55,10 @@ export const CONFIG = {
  * carry it (only the manage screens read it).
  */
 export const SELF_EDIT_RULES_KEY = { namespace: 'web', name: 'self_edit_rules' } as const;
+
+/**
+ * 001 §2: the spec's `my_account_pages`, a list of My Account page names (my_profile,
+ * upcoming_events, recent_orders), read when `web.my_account` names no pages. Kept out of CONFIG so
+ * the first load does not carry it (only the My Account pages read it).
+ */
+export const MY_ACCOUNT_PAGES_KEY = { namespace: 'web', name: 'my_account_pages' } as const;

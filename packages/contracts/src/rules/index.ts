@@ -11,6 +11,7 @@ export * from './survey.js';
 export * from './gift-code.js';
 export * from './regions.js';
 export * from './identity-form.js';
+export * from './profile-form.js';
 export * from './address-lookup.js';
 export * from './redirects.js';
 export * from './self-edit.js';

@@ -1,5 +1,5 @@
 import { CONFIG } from '@foyer/contracts';
-import { checkIdentityForm, identityAnswersToKeep, identityForm, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
+import { checkIdentityForm, identityAnswersToKeep, identityForm, type IdentityAnswers, type IdentityField, type IdentityFieldProblem } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
 import { orderForConfirmation } from '../orders/orders.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
@@ -56,10 +56,14 @@ export async function purchaserFormOfCart(db: Tx, sellerId: string, cartId: stri
  */
 export function checkPurchaserAnswers(form: readonly IdentityField[], account: { first_name: string; last_name: string; email: string }, answers: IdentityAnswers): IdentityAnswers {
   const all: IdentityAnswers = { ...answers, first_name: account.first_name, last_name: account.last_name, email: account.email };
-  const problems = checkIdentityForm(form, all);
-  const keys = Object.keys(problems);
-  if (keys.length) throw new AppError(400, 'validation_failed', FORM_ERRORS_TEXT, 'identity_form', { field: keys[0], fields: problems });
+  refuseFieldProblems(checkIdentityForm(form, all), 'identity_form');
   return identityAnswersToKeep(form, all);
+}
+
+/** 400 validation_failed with every field's problem in _extra (`field`: the first, `fields`: by key), for the browser to show at each field. */
+export function refuseFieldProblems(problems: Record<string, IdentityFieldProblem>, context: string): void {
+  const keys = Object.keys(problems);
+  if (keys.length) throw new AppError(400, 'validation_failed', FORM_ERRORS_TEXT, context, { field: keys[0], fields: problems });
 }
 
 /**

@@ -23,6 +23,7 @@ import { up as m0018 } from './migrations/0018_auto_renew.js';
 import { up as m0019 } from './migrations/0019_order_changes.js';
 import { up as m0020 } from './migrations/0020_instalments.js';
 import { up as m0021 } from './migrations/0021_calendar_summary.js';
+import { up as m0022 } from './migrations/0022_profile_address.js';
 
 type AnyDb = Kysely<any>;
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0019_order_changes': m0019,
   '0020_instalments': m0020,
   '0021_calendar_summary': m0021,
+  '0022_profile_address': m0022,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -414,6 +414,13 @@ export interface UserAccountTable {
   scan_code: string | null;
   scan_code_key: string | null;
   zip_code: string | null;
+  /** 0022: contact details the user changes on My profile (001 §2); state null where the country has none. */
+  phone: string | null;
+  address: string | null;
+  address_more: string | null;
+  city: string | null;
+  country: string | null;
+  state: string | null;
   meta: string;
   additional_info: string;
   created_at: string;

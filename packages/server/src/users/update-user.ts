@@ -1,8 +1,9 @@
-import { AUTH_TEXT, metaProblems, type TUpdateMe } from '@foyer/contracts';
+import { AUTH_TEXT, metaProblems, PROFILE_KEYS, profileDetails, type ProfileKey, type TUpdateMe } from '@foyer/contracts';
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UserAccountTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { refuseFieldProblems } from '../checkout/purchaser-form.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { deleteOtherSessions } from '../auth/session.repository.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
@@ -19,7 +20,8 @@ export function mergedMeta(stored: string, changes: Record<string, unknown>): st
 }
 
 /**
- * PUT my/user and PATCH my/user/{id}: names, ZIP, additional info, meta (merged), e-mail (409 when
+ * PUT my/user and PATCH my/user/{id}: names, contact details (001 §2 My profile: phone, address,
+ * city, country, state, ZIP), additional info, meta (merged), e-mail (409 when
  * another account has it — also how a 'no-email+' user sets a real address) and password. Changing
  * the password, or a real e-mail, needs `current_password` when the account has a password.
  * A new password ends the user's other sessions; a changed real address is told of the change.
@@ -31,7 +33,13 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
   const changes: Updateable<UserAccountTable> = {};
   if (body.first_name !== undefined) changes.first_name = body.first_name;
   if (body.last_name !== undefined) changes.last_name = body.last_name;
-  if (body.zip_code !== undefined) changes.zip_code = body.zip_code || null;
+  const profile = Object.fromEntries(PROFILE_KEYS.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])) as Partial<Record<ProfileKey, string | null>>;
+  if (Object.keys(profile).length) {
+    // 001 §2 My profile: the checkout's rules; a state where the country has none is kept as null.
+    const { details, problems } = profileDetails(user, profile);
+    refuseFieldProblems(problems, 'user');
+    Object.assign(changes, details);
+  }
   if (body.additional_info !== undefined) changes.additional_info = JSON.stringify(body.additional_info);
   if (body.meta !== undefined) changes.meta = mergedMeta(user.meta, body.meta);
   if (body.email !== undefined && emailKey(body.email) !== user.email_key) {

@@ -14,6 +14,7 @@ export function userOut(user: UserRow): TUser {
     last_name: user.last_name,
     scan_code: user.scan_code,
     zip_code: user.zip_code,
+    ...profileOf(user),
     additional_info: JSON.parse(user.additional_info),
     has_password: user.password_hash !== null,
     needs_email: isPlaceholderEmail(user.email),
@@ -30,8 +31,12 @@ export function identityOut(user: UserRow): TIdentity {
     name: `${user.first_name} ${user.last_name}`.trim(),
     email: isPlaceholderEmail(user.email) ? null : user.email,
     zip_code: user.zip_code,
+    ...profileOf(user),
   };
 }
+
+/** 001 §3 Identity: the contact details kept on the account (My profile). */
+const profileOf = (user: UserRow) => ({ phone: user.phone, address: user.address, address_more: user.address_more, city: user.city, country: user.country, state: user.state });
 
 /**
  * The relational document: `user` with its memberships (every answer carrying the user, so a

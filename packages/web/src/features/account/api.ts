@@ -35,7 +35,8 @@ export function register(body: TRegister): Promise<TRegisterAnswer> {
   return api.post('user', body, { embed: USER_EMBED });
 }
 
-export function updateMe(body: Pick<TUpdateMe, 'email'>): Promise<TUserDocument> {
+/** PUT my/user: the e-mail (set-email page) or the profile's contact details (My profile). */
+export function updateMe(body: Omit<TUpdateMe, 'password' | 'current_password'>): Promise<TUserDocument> {
   return api.request('my/user', { method: 'PUT', body, embed: USER_EMBED });
 }
 

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { addressCheckout, confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { addressFieldsOf, identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
-import { EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
+import { answersWith, EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
 import { AppliedGiftCards } from './applied-gift-cards.js';
 import { giftCheckout } from '../membership/gift/api.js';
@@ -371,8 +371,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const setAnswers = (answers: IdentityAnswers) => {
-    // A new country: its old state / province and a looked-up address are no longer valid answers (000 §4).
-    setIdentity((prev) => ({ ...prev, ...answers, ...('country' in answers && prev.country !== answers.country ? { state: '', region: '', address_lookup_id: '' } : {}) }));
+    setIdentity((prev) => answersWith(prev, answers));
     if (Object.keys(answers).some((k) => identityErrors[k])) setIdentityErrors((prev) => ({ ...prev, ...Object.fromEntries(Object.keys(answers).map((k) => [k, undefined])) }));
   };
   const setField = (name: string, value: string | boolean) => setAnswers({ [name]: value });

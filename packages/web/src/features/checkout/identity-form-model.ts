@@ -20,6 +20,12 @@ export type IdentityErrors = Record<string, string | undefined>;
 /** A new buyer starts in the United States (the country select's first choice). */
 export const EMPTY_ANSWERS: IdentityAnswers = { country: 'us' };
 
+/** The answers with `changes` over them; a new country clears its old state / province and a looked-up address, no longer valid answers (000 §4). */
+export function answersWith(prev: IdentityAnswers, changes: IdentityAnswers): IdentityAnswers {
+  const newCountry = 'country' in changes && prev.country !== changes.country;
+  return { ...prev, ...changes, ...(newCountry ? { state: '', region: '', address_lookup_id: '' } : {}) };
+}
+
 type Meta = { meta?: Record<string, unknown> | null };
 
 /**

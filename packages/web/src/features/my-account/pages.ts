@@ -1,5 +1,5 @@
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG } from '@foyer/contracts/constants';
+import { CONFIG, MY_ACCOUNT_PAGES_KEY } from '@foyer/contracts/constants';
 import { configValue } from '../../config/config.js';
 
 /** The My Account pages a seller may show (001 §2: my_account_pages). */
@@ -8,12 +8,14 @@ export type MyAccountPage = (typeof MY_ACCOUNT_PAGES)[number];
 
 /**
  * `web.my_account`: `false` turns My Account off; `{ "pages": [...] }` chooses and orders its pages;
- * unset, all of them. Unknown page names are left out.
+ * else the spec's `web.my_account_pages` list (001 §2) does; unset, all of them. Unknown page names
+ * are left out.
  */
 export function myAccountPages(entries: readonly TConfigEntry[]): MyAccountPage[] {
   const value = configValue(CONFIG.myAccount, entries);
   if (value === false) return [];
-  const pages = (value as { pages?: unknown } | null | undefined)?.pages;
+  const own = (value as { pages?: unknown } | null | undefined)?.pages;
+  const pages = Array.isArray(own) ? own : configValue(MY_ACCOUNT_PAGES_KEY, entries);
   if (!Array.isArray(pages)) return [...MY_ACCOUNT_PAGES];
   return pages.filter((p): p is MyAccountPage => (MY_ACCOUNT_PAGES as readonly string[]).includes(p as string));
 }

@@ -1,8 +1,9 @@
 import { en } from '../../i18n/en.js';
 import { useOptionalAccount } from '../account/account-context.js';
 import { MyAccountPage } from './my-account-page.js';
+import { ProfileForm } from './profile-form.js';
 
-/** My Account profile (/my/profile, 001 §2): e-mail and names read-only, the member id and ZIP when there are; a visitor sees the login form. */
+/** My Account profile (/my/profile, 001 §2): the member id when there is one, then the profile form; a visitor sees the login form. */
 export function Component() {
   return (
     <MyAccountPage className="my-profile" title={en.myAccount.profileTitle} loginLead={en.myAccount.profileLead}>
@@ -13,28 +14,19 @@ export function Component() {
 
 function Profile() {
   const user = useOptionalAccount()?.user;
-  const rows: [string, string | null][] = user
-    ? [
-        [en.myAccount.email, user.needs_email ? null : user.email],
-        [en.myAccount.firstName, user.first_name],
-        [en.myAccount.lastName, user.last_name],
-        [en.myAccount.memberId, user.scan_code],
-        [en.myAccount.zip, user.zip_code],
-      ]
-    : [];
+  if (!user) return null;
   return (
-    <div className="panel">
-      <dl className="my-profile__fields">
-        {rows
-          .filter((row): row is [string, string] => !!row[1])
-          .map(([label, value]) => (
-            <div key={label} className="my-profile__field">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
-      <p className="muted">{en.myAccount.readOnly}</p>
-    </div>
+    <>
+      {user.scan_code && (
+        <dl className="my-profile__fields">
+          <div className="my-profile__field">
+            <dt>{en.myAccount.memberId}</dt>
+            <dd>{user.scan_code}</dd>
+          </div>
+        </dl>
+      )}
+      {/* Keyed by the user: another login starts from that user's details. */}
+      <ProfileForm key={user.id} user={user} />
+    </>
   );
 }

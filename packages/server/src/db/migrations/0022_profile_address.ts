@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * 001 §2 My profile, §3 Identity: an account's own contact details (zip_code has been there since
+ * 0003), changed by the user through PUT my/user. Nullable text on both dialects; state is null
+ * where the country has no states.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  for (const column of ['phone', 'address', 'address_more', 'city', 'country', 'state']) {
+    await db.schema.alterTable('user_account').addColumn(column, 'text').execute();
+  }
+}

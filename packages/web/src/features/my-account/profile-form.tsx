@@ -1,0 +1,75 @@
+import { PROFILE_FORM, PROFILE_READ_ONLY, type IdentityAnswers } from '@foyer/contracts/rules';
+import type { TUser } from '@foyer/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/client.js';
+import { en } from '../../i18n/en.js';
+import { updateMe, userOf, userQueryKey } from '../account/api.js';
+import { focusFirstInvalid, FormFooter } from '../account/field.js';
+import { IdentityFields } from '../checkout/identity-fields.js';
+import { answersWith, validateIdentityAnswers, type IdentityErrors } from '../checkout/identity-form-model.js';
+import { profileAnswers, profileBody, serverFieldErrors } from './profile-model.js';
+
+const FIELDS = [...PROFILE_READ_ONLY, ...PROFILE_FORM];
+
+/**
+ * My profile's form (001 §2): the e-mail and names read-only, the contact details with the
+ * checkout's fields and rules (the state select disabled, and sent as null, where the country has
+ * none); the server's field problems shown at the fields, a saved message announced.
+ */
+export function ProfileForm({ user }: { user: TUser }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const queryClient = useQueryClient();
+  const [answers, setAnswers] = useState<IdentityAnswers>(() => profileAnswers(user));
+  const [errors, setErrors] = useState<IdentityErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const invalid = (found: IdentityErrors) => {
+    setErrors(found);
+    setTimeout(() => focusFirstInvalid(formRef.current), 0);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setFailure(null);
+    const found = validateIdentityAnswers(PROFILE_FORM, answers);
+    if (Object.values(found).some(Boolean)) return invalid(found);
+    setErrors({});
+    setBusy(true);
+    try {
+      const doc = await updateMe(profileBody(answers));
+      queryClient.setQueryData(userQueryKey, doc);
+      // What the server kept (trimmed; a state it nulled) is what the form shows now.
+      const kept = userOf(doc);
+      if (kept) setAnswers(profileAnswers(kept));
+      setSaved(true);
+    } catch (error) {
+      const atFields = serverFieldErrors(error, answers);
+      if (atFields) invalid(atFields);
+      else setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onChange = (key: string, value: string | boolean) => {
+    setSaved(false);
+    setAnswers((current) => answersWith(current, { [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  return (
+    <form ref={formRef} className="my-profile__form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <p className="muted">{en.myAccount.readOnly}</p>
+      <IdentityFields id={id} form={FIELDS} value={answers} errors={errors} onChange={onChange} />
+      <div role="status" className="my-profile__status">
+        {saved && <p className="notice notice--info">{en.myAccount.profileSaved}</p>}
+      </div>
+      <FormFooter failure={failure} busy={busy} text={en.myAccount.profileSave} busyText={en.myAccount.profileSaving} />
+    </form>
+  );
+}
