@@ -32,12 +32,25 @@ describe('self-edit of an order', () => {
   ] as const) {
     it(`reschedules to a dearer session paying the difference, then a cheaper change refunds (${name} wide)`, async () => {
       enableSelfEdit(sf);
+      setConfig(sf, 'web', 'tag_manager_id', 'GTM-E2ETEST');
       await adultPrice(sf, 2500);
       const email = `self-edit-${name}-${Date.now()}@example.org`;
       const orderNumber = await buyTwoAdults(sf.url, email);
       const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
       const { page, errors } = await newPage(browser, viewport);
+      // GTM cannot load here: its script is faked and notes the address it starts on (what it would send as page_location).
+      await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.gtmSaw = (window.gtmSaw || []).concat(location.href);' }));
+      const gtmSaw = () => page.evaluate(() => (window as unknown as { gtmSaw?: string[] }).gtmSaw ?? []);
+      const addresses: string[] = [];
+      page.on('framenavigated', (frame) => void (frame === page.mainFrame() && addresses.push(frame.url())));
       await page.goto(`${sf.url}${manageLinkOf(mail)}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
+      // The e-mail's key left the address (into the tab) before the tag manager started (docs/after-sale.md
+      // "Who may read or change an order"); a reload in the same tab still opens the order.
+      expect(page.url()).not.toContain('key=');
+      await expect.poll(gtmSaw).toHaveLength(1);
+      expect((await gtmSaw())[0]).not.toContain('key=');
+      await page.reload();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
       await expect.poll(() => page.locator('article.edit-order__session').count()).toBe(1);
       await screenshot(page, `edit-order-${name}`);
@@ -59,6 +72,10 @@ describe('self-edit of an order', () => {
       await expect.poll(() => page.getByText('Your tickets have been rescheduled.').isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => page.getByRole('button', { name: 'Confirm Changes' }).count()).toBe(0);
       await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(3);
+      // Only the e-mail's own link ever had the key: no page of the whole journey, nor the tag manager, did.
+      expect(addresses[0]).toContain('key=');
+      expect(addresses.slice(1).filter((u) => u.includes('key='))).toEqual([]);
+      expect((await gtmSaw()).filter((u) => u.includes('key='))).toEqual([]);
       expect(errors).toEqual([]);
     });
   }
@@ -75,7 +92,7 @@ describe('a change to an order paid with Afterpay (a manage-order payment agains
     () => ({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_URL: fake.url }),
   );
 
-  it('/manage/{id}/confirm asks only the address for Afterpay; authorised at the provider, the buyer is back on their order with its key and the change saved (390 wide)', async () => {
+  it('/manage/{id}/confirm asks only the address for Afterpay; authorised at the provider, the buyer is back on their order (its key kept in the tab) and the change saved (390 wide)', async () => {
     enableSelfEdit(sf);
     setConfig(sf, 'payments', 'stripe_payment_methods', ['afterpay_clearpay']);
     await adultPrice(sf, 2500);
@@ -113,7 +130,7 @@ describe('a change to an order paid with Afterpay (a manage-order payment agains
     await page.getByRole('link', { name: 'Authorize test payment' }).click();
     await expect.poll(() => page.getByText('Your tickets have been rescheduled.').isVisible(), { timeout: 20_000 }).toBe(true);
     const landed = new URL(page.url());
-    expect([landed.pathname, landed.searchParams.get('key'), landed.searchParams.get('changed')]).toEqual([link.pathname, link.searchParams.get('key'), 'rescheduled']);
+    expect([landed.pathname, landed.searchParams.has('key'), landed.searchParams.get('changed')]).toEqual([link.pathname, false, 'rescheduled']);
     await expect.poll(async () => (await mailbox(sf.url, email)).filter((m) => m.subject === `Your tickets — order ${orderNumber}`).length, { timeout: 15_000 }).toBe(2);
     expect(errors.filter((e) => !/js\.stripe\.com|ERR_BLOCKED/.test(e))).toEqual([]);
   });

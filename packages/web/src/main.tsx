@@ -8,15 +8,12 @@ import { routes } from './app/router.js';
 import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
 import { installErrorReporting } from './lib/report-error.js';
+import { fixStartAddress } from './app/start-address.js';
 import './styles/theme.css';
 import './styles/app.css';
 
-// A cache-busting reload after a failed chunk load leaves `_r` in the address: drop it.
-const url = new URL(window.location.href);
-if (url.searchParams.has('_r')) {
-  url.searchParams.delete('_r');
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-}
+// First of all: no `_r`, no order key in the address (an e-mail link's key moves into the tab).
+fixStartAddress();
 
 installErrorReporting();
 seedInlineConfig(queryClient);

@@ -258,7 +258,7 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
     sessionStorage.setItem('foyer.change-cart.o-1', 'change-1');
   });
 
-  it('asks only the address, sends it for the change cart (no buyer named, no e-mail), keeps the manage key in this tab and goes to the provider', async () => {
+  it('asks only the address, sends it for the change cart (no buyer named, no e-mail), with the manage key kept in this tab goes to the provider', async () => {
     stubStripeJs(null);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -269,7 +269,8 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
         '/api/cart/change-1/pay': () => refusal(402, 'intent_requires_action', 'Your bank asks you to confirm this payment.', { payment_intent_id: 'pi_3', payment_intent_client_secret: 'pi_3_secret_x', redirect_url: 'https://pay.example/redirect/pi_3' }),
       }),
     );
-    renderApp(`/manage/o-1/confirm?key=${KEY}`);
+    const router = renderApp(`/manage/o-1/confirm?key=${KEY}`);
+    expect(router.state.location.search).toBe('');
     fireEvent.click(await screen.findByRole('button', { name: 'Afterpay / Clearpay' }));
     expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
@@ -288,20 +289,22 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
 
   const RETURN = '/checkout?cartId=change-1&purchaser=guest&payment_intent=pi_3&payment_intent_client_secret=pi_3_secret_x&redirect_status=succeeded&orderId=o-1';
 
-  it('paid: the return lands on /manage/{orderId} with the kept key and "changes saved"; the change cart is forgotten and the tab\'s own cart is untouched', async () => {
+  it('paid: the return lands on /manage/{orderId} with "changes saved", the key still kept in the tab (never in the address); the change cart is forgotten and the tab\'s own cart is untouched', async () => {
     sessionStorage.setItem('foyer.manage-key.o-1', KEY);
     stubStripeJs(null);
     const { fetch } = installFetch(server(STRIPE, { '/api/cart/change-1/payment_return': completed }));
     const router = renderApp(RETURN);
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/o-1'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ key: KEY, changed: 'rescheduled' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ changed: 'rescheduled' });
+    // The order's page reads it with the key this tab kept.
+    await waitFor(() => expect(fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).find((u) => u.pathname === '/api/ticket_order/o-1')?.searchParams.get('key')).toBe(KEY));
     expect(bodyOf(fetch, '/api/cart/change-1/payment_return')).toEqual({ payment_intent_client_secret: 'pi_3_secret_x' });
-    expect([sessionStorage.getItem('foyer.change-cart.o-1'), sessionStorage.getItem('foyer.manage-key.o-1')]).toEqual([null, null]);
+    expect([sessionStorage.getItem('foyer.change-cart.o-1'), sessionStorage.getItem('foyer.manage-key.o-1')]).toEqual([null, KEY]);
     expect(localStorage.length).toBeGreaterThan(0);
     expect(JSON.stringify({ ...localStorage })).toContain('cart-1');
   });
 
-  it('refused at the provider: back to paying the change, with the key and the reason', async () => {
+  it('refused at the provider: back to paying the change (the key stays in the tab) with the reason', async () => {
     sessionStorage.setItem('foyer.manage-key.o-1', KEY);
     stubStripeJs(null);
     installFetch(
@@ -312,7 +315,7 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
     );
     const router = renderApp(RETURN.replace('succeeded', 'failed'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/o-1/confirm'));
-    expect(router.state.location.search).toBe(`?key=${KEY}`);
+    expect(router.state.location.search).toBe('');
     const error = await screen.findByTestId('pay-error');
     expect(within(error).getByText('Your card has not been charged.')).toBeTruthy();
     expect(within(error).getByText('The payment was declined by Afterpay.')).toBeTruthy();

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { queryClient } from '../src/app/query-client.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';
 import { configDocument, eventDocument, installFetch, session } from './fixtures.js';
@@ -102,6 +103,42 @@ describe('/manage/{id} (cancel free order)', () => {
     const before = reads();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it.each(['/manage/o-1/reschedule/s-1', '/manage/o-1/pay'])('%s answers a failed read of the order with the manage page\'s 001 §8 texts', async (path) => {
+    server([booked('t-a', 's-1')], { status: 404 });
+    renderApp(path);
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('We could not find that order.');
+    expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
+    expect(screen.queryByText('We could not find anything at this URL. (404 Not Found)')).toBeNull();
+
+    cleanup();
+    queryClient.clear();
+    const { calls } = server([booked('t-a', 's-1')], { status: 500 });
+    renderApp(path);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
+    expect(alert.textContent).not.toContain('Something went wrong on our side.');
+    const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
+    const before = reads();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it('/manage/{id}/confirm: a failed read of the change says 001 §8\'s "Oops! …" with Try again (a change that is gone: nothing to pay)', async () => {
+    sessionStorage.setItem('foyer.change-cart.o-1', 'change-1');
+    let status = 500;
+    installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/cart/change-1') return { status, body: { _data: [{ ...refusals[status], _context: 'cart', _extra: null }] } };
+      return undefined;
+    });
+    renderApp('/manage/o-1/confirm');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
+    status = 404;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/nothing to pay/i, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it("the e-mail's manage link: the key goes with the read and the cancel", async () => {

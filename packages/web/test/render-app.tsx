@@ -3,13 +3,15 @@ import { render } from '@testing-library/preact';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { queryClient } from '../src/app/query-client.js';
 import { routes } from '../src/app/router.js';
+import { takeManageKey } from '../src/features/manage/manage-key.js';
 
 /**
  * The whole storefront (real routes and query client) at a path, in a #root like the page's; or
- * with a history of several entries, at `initialIndex` (default: the last).
+ * with a history of several entries, at `initialIndex` (default: the last). An order e-mail link's
+ * key moves into the tab first, as main.tsx does before its router starts (app/start-address.ts).
  */
 export function renderApp(path: string | string[], initialIndex?: number) {
-  const router = createMemoryRouter(routes, { initialEntries: Array.isArray(path) ? path : [path], initialIndex });
+  const router = createMemoryRouter(routes, { initialEntries: (Array.isArray(path) ? path : [path]).map(takeManageKey), initialIndex });
   const root = document.createElement('div');
   root.id = 'root';
   document.body.appendChild(root);

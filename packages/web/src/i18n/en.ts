@@ -730,7 +730,6 @@ export const en = {
     title: 'Manage your order',
     heading: 'Order {number}',
     loading: 'Loading your order',
-    loadError: 'Your order could not be loaded.',
     /** 001 §8 */
     contactUs: 'You must contact us to cancel this order.',
     nothingLeft: 'There are no tickets left in this order.',

@@ -25,11 +25,14 @@ export function AnalyticsBridge({ store }: { store: CartStore }) {
   // The last cart with tickets: what an order that just completed contained.
   const lastView = useRef<CartView | null>(store.getSnapshot().view);
 
+  // The container reads the address (page_location) itself: never while it carries a key (an
+  // order's is moved out before the app starts, main.tsx; a transfer-cart link's until it is used).
+  const keyed = new URLSearchParams(location.search).has('key');
   useEffect(() => {
-    if (!on) return;
+    if (!on || keyed) return;
     enableTagManager(id);
     return disableTagManager;
-  }, [on, id]);
+  }, [on, id, keyed]);
 
   useEffect(() => {
     let prev = store.getSnapshot();

@@ -24,9 +24,8 @@ const SecondsContext = createContext<number | null>(null);
 
 export const ORDER_COMPLETE_PATH = '/checkout/complete';
 
-/** The order-complete route for these orders (001 §2); with an order e-mail's key when the page was opened by one. */
-export const completePath = (orderIds: readonly string[], key?: string | null) =>
-  `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
+/** The order-complete route for these orders (001 §2); an order e-mail's key stays in the tab (manage-key.ts). */
+export const completePath = (orderIds: readonly string[]) => `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
 
 export function CartProvider({ sellerId, timezone, children }: { sellerId: string | null; timezone: string; children: ReactNode }) {
   const navigate = useNavigate();

@@ -17,6 +17,8 @@ import { OrderDiscount } from '../promotions/order-discount.js';
 import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
 import { isFreeAndCancellable } from '../manage/cancellable.js';
 import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
+import { manageKeyOf } from '../manage/manage-key.js';
+import { managePath } from '../manage/self-edit/change-api.js';
 
 /** The orders of these ids this browser may read (it bought them, or `key` from an order e-mail's link opens one). */
 export function ordersQuery(ids: string[], key: string | null) {
@@ -28,20 +30,19 @@ export function ordersQuery(ids: string[], key: string | null) {
   };
 }
 
-/** An order's links, with the key of the e-mail link the page was opened by (it opens that order in any browser). */
-const withKey = (path: string, key?: string | null) => (key ? `${path}?key=${encodeURIComponent(key)}` : path);
-export const ticketsPath = (orderId: string, key?: string | null) => withKey(`/checkout/tickets/${encodeURIComponent(orderId)}`, key);
-const managePath = (orderId: string, key: string | null) => withKey(`/manage/${encodeURIComponent(orderId)}`, key);
+/** An order's printable tickets (the key an e-mail link opened it with stays in the tab, manage-key.ts). */
+export const ticketsPath = (orderId: string) => `/checkout/tickets/${encodeURIComponent(orderId)}`;
 
 /**
- * /checkout/complete?orderIds=…[&key=…] (001 §2): per order its number, QR code and a print/view
- * link. Right after paying the browser that bought the orders reads them; from the confirmation
- * e-mail, its key does (docs/after-sale.md "Who may read or change an order").
+ * /checkout/complete?orderIds=… (001 §2): per order its number, QR code and a print/view link.
+ * Right after paying the browser that bought the orders reads them; from the confirmation e-mail,
+ * its key does — taken out of the address into the tab before the app starts (manage-key.ts;
+ * docs/after-sale.md "Who may read or change an order").
  */
 export function Component() {
   const [search] = useSearchParams();
   const ids = parseOrderIds(search);
-  const key = search.get('key');
+  const key = manageKeyOf(ids);
   const seller = useSeller();
   const cart = useOptionalCart();
   useDocumentTitle(en.complete.title);
@@ -116,11 +117,11 @@ export function Component() {
               )}
               <OrderMemberships orderId={order.id} orderKey={key} />
               <LazyWalletButtons orderId={order.id} manageKey={key} />
-              <Link className="button" to={ticketsPath(order.id, key)}>
+              <Link className="button" to={ticketsPath(order.id)}>
                 {en.complete.viewTickets}
               </Link>
               {isFreeAndCancellable(tickets) && (
-                <Link className="button button--link" to={managePath(order.id, key)}>
+                <Link className="button button--link" to={managePath(order.id)}>
                   {en.complete.cancelTickets}
                 </Link>
               )}

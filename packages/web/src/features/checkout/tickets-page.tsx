@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
@@ -14,6 +14,7 @@ import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from './orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
+import { manageKeyStore } from '../manage/manage-key.js';
 
 function when(t: OrderTicketView): string | null {
   if (!t.session) return null;
@@ -22,10 +23,10 @@ function when(t: OrderTicketView): string | null {
   return formatDateTime(t.session.start_datetime, t.timezone);
 }
 
-/** /checkout/tickets/{orderId}[?key=…]: the order's tickets, printable (event, time, type, scan code); its buyer's browser or an e-mail link's key only. */
+/** /checkout/tickets/{orderId}: the order's tickets, printable (event, time, type, scan code); its buyer's browser or an e-mail link's key (kept in the tab, manage-key.ts) only. */
 export function Component() {
   const { orderId = '' } = useParams();
-  const key = useSearchParams()[0].get('key');
+  const key = manageKeyStore.read(orderId);
   const seller = useSeller();
   useDocumentTitle(en.complete.ticketsTitle);
   const query = useQuery(ordersQuery([orderId], key));
@@ -36,7 +37,7 @@ export function Component() {
   return (
     <section className="tickets-view" aria-labelledby="page-title">
       <div className="tickets-view__head no-print">
-        <Link className="button button--link" to={completePath([orderId], key)}>
+        <Link className="button button--link" to={completePath([orderId])}>
           ← {en.complete.back}
         </Link>
       </div>

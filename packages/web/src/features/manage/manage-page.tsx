@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../api/client.js';
+import { useLocation, useParams } from 'react-router';
+import { errorMessage } from '../../api/client.js';
 import { useConfigEntries, useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -12,8 +12,8 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../checkout/orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
-import { ExpiredLink, isExpiredLink } from './expired-link.js';
-import { OrderLoadFailed, OrderNotFound } from './order-load-errors.js';
+import { manageKeyStore } from './manage-key.js';
+import { orderLoadError } from './order-load-errors.js';
 import { instalmentView } from './instalments/instalment-plan.js';
 import { InstalmentSummary } from './instalments/instalment-summary.js';
 import { PAID_STATE } from './instalments/paid-state.js';
@@ -37,9 +37,8 @@ export function Component() {
 /** The order of the address's id; `notFound` replaces the 404 page (My Account says "Order not found"). */
 export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const { id = '' } = useParams();
-  // The e-mail's manage link carries the order's key.
-  const [search] = useSearchParams();
-  const key = search.get('key');
+  // The key the e-mail's manage link opened this order with, kept in the tab (manage-key.ts).
+  const key = manageKeyStore.read(id);
   const seller = useSeller();
   const rules = selfEditRules(useConfigEntries());
   const client = useQueryClient();
@@ -55,10 +54,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
-  // 001 §8 Order management: the order's 404 (also what someone else's order answers) and any other failure.
-  if (query.isError && isApiError(query.error) && (query.error.status === 404 || query.error.status === 403)) return notFound ?? <OrderNotFound />;
-  if (query.isError) return <OrderLoadFailed onRetry={() => void query.refetch()} />;
+  if (query.isError) return orderLoadError(query, notFound);
   if (!view) return <ManageSkeleton />;
   // 001 §2: self-edit mode (web.self_edit_rules and an eligible ticket) shows the edit-order screen.
   const editable = rules && view.tickets.some((t) => selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, view.order.id));
@@ -103,7 +99,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
           {format(instalmentTexts.paid, { amount: formatMoney(paidNotice, seller.currency, { zeroAsFree: false }) })}
         </p>
       )}
-      {instalments && <InstalmentSummary view={instalments} orderId={id} orderKey={key} currency={seller.currency} />}
+      {instalments && <InstalmentSummary view={instalments} orderId={id} currency={seller.currency} />}
       {notice && (
         <p className="notice notice--info" role="status">
           {notice}

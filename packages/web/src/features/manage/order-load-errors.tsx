@@ -1,7 +1,9 @@
 import { ORDER_TEXT } from '@foyer/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
+import { ExpiredLink, isExpiredLink } from './expired-link.js';
 import { instalmentTexts } from './instalments/texts.js';
 
 function ManageNotice({ children }: { children: ReactNode }) {
@@ -34,6 +36,18 @@ export function OrderNotFound() {
       </div>
     </ManageNotice>
   );
+}
+
+/**
+ * What a page that reads one order (manage, reschedule, pay) shows when the read failed, null when
+ * it did not: an expired link says so; the order's 404 (also what someone else's order answers)
+ * is `notFound` or "We could not find that order."; anything else the 001 §8 failure with a retry.
+ */
+export function orderLoadError(query: { isError: boolean; error: unknown; refetch: () => unknown }, notFound?: ReactNode): ReactNode {
+  if (!query.isError) return null;
+  if (isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
+  if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 403)) return notFound ?? <OrderNotFound />;
+  return <OrderLoadFailed onRetry={() => void query.refetch()} />;
 }
 
 /** 001 §8 Order management, any other failure: "Oops! Sorry, something went wrong. Please try again." */

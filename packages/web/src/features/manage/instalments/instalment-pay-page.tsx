@@ -2,13 +2,10 @@ import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { fromMinor } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../../api/client.js';
-import { NotFoundPage } from '../../../app/error-pages.js';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { formatMoney } from '../../../lib/money.js';
-import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { confirmDemoIntent, newIdempotencyKey } from '../../checkout/api.js';
@@ -25,7 +22,9 @@ import { paymentSettings } from '../../checkout/payment-settings.js';
 import type { StripeCardHandle } from '../../checkout/stripe-card-field.js';
 import type { StripeJs } from '../../checkout/stripe-js.js';
 import { manageOrderQuery } from '../api.js';
-import { ExpiredLink, isExpiredLink } from '../expired-link.js';
+import { manageKeyStore } from '../manage-key.js';
+import { orderLoadError } from '../order-load-errors.js';
+import { managePath } from '../self-edit/change-api.js';
 import { instalmentView } from './instalment-plan.js';
 import { PAID_STATE } from './paid-state.js';
 import { instalmentTexts } from './texts.js';
@@ -39,8 +38,7 @@ import { instalmentTexts } from './texts.js';
  */
 export function Component() {
   const { orderId = '' } = useParams();
-  const [search] = useSearchParams();
-  const key = search.get('key');
+  const key = manageKeyStore.read(orderId);
   const seller = useSeller();
   const settings = paymentSettings(useConfigEntries(), seller.meta);
   useDocumentTitle(instalmentTexts.payTitle);
@@ -48,9 +46,7 @@ export function Component() {
   const view = useMemo(() => (query.data ? instalmentView(query.data, orderId) : null), [query.data, orderId]);
   const order = query.data?.ticket_order._data.find((o) => o.id === orderId);
 
-  if (query.isError && isExpiredLink(query.error)) return <ExpiredLink error={query.error} />;
-  if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
-  if (query.isError) return <ErrorNotice title={en.manage.loadError} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return orderLoadError(query);
   if (!query.data) {
     return (
       <div aria-busy="true" aria-label={en.manage.loading}>
@@ -59,7 +55,7 @@ export function Component() {
       </div>
     );
   }
-  const back = `/manage/${encodeURIComponent(orderId)}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+  const back = managePath(orderId);
   return (
     <section className="manage instalment-pay" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">

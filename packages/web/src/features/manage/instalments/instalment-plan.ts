@@ -25,5 +25,5 @@ export function instalmentView(doc: TOrderDocument, orderId: string): Instalment
   return { outstanding, due, next: open[0] ?? null, plan };
 }
 
-/** The pay screen of an order (its own route; the manage link's key travels with it). */
-export const instalmentPayPath = (orderId: string, key: string | null) => `/manage/${encodeURIComponent(orderId)}/pay${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+/** The pay screen of an order (its own route; the manage link's key stays in the tab, manage-key.ts). */
+export const instalmentPayPath = (orderId: string) => `/manage/${encodeURIComponent(orderId)}/pay`;

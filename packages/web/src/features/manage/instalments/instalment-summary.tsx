@@ -10,7 +10,7 @@ import { instalmentTexts } from './texts.js';
  * An order with something still to pay (001 §4 manage-order payments): how much, the next
  * instalment and its due date, the plan, and "Pay now" to the order's pay screen.
  */
-export function InstalmentSummary({ view, orderId, orderKey, currency }: { view: InstalmentView; orderId: string; orderKey: string | null; currency: string }) {
+export function InstalmentSummary({ view, orderId, currency }: { view: InstalmentView; orderId: string; currency: string }) {
   const money = (minor: number) => formatMoney(fromMinor(minor), currency, { zeroAsFree: false });
   return (
     <section className="panel instalments" aria-labelledby="instalments-title" data-testid="instalments">
@@ -33,7 +33,7 @@ export function InstalmentSummary({ view, orderId, orderKey, currency }: { view:
           ))}
         </ul>
       )}
-      <Link className="button" to={instalmentPayPath(orderId, orderKey)}>
+      <Link className="button" to={instalmentPayPath(orderId)}>
         {instalmentTexts.payNow}
       </Link>
     </section>

@@ -77,11 +77,14 @@ export function confirmFreeChange(cartId: string): Promise<TPayAnswer> {
 /** 001 §8 Reschedule: errors that send the buyer back to start again (a restart link). */
 export const RESTART_CODES = new Set(['cart_expired', 'tickets_too_old', 'ticket_state_incorrect', 'ticket_not_found']);
 
-/** The manage page's address, keeping the manage link's key. */
-export const managePath = (orderId: string, key: string | null, extra: Record<string, string> = {}) => {
-  const q = new URLSearchParams({ ...(key ? { key } : {}), ...extra }).toString();
+/** The manage page's address (never with the manage link's key: pages take it from manage-key.ts). */
+export const managePath = (orderId: string, extra: Record<string, string> = {}) => {
+  const q = new URLSearchParams(extra).toString();
   return `/manage/${encodeURIComponent(orderId)}${q ? `?${q}` : ''}`;
 };
 
-/** /manage/{orderId}/confirm (paying a change), keeping the manage link's key. */
-export const confirmPath = (orderId: string, key: string | null) => managePath(orderId, key).replace(/(\?|$)/, '/confirm$1');
+/** /manage/{orderId}/confirm (paying a change). */
+export const confirmPath = (orderId: string) => `${managePath(orderId)}/confirm`;
+
+/** /manage/{orderId}/reschedule/{sessionId}. */
+export const reschedulePath = (orderId: string, sessionId: string) => `${managePath(orderId)}/reschedule/${encodeURIComponent(sessionId)}`;

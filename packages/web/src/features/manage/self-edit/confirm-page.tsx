@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
-import { en } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatMoney } from '../../../lib/money.js';
 import { Skeleton } from '../../../ui/skeleton.js';
@@ -11,7 +9,9 @@ import { CheckoutForm } from '../../checkout/checkout-form.js';
 import { outstandingMinor, paidMinor, paymentDueMinor } from '../../checkout/model.js';
 import { paymentSettings } from '../../checkout/payment-settings.js';
 import { checkoutIdentityForm } from '../../checkout/identity-form-model.js';
-import { manageKeyStore, PAY_FAILURE_STATE } from '../manage-return.js';
+import { isApiError } from '../../../api/client.js';
+import { PAY_FAILURE_STATE } from '../manage-return.js';
+import { OrderLoadFailed } from '../order-load-errors.js';
 import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
 
 /**
@@ -24,8 +24,6 @@ import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
  */
 export function Component() {
   const { orderId = '' } = useParams();
-  const [search] = useSearchParams();
-  const key = search.get('key');
   const seller = useSeller();
   const entries = useConfigEntries();
   const navigate = useNavigate();
@@ -34,19 +32,17 @@ export function Component() {
   const cartId = changeCartStore.read(orderId);
   const change = useQuery(changeCartQuery(cartId));
   const cart = change.data?.cart?._data[0];
-  const back = managePath(orderId, key);
-  // Back from a payment provider (Afterpay), the return finds the manage key here (manage-return.ts).
-  useEffect(() => {
-    if (key) manageKeyStore.write(orderId, key);
-  }, [orderId, key]);
+  const back = managePath(orderId);
   const failure = (useLocation().state as Record<string, { text: string; detail: string | null }> | null)?.[PAY_FAILURE_STATE] ?? null;
   const done = (kind: string) => {
     changeCartStore.clear(orderId);
     // The order changed: its cached reads (the manage page's) are stale.
     void client.invalidateQueries({ queryKey: ['ticket_order'] });
-    navigate(managePath(orderId, key, { changed: kind }), { replace: true });
+    navigate(managePath(orderId, { changed: kind }), { replace: true });
   };
 
+  // 001 §8 Order management: a failure other than the change being gone.
+  if (change.isError && !(isApiError(change.error) && change.error.status === 404)) return <OrderLoadFailed onRetry={() => void change.refetch()} />;
   return (
     <section className="manage confirm-changes" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">
@@ -55,7 +51,7 @@ export function Component() {
       <p>
         <Link to={back}>{selfEditText.back}</Link>
       </p>
-      {!cartId || change.isError || (cart && cart.state !== 'pending') ? (
+      {!cartId || (change.isError && isApiError(change.error) && change.error.status === 404) || (cart && cart.state !== 'pending') ? (
         <p className="notice notice--warning">
           {selfEditText.nothingToPay} <Link to={back}>{selfEditText.restart}</Link>
         </p>

@@ -18,7 +18,7 @@ import { useOptionalAccount } from '../../account/account-context.js';
 import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
 import { bySession, type SessionTickets } from '../cancellable.js';
 import { LazyWalletButtons } from '../../wallet/lazy-wallet-buttons.js';
-import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, managePath, modifyChange } from './change-api.js';
+import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, modifyChange, reschedulePath } from './change-api.js';
 
 /**
  * /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5): a card per session with its image,
@@ -119,7 +119,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
         setFailure(SELF_EDIT_TEXT.paymentNotSupported);
         return;
       }
-      navigate(confirmPath(orderId, orderKey));
+      navigate(confirmPath(orderId));
     });
 
   return (
@@ -150,7 +150,6 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
             disabled={busy || member}
             currency={seller.currency}
             orderId={orderId}
-            orderKey={orderKey}
             onRemove={(ids) => void remove(ids)}
           />
         ))}
@@ -197,7 +196,7 @@ function eligible(rules: SelfEditRules, t: OrderTicketView, orderId: string) {
   return selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, orderId);
 }
 
-function SessionCard(props: { session: SessionTickets; edit: EditSession; rules: SelfEditRules; now: Date; disabled: boolean; currency: string; orderId: string; orderKey: string | null; onRemove: (ids: string[]) => void }) {
+function SessionCard(props: { session: SessionTickets; edit: EditSession; rules: SelfEditRules; now: Date; disabled: boolean; currency: string; orderId: string; onRemove: (ids: string[]) => void }) {
   const { session: s, rules } = props;
   const event = s.tickets[0]?.event ?? null;
   const image = metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_profile') ?? metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_cover');
@@ -209,7 +208,7 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
   const label = actions.label === 'redeemed' ? en.manage.redeemed : actions.label === 'cancelled' ? (pending ? null : en.manage.stateCancelled) : actions.label === 'past' || (s.start && pastHorizon(rules, s.start, props.now)) ? en.manage.pastEvent : null;
   const price = live.reduce((sum, t) => sum + toMinor(t.ticket.adjusted_value), 0);
   const sessionId = live[0]?.ticket.event_session_id;
-  const reschedulePath = sessionId ? managePath(props.orderId, props.orderKey).replace(/(\?|$)/, `/reschedule/${encodeURIComponent(sessionId)}$1`) : null;
+  const rescheduleTo = sessionId ? reschedulePath(props.orderId, sessionId) : null;
   return (
     <article className="panel edit-order__session" aria-label={[s.title, s.start ? formatDate(s.start.slice(0, 10)) : null].filter(Boolean).join(', ')}>
       {image && <img className="edit-order__image" src={imageUrl(image, { width: 160, height: 120 })} alt="" width={160} height={120} />}
@@ -248,8 +247,8 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
                 {selfEditText.cancelSession}
               </button>
             )}
-            {actions.reschedule && reschedulePath && !props.disabled && (
-              <Link className="button" to={reschedulePath}>
+            {actions.reschedule && rescheduleTo && !props.disabled && (
+              <Link className="button" to={rescheduleTo}>
                 {selfEditText.reschedule}
               </Link>
             )}

@@ -2,11 +2,10 @@ import type { TEventSession } from '@foyer/contracts';
 import { SELF_EDIT_TEXT, toMinor } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { listOf } from '../../../api/document.js';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { eventQuery } from '../../../api/queries.js';
-import { NotFoundPage } from '../../../app/error-pages.js';
 import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
@@ -18,6 +17,8 @@ import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { readOrders } from '../../checkout/orders.js';
 import type { EventDetail } from '../../events/detail/model.js';
+import { manageKeyStore } from '../manage-key.js';
+import { orderLoadError } from '../order-load-errors.js';
 import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES } from './change-api.js';
 
 /**
@@ -53,8 +54,7 @@ export function Component() {
 function Reschedule({ ui }: { ui: Pickers }) {
   const { DateSelector, SessionPicker, dayTotalText, pricedCalendarQuery, readEventDetail } = ui;
   const { orderId = '', sessionId = '' } = useParams();
-  const [search] = useSearchParams();
-  const key = search.get('key');
+  const key = manageKeyStore.read(orderId);
   const seller = useSeller();
   const config = useAppConfig();
   const navigate = useNavigate();
@@ -80,10 +80,9 @@ function Reschedule({ ui }: { ui: Pickers }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
   const [increase, setIncrease] = useState<{ amount: string; until: string } | null>(null);
-  const back = managePath(orderId, key);
+  const back = managePath(orderId);
 
-  if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
-  if (order.isError) return <ErrorNotice title={en.manage.loadError} error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isError) return orderLoadError(order);
   if (!view || (eventId && !detail)) return <Skeleton height={240} />;
 
   const update = async () => {

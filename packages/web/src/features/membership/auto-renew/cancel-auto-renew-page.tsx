@@ -1,25 +1,25 @@
 import { AUTO_RENEW_TEXT } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { myMembershipKey } from '../api.js';
 import { cardDate } from '../cards.js';
+import { manageKeyStore } from '../../manage/manage-key.js';
 import { cancelAutoRenew, orderAutoRenewQuery } from './api.js';
 
 /**
  * /manage/{ticketOrderId}/cancel-auto-renew (001 §2, §4): a confirmation screen for a scheduled
  * auto-renew — the level and the day it would renew — then scheduled becomes cancelled. Any other
  * state shows a warning: not enrolled, or not authenticated when neither logged in as the buyer
- * nor opened from the e-mail's link (its ?key=).
+ * nor opened from the e-mail's link (its ?key=, kept in the tab: manage/manage-key.ts).
  */
 export function Component() {
   const { ticketOrderId = '' } = useParams();
-  const [search] = useSearchParams();
-  const key = search.get('key');
+  const key = manageKeyStore.read(ticketOrderId);
   const seller = useSeller();
   const client = useQueryClient();
   const query = useQuery(orderAutoRenewQuery(ticketOrderId, key));
