@@ -5,6 +5,8 @@
  *   BENCH_RUNS=5 CHROME_PATH=/usr/bin/chromium npm run bench:lighthouse
  *   BENCH_PAGES=/events/{id} npm run bench:lighthouse   (some pages only, comma-separated)
  *   BENCH_REPORTS=/tmp/lh npm run bench:lighthouse      (each run's JSON report kept there, to read its audits)
+ *   FOYER_WEB_DIST=/tmp/other-build npm run bench:lighthouse   (another build of the web, for before/after runs alternated
+ *     on one machine: scores here swing by ±5 between batches, so compare medians of 10 alternated runs)
  * Lighthouse itself is fetched by npx (pinned; 13 needs Node 22), so it is no dependency of the project.
  */
 import { execFile } from 'node:child_process';
