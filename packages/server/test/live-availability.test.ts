@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { importCatalogFile } from '../src/catalog/import-catalog.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.js';
 import { readSettings } from '../src/settings.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, FIXTURE, freshDatabase, NOW } from './harness.js';
@@ -17,32 +17,10 @@ const GA_0604_18 = '2026-06-04T22:00:00.000Z';
  * and a poll that finds nothing changed is a 304.
  */
 describe.each(dialects())('live availability across two servers on %s', (dialect) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let second: DatabaseHandle | null = null;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let ids: CatalogIds;
-  let urlB: string;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    await importCatalogFile(database.db, FIXTURE, NOW);
-    // Each process has its own response cache, warm for seconds: /api must not depend on it.
-    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
-    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
-    second = dialect === 'postgres' ? openDatabase(database.url) : null;
-    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
-    await a.listen({ port: 0, host: '127.0.0.1' });
-    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
-    ids = await catalogIds(database.db);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second?.close();
-    await database.drop();
-  });
+  const two = useTwoServers(dialect, FIXTURE);
 
   it('a reserve through one server is seen through the other within 2 s; unchanged polls are 304s', async () => {
+    const { a, urlB, ids } = two();
     const day = `${urlB}/api/events/${ids.event('ga')}/sessions?_ondate=2026-06-04&_sort=start_datetime`;
     const poll = async (etag?: string) => {
       const res = await fetch(day, { headers: etag ? { 'if-none-match': etag } : {} });
@@ -76,31 +54,11 @@ describe.each(dialects())('live availability across two servers on %s', (dialect
  * (B reuses its answer for at most API_MEMO_MS), and an unchanged poll is a 304.
  */
 describe.each(dialects())('live seat states across two servers on %s', (dialect) => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let second: DatabaseHandle | null = null;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let urlB: string;
-  let ids: CatalogIds;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    await importCatalogFile(database.db, SEATED_FIXTURE, NOW);
-    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
-    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
-    second = dialect === 'postgres' ? openDatabase(database.url) : null;
-    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
-    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
-    ids = await catalogIds(database.db);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second?.close();
-    await database.drop();
-  });
+  const two = useTwoServers(dialect, SEATED_FIXTURE);
 
   it('seats held through one server turn unavailable on the other within 2 s, and available again once released; unchanged polls are 304s', async () => {
-    const session = (await database.db.selectFrom('event_session').select('id').orderBy('start_datetime').executeTakeFirstOrThrow()).id;
+    const { a, urlB, ids, db } = two();
+    const session = (await db.selectFrom('event_session').select('id').orderBy('start_datetime').executeTakeFirstOrThrow()).id;
     const path = `${urlB}/api/events/${ids.event('recital')}/sessions/${session}/seat_map`;
     const seats = ((await (await fetch(`${path}?_withgeometry=true`)).json()) as { seat: { _data: { id: string; row: string; name: string }[] } }).seat._data;
     const at = (row: string, name: string) => seats.findIndex((s) => s.row === row && s.name === name);
@@ -137,3 +95,34 @@ describe.each(dialects())('live seat states across two servers on %s', (dialect)
     expect(freed.letters).toBe(first.letters);
   });
 });
+
+/**
+ * Two servers on one fresh database with the catalog (PostgreSQL: a connection pool each, as two
+ * `npm start`s would be), B listening over real HTTP; each with its own response cache, warm for
+ * seconds, which the live /api paths must not depend on.
+ */
+function useTwoServers(dialect: Dialect, catalog: string) {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let second: DatabaseHandle | null = null;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let urlB: string;
+  let ids: CatalogIds;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    await importCatalogFile(database.db, catalog, NOW);
+    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
+    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
+    second = dialect === 'postgres' ? openDatabase(database.url) : null;
+    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
+    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
+    ids = await catalogIds(database.db);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await second?.close();
+    await database.drop();
+  });
+  return () => ({ a, urlB, ids, db: database.db });
+}
