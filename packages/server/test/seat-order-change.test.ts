@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { uuidv7 } from '../src/ids.js';
-import { deliverMail, mailbox } from './auth-harness.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
+import { paidOrderWithKey, payByCard } from './paid-order.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 import { SEATED_FIXTURE, seatIds } from './seat-harness.js';
 
@@ -38,10 +38,7 @@ describe.each(dialects())('a seated ticket taken out by an order change on %s', 
   });
 
   const adult = (label: string) => ({ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: seat(label) } });
-  const payCard = (c: CartClient, cartId: string, amount: string) =>
-    t.app
-      .inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: { amount, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } }, headers: { cookie: c.cookie! } })
-      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  const payCard = (c: CartClient, cartId: string, amount: string) => payByCard(t, c, cartId, amount);
   /** What the session's and the Premium group's places and the seats' live holders say. */
   const places = async () => {
     const s = await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', session).executeTakeFirstOrThrow();
@@ -57,18 +54,9 @@ describe.each(dialects())('a seated ticket taken out by an order change on %s', 
 
   /** A paid order of seated tickets and its manage key (from the confirmation e-mail). */
   async function order(email: string, labels: string[]) {
-    const c = new CartClient(t.app);
-    const cart = await c.create(labels.map(adult));
-    expect(cart.status, JSON.stringify(cart.body)).toBe(200);
-    const cartId = cart.body.cart._data[0].id as string;
-    const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email });
-    await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
-    const paid = await payCard(c, cartId, cart.body.cart._data[0].cart_fees.total_outstanding);
-    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
-    await deliverMail(t);
-    const link = new URL(/Manage your order: (\S+)/.exec((await mailbox(t.app, email)).at(-1)!.text)![1]);
+    const { paid, orderId, key } = await paidOrderWithKey(t, email, labels.map(adult));
     const tickets = paid.body.ticket._data as { id: string; seat_id: string }[];
-    return { orderId: paid.body.ticket_order._data[0].id as string, key: encodeURIComponent(link.searchParams.get('key')!), ticketOf: (label: string) => tickets.find((x) => x.seat_id === seat(label))!.id };
+    return { orderId, key, ticketOf: (label: string) => tickets.find((x) => x.seat_id === seat(label))!.id };
   }
 
   /** A change cart for the order that adds a seat and takes `out` out of the order (as takeOrderTickets would). */

@@ -5,6 +5,7 @@ import { uuidv7 } from '../src/ids.js';
 import { Browser, deliverMail, mailbox, PASSWORD } from './auth-harness.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
+import { paidOrderWithKey, payByCard } from './paid-order.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const A = '2026-06-04T14:00:00.000Z'; // GA 10:00 local, capacity 10
@@ -40,27 +41,15 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
   const used = async (start: string) => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('ga', start)).executeTakeFirstOrThrow()).used_capacity;
   const ticket = async (id: string) => t.db.selectFrom('ticket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const line = (type: string, start: string) => ({ ticket_type_id: ids.type(type), event_session_id: ids.session('ga', start) });
-  const payCard = (c: CartClient, cartId: string, amount: string, key?: string) =>
-    t.app
-      .inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: { amount, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } }, headers: { cookie: c.cookie!, ...(key ? { 'idempotency-key': key } : {}) } })
-      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  const payCard = (c: CartClient, cartId: string, amount: string, key?: string) => payByCard(t, c, cartId, amount, key);
 
   /** A paid order (an adult and a child, session A) and its manage key, read from the confirmation e-mail. */
   async function order(email: string, lines = [line('adult', A), line('child', A)]) {
-    const c = new CartClient(t.app);
-    const cart = await c.create(lines);
-    expect(cart.status, JSON.stringify(cart.body)).toBe(200);
-    const cartId = cart.body.cart._data[0].id as string;
-    const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email });
-    await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
-    const paid = await payCard(c, cartId, cart.body.cart._data[0].cart_fees.total_outstanding);
-    expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
-    await deliverMail(t);
-    const link = new URL(/Manage your order: (\S+)/.exec((await mailbox(t.app, email)).at(-1)!.text)![1]);
+    const { paid, orderId, key } = await paidOrderWithKey(t, email, lines);
     const tickets = paid.body.ticket._data as { id: string; ticket_type_id: string; scan_code: string }[];
     return {
-      orderId: paid.body.ticket_order._data[0].id as string,
-      key: encodeURIComponent(link.searchParams.get('key')!),
+      orderId,
+      key,
       adult: tickets.find((x) => x.ticket_type_id === ids.type('adult'))!,
       child: tickets.find((x) => x.ticket_type_id === ids.type('child'))!,
     };
