@@ -96,13 +96,7 @@ describe('/manage/{id} (cancel free order)', () => {
   it('any other failure to load: 001 §8\'s "Oops! Sorry, something went wrong. Please try again." and Try again reloads', async () => {
     const { calls } = server([booked('t-a', 's-1')], { status: 500 });
     renderApp('/manage/o-1');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
-    expect(alert.textContent).not.toContain('Something went wrong on our side.');
-    const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
-    const before = reads();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await expectOopsThenRetry(calls);
   });
 
   it.each(['/manage/o-1/reschedule/s-1', '/manage/o-1/pay'])('%s answers a failed read of the order with the manage page\'s 001 §8 texts', async (path) => {
@@ -116,13 +110,7 @@ describe('/manage/{id} (cancel free order)', () => {
     queryClient.clear();
     const { calls } = server([booked('t-a', 's-1')], { status: 500 });
     renderApp(path);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
-    expect(alert.textContent).not.toContain('Something went wrong on our side.');
-    const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
-    const before = reads();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+    await expectOopsThenRetry(calls);
   });
 
   it('/manage/{id}/confirm: a failed read of the change says 001 §8\'s "Oops! …" with Try again (a change that is gone: nothing to pay)', async () => {
@@ -151,3 +139,14 @@ describe('/manage/{id} (cancel free order)', () => {
     expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')?.url.searchParams.get('key')).toBe('k-123');
   });
 });
+
+/** 001 §8's "Oops! …" in place of the order, and its Try again reading the order again. */
+async function expectOopsThenRetry(calls: { url: URL }[]) {
+  const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+  expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
+  expect(alert.textContent).not.toContain('Something went wrong on our side.');
+  const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
+  const before = reads();
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(reads()).toBeGreaterThan(before));
+}
