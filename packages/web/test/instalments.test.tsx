@@ -68,6 +68,17 @@ describe('later instalments on /manage/{id}', () => {
     expect(screen.getByTestId('instalments').textContent).toContain('Next payment: $20 due on');
   });
 
+  it('/manage/{id}/confirm with no change in this tab collects the order\'s own instalment (the pay screen)', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('20.00', '40.00', ['paid', 'due', 'scheduled']) };
+      return undefined;
+    });
+    renderApp('/manage/o-1/confirm?key=k-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Pay \$20\b/ })).toBeTruthy();
+  });
+
   it('a declined card says so and stays on the pay screen', async () => {
     installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument() };

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatMoney } from '../../../lib/money.js';
@@ -12,6 +12,7 @@ import { checkoutIdentityForm } from '../../checkout/identity-form-model.js';
 import { isApiError } from '../../../api/client.js';
 import { PAY_FAILURE_STATE } from '../manage-return.js';
 import { OrderLoadFailed } from '../order-load-errors.js';
+import { instalmentPayPath } from '../instalments/instalment-plan.js';
 import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
 
 /**
@@ -21,6 +22,8 @@ import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
  * (Afterpay, Bacs; 001 §5) asks only for that — offered here too, so a buyer who pays that way at
  * checkout can pay a change the same way. Success goes back to /manage/{orderId}, where the server
  * has sent the order-update e-mail with the change; Afterpay's return does too (manage-return.ts).
+ * With no change in this tab, what is left to pay is the order's own plan (later instalments,
+ * issue 13): the address goes on to /manage/{orderId}/pay, which collects it or says nothing is due.
  */
 export function Component() {
   const { orderId = '' } = useParams();
@@ -41,6 +44,7 @@ export function Component() {
     navigate(managePath(orderId, { changed: kind }), { replace: true });
   };
 
+  if (!cartId) return <Navigate to={instalmentPayPath(orderId)} replace />;
   // 001 §8 Order management: a failure other than the change being gone.
   if (change.isError && !(isApiError(change.error) && change.error.status === 404)) return <OrderLoadFailed onRetry={() => void change.refetch()} />;
   return (
@@ -51,7 +55,7 @@ export function Component() {
       <p>
         <Link to={back}>{selfEditText.back}</Link>
       </p>
-      {!cartId || (change.isError && isApiError(change.error) && change.error.status === 404) || (cart && cart.state !== 'pending') ? (
+      {(change.isError && isApiError(change.error) && change.error.status === 404) || (cart && cart.state !== 'pending') ? (
         <p className="notice notice--warning">
           {selfEditText.nothingToPay} <Link to={back}>{selfEditText.restart}</Link>
         </p>
