@@ -121,6 +121,26 @@ describe.each(dialects())('the identity form at guest checkout on %s', (dialect)
     expect((await purchaserMeta(cartId)).meta.member_of).toBe('Royal Society');
     // The checked answers are copied onto the guest identity's meta (over what POST user was sent); nothing unchecked is.
     expect(await accountMeta(identityId)).toEqual({ phone: '+44 20 7946 0000', member_of: 'Royal Society', email_confirm: 'LOVELACE@example.org', photo_consent: true, country: 'gb' });
+
+    // Someone else who types her e-mail (POST user's 409) may name her as purchaser, but their answers stay on their cart.
+    const stranger = new CartClient(t.app, '10.9.0.9');
+    const strangerCart = (await stranger.create([adult()])).body.cart._data[0].id as string;
+    const taken = await stranger.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Lovelace', email: 'lovelace@example.org' });
+    expect(taken.status).toBe(409);
+    const named = await checkout(stranger, strangerCart, identityId, { phone: '+1 555 0100', member_of: 'Not her society', email_confirm: 'lovelace@example.org', photo_consent: true, country: 'gb' });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await purchaserMeta(strangerCart)).meta.member_of).toBe('Not her society');
+    expect((await accountMeta(identityId)).member_of).toBe('Royal Society');
+  });
+
+  it('an answer the form allows but the meta limits do not (1,000 characters, quoted in JSON) checks out; it stays on the cart only', async () => {
+    await configure([{ key: 'member_of', required: true }], {});
+    const { c, cartId, identityId } = await guestWithCart('long-answer@example.org');
+    const long = 'x'.repeat(1000);
+    const res = await checkout(c, cartId, identityId, { member_of: long });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await purchaserMeta(cartId)).meta.member_of).toBe(long);
+    expect((await accountMeta(identityId)).member_of).toBe('Analytical Society');
   });
 
   it("an event's meta identity_form adds its fields to the form of a cart holding that event's tickets", async () => {

@@ -5,7 +5,7 @@ import { assertModifiable } from '../cart/cart-access.js';
 import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { updateUser, userByIdentity } from '../users/user.repository.js';
 import { mergedMeta } from '../users/update-user.js';
-import { mayNameIdentity } from '../identity/identity-grant.repository.js';
+import { holderRegistered, mayNameIdentity } from '../identity/identity-grant.repository.js';
 import { checkGiftee } from './check-giftee.js';
 import { ADDRESS_METHODS, addressFieldsOf, withAddressFields, type IdentityAnswers } from '@foyer/contracts/rules';
 import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
@@ -45,10 +45,19 @@ export async function setPurchaser(
   const form = await purchaserFormOfCart(db, input.sellerId, cart.id);
   const kept = input.answers ? checkPurchaserAnswers(ADDRESS_METHODS.includes(input.paymentMethodType ?? '') ? withAddressFields(form) : form, account, input.answers) : null;
   // 000 §3: the answers (address, phone, custom fields) go on the identity's meta too — these checked
-  // ones, never the browser's own. Only a guest account's: a member's meta is theirs to change (PUT my/user).
-  if (kept && !account.password_hash) {
-    const { first_name: _f, last_name: _l, email: _e, ...meta } = kept;
-    await updateUser(db, account.id, { meta: mergedMeta(account.meta, meta), updated_at: input.now.toISOString() });
+  // ones, never the browser's own. Only on a guest account this caller registered: a member's meta is
+  // theirs to change (PUT my/user), and typing someone's e-mail (POST user's 409) lets a caller name
+  // them as purchaser, not write to their account. Best effort: answers over the meta limits stay on
+  // the cart (and its order) only, rather than refusing a checkout the form allowed.
+  if (kept && !account.password_hash && (await holderRegistered(db, input.identity.id, account.identity_id))) {
+    const { first_name: _f, last_name: _l, email: _e, ...answers } = kept;
+    let meta: string | null = null;
+    try {
+      meta = mergedMeta(account.meta, answers);
+    } catch {
+      meta = null;
+    }
+    if (meta) await updateUser(db, account.id, { meta, updated_at: input.now.toISOString() });
   }
   await updateCartRow(db, cart.id, {
     purchaser_identity_id: purchaser,

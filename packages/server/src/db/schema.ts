@@ -227,6 +227,8 @@ export interface IdentityGrantTable {
   holder_identity_id: string;
   identity_id: string;
   created_at: string;
+  /** 0023: 1 when the holder registered the account (POST user made it), 0 when it typed an existing one's e-mail. */
+  registered: Generated<number>;
 }
 /** Who holds a cart: a guest's public identity (cookie) or, later, a user's. */
 export interface IdentityTable {

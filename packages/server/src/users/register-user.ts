@@ -23,8 +23,8 @@ export async function registerUser(
   db: Db,
   input: { sellerId: string; body: TRegister; guestIdentityId?: string | null; holderIdentityId?: string | null; ip: string; now: Date },
 ): Promise<{ user: UserRow; session: { token: string; expiresAt: string } | null }> {
-  const granted = async (identityId: string) => {
-    if (input.holderIdentityId) await grantIdentity(db, input.holderIdentityId, identityId, input.now);
+  const granted = async (identityId: string, registered = false) => {
+    if (input.holderIdentityId) await grantIdentity(db, input.holderIdentityId, identityId, input.now, registered);
     return identityId;
   };
   const taken = async (identityId: string) => new AppError(409, 'email_in_use', AUTH_TEXT.accountExists, 'user', { identity_id: await granted(identityId) });
@@ -69,6 +69,6 @@ export async function registerUser(
     if (winner) throw await taken(winner.identity_id);
     throw error;
   }
-  await granted(identityId);
+  await granted(identityId, true);
   return { user: (await userById(db, id))!, session };
 }
