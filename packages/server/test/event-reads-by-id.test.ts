@@ -81,6 +81,11 @@ describe.each(dialects())('catalog reads by id on %s', (dialect) => {
       expect(names).toEqual(expect.arrayContaining(['General Admission', 'Evening Concert', 'Support Us']));
       expect(names).not.toContain('Link Only Tour');
       expect(names).not.toContain('Members Preview');
+      // An id range names no event: it lists what the listing could show, never the unlisted ones.
+      const ranged = (await getJson(t.app, '/cached_api/event_template?id._gte=0')).body.event_template._data.map((e: { name: string }) => e.name);
+      expect(ranged).toContain('General Admission');
+      expect(ranged).not.toContain('Link Only Tour');
+      expect(ranged).not.toContain('Members Preview');
       expect((await getJson(t.app, '/api/event_template?_embed=ticket_group')).body._data[0]._code).toBe('unknown_embed');
       expect((await getJson(t.app, '/api/event_template?colour=red')).status).toBe(400);
     });

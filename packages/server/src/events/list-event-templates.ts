@@ -22,7 +22,8 @@ export const EVENT_TEMPLATES_QUERY: QuerySpec = {
  */
 export async function listEventTemplates(db: Tx, input: { sellerId: string; timezone: string; viewer: Viewer; query: ParsedQuery }) {
   const { query, viewer } = input;
-  const named = query.filters.some((f) => f.field === 'id');
+  // Named only by an exact id or a list of them: a range (`id._gte=0`) would list the unlisted ones.
+  const named = query.filters.some((f) => f.field === 'id' && (f.op === 'eq' || f.op === 'in'));
   const events = (await eventsOfSeller(db, input.sellerId)).filter(
     (e) => query.filters.every((f) => matchesFilter((e as Record<string, unknown>)[f.field], f)) && (named || (e.hidden_type !== 'public_link_only' && canSee(viewer, e.hidden_type))),
   );
