@@ -161,6 +161,15 @@ describe.each(dialects())('promotion rules on %s', (dialect) => {
     const all = await next.c.call('POST', '/api/cart/modify', { ticket_order_id: next.orderId, remove: next.ticketIds });
     expect((await confirm(next.c, all.body.cart._data[0].id)).body.outcome).toBe('completed');
     expect(await used('FREEBIE')).toBe(0);
+    // A ticket taken out by a change not yet confirmed is still the order's (a discard books it again):
+    // cancelling the other ticket meanwhile gives nothing back.
+    const pending = await freeOrder([line('adult'), line('adult')], 'pending@example.com');
+    expect(await used('FREEBIE')).toBe(1);
+    const change = await pending.c.call('POST', '/api/cart/modify', { ticket_order_id: pending.orderId, remove: [pending.ticketIds[1]] });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    const cancelled = await pending.c.call('POST', `/api/ticket_order/${pending.orderId}/cancel`, { tickets: [{ ticket_id: pending.ticketIds[0] }] });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await used('FREEBIE')).toBe(1);
   });
 
   describe('modifier rule kinds', () => {
