@@ -99,18 +99,27 @@ describe.each(dialects())('the seat map call on %s', (dialect) => {
     const session = url.split('/')[4];
     const letters = async () => JSON.parse((await t.app.inject({ method: 'GET', url: `/api${url}` })).body).seat_state._data[0].states as string;
     const geometry = JSON.parse((await t.app.inject({ method: 'GET', url: `/api${url}?_withgeometry=true` })).body).seat._data as TSeat[];
-    const before = await letters();
-    const i = geometry.findIndex((s, n) => s.zone === 'premium' && before[n] === 'a');
-    const hold = await new CartClient(t.app).create([{ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: geometry[i].id } }]);
-    expect(hold.status).toBe(200);
-    const remembered = Date.now();
-    expect((await letters())[i]).toBe('u'); // the write went through this server: at once
-    // Freed behind the app's back (as through another process): the memo answers until it lapses.
-    await t.db.updateTable('ticket').set({ state: 'cancelled' }).where('seat_id', '=', geometry[i].id).where('state', '=', 'held').execute();
-    const memoised = (await letters())[i];
-    if (Date.now() - remembered < API_MEMO_MS - 20) expect(memoised).toBe('u');
-    await new Promise((r) => setTimeout(r, API_MEMO_MS + 50));
-    expect((await letters())[i]).toBe('a');
+    // A busy machine can take longer than the memo between two reads: try again (another seat) until
+    // the memoised read fell inside it, and fail if it never did, rather than pass having checked nothing.
+    let checked = false;
+    for (let attempt = 0; attempt < 5 && !checked; attempt++) {
+      const before = await letters();
+      const i = geometry.findIndex((s, n) => s.zone === 'premium' && before[n] === 'a');
+      const hold = await new CartClient(t.app).create([{ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: geometry[i].id } }]);
+      expect(hold.status).toBe(200);
+      const remembered = Date.now();
+      expect((await letters())[i]).toBe('u'); // the write went through this server: at once
+      // Freed behind the app's back (as through another process): the memo answers until it lapses.
+      await t.db.updateTable('ticket').set({ state: 'cancelled' }).where('seat_id', '=', geometry[i].id).where('state', '=', 'held').execute();
+      const memoised = (await letters())[i];
+      if (Date.now() - remembered < API_MEMO_MS - 20) {
+        expect(memoised).toBe('u');
+        checked = true;
+      }
+      await new Promise((r) => setTimeout(r, API_MEMO_MS + 50));
+      expect((await letters())[i]).toBe('a');
+    }
+    expect(checked, 'no read fell inside the memo window in 5 attempts').toBe(true);
   });
 
   it("the geometry's ETag names the drawing, not the states: a hold keeps it (304), a template change moves it", async () => {
