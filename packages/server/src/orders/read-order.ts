@@ -2,7 +2,7 @@ import { ORDER_TEXT } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
-import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
+import { hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
 import { orderOfKey } from './order-access-key.js';
 import { ordersOpenedTo, type OrderRow } from './orders.repository.js';
 
@@ -25,13 +25,19 @@ const notFound = () => new AppError(404, 'not_found', ORDER_TEXT.notFound, 'tick
  * The orders of these ids that the caller may read, oldest first; the others are left out, as ids
  * of no order are. An order opens to its buyer only: the identity that bought it (its browser, or
  * the account named purchaser, once logged in — `boughtBy`), or a manage link's key (issued for one
- * order; keyed calls are limited per IP, so keys cannot be guessed). An order id alone grants nothing.
+ * order; keys that open nothing are counted per IP, so keys cannot be guessed). An order id alone grants nothing.
  */
 export async function readOwnOrders(db: Db, input: Omit<OrderAccess, 'orderId'> & { orderIds: string[] }): Promise<{ orders: OrderRow[]; expiredKey: boolean }> {
   let keyed: Awaited<ReturnType<typeof orderOfKey>> = null;
   if (input.key) {
-    await enforceLimits(db, input.now ?? new Date(), [[LIMITS.orderKeyIp, input.ip ?? 'unknown']]);
+    // Only keys that open nothing count: a page sends its buyer's key with every read (the order,
+    // each QR code, the wallet), and those must never lock the buyer out; guesses all miss.
+    const now = input.now ?? new Date();
+    const ip = input.ip ?? 'unknown';
+    const room = await peek(db, LIMITS.orderKeyIp, ip, now);
+    if (!room.allowed) throw rateLimited(room.retryAfter);
     keyed = await orderOfKey(db, input.key, input.now);
+    if (!keyed) await hit(db, LIMITS.orderKeyIp, ip, now);
   }
   const opened = keyed?.opens === 'open' && input.orderIds.includes(keyed.orderId) ? keyed.orderId : null;
   const orders = await ordersOpenedTo(db, input.sellerId, input.orderIds, { identityId: input.identity?.id ?? null, keyedOrderId: opened });
