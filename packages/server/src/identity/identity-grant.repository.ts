@@ -12,25 +12,19 @@ export async function grantIdentity(db: Tx, holderIdentityId: string, identityId
 
 /** Whether `holder` may name `identityId`: its own, or granted. */
 export async function mayNameIdentity(db: Tx, holderIdentityId: string, identityId: string): Promise<boolean> {
-  if (holderIdentityId === identityId) return true;
-  const row = await db
-    .selectFrom('identity_grant')
-    .select('identity_id')
-    .where('holder_identity_id', '=', holderIdentityId)
-    .where('identity_id', '=', identityId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return holderIdentityId === identityId || (await grantOf(db, holderIdentityId, identityId)) !== undefined;
 }
 
 /** Whether `holder` made this account (its POST user registered it), not merely typed the e-mail of an existing one. */
 export async function holderRegistered(db: Tx, holderIdentityId: string, identityId: string): Promise<boolean> {
-  if (holderIdentityId === identityId) return true;
-  const row = await db
+  return holderIdentityId === identityId || (await grantOf(db, holderIdentityId, identityId))?.registered === 1;
+}
+
+function grantOf(db: Tx, holderIdentityId: string, identityId: string) {
+  return db
     .selectFrom('identity_grant')
-    .select('identity_id')
+    .select('registered')
     .where('holder_identity_id', '=', holderIdentityId)
     .where('identity_id', '=', identityId)
-    .where('registered', '=', 1)
     .executeTakeFirst();
-  return row !== undefined;
 }
