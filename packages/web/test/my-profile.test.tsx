@@ -91,7 +91,7 @@ describe('My profile', () => {
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
     expect(screen.getByText('Your profile has been saved.').closest('[role="status"]')).toBeTruthy();
     expect(puts(calls).map((c) => (c as { body?: unknown }).body)).toEqual([
-      { phone: '+44 20 7946 0000', address: '1 Fifth Avenue', address_more: null, city: 'New York', country: 'gb', state: null, zip_code: 'SW1A 1AA' },
+      { phone: '+44 20 7946 0000', country: 'gb', state: null, zip_code: 'SW1A 1AA' },
     ]);
     // The form shows what the server kept (trimmed).
     expect(field('Phone (optional)').value).toBe('+44 20 7946 0000');
@@ -99,6 +99,17 @@ describe('My profile', () => {
     fireEvent.change(field('Country'), { target: { value: 'ca' } });
     expect(field('Province').disabled).toBe(false);
     expect(screen.queryByText('Your profile has been saved.')).toBeNull();
+  });
+
+  it('sends and checks only what changed: an account with no country and an old ZIP saves a new phone', async () => {
+    logIn();
+    const { calls } = server({ user: { country: null, state: null, zip_code: '1' } });
+    await openProfile();
+    expect(field('Country').value).toBe('us');
+    fireEvent.change(field('Phone (optional)'), { target: { value: '+1 212 555 0100' } });
+    save();
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(puts(calls).map((c) => (c as { body?: unknown }).body)).toEqual([{ phone: '+1 212 555 0100' }]);
   });
 
   it('checks the fields as checkout does before sending: the error at its field, focused', async () => {

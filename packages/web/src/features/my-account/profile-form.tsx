@@ -21,7 +21,8 @@ export function ProfileForm({ user }: { user: TUser }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const [answers, setAnswers] = useState<IdentityAnswers>(() => profileAnswers(user));
+  const [start, setStart] = useState<IdentityAnswers>(() => profileAnswers(user));
+  const [answers, setAnswers] = useState<IdentityAnswers>(start);
   const [errors, setErrors] = useState<IdentityErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,16 +37,21 @@ export function ProfileForm({ user }: { user: TUser }) {
     event.preventDefault();
     setSaved(false);
     setFailure(null);
-    const found = validateIdentityAnswers(PROFILE_FORM, answers);
-    if (Object.values(found).some(Boolean)) return invalid(found);
+    const body = profileBody(answers, start);
+    // Only what is sent is checked: a stored detail the user did not touch never blocks a save.
+    const found = Object.fromEntries(Object.entries(validateIdentityAnswers(PROFILE_FORM, answers)).filter(([key, text]) => text && key in body));
+    if (Object.keys(found).length) return invalid(found);
     setErrors({});
     setBusy(true);
     try {
-      const doc = await updateMe(profileBody(answers));
+      const doc = await updateMe(body);
       queryClient.setQueryData(userQueryKey, doc);
-      // What the server kept (trimmed; a state it nulled) is what the form shows now.
+      // What the server kept (trimmed; a state it nulled) is what the form shows now, and starts from.
       const kept = userOf(doc);
-      if (kept) setAnswers(profileAnswers(kept));
+      if (kept) {
+        setStart(profileAnswers(kept));
+        setAnswers(profileAnswers(kept));
+      }
       setSaved(true);
     } catch (error) {
       const atFields = serverFieldErrors(error, answers);

@@ -12,11 +12,22 @@ export function profileAnswers(user: TUser): IdentityAnswers {
   return answers;
 }
 
-/** PUT my/user's body: every detail, trimmed, empty as null — and the state null when its field is disabled (001 §2). */
-export function profileBody(answers: IdentityAnswers): Record<ProfileKey, string | null> {
-  const body = {} as Record<ProfileKey, string | null>;
-  for (const f of PROFILE_FORM) body[f.key as ProfileKey] = fieldApplies(f, answers) ? String(answers[f.key] ?? '').trim() || null : null;
-  return body;
+/** Each detail as PUT my/user takes it: trimmed, empty as null — and the state null when its field is disabled (001 §2). */
+function profileValues(answers: IdentityAnswers): Record<ProfileKey, string | null> {
+  const values = {} as Record<ProfileKey, string | null>;
+  for (const f of PROFILE_FORM) values[f.key as ProfileKey] = fieldApplies(f, answers) ? String(answers[f.key] ?? '').trim() || null : null;
+  return values;
+}
+
+/**
+ * PUT my/user's body: the details changed since `start` (what the form opened with), so a detail
+ * the user did not touch — the country the form pre-selects when none is stored, an old ZIP — is
+ * neither saved nor checked. A new country sends its state too (nulled when it has none).
+ */
+export function profileBody(answers: IdentityAnswers, start: IdentityAnswers): Partial<Record<ProfileKey, string | null>> {
+  const now = profileValues(answers);
+  const before = profileValues(start);
+  return Object.fromEntries(Object.entries(now).filter(([key, value]) => value !== before[key as ProfileKey]));
 }
 
 /** The server's refusal (400 validation_failed, `_extra.fields`) as each field's text, the same as the browser's own check would give. */
