@@ -17,7 +17,14 @@ const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new UR
 export default defineConfig({
   root,
   plugins: [react(), moduleChunks(), routePreloads(), precompress()],
-  resolve: { alias: preactAliases },
+  resolve: {
+    alias: [
+      ...preactAliases,
+      // React Router's package names only its development build (dev warnings on); the production one ships beside it.
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -69,15 +69,20 @@ describe.each(dialects())('event cover preload in the HTML shell on %s', (dialec
     expect(await preloadsOf(`/events/${shell.ga}`)).toHaveLength(1);
   });
 
-  it("an event page's shell also names its page's chunks as modulepreload links (from the build's route-preloads.json); other pages, none", async () => {
+  it("an event page's shell and the listing's also name their page's chunks as modulepreload links (from the build's route-preloads.json); other pages, none", async () => {
     const modules = async (url: string) => [...(await shell.t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(([, href]) => href);
     expect(await modules(`/events/${shell.ga}`)).toEqual([]); // a build without the file
     mkdirSync(join(shell.dist, '.vite'), { recursive: true });
-    writeFileSync(join(shell.dist, '.vite/route-preloads.json'), JSON.stringify({ '/events/{id}': ['assets/event-page-abc.js', 'assets/api-x_Y.js', '"><script>alert(1)</script>', 'https://elsewhere.example/x.js'] }));
+    writeFileSync(
+      join(shell.dist, '.vite/route-preloads.json'),
+      JSON.stringify({ '/events/{id}': ['assets/event-page-abc.js', 'assets/api-x_Y.js', '"><script>alert(1)</script>', 'https://elsewhere.example/x.js'], '/events': ['assets/events-page-l1.js'] }),
+    );
     try {
       expect(await modules(`/events/${shell.ga}`)).toEqual(['/assets/event-page-abc.js', '/assets/api-x_Y.js']);
       expect(await modules(`/events/${shell.ga}/tickets?date=2026-06-02`)).toEqual(['/assets/event-page-abc.js', '/assets/api-x_Y.js']);
-      for (const other of ['/', '/events', '/checkout', '/events/not-an-id']) expect(await modules(other), other).toEqual([]);
+      expect(await modules('/events')).toEqual(['/assets/events-page-l1.js']);
+      expect(await modules('/events?category=Tours')).toEqual(['/assets/events-page-l1.js']);
+      for (const other of ['/', '/events/', '/eventsx', '/checkout', '/events/not-an-id']) expect(await modules(other), other).toEqual([]);
     } finally {
       rmSync(join(shell.dist, '.vite'), { recursive: true, force: true });
     }

@@ -78,6 +78,19 @@ describe.each(dialects())('the painted event page in the HTML shell on %s', (dia
       expect(reads.event).toEqual((await getJson(shell.t.app, `/cached_api/events/${shell.ga}?_embed=${EVENT_DETAIL_EMBED.join(',')}`)).body);
       expect(reads.calendar).toEqual((await getJson(shell.t.app, `/cached_api/events/${shell.ga}/calendar?_format=extended`)).body);
       expect(reads.event.event_template._data[0].name).toBe('Close </script><script>alert(1)</script>');
+      // The offsets of the zones it shows times in, from yesterday (UTC) for 400 days, as Intl has them.
+      const zone = reads.event.venue._data[0].timezone;
+      const table = reads.zones[zone];
+      const day = 86_400_000;
+      expect(Date.parse(table.from)).toBe(Math.floor(shell.t.clock.now.getTime() / day) * day - day);
+      expect(Date.parse(table.to) - Date.parse(table.from)).toBe(400 * day);
+      expect(table.segments.at(-1).until).toBeNull();
+      const offsetAt = (ms: number) => table.segments.find((s: { until: string | null }) => s.until === null || ms < Date.parse(s.until)).offsetMinutes;
+      const intlOffset = (ms: number) => {
+        const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+        return (Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - Math.floor(ms / 60_000) * 60_000) / 60_000;
+      };
+      for (let at = Date.parse(table.from); at < Date.parse(table.to); at += 5 * 3_600_000) expect(offsetAt(at), new Date(at).toISOString()).toBe(intlOffset(at));
     } finally {
       await shell.t.db.updateTable('event_template').set({ name: 'General Admission' }).where('id', '=', shell.ga).execute();
     }

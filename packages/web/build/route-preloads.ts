@@ -8,6 +8,7 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 /** Routes whose page chunks the HTML shell asks for with the entry (server http/storefront-shell.ts), by the module their route loads (app/router.tsx). */
 export const PRELOADED_ROUTES = {
   '/events/{id}': 'src/features/events/detail/event-page.tsx',
+  '/events': 'src/features/events/listing/events-page.tsx',
 } as const;
 
 /** The key under which the file of build/paint-first.js is listed (the server runs it in place of the entry where the shell paints first). */

@@ -4,6 +4,7 @@ import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { PREPAINT_COVER_WAIT_MS, PREPAINT_ID } from '../src/app/prepaint.js';
 import { seedInlineEvent } from '../src/api/inline-event.js';
+import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
 import { INLINE_EVENT_ID } from '@foyer/contracts/constants';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
@@ -218,9 +219,13 @@ describe("the shell's painted event page (prepaint)", () => {
 
   it("renders from the event and calendar the shell carries, asking for neither", async () => {
     const { requests } = installFetch(server());
-    const block = dataBlock(INLINE_EVENT_ID, { id: EVENT_ID, event: eventDocument(), calendar: calendarDocument('2026-11-21', 12) });
+    const now = Date.now();
+    const zones = { 'America/New_York': { from: new Date(now - 86_400_000).toISOString(), to: new Date(now + 86_400_000).toISOString(), segments: [{ until: null, offsetMinutes: -300 }] } };
+    const block = dataBlock(INLINE_EVENT_ID, { id: EVENT_ID, event: eventDocument(), calendar: calendarDocument('2026-11-21', 12), zones });
     try {
       expect(seedInlineEvent(queryClient)).toBe(true);
+      // Its zones' offsets too: today's dates and times without Intl.
+      expect(knownOffset('America/New_York', now)).toBe(-300);
       renderApp(`/events/${EVENT_ID}`);
       expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
       expect(await screen.findAllByRole('button', { name: /Sat, Nov 21/ })).not.toHaveLength(0);
@@ -233,6 +238,7 @@ describe("the shell's painted event page (prepaint)", () => {
       expect(seedInlineEvent(queryClient)).toBe(false);
     } finally {
       block.remove();
+      clearZoneOffsets();
     }
   });
 

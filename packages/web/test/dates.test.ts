@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, safeTz, todayIn } from '../src/lib/dates.js';
+import { calendarDay, dayjs, formatTime, ISO_DATE, safeTz, todayIn } from '../src/lib/dates.js';
 
 describe('safeTz', () => {
   it('converts an ISO instant once per zone (the same immutable value after), each zone its own', () => {
@@ -32,5 +32,17 @@ describe('todayIn', () => {
   it('is the UTC date for an unknown zone', () => {
     expect(todayIn('Nowhere/Special', new Date('2026-06-01T23:30:00.000Z'))).toBe('2026-06-01');
     expect(todayIn('Nowhere/Special', new Date('2026-06-02T00:30:00.000Z'))).toBe('2026-06-02');
+  });
+});
+
+describe('calendarDay', () => {
+  it("is the UTC midnight dayjs' own parser gives, for any date and for what is not one", () => {
+    for (const date of ['2026-11-26', '2028-02-29', '2026-02-29', '2026-13-01', '1999-12-31', '2026-1-5', 'soon', '']) {
+      const ours = calendarDay(date);
+      const theirs = dayjs.utc(date, ISO_DATE);
+      expect(ours.isValid(), date).toBe(theirs.isValid());
+      if (theirs.isValid()) expect(ours.toISOString(), date).toBe(theirs.toISOString());
+    }
+    expect(calendarDay('2026-11-26').format('ddd, MMM D, YYYY')).toBe('Thu, Nov 26, 2026');
   });
 });

@@ -26,6 +26,11 @@ describe('price parts (000 §5)', () => {
     expect(currencySymbol('USD')).toBe('$');
     expect(currencySymbol('CAD')).toBe('CA$');
     expect(currencySymbol('not-a-code')).toBe('not-a-code');
+    expect(currencySymbol('SEK')).toBe('SEK');
+    // The usual currencies' symbols are known without Intl: each exactly what en-US Intl gives.
+    for (const code of ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'INR', 'MXN', 'BRL', 'HKD', 'KRW', 'ILS', 'TWD']) {
+      expect(currencySymbol(code), code).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(0).find((p) => p.type === 'currency')?.value);
+    }
   });
 
   it('0 shows as free unless asked not to; whole amounts have no cents', () => {
@@ -90,10 +95,20 @@ describe('session prices', () => {
   });
 });
 
-describe('price text matches the app-wide money format', () => {
-  it('is the same text as formatMoney for the amounts the screens show', async () => {
+describe('money text, written out without Intl', () => {
+  it('is the text en-US Intl gives, for the usual currencies and one whose symbol is its code; 0 is Free unless asked', async () => {
     const { formatMoney } = await import('../src/lib/money.js');
-    for (const amount of ['0', '0.5', '12', '12.5', '1250.05', '-3.00', '1000000'])
-      for (const currency of ['USD', 'EUR', 'GBP', 'CAD']) expect(priceText(amount, currency)).toBe(formatMoney(amount, currency));
+    const intl = (amount: string, currency: string) => {
+      const value = Number(amount);
+      const whole = Number.isInteger(value);
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(value);
+    };
+    const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'INR', 'MXN', 'BRL', 'HKD', 'KRW', 'ILS', 'TWD', 'CHF', 'SEK'];
+    for (const amount of ['0.5', '12', '12.5', '1250.05', '-3.00', '-1250.5', '1000000', '999999.99'])
+      for (const currency of currencies) expect(formatMoney(amount, currency), `${amount} ${currency}`).toBe(intl(amount, currency));
+    expect(formatMoney('0', 'USD')).toBe('Free');
+    expect(formatMoney('0.00', 'EUR', { zeroAsFree: false })).toBe(intl('0', 'EUR'));
+    expect(formatMoney('abc', 'USD')).toBe('');
+    expect(priceText('12.5', 'CHF')).toBe(formatMoney('12.5', 'CHF'));
   });
 });

@@ -6,10 +6,12 @@ import { parseQuery } from '../http/query.js';
 import { CALENDAR_QUERY, getCalendar } from './get-calendar.js';
 import { EVENT_QUERY, getEvent } from './get-event.js';
 import { ANONYMOUS } from './viewer.js';
+import { zoneOffsetsOf } from './zone-offsets.js';
 
 /**
  * What the storefront's event page reads first — GET events/{id} with its embeds and the event's
- * calendar — answered as /cached_api answers them (everyone's view), for the page's HTML shell.
+ * calendar — answered as /cached_api answers them (everyone's view), for the page's HTML shell,
+ * with the UTC offsets of the zones the page shows times in (the seller's and the venues').
  * Throws as those reads do (an unknown event: event_not_found).
  */
 export function eventPageReads(ctx: AppContext) {
@@ -19,6 +21,8 @@ export function eventPageReads(ctx: AppContext) {
       getEvent(ctx.db, { ...common, id, query: parseQuery({ _embed: EVENT_DETAIL_EMBED.join(',') }, EVENT_QUERY) }),
       getCalendar(ctx.db, { ...common, id, dialect: ctx.dialect, query: parseQuery({ _format: EVENT_CALENDAR_FORMAT }, CALENDAR_QUERY) }),
     ]);
-    return { id, event, calendar };
+    const venues = (event as { venue?: { _data?: { timezone?: string | null }[] } }).venue?._data ?? [];
+    const zones = [seller.timezone, ...venues.map((venue) => venue.timezone).filter((tz): tz is string => !!tz)];
+    return { id, event, calendar, zones: zoneOffsetsOf(zones, common.now) };
   };
 }

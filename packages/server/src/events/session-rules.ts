@@ -1,3 +1,4 @@
+import type { ZoneOffsetSegment } from '@foyer/contracts/constants';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -54,10 +55,7 @@ function offsetMs(ms: number, tz: string): number {
 }
 
 /** A stretch of time with one UTC offset: from the previous segment's end (or the start) until `until` (exclusive; null = on). */
-export interface OffsetSegment {
-  until: string | null;
-  offsetMinutes: number;
-}
+export type OffsetSegment = ZoneOffsetSegment;
 
 /**
  * The zone's UTC offsets over [fromIso, toIso]: one segment per offset in force, split where the

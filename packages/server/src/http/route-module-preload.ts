@@ -8,30 +8,37 @@ const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 const PAINT_FIRST_KEY = 'paint-first';
 const ASSET_JS = /^assets\/[\w.-]+\.js$/;
 
-/** What an event page's shell adds for its JS: modulepreload links for its chunks, and the paint-first script's file. */
-export interface EventPageScripts {
+/** What a page's shell adds for its JS: modulepreload links for its chunks, and (event pages) the paint-first script's file. */
+export interface PageScripts {
   links: string;
   paintFirst: string | null;
 }
 
-const NONE: EventPageScripts = { links: '', paintFirst: null };
+const NONE: PageScripts = { links: '', paintFirst: null };
+
+/** The route-preloads.json key of a page that has its chunks preloaded: an event page or the listing; null for any other. */
+function preloadedRoute(url: string): '/events/{id}' | '/events' | null {
+  if (eventPageId(url)) return '/events/{id}';
+  return url.split(/[?#]/, 1)[0] === '/events' ? '/events' : null;
+}
 
 /**
- * modulepreload links for the event page's chunks in its shell, so a phone fetches them beside the
- * entry instead of a round trip after it (the entry's router is what would ask for them). Read per
- * request, as the shell is, so a rebuild is served at once; a build without the file, or any other
- * page: nothing.
+ * modulepreload links for the chunks of an event page or of the listing in its shell, so a phone
+ * fetches them beside the entry instead of a round trip after it (the entry's router is what would
+ * ask for them). Read per request, as the shell is, so a rebuild is served at once; a build
+ * without the file, or any other page: nothing.
  */
-export async function eventPageScripts(webDist: string, url: string): Promise<EventPageScripts> {
-  if (!eventPageId(url)) return NONE;
+export async function pageScripts(webDist: string, url: string): Promise<PageScripts> {
+  const route = preloadedRoute(url);
+  if (!route) return NONE;
   let listed: Record<string, unknown>;
   try {
     listed = JSON.parse(await readFile(join(webDist, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, unknown>;
   } catch {
     return NONE;
   }
-  const files = listed['/events/{id}'];
-  const paintFirst = listed[PAINT_FIRST_KEY];
+  const files = listed[route];
+  const paintFirst = route === '/events/{id}' ? listed[PAINT_FIRST_KEY] : undefined;
   return {
     links: (Array.isArray(files) ? files : [])
       .filter((file): file is string => typeof file === 'string' && ASSET_JS.test(file))
@@ -44,7 +51,7 @@ export async function eventPageScripts(webDist: string, url: string): Promise<Ev
 /** The built shell's entry script tag (Vite writes exactly this form). */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
-/** A modulepreload link as Vite writes it in the built shell, and as eventPageScripts writes them. */
+/** A modulepreload link as Vite writes it in the built shell, and as pageScripts writes them. */
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
 
 /**

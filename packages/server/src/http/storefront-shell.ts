@@ -13,7 +13,7 @@ import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { eventPageId, eventShellOf } from './event-page-shell.js';
 import { eventPrepaint } from './event-prepaint.js';
-import { eventPageScripts, runEntryAfterPaint } from './route-module-preload.js';
+import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
 
@@ -28,7 +28,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
  * before it renders, and this saves the round trip. The seller's theme tokens go in as a style,
  * so the first paint has its colours. An event page's shell also preloads the event's cover
- * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), and paints the top of
+ * (event-cover-preload.ts) and, as the listing's does, its page's chunks (route-module-preload.ts), and paints the top of
  * the page before the app runs (event-prepaint.ts). The file is read per request, so a rebuild is
  * served at once. Without a seller (an empty database) the shell goes out as built.
  */
@@ -47,7 +47,7 @@ export function storefrontShell(ctx: AppContext) {
     const [config, reads, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
       eventId ? inlineEventReads(() => readEventPage(seller, eventId), log) : null,
-      eventPageScripts(ctx.settings.webDist, url),
+      pageScripts(ctx.settings.webDist, url),
     ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
+import { seedZoneOffsets } from '../lib/zone-offsets.js';
 import { calendarQuery, eventQuery } from './queries.js';
 
 /**
  * Takes the event page's first reads from its HTML shell (GET events/{id} and its calendar, as
  * /cached_api would answer them; the server's http/storefront-shell.ts), so the page's first
- * render has them without two round trips and the re-renders their answers would cause. Without
+ * render has them without two round trips and the re-renders their answers would cause, and its
+ * time zones' offsets (lib/zone-offsets.ts), so that render needs no Intl. Without
  * the block, or when it cannot be read, the page asks as before. A member's reads are asked again
  * anyway (membership/member-reads.tsx): these are the public ones.
  */
@@ -18,6 +20,7 @@ export function seedInlineEvent(client: QueryClient, doc: Document = document): 
     if (typeof reads.id !== 'string' || !isDocument(reads.event) || !isDocument(reads.calendar)) return false;
     client.setQueryData(eventQuery(reads.id).queryKey, reads.event);
     client.setQueryData(calendarQuery(reads.id).queryKey, reads.calendar);
+    for (const [zone, offsets] of Object.entries(reads.zones ?? {})) seedZoneOffsets(zone, offsets);
     return true;
   } catch {
     return false;

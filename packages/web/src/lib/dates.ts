@@ -2,6 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { knownOffset } from './zone-offsets.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -16,10 +17,13 @@ export const TIME_FORMAT = 'h:mm A';
 export const ISO_DATE = 'YYYY-MM-DD';
 
 /**
- * Today's date (YYYY-MM-DD) in a timezone (UTC for an unknown one). Through one Intl formatter
- * per zone: dayjs' tz() builds a new one on every call, and the event page asks on every render.
+ * Today's date (YYYY-MM-DD) in a timezone (UTC for an unknown one): from the zone's known offset
+ * (zone-offsets.ts), else through one Intl formatter per zone (dayjs' tz() builds a new one on
+ * every call, and the event page asks on every render).
  */
 export function todayIn(tz: string, now: Date = new Date()): string {
+  const offset = knownOffset(tz, now.getTime());
+  if (offset !== undefined) return new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
   const parts = dayFormatter(tz).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
@@ -41,9 +45,19 @@ function dayFormatter(tz: string): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * A calendar date (YYYY-MM-DD) as a UTC dayjs at its midnight. Through Date.UTC: dayjs' custom
+ * format parsing costs the event page's date list ~10 ms a render on a phone. Anything else is
+ * parsed as before (an invalid date stays invalid).
+ */
+export function calendarDay(date: string): Dayjs {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return match ? dayjs.utc(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : dayjs.utc(date, ISO_DATE);
+}
+
 /** Adds days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */
 export function addDays(date: string, days: number): string {
-  return dayjs.utc(date, ISO_DATE).add(days, 'day').format(ISO_DATE);
+  return calendarDay(date).add(days, 'day').format(ISO_DATE);
 }
 
 /**
@@ -69,11 +83,25 @@ export function safeTz(value: Dayjs | string | Date, tz: string): Dayjs {
 
 function convert(value: Dayjs | string | Date, tz: string): Dayjs {
   const d = dayjs.isDayjs(value) ? value : dayjs(value);
+  const offset = knownOffset(tz, d.valueOf());
+  if (offset !== undefined) return atOffset(d, offset, tz);
   try {
     return d.tz(tz);
   } catch {
     return d.utc();
   }
+}
+
+/**
+ * What d.tz(tz) answers, built as the timezone plugin builds it but from an offset known without
+ * Intl (zone-offsets.ts): the wall-clock time read as local time and kept at that offset (UTC mode
+ * for 0), named with its zone (the plugin's startOf/endOf read the name).
+ */
+function atOffset(d: Dayjs, offset: number, tz: string): Dayjs {
+  const wallClock = new Date(d.valueOf() + offset * 60_000).toISOString().slice(0, 23);
+  const zoned = offset === 0 ? d.utc() : dayjs(wallClock).utcOffset(offset, true);
+  (zoned as Dayjs & { $x: { $timezone?: string } }).$x.$timezone = tz;
+  return zoned;
 }
 
 export function formatDateTime(iso: string, tz: string): string {
@@ -86,7 +114,7 @@ export function formatTime(iso: string, tz: string): string {
 
 /** A calendar date (YYYY-MM-DD) in the date-only format. */
 export function formatDate(date: string): string {
-  return dayjs.utc(date, ISO_DATE).format(DATE_FORMAT);
+  return calendarDay(date).format(DATE_FORMAT);
 }
 
 /** "HH:mm" → "HHmm" (0000–2400) for threshold comparisons; null when not a time. */

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.js';
 import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
 import { seatLabel } from '../events/seats/seat-label.js';
+import { byCodePoint } from '../../lib/compare.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */
 
@@ -90,7 +91,7 @@ export function readCart(doc: TCartDocument | null | undefined, fallbackTimezone
     line.quantity = line.tickets.length;
     line.total = fromMinor(line.tickets.reduce((n, t) => n + toMinor(t.adjusted_value), 0));
   }
-  const ordered = [...sections.values()].sort((a, b) => (a.session?.start_datetime ?? '').localeCompare(b.session?.start_datetime ?? ''));
+  const ordered = [...sections.values()].sort((a, b) => byCodePoint(a.session?.start_datetime ?? '', b.session?.start_datetime ?? ''));
   return { cart, tickets, sections: ordered, ticketCount: tickets.length };
 }
 

@@ -1,6 +1,7 @@
 import type { TEventSession, TEventTemplate, TTicket, TTicketOrder, TTicketSeat, TTicketType, TVenue } from '@foyer/contracts';
 import { byId } from '../../api/document.js';
 import type { TOrderDocument } from '@foyer/contracts';
+import { byCodePoint } from '../../lib/compare.js';
 
 /** Order ids from the complete page's query: `orderIds=a,b` (also repeated). */
 /**
@@ -70,6 +71,6 @@ export function readOrders(doc: TOrderDocument & { venue?: { _data: TVenue[] } }
             seat: ticket.seat_id ? (seats.get(ticket.seat_id) ?? null) : null,
           };
         })
-        .sort((a, b) => (a.session?.start_datetime ?? '').localeCompare(b.session?.start_datetime ?? '')),
+        .sort((a, b) => byCodePoint(a.session?.start_datetime ?? '', b.session?.start_datetime ?? '')),
     }));
 }

@@ -1,6 +1,7 @@
 import { en, format } from '../../i18n/en.js';
 import { formatDate, safeTz } from '../../lib/dates.js';
 import type { MembershipCard } from './api.js';
+import { byCodePoint } from '../../lib/compare.js';
 
 /**
  * The viewer's membership cards read for display (001 §2 My Account membership details, 001 §4
@@ -26,7 +27,7 @@ export function cardSets(cards: readonly MembershipCard[]): CardSet[] {
   }
   return [...sets]
     .map(([id, list]) => ({ id, cards: list, main: list.find((c) => c.role === 'member') ?? list[0] }))
-    .sort((a, b) => rankOf(a.main.status) - rankOf(b.main.status) || (b.main.valid_to ?? '').localeCompare(a.main.valid_to ?? ''));
+    .sort((a, b) => rankOf(a.main.status) - rankOf(b.main.status) || byCodePoint(b.main.valid_to ?? '', a.main.valid_to ?? ''));
 }
 
 /** A set that may be renewed now (the newest one first), else null. */

@@ -13,6 +13,7 @@ import { BackLink } from '../../../ui/back-link.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
+import { useNextTask } from '../../../ui/use-next-task.js';
 import { useTrackViewItem } from '../../analytics/track.js';
 import { CartSidebar } from '../../cart/cart-widget.js';
 import { useUpsellChainScope } from '../upsell/use-add-on.js';
@@ -53,19 +54,21 @@ export function Component() {
   const tg = searchParams.get('tg')?.split(',').map((v) => v.trim()).filter(Boolean) ?? null;
   const link = useMemo(() => parseDeepLink(searchParams), [searchParams]);
   useUpsellChainScope();
-  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show and its cover is drawn.
-  const answered = !query.isPending;
+  const unknownAction = !!action && !(EVENT_ACTIONS as readonly string[]).includes(action);
+  const read = query.isSuccess ? readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg }) : null;
+  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show and
+  // its cover is drawn: here for an error or a page not found, in EventView once all of it is there.
+  const answeredWithoutView = unknownAction || query.isError || (query.isSuccess && !read);
   useLayoutEffect(() => {
-    if (answered) endPrepaint({ afterCover: true });
-  }, [answered]);
+    if (answeredWithoutView) endPrepaint({ afterCover: true });
+  }, [answeredWithoutView]);
 
-  if (action && !(EVENT_ACTIONS as readonly string[]).includes(action)) return <NotFoundPage />;
+  if (unknownAction) return <NotFoundPage />;
   if (query.isPending) return <EventSkeleton />;
   if (query.isError) {
     if (isNotFoundError(query.error)) return <NotFoundPage />;
     return <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   }
-  const read = readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg });
   if (!read) return <NotFoundPage />;
   const detail = withPresetPrice(read, link.price);
   return <EventView key={detail.event.id} detail={detail} seller={seller} link={link} />;
@@ -80,6 +83,12 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   const flow = useEventFlow(detail);
   const coverId = coverImageId(event.meta);
   const coverMeta = coverId ? detail.images.get(coverId) : undefined;
+  // The top of the page first, the flow and the rest a task later (each half a shorter task on a
+  // phone); the shell's picture stands in until both are there, so nothing moves.
+  const whole = useNextTask();
+  useLayoutEffect(() => {
+    if (whole) endPrepaint({ afterCover: true });
+  }, [whole]);
 
   return (
     <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
@@ -107,8 +116,8 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           {event.summary && <p className="event-summary">{event.summary}</p>}
           <PromoLinkBanner />
           <CitypassField event={event} config={detail.config} upsell={isUpsellEvent(event)} />
-          <EventFlow flow={flow} detail={detail} seller={seller} link={link} />
-          {event.description && (
+          {whole ? <EventFlow flow={flow} detail={detail} seller={seller} link={link} /> : <FlowSkeleton />}
+          {whole && event.description && (
             <section className="panel event-about" aria-labelledby="about-title">
               <h2 id="about-title" className="section-title">
                 {en.event.about}
@@ -116,10 +125,10 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
               <LazyDescription html={event.description} />
             </section>
           )}
-          {flow !== 'membership' && flow !== 'members_only' && <MembershipPromo />}
+          {whole && flow !== 'membership' && flow !== 'members_only' && <MembershipPromo />}
         </div>
         <aside className="event-aside" aria-label={en.cart.title}>
-          <CartSidebar />
+          {whole && <CartSidebar />}
         </aside>
       </div>
     </article>
@@ -133,13 +142,19 @@ function EventSkeleton() {
       <Skeleton className="event-hero" />
       <Skeleton width="60%" height="2.2rem" style={{ marginBottom: 16 }} />
       <SkeletonLines lines={2} />
-      <div className="panel" style={{ marginTop: 24 }}>
-        <Skeleton width="40%" height="1.4rem" style={{ marginBottom: 16 }} />
-        <div className="date-list">
-          {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
-            <Skeleton key={i} height={96} />
-          ))}
-        </div>
+      <FlowSkeleton />
+    </div>
+  );
+}
+
+function FlowSkeleton() {
+  return (
+    <div className="panel" style={{ marginTop: 24 }} aria-busy="true">
+      <Skeleton width="40%" height="1.4rem" style={{ marginBottom: 16 }} />
+      <div className="date-list">
+        {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
+          <Skeleton key={i} height={96} />
+        ))}
       </div>
     </div>
   );

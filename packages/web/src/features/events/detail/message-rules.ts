@@ -1,5 +1,5 @@
 import type { TEventSession, TMessageRule } from '@foyer/contracts';
-import { dayjs, ISO_DATE, safeTz } from '../../../lib/dates.js';
+import { calendarDay, ISO_DATE, safeTz } from '../../../lib/dates.js';
 
 /**
  * Message rules (000 §3, §5; docs/catalog.md §9): short badges on days and sessions and notices
@@ -27,7 +27,7 @@ function dateMatches(trigger: DateOrSessionTrigger, date: string): boolean {
   if (interval?.start && date < interval.start.slice(0, 10)) return false;
   if (interval?.end && date >= interval.end.slice(0, 10)) return false;
   if (Array.isArray(trigger.weekdays) && trigger.weekdays.length) {
-    const day = dayjs.utc(date, ISO_DATE).day();
+    const day = calendarDay(date).day();
     const iso = day === 0 ? 7 : day;
     if (!trigger.weekdays.includes(iso)) return false;
   }

@@ -3,6 +3,7 @@ import { withOutsideFees } from '@foyer/contracts/rules';
 import type { TConfigEntry, TTicketGroup, TTicketType } from '@foyer/contracts';
 import { asBoolean, configValue, type PriceDisplay } from '../../../config/config.js';
 import { en, format } from '../../../i18n/en.js';
+import { formatMoney as priceText } from '../../../lib/money.js';
 
 /**
  * The one place the event screen turns prices into text (000 §5, §9): price parts (currency
@@ -10,63 +11,7 @@ import { en, format } from '../../../i18n/en.js';
  * display modes and the primary/secondary prefixes of web.price_display.
  */
 
-export interface PriceParts {
-  /** '-' for a negative amount, else ''. */
-  sign: string;
-  /** The currency symbol ('$', '€', 'CA$'); the code when the runtime has none. */
-  symbol: string;
-  /** Whole units with grouping ('1,250'). */
-  integer: string;
-  /** Two digits, or '' for a whole amount. */
-  fraction: string;
-  /** The amount is 0: shown as free. */
-  free: boolean;
-}
-
-const symbols = new Map<string, string>();
-
-export function currencySymbol(currency: string): string {
-  let found = symbols.get(currency);
-  if (found === undefined) {
-    try {
-      found = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
-    } catch {
-      found = currency;
-    }
-    symbols.set(currency, found);
-  }
-  return found;
-}
-
-/** Whole units with en-US grouping ('1,250'), without an Intl formatter per call (toLocaleString builds one each time). */
-const grouped = (units: number) => String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** A wire amount split into its parts; null when it is not an amount. */
-export function priceParts(amount: string | null | undefined, currency: string): PriceParts | null {
-  if (amount === null || amount === undefined || amount === '') return null;
-  let minor: number;
-  try {
-    minor = toMinor(amount);
-  } catch {
-    return null;
-  }
-  const abs = Math.abs(minor);
-  return {
-    sign: minor < 0 ? '-' : '',
-    symbol: currencySymbol(currency),
-    integer: grouped(Math.floor(abs / 100)),
-    fraction: abs % 100 === 0 ? '' : String(abs % 100).padStart(2, '0'),
-    free: minor === 0,
-  };
-}
-
-/** Price text from its parts: '$12', '$12.50', '-$3', and 'Free' for 0 (unless zeroAsFree is false). */
-export function priceText(amount: string | null | undefined, currency: string, options: { zeroAsFree?: boolean } = {}): string {
-  const parts = priceParts(amount, currency);
-  if (!parts) return '';
-  if (parts.free && options.zeroAsFree !== false) return en.event.free;
-  return `${parts.sign}${parts.symbol}${parts.integer}${parts.fraction ? `.${parts.fraction}` : ''}`;
-}
+export { currencySymbol, formatMoney as priceText, moneyParts as priceParts, type MoneyParts as PriceParts } from '../../../lib/money.js';
 
 /** Price of a type: flexible range, discounted (with the original), or its amount; 0 is 'Free'. */
 export function typePrice(

@@ -1,6 +1,7 @@
 import type { Query } from '../../../api/client.js';
 import { LISTING_HIDDEN_TYPES } from '../../../api/queries.js';
 import { addDays, isTimeOfDay, todayIn } from '../../../lib/dates.js';
+import { byName } from '../../../lib/compare.js';
 
 /**
  * Listing filters (000 §2): from the address query — category, date (today | tomorrow),
@@ -121,7 +122,7 @@ export function categoryChoices(categories: Iterable<string | null | undefined>,
   }
   const rest = [...present.values()]
     .filter((name) => !ordered.includes(name))
-    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    .sort(byName);
   return [null, ...ordered, ...rest];
 }
 

@@ -2,7 +2,7 @@ import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { PriceDisplay } from '../../../../config/config.js';
 import { en } from '../../../../i18n/en.js';
-import { dayjs, ISO_DATE } from '../../../../lib/dates.js';
+import { calendarDay } from '../../../../lib/dates.js';
 import { ChevronLeft, ChevronRight } from '../../../../ui/icons.js';
 import { Modal } from '../../../../ui/modal.js';
 import { addMonths, dayAvailability, monthGrid, monthOf, monthRange, moveFocus, relativeDay, upcomingDays } from './date-selection.js';
@@ -72,7 +72,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
   };
 
   const label = (date: string) => {
-    const parts = [dayjs.utc(date, ISO_DATE).format('dddd, MMMM D, YYYY')];
+    const parts = [calendarDay(date).format('dddd, MMMM D, YYYY')];
     const relative = relativeDay(date, today);
     if (relative) parts.push(relative === 'today' ? en.dates.today : en.dates.tomorrow);
     const day = byDate.get(date);
@@ -88,7 +88,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
   };
 
   const weeks = monthGrid(month);
-  const monthTitle = dayjs.utc(`${month}-01`, ISO_DATE).format('MMMM YYYY');
+  const monthTitle = calendarDay(`${month}-01`).format('MMMM YYYY');
 
   return (
     <div className="calendar">

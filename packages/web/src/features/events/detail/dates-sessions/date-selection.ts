@@ -1,5 +1,5 @@
 import type { TCalendarDay } from '@foyer/contracts';
-import { addDays, dayjs, ISO_DATE } from '../../../../lib/dates.js';
+import { addDays, calendarDay, ISO_DATE } from '../../../../lib/dates.js';
 
 /** Pure rules of the date selector and the calendar modal (000 §2, §9; 001 §9). */
 
@@ -50,7 +50,7 @@ export function monthOf(date: string): string {
 }
 
 export function addMonths(month: string, count: number): string {
-  return dayjs.utc(`${month}-01`, ISO_DATE).add(count, 'month').format('YYYY-MM');
+  return calendarDay(`${month}-01`).add(count, 'month').format('YYYY-MM');
 }
 
 /** The months the calendar can show: from the first to the last month with an upcoming day. */
@@ -67,7 +67,7 @@ export function monthRange(days: readonly TCalendarDay[], today: string): { firs
  * leading and trailing days of the neighbouring months.
  */
 export function monthGrid(month: string): { date: string; inMonth: boolean }[][] {
-  const first = dayjs.utc(`${month}-01`, ISO_DATE);
+  const first = calendarDay(`${month}-01`);
   const start = first.subtract(first.day(), 'day');
   const weeks: { date: string; inMonth: boolean }[][] = [];
   for (let w = 0; w < CALENDAR_WEEKS; w++) {
@@ -83,7 +83,7 @@ export function monthGrid(month: string): { date: string; inMonth: boolean }[][]
 
 /** Keyboard movement in the calendar grid (arrow keys, Home/End, PageUp/PageDown). */
 export function moveFocus(date: string, key: string): string | null {
-  const d = dayjs.utc(date, ISO_DATE);
+  const d = calendarDay(date);
   switch (key) {
     case 'ArrowLeft':
       return d.subtract(1, 'day').format(ISO_DATE);

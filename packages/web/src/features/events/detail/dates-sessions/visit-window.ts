@@ -1,6 +1,7 @@
 import type { TEventSession } from '@foyer/contracts';
 import { safeTz } from '../../../../lib/dates.js';
 import type { CartView } from '../../../cart/model.js';
+import { byCodePoint } from '../../../../lib/compare.js';
 
 /**
  * The upsell visit window (000 §4) from the anchor booking (the admission in the cart):
@@ -44,7 +45,7 @@ function isUpsellMeta(meta: Record<string, unknown> | undefined): boolean {
 /** The earliest dated admission (non-add-on) booking in the cart, or null. */
 export function anchorOf(view: CartView | null | undefined): Anchor | null {
   const sections = (view?.sections ?? []).filter((s) => s.session && s.event && !isUpsellMeta(s.event.meta) && s.event.event_type !== 'flexible');
-  const first = sections.sort((a, b) => a.session!.start_datetime.localeCompare(b.session!.start_datetime))[0];
+  const first = sections.sort((a, b) => byCodePoint(a.session!.start_datetime, b.session!.start_datetime))[0];
   return first ? { session: first.session!, timezone: first.timezone } : null;
 }
 
