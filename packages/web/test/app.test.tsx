@@ -217,6 +217,29 @@ describe("the shell's painted event page (prepaint)", () => {
     await waitFor(() => expect(picture.isConnected).toBe(false));
   });
 
+  it('renders the top of the page first and the flow a task later, and gives way only once the flow is there', async () => {
+    installFetch(server());
+    const picture = addPrepaint(true);
+    Object.defineProperty(picture.querySelector('.event-hero img')!, 'complete', { value: true });
+    const seen: { title: boolean; dates: number; picture: boolean }[] = [];
+    const observer = new MutationObserver(() => {
+      const title = !!document.querySelector('#root h1#event-title');
+      if (title) seen.push({ title, dates: document.querySelectorAll('#root .date-button').length, picture: picture.isConnected });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderApp(`/events/${EVENT_ID}`);
+      await waitFor(() => expect(picture.isConnected).toBe(false));
+      // The first commit with the title had no dates yet (its own task), and the picture was still there…
+      expect(seen[0]).toEqual({ title: true, dates: 0, picture: true });
+      // …until the dates were in.
+      const removed = seen.find((s) => !s.picture);
+      expect(removed?.dates).toBeGreaterThan(0);
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   it("renders from the event and calendar the shell carries, asking for neither", async () => {
     const { requests } = installFetch(server());
     const now = Date.now();
