@@ -1,7 +1,7 @@
 /**
  * The reads the storefront's event page starts with (web api/queries.ts eventQuery and
- * calendarQuery), written once: the server answers them inside an event page's HTML shell
- * (http/storefront-shell.ts), so the page's first render has its event and calendar.
+ * calendarQuery), and the listing's, written once: the server answers them inside the page's HTML
+ * shell (http/storefront-shell.ts), so the page's first render has them.
  */
 export const EVENT_DETAIL_EMBED = ['venue', 'ticket_group', 'ticket_type', 'ticket_group_rule', 'message_rule', 'config', 'image'] as const;
 
@@ -10,6 +10,16 @@ export const EVENT_CALENDAR_FORMAT = 'extended';
 
 /** The id of the data block with those answers in the shell (web api/inline-event.ts reads it). */
 export const INLINE_EVENT_ID = 'foyer-event';
+
+/** What the listing (/events) asks GET events/available for: its embeds and the hidden types it lists (web api/queries.ts). */
+export const LISTING_EMBED = ['venue', 'image'] as const;
+export const LISTING_HIDDEN_TYPES = ['public_browsable', 'public_member_only'] as const;
+
+/**
+ * The id of the data block with the listing's unfiltered answer (everyone's view) in the listing's
+ * shell: the page's list, or its category choices under a filter (web api/inline-listing.ts).
+ */
+export const INLINE_LISTING_ID = 'foyer-listing';
 
 /** A stretch of time with one UTC offset: until `until` (exclusive; null: to the table's end). */
 export interface ZoneOffsetSegment {

@@ -7,6 +7,7 @@ import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
 import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
+import { seedInlineListing } from './api/inline-listing.js';
 import { installErrorReporting } from './lib/report-error.js';
 import { fixStartAddress } from './app/start-address.js';
 import './styles/theme.css';
@@ -22,6 +23,7 @@ installErrorReporting();
 setTimeout(() => {
   seedInlineConfig(queryClient);
   seedInlineEvent(queryClient);
+  seedInlineListing(queryClient);
   const router = createBrowserRouter(routes);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,8 +4,9 @@ import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { PREPAINT_COVER_WAIT_MS, PREPAINT_ID } from '../src/app/prepaint.js';
 import { seedInlineEvent } from '../src/api/inline-event.js';
+import { seedInlineListing } from '../src/api/inline-listing.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
-import { INLINE_EVENT_ID } from '@foyer/contracts/constants';
+import { INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
@@ -120,6 +121,28 @@ describe('shell and routes', () => {
       block.textContent = '{not json';
       queryClient.clear();
       expect(seedInlineConfig(queryClient)).toBe(false);
+    } finally {
+      block.remove();
+    }
+  });
+
+  it('takes the listing the server put in its page: the cards and the category choices without asking, a filter asks for its own', async () => {
+    const { requests } = installFetch(server());
+    const block = dataBlock(INLINE_LISTING_ID, listingDocument(events));
+    try {
+      expect(seedInlineListing(queryClient)).toBe(true);
+      renderApp('/events');
+      expect(await screen.findByRole('link', { name: /Tides of Light/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Exhibitions' })).toBeTruthy();
+      expect(requests.filter((u) => u.pathname === '/cached_api/events/available')).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Exhibitions' }));
+      await waitFor(() => expect(requests.filter((u) => u.pathname === '/cached_api/events/available').map((u) => u.searchParams.get('category'))).toEqual(['Exhibitions']));
+      // Unreadable, or not a listing: nothing is seeded, the page asks as before.
+      queryClient.clear();
+      for (const text of ['{not json', '[]', '{"config":{}}']) {
+        block.textContent = text;
+        expect(seedInlineListing(queryClient), text).toBe(false);
+      }
     } finally {
       block.remove();
     }

@@ -11,6 +11,11 @@ export interface EventShell {
   cover: { id: string; width: number | null; height: number | null } | null;
 }
 
+/** The address is the listing's (/events, with or without filters). */
+export function isListingPage(url: string): boolean {
+  return url.split(/[?#]/, 1)[0] === '/events';
+}
+
 /** The event id an event page's address names (events/:id and events/:id/:action), or null for any other page. */
 export function eventPageId(url: string): string | null {
   const encoded = eventPagePathId(url.split(/[?#]/, 1)[0]!);

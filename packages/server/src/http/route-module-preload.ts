@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eventPageId } from './event-page-shell.js';
+import { eventPageId, isListingPage } from './event-page-shell.js';
 import { escapeHtml } from '../mail/escape-html.js';
 
 /** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's, and the paint-first script. */
@@ -19,7 +19,7 @@ const NONE: PageScripts = { links: '', paintFirst: null };
 /** The route-preloads.json key of a page that has its chunks preloaded: an event page or the listing; null for any other. */
 function preloadedRoute(url: string): '/events/{id}' | '/events' | null {
   if (eventPageId(url)) return '/events/{id}';
-  return url.split(/[?#]/, 1)[0] === '/events' ? '/events' : null;
+  return isListingPage(url) ? '/events' : null;
 }
 
 /**

@@ -5,13 +5,14 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG, INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
+import { CONFIG, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventPageReads } from '../events/event-page-reads.js';
+import { listingPageReads } from '../events/listing-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
 import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
-import { eventPageId, eventShellOf } from './event-page-shell.js';
+import { eventPageId, eventShellOf, isListingPage } from './event-page-shell.js';
 import { eventPrepaint } from './event-prepaint.js';
 import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
@@ -28,13 +29,15 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
  * before it renders, and this saves the round trip. The seller's theme tokens go in as a style,
  * so the first paint has its colours. An event page's shell also preloads the event's cover
- * (event-cover-preload.ts) and, as the listing's does, its page's chunks (route-module-preload.ts), and paints the top of
- * the page before the app runs (event-prepaint.ts). The file is read per request, so a rebuild is
- * served at once. Without a seller (an empty database) the shell goes out as built.
+ * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), carries the page's first
+ * reads and paints the top of the page before the app runs (event-prepaint.ts); the listing's
+ * preloads its chunks and carries its unfiltered answer. The file is read per request, so a
+ * rebuild is served at once. Without a seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
   const readEventPage = eventPageReads(ctx);
+  const readListing = listingPageReads(ctx);
   return async (url: string, log?: FastifyBaseLogger): Promise<string> => {
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;
@@ -44,9 +47,10 @@ export function storefrontShell(ctx: AppContext) {
       return html;
     }
     const eventId = eventPageId(url);
-    const [config, reads, scripts] = await Promise.all([
+    const [config, reads, listing, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
-      eventId ? inlineEventReads(() => readEventPage(seller, eventId), log) : null,
+      eventId ? inlineReads(() => readEventPage(seller, eventId), log) : null,
+      isListingPage(url) ? inlineReads(() => readListing(seller), log) : null,
       pageScripts(ctx.settings.webDist, url),
     ]);
     const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
@@ -57,8 +61,9 @@ export function storefrontShell(ctx: AppContext) {
     // A build without the app's root (nothing to stand beside) gets no picture.
     const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
     const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(reads))}</script>` : '';
+    const listingBlock = listing ? `<script id="${INLINE_LISTING_ID}" type="application/json">${scriptSafe(JSON.stringify(listing))}</script>` : '';
     const page = html
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${readsBlock}</head>`)
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${readsBlock}${listingBlock}</head>`)
       .replace('<div id="root">', `${prepaint}<div id="root">`);
     return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
   };
@@ -71,15 +76,16 @@ function themeStyle(theme: unknown): string {
 }
 
 /**
- * The event page's first reads (GET events/{id} and its calendar), which also give the picture its
- * title and cover. An unknown event (or another seller's) has none, quietly: the app says so. Any
- * other failure leaves them out (the page asks itself) and is logged.
+ * A page's first reads (the event page's GET events/{id} and its calendar, which also give the
+ * picture its title and cover; the listing's GET events/available). An unknown event (or another
+ * seller's) has none, quietly: the app says so. Any other failure leaves them out (the page asks
+ * itself) and is logged.
  */
-async function inlineEventReads(read: () => Promise<InlineEventReads>, log?: FastifyBaseLogger): Promise<InlineEventReads | null> {
+async function inlineReads<T>(read: () => Promise<T>, log?: FastifyBaseLogger): Promise<T | null> {
   try {
     return await read();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'event_not_found')) log?.warn({ err: error }, 'event page shell: its reads failed, the page will ask for them');
+    if (!(error instanceof AppError && error.code === 'event_not_found')) log?.warn({ err: error }, 'page shell: its reads failed, the page will ask for them');
     return null;
   }
 }

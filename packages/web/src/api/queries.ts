@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
-import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED } from '@foyer/contracts/constants';
+import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED, LISTING_EMBED, LISTING_HIDDEN_TYPES } from '@foyer/contracts/constants';
 import { api, type Query } from './client.js';
 
 /**
@@ -9,10 +9,11 @@ import { api, type Query } from './client.js';
  * `[resource, 'list', params]`.
  */
 
-/** The event page's embeds (in contracts: the server answers that read inside the page's HTML shell). */
-export { EVENT_DETAIL_EMBED };
-export const LISTING_EMBED = ['venue', 'image'] as const;
-export const LISTING_HIDDEN_TYPES = ['public_browsable', 'public_member_only'] as const;
+/** The event page's and the listing's embeds (in contracts: the server answers those reads inside the pages' HTML shells). */
+export { EVENT_DETAIL_EMBED, LISTING_EMBED, LISTING_HIDDEN_TYPES };
+
+/** The listing's query without a filter: what it lists at first, and what its category choices come from. */
+export const unfilteredListing = (): Query => ({ 'hidden_type._in': [...LISTING_HIDDEN_TYPES] });
 export const SESSION_LIMIT = 500;
 
 /** Seller configuration, fetched once at start (GET /api/config?_embed=seller). */

@@ -1,5 +1,5 @@
 import type { Query } from '../../../api/client.js';
-import { LISTING_HIDDEN_TYPES } from '../../../api/queries.js';
+import { unfilteredListing } from '../../../api/queries.js';
 import { addDays, isTimeOfDay, todayIn } from '../../../lib/dates.js';
 import { byName } from '../../../lib/compare.js';
 
@@ -74,7 +74,7 @@ export function hasAnyFilter(filters: ListingFilters): boolean {
 
 /** The events/available query for some filters; dates are days in the seller's timezone. */
 export function listingQuery(filters: ListingFilters, options: { timezone: string; now?: Date }): Query {
-  const query: Query = { 'hidden_type._in': [...LISTING_HIDDEN_TYPES] };
+  const query = unfilteredListing();
   if (filters.category) query.category = filters.category;
   if (filters.date) {
     const today = todayIn(options.timezone, options.now);

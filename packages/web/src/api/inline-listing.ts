@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TDocument } from '@foyer/contracts';
+import { INLINE_LISTING_ID } from '@foyer/contracts/constants';
+import { eventsAvailableQuery, unfilteredListing } from './queries.js';
+
+/**
+ * Takes the listing's unfiltered answer from its HTML shell (GET events/available as /cached_api
+ * answers it; the server's http/storefront-shell.ts), so /events renders its cards without a round
+ * trip after the app starts, and their images are asked for that much sooner. Without the block,
+ * or when it cannot be read, the page asks as before. A member's listing is asked again anyway
+ * (membership/member-reads.tsx): this is the public one.
+ */
+export function seedInlineListing(client: QueryClient, doc: Document = document): boolean {
+  const text = doc.getElementById(INLINE_LISTING_ID)?.textContent;
+  if (!text) return false;
+  try {
+    const listing = JSON.parse(text) as TDocument | null;
+    if (typeof listing !== 'object' || listing === null || Array.isArray(listing) || !listing.event_template) return false;
+    client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing);
+    return true;
+  } catch {
+    return false;
+  }
+}
