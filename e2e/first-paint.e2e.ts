@@ -64,4 +64,31 @@ describe('an event page paints before its JS runs', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("the listing: its first cards' images are asked for before the app runs, the cards draw those files, and the list came in the shell", async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const images: string[] = [];
+    const listings: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/image/')) images.push(request.url());
+      if (path.endsWith('/events/available')) listings.push(request.url());
+    });
+    await page.goto(`${sf.url}/events`, { waitUntil: 'commit' });
+    await expect.poll(() => images.length).toBe(2);
+    expect(await page.locator('#root .event-card').count()).toBe(0);
+    release();
+    const first = page.locator('.event-card img').first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const drawn = await page.locator('.event-card img').evaluateAll((imgs) => imgs.slice(0, 2).map((img) => (img as HTMLImageElement).currentSrc));
+    expect(drawn).toEqual(images.slice(0, 2));
+    expect(listings).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

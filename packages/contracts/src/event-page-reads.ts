@@ -14,6 +14,8 @@ export const INLINE_EVENT_ID = 'foyer-event';
 /** What the listing (/events) asks GET events/available for: its embeds and the hidden types it lists (web api/queries.ts). */
 export const LISTING_EMBED = ['venue', 'image'] as const;
 export const LISTING_HIDDEN_TYPES = ['public_browsable', 'public_member_only'] as const;
+/** How many of the listing's first cards load their images at once (the rest lazily); the listing's shell preloads them. */
+export const LISTING_EAGER_CARDS = 2;
 
 /**
  * The id of the data block with the listing's unfiltered answer (everyone's view) in the listing's

@@ -1,4 +1,5 @@
-import { INLINE_LISTING_ID, LISTING_EMBED, LISTING_HIDDEN_TYPES } from '@foyer/contracts/constants';
+import { INLINE_LISTING_ID, LISTING_EAGER_CARDS, LISTING_EMBED, LISTING_HIDDEN_TYPES } from '@foyer/contracts/constants';
+import { cardImage, cardImageId, isAddOnMeta } from '@foyer/contracts/rules';
 import { describe, expect, it } from 'vitest';
 import { dialects, getJson } from './harness.js';
 import { useShellApp } from './shell-app.js';
@@ -41,6 +42,32 @@ describe.each(dialects())("the listing's first read in its HTML shell on %s", (d
     expect(hidden.length).toBeGreaterThan(0);
     const listed = (await blockOf('/events')).event_template._data.map((e: { id: string }) => e.id);
     for (const { id } of hidden) expect(listed).not.toContain(id);
+  });
+
+  it("preloads the images of the first cards the page loads at once (add-ons and image-less events skipped); a filtered listing, none", async () => {
+    const preloads = async (url: string) =>
+      [...(await shell.t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)">/g)].map(([, href, srcset]) => ({
+        href: href!.replace(/&amp;/g, '&'),
+        srcset: srcset!.replace(/&amp;/g, '&'),
+      }));
+    const listed = (await blockOf('/events')).event_template._data as { name: string; meta: Record<string, unknown> }[];
+    const shown = listed.filter((e) => !isAddOnMeta(e.meta));
+    const expected = shown.slice(0, LISTING_EAGER_CARDS).flatMap((e) => {
+      const id = cardImageId(e.meta);
+      return id ? [{ href: cardImage(id).src, srcset: cardImage(id).srcSet }] : [];
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await preloads('/events')).toEqual(expected);
+    expect(await preloads('/events?category=Tours')).toEqual([]);
+    // The first card without an image: its place is not taken by the next one's.
+    const first = await shell.t.db.selectFrom('event_template').select(['id', 'meta']).where('name', '=', shown[0]!.name).executeTakeFirstOrThrow();
+    const meta = JSON.parse(first.meta) as Record<string, unknown>;
+    await shell.t.db.updateTable('event_template').set({ meta: JSON.stringify({ ...meta, image_profile: null, image_cover: null }) }).where('id', '=', first.id).execute();
+    try {
+      expect(await preloads('/events')).toEqual(expected.slice(cardImageId(shown[0]!.meta) ? 1 : 0));
+    } finally {
+      await shell.t.db.updateTable('event_template').set({ meta: first.meta }).where('id', '=', first.id).execute();
+    }
   });
 
   it('goes in no other page', async () => {

@@ -40,6 +40,11 @@ export function metaImageId(meta: Record<string, unknown> | null | undefined, ke
   return typeof value === 'string' && value ? value : null;
 }
 
+/** A listing card's image: the event's profile image, else its cover. */
+export function cardImageId(meta: Record<string, unknown> | null | undefined): string | null {
+  return metaImageId(meta, 'image_profile') ?? metaImageId(meta, 'image_cover');
+}
+
 /** The event page's cover: the event's cover image, else its profile image. */
 export function coverImageId(meta: Record<string, unknown> | null | undefined): string | null {
   return metaImageId(meta, 'image_cover') ?? metaImageId(meta, 'image_profile');

@@ -12,6 +12,7 @@ import { listingPageReads } from '../events/listing-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
 import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
+import { listingImagePreloads } from './listing-image-preload.js';
 import { eventPageId, eventShellOf, isListingPage } from './event-page-shell.js';
 import { eventPrepaint } from './event-prepaint.js';
 import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
@@ -31,7 +32,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * so the first paint has its colours. An event page's shell also preloads the event's cover
  * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), carries the page's first
  * reads and paints the top of the page before the app runs (event-prepaint.ts); the listing's
- * preloads its chunks and carries its unfiltered answer. The file is read per request, so a
+ * preloads its chunks and its first cards' images, and carries its unfiltered answer. The file is read per request, so a
  * rebuild is served at once. Without a seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
@@ -63,7 +64,7 @@ export function storefrontShell(ctx: AppContext) {
     const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(reads))}</script>` : '';
     const listingBlock = listing ? `<script id="${INLINE_LISTING_ID}" type="application/json">${scriptSafe(JSON.stringify(listing))}</script>` : '';
     const page = html
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${scripts.links}${block}${readsBlock}${listingBlock}</head>`)
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${block}${readsBlock}${listingBlock}</head>`)
       .replace('<div id="root">', `${prepaint}<div id="root">`);
     return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
   };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { TListedEvent } from '@foyer/contracts';
 import { paths } from '../../../app/paths.js';
 import { en, format } from '../../../i18n/en.js';
-import { CARD_IMAGE, cardImage, metaImageId } from '../../../lib/image.js';
+import { CARD_IMAGE, cardImage, cardImageId } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
 import { ImageIcon } from '../../../ui/icons.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
@@ -11,7 +11,7 @@ import { preloadEvent } from './preload-event.js';
 
 /** A listing card: image (272×216), name, summary, "From $X". The whole card is the link's target. */
 export function EventCard({ event, currency, eager }: { event: TListedEvent; currency: string; eager: boolean }) {
-  const imageId = metaImageId(event.meta, 'image_profile') ?? metaImageId(event.meta, 'image_cover');
+  const imageId = cardImageId(event.meta);
   const image = imageId ? cardImage(imageId) : null;
   const price = event.min_price ? formatMoney(event.min_price, currency) : '';
   const titleId = `event-card-${event.id}`;

@@ -26,6 +26,7 @@ import {
   parseListingFilters,
   type ListingFilters,
 } from './filters.js';
+import { LISTING_EAGER_CARDS } from '@foyer/contracts/constants';
 
 const SKELETON_COUNT = 6;
 
@@ -117,7 +118,7 @@ export function Component() {
         <ul className="event-grid" aria-label={en.listing.title}>
           {events.map((event, index) => (
             <li key={event.id}>
-              <EventCard event={event} currency={seller.currency} eager={index < 2} />
+              <EventCard event={event} currency={seller.currency} eager={index < LISTING_EAGER_CARDS} />
             </li>
           ))}
         </ul>

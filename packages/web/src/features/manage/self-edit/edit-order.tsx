@@ -10,7 +10,7 @@ import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatDate, formatTime } from '../../../lib/dates.js';
-import { imageUrl, metaImageId } from '../../../lib/image.js';
+import { cardImageId, imageUrl } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
 import { OrderLoadFailed } from '../order-load-errors.js';
 import { Skeleton } from '../../../ui/skeleton.js';
@@ -199,7 +199,7 @@ function eligible(rules: SelfEditRules, t: OrderTicketView, orderId: string) {
 function SessionCard(props: { session: SessionTickets; edit: EditSession; rules: SelfEditRules; now: Date; disabled: boolean; currency: string; orderId: string; onRemove: (ids: string[]) => void }) {
   const { session: s, rules } = props;
   const event = s.tickets[0]?.event ?? null;
-  const image = metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_profile') ?? metaImageId(event?.meta as Record<string, unknown> | undefined, 'image_cover');
+  const image = cardImageId(event?.meta as Record<string, unknown> | undefined);
   const live = s.tickets.filter((t) => t.ticket.state === 'booked' || t.ticket.state === 'redeemed');
   const canEdit = live.length > 0 && live.every((t) => eligible(rules, t, props.orderId));
   const actions = sessionActions(rules, props.edit, props.now);
