@@ -30,10 +30,11 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u20
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
  * before it renders, and this saves the round trip. The seller's theme tokens go in as a style,
  * so the first paint has its colours. An event page's shell also preloads the event's cover
- * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), carries the page's first
- * reads and paints the top of the page before the app runs (event-prepaint.ts); the listing's
- * preloads its chunks and its first cards' images, and carries its unfiltered answer. The file is read per request, so a
- * rebuild is served at once. Without a seller (an empty database) the shell goes out as built.
+ * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), carries the page's
+ * first reads and paints the top of the page before the app runs (event-prepaint.ts). The
+ * listing's preloads its chunks and its first cards' images (listing-image-preload.ts) and carries
+ * its unfiltered answer. The file is read per request, so a rebuild is served at once. Without a
+ * seller (an empty database) the shell goes out as built.
  */
 export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
