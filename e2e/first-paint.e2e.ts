@@ -8,6 +8,17 @@ import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } 
  * in place: the same things at the same places, one cover request, the event and its calendar
  * taken from the shell (no request for them), no script errors.
  */
+/** Holds the app's entry script back until the returned function is called: what the shell does without it. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('an event page paints before its JS runs', () => {
   let sf: Storefront;
   let browser: Browser;
@@ -27,12 +38,7 @@ describe('an event page paints before its JS runs', () => {
       const list = (await (await fetch(`${sf.url}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
       const id = list.event_template._data.find((e) => e.name === 'General Admission')!.id;
       const { page, errors } = await newPage(browser, viewport);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdEntry(page);
       const covers: string[] = [];
       const reads: string[] = [];
       page.on('request', (request) => {
@@ -67,12 +73,7 @@ describe('an event page paints before its JS runs', () => {
 
   it("the listing: its first cards' images are asked for before the app runs, the cards draw those files, and the list came in the shell", async () => {
     const { page, errors } = await newPage(browser, MOBILE);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntry(page);
     const images: string[] = [];
     const listings: string[] = [];
     page.on('request', (request) => {
