@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceDisplay } from '../src/config/config.js';
-import { currencySymbol, groupHint, pickerPriceText, prefixedPrice, priceParts, priceText, sessionPriceText, showsPriceOn, typePrice } from '../src/features/events/detail/price-format.js';
+import { currencySymbol, groupHint, pickerPriceText, prefixedPrice, priceText, sessionPriceText, showsPriceOn, typePrice } from '../src/features/events/detail/price-format.js';
+import { moneyParts as priceParts } from '../src/lib/money.js';
 
 const type = (currency_amount: string, extra: Partial<{ currency_amount_min: string | null; currency_amount_max: string | null; discounted_amount: string | null }> = {}) => ({
   currency_amount,

@@ -55,7 +55,7 @@ export async function setPurchaser(
     try {
       meta = mergedMeta(account.meta, answers);
     } catch {
-      meta = null;
+      // Over the meta limits: left on the cart only.
     }
     if (meta) await updateUser(db, account.id, { meta, updated_at: input.now.toISOString() });
   }

@@ -27,4 +27,5 @@ export function seedInlineEvent(client: QueryClient, doc: Document = document): 
   }
 }
 
-const isDocument = (value: unknown): value is TDocument => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not null, not an array): what a data block's document must be. */
+export const isDocument = (value: unknown): value is TDocument => typeof value === 'object' && value !== null && !Array.isArray(value);

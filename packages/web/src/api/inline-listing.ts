@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TDocument } from '@foyer/contracts';
 import { INLINE_LISTING_ID } from '@foyer/contracts/constants';
+import { isDocument } from './inline-event.js';
 import { eventsAvailableQuery, unfilteredListing } from './queries.js';
 
 /**
@@ -14,8 +14,8 @@ export function seedInlineListing(client: QueryClient, doc: Document = document)
   const text = doc.getElementById(INLINE_LISTING_ID)?.textContent;
   if (!text) return false;
   try {
-    const listing = JSON.parse(text) as TDocument | null;
-    if (typeof listing !== 'object' || listing === null || Array.isArray(listing) || !listing.event_template) return false;
+    const listing = JSON.parse(text) as unknown;
+    if (!isDocument(listing) || !listing.event_template) return false;
     client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing);
     return true;
   } catch {

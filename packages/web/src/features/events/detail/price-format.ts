@@ -11,7 +11,7 @@ import { formatMoney as priceText } from '../../../lib/money.js';
  * display modes and the primary/secondary prefixes of web.price_display.
  */
 
-export { currencySymbol, formatMoney as priceText, moneyParts as priceParts, type MoneyParts as PriceParts } from '../../../lib/money.js';
+export { currencySymbol, formatMoney as priceText } from '../../../lib/money.js';
 
 /** Price of a type: flexible range, discounted (with the original), or its amount; 0 is 'Free'. */
 export function typePrice(
