@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './packages/web/preact-aliases';
 
 // Unit and integration tests. E2E journeys have their own config (e2e/vitest.config.ts).
 export default defineConfig({
@@ -16,14 +15,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: preactAliases, conditions: ['module', 'browser', 'development'] },
+        resolve: { conditions: ['module', 'browser', 'development'] },
         test: {
           name: 'web',
           include: ['packages/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/web/test/setup.ts'],
-          // Processed by Vite so their `react` imports take the Preact aliases too.
-          server: { deps: { inline: ['@tanstack/react-query', 'react-router', '@testing-library/preact'] } },
           testTimeout: 20_000,
         },
       },

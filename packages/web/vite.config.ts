@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 import { moduleChunks } from './build/module-chunks';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
-import { preactAliases } from './preact-aliases';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
@@ -19,7 +18,6 @@ export default defineConfig({
   plugins: [react(), moduleChunks(), routePreloads(), precompress()],
   resolve: {
     alias: [
-      ...preactAliases,
       // React Router's package names only its development build (dev warnings on); the production one ships beside it.
       { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
       { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
@@ -35,7 +33,7 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           // The UI runtime and router change least often: one long-cached chunk.
-          if (/node_modules\/(preact|react-router)\//.test(id)) return 'runtime';
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'runtime';
           return undefined;
         },
       },

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';

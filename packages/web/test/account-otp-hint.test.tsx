@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { OTP_HINT_MS } from '../src/features/account/otp.js';
 import { OtpStep } from '../src/features/account/otp-step.js';

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
@@ -171,7 +171,8 @@ describe('shell and routes', () => {
     // Between the new page's first commit and the next frame (when effects run), the visitor focuses the cart button.
     const focusedOnShow = await withFrameEffects(async () => {
       const shown = onFirstChange(
-        () => router.state.location.pathname === '/membership' && router.state.navigation.state === 'idle',
+        // The new page is in the DOM: React commits it (and runs its layout effects) in one task.
+        () => router.state.location.pathname === '/membership' && router.state.navigation.state === 'idle' && document.querySelector('.status-page') !== null,
         () => {
           const id = document.activeElement?.id;
           cart.focus();

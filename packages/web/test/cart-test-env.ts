@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/preact';
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import type { TUser, TUserDocument } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { blocksFor, contentBlocks, routeName } from '../src/features/content-regions/regions.js';

@@ -1,5 +1,5 @@
 import { SELF_EDIT_TEXT } from '@foyer/contracts/constants';
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';

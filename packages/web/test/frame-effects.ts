@@ -1,16 +1,16 @@
-import { options } from 'preact';
-
 /**
- * Runs `body` with effects waiting for a frame (50 ms), as in a browser: the test renderer
- * otherwise runs them at once, which hides what a visitor can do between a commit and its effects.
+ * Runs `body` outside React's act environment, so effects wait for React's scheduler (a later
+ * task), as in a browser: inside `act` they run at once, which hides what a visitor can do between
+ * a commit and its effects.
  */
 export async function withFrameEffects<T>(body: () => Promise<T>): Promise<T> {
-  const raf = options.requestAnimationFrame;
-  options.requestAnimationFrame = (callback) => void setTimeout(callback, 50);
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const before = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
   try {
     return await body();
   } finally {
-    options.requestAnimationFrame = raf;
+    scope.IS_REACT_ACT_ENVIRONMENT = before;
   }
 }
 

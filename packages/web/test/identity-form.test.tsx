@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { checkoutIdentityForm, registrationOf, validateIdentityAnswers } from '../src/features/checkout/identity-form-model.js';

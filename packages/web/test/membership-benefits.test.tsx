@@ -1,5 +1,5 @@
 import type { TMemberAllowance } from '@foyer/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
 import type { PriceGroup } from '../src/features/events/detail/model.js';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBER_ROLE_NAMES, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import { en } from '../src/i18n/en.js';

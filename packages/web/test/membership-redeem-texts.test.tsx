@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
 import { membershipEventDocument, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';

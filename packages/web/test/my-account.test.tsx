@@ -1,5 +1,5 @@
 import type { TConfigEntry, TOrderSession } from '@foyer/contracts';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';

@@ -1,5 +1,5 @@
 import type { TConfigEntry, TUser } from '@foyer/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCartModOut, TCartPromoCode } from '@foyer/contracts';
 import { cartDocument, ticket } from './cart-fixtures.js';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { cartDocument, ticket } from './cart-fixtures.js';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configuredRedirect, externalMembershipUrl, skipsUpsells, takeExpressFlag } from '../src/app/route-guards.js';
 import { writeCartId } from '../src/features/cart/storage.js';

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import type { TSeat, TTicketGroup, TTicketType } from '@foyer/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/preact';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { startEventPage } from '../src/features/events/detail/start-event-page.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch } from './fixtures.js';

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/preact';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
 import { writeCartId } from '../src/features/cart/storage.js';

@@ -200,8 +200,7 @@ const SeatLayer = memo(function SeatLayer({ dots, tabStop, onFocusSeat, onChoose
           r={d.r * 0.86}
           style={d.fill ? { fill: d.fill } : undefined}
           role="button"
-          // Lower case on SVG: Preact writes SVG attributes as named, and only `tabindex` makes it focusable.
-          {...({ tabindex: d.id === tabStop ? 0 : -1 } as object)}
+          tabIndex={d.id === tabStop ? 0 : -1}
           aria-label={d.label}
           aria-pressed={d.state === 'selected'}
           aria-disabled={d.state === 'booked' || d.state === 'unavailable' ? true : undefined}
