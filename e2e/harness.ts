@@ -55,10 +55,11 @@ export async function startStorefront(env: Record<string, string> = {}): Promise
 }
 
 
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium; `extraArgs` for a journey's own switches (the door's fake camera). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
   });
 }
 

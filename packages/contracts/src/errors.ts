@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'already_redeemed',
   'ticket_cancelled',
   'ticket_not_today',
+  // the door screen (docs/door.md): an undo of anything but one's own last admission
+  'door_undo_not_last',
   // gifts of membership (001 §5 Gift code)
   'gift_code_not_found',
   'gift_code_expired',

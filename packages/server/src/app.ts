@@ -7,6 +7,7 @@ import { registerCartRoutes } from './cart/cart.routes.js';
 import { registerAccountRoutes } from './auth/auth.routes.js';
 import { registerOrderRoutes } from './orders/orders.routes.js';
 import { registerCheckinRoutes } from './checkin/checkin.routes.js';
+import { registerDoorRoutes } from './door/door.routes.js';
 import { registerWalletRoutes } from './wallet/wallet.routes.js';
 import { registerSeatRoutes } from './seats/seats.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCheckoutRoutes(app, ctx);
   registerOrderRoutes(app, ctx);
   registerCheckinRoutes(app, ctx);
+  registerDoorRoutes(app, ctx);
   registerSeatRoutes(app, ctx);
   registerClientErrorRoutes(app, ctx);
   registerAddressRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
 import { membershipPaths } from './membership/openapi-paths.js';
 import { checkinPaths } from './checkin/openapi-paths.js';
+import { doorPaths } from './door/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
 import { addressPaths } from './address/openapi-paths.js';
@@ -95,6 +96,7 @@ export function openApiDocument() {
       ...paymentPaths(),
       ...membershipPaths(),
       ...checkinPaths(),
+      ...doorPaths(),
       ...clientErrorPaths(),
       ...seatPaths(),
       ...addressPaths(),

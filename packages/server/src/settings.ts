@@ -49,6 +49,8 @@ export interface Settings {
    * least 32 characters (`npm run foyer -- staff token` makes one). Kept as sha256 hashes; unset: no check-in.
    */
   staffTokenHashes?: string[];
+  /** The name each token's holder goes by at the door (an entry `Name:token`; else "Door n"), by position. */
+  staffTokenNames?: string[];
   /** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address autocomplete's service; unset, addresses are typed. */
   addressLookup?: AddressLookupSettings | null;
   /** Apple Wallet pass certificate and Google Wallet service account (wallet/wallet-settings.ts); unset: no wallet buttons. */
@@ -126,7 +128,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const cacheTtlText = env.FOYER_CACHE_TTL_MS ?? '5000';
   const cacheTtlMs = Number(cacheTtlText);
   if (!/^\d+$/.test(cacheTtlText) || cacheTtlMs > 600_000) problems.push(`FOYER_CACHE_TTL_MS must be a whole number of milliseconds 0–600000, got "${cacheTtlText}"`);
-  const staffTokenHashes = readStaffTokens(env, problems);
+  const { hashes: staffTokenHashes, names: staffTokenNames } = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
   const wallet = readWallet(env, problems);
   const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
@@ -140,6 +142,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     pgPool,
     defaultSeller: env.FOYER_DEFAULT_SELLER || null,
     staffTokenHashes,
+    staffTokenNames,
     seed: seed as 'demo' | 'none',
     seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
     webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
@@ -208,9 +211,14 @@ function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeSettings 
 
 export const STAFF_TOKEN_MIN = 32;
 
-function readStaffTokens(env: NodeJS.ProcessEnv, problems: string[]): string[] {
-  const tokens = (env.FOYER_STAFF_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+function readStaffTokens(env: NodeJS.ProcessEnv, problems: string[]): { hashes: string[]; names: string[] } {
+  const entries = (env.FOYER_STAFF_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  // An entry may name its holder, `Name:token` (docs/door.md): the door shows who let someone in.
+  const parsed = entries.map((entry, i) => {
+    const named = /^([\p{L}\p{N} ._'-]{1,40}):(\S+)$/u.exec(entry);
+    return named ? { name: named[1]!.trim(), token: named[2]! } : { name: `Door ${i + 1}`, token: entry };
+  });
   // Say which one is short by position only: a token never reaches a log.
-  tokens.forEach((t, i) => t.length < STAFF_TOKEN_MIN && problems.push(`FOYER_STAFF_TOKENS: token ${i + 1} is shorter than ${STAFF_TOKEN_MIN} characters`));
-  return tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  parsed.forEach((t, i) => t.token.length < STAFF_TOKEN_MIN && problems.push(`FOYER_STAFF_TOKENS: token ${i + 1} is shorter than ${STAFF_TOKEN_MIN} characters`));
+  return { hashes: parsed.map((t) => createHash('sha256').update(t.token).digest('hex')), names: parsed.map((t) => t.name) };
 }

@@ -246,6 +246,19 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     expect(failures).toEqual([]);
   });
 
+  it("the door screen's calls (staff only; their 200 answers are checked against the contracts in door.test.ts)", async () => {
+    const s = '/door/sessions/{id}';
+    await call(browser(), 'GET', '/door/sessions', '/door/sessions', undefined, 401);
+    await call(browser(), 'GET', `${s}/list`, '/door/sessions/x/list', undefined, 401);
+    await call(browser(), 'GET', `${s}/status`, '/door/sessions/x/status', undefined, 401);
+    await call(browser(), 'GET', `${s}/lookup`, '/door/sessions/x/lookup?q=ada', undefined, 401);
+    await call(browser(), 'POST', `${s}/scan`, '/door/sessions/x/scan', { scan_code: 'X' }, 401);
+    await call(browser(), 'POST', `${s}/undo`, '/door/sessions/x/undo', { scan_id: 'X' }, 401);
+    await call(browser(), 'POST', `${s}/admit`, '/door/sessions/x/admit', { ticket_ids: ['X'] }, 401);
+    await call(browser(), 'POST', `${s}/sync`, '/door/sessions/x/sync', { scans: [] }, 401);
+    expect(failures).toEqual([]);
+  });
+
   it('called every documented call but the ones listed with a reason', () => {
     const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(documented.filter((op) => !called.has(op) && !NOT_CALLED[op])).toEqual([]);

@@ -611,6 +611,31 @@ export interface Database {
   promo_cartmod: PromoCartmodTable;
   cart_promo_code: CartPromoCodeTable;
   promo_identity_use: PromoIdentityUseTable;
+  door_scan: DoorScanTable;
+}
+
+/** 0024: the door's log of scans, admissions and undos (docs/door.md). */
+export interface DoorScanTable {
+  id: string;
+  seller_id: string;
+  event_session_id: string;
+  scan_code: string;
+  ticket_id: string | null;
+  membership_id: string | null;
+  /** admitted | already_admitted | refused | undo (the audit line of an undo). */
+  outcome: string;
+  reason: string | null;
+  /** scan | lookup | offline */
+  source: string;
+  staff_id: string;
+  staff_name: string;
+  scanned_at: string;
+  recorded_at: string;
+  undone_at: string | null;
+  undone_by: string | null;
+  /** An undo line: the admission it took back. */
+  undo_of: string | null;
+  client_ref: string | null;
 }
 
 /** The promotion tables of migration 0016 (docs/promotions.md). */

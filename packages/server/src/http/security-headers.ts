@@ -50,6 +50,7 @@ export function storefrontPolicy(parties: ThirdParties, frameAncestors: string[]
   ].join('; ');
 }
 
+const DOOR_PAGE = /^\/admin\/door(\/|\?|$)/;
 const API_PATH = /^\/(api|cached_api|metrics)(\/|\?|$)/;
 
 /** Answers that are not pages (JSON, images) run nothing and embed nothing. */
@@ -78,9 +79,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
   });
   const payment = settings.stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()';
   const permissions = `camera=(), microphone=(), geolocation=(), usb=(), ${payment}`;
+  // The door screen scans QR codes with the camera (docs/door.md): its pages alone may ask for it.
+  const doorPermissions = permissions.replace('camera=()', 'camera=(self)');
 
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('permissions-policy', permissions);
+    reply.header('permissions-policy', DOOR_PAGE.test(request.url) ? doorPermissions : permissions);
     const type = String(reply.getHeader('content-type') ?? '');
     // A precompressed file (the shell's index.html.br) is streamed with its type set on the raw
     // response after this hook: an untyped answer outside the API is treated as a page.

@@ -86,4 +86,6 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  // The door screen (docs/door.md): staff only, its own full screen outside the storefront's shell, loaded only here.
+  { path: '/admin/door', ErrorBoundary: RootError, lazy: () => loadChunk(() => import('../features/door/door-page.js')) },
 ];

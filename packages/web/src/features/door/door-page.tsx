@@ -1,0 +1,139 @@
+import type { TDoorSession } from '@foyer/contracts';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { doorText } from '../../i18n/en-door.js';
+import { DoorOffline, DoorRefused, doorApi } from './door-api.js';
+import { forgetToken, keepToken, storedToken } from './door-auth.js';
+import { unlockSound } from './door-feedback.js';
+import { DoorScanner } from './door-scanner.js';
+import { SessionPicker } from './session-picker.js';
+import './door.css';
+
+const SESSION_KEY = 'foyer:door-session';
+
+/** Installable as a home-screen app: the manifest and theme colour are the door's alone (docs/door.md). */
+function useDoorManifest() {
+  useEffect(() => {
+    const manifest = Object.assign(document.createElement('link'), { rel: 'manifest', href: '/door.webmanifest' });
+    const theme = Object.assign(document.createElement('meta'), { name: 'theme-color', content: '#111827' });
+    document.head.append(manifest, theme);
+    const title = document.title;
+    document.title = doorText.appName;
+    return () => {
+      manifest.remove();
+      theme.remove();
+      document.title = title;
+    };
+  }, []);
+}
+
+function TokenForm({ refused, onToken }: { refused: boolean; onToken: (token: string) => void }) {
+  const [token, setToken] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (token.trim()) onToken(token.trim());
+  }
+  return (
+    <form className="door-card" onSubmit={submit}>
+      <h1>{doorText.tokenTitle}</h1>
+      <label className="door-field">
+        <span>{doorText.tokenLabel}</span>
+        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="current-password" required aria-describedby="door-token-hint" aria-invalid={refused || undefined} />
+      </label>
+      <p id="door-token-hint" className="door-muted">
+        {doorText.tokenHint}
+      </p>
+      {refused && (
+        <p className="door-problem" role="alert">
+          {doorText.tokenRefused}
+        </p>
+      )}
+      <button type="submit" className="door-button door-button--go">
+        {doorText.signIn}
+      </button>
+    </form>
+  );
+}
+
+type Stage = { at: 'token'; refused: boolean } | { at: 'loading' } | { at: 'failed' } | { at: 'pick'; sessions: TDoorSession[] } | { at: 'scan'; session: TDoorSession };
+
+/** /admin/door: sign in with the scanner token, pick today's session, scan (docs/door.md). */
+export function Component() {
+  useDoorManifest();
+  const [stage, setStage] = useState<Stage>(() => (storedToken() ? { at: 'loading' } : { at: 'token', refused: false }));
+
+  const load = useCallback(async () => {
+    setStage({ at: 'loading' });
+    try {
+      const sessions = await doorApi.sessions();
+      const kept = sessions.find((s) => s.id === sessionStorage.getItem(SESSION_KEY));
+      setStage(kept ? { at: 'scan', session: kept } : { at: 'pick', sessions });
+    } catch (error) {
+      if (error instanceof DoorRefused && error.status === 401) {
+        forgetToken();
+        setStage({ at: 'token', refused: true });
+      } else if (error instanceof DoorOffline) {
+        // Offline at start: the session scanned last in this tab carries on with its saved list.
+        const kept = sessionStorage.getItem(SESSION_KEY + ':data');
+        setStage(kept ? { at: 'scan', session: JSON.parse(kept) as TDoorSession } : { at: 'failed' });
+      } else setStage({ at: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (stage.at === 'loading') void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const pick = (session: TDoorSession) => {
+    unlockSound();
+    sessionStorage.setItem(SESSION_KEY, session.id);
+    sessionStorage.setItem(SESSION_KEY + ':data', JSON.stringify(session));
+    setStage({ at: 'scan', session });
+  };
+
+  const signOut = () => {
+    forgetToken();
+    sessionStorage.removeItem(SESSION_KEY);
+    setStage({ at: 'token', refused: false });
+  };
+
+  return (
+    <div className="door">
+      {stage.at === 'token' && (
+        <TokenForm
+          refused={stage.refused}
+          onToken={(token) => {
+            keepToken(token);
+            void load();
+          }}
+        />
+      )}
+      {stage.at === 'loading' && (
+        <p className="door-card door-muted" role="status">
+          {doorText.loading}
+        </p>
+      )}
+      {stage.at === 'failed' && (
+        <div className="door-card">
+          <p className="door-problem" role="alert">
+            {doorText.loadFailed}
+          </p>
+          <button type="button" className="door-button" onClick={() => void load()}>
+            {doorText.retry}
+          </button>
+        </div>
+      )}
+      {stage.at === 'pick' && <SessionPicker sessions={stage.sessions} onPick={pick} onSignOut={signOut} />}
+      {stage.at === 'scan' && (
+        <DoorScanner
+          key={stage.session.id}
+          session={stage.session}
+          onChangeSession={() => {
+            sessionStorage.removeItem(SESSION_KEY);
+            void load();
+          }}
+        />
+      )}
+    </div>
+  );
+}
