@@ -96,6 +96,14 @@ export const ERROR_CODES = [
   'tickets_too_old',
   'ticket_state_incorrect',
   'self_edit_not_allowed',
+  // the box office (docs/box-office.md)
+  'totp_required',
+  'totp_incorrect',
+  'forbidden_role',
+  'refund_exceeds_paid',
+  'refund_in_progress',
+  'refund_failed',
+  'capacity_below_taken',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 

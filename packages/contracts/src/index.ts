@@ -18,3 +18,4 @@ export * from './promotion-texts.js';
 export * from './payment-return.js';
 export * from './wallet.js';
 export * from './door.js';
+export * from './admin.js';

@@ -38,6 +38,8 @@ import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
+import { registerStaffRoutes } from './staff/staff.routes.js';
+import { registerAdminRoutes } from './admin/admin.routes.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -139,6 +141,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 

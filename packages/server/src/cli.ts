@@ -10,6 +10,7 @@ import { readSettings, SettingsError } from './settings.js';
 import { addMember } from './users/add-member.js';
 import { AppError } from './http/app-error.js';
 import { INJECT_USAGE, injectFromRequest, parseInjectArgs } from './cart/inject-command.js';
+import { runStaffCommand, STAFF_USAGE } from './staff/staff-command.js';
 
 const USAGE = `Usage: npm run foyer -- <command>
   catalog validate <file>           check a catalog; every problem with its JSON path
@@ -18,6 +19,7 @@ const USAGE = `Usage: npm run foyer -- <command>
   member add --scan-code ID --first NAME --last NAME [--zip CODE] [--email ADDRESS] [--seller key]
                                     add a member who logs in with member id and ZIP code or last name
 ${INJECT_USAGE}
+${STAFF_USAGE}
   staff token                       print a new random staff token for FOYER_STAFF_TOKENS (door scanners: POST /api/checkin)
   backup <file>                     copy the SQLite database to a new file while it runs (PostgreSQL: use pg_dump)
 Environment: DATABASE_URL (default sqlite:./data/foyer.db), FOYER_PUBLIC_URL (the payment link's base)`;
@@ -30,7 +32,7 @@ async function run(args: string[]): Promise<number> {
     console.log(randomBytes(32).toString('base64url'));
     return 0;
   }
-  if ((area !== 'catalog' && area !== 'member' && area !== 'cart') || !command) {
+  if ((area !== 'catalog' && area !== 'member' && area !== 'cart' && area !== 'staff') || !command) {
     console.error(USAGE);
     return 2;
   }
@@ -61,6 +63,9 @@ async function run(args: string[]): Promise<number> {
   const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool });
   try {
     await migrateToLatest(handle);
+    if (area === 'staff') {
+      return await runStaffCommand(handle.db, [command, ...rest], { out: console.log, err: console.error, stdin: process.stdin, publicUrl: settings.publicUrl, now: new Date() });
+    }
     if (area === 'cart') {
       if (command !== 'inject') return (console.error(USAGE), 2);
       const made = await injectFromRequest(handle.db, handle.dialect, await parseInjectArgs(rest), settings.publicUrl, new Date());

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { buildApp } from './app.js';
 import { bootDatabase } from './boot.js';
+import { firstStaffHint } from './staff/first-staff-hint.js';
 import { startSweeper } from './cart/release-expired-carts.js';
 import { gatewaysFor } from './payments/gateways.js';
 import { startCheckoutReconciler } from './payments/reconcile-checkouts.js';
@@ -79,6 +80,8 @@ async function main() {
   await app.listen({ port: settings.port, host: settings.host });
   if (metricsApp) await metricsApp.listen({ port: metricsSettings!.port!, host: metricsSettings!.host });
   console.log(`[foyer] storefront at http://localhost:${settings.port} (database: ${handle.dialect})`);
+  const staffHint = await firstStaffHint(handle.db, settings.port);
+  if (staffHint) console.log(`[foyer] ${staffHint}`);
 }
 
 main().catch((error) => {

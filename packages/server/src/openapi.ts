@@ -15,6 +15,7 @@ import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
 import { addressPaths } from './address/openapi-paths.js';
 import { walletPaths } from './wallet/openapi-paths.js';
+import { adminPaths } from './admin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -67,6 +68,7 @@ export function openApiDocument() {
     openapi: '3.1.0',
     info: { title: 'Foyer storefront API', version: '0.1.0', description: 'Every GET marked cacheable is also served at /cached_api/… with public Cache-Control and an ETag.' },
     servers: [{ url: '/api' }],
+    tags: [{ name: 'admin', description: 'The box office: staff sign-in and staff routes (docs/box-office.md)' }],
     paths: {
       '/health': { get: { summary: 'Server and database state', responses: { '200': { description: 'ok' }, '503': { description: 'database unreachable' } } } },
       '/ready': { get: { summary: 'Readiness for traffic: the database answers and the process is not shutting down', responses: { '200': { description: 'ready' }, '503': { description: 'draining or database unreachable' } } } },
@@ -101,6 +103,7 @@ export function openApiDocument() {
       ...seatPaths(),
       ...addressPaths(),
       ...walletPaths(),
+      ...adminPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
+import { readStaffIdleMs } from './staff/staff-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -57,6 +58,8 @@ export interface Settings {
   wallet?: WalletSettings;
   /** FOYER_INSTALMENT_REMINDER_DAYS (default 7, 0–60): how many days before a payment plan's instalment falls due its buyer is e-mailed. */
   instalmentReminderDays?: number;
+  /** FOYER_STAFF_IDLE_MINUTES as milliseconds (staff/staff-settings.ts); unset in a context: 30 minutes. */
+  staffIdleMs?: number;
 }
 
 export interface OidcSettings {
@@ -131,6 +134,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const { hashes: staffTokenHashes, names: staffTokenNames } = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
   const wallet = readWallet(env, problems);
+  const staffIdleMs = readStaffIdleMs(env, problems);
   const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
   const instalmentReminderDays = Number(reminderText);
   if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
@@ -162,6 +166,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     addressLookup,
     wallet,
     instalmentReminderDays,
+    staffIdleMs,
   };
 }
 

@@ -260,7 +260,8 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
   });
 
   it('called every documented call but the ones listed with a reason', () => {
-    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    // The box office's calls (tag admin) are checked against this document by the admin-*.test.ts files.
+    const documented = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => !(op as { tags?: string[] }).tags?.includes('admin')).map(([m]) => `${m.toUpperCase()} ${path}`));
     expect(documented.filter((op) => !called.has(op) && !NOT_CALLED[op])).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
     .updateTable('event_session')
     .set({ used_capacity: sql`used_capacity + ${n}` })
     .where('id', '=', sessionId)
+    // A session closed for sale by staff takes nothing more (docs/box-office.md, Sessions).
+    .where('sale_closed', '=', 0)
     .where((eb) => eb.or([eb('capacity', '=', -1), eb(sql`capacity + oversell_capacity - used_capacity`, '>=', n)]))
     .returningAll(),
 );
@@ -73,7 +75,7 @@ export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: 
 }
 
 export function sessionRoom(tx: Tx, sessionId: string) {
-  return tx.selectFrom('event_session').select(['capacity', 'oversell_capacity', 'used_capacity']).where('id', '=', sessionId).executeTakeFirst();
+  return tx.selectFrom('event_session').select(['capacity', 'oversell_capacity', 'used_capacity', 'sale_closed']).where('id', '=', sessionId).executeTakeFirst();
 }
 
 export async function groupUsed(tx: Tx, sessionId: string, groupId: string): Promise<number> {

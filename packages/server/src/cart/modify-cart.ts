@@ -194,7 +194,8 @@ async function takeCapacityOrRefuse(tx: Tx, additions: (NewTicket & { groupLimit
   const { sessionId, groupId } = taken.short;
   if (groupId === undefined) {
     const room = await sessionRoom(tx, sessionId);
-    const left = room ? availableCapacity(room) : 0;
+    // Closed for sale by staff: answered like a full session.
+    const left = room && !room.sale_closed ? availableCapacity(room) : 0;
     if (left === 0) throw new AppError(409, 'event_session_sold_out', 'Tickets have sold out for this session.', 'reserve', { event_session_id: sessionId, available: 0 });
     throw new AppError(409, 'session_capacity_exceeded', `Only ${left} tickets are left for this session.`, 'reserve', { event_session_id: sessionId, available: left });
   }

@@ -2,6 +2,7 @@ import { noteCalendarChange, WHOLE_EVENT } from '../events/calendar-changes.js';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import type { Insertable } from 'kysely';
 
 type KeyedTable = 'seller' | 'venue' | 'image' | 'event_template' | 'ticket_type' | 'membership_rule' | 'membership_level' | 'promo_code_group' | 'promo_cartmod';
 
@@ -89,7 +90,7 @@ export async function syncSessions(tx: Tx, eventId: string, plan: SessionPlan[])
     .where('event_template_id', '=', eventId)
     .execute();
   const byStart = new Map(existing.map((s) => [s.start_datetime, s]));
-  const fresh: Database['event_session'][] = [];
+  const fresh: Insertable<Database['event_session']>[] = [];
   for (const p of plan) {
     const s = byStart.get(p.start);
     if (!s) {

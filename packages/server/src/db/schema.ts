@@ -104,6 +104,8 @@ export interface EventSessionTable {
   capacity: number;
   oversell_capacity: number;
   used_capacity: number;
+  /** 0024: closed for sale by staff (docs/box-office.md): reserving refuses it as sold out. */
+  sale_closed: Generated<number>;
 }
 /** Capacity taken per ticket group in one session. */
 export interface SessionGroupUsageTable {
@@ -591,6 +593,10 @@ export interface Database {
   ledger: LedgerTable;
   user_account: UserAccountTable;
   user_session: UserSessionTable;
+  staff: StaffTable;
+  staff_session: StaffSessionTable;
+  audit_log: AuditLogTable;
+  staff_refund: StaffRefundTable;
   external_login: ExternalLoginTable;
   login_otp: LoginOtpTable;
   recovery_token: RecoveryTokenTable;
@@ -713,4 +719,60 @@ export interface PromoIdentityUseTable {
   code_id: string;
   identity_id: string;
   used: number;
+}
+
+/** The box office (docs/box-office.md): staff accounts, their sessions, the audit log. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  email_key: string;
+  role: string;
+  password_hash: string | null;
+  setup_token_hash: string | null;
+  setup_expires_at: string | null;
+  totp_secret: string | null;
+  totp_enrolled_at: string | null;
+  totp_last_step: Generated<number>;
+  disabled_at: string | null;
+  created_at: string;
+  last_login_at: string | null;
+}
+export interface StaffSessionTable {
+  id: string;
+  token_hash: string;
+  staff_id: string;
+  /** complete | totp | totp_enrolment */
+  stage: string;
+  pending_totp_secret: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+export interface AuditLogTable {
+  id: string;
+  staff_id: string | null;
+  staff_email: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  /** JSON text */
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+/** A box-office refund (0024): sending → refunded | failed. */
+export interface StaffRefundTable {
+  id: string;
+  order_id: string;
+  staff_id: string | null;
+  staff_email: string;
+  reason: string;
+  amount: number;
+  /** JSON array of the tickets it cancels. */
+  ticket_ids: string;
+  whole_order: number;
+  status: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -19,33 +19,56 @@ export async function refundDifference(tx: Tx, input: { sellerId: string; orderI
   const rules = await selfEditRulesOf(tx, input.sellerId);
   let left = input.amount;
   if (rules?.refund_method !== 'gift_card') {
-    const payments = await tx
-      .selectFrom('payment')
-      .select(['id', 'gateway_id', 'amount', 'reference'])
-      .where('ticket_order_id', '=', input.orderId)
-      .where('status', '=', 'succeeded')
-      .where('gateway_id', '!=', 'free')
-      .where('amount', '>', 0)
-      .orderBy('created_at', 'desc')
-      .execute();
-    for (const p of payments) {
-      if (left <= 0 || !p.reference) break;
-      const refunded = await tx
-        .selectFrom('payment')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-        .where('reference', '=', p.reference)
-        .where('gateway_id', '=', p.gateway_id)
-        .where('error_code', '=', CHANGE_REFUND)
-        .executeTakeFirst();
-      const part = Math.min(left, p.amount - Number(refunded?.sum ?? 0));
-      if (part <= 0) continue;
-      const id = uuidv7();
-      await insertPayment(tx, { id, seller_id: input.sellerId, cart_id: input.cartId, ticket_order_id: input.orderId, gateway_id: p.gateway_id, amount: part, status: 'refund_pending', idempotency_key: `change_refund:${input.cartId}:${p.id}`, reference: p.reference, error_code: CHANGE_REFUND, created_at: input.nowIso });
-      left -= part;
-    }
+    left = (await refundToPayments(tx, { ...input, errorCode: CHANGE_REFUND, keyOf: (paymentId) => `change_refund:${input.cartId}:${paymentId}` })).left;
   }
   if (left <= 0) return null;
   const number = readableCode(16);
   await insertLedger(tx, { id: uuidv7(), seller_id: input.sellerId, ledger_type: 'giftcard', number, state: 'active', balance: left, ticket_id: null, created_at: input.nowIso });
   return `${number} (${fromMinor(left)})`;
+}
+
+/** The error_code of a box-office refund's rows (admin/refund-order.ts, docs/box-office.md). */
+export const STAFF_REFUND = 'staff_refund';
+/** Refund rows of every kind: what they give back is no longer refundable. */
+export const REFUND_KINDS = [CHANGE_REFUND, STAFF_REFUND];
+
+/**
+ * Spreads `amount` over the order's succeeded payments, newest first, each up to what it took less
+ * what earlier refunds (of any kind, but failed ones) gave back: one refund_pending row per payment
+ * touched, carrying the charge's reference, for refundPayment to send (and the reconciler to retry).
+ * Answers what no payment could take back and the rows made.
+ */
+export async function refundToPayments(
+  tx: Tx,
+  input: { sellerId: string; orderId: string; cartId: string; amount: number; nowIso: string; errorCode: string; keyOf: (paymentId: string) => string },
+): Promise<{ left: number; rowIds: string[] }> {
+  let left = input.amount;
+  const rowIds: string[] = [];
+  const payments = await tx
+    .selectFrom('payment')
+    .select(['id', 'gateway_id', 'amount', 'reference'])
+    .where('ticket_order_id', '=', input.orderId)
+    .where('status', '=', 'succeeded')
+    .where('gateway_id', '!=', 'free')
+    .where('amount', '>', 0)
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const p of payments) {
+    if (left <= 0 || !p.reference) break;
+    const refunded = await tx
+      .selectFrom('payment')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+      .where('reference', '=', p.reference)
+      .where('gateway_id', '=', p.gateway_id)
+      .where('error_code', 'in', REFUND_KINDS)
+      .where('status', '!=', 'refund_failed')
+      .executeTakeFirst();
+    const part = Math.min(left, p.amount - Number(refunded?.sum ?? 0));
+    if (part <= 0) continue;
+    const id = uuidv7();
+    await insertPayment(tx, { id, seller_id: input.sellerId, cart_id: input.cartId, ticket_order_id: input.orderId, gateway_id: p.gateway_id, amount: part, status: 'refund_pending', idempotency_key: input.keyOf(p.id), reference: p.reference, error_code: input.errorCode, created_at: input.nowIso });
+    rowIds.push(id);
+    left -= part;
+  }
+  return { left, rowIds };
 }

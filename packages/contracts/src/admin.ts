@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
+import { ZPassword } from './auth.js';
+
+/**
+ * The box office (docs/box-office.md): staff accounts, their sign-in, the audit log and the staff
+ * routes under /api/admin. Staff are not storefront accounts; their wire shapes live here.
+ */
+
+/** Ranked: each role may do what the ones before it may (door < box_office < admin). */
+export const STAFF_ROLES = ['door', 'box_office', 'admin'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type TStaffRole = z.infer<typeof ZStaffRole>;
+
+/** Roles that need a second factor (TOTP) after the password. */
+export const TOTP_ROLES: readonly TStaffRole[] = ['box_office', 'admin'];
+/** TOTP as authenticator apps use it (RFC 6238): 6 digits, 30-second steps, SHA-1. */
+export const TOTP_DIGITS = 6;
+export const TOTP_STEP_SECONDS = 30;
+
+export const ZStaff = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: ZStaffRole,
+  disabled: z.boolean(),
+  totp_enrolled: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export type TStaff = z.infer<typeof ZStaff>;
+
+/** Where a sign-in stands: the password alone opens nothing when a second factor is due. */
+export const ADMIN_SESSION_STAGES = ['complete', 'totp', 'totp_enrolment'] as const;
+export const ZAdminSession = z.object({
+  stage: z.enum(ADMIN_SESSION_STAGES),
+  expires_at: z.string(),
+  /** Enrolment only: the secret as an otpauth:// URI and as a QR code (SVG markup) to scan. */
+  otpauth_uri: z.string().nullable(),
+  qr_code_svg: z.string().nullable(),
+});
+export type TAdminSession = z.infer<typeof ZAdminSession>;
+
+/** POST admin/login. */
+export const ZAdminLoginBody = z
+  .object({ email: z.string().trim().min(1).max(EMAIL_MAX), password: z.string().min(1).max(PASSWORD_MAX) })
+  .strict();
+export type TAdminLoginBody = z.infer<typeof ZAdminLoginBody>;
+
+/** POST admin/login/totp: the code the authenticator app shows. */
+export const ZAdminTotpBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') }).strict();
+export type TAdminTotpBody = z.infer<typeof ZAdminTotpBody>;
+
+/** POST admin/password: the one-time link's token and the new password. */
+export const ZAdminSetPasswordBody = z.object({ token: z.string().min(1).max(200), password: ZPassword }).strict();
+export type TAdminSetPasswordBody = z.infer<typeof ZAdminSetPasswordBody>;
+
+/** Login, TOTP and GET admin/me answer alike: who is signed in and how far. */
+export const ZAdminMeAnswer = z.object({ staff: ZStaff, admin_session: ZAdminSession });
+export type TAdminMeAnswer = z.infer<typeof ZAdminMeAnswer>;
+export const ZAdminOkAnswer = z.object({ ok: z.literal(true) });
+
+/** One audit entry: who did what to which object, and the object before and after. */
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  staff_id: z.string().nullable(),
+  staff_email: z.string(),
+  action: z.string(),
+  object_type: z.string(),
+  object_id: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+const Page = {
+  _limit: z.coerce.number().int().min(1).max(200).default(50),
+  _offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+const IsoTime = z.iso.datetime({ offset: true });
+
+/** GET admin/audit filters. */
+export const ZAuditQuery = z
+  .object({
+    staff_email: z.string().trim().max(EMAIL_MAX).optional(),
+    action: z.string().trim().max(100).optional(),
+    object_type: z.string().trim().max(100).optional(),
+    object_id: z.string().trim().max(100).optional(),
+    from: IsoTime.optional(),
+    to: IsoTime.optional(),
+    ...Page,
+  })
+  .strict();
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+const listOf = <T extends z.ZodTypeAny>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
+
+export const ZAuditAnswer = z.object({ audit_entry: listOf(ZAuditEntry), _total: z.number().int(), _limit: z.tuple([z.number().int(), z.number().int()]) });
+
+export type TAuditAnswer = z.infer<typeof ZAuditAnswer>;
+
+const Money = z.string().regex(/^-?\d+\.\d{2}$/);
+const Paging = z.tuple([z.number().int(), z.number().int()]);
+
+/** GET admin/orders?q=: one box over order number, e-mail, name, phone, scan code, card last 4. */
+export const ZAdminOrderQuery = z
+  .object({
+    q: z.string().trim().min(2).max(200),
+    _sort: z.enum(['created_at', '-created_at', 'order_number', '-order_number', 'total', '-total']).default('-created_at'),
+    ...Page,
+  })
+  .strict();
+export type TAdminOrderQuery = z.infer<typeof ZAdminOrderQuery>;
+
+export const ZAdminOrderRow = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  state: z.string(),
+  created_at: z.string(),
+  total: Money,
+  paid: Money,
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  ticket_count: z.number().int(),
+});
+export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
+export const ZAdminOrderList = z.object({ admin_order: listOf(ZAdminOrderRow), _total: z.number().int(), _limit: Paging });
+export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
+
+export const ZAdminTicket = z.object({
+  id: z.string(),
+  state: z.string(),
+  event_name: z.string(),
+  ticket_type_name: z.string(),
+  session_start: z.string().nullable(),
+  seat: z.string().nullable(),
+  scan_code: z.string().nullable(),
+  admit_name: z.string().nullable(),
+  value: Money,
+  redeemed_at: z.string().nullable(),
+});
+export const ZAdminPayment = z.object({
+  id: z.string(),
+  /** charge: money taken; refund: money given back (a change's difference or a staff refund). */
+  kind: z.enum(['charge', 'refund']),
+  gateway_id: z.string(),
+  amount: Money,
+  status: z.string(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+});
+export const ZAdminOrderChange = z.object({ cart_id: z.string(), cart_number: z.string(), state: z.string(), created_at: z.string() });
+export const ZAdminInstalment = z.object({ id: z.string(), rank: z.number().int(), due_date: z.string(), amount: Money, status: z.string() });
+export const ZAdminMail = z.object({ id: z.string(), kind: z.string(), to_address: z.string(), subject: z.string(), status: z.string(), created_at: z.string(), sent_at: z.string().nullable() });
+export const ZAdminTimelineEntry = z.object({ at: z.string(), what: z.string(), by: z.string().nullable() });
+
+/** GET admin/orders/{id}: everything about one order a desk needs, and what was done to it. */
+export const ZAdminOrderDetail = z.object({
+  admin_order: ZAdminOrderRow.extend({ cart_id: z.string(), refunded: Money, refundable: Money }),
+  tickets: z.array(ZAdminTicket),
+  payments: z.array(ZAdminPayment),
+  changes: z.array(ZAdminOrderChange),
+  instalments: z.array(ZAdminInstalment),
+  mails: z.array(ZAdminMail),
+  timeline: z.array(ZAdminTimelineEntry),
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
+
+/** POST admin/orders/{id}/refund: chosen tickets (or, without ticket_ids, the whole order) and why. */
+export const ZAdminRefundBody = z
+  .object({
+    ticket_ids: z.array(z.string().min(1).max(64)).min(1).max(200).optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict();
+export type TAdminRefundBody = z.infer<typeof ZAdminRefundBody>;
+
+export const ZAdminRefund = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  /** refunded: the money is back and the tickets cancelled; sending: the provider's answer is awaited (retried, never sent twice). */
+  status: z.enum(['sending', 'refunded', 'failed']),
+  amount: Money,
+  ticket_ids: z.array(z.string()),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type TAdminRefund = z.infer<typeof ZAdminRefund>;
+export const ZAdminRefundAnswer = z.object({ admin_refund: ZAdminRefund });
+export type TAdminRefundAnswer = z.infer<typeof ZAdminRefundAnswer>;
+
+/** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
+export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email().optional() }).strict();
+export type TAdminResendBody = z.infer<typeof ZAdminResendBody>;
+export const ZAdminResendAnswer = z.object({ sent_to: z.string() });
+
+/** GET admin/sessions: the sessions of one venue-local day, of one event or all. */
+export const ZAdminSessionQuery = z
+  .object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    event_id: z.string().min(1).max(64).optional(),
+    ...Page,
+  })
+  .strict();
+export type TAdminSessionQuery = z.infer<typeof ZAdminSessionQuery>;
+
+export const ZAdminSessionRow = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event_name: z.string(),
+  start_datetime: z.string(),
+  /** -1: unlimited. */
+  capacity: z.number().int(),
+  oversell_capacity: z.number().int(),
+  sold: z.number().int(),
+  held: z.number().int(),
+  /** When the oldest cart still holding tickets here was made (how stale the holds are). */
+  oldest_hold_at: z.string().nullable(),
+  checked_in: z.number().int(),
+  /** null: unlimited. */
+  available: z.number().int().nullable(),
+  closed: z.boolean(),
+});
+export type TAdminSessionRow = z.infer<typeof ZAdminSessionRow>;
+export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionRow), _total: z.number().int(), _limit: Paging });
+export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
+
+/** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
+export const ZAdminSessionPatch = z
+  .object({ closed: z.boolean().optional(), capacity: z.number().int().min(-1).max(1_000_000).optional() })
+  .strict()
+  .refine((b) => b.closed !== undefined || b.capacity !== undefined, 'Send closed or capacity');
+export type TAdminSessionPatch = z.infer<typeof ZAdminSessionPatch>;
+export const ZAdminSessionAnswer = z.object({ admin_session: ZAdminSessionRow });
+
+/** GET admin/reports/sales: [from, to) as venue-local dates; JSON or CSV. */
+export const ZAdminReportQuery = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict()
+  .refine((q) => q.from <= q.to, 'from must not be after to');
+export type TAdminReportQuery = z.infer<typeof ZAdminReportQuery>;
+
+const ReportLine = z.object({ key: z.string(), name: z.string(), quantity: z.number().int(), amount: Money });
+/**
+ * Sales of orders booked in the period: by day (orders and their totals), by event and by ticket
+ * type (tickets and what they were sold for); payments taken and refunds made in the period by
+ * gateway; gift-card balances and current members by level now.
+ */
+export const ZAdminSalesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timezone: z.string(),
+  by_day: z.array(ReportLine),
+  by_event: z.array(ReportLine),
+  by_ticket_type: z.array(ReportLine),
+  payments_by_method: z.array(ReportLine.extend({ refunded: Money })),
+  orders: z.object({ count: z.number().int(), total: Money }),
+  payments: z.object({ charged: Money, refunded: Money }),
+  gift_card_liability: Money,
+  members_by_level: z.array(ReportLine),
+});
+export type TAdminSalesReport = z.infer<typeof ZAdminSalesReport>;
+export const ZAdminSalesReportAnswer = z.object({ admin_report: ZAdminSalesReport });
+
+/** Texts of the staff side's refusals. */
+export const ADMIN_TEXT = {
+  signInFailed: 'That e-mail address and password do not match a staff account.',
+  notSignedIn: 'Sign in to the box office first.',
+  totpRequired: 'Enter the code from your authenticator app first.',
+  totpIncorrect: 'That code is not right. Check the time on your phone and try again.',
+  forbiddenRole: 'Your role may not do this.',
+  refundExceedsPaid: 'That is more than this order has left to refund.',
+  refundInProgress: 'Another refund of this order is under way. Try again when it has finished.',
+  refundNotBooked: 'This ticket was refunded or cancelled already, or is not booked.',
+  refundNothingLeft: 'Nothing is left to refund on this order.',
+  refundFailed: 'The payment provider refused the refund; nothing was changed.',
+  capacityBelowTaken: 'The capacity cannot be less than the tickets sold and held ({taken}).',
+  setPasswordInvalid: 'This link is not valid. It may have expired or been used; ask an admin for a new one.',
+} as const;

@@ -1,0 +1,50 @@
+import { ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { parseBody } from '../http/parse-body.js';
+import { staffRoute } from './require-staff.js';
+import { listAudit } from './list-audit.js';
+import { findAdminOrders } from './find-orders.js';
+import { readAdminOrder } from './read-admin-order.js';
+import { refundOrder } from './refund-order.js';
+import { resendOrderMail } from './resend-order-mail.js';
+import { finishSentRefunds } from './finish-staff-refund.js';
+import { listAdminSessions } from './list-sessions.js';
+import { updateSession } from './update-session.js';
+import { salesReport, salesReportCsv } from './sales-report.js';
+import { gatewaysFor } from '../payments/gateways.js';
+import type { StaffViewer } from '../staff/staff-sessions.js';
+
+const actorOf = (viewer: StaffViewer) => ({ id: viewer.staff.id, email: viewer.staff.email });
+const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
+
+/** The box office's routes under /api/admin (docs/box-office.md); each names the least role it needs. */
+export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = staffRoute(app, ctx);
+  route('GET', '/api/admin/orders', 'box_office', async (request) => findAdminOrders(ctx.db, parseBody(ZAdminOrderQuery, request.query, 'admin_orders')));
+  const refundDeps = { db: ctx.db, dialect: ctx.dialect, publicUrl: ctx.settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(ctx.db, sellerId, ctx.stripe ?? null) };
+  route('GET', '/api/admin/orders/:id', 'box_office', async (request) => {
+    await finishSentRefunds(refundDeps, idOf(request), ctx.now());
+    return readAdminOrder(ctx.db, idOf(request));
+  });
+  route('POST', '/api/admin/orders/:id/refund', 'box_office', async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminRefundBody, request.body, 'admin_refund');
+    return { admin_refund: await refundOrder(refundDeps, actorOf(viewer), { orderId: idOf(request), ticketIds: body.ticket_ids, reason: body.reason, now: ctx.now() }) };
+  });
+  route('POST', '/api/admin/orders/:id/resend', 'box_office', async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminResendBody, request.body, 'admin_resend');
+    return resendOrderMail(refundDeps, actorOf(viewer), { orderId: idOf(request), email: body.email, now: ctx.now() });
+  });
+  route('GET', '/api/admin/sessions', 'box_office', async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
+  route('PATCH', '/api/admin/sessions/:id', 'admin', async (request, _reply, viewer) => {
+    const patch = parseBody(ZAdminSessionPatch, request.body, 'admin_session');
+    return { admin_session: await updateSession(ctx, actorOf(viewer), { id: idOf(request), patch, now: ctx.now() }) };
+  });
+  route('GET', '/api/admin/reports/sales', 'box_office', async (request, reply) => {
+    const q = parseBody(ZAdminReportQuery, request.query, 'admin_report');
+    const report = await salesReport(ctx.db, q, ctx.now());
+    if (q.format === 'json') return { admin_report: report };
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sales-${q.from}-${q.to}.csv"`).send(salesReportCsv(report));
+  });
+  route('GET', '/api/admin/audit', 'admin', async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
+}

@@ -1,0 +1,42 @@
+import type { TAdminSessionList, TAdminSessionQuery, TAdminSessionRow } from '@foyer/contracts';
+import type { Db, Tx } from '../db/database.js';
+import { dayBounds } from '../events/session-rules.js';
+import { document } from '../http/envelope.js';
+import { sessionsBetween } from './admin-sessions.repository.js';
+
+type Row = Awaited<ReturnType<typeof sessionsBetween>>['rows'][number];
+
+export function sessionRowOut(r: Row): TAdminSessionRow {
+  const capacity = Number(r.capacity);
+  return {
+    id: r.id,
+    event_id: r.event_id,
+    event_name: r.event_name,
+    start_datetime: r.start_datetime,
+    capacity,
+    oversell_capacity: Number(r.oversell_capacity),
+    sold: Number(r.sold),
+    held: Number(r.held),
+    oldest_hold_at: r.oldest_hold_at ?? null,
+    checked_in: Number(r.checked_in),
+    available: capacity === -1 ? null : Math.max(0, capacity + Number(r.oversell_capacity) - Number(r.used_capacity)),
+    closed: Number(r.sale_closed) === 1,
+  };
+}
+
+/** The default seller's time zone: the day asked for is a day at the venue. */
+async function sellerZone(db: Tx) {
+  return (await db.selectFrom('seller').select('timezone').orderBy('id').executeTakeFirst())?.timezone ?? 'UTC';
+}
+
+/** GET admin/sessions (docs/box-office.md, Sessions): one day's sessions with sold, held, checked in, available. */
+export async function listAdminSessions(db: Db, q: TAdminSessionQuery): Promise<TAdminSessionList> {
+  const { start, end } = dayBounds(q.date, await sellerZone(db));
+  const { rows, total } = await sessionsBetween(db, { start, end, eventId: q.event_id, limit: q._limit, offset: q._offset });
+  return document('admin_session', rows.map(sessionRowOut), total, {}, { offset: q._offset, limit: q._limit }) as TAdminSessionList;
+}
+
+export async function oneSession(db: Tx, id: string, date: { start: string; end: string }) {
+  const { rows } = await sessionsBetween(db, { ...date, limit: 1000, offset: 0 });
+  return rows.find((r) => r.id === id);
+}

@@ -1,0 +1,40 @@
+import { ADMIN_TEXT, type TStaffRole } from '@foyer/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { AppError } from '../http/app-error.js';
+import { DEFAULT_STAFF_IDLE_MS, resolveStaffSession, roleAllows, type StaffViewer } from '../staff/staff-sessions.js';
+
+export const staffIdleMs = (ctx: AppContext) => ctx.settings.staffIdleMs ?? DEFAULT_STAFF_IDLE_MS;
+
+/**
+ * The check every staff route makes (docs/box-office.md, Roles): a signed-in staff session (its
+ * own cookie; a storefront session counts for nothing), past its second factor, of a role that may.
+ */
+export async function requireStaff(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, role: TStaffRole): Promise<StaffViewer> {
+  const viewer = await resolveStaffSession(ctx.db, request, reply, ctx.now(), staffIdleMs(ctx));
+  if (!viewer) throw new AppError(401, 'not_authorized', ADMIN_TEXT.notSignedIn, 'admin');
+  if (viewer.stage !== 'complete') throw new AppError(401, 'totp_required', ADMIN_TEXT.totpRequired, 'admin');
+  if (!roleAllows(viewer.staff.role, role)) throw new AppError(403, 'forbidden_role', ADMIN_TEXT.forbiddenRole, 'admin', { role_needed: role });
+  return viewer;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH';
+type Handler = (request: FastifyRequest, reply: FastifyReply, viewer: StaffViewer) => Promise<unknown>;
+
+/**
+ * Registers a staff route: the role is a required argument, so no route under /api/admin exists
+ * without its check. Answers are never stored by caches.
+ */
+export function staffRoute(app: FastifyInstance, ctx: AppContext) {
+  return (method: Method, url: string, role: TStaffRole, handler: Handler) => {
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const viewer = await requireStaff(ctx, request, reply, role);
+        return handler(request, reply, viewer);
+      },
+    });
+  };
+}
