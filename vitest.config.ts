@@ -15,6 +15,18 @@ export default defineConfig({
         },
       },
       {
+        // Faults survived (docs/deploy.md "What Foyer survives"): real server processes, one file at a time.
+        test: {
+          name: 'faults',
+          include: ['faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
         resolve: { conditions: ['module', 'browser', 'development'] },
         test: {
           name: 'web',

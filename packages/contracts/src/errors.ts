@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'rate_limited',
   'internal_error',
+  // the database is restarting, unreachable or out of disk: try again after Retry-After (503)
+  'service_unavailable',
   'scope_error',
   'request_too_large',
   'unsupported_media_type',

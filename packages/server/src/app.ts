@@ -53,6 +53,11 @@ function trustProxyOption(value: boolean | number | string | undefined): boolean
   return (hops ?? false) as boolean;
 }
 
+/** A request's headers must be in within this long (slow-header clients are closed with 408). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** …and the whole request, body included. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 export interface BuildOptions {
   logger?: boolean | object;
   /** Set by main.ts when metrics have a port of their own (it serves them there); else made here. */
@@ -68,6 +73,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // Slow clients (docs/deploy.md "What Foyer survives"): headers must arrive within 10 s and
+    // the whole request within 30 s, else 408 and the connection closes; checked every second.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     // While shutting down, requests that reach us on open connections are still answered (not 503).
     return503OnClosing: false,
     // Behind a reverse proxy, client addresses (per-IP rate limits) come from X-Forwarded-For.

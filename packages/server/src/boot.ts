@@ -8,8 +8,8 @@ import type { Settings } from './settings.js';
  * Opens the database and brings it up to date; loads the demo catalog into an empty one. Both run
  * under one advisory lock (PostgreSQL), so several processes may start at once on one database.
  */
-export async function bootDatabase(settings: Settings, log: (msg: string) => void, now = new Date()): Promise<DatabaseHandle> {
-  const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool });
+export async function bootDatabase(settings: Settings, log: (msg: string) => void, now = new Date(), onConnectionError?: (error: Error) => void): Promise<DatabaseHandle> {
+  const handle = openDatabase(settings.databaseUrl, { pgPool: settings.pgPool, onConnectionError });
   try {
     await underBootLock(handle, settings.databaseUrl, async () => {
       const applied = await migrateToLatest(handle);

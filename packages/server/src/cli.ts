@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { BackupUnsupportedError, backupDatabase } from './db/backup-database.js';
+import { backupDatabase } from './db/backup-database.js';
+import { restoreDatabase } from './db/restore-database.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrations.js';
 import { exportCatalog } from './catalog/export-catalog.js';
@@ -21,12 +22,14 @@ const USAGE = `Usage: npm run foyer -- <command>
 ${INJECT_USAGE}
 ${STAFF_USAGE}
   staff token                       print a new random staff token for FOYER_STAFF_TOKENS (door scanners: POST /api/checkin)
-  backup <file>                     copy the SQLite database to a new file while it runs (PostgreSQL: use pg_dump)
+  backup <file>                     copy the database to a new file while it runs (SQLite's backup API; PostgreSQL: pg_dump)
+  restore <file>                    bring a backup back into an empty database (SQLite file, or pg_restore)
 Environment: DATABASE_URL (default sqlite:./data/foyer.db), FOYER_PUBLIC_URL (the payment link's base)`;
 
 async function run(args: string[]): Promise<number> {
   const [area, command, ...rest] = args;
   if (area === 'backup') return backup(command);
+  if (area === 'restore') return restore(command);
   if (area === 'staff' && command === 'token') {
     // Shown once, stored nowhere: the operator adds it to FOYER_STAFF_TOKENS (the server keeps its hash).
     console.log(randomBytes(32).toString('base64url'));
@@ -105,19 +108,22 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-/** `backup <file>`: exit 2 for PostgreSQL (pg_dump is the tool) and for a missing file name. */
+/** `backup <file>`: SQLite's online backup, or pg_dump on PostgreSQL; exit 2 for a missing file name. */
 async function backup(file: string | undefined): Promise<number> {
   if (!file) return (console.error(USAGE), 2);
   const settings = readSettings();
-  try {
-    const { pages } = await backupDatabase(settings.databaseUrl, file);
-    console.log(`backed up ${settings.databaseUrl} to ${file} (${pages} pages)`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof BackupUnsupportedError)) throw error;
-    console.error(error.message);
-    return 2;
-  }
+  const { how } = await backupDatabase(settings.databaseUrl, file);
+  console.log(`backed up the ${settings.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL'} database to ${file} (${how})`);
+  return 0;
+}
+
+/** `restore <file>`: a backup into an empty database; exit 2 for a missing file name. */
+async function restore(file: string | undefined): Promise<number> {
+  if (!file) return (console.error(USAGE), 2);
+  const settings = readSettings();
+  const { tables } = await restoreDatabase(settings.databaseUrl, file);
+  console.log(`restored ${file} (${tables} tables): start Foyer on it (it migrates a backup older than this version)`);
+  return 0;
 }
 
 run(process.argv.slice(2))

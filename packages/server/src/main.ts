@@ -15,6 +15,7 @@ import { startMailWorker } from './mail/mail-worker.js';
 import { transportFor } from './mail/transport.js';
 import { createMetrics, registerMetricsRoute } from './metrics/metrics.js';
 import { readSettings, SettingsError } from './settings.js';
+import { logDestination } from './logging/log-destination.js';
 
 /** A shutdown that takes longer than this (a hung request or send) ends the process anyway. */
 const SHUTDOWN_LIMIT_MS = 25_000;
@@ -30,14 +31,18 @@ async function main() {
     }
     throw error;
   }
-  const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields } };
-  const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`));
+  // Logging never blocks the server, even when nobody reads stdout (docs/deploy.md "What Foyer survives").
+  const destination = logDestination(1);
+  const logger = { level: settings.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { req: requestLogFields }, stream: destination };
+  let logConnectionLost = (error: Error) => console.warn(`[foyer] database connection lost: ${error.message}`);
+  const handle = await bootDatabase(settings, (msg) => console.log(`[foyer] ${msg}`), undefined, (error) => logConnectionLost(error));
   const lifecycle = { draining: false };
   const metricsSettings = settings.operations.metrics;
   // Metrics on a port of their own: a second, private server (bind it to an internal address).
   const metrics = metricsSettings?.port ? createMetrics(handle.db, () => new Date()) : undefined;
   const stripe = stripeFromSettings(settings);
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger, metrics, lifecycle });
+  logConnectionLost = (error) => app.log.warn({ err: error }, 'database connection lost: the pool opens a new one');
   const metricsApp = metrics ? Fastify({ logger: false }) : null;
   if (metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, metricsSettings!.token);
   const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
@@ -45,7 +50,14 @@ async function main() {
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const transport = transportFor(settings);
   if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
-  const stopMail = startMailWorker({ db: handle.db, transport, now: () => new Date(), onError: (error) => app.log.error({ err: error }, 'mail worker failed') });
+  const stopMail = startMailWorker({
+    db: handle.db,
+    transport,
+    now: () => new Date(),
+    onError: (error) => app.log.error({ err: error }, 'mail worker failed'),
+    // One line per outage, not per retry (docs/deploy.md "What Foyer survives").
+    onOutage: (down) => (down ? app.log.error('mail server unreachable or refusing for now: e-mails wait in the outbox and are retried (foyer_mail_queue_depth)') : app.log.info('mail server reachable again: the outbox is being delivered')),
+  });
   const stopGifteeMailer = startGifteeMailer({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl }, () => new Date(), (error) => app.log.error({ err: error }, 'giftee mailer failed'));
   const stopInstalmentReminders = startInstalmentReminders({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, daysBefore: settings.instalmentReminderDays }, () => new Date(), (error) => app.log.error({ err: error }, 'instalment reminders failed'));
   const stopRenewals = startRenewalJob(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'membership renewal job failed'));
@@ -62,13 +74,15 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
-      process.exit(1);
+      void destination.flush(500).then(() => process.exit(1));
     }, SHUTDOWN_LIMIT_MS).unref();
     try {
       await app.close();
       await metricsApp?.close();
       await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopMail()]);
       await handle.close();
+      // The last lines, if stdout is read; a reader that stopped reading does not hold the exit.
+      await destination.flush(1000);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -80,10 +80,9 @@ describe('backup (sqlite): online copy of a database with orders, restored by op
     }
   });
 
-  it('postgres: says pg_dump is the tool and exits 2', async () => {
+  it('postgres: runs pg_dump, and fails (exit 1, its message) when the server cannot be reached', async () => {
     const res = await foyer(['backup', join(dir, 'pg.dump')], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
-    expect(res.code).toBe(2);
+    expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/pg_dump/);
-    expect(res.stderr).toMatch(/pg_restore/);
   });
 });

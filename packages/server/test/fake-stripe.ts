@@ -57,6 +57,16 @@ export class FakeStripe {
   readonly walletMethods = new Map<string, 'success' | 'fail' | null>();
   /** When set, creating an intent charges it but answers 500: the answer is lost on the way back. */
   loseAnswers = false;
+  /**
+   * Faults on the next `count` intent creations (faults/payment-gateway.test.ts): `error500`
+   * answers 500 before charging anything; `drop` charges (and keeps the answer for the
+   * idempotency key, as Stripe does) and then closes the connection without answering.
+   */
+  createFaults: { kind: 'error500' | 'drop'; count: number } | null = null;
+  /** Intents created (charged or not), counted per Foyer payment id (metadata payment_id). */
+  chargesFor(paymentMetadataId: string) {
+    return [...this.intents.values()].filter((i) => i.metadata.payment_id === paymentMetadataId && i.status === 'succeeded').length;
+  }
   private readonly replies = new Map<string, { status: number; body: unknown }>();
   private app: FastifyInstance | null = null;
   private seq = 0;
@@ -84,7 +94,19 @@ export class FakeStripe {
       return reply.code(answer.status).send(answer.body);
     };
 
-    app.post('/v1/payment_intents', idempotent((body) => this.create(body)));
+    const createIntent = idempotent((body) => this.create(body));
+    app.post('/v1/payment_intents', async (request, reply) => {
+      const fault = this.createFaults && this.createFaults.count > 0 ? this.createFaults : null;
+      if (fault) fault.count -= 1;
+      if (fault?.kind === 'error500') return reply.code(500).send({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+      if (fault?.kind === 'drop') {
+        await createIntent(request as never, { code: () => ({ send: () => undefined }), header: () => undefined });
+        reply.hijack();
+        request.raw.socket.destroy();
+        return;
+      }
+      return createIntent(request as never, reply as never);
+    });
     app.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
       const intent = this.intents.get(request.params.id);
       return intent ? intent : reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });

@@ -8,9 +8,14 @@ interface Received {
   user: string | null;
 }
 
-/** A real SMTP server on a free local port, keeping what it receives. */
-export async function localSmtp(options: { auth?: { user: string; pass: string }; rejectRcpt?: string } = {}) {
+/**
+ * A real SMTP server on a free local port (or `port`), keeping what it receives. While
+ * `state.tempFail` is set it answers every MAIL FROM with 451 ("try again later"), like a
+ * server that is overloaded or greylisting.
+ */
+export async function localSmtp(options: { auth?: { user: string; pass: string }; rejectRcpt?: string; port?: number; tempFail?: boolean } = {}) {
   const received: Received[] = [];
+  const state = { tempFail: options.tempFail ?? false, tempFailed: 0 };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -20,6 +25,11 @@ export async function localSmtp(options: { auth?: { user: string; pass: string }
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
+    },
+    onMailFrom(_address, _session, callback) {
+      if (!state.tempFail) return callback();
+      state.tempFailed++;
+      return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
     },
     onRcptTo(address, _session, callback) {
       if (options.rejectRcpt && address.address === options.rejectRcpt) return callback(new Error('Mailbox unavailable'));
@@ -39,7 +49,7 @@ export async function localSmtp(options: { auth?: { user: string; pass: string }
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { server, port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { server, port, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

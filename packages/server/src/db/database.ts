@@ -17,14 +17,22 @@ export interface DatabaseHandle {
 }
 
 /** Opens `sqlite:<path>` (WAL) or `postgres://…` (a pool of `pgPool` connections). The only place that knows about drivers. */
-export function openDatabase(url: string, options: { pgPool?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: { pgPool?: number; onConnectionError?: (error: Error) => void } = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: options.pgPool ?? 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`[foyer] database connection lost: ${error.message}`));
+    // A server that does not answer a new connection within 5 s fails the request (503) instead of
+    // queueing it past the request timeout.
+    const pool = new pg.Pool({ connectionString: url, max: options.pgPool ?? 10, connectionTimeoutMillis: 5000 });
+    const lost = options.onConnectionError ?? ((error: Error) => console.warn(`[foyer] database connection lost: ${error.message}`));
+    // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash
+    // the process (docs/deploy.md "What Foyer survives"). Idle ones the pool reports here; one
+    // lent to a transaction has no listener of the pool's, and an unheard 'error' event would end
+    // the process: each connection gets its own. Its query in flight fails (503), and the pool
+    // discards it on release and opens a new one on demand.
+    pool.on('error', lost);
+    // (the pool already reports idle ones, and a lent one's next query fails and is answered 503)
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -49,6 +57,8 @@ export function openDatabase(url: string, options: { pgPool?: number } = {}): Da
   };
 }
 
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+
 /**
  * Kysely prepares every query anew; preparing costs as much as running a small one. Statements
  * are reusable, so keep the most recent ones by SQL text.
@@ -58,6 +68,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      // SQLite rolls a transaction back by itself when the disk is full or I/O fails; Kysely's
+      // ROLLBACK would then fail with "no transaction is active" and hide the cause (a 503, see
+      // db/unavailable.ts) behind a 500. With no transaction open, ROLLBACK has nothing to do.
+      if (text === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK as unknown as SQLite.Statement;
       let statement = cache.get(text);
       if (statement) {
         cache.delete(text);

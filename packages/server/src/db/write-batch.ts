@@ -100,8 +100,14 @@ class WriteBatcher {
           await sql`release savepoint unit`.execute(trx);
           done.push({ unit, value });
         } catch (error) {
-          await sql`rollback to savepoint unit`.execute(trx);
-          await sql`release savepoint unit`.execute(trx);
+          try {
+            await sql`rollback to savepoint unit`.execute(trx);
+            await sql`release savepoint unit`.execute(trx);
+          } catch {
+            // SQLite rolled the whole transaction back itself (disk full, I/O error): the batch
+            // fails with that cause (a 503), not with the savepoint's "no such savepoint".
+            throw error;
+          }
           unit.reject(error);
         }
       }

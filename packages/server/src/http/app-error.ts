@@ -12,10 +12,10 @@ export class AppError extends Error {
     super(description);
   }
 
-  /** Seconds a 429 asks the client to wait (its `_extra.retry_after`), sent as Retry-After. */
+  /** Seconds a 429 or 503 asks the client to wait (its `_extra.retry_after`), sent as Retry-After. */
   get retryAfterSeconds(): number | null {
     const seconds = (this.extra as { retry_after?: unknown } | null)?.retry_after;
-    return this.status === 429 && typeof seconds === 'number' ? seconds : null;
+    return (this.status === 429 || this.status === 503) && typeof seconds === 'number' ? seconds : null;
   }
 
   toEnvelope(): TErrorEnvelope {

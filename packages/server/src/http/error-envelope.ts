@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { TErrorCode } from '@foyer/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.js';
 
 const GENERIC = 'Sorry. Please try again later.';
 
@@ -20,6 +21,7 @@ function codeFor(status: number): TErrorCode {
 /** The envelope of any error; a 500 names the request id, which leads from a user's report to the log lines. */
 export function toErrorAnswer(error: unknown, requestId?: string): { status: number; error: AppError } {
   if (error instanceof AppError) return { status: error.status, error };
+  if (isDatabaseUnavailable(error)) return { status: 503, error: new AppError(503, 'service_unavailable', GENERIC, null, { retry_after: UNAVAILABLE_RETRY_AFTER_S }) };
   const status = (error as { statusCode?: number }).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return { status, error: new AppError(status, codeFor(status), (error as Error).message || 'The request could not be read.', 'request') };

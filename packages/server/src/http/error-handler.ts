@@ -8,9 +8,10 @@ import { toErrorAnswer } from './error-envelope.js';
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError && error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
     const answer = toErrorAnswer(error, request.id);
-    if (answer.status >= 500) request.log.error({ err: error, url: request.url }, 'unhandled error');
+    if (answer.error.retryAfterSeconds !== null) reply.header('retry-after', String(answer.error.retryAfterSeconds));
+    if (answer.status === 503) request.log.warn({ err: error, url: request.url }, 'database unavailable: answered 503');
+    else if (answer.status >= 500) request.log.error({ err: error, url: request.url }, 'unhandled error');
     return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.error.toEnvelope());
   });
 }

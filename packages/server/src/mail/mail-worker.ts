@@ -8,6 +8,19 @@ export const MAX_ATTEMPTS = 5;
 /** A message claimed longer ago than this is taken to belong to a crashed worker. */
 export const STALE_CLAIM_MS = 5 * 60_000;
 const BASE_BACKOFF_MS = 30_000;
+/** A server that is down or answers 4xx ("try later") is retried at least this often. */
+export const MAX_BACKOFF_MS = 15 * 60_000;
+/** …and for this long after the message was queued, whatever the number of tries. */
+export const TRANSIENT_GIVE_UP_MS = 72 * 3600_000;
+
+/**
+ * No answer at all (refused, reset, timed out) or a 4xx is the server's "not now": the message
+ * waits as long as an outage may last. A 5xx refuses this message: a few tries, then failed.
+ */
+function isTransient(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code !== 'number' || (code >= 400 && code < 500);
+}
 
 export interface OutboxDeps {
   db: Tx;
@@ -31,7 +44,12 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; r
       result.sent++;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      if (row.attempts >= MAX_ATTEMPTS) {
+      const transient = isTransient(error) && now.getTime() - Date.parse(row.created_at) < TRANSIENT_GIVE_UP_MS;
+      if (transient) {
+        const delay = Math.min(BASE_BACKOFF_MS * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+        await markOutbox(deps.db, id, { status: 'pending', next_attempt_at: new Date(deps.now().getTime() + delay).toISOString(), last_error: message });
+        result.retried++;
+      } else if (row.attempts >= MAX_ATTEMPTS) {
         await markOutbox(deps.db, id, { status: 'failed', last_error: message });
         result.failed++;
       } else {
@@ -44,9 +62,20 @@ export async function processOutbox(deps: OutboxDeps): Promise<{ sent: number; r
   return result;
 }
 
-/** Polls the outbox every `intervalMs` (first at once) until stopped. Safe to run in several processes. */
-export function startMailWorker(deps: OutboxDeps & { intervalMs?: number; onError?: (error: unknown) => void }): () => Promise<void> {
-  const stop = startIntervalWorker({ intervalMs: deps.intervalMs ?? 1000, firstRunAfterMs: 0, onError: (error) => deps.onError?.(error), run: () => processOutbox(deps) });
+/**
+ * Polls the outbox every `intervalMs` (first at once) until stopped. Safe to run in several
+ * processes. `onOutage(true)` once when a pass could send nothing and had to retry (the mail
+ * server is down), `onOutage(false)` once when sending works again — not once per retry.
+ */
+export function startMailWorker(deps: OutboxDeps & { intervalMs?: number; onError?: (error: unknown) => void; onOutage?: (down: boolean) => void }): () => Promise<void> {
+  let down = false;
+  const run = async () => {
+    const result = await processOutbox(deps);
+    const nowDown = result.sent === 0 && result.retried > 0 ? true : result.sent > 0 ? false : down;
+    if (nowDown !== down) deps.onOutage?.(nowDown);
+    down = nowDown;
+  };
+  const stop = startIntervalWorker({ intervalMs: deps.intervalMs ?? 1000, firstRunAfterMs: 0, onError: (error) => deps.onError?.(error), run });
   return async () => {
     await stop();
     deps.transport.close?.();
