@@ -37,6 +37,7 @@ import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
+import { registerRequestLogging, requestLogController } from './http/request-logging.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -63,6 +64,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: requestLogController(ctx.settings.requestLogging),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // While shutting down, requests that reach us on open connections are still answered (not 503).
@@ -78,6 +80,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLogging(app, ctx.settings.requestLogging ?? { everyRequest: false, slowMs: 1_000 });
   const metricsSettings = ctx.settings.operations.metrics;
   if (metricsSettings) {
     const metrics = options.metrics ?? createMetrics(ctx.db, ctx.now);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
+import type { RequestLogging } from './http/request-logging.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -17,6 +18,8 @@ export interface Settings {
   seedFile: string;
   webDist: string;
   logLevel: string;
+  /** LOG_REQUESTS (a line per request) and FOYER_SLOW_REQUEST_MS (slower answers are warn lines); http/request-logging.ts. */
+  requestLogging?: RequestLogging;
   /** smtp(s)://user:pass@host:port — unset: mail stays in the local mailbox (the outbox table). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -101,6 +104,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const logRequestsText = (env.LOG_REQUESTS ?? 'false').trim().toLowerCase();
+  if (logRequestsText !== 'true' && logRequestsText !== 'false') problems.push(`LOG_REQUESTS must be true or false, got "${env.LOG_REQUESTS}"`);
+  const slowText = env.FOYER_SLOW_REQUEST_MS?.trim() || '1000';
+  const slowMs = Number(slowText);
+  if (!/^\d+$/.test(slowText) || slowMs < 1) problems.push(`FOYER_SLOW_REQUEST_MS must be a whole number of milliseconds of at least 1, got "${slowText}"`);
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…');
   const mailFrom = env.FOYER_MAIL_FROM ?? 'Foyer <no-reply@localhost>';
@@ -144,6 +152,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
     webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
     logLevel,
+    requestLogging: { everyRequest: logRequestsText === 'true', slowMs },
     smtpUrl,
     mailFrom: mailFrom.trim(),
     publicUrl,
