@@ -38,6 +38,7 @@ import { registerResponseCache } from './http/response-cache.js';
 import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
 import { registerRequestLogging, requestLogController } from './http/request-logging.js';
+import { registerLiveRoutes } from './live/live.routes.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -129,6 +130,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAppHooks(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  await registerLiveRoutes(app, ctx);
   registerCartRoutes(app, ctx);
   registerPromotionRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);

@@ -12,6 +12,7 @@ import { membershipPaths } from './membership/openapi-paths.js';
 import { checkinPaths } from './checkin/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
+import { livePaths } from './live/openapi-paths.js';
 import { addressPaths } from './address/openapi-paths.js';
 import { walletPaths } from './wallet/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
@@ -97,6 +98,7 @@ export function openApiDocument() {
       ...checkinPaths(),
       ...clientErrorPaths(),
       ...seatPaths(),
+      ...livePaths(),
       ...addressPaths(),
       ...walletPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },

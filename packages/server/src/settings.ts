@@ -3,6 +3,7 @@ import { readOperationsSettings, type OperationsSettings } from './operations-se
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
 import type { RequestLogging } from './http/request-logging.js';
+import { readLiveSettings, type LiveSettings } from './live/live-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -56,6 +57,8 @@ export interface Settings {
   addressLookup?: AddressLookupSettings | null;
   /** Apple Wallet pass certificate and Google Wallet service account (wallet/wallet-settings.ts); unset: no wallet buttons. */
   wallet?: WalletSettings;
+  /** Live availability streams: caps, heartbeat, slow-consumer bound (live/live-settings.ts). */
+  live?: LiveSettings;
   /** FOYER_INSTALMENT_REMINDER_DAYS (default 7, 0–60): how many days before a payment plan's instalment falls due its buyer is e-mailed. */
   instalmentReminderDays?: number;
 }
@@ -137,6 +140,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const staffTokenHashes = readStaffTokens(env, problems);
   const addressLookup = readAddressLookup(env, problems);
   const wallet = readWallet(env, problems);
+  const live = readLiveSettings(env, problems);
   const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
   const instalmentReminderDays = Number(reminderText);
   if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
@@ -168,6 +172,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     addressLookup,
     wallet,
     instalmentReminderDays,
+    live,
   };
 }
 
