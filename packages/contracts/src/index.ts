@@ -19,3 +19,4 @@ export * from './payment-return.js';
 export * from './wallet.js';
 export * from './door.js';
 export * from './admin.js';
+export * from './live.js';

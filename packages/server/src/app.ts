@@ -40,6 +40,8 @@ import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
 import { registerStaffRoutes } from './staff/staff.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
+import { registerRequestLogging, requestLogController } from './http/request-logging.js';
+import { registerLiveRoutes } from './live/live.routes.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -71,6 +73,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: requestLogController(ctx.settings.requestLogging),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // Slow clients (docs/deploy.md "What Foyer survives"): headers must arrive within 10 s and
@@ -90,6 +93,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLogging(app, ctx.settings.requestLogging ?? { everyRequest: false, slowMs: 1_000 });
   const metricsSettings = ctx.settings.operations.metrics;
   if (metricsSettings) {
     const metrics = options.metrics ?? createMetrics(ctx.db, ctx.now);
@@ -138,6 +142,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerAppHooks(app, ctx);
   registerAccountRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  await registerLiveRoutes(app, ctx);
   registerCartRoutes(app, ctx);
   registerPromotionRoutes(app, ctx);
   registerCheckoutRoutes(app, ctx);

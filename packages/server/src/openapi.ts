@@ -13,6 +13,7 @@ import { checkinPaths } from './checkin/openapi-paths.js';
 import { doorPaths } from './door/openapi-paths.js';
 import { clientErrorPaths } from './client-errors/openapi-paths.js';
 import { seatPaths } from './seats/openapi-paths.js';
+import { livePaths } from './live/openapi-paths.js';
 import { addressPaths } from './address/openapi-paths.js';
 import { walletPaths } from './wallet/openapi-paths.js';
 import { adminPaths } from './admin/openapi-paths.js';
@@ -101,6 +102,7 @@ export function openApiDocument() {
       ...doorPaths(),
       ...clientErrorPaths(),
       ...seatPaths(),
+      ...livePaths(),
       ...addressPaths(),
       ...walletPaths(),
       ...adminPaths(),

@@ -3,6 +3,8 @@ import { readOperationsSettings, type OperationsSettings } from './operations-se
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
 import { readStaffIdleMs } from './staff/staff-settings.js';
+import type { RequestLogging } from './http/request-logging.js';
+import { readLiveSettings, type LiveSettings } from './live/live-settings.js';
 /** The repository root: this file is at packages/server/src, or bundled into dist/server (scripts/build-server.mjs). */
 const ROOT = new URL(/\/dist\/server\/[^/]+$/.test(import.meta.url) ? '../../' : '../../../', import.meta.url);
 
@@ -18,6 +20,8 @@ export interface Settings {
   seedFile: string;
   webDist: string;
   logLevel: string;
+  /** LOG_REQUESTS (a line per request) and FOYER_SLOW_REQUEST_MS (slower answers are warn lines); http/request-logging.ts. */
+  requestLogging?: RequestLogging;
   /** smtp(s)://user:pass@host:port — unset: mail stays in the local mailbox (the outbox table). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -56,6 +60,8 @@ export interface Settings {
   addressLookup?: AddressLookupSettings | null;
   /** Apple Wallet pass certificate and Google Wallet service account (wallet/wallet-settings.ts); unset: no wallet buttons. */
   wallet?: WalletSettings;
+  /** Live availability streams: caps, heartbeat, slow-consumer bound (live/live-settings.ts). */
+  live?: LiveSettings;
   /** FOYER_INSTALMENT_REMINDER_DAYS (default 7, 0–60): how many days before a payment plan's instalment falls due its buyer is e-mailed. */
   instalmentReminderDays?: number;
   /** FOYER_STAFF_IDLE_MINUTES as milliseconds (staff/staff-settings.ts); unset in a context: 30 minutes. */
@@ -106,6 +112,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
   }
+  const logRequestsText = (env.LOG_REQUESTS ?? 'false').trim().toLowerCase();
+  if (logRequestsText !== 'true' && logRequestsText !== 'false') problems.push(`LOG_REQUESTS must be true or false, got "${env.LOG_REQUESTS}"`);
+  const slowText = env.FOYER_SLOW_REQUEST_MS?.trim() || '1000';
+  const slowMs = Number(slowText);
+  if (!/^\d+$/.test(slowText) || slowMs < 1) problems.push(`FOYER_SLOW_REQUEST_MS must be a whole number of milliseconds of at least 1, got "${slowText}"`);
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://…');
   const mailFrom = env.FOYER_MAIL_FROM ?? 'Foyer <no-reply@localhost>';
@@ -135,6 +146,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const addressLookup = readAddressLookup(env, problems);
   const wallet = readWallet(env, problems);
   const staffIdleMs = readStaffIdleMs(env, problems);
+  const live = readLiveSettings(env, problems);
   const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
   const instalmentReminderDays = Number(reminderText);
   if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
@@ -151,6 +163,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedFile: env.FOYER_SEED_FILE ?? new URL('catalog/demo.json', ROOT).pathname,
     webDist: env.FOYER_WEB_DIST ?? new URL('packages/web/dist', ROOT).pathname,
     logLevel,
+    requestLogging: { everyRequest: logRequestsText === 'true', slowMs },
     smtpUrl,
     mailFrom: mailFrom.trim(),
     publicUrl,
@@ -167,6 +180,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     wallet,
     instalmentReminderDays,
     staffIdleMs,
+    live,
   };
 }
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { importCatalogFile } from '../src/catalog/import-catalog.js';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.js';
-import { readSettings } from '../src/settings.js';
-import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
-import { dialects, FIXTURE, freshDatabase, NOW } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient } from './cart-client.js';
+import { dialects, FIXTURE } from './harness.js';
 import { SEATED_FIXTURE } from './seat-harness.js';
+import { useTwoServers } from './two-servers.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
 
@@ -95,34 +91,3 @@ describe.each(dialects())('live seat states across two servers on %s', (dialect)
     expect(freed.letters).toBe(first.letters);
   });
 });
-
-/**
- * Two servers on one fresh database with the catalog (PostgreSQL: a connection pool each, as two
- * `npm start`s would be), B listening over real HTTP; each with its own response cache, warm for
- * seconds, which the live /api paths must not depend on.
- */
-function useTwoServers(dialect: Dialect, catalog: string) {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let second: DatabaseHandle | null = null;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let urlB: string;
-  let ids: CatalogIds;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    await importCatalogFile(database.db, catalog, NOW);
-    const settings = { ...readSettings({ FOYER_CACHE_TTL_MS: '5000' }), webDist: '/nonexistent' };
-    a = await buildApp({ db: database.db, dialect, settings, now: () => NOW });
-    second = dialect === 'postgres' ? openDatabase(database.url) : null;
-    b = await buildApp({ db: second?.db ?? database.db, dialect, settings, now: () => NOW });
-    urlB = await b.listen({ port: 0, host: '127.0.0.1' });
-    ids = await catalogIds(database.db);
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second?.close();
-    await database.drop();
-  });
-  return () => ({ a, urlB, ids, db: database.db });
-}

@@ -24,6 +24,7 @@ const NOT_CALLED: Record<string, string> = {
   'GET /ready': 'no JSON schema, like /health (ready / 503; operations.test.ts)',
   'GET /openapi.json': 'this document',
   'GET /image/{id}': 'image/webp',
+  'GET /events/{id}/live': 'text/event-stream; its messages are checked in live-stream.test.ts',
   'GET /ticket_order/{id}/qrcode': 'image/png',
   'GET /ticket_order/{id}/pkpass': 'application/vnd.apple.pkpass (wallet-passes.test.ts)',
   'GET /ticket_order/{id}/gwpass': 'a 302 to Google Wallet (wallet-passes.test.ts)',

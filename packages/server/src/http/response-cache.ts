@@ -96,6 +96,9 @@ const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/can
 
 const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
 
+/** The sessions whose capacity this write request changed (empty for other requests); read by the live hub after the answer (live/live.routes.ts). */
+export const capacityChangesOf = (request: FastifyRequest): ReadonlySet<string> => changedSessions.get(request) ?? new Set();
+
 /**
  * Puts the cache on the app (readRoute uses it for /cached_api) and, after every write that may
  * change capacity, forgets the answers of the events whose sessions it changed (the capacity

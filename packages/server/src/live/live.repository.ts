@@ -1,0 +1,16 @@
+import type { Tx } from '../db/database.js';
+
+/** The sessions' figures, with their event and its seller (the stream's message; session-figures.ts). */
+export function sessionsWithEvent(db: Tx, sessionIds: string[]) {
+  return db
+    .selectFrom('event_session')
+    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+    .select(['event_session.id', 'event_session.event_template_id', 'event_template.seller_id', 'event_session.capacity', 'event_session.oversell_capacity', 'event_session.used_capacity'])
+    .where('event_session.id', 'in', sessionIds)
+    .execute();
+}
+
+/** Which event each session belongs to (a notice names only the session). */
+export function eventIdsOfSessions(db: Tx, sessionIds: string[]) {
+  return db.selectFrom('event_session').select(['id', 'event_template_id']).where('id', 'in', sessionIds).execute();
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { parseQuery, type QuerySpec } from '../http/query.js';
+import { capacityChangesOf } from '../http/response-cache.js';
+import { resolveViewer } from '../membership/resolve-viewer.js';
+import { resolveSeller } from '../sellers/resolve-seller.js';
+import { LiveHub } from './live-hub.js';
+import { LIVE_DEFAULTS } from './live-settings.js';
+import { eventIdsOfSessions } from './live.repository.js';
+import { sseClient } from './live-stream.js';
+import { checkLiveStream } from './open-live-stream.js';
+import { listenForChanges } from './pg-listener.js';
+import { sessionFigures } from './session-figures.js';
+
+const LIVE_QUERY: QuerySpec = {};
+/** How long a browser waits before it reconnects a dropped stream (the SSE `retry:` field). */
+const RECONNECT_MS = 3_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub?: LiveHub;
+  }
+}
+
+/**
+ * Live availability (docs/live-availability.md): GET /api/events/{id}/live, and the process's hub
+ * fed by PostgreSQL's LISTEN (every process, every writer's committed change) or, without a
+ * listener (SQLite), by the writes this process answers. Registered after the response cache,
+ * whose entries a change drops. Shutdown ends the streams before the server waits for its
+ * connections (preClose).
+ */
+export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) {
+  const settings = ctx.settings.live ?? LIVE_DEFAULTS;
+  const caches = () => [app.responseCache, app.apiMemo].filter((c) => c !== undefined);
+  const hub = new LiveHub({
+    settings,
+    figures: (ids) => sessionFigures({ db: ctx.db, now: ctx.now(), cache: ctx.cache }, ids),
+    eventsOf: (ids) => eventIdsOfSessions(ctx.db, ids),
+    forget: (events) => {
+      for (const c of caches()) events ? c.invalidateEvents(events) : c.invalidate();
+    },
+    onError: (error) => app.log.error({ err: error }, 'live availability failed'),
+  });
+  app.decorate('liveHub', hub);
+
+  const url = ctx.settings.databaseUrl;
+  const listener =
+    ctx.dialect === 'postgres' && /^postgres(ql)?:\/\//.test(url)
+      ? await listenForChanges(url, {
+          notice: (sessionId) => void hub.sessionsChanged([sessionId]),
+          reconnected: () => {
+            app.log.warn('live availability: database listener reconnected; caches dropped, streams asked to refetch');
+            hub.resyncAll();
+          },
+          onError: (error) => app.log.warn({ err: error }, 'live availability: database listener lost'),
+        })
+      : null;
+  if (!listener) {
+    // One process (SQLite), or PostgreSQL without a listener: the writes this process answered.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const sessions = capacityChangesOf(request);
+      if (sessions.size && reply.statusCode < 400) void hub.sessionsChanged(sessions);
+      return payload;
+    });
+  }
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => listener?.close());
+
+  app.get('/api/events/:id/live', async (request, reply) => {
+    const query = parseQuery(request.query as Record<string, unknown>, LIVE_QUERY);
+    const seller = await resolveSeller(ctx.db, query.seller, ctx.settings.defaultSeller, ctx.cache);
+    const viewer = await resolveViewer(ctx.db, request, seller.id, ctx.now());
+    const eventId = await checkLiveStream(
+      { db: ctx.db, hub },
+      { sellerId: seller.id, timezone: seller.timezone, eventId: (request as FastifyRequest<{ Params: { id: string } }>).params.id, viewer, address: request.ip },
+    );
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'private, no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': request.id,
+    });
+    res.write(`retry: ${RECONNECT_MS}\n\n`);
+    const lastEventId = request.headers['last-event-id'];
+    const client = sseClient(res, request.ip, settings.bufferBytes, () => hub.detach(eventId, client));
+    hub.attach(eventId, client, typeof lastEventId === 'string' && lastEventId ? lastEventId : undefined);
+  });
+  return hub;
+}
