@@ -21,6 +21,7 @@ import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
+import { assertExchange } from '../orders/self-edit/assert-exchange.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
 
 export type { PayOutcome };
@@ -127,6 +128,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       // Without a plan any part may be paid (partial payments).
       checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency });
     }
+    // A change confirmed: still an exchange for every paid ticket it takes out (orders/self-edit/assert-exchange.ts).
+    if (cart.edits_order_id) await assertExchange(tx, cart.id, false);
     await assertMembershipBuyer(tx, cart);
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
     assertCheckoutUnblocked(cart);
