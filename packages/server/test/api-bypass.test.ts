@@ -1,4 +1,4 @@
-import { SELF_EDIT_TEXT } from '@foyer/contracts';
+import { SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
@@ -131,6 +131,34 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       expect(refusal(res)).toMatchObject({ _code: 'validation_failed', _extra: { field: 'admit_email' } });
       expect(await snapshot()).toEqual(before);
       expect((await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: hot, admit_name: 'Ada', admit_email: 'ada@example.org' }])).status).toBe(200);
+    });
+  });
+
+  describe('terms (001 §5: accepted before paying)', () => {
+    it('with terms, a pay call that does not accept them is refused (terms_not_accepted) before anything is charged or claimed', async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'checkout_terms', value: JSON.stringify('Our terms.') }).execute();
+      try {
+        const c = new CartClient(t.app);
+        const cart = await c.create([line('adult', A)]);
+        const cartId = cart.body.cart._data[0].id as string;
+        const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'no-terms@example.com' });
+        await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
+        const before = await snapshot();
+        const intents = fake.intents.size;
+        const body = { amount: cart.body.cart._data[0].cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } };
+        for (const terms of [undefined, false]) {
+          const res = await c.call('POST', `/api/cart/${cartId}/pay`, { ...body, ...(terms === undefined ? {} : { terms_accepted: terms }) });
+          expect(res.status).toBe(400);
+          expect(refusal(res)).toMatchObject({ _code: 'terms_not_accepted', _context: 'payment', _description: TERMS_NOT_ACCEPTED_TEXT });
+        }
+        expect(fake.intents.size).toBe(intents);
+        expect(await snapshot()).toEqual(before);
+        expect((await t.db.selectFrom('cart').select(['state', 'terms_accepted_at']).where('id', '=', cartId).executeTakeFirstOrThrow())).toEqual({ state: 'pending', terms_accepted_at: null });
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
     });
   });
 
