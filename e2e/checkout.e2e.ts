@@ -77,7 +77,7 @@ async function buyGiftCard(base: string): Promise<string> {
   const email = `giver-${Date.now()}@example.org`;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
   await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
-  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } }, { 'idempotency-key': `gift-${Date.now()}` });
+  const paid = await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, terms_accepted: true }, { 'idempotency-key': `gift-${Date.now()}` });
   expect((paid as unknown as { outcome: string }).outcome).toBe('completed');
   let number = '';
   await expect

@@ -106,7 +106,12 @@ export const ERROR_CODES = [
   'refund_in_progress',
   'refund_failed',
   'capacity_below_taken',
+  // paying (docs/payments.md "Captcha and terms"): the seller has terms and the pay call did not accept them
+  'terms_not_accepted',
 ] as const;
+
+/** The refusal's text when a pay call does not accept the seller's terms (`terms_not_accepted`). */
+export const TERMS_NOT_ACCEPTED_TEXT = 'Please accept the terms and conditions to continue.';
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
 export const ZErrorEntry = z.object({

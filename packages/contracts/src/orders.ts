@@ -16,6 +16,8 @@ export const ZPayBody = z
     gateway_data: z.record(z.string(), z.unknown()).default({}),
     auto_renew: z.boolean().optional(),
     captcha: z.string().max(4000).optional(),
+    /** The buyer accepted the seller's terms (required when the seller has terms: docs/payments.md). */
+    terms_accepted: z.boolean().optional(),
   })
   .strict();
 export type TPayBody = z.infer<typeof ZPayBody>;
@@ -53,6 +55,8 @@ export const ZTicketOrder = z.object({
   state: z.enum(['completed', 'pending']),
   created_at: z.string(),
   ticket_order_fees: z.object({ total_after_fees_price: z.string(), total_payments: z.string(), total_outstanding: z.string() }),
+  /** When the buyer accepted the seller's terms and which (sha256 of their text); null when the seller had none. */
+  terms_acceptance: z.object({ accepted_at: z.string(), terms_hash: z.string() }).nullable().optional(),
 });
 export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 

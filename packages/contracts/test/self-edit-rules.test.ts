@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasAnchoredAddOns } from '../src/rules/add-on.js';
-import { canCancelOrder, parseSelfEditRules, pastHorizon, selfEditEligible, sessionActions, type EditSession } from '../src/rules/self-edit.js';
+import { canCancelOrder, changeRefusal, parseSelfEditRules, pastHorizon, selfEditEligible, sessionActions, type EditSession } from '../src/rules/self-edit.js';
 
 /** 001 §5 self-edit eligibility and edit-order buttons, §6 horizon. */
 describe('self-edit rules', () => {
@@ -54,5 +54,19 @@ describe('self-edit rules', () => {
     expect(hasAnchoredAddOns(addOn, [admission, addOn])).toBe(false);
     expect(hasAnchoredAddOns(null, [{ upsell: 1 }])).toBe(true);
     expect(hasAnchoredAddOns(null, [{ upsell: false }, null])).toBe(false);
+  });
+
+  it('a change takes out free tickets freely; a paid one only in exchange for a new ticket of its event, never from a single event', () => {
+    const paid = (id: string, event = 'ga', event_type: string | null = 'repeating') => ({ id, face_value: '19.50', adjusted_value: '19.50', event_id: event, event_type });
+    const free = { id: 'f', face_value: '0', adjusted_value: '0', event_id: 'ga', event_type: 'single' };
+    const byCode = { id: 'c', face_value: '19.50', adjusted_value: '0', event_id: 'ga', event_type: 'repeating' };
+    expect(changeRefusal([free, byCode], [])).toBeNull();
+    expect(changeRefusal([paid('p')], [])).toEqual({ ticket_id: 'p', reason: 'not_free' });
+    expect(changeRefusal([paid('p')], [{ event_id: 'ga' }])).toBeNull();
+    expect(changeRefusal([paid('p')], [{ event_id: 'other' }])).toEqual({ ticket_id: 'p', reason: 'not_free' });
+    expect(changeRefusal([paid('p'), paid('q')], [{ event_id: 'ga' }])).toEqual({ ticket_id: 'q', reason: 'not_free' });
+    expect(changeRefusal([paid('s', 'concert', 'single')], [{ event_id: 'concert' }])).toEqual({ ticket_id: 's', reason: 'single_event' });
+    // At confirm the event type is not asked again (it cannot change); the exchange is.
+    expect(changeRefusal([paid('s', 'concert', 'single')], [{ event_id: 'concert' }], false)).toBeNull();
   });
 });

@@ -1,26 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { DEMO_CARDS } from '@foyer/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
 import { CartClient, catalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
+import { fakeSiteVerify } from './fake-site-verify.js';
 
 const GA = '2026-06-04T22:00:00.000Z';
-
-/** A local stand-in for a captcha provider's siteverify endpoint: 'good' passes, anything else fails. */
-async function fakeSiteVerify() {
-  const seen: Record<string, string>[] = [];
-  const app: FastifyInstance = Fastify();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.post('/siteverify', async (request) => {
-    const form = request.body as Record<string, string>;
-    seen.push(form);
-    return { success: form.secret === 'captcha-secret' && form.response === 'good' };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/siteverify`, seen, close: () => app.close() };
-}
 
 describe.each(dialects())('the invisible captcha on %s', (dialect) => {
   let provider: Awaited<ReturnType<typeof fakeSiteVerify>>;

@@ -155,11 +155,15 @@ describe.each(dialects())('cart on %s', (dialect) => {
       { ticket_type_id: ids.type('adult'), event_session_id: s, admit_name: 'Ada Lovelace', admit_email: 'ada@example.org' },
       { ticket_type_id: ids.type('child'), event_session_id: s },
     ];
-    const res = await c.create(lines);
+    const group = ids.group('workshop', 'ws');
+    // 000 §5: a group with required questions is not held without their answers.
+    const unanswered = await c.create(lines);
+    expect(unanswered.status).toBe(400);
+    expect(unanswered.body._data[0]).toMatchObject({ _code: 'additional_info_validation_failed', _extra: { field: 'age' } });
+    const res = await c.create(lines, { additionalInfo: [{ ticket_group_id: group, data: { age: 5 } }] });
     expect(res.status).toBe(200);
     expect(res.body.ticket._data[0]).toMatchObject({ admit_name: 'Ada Lovelace', admit_email: 'ada@example.org' });
     const cartId = res.body.cart._data[0].id;
-    const group = ids.group('workshop', 'ws');
     const bad = await c.modify(cartId, { additionalInfo: [{ ticket_group_id: group, data: { diet: 'vegan' } }] });
     expect(bad.status).toBe(400);
     expect(bad.body._data[0]).toMatchObject({ _code: 'additional_info_validation_failed', _extra: { field: 'age' } });

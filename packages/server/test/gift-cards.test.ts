@@ -19,7 +19,7 @@ describe.each(dialects())('gift cards on %s', (dialect) => {
     const c = new CartClient(t.app);
     const cart = await c.create([{ ticket_type_id: ids.type('gift25') }]);
     expect(cart.body.ticket._data[0]).toMatchObject({ handler: 'ledger', event_session_id: null });
-    const done = await pay(c, cart.body.cart._data[0].id, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+    const done = await pay(c, cart.body.cart._data[0].id, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true });
     expect(done.body.outcome).toBe('completed');
     const row = await t.db.selectFrom('ledger').select('number').where('ticket_id', '=', done.body.ticket._data[0].id).executeTakeFirstOrThrow();
     return row.number;
@@ -79,7 +79,7 @@ describe('gift card number in the confirmation', () => {
       const cartId = (await c.create([{ ticket_type_id: ids.type('gift-card-25'), event_session_id: session.id }])).body.cart._data[0].id;
       const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'ada@example.org' });
       await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
-      expect((await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } })).body.outcome).toBe('completed');
+      expect((await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true })).body.outcome).toBe('completed');
       const box = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=ada@example.org' });
       const text = JSON.parse(box.body).mailbox._data[0].text as string;
       const line = text.split('\n').find((l) => l.includes('Gift card number'))!;
@@ -98,7 +98,7 @@ describe('gift card number in the confirmation', () => {
       const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'ada@example.org' });
       const identityId = user.body.identity?._data?.[0]?.id ?? user.body.user?._data?.[0]?.identity_id;
       await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: identityId });
-      await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
+      await c.call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true });
       const number = (await t.db.selectFrom('ledger').select('number').executeTakeFirstOrThrow()).number;
       const box = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?to=ada@example.org' });
       expect(box.body).toContain(`Gift card number ${number} (25.00 USD)`);

@@ -142,7 +142,12 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     // POST cart/{id}/remove (001 §7) takes another of the order's tickets out of the same change cart.
     const second = await change(o, { remove: [o.child.id], add: [line('child', B)] });
     expect(second.res.status).toBe(200);
-    const removed = await second.c.call('POST', `/api/cart/${second.cart.id}/remove`, { tickets: [o.adult.id] });
+    // A paid ticket goes only in exchange for another (001 §5): removed alone it is refused, nothing moves.
+    const alone = await second.c.call('POST', `/api/cart/${second.cart.id}/remove`, { tickets: [o.adult.id] });
+    expect(alone.status).toBe(403);
+    expect(alone.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _context: 'cart_remove_tickets', _extra: { reason: 'not_free' } });
+    expect((await ticket(o.adult.id)).state).toBe('booked');
+    const removed = await second.c.call('POST', `/api/cart/${second.cart.id}/modify`, { remove: [o.adult.id], add: [line('adult', B)] });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.cart._data[0]).toMatchObject({ credit: '30.50' });
     expect((await ticket(o.adult.id)).state).toBe('in_cart');
@@ -272,7 +277,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(await used(B)).toBe(before);
   });
 
-  it('an admission whose order holds add-on tickets (001 §5 "anchored upsells") is neither changed nor cancelled by the buyer; the add-on itself may be', async () => {
+  it('an admission whose order holds add-on tickets (001 §5 "anchored upsells") is neither changed nor cancelled by the buyer; nor is a paid add-on of a single event', async () => {
     const addOnEvent = ids.event('hot');
     const addOnSession = (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', addOnEvent).executeTakeFirstOrThrow()).id;
     const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', addOnEvent).executeTakeFirstOrThrow();
@@ -287,11 +292,12 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
       expect(moved.res.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _context: 'cart_remove_tickets', _description: SELF_EDIT_TEXT.contactToReschedule });
       expect([await used(A), await used(B)]).toEqual(before);
       expect((await ticket(admission)).state).toBe('booked');
-      // The add-on is not anchored by anything: its buyer may let it go.
+      // The add-on is not anchored by anything, but it was paid for and its event is `single`: it is not taken out either.
       const addOn = (await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', o.orderId).where('event_session_id', '=', addOnSession).executeTakeFirstOrThrow()).id;
       const dropped = await change(o, { remove: [addOn] });
-      expect(dropped.res.status, JSON.stringify(dropped.res.body)).toBe(200);
-      expect((await ticket(addOn)).state).toBe('in_cart');
+      expect(dropped.res.status, JSON.stringify(dropped.res.body)).toBe(403);
+      expect(dropped.res.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _extra: { ticket_id: addOn, reason: 'single_event' } });
+      expect((await ticket(addOn)).state).toBe('booked');
     } finally {
       await t.db.updateTable('event_template').set({ meta }).where('id', '=', addOnEvent).execute();
       await setRules({ categories: ['Admission', 'Performances'], horizon_hours: 2 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../src/api/client.js';
+import { en } from '../src/i18n/en.js';
 import { disableTagManager } from '../src/features/analytics/data-layer.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
@@ -24,11 +25,11 @@ const codeRequired = {
   body: { _data: [{ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _description: 'Enter your Friends code to book the preview.', _extra: { block_reason: 'code_required' } }] },
 };
 
-function server(options: { reserve?: 'ok' | 'refuse' | 'code_required'; config?: ReturnType<typeof configEntry>[] } = {}): Handler {
+function server(options: { reserve?: 'ok' | 'refuse' | 'code_required'; config?: ReturnType<typeof configEntry>[]; event?: Parameters<typeof eventDocument>[0] } = {}): Handler {
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true), ...(options.config ?? [])]) };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
-    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument(options.event) };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/calendar`)) return { body: calendarDocument('2026-11-21', 12) };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s3', '2026-11-21', '13:00', 40)]) };
     if (url.pathname.startsWith('/api/code/')) return { body: { code: { _count: 1, _total: 1, _data: [{ code: 'WELCOME10', code_group_id: 'g1', valid_from: null, valid_to: null, exhausted: false }] } } };
@@ -66,6 +67,16 @@ describe('a deep link with reserve', () => {
     const events = window.dataLayer!.filter((e): e is { event: string; ecommerce: { items: { item_id: string; quantity: number }[] } } => typeof e === 'object' && e !== null && 'ecommerce' in e && (e as { ecommerce: unknown }).ecommerce !== null);
     expect(events.map((e) => e.event)).toEqual(['view_item', 'add_to_cart']);
     expect(events[1].ecommerce.items).toMatchObject([{ item_id: 'tt-adult', quantity: 2 }]);
+  });
+
+  it('reserve=1 on tickets that need names (the event asks for them): the forms open instead of a reserve without them', async () => {
+    const { calls } = installFetch(server({ reserve: 'ok', event: { meta: { admit_names: 'required' } } as Parameters<typeof eventDocument>[0] }));
+    const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=2&reserve=1`);
+    expect(await screen.findByText(en.deepLinks.formsNeeded, {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
+    expect(screen.getAllByLabelText(/name/i).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}`);
   });
 
   it('reserve=warn: a refusal shows the server text and leaves the selection to finish by hand', async () => {

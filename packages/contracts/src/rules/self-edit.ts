@@ -52,14 +52,41 @@ export interface EditSession {
 }
 
 const cancelled = (t: EditTicket) => t.state === 'cancelled' || t.state === 'unbooked';
-const free = (t: EditTicket) => Number(t.face_value) === 0;
+const free = (t: Pick<EditTicket, 'face_value'>) => Number(t.face_value) === 0;
+
+/** 001 §5 Reschedule: offered (and allowed) for every event type but `single`. */
+export const reschedulable = (eventType: string | null) => eventType !== 'single';
+
+/**
+ * 001 §5 Cancel and Remove only free tickets, as the server enforces a change: a ticket may leave
+ * an order without an exchange when it is free (face value 0) or nothing was paid for it (a price
+ * brought to 0), so no money goes back; any other leaves only in exchange for a new ticket of the
+ * same event, in the same change (a reschedule), and never from a `single` event.
+ * Answers the first ticket taken out that breaks this, with why; null when the change may stand.
+ */
+export function changeRefusal(
+  takenOut: (Pick<EditTicket, 'face_value' | 'adjusted_value'> & { id: string; event_id: string; event_type: string | null })[],
+  added: { event_id: string }[],
+  checkEventType = true,
+): { ticket_id: string; reason: 'single_event' | 'not_free' } | null {
+  const left = new Map<string, number>();
+  for (const a of added) left.set(a.event_id, (left.get(a.event_id) ?? 0) + 1);
+  for (const t of takenOut) {
+    if (free(t) || Number(t.adjusted_value) === 0) continue;
+    if (checkEventType && !reschedulable(t.event_type)) return { ticket_id: t.id, reason: 'single_event' };
+    const n = left.get(t.event_id) ?? 0;
+    if (n <= 0) return { ticket_id: t.id, reason: 'not_free' };
+    left.set(t.event_id, n - 1);
+  }
+  return null;
+}
 
 /** 001 §5 edit-order buttons for one session card. */
 export function sessionActions(rules: SelfEditRules, s: EditSession, now: Date): { cancel: boolean; reschedule: boolean; removeFree: boolean; label: 'redeemed' | 'cancelled' | 'past' | null } {
   const live = s.tickets.filter((t) => !cancelled(t));
   const label = s.tickets.some((t) => t.state === 'redeemed') ? 'redeemed' : !live.length ? 'cancelled' : pastHorizon(rules, s.start, now) ? 'past' : null;
   if (label || s.has_anchored_upsells) return { cancel: false, reschedule: false, removeFree: false, label };
-  return { cancel: live.every(free), reschedule: s.event_type !== 'single', removeFree: true, label };
+  return { cancel: live.every(free), reschedule: reschedulable(s.event_type), removeFree: true, label };
 }
 
 /** 001 §5: the cancel-order button: every ticket free, and not all cancelled or past the horizon. */

@@ -5,6 +5,7 @@ import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
 import { gifteeAccount } from './cart.repository.js';
+import { holderRegistered } from '../identity/identity-grant.repository.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
@@ -171,11 +172,13 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
 async function paymentFields(db: Tx, cart: Selectable<CartTable>, amounts: CartAmounts): Promise<Partial<TCart>> {
   const payments = cart.paid > 0 ? await succeededPaymentsOfCart(db, cart.id) : [];
   const giftee = cart.giftee_identity_id ? await gifteeAccount(db, cart.giftee_identity_id) : undefined;
+  // An account named by typing its e-mail (POST user's 409) is never read back by name: only one this cart's owner registered (docs/architecture.md, identity ids).
+  const named = giftee ? await holderRegistered(db, cart.identity_id, giftee.identity_id) : false;
   return {
     injected: cart.injected === 1,
     paymentDue: fromMinor(amounts.due),
     outstandingBalance: fromMinor(amounts.outstanding),
     completedPayments: payments.map((p) => ({ id: p.id, occurredDate: p.created_at, amount: fromMinor(p.amount), status: p.status })),
-    giftee: giftee ? { id: giftee.identity_id, name: `${giftee.first_name} ${giftee.last_name}`.trim(), email: giftee.email } : null,
+    giftee: giftee ? { id: giftee.identity_id, name: named ? `${giftee.first_name} ${giftee.last_name}`.trim() : '', email: giftee.email } : null,
   };
 }

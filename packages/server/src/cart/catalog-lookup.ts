@@ -29,6 +29,8 @@ export async function reservableTypes(db: Tx, sellerId: string, typeIds: string[
       'ticket_group.additional_info_spec',
       'ticket_group.rank as group_rank',
       'event_template.event_type',
+      'ticket_group.meta as group_meta',
+      'event_template.meta as event_meta',
     ])
     .where('event_template.seller_id', '=', sellerId)
     .where('ticket_group_rule.ticket_type_id', 'in', typeIds)

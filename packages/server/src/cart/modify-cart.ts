@@ -20,7 +20,7 @@ import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
 import { checkAddOnAnchors } from './add-on-anchor.js';
-import { validateSurvey } from './survey.js';
+import { checkRequiredAnswers, validateSurvey } from './survey.js';
 import { assertModifiable, assertNotInjected } from './cart-access.js';
 import { checkClientLimits, type ClientLimits } from './check-client-limits.js';
 import type { TtlCache } from '../ttl-cache.js';
@@ -30,6 +30,7 @@ import { membershipExpired, takeMemberAllowances } from '../membership/take-memb
 import { insertHoldingSeats, seatOfReserveItem } from '../seats/hold-seat.js';
 import { promotionsOnModify } from '../promotions/promotions-on-modify.js';
 import { changeCartOrder, takeOrderTickets } from '../orders/self-edit/take-order-tickets.js';
+import { assertExchange } from '../orders/self-edit/assert-exchange.js';
 
 export interface ModifyInput {
   db: Db;
@@ -129,6 +130,8 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   }
   const inCart = new Set(after.map((t) => t.ticket_group_id));
   additionalInfo = additionalInfo.filter((a) => inCart.has(a.ticket_group_id));
+  // Required questions of the groups this change adds to are answered (with the reserve or before).
+  checkRequiredAnswers(groups, additions, additionalInfo);
 
   if (cart && removeIds.size) await releaseHeldTickets(tx, { cartId: cart.id, ticketIds: [...removeIds] });
 
@@ -142,6 +145,8 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   // The new tickets are inserted (seats held) before the order's old ones are taken out, in this one transaction.
   const added = await insertHoldingSeats(rows, (ordered) => insertTickets(tx, ordered));
   const changeCart = editsOrderId ? { ...saved, edits_order_id: editsOrderId, credit: await takeOrderTickets(tx, { cartId: saved.id, orderId: editsOrderId, sellerId: input.sellerId, ticketIds: orderRemoveIds, now }) } : saved;
+  // A paid ticket leaves its order only in exchange for another (orders/self-edit/assert-exchange.ts).
+  if (editsOrderId) await assertExchange(tx, saved.id, true);
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
   await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });

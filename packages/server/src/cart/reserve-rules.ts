@@ -74,9 +74,22 @@ export function checkFlexiblePrice(raw: unknown, min: number, max: number): numb
   throw new AppError(400, 'validation_failed', 'Enter an amount with at most 2 decimal places.', 'reserve', { field: 'face_value' });
 }
 
-/** Attendee details the group's rule asks for (named yes → a name; emailed → an e-mail). */
-export function checkAttendee(rule: TypeRule & { emailed: number }, admitName: string | null | undefined, admitEmail: string | null | undefined) {
-  const needs = attendeeNeeds(rule);
+/** The meta of a group or event as stored (a JSON object), for the attendee rule. */
+const metaOf = (json: string | null | undefined) => {
+  try {
+    const value: unknown = json ? JSON.parse(json) : null;
+    return { meta: value && typeof value === 'object' ? (value as Record<string, unknown>) : null };
+  } catch {
+    return { meta: null };
+  }
+};
+
+/**
+ * Attendee details the group's rule asks for (named yes → a name; emailed → an e-mail), and those
+ * the group's or event's meta asks for (`admit_names` / `admit_emails`: "required" or "optional").
+ */
+export function checkAttendee(rule: TypeRule & { emailed: number; group_meta?: string | null; event_meta?: string | null }, admitName: string | null | undefined, admitEmail: string | null | undefined) {
+  const needs = attendeeNeeds(rule, metaOf(rule.group_meta), metaOf(rule.event_meta));
   if (attendeeNameMissing(needs.name, admitName)) {
     throw new AppError(400, 'validation_failed', 'Please enter the name of each attendee.', 'reserve', { field: 'admit_name' });
   }

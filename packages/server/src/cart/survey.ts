@@ -61,3 +61,18 @@ export function validateSurvey(spec: unknown, data: Record<string, unknown>): Re
   }
   return out;
 }
+
+/**
+ * 000 §5: a group whose survey has required questions is not held without their answers. Each
+ * group the change adds tickets to must have answers in the cart that pass its spec (answers are
+ * kept only once valid, so a group without any fails on its first required question).
+ */
+export function checkRequiredAnswers(groups: { id: string; additional_info_spec: string | null }[], additions: { ticket_group_id: string }[], answers: { ticket_group_id: string; data: Record<string, unknown> }[]): void {
+  for (const groupId of new Set(additions.map((a) => a.ticket_group_id))) {
+    const spec = groups.find((g) => g.id === groupId)?.additional_info_spec;
+    if (!spec) continue;
+    const parsed = JSON.parse(spec) as SurveySpec;
+    if (!parsed.required?.length) continue;
+    validateSurvey(parsed, answers.find((a) => a.ticket_group_id === groupId)?.data ?? {});
+  }
+}

@@ -21,6 +21,9 @@ import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
+import { passCaptcha } from './captcha-window.js';
+import { acceptTerms } from './accept-terms.js';
+import { assertExchange } from '../orders/self-edit/assert-exchange.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
 
 export type { PayOutcome };
@@ -82,9 +85,12 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const ownCart = booked.seller_id === input.sellerId && !!input.identity && booked.identity_id === input.identity.id;
     return (ownCart ? await replayOfBookingPay(db, input) : null) ?? payInstalment(input, booked.ticket_order_id);
   }
-  // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged.
-  if (input.captcha && input.identity?.kind !== 'user' && !(input.body.captcha && (await input.captcha.verify(input.body.captcha, input.ip ?? '')))) {
-    throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
+  const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
+  // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged (captcha-window.ts).
+  if (input.captcha && input.identity?.kind !== 'user') {
+    const earlier = input.idempotencyKey ? await paymentByIdempotencyKey(db, input.idempotencyKey) : undefined;
+    const continuing = earlier?.cart_id === input.cartId || (intentId !== null && !!(await paymentOfCartByReference(db, input.cartId, intentId, input.body.gateway_id)));
+    await passCaptcha(db, { captcha: input.captcha, member: false, cartId: input.cartId, token: input.body.captcha, ip: input.ip ?? '', now, continuing });
   }
   const gateway = input.gateways[input.body.gateway_id];
   if (!gateway) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: input.body.gateway_id });
@@ -104,7 +110,6 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     retryOf = earlier?.id ?? null;
   }
 
-  const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
   // A new charge is for the price at pay time (an offer may have ended while the cart was held).
   if (!intentId) await repriceBeforePay(db, input.dialect, { cartId: input.cartId, identity: input.identity, sellerId: input.sellerId, now });
   const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
@@ -127,6 +132,10 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       // Without a plan any part may be paid (partial payments).
       checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency });
     }
+    // 001 §5 terms: accepted by this call when the seller has any, and recorded (accept-terms.ts); a change of a booked order was accepted with it.
+    if (!cart.edits_order_id && !input.offSession) await acceptTerms(tx, cart, input.body.terms_accepted, nowIso);
+    // A change confirmed: still an exchange for every paid ticket it takes out (orders/self-edit/assert-exchange.ts).
+    if (cart.edits_order_id) await assertExchange(tx, cart.id, false);
     await assertMembershipBuyer(tx, cart);
     const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
     assertCheckoutUnblocked(cart);

@@ -28,6 +28,7 @@ import { up as m0023 } from './migrations/0023_identity_grant_registered.js';
 import { up as m0024door } from './migrations/0024_door_scans.js';
 import { up as m0024staff } from './migrations/0024_staff.js';
 import { up as m0024live } from './migrations/0024_live_notify.js';
+import { up as m0024terms } from './migrations/0024_terms_and_captcha.js';
 
 type AnyDb = Kysely<any>;
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0024_door_scans': m0024door,
   '0024_staff': m0024staff,
   '0024_live_notify': m0024live,
+  '0024_terms_and_captcha': m0024terms,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -275,6 +275,11 @@ export interface CartTable {
   edits_order_id: Generated<string | null>;
   /** 0019: what the order tickets this change cart takes out were worth (minor units). */
   credit: Generated<number>;
+  /** 0024: the buyer's acceptance of the seller's terms at the pay call (copied onto the order). */
+  terms_accepted_at: Generated<string | null>;
+  terms_hash: Generated<string | null>;
+  /** 0024: until when one passing captcha answer keeps this cart's checkout open. */
+  captcha_until: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
@@ -519,6 +524,9 @@ export interface TicketOrderTable {
   created_at: string;
   /** 0020: a pay call for a later instalment holds the order (conditional update); null when none. */
   instalment_claimed_at: Generated<string | null>;
+  /** 0024: when the buyer accepted the seller's terms, and the sha256 of the terms accepted; null when there were none. */
+  terms_accepted_at: Generated<string | null>;
+  terms_hash: Generated<string | null>;
 }
 export interface PaymentTable {
   id: string;

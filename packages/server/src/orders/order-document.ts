@@ -38,6 +38,7 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
     state: o.state as TTicketOrder['state'],
     created_at: o.created_at,
     ticket_order_fees: { total_after_fees_price: fromMinor(o.total), total_payments: fromMinor(o.paid), total_outstanding: fromMinor(Math.max(0, o.total - o.paid)) },
+    terms_acceptance: o.terms_accepted_at && o.terms_hash ? { accepted_at: o.terms_accepted_at, terms_hash: o.terms_hash } : null,
   };
 }
 

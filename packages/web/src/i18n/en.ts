@@ -221,6 +221,8 @@ export const en = {
     /** 000 §8: the default when the seller has no tickets_unavailable_message. */
     ticketsUnavailable: 'Sorry, these tickets are not available. Please choose other tickets.',
     reserving: 'Reserving the tickets in your link…',
+    /** A link with reserve whose tickets need names or answers first: the forms open instead. */
+    formsNeeded: 'These tickets need a few details first. Please fill in the form below, then add them to your cart.',
   },
   upsell: {
     /** 000 §2: mobile reserve footer on an add-on route with nothing selected. */

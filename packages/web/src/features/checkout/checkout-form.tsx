@@ -109,6 +109,16 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
   const methods = availableMethods({ testMode, wallet, redirectMethods: settings.redirectMethods });
   const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+  // A wallet's sheet must open from the click itself, so its captcha answer is fetched when the
+  // wallet is chosen; one passing answer opens the cart's checkout for a while (docs/payments.md).
+  const walletCaptcha = useRef<string | null>(null);
+  const walletChosen = method === 'apple_pay' || method === 'google_pay';
+  useEffect(() => {
+    if (!walletChosen || !settings.captchaSiteKey || member || walletCaptcha.current) return;
+    void runCaptcha(settings.captchaSiteKey).then((token) => {
+      walletCaptcha.current = token;
+    });
+  }, [walletChosen, settings.captchaSiteKey, member]);
   const methodChosen = useRef(false);
   // Stripe answers whether the browser has a wallet; the default is the wallet when it does (001 §4).
   useEffect(() => {
@@ -301,6 +311,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       payWithWallet(stripe, current.amount);
       return;
     }
+    // The terms were accepted before paying (the modal above): the server records it (docs/payments.md).
+    if (hasTerms) body.terms_accepted = true;
     void run(async () => {
       if (settings.captchaSiteKey && !member) {
         const token = await runCaptcha(settings.captchaSiteKey);
@@ -347,7 +359,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       void run(async () => {
         try {
           await ensurePurchaser();
-          const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_method_id: e.paymentMethod.id } }, newIdempotencyKey());
+          const captcha = walletCaptcha.current;
+          walletCaptcha.current = null;
+          const result = await payWithRetry({ amount, gateway_id: 'stripe', gateway_data: { payment_method_id: e.paymentMethod.id }, ...(hasTerms ? { terms_accepted: true } : {}), ...(captcha ? { captcha } : {}) }, newIdempotencyKey());
           e.complete('success');
           handleResult(result, { kind: 'card', amount });
         } catch (error) {

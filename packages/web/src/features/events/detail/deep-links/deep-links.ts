@@ -1,7 +1,8 @@
 import type { TReserveTicket } from '@foyer/contracts';
 import { en, format } from '../../../../i18n/en.js';
 import { formatDate } from '../../../../lib/dates.js';
-import { isFlexiblePrice } from '@foyer/contracts/rules';
+import { attendeeNeeds, isFlexiblePrice } from '@foyer/contracts/rules';
+import { parseSurvey } from '../quantities/survey.js';
 import type { EventDetail, PriceGroup } from '../model.js';
 import { typeKey, type Quantities } from '../quantities/quantities.js';
 
@@ -134,6 +135,28 @@ export function withPresetPrice(detail: EventDetail, price: string | null): Even
 }
 
 /** The reserve call's items for the resolved quantities on a session. */
+/**
+ * Whether the link's tickets need forms before they can be held (000 §5: a required attendee name
+ * or e-mail, from the type's rule or the group's or event's meta, or a survey with a required
+ * question): a link with `reserve` then opens those forms instead of reserving without them.
+ */
+export function linkNeedsForms(quantities: Quantities, detail: Pick<EventDetail, 'event' | 'groups'>): boolean {
+  for (const { group, types } of detail.groups) {
+    const chosen = types.filter(({ type }) => (quantities[typeKey(group.id, type.id)] ?? 0) > 0);
+    if (!chosen.length) continue;
+    for (const { rule } of chosen) {
+      const needs = attendeeNeeds(rule, group, detail.event);
+      if (needs.name === 'required' || needs.email === 'required') return true;
+    }
+    try {
+      if (parseSurvey(group.additional_info_spec)?.fields.some((f) => f.required)) return true;
+    } catch {
+      return true; // a survey the page cannot show: never reserve around it
+    }
+  }
+  return false;
+}
+
 export function reserveItems(quantities: Quantities, groups: PriceGroup[], sessionId: string): TReserveTicket[] {
   const items: TReserveTicket[] = [];
   for (const { group, types } of groups) {
@@ -155,6 +178,7 @@ export function reserveItems(quantities: Quantities, groups: PriceGroup[], sessi
  */
 export type LinkProblem =
   | { kind: 'types_not_found' }
+  | { kind: 'forms_needed' }
   | { kind: 'date_unavailable'; date: string }
   | { kind: 'session_unavailable' }
   | { kind: 'reserve_refused'; message: string };
@@ -168,6 +192,8 @@ export function problemText(problem: LinkProblem, mode: ReserveMode, unavailable
   switch (problem.kind) {
     case 'types_not_found':
       return en.deepLinks.typesNotFound;
+    case 'forms_needed':
+      return en.deepLinks.formsNeeded;
     case 'date_unavailable':
       return format(en.event.dateUnavailable, { date: formatDate(problem.date) });
     case 'session_unavailable':

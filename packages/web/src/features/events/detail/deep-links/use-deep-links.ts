@@ -8,7 +8,7 @@ import { useAppConfig } from '../../../../config/use-config.js';
 import { useOptionalCart } from '../../../cart/cart-context.js';
 import { nextRouteAfterAdd } from '../../../cart/model.js';
 import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
-import { asksForTickets, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
+import { asksForTickets, linkNeedsForms, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
 import type { EventDetail } from '../model.js';
 import type { Quantities } from '../quantities/quantities.js';
 import type { SelectionCacheRef } from '../quantities/quantity-selection.js';
@@ -76,11 +76,17 @@ export function useLinkReserve(
   const text = (problem: LinkProblem) => problemText(problem, link.reserve, unavailable);
   const [refused, setRefused] = useState<string | null>(null);
   const [reserving, setReserving] = useState(false);
+  const [formsNeeded, setFormsNeeded] = useState(false);
   const attempted = useRef(false);
   const reserve = useCallback(
     (quantities: Quantities, sessionId: string) => {
       if (link.reserve === 'off' || attempted.current || !cart || Object.keys(quantities).length === 0) return;
       attempted.current = true;
+      // Names or answers the group needs: the buyer fills the forms (the quantities are preselected) and adds by hand.
+      if (linkNeedsForms(quantities, detail)) {
+        setFormsNeeded(true);
+        return;
+      }
       setReserving(true);
       const done = () => setReserving(false);
       reserveWithCodes((body) => cart.store.modify(body), { add: reserveItems(quantities, detail.groups, sessionId) }, done, urlCode)
@@ -90,7 +96,8 @@ export function useLinkReserve(
           setRefused(errorMessage(error));
         });
     },
-    [link.reserve, cart, detail.groups, detail.config, config.entries, navigate, urlCode],
+    [link.reserve, cart, detail, config.entries, navigate, urlCode],
   );
-  return { reserving, refused: refused === null ? null : text({ kind: 'reserve_refused', message: refused }), reserve, text };
+  const notice = formsNeeded ? problemText({ kind: 'forms_needed' }, 'warn', null) : refused === null ? null : text({ kind: 'reserve_refused', message: refused });
+  return { reserving, refused: notice, reserve, text };
 }

@@ -1,0 +1,195 @@
+import { SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/ids.js';
+import { Browser, createUser, PASSWORD } from './auth-harness.js';
+import { books } from './books.js';
+import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { FakeStripe } from './fake-stripe.js';
+import { paidOrderWithKey } from './paid-order.js';
+import { dialects, testApp, type TestApp } from './harness.js';
+
+const A = '2026-06-04T14:00:00.000Z'; // GA 10:00 local
+const B = '2026-06-04T18:00:00.000Z'; // GA 14:00 local
+
+/**
+ * docs/architecture.md "Rules and where they are enforced": for each rule the storefront checks,
+ * the request it would never send, refused by the server with the documented code — and the books
+ * (capacity, ticket states, orders, payments and refunds, gift cards, code uses, allowances,
+ * accounts) exactly as they were before it.
+ */
+describe.each(dialects())('requests the storefront never sends, on %s', (dialect) => {
+  const fake = new FakeStripe();
+  let t: TestApp;
+  let ids: CatalogIds;
+  beforeAll(async () => {
+    await fake.start();
+    t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: fake.url } });
+    ids = await catalogIds(t.db);
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'self_edit_rules', value: JSON.stringify({ categories: ['Admission', 'Tours'], horizon_hours: 2 }) }).execute();
+    // 000 §5: names asked by a group's meta (the Hot Session's entry) and e-mails by an event's (the Hot Session).
+    await t.db.updateTable('ticket_group').set({ meta: JSON.stringify({ admit_names: 'required' }) }).where('id', '=', ids.group('hot', 'hot')).execute();
+    const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', ids.event('hot')).executeTakeFirstOrThrow();
+    await t.db.updateTable('event_template').set({ meta: JSON.stringify({ ...JSON.parse(meta), admit_emails: 'required' }) }).where('id', '=', ids.event('hot')).execute();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  const snapshot = () => books(t, fake.refunds.length);
+  const line = (type: string, start: string) => ({ ticket_type_id: ids.type(type), event_session_id: ids.session('ga', start) });
+  const firstSession = async (event: string) => (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', ids.event(event)).orderBy('start_datetime').executeTakeFirstOrThrow()).id;
+  const refusal = (res: { body: { _data: { _code: string }[] } }) => res.body._data[0];
+
+  describe('self-edit (001 §5: Cancel and Remove only free tickets; Reschedule not for single events)', () => {
+    async function order(email: string, lines: unknown[]) {
+      const { paid, orderId, key } = await paidOrderWithKey(t, email, lines);
+      return { orderId, key, tickets: paid.body.ticket._data as { id: string; ticket_type_id: string; event_session_id: string }[] };
+    }
+    const change = (o: { orderId: string; key: string }, body: Record<string, unknown>, c = new CartClient(t.app)) =>
+      c.call('POST', `/api/cart/modify?key=${o.key}`, { ticket_order_id: o.orderId, ...body }).then((res) => ({ c, res }));
+
+    it('a paid ticket removed through the manage link (cart/modify, nothing in exchange) is refused; no refund, no place given back', async () => {
+      const o = await order('bypass-remove@example.com', [line('adult', A), line('child', A)]);
+      const before = await snapshot();
+      const { res } = await change(o, { remove: [o.tickets[0].id] });
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(refusal(res)).toMatchObject({ _code: 'self_edit_not_allowed', _context: 'cart_remove_tickets', _description: SELF_EDIT_TEXT.contactToReschedule, _extra: { ticket_id: o.tickets[0].id, reason: 'not_free' } });
+      // The whole order at once, as the Cancel-order button of a paid order would (it is never shown).
+      const all = await change(o, { remove: o.tickets.map((x) => x.id) });
+      expect(refusal(all.res)._code).toBe('self_edit_not_allowed');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a reschedule whose new ticket is then removed (cart/remove) is refused, and a change emptied behind the modify is refused at confirm', async () => {
+      const o = await order('bypass-undo@example.com', [line('adult', A)]);
+      const { c, res } = await change(o, { remove: [o.tickets[0].id], add: [line('adult', B)] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const cartId = res.body.cart._data[0].id as string;
+      const fresh = (res.body.ticket._data as { id: string; state: string }[]).find((x) => x.state === 'held')!;
+      const before = await snapshot();
+      const undo = await c.call('POST', `/api/cart/${cartId}/remove`, { tickets: [fresh.id] });
+      expect(undo.status).toBe(403);
+      expect(refusal(undo)).toMatchObject({ _code: 'self_edit_not_allowed', _extra: { reason: 'not_free' } });
+      expect(await snapshot()).toEqual(before);
+      // Confirm re-checks the exchange: with the new ticket gone from the cart (as if released), the free confirm refuses and refunds nothing.
+      await t.db.updateTable('ticket').set({ state: 'released' }).where('id', '=', fresh.id).execute();
+      const mid = await snapshot();
+      const confirm = await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
+      expect(confirm.status, JSON.stringify(confirm.body)).toBe(403);
+      expect(refusal(confirm)._code).toBe('self_edit_not_allowed');
+      expect(await snapshot()).toEqual(mid);
+    });
+
+    it('a paid ticket of a `single` event is not rescheduled', async () => {
+      const hot = await firstSession('hot');
+      const o = await order('bypass-single@example.com', [{ ticket_type_id: ids.type('adult'), event_session_id: hot, admit_name: 'Ada', admit_email: 'ada@example.org' }]);
+      const before = await snapshot();
+      const { res } = await change(o, { remove: [o.tickets[0].id], add: [{ ticket_type_id: ids.type('adult'), event_session_id: hot, admit_name: 'Ada', admit_email: 'ada@example.org' }] });
+      expect(res.status).toBe(403);
+      expect(refusal(res)).toMatchObject({ _code: 'self_edit_not_allowed', _extra: { ticket_id: o.tickets[0].id, reason: 'single_event' } });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('what a reservation needs (000 §5)', () => {
+    it('a group with required survey questions is not held without their answers (the reserve=1 deep link sent none)', async () => {
+      const ws = await firstSession('workshop');
+      const before = await snapshot();
+      const lines = [
+        { ticket_type_id: ids.type('adult'), event_session_id: ws, admit_name: 'Ada', admit_email: 'ada@example.org' },
+        { ticket_type_id: ids.type('child'), event_session_id: ws },
+      ];
+      const c = new CartClient(t.app);
+      const res = await c.create(lines);
+      expect(res.status).toBe(400);
+      expect(refusal(res)).toMatchObject({ _code: 'additional_info_validation_failed', _context: 'additional_info', _extra: { field: 'age' } });
+      // Answers for another question only are not the required ones.
+      const partial = await c.create(lines, { additionalInfo: [{ ticket_group_id: ids.group('workshop', 'ws'), data: { diet: 'vegan' } }] });
+      expect(refusal(partial)._code).toBe('additional_info_validation_failed');
+      expect(await snapshot()).toEqual(before);
+      expect((await c.create(lines, { additionalInfo: [{ ticket_group_id: ids.group('workshop', 'ws'), data: { age: 8 } }] })).status).toBe(200);
+    });
+
+    it("names asked by the group's meta (admit_names: required) are required by the server too", async () => {
+      const hot = await firstSession('hot');
+      const before = await snapshot();
+      const res = await new CartClient(t.app).create([{ ticket_type_id: ids.type('adult'), event_session_id: hot }]);
+      expect(res.status).toBe(400);
+      expect(refusal(res)).toMatchObject({ _code: 'validation_failed', _context: 'reserve', _extra: { field: 'admit_name' } });
+      const blank = await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: hot, admit_name: '   ' }]);
+      expect(refusal(blank)._code).toBe('validation_failed');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("e-mails asked by the event's meta (admit_emails: required) are required by the server too", async () => {
+      const hot = await firstSession('hot');
+      const before = await snapshot();
+      const res = await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: hot, admit_name: 'Ada' }]);
+      expect(res.status).toBe(400);
+      expect(refusal(res)).toMatchObject({ _code: 'validation_failed', _extra: { field: 'admit_email' } });
+      expect(await snapshot()).toEqual(before);
+      expect((await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: hot, admit_name: 'Ada', admit_email: 'ada@example.org' }])).status).toBe(200);
+    });
+  });
+
+  describe('terms (001 §5: accepted before paying)', () => {
+    it('with terms, a pay call that does not accept them is refused (terms_not_accepted) before anything is charged or claimed', async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'checkout_terms', value: JSON.stringify('Our terms.') }).execute();
+      try {
+        const c = new CartClient(t.app);
+        const cart = await c.create([line('adult', A)]);
+        const cartId = cart.body.cart._data[0].id as string;
+        const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'no-terms@example.com' });
+        await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
+        const before = await snapshot();
+        const intents = fake.intents.size;
+        const body = { amount: cart.body.cart._data[0].cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } };
+        for (const terms of [undefined, false]) {
+          const res = await c.call('POST', `/api/cart/${cartId}/pay`, { ...body, ...(terms === undefined ? {} : { terms_accepted: terms }) });
+          expect(res.status).toBe(400);
+          expect(refusal(res)).toMatchObject({ _code: 'terms_not_accepted', _context: 'payment', _description: TERMS_NOT_ACCEPTED_TEXT });
+        }
+        expect(fake.intents.size).toBe(intents);
+        expect(await snapshot()).toEqual(before);
+        expect((await t.db.selectFrom('cart').select(['state', 'terms_accepted_at']).where('id', '=', cartId).executeTakeFirstOrThrow())).toEqual({ state: 'pending', terms_accepted_at: null });
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
+    });
+  });
+
+  describe('identity ids are not capabilities (access matrix)', () => {
+    it("a member who types someone's e-mail (POST user → 409) learns no name from gift_checkout; a guest naming them learns none either", async () => {
+      await createUser(t.db, { email: 'victim-bypass@example.org', first_name: 'Victoria', last_name: 'Hidden' });
+      await createUser(t.db, { email: 'snoop-bypass@example.org' });
+      const snoop = new Browser(t.app, '10.77.0.1');
+      expect((await snoop.post('/api/login', { username: 'snoop-bypass@example.org', password: PASSWORD })).status).toBe(200);
+      const cart = await snoop.post('/api/my/cart/modify', { add: [line('adult', A)] });
+      const cartId = cart.body.cart._data[0].id as string;
+      const before = await snapshot();
+      const typed = await snoop.post('/api/user', { first_name: 'X', last_name: 'Y', email: 'victim-bypass@example.org' });
+      expect(typed.status).toBe(409);
+      expect(refusal(typed)._code).toBe('email_in_use');
+      expect(JSON.stringify(typed.body)).not.toMatch(/Victoria|Hidden/);
+      const id = (typed.body._data[0]._extra as { identity_id: string }).identity_id;
+      const gift = await snoop.post(`/api/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: id });
+      expect(JSON.stringify(gift.body)).not.toMatch(/Victoria|Hidden/);
+      expect(JSON.stringify((await snoop.get(`/api/my/cart/${cartId}`)).body)).not.toMatch(/Victoria|Hidden/);
+      // A guest with only the id (no e-mail typed in this browser): not named at all.
+      const guest = new CartClient(t.app);
+      const guestCart = await guest.create([line('adult', A)]);
+      const named = await guest.call('POST', `/api/cart/${guestCart.body.cart._data[0].id}/guest_checkout`, { guest_identity_id: id });
+      expect(named.status).toBe(404);
+      expect(JSON.stringify(named.body)).not.toMatch(/Victoria|Hidden|victim-bypass/);
+      const giftee = await guest.call('POST', `/api/cart/${guestCart.body.cart._data[0].id}/guest_checkout`, { giftee_identity_id: id });
+      expect(JSON.stringify(giftee.body)).not.toMatch(/Victoria|Hidden/);
+      const after = await snapshot();
+      expect(after.users).toEqual(before.users);
+      expect(after.payments).toEqual(before.payments);
+    });
+  });
+});
