@@ -37,6 +37,7 @@ import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { eventsOfSessions } from './events/events.repository.js';
 import { registerStaticAssets } from './http/static-assets.js';
+import { registerSeoRoutes } from './seo/seo.routes.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -137,6 +138,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerMembershipRoutes(app, ctx);
   registerImageRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerSeoRoutes(app, ctx);
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
