@@ -15,3 +15,4 @@ export * from './seat-map-limits.js';
 export * from './promotion-texts.js';
 export * from './wallet-providers.js';
 export * from './event-page-reads.js';
+export * from './page-head-texts.js';

@@ -18,7 +18,7 @@ export interface ShellApp {
  * A test app whose storefront build is `files` (path → text; index.html at least), in a directory
  * of its own, for the describe block it is called in: the HTML shell tests.
  */
-export function useShellApp(dialect: Dialect, files: Record<string, string>): ShellApp {
+export function useShellApp(dialect: Dialect, files: Record<string, string>, env: NodeJS.ProcessEnv = {}): ShellApp {
   const shell = {} as ShellApp;
   beforeAll(async () => {
     shell.dist = mkdtempSync(join(tmpdir(), 'foyer-dist-'));
@@ -26,7 +26,7 @@ export function useShellApp(dialect: Dialect, files: Record<string, string>): Sh
       mkdirSync(dirname(join(shell.dist, path)), { recursive: true });
       writeFileSync(join(shell.dist, path), text);
     }
-    shell.t = await testApp(dialect, { webDist: shell.dist, env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
+    shell.t = await testApp(dialect, { webDist: shell.dist, env: { FOYER_DEFAULT_SELLER: 'testmuseum', ...env } });
     shell.ga = idOf((await getJson(shell.t.app, '/api/events/available')).body.event_template, 'General Admission');
   });
   afterAll(async () => {

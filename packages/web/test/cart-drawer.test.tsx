@@ -62,4 +62,27 @@ describe('the cart drawer', () => {
     expect(within(drawer).queryByRole('link', { name: 'Proceed to checkout' })).toBeNull();
     expect(within(drawer).getByRole('link', { name: 'Add more experiences' })).toBeTruthy();
   });
+
+  it("shows each event's thumbnail beside its name: 64×51, the file requested at 2× (000 §9)", async () => {
+    const withImage = cartDocument({ events: [{ meta: { image_profile: 'img-1', image_cover: 'img-2' } }] });
+    installFetch(server((url, request) => (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET' ? { body: withImage } : undefined)));
+    renderApp('/events');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 5000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
+    const thumbs = drawer.querySelectorAll('img.cart-section__thumb');
+    expect(thumbs).toHaveLength(1);
+    const thumb = thumbs[0] as HTMLImageElement;
+    expect(thumb.getAttribute('src')).toBe('/api/image/img-1?sizex=128&sizey=102&shrink_only=T');
+    expect([thumb.getAttribute('width'), thumb.getAttribute('height'), thumb.getAttribute('alt')]).toEqual(['64', '51', '']);
+    expect(thumb.closest('.cart-section')!.querySelector('.cart-section__title')!.textContent).toBe('General Admission');
+  });
+
+  it('an event without a picture has no thumbnail', async () => {
+    installFetch(server());
+    renderApp('/events');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 5000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
+    expect(within(drawer).getByText('General Admission')).toBeTruthy();
+    expect(drawer.querySelectorAll('img.cart-section__thumb')).toHaveLength(0);
+  });
 });

@@ -7,6 +7,8 @@
 
 export const CARD_IMAGE = { width: 272, height: 216 } as const;
 export const COVER_IMAGE_WIDTH = 1500;
+/** The cart's event thumbnail (000 §9: 64×51, requested at 2×). */
+export const CART_THUMBNAIL = { width: 64, height: 51 } as const;
 
 export function imageUrl(id: string, size: { width?: number; height?: number }): string {
   const params = new URLSearchParams();
@@ -20,6 +22,11 @@ export function cardImage(id: string): { src: string; srcSet: string } {
   const src = imageUrl(id, CARD_IMAGE);
   const double = imageUrl(id, { width: CARD_IMAGE.width * 2, height: CARD_IMAGE.height * 2 });
   return { src, srcSet: `${src} 1x, ${double} 2x` };
+}
+
+/** A cart section's thumbnail: drawn at 64×51, the file always requested at twice that (sharp on every screen, one file cached). */
+export function cartThumbnail(id: string): string {
+  return imageUrl(id, { width: CART_THUMBNAIL.width * 2, height: CART_THUMBNAIL.height * 2 });
 }
 
 /** Widths the cover is offered in (image-size steps of the server, so each is served exactly). */

@@ -53,7 +53,7 @@ function cacheableAnswer(body: unknown): CachedAnswer {
   return { payload, etag: etagOf(payload) };
 }
 
-const etagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+export const etagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 /** An answer the browser revalidates by ETag: 304 when its copy is the same; `type` set unless the answer is bytes with its own. */
 export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer, cacheControl: string, type?: string, etag = etagOf(payload)) {

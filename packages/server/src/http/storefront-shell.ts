@@ -18,12 +18,12 @@ import { eventPrepaint } from './event-prepaint.js';
 import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
+import { scriptSafeJson } from './script-safe-json.js';
+import { storefrontPageHead } from '../seo/storefront-page-head.js';
+import { withHeadTags } from '../seo/page-head.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
 export const INLINE_CONFIG_ID = 'foyer-config';
-
-/** JSON that cannot end the script element it sits in. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
  * The storefront's HTML shell with the default seller's configuration in it (what GET
@@ -40,6 +40,7 @@ export function storefrontShell(ctx: AppContext) {
   const settingsEntries = settingsConfigEntries(ctx.settings);
   const readEventPage = eventPageReads(ctx);
   const readListing = listingPageReads(ctx);
+  const pageHead = storefrontPageHead(ctx);
   return async (url: string, log?: FastifyBaseLogger): Promise<string> => {
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;
@@ -55,16 +56,18 @@ export function storefrontShell(ctx: AppContext) {
       isListingPage(url) ? inlineReads(() => readListing(seller), log) : null,
       pageScripts(ctx.settings.webDist, url),
     ]);
-    const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafe(JSON.stringify(config))}</script>`;
+    const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
     const { name, meta } = sellerOut(seller);
     const event = reads ? eventShellOf(reads) : null;
     // A build without the app's root (nothing to stand beside) gets no picture.
     const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
-    const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafe(JSON.stringify(reads))}</script>` : '';
-    const listingBlock = listing ? `<script id="${INLINE_LISTING_ID}" type="application/json">${scriptSafe(JSON.stringify(listing))}</script>` : '';
-    const page = html
+    const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafeJson(reads)}</script>` : '';
+    const listingBlock = listing ? `<script id="${INLINE_LISTING_ID}" type="application/json">${scriptSafeJson(listing)}</script>` : '';
+    // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
+    const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
+    const page = withHeadTags(html, headTags)
       .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${block}${readsBlock}${listingBlock}</head>`)
       .replace('<div id="root">', `${prepaint}<div id="root">`);
     return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;

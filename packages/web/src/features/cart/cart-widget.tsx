@@ -16,6 +16,7 @@ import { trackRemoveFromCart } from '../analytics/track.js';
 import { DiscountRows, WasPrice } from '../promotions/discount-rows.js';
 import { PromoPanel } from '../promotions/promo-panel.js';
 import { AppliedCodes } from '../promotions/applied-codes.js';
+import { CART_THUMBNAIL, cardImageId, cartThumbnail } from '@foyer/contracts/rules';
 import { badgeText, cartTotals, isInjectedCart, removalPlan, type CartLine, type CartSection, type RemovalPlan } from './model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
@@ -123,8 +124,13 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
       <ul className="cart-sections" aria-label={en.cart.itemsLabel}>
         {view.sections.map((section) => (
           <li key={section.key} className="cart-section">
-            <SubHeading className="cart-section__title">{section.event?.name ?? ''}</SubHeading>
-            {sectionWhen(section) && <p className="cart-section__when">{sectionWhen(section)}</p>}
+            <div className="cart-section__head">
+              <CartThumbnail event={section.event} />
+              <div className="cart-section__heading">
+                <SubHeading className="cart-section__title">{section.event?.name ?? ''}</SubHeading>
+                {sectionWhen(section) && <p className="cart-section__when">{sectionWhen(section)}</p>}
+              </div>
+            </div>
             <ul className="cart-lines">
               {section.lines.map((line) => {
                 const item = format(en.cart.quantityTimes, { count: line.quantity, type: line.name });
@@ -203,6 +209,13 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
       </Modal>
     </div>
   );
+}
+
+/** The event's picture beside its name (000 §9: 64×51, requested at 2×); decorative, the name says it. */
+function CartThumbnail({ event }: { event: CartSection['event'] }) {
+  const id = cardImageId(event?.meta);
+  if (!id) return null;
+  return <img className="cart-section__thumb" src={cartThumbnail(id)} width={CART_THUMBNAIL.width} height={CART_THUMBNAIL.height} alt="" loading="lazy" decoding="async" />;
 }
 
 function RemoveConfirm({
