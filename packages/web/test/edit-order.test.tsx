@@ -43,7 +43,7 @@ function server(outstanding: string, initial = [booked('t-paid', 's-1', '25.00')
     if (url.pathname === '/api/cart/modify') {
       const removed = (request.body as { remove: string[] }).remove;
       tickets = tickets.map((t) => (removed.includes(t.id) ? { ...t, state: 'in_cart' as const } : t));
-      cart = { id: 'change-1', cart_number: '9', seller_id: 'seller-1', state: 'pending', expires_at: '2099-01-01T00:00:00.000Z', expires_in: 1800, identity_id: 'i-1', ticket_order_id: null, campaign: null, additional_info: [], edits_order_id: 'o-1', credit: '0.00', cart_fees: { total_before_cartmod_price: '0.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: outstanding } };
+      cart = { id: 'change-1', cart_number: '9', seller_id: 'seller-1', state: 'pending', expires_at: '2099-01-01T00:00:00.000Z', expires_in: 1800, identity_id: 'i-1', ticket_order_id: null, campaign: null, additional_info: [], edits_order_id: 'o-1', credit: '0.00', cart_fees: { gateway_id: 'demo', account_id: null, face_value: '0.00', total_before_cartmod_price: '0.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: outstanding } };
       return { body: cartDoc() };
     }
     if (url.pathname === '/api/cart/change-1' && request.method === 'GET') return { body: cartDoc() };
