@@ -27,6 +27,9 @@ export async function reservableTypes(db: Tx, sellerId: string, typeIds: string[
       'ticket_group.sales_start',
       'ticket_group.sales_end',
       'ticket_group.additional_info_spec',
+      'ticket_group.start_policy',
+      'ticket_group.start_policy_date',
+      'ticket_group.duration_new',
       'ticket_group.rank as group_rank',
       'event_template.event_type',
     ])

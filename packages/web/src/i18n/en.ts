@@ -568,6 +568,9 @@ export const en = {
     scanCode: 'Scan code',
     ticket: 'Ticket {n} of {count}',
     when: 'When',
+    /** A ticket whose validity a start policy or duration set (docs/catalog.md): its own dates. */
+    valid: 'Valid',
+    validRange: '{from} – {to}',
     type: 'Ticket',
     moreEvents: 'Browse more events',
     loading: 'Loading your order',
