@@ -25,6 +25,7 @@ import { up as m0020 } from './migrations/0020_instalments.js';
 import { up as m0021 } from './migrations/0021_calendar_summary.js';
 import { up as m0022 } from './migrations/0022_profile_address.js';
 import { up as m0023 } from './migrations/0023_identity_grant_registered.js';
+import { up as m0024 } from './migrations/0024_citypass_visit.js';
 
 type AnyDb = Kysely<any>;
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0021_calendar_summary': m0021,
   '0022_profile_address': m0022,
   '0023_identity_grant_registered': m0023,
+  '0024_citypass_visit': m0024,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */
