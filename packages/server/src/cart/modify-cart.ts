@@ -229,7 +229,8 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     }
     if (session) {
       if (!isOnSale(session, input.now)) throw new AppError(400, 'validation_failed', 'This session is no longer on sale.', 'reserve', { index, event_session_id: session.id });
-    } else {
+    } else if (rule.handler !== 'codes') {
+      // A discount code or voucher (a `codes` group) needs no session (docs/catalog.md).
       if (!sessionless.has(rule.event_template_id)) sessionless.set(rule.event_template_id, !(await eventHasSessions(tx, rule.event_template_id)));
       if (!sessionless.get(rule.event_template_id)) throw new AppError(400, 'validation_failed', 'Please choose a date and time.', 'reserve', { index, field: 'event_session_id' });
     }
