@@ -349,7 +349,6 @@ export const en = {
     surveyTooLong: 'Enter at most {max} characters.',
     /** 000 §5 option placeholder ('Select a {label}'). */
     selectPlaceholder: 'Select a {label}',
-    selectOption: 'Select an option',
     total: 'Total',
     subtotal: 'Tickets',
     fees: 'Booking fees',
