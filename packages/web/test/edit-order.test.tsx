@@ -113,7 +113,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
     await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 });
     expect(unload()).toBe(true);
-    const taken = screen.getByRole('article', { name: /Nov 26/ });
+    const taken = screen.getByRole('article', { name: /November 26/ });
     expect(taken.textContent).toContain('to be removed');
     expect(within(taken).queryByText('Cancelled')).toBeNull();
 
@@ -131,15 +131,15 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     renderApp('/manage/o-1?key=k-1');
     const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 5000 })) as HTMLElement;
     for (const [date, label] of [
-      [/Nov 25/, 'Redeemed'],
-      [/Nov 20/, 'Past Event'],
-      [/Nov 26/, 'Cancelled'],
+      [/November 25/, 'Redeemed'],
+      [/November 20/, 'Past Event'],
+      [/November 26/, 'Cancelled'],
     ] as const) {
       const c = await card(date);
       expect(within(c).getByRole('heading', { level: 2 }).textContent).toContain(label);
       expect(within(c).queryByRole('link', { name: 'Reschedule' })).toBeNull();
       expect(within(c).queryAllByRole('button')).toHaveLength(0);
     }
-    expect((await card(/Nov 26/)).textContent).not.toContain('0 ticket(s)');
+    expect((await card(/November 26/)).textContent).not.toContain('0 ticket(s)');
   });
 });

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
-import { DATE_FORMAT, formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
+import { ORDER_DATE_FORMAT, formatOrderDate, formatOrderDateTime, safeTz } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
@@ -21,10 +21,10 @@ import { manageKeyStore } from '../manage/manage-key.js';
 export function ticketWhen(t: OrderTicketView): string | null {
   if (!t.session) return null;
   if (t.event?.event_type === 'flexible') return null;
-  if (isAllDaySession(t.session)) return `${formatDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
+  if (isAllDaySession(t.session)) return `${formatOrderDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
   // Event meta ticket_date_time "date" (docs/catalog.md): the day only.
-  if (!ticketShowsTime(t.event?.meta)) return formatDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'));
-  return formatDateTime(t.session.start_datetime, t.timezone);
+  if (!ticketShowsTime(t.event?.meta)) return formatOrderDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'));
+  return formatOrderDateTime(t.session.start_datetime, t.timezone);
 }
 
 /** The ticket's own validity when a start policy or duration set it (docs/catalog.md); null when it is its session's. */
@@ -34,7 +34,7 @@ export function validity(t: OrderTicketView): string | null {
   if (t.session && t.session.start_datetime === from && t.session.end_datetime === to) return null;
   const show = (iso: string) => {
     const local = safeTz(iso, t.timezone);
-    return local.hour() === 0 && local.minute() === 0 ? local.format(DATE_FORMAT) : formatDateTime(iso, t.timezone);
+    return local.hour() === 0 && local.minute() === 0 ? local.format(ORDER_DATE_FORMAT) : formatOrderDateTime(iso, t.timezone);
   };
   return format(en.complete.validRange, { from: show(from), to: show(to) });
 }
