@@ -56,6 +56,11 @@ export const CART_STATES = ['pending', 'checkout', 'booked', 'expired', 'deleted
 export const TICKET_STATES = ['held', 'cancelled', 'booked', 'redeemed', 'in_cart'] as const;
 
 export const ZCartFees = z.object({
+  /** The gateway the outstanding balance is paid through ('free' when nothing is owed), and the seller's account there. */
+  gateway_id: z.string(),
+  account_id: z.string().nullable(),
+  /** The live tickets' face value, before modifiers and fees. */
+  face_value: Money,
   total_before_cartmod_price: Money,
   total_fee_fixed_outside: Money,
   total_fee_percent_outside: Money,
@@ -129,6 +134,19 @@ export const ZScheduledPayment = z.object({
 });
 export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
 
+/** One payment attempt on a cart (embed gateway_audit, 000 §3): its gateway, amount and outcome. */
+export const ZGatewayAudit = z.object({
+  id: z.string(),
+  cart_id: z.string(),
+  ticket_order_id: z.string().nullable(),
+  gateway_id: z.string(),
+  amount: Money,
+  status: z.string(),
+  error_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TGatewayAudit = z.infer<typeof ZGatewayAudit>;
+
 /** The cart's owner as embed `identity` carries it (000 §2: the login links show for a public identity). */
 export const ZCartIdentity = z.object({ id: z.string(), ownedByPublicIdentity: z.boolean() });
 
@@ -155,6 +173,7 @@ export const ZCartDocument = z.object({
   identity: ZResourceList(ZCartIdentity).optional(),
   /** Membership tickets: the members each will create, or the membership it renews (memberships.ts). */
   membership_item: ZResourceList(ZMembershipCartItem).optional(),
+  gateway_audit: ZResourceList(ZGatewayAudit).optional(),
   _total: z.number().int(),
 });
 export type TCartDocument = z.infer<typeof ZCartDocument>;

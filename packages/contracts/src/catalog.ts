@@ -23,6 +23,9 @@ const LocalDateTime = z.string().regex(
 const Json = z.record(z.string(), z.unknown());
 const Capacity = z.number().int().min(-1);
 
+/** An ISO 8601 duration (P1Y, P6M, P2W, P30D, PT4H, P1Y2M…): a ticket group's duration_new (docs/catalog.md). */
+export const ISO_DURATION = /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
+
 export const ZCatalogImage = z.object({
   key: Key,
   /** Path relative to the catalog file. PNG, JPEG, WebP or SVG. */
@@ -76,7 +79,7 @@ export const ZCatalogTicketGroup = z.object({
   color: z.string().optional(),
   start_policy: z.enum(['fixedfrom', 'fixedto']).optional(),
   start_policy_date: DateRef.optional(),
-  duration_new: z.string().optional(),
+  duration_new: z.string().regex(ISO_DURATION, 'must be an ISO 8601 duration such as P1Y, P6M, P30D or PT4H').optional(),
   additional_info_spec: z.unknown().optional(),
   sales_start: DateRef.optional(),
   sales_end: DateRef.optional(),

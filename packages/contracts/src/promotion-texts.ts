@@ -14,6 +14,9 @@ export const PROMO_TEXT = {
   citypassFormat: 'Does not match the expected format. Please check your CityPASS code.',
   exhausted: 'This code has been used up.',
   citypassUsed: 'This CityPASS code has already been used.',
+  /** A pre-reserved CityPASS visit (handler_data.visit_datetime) that no session in the cart starts at (ours; {time} venue-local). */
+  citypassVisit: 'This CityPASS code is reserved for a visit on {time}. Please choose that session.',
+  citypassVisitFormat: 'The CityPASS visit time is not a valid date and time.',
   expired: 'This code has expired.',
   notYetValid: 'This code is not valid yet.',
   duplicate: 'This code has already been applied.',

@@ -114,6 +114,10 @@ export const ZTicketGroup = z.object({
   meta: Json,
   /** Lowest and highest price of its ticket types, decimal strings. */
   price: Money.nullable(),
+  /** The lowest list price before any discounted_amount (000 §3); equal to price when nothing is discounted. */
+  originalPrice: Money.nullable(),
+  /** The ids of its ticket types, in rank order (000 §3). */
+  types: z.array(z.string()),
   summary: z.string().nullable(),
   _rank: z.number().int(),
 });

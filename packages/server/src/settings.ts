@@ -85,6 +85,8 @@ export interface StripeSettings {
   webhookSecret: string;
   /** STRIPE_API_URL: another Stripe API endpoint (a local fake or stripe-mock); unset: Stripe itself. */
   apiUrl: string | null;
+  /** STRIPE_ACCOUNT_ID: the seller's Stripe account (acct_…), shown as the cart fees' account_id; unset: null. */
+  accountId?: string | null;
 }
 
 export class SettingsError extends Error {
@@ -225,7 +227,9 @@ function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeSettings 
   if (apiUrl && !/^https?:\/\/[^\s/]+$/.test(apiUrl)) problems.push(`STRIPE_API_URL must be http(s)://host[:port], got "${apiUrl}"`);
   const mode = (key: string) => /_(test|live)_/.exec(key)?.[1];
   if (mode(secretKey) && mode(publishableKey) && mode(secretKey) !== mode(publishableKey)) problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys');
-  return { secretKey, publishableKey, webhookSecret, apiUrl };
+  const accountId = env.STRIPE_ACCOUNT_ID?.trim() || null;
+  if (accountId && !/^acct_\w+$/.test(accountId)) problems.push('STRIPE_ACCOUNT_ID must be a Stripe account id (acct_…)');
+  return { secretKey, publishableKey, webhookSecret, apiUrl, accountId };
 }
 
 export const STAFF_TOKEN_MIN = 32;

@@ -28,6 +28,9 @@ describe.each(dialects())('cart on %s', (dialect) => {
     expect(cart).toMatchObject({ state: 'pending', expires_in: 1800, expires_at: '2026-06-01T16:30:00.000Z' });
     expect(cart.cart_number).toMatch(/^\d+$/);
     expect(cart.cart_fees).toEqual({
+      gateway_id: 'demo',
+      account_id: null,
+      face_value: '50.50',
       total_before_cartmod_price: '50.50',
       total_fee_fixed_outside: '0.00',
       total_fee_percent_outside: '0.00',

@@ -113,6 +113,20 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(JSON.stringify(stranger.body)).not.toContain(o.orderId);
   });
 
+  it('a change that takes out every ticket cancels the order and sends the order-cancel e-mail, not the tickets', async () => {
+    const o = await order('everything@example.com');
+    const { c, cart } = await change(o, { remove: [o.adult.id, o.child.id] });
+    expect(cart.outstandingBalance).toBe('-30.50');
+    const done = await c.call('POST', `/api/cart/${cart.id}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
+    expect(done.body.outcome, JSON.stringify(done.body)).toBe('completed');
+    const mails = await t.db.selectFrom('outbox').select(['kind', 'subject', 'text_body']).where('to_address', '=', 'everything@example.com').where('kind', 'in', ['order_update', 'order_cancel']).execute();
+    expect(mails.map((m) => m.kind)).toEqual(['order_cancel']);
+    const number = (await t.db.selectFrom('ticket_order').select('order_number').where('id', '=', o.orderId).executeTakeFirstOrThrow()).order_number;
+    expect(mails[0].subject).toBe(`Cancelled — order ${number}`);
+    expect(mails[0].text_body).toContain('These 2 tickets have been cancelled from your order');
+    expect(mails[0].text_body).not.toContain('Manage your order');
+  });
+
   it('with refund_method "gift_card" the difference becomes a gift card named in the order-update e-mail', async () => {
     await setRules({ categories: ['Admission', 'Performances'], horizon_hours: 2, refund_method: 'gift_card' });
     try {

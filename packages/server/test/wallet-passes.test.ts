@@ -86,7 +86,7 @@ describe('wallet settings', () => {
 describe('an Apple pass of a seated ticket', () => {
   it('names the seat, and an all-day ticket shows its date without a time', async () => {
     const apple = readSettings(walletEnv(creds)).wallet!.apple!;
-    const ticket = { kind: 'ticket' as const, id: 't1', scanCode: 'SEAT7', eventId: 'e1', eventName: 'An Evening Under the Stars', typeName: 'Adult', eventType: 'single', start: '2026-12-05T00:30:00.000Z', end: null, timezone: 'America/New_York', venueName: 'Harbour Theatre', venueAddress: null, seat: { section: 'Stalls', row: 'A', name: '7' }, admitName: 'Ada Lovelace' };
+    const ticket = { kind: 'ticket' as const, id: 't1', scanCode: 'SEAT7', eventId: 'e1', eventName: 'An Evening Under the Stars', typeName: 'Adult', eventType: 'single', start: '2026-12-05T00:30:00.000Z', end: null, timezone: 'America/New_York', venueName: 'Harbour Theatre', venueAddress: null, seat: { section: 'Stalls', row: 'A', name: '7' }, admitName: 'Ada Lovelace', showsTime: true, validity: null };
     const { pass } = openPass((await applePasses(apple, { orderNumber: 'F-1', sellerName: 'Foyer', items: [ticket] })).body);
     const value = (list: { key: string; value: string }[], key: string) => list.find((f) => f.key === key)?.value;
     expect(value(pass.eventTicket.auxiliaryFields, 'seat')).toBe('Stalls, Row A, Seat 7');
@@ -96,6 +96,11 @@ describe('an Apple pass of a seated ticket', () => {
     const allDay = (await applePasses(apple, { orderNumber: 'F-2', sellerName: 'Foyer', items: [{ ...ticket, seat: null, eventType: 'all_day' }] })).body;
     const fields = openPass(allDay).pass.eventTicket;
     expect(fields.secondaryFields.map((f: { key: string }) => f.key)).toEqual(['date']);
+    // docs/catalog.md: ticket_date_time "date" prints the day only; a start policy or duration its own validity, which also ends the pass.
+    const own = openPass((await applePasses(apple, { orderNumber: 'F-3', sellerName: 'Foyer', items: [{ ...ticket, showsTime: false, validity: { from: '2026-12-05T05:00:00.000Z', to: '2027-01-05T05:00:00.000Z' } }] })).body).pass;
+    expect(own.eventTicket.secondaryFields.map((f: { key: string }) => f.key)).toEqual(['date']);
+    expect(value(own.eventTicket.auxiliaryFields, 'valid')).toBe('Sat, Dec 5, 2026 – Tue, Jan 5, 2027');
+    expect(own.expirationDate).toBe('2027-01-05T05:00:00.000Z');
     expect(fields.auxiliaryFields.map((f: { key: string }) => f.key)).toEqual(['venue']);
   });
 });

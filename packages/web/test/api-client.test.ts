@@ -174,6 +174,13 @@ describe('error envelope', () => {
     expect(errorMessage(error)).toBe('That session is sold out.');
   });
 
+  it('duplicate_code answers the first error, or the second when there is one (000 §8)', () => {
+    const duplicate = { _code: 'duplicate_code', _context: 'promo_code', _description: 'This code has already been applied.', _extra: { code: 'SUMMER' } };
+    expect(toApiError(409, { _data: [duplicate] })).toMatchObject({ code: 'duplicate_code', description: 'This code has already been applied.' });
+    const second = { _code: 'code_exhausted', _context: 'promo_code', _description: 'This code has been used up.', _extra: null };
+    expect(toApiError(409, { _data: [duplicate, second] })).toMatchObject({ status: 409, code: 'code_exhausted', context: 'promo_code', description: 'This code has been used up.' });
+  });
+
   it('falls back to the spec text for bodies that are not an envelope', () => {
     for (const body of [undefined, 'oops', { message: 'x' }, { _data: [] }, { _data: [{ _description: 'no code' }] }]) {
       const error = toApiError(400, body);

@@ -19,6 +19,9 @@ export function cart(overrides: Partial<TCart> = {}): TCart {
     campaign: null,
     additional_info: [],
     cart_fees: {
+      gateway_id: 'demo',
+      account_id: null,
+      face_value: '62.00',
       total_before_cartmod_price: '62.00',
       total_fee_fixed_outside: '0.00',
       total_fee_percent_outside: '0.00',

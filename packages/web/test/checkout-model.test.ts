@@ -117,6 +117,9 @@ describe('pay refusals (001 §8)', () => {
     }
   });
   it('payment_not_supported, validation_failed, unexpected', () => {
+    // 001 §8: a wallet payment refused for its postal code adds the wallet hint.
+    expect(payFailure(refusal(402, 'incorrect_zip', 'The ZIP code failed validation.'), { wallet: true })).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'The ZIP code failed validation. If you paid with Apple Pay or Google Pay, check that the billing ZIP or postal code of the card in your wallet matches the one your bank has.' });
+    expect(payFailure(refusal(402, 'incorrect_zip', 'The ZIP code failed validation.'))).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'The ZIP code failed validation.' });
     expect(payFailure(refusal(400, 'payment_not_supported'))).toEqual({ kind: 'message', text: 'Payment is not supported for this amount.', detail: null });
     expect(payFailure(refusal(400, 'validation_failed'))).toEqual({ kind: 'message', text: 'Please edit your payment details and try again.', detail: null });
     expect(payFailure(new Error('boom'))).toEqual({ kind: 'message', text: 'Sorry, something unexpected happened. Please try again later.', detail: null });

@@ -20,13 +20,17 @@ const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', tick
 
 function server(entries: TConfigEntry[], routes: Record<string, Handler> = {}): Handler {
   const cart = cartDocument();
+  // A payment in flight (outcome pending) leaves the cart in checkout: the pending page reads it so.
+  let inFlight = false;
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument(entries) };
-    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: inFlight ? cartDocument({ cart: { state: 'checkout' } }) : cart };
     if (url.pathname === '/api/user') return { body: { identity: { _data: [{ id: 'id-1' }] } } };
     if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: cart };
     const route = routes[url.pathname];
-    return route ? route(url, request) : undefined;
+    const answer = route ? route(url, request) : undefined;
+    if ((answer?.body as { outcome?: string } | undefined)?.outcome === 'pending') inFlight = true;
+    return answer;
   };
 }
 
@@ -170,7 +174,8 @@ describe('checkout payment methods with Stripe', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
     expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_type: 'bacs_debit', sort_code: '108800', account_number: '00012345' });
-    expect((await screen.findByTestId('reference')).textContent).toBe('cart-1');
+    // The reference is the cart's number (001 §2), not its internal id.
+    expect((await screen.findByTestId('reference')).textContent).toBe('100001');
     expect(screen.getByRole('heading', { name: 'Order pending' })).toBeTruthy();
   });
 });
@@ -214,7 +219,7 @@ describe('return from a payment redirect', () => {
     installFetch(server(STRIPE, { '/api/cart/cart-1/payment_return': () => ({ body: { ...cartDocument(), outcome: 'pending' } }) }));
     const router = renderApp(RETURN);
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
-    expect((await screen.findByTestId('reference')).textContent).toBe('cart-1');
+    expect((await screen.findByTestId('reference')).textContent).toBe('100001');
   });
 });
 

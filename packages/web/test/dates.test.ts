@@ -46,3 +46,12 @@ describe('calendarDay', () => {
     expect(calendarDay('2026-11-26').format('ddd, MMM D, YYYY')).toBe('Thu, Nov 26, 2026');
   });
 });
+
+describe('001 §9 after-sale date formats', () => {
+  it("'ddd, MMMM D YYYY' and LONGER_DATE, venue-local", async () => {
+    const { formatOrderDate, formatOrderDateTime, formatLongerDateTime } = await import('../src/lib/dates.js');
+    expect(formatOrderDate('2026-11-24')).toBe('Tue, November 24 2026');
+    expect(formatOrderDateTime('2026-11-24T15:00:00.000Z', 'America/New_York')).toBe('Tue, November 24 2026 at 10:00 AM');
+    expect(formatLongerDateTime('2026-11-24T15:00:00.000Z', 'America/New_York')).toBe('Tuesday, November 24, 2026 at 10:00 AM');
+  });
+});

@@ -43,7 +43,7 @@ function server(outstanding: string, initial = [booked('t-paid', 's-1', '25.00')
     if (url.pathname === '/api/cart/modify') {
       const removed = (request.body as { remove: string[] }).remove;
       tickets = tickets.map((t) => (removed.includes(t.id) ? { ...t, state: 'in_cart' as const } : t));
-      cart = { id: 'change-1', cart_number: '9', seller_id: 'seller-1', state: 'pending', expires_at: '2099-01-01T00:00:00.000Z', expires_in: 1800, identity_id: 'i-1', ticket_order_id: null, campaign: null, additional_info: [], edits_order_id: 'o-1', credit: '0.00', cart_fees: { total_before_cartmod_price: '0.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: outstanding } };
+      cart = { id: 'change-1', cart_number: '9', seller_id: 'seller-1', state: 'pending', expires_at: '2099-01-01T00:00:00.000Z', expires_in: 1800, identity_id: 'i-1', ticket_order_id: null, campaign: null, additional_info: [], edits_order_id: 'o-1', credit: '0.00', cart_fees: { gateway_id: 'demo', account_id: null, face_value: '0.00', total_before_cartmod_price: '0.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '0.00', total_payments: '0.00', total_outstanding: outstanding } };
       return { body: cartDoc() };
     }
     if (url.pathname === '/api/cart/change-1' && request.method === 'GET') return { body: cartDoc() };
@@ -113,7 +113,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
     await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 });
     expect(unload()).toBe(true);
-    const taken = screen.getByRole('article', { name: /Nov 26/ });
+    const taken = screen.getByRole('article', { name: /November 26/ });
     expect(taken.textContent).toContain('to be removed');
     expect(within(taken).queryByText('Cancelled')).toBeNull();
 
@@ -131,15 +131,15 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     renderApp('/manage/o-1?key=k-1');
     const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 5000 })) as HTMLElement;
     for (const [date, label] of [
-      [/Nov 25/, 'Redeemed'],
-      [/Nov 20/, 'Past Event'],
-      [/Nov 26/, 'Cancelled'],
+      [/November 25/, 'Redeemed'],
+      [/November 20/, 'Past Event'],
+      [/November 26/, 'Cancelled'],
     ] as const) {
       const c = await card(date);
       expect(within(c).getByRole('heading', { level: 2 }).textContent).toContain(label);
       expect(within(c).queryByRole('link', { name: 'Reschedule' })).toBeNull();
       expect(within(c).queryAllByRole('button')).toHaveLength(0);
     }
-    expect((await card(/Nov 26/)).textContent).not.toContain('0 ticket(s)');
+    expect((await card(/November 26/)).textContent).not.toContain('0 ticket(s)');
   });
 });

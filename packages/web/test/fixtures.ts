@@ -34,6 +34,8 @@ export function ticketGroup(overrides: Partial<TTicketGroup> = {}): TTicketGroup
     sales_end: null,
     meta: {},
     price: null,
+    originalPrice: null,
+    types: [],
     summary: null,
     _rank: 0,
     ...overrides,

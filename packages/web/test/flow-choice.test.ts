@@ -32,6 +32,13 @@ describe('flow choice (000 §2)', () => {
     expect(chooseFlow({ event: event({ event_type: 'flexible' }), groups: groups('passes'), defaultFlow: null })).toBe('flexible');
   });
 
+  it('an event selling only discount codes or vouchers needs no date or session, whatever its type', () => {
+    expect(chooseFlow({ event: event(), groups: groups('codes'), defaultFlow: null })).toBe('flexible');
+    expect(chooseFlow({ event: event({ meta: { reserve_flow: 'quantity_first' } }), groups: groups('codes', 'codes'), defaultFlow: null })).toBe('flexible');
+    // Beside admission tickets, the dated flow stays.
+    expect(chooseFlow({ event: event(), groups: groups('codes', 'tickets'), defaultFlow: null })).toBe('date_first');
+  });
+
   it('quantity-first from meta reserve_flow, else from the configured default; date-first otherwise', () => {
     expect(chooseFlow({ event: event({ meta: { reserve_flow: 'quantity_first' } }), groups: groups('tickets'), defaultFlow: 'date_first' })).toBe('quantity_first');
     expect(chooseFlow({ event: event({ meta: { reserve_flow: 'date_first' } }), groups: groups('tickets'), defaultFlow: 'quantity_first' })).toBe('date_first');

@@ -13,14 +13,14 @@ const TZ = 'America/New_York';
 
 describe('the expiry text (pure)', () => {
   it('outside the renewal window it adds "renew from {date}"', () => {
-    expect(expiryText(card({ renewal: { allowed: false, from: '2026-12-11' } }), TZ)).toBe('Expires Sun, Jan 10, 2027, renew from Fri, Dec 11, 2026');
+    expect(expiryText(card({ renewal: { allowed: false, from: '2026-12-11' } }), TZ)).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026');
   });
   it('inside the window, or without a renewal, only the expiry', () => {
-    expect(expiryText(card({ renewal: { allowed: true, from: '2026-12-11' } }), TZ)).toBe('Expires Sun, Jan 10, 2027');
-    expect(expiryText(card({ renewal: null }), TZ)).toBe('Expires Sun, Jan 10, 2027');
+    expect(expiryText(card({ renewal: { allowed: true, from: '2026-12-11' } }), TZ)).toBe('Expires Sun, January 10 2027');
+    expect(expiryText(card({ renewal: null }), TZ)).toBe('Expires Sun, January 10 2027');
   });
   it('an ended membership says so; one without a term says it has none', () => {
-    expect(expiryText(card({ status: 'expired', valid_to: '2026-01-10T05:00:00.000Z' }), TZ)).toBe('Expired Sat, Jan 10, 2026');
+    expect(expiryText(card({ status: 'expired', valid_to: '2026-01-10T05:00:00.000Z' }), TZ)).toBe('Expired Sat, January 10 2026');
     expect(expiryText(card({ valid_to: null, renewal: null }), TZ)).toBe(en.membership.noExpiry);
   });
   it('cards group into sets, current first; the renewable set is found', () => {
@@ -50,7 +50,7 @@ describe('renewal and membership details (screens)', () => {
     const router = renderApp('/membership/renew');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}/renew`), { timeout: 5000 });
     const region = await screen.findByRole('region', { name: en.membership.renewTitle }, { timeout: 5000 });
-    await waitFor(() => expect(within(region).getByTestId('membership-expiry').textContent).toBe('Expires Sun, Jan 10, 2027, renew from Fri, Dec 11, 2026'));
+    await waitFor(() => expect(within(region).getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026'));
     expect(within(region).getByRole('status').textContent).toBe('Your membership cannot be renewed yet.');
     expect(within(region).getAllByTestId('member-id').map((e) => e.textContent)).toEqual(['HM-100001', 'HM-100002']);
     expect(screen.queryByRole('button', { name: en.membership.renew })).toBeNull();
@@ -62,7 +62,7 @@ describe('renewal and membership details (screens)', () => {
     const { calls } = membershipServer({ cards: dual.map((c) => ({ ...c, renewal: { allowed: true, from: '2026-12-11' } })) });
     const router = renderApp(`/events/${EVENT_ID}/renew`);
     const renew = await screen.findByRole('button', { name: en.membership.renew }, { timeout: 5000 });
-    expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, Jan 10, 2027');
+    expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027');
     fireEvent.click(renew);
     await waitFor(() => expect(calls.find((c) => c.url.pathname.endsWith('/modify'))).toBeDefined());
     expect(calls.find((c) => c.url.pathname.endsWith('/modify'))!.body).toEqual({ add: [{ ticket_type_id: 'tt-dual', event_session_id: 's-open', handler_data: { renew_membership_id: 'm-1' } }] });
@@ -89,7 +89,7 @@ describe('renewal and membership details (screens)', () => {
     membershipServer({ cards: dual });
     renderApp('/my/membership');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dual' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, Jan 10, 2027, renew from Fri, Dec 11, 2026');
+    expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026');
     const qr = screen.getByRole('img', { name: 'QR code of member ID HM-100002' }) as HTMLImageElement;
     expect(qr.getAttribute('src')).toBe('/api/membership/m-2/qrcode?margin=2');
     expect(screen.queryByRole('link', { name: en.membership.renew })).toBeNull();

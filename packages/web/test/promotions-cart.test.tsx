@@ -24,7 +24,7 @@ const discounted = (codes: TCartPromoCode[], mod: TCartModOut = tenOff) =>
     cart: {
       cartmods: [mod],
       promo_codes: codes,
-      cart_fees: { total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
+      cart_fees: { gateway_id: 'demo', account_id: null, face_value: '62.00', total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
     },
     tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
   });

@@ -17,7 +17,7 @@ const unblocked = cartDocument({
   cart: {
     cartmods: [{ ...vipBlock, id: 'm-10', name: '10% off admission', description: null, discount: '5.00', blocking_checkout: false }],
     promo_codes: [{ code: 'VIPPASS', code_group_id: 'g-vip', phase: 'post' }],
-    cart_fees: { total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
+    cart_fees: { gateway_id: 'demo', account_id: null, face_value: '62.00', total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
   },
   tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
 });
@@ -65,7 +65,7 @@ describe('checkout promo codes', () => {
       cart: {
         cartmods: [{ ...vipBlock, id: 'm-10', name: 'Welcome: 10% off admission', description: null, discount: '5.00', blocking_checkout: false }],
         promo_codes: [{ code: 'WELCOME10', code_group_id: 'g-welcome', phase: 'default' }],
-        cart_fees: { total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
+        cart_fees: { gateway_id: 'demo', account_id: null, face_value: '62.00', total_before_cartmod_price: '62.00', total_fee_fixed_outside: '0.00', total_fee_percent_outside: '0.00', total_cartmod_amount: '5.00', total_payments: '0.00', total_outstanding: '57.00' },
       },
       tickets: [ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-adult', adjusted_value: '22.50' }), ticket({ ticket_type_id: 'tt-child', face_value: '12.00', adjusted_value: '12.00' })],
     });

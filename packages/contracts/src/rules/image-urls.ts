@@ -68,3 +68,18 @@ export function logoUrl(logo: unknown): string | null {
   if (/^(https?:)?\/\//.test(logo) || logo.startsWith('/') || logo.startsWith('data:image/')) return logo;
   return imageUrl(logo, { height: 64 });
 }
+
+/** An event's image setting (event config `image`, docs/catalog.md): alt text for its pictures, and whether they are shown whole. */
+export interface EventImageSetting {
+  altText: string | undefined;
+  /** `no_cropping: true`: the picture is fitted inside its frame (letterboxed), never cut to fill it. */
+  noCropping: boolean;
+}
+
+/** The event's `image` entry among config entries (`config.image` as some catalogs spell it). */
+export function eventImageSetting(config: readonly { resource_id?: string | null; name: string; value: unknown }[] | undefined, eventId?: string): EventImageSetting {
+  const entries = (config ?? []).filter((c) => c.name === 'image' || c.name === 'config.image');
+  const entry = entries.find((c) => c.resource_id === eventId) ?? entries[0];
+  const value = entry && entry.value && typeof entry.value === 'object' ? (entry.value as { alt_text?: unknown; no_cropping?: unknown }) : {};
+  return { altText: typeof value.alt_text === 'string' ? value.alt_text : undefined, noCropping: value.no_cropping === true || value.no_cropping === 'true' };
+}

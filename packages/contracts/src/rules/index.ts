@@ -19,3 +19,4 @@ export * from './add-on.js';
 export * from './image-urls.js';
 export * from './theme.js';
 export * from './event-page-path.js';
+export * from './ticket-date-time.js';

@@ -1,6 +1,7 @@
+import { loadGroupTypes } from '../events/group-types.js';
 import { membershipItemsOut } from '../membership/membership-items-out.js';
 import { cartPromotionFields } from '../promotions/cart-promotion-fields.js';
-import { fromMinor, type TCart, type TCartDocument, type TTicket } from '@foyer/contracts';
+import { fromMinor, type TCart, type TCartDocument, type TGatewayAudit, type TTicket } from '@foyer/contracts';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
@@ -9,10 +10,13 @@ import { holderRegistered } from '../identity/identity-grant.repository.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import type { CartTable, EventSessionTable, TicketTable } from '../db/schema.js';
+import type { CartTable, EventSessionTable, PaymentTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
+import type { Settings } from '../settings.js';
+import { cardGatewayAccount, type CardGatewayAccount } from '../payments/card-gateway-account.js';
+import { paymentsOfCart } from '../payments/payments.repository.js';
 import { memo } from './memo.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
@@ -34,6 +38,7 @@ export const CART_QUERY: QuerySpec = {
     'seller',
     'config',
     'ticket_order',
+    'gateway_audit',
   ],
   params: { _all_tickets: 'boolean', key: 'string' },
   defaultLimit: 1000,
@@ -67,7 +72,7 @@ export function ticketOut(t: Selectable<TicketTable>): TTicket {
   };
 }
 
-export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: Date, tickets: readonly Selectable<TicketTable>[] = []): TCart {
+export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: Date, tickets: readonly Selectable<TicketTable>[] = [], card: CardGatewayAccount = { gateway_id: 'demo', account_id: null }): TCart {
   const promo = cartPromotionFields(cart.cartmods, tickets);
   const expiresIn = cart.expires_at === null ? null : Math.max(0, Math.floor((Date.parse(cart.expires_at) - now.getTime()) / 1000));
   return {
@@ -82,6 +87,10 @@ export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: 
     campaign: cart.campaign ? JSON.parse(cart.campaign) : null,
     additional_info: JSON.parse(cart.additional_info),
     cart_fees: {
+      // docs/payments.md: the gateway (and its account) the outstanding balance is paid through.
+      gateway_id: amounts.outstanding > 0 ? card.gateway_id : 'free',
+      account_id: amounts.outstanding > 0 ? card.account_id : null,
+      face_value: fromMinor(tickets.reduce((sum, t) => sum + (t.state === 'cancelled' ? 0 : t.face_value), 0)),
       total_before_cartmod_price: fromMinor(amounts.tickets + promo.discount),
       total_fee_fixed_outside: fromMinor(amounts.feeFixed),
       total_fee_percent_outside: fromMinor(amounts.feePercent),
@@ -114,8 +123,15 @@ async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
 
 const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
+/** What the cart document reads from the app: the catalog memo and the card gateway's settings. */
+export interface CartDocumentContext {
+  cache?: TtlCache;
+  settings?: Pick<Settings, 'stripe'>;
+}
+
 /** The cart as a relational document with the requested embeds. */
-export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, cache?: TtlCache): Promise<TCartDocument> {
+export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set<string>, now: Date, ctx: CartDocumentContext = {}): Promise<TCartDocument> {
+  const cache = ctx.cache;
   const cached = <T>(kind: string, list: string[], load: () => Promise<T>) => memo(cache, `${kind}:${[...list].sort().join(',')}`, load);
   const { cart, tickets, sessions: inHand = [] } = typeof from === 'string' ? await loadCart(db, from) : from;
   const siblings: Record<string, unknown[]> = {};
@@ -125,7 +141,8 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   const groupIds = ids((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {
     const groups = await cached('groupRows', groupIds, () => db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute());
-    siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null));
+    const groupTypes = await cached('groupTypes', groupIds, () => loadGroupTypes(db, groupIds));
+    siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
     if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) }));
   }
   const eventIds = ids((t) => t.event_template_id);
@@ -161,8 +178,14 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
   const amounts = cartAmounts(cart, tickets, plan, now);
+  // 000 §3: every payment attempt on the cart, whatever its outcome (docs/payments.md).
+  if (embed.has('gateway_audit')) siblings.gateway_audit = (await paymentsOfCart(db, cart.id)).map(gatewayAuditOut);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
-  return document('cart', [{ ...cartOut(cart, amounts, now, tickets), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
+  return document('cart', [{ ...cartOut(cart, amounts, now, tickets, cardGatewayAccount(ctx.settings)), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
+}
+
+function gatewayAuditOut(p: Selectable<PaymentTable>): TGatewayAudit {
+  return { id: p.id, cart_id: p.cart_id, ticket_order_id: p.ticket_order_id, gateway_id: p.gateway_id, amount: fromMinor(p.amount), status: p.status, error_code: p.error_code, created_at: p.created_at };
 }
 
 /**

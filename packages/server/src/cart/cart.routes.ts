@@ -40,7 +40,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       // Codes on a reserve are guesses like apply_code's (promotions/code-guessing.ts).
       const modified = carriesCodes(body) ? await guardCodeGuesses(ctx, codeGuessKeys(request.ip, request.params.id), work, (m) => missedPreloadedCodes(body, m.cart)) : await work();
       setIdentityCookie(request, reply, writer);
-      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx);
     };
     app.post(`${prefix}/modify`, modify);
     app.post<IdParams>(`${prefix}/:id/modify`, modify);
@@ -53,7 +53,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const writer = await writerIdentity(db, request);
       const modified = await modifyCart({ db, dialect: ctx.dialect, sellerId: s.id, writer, viewer: await resolveViewer(db, request, s.id, now), cartId: request.params.id, body: { add: [], remove: body.tickets }, now, defaultHoldMinutes: DEFAULT_HOLD_MINUTES, cache: ctx.cache, client: clientLimitsFor(ctx.settings.operations, request.ip) });
       setIdentityCookie(request, reply, writer);
-      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx.cache);
+      return cartDocument(db, modified, DEFAULT_CART_EMBEDS, now, ctx);
     });
 
     app.get<IdParams>(`${prefix}/:id`, async (request, reply) => {
@@ -61,7 +61,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const cart = await cartWithOwnerKind(db, request.params.id);
       assertOwner(cart, await readIdentity(db, request), s.id);
       reply.header('cache-control', 'private, no-store');
-      return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now(), ctx.cache);
+      return cartDocument(db, cart.id, new Set(['ticket', ...query.embed]), ctx.now(), ctx);
     });
 
     // The payment link of a staff-created cart: the key makes the caller its owner (once).
@@ -73,7 +73,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
       const cartId = await transferCart(db, ctx.dialect, { sellerId: s.id, writer, cartId: request.params.id, key: body.key ?? null, now });
       setIdentityCookie(request, reply, writer);
       reply.header('cache-control', 'private, no-store');
-      return cartDocument(db, cartId, new Set(['ticket', ...query.embed]), now, ctx.cache);
+      return cartDocument(db, cartId, new Set(['ticket', ...query.embed]), now, ctx);
     });
 
     app.delete<IdParams>(`${prefix}/:id`, async (request) => {

@@ -15,6 +15,7 @@ import { prepared } from '../db/prepared.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { groupUsed, sessionRoom } from './capacity.repository.js';
 import { takeCapacity } from './take-capacity.js';
+import { ticketValidity } from './ticket-validity.js';
 import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
@@ -234,7 +235,8 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
     }
     if (session) {
       if (!isOnSale(session, input.now)) throw new AppError(400, 'validation_failed', 'This session is no longer on sale.', 'reserve', { index, event_session_id: session.id });
-    } else {
+    } else if (rule.handler !== 'codes') {
+      // A discount code or voucher (a `codes` group) needs no session (docs/catalog.md).
       if (!sessionless.has(rule.event_template_id)) sessionless.set(rule.event_template_id, !(await eventHasSessions(tx, rule.event_template_id)));
       if (!sessionless.get(rule.event_template_id)) throw new AppError(400, 'validation_failed', 'Please choose a date and time.', 'reserve', { index, field: 'event_session_id' });
     }
@@ -261,8 +263,8 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       fee_percent_outside: percent,
       admit_name: item.admit_name?.trim() || null,
       admit_email: item.admit_email?.trim() || null,
-      valid_from: session?.start_datetime ?? null,
-      valid_to: session?.end_datetime ?? null,
+      // docs/catalog.md: the group's start policy and duration, else the session's times.
+      ...ticketValidity(rule, session ?? null, input.now),
       ticket_order_id: null,
       scan_code: null,
       redeemed_at: null,

@@ -58,7 +58,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : '',
         orderKey: manageKeyOf(request.query),
       });
-      return payAnswer(db, request.params.id, result, now, ctx.cache);
+      return payAnswer(db, request.params.id, result, now, ctx);
     });
     // Back from a payment redirect (001 §2 Checkout): the gateway says what became of the payment.
     app.post<IdParams>(`${prefix}/:id/payment_return`, async (request) => {
@@ -76,7 +76,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         now,
         publicUrl: ctx.settings.publicUrl,
       });
-      return payAnswer(db, request.params.id, result, now, ctx.cache);
+      return payAnswer(db, request.params.id, result, now, ctx);
     });
   }
 
@@ -90,7 +90,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
     await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now, paymentMethodType });
-    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
     app.post<IdParams>(`${prefix}/:id/guest_checkout`, async (request) => {
@@ -101,7 +101,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         const now = ctx.now();
         const key = request.headers['idempotency-key'];
         const result = await confirmFreeChange({ db, dialect: ctx.dialect, sellerId: seller.id, currency: seller.currency, identity: await readIdentity(db, request), cartId: request.params.id, idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null, gateways: gatewaysFor(db, seller.id, stripe), now, publicUrl: ctx.settings.publicUrl, ip: request.ip });
-        return payAnswer(db, request.params.id, result, now, ctx.cache);
+        return payAnswer(db, request.params.id, result, now, ctx);
       }
       return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null);
     });
@@ -121,7 +121,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
     await giftCheckout(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, gifteeIdentityId: body.giftee_identity_id, sendEmail: body.send_email, now });
-    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx.cache);
+    return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
   });
 
   app.post<{ Params: { reference: string } }>('/api/payments/demo/:reference/confirm', async (request) => {

@@ -25,9 +25,10 @@ import { up as m0020 } from './migrations/0020_instalments.js';
 import { up as m0021 } from './migrations/0021_calendar_summary.js';
 import { up as m0022 } from './migrations/0022_profile_address.js';
 import { up as m0023 } from './migrations/0023_identity_grant_registered.js';
+import { up as m0024citypass } from './migrations/0024_citypass_visit.js';
 import { up as m0024door } from './migrations/0024_door_scans.js';
-import { up as m0024staff } from './migrations/0024_staff.js';
 import { up as m0024live } from './migrations/0024_live_notify.js';
+import { up as m0024staff } from './migrations/0024_staff.js';
 import { up as m0024terms } from './migrations/0024_terms_and_captcha.js';
 
 type AnyDb = Kysely<any>;
@@ -62,9 +63,10 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0021_calendar_summary': m0021,
   '0022_profile_address': m0022,
   '0023_identity_grant_registered': m0023,
+  '0024_citypass_visit': m0024citypass,
   '0024_door_scans': m0024door,
-  '0024_staff': m0024staff,
   '0024_live_notify': m0024live,
+  '0024_staff': m0024staff,
   '0024_terms_and_captcha': m0024terms,
 };
 

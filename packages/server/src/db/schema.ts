@@ -722,6 +722,8 @@ export interface CartPromoCodeTable {
   /** 1 while it holds a use of the code (and of the buyer's uses). */
   counted: number;
   created_at: string;
+  /** 0024: a city-pass voucher's pre-reserved visit (handler_data.visit_datetime), UTC ISO; else null. */
+  visit_datetime: Generated<string | null>;
 }
 export interface PromoIdentityUseTable {
   code_id: string;

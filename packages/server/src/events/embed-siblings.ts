@@ -41,7 +41,7 @@ export async function eventSiblings(
     if (embed.has('ticket_group.meta')) out.meta.push(...groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) })));
   }
   if (embed.has('ticket_group')) {
-    out.ticket_group = groups.map((g) => ticketGroupOut(g, groupUsed(g.id), offer.groupMinPrice.get(g.id) ?? null));
+    out.ticket_group = groups.map((g) => ticketGroupOut(g, groupUsed(g.id), offer.groupMinPrice.get(g.id) ?? null, offer.groupTypes.get(g.id)));
   }
   if (embed.has('ticket_group_rule')) out.ticket_group_rule = rules.map(ruleOut);
   if (embed.has('ticket_type')) {

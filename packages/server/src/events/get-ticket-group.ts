@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { groupById, rulesOfGroups, typesByIds } from './events.repository.js';
-import { entryPrice, ruleOut, ticketGroupOut, ticketTypeOut } from './serialize.js';
+import { entryPrice, groupTypesOf, ruleOut, ticketGroupOut, ticketTypeOut } from './serialize.js';
 import { canSee, type Viewer } from './viewer.js';
 
 export const TICKET_GROUP_QUERY: QuerySpec = { embeds: ['ticket_type', 'ticket_group_rule'] };
@@ -21,5 +21,5 @@ export async function getTicketGroup(db: Tx, input: { sellerId: string; id: stri
   if (input.query.embed.has('ticket_type')) siblings.ticket_type = types.map(ticketTypeOut);
   if (input.query.embed.has('ticket_group_rule')) siblings.ticket_group_rule = rules.map(ruleOut);
   const { seller_id: _sellerId, ...row } = group;
-  return document('ticket_group', [ticketGroupOut(row, 0, lowest)], 1, siblings);
+  return document('ticket_group', [ticketGroupOut(row, 0, lowest, groupTypesOf(rules, new Map(types.map((t) => [t.id, t]))).get(group.id))], 1, siblings);
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { TicketGroupRuleTable, TicketGroupTable, TicketTypeTable } from '../db/schema.js';
 import { groupsOfEvents, rulesOfGroups, typesByIds } from './events.repository.js';
-import { entryPrice } from './serialize.js';
+import { entryPrice, groupTypesOf, type GroupTypes } from './serialize.js';
 import { CONFIG, withOutsideFees } from '@foyer/contracts';
 import { canSee, type Viewer } from './viewer.js';
 
@@ -15,6 +15,8 @@ export interface Offer {
   /** Lowest advertised entry price per group id and per event id (minor units). */
   groupMinPrice: Map<string, number>;
   eventMinPrice: Map<string, number>;
+  /** Each group's type ids and lowest advertised list price (before discounts). */
+  groupTypes: Map<string, GroupTypes>;
   /** A type's price as advertised: its entry price, with the outside fees when the seller says so (000 §9). */
   advertised: (type: Selectable<TicketTypeTable>) => number;
 }
@@ -37,7 +39,8 @@ export async function loadOffer(db: Tx, eventIds: string[], viewer: Viewer): Pro
     lowest(groupMinPrice, rule.ticket_group_id);
     lowest(eventMinPrice, eventOfGroup.get(rule.ticket_group_id)!);
   }
-  return { groups, rules, types, typeById, groupMinPrice, eventMinPrice, advertised };
+  const groupTypes = groupTypesOf(rules, typeById, (type, list) => (withFees ? withOutsideFees(list, { fixedMinor: type.fee_fixed_outside, percent: type.fee_percent_outside }) : list));
+  return { groups, rules, types, typeById, groupMinPrice, eventMinPrice, groupTypes, advertised };
 }
 
 /** Whether the events' seller advertises prices with their fees (web.advertise_price_including_fees). */

@@ -69,7 +69,31 @@ export function entryPrice(type: Priced): number {
   return type.currency_amount_min ?? unitPrice(type);
 }
 
-export function ticketGroupOut(row: Selectable<TicketGroupTable>, usedInSession: number, lowestPrice: number | null): TTicketGroup {
+/** A type's list price before any discounted_amount (a ticket group's originalPrice, 000 §3). */
+export function listPrice(type: Priced): number {
+  return type.currency_amount_min ?? type.currency_amount;
+}
+
+/** A group's types and lowest list price, from its rules (ticket_group.types and originalPrice). */
+export interface GroupTypes {
+  types: string[];
+  originalPrice: number | null;
+}
+
+/** Each group's GroupTypes from the rules and types in hand; `price` maps a list price as the caller advertises it. */
+export function groupTypesOf(rules: readonly Selectable<TicketGroupRuleTable>[], typeById: ReadonlyMap<string, Selectable<TicketTypeTable>>, price: (type: Selectable<TicketTypeTable>, list: number) => number = (_t, list) => list): Map<string, GroupTypes> {
+  const out = new Map<string, GroupTypes>();
+  for (const rule of rules) {
+    const type = typeById.get(rule.ticket_type_id);
+    const entry = out.get(rule.ticket_group_id) ?? { types: [], originalPrice: null };
+    if (!entry.types.includes(rule.ticket_type_id)) entry.types.push(rule.ticket_type_id);
+    if (type) entry.originalPrice = Math.min(entry.originalPrice ?? Infinity, price(type, listPrice(type)));
+    out.set(rule.ticket_group_id, entry);
+  }
+  return out;
+}
+
+export function ticketGroupOut(row: Selectable<TicketGroupTable>, usedInSession: number, lowestPrice: number | null, groupTypes: GroupTypes = { types: [], originalPrice: lowestPrice }): TTicketGroup {
   const available = row.capacity === -1 ? Infinity : row.capacity + row.oversell_capacity - usedInSession;
   return {
     id: row.id,
@@ -95,6 +119,8 @@ export function ticketGroupOut(row: Selectable<TicketGroupTable>, usedInSession:
     sales_end: row.sales_end,
     meta: json(row.meta),
     price: money(lowestPrice),
+    originalPrice: money(groupTypes.originalPrice),
+    types: groupTypes.types,
     _rank: row.rank,
   };
 }

@@ -1,4 +1,4 @@
-import { coverImageId, eventPagePathId } from '@foyer/contracts/rules';
+import { coverImageId, eventImageSetting, eventPagePathId } from '@foyer/contracts/rules';
 import type { InlineEventReads } from '@foyer/contracts/constants';
 import { isEventId } from '../events/find-event.js';
 
@@ -8,7 +8,7 @@ export interface EventShell {
   subtitle: string | null;
   venueName: string | null;
   /** The cover (the event's cover image, else its profile image) with its stored size, if any. */
-  cover: { id: string; width: number | null; height: number | null } | null;
+  cover: { id: string; width: number | null; height: number | null; whole?: boolean } | null;
 }
 
 /** The address is the listing's (/events, with or without filters). */
@@ -44,7 +44,7 @@ type Listed = { _data?: Row[] } | undefined;
  * embeds, events/event-page-reads.ts), so the picture shows exactly what the app will.
  */
 export function eventShellOf(reads: InlineEventReads): EventShell | null {
-  const document = reads.event as { event_template?: Listed; venue?: Listed; image?: Listed };
+  const document = reads.event as { event_template?: Listed; venue?: Listed; image?: Listed; config?: { _data?: { resource_id?: string; name: string; value: unknown }[] } };
   const event = document.event_template?._data?.[0];
   if (!event?.name) return null;
   const coverId = coverImageId(event.meta ?? null);
@@ -53,6 +53,7 @@ export function eventShellOf(reads: InlineEventReads): EventShell | null {
     name: event.name,
     subtitle: event.subtitle || null,
     venueName: (document.venue?._data?.find((row) => row.id === event.venue_id) ?? document.venue?._data?.[0])?.name || null,
-    cover: coverId ? { id: coverId, width: image?.width ?? null, height: image?.height ?? null } : null,
+    // docs/catalog.md image no_cropping: drawn whole, as the app's hero draws it.
+    cover: coverId ? { id: coverId, width: image?.width ?? null, height: image?.height ?? null, ...(eventImageSetting(document.config?._data, event.id).noCropping ? { whole: true } : {}) } : null,
   };
 }

@@ -25,7 +25,7 @@ export function eventPrepaint(shell: EventShell | null, brand: Brand): string {
     ? (() => {
         const { src, srcSet, sizes } = coverImage(shell.cover.id);
         const { width, height } = coverImageSize(shell.cover);
-        return `<div class="event-hero"><img src="${escapeHtml(src)}" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}" alt="" width="${width}" height="${height}" fetchpriority="high"></div>`;
+        return `<div class="${shell.cover.whole ? 'event-hero event-hero--whole' : 'event-hero'}"><img src="${escapeHtml(src)}" srcset="${escapeHtml(srcSet)}" sizes="${escapeHtml(sizes)}" alt="" width="${width}" height="${height}" fetchpriority="high"></div>`;
       })()
     : '';
   const lines = [

@@ -1,3 +1,4 @@
+import { loadGroupTypes } from '../events/group-types.js';
 import { AUTH_TEXT, MEMBER_ROLE_NAMES, type TMemberRole } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { ticketOut } from '../cart/cart-document.js';
@@ -41,6 +42,9 @@ export async function getMyMembership(db: Tx, input: { userId: string; query: Pa
   const eventIds = [...new Set(tickets.map((t) => t.event_template_id))];
   if (embed.has('event_template') && eventIds.length) siblings.event_template = (await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute()).map((e) => eventOut(e, null));
   const groupIds = [...new Set(cards.map((c) => c.ticket_group_id).filter((id): id is string => !!id))];
-  if (embed.has('ticket_group') && groupIds.length) siblings.ticket_group = (await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute()).map((g) => ticketGroupOut(g, 0, null));
+  if (embed.has('ticket_group') && groupIds.length) {
+    const groupTypes = await loadGroupTypes(db, groupIds);
+    siblings.ticket_group = (await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute()).map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
+  }
   return document('membership', cards, all.length, siblings);
 }

@@ -1,7 +1,9 @@
 import { escapeHtml as escape } from '../mail/escape-html.js';
 import { fromMinor } from '@foyer/contracts';
+import { ticketShowsTime } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
+import { shownValidity, validityText } from '../cart/ticket-validity.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
 import { issueOrderKey, manageUrl, ticketsUrl } from './order-access-key.js';
@@ -27,11 +29,17 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   const buyer = await userByIdentity(tx, order.purchaser_identity_id);
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
   const tickets = await confirmationLines(tx, orderId);
-  const when = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A') : '');
+  // Event meta ticket_date_time "date" (docs/catalog.md): the day only.
+  const when = (iso: string | null, tz: string, meta: string) => (iso ? dayjs(iso).tz(tz).format(ticketShowsTime(JSON.parse(meta)) ? 'ddd, MMM D, YYYY [at] h:mm A' : 'ddd, MMM D, YYYY') : '');
   // A gift card's number is what its buyer needs; other tickets show their scan code.
   // A flexible event (gift cards, donations, passes) has no date or time to show (its session is the whole sale).
+  // A start policy or duration (docs/catalog.md) shows the ticket's own validity.
+  const valid = (t: (typeof tickets)[number]) => {
+    const v = shownValidity(t, t.start_datetime ? t : null);
+    return v ? `Valid ${validityText(v, t.timezone)}` : '';
+  };
   const lines = tickets.map((t) =>
-    [t.event_name, t.event_type === 'flexible' ? '' : when(t.start_datetime, t.timezone), t.type_name, t.gift_card_number ? `Gift card number ${t.gift_card_number} (${fromMinor(t.face_value)} ${order.currency})` : t.scan_code]
+    [t.event_name, t.event_type === 'flexible' ? '' : when(t.start_datetime, t.timezone, t.event_meta), valid(t), t.type_name, t.gift_card_number ? `Gift card number ${t.gift_card_number} (${fromMinor(t.face_value)} ${order.currency})` : t.scan_code]
       .filter(Boolean)
       .join(' — '),
   );

@@ -1,3 +1,4 @@
+import { loadGroupTypes } from '../events/group-types.js';
 import { orderMemberships } from '../membership/order-memberships.js';
 import { orderGifts } from '../membership/gifts/order-gifts.js';
 import { fromMinor, type TOrderDocument, type TTicketOrder } from '@foyer/contracts';
@@ -55,7 +56,8 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
   if (has(embed, 'ticket_type')) siblings.ticket_type = (await typesByIds(db, pick((t) => t.ticket_type_id))).map(ticketTypeOut);
   const groupIds = pick((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {
-    siblings.ticket_group = (await ticketGroupsByIds(db, groupIds)).map((g) => ticketGroupOut(g, 0, null));
+    const groupTypes = await loadGroupTypes(db, groupIds);
+    siblings.ticket_group = (await ticketGroupsByIds(db, groupIds)).map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
   }
   const eventIds = pick((t) => t.event_template_id);
   const events = has(embed, 'event_template') && eventIds.length ? await eventTemplatesByIds(db, eventIds) : [];

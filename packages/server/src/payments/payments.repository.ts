@@ -36,6 +36,11 @@ export function succeededPaymentsOfCart(db: Tx, cartId: string) {
   return db.selectFrom('payment').select(['id', 'created_at', 'amount', 'status']).where('cart_id', '=', cartId).where('status', '=', 'succeeded').orderBy('created_at').execute();
 }
 
+/** Every payment attempt on a cart, oldest first (the cart's gateway_audit embed). */
+export function paymentsOfCart(db: Tx, cartId: string) {
+  return db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id').execute();
+}
+
 export function paymentsToRefund(db: Tx, limit: number) {
   return db.selectFrom('payment').select(['id', 'seller_id']).where('status', '=', 'refund_pending').limit(limit).execute();
 }

@@ -13,7 +13,7 @@ import { citypassGroups } from './promotion-config.js';
  * expression (else invalid_citypass with the spec's text); each voucher is used once, across all
  * carts (its own hidden code of one use, taken by conditional update: code_exhausted when taken).
  */
-export async function attachCitypass(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; voucher: string; now: Date }): Promise<Selectable<PromoCodeTable>> {
+export async function attachCitypass(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; voucher: string; now: Date; visitDatetime?: string | null }): Promise<Selectable<PromoCodeTable>> {
   const voucher = normaliseVoucher(input.voucher);
   const groups = await citypassGroups(tx, input.sellerId);
   const groupId = [...groups].find(([, rules]) => voucherKind(voucher, rules) !== null)?.[0];
@@ -28,6 +28,6 @@ export async function attachCitypass(tx: Tx, input: { sellerId: string; cartId: 
   const onCart = await tx.selectFrom('cart_promo_code').select('code_id').where('cart_id', '=', input.cartId).where('code_id', '=', code.id).executeTakeFirst();
   if (onCart) throw new AppError(409, 'duplicate_code', PROMO_TEXT.duplicate, 'promo_code', { code: voucher, handler: 'citypass' });
   if (!(await takeCodeUse(tx, code.id))) throw new AppError(409, 'code_exhausted', PROMO_TEXT.citypassUsed, 'promo_code', { code: voucher, handler: 'citypass' });
-  await tx.insertInto('cart_promo_code').values({ cart_id: input.cartId, code_id: code.id, code: voucher, phase: 'citypass', identity_id: input.identityId, counted: 1, created_at: input.now.toISOString() }).execute();
+  await tx.insertInto('cart_promo_code').values({ cart_id: input.cartId, code_id: code.id, code: voucher, phase: 'citypass', identity_id: input.identityId, counted: 1, created_at: input.now.toISOString(), visit_datetime: input.visitDatetime ?? null }).execute();
   return code;
 }

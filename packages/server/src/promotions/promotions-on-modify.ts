@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode, type CodePhase } from './attach-code.js';
 import { attachCitypass } from './attach-citypass.js';
+import { checkCitypassVisit } from './citypass-visit.js';
 import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
 import { codesOfCart } from './promotions.repository.js';
@@ -35,7 +36,9 @@ export async function promotionsOnModify(
   for (const entry of (body.preReservePromoCodes ?? []).filter(isVoucher)) {
     const voucher = normaliseVoucher(codeText(entry));
     if ((await codesOfCart(tx, cart.id)).some((c) => c.phase === 'citypass' && c.code === voucher)) continue;
-    await attachCitypass(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, voucher, now });
+    // A pre-reserved visit is recorded with the voucher's use and must be a session in the cart (docs/promotions.md).
+    const visitDatetime = await checkCitypassVisit(tx, entry, voucher, input.tickets);
+    await attachCitypass(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, voucher, now, visitDatetime });
   }
   const entries: [CodePhase, string, boolean][] = [
     ...(body.preReservePromoCodes ?? []).filter((e) => !isVoucher(e)).map((e): [CodePhase, string, boolean] => ['pre', codeText(e), true]),

@@ -30,7 +30,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
         applyPromoCode(db, ctx.dialect, { sellerId: seller.id, identity, cartId: request.params.id, body, now: ctx.now(), cache: ctx.cache }),
       );
       reply.header('cache-control', 'private, no-store');
-      return cartDocument(db, cartId, new Set([...DEFAULT_CART_EMBEDS, ...query.embed]), ctx.now(), ctx.cache);
+      return cartDocument(db, cartId, new Set([...DEFAULT_CART_EMBEDS, ...query.embed]), ctx.now(), ctx);
     });
   }
 

@@ -1,6 +1,7 @@
 import { PKPass } from 'passkit-generator';
 import { dayjs } from '../events/session-rules.js';
 import { passIcons } from './pass-icons.js';
+import { validityText } from '../cart/ticket-validity.js';
 import type { MemberPassItem, TicketPassItem, WalletItem, WalletOrder } from './wallet-items.js';
 import type { AppleWalletSettings } from './wallet-settings.js';
 
@@ -50,9 +51,10 @@ function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
   const start = t.start && t.eventType !== 'flexible' ? dayjs(t.start).tz(t.timezone) : null;
   if (start) {
     pass.secondaryFields.push({ key: 'date', label: 'DATE', value: start.format('ddd, MMM D, YYYY') });
-    if (t.eventType !== 'all_day') pass.secondaryFields.push({ key: 'time', label: 'TIME', value: start.format('h:mm A') });
+    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: start.format('h:mm A') });
     pass.setRelevantDate(new Date(t.start!));
   }
+  if (t.validity) pass.auxiliaryFields.push({ key: 'valid', label: 'VALID', value: validityText(t.validity, t.timezone) });
   pass.auxiliaryFields.push({ key: 'venue', label: 'VENUE', value: t.venueName });
   if (t.seat) pass.auxiliaryFields.push({ key: 'seat', label: 'SEAT', value: [t.seat.section, `Row ${t.seat.row}`, `Seat ${t.seat.name}`].filter(Boolean).join(', ') });
   pass.headerFields.push({ key: 'type', label: 'TICKET', value: t.typeName });
@@ -62,7 +64,8 @@ function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
     ...(t.venueAddress ? [{ key: 'address', label: 'Address', value: t.venueAddress }] : []),
     { key: 'code', label: 'Ticket code', value: t.scanCode },
   );
-  if (t.end) pass.setExpirationDate(new Date(t.end));
+  const expires = t.validity?.to ?? t.end;
+  if (expires) pass.setExpirationDate(new Date(expires));
 }
 
 function memberFields(pass: PKPass, m: MemberPassItem, order: WalletOrder) {

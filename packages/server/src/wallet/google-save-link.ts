@@ -61,6 +61,8 @@ function ticketObject(settings: GoogleWalletSettings, order: WalletOrder, t: Tic
     ...(t.seat ? { seatInfo: { section: text(t.seat.section), row: text(t.seat.row), seat: text(t.seat.name) } } : {}),
     barcode: { type: 'QR_CODE', value: t.scanCode, alternateText: t.scanCode },
     reservationInfo: { confirmationCode: order.orderNumber },
+    // A start policy or duration (docs/catalog.md): the pass is valid for the ticket's own dates.
+    ...(t.validity ? { validTimeInterval: { start: { date: dayjs(t.validity.from).tz(t.timezone).format() }, end: { date: dayjs(t.validity.to).tz(t.timezone).format() } } } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
+import { ticketShowsTime } from '@foyer/contracts/rules';
+import { shownValidity } from '../cart/ticket-validity.js';
 import { membershipsOfOrders } from '../membership/membership.repository.js';
 
 /** Groups whose tickets admit someone: a donation, a gift card (ledger) or a membership ticket has no pass of its own. */
@@ -20,6 +22,10 @@ export interface TicketPassItem {
   venueAddress: string | null;
   seat: { section: string; row: string; name: string } | null;
   admitName: string | null;
+  /** Event meta ticket_date_time (docs/catalog.md): false when the event's tickets show the day only. */
+  showsTime: boolean;
+  /** The ticket's own validity when a start policy or duration set it (docs/catalog.md); null: its session's. */
+  validity: { from: string; to: string } | null;
 }
 
 export interface MemberPassItem {
@@ -70,6 +76,8 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
         venueAddress: t.venue_address,
         seat: t.seat_name ? { section: t.seat_section ?? '', row: t.seat_row ?? '', name: t.seat_name } : null,
         admitName: t.admit_name,
+        showsTime: ticketShowsTime(JSON.parse(t.event_meta)),
+        validity: shownValidity(t, t.start_datetime ? t : null),
       }),
     ),
     ...cards.map((m): MemberPassItem => ({ kind: 'member', id: m.id, scanCode: m.scan_code, levelName: m.level_name, name: `${m.first_name} ${m.last_name}`.trim(), validFrom: m.valid_from, validTo: m.valid_to })),
@@ -92,9 +100,12 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
       'ticket.scan_code',
       'ticket.admit_name',
       'ticket.event_template_id',
+      'ticket.valid_from',
+      'ticket.valid_to',
       'ticket_type.name as type_name',
       'event_template.name as event_name',
       'event_template.event_type',
+      'event_template.meta as event_meta',
       'venue.name as venue_name',
       'venue.address as venue_address',
       'venue.timezone',

@@ -67,12 +67,14 @@ function isErrorEntry(value: unknown): value is TErrorEntry {
 
 /**
  * Turns an HTTP status and a parsed body into an ApiError. The first entry of the envelope
- * `{ _data: [{ _code, _context, _description, _extra }] }` is the error; anything else gets the
- * fallback text.
+ * `{ _data: [{ _code, _context, _description, _extra }] }` is the error (for `duplicate_code`, the
+ * second entry when there is one); anything else gets the fallback text.
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const data = body && typeof body === 'object' ? (body as { _data?: unknown })._data : undefined;
-  const first = Array.isArray(data) ? data[0] : undefined;
+  // 000 §8: duplicate_code answers the first error, or the second when there is one.
+  const entries = Array.isArray(data) ? data : [];
+  const first = isErrorEntry(entries[0]) && entries[0]._code === 'duplicate_code' && isErrorEntry(entries[1]) ? entries[1] : entries[0];
   if (isErrorEntry(first)) {
     return new ApiError({
       status,

@@ -351,7 +351,6 @@ export const en = {
     surveyTooLong: 'Enter at most {max} characters.',
     /** 000 §5 option placeholder ('Select a {label}'). */
     selectPlaceholder: 'Select a {label}',
-    selectOption: 'Select an option',
     total: 'Total',
     subtotal: 'Tickets',
     fees: 'Booking fees',
@@ -476,6 +475,8 @@ export const en = {
     unexpected: 'Sorry, something unexpected happened. Please try again later.',
     notSupported: 'Payment is not supported for this amount.',
     inProgress: 'Your payment is being processed. Please wait a moment.',
+    /** 001 §8: added to a wallet payment refused for its postal code. */
+    walletZipHint: 'If you paid with Apple Pay or Google Pay, check that the billing ZIP or postal code of the card in your wallet matches the one your bank has.',
     memberMessage: 'You are checking out as a member.',
     confirmTitle: 'Confirm payment',
     confirmText: 'Your bank asks you to confirm this payment of {amount}.',
@@ -570,6 +571,9 @@ export const en = {
     scanCode: 'Scan code',
     ticket: 'Ticket {n} of {count}',
     when: 'When',
+    /** A ticket whose validity a start policy or duration set (docs/catalog.md): its own dates. */
+    valid: 'Valid',
+    validRange: '{from} – {to}',
     type: 'Ticket',
     moreEvents: 'Browse more events',
     loading: 'Loading your order',
@@ -579,6 +583,11 @@ export const en = {
     title: 'Order pending',
     text: 'Your payment is waiting to clear. We will e-mail your tickets as soon as it does.',
     reference: 'Reference number',
+    loading: 'Loading your order',
+    errorTitle: 'We could not load your order.',
+    /** The cart is no longer waiting for a payment and was not booked (expired or removed). */
+    notCompleted: 'Order not completed',
+    notCompletedText: 'This order was not completed and no payment was taken. Please start again.',
   },
   /** Membership purchase, renewal and details (000 §2, §5, §6; 001 §2, §4, §5; texts of MEMBERSHIP_TEXT). */
   membership: {

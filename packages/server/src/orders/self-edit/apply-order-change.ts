@@ -9,7 +9,8 @@ import { linkPaymentsToOrder } from '../../payments/payments.repository.js';
 import { readableCode } from '../../readable-code.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
 import { orderConfirmationMail } from '../order-confirmation-mail.js';
-import { bookTicket } from '../orders.repository.js';
+import { bookTicket, orderHasLiveTickets, ticketLinesOfOrder } from '../orders.repository.js';
+import { orderCancelMail } from '../order-cancel-mail.js';
 import { refundDifference } from './refund-difference.js';
 
 /**
@@ -17,7 +18,8 @@ import { refundDifference } from './refund-difference.js';
  * free guest checkout or the pay call settling): the order tickets it took out are cancelled and
  * give back their places once (conditional on still being in this cart), the new ones join the
  * same order with new scan codes, the order's totals follow, a cheaper change gives the difference
- * back (refund-difference.ts), and the order-update e-mail joins the outbox. The order keeps its
+ * back (refund-difference.ts), and the order-update e-mail joins the outbox (the order-cancel
+ * e-mail when the change took out every ticket and added none). The order keeps its
  * number. Throws (rolling everything back) when the taken-out tickets are no longer in the cart.
  */
 export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTable>; tickets: Pick<Selectable<TicketTable>, 'id'>[]; amounts: CartAmounts; now: Date; publicUrl: string }): Promise<string> {
@@ -48,11 +50,15 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
     .where('id', '=', orderId)
     .execute();
   const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;
-  const mail = await orderConfirmationMail(tx, orderId, input.publicUrl, now);
+  // A change that took out every ticket cancelled the order: the order-cancel e-mail, not the tickets (docs/after-sale.md).
+  const cancelledAll = !input.tickets.length && removed.length > 0 && !(await orderHasLiveTickets(tx, orderId));
+  const mail = cancelledAll
+    ? await orderCancelMail(tx, orderId, await ticketLinesOfOrder(tx, orderId, { ids: removed.map((t) => t.id) }), { publicUrl: input.publicUrl, now })
+    : await orderConfirmationMail(tx, orderId, input.publicUrl, now);
   if (mail) {
     if (giftCard) mail.text += `\n\nThe difference of your change was given back as a gift card: ${giftCard}`;
     if (giftCard && mail.html) mail.html = mail.html.replace('</body>', `<p>The difference of your change was given back as a gift card: <strong>${giftCard}</strong></p></body>`);
-    await enqueueMail(tx, mail, now, 'order_update');
+    await enqueueMail(tx, mail, now, cancelledAll ? 'order_cancel' : 'order_update');
   }
   return orderId;
 }

@@ -140,6 +140,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const busy = useRef(false);
   /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
   const attemptKey = useRef<string | null>(null);
+  /** The failing payment came from the wallet sheet (its postal-code refusal adds a hint, 001 §8). */
+  const walletAttempt = useRef(false);
   /** The purchaser already set on this cart, by e-mail. */
   const purchaser = useRef<{ email: string; identityId: string; answers: string } | null>(null);
 
@@ -232,7 +234,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
 
   const handleFailure = (error: unknown) => {
     attemptKey.current = null;
-    const f = payFailure(error);
+    const f = payFailure(error, { wallet: walletAttempt.current });
+    walletAttempt.current = false;
     if (f.kind === 'requires_action') {
       // Afterpay / Clearpay: off to the provider's page; it sends the buyer back here (redirect-return.ts).
       if (f.redirectUrl && goToProvider(f.redirectUrl)) {
@@ -249,8 +252,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       onExpired();
       return;
     }
+    // 001 §8 intent_processing: the payment is in flight; the pending page follows it.
     if (f.kind === 'processing') {
-      setFailure({ text: en.checkout.inProgress, detail: null });
+      onPending();
       return;
     }
     if (step.kind === 'gift_card') {
@@ -366,6 +370,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           handleResult(result, { kind: 'card', amount });
         } catch (error) {
           e.complete('fail');
+          walletAttempt.current = true;
           throw error;
         }
       });

@@ -188,7 +188,8 @@ export type PayFailure =
   | { kind: 'processing' }
   | { kind: 'expired' };
 
-export function payFailure(error: unknown): PayFailure {
+/** `wallet`: the payment came from Apple Pay or Google Pay (a postal-code refusal then adds the wallet hint, 001 §8). */
+export function payFailure(error: unknown, options: { wallet?: boolean } = {}): PayFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', text: en.checkout.unexpected, detail: null };
   if (error.code === 'intent_requires_action') {
     const extra = error.extra as { payment_intent_id?: unknown; payment_intent_client_secret?: unknown; redirect_url?: unknown } | null;
@@ -200,7 +201,7 @@ export function payFailure(error: unknown): PayFailure {
   }
   if (error.code === 'intent_processing') return { kind: 'processing' };
   if (error.status === 410 || error.code === 'cart_expired') return { kind: 'expired' };
-  if (CARD_REFUSALS.has(error.code)) return { kind: 'message', text: en.checkout.notCharged, detail: error.description };
+  if (CARD_REFUSALS.has(error.code)) return { kind: 'message', text: en.checkout.notCharged, detail: options.wallet && error.code === 'incorrect_zip' ? `${error.description} ${en.checkout.walletZipHint}` : error.description };
   if (error.code === 'payment_not_supported') return { kind: 'message', text: en.checkout.notSupported, detail: null };
   if (error.code === 'validation_failed') return { kind: 'message', text: en.checkout.editDetails, detail: null };
   if (error.status === 0) return { kind: 'message', text: en.checkout.unexpected, detail: null };

@@ -4,7 +4,7 @@ import { isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
-import { formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
+import { ORDER_DATE_FORMAT, formatOrderDate, formatOrderDateTime, safeTz } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
@@ -14,13 +14,29 @@ import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from './orders.js';
 import { seatLabel } from '../events/seats/seat-label.js';
+import { ticketShowsTime } from '@foyer/contracts/rules';
 import { manageKeyStore } from '../manage/manage-key.js';
 
-function when(t: OrderTicketView): string | null {
+/** When a ticket is for, as the ticket prints it. */
+export function ticketWhen(t: OrderTicketView): string | null {
   if (!t.session) return null;
   if (t.event?.event_type === 'flexible') return null;
-  if (isAllDaySession(t.session)) return `${formatDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
-  return formatDateTime(t.session.start_datetime, t.timezone);
+  if (isAllDaySession(t.session)) return `${formatOrderDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'))} · ${en.cart.allDay}`;
+  // Event meta ticket_date_time "date" (docs/catalog.md): the day only.
+  if (!ticketShowsTime(t.event?.meta)) return formatOrderDate(safeTz(t.session.start_datetime, t.timezone).format('YYYY-MM-DD'));
+  return formatOrderDateTime(t.session.start_datetime, t.timezone);
+}
+
+/** The ticket's own validity when a start policy or duration set it (docs/catalog.md); null when it is its session's. */
+export function validity(t: OrderTicketView): string | null {
+  const { valid_from: from, valid_to: to } = t.ticket;
+  if (!from || !to) return null;
+  if (t.session && t.session.start_datetime === from && t.session.end_datetime === to) return null;
+  const show = (iso: string) => {
+    const local = safeTz(iso, t.timezone);
+    return local.hour() === 0 && local.minute() === 0 ? local.format(ORDER_DATE_FORMAT) : formatOrderDateTime(iso, t.timezone);
+  };
+  return format(en.complete.validRange, { from: show(from), to: show(to) });
 }
 
 /** /checkout/tickets/{orderId}: the order's tickets, printable (event, time, type, scan code); its buyer's browser or an e-mail link's key (kept in the tab, manage-key.ts) only. */
@@ -72,10 +88,16 @@ export function Component() {
                 <p className="ticket-card__count muted">{format(en.complete.ticket, { n: i + 1, count: order.tickets.length })}</p>
                 <h2 className="ticket-card__event">{t.event?.name ?? ''}</h2>
                 <dl className="ticket-card__details">
-                  {when(t) && (
+                  {ticketWhen(t) && (
                     <div>
                       <dt>{en.complete.when}</dt>
-                      <dd>{when(t)}</dd>
+                      <dd>{ticketWhen(t)}</dd>
+                    </div>
+                  )}
+                  {validity(t) && (
+                    <div>
+                      <dt>{en.complete.valid}</dt>
+                      <dd data-testid="ticket-validity">{validity(t)}</dd>
                     </div>
                   )}
                   <div>

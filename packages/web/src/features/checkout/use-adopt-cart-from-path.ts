@@ -11,7 +11,8 @@ export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
   const navigate = useNavigate();
   const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
 
-  // A cart named in the address: read it (not found → the not-found route), then keep it.
+  // A cart named in the address: read it (not found → the not-found route), then keep it; a 403
+  // (another's cart) continues with the visitor's own cart (001 §8).
   useEffect(() => {
     if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) {
       setAdopting(false);
@@ -23,7 +24,7 @@ export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
       .then(() => live && setAdopting(false))
       .catch((error: unknown) => {
         if (!live) return;
-        if (isApiError(error) && (error.status === 404 || error.status === 403)) navigate('/404', { replace: true });
+        if (isApiError(error) && error.status === 404) navigate('/404', { replace: true });
         else setAdopting(false);
       });
     return () => {

@@ -4,7 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { useConfigEntries, useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { formatOrderDateTime } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
@@ -151,7 +151,7 @@ function SessionCard(props: { session: SessionTickets; open: boolean; cancellabl
   const { session: s } = props;
   const mine = s.tickets.map((t) => t.ticket.id).filter((ticketId) => props.cancellable.includes(ticketId));
   const all = mine.length > 0 && mine.every((ticketId) => props.selected.has(ticketId));
-  const when = s.start ? formatDateTime(s.start, s.timezone) : null;
+  const when = s.start ? formatOrderDateTime(s.start, s.timezone) : null;
   return (
     <details className="panel manage__session" open={props.open}>
       <summary>

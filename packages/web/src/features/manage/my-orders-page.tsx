@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
-import { formatDate, safeTz } from '../../lib/dates.js';
+import { formatOrderDate, safeTz } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
@@ -40,7 +40,7 @@ function Orders() {
           <li key={order.id} className="panel my-orders__order">
             <h2 className="my-orders__number">{format(en.myOrders.order, { number: order.order_number })}</h2>
             <p className="muted">
-              {[formatDate(safeTz(order.created_at, seller.timezone).format('YYYY-MM-DD')), formatMoney(order.ticket_order_fees.total_after_fees_price, seller.currency), format(en.myOrders.tickets, { n: tickets.length })].join(' · ')}
+              {[formatOrderDate(safeTz(order.created_at, seller.timezone).format('YYYY-MM-DD')), formatMoney(order.ticket_order_fees.total_after_fees_price, seller.currency), format(en.myOrders.tickets, { n: tickets.length })].join(' · ')}
             </p>
             {events && <p>{events}</p>}
             {Number(order.ticket_order_fees.total_outstanding) > 0 && <p className="notice notice--warning">{format(en.myOrders.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency) })}</p>}

@@ -1,5 +1,5 @@
 import { en, format } from '../../i18n/en.js';
-import { formatDate, safeTz } from '../../lib/dates.js';
+import { formatOrderDate, safeTz } from '../../lib/dates.js';
 import type { MembershipCard } from './api.js';
 import { byCodePoint } from '../../lib/compare.js';
 
@@ -37,7 +37,7 @@ export function renewableSet(sets: readonly CardSet[]): CardSet | null {
 
 /** The venue/seller-local day of an instant, in the date format. */
 export function cardDate(iso: string, timezone: string): string {
-  return formatDate(safeTz(iso, timezone).format('YYYY-MM-DD'));
+  return formatOrderDate(safeTz(iso, timezone).format('YYYY-MM-DD'));
 }
 
 /**
@@ -48,7 +48,7 @@ export function expiryText(card: Pick<MembershipCard, 'valid_from' | 'valid_to' 
   if (!card.valid_to) return en.membership.noExpiry;
   const date = cardDate(card.valid_to, timezone);
   if (card.status === 'expired') return format(en.membership.expired, { date });
-  if (card.renewal && !card.renewal.allowed && card.renewal.from) return format(en.membership.expiresRenewFrom, { date, from: formatDate(card.renewal.from) });
+  if (card.renewal && !card.renewal.allowed && card.renewal.from) return format(en.membership.expiresRenewFrom, { date, from: formatOrderDate(card.renewal.from) });
   return format(en.membership.expires, { date });
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { en, format } from '../../i18n/en.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { formatOrderDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { upcomingQuery } from './api.js';
@@ -26,9 +26,9 @@ function Upcoming() {
       {query.data.map((visit) => (
         <li key={visit.id} className="panel my-upcoming__visit">
           <h2 className="my-upcoming__event">{visit.event_name}</h2>
-          <p>{formatDateTime(visit.start_datetime, visit.timezone)}</p>
+          <p>{formatOrderDateTime(visit.start_datetime, visit.timezone)}</p>
           <p className="muted">{[format(en.myAccount.tickets, { n: visit.num_tickets }), format(en.myAccount.orderNumber, { number: visit.order_number })].join(' · ')}</p>
-          <Link className="button button--secondary" to={`/my/upcoming/session/${encodeURIComponent(visit.id)}`} aria-label={`${en.myAccount.details}: ${visit.event_name}, ${formatDateTime(visit.start_datetime, visit.timezone)}`}>
+          <Link className="button button--secondary" to={`/my/upcoming/session/${encodeURIComponent(visit.id)}`} aria-label={`${en.myAccount.details}: ${visit.event_name}, ${formatOrderDateTime(visit.start_datetime, visit.timezone)}`}>
             {en.myAccount.details}
           </Link>
         </li>

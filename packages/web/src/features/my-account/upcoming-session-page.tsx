@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { en, format } from '../../i18n/en.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { formatLongerDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { ticketsPath } from '../checkout/complete-page.js';
@@ -35,7 +35,7 @@ function Visit() {
   return (
     <div className="panel my-visit__detail">
       <h2>{visit.event_name}</h2>
-      <p>{formatDateTime(visit.start_datetime, visit.timezone)}</p>
+      <p>{formatLongerDateTime(visit.start_datetime, visit.timezone)}</p>
       <p className="muted">{[format(en.myAccount.tickets, { n: visit.num_tickets }), format(en.myAccount.orderNumber, { number: visit.order_number })].join(' · ')}</p>
       <LazyWalletButtons orderId={visit.ticket_order_id} />
       <div className="my-orders__actions">

@@ -24,7 +24,8 @@ import { EventFlow, useEventFlow } from './flows/flows.js';
 import { MembershipPromo } from '../../membership/membership-promo.js';
 import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
 import { CitypassField } from '../../promotions/citypass-field.js';
-import { coverAlt, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
+import { coverAlt, coverUncropped, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
+import { hidesEventDetails } from '@foyer/contracts/rules';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -94,7 +95,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
     <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
       <BackLink to={paths.events} label={en.event.allEvents} />
       {coverId && (
-        <div className="event-hero">
+        <div className={coverUncropped(detail) ? 'event-hero event-hero--whole' : 'event-hero'}>
           <img
             {...coverImage(coverId)}
             alt={coverAlt(detail, coverId)}
@@ -117,7 +118,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           <PromoLinkBanner />
           <CitypassField event={event} config={detail.config} upsell={isUpsellEvent(event)} />
           {whole ? <EventFlow flow={flow} detail={detail} seller={seller} link={link} /> : <FlowSkeleton />}
-          {whole && event.description && (
+          {whole && event.description && !hidesEventDetails(event.meta) && (
             <section className="panel event-about" aria-labelledby="about-title">
               <h2 id="about-title" className="section-title">
                 {en.event.about}

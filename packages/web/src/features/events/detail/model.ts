@@ -1,6 +1,6 @@
 import type { TConfigEntry, TDocument, TEventTemplate, TImage, TMessageRule, TTicketGroup, TTicketGroupRule, TTicketType, TVenue } from '@foyer/contracts';
 import { byId, listOf } from '../../../api/document.js';
-import { isAddOnMeta } from '@foyer/contracts/rules';
+import { eventImageSetting, isAddOnMeta } from '@foyer/contracts/rules';
 
 /** The event detail document (GET events/{id} with its embeds) read into what the page shows. */
 
@@ -73,8 +73,10 @@ export function isUpsellEvent(event: TEventTemplate): boolean {
 
 /** Alt text of the cover image: the event's config `image` alt_text, else the image's own. */
 export function coverAlt(detail: EventDetail, imageId: string): string {
-  const entry = detail.config.find((c) => c.name === 'image' || c.name === 'config.image');
-  const fromConfig = entry && entry.value && typeof entry.value === 'object' ? (entry.value as { alt_text?: unknown }).alt_text : undefined;
-  if (typeof fromConfig === 'string') return fromConfig;
-  return detail.images.get(imageId)?.alt_text ?? '';
+  return eventImageSetting(detail.config, detail.event.id).altText ?? detail.images.get(imageId)?.alt_text ?? '';
+}
+
+/** The event's config `image` no_cropping: its pictures are shown whole (docs/catalog.md). */
+export function coverUncropped(detail: EventDetail): boolean {
+  return eventImageSetting(detail.config, detail.event.id).noCropping;
 }

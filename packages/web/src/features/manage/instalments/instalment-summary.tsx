@@ -1,7 +1,7 @@
 import { fromMinor } from '@foyer/contracts/constants';
 import { Link } from 'react-router';
 import { format } from '../../../i18n/en.js';
-import { formatDate } from '../../../lib/dates.js';
+import { formatOrderDate } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { instalmentPayPath, type InstalmentView } from './instalment-plan.js';
 import { instalmentTexts } from './texts.js';
@@ -21,14 +21,14 @@ export function InstalmentSummary({ view, orderId, currency }: { view: Instalmen
         <p>
           {view.due > 0
             ? format(instalmentTexts.dueNow, { amount: money(view.due) })
-            : format(instalmentTexts.nextDue, { amount: formatMoney(view.next.amount, currency, { zeroAsFree: false }), date: formatDate(view.next.dueDate) })}
+            : format(instalmentTexts.nextDue, { amount: formatMoney(view.next.amount, currency, { zeroAsFree: false }), date: formatOrderDate(view.next.dueDate) })}
         </p>
       )}
       {view.plan.length > 1 && (
         <ul className="instalments__plan">
           {view.plan.map((p) => (
             <li key={p.id}>
-              {formatDate(p.dueDate)} · {formatMoney(p.amount, currency, { zeroAsFree: false })} · {instalmentTexts.status[p.status as keyof typeof instalmentTexts.status] ?? p.status}
+              {formatOrderDate(p.dueDate)} · {formatMoney(p.amount, currency, { zeroAsFree: false })} · {instalmentTexts.status[p.status as keyof typeof instalmentTexts.status] ?? p.status}
             </li>
           ))}
         </ul>

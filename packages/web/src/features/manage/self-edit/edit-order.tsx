@@ -9,7 +9,7 @@ import { NotFoundPage } from '../../../app/error-pages.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
-import { formatDate, formatTime } from '../../../lib/dates.js';
+import { formatOrderDate, formatTime } from '../../../lib/dates.js';
 import { cardImageId, imageUrl } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
 import { OrderLoadFailed } from '../order-load-errors.js';
@@ -210,7 +210,7 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
   const sessionId = live[0]?.ticket.event_session_id;
   const rescheduleTo = sessionId ? reschedulePath(props.orderId, sessionId) : null;
   return (
-    <article className="panel edit-order__session" aria-label={[s.title, s.start ? formatDate(s.start.slice(0, 10)) : null].filter(Boolean).join(', ')}>
+    <article className="panel edit-order__session" aria-label={[s.title, s.start ? formatOrderDate(s.start.slice(0, 10)) : null].filter(Boolean).join(', ')}>
       {image && <img className="edit-order__image" src={imageUrl(image, { width: 160, height: 120 })} alt="" width={160} height={120} />}
       <div className="edit-order__body">
         <h2 className="edit-order__title">
@@ -218,7 +218,7 @@ function SessionCard(props: { session: SessionTickets; edit: EditSession; rules:
         </h2>
         {s.start && (
           <p className="muted">
-            {formatDate(dateIn(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
+            {formatOrderDate(dateIn(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
           </p>
         )}
         {live.length > 0 && (
@@ -273,7 +273,7 @@ function AddedCard({ tickets, doc, currency, timezone }: { tickets: TTicket[]; d
         </h2>
         {start && (
           <p className="muted">
-            {formatDate(dateIn(start, timezone))} · {formatTime(start, timezone)}
+            {formatOrderDate(dateIn(start, timezone))} · {formatTime(start, timezone)}
           </p>
         )}
         <ul className="manage__tickets">

@@ -10,7 +10,7 @@ import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../..
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
-import { formatDateTime, todayIn } from '../../../lib/dates.js';
+import { formatOrderDateTime, todayIn } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
@@ -97,7 +97,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
       const cart = doc.cart?._data[0];
       const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
       // 001 §2: a price increase shows a warning with the time (the hold) and the cost.
-      if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatDateTime(cart.expires_at, seller.timezone) });
+      if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatOrderDateTime(cart.expires_at, seller.timezone) });
       else navigate(back);
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
@@ -142,7 +142,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
       ) : (
         <>
           <p className="muted">
-            {format(selfEditText.ticketsOf, { session: [detail.event.name, tickets[0].session ? formatDateTime(tickets[0].session.start_datetime, timezone) : null].filter(Boolean).join(', ') })} · {tickets.map((t) => t.type?.name).join(', ')}
+            {format(selfEditText.ticketsOf, { session: [detail.event.name, tickets[0].session ? formatOrderDateTime(tickets[0].session.start_datetime, timezone) : null].filter(Boolean).join(', ') })} · {tickets.map((t) => t.type?.name).join(', ')}
           </p>
           <h2 className="section-title">{selfEditText.chooseDate}</h2>
           {calendar.isError ? (

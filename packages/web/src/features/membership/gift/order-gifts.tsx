@@ -2,7 +2,7 @@ import type { TMembershipGift } from '@foyer/contracts';
 import { useState } from 'react';
 import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
-import { formatDate } from '../../../lib/dates.js';
+import { formatOrderDate } from '../../../lib/dates.js';
 import { cardDate } from '../cards.js';
 
 /**
@@ -26,7 +26,7 @@ export function OrderGifts({ gifts }: { gifts: TMembershipGift[] }) {
             </dl>
             <CopyCode code={g.code} />
             <p className="muted">{format(en.gift.validUntil, { date: cardDate(g.valid_to, seller.timezone) })}</p>
-            {g.email_giftee_on && <p className="muted">{format(en.gift.emailedOn, { date: formatDate(g.email_giftee_on) })}</p>}
+            {g.email_giftee_on && <p className="muted">{format(en.gift.emailedOn, { date: formatOrderDate(g.email_giftee_on) })}</p>}
             {g.redeemed && <p className="badge badge--muted">{en.gift.redeemed}</p>}
           </li>
         ))}

@@ -6,7 +6,8 @@ import type { TEventTemplate, TTicketGroup } from '@foyer/contracts';
  * - add_one: every group is a gift card (ledger) or donation group — one ticket, one click;
  * - members_only: a members-only event whose groups the visitor may not see;
  * - single: a single event — its sessions, no date picker;
- * - flexible: an any-day event — no date or time at all;
+ * - flexible: an any-day event, or one that sells only discount codes or vouchers (`codes`
+ *   groups: a code needs no session, 000 §4) — no date or time at all;
  * - quantity_first: event meta reserve_flow, else the configured default, is 'quantity_first';
  * - date_first: everything else.
  */
@@ -29,6 +30,7 @@ export function chooseFlow({ event, groups, defaultFlow }: FlowInput): FlowKind 
   if (handlers.length && handlers.every((h) => ADD_ONE_HANDLERS.includes(h))) return 'add_one';
   // The server leaves members-only groups out for visitors who are not members (000 §6).
   if (event.hidden_type === 'public_member_only' && !handlers.length) return 'members_only';
+  if (handlers.length && handlers.every((h) => h === 'codes')) return 'flexible';
   if (event.event_type === 'single') return 'single';
   if (event.event_type === 'flexible') return 'flexible';
   const wanted = typeof event.meta?.reserve_flow === 'string' && event.meta.reserve_flow ? event.meta.reserve_flow : defaultFlow;

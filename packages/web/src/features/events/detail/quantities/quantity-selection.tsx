@@ -76,10 +76,11 @@ export function QuantitySelection(props: QuantitySelectionProps) {
       </div>
     );
   }
+  // 000 §8: a session with no ticket groups is unavailable ('sessionUnavailable'), not sold out.
   if (!groups.length) {
     return (
       <p className="notice notice--warning" role="status">
-        {en.quantities.noTicketsAvailable}
+        {en.event.sessionUnavailable}
       </p>
     );
   }

@@ -186,7 +186,7 @@ function SurveyQuestion({ field, value, error, onChange }: { field: SurveyField;
       <label htmlFor={id}>{label}</label>
       {field.control === 'select' && field.options ? (
         <select id={id} value={text} required={field.required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)}>
-          <option value="">{en.quantities.selectOption}</option>
+          <option value="">{format(en.quantities.selectPlaceholder, { label: inSentence(field.label) })}</option>
           {field.options.map((option) => (
             <option key={option.label} value={option.label}>
               {option.label}
@@ -215,3 +215,7 @@ function SurveyQuestion({ field, value, error, onChange }: { field: SurveyField;
   );
 }
 
+/** A label inside the 000 §8 placeholder ('Select a {label}'): "Size" reads "size"; an acronym ("ZIP code") stays. */
+function inSentence(label: string): string {
+  return /^[A-Z](?![A-Z])/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+}
