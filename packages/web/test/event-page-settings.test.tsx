@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TDocument } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';

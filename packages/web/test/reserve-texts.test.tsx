@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SurveyFields } from '../src/features/events/detail/quantities/ticket-forms.js';
 import { QuantitySelection } from '../src/features/events/detail/quantities/quantity-selection.js';
