@@ -147,6 +147,22 @@ describe('the door screen with a camera', () => {
     expect(await result(page).innerText()).toMatch(/Already admitted at \d{1,2}:\d\d [AP]M by Anna/);
     await screenshot(page, 'door-already-390');
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
+    await expect.poll(() => result(page).count(), { timeout: 10_000 }).toBe(0);
+    // Undo: the ticket is booked again and the log says who undid it.
+    await page.getByRole('button', { name: 'Undo last admission' }).click();
+    await expect.poll(() => page.locator('.door-scans').innerText()).toContain('Undone by Anna');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('booked');
+    await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^0 of \d+ admitted$/);
+    // A visitor without their code: found by name, the ticket ticked and admitted.
+    await page.getByRole('button', { name: 'Find by name or order' }).click();
+    await page.getByLabel('Name or order number').fill('Ada Vis');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('checkbox', { name: /Adult · Ada Visitor/ }).check();
+    await page.getByRole('button', { name: 'Admit selected (1)' }).click();
+    await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('redeemed');
+    await expectAccessible(page);
+    await screenshot(page, 'door-lookup-390');
     expect(errors).toEqual([]);
   });
 
