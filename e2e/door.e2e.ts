@@ -104,7 +104,7 @@ describe('the door screen with a camera', () => {
     return browser;
   }
 
-  async function openDoor(browser: Browser, sessionId: string, viewport = MOBILE, token = ANNA, before?: (page: Page) => Promise<unknown>) {
+  async function openDoor(browser: Browser, sessionId: string, viewport = MOBILE, token = ANNA, before?: (page: Page) => Promise<unknown>, shot?: string) {
     const { context, page, errors } = await newPage(browser, viewport);
     await context.grantPermissions(['camera'], { origin: sf.url });
     await before?.(page);
@@ -112,6 +112,10 @@ describe('the door screen with a camera', () => {
     await page.getByLabel('Scanner token').fill(token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Session').selectOption(sessionId);
+    if (shot) {
+      await expectAccessible(page);
+      await screenshot(page, shot);
+    }
     await page.getByRole('button', { name: 'Start scanning' }).click();
     await expect.poll(() => page.getByTestId('door-connection').textContent(), { timeout: 15_000 }).toContain('Online');
     return { context, page, errors };
@@ -121,7 +125,7 @@ describe('the door screen with a camera', () => {
 
   it('admits a ticket the camera reads, green with its type and name; the same code again is amber with when and by whom', async () => {
     const [code] = await buyTickets(sf, sessions[0]!.id, 1, 'Ada');
-    const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id);
+    const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id, MOBILE, ANNA, undefined, 'door-session-390');
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('admitted');
     const green = await result(page).innerText();
     expect(green).toContain('Admitted');
@@ -143,6 +147,22 @@ describe('the door screen with a camera', () => {
     expect(await result(page).innerText()).toMatch(/Already admitted at \d{1,2}:\d\d [AP]M by Anna/);
     await screenshot(page, 'door-already-390');
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
+    await expect.poll(() => result(page).count(), { timeout: 10_000 }).toBe(0);
+    // Undo: the ticket is booked again and the log says who undid it.
+    await page.getByRole('button', { name: 'Undo last admission' }).click();
+    await expect.poll(() => page.locator('.door-scans').innerText()).toContain('Undone by Anna');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('booked');
+    await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^0 of \d+ admitted$/);
+    // A visitor without their code: found by name, the ticket ticked and admitted.
+    await page.getByRole('button', { name: 'Find by name or order' }).click();
+    await page.getByLabel('Name or order number').fill('Ada Vis');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('checkbox', { name: /Adult · Ada Visitor/ }).check();
+    await page.getByRole('button', { name: 'Admit selected (1)' }).click();
+    await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('redeemed');
+    await expectAccessible(page);
+    await screenshot(page, 'door-lookup-390');
     expect(errors).toEqual([]);
   });
 
@@ -176,6 +196,7 @@ describe('the door screen with a camera', () => {
     await expect.poll(() => result(page).innerText()).toContain('Admitted (offline, will sync)');
     await page.getByRole('button', { name: 'Turn camera on' }).click();
     await expect.poll(() => page.getByTestId('door-connection').textContent(), { timeout: 20_000 }).toContain('2 waiting to sync');
+    await expect.poll(() => result(page).count()).toBe(0);
     await screenshot(page, 'door-offline-1280');
     // Meanwhile Ben's door let the filmed code in.
     const ben = await fetch(`${sf.url}/api/door/sessions/${sessions[0]!.id}/scan`, { method: 'POST', headers: { authorization: `Bearer ${BEN}`, 'content-type': 'application/json', app: 'ecomm' }, body: JSON.stringify({ scan_code: filmed }) });
@@ -188,6 +209,7 @@ describe('the door screen with a camera', () => {
     expect(query<{ scan_code: string; state: string }>(sf, 'SELECT scan_code, state FROM ticket WHERE scan_code IN (?, ?) ORDER BY scan_code', filmed, typed)).toEqual(
       [{ scan_code: filmed, state: 'redeemed' }, { scan_code: typed, state: 'redeemed' }].sort((a, b) => a.scan_code!.localeCompare(b.scan_code!)),
     );
+    await expect.poll(() => result(page).count()).toBe(0);
     await screenshot(page, 'door-conflict-1280');
     expect(errors).toEqual([]);
   });
