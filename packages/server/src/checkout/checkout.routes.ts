@@ -86,10 +86,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
   });
 
-  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null, paymentMethodType: string | null = null) => {
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null, paymentMethodType: string | null = null, giverIdentityId: string | null = null) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
-    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now, paymentMethodType });
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, giverIdentityId, sendEmail, answers, now, paymentMethodType });
     return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
@@ -103,7 +103,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         const result = await confirmFreeChange({ db, dialect: ctx.dialect, sellerId: seller.id, currency: seller.currency, identity: await readIdentity(db, request), cartId: request.params.id, idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null, gateways: gatewaysFor(db, seller.id, stripe), now, publicUrl: ctx.settings.publicUrl, ip: request.ip });
         return payAnswer(db, request.params.id, result, now, ctx);
       }
-      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null);
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null, body.giver_identity_id ?? null);
     });
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true, null));

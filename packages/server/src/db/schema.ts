@@ -198,6 +198,8 @@ export interface MembershipGiftTable {
   redeemed_order_id: string | null;
   membership_id: string | null;
   created_at: string;
+  /** 0025: how the code was given when redeemed: 'input' (typed) or 'query' (a link's ?code=); null if not said. */
+  redeem_source: Generated<string | null>;
 }
 /** Allowance used per card set (its first card), membership rule and period. */
 export interface MemberAllowanceUsageTable {
@@ -273,6 +275,8 @@ export interface CartTable {
   edits_order_id: Generated<string | null>;
   /** 0019: what the order tickets this change cart takes out were worth (minor units). */
   credit: Generated<number>;
+  /** 0025: the giver a guest named at guest_checkout (giver_identity_id): the gifts the booking issues are theirs. */
+  giver_identity_id: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
