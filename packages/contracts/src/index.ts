@@ -17,3 +17,4 @@ export * from './promotions.js';
 export * from './promotion-texts.js';
 export * from './payment-return.js';
 export * from './wallet.js';
+export * from './gift-card-texts.js';

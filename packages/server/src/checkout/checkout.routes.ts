@@ -1,4 +1,4 @@
-import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
+import { ZCartGiftCardBody, ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
@@ -11,6 +11,7 @@ import { gatewaysFor } from '../payments/gateways.js';
 import { registerPaymentRoutes } from '../payments/payments.routes.js';
 import { captchaVerifierFor } from './captcha.js';
 import { getLedger } from './get-ledger.js';
+import { keepGiftCard } from './keep-gift-card.js';
 import { giftCheckout } from './gift-checkout.js';
 import { payAnswer } from './pay-answer.js';
 import { payCart } from './pay-cart.js';
@@ -77,6 +78,23 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         publicUrl: ctx.settings.publicUrl,
       });
       return payAnswer(db, request.params.id, result, now, ctx);
+    });
+  }
+
+  // Gift cards applied at checkout are kept on the cart until it is paid (docs/payments.md "Gift cards").
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/gift_card`, async (request) => {
+      const body = parseBody(ZCartGiftCardBody, request.body, 'gift_card');
+      const { seller } = await sellerOfRequest(ctx, request);
+      const now = ctx.now();
+      await keepGiftCard(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, number: body.number, remove: false, now });
+      return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
+    });
+    app.delete<{ Params: { id: string; number: string } }>(`${prefix}/:id/gift_card/:number`, async (request) => {
+      const { seller } = await sellerOfRequest(ctx, request);
+      const now = ctx.now();
+      await keepGiftCard(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, number: request.params.number, remove: true, now });
+      return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
     });
   }
 

@@ -27,6 +27,7 @@ import { up as m0022 } from './migrations/0022_profile_address.js';
 import { up as m0023 } from './migrations/0023_identity_grant_registered.js';
 import { up as m0024 } from './migrations/0024_citypass_visit.js';
 import { up as m0025 } from './migrations/0025_gift_sources.js';
+import { up as m0026 } from './migrations/0026_cart_gift_cards.js';
 
 type AnyDb = Kysely<any>;
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0023_identity_grant_registered': m0023,
   '0024_citypass_visit': m0024,
   '0025_gift_sources': m0025,
+  '0026_cart_gift_cards': m0026,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

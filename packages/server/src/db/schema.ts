@@ -277,6 +277,8 @@ export interface CartTable {
   credit: Generated<number>;
   /** 0025: the giver a guest named at guest_checkout (giver_identity_id): the gifts the booking issues are theirs. */
   giver_identity_id: Generated<string | null>;
+  /** 0026: the gift cards applied at checkout, a JSON array of numbers kept until paid; null when none. */
+  gift_cards: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
