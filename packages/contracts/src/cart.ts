@@ -46,6 +46,11 @@ export type TCartModify = z.infer<typeof ZCartModify>;
 export const ZCartRemove = z.object({ tickets: z.array(Id).min(1).max(1000) }).strict();
 export type TCartRemove = z.infer<typeof ZCartRemove>;
 
+/** POST cart/{id}/gift_card: a gift card to keep on the cart (001 §5: required, at most 70 characters). */
+export const ZCartGiftCardBody = z.object({ number: z.string().trim().min(1).max(70) }).strict();
+export type TCartGiftCardBody = z.infer<typeof ZCartGiftCardBody>;
+export type TCartGiftCard = { number: string; balance: string; state: string };
+
 /** POST cart/{id}/transfer: the payment link's key (a staff-created cart, /transfer-cart/{id}?key=…). */
 export const ZCartTransfer = z.object({ key: z.string().max(200).optional() }).strict();
 export type TCartTransfer = z.infer<typeof ZCartTransfer>;
@@ -92,6 +97,8 @@ export const ZCart = z.object({
   /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
   cartmods: z.array(ZCartModOut).optional(),
   promo_codes: z.array(ZCartPromoCode).optional(),
+  /** 001 §3: the gift cards applied at checkout, kept until paid (balance and state as the ledger has them now). */
+  giftCards: z.array(z.object({ number: z.string(), balance: Money, state: z.string() })).optional(),
   /** A change cart (self-edit): the order it changes, and what the order tickets it takes out were worth. */
   edits_order_id: z.string().nullable().optional(),
   credit: Money.optional(),

@@ -20,3 +20,4 @@ export * from './wallet.js';
 export * from './door.js';
 export * from './admin.js';
 export * from './live.js';
+export * from './gift-card-texts.js';

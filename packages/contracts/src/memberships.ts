@@ -125,12 +125,18 @@ export const ZGiftOptions = z
  * (the booking issues a gift code; members are named when it is redeemed). `redeem_code` pays for
  * a new membership or a renewal with a gift code (issue 12).
  */
+/** 001 §4: a gift code is marked as typed or from the link's query. */
+export const GIFT_CODE_SOURCES = ['input', 'query'] as const;
+export type TGiftCodeSource = (typeof GIFT_CODE_SOURCES)[number];
+
 export const ZMembershipHandlerData = z
   .object({
     members: z.array(ZMemberInput).min(1, MEMBERSHIP_TEXT.membersRequired).max(MEMBERS_MAX).optional(),
     renew_membership_id: z.string().min(1).max(64).optional(),
     gift: ZGiftOptions.optional(),
     redeem_code: z.string().trim().min(1, GIFT_CODE_TEXT.invalid).max(40, GIFT_CODE_TEXT.invalid).optional(),
+    /** 001 §4: how the gift code was given — typed (`input`) or from the link (`query`); recorded with the redemption. */
+    redeem_code_source: z.enum(GIFT_CODE_SOURCES).optional(),
   })
   .strict()
   .refine((d) => [d.members, d.renew_membership_id, d.gift].filter(Boolean).length === 1, {

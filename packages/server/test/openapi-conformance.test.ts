@@ -157,6 +157,11 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     await call(b, 'GET', '/ledger/{ledgerType}/{number}', '/ledger/giftcard/NOSUCHCARD', undefined, 404);
     const spend = (await call(b, 'POST', '/my/cart/modify', '/my/cart/modify', { add: [adult(), adult()] })) as { cart: { _data: { id: string }[] } };
     const spendId = spend.cart._data[0].id;
+    // Kept on the cart until paid (docs/payments.md "Gift cards").
+    await call(b, 'POST', '/cart/{id}/gift_card', `/cart/${spendId}/gift_card`, { number });
+    await call(b, 'DELETE', '/my/cart/{id}/gift_card/{number}', `/my/cart/${spendId}/gift_card/${number}`);
+    await call(b, 'POST', '/my/cart/{id}/gift_card', `/my/cart/${spendId}/gift_card`, { number });
+    await call(b, 'DELETE', '/cart/{id}/gift_card/{number}', `/cart/${spendId}/gift_card/${number}`);
     await call(b, 'POST', '/cart/{id}/pay', `/cart/${spendId}/pay`, { amount: '25.00', gateway_id: 'ledger', gateway_data: { number } });
     const action = (await call(b, 'POST', '/cart/{id}/pay', `/cart/${spendId}/pay`, card('15.00', DEMO_CARDS.requires_action), 402)) as { _data: { _extra: { payment_intent_id: string } }[] };
     // Returns from a payment redirect (Stripe only; its answers: stripe-redirect-methods.test.ts): no such payment here.

@@ -135,6 +135,7 @@ describe('checkout', () => {
       if (url.pathname === '/api/ledger/giftcard/GC25') return { body: { ledger: { _data: [{ number: 'GC25', state: 'active', balance: '25.00' }] } } };
       if (url.pathname === '/api/ledger/giftcard/EMPTY') return { body: { ledger: { _data: [{ number: 'EMPTY', state: 'active', balance: '0.00' }] } } };
       if (url.pathname === '/api/ledger/giftcard/BROKEN') return { status: 503, body: {} };
+      if (url.pathname === '/api/cart/cart-1/gift_card') return { body: cartDocument() };
       return server(() => refusal(402, 'payment_failed', 'Gift Card balance is $0'))(url, request);
     });
     renderApp('/checkout');
@@ -165,6 +166,9 @@ describe('checkout', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $25 with gift card' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Gift Card balance is $0');
+    // The applied card is kept on the cart (001 §3), so a reload still has it.
+    const keep = fetch.mock.calls.find(([u]) => String(u).includes('/gift_card'))!;
+    expect(JSON.parse(String(keep[1]!.body))).toEqual({ number: 'GC25' });
     const pay = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
     expect(JSON.parse(String(pay[1]!.body))).toEqual({ amount: '25.00', gateway_id: 'ledger', gateway_data: { number: 'GC25' } });
     expect(await screen.findByRole('button', { name: 'Pay $62' })).toBeTruthy();

@@ -21,27 +21,27 @@ function server(doc: ReturnType<typeof eventDocument>) {
 useAppTestEnv();
 
 describe('event display settings', () => {
-  it('hide_event_details leaves the description block out of the event page', { timeout: 30000 }, async () => {
+  it('hide_event_details leaves the description block out of the event page', { timeout: 60000 }, async () => {
     server(eventDocument({ meta: { hide_event_details: true } }));
     renderApp(`/events/${EVENT_ID}`);
-    await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 15000 });
-    await screen.findByRole('region', { name: 'Admission tickets' }, { timeout: 15000 });
+    await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 40000 });
+    await screen.findByRole('region', { name: 'Admission tickets' }, { timeout: 40000 });
     expect(document.querySelector('.event-description')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'About this event' })).toBeNull();
   });
 
-  it('without it the description shows', { timeout: 30000 }, async () => {
+  it('without it the description shows', { timeout: 60000 }, async () => {
     server(eventDocument({ meta: {} }));
     renderApp(`/events/${EVENT_ID}`);
-    await waitFor(() => expect(document.querySelector('.event-description')).not.toBeNull(), { timeout: 15000 });
+    await waitFor(() => expect(document.querySelector('.event-description')).not.toBeNull(), { timeout: 40000 });
   });
 
-  it('image no_cropping shows the cover whole; without it the cover fills its frame', { timeout: 30000 }, async () => {
+  it('image no_cropping shows the cover whole; without it the cover fills its frame', { timeout: 60000 }, async () => {
     const doc = eventDocument({ meta: { image_cover: 'img-cover' } });
     doc.config = { _count: 1, _total: 1, _data: [configEntry('image', { no_cropping: true, alt_text: 'The harbour at dusk' }, EVENT_ID)] };
     server(doc);
     renderApp(`/events/${EVENT_ID}`);
-    await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 15000 });
+    await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 40000 });
     const hero = document.querySelector('.event-hero')!;
     expect(hero.classList.contains('event-hero--whole')).toBe(true);
     expect(hero.querySelector('img')!.getAttribute('alt')).toBe('The harbour at dusk');

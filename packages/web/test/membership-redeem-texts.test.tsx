@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
 import { membershipEventDocument, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
@@ -39,5 +39,33 @@ describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', (
     renderApp(`/membership/redeem?code=${CODE}`);
     expect(await screen.findByRole('radio', { name: /Individual/ }, { timeout: 5000 })).toBeTruthy();
     expect(document.querySelector('.redeem-summary, .event-description')).toBeNull();
+  });
+});
+
+describe('redeeming a gift: where the code came from (001 §4)', () => {
+  async function redeemWith(path: string, typed?: string) {
+    const { calls } = redeemServer({});
+    renderApp(path);
+    if (typed) {
+      fireEvent.change(await screen.findByRole('textbox', { name: 'Gift code' }, { timeout: 20000 }), { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    await screen.findByRole('radio', { name: /Individual/ }, { timeout: 20000 });
+    const member = await screen.findByRole('group', { name: 'Member' }, { timeout: 20000 });
+    fireEvent.change(within(member).getByLabelText('First name'), { target: { value: 'Grace' } });
+    fireEvent.change(within(member).getByLabelText('Last name'), { target: { value: 'Hopper' } });
+    fireEvent.change(within(member).getByLabelText(/E-mail|Email/i), { target: { value: 'grace@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem and continue' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/modify'))).toBe(true));
+    const body = calls.find((c) => c.url.pathname.endsWith('/modify'))!.body as { add: { handler_data: Record<string, unknown> }[] };
+    return body.add[0].handler_data;
+  }
+
+  it('a code from the link is sent as "query"', { timeout: 60000 }, async () => {
+    expect(await redeemWith(`/membership/redeem?code=${CODE}`)).toMatchObject({ redeem_code: CODE, redeem_code_source: 'query' });
+  });
+
+  it('a typed code is sent as "input"', { timeout: 60000 }, async () => {
+    expect(await redeemWith('/membership/redeem', CODE)).toMatchObject({ redeem_code: CODE, redeem_code_source: 'input' });
   });
 });

@@ -7,6 +7,7 @@ import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
 import { gifteeAccount } from './cart.repository.js';
 import { holderRegistered } from '../identity/identity-grant.repository.js';
+import { keptGiftCards } from '../payments/kept-gift-cards.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
@@ -202,6 +203,7 @@ async function paymentFields(db: Tx, cart: Selectable<CartTable>, amounts: CartA
     paymentDue: fromMinor(amounts.due),
     outstandingBalance: fromMinor(amounts.outstanding),
     completedPayments: payments.map((p) => ({ id: p.id, occurredDate: p.created_at, amount: fromMinor(p.amount), status: p.status })),
+    giftCards: await keptGiftCards(db, cart),
     giftee: giftee ? { id: giftee.identity_id, name: named ? `${giftee.first_name} ${giftee.last_name}`.trim() : '', email: giftee.email } : null,
   };
 }

@@ -1,4 +1,4 @@
-import { ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
+import { ZCartGiftCardBody, ZGiftCheckout, ZGiftee, ZGuestCheckout, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { cartDocument, DEFAULT_CART_EMBEDS } from '../cart/cart-document.js';
@@ -11,6 +11,7 @@ import { gatewaysFor } from '../payments/gateways.js';
 import { registerPaymentRoutes } from '../payments/payments.routes.js';
 import { captchaVerifierFor } from './captcha.js';
 import { getLedger } from './get-ledger.js';
+import { keepGiftCard } from './keep-gift-card.js';
 import { giftCheckout } from './gift-checkout.js';
 import { payAnswer } from './pay-answer.js';
 import { payCart } from './pay-cart.js';
@@ -80,16 +81,33 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
+  // Gift cards applied at checkout are kept on the cart until it is paid (docs/payments.md "Gift cards").
+  for (const prefix of ['/api/cart', '/api/my/cart']) {
+    app.post<IdParams>(`${prefix}/:id/gift_card`, async (request) => {
+      const body = parseBody(ZCartGiftCardBody, request.body, 'gift_card');
+      const { seller } = await sellerOfRequest(ctx, request);
+      const now = ctx.now();
+      await keepGiftCard(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, number: body.number, remove: false, now });
+      return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
+    });
+    app.delete<{ Params: { id: string; number: string } }>(`${prefix}/:id/gift_card/:number`, async (request) => {
+      const { seller } = await sellerOfRequest(ctx, request);
+      const now = ctx.now();
+      await keepGiftCard(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, number: request.params.number, remove: true, now });
+      return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
+    });
+  }
+
   app.get<{ Params: { ledgerType: string; number: string } }>('/api/ledger/:ledgerType/:number', async (request, reply) => {
     const { seller } = await sellerOfRequest(ctx, request);
     reply.header('cache-control', 'private, no-store');
     return getLedger(db, { sellerId: seller.id, ledgerType: request.params.ledgerType, number: request.params.number });
   });
 
-  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null, paymentMethodType: string | null = null) => {
+  const purchaser = async (request: FastifyRequest<IdParams>, purchaserIdentityId: string | null, sendEmail: boolean, answers: IdentityAnswers | null, gifteeIdentityId: string | null = null, paymentMethodType: string | null = null, giverIdentityId: string | null = null) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const now = ctx.now();
-    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, sendEmail, answers, now, paymentMethodType });
+    await setPurchaser(db, { sellerId: seller.id, identity: await readIdentity(db, request), cartId: request.params.id, purchaserIdentityId, gifteeIdentityId, giverIdentityId, sendEmail, answers, now, paymentMethodType });
     return cartDocument(db, request.params.id, DEFAULT_CART_EMBEDS, now, ctx);
   };
   for (const prefix of ['/api/cart', '/api/my/cart']) {
@@ -103,7 +121,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
         const result = await confirmFreeChange({ db, dialect: ctx.dialect, sellerId: seller.id, currency: seller.currency, identity: await readIdentity(db, request), cartId: request.params.id, idempotencyKey: typeof key === 'string' && key.length <= 200 ? key : null, gateways: gatewaysFor(db, seller.id, stripe), now, publicUrl: ctx.settings.publicUrl, ip: request.ip });
         return payAnswer(db, request.params.id, result, now, ctx);
       }
-      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null);
+      return purchaser(request, body.guest_identity_id ?? null, body.send_email, body.identity_form ?? {}, body.giftee_identity_id ?? null, body.payment_method_type ?? null, body.giver_identity_id ?? null);
     });
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', async (request) => purchaser(request, null, true, null));

@@ -20,7 +20,7 @@ import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from './p
  */
 export async function setPurchaser(
   db: Db,
-  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date; paymentMethodType?: string | null },
+  input: { sellerId: string; identity: Identity | null; cartId: string; purchaserIdentityId: string | null; gifteeIdentityId?: string | null; giverIdentityId?: string | null; sendEmail: boolean; answers: IdentityAnswers | null; now: Date; paymentMethodType?: string | null },
 ) {
   const cart = await cartById(db, input.cartId);
   assertModifiable(cart, input.identity, input.sellerId, input.now);
@@ -40,7 +40,12 @@ export async function setPurchaser(
   if (!input.identity || !(await mayNameIdentity(db, input.identity.id, purchaser))) throw notFound();
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
-  if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
+  // 001 §7 giver_identity_id: the giver of a gift, when not the purchaser — an account this caller may name, like the purchaser.
+  const giver = input.giverIdentityId ?? null;
+  if (giver && (!(await mayNameIdentity(db, input.identity.id, giver)) || !(await userByIdentity(db, giver, input.sellerId)))) {
+    throw new AppError(404, 'not_found', 'These details could not be found. Please enter them again.', 'checkout', { field: 'giver_identity_id' });
+  }
+  if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: giver ?? purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
   // A payment method that needs the address (001 §5) makes its fields required here too; pay checks them again.
   const form = await purchaserFormOfCart(db, input.sellerId, cart.id);
   const kept = input.answers ? checkPurchaserAnswers(ADDRESS_METHODS.includes(input.paymentMethodType ?? '') ? withAddressFields(form) : form, account, input.answers) : null;
@@ -62,6 +67,7 @@ export async function setPurchaser(
   await updateCartRow(db, cart.id, {
     purchaser_identity_id: purchaser,
     giftee_identity_id: input.gifteeIdentityId ?? cart.giftee_identity_id,
+    giver_identity_id: giver ?? cart.giver_identity_id,
     send_email: input.sendEmail ? 1 : 0,
     purchaser_meta: kept ? JSON.stringify(kept) : null,
     updated_at: input.now.toISOString(),

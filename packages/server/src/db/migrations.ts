@@ -30,6 +30,8 @@ import { up as m0024door } from './migrations/0024_door_scans.js';
 import { up as m0024live } from './migrations/0024_live_notify.js';
 import { up as m0024staff } from './migrations/0024_staff.js';
 import { up as m0024terms } from './migrations/0024_terms_and_captcha.js';
+import { up as m0025 } from './migrations/0025_gift_sources.js';
+import { up as m0026 } from './migrations/0026_cart_gift_cards.js';
 
 type AnyDb = Kysely<any>;
 
@@ -68,6 +70,8 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0024_live_notify': m0024live,
   '0024_staff': m0024staff,
   '0024_terms_and_captcha': m0024terms,
+  '0025_gift_sources': m0025,
+  '0026_cart_gift_cards': m0026,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -200,6 +200,8 @@ export interface MembershipGiftTable {
   redeemed_order_id: string | null;
   membership_id: string | null;
   created_at: string;
+  /** 0025: how the code was given when redeemed: 'input' (typed) or 'query' (a link's ?code=); null if not said. */
+  redeem_source: Generated<string | null>;
 }
 /** Allowance used per card set (its first card), membership rule and period. */
 export interface MemberAllowanceUsageTable {
@@ -280,6 +282,10 @@ export interface CartTable {
   terms_hash: Generated<string | null>;
   /** 0024: until when one passing captcha answer keeps this cart's checkout open. */
   captcha_until: Generated<string | null>;
+  /** 0025: the giver a guest named at guest_checkout (giver_identity_id): the gifts the booking issues are theirs. */
+  giver_identity_id: Generated<string | null>;
+  /** 0026: the gift cards applied at checkout, a JSON array of numbers kept until paid; null when none. */
+  gift_cards: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {

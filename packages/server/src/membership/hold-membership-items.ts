@@ -40,7 +40,7 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
     const renewId = parsed.data.renew_membership_id ?? (await ownCurrentSetToRenew(tx, input.viewer, input.now));
     if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
     else checkMembers(level, parsed.data, index);
-    const redeemGiftId = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticketId: item.ticket.id, now: input.now }) : null;
+    const redeemGiftId = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticketId: item.ticket.id, now: input.now, source: parsed.data.redeem_code_source ?? null }) : null;
     rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)), redeem_gift_id: redeemGiftId });
   }
   const giftTicketIds = rows.filter((r) => r.gift).map((r) => r.ticket_id);

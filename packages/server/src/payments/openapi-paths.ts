@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZLedgerDocument, ZPayAnswer, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
+import { ZCartDocument, ZCartGiftCardBody, ZLedgerDocument, ZPayAnswer, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
-import { OWNED } from '../cart/openapi-paths.js';
+import { MODIFIABLE, OWNED } from '../cart/openapi-paths.js';
 
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'Names one payment attempt: the same request with the key replays a success and retries a failure; another request with it is refused (422 idempotency_key_reused).' };
 
@@ -36,7 +36,24 @@ export function paymentPaths() {
       '410': 'cart_expired (refunded when the tickets were gone)',
     },
   });
+  const keepCard = operation({
+    summary: "Keep a gift card on the cart until it is paid (the cart's giftCards: number, balance, state)",
+    parameters: [pathParam('id'), sellerParam],
+    body: ZCartGiftCardBody,
+    ok: ZCartDocument,
+    refusals: { ...MODIFIABLE, '400': 'validation_failed (number), seller_not_found', '404': 'not_found (no such gift card), seller_not_found', '409': 'validation_failed (already applied), cart_already_booked, intent_processing', '422': 'validation_failed (balance $0 or not active; more than 10 cards)' },
+  });
+  const dropCard = operation({
+    summary: 'Take a kept gift card off the cart',
+    parameters: [pathParam('id'), pathParam('number'), sellerParam],
+    ok: ZCartDocument,
+    refusals: { ...MODIFIABLE, '404': 'not_found (not kept on this cart), seller_not_found' },
+  });
   return {
+    '/cart/{id}/gift_card': { post: keepCard },
+    '/my/cart/{id}/gift_card': { post: keepCard },
+    '/cart/{id}/gift_card/{number}': { delete: dropCard },
+    '/my/cart/{id}/gift_card/{number}': { delete: dropCard },
     '/cart/{id}/pay': { post: pay },
     '/my/cart/{id}/pay': { post: pay },
     '/cart/{id}/payment_return': { post: paymentReturn },

@@ -24,10 +24,10 @@ export function giftById(tx: Tx, id: string): Promise<GiftRow | undefined> {
  * the first and re-checks the row as committed). A holder's ticket released (cart expired, emptied
  * or the ticket removed) lets the gift go (releaseGiftHolds), so the code can be redeemed again.
  */
-export async function claimGift(tx: Tx, giftId: string, ticketId: string, nowIso: string): Promise<boolean> {
+export async function claimGift(tx: Tx, giftId: string, ticketId: string, nowIso: string, source: string | null = null): Promise<boolean> {
   const result = await tx
     .updateTable('membership_gift')
-    .set({ held_ticket_id: ticketId })
+    .set({ held_ticket_id: ticketId, redeem_source: source })
     .where('id', '=', giftId)
     .where('redeemed_at', 'is', null)
     .where('valid_from', '<=', nowIso)

@@ -11,7 +11,8 @@ import { insertGift } from './gift.repository.js';
  * A booked gift of membership (001 §4 Gifting) issues one code of 10 characters, inside the booking
  * transaction: about 49 bits of randomness (31 letters and digits a person can read out), unique by
  * index, redeemable for 12 months. Its value is the level's price, so the level given is free to
- * redeem whatever discount the giver had. The giver is the purchaser; the giftee the cart's.
+ * redeem whatever discount the giver had. The giver is the one a guest named at guest_checkout
+ * (giver_identity_id), else the purchaser; the giftee the cart's.
  */
 export async function issueMembershipGift(tx: Tx, input: { cart: Selectable<CartTable>; orderId: string; ticket: { id: string; ticket_type_id: string; face_value: number; email_giftee_on: string | null }; now: Date }) {
   const nowIso = input.now.toISOString();
@@ -23,7 +24,7 @@ export async function issueMembershipGift(tx: Tx, input: { cart: Selectable<Cart
     value: input.ticket.face_value,
     ticket_order_id: input.orderId,
     ticket_id: input.ticket.id,
-    giver_identity_id: input.cart.purchaser_identity_id ?? input.cart.identity_id,
+    giver_identity_id: input.cart.giver_identity_id ?? input.cart.purchaser_identity_id ?? input.cart.identity_id,
     giftee_identity_id: input.cart.giftee_identity_id,
     email_giftee_on: input.ticket.email_giftee_on,
     giftee_mailed_at: null,

@@ -9,7 +9,7 @@ import { giftCodeExpired, giftCodeInvalid, giftCodeRedeemed, giftExpired } from 
  * has been redeemed. The price follows from the cart's pricing (promotions/reprice-cart.ts), which
  * counts the gift's value as a credit on the ticket (gift-credits.ts). Returns the gift's id.
  */
-export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; code: string; ticketId: string; now: Date }): Promise<string> {
+export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; code: string; ticketId: string; now: Date; source?: string | null }): Promise<string> {
   const operation = 'reserve';
   if (!isGiftCodeShaped(input.code)) throw giftCodeInvalid(operation);
   const gift = await giftByCode(tx, input.sellerId, normalizeGiftCode(input.code));
@@ -17,6 +17,6 @@ export async function redeemGiftForTicket(tx: Tx, input: { sellerId: string; cod
   const nowIso = input.now.toISOString();
   if (giftExpired(gift, nowIso)) throw giftCodeExpired(operation);
   if (gift.redeemed_at) throw giftCodeRedeemed(operation);
-  if (!(await claimGift(tx, gift.id, input.ticketId, nowIso))) throw giftCodeRedeemed(operation);
+  if (!(await claimGift(tx, gift.id, input.ticketId, nowIso, input.source ?? null))) throw giftCodeRedeemed(operation);
   return gift.id;
 }

@@ -64,6 +64,16 @@ export function payCart(cartId: string, body: TPayBody, idempotencyKey: string, 
   return client.post<TPayAnswer>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body, orderKey ? { query: { key: orderKey } } : undefined);
 }
 
+/** Keeps an applied gift card on the cart until it is paid (docs/payments.md "Gift cards"); answers the cart. */
+export function keepGiftCard(cartId: string, number: string, member = false): Promise<TCartDocument> {
+  return api.post<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/gift_card`, { number });
+}
+
+/** Takes a kept gift card off the cart. */
+export function dropGiftCard(cartId: string, number: string, member = false): Promise<TCartDocument> {
+  return api.request<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/gift_card/${encodeURIComponent(number)}`, { method: 'DELETE' });
+}
+
 /** The demo gateway's stand-in for the bank page. */
 export function confirmDemoIntent(intentId: string): Promise<unknown> {
   return api.post(`payments/demo/${encodeURIComponent(intentId)}/confirm`, {});

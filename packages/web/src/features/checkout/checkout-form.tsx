@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
-import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { addressCheckout, confirmDemoIntent, guestCheckout, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
+import type { TCart, TPayAnswer, TPayBody } from '@foyer/contracts';
+import { addressCheckout, confirmDemoIntent, dropGiftCard, guestCheckout, keepGiftCard, memberCheckout, newIdempotencyKey, registerGuest } from './api.js';
 import { addressFieldsOf, identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { answersWith, EMPTY_ANSWERS, registrationOf, validateIdentityAnswers, type IdentityErrors } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
@@ -81,11 +81,13 @@ interface CheckoutFormProps {
   onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
+  /** 001 §3: the gift cards kept on the cart (applied before a reload), shown again and paid with first. */
+  keptGiftCards?: TCart['giftCards'];
   /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" (only the address a method needs) and no promo codes. */
   knownPurchaser?: boolean;
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false, keptGiftCards = [] }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -104,7 +106,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [failure, setFailure] = useState<Message | null>(initialFailure);
   const { value: bank, errors: bankErrors, setErrors: setBankErrors, onChange: onBankChange } = useCheckedFields<BankValue>(EMPTY_BANK);
   const [notice, setNotice] = useState<string | null>(null);
-  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>(() => keptGiftCards.filter((g) => g.state === 'active' && toMinor(g.balance) > 0).map((g) => ({ number: g.number, balance: g.balance, used: false })));
   const [giftOpen, setGiftOpen] = useState(false);
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
   const methods = availableMethods({ testMode, wallet, redirectMethods: settings.redirectMethods });
@@ -457,7 +459,14 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           ) : (
             <>
               {giftCards.length > 0 && (
-                <AppliedGiftCards giftCards={giftCards} money={money} onRemove={(number) => setGiftCards((list) => list.filter((x) => x.number !== number))} />
+                <AppliedGiftCards
+                  giftCards={giftCards}
+                  money={money}
+                  onRemove={(number) => {
+                    setGiftCards((list) => list.filter((x) => x.number !== number));
+                    void dropGiftCard(cartId, number, member).catch(() => undefined);
+                  }}
+                />
               )}
               {options.length > 1 && step.kind !== 'gift_card' && (
                 <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />
@@ -527,6 +536,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         onApplied={(card) => {
           setGiftCards((list) => [...list, card]);
           setGiftOpen(false);
+          // Kept on the cart, so a reload still has it (001 §3); a refusal takes it off again with its text.
+          keepGiftCard(cartId, card.number, member).catch((error: unknown) => {
+            setGiftCards((list) => list.filter((g) => g.number !== card.number));
+            setFailure({ text: isApiError(error) && error.status >= 400 && error.status < 500 ? error.description : en.giftCard.trouble, detail: null });
+          });
         }}
       />
       <TermsModal

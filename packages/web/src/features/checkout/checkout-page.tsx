@@ -77,6 +77,7 @@ export function Component() {
         <CheckoutForm
           key={view.cart.id}
           cartId={view.cart.id}
+          keptGiftCards={view.cart.giftCards}
           outstanding={outstandingMinor(view.cart)}
           due={paymentDueMinor(view.cart, outstandingMinor(view.cart))}
           injected={isInjectedCart(view.cart)}

@@ -1,4 +1,4 @@
-import type { TGiftCodeLookup } from '@foyer/contracts';
+import type { TGiftCodeLookup, TGiftCodeSource } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { en, format } from '../../../i18n/en.js';
@@ -24,7 +24,7 @@ export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summar
  * what the gift covers and what is left to pay, then the members of the chosen level. The add
  * carries the code; the server holds it for this cart and prices the level.
  */
-export function RedeemLevels({ lookup, detail, currency }: { lookup: TGiftCodeLookup; detail: EventDetail; currency: string }) {
+export function RedeemLevels({ lookup, detail, currency, source = 'input' }: { lookup: TGiftCodeLookup; detail: EventDetail; currency: string; source?: TGiftCodeSource }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const levelsQuery = useQuery(membershipLevelsQuery());
@@ -52,7 +52,7 @@ export function RedeemLevels({ lookup, detail, currency }: { lookup: TGiftCodeLo
       focusFirstInvalid(formRef.current);
       return;
     }
-    void add(chosen.ticket_type_id, { members: membersInput(roles, members), redeem_code: lookup.code });
+    void add(chosen.ticket_type_id, { members: membersInput(roles, members), redeem_code: lookup.code, redeem_code_source: source });
   };
 
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });

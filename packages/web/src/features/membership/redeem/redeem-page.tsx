@@ -1,6 +1,6 @@
 import { GIFT_CODE_LENGTH, GIFT_CODE_TEXT, CONFIG } from '@foyer/contracts/constants';
 import { isGiftCodeShaped, normalizeGiftCode } from '@foyer/contracts/rules';
-import type { TGiftCodeLookup } from '@foyer/contracts';
+import type { TGiftCodeLookup, TGiftCodeSource } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { redirect, useSearchParams } from 'react-router';
@@ -38,6 +38,8 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [lookup, setLookup] = useState<TGiftCodeLookup | null>(null);
+  // 001 §4: the code is marked as from the link (query) until the visitor types another.
+  const [source, setSource] = useState<TGiftCodeSource>(fromQuery ? 'query' : 'input');
   const inputRef = useRef<HTMLInputElement>(null);
 
   const check = async (typed: string) => {
@@ -95,6 +97,7 @@ export function Component() {
           error={error}
           onChange={(e) => {
             setCode(e.currentTarget.value);
+            setSource('input');
             if (lookup && normalizeGiftCode(e.currentTarget.value) !== lookup.code) setLookup(null);
           }}
         />
@@ -102,13 +105,13 @@ export function Component() {
           {checking ? en.gift.checking : en.gift.check}
         </button>
       </form>
-      {lookup && <RedeemWithEvent lookup={lookup} />}
+      {lookup && <RedeemWithEvent lookup={lookup} source={source} />}
     </section>
   );
 }
 
 /** The levels step once the code is good: it reserves on the membership event of the gift. */
-function RedeemWithEvent({ lookup }: { lookup: TGiftCodeLookup }) {
+function RedeemWithEvent({ lookup, source }: { lookup: TGiftCodeLookup; source: TGiftCodeSource }) {
   const seller = useSeller();
   const config = useQuery(configQuery());
   const eventId = lookup.membership_event_id ?? asString(configValue(CONFIG.membershipEventId, config.data?.entries ?? []));
@@ -116,5 +119,5 @@ function RedeemWithEvent({ lookup }: { lookup: TGiftCodeLookup }) {
   const detail = event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null;
   if (event.isError) return <p className="notice notice--error" role="alert">{errorMessage(event.error)}</p>;
   if (!detail) return <p className="muted" aria-busy="true">{en.membership.levelsLoading}</p>;
-  return <RedeemLevels lookup={lookup} detail={detail} currency={seller.currency} />;
+  return <RedeemLevels lookup={lookup} detail={detail} currency={seller.currency} source={source} />;
 }
