@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DEMO_CARDS } from '@foyer/contracts';
 import { backupDatabase } from '../packages/server/src/db/backup-database.js';
@@ -11,14 +10,13 @@ import { restoreDatabase } from '../packages/server/src/db/restore-database.js';
 import { addMember } from '../packages/server/src/users/add-member.js';
 import { describe, expect, it } from 'vitest';
 import { readInvariants, readStore } from './invariants.js';
-import { emptyDatabase, faultDialects, report, startServer, waitFor } from './server-process.js';
+import { CLI, emptyDatabase, faultDialects, report, startServer, waitFor } from './server-process.js';
 import { hotSession, Shopper } from './shopper.js';
 
-const CLI = fileURLToPath(new URL('../packages/server/src/cli.ts', import.meta.url));
 
 /** `npm run foyer -- <args>` against `databaseUrl`. */
 async function foyer(databaseUrl: string, ...args: string[]) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 });
   return stdout.trim();
 }
 
