@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['faults/**/*.test.ts'],
+          globalSetup: ['faults/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 60_000,

@@ -8,7 +8,13 @@ import { freePort } from '../e2e/free-port.js';
 import type { Dialect } from '../packages/server/src/db/database.js';
 import { FIXTURE } from '../packages/server/test/harness.js';
 
-const MAIN = fileURLToPath(new URL('../packages/server/src/main.ts', import.meta.url));
+/**
+ * The server as production runs it (`npm start`): bundled by scripts/build-server.mjs, here into a
+ * directory of the suite's own (faults/global-setup.ts builds it once per run), run by plain Node.
+ */
+export const SERVER_BUILD = fileURLToPath(new URL('../node_modules/.cache/foyer-faults/', import.meta.url));
+const MAIN = join(SERVER_BUILD, 'main.mjs');
+export const CLI = join(SERVER_BUILD, 'cli.mjs');
 
 /** SQLite always; PostgreSQL when FOYER_TEST_PG_URL is set (CI sets it). */
 export function faultDialects(): Dialect[] {
@@ -65,14 +71,14 @@ export interface ServerProcess {
 }
 
 /**
- * `main.ts` in a child process of its own (its own process group), production-like: seeded with
+ * The server in a child process of its own (its own process group), production-like: seeded with
  * the test catalog at the real clock. `stdout: 'pipe'` leaves its stdout a pipe the test may
  * stop reading.
  */
 export async function startServer(databaseUrl: string, options: { env?: Record<string, string>; stdout?: 'pipe' | 'ignore' | 'inherit' } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, FOYER_SEED: 'demo', FOYER_SEED_FILE: FIXTURE, LOG_LEVEL: 'error', FOYER_PG_POOL: '4', FOYER_MAX_HELD_TICKETS_PER_IP: '1000000', FOYER_CARTS_PER_IP_PER_HOUR: '1000000', ...options.env },
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, FOYER_SEED: 'demo', FOYER_SEED_FILE: FIXTURE, FOYER_WEB_DIST: '/nonexistent', LOG_LEVEL: 'error', FOYER_PG_POOL: '4', FOYER_MAX_HELD_TICKETS_PER_IP: '1000000', FOYER_CARTS_PER_IP_PER_HOUR: '1000000', ...options.env },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
     detached: true,
   });

@@ -26,9 +26,9 @@ describe.each(faultDialects())('a reader of stdout that stops reading (%s)', (di
         }
       };
       const clients = Array.from({ length: 8 }, client);
-      // Far more log output than a pipe holds (64 KiB in the kernel, as much in the reader's buffer).
+      // Far more log output (~700 bytes a request at info) than a pipe holds (64 KiB in the kernel, as much in the reader's buffer).
       const loadStarted = Date.now();
-      while (statuses.length < 800 && Date.now() - loadStarted < 60_000) await new Promise((r) => setTimeout(r, 100));
+      while (statuses.length < 400 && Date.now() - loadStarted < 60_000) await new Promise((r) => setTimeout(r, 100));
       const servedUnderLoad = statuses.length;
       const started = Date.now();
       process.kill(-server.child.pid!, 'SIGTERM');
@@ -44,7 +44,7 @@ describe.each(faultDialects())('a reader of stdout that stops reading (%s)', (di
         'exit code': code,
         'exit after SIGTERM (ms)': tookMs,
       });
-      expect(servedUnderLoad).toBeGreaterThanOrEqual(800);
+      expect(servedUnderLoad).toBeGreaterThanOrEqual(400);
       expect(statuses.filter((s) => s === 0 || s >= 500)).toEqual([]);
       expect(code).toBe(0);
       expect(tookMs).toBeLessThan(SHUTDOWN_LIMIT_MS);

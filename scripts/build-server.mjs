@@ -8,7 +8,8 @@ const external = [...dependencies('packages/server/package.json'), ...dependenci
 
 await build({
   entryPoints: { main: 'packages/server/src/main.ts', cli: 'packages/server/src/cli.ts' },
-  outdir: 'dist/server',
+  // Another directory as the first argument (faults/global-setup.ts builds its own copy).
+  outdir: process.argv[2] ?? 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',

@@ -16,7 +16,7 @@ export interface LogDestination {
  * The log's destination (docs/deploy.md "What Foyer survives"): writes to a file descriptor
  * without ever blocking the event loop. A reader that stops reading (a full pipe: EAGAIN) makes
  * lines wait in a bounded buffer, retried on a timer; beyond `maxBufferedBytes` new lines are
- * dropped and counted, and once the reader reads again one line says how many were lost.
+ * dropped and counted, and when writing resumes a line says how many were lost.
  * pino's own synchronous writer instead sleeps in Atomics.wait until the write succeeds, which
  * froze the process, its requests and its shutdown limit with it.
  */
