@@ -1,5 +1,5 @@
 import type { TConfigEntry, TOrderSession } from '@foyer/contracts';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';
@@ -118,5 +118,33 @@ describe('My Account', () => {
     renderApp('/my/upcoming');
     expect(await screen.findByText('Log in to see your upcoming visits.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'My account' })).toBeNull();
+  });
+
+  it('web.my_account false: its pages are not found, and the member menu has no My account link (issue 29 row 16)', async () => {
+    logIn();
+    const off = [configEntry('my_account', false)];
+    for (const path of ['/my/profile', '/my/orders', '/my/upcoming', '/my/orders/o-1', '/my/upcoming/session/o-1%3As-1']) {
+      server({ config: off, visits: [visit('o-1', 's-1', '2026-11-25T15:00:00.000Z', 2)] });
+      renderApp(path);
+      expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 }), path).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'My account' }), path).toBeNull();
+      fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+      const menu = screen.getByRole('navigation', { name: 'Account' });
+      expect(within(menu).queryByRole('link', { name: 'My account' }), path).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a page web.my_account leaves out is not found; with pages left, the menu still links My account', async () => {
+    logIn();
+    server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
+    renderApp('/my/profile');
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
+    renderApp('/my/upcoming');
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+    expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my');
   });
 });
