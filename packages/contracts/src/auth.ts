@@ -231,7 +231,8 @@ export const ZMailbox = z.object({ mailbox: ZResourceList(ZMailboxMessage) });
 export type TMailbox = z.infer<typeof ZMailbox>;
 
 /** POST logout. */
-export const ZLogoutAnswer = z.object({ logged_out: z.literal(true) });
+/** `end_session_url`: for a user of the external identity provider, where the browser goes next to end that session too. */
+export const ZLogoutAnswer = z.object({ logged_out: z.literal(true), end_session_url: z.string().url().optional() });
 export type TLogoutAnswer = z.infer<typeof ZLogoutAnswer>;
 
 /** POST auth0/start (external OpenID Connect login): where to go once logged in. */

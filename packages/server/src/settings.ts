@@ -77,6 +77,12 @@ export interface OidcSettings {
   /** The login button's text: "Log in with {label}". */
   label: string;
   scope: string;
+  /**
+   * OIDC_LOGOUT_URL: where logging out sends the browser to end the provider's session too (for a
+   * provider without an end_session_endpoint, e.g. Auth0's /v2/logout?…); unset: the discovered
+   * end_session_endpoint, if any.
+   */
+  logoutUrl?: string | null;
 }
 
 export interface StripeSettings {
@@ -207,8 +213,10 @@ function readOidc(env: NodeJS.ProcessEnv, problems: string[]): OidcSettings | nu
   if (!scope.split(/\s+/).includes('openid') || !scope.split(/\s+/).includes('email')) problems.push(`OIDC_SCOPE must include openid and email, got "${scope}"`);
   const label = env.OIDC_LABEL?.trim() || 'single sign-on';
   if (label.length > 40) problems.push('OIDC_LABEL must be at most 40 characters');
+  const logoutUrl = env.OIDC_LOGOUT_URL?.trim() || null;
+  if (logoutUrl && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(logoutUrl)) problems.push(`OIDC_LOGOUT_URL must be an http(s) URL, got "${logoutUrl}"`);
   // Kept as given: the id_token's iss must equal it exactly (Auth0's ends with a slash).
-  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET?.trim() || null, label, scope };
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET?.trim() || null, label, scope, logoutUrl };
 }
 
 /** Stripe is on when its secret key is set; then the publishable key and webhook secret are required too. */

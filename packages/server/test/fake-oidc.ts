@@ -41,7 +41,7 @@ export interface FakeOidc {
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
-export async function startFakeOidc(options: { clientId?: string; clientSecret?: string; port?: number } = {}): Promise<FakeOidc> {
+export async function startFakeOidc(options: { clientId?: string; clientSecret?: string; port?: number; endSession?: boolean } = {}): Promise<FakeOidc> {
   const app: FastifyInstance = Fastify();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
   const keys = await generateKeyPair('RS256');
@@ -69,6 +69,8 @@ export async function startFakeOidc(options: { clientId?: string; clientSecret?:
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
     scopes_supported: ['openid', 'email', 'profile'],
+    // RP-initiated logout, unless the test wants a provider without it.
+    ...(options.endSession === false ? {} : { end_session_endpoint: `${state.issuer}/logout` }),
   }));
 
   app.get('/jwks', async () => ({ keys: [jwk] }));

@@ -5,6 +5,8 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
+// For the web.my_account tests below (issue 29 row 16).
+import { cleanup, fireEvent } from '@testing-library/preact';
 
 /** My Account (001 §2): /my, profile, upcoming visits and one visit, an order; §8 "Session not found", "Order not found". */
 
@@ -118,5 +120,33 @@ describe('My Account', () => {
     renderApp('/my/upcoming');
     expect(await screen.findByText('Log in to see your upcoming visits.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'My account' })).toBeNull();
+  });
+
+  it('web.my_account false: its pages are not found, and the member menu has no My account link (issue 29 row 16)', async () => {
+    logIn();
+    const off = [configEntry('my_account', false)];
+    for (const path of ['/my/profile', '/my/orders', '/my/upcoming', '/my/orders/o-1', '/my/upcoming/session/o-1%3As-1']) {
+      server({ config: off, visits: [visit('o-1', 's-1', '2026-11-25T15:00:00.000Z', 2)] });
+      renderApp(path);
+      expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 }), path).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'My account' }), path).toBeNull();
+      fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+      const menu = screen.getByRole('navigation', { name: 'Account' });
+      expect(within(menu).queryByRole('link', { name: 'My account' }), path).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('a page web.my_account leaves out is not found; with pages left, the menu still links My account', async () => {
+    logIn();
+    server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
+    renderApp('/my/profile');
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
+    renderApp('/my/upcoming');
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+    expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my');
   });
 });

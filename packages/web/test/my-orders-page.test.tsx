@@ -33,6 +33,8 @@ describe('/my/orders', () => {
     const first = (await screen.findByRole('heading', { level: 2, name: 'Order 500002' }, { timeout: 5000 })).closest('li')!;
     expect(first.textContent).toContain('$50');
     expect(within(first).getByRole('link', { name: 'Manage order' }).getAttribute('href')).toBe('/manage/o-2');
+    // Its number opens its detail (issue 29 row 17).
+    expect(within(first).getByRole('link', { name: 'Order 500002' }).getAttribute('href')).toBe('/my/orders/o-2');
     expect(within(first).getByRole('link', { name: 'View and print tickets' }).getAttribute('href')).toBe('/checkout/tickets/o-2');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Order 500002', 'Order 500001']);
     expect(requests.find((u) => u.pathname === '/api/my/ticket_order')).toBeTruthy();

@@ -18,6 +18,8 @@ import { resetPassword, validateResetToken } from './reset-password.js';
 import { deleteSession } from './session.repository.js';
 import { clearSessionCookies, forgetSession, sessionOf } from './sessions.js';
 import { atLeast } from './tokens.js';
+import { externalLogoutUrl } from './external-logout-url.js';
+import { oidcProvider } from './oidc-client.js';
 
 /**
  * Requests about an address (passcode, reset, member id) answer no sooner than this, whether or
@@ -28,6 +30,7 @@ export const RECOVERY_MIN_MS = 250;
 /** Login, logout, passcodes, recovery, users and the development mailbox. */
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
+  const oidc = ctx.settings.oidc ? oidcProvider(ctx.settings.oidc, ctx.settings.publicUrl) : null;
 
   const context = async (request: FastifyRequest) => {
     const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);
@@ -60,10 +63,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/logout', async (request, reply) => {
     const session = sessionOf(request);
+    // Asked before the session goes: whose session it was decides (a user linked to the identity provider).
+    const endSessionUrl = await externalLogoutUrl(db, { provider: oidc, session, publicUrl: ctx.settings.publicUrl, log: request.log });
     if (session) await deleteSession(db, session.id);
     forgetSession(request);
     clearSessionCookies(request, reply);
-    return { logged_out: true };
+    return endSessionUrl ? { logged_out: true, end_session_url: endSessionUrl } : { logged_out: true };
   });
 
   app.post('/api/password_reset/request', async (request) => {

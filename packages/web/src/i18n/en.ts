@@ -333,6 +333,11 @@ export const en = {
     attendeesTitle: 'Who is coming?',
     attendeesIntro: 'Enter the details of each person.',
     attendee: '{type} {n}',
+    /** 000 §5 optional names: one ticket, a yes/no; several, how many are named. */
+    nameOneQuestion: 'Add a name to this ticket?',
+    nameYes: 'Yes',
+    nameNo: 'No',
+    nameHowMany: 'How many tickets would you like to name?',
     firstName: 'First name',
     lastName: 'Last name',
     email: 'E-mail address',

@@ -10,6 +10,7 @@ import { LoginModal, type LoginRequest } from './login-modal.js';
 import { LoginOrGuestDialog } from './login-or-guest-dialog.js';
 import { MemberReads } from '../membership/member-reads.js';
 import { readStoredLogin } from './login-storage.js';
+import { leaveFor } from './leave-for.js';
 import { sessionExpires, SESSION_POLL_MS } from './session-cookie.js';
 import { readAutoLogin, readLoginFlag, readOtpParam } from './url-params.js';
 
@@ -88,14 +89,17 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // A user of the external identity provider is logged out there too (its address comes with the answer), else goes home.
+    let endSession: string | null = null;
     try {
-      await logOut();
+      endSession = (await logOut()).end_session_url ?? null;
     } finally {
       previous.current = null;
       setCookie(sessionExpires());
       queryClient.removeQueries({ queryKey: userQueryKey });
       store.clear();
-      navigate(paths.home);
+      if (endSession) leaveFor(endSession);
+      else navigate(paths.home);
     }
   }, [queryClient, store, navigate]);
 

@@ -6,13 +6,15 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { useOptionalAccount } from './account-context.js';
 import { showLoginLinks } from './member-links.js';
 import { useIsMember } from './use-is-member.js';
+import { useConfigEntries } from '../../config/use-config.js';
+import { myAccountPages } from '../my-account/pages.js';
 
 // The membership details modal: its own chunk, loaded when a member first opens it.
 const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
 
 /**
  * The member menu of the header (000 §2): a logged-in member sees a greeting with the first name,
- * my account (their recent orders) and, for a member, membership details (a modal), and log out;
+ * my account (their recent orders; not when the seller turned My Account off) and, for a member, membership details (a modal), and log out;
  * others see register and login links — guests only while their cart is owned by a public identity.
  */
 export function MemberMenu() {
@@ -40,6 +42,8 @@ export function MemberMenu() {
 function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; member: boolean; onLogout: () => Promise<void> }) {
   const id = useId();
   const { pathname } = useLocation();
+  // `web.my_account: false` (or no pages): no My account link, but for a member, whose membership is there.
+  const hasMyAccount = myAccountPages(useConfigEntries()).length > 0;
   // Open on the page it was opened on: another page closes it, with no effect that could run after
   // (and undo) a click made the moment the menu appeared.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -79,9 +83,11 @@ function LoggedInMenu({ firstName, member, onLogout }: { firstName: string; memb
         </span>
       </button>
       <ul id={`${id}-list`} className="member-menu__list" hidden={!open}>
-        <li>
-          <Link to="/my">{en.member.myAccount}</Link>
-        </li>
+        {(member || hasMyAccount) && (
+          <li>
+            <Link to="/my">{en.member.myAccount}</Link>
+          </li>
+        )}
         {member && (
           <li>
             <button

@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { ManageOrder } from './manage-page.js';
+import { NotFoundPage } from '../../app/error-pages.js';
+import { useConfigEntries } from '../../config/use-config.js';
+import { myAccountPages } from '../my-account/pages.js';
 
-/** My Account order detail (/my/orders/{id}, 001 §2): the order as its manage page shows it; "Order not found". */
+/** My Account order detail (/my/orders/{id}, 001 §2): the order as its manage page shows it; "Order not found". Not found when the seller's My Account has no recent orders. */
 export function Component() {
+  const shown = myAccountPages(useConfigEntries()).includes('recent_orders');
+  if (!shown) return <NotFoundPage />;
   return (
     <ManageOrder
       notFound={

@@ -14,12 +14,12 @@ import { myOrdersQuery } from './api.js';
 
 /**
  * My Account recent orders (/my/orders, 001 §2): each order's number, date, total and what it is
- * for, with its tickets and the way to manage it; "You have no recent orders."; a logged-out
+ * for, its number linking to its detail (/my/orders/{id}), with its tickets and the way to manage it; "You have no recent orders."; a logged-out
  * visitor sees the login form.
  */
 export function Component() {
   return (
-    <MyAccountPage className="my-orders" title={en.myOrders.title} loginLead={en.myOrders.loginLead} loading={<OrdersSkeleton />}>
+    <MyAccountPage page="recent_orders" className="my-orders" title={en.myOrders.title} loginLead={en.myOrders.loginLead} loading={<OrdersSkeleton />}>
       <Orders />
     </MyAccountPage>
   );
@@ -38,7 +38,9 @@ function Orders() {
         const events = [...new Set(tickets.map((t) => t.event?.name).filter(Boolean))].join(', ');
         return (
           <li key={order.id} className="panel my-orders__order">
-            <h2 className="my-orders__number">{format(en.myOrders.order, { number: order.order_number })}</h2>
+            <h2 className="my-orders__number">
+              <Link to={myOrderPath(order.id)}>{format(en.myOrders.order, { number: order.order_number })}</Link>
+            </h2>
             <p className="muted">
               {[formatOrderDate(safeTz(order.created_at, seller.timezone).format('YYYY-MM-DD')), formatMoney(order.ticket_order_fees.total_after_fees_price, seller.currency), format(en.myOrders.tickets, { n: tickets.length })].join(' · ')}
             </p>
@@ -58,6 +60,9 @@ function Orders() {
     </ul>
   );
 }
+
+/** An order's detail page in My Account (001 §2). */
+const myOrderPath = (id: string) => `/my/orders/${encodeURIComponent(id)}`;
 
 function OrdersSkeleton() {
   return (

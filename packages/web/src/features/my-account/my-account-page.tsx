@@ -4,12 +4,26 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from '../account/account-context.js';
 import { LoginPanel } from '../account/login-panel.js';
 import { MyAccountNav } from './my-account-nav.js';
+import { NotFoundPage } from '../../app/error-pages.js';
+import { useConfigEntries } from '../../config/use-config.js';
+import { myAccountPages, type MyAccountPage as PageName } from './pages.js';
 
 /**
  * The frame of every My Account page (001 §2): its title, the pages' nav, then the page itself for
- * a logged-in user — a placeholder while the session is read, the login form for a visitor.
+ * a logged-in user — a placeholder while the session is read, the login form for a visitor. A
+ * page the seller's `web.my_account` leaves out (or turns off with `false`) is not found.
  */
-export function MyAccountPage({ className, title, loginLead, loading, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; children: ReactNode }) {
+export function MyAccountPage({ className, title, loginLead, loading, page, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; page?: PageName; children: ReactNode }) {
+  const shown = myAccountPages(useConfigEntries());
+  if (page && !shown.includes(page)) return <NotFoundPage />;
+  return (
+    <MyAccountFrame className={className} title={title} loginLead={loginLead} loading={loading}>
+      {children}
+    </MyAccountFrame>
+  );
+}
+
+function MyAccountFrame({ className, title, loginLead, loading, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
   const account = useOptionalAccount();
   return (

@@ -6,7 +6,7 @@ import { ProfileForm } from './profile-form.js';
 /** My Account profile (/my/profile, 001 §2): the member id when there is one, then the profile form; a visitor sees the login form. */
 export function Component() {
   return (
-    <MyAccountPage className="my-profile" title={en.myAccount.profileTitle} loginLead={en.myAccount.profileLead}>
+    <MyAccountPage page="my_profile" className="my-profile" title={en.myAccount.profileTitle} loginLead={en.myAccount.profileLead}>
       <Profile />
     </MyAccountPage>
   );

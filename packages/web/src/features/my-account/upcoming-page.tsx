@@ -10,7 +10,7 @@ import { MyAccountPage } from './my-account-page.js';
 /** My Account upcoming visits (/my/upcoming, 001 §2): each session the user has tickets for, soonest first; a visitor sees the login form. */
 export function Component() {
   return (
-    <MyAccountPage className="my-upcoming" title={en.myAccount.upcomingTitle} loginLead={en.myAccount.upcomingLead}>
+    <MyAccountPage page="upcoming_events" className="my-upcoming" title={en.myAccount.upcomingTitle} loginLead={en.myAccount.upcomingLead}>
       <Upcoming />
     </MyAccountPage>
   );

@@ -12,7 +12,7 @@ import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 /** One upcoming visit (/my/upcoming/session/{id}, 001 §2): when, how many tickets, the order's tickets and manage page; "Session not found". */
 export function Component() {
   return (
-    <MyAccountPage className="my-visit" title={en.myAccount.sessionTitle} loginLead={en.myAccount.upcomingLead}>
+    <MyAccountPage page="upcoming_events" className="my-visit" title={en.myAccount.sessionTitle} loginLead={en.myAccount.upcomingLead}>
       <Visit />
     </MyAccountPage>
   );

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { en, format } from '../../../../i18n/en.js';
 import type { AttendeeNeeds } from '@foyer/contracts/rules';
 import { EMAIL_MAX_LENGTH, EMPTY_ATTENDEE, NAME_MAX_LENGTH, type AttendeeErrors, type AttendeeValue } from './attendees.js';
@@ -30,6 +30,7 @@ export function Attendees({
   errors: Record<string, AttendeeErrors[]>;
   onChange: (key: string, index: number, value: AttendeeValue) => void;
 }) {
+  const [namedChoice, setNamedChoice] = useState(0);
   const people: { key: string; index: number; typeName: string; needs: AttendeeNeeds }[] = [];
   for (const { type } of types) {
     const key = typeKey(group, type.id);
@@ -38,11 +39,21 @@ export function Attendees({
     for (let i = 0; i < (quantities[key] ?? 0); i++) people.push({ key, index: i, typeName: type.name, needs });
   }
   if (!people.length) return null;
+  // Tickets whose only detail is an optional name are named on request (000 §5): a yes/no for one, a count for several.
+  const optional = people.filter((p) => isOnlyOptionalName(p.needs));
+  const named = Math.min(namedChoice, optional.length);
+  const shown = people.filter((p) => !isOnlyOptionalName(p.needs) || optional.indexOf(p) < named);
+  const choose = (count: number) => {
+    setNamedChoice(count);
+    // The names of tickets no longer named are not sent.
+    for (const p of optional.slice(count)) if (values[p.key]?.[p.index]) onChange(p.key, p.index, EMPTY_ATTENDEE);
+  };
   return (
     <div className="attendees">
       <h4 className="subsection-title">{en.quantities.attendeesTitle}</h4>
-      <p className="muted">{en.quantities.attendeesIntro}</p>
-      {people.map(({ key, index, typeName, needs }) => (
+      {optional.length > 0 && <NamedCount total={optional.length} named={named} onChange={choose} />}
+      {shown.length > 0 && <p className="muted">{en.quantities.attendeesIntro}</p>}
+      {shown.map(({ key, index, typeName, needs }) => (
         <AttendeeFieldset
           key={`${key}-${index}`}
           legend={format(en.quantities.attendee, { type: typeName, n: index + 1 })}
@@ -52,6 +63,44 @@ export function Attendees({
           onChange={(value) => onChange(key, index, value)}
         />
       ))}
+    </div>
+  );
+}
+
+/** A ticket that asks for nothing but an optional name. */
+const isOnlyOptionalName = (needs: AttendeeNeeds) => needs.name === 'optional' && needs.email !== 'required';
+
+/** How many of the optional-name tickets get a name: Yes/No for one ticket, else a count from 0. */
+function NamedCount({ total, named, onChange }: { total: number; named: number; onChange: (count: number) => void }) {
+  const id = useId();
+  if (total === 1) {
+    return (
+      <fieldset className="field field--choices">
+        <legend>{en.quantities.nameOneQuestion}</legend>
+        <div className="choices">
+          {[
+            [1, en.quantities.nameYes],
+            [0, en.quantities.nameNo],
+          ].map(([count, label]) => (
+            <label key={count} className="check">
+              <input type="radio" name={id} checked={named === count} onChange={() => onChange(count as number)} />
+              <span>{label}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{en.quantities.nameHowMany}</label>
+      <select id={id} value={String(named)} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+        {Array.from({ length: total + 1 }, (_, count) => (
+          <option key={count} value={count}>
+            {count}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
