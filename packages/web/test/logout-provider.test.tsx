@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/preact';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, installFetch } from './fixtures.js';

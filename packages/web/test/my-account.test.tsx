@@ -1,12 +1,11 @@
 import type { TConfigEntry, TOrderSession } from '@foyer/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 // For the web.my_account tests below (issue 29 row 16).
-import { cleanup, fireEvent } from '@testing-library/preact';
 
 /** My Account (001 §2): /my, profile, upcoming visits and one visit, an order; §8 "Session not found", "Order not found". */
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { AttendeeNeeds } from '@foyer/contracts/rules';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
