@@ -5,7 +5,6 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch } from './fixtures.js';
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
-// For the web.my_account tests below (issue 29 row 16).
 
 /** My Account (001 §2): /my, profile, upcoming visits and one visit, an order; §8 "Session not found", "Order not found". */
 
