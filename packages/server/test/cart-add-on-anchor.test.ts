@@ -168,6 +168,13 @@ describe('the anchor rule (pure)', () => {
   ]);
   const ticket = (event: string, session: string | null = 's', start: string | null = '2026-06-04T13:00:00Z') => ({ event_template_id: event, event_session_id: session, valid_from: session ? start : null });
 
+  it('a gift card, donation, membership or code of an event flagged upsell is never an add-on: no anchor needed', () => {
+    for (const handler of ['ledger', 'donation', 'membership', 'codes']) {
+      expect(() => assertAnchored([{ ...ticket('audio'), handler }], [{ ...ticket('audio'), handler }], events)).not.toThrow();
+    }
+    expect(() => assertAnchored([{ ...ticket('audio'), handler: 'tickets' }], [{ ...ticket('audio'), handler: 'tickets' }], events)).toThrow('Add an admission event to your cart first.');
+  });
+
   it('only checks changes that add add-on tickets', () => {
     expect(() => assertAnchored([ticket('ga')], [ticket('ga')], events)).not.toThrow();
     expect(() => assertAnchored([], [ticket('audio')], events)).not.toThrow();

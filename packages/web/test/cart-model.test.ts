@@ -102,6 +102,10 @@ describe('next route after an add (000 §4, 001 §4)', () => {
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)])).toBe('/events');
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', false)])).toBe('/checkout');
     expect(nextRouteAfterAdd([])).toBe('/checkout');
+    // 000 §4: gift cards, donations, memberships and codes skip the upsell listing.
+    expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['donation'])).toBe('/checkout');
+    expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['ledger', 'membership'])).toBe('/checkout');
+    expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['ledger', 'tickets'])).toBe('/events');
     expect(nextRouteAfterAdd([configEntry('next_route', '//evil.example')])).toBe('/checkout');
   });
 });

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { isAddOnMeta, metaFlag } from '@foyer/contracts/rules';
+import { isAddOnMeta, isUpsellHandler, metaFlag } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { eventKinds, type EventKind } from './add-on-anchor.repository.js';
@@ -13,7 +13,8 @@ import { memo } from './memo.js';
  * this holds also when a change adds or removes admission tickets in a cart with such add-ons: the
  * change is refused (same code) and says to change both in one step or remove the add-on first.
  * Removing the last admission is not checked: the storefront deletes the whole cart when the
- * admission others depend on goes.
+ * admission others depend on goes. Tickets of a non-upsell handler (gift cards, donations,
+ * memberships, codes) are never add-ons, even in an event flagged upsell: they need no anchor.
  */
 export const ANCHOR_REQUIRED = 'Add an admission event to your cart first.';
 
@@ -30,6 +31,8 @@ interface Held {
   event_session_id: string | null;
   /** The session start (tickets carry it): orders admissions to find the anchor booking. */
   valid_from: string | null;
+  /** The group's handler: gift cards, donations, memberships and codes are never add-ons (isUpsellHandler). */
+  handler?: string;
 }
 
 
@@ -46,17 +49,18 @@ export function assertAnchored(additions: readonly Held[], after: readonly Held[
   const isAdmission = (t: Held) => t.event_session_id !== null && !addOn(t.event_template_id) && events.get(t.event_template_id)?.event_type !== 'flexible';
   const mustMatchEvent = (id: string) => addOn(id) && metaFlag(JSON.parse(events.get(id)!.meta), 'tickets_must_match_anchor_tickets');
   const admissions = after.filter(isAdmission);
-  const addsAddOns = additions.some((t) => addOn(t.event_template_id));
+  const addsAddOns = additions.some((t) => addOn(t.event_template_id) && isUpsellHandler(t.handler));
   if (addsAddOns && !admissions.length) throw new AppError(400, 'rule_blocks_reserve', ANCHOR_REQUIRED, 'checkout_rules', { block_reason: 'anchor_required' });
 
   // Matched add-ons added now, plus (when admissions change) those already held.
   const changesAdmissions = additions.some(isAdmission) || removed.some(isAdmission);
-  const checked = new Set([...additions.map((t) => t.event_template_id), ...(changesAdmissions ? after.map((t) => t.event_template_id) : [])].filter(mustMatchEvent));
+  const upsells = (list: readonly Held[]) => list.filter((t) => isUpsellHandler(t.handler)).map((t) => t.event_template_id);
+  const checked = new Set([...upsells(additions), ...(changesAdmissions ? upsells(after) : [])].filter(mustMatchEvent));
   if (!checked.size || !admissions.length) return;
   const first = admissions.reduce((a, b) => ((b.valid_from ?? '') < (a.valid_from ?? '') ? b : a));
   const required = admissions.filter((t) => t.event_session_id === first.event_session_id).length;
   for (const id of checked) {
-    const held = after.filter((t) => t.event_template_id === id).length;
+    const held = after.filter((t) => t.event_template_id === id && isUpsellHandler(t.handler)).length;
     if (held === required) continue;
     const addedNow = additions.some((t) => t.event_template_id === id);
     const text = addedNow ? matchAnchorText(required) : anchorChangeText(events.get(id)!.name, held, required);

@@ -1,4 +1,5 @@
 import { CONFIG, toMinor, fromMinor } from '@foyer/contracts/constants';
+import { isUpsellHandler } from '@foyer/contracts/rules';
 import type { TCart, TConfigEntry, TEventSession, TEventTemplate, TTicket, TTicketGroup, TTicketType, TVenue } from '@foyer/contracts';
 import { byId } from '../../api/document.js';
 import { ApiError } from '../../api/client.js';
@@ -185,10 +186,15 @@ export function refreshOutcome(result: { doc: TCartDocument } | { error: unknown
   return { kind: 'keep' };
 }
 
-/** Where the buyer goes after an add (000 §4, 001 §4): web.next_route, else /events with upsells, else /checkout. */
-export function nextRouteAfterAdd(entries: readonly TConfigEntry[]): string {
+/**
+ * Where the buyer goes after an add (000 §4, 001 §4): web.next_route, else /events with upsells,
+ * else /checkout. An add of only non-upsell handlers (gift cards, donations, memberships, codes)
+ * skips the upsell listing and goes to the checkout.
+ */
+export function nextRouteAfterAdd(entries: readonly TConfigEntry[], handlers: readonly string[] = []): string {
   const configured = asString(configValue(CONFIG.nextRoute, entries));
   if (configured && configured.startsWith('/') && !configured.startsWith('//')) return configured;
+  if (handlers.length && !handlers.some(isUpsellHandler)) return paths.checkout;
   if (asBoolean(configValue(CONFIG.upsellsEnabled, entries), false)) return paths.events;
   return paths.checkout;
 }

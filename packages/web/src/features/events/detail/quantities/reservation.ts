@@ -114,8 +114,9 @@ export function validateSelection(ctx: FormContext, form: SelectionForm, unmetMi
 }
 
 /** The tickets to add (one item per ticket) and the survey answers of the groups chosen. */
-export function buildReservation(ctx: FormContext, form: SelectionForm, sessionId: string | null): { add: TReserveTicket[]; additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[] } {
+export function buildReservation(ctx: FormContext, form: SelectionForm, sessionId: string | null): { add: TReserveTicket[]; additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[]; handlers: string[] } {
   const add: TReserveTicket[] = [];
+  const handlers = new Set<string>();
   const additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[] = [];
   for (const { group, types } of ctx.groups) {
     for (const { type } of types) {
@@ -132,10 +133,11 @@ export function buildReservation(ctx: FormContext, form: SelectionForm, sessionI
         add.push(item);
       }
     }
+    if (groupQuantity(form.quantities, group.id) > 0) handlers.add(group.handler);
     const survey = ctx.surveys.get(group.id);
     if (survey && groupQuantity(form.quantities, group.id) > 0) additionalInfo.push({ ticket_group_id: group.id, data: cleanSurveyAnswers(survey, form.answers[group.id] ?? {}) });
   }
-  return { add, additionalInfo };
+  return { add, additionalInfo, handlers: [...handlers] };
 }
 
 /** Ticket price and outside fees of a selection, in minor units (a flexible type at its typed amount). */
