@@ -79,15 +79,30 @@ const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', 
   console.error('${CSP_MARK} violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber);
 });`;
 
+/**
+ * What React says when the HTML it hydrates is not what it would render: the development texts
+ * and the production build's error codes (418 hydration mismatch, 419/422/423 recovered by a client
+ * render, 425 text mismatch). Every journey fails on one (afterEach in useStorefront).
+ */
+export const HYDRATION_MESSAGE = /hydrat|Minified React error #(418|419|422|423|425)\b/i;
+const hydrationWarnings: string[] = [];
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
   await context.addInitScript(REPORT_VIOLATIONS);
   const errors: string[] = [];
   // On the context: tabs a journey opens itself are watched too.
   context.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_MESSAGE.test(message.text())) {
+      hydrationWarnings.push(message.text());
+      errors.push(message.text());
+    }
     if (!message.text().includes(CSP_MARK)) return;
     cspViolations.push(message.text());
     errors.push(message.text());
+  });
+  context.on('weberror', (e) => {
+    if (HYDRATION_MESSAGE.test(e.error().message)) hydrationWarnings.push(e.error().message);
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
@@ -122,6 +137,7 @@ export function useStorefront(ready: (sf: Storefront, browser: Browser) => void,
   });
   afterEach(() => {
     expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+    expect(hydrationWarnings.splice(0), 'hydration warnings or errors').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,3 +1,4 @@
+import { AUTO_RENEW_TEXT } from '@foyer/contracts/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -15,7 +16,7 @@ import { card } from './membership-fixtures.js';
 /**
  * The app in <StrictMode>, as `npm run dev` runs it (main.tsx): React mounts, unmounts and mounts
  * each effect again, so an effect that writes without a guard writes twice. The reserve, pay and
- * cancel screens each send their one write once.
+ * cancel screens each send their one write once, the payment link of a staff-created cart too.
  */
 function renderStrict(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -37,6 +38,8 @@ function renderStrict(path: string) {
 const writesOf = (calls: { method: string; url: URL }[]) => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.pathname}`);
 
 useAppTestEnv();
+// The first screen of a file also compiles the lazily loaded routes: on a busy machine that takes a while.
+const SLOW = { timeout: 15_000 };
 
 describe('writes under StrictMode', () => {
   it('reserve: one POST per press of Reserve', async () => {
@@ -50,11 +53,11 @@ describe('writes under StrictMode', () => {
       return undefined;
     });
     const router = renderStrict(`/events/${EVENT_ID}`);
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[0]!);
-    fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Add one Adult' }));
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, SLOW)).getAllByRole('button')[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add one Adult' }, SLOW));
     fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));
-    await waitFor(() => expect(router.state.location.pathname).not.toBe(`/events/${EVENT_ID}`));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe(`/events/${EVENT_ID}`), SLOW);
     expect(writesOf(calls)).toEqual(['POST /api/my/cart/modify']);
   });
 
@@ -68,8 +71,21 @@ describe('writes under StrictMode', () => {
       return undefined;
     });
     const router = renderStrict('/checkout?cartId=cart-1&purchaser=guest&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/complete'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/complete'), SLOW);
     expect(writesOf(calls)).toEqual(['POST /api/cart/cart-1/payment_return']);
+  });
+
+  it('pay: a staff-created cart\'s payment link hands the cart over once', async () => {
+    const cart = cartDocument({ cart: { injected: true } });
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument([]) };
+      if (url.pathname === '/api/my/cart/cart-1/transfer' && request.method === 'POST') return { body: cart };
+      if (url.pathname === '/api/my/cart/cart-1') return { body: cart };
+      return undefined;
+    });
+    renderStrict('/transfer-cart/cart-1?key=s3cret-key');
+    await screen.findByTestId('payment-link', {}, SLOW);
+    expect(writesOf(calls)).toEqual(['POST /api/my/cart/cart-1/transfer']);
   });
 
   it('cancel: confirming the auto-renew cancellation sends one write', async () => {
@@ -83,9 +99,8 @@ describe('writes under StrictMode', () => {
     };
     const { calls } = installFetch(server);
     renderStrict('/manage/o-1/cancel-auto-renew');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel automatic renewal' }));
-    await screen.findByRole('status');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel automatic renewal' }, SLOW));
+    await screen.findByText(AUTO_RENEW_TEXT.cancelled, {}, SLOW);
     expect(writesOf(calls)).toEqual(['DELETE /api/ticket_order/o-1/auto_renew']);
   });
 });

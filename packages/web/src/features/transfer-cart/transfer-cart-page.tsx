@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
@@ -23,17 +23,23 @@ export function Component() {
   const next = search.get('next');
   const key = search.get('key');
 
+  // One transfer per link: an effect run again for the same link (StrictMode mounts twice) waits
+  // for the first one's answer instead of posting the key again.
+  const started = useRef<{ link: string; done: Promise<TransferOutcome> } | null>(null);
   useEffect(() => {
     let live = true;
-    (key ? transferCart(cartId, key) : fetchCart(cartId))
-      .then(async (doc) => {
+    const link = JSON.stringify([cartId, key, next]);
+    if (started.current?.link !== link) {
+      const done = (key ? transferCart(cartId, key) : fetchCart(cartId)).then(async (doc) => {
         const cart = doc.cart?._data[0];
         if (!cart) throw new Error('no cart in the answer');
         const result = transferOutcome(cart, next);
         if (result.kind === 'go') await store.adopt(cartId);
-        if (live) setOutcome(result);
-      })
-      .catch((error: unknown) => live && setOutcome(transferError(error)));
+        return result;
+      });
+      started.current = { link, done };
+    }
+    started.current.done.then((result) => live && setOutcome(result)).catch((error: unknown) => live && setOutcome(transferError(error)));
     return () => {
       live = false;
     };
