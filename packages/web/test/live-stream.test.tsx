@@ -66,8 +66,12 @@ describe('live availability stream', () => {
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const stream = FakeEventSource.opened[0]!;
     expect(stream.url).toMatch(new RegExp(`^/api/events/${EVENT_ID}/live(\\?_seller=[^&]+)?$`));
-    const asked = requests.length;
+    const before = requests.length;
     act(() => stream.emit('ready'));
+    // `ready` asks once for what the page shows (changes before the stream are not sent).
+    await waitFor(() => expect(requests.slice(before).some((u) => u.pathname.endsWith(`/events/${EVENT_ID}/sessions`))).toBe(true));
+    await new Promise((r) => setTimeout(r, 200));
+    const asked = requests.length;
 
     act(() => stream.emit('availability', { event_session: [{ id: 's1', capacity: 60, oversell_capacity: 0, used_capacity: 60, availableCapacity: 0, sold_out: true }] }));
     await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));

@@ -8,7 +8,7 @@ import { api } from './client.js';
  * Live availability (docs/live-availability.md): ONE EventSource per page and event, shared by
  * every part of the page that shows availability (the session picker of every flow, the
  * quantity-first calendar, the seat map). Messages patch the sessions and seat states already in
- * the query cache; `ready` and `resync` ask again for what the page shows. A hidden tab closes
+ * the query cache; `ready` (changes before it are not sent) and `resync` ask again for what the page shows. A hidden tab closes
  * its stream and, shown again, opens a new one (whose `ready` catches up). Where EventSource is
  * missing or the stream cannot connect (refused, proxy), the state is `fallback` and the parts
  * poll as before; the stream is tried again after FALLBACK_RETRY_MS.
@@ -25,7 +25,7 @@ interface Feed {
   users: number;
   state: LiveState;
   source: EventSource | null;
-  /** Whether `ready` came before on this page (a later one is a catch-up). */
+  /** Whether the stream said `ready` on this page yet. */
   opened: boolean;
   retry: ReturnType<typeof setTimeout> | null;
   listeners: Set<Listener>;
@@ -119,15 +119,13 @@ function startFeed(client: QueryClient, eventId: string): Feed {
       if (readyTimer) clearTimeout(readyTimer);
       readyTimer = null;
       setState(eventId, feed, 'live');
-      if (feed.opened) refetchEvent(client, eventId);
+      // Changes before the server attached the stream are not sent: what was read before is asked again (once per open).
+      refetchEvent(client, eventId);
       feed.opened = true;
       for (const l of feed.listeners) l(null);
     };
     source.addEventListener('ready', catchUp);
-    source.addEventListener('resync', () => {
-      feed.opened = true;
-      catchUp();
-    });
+    source.addEventListener('resync', catchUp);
     source.addEventListener('availability', (message) => {
       let data: TLiveAvailability;
       try {
