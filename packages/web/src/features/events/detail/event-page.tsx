@@ -26,6 +26,7 @@ import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
 import { CitypassField } from '../../promotions/citypass-field.js';
 import { coverAlt, coverUncropped, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 import { hidesEventDetails } from '@foyer/contracts/rules';
+import { useLiveAvailability } from '../../../api/live-availability.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -87,6 +88,8 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   // The top of the page first, the flow and the rest a task later (each half a shorter task on a
   // phone); the shell's picture stands in until both are there, so nothing moves.
   const whole = useNextTask();
+  // One live availability stream for the page, whichever flow it shows (docs/live-availability.md).
+  useLiveAvailability(event.id, whole);
   useLayoutEffect(() => {
     if (whole) endPrepaint({ afterCover: true });
   }, [whole]);

@@ -18,18 +18,19 @@ export function seatMapQuery(eventId: string, sessionId: string) {
 }
 
 /**
- * Seat states only, polled every second while the map is open and the tab visible, so seats others
- * take turn unavailable within the issue's 2 s (issue 15). From /api, not /cached_api: every server
+ * Seat states only. The page's live stream patches them as seats are taken (docs/live-availability.md);
+ * with `poll` (the stream cannot connect) they are asked every second while the map is open and
+ * the tab visible, so seats others take turn unavailable within the issue's 2 s (issue 15). From /api, not /cached_api: every server
  * process answers it from the database, reused for at most 250 ms (server API_MEMO_MS), so a hold
  * taken through another process shows within 1.25 s and a round trip (a process's response cache
  * would keep it up to its TTL). An unchanged answer is a 304.
  */
 export const SEAT_STATES_POLL_MS = 1_000;
-export function seatStatesQuery(eventId: string, sessionId: string) {
+export function seatStatesQuery(eventId: string, sessionId: string, poll = true) {
   return queryOptions({
     queryKey: ['seat_map', 'detail', sessionId, { geometry: false }] as const,
     queryFn: ({ signal }) => api.get<TSeatMapDocument>(path(eventId, sessionId), { signal }),
-    refetchInterval: SEAT_STATES_POLL_MS,
+    refetchInterval: poll ? SEAT_STATES_POLL_MS : false,
     staleTime: SEAT_STATES_POLL_MS,
   });
 }

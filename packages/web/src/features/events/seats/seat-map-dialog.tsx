@@ -6,6 +6,7 @@ import { Modal } from '../../../ui/modal.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import type { PriceGroup } from '../detail/model.js';
 import { seatMapQuery, seatStatesQuery } from './api.js';
+import { useLiveAvailability } from '../../../api/live-availability.js';
 import { bestAvailable, clickSeat, isSelectable, mapSeats, selectionErrors, withStates, type MapSeat, type SeatNeed, type Selection } from './seat-picking.js';
 import { SeatMapView, type SeatDot } from './seat-map-view.js';
 import { seatLabel } from './seat-label.js';
@@ -43,7 +44,9 @@ export default function SeatMapDialog(props: SeatMapDialogProps) {
 function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onConfirm, onClose }: SeatMapDialogProps) {
   const geometry = useQuery(seatMapQuery(eventId, sessionId));
   // Asked beside the geometry (whose states may be a cached copy's): the map is drawn once both are in.
-  const states = useQuery(seatStatesQuery(eventId, sessionId));
+  // The page's live stream then keeps them current; polled only while it cannot connect.
+  const live = useLiveAvailability(eventId);
+  const states = useQuery(seatStatesQuery(eventId, sessionId, live === 'fallback'));
   const [selection, setSelection] = useState<Map<string, string>>(() => new Map(initial));
   const [filter, setFilter] = useState<string | null>(null);
   const [view, setView] = useState<View | null>(null);

@@ -1,20 +1,23 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLiveAvailability } from '../../../../api/live-availability.js';
 import { reloadSessions } from '../../../../api/queries.js';
 
 /**
- * How often the shown day's sessions are asked again while the picker is on screen (issue 15,
- * live availability: a sale elsewhere shows within 2 s). From /api, not /cached_api: every server
+ * How often the shown day's sessions are asked again while the picker is on screen and the live
+ * stream cannot connect (its fallback; docs/live-availability.md). From /api, not /cached_api: every server
  * process answers from the database (one sharing PostgreSQL with the one that took the capacity
  * included), and an unchanged GET is a 304 (ETag) — a few hundred bytes per visitor per interval.
  */
 export const SESSION_AVAILABILITY_POLL_MS = 1_000;
 
 /**
- * Session availability on the event screen follows sales without a reload: while `active` and the
- * tab is visible, the day's sessions are reloaded into the picker's query — or, when the picker
+ * Session availability on the event screen follows sales without a reload: the page's live stream
+ * patches the day's sessions where they are cached (api/live-availability.ts); when the picker
  * lists another source (quantity-first's POST priced for the quantities), that query is asked
- * again. A failed poll changes nothing (the next one tries again).
+ * again when a message names one of its sessions. Only while the stream cannot connect, and the
+ * tab is visible, the day's sessions (or the source) are polled instead. A failed poll changes
+ * nothing (the next one tries again).
  */
 export function useLiveSessions(eventId: string, date: string, options: { hideSoldOut: boolean }, active: boolean, source?: { queryKey: QueryKey }) {
   const client = useQueryClient();
@@ -24,8 +27,29 @@ export function useLiveSessions(eventId: string, date: string, options: { hideSo
   const sourceKey = useRef(source?.queryKey);
   sourceKey.current = source?.queryKey;
   const hasSource = !!source;
+  const refetchSource = useCallback(() => {
+    const key = sourceKey.current;
+    if (!key || inFlight.current) return;
+    inFlight.current = true;
+    void client
+      .refetchQueries({ queryKey: key, exact: true })
+      .catch(() => undefined)
+      .finally(() => (inFlight.current = false));
+  }, [client]);
+  // The priced source is not patched (its figures are for the quantities): asked again when a message names a session it lists.
+  const onChange = useCallback(
+    (sessions: { id: string }[] | null) => {
+      const key = sourceKey.current;
+      if (!key || !sessions) return;
+      const shown = client.getQueryData<{ event_session?: { _data: { id: string }[] } }>(key)?.event_session?._data ?? [];
+      if (sessions.some((s) => shown.some((t) => t.id === s.id))) refetchSource();
+    },
+    [client, refetchSource],
+  );
+  const live = useLiveAvailability(eventId, active && !!date, onChange);
+  const polling = live === 'fallback';
   useEffect(() => {
-    if (!active || !date) return;
+    if (!active || !date || !polling) return;
     const timer = setInterval(() => {
       if (inFlight.current || document.visibilityState === 'hidden') return;
       inFlight.current = true;
@@ -35,5 +59,5 @@ export function useLiveSessions(eventId: string, date: string, options: { hideSo
         .finally(() => (inFlight.current = false));
     }, SESSION_AVAILABILITY_POLL_MS);
     return () => clearInterval(timer);
-  }, [client, eventId, date, hideSoldOut, active, hasSource]);
+  }, [client, eventId, date, hideSoldOut, active, hasSource, polling]);
 }

@@ -1,0 +1,209 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { TDocument, TLiveAvailability, TLiveSession } from '@foyer/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { api } from './client.js';
+
+/**
+ * Live availability (docs/live-availability.md): ONE EventSource per page and event, shared by
+ * every part of the page that shows availability (the session picker of every flow, the
+ * quantity-first calendar, the seat map). Messages patch the sessions and seat states already in
+ * the query cache; `ready` (changes before it are not sent) and `resync` ask again for what the page shows. A hidden tab closes
+ * its stream and, shown again, opens a new one (whose `ready` catches up). Where EventSource is
+ * missing or the stream cannot connect (refused, proxy), the state is `fallback` and the parts
+ * poll as before; the stream is tried again after FALLBACK_RETRY_MS.
+ */
+export type LiveState = 'connecting' | 'live' | 'fallback';
+
+const FALLBACK_RETRY_MS = 30_000;
+/** A stream that has not said `ready` by then (a buffering proxy) counts as not connecting. */
+const READY_WITHIN_MS = 10_000;
+
+type Listener = (sessions: TLiveSession[] | null) => void;
+
+interface Feed {
+  users: number;
+  state: LiveState;
+  source: EventSource | null;
+  /** Whether the stream said `ready` on this page yet. */
+  opened: boolean;
+  retry: ReturnType<typeof setTimeout> | null;
+  listeners: Set<Listener>;
+  stop: () => void;
+}
+
+const feeds = new Map<string, Feed>();
+/** Components showing the state of an event's stream (useSyncExternalStore). */
+const watchers = new Map<string, Set<() => void>>();
+
+function setState(eventId: string, feed: Feed, state: LiveState) {
+  if (feed.state === state) return;
+  feed.state = state;
+  for (const w of watchers.get(eventId) ?? []) w();
+}
+
+function hasSessions(data: unknown): data is TDocument & { event_session: { _data: Record<string, unknown>[] } } {
+  return !!data && typeof data === 'object' && Array.isArray((data as { event_session?: { _data?: unknown } }).event_session?._data);
+}
+
+/** Whether a cached sessions read shows the session's own figures (not one group's room). */
+const showsSessionFigures = (key: QueryKey) => !JSON.stringify(key).includes('ticket_group_id');
+
+/** Puts pushed figures into every cached read of the event's sessions and seat states. */
+export function applyLiveSessions(client: QueryClient, eventId: string, sessions: TLiveSession[]) {
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+  // A session that sold out (or opened again) may change its day in the calendars: ask those again.
+  let turned = false;
+  for (const query of client.getQueryCache().findAll({ queryKey: ['event_session'] })) {
+    const data = query.state.data;
+    if (!hasSessions(data) || !data.event_session._data.some((s) => byId.has(s.id as string))) continue;
+    if (!showsSessionFigures(query.queryKey)) {
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      continue;
+    }
+    const patched = data.event_session._data.map((s) => {
+      const live = byId.get(s.id as string);
+      if (!live || s.event_template_id !== eventId) return s;
+      if (Boolean(s.sold_out) !== live.sold_out) turned = true;
+      const { seat_states: _states, id: _id, ...figures } = live;
+      return { ...s, ...figures, sold_quantity: live.used_capacity, oversold_out: live.sold_out };
+    });
+    client.setQueryData(query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
+  }
+  if (turned) void client.invalidateQueries({ queryKey: ['calendar'], predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
+  for (const live of sessions) {
+    if (live.seat_states === undefined) continue;
+    client.setQueryData(['seat_map', 'detail', live.id, { geometry: false }], (doc: TDocument | undefined) => {
+      const rows = (doc as { seat_state?: { _data: { states: string }[] } } | undefined)?.seat_state?._data;
+      if (!doc || !rows?.length) return doc;
+      return { ...doc, seat_state: { ...(doc as { seat_state: object }).seat_state, _data: [{ ...rows[0], states: live.seat_states }] } };
+    });
+  }
+}
+
+/** Asks again for everything the page shows about the event (after `ready` on a reopen, or `resync`). */
+function refetchEvent(client: QueryClient, eventId: string) {
+  void client.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
+  void client.invalidateQueries({ queryKey: ['seat_map'], predicate: (q) => (q.queryKey[3] as { geometry?: boolean } | undefined)?.geometry === false });
+}
+
+function streamUrl(eventId: string): string {
+  const seller = api.getSellerId();
+  return `/api/events/${encodeURIComponent(eventId)}/live${seller ? `?_seller=${encodeURIComponent(seller)}` : ''}`;
+}
+
+function startFeed(client: QueryClient, eventId: string): Feed {
+  const feed: Feed = { users: 0, state: 'connecting', source: null, opened: false, retry: null, listeners: new Set(), stop: () => undefined };
+  let readyTimer: ReturnType<typeof setTimeout> | null = null;
+  const close = () => {
+    if (readyTimer) clearTimeout(readyTimer);
+    readyTimer = null;
+    feed.source?.close();
+    feed.source = null;
+  };
+  const fallBack = () => {
+    close();
+    setState(eventId, feed, 'fallback');
+    feed.retry = setTimeout(() => {
+      feed.retry = null;
+      open();
+    }, FALLBACK_RETRY_MS);
+  };
+  function open() {
+    if (feed.source || typeof document === 'undefined' || document.visibilityState === 'hidden') return;
+    if (typeof EventSource === 'undefined') return setState(eventId, feed, 'fallback');
+    const source = new EventSource(streamUrl(eventId));
+    feed.source = source;
+    readyTimer = setTimeout(fallBack, READY_WITHIN_MS);
+    const catchUp = () => {
+      if (readyTimer) clearTimeout(readyTimer);
+      readyTimer = null;
+      setState(eventId, feed, 'live');
+      // Changes before the server attached the stream are not sent: what was read before is asked again (once per open).
+      refetchEvent(client, eventId);
+      feed.opened = true;
+      for (const l of feed.listeners) l(null);
+    };
+    source.addEventListener('ready', catchUp);
+    source.addEventListener('resync', catchUp);
+    source.addEventListener('availability', (message) => {
+      let data: TLiveAvailability;
+      try {
+        data = JSON.parse((message as MessageEvent<string>).data) as TLiveAvailability;
+      } catch {
+        return;
+      }
+      applyLiveSessions(client, eventId, data.event_session);
+      for (const l of feed.listeners) l(data.event_session);
+    });
+    source.addEventListener('error', () => {
+      // CONNECTING: the browser reconnects by itself (resuming with Last-Event-ID). CLOSED: refused.
+      if (source.readyState === EventSource.CLOSED) fallBack();
+    });
+  }
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') close();
+    else open();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  feed.stop = () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    if (feed.retry) clearTimeout(feed.retry);
+    close();
+  };
+  open();
+  return feed;
+}
+
+function acquire(client: QueryClient, eventId: string): Feed {
+  let feed = feeds.get(eventId);
+  if (!feed) feeds.set(eventId, (feed = startFeed(client, eventId)));
+  feed.users++;
+  return feed;
+}
+
+function release(eventId: string) {
+  const feed = feeds.get(eventId);
+  if (!feed || --feed.users > 0) return;
+  feed.stop();
+  feeds.delete(eventId);
+}
+
+/**
+ * Keeps the page's stream of the event open while `active` (one per page, however many parts
+ * call it) and says whether it is live; `onChange` hears each message (null: asked to catch up).
+ */
+export function useLiveAvailability(eventId: string | undefined, active = true, onChange?: Listener): LiveState {
+  const client = useQueryClient();
+  const on = active && !!eventId;
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    if (!on) return;
+    const feed = acquire(client, eventId!);
+    const listener: Listener = (sessions) => latest.current?.(sessions);
+    feed.listeners.add(listener);
+    return () => {
+      feed.listeners.delete(listener);
+      release(eventId!);
+    };
+  }, [client, eventId, on]);
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      if (!eventId) return () => undefined;
+      let set = watchers.get(eventId);
+      if (!set) watchers.set(eventId, (set = new Set()));
+      set.add(notify);
+      return () => {
+        set.delete(notify);
+        if (!set.size) watchers.delete(eventId);
+      };
+    },
+    [eventId],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (on ? (feeds.get(eventId!)?.state ?? 'connecting') : 'fallback'),
+    () => 'fallback',
+  );
+}

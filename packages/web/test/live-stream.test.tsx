@@ -1,0 +1,119 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './render-app.js';
+import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
+import { useAppTestEnv } from './app-test-env.js';
+
+useAppTestEnv();
+
+/** The browser's EventSource as the page uses it (jsdom has none): the test plays the server's messages. */
+class FakeEventSource extends EventTarget {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  emit(event: string, data: unknown = {}) {
+    this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
+  }
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+afterEach(() => {
+  FakeEventSource.opened = [];
+  vi.unstubAllGlobals();
+});
+
+function installEventPage(left: () => number) {
+  return installFetch((url) => {
+    if (url.pathname === '/api/config') return { body: configDocument([]) };
+    if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
+    if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/calendar`)) return { body: calendarDocument('2026-11-21', 12) };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) {
+      const date = url.searchParams.get('_ondate') ?? '2026-11-21';
+      return { body: sessionsDocument([session('s1', date, '13:00', left()), session('s2', date, '14:00', 30)]) };
+    }
+    return undefined;
+  });
+}
+
+async function openDay() {
+  renderApp(`/events/${EVENT_ID}`);
+  const dates = await screen.findByRole('list', { name: 'Available dates' });
+  fireEvent.click(within(dates).getAllByRole('button')[0]);
+  return screen.findByRole('button', { name: /1:00 PM/ });
+}
+
+/** Issue 28: the event page follows sales over one live stream, not by polling (docs/live-availability.md). */
+describe('live availability stream', () => {
+  it('opens one stream for the page, shows a pushed sold-out session at once and polls nothing', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { requests } = installEventPage(() => 40);
+    const one = await openDay();
+    expect(one.getAttribute('aria-disabled')).toBeNull();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0]!;
+    expect(stream.url).toMatch(new RegExp(`^/api/events/${EVENT_ID}/live(\\?_seller=[^&]+)?$`));
+    const before = requests.length;
+    act(() => stream.emit('ready'));
+    // `ready` asks once for what the page shows (changes before the stream are not sent).
+    await waitFor(() => expect(requests.slice(before).some((u) => u.pathname.endsWith(`/events/${EVENT_ID}/sessions`))).toBe(true));
+    await new Promise((r) => setTimeout(r, 200));
+    const asked = requests.length;
+
+    act(() => stream.emit('availability', { event_session: [{ id: 's1', capacity: 60, oversell_capacity: 0, used_capacity: 60, availableCapacity: 0, sold_out: true }] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
+    expect(screen.getByRole('button', { name: /2:00 PM/ }).getAttribute('aria-disabled')).toBeNull();
+    // Nothing polled the day's sessions: the message carried the figures.
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(requests.slice(asked).filter((u) => u.pathname === `/api/events/${EVENT_ID}/sessions`)).toEqual([]);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('closes the stream in a hidden tab and, shown again, opens a new one whose ready asks for the day again', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let left = 40;
+    const { requests } = installEventPage(() => left);
+    await openDay();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => FakeEventSource.opened[0]!.emit('ready'));
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(FakeEventSource.opened[0]!.readyState).toBe(FakeEventSource.CLOSED);
+
+    left = 0; // sold while the tab was hidden
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    const before = requests.length;
+    act(() => FakeEventSource.opened[1]!.emit('ready'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
+    expect(requests.slice(before).some((u) => u.pathname.endsWith(`/events/${EVENT_ID}/sessions`))).toBe(true);
+    visibility.mockRestore();
+  });
+
+  it('falls back to polling when the stream is refused', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let left = 40;
+    const { requests } = installEventPage(() => left);
+    await openDay();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => FakeEventSource.opened[0]!.refuse());
+    left = 0;
+    await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'), { timeout: 3_000 });
+    expect(requests.some((u) => u.pathname === `/api/events/${EVENT_ID}/sessions` && u.searchParams.get('_ondate'))).toBe(true);
+  });
+});
