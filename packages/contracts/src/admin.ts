@@ -267,6 +267,23 @@ export const ZAdminSalesReport = z.object({
 export type TAdminSalesReport = z.infer<typeof ZAdminSalesReport>;
 export const ZAdminSalesReportAnswer = z.object({ admin_report: ZAdminSalesReport });
 
+/** POST admin/carts: a payment-link cart (as `foyer cart inject`), e-mailed to its purchaser or not. */
+export const ZAdminCartBody = z
+  .object({
+    items: z
+      .array(z.object({ ticket_type: z.string().min(1).max(100), session: z.string().min(1).max(100).nullish(), quantity: z.number().int().min(1).max(100).optional() }).strict())
+      .min(1)
+      .max(50),
+    purchaser: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    expires_at: z.iso.datetime({ offset: true }).nullish(),
+    send_email: z.boolean().default(false),
+  })
+  .strict()
+  .refine((b) => !b.send_email || b.purchaser, 'send_email needs a purchaser');
+export type TAdminCartBody = z.infer<typeof ZAdminCartBody>;
+export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: Money, link: z.string(), emailed_to: z.string().nullable() });
+export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
+
 /** Texts of the staff side's refusals. */
 export const ADMIN_TEXT = {
   signInFailed: 'That e-mail address and password do not match a staff account.',
