@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogIds } from './cart-client.js';
-import { makeStaff, signedIn } from './admin-harness.js';
+import { documentChecker, makeStaff, signedIn } from './admin-harness.js';
 import { buyMembership, dualMembers, registered, useMembershipApp } from './membership-harness.js';
 import { dialects, type TestApp } from './harness.js';
 
@@ -36,5 +36,17 @@ describe.each(dialects())('member cards to print on %s', (dialect) => {
     expect(third).not.toContain(scan);
     const audit = await t.db.selectFrom('audit_log').select('after').where('action', '=', 'members.cards_export').orderBy('created_at').execute();
     expect(audit.map((a) => JSON.parse(a.after!).count)).toEqual([2, 0, 2]);
+
+    // Find: by member id, name in part, e-mail; paged; validated.
+    const checker = await documentChecker(t);
+    const byId = await desk.get(`/api/admin/members?q=${scan.toLowerCase()}`);
+    expect(byId.status).toBe(200);
+    checker.check('GET', '/admin/members', 200, byId.body);
+    expect(byId.body.admin_member._data).toEqual([expect.objectContaining({ scan_code: scan, name: 'Ada Lovelace', role: 'member', auto_renew_state: expect.any(String) })]);
+    expect(byId.body.admin_member._data[0].ticket_order_id).toBeTruthy();
+    expect((await desk.get('/api/admin/members?q=babbage')).body.admin_member._total).toBe(2);
+    expect((await desk.get(`/api/admin/members?q=${encodeURIComponent(buyer.email.toUpperCase())}`)).body.admin_member._total).toBe(1);
+    expect((await desk.get('/api/admin/members?q=babbage&_limit=1&_offset=1')).body.admin_member._data.length).toBe(1);
+    expect((await desk.get('/api/admin/members?q=x')).status).toBe(400);
   });
 });

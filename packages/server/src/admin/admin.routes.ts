@@ -1,4 +1,4 @@
-import { ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
+import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -14,6 +14,7 @@ import { updateSession } from './update-session.js';
 import { salesReport, salesReportCsv } from './sales-report.js';
 import { createPaymentLink } from './create-payment-link.js';
 import { cardsToPrint } from './cards-to-print.js';
+import { findMembers } from './find-members.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
 
@@ -49,6 +50,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sales-${q.from}-${q.to}.csv"`).send(salesReportCsv(report));
   });
   route('POST', '/api/admin/carts', 'box_office', async (request, _reply, viewer) => createPaymentLink(refundDeps, actorOf(viewer), parseBody(ZAdminCartBody, request.body, 'admin_cart'), ctx.now()));
+  route('GET', '/api/admin/members', 'box_office', async (request) => findMembers(ctx.db, parseBody(ZAdminMemberQuery, request.query, 'admin_members')));
   route('POST', '/api/admin/members/cards-to-print', 'box_office', async (_request, reply, viewer) => {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cards-to-print-${ctx.now().toISOString().slice(0, 10)}.csv"`).send(made.csv);

@@ -1,4 +1,4 @@
-import { ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
 import { answer, operation, pathParam, type Operation } from '../http/openapi-parts.js';
 
 const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
@@ -109,6 +109,14 @@ export function adminPaths() {
         body: ZAdminCartBody,
         ok: ZAdminCartAnswer,
         refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
+      }),
+    },
+    '/admin/members': {
+      get: admin({
+        summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
+        parameters: [query('q', 'at least 2 characters'), ...PAGE],
+        ok: ZAdminMemberList,
+        refusals: { '400': 'validation_failed' },
       }),
     },
     '/admin/members/cards-to-print': {
