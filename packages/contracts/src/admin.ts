@@ -267,6 +267,43 @@ export const ZAdminSalesReport = z.object({
 export type TAdminSalesReport = z.infer<typeof ZAdminSalesReport>;
 export const ZAdminSalesReportAnswer = z.object({ admin_report: ZAdminSalesReport });
 
+/** POST admin/carts: a payment-link cart (as `foyer cart inject`), e-mailed to its purchaser or not. */
+export const ZAdminCartBody = z
+  .object({
+    items: z
+      .array(z.object({ ticket_type: z.string().min(1).max(100), session: z.string().min(1).max(100).nullish(), quantity: z.number().int().min(1).max(100).optional() }).strict())
+      .min(1)
+      .max(50),
+    purchaser: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    expires_at: z.iso.datetime({ offset: true }).nullish(),
+    send_email: z.boolean().default(false),
+  })
+  .strict()
+  .refine((b) => !b.send_email || b.purchaser, 'send_email needs a purchaser');
+export type TAdminCartBody = z.infer<typeof ZAdminCartBody>;
+export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: Money, link: z.string(), emailed_to: z.string().nullable() });
+export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
+
+/** GET admin/members?q=: member cards by name, e-mail or member id. */
+export const ZAdminMemberQuery = z.object({ q: z.string().trim().min(2).max(200), ...Page }).strict();
+export type TAdminMemberQuery = z.infer<typeof ZAdminMemberQuery>;
+export const ZAdminMember = z.object({
+  id: z.string(),
+  card_set_id: z.string(),
+  scan_code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  level: z.string(),
+  valid_from: z.string(),
+  valid_to: z.string(),
+  auto_renew_state: z.string(),
+  ticket_order_id: z.string().nullable(),
+});
+export type TAdminMember = z.infer<typeof ZAdminMember>;
+export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: Paging });
+export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
+
 /** Texts of the staff side's refusals. */
 export const ADMIN_TEXT = {
   signInFailed: 'That e-mail address and password do not match a staff account.',

@@ -26,6 +26,9 @@ const LEAST: Record<string, TStaffRole | 'open'> = {
   'PATCH /admin/sessions/{id}': 'admin',
   'GET /admin/reports/sales': 'box_office',
   'GET /admin/audit': 'admin',
+  'POST /admin/carts': 'box_office',
+  'POST /admin/members/cards-to-print': 'box_office',
+  'GET /admin/members': 'box_office',
 };
 const RANK = { door: 0, box_office: 1, admin: 2 } as const;
 const ID = '0190aaaa-0000-7000-8000-000000000000';

@@ -1,4 +1,4 @@
-import { ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
+import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -12,6 +12,9 @@ import { finishSentRefunds } from './finish-staff-refund.js';
 import { listAdminSessions } from './list-sessions.js';
 import { updateSession } from './update-session.js';
 import { salesReport, salesReportCsv } from './sales-report.js';
+import { createPaymentLink } from './create-payment-link.js';
+import { cardsToPrint } from './cards-to-print.js';
+import { findMembers } from './find-members.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
 
@@ -45,6 +48,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const report = await salesReport(ctx.db, q, ctx.now());
     if (q.format === 'json') return { admin_report: report };
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sales-${q.from}-${q.to}.csv"`).send(salesReportCsv(report));
+  });
+  route('POST', '/api/admin/carts', 'box_office', async (request, _reply, viewer) => createPaymentLink(refundDeps, actorOf(viewer), parseBody(ZAdminCartBody, request.body, 'admin_cart'), ctx.now()));
+  route('GET', '/api/admin/members', 'box_office', async (request) => findMembers(ctx.db, parseBody(ZAdminMemberQuery, request.query, 'admin_members')));
+  route('POST', '/api/admin/members/cards-to-print', 'box_office', async (_request, reply, viewer) => {
+    const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cards-to-print-${ctx.now().toISOString().slice(0, 10)}.csv"`).send(made.csv);
   });
   route('GET', '/api/admin/audit', 'admin', async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
 }

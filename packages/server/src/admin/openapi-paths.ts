@@ -1,4 +1,4 @@
-import { ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
 import { answer, operation, pathParam, type Operation } from '../http/openapi-parts.js';
 
 const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
@@ -101,6 +101,28 @@ export function adminPaths() {
         parameters: [query('from', 'YYYY-MM-DD at the venue'), query('to', 'YYYY-MM-DD at the venue, included'), query('format', 'json (default) or csv')],
         ok: { ...answer(ZAdminSalesReportAnswer), content: { ...answer(ZAdminSalesReportAnswer).content, 'text/csv': { schema: { type: 'string' } } } },
         refusals: { '400': 'validation_failed' },
+      }),
+    },
+    '/admin/carts': {
+      post: admin({
+        summary: 'A payment-link cart (box office), as `foyer cart inject`: items by ticket type and session (ids or catalog keys, EVENT@START), an optional purchaser; its single-use link, e-mailed to the purchaser when send_email',
+        body: ZAdminCartBody,
+        ok: ZAdminCartAnswer,
+        refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
+      }),
+    },
+    '/admin/members': {
+      get: admin({
+        summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
+        parameters: [query('q', 'at least 2 characters'), ...PAGE],
+        ok: ZAdminMemberList,
+        refusals: { '400': 'validation_failed' },
+      }),
+    },
+    '/admin/members/cards-to-print': {
+      post: admin({
+        summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
+        ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
       }),
     },
     '/admin/audit': {

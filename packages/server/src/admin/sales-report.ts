@@ -1,6 +1,7 @@
 import { fromMinor, type TAdminReportQuery, type TAdminSalesReport } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { dayBounds, localDate } from '../events/session-rules.js';
+import { csv } from './csv.js';
 import { giftCardLiability, membersByLevel, ordersBetween, paymentsBetween, ticketsOfOrdersBetween } from './admin-reports.repository.js';
 
 const line = (r: { key: string; name: string; quantity: number | string; amount?: number | string | null }) => ({ key: r.key, name: r.name, quantity: Number(r.quantity), amount: fromMinor(Number(r.amount ?? 0)) });
@@ -47,13 +48,6 @@ export async function salesReport(db: Db, q: TAdminReportQuery, now: Date): Prom
   };
 }
 
-const cell = (v: string | number) => {
-  const text = String(v);
-  // Quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The report as one CSV: a `section` column names each part (by_day, by_event, …, totals). */
 export function salesReportCsv(r: TAdminSalesReport): string {
   const rows: (string | number)[][] = [['section', 'key', 'name', 'quantity', 'amount', 'refunded']];
@@ -65,5 +59,5 @@ export function salesReportCsv(r: TAdminSalesReport): string {
   rows.push(['payments', 'total', 'Payments', '', r.payments.charged, r.payments.refunded]);
   rows.push(['gift_card_liability', 'total', 'Gift card balances', '', r.gift_card_liability, '']);
   for (const l of r.members_by_level) rows.push(['members_by_level', l.key, l.name, l.quantity, '', '']);
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return csv(rows);
 }

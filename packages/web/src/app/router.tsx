@@ -7,6 +7,7 @@ import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
 import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
 import { withoutTrailingSlash } from '@foyer/contracts/rules';
+import { adminRoutes } from '../features/admin/admin-route-table.js';
 
 /** Strips a trailing slash, then makes sure the configuration is loaded before anything renders. */
 export async function rootLoader({ request }: LoaderFunctionArgs) {
@@ -26,8 +27,9 @@ function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: 
   return withoutTrailingSlash(nextUrl.pathname) !== null || currentUrl.pathname !== nextUrl.pathname || EXPRESS_PARAMS.some((p) => nextUrl.searchParams.has(p)) || defaultShouldRevalidate;
 }
 
-/** The route table of 001 §2. Feature pages are code-split. */
+/** The route table of 001 §2. Feature pages are code-split. The staff app (/admin) sits beside the storefront, outside its shell. */
 export const routes: RouteObject[] = [
+  ...adminRoutes,
   {
     id: 'root',
     path: '/',

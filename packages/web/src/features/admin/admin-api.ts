@@ -1,0 +1,42 @@
+import type { TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow } from '@foyer/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { toApiError } from '../../api/client.js';
+
+/**
+ * The staff screens' calls to /api/admin (docs/box-office.md). Not the storefront's client: no
+ * seller, no shared cache, no retries of writes; the staff cookie goes along on its own path.
+ */
+export async function adminCall<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown } = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const response = await fetch(`/api/admin/${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}
+
+export const meQuery = () => queryOptions({ queryKey: ['admin_me', 'detail', 'me'], queryFn: () => adminCall<TAdminMeAnswer>('me'), retry: false });
+
+export const ordersQuery = (q: string, sort: string, offset: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin_order', 'list', q, sort, offset, limit],
+    queryFn: () => adminCall<TAdminOrderList>(`orders?${new URLSearchParams({ q, _sort: sort, _offset: String(offset), _limit: String(limit) })}`),
+    enabled: q.trim().length >= 2,
+  });
+
+export const orderQuery = (id: string) => queryOptions({ queryKey: ['admin_order', 'detail', id], queryFn: () => adminCall<TAdminOrderDetail>(`orders/${encodeURIComponent(id)}`) });
+
+export const sessionsQuery = (date: string) =>
+  queryOptions({ queryKey: ['admin_session', 'list', date], queryFn: () => adminCall<TAdminSessionList>(`sessions?${new URLSearchParams({ date, _limit: '200' })}`) });
+
+export const reportQuery = (from: string, to: string) =>
+  queryOptions({ queryKey: ['admin_report', 'detail', from, to], queryFn: async () => (await adminCall<{ admin_report: TAdminSalesReport }>(`reports/sales?${new URLSearchParams({ from, to })}`)).admin_report });
+
+export const refundOrder = (id: string, body: { ticket_ids?: string[]; reason: string }) => adminCall<TAdminRefundAnswer>(`orders/${encodeURIComponent(id)}/refund`, { method: 'POST', body });
+export const resendOrder = (id: string) => adminCall<{ sent_to: string }>(`orders/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {} });
+export const patchSession = (id: string, body: { closed?: boolean; capacity?: number }) =>
+  adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });
