@@ -92,6 +92,9 @@ export const ZCart = z.object({
   /** What is due now (a payment plan), and everything left to pay. */
   paymentDue: Money.optional(),
   outstandingBalance: Money.optional(),
+  /** 001 §3: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
+  paymentDueByCreditCard: Money.optional(),
+  stripeFee: z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money })).optional(),
   completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
   /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */

@@ -20,6 +20,11 @@ export const PAYMENT_CONFIG = {
    * offered only when Stripe takes the cards (001 §5; docs/payments.md "Redirect methods").
    */
   stripePaymentMethods: { namespace: 'payments', name: 'stripe_payment_methods' },
+  /**
+   * Per-payment-method fees (a stored entry, e.g. `[{ "pmc_id": "pmc_1", "payment_method": "card",
+   * "fixed": 20, "percent": 1.5 }]`, fixed in minor units): docs/payments.md "Payment-method fees".
+   */
+  paymentMethodFees: { namespace: 'payments', name: 'payment_method_fees' },
 } as const;
 
 /**

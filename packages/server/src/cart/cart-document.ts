@@ -4,6 +4,7 @@ import { cartPromotionFields } from '../promotions/cart-promotion-fields.js';
 import { fromMinor, type TCart, type TCartDocument, type TGatewayAudit, type TTicket } from '@foyer/contracts';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
+import { sellerMethodFees } from '../payments/seller-method-fees.js';
 import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
 import { gifteeAccount } from './cart.repository.js';
 import { holderRegistered } from '../identity/identity-grant.repository.js';
@@ -178,7 +179,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
-  const amounts = cartAmounts(cart, tickets, plan, now);
+  const amounts = cartAmounts(cart, tickets, plan, now, await sellerMethodFees(db, cart.seller_id));
   // 000 §3: every payment attempt on the cart, whatever its outcome (docs/payments.md).
   if (embed.has('gateway_audit')) siblings.gateway_audit = (await paymentsOfCart(db, cart.id)).map(gatewayAuditOut);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
@@ -202,6 +203,8 @@ async function paymentFields(db: Tx, cart: Selectable<CartTable>, amounts: CartA
     injected: cart.injected === 1,
     paymentDue: fromMinor(amounts.due),
     outstandingBalance: fromMinor(amounts.outstanding),
+    paymentDueByCreditCard: fromMinor(amounts.dueByCard),
+    stripeFee: amounts.methodFees.map((f) => ({ pmc_id: f.pmc_id, payment_method: f.payment_method, amount: fromMinor(f.fee) })),
     completedPayments: payments.map((p) => ({ id: p.id, occurredDate: p.created_at, amount: fromMinor(p.amount), status: p.status })),
     giftCards: await keptGiftCards(db, cart),
     giftee: giftee ? { id: giftee.identity_id, name: named ? `${giftee.first_name} ${giftee.last_name}`.trim() : '', email: giftee.email } : null,

@@ -1,4 +1,5 @@
 import { dueNow, type Instalment } from './payment-plan.js';
+import { feeOn, type MethodFee } from './method-fees.js';
 
 /** The money columns of a ticket (minor units). */
 export interface PricedTicket {
@@ -22,14 +23,18 @@ export interface CartAmounts {
   outstanding: number;
   /** What must be paid now: the instalments due by today, or everything outstanding without a plan; 0 once booked. */
   due: number;
+  /** Each payment method's fee on what is due (docs/payments.md "Payment-method fees"). */
+  methodFees: { pmc_id: string; payment_method: string; fee: number }[];
+  /** What is due when paid by card: due plus the card's fee (due without one). */
+  dueByCard: number;
 }
 
 /**
  * The one computation of a cart's amounts (the cart document, pay, settle, the reconciler and the
- * webhook all use it), from the cart's live tickets (cancelled ones count for nothing) and its
- * payment plan (empty without one).
+ * webhook all use it), from the cart's live tickets (cancelled ones count for nothing), its
+ * payment plan (empty without one) and the seller's payment-method fees (none by default).
  */
-export function cartAmounts(cart: { paid: number; state: string; credit?: number }, tickets: readonly PricedTicket[], plan: readonly Pick<Instalment, 'due_date' | 'amount'>[], now: Date): CartAmounts {
+export function cartAmounts(cart: { paid: number; state: string; credit?: number }, tickets: readonly PricedTicket[], plan: readonly Pick<Instalment, 'due_date' | 'amount'>[], now: Date, fees: readonly MethodFee[] = []): CartAmounts {
   let price = 0;
   let feeFixed = 0;
   let feePercent = 0;
@@ -43,5 +48,7 @@ export function cartAmounts(cart: { paid: number; state: string; credit?: number
   // A change cart (self-edit) sets what the order tickets it takes out were worth against the total.
   const outstanding = total - cart.paid - (cart.credit ?? 0);
   const due = cart.state === 'booked' ? 0 : dueNow([...plan], cart.paid, outstanding, now);
-  return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due };
+  const methodFees = fees.map((f) => ({ pmc_id: f.pmc_id, payment_method: f.payment_method, fee: feeOn(due, f) }));
+  const card = methodFees.find((f) => f.payment_method === 'card');
+  return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due, methodFees, dueByCard: due + (card?.fee ?? 0) };
 }
