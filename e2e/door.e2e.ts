@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { DEMO_CARDS } from '@foyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayBounds, localDate } from '../packages/server/src/events/session-rules.js';
 import { qrPng } from '../packages/server/src/orders/qr-code.js';
 import { copiedWebDist, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, startStorefront, type Storefront } from './harness.js';
 import { apiClient, expectAccessible, expectNoSidewaysScroll, runSql } from './steps.js';
@@ -81,13 +82,40 @@ describe('the door screen with a camera', () => {
   const opened: Browser[] = [];
   let sessions: { id: string; start_datetime: string; event_name: string }[];
 
+  /** Every journey's tickets, bought in beforeAll while their sessions were still on sale. */
+  let codes: { ada: string; grace: string; alan: string; mary: string[] };
+
   beforeAll(async () => {
     sf = await startStorefront({ ...copiedWebDist(), FOYER_STAFF_TOKENS: `Anna:${ANNA},Ben:${BEN}` });
     plain = await launchBrowser();
+    // Independent of the hour the journeys run at: two General Admission sessions on sale (days
+    // ahead) sell the journeys' tickets, then both are moved to today, 11:07 and 13:07 in the
+    // seller's zone — the door lists a day's sessions whether they are still to come or not.
+    const [seller] = query<{ timezone: string }>(sf, 'SELECT timezone FROM seller LIMIT 1');
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const picked = query<{ id: string; start_datetime: string; end_datetime: string }>(
+      sf,
+      "SELECT event_session.id, start_datetime, end_datetime FROM event_session JOIN event_template ON event_template.id = event_session.event_template_id WHERE event_template.name = 'General Admission' AND start_datetime > ? ORDER BY start_datetime LIMIT 2",
+      ahead,
+    );
+    expect(picked.length, 'two General Admission sessions on sale').toBe(2);
+    const [ada, grace, alan, mary] = [
+      await buyTickets(sf, picked[0]!.id, 1, 'Ada'),
+      await buyTickets(sf, picked[1]!.id, 1, 'Grace'),
+      await buyTickets(sf, picked[0]!.id, 1, 'Alan'),
+      await buyTickets(sf, picked[0]!.id, 2, 'Mary'),
+    ];
+    codes = { ada: ada![0]!, grace: grace![0]!, alan: alan![0]!, mary: mary! };
+    const midnight = Date.parse(dayBounds(localDate(new Date().toISOString(), seller!.timezone), seller!.timezone).start);
+    picked.forEach((s, i) => {
+      const start = midnight + (11 + 2 * i) * 3_600_000 + 7 * 60_000;
+      const sameFormat = (ms: number) => (s.start_datetime.includes('.') ? new Date(ms).toISOString() : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      runSql(sf, 'UPDATE event_session SET start_datetime = ?, end_datetime = ? WHERE id = ?', sameFormat(start), sameFormat(start + Date.parse(s.end_datetime) - Date.parse(s.start_datetime)), s.id);
+    });
     const answer = await fetch(`${sf.url}/api/door/sessions`, { headers: { authorization: `Bearer ${ANNA}` } });
     const today = ((await answer.json()) as { door_session: { _data: typeof sessions } }).door_session._data;
-    sessions = today.filter((s) => s.event_name === 'General Admission' && s.start_datetime > new Date().toISOString());
-    expect(sessions.length, 'two of General Admission’s sessions still to come today').toBeGreaterThanOrEqual(2);
+    sessions = picked.map((p) => today.find((s) => s.id === p.id)!);
+    expect(sessions.every(Boolean), 'both sessions listed at the door today').toBe(true);
   });
   afterAll(async () => {
     for (const b of opened) await b.close();
@@ -124,7 +152,7 @@ describe('the door screen with a camera', () => {
   const result = (page: Page) => page.locator('.door-result');
 
   it('admits a ticket the camera reads, green with its type and name; the same code again is amber with when and by whom', async () => {
-    const [code] = await buyTickets(sf, sessions[0]!.id, 1, 'Ada');
+    const code = codes.ada;
     const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id, MOBILE, ANNA, undefined, 'door-session-390');
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('admitted');
     const green = await result(page).innerText();
@@ -167,7 +195,7 @@ describe('the door screen with a camera', () => {
   });
 
   it('refuses a ticket of another session today: red, with the session it is for', async () => {
-    const [code] = await buyTickets(sf, sessions[1]!.id, 1, 'Grace');
+    const code = codes.grace;
     const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
     expect(await result(page).innerText()).toMatch(/Wrong session: this ticket is for \d{1,2}:\d\d [AP]M/);
@@ -176,7 +204,7 @@ describe('the door screen with a camera', () => {
   });
 
   it('refuses a cancelled ticket: red, cancelled', async () => {
-    const [code] = await buyTickets(sf, sessions[0]!.id, 1, 'Alan');
+    const code = codes.alan;
     runSql(sf, "UPDATE ticket SET state = 'cancelled' WHERE scan_code = ?", code);
     const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id, DESKTOP);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
@@ -185,7 +213,7 @@ describe('the door screen with a camera', () => {
   });
 
   it('offline: says so at once, admits against the downloaded list and queues; back online it syncs and reports the code another door admitted first', async () => {
-    const [filmed, typed] = await buyTickets(sf, sessions[0]!.id, 2, 'Mary');
+    const [filmed, typed] = codes.mary;
     // This door starts with its camera off (a door with a hardware scanner), so nothing is read online.
     const { context, page, errors } = await openDoor(await cameraOn(filmed!), sessions[0]!.id, DESKTOP, ANNA, (p) => p.addInitScript(() => localStorage.setItem('foyer:door-camera', 'off')));
     await context.setOffline(true);
