@@ -1,14 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DEMO_CARDS } from '@foyer/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayBounds, localDate } from '../packages/server/src/events/session-rules.js';
 import { qrPng } from '../packages/server/src/orders/qr-code.js';
 import { copiedWebDist, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, startStorefront, type Storefront } from './harness.js';
 import { apiClient, expectAccessible, expectNoSidewaysScroll, runSql } from './steps.js';
 
-const ANNA = 'anna-door-token-0123456789abcdefghijklmn';
+/** Anna signs in at the door with her staff account; Ben's door is a hardware scanner client with a token. */
+const ANNA = 'anna@museum.example';
+const ANNA_PASSWORD = 'door-password-for-anna-0123';
 const BEN = 'ben-door-token-0123456789abcdefghijklmnop';
 
 /**
@@ -16,6 +20,17 @@ const BEN = 'ben-door-token-0123456789abcdefghijklmnop';
  * films a ticket's QR code — Foyer's own QR PNG of its scan code, turned into a Y4M video here (a
  * header, then planar YUV 4:2:0 frames) — and Chromium's fake capture device plays it in a loop.
  */
+
+/** `npm run foyer -- staff add <email> --role door --password-stdin` against the running storefront's database. */
+function addDoorStaff(sf: Storefront, email: string, password: string) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'staff', 'add', email, '--role', 'door', '--password-stdin'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: { ...process.env, DATABASE_URL: sf.databaseUrl, FOYER_PUBLIC_URL: sf.url },
+    input: `${password}\n`,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`staff add failed (${run.status}): ${run.stdout}${run.stderr}`);
+}
 
 function query<T>(sf: Storefront, statement: string, ...args: unknown[]): T[] {
   const db = new Database(sf.databaseUrl.slice('sqlite:'.length), { readonly: true });
@@ -36,7 +51,7 @@ async function buyTickets(sf: Storefront, sessionId: string, quantity: number, f
   await api('POST', `/api/cart/${cart.id}/guest_checkout`, { guest_identity_id: user.user!._data[0]!.identity_id }, { app: 'ecomm' });
   const again = await api('GET', `/api/cart/${cart.id}`, undefined, { app: 'ecomm' });
   const amount = (again.cart!._data[0] as { cart_fees: { total_outstanding: string } }).cart_fees.total_outstanding;
-  await api('POST', `/api/cart/${cart.id}/pay`, { amount, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } }, { app: 'ecomm' });
+  await api('POST', `/api/cart/${cart.id}/pay`, { amount, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true }, { app: 'ecomm' });
   return query<{ scan_code: string }>(sf, 'SELECT scan_code FROM ticket WHERE cart_id = ? ORDER BY id', cart.id).map((r) => r.scan_code);
 }
 
@@ -81,13 +96,41 @@ describe('the door screen with a camera', () => {
   const opened: Browser[] = [];
   let sessions: { id: string; start_datetime: string; event_name: string }[];
 
+  /** Every journey's tickets, bought in beforeAll while their sessions were still on sale. */
+  let codes: { ada: string; grace: string; alan: string; mary: string[] };
+
   beforeAll(async () => {
-    sf = await startStorefront({ ...copiedWebDist(), FOYER_STAFF_TOKENS: `Anna:${ANNA},Ben:${BEN}` });
+    sf = await startStorefront({ ...copiedWebDist(), FOYER_STAFF_TOKENS: `Ben:${BEN}` });
+    addDoorStaff(sf, ANNA, ANNA_PASSWORD);
     plain = await launchBrowser();
-    const answer = await fetch(`${sf.url}/api/door/sessions`, { headers: { authorization: `Bearer ${ANNA}` } });
+    // Independent of the hour the journeys run at: two General Admission sessions on sale (days
+    // ahead) sell the journeys' tickets, then both are moved to today, 11:07 and 13:07 in the
+    // seller's zone — the door lists a day's sessions whether they are still to come or not.
+    const [seller] = query<{ timezone: string }>(sf, 'SELECT timezone FROM seller LIMIT 1');
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const picked = query<{ id: string; start_datetime: string; end_datetime: string }>(
+      sf,
+      "SELECT event_session.id, start_datetime, end_datetime FROM event_session JOIN event_template ON event_template.id = event_session.event_template_id WHERE event_template.name = 'General Admission' AND start_datetime > ? ORDER BY start_datetime LIMIT 2",
+      ahead,
+    );
+    expect(picked.length, 'two General Admission sessions on sale').toBe(2);
+    const [ada, grace, alan, mary] = [
+      await buyTickets(sf, picked[0]!.id, 1, 'Ada'),
+      await buyTickets(sf, picked[1]!.id, 1, 'Grace'),
+      await buyTickets(sf, picked[0]!.id, 1, 'Alan'),
+      await buyTickets(sf, picked[0]!.id, 2, 'Mary'),
+    ];
+    codes = { ada: ada![0]!, grace: grace![0]!, alan: alan![0]!, mary: mary! };
+    const midnight = Date.parse(dayBounds(localDate(new Date().toISOString(), seller!.timezone), seller!.timezone).start);
+    picked.forEach((s, i) => {
+      const start = midnight + (11 + 2 * i) * 3_600_000 + 7 * 60_000;
+      const sameFormat = (ms: number) => (s.start_datetime.includes('.') ? new Date(ms).toISOString() : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+      runSql(sf, 'UPDATE event_session SET start_datetime = ?, end_datetime = ? WHERE id = ?', sameFormat(start), sameFormat(start + Date.parse(s.end_datetime) - Date.parse(s.start_datetime)), s.id);
+    });
+    const answer = await fetch(`${sf.url}/api/door/sessions`, { headers: { authorization: `Bearer ${BEN}` } });
     const today = ((await answer.json()) as { door_session: { _data: typeof sessions } }).door_session._data;
-    sessions = today.filter((s) => s.event_name === 'General Admission' && s.start_datetime > new Date().toISOString());
-    expect(sessions.length, 'two of General Admission’s sessions still to come today').toBeGreaterThanOrEqual(2);
+    sessions = picked.map((p) => today.find((s) => s.id === p.id)!);
+    expect(sessions.every(Boolean), 'both sessions listed at the door today').toBe(true);
   });
   afterAll(async () => {
     for (const b of opened) await b.close();
@@ -104,12 +147,14 @@ describe('the door screen with a camera', () => {
     return browser;
   }
 
-  async function openDoor(browser: Browser, sessionId: string, viewport = MOBILE, token = ANNA, before?: (page: Page) => Promise<unknown>, shot?: string) {
+  async function openDoor(browser: Browser, sessionId: string, viewport = MOBILE, before?: (page: Page) => Promise<unknown>, shot?: string) {
     const { context, page, errors } = await newPage(browser, viewport);
     await context.grantPermissions(['camera'], { origin: sf.url });
     await before?.(page);
     await page.goto(`${sf.url}/admin/door`);
-    await page.getByLabel('Scanner token').fill(token);
+    await page.getByLabel('E-mail').fill(ANNA);
+    await page.getByLabel('Password').fill(ANNA_PASSWORD);
+    if (shot) await screenshot(page, 'door-sign-in-390');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Session').selectOption(sessionId);
     if (shot) {
@@ -124,8 +169,8 @@ describe('the door screen with a camera', () => {
   const result = (page: Page) => page.locator('.door-result');
 
   it('admits a ticket the camera reads, green with its type and name; the same code again is amber with when and by whom', async () => {
-    const [code] = await buyTickets(sf, sessions[0]!.id, 1, 'Ada');
-    const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id, MOBILE, ANNA, undefined, 'door-session-390');
+    const code = codes.ada;
+    const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id, MOBILE, undefined, 'door-session-390');
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('admitted');
     const green = await result(page).innerText();
     expect(green).toContain('Admitted');
@@ -144,13 +189,13 @@ describe('the door screen with a camera', () => {
     await page.getByLabel('Ticket or member code').fill(code!);
     await page.keyboard.press('Enter');
     await expect.poll(() => result(page).getAttribute('data-outcome')).toBe('already_admitted');
-    expect(await result(page).innerText()).toMatch(/Already admitted at \d{1,2}:\d\d [AP]M by Anna/);
+    expect(await result(page).innerText()).toMatch(/Already admitted at \d{1,2}:\d\d [AP]M by anna@museum\.example/);
     await screenshot(page, 'door-already-390');
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
     await expect.poll(() => result(page).count(), { timeout: 10_000 }).toBe(0);
     // Undo: the ticket is booked again and the log says who undid it.
     await page.getByRole('button', { name: 'Undo last admission' }).click();
-    await expect.poll(() => page.locator('.door-scans').innerText()).toContain('Undone by Anna');
+    await expect.poll(() => page.locator('.door-scans').innerText()).toContain(`Undone by ${ANNA}`);
     expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('booked');
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^0 of \d+ admitted$/);
     // A visitor without their code: found by name, the ticket ticked and admitted.
@@ -167,7 +212,7 @@ describe('the door screen with a camera', () => {
   });
 
   it('refuses a ticket of another session today: red, with the session it is for', async () => {
-    const [code] = await buyTickets(sf, sessions[1]!.id, 1, 'Grace');
+    const code = codes.grace;
     const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
     expect(await result(page).innerText()).toMatch(/Wrong session: this ticket is for \d{1,2}:\d\d [AP]M/);
@@ -176,7 +221,7 @@ describe('the door screen with a camera', () => {
   });
 
   it('refuses a cancelled ticket: red, cancelled', async () => {
-    const [code] = await buyTickets(sf, sessions[0]!.id, 1, 'Alan');
+    const code = codes.alan;
     runSql(sf, "UPDATE ticket SET state = 'cancelled' WHERE scan_code = ?", code);
     const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id, DESKTOP);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
@@ -185,9 +230,9 @@ describe('the door screen with a camera', () => {
   });
 
   it('offline: says so at once, admits against the downloaded list and queues; back online it syncs and reports the code another door admitted first', async () => {
-    const [filmed, typed] = await buyTickets(sf, sessions[0]!.id, 2, 'Mary');
+    const [filmed, typed] = codes.mary;
     // This door starts with its camera off (a door with a hardware scanner), so nothing is read online.
-    const { context, page, errors } = await openDoor(await cameraOn(filmed!), sessions[0]!.id, DESKTOP, ANNA, (p) => p.addInitScript(() => localStorage.setItem('foyer:door-camera', 'off')));
+    const { context, page, errors } = await openDoor(await cameraOn(filmed!), sessions[0]!.id, DESKTOP, (p) => p.addInitScript(() => localStorage.setItem('foyer:door-camera', 'off')));
     await context.setOffline(true);
     await expect.poll(() => page.getByTestId('door-connection').textContent(), { timeout: 2_000 }).toContain('Offline — checking against the list downloaded at');
     // A hardware scanner types the code and presses Enter.

@@ -29,6 +29,14 @@ const LEAST: Record<string, TStaffRole | 'open'> = {
   'POST /admin/carts': 'box_office',
   'POST /admin/members/cards-to-print': 'box_office',
   'GET /admin/members': 'box_office',
+  'GET /admin/door/sessions': 'door',
+  'GET /admin/door/sessions/{id}/list': 'door',
+  'GET /admin/door/sessions/{id}/status': 'door',
+  'POST /admin/door/sessions/{id}/scan': 'door',
+  'POST /admin/door/sessions/{id}/undo': 'door',
+  'GET /admin/door/sessions/{id}/lookup': 'door',
+  'POST /admin/door/sessions/{id}/admit': 'door',
+  'POST /admin/door/sessions/{id}/sync': 'door',
 };
 const RANK = { door: 0, box_office: 1, admin: 2 } as const;
 const ID = '0190aaaa-0000-7000-8000-000000000000';

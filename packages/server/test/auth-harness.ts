@@ -21,6 +21,8 @@ export class Browser {
   constructor(
     private readonly app: FastifyInstance,
     public ip = '10.0.0.1',
+    /** Sent with every call, e.g. a scanner's `authorization: Bearer …`. */
+    public headers: Record<string, string> = {},
   ) {}
 
   async call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
@@ -30,7 +32,7 @@ export class Browser {
       url,
       payload: payload as object | undefined,
       remoteAddress: this.ip,
-      headers: { app: 'ecomm', ...jsonContentType(method), ...(cookie ? { cookie } : {}) },
+      headers: { app: 'ecomm', ...this.headers, ...jsonContentType(method), ...(cookie ? { cookie } : {}) },
     });
     const set = res.headers['set-cookie'];
     const list = set === undefined ? [] : Array.isArray(set) ? set : [set];

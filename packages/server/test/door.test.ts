@@ -124,6 +124,8 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
     expect((await t.db.selectFrom('ticket').select(['state', 'redeemed_at']).where('scan_code', '=', codes[1]!).executeTakeFirstOrThrow())).toEqual({ state: 'booked', redeemed_at: null });
     const audit = await t.db.selectFrom('door_scan').select(['staff_name', 'undo_of']).where('outcome', '=', 'undo').where('undo_of', '=', b.scan_id).execute();
     expect(audit).toEqual([{ staff_name: 'Anna', undo_of: b.scan_id }]);
+    const logged = await t.db.selectFrom('audit_log').select(['staff_id', 'staff_email', 'action', 'object_type']).where('action', '=', 'door.undo').execute();
+    expect(logged).toEqual([{ staff_id: null, staff_email: 'token:anna', action: 'door.undo', object_type: 'ticket' }]);
     // Now the earlier one is Anna's last; and the undone ticket can be admitted again.
     expect((await call('POST', `/sessions/${tonight}/undo`, ANNA, { scan_id: a.scan_id })).statusCode).toBe(200);
     expect((await scan(tonight, codes[1]!)).outcome).toBe('admitted');

@@ -7,6 +7,7 @@ import { Browser, codeOf, createUser, deliverMail, mailbox, PASSWORD, resetToken
 import { catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 import { FakeAddressService } from './fake-address-service.js';
+import { paidTickets } from './door-harness.js';
 
 /**
  * What is sent is what is documented: every documented JSON call of the test catalog, made on the
@@ -15,6 +16,9 @@ import { FakeAddressService } from './fake-address-service.js';
  */
 
 const HOT = '2026-06-07T14:00:00.000Z'; // the "hot" session: adult 20.00
+const DOOR_TOKEN = 'conformance-door-token-0123456789abcdef';
+/** Today's (the fixed clock's) afternoon General Admission session, 14:00 in New York. */
+const DOOR_AFTERNOON = '2026-06-01T18:00:00.000Z';
 const CART_EMBED = 'identity,ticket.ticket_type,ticket.ticket_group,ticket.event_session,ticket.event_template,ticket_group.meta,event_template.venue,event_template.config,event_template.meta,scheduled_payment,seller';
 const ORDER_EMBED = 'ticket.ticket_type,ticket.ticket_group,ticket.event_session,ticket.event_template,event_template.venue,membership,scheduled_payment';
 
@@ -63,7 +67,7 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
   const addressService = new FakeAddressService();
   beforeAll(async () => {
     await addressService.start();
-    t = await testApp(dialect, { env: { ADDRESS_LOOKUP_KEY: addressService.key, ADDRESS_LOOKUP_URL: addressService.url } });
+    t = await testApp(dialect, { env: { ADDRESS_LOOKUP_KEY: addressService.key, ADDRESS_LOOKUP_URL: addressService.url, FOYER_STAFF_TOKENS: `Anna:${DOOR_TOKEN}` } });
     ids = await catalogIds(t.db);
     paths = inlined((await browser().get('/api/openapi.json')).body).paths as typeof paths;
   });
@@ -252,8 +256,26 @@ describe.each(dialects())('answers conform to /api/openapi.json on %s', (dialect
     expect(failures).toEqual([]);
   });
 
-  it("the door screen's calls (staff only; their 200 answers are checked against the contracts in door.test.ts)", async () => {
+  it("the door screen's calls: a scanner token's answers, and refusals without one", async () => {
     const s = '/door/sessions/{id}';
+    const door = () => new Browser(t.app, `10.9.1.${++ip}`, { authorization: `Bearer ${DOOR_TOKEN}` });
+    const { codes, ids: ticketIds } = await paidTickets(t, `ga@${DOOR_AFTERNOON}`, 3, { first: 'Ada', last: 'Conform' });
+    const today = (await call(door(), 'GET', '/door/sessions', '/door/sessions')) as { door_session: { _data: { id: string; start_datetime: string }[] } };
+    const session = today.door_session._data.find((x) => x.start_datetime === DOOR_AFTERNOON)!.id;
+    await call(door(), 'GET', '/door/sessions', `/door/sessions?event=${ids.event('ga')}`);
+    await call(door(), 'GET', `${s}/list`, `/door/sessions/${session}/list`);
+    const admitted = (await call(door(), 'POST', `${s}/scan`, `/door/sessions/${session}/scan`, { scan_code: codes[0] })) as { door_scan: { outcome: string; scan_id: string } };
+    expect(admitted.door_scan.outcome).toBe('admitted');
+    await call(door(), 'POST', `${s}/scan`, `/door/sessions/${session}/scan`, { scan_code: codes[0] });
+    await call(door(), 'POST', `${s}/scan`, `/door/sessions/${session}/scan`, { scan_code: 'NO-SUCH-CODE' });
+    await call(door(), 'GET', `${s}/status`, `/door/sessions/${session}/status`);
+    await call(door(), 'POST', `${s}/undo`, `/door/sessions/${session}/undo`, { scan_id: admitted.door_scan.scan_id });
+    await call(door(), 'GET', `${s}/lookup`, `/door/sessions/${session}/lookup?q=conform`);
+    await call(door(), 'POST', `${s}/admit`, `/door/sessions/${session}/admit`, { ticket_ids: [ticketIds[1]] });
+    await call(door(), 'POST', `${s}/sync`, `/door/sessions/${session}/sync`, { scans: [{ client_id: 'conformance-1', scan_code: codes[2], scanned_at: t.clock.now.toISOString() }, { client_id: 'conformance-2', scan_code: codes[1], scanned_at: t.clock.now.toISOString() }] });
+    await call(door(), 'POST', `${s}/undo`, `/door/sessions/${session}/undo`, { scan_id: admitted.door_scan.scan_id }, 409);
+    await call(door(), 'GET', `${s}/status`, '/door/sessions/nope/status', undefined, 404);
+    await call(door(), 'POST', `${s}/scan`, `/door/sessions/${session}/scan`, {}, 400);
     await call(browser(), 'GET', '/door/sessions', '/door/sessions', undefined, 401);
     await call(browser(), 'GET', `${s}/list`, '/door/sessions/x/list', undefined, 401);
     await call(browser(), 'GET', `${s}/status`, '/door/sessions/x/status', undefined, 401);

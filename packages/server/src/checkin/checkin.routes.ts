@@ -8,8 +8,8 @@ import { authoriseStaff } from './staff-auth.js';
 
 /** POST checkin: the door's scanners (a staff bearer token, staff-auth.ts), 001's Redeemed state made real. */
 export function registerCheckinRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/checkin', async (request) => {
-    await authoriseStaff(ctx, request);
+  app.post('/api/checkin', async (request, reply) => {
+    await authoriseStaff(ctx, request, reply);
     const body = parseBody(ZCheckinBody, request.body, 'checkin');
     const { seller } = await sellerOfRequest(ctx, request, {});
     return { checkin: await checkIn(ctx.db, ctx.dialect, { sellerId: seller.id, sellerTimezone: seller.timezone, scanCode: body.scan_code, now: ctx.now() }) };

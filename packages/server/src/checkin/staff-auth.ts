@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CHECKIN_TEXT } from '@foyer/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import type { Actor } from '../admin/audit.js';
+import { requireStaff } from '../admin/require-staff.js';
 import { AppError } from '../http/app-error.js';
 import { hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
 
@@ -9,15 +11,25 @@ import { hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
 export interface DoorStaff {
   id: string;
   name: string;
+  /** Who the audit log names (admin/audit.ts): the staff account, or the token's holder. */
+  actor: Actor;
 }
 
 /**
- * The one place the door's calls are authorised (docs/door.md). Today: a bearer token of
- * FOYER_STAFF_TOKENS (an entry `Name:token` names its holder). When staff accounts land, this
- * module reads the staff cookie and its role (door, box_office, admin) instead; nothing else changes.
- * Wrong tokens are counted per address; over the limit, even a right one waits.
+ * The one place the door's calls are authorised (docs/door.md), in two dialects:
+ * - a staff account's cookie session (admin/require-staff.ts) of role door, box_office or admin —
+ *   the door screen's sign-in;
+ * - a bearer token of FOYER_STAFF_TOKENS (an entry `Name:token` names its holder) — hardware
+ *   scanner clients and POST /api/checkin. Wrong tokens are counted per address; over the limit,
+ *   even a right one waits.
+ * Only calls under /api/admin (where the cookie is sent) pass `staffCookie`; there a request with
+ * an Authorization header is still judged by its token alone.
  */
-export async function authoriseStaff(ctx: AppContext, request: FastifyRequest): Promise<DoorStaff> {
+export async function authoriseStaff(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, options: { staffCookie?: boolean } = {}): Promise<DoorStaff> {
+  if (options.staffCookie && !request.headers.authorization) {
+    const { staff } = await requireStaff(ctx, request, reply, 'door');
+    return { id: staff.id, name: staff.email, actor: { id: staff.id, email: staff.email } };
+  }
   const now = ctx.now();
   const tries = await peek(ctx.db, LIMITS.staffTokenIp, request.ip, now);
   if (!tries.allowed) throw rateLimited(tries.retryAfter);
@@ -27,7 +39,8 @@ export async function authoriseStaff(ctx: AppContext, request: FastifyRequest): 
     throw new AppError(401, 'not_authorized', CHECKIN_TEXT.noToken, 'checkin');
   }
   const hash = ctx.settings.staffTokenHashes![index]!;
-  return { id: `token:${hash.slice(0, 16)}`, name: ctx.settings.staffTokenNames?.[index] ?? `Door ${index + 1}` };
+  const name = ctx.settings.staffTokenNames?.[index] ?? `Door ${index + 1}`;
+  return { id: `token:${hash.slice(0, 16)}`, name, actor: { id: null, email: `token:${name}` } };
 }
 
 /** Which configured token the request carries (compared as sha256, in constant time); -1 for none. */

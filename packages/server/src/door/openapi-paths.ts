@@ -1,14 +1,32 @@
 import { ZDoorAdmitBody, ZDoorListAnswer, ZDoorLookupAnswer, ZDoorScanAnswer, ZDoorScanBody, ZDoorScansAnswer, ZDoorSessionsAnswer, ZDoorStatusAnswer, ZDoorSyncAnswer, ZDoorSyncBody, ZDoorUndoBody } from '@foyer/contracts';
 import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 
-const STAFF = 'Staff (Authorization: Bearer <FOYER_STAFF_TOKENS entry>, docs/door.md): ';
-const AUTH = { '401': 'not_authorized (no or a wrong staff token)', '429': 'rate_limited (too many wrong tokens from this address; Retry-After)' };
-const SESSION = { ...AUTH, '404': 'not_found (no such session of this seller), seller_not_found' };
 const id = pathParam('id');
 
-/** OpenAPI paths of the door screen (issue 31), generated from the contracts. */
+/** The two ways in (docs/door.md): a scanner's bearer token under /door, the staff cookie under /admin/door. */
+const BY_TOKEN = {
+  base: '/door',
+  staff: 'Staff (Authorization: Bearer <FOYER_STAFF_TOKENS entry>, docs/door.md): ',
+  auth: { '401': 'not_authorized (no or a wrong staff token)', '429': 'rate_limited (too many wrong tokens from this address; Retry-After)' },
+  tags: undefined as string[] | undefined,
+};
+const BY_COOKIE = {
+  base: '/admin/door',
+  staff: 'Staff signed in (cookie foyer_staff; role door, box_office or admin; or a bearer token as under /door, docs/door.md): ',
+  auth: { '401': 'not_authorized (not signed in, or a wrong staff token), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)', '429': 'rate_limited (too many wrong tokens from this address; Retry-After)' },
+  tags: ['admin'],
+};
+
+/** OpenAPI paths of the door screen (issue 31), generated from the contracts, under both prefixes. */
 export function doorPaths() {
-  return {
+  return { ...doorPathsAt(BY_TOKEN), ...doorPathsAt(BY_COOKIE) };
+}
+
+function doorPathsAt(way: typeof BY_TOKEN) {
+  const STAFF = way.staff;
+  const AUTH = way.auth;
+  const SESSION = { ...AUTH, '404': 'not_found (no such session of this seller), seller_not_found' };
+  const paths = {
     '/door/sessions': {
       get: operation({
         summary: `${STAFF}the sessions running today (the seller's local day) with admitted and expected counts; event=<event id> narrows to one event`,
@@ -68,4 +86,10 @@ export function doorPaths() {
       }),
     },
   };
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, methods]) => [
+      path.replace(/^\/door/, way.base),
+      way.tags ? Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, { ...op, tags: way.tags }])) : methods,
+    ]),
+  );
 }

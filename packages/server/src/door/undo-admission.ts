@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import { uuidv7 } from '../ids.js';
+import { recordAudit } from '../admin/audit.js';
 import type { DoorStaff } from '../checkin/staff-auth.js';
 import { deleteMemberCheckin, doorScanById, insertDoorScan, lastAdmissionBy, markUndone, unredeemTicket } from './door.repository.js';
 
@@ -11,7 +12,7 @@ const notLast = () => new AppError(409, 'door_undo_not_last', DOOR_TEXT.undoNotL
 /**
  * POST door/sessions/{id}/undo (docs/door.md): a staff member takes back their own last admission
  * in the session — the ticket is booked again (or the card's check-in of the day removed), the
- * admission marked undone and an audit line written (who, when, which admission), all in one
+ * admission marked undone and written to the audit log (admin/audit.ts: who, when, which admission), all in one
  * transaction; an admission is undone once, and only while it is still the ticket's admission.
  */
 export async function undoAdmission(db: Db, dialect: Dialect, input: { sellerId: string; sessionId: string; scanId: string; staff: DoorStaff; now: Date }): Promise<void> {
@@ -39,5 +40,7 @@ export async function undoAdmission(db: Db, dialect: Dialect, input: { sellerId:
       recorded_at: at,
       undo_of: scan.id,
     });
+    const admitted = { scan_id: scan.id, scan_code: scan.scan_code, event_session_id: scan.event_session_id, admitted_by: scan.staff_name, admitted_at: scan.scanned_at };
+    await recordAudit(tx, input.staff.actor, { action: 'door.undo', objectType: scan.ticket_id ? 'ticket' : 'membership', objectId: (scan.ticket_id ?? scan.membership_id)!, before: admitted, after: null }, input.now);
   });
 }

@@ -1,5 +1,5 @@
 import type { TDoorEntry, TDoorLogLine, TDoorOrder, TDoorQueuedScan, TDoorResult, TDoorSession, TDoorStatus, TDoorSynced } from '@foyer/contracts';
-import { authHeaders } from './door-auth.js';
+import { DOOR_API } from './door-auth.js';
 
 /** The door's calls (docs/door.md). A network failure is `DoorOffline`; a refusal, `DoorRefused`. */
 export class DoorOffline extends Error {}
@@ -18,9 +18,9 @@ const TIMEOUT_MS = 4000;
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/door${path}`, {
+    res = await fetch(`${DOOR_API}${path}`, {
       method,
-      headers: { app: 'ecomm', ...authHeaders(), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+      headers: { app: 'ecomm', ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
       body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),
       cache: 'no-store',

@@ -1,28 +1,35 @@
-/**
- * How the door screen proves who it is (docs/door.md): the one module that knows. Today a scanner
- * token (FOYER_STAFF_TOKENS), asked once and kept for this tab (sessionStorage), sent as a bearer
- * token on every call. When staff accounts land this becomes the staff sign-in and its cookie.
- */
-const KEY = 'foyer:door-token';
+import type { TAdminSession } from '@foyer/contracts';
 
-export function storedToken(): string | null {
-  try {
-    return sessionStorage.getItem(KEY);
-  } catch {
-    return null;
+/**
+ * How the door screen proves who it is (docs/door.md): the one module that knows. A staff
+ * account's sign-in (POST /api/admin/login, then the TOTP code when the role needs one) leaves the
+ * staff cookie, scoped to /api/admin, so the door's calls go to /api/admin/door. Scanner clients
+ * with a FOYER_STAFF_TOKENS bearer token call /api/door instead; this screen has no token.
+ */
+export const DOOR_API = '/api/admin/door';
+
+/** A refusal of a sign-in step: its error code and description, as the server wrote them. */
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: string,
+    description: string,
+  ) {
+    super(description);
   }
 }
 
-export function keepToken(token: string): void {
-  sessionStorage.setItem(KEY, token.trim());
+async function post(path: string, body: unknown): Promise<TAdminSession> {
+  const res = await fetch(`/api/admin${path}`, { method: 'POST', headers: { app: 'ecomm', 'content-type': 'application/json' }, body: JSON.stringify(body), cache: 'no-store' });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) {
+    const entry = json?._data?.[0];
+    throw new SignInRefused(entry?._code ?? 'unexpected_response', entry?._description ?? res.statusText);
+  }
+  return json.admin_session as TAdminSession;
 }
 
-export function forgetToken(): void {
-  sessionStorage.removeItem(KEY);
-}
-
-/** Headers that authorise a door call. */
-export function authHeaders(): Record<string, string> {
-  const token = storedToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
+export const staffSignIn = {
+  password: (email: string, password: string) => post('/login', { email, password }),
+  totp: (code: string) => post('/login/totp', { code }),
+  signOut: () => fetch('/api/admin/logout', { method: 'POST', headers: { app: 'ecomm', 'content-type': 'application/json' }, body: '{}' }).then(() => undefined),
+};

@@ -1,11 +1,12 @@
 import type { TDoorSession } from '@foyer/contracts';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { doorText } from '../../i18n/en-door.js';
 import { DoorOffline, DoorRefused, doorApi } from './door-api.js';
-import { forgetToken, keepToken, storedToken } from './door-auth.js';
+import { staffSignIn } from './door-auth.js';
 import { unlockSound } from './door-feedback.js';
 import { DoorScanner } from './door-scanner.js';
 import { SessionPicker } from './session-picker.js';
+import { StaffSignIn } from './staff-sign-in.js';
 import './door.css';
 
 const SESSION_KEY = 'foyer:door-session';
@@ -26,40 +27,12 @@ function useDoorManifest() {
   }, []);
 }
 
-function TokenForm({ refused, onToken }: { refused: boolean; onToken: (token: string) => void }) {
-  const [token, setToken] = useState('');
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (token.trim()) onToken(token.trim());
-  }
-  return (
-    <form className="door-card" onSubmit={submit}>
-      <h1>{doorText.tokenTitle}</h1>
-      <label className="door-field">
-        <span>{doorText.tokenLabel}</span>
-        <input type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="current-password" required aria-describedby="door-token-hint" aria-invalid={refused || undefined} />
-      </label>
-      <p id="door-token-hint" className="door-muted">
-        {doorText.tokenHint}
-      </p>
-      {refused && (
-        <p className="door-problem" role="alert">
-          {doorText.tokenRefused}
-        </p>
-      )}
-      <button type="submit" className="door-button door-button--go">
-        {doorText.signIn}
-      </button>
-    </form>
-  );
-}
+type Stage = { at: 'sign-in' } | { at: 'loading' } | { at: 'failed' } | { at: 'pick'; sessions: TDoorSession[] } | { at: 'scan'; session: TDoorSession };
 
-type Stage = { at: 'token'; refused: boolean } | { at: 'loading' } | { at: 'failed' } | { at: 'pick'; sessions: TDoorSession[] } | { at: 'scan'; session: TDoorSession };
-
-/** /admin/door: sign in with the scanner token, pick today's session, scan (docs/door.md). */
+/** /admin/door: sign in with a staff account, pick today's session, scan (docs/door.md). */
 export function Component() {
   useDoorManifest();
-  const [stage, setStage] = useState<Stage>(() => (storedToken() ? { at: 'loading' } : { at: 'token', refused: false }));
+  const [stage, setStage] = useState<Stage>({ at: 'loading' });
 
   const load = useCallback(async () => {
     setStage({ at: 'loading' });
@@ -69,8 +42,7 @@ export function Component() {
       setStage(kept ? { at: 'scan', session: kept } : { at: 'pick', sessions });
     } catch (error) {
       if (error instanceof DoorRefused && error.status === 401) {
-        forgetToken();
-        setStage({ at: 'token', refused: true });
+        setStage({ at: 'sign-in' });
       } else if (error instanceof DoorOffline) {
         // Offline at start: the session scanned last in this tab carries on with its saved list.
         const kept = sessionStorage.getItem(SESSION_KEY + ':data');
@@ -92,22 +64,14 @@ export function Component() {
   };
 
   const signOut = () => {
-    forgetToken();
     sessionStorage.removeItem(SESSION_KEY);
-    setStage({ at: 'token', refused: false });
+    setStage({ at: 'sign-in' });
+    void staffSignIn.signOut();
   };
 
   return (
     <div className="door">
-      {stage.at === 'token' && (
-        <TokenForm
-          refused={stage.refused}
-          onToken={(token) => {
-            keepToken(token);
-            void load();
-          }}
-        />
-      )}
+      {stage.at === 'sign-in' && <StaffSignIn onSignedIn={() => void load()} />}
       {stage.at === 'loading' && (
         <p className="door-card door-muted" role="status">
           {doorText.loading}
