@@ -112,6 +112,35 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       expect((await c.create(lines, { additionalInfo: [{ ticket_group_id: ids.group('workshop', 'ws'), data: { age: 8 } }] })).status).toBe(200);
     });
 
+    it('names and answers the seller requires after the reserve are checked again at pay: refused before anything is charged or claimed', async () => {
+      const group = ids.group('ga', 'general');
+      const was = await t.db.selectFrom('ticket_group').select(['meta', 'additional_info_spec']).where('id', '=', group).executeTakeFirstOrThrow();
+      const c = new CartClient(t.app);
+      const created = await c.create([line('adult', A)]);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const cartId = created.body.cart._data[0].id as string;
+      const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'recheck-at-pay@example.com' });
+      await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
+      const pay = () => c.call('POST', `/api/cart/${cartId}/pay`, { amount: created.body.cart._data[0].cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } });
+      const before = await snapshot();
+      const intents = fake.intents.size;
+      try {
+        await t.db.updateTable('ticket_group').set({ meta: JSON.stringify({ admit_names: 'required' }) }).where('id', '=', group).execute();
+        const names = await pay();
+        expect(names.status, JSON.stringify(names.body)).toBe(400);
+        expect(refusal(names)).toMatchObject({ _code: 'validation_failed', _extra: { field: 'admit_name' } });
+        await t.db.updateTable('ticket_group').set({ meta: was.meta, additional_info_spec: JSON.stringify({ type: 'object', properties: { zip: { type: 'string', title: 'ZIP code' } }, required: ['zip'] }) }).where('id', '=', group).execute();
+        const answers = await pay();
+        expect(answers.status, JSON.stringify(answers.body)).toBe(400);
+        expect(refusal(answers)).toMatchObject({ _code: 'additional_info_validation_failed', _extra: { field: 'zip' } });
+      } finally {
+        await t.db.updateTable('ticket_group').set(was).where('id', '=', group).execute();
+      }
+      expect(fake.intents.size).toBe(intents);
+      expect(await snapshot()).toEqual(before);
+      expect((await t.db.selectFrom('cart').select('state').where('id', '=', cartId).executeTakeFirstOrThrow()).state).toBe('pending');
+    });
+
     it("names asked by the group's meta (admit_names: required) are required by the server too", async () => {
       const hot = await firstSession('hot');
       const before = await snapshot();
