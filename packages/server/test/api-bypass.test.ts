@@ -112,6 +112,35 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       expect((await c.create(lines, { additionalInfo: [{ ticket_group_id: ids.group('workshop', 'ws'), data: { age: 8 } }] })).status).toBe(200);
     });
 
+    it('names and answers the seller requires after the reserve are checked again at pay: refused before anything is charged or claimed', async () => {
+      const group = ids.group('ga', 'general');
+      const was = await t.db.selectFrom('ticket_group').select(['meta', 'additional_info_spec']).where('id', '=', group).executeTakeFirstOrThrow();
+      const c = new CartClient(t.app);
+      const created = await c.create([line('adult', A)]);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const cartId = created.body.cart._data[0].id as string;
+      const user = await c.call('POST', '/api/user', { first_name: 'Ada', last_name: 'Byron', email: 'recheck-at-pay@example.com' });
+      await c.call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.body.user._data[0].identity_id });
+      const pay = () => c.call('POST', `/api/cart/${cartId}/pay`, { amount: created.body.cart._data[0].cart_fees.total_outstanding, gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } });
+      const before = await snapshot();
+      const intents = fake.intents.size;
+      try {
+        await t.db.updateTable('ticket_group').set({ meta: JSON.stringify({ admit_names: 'required' }) }).where('id', '=', group).execute();
+        const names = await pay();
+        expect(names.status, JSON.stringify(names.body)).toBe(400);
+        expect(refusal(names)).toMatchObject({ _code: 'validation_failed', _extra: { field: 'admit_name' } });
+        await t.db.updateTable('ticket_group').set({ meta: was.meta, additional_info_spec: JSON.stringify({ type: 'object', properties: { zip: { type: 'string', title: 'ZIP code' } }, required: ['zip'] }) }).where('id', '=', group).execute();
+        const answers = await pay();
+        expect(answers.status, JSON.stringify(answers.body)).toBe(400);
+        expect(refusal(answers)).toMatchObject({ _code: 'additional_info_validation_failed', _extra: { field: 'zip' } });
+      } finally {
+        await t.db.updateTable('ticket_group').set(was).where('id', '=', group).execute();
+      }
+      expect(fake.intents.size).toBe(intents);
+      expect(await snapshot()).toEqual(before);
+      expect((await t.db.selectFrom('cart').select('state').where('id', '=', cartId).executeTakeFirstOrThrow()).state).toBe('pending');
+    });
+
     it("names asked by the group's meta (admit_names: required) are required by the server too", async () => {
       const hot = await firstSession('hot');
       const before = await snapshot();
@@ -131,6 +160,85 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       expect(refusal(res)).toMatchObject({ _code: 'validation_failed', _extra: { field: 'admit_email' } });
       expect(await snapshot()).toEqual(before);
       expect((await new CartClient(t.app).create([{ ticket_type_id: ids.type('student'), event_session_id: hot, admit_name: 'Ada', admit_email: 'ada@example.org' }])).status).toBe(200);
+    });
+  });
+
+  describe('add-on window and conflict padding (web.upsells.visit_time, pad_pre_start / pad_post_end, conflict_padding)', () => {
+    // The Secret Tour made an add-on for these cases and moved to 06-04 11:00–12:00 local; GA is the admission.
+    const TOUR_WAS = { start_datetime: '2026-06-02T15:00:00.000Z', end_datetime: '2026-06-02T16:00:00.000Z' };
+    const GA_0604_10 = A;
+    const GA_0604_18 = '2026-06-04T22:00:00.000Z';
+    const GA_0605_10 = '2026-06-05T14:00:00.000Z';
+    let tourMeta = '';
+    let tourSession = '';
+    const setTourMeta = (meta: Record<string, unknown>) => t.db.updateTable('event_template').set({ meta: JSON.stringify(meta) }).where('id', '=', ids.event('secret')).execute();
+    beforeAll(async () => {
+      tourMeta = (await t.db.selectFrom('event_template').select('meta').where('id', '=', ids.event('secret')).executeTakeFirstOrThrow()).meta;
+      tourSession = ids.session('secret', TOUR_WAS.start_datetime);
+      await t.db.updateTable('event_session').set({ start_datetime: '2026-06-04T15:00:00.000Z', end_datetime: '2026-06-04T16:00:00.000Z' }).where('id', '=', tourSession).execute();
+      await setTourMeta({ upsell: true });
+    });
+    afterAll(async () => {
+      await t.db.updateTable('event_template').set({ meta: tourMeta }).where('id', '=', ids.event('secret')).execute();
+      await t.db.updateTable('event_session').set(TOUR_WAS).where('id', '=', tourSession).execute();
+    });
+    const tour = () => ({ ticket_type_id: ids.type('adult'), event_session_id: tourSession });
+    const ga = (start: string) => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', start) });
+
+    it('an add-on held for another day, or before the admission starts, is refused (outside_visit_window); nothing is held', async () => {
+      const before = await snapshot();
+      const otherDay = await new CartClient(t.app).create([ga(GA_0605_10), tour()]);
+      expect(otherDay.status, JSON.stringify(otherDay.body)).toBe(400);
+      expect(refusal(otherDay)).toMatchObject({ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _extra: { block_reason: 'outside_visit_window' } });
+      expect(await snapshot()).toEqual(before);
+      // Added later to a cart that holds only an evening admission (same_date: from the admission's start).
+      const c = new CartClient(t.app);
+      const held = await c.create([ga(GA_0604_18)]);
+      expect(held.status).toBe(200);
+      const mid = await snapshot();
+      const later = await c.modify(held.body.cart._data[0].id, { add: [tour()] });
+      expect(refusal(later)).toMatchObject({ _code: 'rule_blocks_reserve', _extra: { block_reason: 'outside_visit_window' } });
+      expect(await snapshot()).toEqual(mid);
+    });
+
+    it('timeslot: an add-on after the admission slot is refused; the default same_date accepts it', async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'upsells.visit_time', value: JSON.stringify('timeslot') }).execute();
+      await setTourMeta({ upsell: true, pad_post_end: 0 });
+      try {
+        const before = await snapshot();
+        const res = await new CartClient(t.app).create([ga(GA_0604_10), tour()]);
+        expect(refusal(res)).toMatchObject({ _code: 'rule_blocks_reserve', _extra: { block_reason: 'outside_visit_window' } });
+        expect(await snapshot()).toEqual(before);
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
+      const ok = await new CartClient(t.app).create([ga(GA_0604_10), tour()]);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      await setTourMeta({ upsell: true });
+    });
+
+    it('an add-on within the conflict padding of the admission (5 minutes by default) is refused (add_on_conflict); category exclusion lifts it', async () => {
+      const before = await snapshot();
+      // GA 10:00–11:00 plus 5 minutes after; the tour starts at 11:00.
+      const res = await new CartClient(t.app).create([ga(GA_0604_10), tour()]);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(refusal(res)).toMatchObject({ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _extra: { block_reason: 'add_on_conflict' } });
+      // pad_pre_start / pad_post_end of the add-on's meta override the seller's padding: a larger one still refuses.
+      await setTourMeta({ upsell: true, pad_post_end: 30 });
+      expect(refusal(await new CartClient(t.app).create([ga(GA_0604_10), tour()]))).toMatchObject({ _extra: { block_reason: 'add_on_conflict' } });
+      await setTourMeta({ upsell: true });
+      expect(await snapshot()).toEqual(before);
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'upsells.conflict_padding', value: JSON.stringify({ exclude_categories: ['tours'] }) }).execute();
+      try {
+        const ok = await new CartClient(t.app).create([ga(GA_0604_10), tour()]);
+        expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
     });
   });
 

@@ -44,8 +44,8 @@ function catalogWithAddOn(): string {
   return file;
 }
 
-// Clock: 2026-06-01 12:00 New York (16:00Z). Day 3 (06-04): GA at 18:00 local, the add-on from 09:00.
-const GA_0604_18 = '2026-06-04T22:00:00.000Z';
+// Clock: 2026-06-01 12:00 New York (16:00Z). Day 3 (06-04): GA at 10:00 local, the all-day add-on from 09:00 (inside its visit window).
+const GA_0604_10 = '2026-06-04T14:00:00.000Z';
 const AUDIO_0604 = '2026-06-04T13:00:00.000Z';
 
 describe.each(dialects())('add-on anchors on %s', (dialect) => {
@@ -58,7 +58,7 @@ describe.each(dialects())('add-on anchors on %s', (dialect) => {
   afterAll(() => t.close());
 
   const audio = () => ({ ticket_type_id: ids.type('audio'), event_session_id: ids.session('audio-guide', AUDIO_0604) });
-  const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_18) });
+  const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA_0604_10) });
 
   it('refuses an add-on alone, in a new cart or an existing one without an admission', async () => {
     const c = new CartClient(t.app);
@@ -92,7 +92,7 @@ describe.each(dialects())('add-on anchors on %s', (dialect) => {
   it('tickets_must_match_anchor_tickets: the add-on is held in the number of the anchor booking\'s tickets, no more, no fewer', async () => {
     const guide = () => ({ ticket_type_id: ids.type('guide'), event_session_id: ids.session('guided-walk', AUDIO_0604) });
     const c = new CartClient(t.app);
-    const created = await c.create([adult(), adult(), { ticket_type_id: ids.type('child'), event_session_id: ids.session('ga', GA_0604_18) }]);
+    const created = await c.create([adult(), adult(), { ticket_type_id: ids.type('child'), event_session_id: ids.session('ga', GA_0604_10) }]);
     expect(created.status).toBe(200);
     const cartId = created.body.cart._data[0].id;
 
@@ -125,7 +125,7 @@ describe.each(dialects())('add-on anchors on %s', (dialect) => {
     const ticketsOf = (body: typeof created.body, typeId: string) => body.ticket._data.filter((x: { ticket_type_id: string }) => x.ticket_type_id === typeId).map((x: { id: string }) => x.id);
     const adults = ticketsOf(created.body, ids.type('adult'));
     const guides = ticketsOf(created.body, ids.type('guide'));
-    const gaUsed = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('ga', GA_0604_18)).executeTakeFirstOrThrow()).used_capacity;
+    const gaUsed = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('ga', GA_0604_10)).executeTakeFirstOrThrow()).used_capacity;
     const before = await gaUsed();
 
     // One more admission in the anchor session: 3 admissions for 2 walks.

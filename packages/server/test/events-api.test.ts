@@ -27,6 +27,13 @@ describe.each(dialects())('catalog reads on %s', (dialect) => {
       expect(body.image._data[0]).toMatchObject({ id: ga.meta.image_profile, width: 400, height: 300 });
     });
 
+    it('the upsell listing embeds the ticket groups with their handlers (the web leaves out add-ons selling none)', async () => {
+      const { status, body } = await getJson(t.app, '/cached_api/events/available?_embed=venue,image,ticket_group');
+      expect(status).toBe(200);
+      const donate = body.event_template._data.find((e: { name: string }) => e.name === 'Support Us');
+      expect(body.ticket_group._data.filter((g: { event_template_id: string }) => g.event_template_id === donate.id).map((g: { handler: string }) => g.handler)).toEqual(['donation']);
+    });
+
     it('never shows members-only events to a non-member, even when asked', async () => {
       const { body } = await getJson(t.app, '/api/events/available?_withmemberevents=T&hidden_type._in=public_browsable,public_member_only');
       expect(body.event_template._data.map((e: { name: string }) => e.name)).not.toContain('Members Preview');

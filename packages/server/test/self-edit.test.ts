@@ -300,6 +300,9 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     const addOnSession = (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', addOnEvent).executeTakeFirstOrThrow()).id;
     const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', addOnEvent).executeTakeFirstOrThrow();
     await t.db.updateTable('event_template').set({ meta: JSON.stringify({ upsell: true }) }).where('id', '=', addOnEvent).execute();
+    // Moved into the admission's visit window (the day of A, after it): the server refuses add-ons outside it (docs/architecture.md).
+    const was = await t.db.selectFrom('event_session').select(['start_datetime', 'end_datetime']).where('id', '=', addOnSession).executeTakeFirstOrThrow();
+    await t.db.updateTable('event_session').set({ start_datetime: '2026-06-04T16:00:00.000Z', end_datetime: '2026-06-04T17:00:00.000Z' }).where('id', '=', addOnSession).execute();
     await setRules({ categories: ['Admission', 'Performances', 'Tours'], horizon_hours: 2 });
     try {
       const o = await order('anchored@example.com', [line('adult', A), { ticket_type_id: ids.type('adult'), event_session_id: addOnSession }]);
@@ -318,6 +321,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
       expect((await ticket(addOn)).state).toBe('booked');
     } finally {
       await t.db.updateTable('event_template').set({ meta }).where('id', '=', addOnEvent).execute();
+      await t.db.updateTable('event_session').set(was).where('id', '=', addOnSession).execute();
       await setRules({ categories: ['Admission', 'Performances'], horizon_hours: 2 });
     }
   });

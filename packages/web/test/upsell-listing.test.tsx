@@ -4,7 +4,7 @@ import { api } from '../src/api/client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
-import { configDocument, configEntry, EVENT_ID, eventDocument, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, configEntry, EVENT_ID, eventDocument, eventTemplate, installFetch, listingDocument, SELLER_ID, ticketGroup, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
@@ -21,10 +21,13 @@ const events = [
   eventTemplate({ id: 'event-tour', name: 'Rooftop Tour', category: 'Add-ons', meta: { upsell: 'true' } }),
 ];
 
-function server(cart: ReturnType<typeof cartDocument> | null, listed = events): Handler {
+function server(cart: ReturnType<typeof cartDocument> | null, listed = events, groups: ReturnType<typeof ticketGroup>[] = []): Handler {
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true)]) };
-    if (url.pathname === '/cached_api/events/available') return { body: listingDocument(listed) };
+    if (url.pathname === '/cached_api/events/available') {
+      const embedsGroups = (url.searchParams.get('_embed') ?? '').split(',').includes('ticket_group');
+      return { body: embedsGroups ? { ...listingDocument(listed), ticket_group: { _count: groups.length, _total: groups.length, _data: groups } } : listingDocument(listed) };
+    }
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
     if (cart && url.pathname.startsWith('/api/my/cart') && request.method === 'GET') return { body: cart };
     return undefined;
@@ -59,6 +62,20 @@ describe('the listing and add-ons', () => {
     expect(screen.getByRole('button', { name: 'Add-ons' })).toBeTruthy();
     expect(listed()).not.toContain('General Admission');
     await waitFor(() => expect(readUpsellChain()).toEqual(['event-audio', 'event-tour']));
+  });
+
+  it('leaves out an add-on event whose groups are all non-upsell handlers (gift cards here); the upsell listing asks for the groups', async () => {
+    writeCartId(SELLER_ID, 'cart-1');
+    const groups = [
+      ticketGroup({ id: 'tg-audio', event_template_id: 'event-audio', handler: 'tickets' }),
+      ticketGroup({ id: 'tg-tour-cards', event_template_id: 'event-tour', handler: 'ledger' }),
+      ticketGroup({ id: 'tg-tour-gifts', event_template_id: 'event-tour', handler: 'donation' }),
+    ];
+    installFetch(server(cartDocument(), events, groups));
+    renderApp('/events');
+    await screen.findByText('Audio Guide', {}, SLOW);
+    expect(listed()).not.toContain('Rooftop Tour');
+    await waitFor(() => expect(readUpsellChain()).toEqual(['event-audio']));
   });
 
   it('goes on to /checkout when everything listed is already in the cart', async () => {

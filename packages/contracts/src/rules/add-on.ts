@@ -14,6 +14,12 @@ export const NON_UPSELL_HANDLERS: readonly string[] = ['ledger', 'donation', 'me
 export const isUpsellHandler = (handler: string | null | undefined): boolean => !NON_UPSELL_HANDLERS.includes(handler ?? '');
 
 /**
+ * An add-on event whose ticket groups are all of non-upsell handlers offers nothing as an add-on:
+ * the cart-aware (upsell) listing leaves it out. Without known groups it is listed.
+ */
+export const offersAddOns = (groupHandlers: readonly string[]): boolean => !groupHandlers.length || groupHandlers.some(isUpsellHandler);
+
+/**
  * 001 §5 "Neither when the event has anchored upsells": in an order that still holds add-on
  * tickets, an admission's session can be neither cancelled nor rescheduled by the buyer — the
  * add-ons were bought for that visit.

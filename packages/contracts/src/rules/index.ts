@@ -20,3 +20,4 @@ export * from './image-urls.js';
 export * from './theme.js';
 export * from './event-page-path.js';
 export * from './ticket-date-time.js';
+export * from './add-on-window.js';

@@ -21,6 +21,7 @@ import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
 import { checkAddOnAnchors } from './add-on-anchor.js';
+import { checkAddOnWindows } from './add-on-window.js';
 import { checkRequiredAnswers, validateSurvey } from './survey.js';
 import { assertModifiable, assertNotInjected } from './cart-access.js';
 import { checkClientLimits, type ClientLimits } from './check-client-limits.js';
@@ -109,6 +110,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const removed = held.filter((t) => removeIds.has(t.id));
   const after = [...remaining, ...additions];
   await checkAddOnAnchors(tx, input.cache, additions, after, removed);
+  await checkAddOnWindows(tx, input.cache, input.sellerId, additions, after);
 
   // Order limits, only for the (group, session) pairs this change touched.
   const touched = new Set([...removed, ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));

@@ -23,6 +23,7 @@ import { redirectPaymentOf } from '../payments/redirect-methods.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { passCaptcha } from './captcha-window.js';
 import { acceptTerms } from './accept-terms.js';
+import { recheckReservation } from './recheck-reservation.js';
 import { assertExchange } from '../orders/self-edit/assert-exchange.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
 
@@ -133,6 +134,8 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency });
     }
     // 001 §5 terms: accepted by this call when the seller has any, and recorded (accept-terms.ts); a change of a booked order was accepted with it.
+    // Answers, names and e-mails the reservation needed, again: they may have changed since (recheck-reservation.ts).
+    await recheckReservation(tx, input.sellerId, cart, held);
     if (!cart.edits_order_id && !input.offSession) await acceptTerms(tx, cart, input.body.terms_accepted, nowIso);
     // A change confirmed: still an exchange for every paid ticket it takes out (orders/self-edit/assert-exchange.ts).
     if (cart.edits_order_id) await assertExchange(tx, cart.id, false);

@@ -31,12 +31,13 @@ export function configQuery() {
 }
 
 /** The listing (GET /cached_api/events/available) with filter query parameters already mapped. */
-export function eventsAvailableQuery(params: Query) {
+export function eventsAvailableQuery(params: Query, withGroups = false) {
   return queryOptions({
-    queryKey: ['events', 'list', params] as const,
+    // The upsell listing also embeds the ticket groups (their handlers decide what is an add-on).
+    queryKey: withGroups ? (['events', 'list', params, 'ticket_group'] as const) : (['events', 'list', params] as const),
     queryFn: ({ signal }) =>
       // A member's listing asks for the members-only events too (000 §7 _withmemberevents).
-      api.get<TDocument>('events/available', { cached: true, embed: LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
+      api.get<TDocument>('events/available', { cached: true, embed: withGroups ? [...LISTING_EMBED, 'ticket_group'] : LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
     staleTime: 60_000,
   });
 }

@@ -27,6 +27,7 @@ import {
   type ListingFilters,
 } from './filters.js';
 import { LISTING_EAGER_CARDS } from '@foyer/contracts/constants';
+import { offersAddOns } from '@foyer/contracts/rules';
 
 const SKELETON_COUNT = 6;
 
@@ -42,7 +43,7 @@ export function Component() {
   const upsell = (cart?.view?.ticketCount ?? 0) > 0;
   useDocumentTitle(upsell ? en.listing.upsellTitle : en.listing.title);
 
-  const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone })));
+  const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone }), upsell));
   // Categories come from the unfiltered listing, so the choices do not shrink as filters apply.
   const all = useQuery(eventsAvailableQuery(listingQuery(EMPTY_FILTERS, { timezone: seller.timezone })));
   // Add-ons show only once the cart has an admission to anchor them (000 §4); their categories too.
@@ -64,7 +65,10 @@ export function Component() {
 
   const inCart = useMemo(() => new Set(cart?.view?.tickets.map((t) => t.event_template_id) ?? []), [cart?.view]);
   const listed = listOf(query.data, 'event_template');
-  const events = listed.filter((e) => !(upsell && inCart.has(e.id)) && (anchored || !isUpsellEvent(e)));
+  // An add-on event selling only gift cards, donations, memberships or codes is not an add-on (docs/architecture.md).
+  const groups = upsell ? listOf(query.data, 'ticket_group') : [];
+  const noAddOns = (e: (typeof listed)[number]) => upsell && isUpsellEvent(e) && !offersAddOns(groups.filter((g) => g.event_template_id === e.id).map((g) => g.handler));
+  const events = listed.filter((e) => !(upsell && inCart.has(e.id)) && (anchored || !isUpsellEvent(e)) && !noAddOns(e));
   const chain = upsell && query.isSuccess ? events.filter(isUpsellEvent).map((e) => e.id).join(',') : null;
   useEffect(() => {
     if (chain !== null) writeUpsellChain(chain ? chain.split(',') : []);

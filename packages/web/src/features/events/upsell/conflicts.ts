@@ -1,45 +1,19 @@
 import { CONFIG } from '@foyer/contracts/constants';
-import type { TConfigEntry, TEventSession } from '@foyer/contracts';
-import { asNumber, asStringList, configValue } from '../../../config/config.js';
+import type { TConfigEntry } from '@foyer/contracts';
+import { paddingFrom, type Booking, type ConflictPadding } from '@foyer/contracts/rules';
+import { configValue } from '../../../config/config.js';
 import type { CartView } from '../../cart/model.js';
-import { isAllDaySession } from '../../../lib/session-length.js';
 
 /**
- * Conflict padding of add-ons (000 §4): the buyer is busy during each timed booking in the cart
- * (the anchor first of all) plus a margin — 5 minutes before and after by default — so an add-on
- * session overlapping that padded time is not offered. The margin comes from the seller's
- * web.upsells.conflict_padding `{ before, after, exclude_categories }` (minutes), overridden by the
- * add-on event's meta pad_pre_start / pad_post_end. Pairs where either event's category is
- * excluded are never in conflict; all-day sessions never are (they do not take up a time).
+ * Conflict padding of add-ons: the rule is written once in contracts/src/rules/add-on-window.ts
+ * (docs/architecture.md "Rules and where they are enforced") and enforced by the server at
+ * reserve; this file reads the seller's setting and the web's cart view.
  */
-export const DEFAULT_CONFLICT_PADDING_MINUTES = 5;
-
-export interface ConflictPadding {
-  beforeMinutes: number;
-  afterMinutes: number;
-  excludeCategories: string[];
-}
-
-export interface Booking {
-  eventId: string;
-  category: string | null;
-  start_datetime: string;
-  end_datetime: string;
-}
-
-const minutes = (value: unknown): number | null => {
-  const n = asNumber(value);
-  return n !== null && n >= 0 ? n : null;
-};
+export { DEFAULT_CONFLICT_PADDING_MINUTES, conflicts } from '@foyer/contracts/rules';
+export type { Booking, ConflictPadding } from '@foyer/contracts/rules';
 
 export function conflictPadding(addOnMeta: Record<string, unknown> | undefined, ...sources: (readonly TConfigEntry[] | undefined)[]): ConflictPadding {
-  const value = configValue(CONFIG.upsellConflictPadding, ...sources);
-  const raw = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  return {
-    beforeMinutes: minutes(addOnMeta?.pad_pre_start) ?? minutes(raw.before) ?? DEFAULT_CONFLICT_PADDING_MINUTES,
-    afterMinutes: minutes(addOnMeta?.pad_post_end) ?? minutes(raw.after) ?? DEFAULT_CONFLICT_PADDING_MINUTES,
-    excludeCategories: asStringList(raw.exclude_categories).map((c) => c.toLowerCase()),
-  };
+  return paddingFrom(addOnMeta, configValue(CONFIG.upsellConflictPadding, ...sources));
 }
 
 /** The cart's dated bookings (one per event session). */
@@ -49,23 +23,4 @@ export function bookingsOf(view: CartView | null | undefined): Booking[] {
       ? [{ eventId: s.event.id, category: s.event.category, start_datetime: s.session.start_datetime, end_datetime: s.session.end_datetime }]
       : [],
   );
-}
-
-/** The add-on session clashes with a booking once the booking is padded. */
-export function conflicts(
-  session: Pick<TEventSession, 'start_datetime' | 'end_datetime'>,
-  addOn: { eventId: string; category: string | null },
-  bookings: readonly Booking[],
-  padding: ConflictPadding,
-): boolean {
-  const excluded = (category: string | null) => category !== null && padding.excludeCategories.includes(category.toLowerCase());
-  if (excluded(addOn.category) || isAllDaySession(session)) return false;
-  const start = Date.parse(session.start_datetime);
-  const end = Date.parse(session.end_datetime);
-  return bookings.some((b) => {
-    if (b.eventId === addOn.eventId || excluded(b.category) || isAllDaySession(b)) return false;
-    const busyFrom = Date.parse(b.start_datetime) - padding.beforeMinutes * 60_000;
-    const busyTo = Date.parse(b.end_datetime) + padding.afterMinutes * 60_000;
-    return start < busyTo && end > busyFrom;
-  });
 }

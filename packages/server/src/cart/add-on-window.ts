@@ -1,0 +1,71 @@
+import { conflicts, inVisitWindow, isAddOnMeta, isUpsellHandler, paddingFrom, readVisitTime, VisitTimeError, visitWindow, type Booking, type VisitTime } from '@foyer/contracts/rules';
+import type { Tx } from '../db/database.js';
+import { AppError } from '../http/app-error.js';
+import type { TtlCache } from '../ttl-cache.js';
+import { eventPlaces, sessionsBetween, sessionSpans, webSetting, type EventPlace } from './add-on-window.repository.js';
+import { eventKinds } from './add-on-anchor.repository.js';
+import { memo } from './memo.js';
+
+/**
+ * Add-on sessions inside the anchor's visit window and clear of the cart's other bookings
+ * (docs/architecture.md "Rules and where they are enforced"): the storefront offers only such
+ * sessions; an add-on ticket added for another day, outside web.upsells.visit_time's window or
+ * within the conflict padding of another timed booking is refused here, from the same rule
+ * (contracts/src/rules/add-on-window.ts). Checked for the add-on tickets a change adds; tickets of
+ * non-upsell handlers are never add-ons. Runs after checkAddOnAnchors (an anchor exists).
+ */
+export const OUTSIDE_VISIT_TEXT = 'This add-on is not available at that time: choose a time during your visit.';
+export const ADD_ON_CONFLICT_TEXT = 'This add-on time overlaps another booking in your cart: choose another time.';
+export const VISIT_TIME_BROKEN_TEXT = 'Add-ons cannot be booked right now: the visit time setting is not valid.';
+
+interface Held {
+  event_template_id: string;
+  event_session_id: string | null;
+  handler?: string;
+}
+
+const refuse = (text: string, extra: Record<string, unknown>) => new AppError(400, 'rule_blocks_reserve', text, 'checkout_rules', extra);
+
+export async function checkAddOnWindows(tx: Tx, cache: TtlCache | undefined, sellerId: string, additions: readonly Held[], after: readonly Held[]): Promise<void> {
+  if (!additions.length) return;
+  const eventIds = [...new Set(after.map((t) => t.event_template_id))].sort();
+  // The upsell flags from the read checkAddOnAnchors just memoised; the rest is read only when an add-on is added.
+  const kinds = new Map((await memo(cache, `event-kinds:${eventIds.join(',')}`, () => eventKinds(tx, eventIds))).map((e) => [e.id, e]));
+  if (!additions.some((t) => t.event_session_id && isUpsellHandler(t.handler) && isAddOnMeta(JSON.parse(kinds.get(t.event_template_id)?.meta ?? '{}')))) return;
+  const events = new Map((await eventPlaces(tx, eventIds)).map((e) => [e.id, e]));
+  const meta = (e: EventPlace | undefined) => (e ? (JSON.parse(e.meta) as Record<string, unknown>) : {});
+  const addOns = additions.filter((t) => t.event_session_id && isUpsellHandler(t.handler) && isAddOnMeta(meta(events.get(t.event_template_id))));
+  if (!addOns.length) return;
+
+  const sessionIds = [...new Set(after.map((t) => t.event_session_id).filter((s): s is string => !!s))].sort();
+  const spans = new Map((await sessionSpans(tx, sessionIds)).map((s) => [s.id, s]));
+  const dated = after.filter((t) => t.event_session_id && spans.has(t.event_session_id) && events.get(t.event_template_id)?.event_type !== 'flexible');
+  const admissions = dated.filter((t) => !isAddOnMeta(meta(events.get(t.event_template_id))));
+  if (!admissions.length) return;
+  const anchor = admissions.map((t) => spans.get(t.event_session_id!)!).reduce((a, b) => (b.start_datetime < a.start_datetime ? b : a));
+  const anchorEvent = events.get(anchor.event_template_id)!;
+  const bookings: Booking[] = [...new Set(dated.map((t) => t.event_session_id!))].map((id) => {
+    const s = spans.get(id)!;
+    return { eventId: s.event_template_id, category: events.get(s.event_template_id)?.category ?? null, start_datetime: s.start_datetime, end_datetime: s.end_datetime };
+  });
+
+  for (const eventId of [...new Set(addOns.map((t) => t.event_template_id))]) {
+    const event = events.get(eventId)!;
+    let visitTime: VisitTime;
+    try {
+      visitTime = readVisitTime(await webSetting(tx, sellerId, eventId, 'upsells.visit_time'));
+    } catch (error) {
+      if (error instanceof VisitTimeError) throw refuse(VISIT_TIME_BROKEN_TEXT, { block_reason: 'visit_time_invalid', event_template_id: eventId });
+      throw error;
+    }
+    const anchorSpan = { start_datetime: anchor.start_datetime, end_datetime: anchor.end_datetime, timezone: anchorEvent.timezone };
+    const day = visitTime === 'until_close' ? await sessionsBetween(tx, anchor.event_template_id, new Date(Date.parse(anchor.start_datetime) - 86_400_000).toISOString(), new Date(Date.parse(anchor.start_datetime) + 2 * 86_400_000).toISOString()) : [];
+    const window = visitWindow(anchorSpan, visitTime, day);
+    const padding = paddingFrom(meta(event), await webSetting(tx, sellerId, eventId, 'upsells.conflict_padding'));
+    for (const sessionId of new Set(addOns.filter((t) => t.event_template_id === eventId).map((t) => t.event_session_id!))) {
+      const session = spans.get(sessionId)!;
+      if (!inVisitWindow(session, window)) throw refuse(OUTSIDE_VISIT_TEXT, { block_reason: 'outside_visit_window', event_template_id: eventId, event_session_id: sessionId });
+      if (conflicts(session, { eventId, category: event.category }, bookings, padding)) throw refuse(ADD_ON_CONFLICT_TEXT, { block_reason: 'add_on_conflict', event_template_id: eventId, event_session_id: sessionId });
+    }
+  }
+}
