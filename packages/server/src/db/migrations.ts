@@ -25,13 +25,13 @@ import { up as m0020 } from './migrations/0020_instalments.js';
 import { up as m0021 } from './migrations/0021_calendar_summary.js';
 import { up as m0022 } from './migrations/0022_profile_address.js';
 import { up as m0023 } from './migrations/0023_identity_grant_registered.js';
-import { up as m0024citypass } from './migrations/0024_citypass_visit.js';
-import { up as m0024door } from './migrations/0024_door_scans.js';
-import { up as m0024live } from './migrations/0024_live_notify.js';
-import { up as m0024staff } from './migrations/0024_staff.js';
-import { up as m0024terms } from './migrations/0024_terms_and_captcha.js';
-import { up as m0025 } from './migrations/0025_gift_sources.js';
-import { up as m0026 } from './migrations/0026_cart_gift_cards.js';
+import { up as m0024 } from './migrations/0024_citypass_visit.js';
+import { up as m0025 } from './migrations/0025_door_scans.js';
+import { up as m0026 } from './migrations/0026_live_notify.js';
+import { up as m0027 } from './migrations/0027_staff.js';
+import { up as m0028 } from './migrations/0028_terms_and_captcha.js';
+import { up as m0029 } from './migrations/0029_gift_sources.js';
+import { up as m0030 } from './migrations/0030_cart_gift_cards.js';
 
 type AnyDb = Kysely<any>;
 
@@ -65,13 +65,13 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0021_calendar_summary': m0021,
   '0022_profile_address': m0022,
   '0023_identity_grant_registered': m0023,
-  '0024_citypass_visit': m0024citypass,
-  '0024_door_scans': m0024door,
-  '0024_live_notify': m0024live,
-  '0024_staff': m0024staff,
-  '0024_terms_and_captcha': m0024terms,
-  '0025_gift_sources': m0025,
-  '0026_cart_gift_cards': m0026,
+  '0024_citypass_visit': m0024,
+  '0025_door_scans': m0025,
+  '0026_live_notify': m0026,
+  '0027_staff': m0027,
+  '0028_terms_and_captcha': m0028,
+  '0029_gift_sources': m0029,
+  '0030_cart_gift_cards': m0030,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

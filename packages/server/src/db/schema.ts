@@ -104,7 +104,7 @@ export interface EventSessionTable {
   capacity: number;
   oversell_capacity: number;
   used_capacity: number;
-  /** 0024: closed for sale by staff (docs/box-office.md): reserving refuses it as sold out. */
+  /** 0027: closed for sale by staff (docs/box-office.md): reserving refuses it as sold out. */
   sale_closed: Generated<number>;
 }
 /** Capacity taken per ticket group in one session. */
@@ -200,7 +200,7 @@ export interface MembershipGiftTable {
   redeemed_order_id: string | null;
   membership_id: string | null;
   created_at: string;
-  /** 0025: how the code was given when redeemed: 'input' (typed) or 'query' (a link's ?code=); null if not said. */
+  /** 0029: how the code was given when redeemed: 'input' (typed) or 'query' (a link's ?code=); null if not said. */
   redeem_source: Generated<string | null>;
 }
 /** Allowance used per card set (its first card), membership rule and period. */
@@ -277,14 +277,14 @@ export interface CartTable {
   edits_order_id: Generated<string | null>;
   /** 0019: what the order tickets this change cart takes out were worth (minor units). */
   credit: Generated<number>;
-  /** 0024: the buyer's acceptance of the seller's terms at the pay call (copied onto the order). */
+  /** 0028: the buyer's acceptance of the seller's terms at the pay call (copied onto the order). */
   terms_accepted_at: Generated<string | null>;
   terms_hash: Generated<string | null>;
-  /** 0024: until when one passing captcha answer keeps this cart's checkout open. */
+  /** 0028: until when one passing captcha answer keeps this cart's checkout open. */
   captcha_until: Generated<string | null>;
-  /** 0025: the giver a guest named at guest_checkout (giver_identity_id): the gifts the booking issues are theirs. */
+  /** 0029: the giver a guest named at guest_checkout (giver_identity_id): the gifts the booking issues are theirs. */
   giver_identity_id: Generated<string | null>;
-  /** 0026: the gift cards applied at checkout, a JSON array of numbers kept until paid; null when none. */
+  /** 0030: the gift cards applied at checkout, a JSON array of numbers kept until paid; null when none. */
   gift_cards: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
@@ -530,7 +530,7 @@ export interface TicketOrderTable {
   created_at: string;
   /** 0020: a pay call for a later instalment holds the order (conditional update); null when none. */
   instalment_claimed_at: Generated<string | null>;
-  /** 0024: when the buyer accepted the seller's terms, and the sha256 of the terms accepted; null when there were none. */
+  /** 0028: when the buyer accepted the seller's terms, and the sha256 of the terms accepted; null when there were none. */
   terms_accepted_at: Generated<string | null>;
   terms_hash: Generated<string | null>;
 }
@@ -634,7 +634,7 @@ export interface Database {
   door_scan: DoorScanTable;
 }
 
-/** 0024: the door's log of scans, admissions and undos (docs/door.md). */
+/** 0025: the door's log of scans, admissions and undos (docs/door.md). */
 export interface DoorScanTable {
   id: string;
   seller_id: string;
@@ -776,7 +776,7 @@ export interface AuditLogTable {
   after: string | null;
   created_at: string;
 }
-/** A box-office refund (0024): sending → refunded | failed. */
+/** A box-office refund (0027): sending → refunded | failed. */
 export interface StaffRefundTable {
   id: string;
   order_id: string;

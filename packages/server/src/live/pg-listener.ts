@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** The channel the database triggers NOTIFY on (migration 0024_live_notify). */
+/** The channel the database triggers NOTIFY on (migration 0026_live_notify). */
 export const LIVE_CHANNEL = 'foyer_live';
 const RETRY_MS = [250, 1_000, 2_000, 5_000];
 
