@@ -18,7 +18,7 @@ import { CALLBACK_RETHROW_MS } from '../src/features/account/external-login-page
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */
 
 // The whole app renders (config, lazy routes): give it time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const user = (overrides: Partial<TUser> = {}): TUser => ({

@@ -29,7 +29,7 @@ describe('the cart drawer', () => {
   it('shows what is left to pay, proceeds to checkout, and its more-events link goes to /events', async () => {
     installFetch(server());
     const router = renderApp('/account');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(within(drawer).getByTestId('cart-total').textContent).toBe('$50');
     expect(within(drawer).getByRole('link', { name: 'Proceed to checkout' }).getAttribute('href')).toBe('/checkout');
@@ -43,7 +43,7 @@ describe('the cart drawer', () => {
     adults.ticket!._data = adults.ticket!._data.filter((t) => t.ticket_type_id === 'tt-adult');
     const { calls } = installFetch(server((url, request) => (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET' ? { body: adults } : undefined)));
     renderApp('/events');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 2 tickets' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 2 tickets' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove 2 × Adult' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove from cart?' });
@@ -55,7 +55,7 @@ describe('the cart drawer', () => {
   it('on checkout it has no proceed button', async () => {
     installFetch(server());
     renderApp('/checkout');
-    await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Order summary' }, { timeout: 15_000 });
     fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(within(drawer).getByTestId('cart-total').textContent).toBe('$50');
@@ -67,7 +67,7 @@ describe('the cart drawer', () => {
     const withImage = cartDocument({ events: [{ meta: { image_profile: 'img-1', image_cover: 'img-2' } }] });
     installFetch(server((url, request) => (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET' ? { body: withImage } : undefined)));
     renderApp('/events');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     const thumbs = drawer.querySelectorAll('img.cart-section__thumb');
     expect(thumbs).toHaveLength(1);
@@ -80,7 +80,7 @@ describe('the cart drawer', () => {
   it('an event without a picture has no thumbnail', async () => {
     installFetch(server());
     renderApp('/events');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cart, 3 tickets' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(within(drawer).getByText('General Admission')).toBeTruthy();
     expect(drawer.querySelectorAll('img.cart-section__thumb')).toHaveLength(0);

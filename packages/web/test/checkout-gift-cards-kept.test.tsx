@@ -18,7 +18,7 @@ describe('kept gift cards', () => {
       return undefined;
     });
     renderApp('/checkout');
-    expect(await screen.findByRole('button', { name: 'Pay $25 with gift card' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay $25 with gift card' }, { timeout: 15_000 })).toBeTruthy();
     // A spent card is not offered again.
     expect(screen.queryByRole('button', { name: 'Remove gift card •••• T000' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Remove gift card •••• 0025' }));

@@ -7,7 +7,7 @@ import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const member = (overrides: Record<string, unknown> = {}) => ({

@@ -60,7 +60,7 @@ describe('checkout', () => {
     const denied = () => ({ status: 403, body: { _data: [{ _code: 'scope_error', _context: 'cart', _description: '403 Access denied to cart', _extra: null }] } });
     installFetch(server({ 'GET /api/my/cart/cart-other': denied }));
     const router = renderApp('/checkout/cart-other');
-    expect(await screen.findByRole('button', { name: 'Pay $62' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pay $62' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout/cart-other');
   });
 

@@ -64,7 +64,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     sessionStorage.clear();
     const { calls } = server('0.00');
     const router = renderApp('/manage/o-1?key=k-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 500123' }, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelectorAll('article.edit-order__session')).toHaveLength(2);
     // The key is in the tab, not in the address nor in the links (the pages read it from the tab).
     expect(router.state.location.search).toBe('');
@@ -76,8 +76,8 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Remove/ }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/cart/modify')?.body).toEqual({ ticket_order_id: 'o-1', remove: ['t-free'], add: [] }));
     expect(calls.find((c) => c.url.pathname === '/api/cart/modify')?.url.searchParams.get('key')).toBe('k-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 }));
-    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe(SELF_EDIT_TEXT.ticketCancelled);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 15_000 }));
+    expect((await screen.findByRole('status', {}, { timeout: 15_000 })).textContent).toBe(SELF_EDIT_TEXT.ticketCancelled);
     expect(calls.find((c) => c.url.pathname === '/api/cart/change-1/guest_checkout')?.body).toEqual({ send_email: false, gateway_id: 'free', gateway_data: {} });
     expect(sessionStorage.getItem('foyer.change-cart.o-1')).toBeNull();
   });
@@ -86,8 +86,8 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     sessionStorage.clear();
     server('0.20');
     renderApp('/manage/o-1');
-    fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 15_000 }));
     expect((await screen.findByRole('alert')).textContent).toBe(SELF_EDIT_TEXT.paymentNotSupported);
   });
 
@@ -95,7 +95,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     logIn();
     server('0.00', undefined, true);
     renderApp('/manage/o-1?key=k-1');
-    expect(await screen.findByText(SELF_EDIT_TEXT.logOut, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(SELF_EDIT_TEXT.logOut, {}, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelectorAll('article.edit-order__session')).toHaveLength(2);
     expect(screen.queryAllByRole('link', { name: 'Reschedule' })).toHaveLength(0);
     const remove = screen.getByRole('button', { name: /^Remove/ }) as HTMLButtonElement;
@@ -110,15 +110,15 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     };
     server('0.00');
     renderApp('/manage/o-1?key=k-1');
-    fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 5000 }));
-    await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 5000 });
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove/ }, { timeout: 15_000 }));
+    await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 15_000 });
     expect(unload()).toBe(true);
     const taken = screen.getByRole('article', { name: /November 26/ });
     expect(taken.textContent).toContain('to be removed');
     expect(within(taken).queryByText('Cancelled')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm Changes' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm Changes' })).toBeNull(), { timeout: 15_000 });
     expect(unload()).toBe(false);
   });
 
@@ -129,7 +129,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
       { ...booked('t-gone', 's-2', '0.00'), state: 'cancelled' as const },
     ]);
     renderApp('/manage/o-1?key=k-1');
-    const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 5000 })) as HTMLElement;
+    const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 15_000 })) as HTMLElement;
     for (const [date, label] of [
       [/November 25/, 'Redeemed'],
       [/November 20/, 'Past Event'],

@@ -35,7 +35,7 @@ describe('event flows (000 §2)', () => {
     doc.ticket_group = { _count: 0, _total: 0, _data: [] };
     server(doc);
     renderApp(`/events/${EVENT_ID}`);
-    const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 5000 });
+    const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 15_000 });
     // Log in opens the login modal over this event.
     expect(within(notice).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/events/${EVENT_ID}?login=1`);
     expect(within(notice).getByRole('link', { name: 'Become a member' }).getAttribute('href')).toBe('/membership');
@@ -62,7 +62,7 @@ describe('event flows (000 §2)', () => {
     });
     try {
       renderApp(`/events/${EVENT_ID}`);
-      const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 5000 });
+      const notice = await screen.findByRole('region', { name: 'Members only' }, { timeout: 15_000 });
       await waitFor(() => expect(within(notice).getByText('Your membership has expired. Renew it to book members-only events.')).toBeTruthy());
       expect(within(notice).getByRole('link', { name: 'Renew membership' }).getAttribute('href')).toBe('/membership/renew');
       expect(calls.some((c) => c.url.pathname === '/api/my/user')).toBe(true);
@@ -74,7 +74,7 @@ describe('event flows (000 §2)', () => {
   it('gift cards: one card chosen from the list is added, one ticket only', async () => {
     const { calls } = server(withGroup({ handler: 'ledger', max_tickets_per_order: 1 }));
     const router = renderApp(`/events/${EVENT_ID}`);
-    const add = await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    const add = await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 15_000 });
     expect(add).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('radio', { name: /Adult/ }));
     fireEvent.click(add);
@@ -85,7 +85,7 @@ describe('event flows (000 §2)', () => {
   it('a donation: the amount is required, then checked against min/max and 2 decimals; the first invalid field gets the focus', async () => {
     const { calls } = server(withGroup({ handler: 'donation', max_tickets_per_order: 1 }, { currency_amount: '0', currency_amount_min: '5.00', currency_amount_max: '100.00' }));
     renderApp(`/events/${EVENT_ID}`);
-    fireEvent.click(await screen.findByRole('radio', { name: /Child/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Child/ }, { timeout: 15_000 }));
     const amount = screen.getByRole('spinbutton', { name: 'Amount' });
     const add = screen.getByRole('button', { name: 'Add to cart' });
     fireEvent.click(add);
@@ -104,7 +104,7 @@ describe('event flows (000 §2)', () => {
   it('the select link parameter preselects one of the gift cards', async () => {
     server(withGroup({ handler: 'ledger', max_tickets_per_order: 1 }));
     renderApp(`/events/${EVENT_ID}?select=tt-child`);
-    const child = await screen.findByRole('radio', { name: /Child/ }, { timeout: 5000 });
+    const child = await screen.findByRole('radio', { name: /Child/ }, { timeout: 15_000 });
     expect((child as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveProperty('disabled', false);
   });
@@ -112,7 +112,7 @@ describe('event flows (000 §2)', () => {
   it('membership levels: the buy-membership flow (level with its price, its members, add to cart) instead of a price list', async () => {
     membershipServer({ doc: withGroup({ handler: 'membership', max_tickets_per_order: 1 }) });
     renderApp(`/events/${EVENT_ID}`);
-    const adult = await screen.findByRole('radio', { name: /Adult/ }, { timeout: 5000 });
+    const adult = await screen.findByRole('radio', { name: /Adult/ }, { timeout: 15_000 });
     expect(screen.getByText('$25')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Go to membership' })).toBeNull();
     fireEvent.click(adult);

@@ -39,7 +39,7 @@ describe('later instalments on /manage/{id}', () => {
       return undefined;
     });
     renderApp('/manage/o-1?key=k-1');
-    const summary = await screen.findByTestId('instalments', {}, { timeout: 5000 });
+    const summary = await screen.findByTestId('instalments', {}, { timeout: 15_000 });
     expect(within(summary).getByRole('heading', { name: '$40 still to pay' })).toBeTruthy();
     expect(summary.textContent).toContain('$20 is due now.');
     expect(summary.querySelectorAll('li')).toHaveLength(3);
@@ -48,7 +48,7 @@ describe('later instalments on /manage/{id}', () => {
     fireEvent.click(payNow);
 
     // Checkout's own parts: due (default), outstanding, other; the test card form; the pay bar.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 15_000 })).toBeTruthy();
     expect((screen.getByRole('radio', { name: /Payment due/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('radio', { name: /Total outstanding/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
@@ -60,7 +60,7 @@ describe('later instalments on /manage/{id}', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
 
-    expect((await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 5000 })).textContent).toContain('receipt');
+    expect((await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 15_000 })).textContent).toContain('receipt');
     const pay = calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!;
     expect(pay.url.searchParams.get('key')).toBe('k-1');
     expect(pay.body).toEqual({ amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } });
@@ -75,7 +75,7 @@ describe('later instalments on /manage/{id}', () => {
       return undefined;
     });
     renderApp('/manage/o-1/confirm?key=k-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Pay \$20\b/ })).toBeTruthy();
   });
 
@@ -88,7 +88,7 @@ describe('later instalments on /manage/{id}', () => {
     });
     renderApp('/manage/o-1/pay?key=k-1');
     // Nothing due yet: the whole balance (or any part) may be paid early; only "outstanding" is offered.
-    expect(await screen.findByRole('button', { name: /Pay \$40\b/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Pay \$40\b/ }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: /Payment due/ })).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4000000000000002' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
@@ -105,7 +105,7 @@ describe('later instalments on /manage/{id}', () => {
       return undefined;
     });
     renderApp('/manage/o-1?key=old');
-    expect(await screen.findByText(/This link has expired/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/This link has expired/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
   });
 });

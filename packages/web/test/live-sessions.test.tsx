@@ -54,7 +54,7 @@ describe('live session availability', () => {
       return undefined;
     });
     renderApp(`/events/${EVENT_ID}`);
-    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 15_000 });
     fireEvent.click(add);
     fireEvent.click(add);
     fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));

@@ -45,7 +45,7 @@ describe('/manage/{id} (cancel free order)', () => {
   it('groups the tickets by session (collapsed when more than one); select all for a session, cancel selected after confirming', async () => {
     const { calls } = server([booked('t-a', 's-1'), booked('t-b', 's-1'), booked('t-c', 's-2')]);
     renderApp('/manage/o-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order 500123' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order 500123' }, { timeout: 15_000 })).toBeTruthy();
     const groups = document.querySelectorAll('details.manage__session');
     expect(groups).toHaveLength(2);
     expect([...groups].every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
@@ -61,7 +61,7 @@ describe('/manage/{id} (cancel free order)', () => {
   it('Cancel order names every cancellable ticket', async () => {
     const { calls } = server([booked('t-a', 's-1'), booked('t-c', 's-2')]);
     renderApp('/manage/o-1');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 15_000 }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')?.body).toEqual({ tickets: [{ ticket_id: 't-a' }, { ticket_id: 't-c' }] }));
   });
@@ -69,14 +69,14 @@ describe('/manage/{id} (cancel free order)', () => {
   it('an order with tickets that are not free: "You must contact us to cancel this order." and nothing to press', async () => {
     server([booked('t-a', 's-1'), booked('t-p', 's-1', '25.00')]);
     renderApp('/manage/o-1');
-    expect(await screen.findByText('You must contact us to cancel this order.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You must contact us to cancel this order.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it('a ticket that cannot be cancelled says why: Redeemed, Cancelled', async () => {
     server([booked('t-a', 's-1'), { ...booked('t-r', 's-1'), state: 'redeemed' }, { ...booked('t-c', 's-1'), state: 'cancelled' }]);
     renderApp('/manage/o-1');
-    expect(await screen.findByRole('checkbox', { name: /SC-t-a/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: /SC-t-a/ }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText(/SC-t-r/).textContent).toContain('(Redeemed)');
     expect(screen.getByText(/SC-t-c/).textContent).toContain('(Cancelled)');
     expect(screen.queryByRole('checkbox', { name: /SC-t-r/ })).toBeNull();
@@ -85,7 +85,7 @@ describe('/manage/{id} (cancel free order)', () => {
   it('an order not found (or someone else\'s: the server answers the same 404) shows 001 §8\'s "We could not find that order.", how to open it and the way to a new link', async () => {
     server([booked('t-a', 's-1')], { status: 404 });
     renderApp('/manage/o-1');
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('We could not find that order.');
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('We could not find that order.');
     expect(screen.getByRole('heading', { level: 1, name: 'Manage your order' })).toBeTruthy();
     expect(screen.getByText(/"Manage your order" link in its e-mail/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
@@ -102,7 +102,7 @@ describe('/manage/{id} (cancel free order)', () => {
   it.each(['/manage/o-1/reschedule/s-1', '/manage/o-1/pay'])('%s answers a failed read of the order with the manage page\'s 001 §8 texts', async (path) => {
     server([booked('t-a', 's-1')], { status: 404 });
     renderApp(path);
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('We could not find that order.');
+    expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('We could not find that order.');
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/resend');
     expect(screen.queryByText('We could not find anything at this URL. (404 Not Found)')).toBeNull();
 
@@ -122,17 +122,17 @@ describe('/manage/{id} (cancel free order)', () => {
       return undefined;
     });
     renderApp('/manage/o-1/confirm');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
     status = 404;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(/nothing to pay/i, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/nothing to pay/i, {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it("the e-mail's manage link: the key goes with the read and the cancel", async () => {
     const { calls } = server([booked('t-a', 's-1')]);
     renderApp('/manage/o-1?key=k-123');
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }, { timeout: 15_000 }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/ticket_order/o-1/cancel')).toBe(true));
     expect(calls.find((c) => c.url.pathname === '/api/ticket_order/o-1' && c.method === 'GET')?.url.searchParams.get('key')).toBe('k-123');
@@ -142,7 +142,7 @@ describe('/manage/{id} (cancel free order)', () => {
 
 /** 001 §8's "Oops! …" in place of the order, and its Try again reading the order again. */
 async function expectOopsThenRetry(calls: { url: URL }[]) {
-  const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+  const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
   expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');
   expect(alert.textContent).not.toContain('Something went wrong on our side.');
   const reads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;

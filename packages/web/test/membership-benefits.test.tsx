@@ -101,7 +101,7 @@ describe('the quantity stepper stops at the remaining benefit', () => {
       return undefined;
     });
     renderApp(`/events/${EVENT_ID}?session=s-1`);
-    const more = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+    const more = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 15_000 });
     fireEvent.click(more);
     fireEvent.click(more);
     await waitFor(() => expect(more).toHaveProperty('disabled', true));
@@ -129,7 +129,7 @@ describe('the quantity stepper stops at the remaining benefit', () => {
       return undefined;
     });
     renderApp(`/events/${EVENT_ID}`);
-    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 15_000 })).toBeTruthy();
     const more = screen.getByRole('button', { name: 'Add one Adult' });
     await waitFor(() => expect(requests.some((u) => u.pathname === '/api/my/member_allowance')).toBe(true));
     // The allowance has arrived (the stepper is capped from then on).

@@ -32,7 +32,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('the only level on sale is chosen already, with the members its roles ask for', async () => {
     membershipServer({ doc: membershipEventDocument(['tt-dual']) });
     renderApp(`/events/${EVENT_ID}`);
-    const dual = await screen.findByRole('radio', { name: /Dual/ }, { timeout: 5000 });
+    const dual = await screen.findByRole('radio', { name: /Dual/ }, { timeout: 15_000 });
     expect((dual as HTMLInputElement).checked).toBe(true);
     const groups = await screen.findAllByRole('group', { name: /^(Member|Second card)$/ });
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Member', 'Second card']);
@@ -45,7 +45,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('several levels: nothing chosen until the buyer picks one; changing level starts its members afresh', async () => {
     membershipServer();
     renderApp(`/events/${EVENT_ID}`);
-    const individual = await screen.findByRole('radio', { name: /Individual/ }, { timeout: 5000 });
+    const individual = await screen.findByRole('radio', { name: /Individual/ }, { timeout: 15_000 });
     expect(screen.getAllByRole('radio').every((r) => !(r as HTMLInputElement).checked)).toBe(true);
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
     expect(screen.getByText('$120')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('validation: names required and at most 50 characters, the asked e-mail required and valid; the first invalid field gets the focus; nothing is sent', async () => {
     const { calls } = membershipServer({ doc: membershipEventDocument(['tt-dual']) });
     renderApp(`/events/${EVENT_ID}`);
-    const add = await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    const add = await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 15_000 });
     fireEvent.click(add);
     const member = screen.getByRole('group', { name: 'Member' });
     expect(within(member).getByText(en.quantities.firstNameRequired)).toBeTruthy();
@@ -82,7 +82,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('Family: children up to the level maximum, removed down to its minimum', async () => {
     membershipServer({ doc: membershipEventDocument(['tt-family']) });
     renderApp(`/events/${EVENT_ID}`);
-    const addChild = await screen.findByRole('button', { name: 'Add child' }, { timeout: 5000 });
+    const addChild = await screen.findByRole('button', { name: 'Add child' }, { timeout: 15_000 });
     expect(screen.getAllByRole('group', { name: /^(Member|Second card|Child \d)$/ })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     for (let i = 0; i < 4; i++) fireEvent.click(addChild);
@@ -103,7 +103,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('a logged-out buyer is asked to log in or go on as a guest; as a guest the members go to the cart with their roles', async () => {
     const { calls } = membershipServer({ doc: membershipEventDocument(['tt-dual']) });
     const router = renderApp(`/events/${EVENT_ID}`);
-    await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 15_000 });
     fill(screen.getByRole('group', { name: 'Member' }), { first: ' Ada ', last: 'Lovelace', email: 'ada@example.com' });
     fill(screen.getByRole('group', { name: 'Second card' }), { first: 'Charles', last: 'Babbage' });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
@@ -139,7 +139,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
           : undefined,
     });
     renderApp(`/events/${EVENT_ID}`);
-    const notice = await screen.findByText(en.membership.alreadyMember, { exact: false }, { timeout: 5000 });
+    const notice = await screen.findByText(en.membership.alreadyMember, { exact: false }, { timeout: 15_000 });
     expect(within(notice).getByRole('link', { name: 'Membership details' }).getAttribute('href')).toBe('/my/membership');
     fill(screen.getByRole('group', { name: 'Member' }), { first: 'Ada', last: 'Lovelace', email: 'ada@example.com' });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
@@ -151,7 +151,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('levels that fail to load: an error with a retry', async () => {
     membershipServer({ extra: (url) => (url.pathname === '/cached_api/membership_levels' ? { status: 400, body: { _data: [{ _code: 'bad', _context: null, _description: 'Nope', _extra: null }] } } : undefined) });
     renderApp(`/events/${EVENT_ID}`);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert.textContent).toContain(en.membership.levelsError);
     expect(within(alert).getByRole('button', { name: en.errors.retry })).toBeTruthy();
   });

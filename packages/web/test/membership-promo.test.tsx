@@ -33,7 +33,7 @@ describe('membership promo', () => {
   it('invites a visitor to join, linking to /membership', async () => {
     server();
     renderApp(`/events/${EVENT_ID}`);
-    const panel = await screen.findByRole('complementary', { name: 'Become a member' }, { timeout: 5000 });
+    const panel = await screen.findByRole('complementary', { name: 'Become a member' }, { timeout: 15_000 });
     expect(within(panel).getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/membership');
   });
 
@@ -41,7 +41,7 @@ describe('membership promo', () => {
     logIn();
     server({ cards: [card()] });
     renderApp(`/events/${EVENT_ID}`);
-    await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 15_000 });
     await screen.findByRole('heading', { level: 1 });
     expect(promo()).toBeNull();
   });
@@ -49,7 +49,7 @@ describe('membership promo', () => {
   it('is not shown when no membership event is configured', async () => {
     server({ membershipEvent: false });
     renderApp(`/events/${EVENT_ID}`);
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
     await screen.findByRole('link', { name: 'Log in' });
     expect(promo()).toBeNull();
   });
@@ -62,7 +62,7 @@ describe('membership details modal', () => {
     logIn();
     server({ cards: [card(), card({ id: 'm-2', scan_code: 'HM-100002', role: 'second-card', first_name: 'Charles', last_name: 'Babbage' })] });
     renderApp('/events');
-    fireEvent.click(await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 15_000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Membership details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Membership details' });
     await waitFor(() => expect(within(dialog).getAllByTestId('member-id').map((d) => d.textContent)).toEqual(['HM-100001', 'HM-100002']));
@@ -80,7 +80,7 @@ describe('resend membership e-mail', () => {
     logIn();
     const { calls } = server({ cards: [card()] });
     renderApp('/my/membership');
-    const button = await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 15_000 });
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByText('Your membership e-mail is on its way to your account’s address.')).toBeTruthy());
     expect(calls.find((c) => c.url.pathname === '/api/my/ticket_order/resend')).toMatchObject({ method: 'POST', body: { memberships_only: true } });
@@ -90,7 +90,7 @@ describe('resend membership e-mail', () => {
     logIn();
     server({ cards: [card()], resend: { status: 429, body: { _data: [{ _code: 'rate_limited', _context: 'ticket_order', _description: 'Too many attempts. Please wait 60 minutes and try again.', _extra: { retry_after: 3600 } }] } } });
     renderApp('/my/membership');
-    fireEvent.click(await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend membership e-mail' }, { timeout: 15_000 }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts');
   });
 });

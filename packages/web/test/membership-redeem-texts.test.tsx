@@ -26,7 +26,7 @@ describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', (
   it('shows the group’s redeem summary and its description as sanitised HTML', async () => {
     redeemServer({ redeem_gom_summary: 'Your gift covers a whole year.', redeem_gom_description: '<p>Visit <strong>free</strong> all year.</p><script>window.bad = 1</script><img src=x onerror="window.bad = 1">' });
     renderApp(`/membership/redeem?code=${CODE}`);
-    expect(await screen.findByText('Your gift covers a whole year.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Your gift covers a whole year.', {}, { timeout: 15_000 })).toBeTruthy();
     const strong = screen.getByText('free');
     expect(strong.tagName).toBe('STRONG');
     const description = strong.closest('.event-description')!;
@@ -37,7 +37,7 @@ describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', (
   it('without them, only the levels', async () => {
     redeemServer({});
     renderApp(`/membership/redeem?code=${CODE}`);
-    expect(await screen.findByRole('radio', { name: /Individual/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: /Individual/ }, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelector('.redeem-summary, .event-description')).toBeNull();
   });
 });

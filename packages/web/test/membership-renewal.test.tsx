@@ -48,8 +48,8 @@ describe('renewal and membership details (screens)', () => {
       extra: (url) => (url.pathname === '/api/config' ? { body: configDocument([configEntry('membership_event_id', EVENT_ID)]) } : undefined),
     });
     const router = renderApp('/membership/renew');
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}/renew`), { timeout: 5000 });
-    const region = await screen.findByRole('region', { name: en.membership.renewTitle }, { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}/renew`), { timeout: 15_000 });
+    const region = await screen.findByRole('region', { name: en.membership.renewTitle }, { timeout: 15_000 });
     await waitFor(() => expect(within(region).getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026'));
     expect(within(region).getByRole('status').textContent).toBe('Your membership cannot be renewed yet.');
     expect(within(region).getAllByTestId('member-id').map((e) => e.textContent)).toEqual(['HM-100001', 'HM-100002']);
@@ -61,7 +61,7 @@ describe('renewal and membership details (screens)', () => {
     logIn();
     const { calls } = membershipServer({ cards: dual.map((c) => ({ ...c, renewal: { allowed: true, from: '2026-12-11' } })) });
     const router = renderApp(`/events/${EVENT_ID}/renew`);
-    const renew = await screen.findByRole('button', { name: en.membership.renew }, { timeout: 5000 });
+    const renew = await screen.findByRole('button', { name: en.membership.renew }, { timeout: 15_000 });
     expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027');
     fireEvent.click(renew);
     await waitFor(() => expect(calls.find((c) => c.url.pathname.endsWith('/modify'))).toBeDefined());
@@ -73,13 +73,13 @@ describe('renewal and membership details (screens)', () => {
     logIn();
     membershipServer({ cards: [] });
     renderApp(`/events/${EVENT_ID}/renew`);
-    expect(await screen.findByText(en.membership.noMembershipToRenew, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(en.membership.noMembershipToRenew, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.membership.join }).getAttribute('href')).toBe(`/events/${EVENT_ID}`);
     cleanup();
     logOutCookie();
     queryClient.clear();
     renderApp(`/events/${EVENT_ID}/renew`);
-    expect(await screen.findByText(en.membership.loginToRenew, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(en.membership.loginToRenew, {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en.account.login }));
     expect(await screen.findByRole('dialog', { name: en.account.loginTitle })).toBeTruthy();
   });
@@ -88,7 +88,7 @@ describe('renewal and membership details (screens)', () => {
     logIn();
     membershipServer({ cards: dual });
     renderApp('/my/membership');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Dual' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dual' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026');
     const qr = screen.getByRole('img', { name: 'QR code of member ID HM-100002' }) as HTMLImageElement;
     expect(qr.getAttribute('src')).toBe('/api/membership/m-2/qrcode?margin=2');
@@ -99,13 +99,13 @@ describe('renewal and membership details (screens)', () => {
     logIn();
     membershipServer({ cards: [card({ renewal: { allowed: true, from: '2026-11-01' } })] });
     renderApp('/my/membership');
-    expect((await screen.findByRole('link', { name: en.membership.renew }, { timeout: 5000 })).getAttribute('href')).toBe('/membership/renew');
+    expect((await screen.findByRole('link', { name: en.membership.renew }, { timeout: 15_000 })).getAttribute('href')).toBe('/membership/renew');
     cleanup();
     logOutCookie();
     queryClient.clear();
     membershipServer({ cards: [] });
     renderApp('/my/membership');
-    expect(await screen.findByText(en.membership.loginLead, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(en.membership.loginLead, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByLabelText(en.account.email)).toBeTruthy();
   });
 
@@ -113,7 +113,7 @@ describe('renewal and membership details (screens)', () => {
     logIn();
     membershipServer({ cards: dual });
     renderApp('/my/membership');
-    const toggle = await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 5000 });
+    const toggle = await screen.findByRole('button', { name: /Hi, Ada/ }, { timeout: 15_000 });
     fireEvent.click(toggle);
     fireEvent.click(screen.getByRole('button', { name: en.member.membershipDetails }));
     expect(await screen.findByRole('dialog', { name: en.membership.detailsTitle })).toBeTruthy();
@@ -129,13 +129,13 @@ describe("a current member's reads skip the public cache (000 §6, DESIGN §11)"
     logIn();
     const member = membershipServer({ cards: [card()], extra: answer });
     renderApp('/events');
-    await waitFor(() => expect(member.requests.some((u) => u.pathname === '/api/events/available' && u.searchParams.get('_withmemberevents') === 'T')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(member.requests.some((u) => u.pathname === '/api/events/available' && u.searchParams.get('_withmemberevents') === 'T')).toBe(true), { timeout: 15_000 });
     cleanup();
     logOutCookie();
     queryClient.clear();
     const visitor = membershipServer({ extra: answer });
     renderApp('/events');
-    await waitFor(() => expect(visitor.requests.some((u) => u.pathname === '/cached_api/events/available')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(visitor.requests.some((u) => u.pathname === '/cached_api/events/available')).toBe(true), { timeout: 15_000 });
     expect(visitor.requests.some((u) => u.pathname === '/api/events/available' || u.searchParams.has('_withmemberevents'))).toBe(false);
   });
 
@@ -143,7 +143,7 @@ describe("a current member's reads skip the public cache (000 §6, DESIGN §11)"
     logIn();
     const lapsed = membershipServer({ cards: [card({ status: 'expired', valid_to: '2025-01-10T05:00:00.000Z' })], extra: (url) => (url.pathname.endsWith('/events/available') ? { body: { event_template: { _count: 0, _total: 0, _data: [] } } } : undefined) });
     renderApp('/events');
-    await waitFor(() => expect(lapsed.requests.some((u) => u.pathname === '/api/my/user')).toBe(true), { timeout: 5000 });
+    await waitFor(() => expect(lapsed.requests.some((u) => u.pathname === '/api/my/user')).toBe(true), { timeout: 15_000 });
     await waitFor(() => expect(lapsed.requests.some((u) => u.pathname === '/cached_api/events/available')).toBe(true));
     await new Promise((r) => setTimeout(r, 300));
     expect(lapsed.requests.some((u) => u.pathname === '/api/events/available')).toBe(false);

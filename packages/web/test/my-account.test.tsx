@@ -36,7 +36,7 @@ function server(options: { config?: TConfigEntry[]; visits?: TOrderSession[]; sc
   });
 }
 
-const navLinks = async () => within(await screen.findByRole('navigation', { name: 'My account' }, { timeout: 5000 })).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+const navLinks = async () => within(await screen.findByRole('navigation', { name: 'My account' }, { timeout: 15_000 })).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
 
 describe('My Account', () => {
   useAppTestEnv();
@@ -46,7 +46,7 @@ describe('My Account', () => {
     server();
     const router = renderApp('/my');
     await waitFor(() => expect(router.state.location.pathname).toBe('/my/profile'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 15_000 })).toBeTruthy();
     expect(await navLinks()).toEqual([
       ['My profile', '/my/profile'],
       ['Upcoming visits', '/my/upcoming'],
@@ -78,7 +78,7 @@ describe('My Account', () => {
     logIn();
     server({ visits: [visit('o-1', 's-1', '2026-11-25T15:00:00.000Z', 2), visit('o-2', 's-2', '2026-12-02T19:30:00.000Z', 1)] });
     renderApp('/my/upcoming');
-    await screen.findAllByRole('heading', { level: 2, name: 'General Admission' }, { timeout: 5000 });
+    await screen.findAllByRole('heading', { level: 2, name: 'General Admission' }, { timeout: 15_000 });
     const items = document.querySelectorAll('.my-upcoming__visit');
     expect([...items].map((li) => li.textContent)).toEqual([
       expect.stringContaining('2 ticket(s) · Order 50001'),
@@ -93,7 +93,7 @@ describe('My Account', () => {
     logIn();
     server({ visits: [visit('o-1', 's-1', '2026-11-25T15:00:00.000Z', 2)] });
     renderApp('/my/upcoming/session/o-1%3As-1');
-    const detail = await screen.findByRole('heading', { level: 2, name: 'General Admission' }, { timeout: 5000 });
+    const detail = await screen.findByRole('heading', { level: 2, name: 'General Admission' }, { timeout: 15_000 });
     const panel = detail.closest('.panel') as HTMLElement;
     expect(panel.textContent).toContain('2 ticket(s)');
     expect(within(panel).getByRole('link', { name: 'Manage order' }).getAttribute('href')).toBe('/my/orders/o-1');
@@ -103,20 +103,20 @@ describe('My Account', () => {
     logIn();
     server({ visits: [] });
     renderApp('/my/upcoming/session/nope');
-    expect(await screen.findByText('Session not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Session not found', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('an order that is not found says "Order not found"', async () => {
     logIn();
     server();
     renderApp('/my/orders/o-404');
-    expect(await screen.findByText('Order not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Order not found', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('a visitor who is not logged in sees the login form, no pages', async () => {
     server();
     renderApp('/my/upcoming');
-    expect(await screen.findByText('Log in to see your upcoming visits.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Log in to see your upcoming visits.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'My account' })).toBeNull();
   });
 
@@ -126,9 +126,9 @@ describe('My Account', () => {
     for (const path of ['/my/profile', '/my/orders', '/my/upcoming', '/my/orders/o-1', '/my/upcoming/session/o-1%3As-1']) {
       server({ config: off, visits: [visit('o-1', 's-1', '2026-11-25T15:00:00.000Z', 2)] });
       renderApp(path);
-      expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 }), path).toBeTruthy();
+      expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 15_000 }), path).toBeTruthy();
       expect(screen.queryByRole('navigation', { name: 'My account' }), path).toBeNull();
-      fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+      fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 15_000 }));
       const menu = screen.getByRole('navigation', { name: 'Account' });
       expect(within(menu).queryByRole('link', { name: 'My account' }), path).toBeNull();
       cleanup();
@@ -139,12 +139,12 @@ describe('My Account', () => {
     logIn();
     server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
     renderApp('/my/profile');
-    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 15_000 })).toBeTruthy();
     cleanup();
     server({ config: [configEntry('my_account', { pages: ['recent_orders'] })] });
     renderApp('/my/upcoming');
-    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 5000 }));
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /^Hi,/ }, { timeout: 15_000 }));
     expect(within(screen.getByRole('navigation', { name: 'Account' })).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my');
   });
 });

@@ -30,7 +30,7 @@ describe('/my/orders', () => {
     logIn();
     const { requests } = server([order('o-2', '500002', '50.00'), order('o-1', '500001', '0.00')]);
     renderApp('/my/orders');
-    const first = (await screen.findByRole('heading', { level: 2, name: 'Order 500002' }, { timeout: 5000 })).closest('li')!;
+    const first = (await screen.findByRole('heading', { level: 2, name: 'Order 500002' }, { timeout: 15_000 })).closest('li')!;
     expect(first.textContent).toContain('$50');
     expect(within(first).getByRole('link', { name: 'Manage order' }).getAttribute('href')).toBe('/manage/o-2');
     // Its number opens its detail (issue 29 row 17).
@@ -44,7 +44,7 @@ describe('/my/orders', () => {
     logIn();
     server([order('o-3', '500003', '90.00', '30.00'), order('o-4', '500004', '10.00')]);
     renderApp('/my/orders');
-    const planned = (await screen.findByRole('heading', { level: 2, name: 'Order 500003' }, { timeout: 5000 })).closest('li')!;
+    const planned = (await screen.findByRole('heading', { level: 2, name: 'Order 500003' }, { timeout: 15_000 })).closest('li')!;
     expect(planned.textContent).toContain('$30 still to pay');
     expect(screen.getByRole('heading', { level: 2, name: 'Order 500004' }).closest('li')!.textContent).not.toContain('still to pay');
   });
@@ -53,12 +53,12 @@ describe('/my/orders', () => {
     logIn();
     server([]);
     renderApp('/my/orders');
-    expect(await screen.findByText('You have no recent orders.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('You have no recent orders.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('a logged-out visitor sees the login form', async () => {
     server([]);
     renderApp('/my/orders');
-    expect(await screen.findByText('Log in to see your orders.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Log in to see your orders.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 });

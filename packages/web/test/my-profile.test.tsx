@@ -50,7 +50,7 @@ function server(options: { user?: Partial<TUser>; config?: TConfigEntry[]; put?:
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
 const openProfile = async () => {
   renderApp('/my/profile');
-  await screen.findByRole('button', { name: 'Save changes' }, { timeout: 5000 });
+  await screen.findByRole('button', { name: 'Save changes' }, { timeout: 15_000 });
 };
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 const puts = (calls: { url: URL; method: string }[]) => calls.filter((c) => c.url.pathname === '/api/my/user' && c.method === 'PUT');
@@ -149,7 +149,7 @@ describe('My profile', () => {
     logIn();
     server({ config: [configEntry('my_account_pages', ['recent_orders', 'my_profile', 'nonsense'])] });
     renderApp('/my/profile');
-    const nav = await screen.findByRole('navigation', { name: 'My account' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'My account' }, { timeout: 15_000 });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Recent orders', 'My profile']);
   });
 
@@ -158,7 +158,7 @@ describe('My profile', () => {
     server({ config: [configEntry('my_account', { pages: ['my_profile'] }), configEntry('my_account_pages', ['recent_orders'])] });
     const nav = await (async () => {
       renderApp('/my/profile');
-      return screen.findByRole('navigation', { name: 'My account' }, { timeout: 5000 });
+      return screen.findByRole('navigation', { name: 'My account' }, { timeout: 15_000 });
     })();
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['My profile']);
   });

@@ -33,7 +33,7 @@ describe('order pages and the e-mail key', () => {
     const { calls } = server();
     const router = renderApp('/checkout/complete?orderIds=order-1&key=k-123');
     expect(router.state.location.search).toBe('?orderIds=order-1');
-    const qr = await screen.findByRole('img', { name: 'QR code for order 500001' }, { timeout: 5000 });
+    const qr = await screen.findByRole('img', { name: 'QR code for order 500001' }, { timeout: 15_000 });
     expect(qr.getAttribute('src')).toBe('/api/ticket_order/order-1/qrcode?_seller=seller-1&margin=4&key=k-123');
     const listRead = calls.find((c) => c.url.pathname.endsWith('/ticket_order'))!;
     expect(listRead.url.pathname).toBe('/api/ticket_order');
@@ -42,7 +42,7 @@ describe('order pages and the e-mail key', () => {
     // Its links carry no key: the pages they open take it from the tab.
     expect(screen.getByRole('link', { name: 'View and print tickets' }).getAttribute('href')).toBe('/checkout/tickets/order-1');
     expect(screen.getByRole('link', { name: 'Cancel tickets' }).getAttribute('href')).toBe('/manage/order-1');
-    expect((await screen.findByRole('link', { name: 'Add to Apple Wallet' }, { timeout: 5000 })).getAttribute('href')).toContain('key=k-123');
+    expect((await screen.findByRole('link', { name: 'Add to Apple Wallet' }, { timeout: 15_000 })).getAttribute('href')).toContain('key=k-123');
     await waitFor(() => expect(calls.find((c) => c.url.pathname === '/api/ticket_order/order-1')?.url.searchParams.get('key')).toBe('k-123'));
     expect(calls.filter((c) => c.url.pathname.startsWith('/cached_api/ticket_order'))).toEqual([]);
   });
@@ -50,7 +50,7 @@ describe('order pages and the e-mail key', () => {
   it('right after paying (no key) the browser itself is the proof: no key anywhere', async () => {
     const { calls } = server();
     renderApp('/checkout/complete?orderIds=order-1');
-    const qr = await screen.findByRole('img', { name: 'QR code for order 500001' }, { timeout: 5000 });
+    const qr = await screen.findByRole('img', { name: 'QR code for order 500001' }, { timeout: 15_000 });
     expect(qr.getAttribute('src')).toBe('/api/ticket_order/order-1/qrcode?_seller=seller-1&margin=4');
     expect(calls.find((c) => c.url.pathname === '/api/ticket_order')?.url.searchParams.has('key')).toBe(false);
     expect(screen.getByRole('link', { name: 'View and print tickets' }).getAttribute('href')).toBe('/checkout/tickets/order-1');
@@ -59,7 +59,7 @@ describe('order pages and the e-mail key', () => {
   it('the tickets page passes the key to its read, its QR image and the way back', async () => {
     const { calls } = server();
     renderApp('/checkout/tickets/order-1?key=k-123');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets for order 500001' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets for order 500001' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('scan-code').textContent).toBe('SCAN-0001');
     expect(calls.find((c) => c.url.pathname === '/api/ticket_order')?.url.searchParams.get('key')).toBe('k-123');
     expect(screen.getByRole('img', { name: 'QR code for order 500001' }).getAttribute('src')).toContain('key=k-123');
@@ -69,7 +69,7 @@ describe('order pages and the e-mail key', () => {
   it('an order the server leaves out of the list (not this browser\'s, no key) is not found', async () => {
     server([]);
     renderApp('/checkout/complete?orderIds=order-1');
-    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('We could not find anything at this URL. (404 Not Found)', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('500001')).toBeNull();
   });
 });

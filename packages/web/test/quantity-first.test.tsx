@@ -36,7 +36,7 @@ function server(calendar: Handler, doc = eventDocument({ meta: { reserve_flow: '
 useAppTestEnv();
 
 async function chooseTwoAdults() {
-  const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+  const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 15_000 });
   fireEvent.click(add);
   fireEvent.click(add);
   fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
@@ -46,7 +46,7 @@ describe('quantity-first (000 §4)', () => {
   it('quantities first, the calendar asked with them, then the day’s sessions with them; reserves on the session chosen', async () => {
     const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
     renderApp(`/events/${EVENT_ID}`);
-    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How many tickets?' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Available dates' })).toBeNull();
     await chooseTwoAdults();
     const list = await screen.findByRole('list', { name: 'Available dates' });
@@ -121,7 +121,7 @@ describe('quantity-first (000 §4)', () => {
     };
     const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) }), doc));
     renderApp(`/events/${EVENT_ID}`);
-    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 5000 });
+    const add = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 15_000 });
     fireEvent.click(add);
     fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
     fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' })).getAllByRole('button')[0]);
@@ -165,20 +165,20 @@ describe('quantity-first (000 §4)', () => {
   it('ticket quantities of a deep link start the selection; a link naming no ticket type says so', async () => {
     installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
     renderApp(`/events/${EVENT_ID}?adult=2&tt-child=1`);
-    const adult = await screen.findByRole('spinbutton', { name: 'Adult quantity' }, { timeout: 5000 });
+    const adult = await screen.findByRole('spinbutton', { name: 'Adult quantity' }, { timeout: 15_000 });
     expect((adult as HTMLInputElement).value).toBe('2');
     expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('1');
     cleanup();
     document.body.innerHTML = '';
     queryClient.clear();
     renderApp(`/events/${EVENT_ID}?Dinosaur=2`);
-    expect(await screen.findByText('We could not find the tickets in your link. Please choose your tickets below.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('We could not find the tickets in your link. Please choose your tickets below.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('a link with quantities and a date opens that day\'s times at once', async () => {
     const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
     renderApp(`/events/${EVENT_ID}?Adult=2&date=2026-11-22`);
-    expect(await screen.findByRole('button', { name: /1:00 PM/ }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /1:00 PM/ }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('Sun, Nov 22, 2026')).toBeTruthy();
     const sessionsCall = calls.find((c) => c.url.pathname.endsWith('/sessions') && c.method === 'POST')!;
     expect(sessionsCall.url.searchParams.get('_ondate')).toBe('2026-11-22');
@@ -188,13 +188,13 @@ describe('quantity-first (000 §4)', () => {
   it('session=next picks the first time that can take the quantities; session=<id> that one, on its day', async () => {
     installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
     renderApp(`/events/${EVENT_ID}?Adult=2&session=next`);
-    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelector('#qf-session')?.parentElement?.textContent).toMatch(/Nov 21, 2026.*1:00\sPM/);
     cleanup();
     document.body.innerHTML = '';
     queryClient.clear();
     renderApp(`/events/${EVENT_ID}?Adult=2&session=s2`);
-    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your details' }, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelector('#qf-session')?.parentElement?.textContent).toMatch(/Nov 22, 2026.*1:00\sPM/);
   });
 
@@ -208,6 +208,6 @@ describe('quantity-first (000 §4)', () => {
     document.body.innerHTML = '';
     queryClient.clear();
     renderApp(`/events/${EVENT_ID}?Adult=1&session=gone`);
-    expect(await screen.findByText('That time is not available. Please choose another time.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('That time is not available. Please choose another time.', {}, { timeout: 15_000 })).toBeTruthy();
   });
 });

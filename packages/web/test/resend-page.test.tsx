@@ -17,7 +17,7 @@ function server(answer: (email: string) => { status?: number; body: unknown }) {
 }
 
 async function submit(email: string) {
-  const field = await screen.findByRole('textbox', { name: /Email/ }, { timeout: 5000 });
+  const field = await screen.findByRole('textbox', { name: /Email/ }, { timeout: 15_000 });
   fireEvent.change(field, { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'Resend tickets' }));
 }

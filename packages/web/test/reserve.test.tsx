@@ -337,7 +337,7 @@ describe('the cart', () => {
     const start = realNow();
     vi.spyOn(Date, 'now').mockImplementation(() => start + (realNow() - start) * 20);
     const router = renderApp('/checkout');
-    const dialog = await screen.findByRole('dialog', { name: 'Your cart has timed out' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Your cart has timed out' }, { timeout: 15_000 });
     expect(localStorage.getItem(`foyer:cart:${SELLER_ID}`)).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start over' }));

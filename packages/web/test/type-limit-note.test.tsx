@@ -22,7 +22,7 @@ describe('per-type limit', () => {
       return undefined;
     });
     renderApp(`/events/${EVENT_ID}?session=s-1`);
-    const more = await screen.findByRole('button', { name: 'Add one Child' }, { timeout: 5000 });
+    const more = await screen.findByRole('button', { name: 'Add one Child' }, { timeout: 15_000 });
     const note = format(en.quantities.typeMax, { n: 2 });
     const childRow = more.closest('li')!;
     expect(childRow.textContent).toContain(note);

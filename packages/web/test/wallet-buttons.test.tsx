@@ -30,7 +30,7 @@ describe('wallet buttons', () => {
   it('the complete page offers both wallets when configured: the pass links of the order, named as the badges read', async () => {
     server({ apple: true, google: true });
     renderApp('/checkout/complete?orderIds=order-1');
-    const group = await screen.findByRole('group', { name: 'Add your tickets to a wallet' }, { timeout: 5000 });
+    const group = await screen.findByRole('group', { name: 'Add your tickets to a wallet' }, { timeout: 15_000 });
     const links = within(group).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['Add to Apple Wallet', 'Save to Google Wallet']);
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/api/ticket_order/order-1/pkpass?_seller=seller-1', '/api/ticket_order/order-1/gwpass?_seller=seller-1']);
@@ -39,7 +39,7 @@ describe('wallet buttons', () => {
   it('only the wallets walletprecheck says ok; none: no buttons at all', async () => {
     const { requests } = server({ apple: false, google: true });
     renderApp('/checkout/complete?orderIds=order-1');
-    expect(await screen.findByRole('link', { name: 'Save to Google Wallet' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Save to Google Wallet' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add to Apple Wallet' })).toBeNull();
     expect(requests.filter((u) => u.pathname.endsWith('/walletprecheck'))).toHaveLength(1);
   });
@@ -47,7 +47,7 @@ describe('wallet buttons', () => {
   it('nothing configured: no group, no links (after the precheck answered)', async () => {
     const { requests } = server({ apple: false, google: false });
     renderApp('/checkout/complete?orderIds=order-1');
-    expect(await screen.findByTestId('order-number', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('order-number', {}, { timeout: 15_000 })).toBeTruthy();
     await waitFor(() => expect(queryClient.getQueryState(['ticket_order', 'walletprecheck', 'order-1', { ticket_id: undefined, membership_id: undefined }])?.status).toBe('success'));
     await Promise.resolve();
     expect(requests.some((u) => u.pathname.endsWith('/walletprecheck'))).toBe(true);
@@ -58,7 +58,7 @@ describe('wallet buttons', () => {
   it('the manage page opened from the e-mail passes its key to the precheck and the pass links', async () => {
     const { requests } = server({ apple: true, google: true });
     renderApp('/manage/order-1?key=k3y');
-    const apple = await screen.findByRole('link', { name: 'Add to Apple Wallet' }, { timeout: 5000 });
+    const apple = await screen.findByRole('link', { name: 'Add to Apple Wallet' }, { timeout: 15_000 });
     expect(apple.getAttribute('href')).toBe('/api/ticket_order/order-1/pkpass?_seller=seller-1&key=k3y');
     expect(screen.getByRole('link', { name: 'Save to Google Wallet' }).getAttribute('href')).toBe('/api/ticket_order/order-1/gwpass?_seller=seller-1&key=k3y');
     expect(requests.find((u) => u.pathname.endsWith('/walletprecheck'))?.searchParams.get('key')).toBe('k3y');
@@ -71,7 +71,7 @@ describe('wallet buttons', () => {
       extra: (url) => (url.pathname === '/api/ticket_order/o-1/walletprecheck' ? { body: { wallet_precheck: list([{ provider: 'apple', ok: true }, { provider: 'google', ok: false }]), _total: 2 } } : undefined),
     });
     renderApp('/my/membership');
-    const second = await screen.findByRole('link', { name: 'Add member card HM-100002 to Apple Wallet' }, { timeout: 5000 });
+    const second = await screen.findByRole('link', { name: 'Add member card HM-100002 to Apple Wallet' }, { timeout: 15_000 });
     expect(second.getAttribute('href')).toBe('/api/ticket_order/o-1/pkpass?_seller=seller-1&membership_id=m-2');
     expect(screen.getByRole('group', { name: 'Add member card HM-100001 to a wallet' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Google Wallet/ })).toBeNull();
