@@ -83,7 +83,7 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
     membershipServer({ doc: membershipEventDocument(['tt-family']) });
     renderApp(`/events/${EVENT_ID}`);
     const addChild = await screen.findByRole('button', { name: 'Add child' }, { timeout: 15_000 });
-    expect(screen.getAllByRole('group', { name: /^(Member|Second card|Child \d)$/ })).toHaveLength(1);
+    expect(await screen.findAllByRole('group', { name: /^(Member|Second card|Child \d)$/ })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     for (let i = 0; i < 4; i++) fireEvent.click(addChild);
     expect(screen.getAllByRole('group', { name: /^Child \d$/ }).map((g) => g.querySelector('legend')?.textContent)).toEqual(['Child 1', 'Child 2', 'Child 3', 'Child 4']);

@@ -15,7 +15,10 @@ export function codesOfCart(db: Tx, cartId: string) {
     .innerJoin('promo_code', 'promo_code.id', 'cart_promo_code.code_id')
     .select(['cart_promo_code.code_id', 'cart_promo_code.code', 'cart_promo_code.phase', 'cart_promo_code.counted', 'promo_code.code_group_id', 'promo_code.max_per_order'])
     .where('cart_promo_code.cart_id', '=', cartId)
+    // Codes applied within one clock tick would otherwise come back in the database's own order
+    // (PostgreSQL varies it), and with them the order of the discounts.
     .orderBy('cart_promo_code.created_at')
+    .orderBy('cart_promo_code.code')
     .execute();
 }
 
