@@ -37,7 +37,7 @@ async function paidOrder(base: string, email: string) {
   const cartId = cart.cart._data[0]!.id as string;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
   await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0]!.id, send_email: true });
-  const paid = (await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } })) as unknown as { outcome: string };
+  const paid = (await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, terms_accepted: true })) as unknown as { outcome: string };
   expect(paid.outcome).toBe('completed');
 }
 

@@ -41,6 +41,14 @@ async function expectInCart(page: Page, line: string, total: string, mobile: boo
   }
 }
 
+/** Gift cards and donations are never add-ons: their add goes straight to the checkout, whose summary holds the line. */
+async function expectAtCheckout(page: Page, line: string, total: string) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/checkout');
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
+  await expect.poll(() => page.getByText(line).first().isVisible()).toBe(true);
+  await expect.poll(() => page.getByTestId('cart-total').first().textContent()).toBe(total);
+}
+
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
@@ -142,7 +150,7 @@ for (const [label, viewport] of [
       await amount.fill('25.5');
       await expect.poll(() => page.getByTestId('reserve-bar').textContent()).toContain('$25.50');
       await page.getByRole('button', { name: 'Add to cart' }).click();
-      await expectInCart(page, '1 × Donation', '$25.50', mobile);
+      await expectAtCheckout(page, '1 × Donation', '$25.50');
       expect(errors).toEqual([]);
     });
 
@@ -160,7 +168,7 @@ for (const [label, viewport] of [
       await screenshot(page, `flows-gift-card-${label}`);
       await expectAccessible(page);
       await add.click();
-      await expectInCart(page, '1 × $50 Gift Card', '$50', mobile);
+      await expectAtCheckout(page, '1 × $50 Gift Card', '$50');
       expect(errors).toEqual([]);
     });
   });

@@ -5,6 +5,7 @@ import { loadChunk } from './lazy.js';
 import { startEventPage } from '../features/events/detail/start-event-page.js';
 import { queryClient } from './query-client.js';
 import { Shell, ShellFallback } from './shell.js';
+import { StaffFallback } from './staff-fallback.js';
 import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
 import { withoutTrailingSlash } from '@foyer/contracts/rules';
 import { adminRoutes } from '../features/admin/admin-route-table.js';
@@ -89,5 +90,5 @@ export const routes: RouteObject[] = [
     ],
   },
   // The door screen (docs/door.md): staff only, its own full screen outside the storefront's shell, loaded only here.
-  { path: '/admin/door', ErrorBoundary: RootError, lazy: () => loadChunk(() => import('../features/door/door-page.js')) },
+  { path: '/admin/door', ErrorBoundary: RootError, HydrateFallback: StaffFallback, lazy: () => loadChunk(() => import('../features/door/door-page.js')) },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { loadChunk } from '../../app/lazy.js';
+import { StaffFallback } from '../../app/staff-fallback.js';
 
 /**
  * The staff app's routes (docs/box-office.md): top-level, beside the storefront's tree, each screen
@@ -7,9 +8,10 @@ import { loadChunk } from '../../app/lazy.js';
  * /admin/door) are siblings of these, registered next to them in app/router.tsx.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin/set-password', lazy: () => loadChunk(() => import('./set-password-page.js')) },
+  { path: '/admin/set-password', HydrateFallback: StaffFallback, lazy: () => loadChunk(() => import('./set-password-page.js')) },
   {
     path: '/admin',
+    HydrateFallback: StaffFallback,
     lazy: () => loadChunk(() => import('./admin-layout.js')),
     children: [
       { index: true, lazy: () => loadChunk(() => import('./find-page.js')) },
