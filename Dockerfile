@@ -33,6 +33,8 @@ WORKDIR /app
 COPY --from=deps /src/node_modules ./node_modules
 COPY --from=build /src/dist/server ./dist/server
 COPY --from=build /src/packages/web/dist ./web
+# The server render of the public pages (docs/server-rendering.md), found beside ./web.
+COPY --from=build /src/packages/web/dist-ssr ./dist-ssr
 COPY catalog ./catalog
 RUN mkdir -p /data && chown node:node /data
 USER node

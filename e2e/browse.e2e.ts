@@ -126,8 +126,7 @@ describe.each([
       if (new URL(request.url()).pathname.startsWith('/api/image/')) images.push(request.url());
     });
     await page.goto(`${sf.url}/events/${id}`);
-    // The app's own <img>, once the shell's picture of the page (which shows the same file) has given way.
-    await expect.poll(() => page.locator('#prepaint').count()).toBe(0);
+    // The page's <img> (server-drawn, then hydrated).
     const cover = page.locator('#root .event-hero img');
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const shown = await cover.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') }));

@@ -87,8 +87,12 @@ const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', 
 export const HYDRATION_MESSAGE = /hydrat|Minified React error #(418|419|422|423|425)\b/i;
 const hydrationWarnings: string[] = [];
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York' });
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { timezoneId?: string; javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/New_York', ...options });
   await context.addInitScript(REPORT_VIOLATIONS);
   const errors: string[] = [];
   // On the context: tabs a journey opens itself are watched too.
@@ -153,9 +157,11 @@ export function useStorefront(ready: (sf: Storefront, browser: Browser) => void,
 let webDistCopy: string | undefined;
 export function copiedWebDist(): Record<string, string> {
   if (!webDistCopy) {
+    // The server render's module too, beside the copy as beside the build (server http/server-render.ts).
     const dir = mkdtempSync(join(tmpdir(), 'foyer-e2e-web-'));
-    cpSync(join(ROOT, 'packages/web/dist'), dir, { recursive: true });
-    webDistCopy = dir;
+    cpSync(join(ROOT, 'packages/web/dist'), join(dir, 'web'), { recursive: true });
+    cpSync(join(ROOT, 'packages/web/dist-ssr'), join(dir, 'dist-ssr'), { recursive: true });
+    webDistCopy = join(dir, 'web');
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
   return { FOYER_WEB_DIST: webDistCopy };

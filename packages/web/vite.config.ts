@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { moduleChunks } from './build/module-chunks';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -13,7 +13,24 @@ const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
  */
 const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new URL(apiTarget).origin } };
 
-export default defineConfig({
+/**
+ * The server render's build (`vite build --ssr`, docs/server-rendering.md): the app's one query
+ * cache becomes one per render (src/ssr/query-client.server.ts).
+ */
+function serverQueryClient(): Plugin {
+  const server = fileURLToPath(new URL('./src/ssr/query-client.server.ts', import.meta.url));
+  return {
+    name: 'foyer-server-query-client',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === server || !source.endsWith('/query-client.js')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.endsWith('/src/app/query-client.ts') ? server : null;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig() : {
   root,
   plugins: [react(), moduleChunks(), routePreloads(), precompress()],
   resolve: {
@@ -51,4 +68,24 @@ export default defineConfig({
       '/cached_api': toApi,
     },
   },
-});
+}));
+
+/** The server render's module: one file (dependencies bundled in), beside the browser's build. */
+function ssrConfig(): UserConfig {
+  return {
+    root,
+    plugins: [react(), serverQueryClient()],
+    resolve: { alias: [] },
+    ssr: { noExternal: true },
+    publicDir: false,
+    // React and the router in their production builds, whatever the server's NODE_ENV.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      outDir: fileURLToPath(new URL('./dist-ssr', import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      // .mjs: an ES module wherever it is copied (the Docker image has no package.json beside it).
+      rollupOptions: { output: { inlineDynamicImports: true, entryFileNames: 'entry-server.mjs' } },
+    },
+  };
+}

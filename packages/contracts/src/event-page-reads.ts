@@ -23,6 +23,21 @@ export const LISTING_EAGER_CARDS = 2;
  */
 export const INLINE_LISTING_ID = 'foyer-listing';
 
+/**
+ * The id of the data block a server-rendered page carries its routes' data in (the router's
+ * hydration state; web app/start-router.ts), and of the configuration's block.
+ */
+export const INLINE_ROUTER_ID = 'foyer-router';
+
+/**
+ * What the web's server entry answers for a page (web src/entry-server.tsx, server
+ * http/server-render.ts): the markup of #root and the routes' data to hydrate with, or a redirect
+ * a route's loader asked for.
+ */
+export type ServerRenderedPage =
+  | { kind: 'page'; html: string; status: number; routerData: { loaderData: Record<string, unknown> } }
+  | { kind: 'redirect'; status: number; location: string };
+
 /** A stretch of time with one UTC offset: until `until` (exclusive; null: to the table's end). */
 export interface ZoneOffsetSegment {
   until: string | null;

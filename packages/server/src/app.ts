@@ -13,6 +13,7 @@ import { registerSeatRoutes } from './seats/seats.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { registerAddressRoutes } from './address/address.routes.js';
 import { storefrontShell } from './http/storefront-shell.js';
+import { hasMemberSession, isServerRenderedPage } from './http/server-render.js';
 import { shellRedirects } from './http/shell-redirects.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
@@ -179,6 +180,12 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     return reply.code(404).send(new AppError(404, 'not_found', 'The storefront is not built yet: run `npm run build`.', 'route').toEnvelope());
   };
   app.setNotFoundHandler(notFound);
+  /** A public page without a query is cached like /cached_api, per address (docs/server-rendering.md); a member's page never is. */
+  const pageOf = (request: FastifyRequest) => {
+    const compute = () => shell(request.url, { log: request.log, cookie: request.headers.cookie });
+    const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
+    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, compute) : compute();
+  };
   if (hasWeb) {
     // History fallback: the SPA routes every other page, including its own 404 page. A route (not
     // the not-found handler) so the answer goes through compression like any other.
@@ -186,8 +193,10 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       if (isApiPath(request.url)) return notFound(request, reply);
       const redirect = await redirectOf(request.url);
       if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
-      // Revalidated by ETag (no-cache): the browser's copy stays good until the build or the configuration changes.
-      return sendWithEtag(request, reply, await shell(request.url, request.log), 'no-cache', 'text/html; charset=utf-8');
+      const page = await pageOf(request);
+      if (page.redirect) return reply.code(page.redirect.status).header('location', page.redirect.location).send();
+      // Revalidated by ETag (no-cache): the browser's copy stays good until the build, the configuration or the page's data change.
+      return sendWithEtag(request, reply.code(page.status), page.html, 'no-cache', 'text/html; charset=utf-8');
     });
   }
 

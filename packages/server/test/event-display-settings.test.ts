@@ -1,7 +1,6 @@
 import { DEMO_CARDS } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { eventShellOf } from '../src/http/event-page-shell.js';
-import { eventPrepaint } from '../src/http/event-prepaint.js';
 import { walletItems } from '../src/wallet/wallet-items.js';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
@@ -48,11 +47,9 @@ describe("the event page's shell", () => {
       config: { _data: config },
     },
   });
-  it('draws a no_cropping cover whole, as the app does', () => {
+  it('knows a no_cropping cover is drawn whole, as the app does', () => {
     const whole = eventShellOf(reads([{ resource_id: 'e1', name: 'image', value: { no_cropping: true } }]) as never);
     expect(whole?.cover).toMatchObject({ id: 'img-1', whole: true });
-    expect(eventPrepaint(whole, { name: 'Harbour Museum', meta: {} })).toContain('class="event-hero event-hero--whole"');
-    const cropped = eventShellOf(reads([]) as never);
-    expect(eventPrepaint(cropped, { name: 'Harbour Museum', meta: {} })).toContain('class="event-hero"');
+    expect(eventShellOf(reads([]) as never)?.cover).not.toHaveProperty('whole');
   });
 });

@@ -33,9 +33,9 @@ function headOf(html: string) {
  */
 describe.each(dialects())('the public pages’ heads on %s', (dialect) => {
   const shell = useShellApp(dialect, { 'index.html': BUILT }, { FOYER_PUBLIC_URL: `${PUBLIC}/` });
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const res = await shell.t.app.inject({ method: 'GET', url });
-    expect(res.statusCode, url).toBe(200);
+    expect(res.statusCode, url).toBe(status);
     return headOf(res.body);
   };
   const eventId = async (name: string) => (await shell.t.db.selectFrom('event_template').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -143,8 +143,8 @@ describe.each(dialects())('the public pages’ heads on %s', (dialect) => {
     expect(home.meta('og:image')).toMatch(new RegExp(`^${PUBLIC}/api/image/`));
   });
 
-  it('an unknown event is not indexed; other pages keep the built title', async () => {
-    const unknown = await page('/events/01900000-0000-7000-8000-000000000000');
+  it('an unknown event is a 404, not indexed; other pages keep the built title', async () => {
+    const unknown = await page('/events/01900000-0000-7000-8000-000000000000', 404);
     expect(unknown.titles).toEqual(['Test Museum']);
     expect(unknown.meta('robots')).toBe('noindex');
     expect(unknown.jsonLd).toEqual([]);

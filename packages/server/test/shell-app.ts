@@ -16,7 +16,9 @@ export interface ShellApp {
 
 /**
  * A test app whose storefront build is `files` (path → text; index.html at least), in a directory
- * of its own, for the describe block it is called in: the HTML shell tests.
+ * of its own, for the describe block it is called in: the HTML shell tests. Their pages are not
+ * cached (FOYER_CACHE_TTL_MS 0): they change the catalog under the app and read the page again
+ * (the cache has its own tests, server-render.test.ts).
  */
 export function useShellApp(dialect: Dialect, files: Record<string, string>, env: NodeJS.ProcessEnv = {}): ShellApp {
   const shell = {} as ShellApp;
@@ -26,7 +28,7 @@ export function useShellApp(dialect: Dialect, files: Record<string, string>, env
       mkdirSync(dirname(join(shell.dist, path)), { recursive: true });
       writeFileSync(join(shell.dist, path), text);
     }
-    shell.t = await testApp(dialect, { webDist: shell.dist, env: { FOYER_DEFAULT_SELLER: 'testmuseum', ...env } });
+    shell.t = await testApp(dialect, { webDist: shell.dist, env: { FOYER_DEFAULT_SELLER: 'testmuseum', FOYER_CACHE_TTL_MS: '0', ...env } });
     shell.ga = idOf((await getJson(shell.t.app, '/api/events/available')).body.event_template, 'General Admission');
   });
   afterAll(async () => {

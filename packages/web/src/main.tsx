@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './app/query-client.js';
 import { routes } from './app/router.js';
+import { resolveLazyRoutes, serverRouterData } from './app/start-router.js';
+import { isPublicVisitor } from './app/public-visitor.js';
+import { setHydrating } from './lib/hydration.js';
 import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
 import { seedInlineListing } from './api/inline-listing.js';
@@ -20,16 +23,45 @@ installErrorReporting();
 
 // The app starts a task after its modules are evaluated: two shorter tasks rather than one long
 // one on a phone's main thread (docs/performance.md, Total Blocking Time).
-setTimeout(() => {
+setTimeout(() => void start(), 0);
+
+/**
+ * A server-rendered page (docs/server-rendering.md) is hydrated in place when the visitor sees the
+ * public page the server drew. A visitor with a session or a cart sees their own page: it is
+ * rendered afresh, once its routes are ready, so the server's picture stays until it is replaced.
+ */
+async function start() {
   seedInlineConfig(queryClient);
   seedInlineEvent(queryClient);
   seedInlineListing(queryClient);
-  const router = createBrowserRouter(routes);
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  const serverData = container.firstElementChild ? serverRouterData() : null;
+  const hydrate = serverData !== null && isPublicVisitor();
+  if (serverData) await resolveLazyRoutes(routes, window.location.pathname);
+  const router = createBrowserRouter(routes, hydrate ? { hydrationData: serverData } : undefined);
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-}, 0);
+  if (hydrate) {
+    setHydrating(true);
+    hydrateRoot(container, app);
+    return;
+  }
+  if (serverData) await initialized(router);
+  createRoot(container).render(app);
+}
+
+function initialized(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

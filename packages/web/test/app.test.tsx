@@ -2,7 +2,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
-import { PREPAINT_COVER_WAIT_MS, PREPAINT_ID } from '../src/app/prepaint.js';
 import { seedInlineEvent } from '../src/api/inline-event.js';
 import { seedInlineListing } from '../src/api/inline-listing.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
@@ -199,66 +198,20 @@ describe('shell and routes', () => {
   });
 });
 
-describe("the shell's painted event page (prepaint)", () => {
-  /** The server's picture of an event page (server http/event-prepaint.ts), before #root as in the shell. */
-  function addPrepaint(withCover: boolean) {
-    const picture = document.createElement('div');
-    picture.id = PREPAINT_ID;
-    // A seller's logo comes first: the picture waits for its cover, not for that.
-    picture.innerHTML = `<div class="app"><header class="header"><img class="header__logo" alt=""></header><main class="main"><h1>Painted</h1>${withCover ? '<div class="event-hero"><img alt=""></div>' : ''}</main></div>`;
-    document.body.prepend(picture);
-    return picture;
-  }
-
-  it('gives way at once on any other page', async () => {
+describe("the event page's first render", () => {
+  it('renders the top of the page first and the flow a task later (two shorter tasks on a phone)', async () => {
     installFetch(server());
-    const picture = addPrepaint(true);
-    renderApp('/events');
-    expect(await screen.findByRole('link', { name: /Tides of Light/ })).toBeTruthy();
-    expect(picture.isConnected).toBe(false);
-  });
-
-  it('stays while the event is asked for, and gives way once it has answered and the cover is drawn', async () => {
-    const { fetch } = installFetch(server());
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
-      if (new URL(input, 'http://localhost').pathname === `/cached_api/events/${EVENT_ID}`) await answered;
-      return fetch(input, init);
-    });
-    const picture = addPrepaint(true);
-    const cover = picture.querySelector('.event-hero img')!;
-    Object.defineProperty(cover, 'complete', { value: false });
-    renderApp(`/events/${EVENT_ID}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(picture.isConnected).toBe(true);
-    answer();
-    expect(await screen.findByRole('heading', { level: 1, name: 'General Admission' })).toBeTruthy();
-    // The page is there; the picture waits for its cover (the app's is the same file at the same place).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(picture.isConnected).toBe(true);
-    cover.dispatchEvent(new Event('load'));
-    await waitFor(() => expect(picture.isConnected).toBe(false));
-  });
-
-  it('renders the top of the page first and the flow a task later, and gives way only once the flow is there', async () => {
-    installFetch(server());
-    const picture = addPrepaint(true);
-    Object.defineProperty(picture.querySelector('.event-hero img')!, 'complete', { value: true });
-    const seen: { title: boolean; dates: number; picture: boolean }[] = [];
+    const seen: { title: boolean; dates: number }[] = [];
     const observer = new MutationObserver(() => {
       const title = !!document.querySelector('#root h1#event-title');
-      if (title) seen.push({ title, dates: document.querySelectorAll('#root .date-button').length, picture: picture.isConnected });
+      if (title) seen.push({ title, dates: document.querySelectorAll('#root .date-button').length });
     });
     observer.observe(document.body, { childList: true, subtree: true });
     try {
       renderApp(`/events/${EVENT_ID}`);
-      await waitFor(() => expect(picture.isConnected).toBe(false));
-      // The first commit with the title had no dates yet (its own task), and the picture was still there…
-      expect(seen[0]).toEqual({ title: true, dates: 0, picture: true });
-      // …until the dates were in.
-      const removed = seen.find((s) => !s.picture);
-      expect(removed?.dates).toBeGreaterThan(0);
+      await waitFor(() => expect(seen.some((s) => s.dates > 0)).toBe(true));
+      // The first commit with the title had no dates yet (its own task).
+      expect(seen[0]).toEqual({ title: true, dates: 0 });
     } finally {
       observer.disconnect();
     }
@@ -289,15 +242,6 @@ describe("the shell's painted event page (prepaint)", () => {
     }
   });
 
-  it('gives way without its cover after PREPAINT_COVER_WAIT_MS, here once the event has failed to load', async () => {
-    installFetch(server({ extra: (url) => (url.pathname === `/cached_api/events/${EVENT_ID}` ? { status: 500, body: { _data: [] } } : undefined) }));
-    const picture = addPrepaint(true);
-    Object.defineProperty(picture.querySelector('.event-hero img')!, 'complete', { value: false });
-    renderApp(`/events/${EVENT_ID}`);
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(picture.isConnected).toBe(true);
-    await waitFor(() => expect(picture.isConnected).toBe(false), { timeout: PREPAINT_COVER_WAIT_MS + 1000 });
-  });
 });
 
 describe('home', () => {

@@ -1,7 +1,6 @@
 /**
  * The storefront's event page addresses (web app/router.tsx: events/:id and events/:id/:action),
- * written once: the server paints and fills those pages' HTML shell (http/storefront-shell.ts),
- * and the app hands over from that picture only there (web app/prepaint.ts).
+ * written once: the server renders and fills those pages' HTML (http/storefront-shell.ts).
  */
 const EVENT_PAGE_PATH = /^\/events\/([^/?#]+)(?:\/[^/?#]+)?\/?$/;
 

@@ -72,6 +72,8 @@ const isEnvelope = (value: unknown) => Array.isArray((value as { _data?: unknown
 export function registerEnvelopeSafetyNet(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400 || OWN_BODY.test(request.url) || typeof payload !== 'string') return payload;
+    // A storefront page that is a 404 (an unknown event) is still the page: the app says so.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     let parsed: unknown = null;
     try {
       parsed = JSON.parse(payload);

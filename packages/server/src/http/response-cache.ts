@@ -19,7 +19,7 @@ export interface CachedAnswer {
  * import from the CLI, shows within the TTL).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { at: number; generation: number; value: Promise<CachedAnswer> }>();
+  private readonly entries = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
   /** Per event id; the entries of no event use the key ''. Bumped, never reset (a stale entry never matches again). */
   private readonly generations = new Map<string, number>();
   private counter = 0;
@@ -30,13 +30,14 @@ export class ResponseCache {
     private readonly maxEntries = 2_000,
   ) {}
 
-  get(key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+  /** A cached answer (an API answer's bytes, or a storefront page: `page:` keys), computed once per key at a time. */
+  get<T = CachedAnswer>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
     const generation = this.generationOf(key);
     const hit = this.entries.get(key);
     // A clock moved backwards (tests) counts as expired too.
-    if (hit && hit.generation === generation && now >= hit.at && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && hit.generation === generation && now >= hit.at && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
     const value = load();
     const entry = { at: now, generation, value };
     // A failed computation is not remembered (unless a newer one replaced it already).
@@ -61,9 +62,9 @@ export class ResponseCache {
   }
 }
 
-/** The event a cached URL answers about ('' for answers across events). */
+/** The event a cached URL answers about ('' for answers across events): an API answer's, or an event page's (`page:/events/{id}`). */
 function eventOfKey(key: string): string {
-  return /^\/(?:cached_)?api\/events\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  return /^(?:\/(?:cached_)?api|page:)\/events\/([0-9a-f-]{36})(?:[/?]|$)/i.exec(key)?.[1]?.toLowerCase() ?? '';
 }
 
 /**

@@ -5,21 +5,20 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
+import { CONFIG, INLINE_EVENT_ID, INLINE_LISTING_ID, INLINE_ROUTER_ID } from '@foyer/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventPageReads } from '../events/event-page-reads.js';
 import { listingPageReads } from '../events/listing-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
-import { sellerOut } from '../events/serialize.js';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { listingImagePreloads } from './listing-image-preload.js';
 import { eventPageId, eventShellOf, isListingPage } from './event-page-shell.js';
-import { eventPrepaint } from './event-prepaint.js';
-import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
+import { pageScripts } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
 import { scriptSafeJson } from './script-safe-json.js';
 import { storefrontPageHead } from '../seo/storefront-page-head.js';
+import { hasMemberSession, isServerRenderedPage, serverRenderer } from './server-render.js';
 import { withHeadTags } from '../seo/page-head.js';
 
 /** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
@@ -41,38 +40,50 @@ export function storefrontShell(ctx: AppContext) {
   const readEventPage = eventPageReads(ctx);
   const readListing = listingPageReads(ctx);
   const pageHead = storefrontPageHead(ctx);
-  return async (url: string, log?: FastifyBaseLogger): Promise<string> => {
+  const render = serverRenderer(ctx.settings.webDist);
+  return async (url: string, options: { log?: FastifyBaseLogger; cookie?: string } = {}): Promise<ShellAnswer> => {
+    const { log } = options;
     const html = await readFile(join(ctx.settings.webDist, 'index.html'), 'utf8');
     let seller;
     try {
       seller = await resolveSeller(ctx.db, null, ctx.settings.defaultSeller, ctx.cache);
     } catch {
-      return html;
+      return { html, status: 200 };
     }
     const eventId = eventPageId(url);
+    // An unknown event (or another seller's) is a 404: the app draws its not-found page.
+    let missing = false;
     const [config, reads, listing, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
-      eventId ? inlineReads(() => readEventPage(seller, eventId), log) : null,
+      eventId ? inlineReads(() => readEventPage(seller, eventId), log, () => (missing = true)) : null,
       isListingPage(url) ? inlineReads(() => readListing(seller), log) : null,
       pageScripts(ctx.settings.webDist, url),
     ]);
-    const block = `<script id="${INLINE_CONFIG_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
+    // The data blocks: the browser's app reads them, and so does the server's render of the page.
+    const blocks: Record<string, string> = { [INLINE_CONFIG_ID]: scriptSafeJson(config) };
+    if (reads) blocks[INLINE_EVENT_ID] = scriptSafeJson(reads);
+    if (listing) blocks[INLINE_LISTING_ID] = scriptSafeJson(listing);
+    const hasRoot = html.includes(EMPTY_ROOT);
+    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, log) : null;
+    if (rendered?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
+    if (rendered) blocks[INLINE_ROUTER_ID] = scriptSafeJson(rendered.routerData);
+    const dataBlocks = Object.entries(blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
-    const { name, meta } = sellerOut(seller);
     const event = reads ? eventShellOf(reads) : null;
-    // A build without the app's root (nothing to stand beside) gets no picture.
-    const prepaint = html.includes('<div id="root">') ? eventPrepaint(event, { name, meta }) : '';
-    const readsBlock = prepaint && reads ? `<script id="${INLINE_EVENT_ID}" type="application/json">${scriptSafeJson(reads)}</script>` : '';
-    const listingBlock = listing ? `<script id="${INLINE_LISTING_ID}" type="application/json">${scriptSafeJson(listing)}</script>` : '';
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
     const page = withHeadTags(html, headTags)
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${block}${readsBlock}${listingBlock}</head>`)
-      .replace('<div id="root">', `${prepaint}<div id="root">`);
-    return prepaint && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page;
+      .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
+      .replace(EMPTY_ROOT, rendered ? `<div id="root">${rendered.html}</div>` : EMPTY_ROOT);
+    return { html: page, status: missing ? 404 : 200 };
   };
 }
+
+/** A page, or where the page's own rules send the visitor instead (a server-rendered route's loader). */
+export type ShellAnswer = { html: string; status: 200 | 404; redirect?: undefined } | { redirect: { status: 301 | 302; location: string }; html?: undefined };
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) as a style for :root. */
 function themeStyle(theme: unknown): string {
@@ -81,16 +92,16 @@ function themeStyle(theme: unknown): string {
 }
 
 /**
- * A page's first reads (the event page's GET events/{id} and its calendar, which also give the
- * picture its title and cover; the listing's GET events/available). An unknown event (or another
- * seller's) has none, quietly: the app says so. Any other failure leaves them out (the page asks
- * itself) and is logged.
+ * A page's first reads (the event page's GET events/{id} and its calendar; the listing's GET
+ * events/available). An unknown event (or another seller's) has none, quietly (`onMissing`): the
+ * app says so. Any other failure leaves them out (the page asks itself) and is logged.
  */
-async function inlineReads<T>(read: () => Promise<T>, log?: FastifyBaseLogger): Promise<T | null> {
+async function inlineReads<T>(read: () => Promise<T>, log: FastifyBaseLogger | undefined, onMissing?: () => void): Promise<T | null> {
   try {
     return await read();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'event_not_found')) log?.warn({ err: error }, 'page shell: its reads failed, the page will ask for them');
+    if (error instanceof AppError && error.code === 'event_not_found') onMissing?.();
+    else log?.warn({ err: error }, 'page shell: its reads failed, the page will ask for them');
     return null;
   }
 }

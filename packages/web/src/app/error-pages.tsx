@@ -6,7 +6,6 @@ import { en } from '../i18n/en.js';
 import { paths } from './paths.js';
 import { SkipLink } from './shell.js';
 import { useLayoutEffect } from 'react';
-import { endPrepaint } from './prepaint.js';
 
 /** 001 §2 catch-all and the named not-found route; the address keeps the full path. */
 export function NotFoundPage() {
@@ -50,7 +49,6 @@ export function isNotFoundError(error: unknown): boolean {
 /** Error boundary inside the shell: 404s render the not-found page, anything else offers a reload. */
 export function RouteError() {
   const error = useRouteError();
-  useLayoutEffect(endPrepaint, []);
   if (isNotFoundError(error)) return <NotFoundPage />;
   console.error(error);
   reportRenderError(error);
@@ -65,7 +63,6 @@ function reportRenderError(error: unknown) {
 /** Error boundary above the shell (e.g. configuration could not load): no header, still a way out. */
 export function RootError() {
   const error = useRouteError();
-  useLayoutEffect(endPrepaint, []);
   console.error(error);
   reportRenderError(error);
   return (

@@ -29,6 +29,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export async function loadChunk<T>(load: () => Promise<T>, reload: (url: string) => void = (url) => window.location.replace(url)): Promise<T> {
+  // A server render (docs/server-rendering.md) has its modules on disk: no timeout, no reload.
+  if (typeof window === 'undefined') return load();
   try {
     const module = await withTimeout(load(), ASSET_TIMEOUT_MS);
     sessionStorage.removeItem(KEY);

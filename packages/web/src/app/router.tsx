@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => loadChunk(() => import('../features/home/home-page.js')) },
           { path: 'events', lazy: () => loadChunk(() => import('../features/events/listing/events-page.js')) },
-          { path: 'events/:id', lazy: () => (startEventPage(window.location.pathname), loadChunk(() => import('../features/events/detail/event-page.js'))) },
+          { path: 'events/:id', lazy: () => (typeof window !== 'undefined' && startEventPage(window.location.pathname), loadChunk(() => import('../features/events/detail/event-page.js'))) },
           { path: 'events/:id/:action', lazy: () => loadChunk(() => import('../features/events/detail/event-page.js')) },
           { path: 'transfer-cart/:cartId', lazy: () => loadChunk(() => import('../features/transfer-cart/transfer-cart-page.js')) },
           { path: 'checkout', lazy: () => loadChunk(() => import('../features/checkout/checkout-page.js')) },

@@ -11,8 +11,7 @@ import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
-import { isEventPagePath } from '@foyer/contracts/rules';
-import { endPrepaint } from './prepaint.js';
+import { setHydrating } from '../lib/hydration.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -22,7 +21,8 @@ export function Shell() {
   const navigation = useNavigation();
   useThemeTokens(config.entries);
   useFocusOnNavigate();
-  useEndPrepaintOffEventPages();
+  // Hydrated: from now on pages draw as the browser's own (lib/hydration.ts).
+  useEffect(() => setHydrating(false), []);
 
   return (
     <CartProvider sellerId={seller.id} timezone={seller.timezone}>
@@ -48,14 +48,6 @@ export function Shell() {
 function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
   const tokens = JSON.stringify(themeTokens(entries));
   useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
-}
-
-/** The shell's painted event page stands in only for an event page (which ends it itself once its event is in). */
-function useEndPrepaintOffEventPages() {
-  const { pathname } = useLocation();
-  useLayoutEffect(() => {
-    if (!isEventPagePath(pathname)) endPrepaint();
-  }, [pathname]);
 }
 
 /**

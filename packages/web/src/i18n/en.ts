@@ -192,6 +192,7 @@ export const en = {
     errorTitle: 'We could not load this event.',
     allEvents: 'All events',
     about: 'About this event',
+    needsJavaScript: 'Buying tickets needs JavaScript: turn it on in your browser to choose dates and tickets.',
     was: 'Was',
     ticketsAndPrices: 'Tickets and prices',
     membersOnly: 'Members only',

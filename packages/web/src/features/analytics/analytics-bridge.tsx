@@ -45,7 +45,7 @@ export function AnalyticsBridge({ store }: { store: CartStore }) {
     });
   }, [store, currency]);
 
-  const view = useSyncExternalStore(store.subscribe, store.getSnapshot).view;
+  const view = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot).view;
   const checkoutVisit = useRef<string | null>(null);
   useEffect(() => {
     if (!on) return;

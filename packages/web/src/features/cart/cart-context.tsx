@@ -35,7 +35,7 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
     () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
     [sellerId, timezone],
   );
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // Read the stored cart at start and whenever the tab comes back (the hold may have run on).
@@ -140,7 +140,7 @@ export function useCartContext(): CartContextValue {
 /** The cart snapshot (re-renders on every cart change). */
 export function useCart(): CartSnapshot & { store: CartStore } {
   const { store } = useCartContext();
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return { ...snapshot, store };
 }
 
@@ -148,7 +148,7 @@ export function useCart(): CartSnapshot & { store: CartStore } {
 export function useOptionalCart(): (CartSnapshot & { store: CartStore }) | null {
   const value = useContext(CartContext);
   const store = value?.store ?? null;
-  const snapshot = useSyncExternalStore(store ? store.subscribe : noopSubscribe, store ? store.getSnapshot : nullSnapshot);
+  const snapshot = useSyncExternalStore(store ? store.subscribe : noopSubscribe, store ? store.getSnapshot : nullSnapshot, store ? store.getServerSnapshot : nullSnapshot);
   return store && snapshot ? { ...snapshot, store } : null;
 }
 

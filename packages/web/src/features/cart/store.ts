@@ -34,6 +34,8 @@ export interface CartStoreOptions {
 /** Codes after which a stored cart cannot take more tickets: start a new cart instead. */
 const STALE_CART_CODES = new Set(['cart_expired', 'not_found', 'scope_error']);
 
+const SERVER_SNAPSHOT: CartSnapshot = { cartId: null, doc: null, view: null, expiresAt: null, loading: false, expired: false, completedOrderId: null };
+
 export class CartStore {
   private snapshot: CartSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -51,6 +53,9 @@ export class CartStore {
   };
 
   getSnapshot = (): CartSnapshot => this.snapshot;
+
+  /** What a server-rendered page shows (no stored cart): the first render of a hydrated page too, whatever is stored. */
+  getServerSnapshot = (): CartSnapshot => SERVER_SNAPSHOT;
 
   private set(patch: Partial<CartSnapshot>) {
     this.snapshot = { ...this.snapshot, ...patch };

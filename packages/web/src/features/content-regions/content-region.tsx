@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
 import { useOptionalAccount } from '../account/account-context.js';
+import { useHydrated } from '../../lib/hydration.js';
 import { blocksFor, contentBlocks, routeName, type RegionName } from './regions.js';
 
 // The sanitiser loads only where a block shows: pages without custom content carry none of it.
@@ -12,8 +13,10 @@ export function ContentRegion({ name }: { name: RegionName }) {
   const entries = useConfigEntries();
   const { pathname } = useLocation();
   const account = useOptionalAccount();
+  // Sanitising needs the browser's DOM: a server-drawn page gets its blocks once hydrated.
+  const hydrated = useHydrated();
   // While the account loads, the role is not known yet: nothing rather than the wrong block.
-  if (account?.loading) return null;
+  if (account?.loading || !hydrated) return null;
   const blocks = blocksFor(contentBlocks(entries), name, routeName(pathname), account?.user ? 'member' : 'anonymous');
   if (!blocks.length) return null;
   return (

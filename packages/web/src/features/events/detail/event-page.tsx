@@ -5,7 +5,6 @@ import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js'
 import { isNotFoundError, NotFoundPage } from '../../../app/error-pages.js';
 import { paths } from '../../../app/paths.js';
 import { queryClient } from '../../../app/query-client.js';
-import { endPrepaint } from '../../../app/prepaint.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
 import { coverImage, coverImageId, coverImageSize } from '../../../lib/image.js';
@@ -58,12 +57,6 @@ export function Component() {
   useUpsellChainScope();
   const unknownAction = !!action && !(EVENT_ACTIONS as readonly string[]).includes(action);
   const read = query.isSuccess ? readEventDetail(query.data, { sellerTimezone: seller.timezone, ticketGroupIds: tg }) : null;
-  // The shell's picture of this page (app/prepaint.ts) gives way once there is an answer to show and
-  // its cover is drawn: here for an error or a page not found, in EventView once all of it is there.
-  const answeredWithoutView = unknownAction || query.isError || (query.isSuccess && !read);
-  useLayoutEffect(() => {
-    if (answeredWithoutView) endPrepaint({ afterCover: true });
-  }, [answeredWithoutView]);
 
   if (unknownAction) return <NotFoundPage />;
   if (query.isPending) return <EventSkeleton />;
@@ -86,13 +79,10 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   const coverId = coverImageId(event.meta);
   const coverMeta = coverId ? detail.images.get(coverId) : undefined;
   // The top of the page first, the flow and the rest a task later (each half a shorter task on a
-  // phone); the shell's picture stands in until both are there, so nothing moves.
+  // phone); a server-drawn page has both at once.
   const whole = useNextTask();
   // One live availability stream for the page, whichever flow it shows (docs/live-availability.md).
   useLiveAvailability(event.id, whole);
-  useLayoutEffect(() => {
-    if (whole) endPrepaint({ afterCover: true });
-  }, [whole]);
 
   return (
     <article className="event" aria-labelledby="event-title" data-event-id={event.id}>
@@ -120,6 +110,10 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
           {event.summary && <p className="event-summary">{event.summary}</p>}
           <PromoLinkBanner />
           <CitypassField event={event} config={detail.config} upsell={isUpsellEvent(event)} />
+          {/* Without scripts the server's page reads, but buying needs the app (docs/server-rendering.md). */}
+          <noscript>
+            <p className="notice notice--info">{en.event.needsJavaScript}</p>
+          </noscript>
           {whole ? <EventFlow flow={flow} detail={detail} seller={seller} link={link} /> : <FlowSkeleton />}
           {whole && event.description && !hidesEventDetails(event.meta) && (
             <section className="panel event-about" aria-labelledby="about-title">

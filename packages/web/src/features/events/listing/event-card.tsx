@@ -10,7 +10,7 @@ import { truncate } from './filters.js';
 import { preloadEvent } from './preload-event.js';
 
 /** A listing card: image (272×216), name, summary, "From $X". The whole card is the link's target. */
-export function EventCard({ event, currency, eager }: { event: TListedEvent; currency: string; eager: boolean }) {
+export function EventCard({ event, currency, eager, altTexts }: { event: TListedEvent; currency: string; eager: boolean; altTexts?: ReadonlyMap<string, string> }) {
   const imageId = cardImageId(event.meta);
   const image = imageId ? cardImage(imageId) : null;
   const price = event.min_price ? formatMoney(event.min_price, currency) : '';
@@ -25,7 +25,7 @@ export function EventCard({ event, currency, eager }: { event: TListedEvent; cur
             srcSet={image.srcSet}
             width={CARD_IMAGE.width}
             height={CARD_IMAGE.height}
-            alt=""
+            alt={(imageId && altTexts?.get(imageId)) || ''}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
           />

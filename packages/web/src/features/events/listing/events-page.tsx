@@ -65,6 +65,8 @@ export function Component() {
 
   const inCart = useMemo(() => new Set(cart?.view?.tickets.map((t) => t.event_template_id) ?? []), [cart?.view]);
   const listed = listOf(query.data, 'event_template');
+  // The cards' images' own texts (the image embed), so a card's picture says what it shows.
+  const altTexts = useMemo(() => new Map(listOf(query.data, 'image').map((i) => [i.id, i.alt_text ?? ''])), [query.data]);
   // An add-on event selling only gift cards, donations, memberships or codes is not an add-on (docs/architecture.md).
   const groups = upsell ? listOf(query.data, 'ticket_group') : [];
   const noAddOns = (e: (typeof listed)[number]) => upsell && isUpsellEvent(e) && !offersAddOns(groups.filter((g) => g.event_template_id === e.id).map((g) => g.handler));
@@ -122,7 +124,7 @@ export function Component() {
         <ul className="event-grid" aria-label={en.listing.title}>
           {events.map((event, index) => (
             <li key={event.id}>
-              <EventCard event={event} currency={seller.currency} eager={index < LISTING_EAGER_CARDS} />
+              <EventCard event={event} currency={seller.currency} eager={index < LISTING_EAGER_CARDS} altTexts={altTexts} />
             </li>
           ))}
         </ul>

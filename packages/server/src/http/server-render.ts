@@ -1,0 +1,48 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { SESSION_EXPIRES_COOKIE, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import { eventPageId } from './event-page-shell.js';
+
+
+interface ServerEntry {
+  renderPage(url: string, blocks: Record<string, string>): Promise<RenderedPage>;
+}
+
+/** The web build's server entry, beside its browser build (packages/web/dist-ssr; the Docker image's ./dist-ssr). */
+export const serverEntryFile = (webDist: string) => join(webDist, '..', 'dist-ssr', 'entry-server.mjs');
+
+/** The public pages drawn on the server: home, the listing, an event page (every flow's first screen, gift and renewal too). */
+export function isServerRenderedPage(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0]!;
+  return path === '/' || path === '/events' || eventPageId(path) !== null;
+}
+
+/** A member's pages are their own (their header, their events): the server draws only the public page, for visitors without a session. */
+export function hasMemberSession(cookieHeader: string | undefined): boolean {
+  return !!cookieHeader && cookieHeader.split(';').some((part) => part.trim().startsWith(`${SESSION_EXPIRES_COOKIE}=`));
+}
+
+/**
+ * Renders the public pages on the server (docs/server-rendering.md) with the web build's server
+ * entry, loaded once. A build without it renders nothing (the page starts in the browser as
+ * before); a render that fails is logged and the page goes out unrendered — never an error page.
+ */
+export function serverRenderer(webDist: string) {
+  let entry: Promise<ServerEntry | null> | undefined;
+  const load = () =>
+    (entry ??= access(serverEntryFile(webDist)).then(
+      () => import(pathToFileURL(serverEntryFile(webDist)).href) as Promise<ServerEntry>,
+      () => null,
+    ));
+  return async (url: string, blocks: Record<string, string>, log?: FastifyBaseLogger): Promise<RenderedPage | null> => {
+    try {
+      const module = await load();
+      return module ? await module.renderPage(url, blocks) : null;
+    } catch (error) {
+      log?.warn({ err: error, url }, 'server render failed; the page renders in the browser');
+      return null;
+    }
+  };
+}

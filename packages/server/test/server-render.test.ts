@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { INLINE_EVENT_ID, INLINE_ROUTER_ID, SESSION_EXPIRES_COOKIE } from '@foyer/contracts/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogIds } from './cart-client.js';
+import { dialects, getJson, idOf, postJson, testApp, type TestApp } from './harness.js';
+
+const BUILT = `<!doctype html><html><head><title>Tickets</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+</head><body><div id="root"></div></body></html>`;
+
+/**
+ * The web build's server entry, as the server sees it (http/server-render.ts): this one draws the
+ * address and the data blocks it was given, counts its renders, redirects /, and breaks on
+ * ?boom or a "Broken" event. The real one (packages/web/src/entry-server.tsx) is driven by the
+ * browser journeys in e2e/server-render.e2e.ts and e2e/no-script.e2e.ts.
+ */
+const ENTRY = `
+globalThis.__renders = globalThis.__renders ?? [];
+export async function renderPage(url, blocks) {
+  globalThis.__renders.push(url);
+  if (url === '/') return { kind: 'redirect', status: 302, location: '/events/elsewhere' };
+  const event = blocks['${INLINE_EVENT_ID}'] ? JSON.parse(blocks['${INLINE_EVENT_ID}']).event.event_template._data[0].name : '-';
+  if (event === 'Broken') throw new Error('a component broke');
+  return { kind: 'page', html: '<main>drawn ' + url + ' of ' + event + '</main>', status: 200, routerData: { loaderData: { root: null } } };
+}`;
+
+const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
+
+/**
+ * The public pages (home, the listing, an event page) are drawn on the server when a render module
+ * is built, cached per address like /cached_api (dropped by a capacity write to their event), never
+ * for a member's session; an unknown event is a 404; a render that breaks leaves the page to the
+ * browser (docs/server-rendering.md).
+ */
+describe.each(dialects())('server-rendered pages on %s', (dialect) => {
+  let t: TestApp;
+  let dir: string;
+  let ga: string;
+  let tours: string;
+  let ids: Awaited<ReturnType<typeof catalogIds>>;
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'foyer-ssr-'));
+    mkdirSync(join(dir, 'web'));
+    mkdirSync(join(dir, 'dist-ssr'));
+    writeFileSync(join(dir, 'web', 'index.html'), BUILT);
+    writeFileSync(join(dir, 'dist-ssr', 'entry-server.mjs'), ENTRY);
+    t = await testApp(dialect, { webDist: join(dir, 'web'), env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
+    const listed = (await getJson(t.app, '/api/events/available')).body.event_template;
+    ga = idOf(listed, 'General Admission');
+    tours = listed._data.find((e: { id: string }) => e.id !== ga).id;
+    ids = await catalogIds(t.db);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("puts the render in #root, with the routes' data for hydration beside the page's reads", async () => {
+    const res = await page(`/events/${ga}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<div id="root"><main>drawn /events/${ga} of General Admission</main></div>`);
+    expect(res.body).toContain(`<script id="${INLINE_ROUTER_ID}" type="application/json">{"loaderData":{"root":null}}</script>`);
+    expect(res.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
+  });
+
+  it('caches a page per address until a capacity write to its event; another event keeps its page; an ETag gives a 304', async () => {
+    await page(`/events/${ga}`);
+    await page(`/events/${tours}`);
+    const before = renders().length;
+    const again = await page(`/events/${ga}`);
+    await page(`/events/${tours}`);
+    expect(renders().length).toBe(before);
+    expect((await page(`/events/${ga}`, { 'if-none-match': again.headers.etag as string })).statusCode).toBe(304);
+
+    const cart = await postJson(t.app, '/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-04T22:00:00.000Z') }] });
+    expect(cart.status).toBe(200);
+    await page(`/events/${ga}`);
+    await page(`/events/${tours}`);
+    expect(renders().slice(before)).toEqual([`/events/${ga}`]);
+  });
+
+  it("never draws or caches a member's page: a session cookie gets the page unrendered, and the next visitor the public one", async () => {
+    const before = renders().length;
+    const member = await page('/events', { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` });
+    expect(member.body).toContain('<div id="root"></div>');
+    expect(renders().length).toBe(before);
+    expect((await page('/events')).body).toContain('<main>drawn /events of -</main>');
+  });
+
+  it('an unknown event is a 404 left to the app; a redirect a route asks for is sent as one', async () => {
+    const unknown = await page('/events/01a22171-0000-7000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root"></div>');
+    const home = await page('/');
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/events/elsewhere');
+  });
+
+  it('a render that breaks leaves the page to the browser (200, unrendered, no trace of the error)', async () => {
+    const { name } = await t.db.selectFrom('event_template').select('name').where('id', '=', tours).executeTakeFirstOrThrow();
+    await t.db.updateTable('event_template').set({ name: 'Broken' }).where('id', '=', tours).execute();
+    t.app.responseCache?.invalidate();
+    try {
+      const res = await page(`/events/${tours}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('a component broke');
+    } finally {
+      await t.db.updateTable('event_template').set({ name }).where('id', '=', tours).execute();
+      t.app.responseCache?.invalidate();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { StrictMode, type ReactNode } from 'react';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient, withQueryClient } from './ssr/query-client.server.js';
+import { routes } from './app/router.js';
+import { seedInlineConfig } from './api/inline-config.js';
+import { seedInlineEvent } from './api/inline-event.js';
+import { seedInlineListing } from './api/inline-listing.js';
+import type { ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+
+/**
+ * Server rendering of the public pages (docs/server-rendering.md): the server (http/server-render.ts)
+ * calls `renderPage` with the page's address and the data blocks it puts in the HTML shell, and
+ * gets the markup of #root — the same tree the browser hydrates, from the same data — or a redirect
+ * (a route's loader sent the visitor elsewhere), or the route's data for the router to hydrate with.
+ */
+
+/** The shell's data blocks by element id (JSON text), as the browser reads them from the page. */
+export type DataBlocks = Record<string, string>;
+
+/** A stand-in for `document` that has only the data blocks: the seeders read them the same way on both sides. */
+function blocksDocument(blocks: DataBlocks): Document {
+  return { getElementById: (id: string) => (id in blocks ? { textContent: blocks[id] } : null) } as unknown as Document;
+}
+
+/** The base the page's address is read against: loaders look at its path and query only. */
+const BASE = 'http://storefront.invalid';
+
+export async function renderPage(url: string, blocks: DataBlocks): Promise<RenderedPage> {
+  const client = createQueryClient();
+  const doc = blocksDocument(blocks);
+  seedInlineConfig(client, doc);
+  seedInlineEvent(client, doc);
+  seedInlineListing(client, doc);
+  return withQueryClient(client, async () => {
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(new URL(url, BASE)));
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = await renderToHtml(
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    return { kind: 'page', html, status: context.statusCode, routerData: { loaderData: context.loaderData } };
+  });
+}
+
+/**
+ * React's streaming renderer, read to the end: the page is whole (every lazy part loaded, no
+ * boundary left to the browser) because it is cached and sent as one document. An error anywhere
+ * fails the render (the server sends the page unrendered) rather than leaving a part for the
+ * browser to redo.
+ */
+const RENDER_TIMEOUT_MS = 5000;
+
+function renderToHtml(tree: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        done();
+        if (failed) reject(failed);
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    // A part that never finishes loading fails the render instead of holding the request.
+    const timer = setTimeout(() => stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError: (error) => {
+        failed ??= error;
+      },
+    });
+  });
+}

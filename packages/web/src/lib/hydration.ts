@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether the page being drawn is a server render or the browser's hydration of one
+ * (docs/server-rendering.md): main.tsx says so before hydrating, the shell once hydrated. Parts
+ * that would otherwise draw themselves in two steps draw at once then, so the server's HTML holds
+ * the whole page and hydration meets the same tree.
+ */
+let hydrating = false;
+
+export function setHydrating(on: boolean): void {
+  hydrating = on;
+}
+
+export const drawsServerPage = (): boolean => typeof window === 'undefined' || hydrating;
+
+const noSubscribe = () => () => {};
+
+/**
+ * False on the server and while the browser hydrates a server-drawn page, true after (and in a
+ * page the browser draws itself): parts that only the browser can draw (sanitised HTML needs a
+ * DOM) wait for it, and hydration still meets the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscribe, () => true, () => false);
+}
