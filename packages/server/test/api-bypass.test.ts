@@ -1,10 +1,11 @@
-import { SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
+import { MEMBERSHIP_TEXT, SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
 import { books } from './books.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
+import { giveMembership } from './membership-harness.js';
 import { paidOrderWithKey } from './paid-order.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
@@ -267,6 +268,25 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       } finally {
         await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
       }
+    });
+  });
+
+  describe('prevent_membership_updates (001 §5: member names and e-mails locked)', () => {
+    it("a member's name or e-mail changed straight through PUT my/user is refused; the account is as it was", async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'prevent_membership_updates', value: 'true' }).execute();
+      const user = await createUser(t.db, { email: 'locked-bypass@example.org', first_name: 'Ada', last_name: 'Lovelace' });
+      await giveMembership(t, ids, { id: user.id, identity_id: user.identityId }, 'adult', '2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+      const member = new Browser(t.app, '10.77.0.2');
+      expect((await member.post('/api/login', { username: 'locked-bypass@example.org', password: PASSWORD })).status).toBe(200);
+      const before = await snapshot();
+      for (const body of [{ first_name: 'Eve' }, { last_name: 'Byron' }, { email: 'other-bypass@example.org', current_password: PASSWORD }]) {
+        const res = await member.call('PUT', '/api/my/user', body);
+        expect(res.status, JSON.stringify(res.body)).toBe(403);
+        expect(refusal(res)).toMatchObject({ _code: 'member_details_locked', _context: 'user', _description: MEMBERSHIP_TEXT.detailsLocked });
+      }
+      expect(await snapshot()).toEqual(before);
+      await t.db.deleteFrom('config_entry').where('name', '=', 'prevent_membership_updates').execute();
     });
   });
 
