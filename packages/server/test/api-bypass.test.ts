@@ -241,6 +241,40 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
         await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
       }
     });
+
+    it('an add-on already held is checked again when the admission changes: moving the admission to another day is refused until the add-on goes with it', async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'upsells.conflict_padding', value: JSON.stringify({ exclude_categories: ['tours'] }) }).execute();
+      try {
+        const c = new CartClient(t.app);
+        const held = await c.create([ga(GA_0604_10), tour()]);
+        expect(held.status, JSON.stringify(held.body)).toBe(200);
+        const cartId = held.body.cart._data[0].id as string;
+        const tickets = held.body.ticket._data as { id: string; event_session_id: string }[];
+        const admission = tickets.find((x) => x.event_session_id !== tourSession)!;
+        const addOn = tickets.find((x) => x.event_session_id === tourSession)!;
+        const before = await snapshot();
+        const moved = await c.modify(cartId, { remove: [admission.id], add: [ga(GA_0605_10)] });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(400);
+        expect(refusal(moved)).toMatchObject({ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _extra: { block_reason: 'outside_visit_window', event_session_id: tourSession, held: true } });
+        expect(moved.body._data[0]._description).toContain('Change both in one step');
+        expect(await snapshot()).toEqual(before);
+        // Removing the morning admission alone leaves the afternoon one as the anchor: the tour, at 11:00, is before the visit.
+        const afternoon = await c.modify(cartId, { add: [ga(B)] });
+        expect(afternoon.status, JSON.stringify(afternoon.body)).toBe(200);
+        const mid = await snapshot();
+        const dropped = await c.modify(cartId, { remove: [admission.id] });
+        expect(refusal(dropped)).toMatchObject({ _code: 'rule_blocks_reserve', _extra: { block_reason: 'outside_visit_window', held: true } });
+        expect(await snapshot()).toEqual(mid);
+        // Another admission ticket the same morning keeps the tour in the visit; moving both in one step is fine.
+        expect((await c.modify(cartId, { add: [ga(GA_0604_10)] })).status).toBe(200);
+        const both = await c.modify(cartId, { remove: [admission.id, addOn.id], add: [ga(GA_0605_10)] });
+        expect(both.status, JSON.stringify(both.body)).toBe(200);
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
+    });
   });
 
   describe('terms (001 §5: accepted before paying)', () => {
