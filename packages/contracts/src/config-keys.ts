@@ -43,6 +43,8 @@ export const CONFIG = {
   askToAutorenew: { namespace: 'membership', name: 'ask_to_autorenew' },
   /** Auto-renew charges this many days before a membership ends (default 7; at most the level's renewal window). */
   autoRenewDaysBefore: { namespace: 'membership', name: 'auto_renew_days_before' },
+  /** 001 §5: true locks a member's names and e-mails (account and cards) against online changes (docs/memberships.md). */
+  preventMembershipUpdates: { namespace: 'membership', name: 'prevent_membership_updates' },
   /** 000 §9: promo codes; the first is applied to every cart (000 §2; docs/promotions.md). */
   defaultPromoCodes: { namespace: 'web', name: 'default_promo_codes' },
   /** 000 §9: the city-pass groups and their voucher expressions (000 §5; docs/promotions.md). */

@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   'membership_beyond_term',
   'renewal_not_allowed',
   'membership_exists',
+  // prevent_membership_updates (001 §5): a member's names and e-mails are changed only by the seller
+  'member_details_locked',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
   'session_capacity_exceeded',

@@ -42,6 +42,7 @@ export const MEMBERSHIP_TEXT = {
   roleNotAllowed: 'This role is not part of the membership level.',
   emailRequired: 'An e-mail address is required for this member.',
   loginToBuy: 'Please log in or register to buy a membership.',
+  detailsLocked: 'Member names and e-mail addresses cannot be changed online. Please contact us to update them.',
 } as const;
 
 /** One role a level allows and how many cards of it (e.g. Family: child 0–4). */

@@ -1,10 +1,11 @@
-import { SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
+import { MEMBERSHIP_TEXT, SELF_EDIT_TEXT, TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
 import { books } from './books.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
+import { giveMembership } from './membership-harness.js';
 import { paidOrderWithKey } from './paid-order.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
@@ -240,6 +241,40 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
         await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
       }
     });
+
+    it('an add-on already held is checked again when the admission changes: moving the admission to another day is refused until the add-on goes with it', async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      const id = uuidv7();
+      await t.db.insertInto('config_entry').values({ id, seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'upsells.conflict_padding', value: JSON.stringify({ exclude_categories: ['tours'] }) }).execute();
+      try {
+        const c = new CartClient(t.app);
+        const held = await c.create([ga(GA_0604_10), tour()]);
+        expect(held.status, JSON.stringify(held.body)).toBe(200);
+        const cartId = held.body.cart._data[0].id as string;
+        const tickets = held.body.ticket._data as { id: string; event_session_id: string }[];
+        const admission = tickets.find((x) => x.event_session_id !== tourSession)!;
+        const addOn = tickets.find((x) => x.event_session_id === tourSession)!;
+        const before = await snapshot();
+        const moved = await c.modify(cartId, { remove: [admission.id], add: [ga(GA_0605_10)] });
+        expect(moved.status, JSON.stringify(moved.body)).toBe(400);
+        expect(refusal(moved)).toMatchObject({ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _extra: { block_reason: 'outside_visit_window', event_session_id: tourSession, held: true } });
+        expect(moved.body._data[0]._description).toContain('Change both in one step');
+        expect(await snapshot()).toEqual(before);
+        // Removing the morning admission alone leaves the afternoon one as the anchor: the tour, at 11:00, is before the visit.
+        const afternoon = await c.modify(cartId, { add: [ga(B)] });
+        expect(afternoon.status, JSON.stringify(afternoon.body)).toBe(200);
+        const mid = await snapshot();
+        const dropped = await c.modify(cartId, { remove: [admission.id] });
+        expect(refusal(dropped)).toMatchObject({ _code: 'rule_blocks_reserve', _extra: { block_reason: 'outside_visit_window', held: true } });
+        expect(await snapshot()).toEqual(mid);
+        // Another admission ticket the same morning keeps the tour in the visit; moving both in one step is fine.
+        expect((await c.modify(cartId, { add: [ga(GA_0604_10)] })).status).toBe(200);
+        const both = await c.modify(cartId, { remove: [admission.id, addOn.id], add: [ga(GA_0605_10)] });
+        expect(both.status, JSON.stringify(both.body)).toBe(200);
+      } finally {
+        await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
+      }
+    });
   });
 
   describe('terms (001 §5: accepted before paying)', () => {
@@ -267,6 +302,25 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
       } finally {
         await t.db.deleteFrom('config_entry').where('id', '=', id).execute();
       }
+    });
+  });
+
+  describe('prevent_membership_updates (001 §5: member names and e-mails locked)', () => {
+    it("a member's name or e-mail changed straight through PUT my/user is refused; the account is as it was", async () => {
+      const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'prevent_membership_updates', value: 'true' }).execute();
+      const user = await createUser(t.db, { email: 'locked-bypass@example.org', first_name: 'Ada', last_name: 'Lovelace' });
+      await giveMembership(t, ids, { id: user.id, identity_id: user.identityId }, 'adult', '2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z');
+      const member = new Browser(t.app, '10.77.0.2');
+      expect((await member.post('/api/login', { username: 'locked-bypass@example.org', password: PASSWORD })).status).toBe(200);
+      const before = await snapshot();
+      for (const body of [{ first_name: 'Eve' }, { last_name: 'Byron' }, { email: 'other-bypass@example.org', current_password: PASSWORD }]) {
+        const res = await member.call('PUT', '/api/my/user', body);
+        expect(res.status, JSON.stringify(res.body)).toBe(403);
+        expect(refusal(res)).toMatchObject({ _code: 'member_details_locked', _context: 'user', _description: MEMBERSHIP_TEXT.detailsLocked });
+      }
+      expect(await snapshot()).toEqual(before);
+      await t.db.deleteFrom('config_entry').where('name', '=', 'prevent_membership_updates').execute();
     });
   });
 

@@ -99,6 +99,7 @@ export function membershipServer(options: { doc?: ReturnType<typeof membershipEv
     // A current member's reads skip the public cache.
     if (url.pathname === `/cached_api/events/${EVENT_ID}` || url.pathname === `/api/events/${EVENT_ID}`) return { body: doc };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-open', '2026-11-21', '00:00', -1)]) };
+    // A member's reads skip the public cache (api/client.ts setViewerScoped), as the server answers both.
     if (url.pathname === '/cached_api/membership_levels' || url.pathname === '/api/membership_levels') return { body: { membership_level: list(LEVELS), _total: LEVELS.length } };
     if (url.pathname === '/api/my/user') return { body: { ...USER_DOC, membership: list(options.cards ?? []) } };
     if (url.pathname === '/api/my/membership') return { body: { membership: list(options.cards ?? []), _total: (options.cards ?? []).length } };

@@ -16,14 +16,14 @@ export function accountPaths() {
     '/user': post('Register (with a password: logged in at once)', ZRegister, ZRegisterAnswer, { '409': 'email_in_use (_extra.identity_id)' }),
     '/my/user': {
       get: { summary: 'The logged-in user (_embed=identity,identity.meta)', responses: { '200': answer(ZUserDocument), '401': refusal('not_authorized') } },
-      put: { summary: 'Change my details (names, e-mail, password; My profile: phone, address, address_more, city, country, state — null where the country has none — zip_code; 400 validation_failed _extra.fields by field)', requestBody: { required: true, content: json(ZUpdateMe) }, responses: { '200': answer(ZUserDocument), '400': refusal('validation_failed, incorrect_password'), '401': refusal('not_authorized'), '409': refusal('email_in_use') } },
+      put: { summary: 'Change my details (names, e-mail, password; My profile: phone, address, address_more, city, country, state — null where the country has none — zip_code; 400 validation_failed _extra.fields by field)', requestBody: { required: true, content: json(ZUpdateMe) }, responses: { '200': answer(ZUserDocument), '400': refusal('validation_failed, incorrect_password'), '401': refusal('not_authorized'), '403': refusal('member_details_locked (prevent_membership_updates; _extra.fields)'), '409': refusal('email_in_use') } },
     },
     '/my/user/{id}': {
       patch: {
         summary: 'Member update (name, e-mail, contact details, meta); answers the identity',
         parameters: [pathParam('id')],
         requestBody: { required: true, content: json(ZPatchMe) },
-        responses: { '200': answer(ZIdentityDocument), '401': refusal('not_authorized'), '403': refusal('scope_error'), '409': refusal('email_in_use') },
+        responses: { '200': answer(ZIdentityDocument), '401': refusal('not_authorized'), '403': refusal('scope_error, member_details_locked (prevent_membership_updates; _extra.fields)'), '409': refusal('email_in_use') },
       },
     },
     '/password_reset/request': post('E-mail a reset link; the same answer for any address', ZEmailOnly, ZRecoveryRequested),

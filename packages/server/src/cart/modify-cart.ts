@@ -110,7 +110,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const removed = held.filter((t) => removeIds.has(t.id));
   const after = [...remaining, ...additions];
   await checkAddOnAnchors(tx, input.cache, additions, after, removed);
-  await checkAddOnWindows(tx, input.cache, input.sellerId, additions, after);
+  await checkAddOnWindows(tx, input.cache, input.sellerId, additions, after, removed);
 
   // Order limits, only for the (group, session) pairs this change touched.
   const touched = new Set([...removed, ...additions].map((t) => `${t.ticket_group_id}|${t.event_session_id ?? ''}`));

@@ -9,6 +9,8 @@ export const OWNED: Refusals = { '403': 'scope_error (_extra.owner = member when
 /** assertModifiable: owned, not booked, not mid-payment, not timed out. */
 export const MODIFIABLE: Refusals = { ...OWNED, '409': 'cart_already_booked (_extra.ticket_order_id), intent_processing', '410': 'cart_expired' };
 const RESERVE = 'validation_failed, additional_info_validation_failed, rule_blocks_reserve, max_tickets_per_order_exceeded, min_tickets_per_order_not_met, seller_not_found';
+/** docs/memberships.md "Locked member details". */
+const LOCKED = 'member_details_locked (prevent_membership_updates: a member names other people on its new cards)';
 /** A reserve naming promo codes counts its wrong ones like apply_code (promotions/code-guessing.ts). */
 const CODE_GUESSES = 'rate_limited (too many wrong promo codes from this address or for this cart)';
 const CAPACITY = 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded, incorrect_cart_state (injected cart)';
@@ -24,7 +26,7 @@ export function cartPaths() {
         parameters: [sellerParam, manageKeyParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...SELLER, '400': RESERVE, '403': 'self_edit_not_allowed (self-edit off, not eligible, or logged in)', '404': 'ticket_not_found (context cart_remove_tickets), not_found (no such order, or not the caller\'s: another identity, no key, a wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
+        refusals: { ...SELLER, '400': RESERVE, '403': `self_edit_not_allowed (self-edit off, not eligible, or logged in), ${LOCKED}`, '404': 'ticket_not_found (context cart_remove_tickets), not_found (no such order, or not the caller\'s: another identity, no key, a wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}/modify`] = {
@@ -33,7 +35,7 @@ export function cartPaths() {
         parameters: [id, sellerParam],
         body: ZCartModify,
         ok: ZCartDocument,
-        refusals: { ...MODIFIABLE, '400': RESERVE, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`, '429': CODE_GUESSES },
+        refusals: { ...MODIFIABLE, '400': RESERVE, '403': `${MODIFIABLE['403']}, ${LOCKED}`, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`, '429': CODE_GUESSES },
       }),
     };
     paths[`${prefix}/{id}/remove`] = {

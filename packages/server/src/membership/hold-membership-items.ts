@@ -6,6 +6,7 @@ import { renewalAllowed, renewalOpens, membershipStatus, type Level } from './le
 import { loadLevels } from './load-levels.js';
 import { insertItems, membershipById } from './membership.repository.js';
 import { redeemGiftForTicket } from './gifts/redeem-gift.js';
+import { assertMembersOnRecord } from './members-on-record.js';
 
 /** A membership ticket being held, with what the visitor sent for it. */
 export interface HeldMembership {
@@ -39,7 +40,10 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
     }
     const renewId = parsed.data.renew_membership_id ?? (await ownCurrentSetToRenew(tx, input.viewer, input.now));
     if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
-    else checkMembers(level, parsed.data, index);
+    else {
+      checkMembers(level, parsed.data, index);
+      await assertMembersOnRecord(tx, { sellerId: input.sellerId, viewer: input.viewer, members: parsed.data.members!, index });
+    }
     const redeemGiftId = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticketId: item.ticket.id, now: input.now, source: parsed.data.redeem_code_source ?? null }) : null;
     rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)), redeem_gift_id: redeemGiftId });
   }

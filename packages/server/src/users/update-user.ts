@@ -9,6 +9,7 @@ import { deleteOtherSessions } from '../auth/session.repository.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { emailChangedMail } from '../mail/templates.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
+import { detailsLockedError, memberDetailsLocked } from '../membership/member-details-lock.js';
 import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
 
 /** The stored meta with the body's keys merged in, refused when the result is over the limits. */
@@ -25,11 +26,14 @@ export function mergedMeta(stored: string, changes: Record<string, unknown>): st
  * another account has it — also how a 'no-email+' user sets a real address) and password. Changing
  * the password, or a real e-mail, needs `current_password` when the account has a password.
  * A new password ends the user's other sessions; a changed real address is told of the change.
+ * A member's names and real e-mail are locked by `prevent_membership_updates` (docs/memberships.md).
  */
 export async function updateMe(db: Db, input: { userId: string; sessionId: string; body: TUpdateMe; now: Date }): Promise<UserRow> {
   const user = await userById(db, input.userId);
   if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'user');
   const { body } = input;
+  const locked = lockedChanges(user, body);
+  if (locked.length && (await memberDetailsLocked(db, user.seller_id, user.id))) throw detailsLockedError('user', { fields: locked });
   const changes: Updateable<UserAccountTable> = {};
   if (body.first_name !== undefined) changes.first_name = body.first_name;
   if (body.last_name !== undefined) changes.last_name = body.last_name;
@@ -74,4 +78,13 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
     }
   }
   return (await userById(db, user.id))!;
+}
+
+/** The member details this body would change: names, and a real e-mail (a placeholder may still be replaced — it was never the member's address). */
+function lockedChanges(user: UserRow, body: TUpdateMe): string[] {
+  const fields: string[] = [];
+  if (body.first_name !== undefined && body.first_name !== user.first_name) fields.push('first_name');
+  if (body.last_name !== undefined && body.last_name !== user.last_name) fields.push('last_name');
+  if (body.email !== undefined && emailKey(body.email) !== user.email_key && !isPlaceholderEmail(user.email)) fields.push('email');
+  return fields;
 }

@@ -18,7 +18,7 @@ export const adminText = {
     enrolManual: 'Or type this key: {secret}',
     code: 'Code',
     verify: 'Verify',
-    qrAlt: 'QR code to add Foyer box office to an authenticator app',
+    qrAlt: 'QR code to add Foyer to an authenticator app',
   },
   setPassword: { title: 'Set your password', password: 'New password', submit: 'Set password', done: 'Your password is set. You can sign in now.', signIn: 'Sign in', missing: 'This link has no token. Ask an admin for a new one.' },
   find: {

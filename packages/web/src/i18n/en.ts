@@ -615,6 +615,8 @@ export const en = {
     addToCart: 'Add to cart',
     adding: 'Adding…',
     alreadyMember: 'You already have a current membership. Renew it from your account.',
+    /** MEMBERSHIP_TEXT.detailsLocked (prevent_membership_updates): shown above the locked members. */
+    detailsLocked: 'Member names and e-mail addresses cannot be changed online. Please contact us to update them.',
     yourMembership: 'Your membership',
     renewTitle: 'Renew your membership',
     renewLead: 'Renewing adds a new term after your current one ends; your member IDs stay the same.',

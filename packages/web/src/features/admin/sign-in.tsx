@@ -3,8 +3,14 @@ import type { TAdminMeAnswer } from '@foyer/contracts';
 import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { adminCall } from './admin-api.js';
+// Its styles come along: the door (/admin/door) shows this screen outside the staff app's frame.
+import './admin.css';
 
-/** Staff sign-in (docs/box-office.md): e-mail and password, then the TOTP code (enrolling with a QR code the first time). */
+/**
+ * Staff sign-in (docs/box-office.md), for the staff app and the door alike: e-mail and password,
+ * then the TOTP code when the role needs one (enrolling with a QR code the first time, shown as an
+ * <img> of the server's SVG: no markup of the answer is put into the page).
+ */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [session, setSession] = useState<TAdminMeAnswer['admin_session'] | null>(null);
   const [error, setError] = useState<string | null>(null);

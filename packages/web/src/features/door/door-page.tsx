@@ -2,11 +2,11 @@ import type { TDoorSession } from '@foyer/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { doorText } from '../../i18n/en-door.js';
 import { DoorOffline, DoorRefused, doorApi } from './door-api.js';
-import { staffSignIn } from './door-auth.js';
+import { staffSignOut } from './door-auth.js';
 import { unlockSound } from './door-feedback.js';
 import { DoorScanner } from './door-scanner.js';
 import { SessionPicker } from './session-picker.js';
-import { StaffSignIn } from './staff-sign-in.js';
+import { SignIn } from '../admin/sign-in.js';
 import './door.css';
 
 const SESSION_KEY = 'foyer:door-session';
@@ -66,12 +66,12 @@ export function Component() {
   const signOut = () => {
     sessionStorage.removeItem(SESSION_KEY);
     setStage({ at: 'sign-in' });
-    void staffSignIn.signOut();
+    void staffSignOut();
   };
 
   return (
     <div className="door">
-      {stage.at === 'sign-in' && <StaffSignIn onSignedIn={() => void load()} />}
+      {stage.at === 'sign-in' && <SignIn onSignedIn={() => void load()} />}
       {stage.at === 'loading' && (
         <p className="door-card door-muted" role="status">
           {doorText.loading}

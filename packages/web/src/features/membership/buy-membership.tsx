@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
@@ -11,6 +11,7 @@ import { membershipLevelsQuery, myMembershipQuery } from './api.js';
 import { hasCurrentMembership } from './cards.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from './members.js';
 import { MembersFields } from './members-fields.js';
+import { lockedMembers, usePreventMembershipUpdates } from './members-lock.js';
 import { MembershipAddBar } from './membership-add-bar.js';
 import { LevelOptions, useLevelOptions } from './level-options.js';
 import { useMembershipAdd } from './use-membership-add.js';
@@ -45,16 +46,23 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
   const validation = validateMembers(roles, members);
   const shown = submitted ? validation : { byMember: {}, list: null };
 
-  // A (new) level starts with the members its roles ask for.
+  // A locked member's cards name the people on record (docs/memberships.md "Locked member details").
+  const lockOn = usePreventMembershipUpdates();
+  const cards = mine.data?.membership?._data;
+  const onRecord = useMemo(() => (lockOn && cards ? lockedMembers(cards, roles) : null), [lockOn, cards, roles]);
+
+  // A (new) level starts with the members its roles ask for, or with the members on record.
   const membersFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!chosen || !levels || membersFor.current === chosen.key) return;
-    membersFor.current = chosen.key;
-    setMembers(initialMembers(levelRoles(chosen.level)));
+    if (!chosen || !levels) return;
+    const key = `${chosen.key}:${onRecord ? 'locked' : 'open'}`;
+    if (membersFor.current === key) return;
+    membersFor.current = key;
+    setMembers(onRecord ?? initialMembers(levelRoles(chosen.level)));
     setSubmitted(false);
     // 001 §2: changing level resets auto-renew to false.
     setAutoRenew(false);
-  }, [chosen, levels]);
+  }, [chosen, levels, onRecord]);
 
   // After the login the dialog offered, the add goes on.
   const resumeAfterLogin = useRef(false);
@@ -123,7 +131,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
           <h2 id={`${id}-members`} className="step__title">
             {en.membership.membersTitle}
           </h2>
-          <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} />
+          <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} locked={!!onRecord} />
           {askAutoRenew && <AutoRenewOption checked={autoRenew} onChange={setAutoRenew} />}
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
         </section>

@@ -7,7 +7,8 @@ import { addMember, canAdd, canRemove, emailRequired, memberLegend, removeMember
 /**
  * The named members of a membership (000 §2): one fieldset per card with its role as legend
  * (first and last name, an e-mail where the level asks), a remove button above a role's minimum
- * and an add button per role below its maximum.
+ * and an add button per role below its maximum. `locked` (prevent_membership_updates): the members
+ * on record, read-only, and no one added.
  */
 export function MembersFields({
   roles,
@@ -15,17 +16,19 @@ export function MembersFields({
   errors,
   listError,
   onChange,
+  locked = false,
 }: {
   roles: readonly TLevelRole[];
   members: readonly MemberEntry[];
   errors: Record<number, AttendeeErrors>;
   listError: string | null;
   onChange: (members: MemberEntry[]) => void;
+  locked?: boolean;
 }) {
-  const addable = roles.filter((r) => r.max > r.min);
+  const addable = locked ? [] : roles.filter((r) => r.max > r.min);
   return (
     <div className="membership-members">
-      <p className="muted">{en.membership.membersIntro}</p>
+      <p className="muted">{locked ? en.membership.detailsLocked : en.membership.membersIntro}</p>
       {listError && (
         <p className="field-error" role="alert">
           {listError}
@@ -40,6 +43,7 @@ export function MembersFields({
               needs={{ name: 'required', email: emailRequired(roles, member.role) ? 'required' : 'none' }}
               value={member}
               errors={errors[member.id] ?? {}}
+              locked={member.locked}
               onChange={(value) => onChange(members.map((m) => (m.id === member.id ? { ...m, ...value } : m)))}
             />
             {canRemove(roles, members, member) && (

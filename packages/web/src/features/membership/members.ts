@@ -29,6 +29,8 @@ export interface MemberEntry extends AttendeeValue {
   /** Stable across adds and removes (React key). */
   id: number;
   role: TMemberRole;
+  /** A member on record whose details the seller locks (prevent_membership_updates, members-lock.ts). */
+  locked?: boolean;
 }
 
 /** The roles of a level (the level's own, else one member card). */
@@ -37,7 +39,8 @@ export function levelRoles(level: Pick<TMembershipLevel, 'roles'> | null | undef
 }
 
 let nextId = 1;
-const entry = (role: TMemberRole): MemberEntry => ({ ...EMPTY_ATTENDEE, id: nextId++, role });
+const entry = (role: TMemberRole, value: Partial<Omit<MemberEntry, 'id' | 'role'>> = {}): MemberEntry => ({ ...EMPTY_ATTENDEE, ...value, id: nextId++, role });
+export { entry as memberEntry };
 
 /** Each role at its minimum; at least one member (the first role) when every minimum is 0. */
 export function initialMembers(roles: readonly TLevelRole[]): MemberEntry[] {

@@ -105,7 +105,8 @@ function NamedCount({ total, named, onChange }: { total: number; named: number; 
   );
 }
 
-export function AttendeeFieldset({ legend, needs, value, errors, onChange }: { legend: string; needs: AttendeeNeeds; value: AttendeeValue; errors: AttendeeErrors; onChange: (value: AttendeeValue) => void }) {
+/** `locked`: the fields show a member's details read-only (prevent_membership_updates, docs/memberships.md). */
+export function AttendeeFieldset({ legend, needs, value, errors, onChange, locked = false }: { legend: string; needs: AttendeeNeeds; value: AttendeeValue; errors: AttendeeErrors; onChange: (value: AttendeeValue) => void; locked?: boolean }) {
   const id = useId();
   const field = (name: keyof AttendeeValue, label: string, need: 'optional' | 'required', type: 'text' | 'email', autoComplete: string, maxLength: number) => (
     <div className="field">
@@ -119,6 +120,7 @@ export function AttendeeFieldset({ legend, needs, value, errors, onChange }: { l
         autoComplete={autoComplete}
         maxLength={maxLength}
         required={need === 'required'}
+        readOnly={locked}
         value={value[name]}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
