@@ -25,9 +25,20 @@ export const INLINE_LISTING_ID = 'foyer-listing';
 
 /**
  * The id of the data block a server-rendered page carries its routes' data in (the router's
- * hydration state; web app/start-router.ts), and of the configuration's block.
+ * hydration state; web app/start-router.ts).
  */
 export const INLINE_ROUTER_ID = 'foyer-router';
+
+/** The id of the data block with the default seller's configuration (GET config?_embed=seller), in every page (web api/inline-config.ts). */
+export const INLINE_CONFIG_ID = 'foyer-config';
+
+/**
+ * A server-rendered page's query cache as the render left it (TanStack Query's dehydrated state,
+ * web api/inline-queries.ts), in place of the page's reads blocks, and the time zone offsets the
+ * event block would have carried.
+ */
+export const INLINE_QUERIES_ID = 'foyer-queries';
+export const INLINE_ZONES_ID = 'foyer-zones';
 
 /**
  * What the web's server entry answers for a page (web src/entry-server.tsx, server
@@ -35,7 +46,7 @@ export const INLINE_ROUTER_ID = 'foyer-router';
  * a route's loader asked for.
  */
 export type ServerRenderedPage =
-  | { kind: 'page'; html: string; status: number; routerData: { loaderData: Record<string, unknown> } }
+  | { kind: 'page'; html: string; status: number; routerData: { loaderData: Record<string, unknown> }; queries: unknown }
   | { kind: 'redirect'; status: number; location: string };
 
 /** A stretch of time with one UTC offset: until `until` (exclusive; null: to the table's end). */

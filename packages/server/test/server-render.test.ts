@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INLINE_EVENT_ID, INLINE_ROUTER_ID, SESSION_EXPIRES_COOKIE } from '@foyer/contracts/constants';
+import { INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_QUERIES_ID, INLINE_ROUTER_ID, INLINE_ZONES_ID, SESSION_EXPIRES_COOKIE } from '@foyer/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogIds } from './cart-client.js';
 import { dialects, getJson, idOf, postJson, testApp, type TestApp } from './harness.js';
@@ -23,7 +23,7 @@ export async function renderPage(url, blocks) {
   if (url === '/') return { kind: 'redirect', status: 302, location: '/events/elsewhere' };
   const event = blocks['${INLINE_EVENT_ID}'] ? JSON.parse(blocks['${INLINE_EVENT_ID}']).event.event_template._data[0].name : '-';
   if (event === 'Broken') throw new Error('a component broke');
-  return { kind: 'page', html: '<main>drawn ' + url + ' of ' + event + '</main>', status: 200, routerData: { loaderData: { root: null } } };
+  return { kind: 'page', html: '<main>drawn ' + url + ' of ' + event + '</main>', status: 200, routerData: { loaderData: { root: null } }, queries: { mutations: [], queries: [{ queryKey: ['drawn'], state: { data: url } }] } };
 }`;
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
@@ -59,12 +59,19 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("puts the render in #root, with the routes' data for hydration beside the page's reads", async () => {
+  it("puts the render in #root; the page carries the routes' data and the render's query cache in place of its reads", async () => {
     const res = await page(`/events/${ga}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<div id="root"><main>drawn /events/${ga} of General Admission</main></div>`);
     expect(res.body).toContain(`<script id="${INLINE_ROUTER_ID}" type="application/json">{"loaderData":{"root":null}}</script>`);
-    expect(res.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
+    expect(res.body).toContain(`<script id="${INLINE_QUERIES_ID}" type="application/json">{"mutations":[],"queries":[{"queryKey":["drawn"],"state":{"data":"/events/${ga}"}}]}</script>`);
+    expect(res.body).toContain(`<script id="${INLINE_CONFIG_ID}" type="application/json">`);
+    expect(res.body).toContain(`<script id="${INLINE_ZONES_ID}" type="application/json">`);
+    expect(res.body).not.toContain(`<script id="${INLINE_EVENT_ID}"`);
+    // A page the server does not draw carries its reads as before.
+    const member = await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` });
+    expect(member.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
+    expect(member.body).not.toContain(`<script id="${INLINE_QUERIES_ID}"`);
   });
 
   it('caches a page per address until a capacity write to its event; another event keeps its page; an ETag gives a 304', async () => {

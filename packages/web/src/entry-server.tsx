@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient, withQueryClient } from './ssr/query-client.server.js';
 import { routes } from './app/router.js';
@@ -48,7 +48,9 @@ export async function renderPage(url: string, blocks: DataBlocks): Promise<Rende
         </QueryClientProvider>
       </StrictMode>,
     );
-    return { kind: 'page', html, status: context.statusCode, routerData: { loaderData: context.loaderData } };
+    // The cache the render read from goes to the browser (the configuration has its own block).
+    const queries = dehydrate(client, { shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'config' });
+    return { kind: 'page', html, status: context.statusCode, routerData: { loaderData: context.loaderData }, queries };
   });
 }
 

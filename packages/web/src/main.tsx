@@ -11,6 +11,7 @@ import { setHydrating } from './lib/hydration.js';
 import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
 import { seedInlineListing } from './api/inline-listing.js';
+import { hydrateInlineQueries } from './api/inline-queries.js';
 import { installErrorReporting } from './lib/report-error.js';
 import { fixStartAddress } from './app/start-address.js';
 import './styles/theme.css';
@@ -32,8 +33,11 @@ setTimeout(() => void start(), 0);
  */
 async function start() {
   seedInlineConfig(queryClient);
-  seedInlineEvent(queryClient);
-  seedInlineListing(queryClient);
+  // A server-rendered page brings the render's query cache; another page, its reads.
+  if (!hydrateInlineQueries(queryClient)) {
+    seedInlineEvent(queryClient);
+    seedInlineListing(queryClient);
+  }
   const container = document.getElementById('root')!;
   const serverData = container.firstElementChild ? serverRouterData() : null;
   const hydrate = serverData !== null && isPublicVisitor();

@@ -5,7 +5,7 @@ import { CONFIG_QUERY, listConfig } from '../config/list-config.js';
 import { settingsConfigEntries } from '../config/settings-entries.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import type { TConfigEntry } from '@foyer/contracts';
-import { CONFIG, INLINE_EVENT_ID, INLINE_LISTING_ID, INLINE_ROUTER_ID } from '@foyer/contracts/constants';
+import { CONFIG, INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID, INLINE_QUERIES_ID, INLINE_ROUTER_ID, INLINE_ZONES_ID, type ServerRenderedPage } from '@foyer/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import { eventPageReads } from '../events/event-page-reads.js';
 import { listingPageReads } from '../events/listing-page-reads.js';
@@ -21,8 +21,6 @@ import { storefrontPageHead } from '../seo/storefront-page-head.js';
 import { hasMemberSession, isServerRenderedPage, serverRenderer } from './server-render.js';
 import { withHeadTags } from '../seo/page-head.js';
 
-/** The id of the data block the storefront reads its configuration from (packages/web/src/api/inline-config.ts). */
-export const INLINE_CONFIG_ID = 'foyer-config';
 
 /**
  * The storefront's HTML shell with the default seller's configuration in it (what GET
@@ -66,8 +64,7 @@ export function storefrontShell(ctx: AppContext) {
     const hasRoot = html.includes(EMPTY_ROOT);
     const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, log) : null;
     if (rendered?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
-    if (rendered) blocks[INLINE_ROUTER_ID] = scriptSafeJson(rendered.routerData);
-    const dataBlocks = Object.entries(blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
+    const dataBlocks = Object.entries(rendered ? renderedPageBlocks(blocks, rendered, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
     const event = reads ? eventShellOf(reads) : null;
@@ -84,6 +81,19 @@ export function storefrontShell(ctx: AppContext) {
 export type ShellAnswer = { html: string; status: 200 | 404; redirect?: undefined } | { redirect: { status: 301 | 302; location: string }; html?: undefined };
 
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * What a server-rendered page hands the browser: its configuration, the routes' data and the query
+ * cache the render filled (which holds the page's reads), and the event's time zone offsets.
+ */
+function renderedPageBlocks(blocks: Record<string, string>, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): Record<string, string> {
+  return {
+    [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID]!,
+    [INLINE_ROUTER_ID]: scriptSafeJson(page.routerData),
+    [INLINE_QUERIES_ID]: scriptSafeJson(page.queries),
+    ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}),
+  };
+}
 
 /** The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) as a style for :root. */
 function themeStyle(theme: unknown): string {

@@ -3,9 +3,9 @@ import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
 import { api } from './client.js';
 import { configQuery } from './queries.js';
+import { INLINE_CONFIG_ID } from '@foyer/contracts/constants';
 
-/** The data block the server puts in the HTML shell (server/src/http/storefront-shell.ts). */
-export const INLINE_CONFIG_ID = 'foyer-config';
+export { INLINE_CONFIG_ID };
 
 /**
  * Takes the configuration the server put in the page (GET config?_embed=seller as it would
