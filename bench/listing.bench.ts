@@ -4,6 +4,8 @@
  *   npm run bench                      (SQLite, 5 s per route)
  *   BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1/bench npm run bench
  *   FOYER_CACHE_TTL_MS=0 npm run bench  (the /cached_api rows without the response cache)
+ * Then the event page's server-rendered HTML (docs/server-rendering.md; needs `npm run build`):
+ * cached, against a bare route serving the same bytes, and the CPU of one uncached render.
  */
 import { bigHallCatalog } from './fixtures/big-hall.js';
 import { measure, printTable, startTarget, type Target } from './load.js';
@@ -31,6 +33,31 @@ try {
   const results = [];
   for (const target of targets) results.push(await measure(port, target, seconds));
   printTable(results, bare);
+  await serverRenderedPage(base, port, ga);
 } finally {
   child.kill('SIGTERM');
+}
+
+/** The event page's HTML: cached (× a bare route serving the same bytes) and one uncached render's CPU. */
+async function serverRenderedPage(base: string, port: number, id: string) {
+  const html = await (await fetch(`${base}/events/${id}`)).text();
+  if (!html.includes('<div id="root"><')) {
+    console.log('\n/events/{id}: not server-rendered (no packages/web/dist-ssr: run `npm run build` first)');
+    return;
+  }
+  await fetch(`${base}/bench/bytes`, { method: 'PUT', body: html, headers: { 'content-type': 'text/plain' } });
+  const same = await measure(port, { name: `GET /bench/bytes (${Math.round(html.length / 1024)} KB, yardstick)`, path: '/bench/bytes' }, seconds);
+  const page = await measure(port, { name: 'GET /events/{id} (HTML, cached)', path: `/events/${id}` }, seconds);
+  printTable([page], same);
+  // Uncached: a query string is never cached; one request at a time, the server's CPU per request.
+  const cpu = async () => {
+    const u = (await (await fetch(`${base}/bench/cpu`)).json()) as { user: number; system: number };
+    return u.user + u.system;
+  };
+  for (let i = 0; i < 20; i++) await fetch(`${base}/events/${id}?warm=${i}`);
+  const runs = 100;
+  const before = await cpu();
+  for (let i = 0; i < runs; i++) await fetch(`${base}/events/${id}?bench=${i}`);
+  const perPage = ((await cpu()) - before) / runs / 1000;
+  console.log(`\none uncached /events/{id} (reads, server render, shell): ${perPage.toFixed(2)} ms CPU per page (mean of ${runs}, one at a time)`);
 }

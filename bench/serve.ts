@@ -16,6 +16,13 @@ const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'dem
 const handle = await bootDatabase(settings, () => {});
 const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() });
 app.get('/bench/bare', async () => ({ ok: true }));
+// The yardstick for answers of some size: a bare route serving the bytes it was given (the page's HTML).
+let bytes = '';
+app.put('/bench/bytes', { bodyLimit: 10 * 1024 * 1024 }, async (request) => {
+  bytes = String(request.body);
+  return { length: bytes.length };
+});
+app.get('/bench/bytes', async (_request, reply) => reply.type('text/html; charset=utf-8').send(bytes));
 app.get('/bench/cpu', async () => process.cpuUsage());
 app.get('/bench/memory', async () => ({ ...process.memoryUsage(), streams: app.liveHub?.streams ?? 0 }));
 await app.listen({ port: 0, host: '127.0.0.1' });
