@@ -3,13 +3,16 @@ import type { TDocument, TLiveAvailability, TLiveSession } from '@foyer/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './client.js';
+import { quietOf, readSinceLastChange, refetchEvent } from './live-catch-up.js';
 
 /**
  * Live availability (docs/live-availability.md): ONE EventSource per page and event, shared by
  * every part of the page that shows availability (the session picker of every flow, the
  * quantity-first calendar, the seat map). Messages patch the sessions and seat states already in
- * the query cache; `ready` (changes before it are not sent) and `resync` ask again for what the page shows. A hidden tab closes
- * its stream and, shown again, opens a new one (whose `ready` catches up). Where EventSource is
+ * the query cache. `ready` (changes before it are not sent) asks again for what the page shows unless
+ * all of it was read since the event's last change (its `quiet_ms`: a page fresh from its HTML
+ * shell asks nothing twice); `resync` always asks again. A hidden tab closes its stream and, shown
+ * again, opens a new one (whose `ready` catches up). Where EventSource is
  * missing or the stream cannot connect (refused, proxy), the state is `fallback` and the parts
  * poll as before; the stream is tried again after FALLBACK_RETRY_MS.
  */
@@ -81,12 +84,6 @@ export function applyLiveSessions(client: QueryClient, eventId: string, sessions
   }
 }
 
-/** Asks again for everything the page shows about the event (after `ready` on a reopen, or `resync`). */
-function refetchEvent(client: QueryClient, eventId: string) {
-  void client.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
-  void client.invalidateQueries({ queryKey: ['seat_map'], predicate: (q) => (q.queryKey[3] as { geometry?: boolean } | undefined)?.geometry === false });
-}
-
 function streamUrl(eventId: string): string {
   const seller = api.getSellerId();
   return `/api/events/${encodeURIComponent(eventId)}/live${seller ? `?_seller=${encodeURIComponent(seller)}` : ''}`;
@@ -115,17 +112,19 @@ function startFeed(client: QueryClient, eventId: string): Feed {
     const source = new EventSource(streamUrl(eventId));
     feed.source = source;
     readyTimer = setTimeout(fallBack, READY_WITHIN_MS);
-    const catchUp = () => {
+    const catchUp = (always: boolean) => (message: Event) => {
       if (readyTimer) clearTimeout(readyTimer);
       readyTimer = null;
       setState(eventId, feed, 'live');
-      // Changes before the server attached the stream are not sent: what was read before is asked again (once per open).
-      refetchEvent(client, eventId);
       feed.opened = true;
+      // Changes before the server attached the stream are not sent: what was read before the event's last change is asked again (once per open).
+      const quiet = always ? null : quietOf((message as MessageEvent<string>).data);
+      if (quiet !== null && readSinceLastChange(client, eventId, quiet)) return;
+      refetchEvent(client, eventId);
       for (const l of feed.listeners) l(null);
     };
-    source.addEventListener('ready', catchUp);
-    source.addEventListener('resync', catchUp);
+    source.addEventListener('ready', catchUp(false));
+    source.addEventListener('resync', catchUp(true));
     source.addEventListener('availability', (message) => {
       let data: TLiveAvailability;
       try {
