@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { INLINE_EVENT_ID } from '@foyer/contracts/constants';
 import { seedInlineEvent } from '../src/api/inline-event.js';
+import { applyLiveSessions } from '../src/api/live-availability.js';
 import { queryClient } from '../src/app/query-client.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';
@@ -166,6 +167,22 @@ describe('live availability stream', () => {
       await waitFor(() => expect(reads(before).length).toBeGreaterThanOrEqual(2));
     } finally {
       block.remove();
+    }
+  });
+
+  it('a read not on screen and due to be asked again takes a push yet stays due, at its own age; a current one counts as read now', () => {
+    const due = ['event_session', 'list', { event: EVENT_ID, _ondate: '2026-11-20' }];
+    const current = ['event_session', 'list', { event: EVENT_ID, _ondate: '2026-11-19' }];
+    const readAt = Date.now() - 60_000;
+    queryClient.setQueryData(due, sessionsDocument([session('s1', '2026-11-20', '13:00', 40)]), { updatedAt: readAt });
+    queryClient.setQueryData(current, sessionsDocument([session('s2', '2026-11-19', '13:00', 40)]), { updatedAt: readAt });
+    void queryClient.invalidateQueries({ queryKey: due, exact: true, refetchType: 'none' });
+    const sold = (id: string) => ({ id, capacity: 60, oversell_capacity: 0, used_capacity: 60, availableCapacity: 0, sold_out: true });
+    applyLiveSessions(queryClient, EVENT_ID, [sold('s1'), sold('s2')]);
+    for (const [key, stillDue, at] of [[due, true, readAt], [current, false, Date.now()]] as const) {
+      const state = queryClient.getQueryState(key)!;
+      expect((state.data as { event_session: { _data: { sold_out: boolean }[] } }).event_session._data[0]!.sold_out).toBe(true);
+      expect([state.isInvalidated, state.dataUpdatedAt]).toEqual([stillDue, at]);
     }
   });
 

@@ -52,6 +52,18 @@ function hasSessions(data: unknown): data is TDocument & { event_session: { _dat
 /** Whether a cached sessions read shows the session's own figures (not one group's room). */
 const showsSessionFigures = (key: QueryKey) => !JSON.stringify(key).includes('ticket_group_id');
 
+/**
+ * Writes pushed figures into a cached read. One already due to be asked again (invalidated, not
+ * refetched since: not on screen) stays due and keeps its age: the rest of it is no newer for the
+ * patch, and `ready` and the page's next mount go by both.
+ */
+function patchRead(client: QueryClient, queryKey: QueryKey, data: unknown) {
+  const query = client.getQueryCache().find({ queryKey, exact: true });
+  const due = !!query?.state.isInvalidated;
+  client.setQueryData(queryKey, data, due ? { updatedAt: query.state.dataUpdatedAt } : undefined);
+  if (due) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+}
+
 /** Puts pushed figures into every cached read of the event's sessions and seat states. */
 export function applyLiveSessions(client: QueryClient, eventId: string, sessions: TLiveSession[]) {
   const byId = new Map(sessions.map((s) => [s.id, s]));
@@ -71,16 +83,16 @@ export function applyLiveSessions(client: QueryClient, eventId: string, sessions
       const { seat_states: _states, id: _id, ...figures } = live;
       return { ...s, ...figures, sold_quantity: live.used_capacity, oversold_out: live.sold_out };
     });
-    client.setQueryData(query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
+    patchRead(client, query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
   }
   if (turned) void client.invalidateQueries({ queryKey: ['calendar'], predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
   for (const live of sessions) {
     if (live.seat_states === undefined) continue;
-    client.setQueryData(['seat_map', 'detail', live.id, { geometry: false }], (doc: TDocument | undefined) => {
-      const rows = (doc as { seat_state?: { _data: { states: string }[] } } | undefined)?.seat_state?._data;
-      if (!doc || !rows?.length) return doc;
-      return { ...doc, seat_state: { ...(doc as { seat_state: object }).seat_state, _data: [{ ...rows[0], states: live.seat_states }] } };
-    });
+    const key = ['seat_map', 'detail', live.id, { geometry: false }];
+    const doc = client.getQueryData<TDocument>(key);
+    const rows = (doc as { seat_state?: { _data: { states: string }[] } } | undefined)?.seat_state?._data;
+    if (!doc || !rows?.length) continue;
+    patchRead(client, key, { ...doc, seat_state: { ...(doc as { seat_state: object }).seat_state, _data: [{ ...rows[0], states: live.seat_states }] } });
   }
 }
 
