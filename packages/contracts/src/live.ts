@@ -23,12 +23,19 @@ export const ZLiveSession = z.object({
 export const ZLiveAvailability = z.object({ event_session: z.array(ZLiveSession) });
 
 /**
- * `event: ready` (the stream is open; ask once for what is shown, since changes before it are not
- * sent) and `event: resync` (changes may have been missed — a resume from too far back, or the
- * server lost its database listener for a while: ask again for everything shown).
+ * `event: ready` — the stream is open; changes before it are not sent. `quiet_ms`: how long the
+ * event has gone without a change the server knows of (at most since the server could know), so a
+ * page asks again only for what it read before that (less a margin).
+ */
+export const ZLiveReady = z.object({ quiet_ms: z.number().int().min(0) });
+
+/**
+ * `event: resync` — changes may have been missed (a resume from too far back, or the server lost
+ * its database listener for a while): ask again for everything shown.
  */
 export const ZLiveControl = z.object({});
 
 
 export type TLiveSession = z.infer<typeof ZLiveSession>;
 export type TLiveAvailability = z.infer<typeof ZLiveAvailability>;
+export type TLiveReady = z.infer<typeof ZLiveReady>;

@@ -1,8 +1,8 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { ZLiveAvailability } from '@foyer/contracts';
-import { describe, expect, it } from 'vitest';
+import { ZLiveAvailability, ZLiveReady } from '@foyer/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { sseClient } from '../src/live/live-stream.js';
 import { readSettings } from '../src/settings.js';
@@ -13,8 +13,18 @@ import { SseReader } from './sse-client.js';
 import { useTwoServers } from './two-servers.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
+const HOT = '2026-06-07T14:00:00.000Z'; // the fixture's "hot" event's session
 type Figures = { id: string; availableCapacity: number; used_capacity: number; sold_out: boolean; seat_states?: string };
 const sessionsOf = (m: { data: unknown }) => (m.data as { event_session: Figures[] }).event_session;
+/** A new stream's `ready`: how long its event has been quiet. */
+async function quietOf(url: string) {
+  const stream = await SseReader.open(url);
+  try {
+    return ZLiveReady.strict().parse((await stream.next((m) => m.event === 'ready')).data).quiet_ms;
+  } finally {
+    stream.close();
+  }
+}
 
 /**
  * Issue 28, live availability pushed (docs/live-availability.md), over real HTTP: a stream on
@@ -23,6 +33,8 @@ const sessionsOf = (m: { data: unknown }) => (m.data as { event_session: Figures
  */
 describe.each(dialects())('live availability stream on %s', (dialect) => {
   const two = useTwoServers(dialect, FIXTURE, { FOYER_LIVE_STREAMS_PER_IP: '3' });
+  let upSince = 0;
+  beforeAll(() => void (upSince = Date.now()));
   const setup = () => {
     const t = two();
     const writer = dialect === 'postgres' ? t.a : t.b;
@@ -125,6 +137,25 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
     }
   });
 
+  it("says in ready how long the event has been quiet: since the server was up while untouched, ~0 right after a change nobody watched", async () => {
+    const { writer, urlB, ids } = setup();
+    const untouched = `${urlB}/api/events/${ids.event('concert')}/live`;
+    const hot = `${urlB}/api/events/${ids.event('hot')}/live`;
+    // The OpenAPI document lists this shape for `ready`.
+    const doc = (await (await fetch(`${urlB}/api/openapi.json`)).json()) as { paths: Record<string, { get: { responses: { 200: { content: Record<string, { 'x-messages': Record<string, { required?: string[] }> }> } } } }> };
+    expect(doc.paths['/events/{id}/live']!.get.responses[200].content['text/event-stream']!['x-messages'].ready!.required).toEqual(['quiet_ms']);
+    expect(await quietOf(hot)).toBeGreaterThanOrEqual(Date.now() - upSince - 50);
+
+    expect((await new CartClient(writer).create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) }])).status).toBe(200);
+    // PostgreSQL: B hears it as a notice (its event looked up); SQLite: B answered it.
+    let quiet = await quietOf(hot);
+    for (const started = Date.now(); quiet > 1_000 && Date.now() - started < 3_000; quiet = await quietOf(hot)) await new Promise((r) => setTimeout(r, 50));
+    expect(quiet).toBeLessThan(1_000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await quietOf(hot)).toBeGreaterThanOrEqual(400);
+    expect(await quietOf(untouched)).toBeGreaterThanOrEqual(Date.now() - upSince - 50);
+  });
+
   it('caps the streams of one client address (429 rate_limited), and counts a closed one out', async () => {
     const { live } = setup();
     const open = await Promise.all([1, 2, 3].map(() => SseReader.open(live)));
@@ -153,13 +184,17 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
   });
 
   it.runIf(dialect === 'postgres')('after losing its database listener, drops its caches and tells its streams to ask again', async () => {
-    const { db, live } = setup();
+    const t = setup();
+    const { db, live } = t;
     const stream = await SseReader.open(live);
     await stream.next((m) => m.event === 'ready');
     const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN foyer_live'`.execute(db);
     expect(killed.rows[0]!.n).toBeGreaterThanOrEqual(1);
     expect((await stream.next((m) => m.event === 'resync', 5_000)).event).toBe('resync');
     stream.close();
+    // Notices may have been lost for any event: none counts as quiet from before the listener came back.
+    const resynced = Date.now();
+    expect(await quietOf(`${t.urlB}/api/events/${t.ids.event('concert')}/live`)).toBeLessThanOrEqual(Date.now() - resynced + 50);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TLiveSession } from '@foyer/contracts';
+import { ChangeTimes } from './change-times.js';
 import type { LiveSettings } from './live-settings.js';
 
 /** At most one message per event — so per session — per this period (docs/live-availability.md). */
@@ -49,12 +50,15 @@ export type Refusal = 'process' | 'address';
  * finds their events, forgets those events' cached answers, and — for events someone watches —
  * reads the sessions' figures once and sends one message to every stream of the event, at most
  * one per LIVE_COALESCE_MS. Message ids are `<process epoch>.<sequence>`: a stream resumed with a
- * recent id of this process gets what it missed, any other gets `resync` (ask again).
+ * recent id of this process gets what it missed, any other gets `resync` (ask again). A new stream's
+ * `ready` says how long its event has been quiet (ChangeTimes), so a page whose reads are younger
+ * need not ask again.
  */
 export class LiveHub {
   private readonly events = new Map<string, EventState>();
   private readonly perAddress = new Map<string, number>();
   private readonly sessionEvent = new Map<string, string>();
+  private readonly changes = new ChangeTimes();
   private readonly epoch = randomBytes(6).toString('base64url');
   private seq = 0;
   /** Resumes from before this sequence number get `resync` (the listener lost notices). */
@@ -89,7 +93,7 @@ export class LiveHub {
     this.open++;
     this.perAddress.set(client.address, (this.perAddress.get(client.address) ?? 0) + 1);
     const here = this.id(this.seq);
-    if (lastEventId === undefined) return void client.write(`id: ${here}\nevent: ready\ndata: {}\n\n`);
+    if (lastEventId === undefined) return void client.write(`id: ${here}\nevent: ready\ndata: {"quiet_ms":${this.changes.quietMs(eventId)}}\n\n`);
     const [epoch, text] = lastEventId.split('.', 2);
     const from = Number(text);
     if (epoch !== this.epoch || !Number.isSafeInteger(from) || from < this.floor || from > this.seq || from < state.base) {
@@ -131,6 +135,8 @@ export class LiveHub {
     }
     if (!byEvent.size) return;
     this.deps.forget([...byEvent.keys()]);
+    // Timed now, not at the notice: a read between the two could still have had a cached answer.
+    this.changes.changed(byEvent.keys());
     for (const [eventId, sessions] of byEvent) {
       const state = this.stateOf(eventId);
       state.last = ++this.seq;
@@ -149,6 +155,7 @@ export class LiveHub {
   /** Notices may have been lost (the database listener reconnected): every cached answer goes, every stream asks again. */
   resyncAll() {
     this.deps.forget(null);
+    this.changes.unknownUntilNow();
     this.floor = ++this.seq;
     for (const [eventId, state] of this.events) {
       state.history = [];
@@ -157,6 +164,11 @@ export class LiveHub {
       for (const c of state.clients) c.write(`id: ${this.id(this.seq)}\nevent: resync\ndata: {}\n\n`);
       this.dropIfIdle(eventId, state);
     }
+  }
+
+  /** The database listener is up: changes before now went unheard (a stream's `ready` counts from here). */
+  listening() {
+    this.changes.unknownUntilNow();
   }
 
   /** Ends every stream (graceful shutdown: before the server waits for its connections). */

@@ -55,6 +55,8 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) 
           onError: (error) => app.log.warn({ err: error }, 'live availability: database listener lost'),
         })
       : null;
+  // Built before the listener (its notices go to the hub), which heard nothing until it was up.
+  if (listener) hub.listening();
   if (!listener) {
     // One process (SQLite), or PostgreSQL without a listener: the writes this process answered.
     app.addHook('onSend', async (request, reply, payload) => {

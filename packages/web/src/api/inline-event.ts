@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
+import { navigationStart } from '../lib/navigation-start.js';
 import { seedZoneOffsets } from '../lib/zone-offsets.js';
 import { calendarQuery, eventQuery } from './queries.js';
 
@@ -18,8 +19,10 @@ export function seedInlineEvent(client: QueryClient, doc: Document = document): 
   try {
     const reads = JSON.parse(text) as InlineEventReads;
     if (typeof reads.id !== 'string' || !isDocument(reads.event) || !isDocument(reads.calendar)) return false;
-    client.setQueryData(eventQuery(reads.id).queryKey, reads.event);
-    client.setQueryData(calendarQuery(reads.id).queryKey, reads.calendar);
+    // Read no sooner than this page was asked for: how old they may be (staleness, the live stream's catch-up).
+    const read = { updatedAt: navigationStart() };
+    client.setQueryData(eventQuery(reads.id).queryKey, reads.event, read);
+    client.setQueryData(calendarQuery(reads.id).queryKey, reads.calendar, read);
     for (const [zone, offsets] of Object.entries(reads.zones ?? {})) seedZoneOffsets(zone, offsets);
     return true;
   } catch {

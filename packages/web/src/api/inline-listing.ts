@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { INLINE_LISTING_ID } from '@foyer/contracts/constants';
+import { navigationStart } from '../lib/navigation-start.js';
 import { isDocument } from './inline-event.js';
 import { eventsAvailableQuery, unfilteredListing } from './queries.js';
 
@@ -16,7 +17,8 @@ export function seedInlineListing(client: QueryClient, doc: Document = document)
   try {
     const listing = JSON.parse(text) as unknown;
     if (!isDocument(listing) || !listing.event_template) return false;
-    client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing);
+    // Read no sooner than this page was asked for: how old it may be.
+    client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing, { updatedAt: navigationStart() });
     return true;
   } catch {
     return false;

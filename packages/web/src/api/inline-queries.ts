@@ -1,6 +1,7 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { INLINE_QUERIES_ID, INLINE_ZONES_ID, type ZoneOffsets } from '@foyer/contracts/constants';
 import { seedZoneOffsets } from '../lib/zone-offsets.js';
+import { navigationStart } from '../lib/navigation-start.js';
 
 /**
  * A server-rendered page's query cache (docs/server-rendering.md): what the server's render read,
@@ -14,7 +15,7 @@ export function hydrateInlineQueries(client: QueryClient, doc: Document = docume
   try {
     const state = JSON.parse(text) as DehydratedState;
     if (!Array.isArray(state?.queries)) return false;
-    const at = Math.round(performance.timeOrigin);
+    const at = navigationStart();
     hydrate(client, { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: at } })) });
     const zones = JSON.parse(doc.getElementById(INLINE_ZONES_ID)?.textContent || '{}') as Record<string, ZoneOffsets>;
     for (const [zone, offsets] of Object.entries(zones)) seedZoneOffsets(zone, offsets);

@@ -3,13 +3,16 @@ import type { TDocument, TLiveAvailability, TLiveSession } from '@foyer/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from './client.js';
+import { quietOf, readSinceLastChange, refetchEvent } from './live-catch-up.js';
 
 /**
  * Live availability (docs/live-availability.md): ONE EventSource per page and event, shared by
  * every part of the page that shows availability (the session picker of every flow, the
  * quantity-first calendar, the seat map). Messages patch the sessions and seat states already in
- * the query cache; `ready` (changes before it are not sent) and `resync` ask again for what the page shows. A hidden tab closes
- * its stream and, shown again, opens a new one (whose `ready` catches up). Where EventSource is
+ * the query cache. `ready` (changes before it are not sent) asks again for what the page shows unless
+ * all of it was read since the event's last change (its `quiet_ms`: a page fresh from its HTML
+ * shell asks nothing twice); `resync` always asks again. A hidden tab closes its stream and, shown
+ * again, opens a new one (whose `ready` catches up). Where EventSource is
  * missing or the stream cannot connect (refused, proxy), the state is `fallback` and the parts
  * poll as before; the stream is tried again after FALLBACK_RETRY_MS.
  */
@@ -49,6 +52,18 @@ function hasSessions(data: unknown): data is TDocument & { event_session: { _dat
 /** Whether a cached sessions read shows the session's own figures (not one group's room). */
 const showsSessionFigures = (key: QueryKey) => !JSON.stringify(key).includes('ticket_group_id');
 
+/**
+ * Writes pushed figures into a cached read. One already due to be asked again (invalidated, not
+ * refetched since: not on screen) stays due and keeps its age: the rest of it is no newer for the
+ * patch, and `ready` and the page's next mount go by both.
+ */
+function patchRead(client: QueryClient, queryKey: QueryKey, data: unknown) {
+  const query = client.getQueryCache().find({ queryKey, exact: true });
+  const due = !!query?.state.isInvalidated;
+  client.setQueryData(queryKey, data, due ? { updatedAt: query.state.dataUpdatedAt } : undefined);
+  if (due) void client.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+}
+
 /** Puts pushed figures into every cached read of the event's sessions and seat states. */
 export function applyLiveSessions(client: QueryClient, eventId: string, sessions: TLiveSession[]) {
   const byId = new Map(sessions.map((s) => [s.id, s]));
@@ -68,23 +83,17 @@ export function applyLiveSessions(client: QueryClient, eventId: string, sessions
       const { seat_states: _states, id: _id, ...figures } = live;
       return { ...s, ...figures, sold_quantity: live.used_capacity, oversold_out: live.sold_out };
     });
-    client.setQueryData(query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
+    patchRead(client, query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
   }
   if (turned) void client.invalidateQueries({ queryKey: ['calendar'], predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
   for (const live of sessions) {
     if (live.seat_states === undefined) continue;
-    client.setQueryData(['seat_map', 'detail', live.id, { geometry: false }], (doc: TDocument | undefined) => {
-      const rows = (doc as { seat_state?: { _data: { states: string }[] } } | undefined)?.seat_state?._data;
-      if (!doc || !rows?.length) return doc;
-      return { ...doc, seat_state: { ...(doc as { seat_state: object }).seat_state, _data: [{ ...rows[0], states: live.seat_states }] } };
-    });
+    const key = ['seat_map', 'detail', live.id, { geometry: false }];
+    const doc = client.getQueryData<TDocument>(key);
+    const rows = (doc as { seat_state?: { _data: { states: string }[] } } | undefined)?.seat_state?._data;
+    if (!doc || !rows?.length) continue;
+    patchRead(client, key, { ...doc, seat_state: { ...(doc as { seat_state: object }).seat_state, _data: [{ ...rows[0], states: live.seat_states }] } });
   }
-}
-
-/** Asks again for everything the page shows about the event (after `ready` on a reopen, or `resync`). */
-function refetchEvent(client: QueryClient, eventId: string) {
-  void client.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
-  void client.invalidateQueries({ queryKey: ['seat_map'], predicate: (q) => (q.queryKey[3] as { geometry?: boolean } | undefined)?.geometry === false });
 }
 
 function streamUrl(eventId: string): string {
@@ -115,17 +124,19 @@ function startFeed(client: QueryClient, eventId: string): Feed {
     const source = new EventSource(streamUrl(eventId));
     feed.source = source;
     readyTimer = setTimeout(fallBack, READY_WITHIN_MS);
-    const catchUp = () => {
+    const catchUp = (always: boolean) => (message: Event) => {
       if (readyTimer) clearTimeout(readyTimer);
       readyTimer = null;
       setState(eventId, feed, 'live');
-      // Changes before the server attached the stream are not sent: what was read before is asked again (once per open).
-      refetchEvent(client, eventId);
       feed.opened = true;
+      // Changes before the server attached the stream are not sent: what was read before the event's last change is asked again (once per open).
+      const quiet = always ? null : quietOf((message as MessageEvent<string>).data);
+      if (quiet !== null && readSinceLastChange(client, eventId, quiet)) return;
+      refetchEvent(client, eventId);
       for (const l of feed.listeners) l(null);
     };
-    source.addEventListener('ready', catchUp);
-    source.addEventListener('resync', catchUp);
+    source.addEventListener('ready', catchUp(false));
+    source.addEventListener('resync', catchUp(true));
     source.addEventListener('availability', (message) => {
       let data: TLiveAvailability;
       try {
