@@ -105,6 +105,10 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const home = await page('/');
     expect(home.statusCode).toBe(302);
     expect(home.headers.location).toBe('/events/elsewhere');
+    // An express link is the browser's: it keeps the flag for the tab before the address loses it.
+    const express = await page(`/events/${ga}?express=1`);
+    expect(express.statusCode).toBe(200);
+    expect(express.body).toContain('<div id="root"></div>');
   });
 
   it('a render that breaks leaves the page to the browser (200, unrendered, no trace of the error)', async () => {

@@ -30,3 +30,16 @@ export function configuredRedirectTarget(value: unknown, pathname: string): stri
   const target = Object.prototype.hasOwnProperty.call(paths, pathname) ? safeRedirectTarget(paths[pathname]) : null;
   return target && target !== pathname ? target : null;
 }
+
+/**
+ * The express-link flags (001 §2): the storefront takes one off the address and remembers, for the
+ * tab, to skip the upsells. Only the browser can remember it, so the server leaves such an address
+ * to the browser (docs/server-rendering.md).
+ */
+export const EXPRESS_PARAMS = ['express', 'express_checkout'] as const;
+
+/** Whether the address's query carries an express flag. */
+export function hasExpressFlag(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return EXPRESS_PARAMS.some((p) => params.has(p));
+}

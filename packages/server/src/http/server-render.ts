@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_EXPIRES_COOKIE, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
 import { eventPageId } from './event-page-shell.js';
+import { hasExpressFlag } from '@foyer/contracts/rules';
 
 
 interface ServerEntry {
@@ -13,10 +14,14 @@ interface ServerEntry {
 /** The web build's server entry, beside its browser build (packages/web/dist-ssr; the Docker image's ./dist-ssr). */
 export const serverEntryFile = (webDist: string) => join(webDist, '..', 'dist-ssr', 'entry-server.mjs');
 
-/** The public pages drawn on the server: home, the listing, an event page (every flow's first screen, gift and renewal too). */
+/**
+ * The public pages drawn on the server: home, the listing, an event page (every flow's first
+ * screen, gift and renewal too). An express link is the browser's to take (it remembers the flag
+ * for the tab before the address loses it).
+ */
 export function isServerRenderedPage(url: string): boolean {
-  const path = url.split(/[?#]/, 1)[0]!;
-  return path === '/' || path === '/events' || eventPageId(path) !== null;
+  const [path = '', search = ''] = url.split('#', 1)[0]!.split('?', 2);
+  return (path === '/' || path === '/events' || eventPageId(path) !== null) && !hasExpressFlag(search);
 }
 
 /** A member's pages are their own (their header, their events): the server draws only the public page, for visitors without a session. */

@@ -1,11 +1,11 @@
 // Navigation guards of 001 §2 that read the configuration or the address: configured redirects and the express-checkout flag.
 import { CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
-import { configuredRedirectTarget, safeRedirectTarget } from '@foyer/contracts/rules';
+import { configuredRedirectTarget, EXPRESS_PARAMS, safeRedirectTarget } from '@foyer/contracts/rules';
 import { asBoolean, configValue } from '../config/config.js';
 
 /** The express-checkout query flags; either sets skip-upsells and is then removed from the address. */
-export const EXPRESS_PARAMS = ['express', 'express_checkout'] as const;
+export { EXPRESS_PARAMS };
 const SKIP_UPSELLS_KEY = 'foyer.skip_upsells';
 
 /** web.redirects (001 §2: configured redirects send the browser to a target URL); the server applies the same rule to a page's first request. */
