@@ -35,7 +35,8 @@ export function useDoor(session: TDoorSession) {
   const refresh = useCallback(async () => {
     try {
       setStatus(await doorApi.status(session.id));
-      setOnline(true);
+      // An answer that was on its way when the browser went offline does not say it is back.
+      setOnline(navigator.onLine);
     } catch (error) {
       if (error instanceof DoorOffline) wentOffline();
     }
@@ -64,7 +65,7 @@ export function useDoor(session: TDoorSession) {
       setQueue(rest);
       const found = answers.filter((a) => a.conflict);
       if (found.length) setConflicts((c) => [...c, ...found]);
-      setOnline(true);
+      setOnline(navigator.onLine);
       await Promise.all([refresh(), download()]);
     } catch (error) {
       if (error instanceof DoorOffline) wentOffline();
@@ -126,7 +127,7 @@ export function useDoor(session: TDoorSession) {
       }
       try {
         const result = await doorApi.scan(session.id, code);
-        setOnline(true);
+        setOnline(navigator.onLine);
         if (result.outcome === 'admitted') {
           if (result.admitted_by) setMe(result.admitted_by);
           setLastAdmission(result.scan_id);
