@@ -92,8 +92,11 @@ declare module 'fastify' {
   }
 }
 
-/** Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl. webhooks), cancelling tickets of an order. */
-const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel)(\/|\?|$)/;
+/**
+ * Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl.
+ * webhooks), cancelling tickets of an order, and staff closing, reopening or resizing a session.
+ */
+const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel|admin\/sessions\/[^/?]+)(\/|\?|$)/;
 
 const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
 
