@@ -4,6 +4,7 @@
  * types stay in the package index.
  */
 export * from './auth-limits.js';
+export * from './attendee-limits.js';
 export * from './payment-limits.js';
 export * from './after-sale-texts.js';
 export * from './config-keys.js';

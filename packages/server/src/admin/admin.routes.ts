@@ -1,4 +1,4 @@
-import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
+import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -8,6 +8,7 @@ import { findAdminOrders } from './find-orders.js';
 import { readAdminOrder } from './read-admin-order.js';
 import { refundOrder } from './refund-order.js';
 import { resendOrderMail } from './resend-order-mail.js';
+import { renameTicket } from './rename-ticket.js';
 import { finishSentRefunds } from './finish-staff-refund.js';
 import { listAdminSessions } from './list-sessions.js';
 import { updateSession } from './update-session.js';
@@ -37,6 +38,11 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   route('POST', '/api/admin/orders/:id/resend', 'box_office', async (request, _reply, viewer) => {
     const body = parseBody(ZAdminResendBody, request.body, 'admin_resend');
     return resendOrderMail(refundDeps, actorOf(viewer), { orderId: idOf(request), email: body.email, now: ctx.now() });
+  });
+  route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', async (request, _reply, viewer) => {
+    const name = parseBody(ZAdminTicketNameBody, request.body, 'admin_ticket');
+    const { ticketId } = request.params as { ticketId: string };
+    return { admin_ticket: await renameTicket(ctx, actorOf(viewer), { orderId: idOf(request), ticketId, name, now: ctx.now() }) };
   });
   route('GET', '/api/admin/sessions', 'box_office', async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
   route('PATCH', '/api/admin/sessions/:id', 'admin', async (request, _reply, viewer) => {
