@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
+import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
 
 /**
@@ -9,7 +10,7 @@ import { ZPassword } from './auth.js';
  */
 
 /** Ranked: each role may do what the ones before it may (door < box_office < admin). */
-export const STAFF_ROLES = ['door', 'box_office', 'admin'] as const;
+export { STAFF_ROLES, STAFF_ACTION_ROLES, staffRoleAllows } from './staff-roles.js';
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
 

@@ -5,6 +5,7 @@
  */
 export * from './auth-limits.js';
 export * from './attendee-limits.js';
+export * from './staff-roles.js';
 export * from './payment-limits.js';
 export * from './after-sale-texts.js';
 export * from './config-keys.js';

@@ -1,4 +1,4 @@
-import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery } from '@foyer/contracts';
+import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -45,7 +45,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     return { admin_ticket: await renameTicket(ctx, actorOf(viewer), { orderId: idOf(request), ticketId, name, now: ctx.now() }) };
   });
   route('GET', '/api/admin/sessions', 'box_office', async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
-  route('PATCH', '/api/admin/sessions/:id', 'admin', async (request, _reply, viewer) => {
+  route('PATCH', '/api/admin/sessions/:id', STAFF_ACTION_ROLES.changeSession, async (request, _reply, viewer) => {
     const patch = parseBody(ZAdminSessionPatch, request.body, 'admin_session');
     return { admin_session: await updateSession(ctx, actorOf(viewer), { id: idOf(request), patch, now: ctx.now() }) };
   });
@@ -61,5 +61,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cards-to-print-${ctx.now().toISOString().slice(0, 10)}.csv"`).send(made.csv);
   });
-  route('GET', '/api/admin/audit', 'admin', async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
+  route('GET', '/api/admin/audit', STAFF_ACTION_ROLES.readAudit, async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
 }
