@@ -53,7 +53,7 @@ describe('attendee names on the order page', () => {
   it('offers a name field for booked and checked-in tickets only, prefilled, within the storefront limits', async () => {
     renderOrder();
     await screen.findByRole('heading', { name: 'Order 1001' });
-    expect(within(nameCell('SC3')).queryByRole('button', { name: /Change the name/ })).toBeNull();
+    expect(within(nameCell('SC3')).queryByRole('button', { name: /Change name of/ })).toBeNull();
     expect(within(nameCell('SC2')).getByRole('button', { name: fill('SC2') })).toBeTruthy();
     fireEvent.click(within(nameCell('SC1')).getByRole('button', { name: fill('SC1') }));
     const first = (await screen.findByLabelText(adminText.ticketName.first)) as HTMLInputElement;

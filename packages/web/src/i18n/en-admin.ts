@@ -57,7 +57,7 @@ export const adminText = {
   ticketName: {
     title: 'Attendee name',
     edit: 'Change name',
-    editLabel: 'Change the name on {ticket}',
+    editLabel: 'Change name of {ticket}',
     first: 'First name',
     last: 'Last name',
     save: 'Save name',
