@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
+import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
+import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
 
 /**
@@ -8,7 +10,7 @@ import { ZPassword } from './auth.js';
  */
 
 /** Ranked: each role may do what the ones before it may (door < box_office < admin). */
-export const STAFF_ROLES = ['door', 'box_office', 'admin'] as const;
+export { STAFF_ROLES, STAFF_ACTION_ROLES, staffRoleAllows } from './staff-roles.js';
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
 
@@ -190,6 +192,14 @@ export type TAdminRefund = z.infer<typeof ZAdminRefund>;
 export const ZAdminRefundAnswer = z.object({ admin_refund: ZAdminRefund });
 export type TAdminRefundAnswer = z.infer<typeof ZAdminRefundAnswer>;
 
+/** PATCH admin/orders/{id}/tickets/{ticketId}: the attendee's name, within the storefront's limits (joined into admit_name). */
+const AdmitNamePart = z.string().trim().min(1).max(ADMIT_NAME_PART_MAX);
+export const ZAdminTicketNameBody = z.object({ first_name: AdmitNamePart, last_name: AdmitNamePart }).strict();
+export type TAdminTicketNameBody = z.infer<typeof ZAdminTicketNameBody>;
+export const ZAdminTicketAnswer = z.object({ admin_ticket: ZAdminTicket });
+export type TAdminTicketAnswer = z.infer<typeof ZAdminTicketAnswer>;
+export type TAdminTicket = z.infer<typeof ZAdminTicket>;
+
 /** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
 export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email().optional() }).strict();
 export type TAdminResendBody = z.infer<typeof ZAdminResendBody>;
@@ -317,5 +327,6 @@ export const ADMIN_TEXT = {
   refundNothingLeft: 'Nothing is left to refund on this order.',
   refundFailed: 'The payment provider refused the refund; nothing was changed.',
   capacityBelowTaken: 'The capacity cannot be less than the tickets sold and held ({taken}).',
+  renameNotBooked: 'Only a booked or checked-in ticket can be renamed.',
   setPasswordInvalid: 'This link is not valid. It may have expired or been used; ask an admin for a new one.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIT_NAME_MAX } from './attendee-limits.js';
 import { ZMembershipCartItem } from './memberships.js';
 import { ZTicketSeat } from './seats.js';
 import { ZCartModOut, ZCartPromoCode, ZPromoCodeEntry } from './promotions.js';
@@ -17,7 +18,7 @@ export const ZReserveTicket = z.object({
   event_session_id: Id.nullish(),
   /** A chosen amount for a flexible price: a positive decimal with at most 2 places. */
   face_value: z.union([z.string(), z.number()]).nullish(),
-  admit_name: z.string().max(101).nullish(),
+  admit_name: z.string().max(ADMIT_NAME_MAX).nullish(),
   admit_email: z.string().max(254).nullish(),
   handler_data: z.record(z.string(), z.unknown()).nullish(),
 });

@@ -4,6 +4,8 @@
  * types stay in the package index.
  */
 export * from './auth-limits.js';
+export * from './attendee-limits.js';
+export * from './staff-roles.js';
 export * from './payment-limits.js';
 export * from './after-sale-texts.js';
 export * from './config-keys.js';

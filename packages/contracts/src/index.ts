@@ -4,6 +4,7 @@ export * from './resources.js';
 export * from './catalog.js';
 export * from './config-keys.js';
 export * from './cart.js';
+export * from './attendee-limits.js';
 export * from './auth.js';
 export * from './orders.js';
 export * from './memberships.js';

@@ -120,3 +120,7 @@ export const mailsOfOrder = (db: Tx, email: string, orderNumber: string) =>
 
 export const auditOf = (db: Tx, objectType: string, objectId: string) =>
   db.selectFrom('audit_log').selectAll().where('object_type', '=', objectType).where('object_id', '=', objectId).orderBy('created_at').orderBy('id').execute();
+
+export async function setTicketAdmitName(db: Tx, ticketId: string, admitName: string) {
+  await db.updateTable('ticket').set({ admit_name: admitName }).where('id', '=', ticketId).execute();
+}

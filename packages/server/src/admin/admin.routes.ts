@@ -1,4 +1,4 @@
-import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAuditQuery } from '@foyer/contracts';
+import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -8,6 +8,7 @@ import { findAdminOrders } from './find-orders.js';
 import { readAdminOrder } from './read-admin-order.js';
 import { refundOrder } from './refund-order.js';
 import { resendOrderMail } from './resend-order-mail.js';
+import { renameTicket } from './rename-ticket.js';
 import { finishSentRefunds } from './finish-staff-refund.js';
 import { listAdminSessions } from './list-sessions.js';
 import { updateSession } from './update-session.js';
@@ -38,8 +39,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseBody(ZAdminResendBody, request.body, 'admin_resend');
     return resendOrderMail(refundDeps, actorOf(viewer), { orderId: idOf(request), email: body.email, now: ctx.now() });
   });
+  route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', async (request, _reply, viewer) => {
+    const name = parseBody(ZAdminTicketNameBody, request.body, 'admin_ticket');
+    const { ticketId } = request.params as { ticketId: string };
+    return { admin_ticket: await renameTicket(ctx, actorOf(viewer), { orderId: idOf(request), ticketId, name, now: ctx.now() }) };
+  });
   route('GET', '/api/admin/sessions', 'box_office', async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
-  route('PATCH', '/api/admin/sessions/:id', 'admin', async (request, _reply, viewer) => {
+  route('PATCH', '/api/admin/sessions/:id', STAFF_ACTION_ROLES.changeSession, async (request, _reply, viewer) => {
     const patch = parseBody(ZAdminSessionPatch, request.body, 'admin_session');
     return { admin_session: await updateSession(ctx, actorOf(viewer), { id: idOf(request), patch, now: ctx.now() }) };
   });
@@ -55,5 +61,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cards-to-print-${ctx.now().toISOString().slice(0, 10)}.csv"`).send(made.csv);
   });
-  route('GET', '/api/admin/audit', 'admin', async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
+  route('GET', '/api/admin/audit', STAFF_ACTION_ROLES.readAudit, async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
 }

@@ -1,4 +1,4 @@
-import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminTicketAnswer, ZAdminTicketNameBody, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
 import { answer, operation, pathParam, type Operation } from '../http/openapi-parts.js';
 
 const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
@@ -76,6 +76,15 @@ export function adminPaths() {
         body: ZAdminResendBody,
         ok: ZAdminResendAnswer,
         refusals: { '400': 'validation_failed (bad address, or none to send to)', '404': 'not_found' },
+      }),
+    },
+    '/admin/orders/{id}/tickets/{ticketId}': {
+      patch: admin({
+        summary: "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
+        parameters: [pathParam('id'), pathParam('ticketId')],
+        body: ZAdminTicketNameBody,
+        ok: ZAdminTicketAnswer,
+        refusals: { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
       }),
     },
     '/admin/sessions': {

@@ -1,4 +1,4 @@
-import { fromMinor, type TAdminOrderDetail } from '@foyer/contracts';
+import { fromMinor, type TAdminOrderDetail, type TAdminTicket } from '@foyer/contracts';
 import type { Db, Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { auditOf, changesOfOrder, instalmentsOfOrder, mailsOfOrder, orderWithBuyer, paymentsOfOrder, REFUND_KINDS, ticketsOfOrder } from './admin-orders.repository.js';
@@ -9,6 +9,22 @@ type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number];
 export const isRefundRow = (p: { error_code: string | null }) => p.error_code !== null && REFUND_KINDS.includes(p.error_code);
 /** Refund rows that gave money back or will (a failed staff refund gave nothing). */
 export const refundedOf = (payments: PaymentRow[]) => payments.filter((p) => isRefundRow(p) && p.status !== 'refund_failed').reduce((sum, p) => sum + Number(p.amount), 0);
+
+/** One ticket of an order as the order page shows it. */
+export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[number]): TAdminTicket {
+  return {
+    id: t.id,
+    state: t.state,
+    event_name: t.event_name,
+    ticket_type_name: t.ticket_type_name,
+    session_start: t.start_datetime ?? null,
+    seat: t.seat_name ? [t.section, t.row_name, t.seat_name].filter(Boolean).join(' ') : null,
+    scan_code: t.scan_code,
+    admit_name: t.admit_name,
+    value: fromMinor(Number(t.adjusted_value)),
+    redeemed_at: t.redeemed_at,
+  };
+}
 
 export const orderNotFound = () => new AppError(404, 'not_found', 'We could not find that order.', 'admin_order');
 
@@ -34,18 +50,7 @@ export async function readAdminOrder(db: Db | Tx, orderId: string): Promise<TAdm
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {
     admin_order: { ...orderRowOut(order, tickets.length), cart_id: order.cart_id, refunded: fromMinor(refunded), refundable: fromMinor(Math.max(0, Number(order.paid) - refunded)) },
-    tickets: tickets.map((t) => ({
-      id: t.id,
-      state: t.state,
-      event_name: t.event_name,
-      ticket_type_name: t.ticket_type_name,
-      session_start: t.start_datetime ?? null,
-      seat: t.seat_name ? [t.section, t.row_name, t.seat_name].filter(Boolean).join(' ') : null,
-      scan_code: t.scan_code,
-      admit_name: t.admit_name,
-      value: fromMinor(Number(t.adjusted_value)),
-      redeemed_at: t.redeemed_at,
-    })),
+    tickets: tickets.map(adminTicketOut),
     payments: payments.map((p) => ({ id: p.id, kind: isRefundRow(p) ? 'refund' : 'charge', gateway_id: p.gateway_id, amount: fromMinor(Number(p.amount)), status: p.status, reference: p.reference, created_at: p.created_at })),
     changes,
     instalments: instalments.map((i) => ({ ...i, rank: Number(i.rank), amount: fromMinor(Number(i.amount)) })),

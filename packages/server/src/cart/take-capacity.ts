@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { EventSessionTable } from '../db/schema.js';
-import { takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
+import { sessionRoom, takeGroupCapacity, takeSessionCapacity } from './capacity.repository.js';
 
 /** A ticket as far as capacity is concerned; `groupLimit` is its group's limit per session (-1: none). */
 export interface CapacityTicket {
@@ -38,6 +38,10 @@ export async function takeCapacity(tx: Tx, tickets: CapacityTicket[]): Promise<{
     if (!session) return { short: { sessionId } };
     sessions.push(session);
   }
+  // Tickets of groups outside the session's count take none of it, but a session staff closed for
+  // sale (docs/box-office.md, Sessions) refuses them too — as the session's own update refuses the rest.
+  const uncounted = [...new Set([...byGroup.values()].map((g) => g.sessionId))].filter((id) => !bySession.has(id)).sort();
+  for (const sessionId of uncounted) if ((await sessionRoom(tx, sessionId))?.sale_closed) return { short: { sessionId } };
   for (const [, g] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!(await takeGroupCapacity(tx, g.sessionId, g.groupId, g.limit, g.n, bySession.has(g.sessionId)))) return { short: { sessionId: g.sessionId, groupId: g.groupId, limit: g.limit } };
   }

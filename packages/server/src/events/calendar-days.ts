@@ -11,9 +11,9 @@ export interface CalendarDayRow {
   date: string;
   /** Some session of the day has room for one of the groups asked about. */
   open: boolean;
-  /** Some session of the day has unlimited capacity. */
+  /** Some session of the day open for sale has unlimited capacity. */
   unlimited: boolean;
-  /** capacity + oversell, summed over the day's sessions. */
+  /** capacity + oversell, summed over the day's sessions (a session closed for sale counts what it used). */
   capacity: number;
   /** Used capacity summed over the day's sessions (expired, unswept holds count as free). */
   used: number;
@@ -79,12 +79,14 @@ export async function dayFigures(
     ) as ${sql.raw(`g${i}`)} on ${sql.raw(`g${i}`)}.sid = s.id`,
   );
   const sessionUsed = input.freeExpired ? sql`(case when s.used_capacity - coalesce(x.freed, 0) < 0 then 0 else s.used_capacity - coalesce(x.freed, 0) end)` : sql`s.used_capacity`;
-  const sessionRoom = sql`(s.capacity = -1 or s.capacity + s.oversell_capacity - ${sessionUsed} > 0)`;
+  // A session staff closed for sale has no room, in any group (docs/box-office.md, Sessions).
+  const onSale = sql`s.sale_closed = 0`;
+  const sessionRoom = sql`(${onSale} and (s.capacity = -1 or s.capacity + s.oversell_capacity - ${sessionUsed} > 0))`;
   const groupRoom = (g: GroupRule): RawBuilder<unknown> => {
     const i = capped.indexOf(g);
     const own =
       i === -1 ? sql`1 = 1` : sql`${sql.lit(g.capacity + g.oversell_capacity)} - (case when coalesce(${sql.raw(`g${i}`)}.used, 0) < 0 then 0 else coalesce(${sql.raw(`g${i}`)}.used, 0) end) > 0`;
-    return g.exclude_from_event_capacity ? sql`(${own})` : sql`(${own} and ${sessionRoom})`;
+    return g.exclude_from_event_capacity ? sql`(${own} and ${onSale})` : sql`(${own} and ${sessionRoom})`;
   };
   const allDay = dialect === 'postgres' ? sql`(s.end_datetime::timestamptz - s.start_datetime::timestamptz) > interval '5 hours'` : sql`(julianday(s.end_datetime) - julianday(s.start_datetime)) * 86400000 > ${sql.lit(ALL_DAY_MS)}`;
   const groupColumns = input.groups.map((g, i) => sql`, max(case when ${groupRoom(g)} then 1 else 0 end) as ${sql.raw(`open${i}`)}`);
@@ -100,8 +102,9 @@ export async function dayFigures(
     select ${day} as date,
       max(case when ${sessionRoom} then 1 else 0 end) as session_open
       ${sql.join(groupColumns, sql` `)},
-      max(case when s.capacity = -1 then 1 else 0 end) as unlimited,
-      sum(s.capacity + s.oversell_capacity) as capacity,
+      max(case when s.capacity = -1 and ${onSale} then 1 else 0 end) as unlimited,
+      -- A closed session adds no room: its capacity counts as what it has used.
+      sum(case when ${onSale} then s.capacity + s.oversell_capacity else ${sessionUsed} end) as capacity,
       sum(${sessionUsed}) as used,
       -- Off sale at its start (a timed session) or its end (all-day), whichever the on-sale test below meets first.
       min(case when ${allDay} or s.end_datetime < s.start_datetime then s.end_datetime else s.start_datetime end) as stale_at

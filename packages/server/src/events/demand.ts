@@ -55,10 +55,11 @@ export function sessionTakes(
 
 /** Whether a session can take the demand: each group within its room and the session within its own. */
 function fitsDemand(
-  session: { capacity: number; oversell_capacity: number; used_capacity: number },
+  session: { capacity: number; oversell_capacity: number; used_capacity: number; sale_closed: number },
   demand: Demand,
   groupRoom: (groupId: string) => number,
 ): boolean {
+  if (session.sale_closed) return false;
   let countedBySession = 0;
   for (const g of demand.groups) {
     const qty = demand.byGroup.get(g.id) ?? 0;

@@ -75,8 +75,9 @@ async function daysTakingDemand(db: Tx, input: { eventId: string; timezone: stri
     const date = localDate(s.start_datetime, input.timezone);
     const day = days.get(date) ?? { date, open: false, unlimited: false, capacity: 0, used: 0 };
     day.open ||= sessionTakes(s, input.demand, input.groups, used);
-    day.unlimited ||= s.capacity === -1;
-    day.capacity += s.capacity + s.oversell_capacity;
+    // As calendar-days.ts: a session closed for sale adds no room.
+    day.unlimited ||= s.capacity === -1 && !s.sale_closed;
+    day.capacity += s.sale_closed ? s.used_capacity : s.capacity + s.oversell_capacity;
     day.used += s.used_capacity;
     days.set(date, day);
   }

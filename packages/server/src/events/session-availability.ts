@@ -18,7 +18,8 @@ export function groupRoom(group: Group, used: number): number {
  */
 export function roomForGroups(session: Session, groups: Group[], used: (groupId: string) => number): number {
   const sessionRoom = availableCapacity(session);
-  if (!groups.length) return sessionRoom;
+  // Closed for sale: no room even in groups that do not count against the session.
+  if (!groups.length || session.sale_closed) return sessionRoom;
   let best = 0;
   for (const g of groups) {
     const own = groupRoom(g, used(g.id));

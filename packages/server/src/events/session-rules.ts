@@ -9,13 +9,21 @@ dayjs.extend(timezone);
 /** A session longer than this counts as all-day (000 §9) and stays on sale until it ends. */
 const ALL_DAY_MS = 5 * 60 * 60 * 1000;
 
-/** capacity + oversell − used, never below 0; -1 when unlimited (000 §3). */
-export function availableCapacity(s: { capacity: number; oversell_capacity: number; used_capacity: number }): number {
+/** What availability is worked out from; `sale_closed` when the row says (a session staff closed for sale). */
+export type SessionRoomFields = { capacity: number; oversell_capacity: number; used_capacity: number; sale_closed?: number };
+
+/**
+ * capacity + oversell − used, never below 0; -1 when unlimited (000 §3). A session staff closed
+ * for sale has none left, whatever its figures (docs/box-office.md, Sessions): reserving refuses it
+ * as sold out, so every read shows it so.
+ */
+export function availableCapacity(s: SessionRoomFields): number {
+  if (s.sale_closed) return 0;
   if (s.capacity === -1) return -1;
   return Math.max(0, s.capacity + s.oversell_capacity - s.used_capacity);
 }
 
-export function hasRoomFor(s: { capacity: number; oversell_capacity: number; used_capacity: number }, quantity: number): boolean {
+export function hasRoomFor(s: SessionRoomFields, quantity: number): boolean {
   const available = availableCapacity(s);
   return available === -1 || available >= quantity;
 }

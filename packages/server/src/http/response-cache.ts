@@ -92,8 +92,12 @@ declare module 'fastify' {
   }
 }
 
-/** Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl. webhooks), cancelling tickets of an order. */
-const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel)(\/|\?|$)/;
+/**
+ * Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl.
+ * webhooks), cancelling tickets of an order; and the staff's: closing, reopening or resizing a
+ * session, refunding (which cancels tickets), making a payment-link cart (which holds them).
+ */
+const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel|admin\/(sessions\/[^/?]+|orders\/[^/?]+\/refund|carts))(\/|\?|$)/;
 
 const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
-import type { TStaffRole } from '@foyer/contracts';
+import { staffRoleAllows, type TStaffRole } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { uuidv7 } from '../ids.js';
 import { secureCookies } from '../http/cookie-security.js';
@@ -93,6 +93,5 @@ export function forgetStaffSession(request: FastifyRequest) {
   resolved.set(request, null);
 }
 
-const RANK: Record<TStaffRole, number> = { door: 0, box_office: 1, admin: 2 };
 /** Whether a role may do what `needed` may (docs/box-office.md, Roles). */
-export const roleAllows = (role: string, needed: TStaffRole) => role in RANK && RANK[role as TStaffRole] >= RANK[needed];
+export const roleAllows = (role: string, needed: TStaffRole) => staffRoleAllows(role, needed);

@@ -54,6 +54,16 @@ export const adminText = {
     resend: 'Resend confirmation',
     resent: 'Confirmation sent to {email}.',
   },
+  ticketName: {
+    title: 'Attendee name',
+    edit: 'Change name',
+    editLabel: 'Change name of {ticket}',
+    first: 'First name',
+    last: 'Last name',
+    save: 'Save name',
+    cancel: 'Cancel',
+    done: 'The name on {ticket} is now {name}.',
+  },
   refund: {
     title: 'Refund',
     tickets: '{n} tickets, {amount}',

@@ -1,4 +1,4 @@
-import type { TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow } from '@foyer/contracts';
+import type { TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -38,5 +38,7 @@ export const reportQuery = (from: string, to: string) =>
 
 export const refundOrder = (id: string, body: { ticket_ids?: string[]; reason: string }) => adminCall<TAdminRefundAnswer>(`orders/${encodeURIComponent(id)}/refund`, { method: 'POST', body });
 export const resendOrder = (id: string) => adminCall<{ sent_to: string }>(`orders/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {} });
+export const renameTicket = (orderId: string, ticketId: string, body: TAdminTicketNameBody) =>
+  adminCall<TAdminTicketAnswer>(`orders/${encodeURIComponent(orderId)}/tickets/${encodeURIComponent(ticketId)}`, { method: 'PATCH', body });
 export const patchSession = (id: string, body: { closed?: boolean; capacity?: number }) =>
   adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });

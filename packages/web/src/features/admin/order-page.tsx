@@ -7,10 +7,12 @@ import { orderQuery, resendOrder } from './admin-api.js';
 import { DataTable } from './data-table.js';
 import { dateTime } from './format.js';
 import { RefundDialog } from './refund-dialog.js';
+import { isRenameable, TicketNameDialog, ticketLabel } from './ticket-name-dialog.js';
 
 type Detail = TAdminOrderDetail;
+type Ticket = Detail['tickets'][number];
 
-/** The order page (docs/box-office.md): tickets, money, changes, e-mails and a timeline; refund and resend. */
+/** The order page (docs/box-office.md): tickets, money, changes, e-mails and a timeline; refund, resend, attendee names. */
 export function Component() {
   const { id = '' } = useParams();
   const client = useQueryClient();
@@ -18,6 +20,7 @@ export function Component() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [refund, setRefund] = useState<'selected' | 'whole' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [naming, setNaming] = useState<Ticket | null>(null);
   if (order.isPending) return <p>{t.loading}</p>;
   if (order.isError) return <p role="alert">{fill(t.error, { message: order.error.message })}</p>;
   const o = order.data;
@@ -61,7 +64,7 @@ export function Component() {
           </button>
         </div>
       </section>
-      <DataTable<Detail['tickets'][number]>
+      <DataTable<Ticket>
         caption={t.order.tickets}
         rows={o.tickets}
         rowKey={(x) => x.id}
@@ -69,13 +72,27 @@ export function Component() {
           {
             key: 'select',
             label: t.order.columns.ticket,
-            cell: (x) => <input type="checkbox" checked={selected.has(x.id)} disabled={x.state !== 'booked'} onChange={() => toggle(x.id)} aria-label={fill(t.order.select, { name: `${x.ticket_type_name} ${x.scan_code ?? ''}` })} />,
+            cell: (x) => <input type="checkbox" checked={selected.has(x.id)} disabled={x.state !== 'booked'} onChange={() => toggle(x.id)} aria-label={fill(t.order.select, { name: ticketLabel(x) })} />,
           },
           { key: 'event', label: t.order.columns.event, cell: (x) => `${x.event_name} — ${x.ticket_type_name}`, sortValue: (x) => x.event_name },
           { key: 'session', label: t.order.columns.session, cell: (x) => dateTime(x.session_start), sortValue: (x) => x.session_start ?? '' },
           { key: 'seat', label: t.order.columns.seat, cell: (x) => x.seat ?? '—' },
           { key: 'scan', label: t.order.columns.scanCode, cell: (x) => <code>{x.scan_code}</code> },
-          { key: 'name', label: t.order.columns.name, cell: (x) => x.admit_name ?? '—' },
+          {
+            key: 'name',
+            label: t.order.columns.name,
+            cell: (x) => (
+              <span className="admin-name">
+                {x.admit_name ?? '—'}
+                {isRenameable(x) && (
+                  <button type="button" className="button button--secondary" aria-label={fill(t.ticketName.editLabel, { ticket: ticketLabel(x) })} onClick={() => setNaming(x)}>
+                    {t.ticketName.edit}
+                  </button>
+                )}
+              </span>
+            ),
+            sortValue: (x) => x.admit_name ?? '',
+          },
           { key: 'value', label: t.order.columns.value, cell: (x) => x.value, numeric: true, sortValue: (x) => Number(x.value) },
           { key: 'state', label: t.order.columns.state, cell: (x) => x.state, sortValue: (x) => x.state },
         ]}
@@ -124,6 +141,16 @@ export function Component() {
           { key: 'what', label: t.order.columns.what, cell: (x) => x.what },
           { key: 'by', label: t.order.columns.by, cell: (x) => x.by ?? '—' },
         ]}
+      />
+      <TicketNameDialog
+        orderId={id}
+        ticket={naming}
+        onClose={() => setNaming(null)}
+        onDone={(text) => {
+          setNaming(null);
+          setMessage(text);
+          void refresh();
+        }}
       />
       <RefundDialog
         open={refund !== null}

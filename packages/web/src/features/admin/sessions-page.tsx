@@ -1,18 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminSessionRow } from '@foyer/contracts';
+import { STAFF_ACTION_ROLES, staffRoleAllows } from '@foyer/contracts/constants';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
-import { patchSession, sessionsQuery } from './admin-api.js';
-import { DataTable } from './data-table.js';
+import { meQuery, patchSession, sessionsQuery } from './admin-api.js';
+import { DataTable, type Column } from './data-table.js';
 import { dateTime } from './format.js';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
-/** Sessions (docs/box-office.md): a day's sessions with what is sold, held and left; close, reopen, capacity (admins). */
+/** Sessions (docs/box-office.md): a day's sessions with what is sold, held and left; close, reopen, capacity (admins only: others are not offered them). */
 export function Component() {
+  const me = useQuery(meQuery());
+  const mayChange = me.data !== undefined && staffRoleAllows(me.data.staff.role, STAFF_ACTION_ROLES.changeSession);
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? today();
   const client = useQueryClient();
@@ -21,6 +24,20 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['admin_session'] });
   const act = (work: Promise<unknown>) => work.then(() => (setError(null), setEditing(null), refresh()), (e: unknown) => setError(errorMessage(e)));
+  const actions: Column<TAdminSessionRow> = {
+    key: 'actions',
+    label: t.sessions.columns.actions,
+    cell: (s) => (
+      <span className="admin-actions">
+        <button type="button" className="button button--secondary" onClick={() => void act(patchSession(s.id, { closed: !s.closed }))}>
+          {s.closed ? t.sessions.reopen : t.sessions.close}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => (setError(null), setEditing(s))}>
+          {t.sessions.changeCapacity}
+        </button>
+      </span>
+    ),
+  };
   return (
     <>
       <h1>{t.sessions.title}</h1>
@@ -56,20 +73,7 @@ export function Component() {
             { key: 'in', label: t.sessions.columns.checkedIn, cell: (s) => s.checked_in, numeric: true, sortValue: (s) => s.checked_in },
             { key: 'available', label: t.sessions.columns.available, cell: (s) => s.available ?? t.sessions.unlimited, numeric: true, sortValue: (s) => s.available ?? Number.MAX_SAFE_INTEGER },
             { key: 'state', label: t.sessions.columns.state, cell: (s) => (s.closed ? t.sessions.closed : t.sessions.open), sortValue: (s) => Number(s.closed) },
-            {
-              key: 'actions',
-              label: t.sessions.columns.actions,
-              cell: (s) => (
-                <span className="admin-actions">
-                  <button type="button" className="button button--secondary" onClick={() => void act(patchSession(s.id, { closed: !s.closed }))}>
-                    {s.closed ? t.sessions.reopen : t.sessions.close}
-                  </button>
-                  <button type="button" className="button button--secondary" onClick={() => (setError(null), setEditing(s))}>
-                    {t.sessions.changeCapacity}
-                  </button>
-                </span>
-              ),
-            },
+            ...(mayChange ? [actions] : []),
           ]}
         />
       )}

@@ -1,3 +1,4 @@
+import { ADMIT_NAME_PART_MAX } from '@foyer/contracts/constants';
 import { attendeeEmailProblem, type AttendeeNeeds } from '@foyer/contracts/rules';
 import { en } from '../../../../i18n/en.js';
 
@@ -6,7 +7,7 @@ import { en } from '../../../../i18n/en.js';
  * check, are the shared rules (contracts/src/rules/attendees.ts); a name here is a first and a
  * last name, joined.
  */
-export const NAME_MAX_LENGTH = 50;
+export const NAME_MAX_LENGTH = ADMIT_NAME_PART_MAX;
 export const EMAIL_MAX_LENGTH = 254;
 
 export interface AttendeeValue {
