@@ -7,7 +7,7 @@ import { DEMO_CARDS } from '@foyer/contracts';
  * staff account (`foyer staff add`) signed in for its cookie (docs/door.md, docs/box-office.md).
  */
 
-type Json = Record<string, { _data: Record<string, unknown>[] }> & Record<string, unknown>;
+type Json = Record<string, { _data: Record<string, unknown>[] }>;
 
 /** One visitor: JSON calls that keep the cookies the server sets. */
 function visitor(base: string) {
@@ -34,7 +34,7 @@ export async function paidScanCodes(base: string, session: { id: string; ticketT
     await api('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.user._data[0]!.identity_id });
     const due = (await api('GET', `/api/cart/${cartId}`)).cart._data[0] as { cart_fees: { total_outstanding: string } };
     const paid = await api('POST', `/api/cart/${cartId}/pay`, { amount: due.cart_fees.total_outstanding, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true });
-    if (paid.outcome !== 'completed') throw new Error(`pay: ${JSON.stringify(paid)}`);
+    if ((paid as { outcome?: unknown }).outcome !== 'completed') throw new Error(`pay: ${JSON.stringify(paid)}`);
     const tickets = (await api('GET', `/api/cart/${cartId}?_embed=ticket&_limit=1000`)).ticket._data as { scan_code: string | null }[];
     codes.push(...tickets.map((t) => t.scan_code!));
   }
