@@ -28,9 +28,9 @@ function compiledQueries(): KyselyPlugin & { seen: string[] } {
 
 /**
  * A scan answers within 300 ms at the door (issue 31; docs/door.md, Speed; `npm run bench:door`
- * measures it). Kysely builds and compiles a query tree on every call — for the ticket's
- * seven-table read that cost more CPU than SQLite running it — so the scan's statements are
- * prepared once (db/prepared.ts): after the first scan of each kind, a scan compiles no query.
+ * measures it). Kysely builds and compiles a query tree on every call, near as dear in CPU as
+ * SQLite running the statements, so the scan's statements are prepared once (db/prepared.ts):
+ * after the first scan of each kind, a scan compiles no query.
  */
 describe.each(dialects())('a door scan on %s', (dialect) => {
   const compiled = compiledQueries();
