@@ -8,6 +8,8 @@ export interface Target {
   body?: string;
   /** Rotating bodies (one per request, round robin). */
   bodies?: string[];
+  /** A fixed number of requests in place of the duration: with as many bodies, each is sent once. */
+  amount?: number;
   headers?: Record<string, string>;
 }
 
@@ -46,22 +48,24 @@ async function serverCpuMicros(port: number): Promise<number> {
 
 export async function measure(port: number, target: Target, seconds: number, connections = 20): Promise<Result> {
   const cpuBefore = await serverCpuMicros(port);
+  let turn = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${target.path}`,
     method: target.method ?? 'GET',
     body: target.body,
     ...(target.bodies
-      ? { requests: [{ setupRequest: ((req: Record<string, unknown>) => ({ ...req, body: target.bodies![Math.floor(Math.random() * target.bodies!.length)] })) as never }] }
+      ? { requests: [{ setupRequest: ((req: Record<string, unknown>) => ({ ...req, body: target.bodies![turn++ % target.bodies!.length] })) as never }] }
       : {}),
     headers: { 'content-type': 'application/json', app: 'ecomm', ...target.headers },
     connections,
-    duration: seconds,
+    // A fixed count stops at the next sample: sample often, so the run's length is its own.
+    ...(target.amount ? { amount: target.amount, sampleInt: 50 } : { duration: seconds }),
   });
   const cpuMicros = (await serverCpuMicros(port)) - cpuBefore;
   return {
     name: target.name,
     cpuPerRequest: Math.round(cpuMicros / Math.max(1, result.requests.total)),
-    rps: Math.round(result.requests.average),
+    rps: Math.round(target.amount ? result.requests.total / result.duration : result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     // A 304 is what an If-None-Match row asks for.

@@ -12,7 +12,9 @@ import { readSettings } from '../packages/server/src/settings.js';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(mkdtempSync(join(tmpdir(), 'foyer-bench-')), 'bench.db')}`;
 // Every benchmark client comes from one address: lift the per-address limits on holds and carts.
 const unlimited = { FOYER_MAX_HELD_TICKETS_PER_IP: '100000000', FOYER_CARTS_PER_IP_PER_HOUR: '100000000', FOYER_LIVE_STREAMS_PER_IP: '100000', FOYER_LIVE_STREAMS_MAX: '1000000' };
-const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'demo', ...unlimited, ...(process.env.BENCH_CATALOG ? { FOYER_SEED_FILE: process.env.BENCH_CATALOG } : {}), ...(process.env.FOYER_CACHE_TTL_MS ? { FOYER_CACHE_TTL_MS: process.env.FOYER_CACHE_TTL_MS } : {}), ...(process.env.FOYER_WEB_DIST ? { FOYER_WEB_DIST: process.env.FOYER_WEB_DIST } : {}) }), port: 0 };
+// Settings a benchmark may give the target (the rest of the environment is not read).
+const passed = Object.fromEntries(['FOYER_CACHE_TTL_MS', 'FOYER_WEB_DIST', 'FOYER_STAFF_TOKENS', 'FOYER_MAX_HELD_TICKETS_PER_CART'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
+const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'demo', ...unlimited, ...(process.env.BENCH_CATALOG ? { FOYER_SEED_FILE: process.env.BENCH_CATALOG } : {}), ...passed }), port: 0 };
 const handle = await bootDatabase(settings, () => {});
 const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() });
 app.get('/bench/bare', async () => ({ ok: true }));

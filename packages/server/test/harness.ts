@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { KyselyPlugin } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.js';
@@ -67,8 +68,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database loaded with the test catalog, at the fixed clock. */
-export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date; env?: NodeJS.ProcessEnv; webDist?: string } = {}): Promise<TestApp> {
-  const database = await freshDatabase(dialect);
+export async function testApp(dialect: Dialect, options: { catalog?: string | null; now?: Date; env?: NodeJS.ProcessEnv; webDist?: string; plugins?: KyselyPlugin[] } = {}): Promise<TestApp> {
+  const fresh = await freshDatabase(dialect);
+  // Plugins (a test watching the queries the app builds) see the app's and the test's queries.
+  const database = { ...fresh, db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), fresh.db) };
   const clock = {
     now: options.now ?? NOW,
     advance(ms: number) {

@@ -7,7 +7,7 @@ import { uuidv7 } from '../ids.js';
 import { checkIn } from '../checkin/check-in.js';
 import type { DoorStaff } from '../checkin/staff-auth.js';
 import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
-import { admitterOfCard, admittersOfTickets, insertDoorScan, membershipIdByScanCodeKey, redeemTicket, ticketByScanCode, ticketsOfChange, type DoorSessionRow, type DoorTicketRow } from './door.repository.js';
+import { admitterOfCard, admitterOfTicket, insertDoorScan, membershipIdByScanCodeKey, redeemTicket, ticketByScanCode, ticketsOfChange, type DoorSessionRow, type DoorTicketRow } from './door.repository.js';
 import { ticketResult, unknownResult } from './door-result.js';
 import { scanCodeKey } from '../users/normalize.js';
 
@@ -77,7 +77,7 @@ export async function rescheduledTo(db: Db, ticket: Pick<DoorTicketRow, 'change_
 }
 
 async function alreadyAdmitted(db: Db, input: DoorScanInput, ticket: DoorTicketRow): Promise<TDoorResult> {
-  const by = (await admittersOfTickets(db, [ticket.id])).get(ticket.id) ?? null;
+  const by = await admitterOfTicket(db, ticket.id);
   return logged(db, input, ticket, { ...ticketResult(ticket), outcome: 'already_admitted', reason: null, scan_id: null, admitted_at: ticket.redeemed_at, admitted_by: by });
 }
 

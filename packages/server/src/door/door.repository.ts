@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
 
-/** Kysely queries of the door screen (docs/door.md); no rules here. */
+/**
+ * Kysely queries of the door screen (docs/door.md); no rules here. A scan's statements are
+ * prepared (db/prepared.ts): built and compiled once, where Kysely would rebuild each on every scan.
+ */
 
 /** Groups whose tickets are let in at the door (not donations, gift cards or the membership ticket itself). */
 export const ADMITTING_HANDLERS = ['tickets', 'seated', 'passes', 'codes'] as const;
@@ -35,8 +39,10 @@ export function sessionsBetween(db: Tx, sellerId: string, start: string, end: st
   return query.orderBy('event_session.start_datetime').orderBy('event_template.name').limit(500).execute();
 }
 
-export function sessionById(db: Tx, sellerId: string, sessionId: string): Promise<DoorSessionRow | undefined> {
-  return sessionsQuery(db, sellerId).where('event_session.id', '=', sessionId).executeTakeFirst();
+const sessionOfSeller = prepared((db, sellerId: string, sessionId: string) => sessionsQuery(db, sellerId).where('event_session.id', '=', sessionId));
+
+export async function sessionById(db: Tx, sellerId: string, sessionId: string): Promise<DoorSessionRow | undefined> {
+  return (await sessionOfSeller(db, sellerId, sessionId)).rows[0];
 }
 
 /** Admitted and expected tickets per session. */
@@ -99,8 +105,10 @@ function ticketsQuery(db: Tx, sellerId: string) {
 }
 export type DoorTicketRow = Awaited<ReturnType<ReturnType<typeof ticketsQuery>['executeTakeFirstOrThrow']>>;
 
-export function ticketByScanCode(db: Tx, sellerId: string, scanCode: string): Promise<DoorTicketRow | undefined> {
-  return ticketsQuery(db, sellerId).where('ticket.scan_code', '=', scanCode).executeTakeFirst();
+const ticketOfCode = prepared((db, sellerId: string, scanCode: string) => ticketsQuery(db, sellerId).where('ticket.scan_code', '=', scanCode));
+
+export async function ticketByScanCode(db: Tx, sellerId: string, scanCode: string): Promise<DoorTicketRow | undefined> {
+  return (await ticketOfCode(db, sellerId, scanCode)).rows[0];
 }
 
 export function ticketsByIds(db: Tx, sellerId: string, ids: string[]): Promise<DoorTicketRow[]> {
@@ -163,6 +171,15 @@ export function ticketsOfChange(db: Tx, changeCartIds: string[]) {
     .execute();
 }
 
+const admitterOfOne = prepared((db, ticketId: string) =>
+  db.selectFrom('door_scan').select('staff_name').where('ticket_id', '=', ticketId).where('outcome', '=', 'admitted').where('undone_at', 'is', null).orderBy('recorded_at', 'desc').limit(1),
+);
+
+/** Who let this ticket in (its admission still standing), if it was at the door. */
+export async function admitterOfTicket(db: Tx, ticketId: string): Promise<string | null> {
+  return (await admitterOfOne(db, ticketId)).rows[0]?.staff_name ?? null;
+}
+
 /** Admissions still standing (not undone) of these tickets: who let each in. */
 export async function admittersOfTickets(db: Tx, ticketIds: string[]): Promise<Map<string, string>> {
   if (!ticketIds.length) return new Map();
@@ -185,8 +202,15 @@ export async function admitterOfCard(db: Tx, membershipId: string, admittedAt: s
 
 export type NewDoorScan = Omit<DoorScanTable, 'undone_at' | 'undone_by' | 'undo_of' | 'client_ref'> & Partial<Pick<DoorScanTable, 'undo_of' | 'client_ref'>>;
 
+const DOOR_SCAN_COLUMNS = Object.keys({
+  id: 1, seller_id: 1, event_session_id: 1, scan_code: 1, ticket_id: 1, membership_id: 1, outcome: 1, reason: 1, source: 1, staff_id: 1, staff_name: 1,
+  scanned_at: 1, recorded_at: 1, undone_at: 1, undone_by: 1, undo_of: 1, client_ref: 1,
+} satisfies Record<keyof DoorScanTable, 1>) as (keyof DoorScanTable)[];
+const insertOneScan = prepared((tx, ...values: unknown[]) => tx.insertInto('door_scan').values(Object.fromEntries(DOOR_SCAN_COLUMNS.map((c, i) => [c, values[i]])) as unknown as DoorScanTable));
+
 export async function insertDoorScan(tx: Tx, row: NewDoorScan): Promise<void> {
-  await tx.insertInto('door_scan').values({ undone_at: null, undone_by: null, undo_of: null, client_ref: null, ...row }).execute();
+  const full: DoorScanTable = { undone_at: null, undone_by: null, undo_of: null, client_ref: null, ...row };
+  await insertOneScan(tx, ...DOOR_SCAN_COLUMNS.map((c) => full[c]));
 }
 
 export function doorScanById(db: Tx, id: string) {
@@ -248,9 +272,10 @@ export async function markUndone(tx: Tx, scanId: string, by: string, at: string)
 }
 
 /** Let in at the door: booked → redeemed by one conditional update (two doors: one wins). */
+const redeemBooked = prepared((tx, ticketId: string, at: string) => tx.updateTable('ticket').set({ state: 'redeemed', redeemed_at: at }).where('id', '=', ticketId).where('state', '=', 'booked'));
+
 export async function redeemTicket(tx: Tx, ticketId: string, at: string): Promise<boolean> {
-  const done = await tx.updateTable('ticket').set({ state: 'redeemed', redeemed_at: at }).where('id', '=', ticketId).where('state', '=', 'booked').executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  return Number((await redeemBooked(tx, ticketId, at)).numAffectedRows ?? 0) === 1;
 }
 
 /** An undo: redeemed → booked again, only if it is still the admission being undone. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import { AppError } from '../http/app-error.js';
 import { AUTH_TEXT } from '@foyer/contracts';
 
@@ -72,15 +73,13 @@ export async function hit(db: Tx, limit: Limit, key: string, now: Date): Promise
   return { count, allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
 }
 
+/** Prepared (db/prepared.ts): every door scan by a scanner token peeks (checkin/staff-auth.ts). */
+const countOf = prepared((db, bucket: string, windowStart: string) => db.selectFrom('rate_limit').select('count').where('bucket', '=', bucket).where('window_start', '=', windowStart));
+
 /** The current window's count without counting a hit; `allowed` says whether one more hit would be. */
 export async function peek(db: Tx, limit: Limit, key: string, now: Date): Promise<Hit> {
   const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
-  const row = await db
-    .selectFrom('rate_limit')
-    .select('count')
-    .where('bucket', '=', `${limit.name}:${key}`)
-    .where('window_start', '=', new Date(start).toISOString())
-    .executeTakeFirst();
+  const row = (await countOf(db, `${limit.name}:${key}`, new Date(start).toISOString())).rows[0];
   const count = Number(row?.count ?? 0);
   return { count, allowed: count < limit.max, retryAfter: Math.max(1, Math.ceil((start + limit.windowMs - now.getTime()) / 1000)) };
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { StaffSessionTable, StaffTable } from '../db/schema.js';
 
 export type StaffRow = Selectable<StaffTable>;
@@ -54,7 +55,8 @@ export async function insertStaffSession(db: Tx, row: StaffSessionRow) {
 }
 
 /** A session with its staff member, only while the member is enabled. */
-export const staffSessionByTokenHash = (db: Tx, hash: string) =>
+/** Prepared (db/prepared.ts): every staff call, a door scan among them, reads its session. */
+const sessionOfTokenHash = prepared((db, hash: string) =>
   db
     .selectFrom('staff_session')
     .innerJoin('staff', 'staff.id', 'staff_session.staff_id')
@@ -68,8 +70,10 @@ export const staffSessionByTokenHash = (db: Tx, hash: string) =>
     ])
     .selectAll('staff')
     .where('staff_session.token_hash', '=', hash)
-    .where('staff.disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('staff.disabled_at', 'is', null),
+);
+
+export const staffSessionByTokenHash = async (db: Tx, hash: string) => (await sessionOfTokenHash(db, hash)).rows[0];
 
 export async function touchStaffSession(db: Tx, id: string, lastSeenAt: string, expiresAt: string) {
   await db.updateTable('staff_session').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id', '=', id).execute();
