@@ -59,5 +59,22 @@ async function serverRenderedPage(base: string, port: number, id: string) {
   const before = await cpu();
   for (let i = 0; i < runs; i++) await fetch(`${base}/events/${id}?bench=${i}`);
   const perPage = ((await cpu()) - before) / runs / 1000;
-  console.log(`\none uncached /events/{id} (reads, server render, shell): ${perPage.toFixed(2)} ms CPU per page (mean of ${runs}, one at a time)`);
+  console.log(`\none uncached /events/{id} request (reads, server render, shell): ${perPage.toFixed(2)} ms server CPU (mean of ${runs}, one at a time)`);
+  console.log(`one server render of /events/{id} alone (react-dom/server): ${(await renderCpu(base, id)).toFixed(2)} ms CPU (mean of ${runs} in this process)`);
+}
+
+/**
+ * The render alone: the page's data blocks as a member's unrendered page carries them, handed to
+ * the web build's server entry in this process, as the server hands them.
+ */
+async function renderCpu(base: string, id: string): Promise<number> {
+  const html = await (await fetch(`${base}/events/${id}`, { headers: { cookie: 'session_expires=2099-01-01T00:00:00Z' } })).text();
+  const blocks = Object.fromEntries([...html.matchAll(/<script id="([\w-]+)" type="application\/json">([\s\S]*?)<\/script>/g)].map(([, key, json]) => [key!, json!]));
+  const entry = (await import(new URL('../packages/web/dist-ssr/entry-server.mjs', import.meta.url).href)) as { renderPage(url: string, blocks: Record<string, string>): Promise<unknown> };
+  for (let i = 0; i < 20; i++) await entry.renderPage(`/events/${id}`, blocks);
+  const runs = 100;
+  const before = process.cpuUsage();
+  for (let i = 0; i < runs; i++) await entry.renderPage(`/events/${id}`, blocks);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / runs / 1000;
 }

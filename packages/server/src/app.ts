@@ -12,9 +12,7 @@ import { registerWalletRoutes } from './wallet/wallet.routes.js';
 import { registerSeatRoutes } from './seats/seats.routes.js';
 import { registerClientErrorRoutes } from './client-errors/client-error.routes.js';
 import { registerAddressRoutes } from './address/address.routes.js';
-import { storefrontShell } from './http/storefront-shell.js';
-import { hasMemberSession, isServerRenderedPage } from './http/server-render.js';
-import { shellRedirects } from './http/shell-redirects.js';
+import { storefrontPages } from './http/storefront-pages.js';
 import { sendWithEtag } from './http/read-route.js';
 import { registerMembershipRoutes } from './membership/membership.routes.js';
 import { registerCheckoutRoutes } from './checkout/checkout.routes.js';
@@ -163,8 +161,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 
-  const shell = storefrontShell(ctx);
-  const redirectOf = shellRedirects(ctx);
+  const pageOf = storefrontPages(app, ctx);
   const isApiPath = (url: string) => {
     const path = url.split('?')[0]!;
     return path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api');
@@ -180,23 +177,15 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     return reply.code(404).send(new AppError(404, 'not_found', 'The storefront is not built yet: run `npm run build`.', 'route').toEnvelope());
   };
   app.setNotFoundHandler(notFound);
-  /** A public page without a query is cached like /cached_api, per address (docs/server-rendering.md); a member's page never is. */
-  const pageOf = (request: FastifyRequest) => {
-    const compute = () => shell(request.url, { log: request.log, cookie: request.headers.cookie });
-    const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
-    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, compute) : compute();
-  };
   if (hasWeb) {
     // History fallback: the SPA routes every other page, including its own 404 page. A route (not
     // the not-found handler) so the answer goes through compression like any other.
     app.get('/*', async (request, reply) => {
       if (isApiPath(request.url)) return notFound(request, reply);
-      const redirect = await redirectOf(request.url);
-      if (redirect) return reply.code(redirect.status).header('location', redirect.location).send();
       const page = await pageOf(request);
       if (page.redirect) return reply.code(page.redirect.status).header('location', page.redirect.location).send();
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build, the configuration or the page's data change.
-      return sendWithEtag(request, reply.code(page.status), page.html, 'no-cache', 'text/html; charset=utf-8');
+      return sendWithEtag(request, reply.code(page.status), page.html, 'no-cache', 'text/html; charset=utf-8', page.etag);
     });
   }
 

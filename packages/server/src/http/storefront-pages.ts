@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { etagOf } from './read-route.js';
+import { hasMemberSession, isServerRenderedPage } from './server-render.js';
+import { shellRedirects } from './shell-redirects.js';
+import { storefrontShell } from './storefront-shell.js';
+
+/** A storefront page ready to send (its ETag computed once), or where the navigation guards send the visitor. */
+export type PageAnswer =
+  | { html: string; status: 200 | 404; etag: string; redirect?: undefined }
+  | { redirect: { status: 301 | 302; location: string }; html?: undefined };
+
+/**
+ * The storefront's pages (the history fallback): the navigation guards' redirects, then the page
+ * (server-rendered where it is public, docs/server-rendering.md). A public page at an address
+ * without a query is cached whole — guards, HTML and ETag — like /cached_api, per address; a
+ * member's page never is.
+ */
+export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
+  const shell = storefrontShell(ctx);
+  const redirectOf = shellRedirects(ctx);
+  const answer = async (request: FastifyRequest): Promise<PageAnswer> => {
+    const redirect = await redirectOf(request.url);
+    if (redirect) return { redirect };
+    const page = await shell(request.url, { log: request.log, cookie: request.headers.cookie });
+    return page.redirect ? page : { ...page, etag: etagOf(page.html) };
+  };
+  return (request: FastifyRequest): Promise<PageAnswer> => {
+    const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
+    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request)) : answer(request);
+  };
+}
