@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient, withQueryClient } from './ssr/query-client.server.js';
 import { routes } from './app/router.js';
@@ -9,6 +9,11 @@ import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
 import { seedInlineListing } from './api/inline-listing.js';
 import type { ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import type { TDocument } from '@foyer/contracts';
+import { buildSearch } from './api/client.js';
+import { configQuery, eventsAvailableQuery, unfilteredListing } from './api/queries.js';
+import { sellerInfo } from './config/use-config.js';
+import { listingQuery, parseListingFilters } from './features/events/listing/filters.js';
 
 /**
  * Server rendering of the public pages (docs/server-rendering.md): the server (http/server-render.ts)
@@ -28,12 +33,18 @@ function blocksDocument(blocks: DataBlocks): Document {
 /** The base the page's address is read against: loaders look at its path and query only. */
 const BASE = 'http://storefront.invalid';
 
-export async function renderPage(url: string, blocks: DataBlocks): Promise<RenderedPage> {
+/** Reads the server answers for a render beyond the blocks: a filtered listing's (GET events/available with these parameters). */
+export interface ServerReads {
+  listing?(params: Record<string, string>): Promise<unknown>;
+}
+
+export async function renderPage(url: string, blocks: DataBlocks, reads: ServerReads = {}): Promise<RenderedPage> {
   const client = createQueryClient();
   const doc = blocksDocument(blocks);
   seedInlineConfig(client, doc);
   seedInlineEvent(client, doc);
   seedInlineListing(client, doc);
+  await seedFilteredListing(client, new URL(url, BASE), reads);
   return withQueryClient(client, async () => {
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(new URL(url, BASE)));
@@ -93,4 +104,23 @@ function renderToHtml(tree: ReactNode): Promise<string> {
       },
     });
   });
+}
+
+/**
+ * /events with filters in its address: the page asks for the filtered listing, so the render has
+ * it too, read by the server with the very parameters the page computes (filters.ts), under the
+ * key the page looks it up by. A read that fails leaves the list to the browser.
+ */
+async function seedFilteredListing(client: QueryClient, url: URL, reads: ServerReads) {
+  if (url.pathname !== '/events' || !url.search || !reads.listing) return;
+  const config = client.getQueryData(configQuery().queryKey);
+  if (!config) return;
+  const params = listingQuery(parseListingFilters(url.searchParams), { timezone: sellerInfo(config).timezone });
+  const search = new URLSearchParams(buildSearch({ query: params }).slice(1));
+  if (search.toString() === new URLSearchParams(buildSearch({ query: unfilteredListing() }).slice(1)).toString()) return;
+  try {
+    client.setQueryData(eventsAvailableQuery(params).queryKey, (await reads.listing(Object.fromEntries(search))) as TDocument);
+  } catch {
+    /* the browser asks */
+  }
 }

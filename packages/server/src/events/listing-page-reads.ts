@@ -8,9 +8,12 @@ import { ANONYMOUS } from './viewer.js';
 
 /**
  * What the storefront's listing reads first — GET events/available with its embeds and hidden
- * types, unfiltered — answered as /cached_api answers it (everyone's view), for the page's HTML shell.
+ * types, unfiltered — answered as /cached_api answers it (everyone's view), for the page's HTML
+ * shell; with `params` (a filtered listing's, as the page asks: its server render), that read.
+ * Parameters the call would refuse throw its 400.
  */
 export function listingPageReads(ctx: AppContext) {
-  const query = parseQuery({ _embed: LISTING_EMBED.join(','), 'hidden_type._in': LISTING_HIDDEN_TYPES.join(',') }, AVAILABLE_EVENTS_QUERY);
-  return (seller: Selectable<SellerTable>) => listAvailableEvents(ctx.db, { sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now(), query });
+  const base = { _embed: LISTING_EMBED.join(','), 'hidden_type._in': LISTING_HIDDEN_TYPES.join(',') };
+  return (seller: Selectable<SellerTable>, params: Record<string, string> = {}) =>
+    listAvailableEvents(ctx.db, { sellerId: seller.id, timezone: seller.timezone, viewer: ANONYMOUS, now: ctx.now(), query: parseQuery({ ...params, ...base }, AVAILABLE_EVENTS_QUERY) });
 }

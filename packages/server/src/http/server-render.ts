@@ -7,8 +7,13 @@ import { eventPageId } from './event-page-shell.js';
 import { hasExpressFlag } from '@foyer/contracts/rules';
 
 
+/** What the server reads for a render beyond the page's blocks (web src/entry-server.tsx ServerReads). */
+export interface ServerReads {
+  listing?(params: Record<string, string>): Promise<unknown>;
+}
+
 interface ServerEntry {
-  renderPage(url: string, blocks: Record<string, string>): Promise<RenderedPage>;
+  renderPage(url: string, blocks: Record<string, string>, reads: ServerReads): Promise<RenderedPage>;
 }
 
 /** The web build's server entry, beside its browser build (packages/web/dist-ssr; the Docker image's ./dist-ssr). */
@@ -41,10 +46,10 @@ export function serverRenderer(webDist: string) {
       () => import(pathToFileURL(serverEntryFile(webDist)).href) as Promise<ServerEntry>,
       () => null,
     ));
-  return async (url: string, blocks: Record<string, string>, log?: FastifyBaseLogger): Promise<RenderedPage | null> => {
+  return async (url: string, blocks: Record<string, string>, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | null> => {
     try {
       const module = await load();
-      return module ? await module.renderPage(url, blocks) : null;
+      return module ? await module.renderPage(url, blocks, reads) : null;
     } catch (error) {
       log?.warn({ err: error, url }, 'server render failed; the page renders in the browser');
       return null;

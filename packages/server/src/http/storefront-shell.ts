@@ -62,7 +62,7 @@ export function storefrontShell(ctx: AppContext) {
     if (reads) blocks[INLINE_EVENT_ID] = scriptSafeJson(reads);
     if (listing) blocks[INLINE_LISTING_ID] = scriptSafeJson(listing);
     const hasRoot = html.includes(EMPTY_ROOT);
-    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, log) : null;
+    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, { listing: (params) => readListing(seller, params) }, log) : null;
     if (rendered?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
     const dataBlocks = Object.entries(rendered ? renderedPageBlocks(blocks, rendered, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
