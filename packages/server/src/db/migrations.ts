@@ -32,6 +32,7 @@ import { up as m0027 } from './migrations/0027_staff.js';
 import { up as m0028 } from './migrations/0028_terms_and_captcha.js';
 import { up as m0029 } from './migrations/0029_gift_sources.js';
 import { up as m0030 } from './migrations/0030_cart_gift_cards.js';
+import { up as m0031 } from './migrations/0031_method_fees.js';
 
 type AnyDb = Kysely<any>;
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0028_terms_and_captcha': m0028,
   '0029_gift_sources': m0029,
   '0030_cart_gift_cards': m0030,
+  '0031_method_fees': m0031,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */
