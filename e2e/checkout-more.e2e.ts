@@ -6,7 +6,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
-import { waitForMail } from './steps.js';
+import { cartInPage, waitForMail } from './steps.js';
 
 /**
  * Checkout, more: the terms modal must be accepted, the identity form's validation, the
@@ -38,26 +38,6 @@ async function roomySession(base: string): Promise<string> {
   const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
   const sessions = (await (await fetch(`${base}/api/events/${event.id}/sessions`)).json()) as { event_session: { _data: { id: string; availableCapacity: number }[] } };
   return sessions.event_session._data.find((x) => x.availableCapacity > 5)!.id;
-}
-
-/** A cart of two Adults for General Admission made in the page (its public identity), stored as the storefront stores it. */
-async function cartInPage(page: Page, base: string): Promise<string> {
-  await page.goto(`${base}/events`);
-  return page.evaluate(async () => {
-    const get = async (path: string) => (await fetch(path)).json();
-    const config = await get('/api/config?_embed=seller');
-    const listing = await get('/api/events/available');
-    const event = listing.event_template._data.find((e: { name: string }) => e.name === 'General Admission');
-    const detail = await get(`/api/events/${event.id}?_embed=ticket_type`);
-    const adult = detail.ticket_type._data.find((t: { name: string }) => t.name === 'Adult');
-    const sessions = await get(`/api/events/${event.id}/sessions`);
-    const session = sessions.event_session._data.find((x: { availableCapacity: number }) => x.availableCapacity > 5);
-    const line = { ticket_type_id: adult.id, event_session_id: session.id };
-    const cart = await (await fetch('/api/my/cart/modify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add: [line, line] }) })).json();
-    const id = cart.cart._data[0].id as string;
-    localStorage.setItem(`foyer:cart:${config.seller._data[0].id}`, id);
-    return id;
-  });
 }
 
 async function openCheckout(page: Page, base: string) {

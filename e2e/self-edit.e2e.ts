@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
-import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, rescheduleToLastDate, runSql, setTypePrice, waitForMail } from './steps.js';
+import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, rescheduleToLastDate, setConfig, setTypePrice, waitForMail } from './steps.js';
 
 /**
  * Self-edit (001 §2 Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
@@ -11,11 +11,6 @@ import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, r
  * e-mail; then a cheaper change confirmed free (the difference refunded). Self-edit is switched on
  * for Admission in this journey's database (the demo catalog leaves it off: docs/after-sale.md).
  */
-/** One of the seller's configuration entries, set in this journey's database. */
-function setConfig(sf: Storefront, namespace: string, name: string, value: unknown) {
-  runSql(sf, 'DELETE FROM config_entry WHERE namespace = ? AND name = ?', namespace, name);
-  runSql(sf, 'INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT ?, id, id, ?, ?, ? FROM seller LIMIT 1', `e2e-${namespace}-${name}`, namespace, name, JSON.stringify(value));
-}
 const enableSelfEdit = (sf: Storefront) => setConfig(sf, 'web', 'self_edit_rules', { categories: ['Admission'], horizon_hours: 2 });
 const adultPrice = (sf: Storefront, minor: number) => setTypePrice(sf, 'adult', minor);
 

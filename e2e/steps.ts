@@ -116,6 +116,12 @@ export function runSql(sf: Storefront, statement: string, ...args: unknown[]) {
   }
 }
 
+/** One of the seller's configuration entries, set in this journey's database. */
+export function setConfig(sf: Storefront, namespace: string, name: string, value: unknown) {
+  runSql(sf, 'DELETE FROM config_entry WHERE namespace = ? AND name = ?', namespace, name);
+  runSql(sf, 'INSERT INTO config_entry (id, seller_id, resource_id, namespace, name, value) SELECT ?, id, id, ?, ?, ? FROM seller LIMIT 1', `e2e-${namespace}-${name}`, namespace, name, JSON.stringify(value));
+}
+
 /**
  * A ticket type's price changed behind the catalog (the demo's prices do not vary by session, so a
  * dearer session is a price rise after the purchase). Catalog reads on the reserve path are
@@ -173,4 +179,24 @@ export async function payTheDifference(page: Page, amount: string, shot: string)
   await expect.poll(async () => (await terms.isVisible()) || (await done.isVisible()), { timeout: 20_000 }).toBe(true);
   if (await terms.isVisible()) await terms.getByRole('button', { name: 'Accept' }).click();
   await expect.poll(() => done.isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
+/** A cart of two Adults for General Admission made in the page (its public identity), stored as the storefront stores it. */
+export async function cartInPage(page: Page, base: string): Promise<string> {
+  await page.goto(`${base}/events`);
+  return page.evaluate(async () => {
+    const get = async (path: string) => (await fetch(path)).json();
+    const config = await get('/api/config?_embed=seller');
+    const listing = await get('/api/events/available');
+    const event = listing.event_template._data.find((e: { name: string }) => e.name === 'General Admission');
+    const detail = await get(`/api/events/${event.id}?_embed=ticket_type`);
+    const adult = detail.ticket_type._data.find((t: { name: string }) => t.name === 'Adult');
+    const sessions = await get(`/api/events/${event.id}/sessions`);
+    const session = sessions.event_session._data.find((x: { availableCapacity: number }) => x.availableCapacity > 5);
+    const line = { ticket_type_id: adult.id, event_session_id: session.id };
+    const cart = await (await fetch('/api/my/cart/modify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ add: [line, line] }) })).json();
+    const id = cart.cart._data[0].id as string;
+    localStorage.setItem(`foyer:cart:${config.seller._data[0].id}`, id);
+    return id;
+  });
 }

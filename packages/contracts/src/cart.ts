@@ -71,8 +71,11 @@ export const ZCartFees = z.object({
   total_fee_fixed_outside: Money,
   total_fee_percent_outside: Money,
   total_cartmod_amount: Money,
+  /** Paid toward the balance (payment-method fees not included) and what is left of it. */
   total_payments: Money,
   total_outstanding: Money,
+  /** Payment-method fees charged so far, on top of the payments (docs/payments.md "Payment-method fees"). */
+  total_payment_method_fees: Money.optional(),
 });
 
 export const ZCart = z.object({
@@ -95,7 +98,8 @@ export const ZCart = z.object({
   outstandingBalance: Money.optional(),
   /** 001 §3: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
   paymentDueByCreditCard: Money.optional(),
-  stripeFee: z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money })).optional(),
+  /** Each method's fee on what is due, and what paying it by that method costs (what is due plus the fee). */
+  stripeFee: z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money, total: Money.optional() })).optional(),
   completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
   /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */

@@ -54,7 +54,14 @@ export const ZTicketOrder = z.object({
   cart_id: z.string(),
   state: z.enum(['completed', 'pending']),
   created_at: z.string(),
-  ticket_order_fees: z.object({ total_after_fees_price: z.string(), total_payments: z.string(), total_outstanding: z.string() }),
+  /** The order's price with every fee (payment-method fees paid included), what was paid, what is left. */
+  ticket_order_fees: z.object({
+    total_after_fees_price: z.string(),
+    total_payments: z.string(),
+    total_outstanding: z.string(),
+    /** Payment-method fees paid on top of the tickets (docs/payments.md "Payment-method fees"). */
+    total_payment_method_fees: z.string().optional(),
+  }),
   /** When the buyer accepted the seller's terms and which (sha256 of their text); null when the seller had none. */
   terms_acceptance: z.object({ accepted_at: z.string(), terms_hash: z.string() }).nullable().optional(),
 });

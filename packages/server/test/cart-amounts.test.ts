@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartAmounts } from '../src/payments/cart-amounts.js';
-import { methodFeesOf } from '../src/payments/method-fees.js';
+import { chargedMethod, methodFeeOn, methodFeesOf } from '../src/payments/method-fees.js';
 
 // Pure (no database): the one computation of a cart's amounts, in minor units.
 const ticket = (adjusted: number, fixed = 0, percent = 0, state = 'held') => ({ state, adjusted_value: adjusted, fee_fixed_outside: fixed, fee_percent_outside: percent });
@@ -55,5 +55,20 @@ describe('cartAmounts', () => {
       { pmc_id: 'pmc_1', payment_method: 'card', fixed: 30, percent: 2 },
     ]);
     expect(methodFeesOf(undefined)).toEqual([]);
+  });
+
+  it('a pay call pays the fee of the method it is charged through: a card gateway’s card or the redirect method it names, none for gift cards', () => {
+    const fees = [
+      { pmc_id: 'pmc_card', payment_method: 'card', fixed: 30, percent: 2 },
+      { pmc_id: 'pmc_bacs', payment_method: 'bacs_debit', fixed: 100, percent: 0 },
+    ];
+    const card = { isCard: true };
+    expect(chargedMethod(card, { card_number: '4242' })).toBe('card');
+    expect(chargedMethod(card, { payment_method_type: 'bacs_debit' })).toBe('bacs_debit');
+    expect(chargedMethod({ isCard: false }, { number: 'GC1' })).toBeNull();
+    expect(methodFeeOn(fees, 'card', 2000)).toBe(70);
+    expect(methodFeeOn(fees, 'bacs_debit', 2000)).toBe(100);
+    expect(methodFeeOn(fees, 'afterpay_clearpay', 2000)).toBe(0);
+    expect(methodFeeOn(fees, null, 2000)).toBe(0);
   });
 });

@@ -114,7 +114,7 @@ describe.each(dialects())('staff-created carts on %s', (dialect) => {
     expect(paid.status).toBe(200);
     expect(paid.body.outcome).toBe('completed');
     const order = paid.body.ticket_order._data[0];
-    expect(order.ticket_order_fees).toEqual({ total_after_fees_price: '60.00', total_payments: '20.00', total_outstanding: '40.00' });
+    expect(order.ticket_order_fees).toEqual({ total_after_fees_price: '60.00', total_payments: '20.00', total_outstanding: '40.00', total_payment_method_fees: '0.00' });
     const read = await visitor.get(`/api/ticket_order/${order.id}?_embed=scheduled_payment`);
     expect(read.body.scheduled_payment._data.map((p: { amount: string; status: string; ticket_order_id: string }) => [p.amount, p.status, p.ticket_order_id])).toEqual([
       ['20.00', 'paid', order.id],

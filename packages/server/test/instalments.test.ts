@@ -60,7 +60,7 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('completed');
     expect(res.body.ticket_order._data[0]).toMatchObject({ id: b.order.id, order_number: b.order.order_number });
-    expect(res.body.ticket_order._data[0].ticket_order_fees).toEqual({ total_after_fees_price: '60.00', total_payments: '40.00', total_outstanding: '20.00' });
+    expect(res.body.ticket_order._data[0].ticket_order_fees).toEqual({ total_after_fees_price: '60.00', total_payments: '40.00', total_outstanding: '20.00', total_payment_method_fees: '0.00' });
     expect(await money(b.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 2 });
     const read = await stranger.get(`/api/ticket_order/${b.order.id}?key=${b.key}&_embed=scheduled_payment,ticket`);
     expect(read.body.scheduled_payment._data.map((p: { amount: string; status: string }) => [p.amount, p.status])).toEqual([

@@ -32,7 +32,7 @@ describe.each(dialects())('paying on %s', (dialect) => {
     expect(res.body.outcome).toBe('completed');
     const order = res.body.ticket_order._data[0];
     expect(order.order_number).toMatch(/^\d+$/);
-    expect(order.ticket_order_fees).toEqual({ total_after_fees_price: '40.00', total_payments: '40.00', total_outstanding: '0.00' });
+    expect(order.ticket_order_fees).toEqual({ total_after_fees_price: '40.00', total_payments: '40.00', total_outstanding: '0.00', total_payment_method_fees: '0.00' });
     expect(res.body.cart._data[0]).toMatchObject({ state: 'booked', ticket_order_id: order.id, expires_at: null });
     expect(res.body.ticket._data.map((x: { state: string }) => x.state)).toEqual(['booked', 'booked']);
     expect(res.body.ticket._data[0].scan_code).toMatch(/^[A-Z2-9]{16}$/);

@@ -40,8 +40,8 @@ describe.each(dialects())('payment-method fees on the cart on %s', (dialect) => 
     expect(due).toBeGreaterThan(0);
     const cardFee = 20 + Math.round((due * 1.5) / 100);
     expect(cart.stripeFee).toEqual([
-      { pmc_id: 'pmc_card_1', payment_method: 'card', amount: (cardFee / 100).toFixed(2) },
-      { pmc_id: 'pmc_bacs_1', payment_method: 'bacs_debit', amount: (Math.round(due / 100) / 100).toFixed(2) },
+      { pmc_id: 'pmc_card_1', payment_method: 'card', amount: (cardFee / 100).toFixed(2), total: ((due + cardFee) / 100).toFixed(2) },
+      { pmc_id: 'pmc_bacs_1', payment_method: 'bacs_debit', amount: (Math.round(due / 100) / 100).toFixed(2), total: ((due + Math.round(due / 100)) / 100).toFixed(2) },
     ]);
     expect(minor(cart.paymentDueByCreditCard)).toBe(due + cardFee);
   });

@@ -354,4 +354,31 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
       }
     }
   });
+
+  it('with payment-method fees the change pays its own card fee on the difference; the order adds it to the fee of its first payment (docs/payments.md)', async () => {
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: JSON.stringify([{ pmc_id: 'pmc_card_1', payment_method: 'card', fixed: 30, percent: 2 }]) }).execute();
+    try {
+      // A day of its own: the cases above filled A and B.
+      const [d10, d14] = ['2026-06-06T14:00:00.000Z', '2026-06-06T18:00:00.000Z'];
+      const o = await order('fees-change@example.com', [line('adult', d10), line('child', d10)]);
+      const { c, cart } = await change(o, { remove: [o.child.id], add: [line('adult', d14)] });
+      expect(cart.paymentDueByCreditCard).toBe('9.99'); // 9.50 + 0.30 + 0.19
+      const paid = await payCard(c, cart.id, '9.50');
+      expect(paid.body.outcome).toBe('completed');
+      const fees = await t.db.selectFrom('payment').innerJoin('cart', 'cart.id', 'payment.cart_id').select(['payment.cart_id', 'payment.amount', 'payment.method_fee']).where('payment.status', '=', 'succeeded').where((eb) => eb.or([eb('cart.ticket_order_id', '=', o.orderId), eb('cart.edits_order_id', '=', o.orderId)])).execute();
+      expect(fees.find((f) => f.cart_id === cart.id)).toMatchObject({ amount: 999, method_fee: 49 });
+      const first = fees.find((f) => f.cart_id !== cart.id)!;
+      expect(first.method_fee).toBeGreaterThan(0);
+      const total = 49 + first.method_fee;
+      expect(paid.body.ticket_order._data[0].ticket_order_fees).toEqual({
+        total_after_fees_price: ((4000 + total) / 100).toFixed(2),
+        total_payments: ((4000 + total) / 100).toFixed(2),
+        total_outstanding: '0.00',
+        total_payment_method_fees: (total / 100).toFixed(2),
+      });
+    } finally {
+      await t.db.deleteFrom('config_entry').where('namespace', '=', 'payments').where('name', '=', 'payment_method_fees').execute();
+    }
+  });
 });

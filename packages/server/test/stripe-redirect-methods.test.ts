@@ -173,6 +173,31 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(await cartState(cartId)).toBe('booked');
   });
 
+  it('bacs_debit with payment-method fees: the Direct Debit is charged its own fee, not the card\'s; the order records it once booked (docs/payments.md)', async () => {
+    await setup();
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    const fees = [
+      { pmc_id: 'pmc_card_1', payment_method: 'card', fixed: 30, percent: 2 },
+      { pmc_id: 'pmc_bacs_1', payment_method: 'bacs_debit', fixed: 25, percent: 0 },
+    ];
+    await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: JSON.stringify(fees) }).execute();
+    const { c, cartId, outstanding } = await guestCart(ADDRESS, 'bacs_debit');
+    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: BACS_TEST_ACCOUNT.account_number });
+    expect([debit.status, debit.body.outcome]).toEqual([200, 'pending']);
+    const payment = await paymentOf(cartId);
+    const due = Math.round(Number(outstanding) * 100);
+    expect([payment.amount, payment.method_fee]).toEqual([due + 25, 25]);
+    expect(fake.createdWith.get(payment.reference!)!.amount).toBe(String(due + 25));
+    const intent = fake.intents.get(payment.reference!)!;
+    intent.status = 'succeeded';
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    expect(await cartState(cartId)).toBe('booked');
+    const order = await t.db.selectFrom('ticket_order').select(['total', 'paid', 'method_fee']).where('cart_id', '=', cartId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ total: due, paid: due, method_fee: 25 });
+  });
+
   it('the address is checked per method on the server: missing fields are named in the form envelope and nothing is charged', async () => {
     await setup();
     const { c, cartId, outstanding } = await guestCart({ country: 'us', zip_code: '62701' }, null);

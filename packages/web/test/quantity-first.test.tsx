@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { cartDocument } from './cart-fixtures.js';
@@ -88,6 +88,77 @@ describe('quantity-first (000 §4)', () => {
     expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
     expect(screen.queryByText('Sun, Nov 22, 2026')).toBeNull();
     expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2');
+  });
+
+  describe('the calendar’s visibility threshold 0.4 (docs/catalog.md reserve_flow)', () => {
+    /** jsdom has no layout: a stand-in observer answers with the share of the dates in view. */
+    function watchObservers() {
+      const observers: { target: Element; threshold: unknown; answer: (ratio: number) => void }[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          private callback: IntersectionObserverCallback;
+          private options?: IntersectionObserverInit;
+          constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+            this.callback = callback;
+            this.options = options;
+          }
+          observe(target: Element) {
+            const answer = (ratio: number) => {
+              const entry = { target, intersectionRatio: ratio, isIntersecting: ratio > 0, intersectionRect: { height: 100 * ratio }, rootBounds: { height: 844 } };
+              this.callback([entry as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+            };
+            observers.push({ target, threshold: this.options?.threshold, answer });
+          }
+          disconnect() {}
+          unobserve() {}
+          takeRecords() {
+            return [];
+          }
+        },
+      );
+      const scrolled: Element[] = [];
+      const before = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this);
+      };
+      onTestFinished(() => {
+        Element.prototype.scrollIntoView = before;
+      });
+      return { observers, scrolled };
+    }
+
+    it('dates opened by Show dates with under 40 % in view are brought into view; 40 % or more are left alone', async () => {
+      const { observers, scrolled } = watchObservers();
+      installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
+      renderApp(`/events/${EVENT_ID}`);
+      await chooseTwoAdults();
+      const list = await screen.findByRole('list', { name: 'Available dates' });
+      const watch = observers.find((o) => o.target === list)!;
+      expect(watch.threshold).toBe(0.4);
+      watch.answer(0.39);
+      expect(scrolled).toEqual([list]);
+
+      // Again with enough of them showing: the page stays where it is.
+      fireEvent.click(screen.getByRole('button', { name: 'Change tickets' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Show dates' }));
+      const again = await screen.findByRole('list', { name: 'Available dates' });
+      observers.filter((o) => o.target === again).at(-1)!.answer(0.4);
+      expect(scrolled).toEqual([list]);
+    });
+
+    it('date-first: the dates shown with the page are not watched; reopened by Change date they are', async () => {
+      const { observers } = watchObservers();
+      const quantityFirst = server(() => ({ body: calendarDocument('2026-11-21', 3) }), eventDocument());
+      installFetch((url, request) => (url.pathname === `/cached_api/events/${EVENT_ID}/calendar` ? { body: calendarDocument('2026-11-21', 3) } : quantityFirst(url, request)));
+      renderApp(`/events/${EVENT_ID}`);
+      const list = await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15_000 });
+      expect(observers.some((o) => o.target === list)).toBe(false);
+      fireEvent.click(within(list).getAllByRole('button')[0]);
+      fireEvent.click(await screen.findByRole('button', { name: 'Change date' }));
+      const reopened = await screen.findByRole('list', { name: 'Available dates' });
+      expect(observers.find((o) => o.target === reopened)?.threshold).toBe(0.4);
+    });
   });
 
   it('more than 10 ticket types: the calendar’s refusal reopens the quantities with its text', async () => {

@@ -20,6 +20,8 @@ import { moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, payment
 import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
+import { chargedMethod, methodFeeOn } from '../payments/method-fees.js';
+import { sellerMethodFees } from '../payments/seller-method-fees.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { passCaptcha } from './captcha-window.js';
 import { acceptTerms } from './accept-terms.js';
@@ -126,12 +128,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const held = await heldTicketsOfCart(tx, cart.id);
     const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
     const { outstanding, due } = cartAmounts(cart, held, plan, now);
+    // The method's fee on the part paid, charged on top of it (docs/payments.md "Payment-method fees").
+    const fee = methodFeeOn(await sellerMethodFees(tx, cart.seller_id), chargedMethod(gateway, input.body.gateway_data), amount);
     if (gateway.id === 'free') {
       // A change cart (self-edit) that costs less than what it replaces is free too; the difference is refunded.
       if ((cart.edits_order_id ? outstanding > 0 : outstanding !== 0) || amount !== 0) refusePayment(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
     } else {
       // Without a plan any part may be paid (partial payments).
-      checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency });
+      checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency, fee });
     }
     // 001 §5 terms: accepted by this call when the seller has any, and recorded (accept-terms.ts); a change of a booked order was accepted with it.
     // Answers, names and e-mails the reservation needed, again: they may have changed since (recheck-reservation.ts).
@@ -152,13 +156,14 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       cart_id: cart.id,
       ticket_order_id: null,
       gateway_id: gateway.id,
-      amount,
+      amount: amount + fee,
+      method_fee: fee,
       idempotency_key: input.idempotencyKey,
       request_fingerprint: fingerprint,
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
-    return { paymentId, confirmed: null, saveFor, redirect };
+    return { paymentId, confirmed: null, saveFor, redirect, charge: amount + fee };
   }).catch((error: unknown) => {
     // Another cart's attempt took the key between our check and insert.
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
@@ -168,7 +173,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   return chargeAndSettle(
     input,
     gateway,
-    { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed },
+    { paymentId: claim.paymentId, amount: claim.charge, retryOf, confirmed: claim.confirmed },
     { saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null, offSession: input.offSession ?? null, redirect: 'redirect' in claim ? claim.redirect : null },
     // The card kept for auto-renew: before settling, so a renewal never lacks the card it was promised.
     async (result) => {
@@ -190,12 +195,14 @@ async function claimCart(tx: Tx, cartId: string, nowIso: string) {
 async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string, amount: number, gateway: PaymentGateway, nowIso: string) {
   const intent = await paymentOfCartByReference(tx, cart.id, intentId, gateway.id);
   const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
-  if (intent?.status === 'succeeded' && intent.amount === amount) {
+  // The body's amount is the part paid; the intent charged it with its method fee.
+  const paysAmount = intent !== undefined && intent.amount - intent.method_fee === amount;
+  if (intent?.status === 'succeeded' && paysAmount) {
     return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
   }
   if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
-  if (!intent || !ready.includes(intent.status) || intent.amount !== amount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (!intent || !ready.includes(intent.status) || !paysAmount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
-  return { paymentId: intent.id, confirmed: intent.reference! as string | null };
+  return { paymentId: intent.id, confirmed: intent.reference! as string | null, charge: intent.amount };
 }

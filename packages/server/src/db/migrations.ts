@@ -33,6 +33,7 @@ import { up as m0028 } from './migrations/0028_terms_and_captcha.js';
 import { up as m0029 } from './migrations/0029_gift_sources.js';
 import { up as m0030 } from './migrations/0030_cart_gift_cards.js';
 import { up as m0031 } from './migrations/0031_live_notify_sale.js';
+import { up as m0032 } from './migrations/0032_method_fees.js';
 
 type AnyDb = Kysely<any>;
 
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0029_gift_sources': m0029,
   '0030_cart_gift_cards': m0030,
   '0031_live_notify_sale': m0031,
+  '0032_method_fees': m0032,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

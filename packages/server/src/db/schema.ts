@@ -286,6 +286,8 @@ export interface CartTable {
   giver_identity_id: Generated<string | null>;
   /** 0030: the gift cards applied at checkout, a JSON array of numbers kept until paid; null when none. */
   gift_cards: Generated<string | null>;
+  /** 0031: payment-method fees charged on top of `paid` (minor units; docs/payments.md). */
+  method_fee: Generated<number>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {
@@ -533,6 +535,8 @@ export interface TicketOrderTable {
   /** 0028: when the buyer accepted the seller's terms, and the sha256 of the terms accepted; null when there were none. */
   terms_accepted_at: Generated<string | null>;
   terms_hash: Generated<string | null>;
+  /** 0031: payment-method fees the buyer paid on top of `total` (minor units). */
+  method_fee: Generated<number>;
 }
 export interface PaymentTable {
   id: string;
@@ -550,6 +554,8 @@ export interface PaymentTable {
   ticket_ids: Generated<string | null>;
   /** sha256 of the pay request its Idempotency-Key was first used with (0009). */
   request_fingerprint: Generated<string | null>;
+  /** 0031: the part of `amount` that was the payment method's fee; the rest goes to the balance. */
+  method_fee: Generated<number>;
 }
 /** Stored value: gift cards issued when a ledger ticket is bought, spent at checkout. */
 export interface LedgerTable {

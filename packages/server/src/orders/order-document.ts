@@ -38,7 +38,13 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
     cart_id: o.cart_id,
     state: o.state as TTicketOrder['state'],
     created_at: o.created_at,
-    ticket_order_fees: { total_after_fees_price: fromMinor(o.total), total_payments: fromMinor(o.paid), total_outstanding: fromMinor(Math.max(0, o.total - o.paid)) },
+    // Payment-method fees were paid on top of the tickets: in the price and in the payments alike (docs/payments.md).
+    ticket_order_fees: {
+      total_after_fees_price: fromMinor(o.total + o.method_fee),
+      total_payments: fromMinor(o.paid + o.method_fee),
+      total_outstanding: fromMinor(Math.max(0, o.total - o.paid)),
+      total_payment_method_fees: fromMinor(o.method_fee),
+    },
     terms_acceptance: o.terms_accepted_at && o.terms_hash ? { accepted_at: o.terms_accepted_at, terms_hash: o.terms_hash } : null,
   };
 }

@@ -1,5 +1,5 @@
 import { dueNow, type Instalment } from './payment-plan.js';
-import { feeOn, type MethodFee } from './method-fees.js';
+import { feeOn, methodFeeOn, type MethodFee } from './method-fees.js';
 
 /** The money columns of a ticket (minor units). */
 export interface PricedTicket {
@@ -49,6 +49,5 @@ export function cartAmounts(cart: { paid: number; state: string; credit?: number
   const outstanding = total - cart.paid - (cart.credit ?? 0);
   const due = cart.state === 'booked' ? 0 : dueNow([...plan], cart.paid, outstanding, now);
   const methodFees = fees.map((f) => ({ pmc_id: f.pmc_id, payment_method: f.payment_method, fee: feeOn(due, f) }));
-  const card = methodFees.find((f) => f.payment_method === 'card');
-  return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due, methodFees, dueByCard: due + (card?.fee ?? 0) };
+  return { tickets: price, feeFixed, feePercent, total, paid: cart.paid, outstanding, due, methodFees, dueByCard: due + methodFeeOn(fees, 'card', due) };
 }

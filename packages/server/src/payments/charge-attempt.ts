@@ -19,20 +19,21 @@ export function refusePayment(status: number, code: 'payment_not_supported' | 'v
 
 /**
  * 001 §5: more than 0 and at most what is outstanding; with a payment plan at least what is due now
- * (a gift card may pay any part); a card within the card limits.
+ * (a gift card may pay any part); a card within the card limits, its method fee included.
  */
-export function checkPayAmount(input: { amount: number; outstanding: number; due: number | null; gateway: PaymentGateway; currency: string }) {
+export function checkPayAmount(input: { amount: number; outstanding: number; due: number | null; gateway: PaymentGateway; currency: string; fee?: number }) {
   const { amount, outstanding, due, gateway } = input;
   if (amount <= 0 || amount > outstanding) refusePayment(400, 'validation_failed', `The amount must be more than 0 and at most ${fromMinor(outstanding)}.`, { outstanding: fromMinor(outstanding) });
   if (due !== null && gateway.id !== 'ledger' && amount < due) refusePayment(400, 'validation_failed', `The amount must be at least the payment due of ${fromMinor(due)}.`, { outstanding: fromMinor(outstanding), payment_due: fromMinor(due) });
   const min = input.currency === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
-  if (gateway.isCard && (amount < min || amount > CARD_MAX_MINOR)) refusePayment(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
+  const charge = amount + (input.fee ?? 0);
+  if (gateway.isCard && (charge < min || charge > CARD_MAX_MINOR)) refusePayment(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
 }
 
 /** The attempt's payment row, `processing` until the gateway answers; its id is the charge's. */
 export async function insertProcessingPayment(
   tx: Tx,
-  row: { seller_id: string; cart_id: string; ticket_order_id: string | null; gateway_id: string; amount: number; idempotency_key: string | null; request_fingerprint: string | null; created_at: string; ticket_ids: string | null },
+  row: { seller_id: string; cart_id: string; ticket_order_id: string | null; gateway_id: string; amount: number; method_fee?: number; idempotency_key: string | null; request_fingerprint: string | null; created_at: string; ticket_ids: string | null },
 ): Promise<string> {
   const id = uuidv7();
   await insertPayment(tx, { ...row, id, status: 'processing', reference: null, error_code: null });

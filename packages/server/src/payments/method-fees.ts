@@ -33,3 +33,20 @@ export function feeOn(due: number, fee: Pick<MethodFee, 'fixed' | 'percent'>): n
   if (due <= 0) return 0;
   return fee.fixed + Math.round((due * fee.percent) / 100);
 }
+
+/**
+ * The payment method a pay call is charged through: the redirect method it names
+ * (`gateway_data.payment_method_type`) or else `card` on a card gateway (wallets pay by card);
+ * null for gift cards and free orders, which carry no method fee.
+ */
+export function chargedMethod(gateway: { isCard: boolean }, gatewayData: Record<string, unknown>): string | null {
+  if (!gateway.isCard) return null;
+  const type = gatewayData.payment_method_type;
+  return typeof type === 'string' ? type : 'card';
+}
+
+/** The fee of the method's (first) configuration on an amount; 0 without one. */
+export function methodFeeOn(fees: readonly MethodFee[], method: string | null, amount: number): number {
+  const fee = method === null ? undefined : fees.find((f) => f.payment_method === method);
+  return fee ? feeOn(amount, fee) : 0;
+}

@@ -61,10 +61,12 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       const cart = (await cartById(tx, payment.cart_id))!;
       const tickets = await heldTicketsOfCart(tx, cart.id);
       const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
-      const paid = cart.paid + payment.amount;
+      // A payment's method fee is charged on top of the balance (docs/payments.md "Payment-method fees").
+      const paid = cart.paid + payment.amount - payment.method_fee;
+      const methodFee = cart.method_fee + payment.method_fee;
       const amounts = cartAmounts({ ...cart, paid }, tickets, plan, deps.now);
       if (paid > Math.max(0, amounts.total - cart.credit)) throw new LateRefusal();
-      await updateCartRow(tx, cart.id, { paid });
+      await updateCartRow(tx, cart.id, { paid, method_fee: methodFee });
       // A payment plan books the order once what is due now is paid; the rest stays on the order.
       const planSettled = cart.injected === 1 && amounts.due === 0;
       if (amounts.outstanding > 0 && !planSettled) {
@@ -74,8 +76,8 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
       // A change cart (self-edit) changes its order instead of making one (orders/self-edit/).
       if (cart.edits_order_id) changed = cart.id;
       const orderId = cart.edits_order_id
-        ? await applyOrderChange(tx, { cart: { ...cart, paid }, tickets, amounts, now: deps.now, publicUrl: deps.publicUrl })
-        : await bookOrder(tx, deps.dialect, { cart: { ...cart, paid }, amounts, tickets, plan }, deps.now, deps.publicUrl);
+        ? await applyOrderChange(tx, { cart: { ...cart, paid, method_fee: methodFee }, tickets, amounts, now: deps.now, publicUrl: deps.publicUrl })
+        : await bookOrder(tx, deps.dialect, { cart: { ...cart, paid, method_fee: methodFee }, amounts, tickets, plan }, deps.now, deps.publicUrl);
       return { outcome: 'completed', orderId };
     });
     if (changed) await refundPendingOfCart(deps, changed);

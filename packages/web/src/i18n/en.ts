@@ -468,6 +468,9 @@ export const en = {
     termsLink: 'terms and conditions',
     termsRequired: 'Please accept the terms and conditions to continue.',
     totalToPay: 'Total to pay',
+    /** docs/payments.md "Payment-method fees": the chosen method's fee, included in the total to pay. */
+    methodFee: 'Includes a payment fee of {amount}',
+    methodFeeApplies: 'A payment fee is added to this amount.',
     pay: 'Pay {amount}',
     payGiftCard: 'Pay {amount} with gift card',
     payFree: 'Complete order',

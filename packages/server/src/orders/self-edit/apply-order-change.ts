@@ -43,10 +43,11 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);
-  const order = (await tx.selectFrom('ticket_order').select(['total', 'paid', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
+  const order = (await tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
   await tx
     .updateTable('ticket_order')
-    .set({ total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund })
+    // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").
+    .set({ total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund, method_fee: order.method_fee + cart.method_fee })
     .where('id', '=', orderId)
     .execute();
   const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;

@@ -26,6 +26,7 @@ import type { PaymentSettings } from './payment-settings.js';
 import { PaymentLinkPanel } from './payment-link-panel.js';
 import { PaymentMethods } from './payment-methods.js';
 import { PayBar } from './pay-bar.js';
+import { methodFeeFor } from './method-fee.js';
 import { PayStatus } from './pay-status.js';
 import { payRequestBody } from './pay-request-body.js';
 import { payWithRetry as payCartWithRetry } from './pay-with-retry.js';
@@ -85,9 +86,11 @@ interface CheckoutFormProps {
   keptGiftCards?: TCart['giftCards'];
   /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" (only the address a method needs) and no promo codes. */
   knownPurchaser?: boolean;
+  /** 001 §3 stripeFee: each payment method's fee on what is due, as the server priced it. */
+  stripeFee?: TCart['stripeFee'];
 }
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false, keptGiftCards = [] }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false, keptGiftCards = [], stripeFee = [] }: CheckoutFormProps) {
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -154,6 +157,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const step = nextPayStep(outstanding, giftCards, currency, chosenAmount(choice, due, outstanding, otherMinor));
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
   const total = fromMinor(outstanding);
+  const fee = methodFeeFor(stripeFee, method, step, due);
 
   const focusFirstInvalid = () => {
     setTimeout(() => {
@@ -360,7 +364,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
 
   /** Apple Pay / Google Pay: the browser's sheet gives a payment method, paid like a card. */
   const payWithWallet = (stripeJs: StripeJs, amount: string) => {
-    const request = walletRequest(stripeJs, currency, outstanding);
+    // The sheet shows what the card is charged: with the method's fee when the server priced it.
+    const request = walletRequest(stripeJs, currency, fee && 'exact' in fee ? toMinor(fee.exact.total) : outstanding);
     request.on('paymentmethod', (e) => {
       void run(async () => {
         try {
@@ -519,7 +524,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           </div>
         )}
 
-        <PayBar step={step} outstanding={outstanding} total={total} money={money} submitting={submitting} blocked={stripeBlocked} />
+        <PayBar step={step} outstanding={outstanding} total={total} money={money} submitting={submitting} blocked={stripeBlocked} fee={fee} />
       </form>
 
       <section className="panel checkout__summary" aria-labelledby={`${id}-summary`}>

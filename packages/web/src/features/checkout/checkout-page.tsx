@@ -80,6 +80,7 @@ export function Component() {
           keptGiftCards={view.cart.giftCards}
           outstanding={outstandingMinor(view.cart)}
           due={paymentDueMinor(view.cart, outstandingMinor(view.cart))}
+          stripeFee={view.cart.stripeFee}
           injected={isInjectedCart(view.cart)}
           paid={paidMinor(view.cart)}
           currency={seller.currency}

@@ -69,6 +69,7 @@ export function Component() {
             cartId={cart.id}
             outstanding={outstandingMinor(cart)}
             due={paymentDueMinor(cart, outstandingMinor(cart))}
+            stripeFee={cart.stripeFee}
             injected={false}
             paid={paidMinor(cart)}
             currency={seller.currency}

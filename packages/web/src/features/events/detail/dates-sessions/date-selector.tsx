@@ -1,5 +1,5 @@
 import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PriceDisplay } from '../../../../config/config.js';
 import { en } from '../../../../i18n/en.js';
 import { formatDate } from '../../../../lib/dates.js';
@@ -8,6 +8,7 @@ import { CalendarModal } from './calendar-modal.js';
 import { dateButtons, dayAvailability, relativeDay } from './date-selection.js';
 import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from '../message-rules.js';
+import { useRevealCalendar } from './use-reveal-calendar.js';
 
 export interface DateSelectorProps {
   days: TCalendarDay[];
@@ -21,14 +22,18 @@ export interface DateSelectorProps {
   rules: TMessageRule[];
   /** The price line of a day instead of the default (quantity-first: the total for the quantities). */
   priceOf?: (day: TCalendarDay) => string;
+  /** The dates open after the buyer's own step: under 40 % in view, the page brings them in. */
+  reveal?: boolean;
 }
 
 /**
  * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
  * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
  */
-export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf }: DateSelectorProps) {
+export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf, reveal = false }: DateSelectorProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  useRevealCalendar(list, reveal);
   const { visible, hasMore } = dateButtons(days, today);
 
   if (!visible.length) {
@@ -41,7 +46,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
 
   return (
     <>
-      <ul className="date-list" aria-label={en.dates.listLabel}>
+      <ul ref={list} className="date-list" aria-label={en.dates.listLabel}>
         {visible.map((day) => {
           const availability = dayAvailability(day, threshold);
           const soldOut = availability.kind === 'sold_out';

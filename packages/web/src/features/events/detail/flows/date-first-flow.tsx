@@ -291,6 +291,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
                 priceDisplay={display}
                 priceOf={(day) => dayPriceText(day, seller.currency, display, typeById)}
                 rules={detail.messageRules}
+                reveal={editingDate}
               />
             ))}
         </section>

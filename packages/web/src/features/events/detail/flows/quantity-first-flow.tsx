@@ -317,6 +317,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
                 priceDisplay={display}
                 rules={detail.messageRules}
                 priceOf={(day) => dayTotalText(display, currency, day)}
+                reveal
               />
             ) : null)}
         </QuantityFirstStep>

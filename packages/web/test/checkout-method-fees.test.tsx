@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TCart } from '@foyer/contracts';
+import { renderApp } from './render-app.js';
+import { useCartTestEnv } from './cart-test-env.js';
+import { cartDocument } from './cart-fixtures.js';
+import { configDocument, installFetch, type Handler } from './fixtures.js';
+
+/** A guest's cart of $62 due, with the payment-method fees the server priced on it (001 §3 stripeFee). */
+function server(cart: Partial<TCart>): Handler {
+  const doc = cartDocument({ cart });
+  return (url, request) => {
+    if (url.pathname === '/api/config') return { body: configDocument([]) };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: doc };
+    if (url.pathname === '/api/user') return { body: { user: { _data: [{ id: 'u1', identity_id: 'id-1' }] }, identity: { _data: [{ id: 'id-1' }] } } };
+    if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: doc };
+    if (url.pathname === '/api/cart/cart-1/pay') return { body: { ...doc, outcome: 'partial' } };
+    return undefined;
+  };
+}
+
+async function fillForm() {
+  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+}
+
+useCartTestEnv();
+
+describe('payment-method fees at checkout (docs/payments.md "Payment-method fees")', () => {
+  it('paying by card shows the card fee and the total with it; the pay call names the amount due, the server adds the fee', async () => {
+    const { calls } = installFetch(
+      server({
+        paymentDue: '62.00',
+        paymentDueByCreditCard: '63.54',
+        stripeFee: [
+          { pmc_id: 'pmc_card_1', payment_method: 'card', amount: '1.54', total: '63.54' },
+          { pmc_id: 'pmc_bacs_1', payment_method: 'bacs_debit', amount: '1.00', total: '63.00' },
+        ],
+      }),
+    );
+    renderApp('/checkout');
+    const pay = await screen.findByRole('button', { name: 'Pay $63.54' }, { timeout: 15_000 });
+    expect(screen.getByTestId('total-to-pay').textContent).toBe('$63.54');
+    expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $1.54');
+    await fillForm();
+    fireEvent.click(pay);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/cart/cart-1/pay')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/cart/cart-1/pay')!.body).toMatchObject({ amount: '62.00', gateway_id: 'demo' });
+  });
+
+  it('a fee for another method only, or none at all: the card pays what is due and no fee is shown', async () => {
+    installFetch(server({ paymentDue: '62.00', paymentDueByCreditCard: '62.00', stripeFee: [{ pmc_id: 'pmc_bacs_1', payment_method: 'bacs_debit', amount: '1.00', total: '63.00' }] }));
+    renderApp('/checkout');
+    expect(await screen.findByRole('button', { name: 'Pay $62' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByTestId('total-to-pay').textContent).toBe('$62');
+    expect(screen.queryByTestId('method-fee')).toBeNull();
+  });
+
+  it('a payment plan: the fee is exact on the payment due; another amount is told a fee is added', async () => {
+    installFetch(server({ paymentDue: '20.00', paymentDueByCreditCard: '20.70', stripeFee: [{ pmc_id: 'pmc_card_1', payment_method: 'card', amount: '0.70', total: '20.70' }] }));
+    renderApp('/checkout');
+    expect(await screen.findByRole('button', { name: 'Pay $20.70' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $0.70');
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Amount to pay' })).getByRole('radio', { name: 'Total outstanding $62' }));
+    expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy();
+    expect(screen.getByTestId('method-fee').textContent).toBe('A payment fee is added to this amount.');
+  });
+});
