@@ -1,26 +1,19 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewaysFor } from '../packages/server/src/payments/gateways.js';
 import { reconcileCheckouts } from '../packages/server/src/payments/reconcile-checkouts.js';
-import { stripeClient } from '../packages/server/src/payments/stripe-client.js';
-import { readSettings } from '../packages/server/src/settings.js';
 import { CartClient, catalogIds, type CatalogIds } from '../packages/server/test/cart-client.js';
 import { FakeStripe } from '../packages/server/test/fake-stripe.js';
 import { testApp, type TestApp } from '../packages/server/test/harness.js';
 import { faultDialects, report } from './server-process.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
-const WEBHOOK_SECRET = 'whsec_foyer_faults';
 
 describe.each(faultDialects())('payment gateway faults against the local fake Stripe (%s)', (dialect) => {
   const fake = new FakeStripe();
-  let env: NodeJS.ProcessEnv;
   let t: TestApp;
   let ids: CatalogIds;
   beforeAll(async () => {
     await fake.start();
-    env = { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
-    t = await testApp(dialect, { env });
+    t = await testApp(dialect, { env: fake.env() });
     ids = await catalogIds(t.db);
   });
   afterAll(async () => {
@@ -45,15 +38,10 @@ describe.each(faultDialects())('payment gateway faults against the local fake St
     return { charged, refunded, orders, state, payments: payments.map((p) => p.status).sort() };
   }
   const reconcile = async () => {
-    const stripe = stripeClient(readSettings(env).stripe!);
     t.clock.advance(3 * 60_000);
-    return reconcileCheckouts({ db: t.db, dialect: t.dialect, publicUrl: 'http://localhost', gatewaysFor: (sellerId: string) => gatewaysFor(t.db, sellerId, stripe) }, t.clock.now);
+    return reconcileCheckouts(fake.reconcileDeps(t), t.clock.now);
   };
-  const deliver = (event: object) => {
-    const payload = JSON.stringify(event);
-    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
-  };
+  const deliver = (event: object) => fake.deliver(t.app, event);
 
   it('500s, dropped connections after charging, duplicate and out-of-order webhooks: never charged twice, booked exactly once', async () => {
     const results: Record<string, unknown> = {};

@@ -1,13 +1,14 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { DEMO_CARDS, type TStaffRole } from '@foyer/contracts';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { CLI_ACTOR } from '../src/admin/audit.js';
 import { addStaff } from '../src/staff/add-staff.js';
 import { stepOf, totpCode } from '../src/staff/totp.js';
 import { Browser, PASSWORD } from './auth-harness.js';
+import type { Dialect } from '../src/db/database.js';
 import type { TestApp } from './harness.js';
-import { CartClient, type CatalogIds } from './cart-client.js';
+import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 
 /** The test catalog's "hot" session: adult 20.00. */
 export const HOT = '2026-06-07T14:00:00.000Z';
@@ -37,6 +38,24 @@ export async function signedIn(t: TestApp, staff: { staff: { email: string }; se
     expect(totp.status, JSON.stringify(totp.body)).toBe(200);
   }
   return b;
+}
+
+export type DocumentChecker = Awaited<ReturnType<typeof documentChecker>>;
+export interface AdminBench { t: TestApp; ids: CatalogIds; checker: DocumentChecker }
+
+/** For a describe block: the test catalog's app and the checker of its answers (box office tests). */
+export function useAdminApp(dialect: Dialect, ready: (bench: AdminBench) => void) {
+  let t: TestApp;
+  let ids: CatalogIds;
+  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  beforeAll(async () => ready({ t, ids, checker: await documentChecker(t) }));
+}
+
+/** useAdminApp, with a box-office member (desk@example.org) signed in at the desk. */
+export function useBoxOffice(dialect: Dialect, ready: (bench: AdminBench & { desk: Browser }) => void) {
+  let bench: AdminBench;
+  useAdminApp(dialect, (b) => (bench = b));
+  beforeAll(async () => ready({ ...bench, desk: await signedIn(bench.t, await makeStaff(bench.t, 'desk@example.org', 'box_office')) }));
 }
 
 /** Checks answers against /api/openapi.json, as test/openapi-conformance.test.ts does for the storefront. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { useCatalogApp, type CatalogIds } from './cart-client.js';
-import { demoOrder, documentChecker, makeStaff, signedIn } from './admin-harness.js';
+import type { CatalogIds } from './cart-client.js';
+import { demoOrder, makeStaff, signedIn, useBoxOffice, type DocumentChecker } from './admin-harness.js';
 import { dialects, type TestApp } from './harness.js';
 import type { Browser } from './auth-harness.js';
 import { deliverMail } from './auth-harness.js';
@@ -10,13 +10,11 @@ describe.each(dialects())('finding orders on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
   let desk: Browser;
-  let checker: Awaited<ReturnType<typeof documentChecker>>;
+  let checker: DocumentChecker;
   let a: Awaited<ReturnType<typeof demoOrder>>;
   let b: Awaited<ReturnType<typeof demoOrder>>;
-  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  useBoxOffice(dialect, (bench) => ({ t, ids, checker, desk } = bench));
   beforeAll(async () => {
-    checker = await documentChecker(t);
-    desk = await signedIn(t, await makeStaff(t, 'desk@example.org', 'box_office'));
     a = await demoOrder(t, ids, { email: 'grace.hopper@example.com', first: 'Grace', last: 'Hopper', phone: '+1 (212) 555-0142' });
     t.clock.advance(60_000);
     b = await demoOrder(t, ids, { email: 'alan@example.com', first: 'Alan', last: 'Turing' }, 1);

@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useCatalogApp, type CatalogIds } from './cart-client.js';
-import { documentChecker, HOT, makeStaff, signedIn } from './admin-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { CatalogIds } from './cart-client.js';
+import { HOT, makeStaff, signedIn, useBoxOffice, type DocumentChecker } from './admin-harness.js';
 import { deliverMail, mailbox, type Browser } from './auth-harness.js';
 import { dialects, type TestApp } from './harness.js';
 
@@ -9,12 +9,8 @@ describe.each(dialects())('payment links by staff on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
   let desk: Browser;
-  let checker: Awaited<ReturnType<typeof documentChecker>>;
-  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
-  beforeAll(async () => {
-    checker = await documentChecker(t);
-    desk = await signedIn(t, await makeStaff(t, 'desk@example.org', 'box_office'));
-  });
+  let checker: DocumentChecker;
+  useBoxOffice(dialect, (bench) => ({ t, ids, checker, desk } = bench));
 
   it('makes the cart, holds its tickets, answers the single-use link and e-mails it when asked; written to the audit log', async () => {
     const used = async () => Number((await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('hot', HOT)).executeTakeFirstOrThrow()).used_capacity);

@@ -1,7 +1,7 @@
 import { fromMinor } from '@foyer/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useCatalogApp, type CatalogIds } from './cart-client.js';
-import { demoOrder, documentChecker, makeStaff, signedIn } from './admin-harness.js';
+import type { CatalogIds } from './cart-client.js';
+import { demoOrder, makeStaff, signedIn, useAdminApp, type DocumentChecker } from './admin-harness.js';
 import type { Browser } from './auth-harness.js';
 import { dialects, type TestApp } from './harness.js';
 
@@ -10,10 +10,10 @@ describe.each(dialects())('the sales report on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
   let desk: Browser;
-  let checker: Awaited<ReturnType<typeof documentChecker>>;
-  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  let checker: DocumentChecker;
+  useAdminApp(dialect, (bench) => ({ t, ids, checker } = bench));
   beforeAll(async () => {
-    checker = await documentChecker(t);
+    // Signed in only after the clock has moved a day (a staff session idles out).
     const staff = await makeStaff(t, 'desk@example.org', 'box_office');
     // Monday 2026-06-01 (New York): two orders; the next day one more, then a refund of one ticket.
     await demoOrder(t, ids, { email: 'a@example.com' }, 2);

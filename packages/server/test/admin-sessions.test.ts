@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
-import { demoOrder, documentChecker, HOT, makeStaff, signedIn } from './admin-harness.js';
+import { CartClient, type CatalogIds } from './cart-client.js';
+import { demoOrder, HOT, makeStaff, signedIn, useBoxOffice, type DocumentChecker } from './admin-harness.js';
 import type { Browser } from './auth-harness.js';
 import { dialects, type TestApp } from './harness.js';
 
@@ -10,11 +10,9 @@ describe.each(dialects())('sessions for staff on %s', (dialect) => {
   let ids: CatalogIds;
   let desk: Browser;
   let admin: Browser;
-  let checker: Awaited<ReturnType<typeof documentChecker>>;
-  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  let checker: DocumentChecker;
+  useBoxOffice(dialect, (bench) => ({ t, ids, checker, desk } = bench));
   beforeAll(async () => {
-    checker = await documentChecker(t);
-    desk = await signedIn(t, await makeStaff(t, 'desk@example.org', 'box_office'));
     admin = await signedIn(t, await makeStaff(t, 'boss@example.org', 'admin'), '10.7.0.9');
   });
 

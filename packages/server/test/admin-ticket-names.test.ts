@@ -1,8 +1,8 @@
 import { ADMIT_NAME_PART_MAX } from '@foyer/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './auth-harness.js';
-import { demoOrder, documentChecker, makeStaff, signedIn } from './admin-harness.js';
-import { useCatalogApp, type CatalogIds } from './cart-client.js';
+import { demoOrder, makeStaff, signedIn, useBoxOffice, type DocumentChecker } from './admin-harness.js';
+import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 
 type Ticket = { id: string; state: string; admit_name: string | null };
@@ -13,12 +13,10 @@ describe.each(dialects())('attendee names from the box office on %s', (dialect) 
   let ids: CatalogIds;
   let desk: Browser;
   let admin: Browser;
-  let checker: Awaited<ReturnType<typeof documentChecker>>;
+  let checker: DocumentChecker;
   let order: Awaited<ReturnType<typeof demoOrder>>;
-  useCatalogApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
+  useBoxOffice(dialect, (bench) => ({ t, ids, checker, desk } = bench));
   beforeAll(async () => {
-    checker = await documentChecker(t);
-    desk = await signedIn(t, await makeStaff(t, 'desk@example.org', 'box_office'));
     admin = await signedIn(t, await makeStaff(t, 'boss@example.org', 'admin'), '10.7.0.9');
     order = await demoOrder(t, ids, { email: 'names@example.com' }, 2);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { injectFromRequest, parseInjectArgs } from '../src/cart/inject-command.js';
 import { Browser, errorOf } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
+import { insertMemberCards } from './membership-harness.js';
 
 const TOKEN = 'door-scanner-token-0123456789abcdefghij';
 /** Today's 18:00 session in New York (the fixed clock is 2026-06-01, 12:00 there), and one a week on. */
@@ -99,15 +100,10 @@ describe.each(dialects())('check-in at the door on %s', (dialect) => {
   });
 
   it('lets a current member card in once a day; a card not current is refused', async () => {
-    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
-    const type = await t.db.selectFrom('ticket_type').select('id').executeTakeFirstOrThrow();
-    const card = (id: string, scanCode: string, validFrom: string, validTo: string) => ({
-      id, seller_id: seller.id, card_set_id: id, position: 0, scan_code: scanCode, scan_code_key: scanCode, role: 'member', ticket_type_id: type.id,
-      ticket_group_id: null, ticket_order_id: null, ticket_id: null, user_id: null, identity_id: null, first_name: 'Ada', last_name: 'Lovelace',
-      email: null, valid_from: validFrom, valid_to: validTo, member_event_purchase_limit: null, giver_identity_id: null, giftee_identity_id: null,
-      redeem_code_hash: null, redeemed_at: null, created_at: validFrom, updated_at: validFrom,
-    });
-    await t.db.insertInto('membership').values([card('card-current', 'M1000001', '2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'), card('card-lapsed', 'M1000002', '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')]).execute();
+    await insertMemberCards(t, [
+      { id: 'card-current', scanCode: 'M1000001', validFrom: '2026-01-01T00:00:00.000Z', validTo: '2027-01-01T00:00:00.000Z' },
+      { id: 'card-lapsed', scanCode: 'M1000002', validFrom: '2025-01-01T00:00:00.000Z', validTo: '2026-01-01T00:00:00.000Z' },
+    ]);
 
     const member = await scan('m1000001');
     expect(member.statusCode, member.body).toBe(200);

@@ -1,8 +1,8 @@
 import { PROMO_TEXT } from '@foyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { describe, expect, it } from 'vitest';
+import { CartClient, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
-import { promotionsApp } from './promotions-harness.js';
+import { usePromotionsApp } from './promotions-harness.js';
 
 // docs/promotions.md: a city-pass voucher's pre-reserved visit (handler_data.visit_datetime) is recorded and checked.
 const GA = '2026-06-02T18:00:00.000Z';
@@ -11,11 +11,7 @@ const OTHER = '2026-06-04T22:00:00.000Z';
 describe.each(dialects())('city-pass visit on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
-  beforeAll(async () => {
-    t = await promotionsApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  usePromotionsApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const adult = () => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA) });
   const reserve = (code: string, visit: unknown) => new CartClient(t.app).create([adult()], { preReservePromoCodes: [{ code, handler: 'citypass', handler_data: { visit_datetime: visit } }] });

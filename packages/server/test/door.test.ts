@@ -2,6 +2,7 @@ import { ZDoorListAnswer, ZDoorLookupAnswer, ZDoorScanAnswer, ZDoorScansAnswer, 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorOf } from './auth-harness.js';
 import { paidTickets } from './door-harness.js';
+import { insertMemberCards } from './membership-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 const ANNA = 'anna-scanner-token-0123456789abcdefghij';
@@ -94,15 +95,10 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
   });
 
   it('a member card: current is admitted once a day; lapsed is refused with its term', async () => {
-    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
-    const type = await t.db.selectFrom('ticket_type').select('id').executeTakeFirstOrThrow();
-    const card = (id: string, scanCode: string, validFrom: string, validTo: string) => ({
-      id, seller_id: seller.id, card_set_id: id, position: 0, scan_code: scanCode, scan_code_key: scanCode, role: 'member', ticket_type_id: type.id,
-      ticket_group_id: null, ticket_order_id: null, ticket_id: null, user_id: null, identity_id: null, first_name: 'Ada', last_name: 'Lovelace',
-      email: null, valid_from: validFrom, valid_to: validTo, member_event_purchase_limit: null, giver_identity_id: null, giftee_identity_id: null,
-      redeem_code_hash: null, redeemed_at: null, created_at: validFrom, updated_at: validFrom,
-    });
-    await t.db.insertInto('membership').values([card('door-card-1', 'M2000001', '2026-01-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'), card('door-card-2', 'M2000002', '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')]).execute();
+    await insertMemberCards(t, [
+      { id: 'door-card-1', scanCode: 'M2000001', validFrom: '2026-01-01T00:00:00.000Z', validTo: '2027-01-01T00:00:00.000Z' },
+      { id: 'door-card-2', scanCode: 'M2000002', validFrom: '2025-01-01T00:00:00.000Z', validTo: '2026-01-01T00:00:00.000Z' },
+    ]);
     expect(await scan(afternoon, 'm2000001')).toMatchObject({ outcome: 'admitted', kind: 'member', name: 'Ada Lovelace', admitted_by: 'Anna' });
     expect(await scan(afternoon, 'M2000001', BEN)).toMatchObject({ outcome: 'already_admitted', kind: 'member', admitted_by: 'Anna' });
     expect(await scan(afternoon, 'M2000002')).toMatchObject({ outcome: 'refused', reason: 'membership_expired', valid_to: '2026-01-01T00:00:00.000Z' });

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import type { Db, Dialect } from '../src/db/database.js';
+import { gatewaysFor } from '../src/payments/gateways.js';
+import { stripeClient } from '../src/payments/stripe-client.js';
+import { readSettings } from '../src/settings.js';
 import { stripeJsStandIn } from './stripe-js-stand-in.js';
 
 /**
@@ -72,7 +76,28 @@ export class FakeStripe {
   private seq = 0;
   url = '';
 
-  constructor(readonly secretKey = 'sk_test_foyer_fake') {}
+  constructor(
+    readonly secretKey = 'sk_test_foyer_fake',
+    readonly webhookSecret = 'whsec_foyer_test',
+  ) {}
+
+  /** Foyer's Stripe settings pointed at this fake (read once it has started: the URL is its port). */
+  env(): NodeJS.ProcessEnv {
+    return { STRIPE_SECRET_KEY: this.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: this.webhookSecret, STRIPE_API_URL: this.url };
+  }
+
+  /** Posts a Stripe event to Foyer's webhook, signed as Stripe signs it unless `signature` is given (a forged one). */
+  deliver(app: FastifyInstance, event: object, signature?: string) {
+    const payload = JSON.stringify(event);
+    const header = signature ?? new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+    return app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+  }
+
+  /** What reconcileCheckouts needs to ask this fake about stuck checkouts, as the worker asks Stripe. */
+  reconcileDeps(t: { db: Db; dialect: Dialect }) {
+    const stripe = stripeClient(readSettings(this.env()).stripe!);
+    return { db: t.db, dialect: t.dialect, publicUrl: 'http://localhost', gatewaysFor: (sellerId: string) => gatewaysFor(t.db, sellerId, stripe) };
+  }
 
   async start() {
     const app = Fastify();

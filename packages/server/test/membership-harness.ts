@@ -49,20 +49,33 @@ export async function buyMembership(b: Browser, ids: CatalogIds, level: string, 
   return { cartId, order: paid.body.ticket_order._data[0] as { id: string; order_number: string } };
 }
 
+interface CardSpec { id: string; sellerId: string; ticketTypeId: string; scanCode: string; validFrom: string; validTo: string; createdAt: string }
+
+/** A member card's row: Ada Lovelace's, alone in its set, of no order and no one's unless `extra` says so. */
+export function memberCardRow(c: CardSpec, extra: Record<string, unknown> = {}) {
+  return {
+    id: c.id, seller_id: c.sellerId, card_set_id: c.id, position: 0, scan_code: c.scanCode, scan_code_key: c.scanCode, role: 'member', ticket_type_id: c.ticketTypeId,
+    ticket_group_id: null, ticket_order_id: null, ticket_id: null, user_id: null, identity_id: null, first_name: 'Ada', last_name: 'Lovelace',
+    email: null, valid_from: c.validFrom, valid_to: c.validTo, member_event_purchase_limit: null, giver_identity_id: null, giftee_identity_id: null,
+    redeem_code_hash: null, redeemed_at: null, created_at: c.createdAt, updated_at: c.createdAt, ...extra,
+  };
+}
+
 /** A card set straight in the database (one card) for a user: level, term. Answers the card. */
 export async function giveMembership(t: TestApp, ids: CatalogIds, user: { id: string; identity_id: string }, level: string, validFrom: string, validTo: string, extra: Record<string, unknown> = {}) {
   const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
   const id = `card-${Math.random().toString(36).slice(2, 12)}`;
-  const scan = `T${Math.random().toString(36).slice(2, 11).toUpperCase()}`;
-  const nowIso = t.clock.now.toISOString();
-  const row = {
-    id, seller_id: seller.id, card_set_id: id, position: 0, scan_code: scan, scan_code_key: scan, role: 'member', ticket_type_id: ids.type(level),
-    ticket_group_id: null, ticket_order_id: null, ticket_id: null, user_id: user.id, identity_id: user.identity_id, first_name: 'Ada', last_name: 'Lovelace',
-    email: null, valid_from: validFrom, valid_to: validTo, member_event_purchase_limit: null, giver_identity_id: null, giftee_identity_id: null,
-    redeem_code_hash: null, redeemed_at: null, created_at: nowIso, updated_at: nowIso, ...extra,
-  };
+  const scanCode = `T${Math.random().toString(36).slice(2, 11).toUpperCase()}`;
+  const row = memberCardRow({ id, sellerId: seller.id, ticketTypeId: ids.type(level), scanCode, validFrom, validTo, createdAt: t.clock.now.toISOString() }, { user_id: user.id, identity_id: user.identity_id, ...extra });
   await t.db.insertInto('membership').values(row).execute();
   return row;
+}
+
+/** Cards of no one straight in the database, for the scanners (door, check-in): the seller's first ticket type stands as their level. */
+export async function insertMemberCards(t: TestApp, cards: { id: string; scanCode: string; validFrom: string; validTo: string }[]) {
+  const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+  const type = await t.db.selectFrom('ticket_type').select('id').executeTakeFirstOrThrow();
+  await t.db.insertInto('membership').values(cards.map((c) => memberCardRow({ ...c, sellerId: seller.id, ticketTypeId: type.id, createdAt: c.validFrom }))).execute();
 }
 
 export const days = (t: TestApp, n: number) => new Date(t.clock.now.getTime() + n * 86_400_000).toISOString();

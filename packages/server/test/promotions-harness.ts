@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Dialect } from '../src/db/database.js';
-import { FIXTURE, testApp } from './harness.js';
+import { catalogIds, type CatalogIds } from './cart-client.js';
+import { FIXTURE, testApp, type TestApp } from './harness.js';
 
 /**
  * The test catalog with promotions (docs/promotions.md): a code-required group "ga/friends"
@@ -77,4 +79,14 @@ export function writeCatalog(catalog: unknown): string {
 
 export function promotionsApp(dialect: Dialect, catalog: unknown = promotionsCatalog(), env: NodeJS.ProcessEnv = {}) {
   return testApp(dialect, { catalog: writeCatalog(catalog), env });
+}
+
+/** A fresh app with the promotions catalog for the describe block it is called in. */
+export function usePromotionsApp(dialect: Dialect, ready: (t: TestApp, ids: CatalogIds) => void, env: NodeJS.ProcessEnv = {}) {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await promotionsApp(dialect, undefined, env);
+    ready(t, await catalogIds(t.db));
+  });
+  afterAll(() => t.close());
 }

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { DEMO_CARDS, toMinor } from '@foyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { priceCart, spread, type PricingMod, type PricingTicket } from '../src/promotions/price-cart.js';
-import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { CartClient, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
-import { promotionsApp } from './promotions-harness.js';
+import { usePromotionsApp } from './promotions-harness.js';
 
 const TYPES = ['t1', 't2', 't3'];
 const ticket = fc.record({ face_value: fc.integer({ min: 0, max: 50_000 }), ticket_type_id: fc.constantFrom(...TYPES), ticket_group_id: fc.constantFrom('g1', 'g2'), event_template_id: fc.constantFrom('e1', 'e2') });
@@ -59,11 +59,7 @@ describe('pricing properties (fast-check)', () => {
 describe.each(dialects())('the server’s total is what pay charges on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
-  beforeAll(async () => {
-    t = await promotionsApp(dialect, undefined, { FOYER_MAX_HELD_TICKETS_PER_IP: '1000', FOYER_CARTS_PER_IP_PER_HOUR: '1000' });
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  usePromotionsApp(dialect, (app, catalog) => ((t = app), (ids = catalog)), { FOYER_MAX_HELD_TICKETS_PER_IP: '1000', FOYER_CARTS_PER_IP_PER_HOUR: '1000' });
 
   it('for random carts and codes: a cent more is refused, the total itself completes the order at that total', async () => {
     await fc.assert(

@@ -1,10 +1,10 @@
 import { DEMO_CARDS, PROMO_TEXT } from '@foyer/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { LATE_REFUSAL } from '../src/payments/settle-payment.js';
-import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
+import { CartClient, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
-import { promotionsApp } from './promotions-harness.js';
+import { usePromotionsApp } from './promotions-harness.js';
 import { mailbox } from './auth-harness.js';
 import { jsonContentType } from './harness.js';
 import { uuidv7 } from '../src/ids.js';
@@ -15,11 +15,7 @@ const GA = '2026-06-02T18:00:00.000Z';
 describe.each(dialects())('promotions on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
-  beforeAll(async () => {
-    t = await promotionsApp(dialect);
-    ids = await catalogIds(t.db);
-  });
-  afterAll(() => t.close());
+  usePromotionsApp(dialect, (app, catalog) => ((t = app), (ids = catalog)));
 
   const line = (type: string) => ({ ticket_type_id: ids.type(type), event_session_id: ids.session('ga', GA) });
   const vip = () => line('vip');

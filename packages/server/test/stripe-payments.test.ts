@@ -1,9 +1,6 @@
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
-import { gatewaysFor } from '../src/payments/gateways.js';
 import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
-import { stripeClient } from '../src/payments/stripe-client.js';
 import { readSettings } from '../src/settings.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { FakeStripe } from './fake-stripe.js';
@@ -11,23 +8,18 @@ import { dialects, getJson, testApp, type TestApp } from './harness.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z'; // capacity 10
 const GA_0605_18 = '2026-06-05T22:00:00.000Z';
-const WEBHOOK_SECRET = 'whsec_foyer_test';
 
 describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe)', (dialect) => {
   const fake = new FakeStripe();
-  let env: NodeJS.ProcessEnv;
   let t: TestApp;
   let ids: CatalogIds;
-  beforeAll(async () => {
-    await fake.start();
-    env = { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
-  });
+  beforeAll(() => fake.start());
   afterAll(() => fake.stop());
   afterEach(() => t?.close());
 
   async function setup() {
     fake.loseAnswers = false;
-    t = await testApp(dialect, { env });
+    t = await testApp(dialect, { env: fake.env() });
     ids = await catalogIds(t.db);
   }
   const line = (start = GA_0604_18) => ({ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', start) });
@@ -42,11 +34,7 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
     t.app
       .inject({ method: 'POST', url: `/api/cart/${cartId}/pay`, payload: { amount, gateway_id: 'stripe', gateway_data: data }, headers: { cookie: c.cookie!, ...(key ? { 'idempotency-key': key } : {}) } })
       .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
-  const deliver = (event: object, signature?: string) => {
-    const payload = JSON.stringify(event);
-    const header = signature ?? new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
-  };
+  const deliver = (event: object, signature?: string) => fake.deliver(t.app, event, signature);
   const orders = async (cartId: string) => (await t.db.selectFrom('ticket_order').select('id').where('cart_id', '=', cartId).execute()).length;
   const cartState = async (cartId: string) => (await t.db.selectFrom('cart').select('state').where('id', '=', cartId).executeTakeFirstOrThrow()).state;
   const used = async (start: string) => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('ga', start)).executeTakeFirstOrThrow()).used_capacity;
@@ -213,8 +201,7 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
       .values({ id: `p-${second.cartId}`, seller_id: (await t.db.selectFrom('cart').select('seller_id').where('id', '=', second.cartId).executeTakeFirstOrThrow()).seller_id, cart_id: second.cartId, ticket_order_id: null, gateway_id: 'stripe', amount: 2000, status: 'processing', idempotency_key: null, reference: null, error_code: null, created_at: t.clock.now.toISOString() })
       .execute();
 
-    const stripe = stripeClient(readSettings(env).stripe!);
-    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'http://localhost', gatewaysFor: (sellerId: string) => gatewaysFor(t.db, sellerId, stripe) };
+    const deps = fake.reconcileDeps(t);
     expect((await reconcileCheckouts(deps, t.clock.now)).carts).toBe(0); // too recent to be stuck
     t.clock.advance(3 * 60_000);
     const round = await reconcileCheckouts(deps, t.clock.now);

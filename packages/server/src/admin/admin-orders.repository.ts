@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TAdminOrderQuery } from '@foyer/contracts';
 export { REFUND_KINDS, STAFF_REFUND } from '../orders/self-edit/refund-difference.js';
@@ -71,11 +72,7 @@ export const orderWithBuyer = (db: Tx, id: string) =>
     .executeTakeFirst();
 
 export const ticketsOfOrder = (db: Tx, orderId: string) =>
-  db
-    .selectFrom('ticket')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+  ticketsWithSession(db)
     .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
       'ticket.id',

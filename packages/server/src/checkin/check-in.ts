@@ -6,6 +6,7 @@ import { localDate } from '../events/session-rules.js';
 import { AppError } from '../http/app-error.js';
 import { membershipByScanCodeKey } from '../membership/membership.repository.js';
 import { scanCodeKey } from '../users/normalize.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 
 const at = (iso: string, tz: string) => dayjs(iso).tz(tz).format('h:mm A');
 const day = (iso: string, tz: string) => dayjs(iso).tz(tz).format('ddd, MMM D, YYYY');
@@ -27,12 +28,8 @@ function notAdmissible(state: string, redeemedAt: string | null, tz: string): Ap
  */
 export async function checkIn(db: Db, dialect: Dialect, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
   const code = input.scanCode.trim();
-  const ticket = await db
-    .selectFrom('ticket')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+  const ticket = await ticketsWithSession(db)
     .leftJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
     .select([
       'ticket.id',
       'ticket.state',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 
 /**
  * Kysely queries of the door screen (docs/door.md); no rules here. A scan's statements are
@@ -68,10 +69,7 @@ export async function sessionCounts(db: Tx, sessionIds: string[]): Promise<Map<s
 
 /** What the door needs to know of a ticket; `buyer_*` from the purchaser's or the order's account. */
 function ticketsQuery(db: Tx, sellerId: string) {
-  return db
-    .selectFrom('ticket')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
+  return ticketsWithSession(db)
     .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .leftJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .leftJoin('cart', 'cart.id', 'ticket_order.cart_id')

@@ -1,6 +1,7 @@
 import type { TOrderSession } from '@foyer/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import { document } from '../http/envelope.js';
 import { boughtBy } from './orders.repository.js';
 
@@ -16,12 +17,9 @@ const UPCOMING_LIMIT = 200;
  * for a visit are booked or redeemed. Soonest first.
  */
 export async function listOrderSessions(db: Tx, input: { sellerId: string; identityId: string; now: Date }) {
-  const rows = await db
-    .selectFrom('ticket')
+  const rows = await ticketsWithSession(db)
     .innerJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
-    .innerJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .innerJoin('seller', 'seller.id', 'ticket_order.seller_id')
     .leftJoin('venue', 'venue.id', 'event_template.venue_id')
     .select([
@@ -56,6 +54,8 @@ export async function listOrderSessions(db: Tx, input: { sellerId: string; ident
     .orderBy('event_session.start_datetime')
     .orderBy('ticket_order.created_at')
     .limit(UPCOMING_LIMIT)
+    // The session's end is compared above, so each row has its session.
+    .$narrowType<{ event_session_id: string; start_datetime: string; end_datetime: string }>()
     .execute();
   const sessions: TOrderSession[] = rows.map((r) => ({ id: `${r.ticket_order_id}:${r.event_session_id}`, ...r, num_tickets: Number(r.num_tickets) }));
   return document('order_session', sessions, sessions.length);

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { shownValidity } from '../cart/ticket-validity.js';
@@ -87,13 +88,9 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
 }
 
 function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
-  let q = db
-    .selectFrom('ticket')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+  let q = ticketsWithSession(db)
     .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
     .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
       'ticket.id',
