@@ -37,6 +37,15 @@ describe('without JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the listing with filters in its address shows the filtered cards', async () => {
+    const { page, errors } = await newPage(browser, DESKTOP, { javaScriptEnabled: false });
+    await page.goto(`${sf.url}/events?category=Exhibitions`);
+    const categories = await page.locator('.event-card__category').allTextContents();
+    expect(categories.length).toBeGreaterThan(0);
+    expect(new Set(categories)).toEqual(new Set(['Exhibitions']));
+    expect(errors).toEqual([]);
+  });
+
   it("an event page shows its name, venue, description, next dates with availability and ticket prices, and says buying needs JavaScript", async () => {
     const id = await eventId(sf, 'General Admission');
     const { page, errors } = await newPage(browser, DESKTOP, { javaScriptEnabled: false });
@@ -84,6 +93,30 @@ describe('what the address carries', () => {
       }
       expect(await page.locator('#root script, #root img[src="x"]').count()).toBe(0);
     }
+  });
+});
+
+describe('a filtered listing with scripts on', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => ((sf = s), (browser = b)));
+
+  it('is hydrated in place from the HTML, asking for no listing again', async () => {
+    const { page, errors } = await newPage(browser, MOBILE);
+    const listings: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/events/available')) listings.push(request.url());
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await page.locator('#root .event-card').first().evaluate((el) => el.setAttribute('data-server-drawn', ''));
+      await route.continue();
+    });
+    await page.goto(`${sf.url}/events?category=Exhibitions`);
+    await expect.poll(() => hydrated(page, '#root .event-card')).toBe(true);
+    expect(await page.locator('#root .event-card[data-server-drawn]').count()).toBe(1);
+    expect(new Set(await page.locator('.event-card__category').allTextContents())).toEqual(new Set(['Exhibitions']));
+    expect(listings).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 
