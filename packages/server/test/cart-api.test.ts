@@ -37,6 +37,7 @@ describe.each(dialects())('cart on %s', (dialect) => {
       total_cartmod_amount: '0.00',
       total_payments: '0.00',
       total_outstanding: '50.50',
+      total_payment_method_fees: '0.00',
     });
     expect(res.body.ticket._data).toHaveLength(3);
     expect(res.body.ticket._data[0]).toMatchObject({ state: 'held', face_value: '20.00', adjusted_value: '20.00', event_session_id: ids.session('ga', GA_0604_18) });
