@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fillCheckoutForm } from './checkout-steps.js';
 import { describe, expect, it } from 'vitest';
 import type { TCart } from '@foyer/contracts';
 import { renderApp } from './render-app.js';
@@ -19,15 +20,6 @@ function server(cart: Partial<TCart>): Handler {
   };
 }
 
-async function fillForm() {
-  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
-}
-
 useCartTestEnv();
 
 describe('payment-method fees at checkout (docs/payments.md "Payment-method fees")', () => {
@@ -46,7 +38,7 @@ describe('payment-method fees at checkout (docs/payments.md "Payment-method fees
     const pay = await screen.findByRole('button', { name: 'Pay $63.54' }, { timeout: 15_000 });
     expect(screen.getByTestId('total-to-pay').textContent).toBe('$63.54');
     expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $1.54');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(pay);
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/cart/cart-1/pay')).toBe(true));
     expect(calls.find((c) => c.url.pathname === '/api/cart/cart-1/pay')!.body).toMatchObject({ amount: '62.00', gateway_id: 'demo' });

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fillCheckoutForm } from './checkout-steps.js';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
@@ -70,12 +71,7 @@ describe('checkout', () => {
     const cart = () => ({ body: cartDocument({ cart: { state: paying ? 'checkout' : 'pending' } }) });
     installFetch(server({ 'POST /api/cart/cart-1/pay': processing, 'GET /api/my/cart/cart-1': cart }));
     const router = renderApp('/checkout');
-    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'), { timeout: 15000 });
     expect((await screen.findByTestId('reference')).textContent).toBe('100001');

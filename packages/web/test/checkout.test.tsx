@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fillCheckoutForm } from './checkout-steps.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
@@ -23,15 +24,6 @@ function server(pay: Handler): Handler {
     if (url.pathname === '/api/cart/cart-1/pay') return pay(url, request);
     return undefined;
   };
-}
-
-async function fillForm() {
-  fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
-  fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
 }
 
 useCartTestEnv();
@@ -64,7 +56,7 @@ describe('checkout', () => {
       server(() => (++attempt === 1 ? refusal(402, 'card_declined', 'Your card was declined.') : { body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } })),
     );
     const router = renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     const alert = await screen.findByTestId('pay-error');
     expect(alert.textContent).toBe('Your card has not been charged.Your card was declined.');
@@ -92,7 +84,7 @@ describe('checkout', () => {
     });
     vi.stubGlobal('fetch', wrapped);
     renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     const pay = screen.getByRole('button', { name: 'Pay $62' });
     fireEvent.click(pay);
     fireEvent.click(pay);
@@ -105,7 +97,7 @@ describe('checkout', () => {
   it('payment not supported for the amount', async () => {
     installFetch(server(() => refusal(400, 'payment_not_supported', 'Payment is not supported for this amount.')));
     renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Payment is not supported for this amount.');
   });
@@ -113,7 +105,7 @@ describe('checkout', () => {
   it('a hold that ran out before paying (410 cart_expired) shows the expiry dialog and forgets the cart', async () => {
     installFetch(server(() => refusal(410, 'cart_expired', 'Your cart has timed out and the tickets have been released. Your card has not been charged.')));
     renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     expect(await screen.findByRole('dialog', { name: 'Your cart has timed out' })).toBeTruthy();
     expect(readCartId(SELLER_ID)).toBeNull();
@@ -124,7 +116,7 @@ describe('checkout', () => {
       url.pathname === '/api/user' ? { status: 429, body: { _data: [{ _code: 'rate_limited', _context: 'user', _description: 'Too many attempts. Please wait a minute.', _extra: null }] } } : server(() => ({ body: {} }))(url, request),
     );
     renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Too many attempts. Please wait a minute.');
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/pay'))).toBe(false);
@@ -139,7 +131,7 @@ describe('checkout', () => {
       return server(() => refusal(402, 'payment_failed', 'Gift Card balance is $0'))(url, request);
     });
     renderApp('/checkout');
-    await fillForm();
+    await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Use a gift card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gift cards' });
     const input = screen.getByRole('textbox', { name: 'Gift card number' });

@@ -1,8 +1,7 @@
 import { fromMinor } from '@foyer/contracts';
 import type { Db, Dialect, Tx } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
-import { giveBackTickets } from '../cart/release-tickets.js';
-import { releaseCodesOfCancelledOrder } from '../promotions/release-order-codes.js';
+import { cancelBookedTickets } from '../orders/cancel-booked-tickets.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderCancelMail } from '../orders/order-cancel-mail.js';
 import { ticketLinesOfOrder } from '../orders/orders.repository.js';
@@ -27,18 +26,7 @@ export async function finishRefunded(deps: RefundDeps, refundId: string, now: Da
     if (!(await endStaffRefund(tx, refundId, 'refunded', null, now.toISOString()))) return false;
     const ticketIds = JSON.parse(refund.ticket_ids) as string[];
     const before = await ticketLinesOfOrder(tx, refund.order_id, { ids: ticketIds });
-    const released = ticketIds.length
-      ? await tx
-          .updateTable('ticket')
-          .set({ state: 'cancelled' })
-          .where('ticket_order_id', '=', refund.order_id)
-          .where('id', 'in', ticketIds)
-          .where('state', '=', 'booked')
-          .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
-          .execute()
-      : [];
-    await giveBackTickets(tx, released);
-    await releaseCodesOfCancelledOrder(tx, refund.order_id);
+    const released = await cancelBookedTickets(tx, refund.order_id, ticketIds);
     if (released.length) {
       const mail = await orderCancelMail(tx, refund.order_id, before.filter((t) => released.some((r) => r.id === t.id)), { publicUrl: deps.publicUrl, now });
       if (mail) await enqueueMail(tx, mail, now, 'order_cancel');

@@ -1,6 +1,5 @@
 import { CANCEL_TEXT } from '@foyer/contracts';
-import { giveBackTickets } from '../cart/release-tickets.js';
-import { releaseCodesOfCancelledOrder } from '../promotions/release-order-codes.js';
+import { cancelBookedTickets } from './cancel-booked-tickets.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
@@ -34,16 +33,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
     const started = tickets.find((t) => t.start_datetime !== null && t.start_datetime <= nowIso);
     if (started) throw new AppError(409, 'tickets_too_old', CANCEL_TEXT.started, 'ticket_order', { ticket_id: started.id });
 
-    const released = await tx
-      .updateTable('ticket')
-      .set({ state: 'cancelled' })
-      .where('ticket_order_id', '=', order.id)
-      .where('id', 'in', ids)
-      .where('state', '=', 'booked')
-      .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
-      .execute();
-    await giveBackTickets(tx, released);
-    await releaseCodesOfCancelledOrder(tx, order.id);
+    const released = await cancelBookedTickets(tx, order.id, ids);
     if (released.length) {
       const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)), { publicUrl: input.publicUrl, now: input.now });
       if (mail) await enqueueMail(tx, mail, input.now, 'order_cancel');
