@@ -5,9 +5,9 @@ import { hasMemberSession, isServerRenderedPage } from './server-render.js';
 import { shellRedirects } from './shell-redirects.js';
 import { storefrontShell } from './storefront-shell.js';
 
-/** A storefront page ready to send (its ETag computed once), or where the navigation guards send the visitor. */
+/** A storefront page ready to send (its bytes and ETag computed once), or where the navigation guards send the visitor. */
 export type PageAnswer =
-  | { html: string; status: 200 | 404; etag: string; redirect?: undefined }
+  | { html: Buffer; status: 200 | 404; etag: string; redirect?: undefined }
   | { redirect: { status: 301 | 302; location: string }; html?: undefined };
 
 /**
@@ -23,7 +23,9 @@ export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
     const redirect = await redirectOf(request.url);
     if (redirect) return { redirect };
     const page = await shell(request.url, { log: request.log, cookie: request.headers.cookie });
-    return page.redirect ? page : { ...page, etag: etagOf(page.html) };
+    if (page.redirect) return page;
+    const html = Buffer.from(page.html);
+    return { html, status: page.status, etag: etagOf(html) };
   };
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
