@@ -36,8 +36,9 @@ export function hasMemberSession(cookieHeader: string | undefined): boolean {
 
 /**
  * Renders the public pages on the server (docs/server-rendering.md) with the web build's server
- * entry, loaded once. A build without it renders nothing (the page starts in the browser as
- * before); a render that fails is logged and the page goes out unrendered — never an error page.
+ * entry, loaded once — as the server starts, so the first visitor does not wait for it (about
+ * 0.7 s). A build without it renders nothing (the page starts in the browser as before); a render
+ * that fails is logged and the page goes out unrendered — never an error page.
  */
 export function serverRenderer(webDist: string) {
   let entry: Promise<ServerEntry | null> | undefined;
@@ -46,6 +47,7 @@ export function serverRenderer(webDist: string) {
       () => import(pathToFileURL(serverEntryFile(webDist)).href) as Promise<ServerEntry>,
       () => null,
     ));
+  load().catch(() => undefined);
   return async (url: string, blocks: Record<string, string>, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | null> => {
     try {
       const module = await load();
