@@ -48,8 +48,6 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     mkdirSync(join(dir, 'dist-ssr'));
     writeFileSync(join(dir, 'web', 'index.html'), BUILT);
     writeFileSync(join(dir, 'dist-ssr', 'entry-server.mjs'), ENTRY);
-    mkdirSync(join(dir, 'web', '.vite'));
-    writeFileSync(join(dir, 'web', '.vite', 'route-preloads.json'), JSON.stringify({ 'paint-first': 'assets/paint-first-p1.js', '/events/{id}': ['assets/event-page-e1.js'], '/events': ['assets/events-page-l1.js'] }));
     t = await testApp(dialect, { webDist: join(dir, 'web'), env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
     const listed = (await getJson(t.app, '/api/events/available')).body.event_template;
     ga = idOf(listed, 'General Admission');
@@ -74,17 +72,6 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const member = await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` });
     expect(member.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
     expect(member.body).not.toContain(`<script id="${INLINE_QUERIES_ID}"`);
-  });
-
-  it("asks for a drawn page's JS once it has painted: the paint-first script in place of the entry and its preloads", async () => {
-    const drawn = (await page(`/events/${ga}`)).body;
-    expect(drawn).toContain('<script type="module" crossorigin src="/assets/paint-first-p1.js" data-entry="/assets/index-abc.js" data-modules="/assets/event-page-e1.js"></script>');
-    expect(drawn).not.toContain('<link rel="modulepreload"');
-    expect(drawn).not.toContain('src="/assets/index-abc.js"');
-    // A page the browser draws itself starts its JS at once.
-    const member = (await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` })).body;
-    expect(member).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-e1.js">');
   });
 
   it('caches a page per address until a capacity write to its event; another event keeps its page; an ETag gives a 304', async () => {

@@ -13,7 +13,7 @@ import { themeTokensOf } from '@foyer/contracts/rules';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { listingImagePreloads } from './listing-image-preload.js';
 import { eventPageId, eventShellOf, isListingPage } from './event-page-shell.js';
-import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
+import { pageScripts } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
 import { scriptSafeJson } from './script-safe-json.js';
@@ -73,8 +73,7 @@ export function storefrontShell(ctx: AppContext) {
     const page = withHeadTags(html, headTags)
       .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
       .replace(EMPTY_ROOT, rendered ? `<div id="root">${rendered.html}</div>` : EMPTY_ROOT);
-    // A drawn page paints first; its JS is asked for once it has (paint-first.js).
-    return { html: rendered && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page, status: missing ? 404 : 200 };
+    return { html: page, status: missing ? 404 : 200 };
   };
 }
 
