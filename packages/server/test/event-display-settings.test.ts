@@ -1,6 +1,5 @@
 import { DEMO_CARDS } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
-import { eventShellOf } from '../src/http/event-page-shell.js';
 import { walletItems } from '../src/wallet/wallet-items.js';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
@@ -36,20 +35,5 @@ describe.each(dialects())('ticket_date_time on %s', (dialect) => {
     const { text, pass } = await paidOrder('date@example.com');
     expect(text).toContain('General Admission — Thu, Jun 4, 2026 — Adult');
     expect(pass).toMatchObject({ kind: 'ticket', showsTime: false });
-  });
-});
-
-describe("the event page's shell", () => {
-  const reads = (config: unknown[]) => ({
-    event: {
-      event_template: { _data: [{ id: 'e1', name: 'Harbour', meta: { image_cover: 'img-1' } }] },
-      image: { _data: [{ id: 'img-1', width: 1500, height: 600 }] },
-      config: { _data: config },
-    },
-  });
-  it('knows a no_cropping cover is drawn whole, as the app does', () => {
-    const whole = eventShellOf(reads([{ resource_id: 'e1', name: 'image', value: { no_cropping: true } }]) as never);
-    expect(whole?.cover).toMatchObject({ id: 'img-1', whole: true });
-    expect(eventShellOf(reads([]) as never)?.cover).not.toHaveProperty('whole');
   });
 });

@@ -1,15 +1,6 @@
-import { coverImageId, eventImageSetting, eventPagePathId } from '@foyer/contracts/rules';
+import { coverImageId, eventPagePathId } from '@foyer/contracts/rules';
 import type { InlineEventReads } from '@foyer/contracts/constants';
 import { isEventId } from '../events/find-event.js';
-
-/** What an event page's HTML shell shows before the app runs: the top of the page as GET events/{id} has it. */
-export interface EventShell {
-  name: string;
-  subtitle: string | null;
-  venueName: string | null;
-  /** The cover (the event's cover image, else its profile image) with its stored size, if any. */
-  cover: { id: string; width: number | null; height: number | null; whole?: boolean } | null;
-}
 
 /** The address is the listing's (/events, with or without filters). */
 export function isListingPage(url: string): boolean {
@@ -28,32 +19,11 @@ export function eventPageId(url: string): string | null {
   }
 }
 
-interface Row {
-  id?: string;
-  name?: string;
-  subtitle?: string | null;
-  venue_id?: string | null;
-  meta?: Record<string, unknown> | null;
-  width?: number | null;
-  height?: number | null;
-}
-type Listed = { _data?: Row[] } | undefined;
-
 /**
- * The top of the page from the page's own first read (GET events/{id} with its venue and image
- * embeds, events/event-page-reads.ts), so the picture shows exactly what the app will.
+ * The image an event page's cover shows (the event's cover image, else its profile image), from
+ * the page's own first read (GET events/{id}, events/event-page-reads.ts): what its HTML preloads.
  */
-export function eventShellOf(reads: InlineEventReads): EventShell | null {
-  const document = reads.event as { event_template?: Listed; venue?: Listed; image?: Listed; config?: { _data?: { resource_id?: string; name: string; value: unknown }[] } };
-  const event = document.event_template?._data?.[0];
-  if (!event?.name) return null;
-  const coverId = coverImageId(event.meta ?? null);
-  const image = coverId ? document.image?._data?.find((row) => row.id === coverId) : undefined;
-  return {
-    name: event.name,
-    subtitle: event.subtitle || null,
-    venueName: (document.venue?._data?.find((row) => row.id === event.venue_id) ?? document.venue?._data?.[0])?.name || null,
-    // docs/catalog.md image no_cropping: drawn whole, as the app's hero draws it.
-    cover: coverId ? { id: coverId, width: image?.width ?? null, height: image?.height ?? null, ...(eventImageSetting(document.config?._data, event.id).noCropping ? { whole: true } : {}) } : null,
-  };
+export function eventCoverId(reads: InlineEventReads): string | null {
+  const event = (reads.event as { event_template?: { _data?: { meta?: Record<string, unknown> | null }[] } }).event_template?._data?.[0];
+  return event ? coverImageId(event.meta ?? null) : null;
 }

@@ -12,7 +12,7 @@ import { listingPageReads } from '../events/listing-page-reads.js';
 import { themeTokensOf } from '@foyer/contracts/rules';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { listingImagePreloads } from './listing-image-preload.js';
-import { eventPageId, eventShellOf, isListingPage } from './event-page-shell.js';
+import { eventCoverId, eventPageId, isListingPage } from './event-page-shell.js';
 import { pageScripts } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
@@ -67,11 +67,10 @@ export function storefrontShell(ctx: AppContext) {
     const dataBlocks = Object.entries(rendered ? renderedPageBlocks(blocks, rendered, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
-    const event = reads ? eventShellOf(reads) : null;
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
     const page = withHeadTags(html, headTags)
-      .replace('</head>', `${theme}${eventCoverPreload(event)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
+      .replace('</head>', `${theme}${eventCoverPreload(reads ? eventCoverId(reads) : null)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
       .replace(EMPTY_ROOT, rendered ? `<div id="root">${rendered.html}</div>` : EMPTY_ROOT);
     return { html: page, status: missing ? 404 : 200 };
   };
