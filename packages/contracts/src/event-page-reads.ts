@@ -45,6 +45,11 @@ export const INLINE_ZONES_ID = 'foyer-zones';
  * http/server-render.ts): the markup of #root and the routes' data to hydrate with, or a redirect
  * a route's loader asked for.
  */
+/** What the server reads for a render beyond the page's blocks: a filtered listing's (GET events/available with these parameters). */
+export interface ServerReads {
+  listing?(params: Record<string, string>): Promise<unknown>;
+}
+
 export type ServerRenderedPage =
   | { kind: 'page'; html: string; status: number; routerData: { loaderData: Record<string, unknown> }; queries: unknown }
   | { kind: 'redirect'; status: number; location: string };

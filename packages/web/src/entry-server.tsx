@@ -8,7 +8,7 @@ import { routes } from './app/router.js';
 import { seedInlineConfig } from './api/inline-config.js';
 import { seedInlineEvent } from './api/inline-event.js';
 import { seedInlineListing } from './api/inline-listing.js';
-import type { ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import type { ServerReads, ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
 import type { TDocument } from '@foyer/contracts';
 import { buildSearch } from './api/client.js';
 import { configQuery, eventsAvailableQuery, unfilteredListing } from './api/queries.js';
@@ -32,11 +32,6 @@ function blocksDocument(blocks: DataBlocks): Document {
 
 /** The base the page's address is read against: loaders look at its path and query only. */
 const BASE = 'http://storefront.invalid';
-
-/** Reads the server answers for a render beyond the blocks: a filtered listing's (GET events/available with these parameters). */
-export interface ServerReads {
-  listing?(params: Record<string, string>): Promise<unknown>;
-}
 
 export async function renderPage(url: string, blocks: DataBlocks, reads: ServerReads = {}): Promise<RenderedPage> {
   const client = createQueryClient();

@@ -2,15 +2,10 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { SESSION_EXPIRES_COOKIE, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import { SESSION_EXPIRES_COOKIE, type ServerReads, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
 import { eventPageId } from './event-page-shell.js';
 import { hasExpressFlag } from '@foyer/contracts/rules';
 
-
-/** What the server reads for a render beyond the page's blocks (web src/entry-server.tsx ServerReads). */
-export interface ServerReads {
-  listing?(params: Record<string, string>): Promise<unknown>;
-}
 
 interface ServerEntry {
   renderPage(url: string, blocks: Record<string, string>, reads: ServerReads): Promise<RenderedPage>;
