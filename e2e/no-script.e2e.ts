@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eventIdByName, hydrated } from './steps.js';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
 
 /**
@@ -9,14 +10,6 @@ import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } 
  * reaches the page escaped. The server's HTML and the browser's first render agree whatever the
  * time zones of the host and of the visitor (the harness fails a journey on a hydration warning).
  */
-async function eventId(sf: Storefront, name: string): Promise<string> {
-  const list = (await (await fetch(`${sf.url}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
-  return list.event_template._data.find((e) => e.name === name)!.id;
-}
-
-const hydrated = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
-
 describe('without JavaScript', () => {
   let sf: Storefront;
   let browser: Browser;
@@ -47,7 +40,7 @@ describe('without JavaScript', () => {
   });
 
   it("an event page shows its name, venue, description, next dates with availability and ticket prices, and says buying needs JavaScript", async () => {
-    const id = await eventId(sf, 'General Admission');
+    const id = await eventIdByName(sf, 'General Admission');
     const { page, errors } = await newPage(browser, DESKTOP, { javaScriptEnabled: false });
     const res = await page.goto(`${sf.url}/events/${id}`);
     expect(res?.status()).toBe(200);
@@ -76,7 +69,7 @@ describe('what the address carries', () => {
   useStorefront((s, b) => ((sf = s), (browser = b)));
 
   it('is escaped in the HTML: a <script> in ?date=, ?code= and tg runs nowhere, with scripts on or off', async () => {
-    const id = await eventId(sf, 'General Admission');
+    const id = await eventIdByName(sf, 'General Admission');
     const evil = encodeURIComponent('<script>window.__ran=1</script>"><img src=x onerror="window.__ran=2">');
     const url = `${sf.url}/events/${id}?date=${evil}&code=${evil}&tg=${evil}`;
     const html = await (await fetch(url)).text();
@@ -128,7 +121,7 @@ describe('a host and a visitor in other time zones', () => {
 
   for (const path of ['/events', 'event'] as const) {
     it(`${path === 'event' ? 'an event page' : 'the listing'}: the server's HTML is what the browser draws first (hydrated in place, no warning)`, async () => {
-      const url = path === 'event' ? `/events/${await eventId(sf, 'General Admission')}` : path;
+      const url = path === 'event' ? `/events/${await eventIdByName(sf, 'General Admission')}` : path;
       const { page, errors } = await newPage(browser, MOBILE, { timezoneId: 'Pacific/Pago_Pago' });
       await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
         // Marks the server's first heading before the app can touch it.

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { eventIdByName, hydrated } from './steps.js';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';
 
 /**
@@ -17,15 +18,6 @@ async function holdEntry(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-/** Whether React has taken this element over (hydrated it): React keeps its fiber on the DOM node. */
-const hydrated = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
-
-async function eventId(sf: Storefront, name: string): Promise<string> {
-  const list = (await (await fetch(`${sf.url}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
-  return list.event_template._data.find((e) => e.name === name)!.id;
 }
 
 describe('server-rendered pages, hydrated in place', () => {
@@ -50,7 +42,7 @@ describe('server-rendered pages, hydrated in place', () => {
 
   for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]] as const) {
     it(`an event page on a ${label}: drawn whole before its JS, then hydrated without a change or a read`, async () => {
-      const id = await eventId(sf, 'General Admission');
+      const id = await eventIdByName(sf, 'General Admission');
       await serverSettled();
       const { page, errors } = await newPage(browser, viewport);
       const release = await holdEntry(page);

@@ -200,3 +200,13 @@ export async function cartInPage(page: Page, base: string): Promise<string> {
     return id;
   });
 }
+
+/** A public event's id by its name, as the listing answers it. */
+export async function eventIdByName(sf: Storefront, name: string): Promise<string> {
+  const list = (await (await fetch(`${sf.url}/api/events/available`)).json()) as { event_template: { _data: { id: string; name: string }[] } };
+  return list.event_template._data.find((e) => e.name === name)!.id;
+}
+
+/** Whether React has taken this element over (hydrated it): React keeps its fiber on the DOM node. */
+export const hydrated = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
