@@ -79,6 +79,22 @@ describe('server-rendered pages, hydrated in place', () => {
     });
   }
 
+  it('a date clicked before the app has hydrated the page is chosen once it has (the click is held, not lost)', async () => {
+    const id = await eventIdByName(sf, 'General Admission');
+    await serverSettled();
+    const { page, errors } = await newPage(browser, MOBILE);
+    const release = await holdEntry(page);
+    await page.goto(`${sf.url}/events/${id}`, { waitUntil: 'commit' });
+    const date = page.locator('#root .date-button').first();
+    await expect.poll(() => date.count()).toBe(1);
+    await date.click();
+    expect(await hydrated(page, '#root h1')).toBe(false);
+    expect(await page.getByRole('button', { name: 'Change' }).count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole('button', { name: 'Change' }).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("the listing: cards drawn by the server, their images asked for before the app runs; hydrated with the list the HTML carries", async () => {
     const { page, errors } = await newPage(browser, MOBILE);
     const release = await holdEntry(page);

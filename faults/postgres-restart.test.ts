@@ -4,6 +4,7 @@ import { readInvariants } from './invariants.js';
 import { privatePostgres, privatePostgresUnavailable } from './private-postgres.js';
 import { report, startServer, waitFor } from './server-process.js';
 import { hotSession, Shopper, type Answer } from './shopper.js';
+import { watchLive } from './live-watcher.js';
 
 const CLIENTS = 50;
 // PostgreSQL tests run when FOYER_TEST_PG_URL is set (CI sets it), though this one starts a server of its own.
@@ -28,8 +29,10 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
     const postgres = await privatePostgres();
     const server = await startServer(postgres.url, { env: { FOYER_PG_POOL: '8' } });
     try {
-      const { add } = await hotSession(postgres.url, 100_000);
+      const { add, eventId } = await hotSession(postgres.url, 100_000);
       const { seeded } = await readInvariants(postgres.url);
+      // A page watching the hot event: its stream must outlive both faults and carry sales again after.
+      const live = watchLive(server.base, eventId);
       const answers: Answer[] = [];
       let purchases = 0;
       let stop = false;
@@ -75,6 +78,11 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
       await until(beforeRecovery + 15);
       stop = true;
       await Promise.all(load);
+      // The listener is back (it reconnected by itself): the stream was told to ask again, then carried new sales.
+      const afterRestart = live.since(upAt);
+      const liveOk = afterRestart.includes('resync') && afterRestart.lastIndexOf('availability') > afterRestart.indexOf('resync');
+      const streamClosedAt = live.state.closedAt;
+      await live.close();
       process.kill(-server.child.pid!, 'SIGTERM');
       const code = await server.exited;
       const invariants = await readInvariants(postgres.url, seeded);
@@ -88,6 +96,7 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
         '503 without Retry-After': unavailableAnswers.filter((a) => !a.retryAfter).length,
         'ready after restart (ms)': readyAfterMs,
         'exit code after SIGTERM': code,
+        'live stream after restart': `${afterRestart.filter((e) => e === 'resync').length} resync, ${afterRestart.filter((e) => e === 'availability').length} availability; ${streamClosedAt ? 'closed at ' + (streamClosedAt - downAt) + ' ms after the stop' : 'open throughout'}`,
         'capacity drift (session, used, live)': invariants.capacityDrift,
         'paid payments without order': invariants.paidWithoutOrder.length,
         'carts booked twice': invariants.bookedTwice.length,
@@ -98,6 +107,8 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
       expect(unavailableAnswers.length).toBeGreaterThan(0);
       expect(unavailableAnswers.filter((a) => a.retryAfter !== '5' || a.body?._data?.[0]?._code !== 'service_unavailable')).toEqual([]);
       expect(readyStates).toContain(503);
+      expect(streamClosedAt).toBeNull();
+      expect(liveOk).toBe(true);
       expect(code).toBe(0);
       expect(invariants.capacityDrift).toEqual([]);
       expect(invariants.paidWithoutOrder).toEqual([]);

@@ -57,7 +57,7 @@ export async function hotSession(databaseUrl: string, capacity?: number) {
     const type = await handle.db.selectFrom('ticket_type').select('id').where('catalog_key', '=', 'adult').executeTakeFirstOrThrow();
     const session = await handle.db.selectFrom('event_session').select('id').where('event_template_id', '=', event.id).where('start_datetime', '>', new Date(Date.now() + 86_400_000).toISOString()).orderBy('start_datetime').executeTakeFirstOrThrow();
     if (capacity) await handle.db.updateTable('event_session').set({ capacity }).where('id', '=', session.id).execute();
-    return { sessionId: session.id, add: [{ ticket_type_id: type.id, event_session_id: session.id }] };
+    return { eventId: event.id, sessionId: session.id, add: [{ ticket_type_id: type.id, event_session_id: session.id }] };
   } finally {
     await handle.close();
   }

@@ -31,8 +31,8 @@ const renders = () => (globalThis as unknown as { __renders: string[] }).__rende
 /**
  * The public pages (home, the listing, an event page) are drawn on the server when a render module
  * is built, cached per address like /cached_api (dropped by a capacity write to their event), never
- * for a member's session; an unknown event is a 404; a render that breaks leaves the page to the
- * browser (docs/server-rendering.md).
+ * for a member's session; an unknown event is a 404; a render that breaks is a 500 whose page the
+ * browser draws (docs/server-rendering.md).
  */
 describe.each(dialects())('server-rendered pages on %s', (dialect) => {
   let t: TestApp;
@@ -48,6 +48,8 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     mkdirSync(join(dir, 'dist-ssr'));
     writeFileSync(join(dir, 'web', 'index.html'), BUILT);
     writeFileSync(join(dir, 'dist-ssr', 'entry-server.mjs'), ENTRY);
+    mkdirSync(join(dir, 'web', '.vite'));
+    writeFileSync(join(dir, 'web', '.vite', 'route-preloads.json'), JSON.stringify({ 'paint-first': 'assets/paint-first-p1.js', '/events/{id}': ['assets/event-page-e1.js'], '/events': ['assets/events-page-l1.js'] }));
     t = await testApp(dialect, { webDist: join(dir, 'web'), env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
     const listed = (await getJson(t.app, '/api/events/available')).body.event_template;
     ga = idOf(listed, 'General Admission');
@@ -72,6 +74,17 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const member = await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` });
     expect(member.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
     expect(member.body).not.toContain(`<script id="${INLINE_QUERIES_ID}"`);
+  });
+
+  it("asks for a drawn page's JS once it has painted: the paint-first script in place of the entry and its preloads", async () => {
+    const drawn = (await page(`/events/${ga}`)).body;
+    expect(drawn).toContain('<script type="module" crossorigin src="/assets/paint-first-p1.js" data-entry="/assets/index-abc.js" data-modules="/assets/event-page-e1.js"></script>');
+    expect(drawn).not.toContain('<link rel="modulepreload"');
+    expect(drawn).not.toContain('src="/assets/index-abc.js"');
+    // A page the browser draws itself starts its JS at once.
+    const member = (await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` })).body;
+    expect(member).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-e1.js">');
   });
 
   it('caches a page per address until a capacity write to its event; another event keeps its page; an ETag gives a 304', async () => {
@@ -111,18 +124,22 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     expect(express.body).toContain('<div id="root"></div>');
   });
 
-  it('a render that breaks leaves the page to the browser (200, unrendered, no trace of the error)', async () => {
+  it('a render that breaks answers 500 with the page unrendered (the browser draws it), no trace of the error, and is not cached', async () => {
     const { name } = await t.db.selectFrom('event_template').select('name').where('id', '=', tours).executeTakeFirstOrThrow();
     await t.db.updateTable('event_template').set({ name: 'Broken' }).where('id', '=', tours).execute();
     t.app.responseCache?.invalidate();
     try {
       const res = await page(`/events/${tours}`);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(500);
       expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain(`<script id="${INLINE_CONFIG_ID}"`);
       expect(res.body).not.toContain('a component broke');
     } finally {
       await t.db.updateTable('event_template').set({ name }).where('id', '=', tours).execute();
-      t.app.responseCache?.invalidate();
     }
+    // The failed answer was not kept: the next visitor gets a new render.
+    const again = await page(`/events/${tours}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain(`drawn /events/${tours} of ${name}`);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -10,6 +11,9 @@ export const PRELOADED_ROUTES = {
   '/events': 'src/features/events/listing/events-page.tsx',
 } as const;
 
+/** The key under which the file of build/paint-first.js is listed (the server runs it in place of the entry on the pages it renders). */
+export const PAINT_FIRST_KEY = 'paint-first';
+
 /**
  * The event page's chunk and the small chunks it imports are otherwise discovered only once the
  * entry has downloaded and run its router, a round trip after the entry on a phone's network. This
@@ -18,11 +22,16 @@ export const PRELOADED_ROUTES = {
  */
 export function routePreloads(): Plugin {
   let root = '';
+  let paintFirst = '';
   return {
     name: 'foyer-route-preloads',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+    },
+    buildStart() {
+      const source = readFileSync(new URL('./paint-first.js', import.meta.url), 'utf8');
+      paintFirst = this.emitFile({ type: 'asset', name: 'paint-first.js', source });
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
@@ -36,7 +45,7 @@ export function routePreloads(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
       const loaded = closure(entry.fileName, new Set());
-      const preloads: Record<string, string[]> = {};
+      const preloads: Record<string, string[] | string> = { [PAINT_FIRST_KEY]: this.getFileName(paintFirst) };
       for (const [route, module] of Object.entries(PRELOADED_ROUTES)) {
         const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => relative(root, id.split('?')[0]!) === module));
         if (!holder) this.error(`route-preloads: no chunk holds ${module}`);

@@ -30,8 +30,11 @@ export class ResponseCache {
     private readonly maxEntries = 2_000,
   ) {}
 
-  /** A cached answer (an API answer's bytes, or a storefront page: `page:` keys), computed once per key at a time. */
-  get<T = CachedAnswer>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * A cached answer (an API answer's bytes, or a storefront page: `page:` keys), computed once per
+   * key at a time; an answer `keep` refuses is shared with its waiters, then forgotten.
+   */
+  get<T = CachedAnswer>(key: string, load: () => Promise<T>, keep: (answer: T) => boolean = () => true): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
     const generation = this.generationOf(key);
@@ -41,7 +44,8 @@ export class ResponseCache {
     const value = load();
     const entry = { at: now, generation, value };
     // A failed computation is not remembered (unless a newer one replaced it already).
-    value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+    const forget = () => this.entries.get(key) === entry && this.entries.delete(key);
+    value.then((answer) => keep(answer) || forget(), forget);
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, entry);
     return value;

@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import { eventPageId, isListingPage } from './event-page-shell.js';
 import { escapeHtml } from '../mail/escape-html.js';
 
-/** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's. */
+/** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's, and the paint-first script. */
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+const PAINT_FIRST_KEY = 'paint-first';
 const ASSET_JS = /^assets\/[\w.-]+\.js$/;
 
-/** What a page's shell adds for its JS: modulepreload links for its chunks. */
+/** What a page's shell adds for its JS: modulepreload links for its chunks, and the paint-first script's file. */
 export interface PageScripts {
   links: string;
+  paintFirst: string | null;
 }
 
-const NONE: PageScripts = { links: '' };
+const NONE: PageScripts = { links: '', paintFirst: null };
 
 /** The route-preloads.json key of a page that has its chunks preloaded: an event page or the listing; null for any other. */
 function preloadedRoute(url: string): '/events/{id}' | '/events' | null {
@@ -36,10 +38,37 @@ export async function pageScripts(webDist: string, url: string): Promise<PageScr
     return NONE;
   }
   const files = listed[route];
+  const paintFirst = listed[PAINT_FIRST_KEY];
   return {
     links: (Array.isArray(files) ? files : [])
       .filter((file): file is string => typeof file === 'string' && ASSET_JS.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
       .join(''),
+    paintFirst: typeof paintFirst === 'string' && ASSET_JS.test(paintFirst) ? `/${paintFirst}` : null,
   };
+}
+
+/** The built shell's entry script tag (Vite writes exactly this form). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+
+/** A modulepreload link as Vite writes it in the built shell, and as pageScripts writes them. */
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * On a server-rendered page (docs/server-rendering.md): the entry's script tag and every modulepreload
+ * link give way to the paint-first script (web/build/paint-first.js), which asks for them once the
+ * first frame is drawn and runs the entry once the cover is drawn, so the JS neither competes with
+ * the CSS and the cover nor holds their paint.
+ */
+export function runEntryAfterPaint(html: string, paintFirst: string): string {
+  const modules: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (_link, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  return withoutPreloads.replace(
+    ENTRY_SCRIPT,
+    (_tag, entry: string) =>
+      `<script type="module" crossorigin src="${escapeHtml(paintFirst)}" data-entry="${escapeHtml(entry)}" data-modules="${escapeHtml(modules.join(' '))}"></script>`,
+  );
 }

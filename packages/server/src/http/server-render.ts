@@ -32,8 +32,9 @@ export function hasMemberSession(cookieHeader: string | undefined): boolean {
 /**
  * Renders the public pages on the server (docs/server-rendering.md) with the web build's server
  * entry, loaded once — as the server starts, so the first visitor does not wait for it (about
- * 0.7 s). A build without it renders nothing (the page starts in the browser as before); a render
- * that fails is logged and the page goes out unrendered — never an error page.
+ * 0.7 s). A build without it renders nothing (the page starts in the browser as before). A render
+ * that throws is logged (with the request's id) and answers 'failed': the page goes out unrendered
+ * with status 500, so the browser still draws it for the visitor, and it is never cached.
  */
 export function serverRenderer(webDist: string) {
   let entry: Promise<ServerEntry | null> | undefined;
@@ -43,13 +44,13 @@ export function serverRenderer(webDist: string) {
       () => null,
     ));
   load().catch(() => undefined);
-  return async (url: string, blocks: Record<string, string>, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | null> => {
+  return async (url: string, blocks: Record<string, string>, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | 'failed' | null> => {
     try {
       const module = await load();
       return module ? await module.renderPage(url, blocks, reads) : null;
     } catch (error) {
-      log?.warn({ err: error, url }, 'server render failed; the page renders in the browser');
-      return null;
+      log?.error({ err: error, url }, 'server render failed: answered 500, the page renders in the browser');
+      return 'failed';
     }
   };
 }

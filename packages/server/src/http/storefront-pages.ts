@@ -7,7 +7,7 @@ import { storefrontShell } from './storefront-shell.js';
 
 /** A storefront page ready to send (its bytes and ETag computed once), or where the navigation guards send the visitor. */
 export type PageAnswer =
-  | { html: Buffer; status: 200 | 404; etag: string; redirect?: undefined }
+  | { html: Buffer; status: 200 | 404 | 500; etag: string; redirect?: undefined }
   | { redirect: { status: 301 | 302; location: string }; html?: undefined };
 
 /**
@@ -29,6 +29,7 @@ export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   };
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
-    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request)) : answer(request);
+    // A page whose render failed (a 500) is not kept: the next visitor gets a new render.
+    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request), (page) => page.status !== 500) : answer(request);
   };
 }

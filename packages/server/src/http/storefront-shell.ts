@@ -13,7 +13,7 @@ import { themeTokensOf } from '@foyer/contracts/rules';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { listingImagePreloads } from './listing-image-preload.js';
 import { eventCoverId, eventPageId, isListingPage } from './event-page-shell.js';
-import { pageScripts } from './route-module-preload.js';
+import { pageScripts, runEntryAfterPaint } from './route-module-preload.js';
 import { parseQuery } from './query.js';
 import { AppError } from './app-error.js';
 import { scriptSafeJson } from './script-safe-json.js';
@@ -27,8 +27,8 @@ import { withHeadTags } from '../seo/page-head.js';
  * config?_embed=seller answers), as a JSON data block: every page waits for the configuration
  * before it renders, and this saves the round trip. The seller's theme tokens go in as a style,
  * so the first paint has its colours. An event page's shell also preloads the event's cover
- * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts), carries the page's
- * first reads and paints the top of the page before the app runs (event-prepaint.ts). The
+ * (event-cover-preload.ts) and its page's chunks (route-module-preload.ts) and carries the page's
+ * first reads; the public pages are drawn by the server render (server-render.ts). The
  * listing's preloads its chunks and its first cards' images (listing-image-preload.ts) and carries
  * its unfiltered answer. The file is read per request, so a rebuild is served at once. Without a
  * seller (an empty database) the shell goes out as built.
@@ -63,21 +63,24 @@ export function storefrontShell(ctx: AppContext) {
     if (listing) blocks[INLINE_LISTING_ID] = scriptSafeJson(listing);
     const hasRoot = html.includes(EMPTY_ROOT);
     const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, { listing: (params) => readListing(seller, params) }, log) : null;
-    if (rendered?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
-    const dataBlocks = Object.entries(rendered ? renderedPageBlocks(blocks, rendered, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
+    const failed = rendered === 'failed';
+    const drawn = failed ? null : rendered;
+    if (drawn?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
+    const dataBlocks = Object.entries(drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
     const page = withHeadTags(html, headTags)
       .replace('</head>', `${theme}${eventCoverPreload(reads ? eventCoverId(reads) : null)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
-      .replace(EMPTY_ROOT, rendered ? `<div id="root">${rendered.html}</div>` : EMPTY_ROOT);
-    return { html: page, status: missing ? 404 : 200 };
+      .replace(EMPTY_ROOT, drawn ? `<div id="root">${drawn.html}</div>` : EMPTY_ROOT);
+    // A drawn page paints first; its JS is asked for once it has (paint-first.js).
+    return { html: drawn && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page, status: failed ? 500 : missing ? 404 : 200 };
   };
 }
 
 /** A page, or where the page's own rules send the visitor instead (a server-rendered route's loader). */
-export type ShellAnswer = { html: string; status: 200 | 404; redirect?: undefined } | { redirect: { status: 301 | 302; location: string }; html?: undefined };
+export type ShellAnswer = { html: string; status: 200 | 404 | 500; redirect?: undefined } | { redirect: { status: 301 | 302; location: string }; html?: undefined };
 
 const EMPTY_ROOT = '<div id="root"></div>';
 

@@ -11,7 +11,7 @@ import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
-import { setHydrating } from '../lib/hydration.js';
+import { appReady } from '../lib/hydration.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
@@ -21,8 +21,8 @@ export function Shell() {
   const navigation = useNavigation();
   useThemeTokens(config.entries);
   useFocusOnNavigate();
-  // Hydrated: from now on pages draw as the browser's own (lib/hydration.ts).
-  useEffect(() => setHydrating(false), []);
+  // Hydrated (or drawn afresh): from now on pages draw as the browser's own (lib/hydration.ts).
+  useEffect(appReady, []);
 
   return (
     <CartProvider sellerId={seller.id} timezone={seller.timezone}>

@@ -12,6 +12,18 @@ export function setHydrating(on: boolean): void {
   hydrating = on;
 }
 
+/**
+ * Sent on window once the app has taken over the page (hydrated it, or drawn it afresh): the
+ * paint-first script (web/build/paint-first.js) then gives the app the clicks it held meanwhile.
+ */
+export const APP_READY_EVENT = 'foyer:ready';
+
+/** The app has taken over the page: it draws as the browser's own, and held clicks are given to it. */
+export function appReady(): void {
+  hydrating = false;
+  window.dispatchEvent(new Event(APP_READY_EVENT));
+}
+
 export const drawsServerPage = (): boolean => typeof window === 'undefined' || hydrating;
 
 const noSubscribe = () => () => {};
