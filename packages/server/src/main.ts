@@ -16,9 +16,12 @@ import { transportFor } from './mail/transport.js';
 import { createMetrics, registerMetricsRoute } from './metrics/metrics.js';
 import { readSettings, SettingsError } from './settings.js';
 import { logDestination } from './logging/log-destination.js';
+import { drainConnections } from './http/drain-connections.js';
 
 /** A shutdown that takes longer than this (a hung request or send) ends the process anyway. */
 const SHUTDOWN_LIMIT_MS = 25_000;
+/** Connections still open this long after SIGTERM are cut (drain-connections.ts), within SHUTDOWN_LIMIT_MS. */
+const DRAIN_LIMIT_MS = 15_000;
 
 async function main() {
   let settings;
@@ -77,7 +80,9 @@ async function main() {
       void destination.flush(500).then(() => process.exit(1));
     }, SHUTDOWN_LIMIT_MS).unref();
     try {
+      const stopDraining = drainConnections(app.server, DRAIN_LIMIT_MS, () => app.log.warn(`connections still open ${DRAIN_LIMIT_MS / 1000} s into shutdown: closed`));
       await app.close();
+      stopDraining();
       await metricsApp?.close();
       await Promise.all([stopSweeper(), stopReconciler(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopMail()]);
       await handle.close();
