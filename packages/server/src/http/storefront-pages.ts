@@ -30,6 +30,6 @@ export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
     // A page whose render failed (a 500) is not kept: the next visitor gets a new render.
-    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request), (page) => page.status !== 500) : answer(request);
+    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request), (page) => page.redirect !== undefined || page.status !== 500) : answer(request);
   };
 }

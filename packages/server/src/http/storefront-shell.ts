@@ -65,7 +65,7 @@ export function storefrontShell(ctx: AppContext) {
     const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, { listing: (params) => readListing(seller, params) }, log) : null;
     const failed = rendered === 'failed';
     const drawn = failed ? null : rendered;
-    if (drawn?.kind === 'redirect') return { redirect: { status: rendered.status === 301 ? 301 : 302, location: rendered.location } };
+    if (drawn?.kind === 'redirect') return { redirect: { status: drawn.status === 301 ? 301 : 302, location: drawn.location } };
     const dataBlocks = Object.entries(drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
