@@ -5,6 +5,7 @@
 export * from './ticket-limits.js';
 export * from './flexible-price.js';
 export * from './email.js';
+export * from './password.js';
 export * from './fees.js';
 export * from './attendees.js';
 export * from './survey.js';
