@@ -22,3 +22,4 @@ export * from './theme.js';
 export * from './event-page-path.js';
 export * from './ticket-date-time.js';
 export * from './add-on-window.js';
+export * from './member-roles.js';
