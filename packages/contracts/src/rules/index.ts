@@ -23,3 +23,4 @@ export * from './event-page-path.js';
 export * from './ticket-date-time.js';
 export * from './add-on-window.js';
 export * from './member-roles.js';
+export * from './resident-zip.js';
