@@ -24,3 +24,4 @@ export * from './ticket-date-time.js';
 export * from './add-on-window.js';
 export * from './member-roles.js';
 export * from './resident-zip.js';
+export * from './session-length.js';
