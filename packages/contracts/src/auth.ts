@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ZMetaEntry, ZResourceList } from './resources.js';
 import { ZMembership } from './memberships.js';
 import { CUSTOM_FIELD_MAX } from './rules/identity-form.js';
+import { passwordProblems } from './rules/password.js';
 
 /** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
 
 export * from './auth-limits.js';
-import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MIN, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS, NO_EMAIL_PREFIX, type TLoginMethod } from './auth-limits.js';
+import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS, NO_EMAIL_PREFIX, type TLoginMethod } from './auth-limits.js';
 
 /** Texts the server answers with (spec wording where the spec gives it). */
 export const AUTH_TEXT = {
@@ -29,18 +30,6 @@ export const AUTH_TEXT = {
   emailNotValid: 'Email address is not valid.',
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
-
-/** 000 §5: 8–254 printable ASCII characters (space to tilde), no leading/trailing space, 3 of 4 classes. */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_MIN) problems.push(`at least ${PASSWORD_MIN} characters`);
-  if (password.length > PASSWORD_MAX) problems.push(`at most ${PASSWORD_MAX} characters`);
-  if (!/^[\x20-\x7e]*$/.test(password)) problems.push('only printable characters (space to tilde)');
-  if (/^\s|\s$/.test(password)) problems.push('no leading or trailing space');
-  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 3) problems.push('at least 3 of: uppercase, lowercase, digit, special character');
-  return problems;
-}
 
 export const ZPassword = z.string().superRefine((value, ctx) => {
   const problems = passwordProblems(value);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_HANDLERS, HIDDEN_TYPES, NAMED_VALUES } from './resources.js';
-import { MEMBER_ROLES, MEMBERS_MAX } from './memberships.js';
+import { MEMBERS_MAX } from './memberships.js';
+import { MEMBER_ROLES } from './rules/member-roles.js';
 import { ZCatalogGroupSeating, ZCatalogSeatTemplate } from './seats.js';
 import { ZCatalogPromotions } from './promotions.js';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZResourceList } from './resources.js';
 import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-limits.js';
+import { MEMBER_ROLES } from './rules/member-roles.js';
 
 export * from './membership-gift-texts.js';
 export * from './membership-limits.js';
@@ -15,9 +16,6 @@ export * from './auto-renew-texts.js';
  * (scan_code). The cards of one purchase share `card_set_id`; allowances (membership_rules) are
  * counted per card set, renewals extend every card of the set.
  */
-
-export const MEMBER_ROLES = ['member', 'second-card', 'third-card', 'youth', 'child', 'caregiver', 'guest', 'additional-member'] as const;
-export type TMemberRole = (typeof MEMBER_ROLES)[number];
 
 /** 001 §3: auto_renew_state is scheduled, cancelled, or none. */
 export const AUTO_RENEW_STATES = ['none', 'scheduled', 'cancelled'] as const;
@@ -203,16 +201,6 @@ export const ZMembershipLevelDocument = z.object({
 
 /** `{ id, name }` of a role, for display (the my/membership `role` embed). */
 export const ZMemberRoleOut = z.object({ id: z.enum(MEMBER_ROLES), name: z.string() });
-export const MEMBER_ROLE_NAMES: Record<TMemberRole, string> = {
-  member: 'Member',
-  'second-card': 'Second card',
-  'third-card': 'Third card',
-  youth: 'Youth',
-  child: 'Child',
-  caregiver: 'Caregiver',
-  guest: 'Guest',
-  'additional-member': 'Additional member',
-};
 
 /** The my/membership `identity_link` embed: which identity and account a card belongs to. */
 export const ZIdentityLink = z.object({ id: z.string(), membership_id: z.string(), identity_id: z.string(), user_id: z.string().nullable() });

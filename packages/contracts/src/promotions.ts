@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from './promotion-texts.js';
 import { ZResourceList } from './resources.js';
+import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
 
 /**
  * Promotions (000 §3, §5, §7; 001 §3; docs/promotions.md): cart modifiers activated by code
@@ -18,7 +19,6 @@ const GroupRef = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}\/[a-z0-9][a-z0-9_-]
 const CODE_LENGTH = `A code has ${PROMO_CODE_MIN} to ${PROMO_CODE_MAX} characters.`;
 const CodeText = z.string().trim().min(PROMO_CODE_MIN, CODE_LENGTH).max(PROMO_CODE_MAX, CODE_LENGTH).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, "-" or "_"');
 
-export const RESIDENT_COUNTRIES = ['US', 'GB'] as const;
 export const CARTMOD_KINDS = ['percent_off', 'amount_off', 'fixed_price'] as const;
 export const CARTMOD_SCOPES = ['ticket_type', 'ticket_group', 'event', 'cart'] as const;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../src/ids.js';
 import { loadOffer } from '../src/events/load-offer.js';
 import { loadSessions, roomForGroups } from '../src/events/session-availability.js';
 import { localDate, offsetSegments } from '../src/events/session-rules.js';

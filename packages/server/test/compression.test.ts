@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../web/build/precompress.js';
+import { INLINE_CONFIG_ID } from '@foyer/contracts/constants';
 import { dialects, testApp, type TestApp } from './harness.js';
+
+/** The configuration the server puts in the page (a JSON data block). */
+const CONFIG_BLOCK = new RegExp(`<script id="${INLINE_CONFIG_ID}" type="application/json">(.*?)</script>`);
 
 const ASSET = `console.log(${JSON.stringify('storefront '.repeat(400))});\n`;
 const HTML = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>Foyer</p>'.repeat(200)}</body></html>`;
@@ -77,7 +81,7 @@ describe.each(dialects())('compression on %s', (dialect) => {
       if (url === '/index.html') expect(page).toBe(HTML);
       else {
         if (url === '/') expect(page).toContain('<link rel="canonical"');
-        const shellOnly = page.replace(/<script id="foyer-config" type="application\/json">.*?<\/script>/, '').replace(/<title>.*?<\/title>|<meta [^>]*>|<link rel="canonical"[^>]*>/g, '');
+        const shellOnly = page.replace(CONFIG_BLOCK, '').replace(/<title>.*?<\/title>|<meta [^>]*>|<link rel="canonical"[^>]*>/g, '');
         expect(shellOnly).toBe(HTML);
       }
     }
@@ -85,7 +89,7 @@ describe.each(dialects())('compression on %s', (dialect) => {
 
   it('the shell carries the configuration GET config?_embed=seller answers, safe inside its script element; 304 while unchanged', async () => {
     const page = (await get('/events/some-event')).body;
-    const block = /<script id="foyer-config" type="application\/json">(.*?)<\/script>/.exec(page)!;
+    const block = CONFIG_BLOCK.exec(page)!;
     expect(JSON.parse(block[1]!)).toEqual((await get('/api/config?_embed=seller')).json());
     // A value that would end the element stays inside it.
     const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
@@ -93,7 +97,7 @@ describe.each(dialects())('compression on %s', (dialect) => {
     try {
       const evil = (await get('/events/some-event')).body;
       expect(evil).not.toContain('<script>alert(1)');
-      const inline = JSON.parse(/<script id="foyer-config" type="application\/json">(.*?)<\/script>/.exec(evil)![1]!);
+      const inline = JSON.parse(CONFIG_BLOCK.exec(evil)![1]!);
       expect(inline.config._data.find((e: { name: string }) => e.name === 'copyright').value).toBe('</script><script>alert(1)</script>');
       const first = await get('/events/some-event');
       const again = await get('/events/other', { 'if-none-match': String(first.headers.etag) });

@@ -1,4 +1,4 @@
-import { uuidv7 } from 'uuidv7';
+import { uuidv7 } from '../src/ids.js';
 import { describe, expect, it } from 'vitest';
 import { releaseExpiredCarts } from '../src/cart/release-expired-carts.js';
 import { reholdTickets } from '../src/payments/rehold-tickets.js';

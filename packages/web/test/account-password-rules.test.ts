@@ -1,6 +1,5 @@
-import { passwordProblems } from '@foyer/contracts';
+import { checkPassword, passwordProblems } from '@foyer/contracts/rules';
 import { describe, expect, it } from 'vitest';
-import { checkPassword } from '../src/features/account/password-rules.js';
 
 describe('password requirements panel rules (000 §5)', () => {
   it('checks each rule on its own', () => {
@@ -19,6 +18,12 @@ describe('password requirements panel rules (000 §5)', () => {
   it('lists the four classes', () => {
     expect(checkPassword('A').classes).toEqual({ upper: true, lower: false, digit: false, special: false });
     expect(checkPassword('a1 ').classes).toEqual({ upper: false, lower: true, digit: true, special: true });
+  });
+
+  it('words what the server refuses', () => {
+    expect(passwordProblems('Harbour2026')).toEqual([]);
+    expect(passwordProblems('')).toEqual(['at least 8 characters', 'at least 3 of: uppercase, lowercase, digit, special character']);
+    expect(passwordProblems(' abcdé1 ')).toEqual(['only printable characters (space to tilde)', 'no leading or trailing space']);
   });
 
   it.each(['Harbour2026', 'harbour-2026', 'HARBOUR!x', 'short1A', 'nouppercase1', ' Lead1ng', 'Trail1ng ', 'Ünicode1a', 'ok ok OK 1', 'Aa1!'.repeat(64)])(

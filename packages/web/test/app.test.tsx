@@ -5,10 +5,10 @@ import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { seedInlineEvent } from '../src/api/inline-event.js';
 import { seedInlineListing } from '../src/api/inline-listing.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
-import { INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
+import { INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
-import { INLINE_CONFIG_ID, seedInlineConfig } from '../src/api/inline-config.js';
+import { seedInlineConfig } from '../src/api/inline-config.js';
 import { routes } from '../src/app/router.js';
 import {
   calendarDocument,

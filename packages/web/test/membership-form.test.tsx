@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBER_ROLE_NAMES, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
+import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import { en } from '../src/i18n/en.js';
 import * as members from '../src/features/membership/members.js';
 import { EVENT_ID } from './fixtures.js';
@@ -21,7 +21,6 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
   it('the web mirrors the contract: limits and texts', () => {
     expect(members.MEMBER_NAME_MAX).toBe(MEMBER_NAME_MAX);
     expect(members.MEMBER_EMAIL_MAX).toBe(MEMBER_EMAIL_MAX);
-    expect(members.ROLE_NAMES).toEqual(MEMBER_ROLE_NAMES);
     expect(MEMBERS_MAX).toBeGreaterThanOrEqual(9);
     expect(en.membership.membersRequired).toBe(MEMBERSHIP_TEXT.membersRequired);
     expect(en.membership.renewNotYet).toBe(MEMBERSHIP_TEXT.renewNotYet);

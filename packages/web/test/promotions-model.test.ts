@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.js';
 import { en } from '../src/i18n/en.js';
 import { blockedCartErrorText, canApply, codeRequiredOf, promoErrorText } from '../src/features/promotions/model.js';
-import { looksLikeZip } from '../src/features/promotions/resident-zip.js';
+import { looksLikeZip } from '@foyer/contracts/rules';
 import { citypassFieldShown } from '../src/features/promotions/citypass-field.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configEntry } from './fixtures.js';

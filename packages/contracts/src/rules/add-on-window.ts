@@ -4,16 +4,12 @@
  * of the cart's other timed bookings by the conflict padding. The web offers only such sessions;
  * the server refuses any other at reserve/modify. Pure (Intl only), shared by both sides.
  */
-
-/** A session counts as all-day when it lasts over 5 hours; such sessions never conflict. */
-const ALL_DAY_MS = 5 * 60 * 60 * 1000;
+import { isAllDaySession } from './session-length.js';
 
 export interface Span {
   start_datetime: string;
   end_datetime: string;
 }
-
-const isAllDay = (s: Span) => Date.parse(s.end_datetime) - Date.parse(s.start_datetime) > ALL_DAY_MS;
 
 // ---- Conflict padding --------------------------------------------------------------------------
 
@@ -62,11 +58,11 @@ export function paddingFrom(addOnMeta: Record<string, unknown> | null | undefine
 /** The add-on session clashes with a booking once the booking is padded. */
 export function conflicts(session: Span, addOn: { eventId: string; category: string | null }, bookings: readonly Booking[], padding: ConflictPadding): boolean {
   const excluded = (category: string | null) => category !== null && padding.excludeCategories.includes(category.toLowerCase());
-  if (excluded(addOn.category) || isAllDay(session)) return false;
+  if (excluded(addOn.category) || isAllDaySession(session)) return false;
   const start = Date.parse(session.start_datetime);
   const end = Date.parse(session.end_datetime);
   return bookings.some((b) => {
-    if (b.eventId === addOn.eventId || excluded(b.category) || isAllDay(b)) return false;
+    if (b.eventId === addOn.eventId || excluded(b.category) || isAllDaySession(b)) return false;
     const busyFrom = Date.parse(b.start_datetime) - padding.beforeMinutes * 60_000;
     const busyTo = Date.parse(b.end_datetime) + padding.afterMinutes * 60_000;
     return start < busyTo && end > busyFrom;

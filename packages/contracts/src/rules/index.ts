@@ -5,6 +5,7 @@
 export * from './ticket-limits.js';
 export * from './flexible-price.js';
 export * from './email.js';
+export * from './password.js';
 export * from './fees.js';
 export * from './attendees.js';
 export * from './survey.js';
@@ -21,3 +22,6 @@ export * from './theme.js';
 export * from './event-page-path.js';
 export * from './ticket-date-time.js';
 export * from './add-on-window.js';
+export * from './member-roles.js';
+export * from './resident-zip.js';
+export * from './session-length.js';

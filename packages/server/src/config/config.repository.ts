@@ -12,3 +12,19 @@ export async function anyConfigValue(db: Tx, key: { namespace: string; name: str
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * A seller's own config entry (resource = the seller), its JSON value, or undefined when unset.
+ * The one read of seller settings that orders, payments, promotions and memberships share.
+ */
+export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: string, name: string): Promise<unknown> {
+  const row = await tx
+    .selectFrom('config_entry')
+    .select('value')
+    .where('seller_id', '=', sellerId)
+    .where('resource_id', '=', sellerId)
+    .where('namespace', '=', namespace)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? JSON.parse(row.value) : undefined;
+}

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Dialect, Tx } from '../db/database.js';
 import type { TicketGroupTable } from '../db/schema.js';
 import { offsetSegments } from './session-rules.js';
+import { ALL_DAY_MS } from '@foyer/contracts/rules';
 
 type Group = Selectable<TicketGroupTable>;
 
@@ -18,9 +19,6 @@ export interface CalendarDayRow {
   /** Used capacity summed over the day's sessions (expired, unswept holds count as free). */
   used: number;
 }
-
-/** A timed session sells until it starts; one longer than this (all-day) until it ends (000 §9). */
-const ALL_DAY_MS = 5 * 60 * 60 * 1000;
 
 /** What a group's room depends on (a stored summary names groups by these, calendar-summary.ts). */
 export type GroupRule = Pick<Group, 'id' | 'capacity' | 'oversell_capacity' | 'exclude_from_event_capacity'>;
@@ -88,7 +86,7 @@ export async function dayFigures(
       i === -1 ? sql`1 = 1` : sql`${sql.lit(g.capacity + g.oversell_capacity)} - (case when coalesce(${sql.raw(`g${i}`)}.used, 0) < 0 then 0 else coalesce(${sql.raw(`g${i}`)}.used, 0) end) > 0`;
     return g.exclude_from_event_capacity ? sql`(${own} and ${onSale})` : sql`(${own} and ${sessionRoom})`;
   };
-  const allDay = dialect === 'postgres' ? sql`(s.end_datetime::timestamptz - s.start_datetime::timestamptz) > interval '5 hours'` : sql`(julianday(s.end_datetime) - julianday(s.start_datetime)) * 86400000 > ${sql.lit(ALL_DAY_MS)}`;
+  const allDay = dialect === 'postgres' ? sql`(s.end_datetime::timestamptz - s.start_datetime::timestamptz) > ${sql.lit(ALL_DAY_MS)} * interval '1 millisecond'` : sql`(julianday(s.end_datetime) - julianday(s.start_datetime)) * 86400000 > ${sql.lit(ALL_DAY_MS)}`;
   const groupColumns = input.groups.map((g, i) => sql`, max(case when ${groupRoom(g)} then 1 else 0 end) as ${sql.raw(`open${i}`)}`);
   const freed = input.freeExpired
     ? sql`left join (

@@ -1,13 +1,11 @@
 import type { ZoneOffsetSegment } from '@foyer/contracts/constants';
+import { ALL_DAY_MS } from '@foyer/contracts/rules';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/** A session longer than this counts as all-day (000 §9) and stays on sale until it ends. */
-const ALL_DAY_MS = 5 * 60 * 60 * 1000;
 
 /** What availability is worked out from; `sale_closed` when the row says (a session staff closed for sale). */
 export type SessionRoomFields = { capacity: number; oversell_capacity: number; used_capacity: number; sale_closed?: number };

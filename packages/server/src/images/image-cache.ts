@@ -1,41 +1,29 @@
+import { LRUCache } from 'lru-cache';
+
 export interface CachedImage {
   body: Buffer;
   type: string;
   etag: string;
 }
 
-/** Least-recently-used renditions, bounded by their total size in bytes (per process). */
+/**
+ * Least-recently-used renditions, bounded by their total size in bytes (per process; lru-cache).
+ * `FOYER_IMAGE_CACHE_MB=0` keeps none.
+ */
 export class ImageCache {
-  private readonly entries = new Map<string, CachedImage>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, CachedImage> | null;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number) {
+    this.entries = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) }) : null;
+  }
 
   get(key: string): CachedImage | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries?.get(key);
   }
 
   set(key: string, value: CachedImage) {
+    // One rendition larger than the whole cache is not kept (and does not push out what is there).
     if (value.body.length > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) this.bytes -= old.body.length;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    this.bytes += value.body.length;
-    while (this.bytes > this.maxBytes) {
-      const [oldest, entry] = this.entries.entries().next().value!;
-      this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
-    }
-  }
-
-  get size() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    this.entries?.set(key, value);
   }
 }

@@ -1,4 +1,4 @@
-import type { TMemberRole } from '@foyer/contracts';
+import { DEFAULT_MEMBER_ROLE, type TMemberRole } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
@@ -49,7 +49,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
     }
     const named: StoredMember[] = ticket.members ? JSON.parse(ticket.members) : [];
     // A membership booked without names (a staff cart): one card in the buyer's name.
-    const members = named.length ? named : [{ role: 'member' as const, first_name: owner?.first_name ?? '', last_name: owner?.last_name ?? '', email: owner?.email ?? null }];
+    const members = named.length ? named : [{ role: DEFAULT_MEMBER_ROLE, first_name: owner?.first_name ?? '', last_name: owner?.last_name ?? '', email: owner?.email ?? null }];
     const cardSetId = uuidv7();
     const validTo = termEnd(nowIso, level.termMonths);
     const rows = members.map((m, position) => {

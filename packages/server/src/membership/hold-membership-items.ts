@@ -1,4 +1,4 @@
-import { GIFT_CODE_TEXT, MEMBERSHIP_TEXT, ZMembershipHandlerData, type TMemberInput, type TMembershipHandlerData } from '@foyer/contracts';
+import { GIFT_CODE_TEXT, MEMBERSHIP_TEXT, roleOutOfBounds, ZMembershipHandlerData, type TMemberInput, type TMembershipHandlerData } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import type { Viewer } from '../events/viewer.js';
 import { AppError } from '../http/app-error.js';
@@ -90,10 +90,8 @@ function checkMembers(level: Level, data: TMembershipHandlerData, index: number)
     if (!role) throw fail(MEMBERSHIP_TEXT.roleNotAllowed, { member: i, role: m.role });
     if (role.email_required && !m.email) throw fail(MEMBERSHIP_TEXT.emailRequired, { member: i, field: 'email' });
   }
-  for (const role of level.roles) {
-    const n = members.filter((m) => m.role === role.role).length;
-    if (n < role.min || n > role.max) throw fail(`This level takes ${role.min === role.max ? role.min : `${role.min} to ${role.max}`} ${role.role} member(s).`, { role: role.role, min: role.min, max: role.max });
-  }
+  const off = roleOutOfBounds(level.roles, members);
+  if (off) throw fail(`This level takes ${off.min === off.max ? off.min : `${off.min} to ${off.max}`} ${off.role} member(s).`, { role: off.role, min: off.min, max: off.max });
 }
 
 const normalised = (members: TMemberInput[]) => members.map((m) => ({ role: m.role, first_name: m.first_name, last_name: m.last_name, email: m.email?.trim() || null }));

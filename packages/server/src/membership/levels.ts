@@ -1,4 +1,4 @@
-import type { TLevelRole, TMembershipLevel } from '@foyer/contracts';
+import { DEFAULT_LEVEL_ROLES, type TLevelRole, type TMembershipLevel } from '@foyer/contracts';
 import { dayjs } from '../events/session-rules.js';
 
 /** A level as the rules need it: the catalog's membership_levels row, or the default. */
@@ -12,7 +12,7 @@ export interface Level {
 
 /** A membership ticket type without a membership_levels entry: one member card for 12 months. */
 export function defaultLevel(ticketTypeId: string): Level {
-  return { ticketTypeId, termMonths: 12, allowedPeriodDays: 30, roles: [{ role: 'member', min: 1, max: 1, email_required: false }], memberEventPurchaseLimit: null };
+  return { ticketTypeId, termMonths: 12, allowedPeriodDays: 30, roles: [...DEFAULT_LEVEL_ROLES], memberEventPurchaseLimit: null };
 }
 
 export function levelOut(level: Level, name: string): TMembershipLevel {

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import type { MembershipRuleTable } from '../db/schema.js';
 import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
-import { sellerConfigValue } from './membership.repository.js';
+import { sellerConfigValue } from '../config/config.repository.js';
 
 export type MemberRule = Selectable<MembershipRuleTable>;
 

@@ -154,16 +154,3 @@ export async function giveBackAllowance(tx: Tx, key: { membershipId: string; rul
     .where('period_key', '=', key.periodKey)
     .execute();
 }
-
-/** The seller's member_reserve_session_beyond_term entry (JSON value), if any. */
-export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: string, name: string): Promise<unknown> {
-  const row = await tx
-    .selectFrom('config_entry')
-    .select('value')
-    .where('seller_id', '=', sellerId)
-    .where('resource_id', '=', sellerId)
-    .where('namespace', '=', namespace)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row ? JSON.parse(row.value) : undefined;
-}

@@ -1,4 +1,4 @@
-import { PROMO_TEXT, type TApplyCode } from '@foyer/contracts';
+import { normaliseZip, PROMO_TEXT, type TApplyCode } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
@@ -11,7 +11,6 @@ import { attachZip } from './attach-zip.js';
 import { attachCitypass } from './attach-citypass.js';
 import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
-import { normaliseZip } from './resident-zip.js';
 import { codesOfCart, giveBackCodeUses } from './promotions.repository.js';
 import { readCartMods, repriceCart } from './reprice-cart.js';
 

@@ -1,9 +1,9 @@
-import { PROMO_TEXT } from '@foyer/contracts';
+import { isResidentZip, looksLikeZip, normaliseZip, PROMO_TEXT } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PromoCodeTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { isResidentZip, normaliseZip, residentCodeOf, zipMatchesCountry } from './resident-zip.js';
+import { residentCodeOf } from './resident-zip.js';
 
 /**
  * A resident discount (001 §5 zip-code-as-discount): a ZIP code (US, 5 digits) or postcode (UK)
@@ -12,7 +12,7 @@ import { isResidentZip, normaliseZip, residentCodeOf, zipMatchesCountry } from '
  */
 export async function attachZip(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; zip: string; now: Date }): Promise<Selectable<PromoCodeTable>> {
   const zip = normaliseZip(input.zip);
-  if (!zipMatchesCountry(zip, 'US') && !zipMatchesCountry(zip, 'GB')) throw new AppError(400, 'validation_failed', PROMO_TEXT.zipFormat, 'promo_code', { code: zip, field: 'zip_code' });
+  if (!looksLikeZip(zip)) throw new AppError(400, 'validation_failed', PROMO_TEXT.zipFormat, 'promo_code', { code: zip, field: 'zip_code' });
   const groups = await tx.selectFrom('promo_code_group').select(['catalog_key', 'resident']).where('seller_id', '=', input.sellerId).where('resident', 'is not', null).execute();
   const group = groups.find((g) => isResidentZip(zip, JSON.parse(g.resident!)));
   const code = group ? await tx.selectFrom('promo_code').selectAll().where('seller_id', '=', input.sellerId).where('code', '=', residentCodeOf(group.catalog_key)).where('active', '=', 1).executeTakeFirst() : undefined;

@@ -1,4 +1,4 @@
-import type { TMembership } from '@foyer/contracts';
+import { DEFAULT_MEMBER_ROLE, type TMembership } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { loadLevels } from '../membership/load-levels.js';
 import { membershipOut } from '../membership/membership-out.js';
@@ -22,7 +22,7 @@ export function operatorAddedCard(user: UserRow): TMembership {
   return {
     id: user.id,
     scan_code: user.scan_code!,
-    role: 'member',
+    role: DEFAULT_MEMBER_ROLE,
     auto_renew_state: 'none',
     valid_from: null,
     valid_to: null,

@@ -1,11 +1,10 @@
-import { createSign } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { dayjs } from '../events/session-rules.js';
 import type { MemberPassItem, TicketPassItem, WalletOrder } from './wallet-items.js';
 import type { GoogleWalletSettings } from './wallet-settings.js';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
-const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 const text = (value: string) => ({ defaultValue: { language: 'en-US', value } });
 /** Google ids are {issuerId}.{suffix}, the suffix of letters, digits, '.', '_' and '-'. */
 const walletId = (settings: GoogleWalletSettings, suffix: string) => `${settings.issuerId}.${suffix.replace(/[^A-Za-z0-9._-]/g, '_')}`;
@@ -14,8 +13,9 @@ const walletId = (settings: GoogleWalletSettings, suffix: string) => `${settings
  * A Google Wallet "Save" link (001 §2 wallet links): a JWT signed RS256 with the operator's service
  * account key, holding an event ticket object per ticket and a generic object per member card, and
  * the classes they belong to (Google creates a class on first save). `origin` is the storefront's.
+ * Signed by jose.
  */
-export function googleSaveLink(settings: GoogleWalletSettings, order: WalletOrder, origin: string, now: Date): string {
+export async function googleSaveLink(settings: GoogleWalletSettings, order: WalletOrder, origin: string, now: Date): Promise<string> {
   const tickets = order.items.filter((i): i is TicketPassItem => i.kind === 'ticket');
   const cards = order.items.filter((i): i is MemberPassItem => i.kind === 'member');
   const payload: Record<string, unknown[]> = {};
@@ -31,9 +31,8 @@ export function googleSaveLink(settings: GoogleWalletSettings, order: WalletOrde
     payload.genericObjects = cards.map((m) => memberObject(settings, order, suffix, m));
   }
   const claims = { iss: settings.serviceAccountEmail, aud: 'google', typ: 'savetowallet', iat: Math.floor(now.getTime() / 1000), origins: [origin], payload };
-  const signingInput = `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}`;
-  const signature = createSign('RSA-SHA256').update(signingInput).sign(settings.privateKey);
-  return `${GOOGLE_SAVE_URL}${signingInput}.${b64url(signature)}`;
+  const jwt = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(settings.privateKey);
+  return `${GOOGLE_SAVE_URL}${jwt}`;
 }
 
 const classSuffix = (t: TicketPassItem) => `event_${t.eventId}_${t.start ?? 'any'}`;

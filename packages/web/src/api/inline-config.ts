@@ -5,8 +5,6 @@ import { api } from './client.js';
 import { configQuery } from './queries.js';
 import { INLINE_CONFIG_ID } from '@foyer/contracts/constants';
 
-export { INLINE_CONFIG_ID };
-
 /**
  * Takes the configuration the server put in the page (GET config?_embed=seller as it would
  * answer), so the first render does not wait for that call. Without it (the Vite dev server's

@@ -9,6 +9,7 @@ import { CartProvider } from '../features/cart/cart-context.js';
 import { CartButton } from '../features/cart/cart-widget.js';
 import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
+import { MemberReads } from '../features/membership/member-reads.js';
 import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
 import { appReady } from '../lib/hydration.js';
@@ -40,6 +41,8 @@ export function Shell() {
         <ScrollRestoration />
         <CodeModalSlot />
       </div>
+      {/* Here, not in AccountProvider: membership reads the account, so the account must not render membership. */}
+      <MemberReads />
       </AccountProvider>
     </CartProvider>
   );

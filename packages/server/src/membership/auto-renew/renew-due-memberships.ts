@@ -13,7 +13,7 @@ import type { PaymentGateway } from '../../payments/gateway.js';
 import { payCart } from '../../checkout/pay-cart.js';
 import { OPEN_PAYMENT, paymentByIdempotencyKey } from '../../payments/payments.repository.js';
 import { loadLevels } from '../load-levels.js';
-import { sellerConfigValue } from '../membership.repository.js';
+import { sellerConfigValue } from '../../config/config.repository.js';
 import { viewerOfUser } from '../resolve-viewer.js';
 import { savedMethodOf } from './saved-payment-method.repository.js';
 import { claimRenewal, claimReminder, finishRenewal, renewalOf, scheduledSetsEndingBy, type DueSet, type RenewalRow } from './renewal.repository.js';

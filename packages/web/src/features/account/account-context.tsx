@@ -8,7 +8,6 @@ import { useCartContext } from '../cart/cart-context.js';
 import { logIn, logOut, userOf, userQuery, userQueryKey } from './api.js';
 import { LoginModal, type LoginRequest } from './login-modal.js';
 import { LoginOrGuestDialog } from './login-or-guest-dialog.js';
-import { MemberReads } from '../membership/member-reads.js';
 import { readStoredLogin } from './login-storage.js';
 import { leaveFor } from './leave-for.js';
 import { sessionExpires, SESSION_POLL_MS } from './session-cookie.js';
@@ -145,7 +144,6 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   return (
     <AccountContext.Provider value={value}>
       {children}
-      <MemberReads />
       <LoginModal request={request} onClose={() => setRequest(null)} onLoggedIn={loggedIn} />
       <LoginOrGuestDialog
         open={guestChoice !== null}

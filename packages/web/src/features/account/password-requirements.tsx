@@ -1,11 +1,11 @@
 import { en } from '../../i18n/en.js';
-import { checkPassword, type ClassKey, type RequirementKey } from './password-rules.js';
+import { checkPassword, type PasswordClass, type PasswordRequirement } from '@foyer/contracts/rules';
 
 /** The live password-requirements panel (000 §2, §5): each rule with a mark and a word, not colour alone. */
 export function PasswordRequirements({ id, password }: { id: string; password: string }) {
   const check = checkPassword(password);
   const texts = en.account.requirements;
-  const rule = (key: RequirementKey | ClassKey, met: boolean, children?: React.ReactNode) => (
+  const rule = (key: PasswordRequirement | PasswordClass, met: boolean, children?: React.ReactNode) => (
     <li key={key} className={`requirement${met ? ' requirement--met' : ''}`} data-requirement={key} data-met={met}>
       <span className="requirement__mark" aria-hidden="true">
         {met ? '✓' : '○'}

@@ -1,4 +1,5 @@
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
+import { checkPassword } from '@foyer/contracts/rules';
 import type { TUserDocument } from '@foyer/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
@@ -6,7 +7,6 @@ import { en } from '../../i18n/en.js';
 import { register } from './api.js';
 import { Field, focusFirstInvalid } from './field.js';
 import { PasswordRequirements } from './password-requirements.js';
-import { checkPassword } from './password-rules.js';
 import { confirmEmailError, confirmPasswordError, emailError, requiredError } from './validation.js';
 
 type Values = { first_name: string; last_name: string; email: string; confirm_email: string; password: string; confirm_password: string };

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
+import { checkPassword } from '@foyer/contracts/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +13,6 @@ import { Field, focusFirstInvalid } from './field.js';
 import { loggedOutOnly } from './guards.js';
 import { PasswordRequirements } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
-import { checkPassword } from './password-rules.js';
 import { confirmPasswordError } from './validation.js';
 
 /** /user/reset-password?token= (001 §2, §5, §8): validate the link, choose a password, done. */

@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/money.js';
 import { CartIcon, ClockIcon, TrashIcon } from '../../ui/icons.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { isAllDaySession } from '../../lib/session-length.js';
+import { isAllDaySession } from '@foyer/contracts/rules';
 import { useCart, useCartContext, useCartSeconds } from './cart-context.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
 import { trackRemoveFromCart } from '../analytics/track.js';

@@ -8,7 +8,7 @@ import { ORDER_DATE_FORMAT, formatOrderDate, formatOrderDateTime, safeTz } from 
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { isAllDaySession } from '../../lib/session-length.js';
+import { isAllDaySession } from '@foyer/contracts/rules';
 import { completePath } from '../cart/cart-context.js';
 import { qrCodeUrl } from './api.js';
 import { ordersQuery } from './complete-page.js';

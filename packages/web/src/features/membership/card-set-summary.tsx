@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { en, format } from '../../i18n/en.js';
 import { membershipQrUrl } from './api.js';
 import { expiryText, type CardSet } from './cards.js';
-import { ROLE_NAMES } from './members.js';
+import { MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 
 /**
  * One membership (a card set): level and expiry (with "renew from {date}" while renewal is not
@@ -23,7 +23,7 @@ export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3, ca
           <li key={card.id} className="membership-card" data-membership-id={card.id}>
             <div className="membership-card__text">
               <p className="membership-card__name">{[card.first_name, card.last_name].filter(Boolean).join(' ')}</p>
-              <p className="muted membership-card__role">{ROLE_NAMES[card.role] ?? card.role}</p>
+              <p className="muted membership-card__role">{MEMBER_ROLE_NAMES[card.role] ?? card.role}</p>
               <dl className="membership-card__id">
                 <dt>{en.membership.memberId}</dt>
                 <dd data-testid="member-id">{card.scan_code}</dd>

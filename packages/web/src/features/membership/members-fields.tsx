@@ -2,7 +2,8 @@ import type { TLevelRole } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import type { AttendeeErrors } from '../events/detail/quantities/attendees.js';
 import { AttendeeFieldset } from '../events/detail/quantities/ticket-forms.js';
-import { addMember, canAdd, canRemove, emailRequired, memberLegend, removeMember, ROLE_NAMES, type MemberEntry } from './members.js';
+import { canAddMember, canRemoveMember, MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
+import { addMember, emailRequired, memberLegend, removeMember, type MemberEntry } from './members.js';
 
 /**
  * The named members of a membership (000 §2): one fieldset per card with its role as legend
@@ -46,7 +47,7 @@ export function MembersFields({
               locked={member.locked}
               onChange={(value) => onChange(members.map((m) => (m.id === member.id ? { ...m, ...value } : m)))}
             />
-            {canRemove(roles, members, member) && (
+            {canRemoveMember(roles, members, member) && (
               <button
                 type="button"
                 className="button button--secondary button--small membership-member__remove"
@@ -66,14 +67,14 @@ export function MembersFields({
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={!canAdd(roles, members, r.role)}
+                disabled={!canAddMember(roles, members, r.role)}
                 aria-describedby={`membership-role-${r.role}`}
                 onClick={() => onChange(addMember(roles, members, r.role))}
               >
-                {format(en.membership.addRole, { role: ROLE_NAMES[r.role].toLowerCase() })}
+                {format(en.membership.addRole, { role: MEMBER_ROLE_NAMES[r.role].toLowerCase() })}
               </button>
               <span id={`membership-role-${r.role}`} className="field-hint">
-                {format(en.membership.roleHint, { role: ROLE_NAMES[r.role], max: r.max })}
+                {format(en.membership.roleHint, { role: MEMBER_ROLE_NAMES[r.role], max: r.max })}
               </span>
             </div>
           ))}

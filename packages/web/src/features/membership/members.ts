@@ -1,5 +1,6 @@
 import type { TLevelRole, TMemberInput, TMemberRole, TMembershipLevel } from '@foyer/contracts';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX } from '@foyer/contracts/constants';
+import { canAddMember, canRemoveMember, DEFAULT_LEVEL_ROLES, MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
 import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/quantities/attendees.js';
 
@@ -11,20 +12,6 @@ import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue
  */
 export { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX };
 
-/** A membership ticket type without a level: one member card (the server's default too). */
-export const DEFAULT_ROLES: readonly TLevelRole[] = [{ role: 'member', min: 1, max: 1, email_required: false }];
-
-export const ROLE_NAMES: Record<TMemberRole, string> = {
-  member: 'Member',
-  'second-card': 'Second card',
-  'third-card': 'Third card',
-  youth: 'Youth',
-  child: 'Child',
-  caregiver: 'Caregiver',
-  guest: 'Guest',
-  'additional-member': 'Additional member',
-};
-
 export interface MemberEntry extends AttendeeValue {
   /** Stable across adds and removes (React key). */
   id: number;
@@ -35,7 +22,7 @@ export interface MemberEntry extends AttendeeValue {
 
 /** The roles of a level (the level's own, else one member card). */
 export function levelRoles(level: Pick<TMembershipLevel, 'roles'> | null | undefined): readonly TLevelRole[] {
-  return level?.roles.length ? level.roles : DEFAULT_ROLES;
+  return level?.roles.length ? level.roles : DEFAULT_LEVEL_ROLES;
 }
 
 let nextId = 1;
@@ -50,22 +37,9 @@ export function initialMembers(roles: readonly TLevelRole[]): MemberEntry[] {
   return out;
 }
 
-export const countOf = (members: readonly MemberEntry[], role: TMemberRole) => members.filter((m) => m.role === role).length;
-
-export function canAdd(roles: readonly TLevelRole[], members: readonly MemberEntry[], role: TMemberRole): boolean {
-  const r = roles.find((x) => x.role === role);
-  return !!r && countOf(members, role) < r.max;
-}
-
-/** A member may go while its role stays at its minimum and one member is left. */
-export function canRemove(roles: readonly TLevelRole[], members: readonly MemberEntry[], member: MemberEntry): boolean {
-  const r = roles.find((x) => x.role === member.role);
-  return members.length > 1 && countOf(members, member.role) > (r?.min ?? 0);
-}
-
 /** Adds a member of a role after the last one of that role (in the level's role order otherwise). */
 export function addMember(roles: readonly TLevelRole[], members: readonly MemberEntry[], role: TMemberRole): MemberEntry[] {
-  if (!canAdd(roles, members, role)) return [...members];
+  if (!canAddMember(roles, members, role)) return [...members];
   const order = roles.map((r) => r.role);
   const rank = order.indexOf(role);
   let at = 0;
@@ -77,13 +51,13 @@ export function addMember(roles: readonly TLevelRole[], members: readonly Member
 
 export function removeMember(roles: readonly TLevelRole[], members: readonly MemberEntry[], id: number): MemberEntry[] {
   const member = members.find((m) => m.id === id);
-  if (!member || !canRemove(roles, members, member)) return [...members];
+  if (!member || !canRemoveMember(roles, members, member)) return [...members];
   return members.filter((m) => m.id !== id);
 }
 
 /** The legend of a member: the role's name, numbered when the role has several cards. */
 export function memberLegend(roles: readonly TLevelRole[], members: readonly MemberEntry[], member: MemberEntry): string {
-  const name = ROLE_NAMES[member.role];
+  const name = MEMBER_ROLE_NAMES[member.role];
   const r = roles.find((x) => x.role === member.role);
   if ((r?.max ?? 1) <= 1) return name;
   const n = members.filter((m) => m.role === member.role).indexOf(member) + 1;

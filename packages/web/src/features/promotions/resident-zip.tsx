@@ -1,10 +1,8 @@
+import { looksLikeZip } from '@foyer/contracts/rules';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { en } from '../../i18n/en.js';
 import { useOptionalCart } from '../cart/cart-context.js';
 import { applyCode } from './api.js';
-
-/** 001 §5 zip-code-as-discount: the US pattern (5 digits) or a UK postcode. */
-export const looksLikeZip = (zip: string) => /^\d{5}$/.test(zip.trim()) || /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i.test(zip.trim().replace(/\s+/g, ' '));
 
 /**
  * Applies a resident discount from a ZIP code (001 §5): on blur of the zip field inside `children`

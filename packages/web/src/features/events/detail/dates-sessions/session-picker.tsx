@@ -10,7 +10,8 @@ import { ErrorNotice } from '../../../../ui/error-notice.js';
 import { Skeleton } from '../../../../ui/skeleton.js';
 import { sessionTexts } from '../message-rules.js';
 import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIntoTabs, type SessionTab } from './session-tabs.js';
-import { isAllDaySession, isMultiDaySession } from '../../../../lib/session-length.js';
+import { isAllDaySession } from '@foyer/contracts/rules';
+import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useLiveSessions } from './use-live-sessions.js';
 
 /** A sessions document to list instead of the day's GET. */
