@@ -13,7 +13,8 @@ describe.each(faultDialects())('payment gateway faults against the local fake St
   let ids: CatalogIds;
   beforeAll(async () => {
     await fake.start();
-    t = await testApp(dialect, { env: fake.env() });
+    // Calls to Stripe time out after 1 s here (20 s by default), so a slow answer is lost quickly.
+    t = await testApp(dialect, { env: { ...fake.env(), STRIPE_TIMEOUT_MS: '1000' } });
     ids = await catalogIds(t.db);
   });
   afterAll(async () => {
@@ -43,7 +44,7 @@ describe.each(faultDialects())('payment gateway faults against the local fake St
   };
   const deliver = (event: object) => fake.deliver(t.app, event);
 
-  it('500s, dropped connections after charging, duplicate and out-of-order webhooks: never charged twice, booked exactly once', async () => {
+  it('500s, timeouts, dropped connections after charging, duplicate and out-of-order webhooks: never charged twice, booked exactly once', async () => {
     const results: Record<string, unknown> = {};
 
     // 1. One 500 before charging: the SDK retries with the same idempotency key; one charge, booked.
@@ -104,12 +105,28 @@ describe.each(faultDialects())('payment gateway faults against the local fake St
     expect(afterWebhooks).toEqual(afterD);
     expect(tickets.map((x) => x.state)).toEqual(['booked']);
 
+    // 6. Stripe charges but answers only after the client's timeout, every try: like a lost answer — processing, then the reconciler books it, once.
+    const e = await cart();
+    fake.createFaults = { kind: 'slow', count: 100 };
+    const startedE = Date.now();
+    const slowE = await pay(e.c, e.cartId, e.amount);
+    const tookE = Date.now() - startedE;
+    fake.createFaults = null;
+    const beforeReconcileE = await ledgerOf(e.cartId);
+    await reconcile();
+    const afterE = await ledgerOf(e.cartId);
+    results['timed out (answers after 1.5 s, timeout 1 s): answer, ms, before and after the reconciler'] = [slowE.status, slowE.body?._data?.[0]?._code, tookE, beforeReconcileE, afterE];
+    expect(slowE.status).toBe(409);
+    expect(slowE.body._data[0]._code).toBe('intent_processing');
+    expect(beforeReconcileE).toMatchObject({ charged: 1, orders: 0, state: 'checkout' });
+    expect(afterE).toMatchObject({ charged: 1, orders: 1, state: 'booked', refunded: 0 });
+
     // Invariant over the whole run: no cart charged twice, none booked twice.
-    for (const x of [a, b, c, d]) {
+    for (const x of [a, b, c, d, e]) {
       const l = await ledgerOf(x.cartId);
       expect(l.charged - l.refunded).toBe(1);
       expect(l.orders).toBe(1);
     }
-    report(`payment gateway faults (${dialect})`, { injected: 'fake Stripe: 500 once, 500 always, connection dropped after charging once and always; webhooks duplicated, late, out of order', ...results });
+    report(`payment gateway faults (${dialect})`, { injected: 'fake Stripe: 500 once, 500 always, connection dropped after charging once and always, answers after the timeout; webhooks duplicated, late, out of order', ...results });
   });
 });

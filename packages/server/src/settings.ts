@@ -93,6 +93,8 @@ export interface StripeSettings {
   apiUrl: string | null;
   /** STRIPE_ACCOUNT_ID: the seller's Stripe account (acct_…), shown as the cart fees' account_id; unset: null. */
   accountId?: string | null;
+  /** STRIPE_TIMEOUT_MS: how long one call to Stripe may take before it counts as lost (retried twice with its idempotency key); default 20000. */
+  timeoutMs?: number;
 }
 
 export class SettingsError extends Error {
@@ -237,7 +239,10 @@ function readStripe(env: NodeJS.ProcessEnv, problems: string[]): StripeSettings 
   if (mode(secretKey) && mode(publishableKey) && mode(secretKey) !== mode(publishableKey)) problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test or both be live keys');
   const accountId = env.STRIPE_ACCOUNT_ID?.trim() || null;
   if (accountId && !/^acct_\w+$/.test(accountId)) problems.push('STRIPE_ACCOUNT_ID must be a Stripe account id (acct_…)');
-  return { secretKey, publishableKey, webhookSecret, apiUrl, accountId };
+  const timeoutText = env.STRIPE_TIMEOUT_MS?.trim() || '20000';
+  const timeoutMs = Number(timeoutText);
+  if (!/^\d+$/.test(timeoutText) || timeoutMs < 100 || timeoutMs > 120_000) problems.push(`STRIPE_TIMEOUT_MS must be a whole number of milliseconds 100–120000, got "${timeoutText}"`);
+  return { secretKey, publishableKey, webhookSecret, apiUrl, accountId, timeoutMs };
 }
 
 export const STAFF_TOKEN_MIN = 32;

@@ -48,6 +48,8 @@ const CARD_ERRORS: Record<string, { code: string; message: string }> = {
 };
 
 export class FakeStripe {
+  /** How late a `slow` fault answers. */
+  static readonly SLOW_MS = 1_500;
   readonly intents = new Map<string, FakeIntent>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly customers: { id: string; email: string | null; name: string | null }[] = [];
@@ -64,9 +66,10 @@ export class FakeStripe {
   /**
    * Faults on the next `count` intent creations (faults/payment-gateway.test.ts): `error500`
    * answers 500 before charging anything; `drop` charges (and keeps the answer for the
-   * idempotency key, as Stripe does) and then closes the connection without answering.
+   * idempotency key, as Stripe does) and then closes the connection without answering; `slow`
+   * charges and answers only after `SLOW_MS` (past a client's STRIPE_TIMEOUT_MS below that).
    */
-  createFaults: { kind: 'error500' | 'drop'; count: number } | null = null;
+  createFaults: { kind: 'error500' | 'drop' | 'slow'; count: number } | null = null;
   /** Intents created (charged or not), counted per Foyer payment id (metadata payment_id). */
   chargesFor(paymentMetadataId: string) {
     return [...this.intents.values()].filter((i) => i.metadata.payment_id === paymentMetadataId && i.status === 'succeeded').length;
@@ -124,6 +127,12 @@ export class FakeStripe {
       const fault = this.createFaults && this.createFaults.count > 0 ? this.createFaults : null;
       if (fault) fault.count -= 1;
       if (fault?.kind === 'error500') return reply.code(500).send({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+      if (fault?.kind === 'slow') {
+        // Charged at once (the answer kept for the idempotency key), answered late.
+        await createIntent(request as never, { code: () => ({ send: () => undefined }), header: () => undefined });
+        await new Promise((resolve) => setTimeout(resolve, FakeStripe.SLOW_MS));
+        return createIntent(request as never, reply as never);
+      }
       if (fault?.kind === 'drop') {
         await createIntent(request as never, { code: () => ({ send: () => undefined }), header: () => undefined });
         reply.hijack();

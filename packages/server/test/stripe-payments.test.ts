@@ -221,7 +221,14 @@ describe('Stripe settings', () => {
     expect(() => readSettings({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
     expect(() => readSettings({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/both be test or both be live/);
     expect(() => readSettings({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/need STRIPE_SECRET_KEY/);
-    expect(readSettings({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiUrl: null, accountId: null });
+    expect(readSettings({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiUrl: null, accountId: null, timeoutMs: 20_000 });
+  });
+
+  it('takes the time a call to Stripe may take from STRIPE_TIMEOUT_MS (100–120000 ms)', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(readSettings({ ...keys, STRIPE_TIMEOUT_MS: '5000' }).stripe?.timeoutMs).toBe(5000);
+    expect(() => readSettings({ ...keys, STRIPE_TIMEOUT_MS: '50' })).toThrow(/STRIPE_TIMEOUT_MS must be a whole number of milliseconds 100–120000, got "50"/);
+    expect(() => readSettings({ ...keys, STRIPE_TIMEOUT_MS: '2s' })).toThrow(/STRIPE_TIMEOUT_MS/);
   });
 });
 

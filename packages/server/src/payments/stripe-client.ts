@@ -6,7 +6,7 @@ export function stripeClient(settings: StripeSettings): Stripe {
   const target = settings.apiUrl ? new URL(settings.apiUrl) : null;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: settings.timeoutMs ?? 20_000,
     ...(target
       ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }
       : {}),
