@@ -11,6 +11,16 @@ export const en = {
     logoHome: '{name} home',
     copyright: '© {year} {name}',
     poweredBy: 'Ticketing by Foyer',
+    /** The footer's seller links (seller meta `links`, docs/catalog.md §4). */
+    sellerLinks: 'Links',
+    sellerLinkNames: {
+      website: 'Visit our website',
+      contact: 'Contact us',
+      faq: 'Questions and answers',
+      accessibility: 'Accessibility',
+      privacy: 'Privacy policy',
+      terms: 'Terms and conditions',
+    },
   },
   member: {
     menuLabel: 'Account',
