@@ -63,6 +63,13 @@ describe('seller meta', () => {
     expect(sellerLinks({ links: ['https://museum.example'] })).toEqual([]);
   });
 
+  it('logo: the header shows it (an image id asked for at 64 px high) as the link home', async () => {
+    serve({ logo: 'img-logo' });
+    renderApp('/events');
+    const home = await screen.findByRole('link', { name: 'Harbour Museum home' });
+    expect(home.querySelector('img')?.getAttribute('src')).toBe('/api/image/img-logo?sizey=64&shrink_only=T');
+  });
+
   it('no links: no footer navigation', async () => {
     serve({});
     renderApp('/events');
