@@ -29,6 +29,7 @@ export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   };
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
-    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.hostname}${request.url}`, () => answer(request)) : answer(request);
+    // Per host too (web.redirects require_seller_prefix answers by host); the event stays where response-cache.ts reads it.
+    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}?host=${request.hostname.toLowerCase()}`, () => answer(request)) : answer(request);
   };
 }
