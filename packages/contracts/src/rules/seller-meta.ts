@@ -7,7 +7,7 @@ import { COVER_IMAGE_WIDTH, imageUrl } from './image-urls.js';
 import { safeRedirectTarget } from './redirects.js';
 
 /** The link names the storefront has a text for; any other link needs its own `label`. */
-export const SELLER_LINK_NAMES = ['website', 'contact', 'faq', 'accessibility', 'privacy', 'terms'] as const;
+export const SELLER_LINK_NAMES = ['website', 'visit', 'contact', 'faq', 'accessibility', 'privacy', 'terms'] as const;
 export type SellerLinkName = (typeof SELLER_LINK_NAMES)[number];
 
 export interface SellerLink {

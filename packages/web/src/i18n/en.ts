@@ -15,6 +15,7 @@ export const en = {
     sellerLinks: 'Links',
     sellerLinkNames: {
       website: 'Visit our website',
+      visit: 'Plan your visit',
       contact: 'Contact us',
       faq: 'Questions and answers',
       accessibility: 'Accessibility',
