@@ -53,7 +53,7 @@ describe('self-edit of an order', () => {
 
       // Prices rose since the purchase: the new session costs $10 more for the two adults.
       await adultPrice(sf, 3000);
-      await rescheduleToLastDate(page, `reschedule-${name}`);
+      await rescheduleToLastDate(page, `reschedule-${name}`, undefined, undefined, '$10');
       await payTheDifference(page, '$10', `confirm-changes-${name}`);
       expect(new URL(page.url()).searchParams.get('changed')).toBe('rescheduled');
       // The order-update e-mail: the same order number, with the new tickets.
