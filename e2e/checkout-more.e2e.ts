@@ -67,7 +67,8 @@ const accessible = async (page: Page) => expect(await seriousViolations(page)).t
 async function stripeFromFake(page: Page, fake: FakeStripe) {
   const forward = async (route: Route) => {
     const request = route.request();
-    const answer = await fetch(`${fake.url}${new URL(request.url()).pathname}`, { method: request.method() });
+    const body = request.postData() ?? undefined;
+    const answer = await fetch(`${fake.url}${new URL(request.url()).pathname}`, { method: request.method(), body, headers: body ? { 'content-type': request.headers()['content-type'] ?? 'application/x-www-form-urlencoded' } : {} });
     await route.fulfill({ status: answer.status, headers: { 'content-type': answer.headers.get('content-type') ?? 'text/plain', 'access-control-allow-origin': '*' }, body: await answer.text() });
   };
   await page.route('https://js.stripe.com/**', forward);
@@ -257,7 +258,7 @@ describe('checkout with Stripe configured but unreachable', () => {
   }
 });
 
-describe('against the local fake of Stripe: a payment redirect round trip (Afterpay) and the wallet', () => {
+describe('against the local fake of Stripe: a payment redirect round trip (Afterpay), Bacs Direct Debit and the wallet', () => {
   let sf: Storefront;
   let browser: Browser;
   const fake = new FakeStripe();
@@ -267,7 +268,7 @@ describe('against the local fake of Stripe: a payment redirect round trip (After
     await fake.start();
     // The demo catalog with the seller's Afterpay / Clearpay turned on (payments.stripe_payment_methods).
     const catalog = JSON.parse(readFileSync(new URL('../catalog/demo.json', import.meta.url), 'utf8')) as { config: unknown[] };
-    catalog.config.push({ resource: 'seller', namespace: 'payments', name: 'stripe_payment_methods', value: ['afterpay_clearpay'] });
+    catalog.config.push({ resource: 'seller', namespace: 'payments', name: 'stripe_payment_methods', value: ['afterpay_clearpay', 'bacs_debit'] });
     writeFileSync(seedFile, JSON.stringify(catalog));
     symlinkSync(new URL('../catalog/images', import.meta.url).pathname, join(seedDir, 'images')); // its images are relative to it
   });
@@ -313,6 +314,47 @@ describe('against the local fake of Stripe: a payment redirect round trip (After
     expect([...fake.intents.values()].filter((i) => i.payment_method_types[0] === 'afterpay_clearpay')).toHaveLength(1);
     expect(errors.filter((e) => !/js\.stripe\.com|ERR_BLOCKED|40[34]/.test(e))).toEqual([]);
   });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    it(`Bacs Direct Debit: the bank details go into Stripe's form and to Stripe only, under the Direct Debit Guarantee; the mandate must be agreed; the debit is pending (${label})`, async () => {
+      const { page, errors } = await newPage(browser, viewport);
+      await stripeFromFake(page, fake);
+      // Every request the page sends to Foyer, to prove the bank details never go there.
+      const toFoyer: string[] = [];
+      page.on('request', (request) => void (request.url().startsWith(sf.url) && toFoyer.push(`${request.url()} ${request.postData() ?? ''}`)));
+      await openCheckout(page, sf.url);
+      await fillGuest(page);
+      await page.getByRole('button', { name: 'Bacs Direct Debit' }).click();
+      await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Harbour Street');
+      await page.getByRole('textbox', { name: 'City', exact: true }).fill('Springfield');
+      await page.getByRole('combobox', { name: 'State' }).selectOption('IL');
+      await page.getByRole('textbox', { name: /ZIP/ }).fill('62701');
+      // Stripe's own form (the stand-in's fields), under Foyer's "Bank account" label.
+      await page.getByRole('textbox', { name: 'Sort code (Stripe stand-in)' }).fill('10-88-00');
+      await page.getByRole('textbox', { name: 'Account number (Stripe stand-in)' }).fill('00012345');
+      expect(await page.getByRole('region', { name: 'The Direct Debit Guarantee' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect.poll(() => page.getByText('Agree to the Direct Debit mandate to pay this way.').isVisible()).toBe(true);
+      await screenshot(page, `checkout-bacs-${label}`);
+      await accessible(page);
+      expect(await noSideScroll(page)).toBe(true);
+      await page.getByRole('checkbox', { name: /I authorise .* to collect this payment from my account by Direct Debit/ }).check();
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.getByRole('dialog', { name: 'Terms and conditions' }).getByRole('button', { name: 'Accept' }).click();
+      await page.waitForURL(/\/checkout\/pending\//, { timeout: 20_000 });
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Order pending');
+      // Stripe made the method from the bank details (in the browser); Foyer's server confirmed it with the mandate.
+      const methods = [...fake.bacsMethods.keys()];
+      const intent = [...fake.intents.values()].find((i) => methods.includes(i.payment_method ?? ''))!;
+      expect(intent.status).toBe('processing');
+      expect(fake.createdWith.get(intent.id)!['mandate_data[customer_acceptance][online][user_agent]']).toBeTruthy();
+      expect(toFoyer.filter((r) => /00012345|108800|10-88-00/.test(r))).toEqual([]);
+      expect(errors.filter((e) => !/40[34]/.test(e))).toEqual([]);
+    });
+  }
 
   it("the wallet is the default where the browser has one (Stripe.js's payment request, the fake's stand-in); paying with the wallet's payment method goes through the server to Stripe and completes the order (desktop)", async () => {
     const { page, errors } = await newPage(browser, DESKTOP);

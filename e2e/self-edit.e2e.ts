@@ -53,7 +53,7 @@ describe('self-edit of an order', () => {
 
       // Prices rose since the purchase: the new session costs $10 more for the two adults.
       await adultPrice(sf, 3000);
-      await rescheduleToLastDate(page, `reschedule-${name}`);
+      await rescheduleToLastDate(page, `reschedule-${name}`, undefined, undefined, '$10');
       await payTheDifference(page, '$10', `confirm-changes-${name}`);
       expect(new URL(page.url()).searchParams.get('changed')).toBe('rescheduled');
       // The order-update e-mail: the same order number, with the new tickets.
@@ -71,6 +71,48 @@ describe('self-edit of an order', () => {
       expect(addresses[0]).toContain('key=');
       expect(addresses.slice(1).filter((u) => u.includes('key='))).toEqual([]);
       expect((await gtmSaw()).filter((u) => u.includes('key='))).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe('the change cart’s expiry (001 §4)', () => {
+  let sf: Storefront;
+  let browser: Browser;
+  useStorefront((s, b) => {
+    sf = s;
+    browser = b;
+  });
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    it(`a change left until its hold runs out: the footer goes, the manage page reloads the order and says so (${name} wide)`, async () => {
+      enableSelfEdit(sf);
+      await adultPrice(sf, 2500);
+      const email = `self-edit-expiry-${name}-${Date.now()}@example.org`;
+      const orderNumber = await buyTwoAdults(sf.url, email);
+      const mail = await waitForMail(sf.url, email, /^Your tickets — order /);
+      const { page, errors } = await newPage(browser, viewport);
+      // The browser's clock runs as usual until the test moves it on past the hold.
+      await page.clock.install();
+      await page.goto(`${sf.url}${manageLinkOf(mail)}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
+      const before = await page.locator('article.edit-order__session').first().getAttribute('aria-label');
+      await rescheduleToLastDate(page, `reschedule-expiry-${name}`);
+      await expect.poll(() => page.getByRole('button', { name: 'Confirm Changes' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      // The hold (30 minutes) runs out while the buyer is away: the one-second check notices.
+      await page.clock.fastForward('31:00');
+      await expect.poll(() => page.getByRole('dialog', { name: 'Your changes have timed out' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole('button', { name: 'Confirm Changes' }).count()).toBe(0);
+      await screenshot(page, `change-expired-${name}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Start over' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // The order is as it was: its session, no change in progress (the change cart was deleted).
+      await expect.poll(() => page.locator('article.edit-order__session').first().getAttribute('aria-label'), { timeout: 15_000 }).toBe(before);
+      expect(await page.locator('article.edit-order__session').count()).toBe(1);
+      expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('foyer.change-cart.')))).toEqual([]);
       expect(errors).toEqual([]);
     });
   }

@@ -140,7 +140,7 @@ export function manageLinkOf(mail: Mail): string {
 }
 
 /** From the edit-order screen: the first (or the named session's) Reschedule, the last date offered (with its price, when given), its first time, Update. */
-export async function rescheduleToLastDate(page: Page, shot: string, session?: RegExp, dayPrice?: string) {
+export async function rescheduleToLastDate(page: Page, shot: string, session?: RegExp, dayPrice?: string, dearerBy?: string) {
   const card = session ? page.getByRole('article', { name: session }) : page.locator('article.edit-order__session');
   await card.getByRole('link', { name: 'Reschedule' }).first().click();
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Reschedule');
@@ -153,6 +153,8 @@ export async function rescheduleToLastDate(page: Page, shot: string, session?: R
   const times = page.getByRole('tabpanel').getByRole('button').and(page.locator(':not([disabled])'));
   await expect.poll(() => times.count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await times.first().click();
+  // A dearer time is said before Update, from today's prices (POST events/{id}/pricecheck).
+  if (dearerBy) await expect.poll(() => page.getByText(new RegExp(`^Moving to .* costs ${dearerBy.replace('$', '\\$')}(\\.00)? more than you paid\\.$`)).isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, shot);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Update' }).click();

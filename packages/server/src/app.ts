@@ -42,6 +42,7 @@ import { registerAdminRoutes } from './admin/admin.routes.js';
 import { registerRequestLogging, requestLogController } from './http/request-logging.js';
 import { registerLiveRoutes } from './live/live.routes.js';
 import { registerSeoRoutes } from './seo/seo.routes.js';
+import { registerApplePayDomainRoute } from './payments/apple-pay-domain.routes.js';
 
 /**
  * FOYER_TRUST_PROXY as Fastify takes it: the proxies' addresses (comma-separated), a hop count, or none.
@@ -158,6 +159,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerStaffRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerSeoRoutes(app, ctx);
+  registerApplePayDomainRoute(app, ctx);
 
   const hasWeb = await registerStaticAssets(app, ctx.settings.webDist);
 

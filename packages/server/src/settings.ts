@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readAddressLookup, type AddressLookupSettings } from './address/address-settings.js';
 import { readWallet, type WalletSettings } from './wallet/wallet-settings.js';
@@ -41,6 +42,12 @@ export interface Settings {
   frameAncestors?: string[];
   /** Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET): unset, the demo gateway takes cards. */
   stripe?: StripeSettings | null;
+  /**
+   * APPLE_PAY_DOMAIN_ASSOCIATION_FILE: the domain-association file Stripe gives for Apple Pay
+   * (docs/payments.md "Apple Pay and Google Pay in production"), served at
+   * /.well-known/apple-developer-merchantid-domain-association; unset: that address is a 404.
+   */
+  applePayDomainAssociationFile?: string | null;
   /** CAPTCHA_SECRET_KEY (+ CAPTCHA_VERIFY_URL): the pay call of a non-member needs a captcha answer. */
   captcha?: { secretKey: string; verifyUrl: string } | null;
   /** OpenID Connect login (OIDC_ISSUER, OIDC_CLIENT_ID, …): unset, no external login. */
@@ -157,6 +164,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const wallet = readWallet(env, problems);
   const staffIdleMs = readStaffIdleMs(env, problems);
   const live = readLiveSettings(env, problems);
+  const applePayDomainAssociationFile = env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE?.trim() || null;
+  if (applePayDomainAssociationFile && !existsSync(applePayDomainAssociationFile)) problems.push(`APPLE_PAY_DOMAIN_ASSOCIATION_FILE must name a readable file, got "${applePayDomainAssociationFile}"`);
   const reminderText = env.FOYER_INSTALMENT_REMINDER_DAYS ?? '7';
   const instalmentReminderDays = Number(reminderText);
   if (!/^\d+$/.test(reminderText) || instalmentReminderDays > 60) problems.push(`FOYER_INSTALMENT_REMINDER_DAYS must be a whole number of days 0–60, got "${reminderText}"`);
@@ -182,6 +191,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     devRoutes: env.NODE_ENV !== 'production',
     trustProxy,
     stripe,
+    applePayDomainAssociationFile,
     oidc,
     captcha: captchaKey ? { secretKey: captchaKey, verifyUrl: captchaUrl } : null,
     operations,

@@ -12,8 +12,10 @@ import { stripeJsStandIn } from './stripe-js-stand-in.js';
  * Methods that redirect or need an address (payment_method_data[type] bacs_debit, afterpay_clearpay):
  * Afterpay answers requires_action with next_action.redirect_to_url, a page of this server
  * (GET /redirect/{id}) where the buyer authorises or fails it and is sent back to the return_url
- * with payment_intent, payment_intent_client_secret and redirect_status, as Stripe does. Bacs
- * account 00012345 is accepted (processing); any other account number is refused.
+ * with payment_intent, payment_intent_client_secret and redirect_status, as Stripe does. Bacs: the
+ * browser's Stripe.js makes the payment method (POST /v1/payment_methods with the publishable key;
+ * sort code 10-88-00, account 00012345 is accepted, any other refused), and an intent confirmed
+ * with it and mandate_data answers processing.
  * Outcomes follow Stripe's test payment methods (pm_card_visa, pm_card_chargeDeclined, …).
  * Idempotency keys replay the first answer, like Stripe.
  * It also serves a stand-in of Stripe.js (GET /v3/, see stripe-js-stand-in.ts) for the browser
@@ -57,6 +59,8 @@ export class FakeStripe {
   readonly createdWith = new Map<string, Record<string, string>>();
   /** Requests by method and path, for assertions. */
   readonly requests: string[] = [];
+  /** The Bacs payment methods Stripe.js made in the browser (id → the account), and every bank detail this fake was sent, by path. */
+  readonly bacsMethods = new Map<string, { sort_code: string; account_number: string }>();
   /** The wallet the Stripe.js stand-in says the browser has (canMakePayment), or none. */
   wallet: 'apple' | 'google' | null = 'google';
   /** The payment methods the stand-in's wallet sheet handed over, and how the page completed each. */
@@ -109,6 +113,8 @@ export class FakeStripe {
       this.requests.push(`${request.method} ${request.url.split('?')[0]}`);
       // The provider's own page the buyer's browser is sent to, and the Stripe.js stand-in: no API key there.
       if (request.url.startsWith('/redirect/') || request.url.startsWith('/v3/') || request.url.startsWith('/js/')) return;
+      // Stripe.js makes payment methods with the publishable key, in the body (a simple request: no CORS preflight).
+      if (request.method === 'POST' && request.url.split('?')[0] === '/v1/payment_methods') return;
       if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
         return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
@@ -155,6 +161,18 @@ export class FakeStripe {
       this.customers.push(customer);
       return { status: 200, body: customer };
     }));
+    // What Stripe.js does with Stripe's own element's bank details: a payment method, made in the browser.
+    app.post('/v1/payment_methods', async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      const body = (request.body ?? {}) as Record<string, string>;
+      if (!body.key?.startsWith('pk_')) return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (body.type !== 'bacs_debit') return reply.code(400).send({ error: { type: 'invalid_request_error', message: `The payment method type "${body.type}" is invalid.` } });
+      const bank = { sort_code: (body['bacs_debit[sort_code]'] ?? '').replace(/\D/g, ''), account_number: body['bacs_debit[account_number]'] ?? '' };
+      if (bank.sort_code !== BACS_TEST_ACCOUNT.sort_code || bank.account_number !== BACS_TEST_ACCOUNT.account_number) return reply.code(400).send({ error: { type: 'invalid_request_error', code: 'invalid_bank_account', message: 'Your bank account details are invalid.' } });
+      const id = `pm_fake_bacs_debit_${++this.seq}`;
+      this.bacsMethods.set(id, bank);
+      return { id, object: 'payment_method', type: 'bacs_debit', bacs_debit: { last4: bank.account_number.slice(-4), sort_code: bank.sort_code } };
+    });
     app.get<{ Params: { id: string } }>('/v1/payment_methods/:id', async (request) => ({
       id: request.params.id,
       object: 'payment_method',
@@ -234,6 +252,13 @@ export class FakeStripe {
     this.createdWith.set(id, body);
     const dataType = body['payment_method_data[type]'];
     if (dataType) return this.createWithData(intent, dataType, body);
+    if (method && this.bacsMethods.has(method)) {
+      if (!body.return_url) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'A return_url must be specified.' } } };
+      if (!body['mandate_data[customer_acceptance][online][ip_address]']) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'Missing required param: mandate_data.' } } };
+      intent.payment_method_types = ['bacs_debit'];
+      intent.status = 'processing';
+      return { status: 200, body: intent };
+    }
     const error = method ? CARD_ERRORS[method] : undefined;
     if (error) {
       intent.last_payment_error = error;
@@ -247,7 +272,7 @@ export class FakeStripe {
     return { status: 200, body: intent };
   }
 
-  /** bacs_debit and afterpay_clearpay, made from payment_method_data and confirmed with a return_url. */
+  /** afterpay_clearpay, made from payment_method_data and confirmed with a return_url (a Bacs method made so is refused: it comes from Stripe.js). */
   private createWithData(intent: FakeIntent, type: string, body: Record<string, string>): { status: number; body: unknown } {
     const invalid = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
     if (!body.return_url) return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.');
@@ -259,13 +284,6 @@ export class FakeStripe {
       if (!body['shipping[address][line1]']) return invalid('Missing required param: shipping.');
       intent.status = 'requires_action';
       intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${this.url}/redirect/${intent.id}`, return_url: body.return_url } };
-      return { status: 200, body: intent };
-    }
-    if (type === 'bacs_debit') {
-      if (!body['mandate_data[customer_acceptance][online][ip_address]']) return invalid('Missing required param: mandate_data.');
-      const account = body['payment_method_data[bacs_debit][account_number]'];
-      if (account !== BACS_TEST_ACCOUNT.account_number || body['payment_method_data[bacs_debit][sort_code]'] !== BACS_TEST_ACCOUNT.sort_code) return invalid('Your bank account details are invalid.');
-      intent.status = 'processing';
       return { status: 200, body: intent };
     }
     return invalid(`The payment method type "${type}" is invalid.`);

@@ -6,6 +6,7 @@ import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { registered, useMembershipApp } from './membership-harness.js';
+import { uuidv7 } from '../src/ids.js';
 
 const DAY = 86_400_000;
 
@@ -55,6 +56,22 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
     expect((await mailsTo(email, 'order_confirmation')).length).toBe(2);
     // Running again changes nothing.
     expect((await renewDueMemberships(deps(), at)).renewed).toBe(0);
+  });
+
+  it('membership.auto_renew_days_before: the charge comes that many days before the end (3 here, not the default 7)', async () => {
+    const sellers = await t.db.selectFrom('seller').select('id').execute();
+    const entryIds = sellers.map(() => uuidv7());
+    await t.db.insertInto('config_entry').values(sellers.map((seller, i) => ({ id: entryIds[i]!, seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'auto_renew_days_before', value: '3' }))).execute();
+    try {
+      const { card, end } = await enrolled('Kit');
+      // 6 days before the end: the default would charge now; 3 days before does not yet.
+      await renewDueMemberships(deps(), new Date(end - 6 * DAY));
+      expect((await setOf(card.card_set_id)).valid_to).toBe(card.valid_to);
+      await renewDueMemberships(deps(), new Date(end - 2 * DAY));
+      expect((await setOf(card.card_set_id)).valid_to).not.toBe(card.valid_to);
+    } finally {
+      await t.db.deleteFrom('config_entry').where('id', 'in', entryIds).execute();
+    }
   });
 
   it('a refused card retries on a schedule with an e-mail each time, then lapses after the grace period', async () => {

@@ -7,7 +7,8 @@ import { dialects, testApp, type TestApp } from './harness.js';
 
 /**
  * 001 §2 navigation guards on a page's first request: a trailing slash is stripped (301) and the
- * seller's web.redirects sends home or a listed path to its target (302); API paths never redirect.
+ * seller's web.redirects sends home or a listed path to its target (302), and every page under a host
+ * without the seller's prefix when require_seller_prefix is set; API paths never redirect.
  */
 describe.each(dialects())('page redirects on %s', (dialect) => {
   let t: TestApp;
@@ -44,5 +45,27 @@ describe.each(dialects())('page redirects on %s', (dialect) => {
     // The API is never redirected.
     expect((await get('/api/config')).statusCode).toBe(200);
     expect((await get('/api/nothing/')).statusCode).toBe(404);
+  });
+
+  it('require_seller_prefix: a page under a host that does not start with the seller key goes to the URL; the API stays', async () => {
+    const seller = await t.db.selectFrom('seller').select(['id', 'catalog_key']).executeTakeFirstOrThrow();
+    const value = { require_seller_prefix: 'https://platform.example/find-your-venue', paths: { '/resend': '/events' } };
+    await t.db.updateTable('config_entry').set({ value: JSON.stringify(value) }).where('seller_id', '=', seller.id).where('name', '=', 'redirects').execute();
+    const at = (host: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host } });
+    for (const url of ['/', '/events', '/resend']) {
+      const bare = await at('tickets.example.org', url);
+      expect([url, bare.statusCode, bare.headers.location]).toEqual([url, 302, 'https://platform.example/find-your-venue']);
+    }
+    expect((await at('127.0.0.1:3000', '/events')).statusCode).toBe(302);
+    // Under the seller's own prefix (any case, any port) the storefront answers, and the other rules still apply.
+    const own = `${seller.catalog_key.toUpperCase()}.tickets.example.org:8443`;
+    expect((await at(own, '/events')).statusCode).toBe(200);
+    expect((await at(own, '/')).statusCode).toBe(200);
+    const resend = await at(own, '/resend');
+    expect([resend.statusCode, resend.headers.location]).toEqual([302, '/events']);
+    expect((await at('tickets.example.org', '/api/config')).statusCode).toBe(200);
+    // A path of this site is no target for it: asked again under the same host, it would loop.
+    await t.db.updateTable('config_entry').set({ value: JSON.stringify({ require_seller_prefix: '/events' }) }).where('seller_id', '=', seller.id).where('name', '=', 'redirects').execute();
+    expect((await at('other.example.org', '/')).statusCode).toBe(200);
   });
 });

@@ -51,6 +51,11 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     t.app
       .inject({ method: 'POST', url: `/api/cart/${cartId}/payment_return`, payload: { payment_intent_client_secret: secret }, headers: c ? { cookie: c.cookie! } : {} })
       .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+  /** What Stripe.js does in the browser with Stripe's element's bank details: a payment method, made at Stripe. */
+  const stripeJsBacsMethod = async (account = BACS_TEST_ACCOUNT.account_number) => {
+    const res = await fetch(`${fake.url}/v1/payment_methods`, { method: 'POST', body: new URLSearchParams({ key: 'pk_test_foyer', type: 'bacs_debit', 'bacs_debit[sort_code]': '10-88-00', 'bacs_debit[account_number]': account }) });
+    return { status: res.status, id: ((await res.json()) as { id?: string }).id ?? '' };
+  };
   const orders = async (cartId: string) => (await t.db.selectFrom('ticket_order').select('id').where('cart_id', '=', cartId).execute()).length;
   const cartState = async (cartId: string) => (await t.db.selectFrom('cart').select('state').where('id', '=', cartId).executeTakeFirstOrThrow()).state;
   const paymentOf = (cartId: string) => t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
@@ -148,21 +153,37 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect((await back(c, cartId, secret)).body.outcome).toBe('completed');
   });
 
-  it('bacs_debit: the Direct Debit is accepted but not cleared — outcome pending; the webhook books it later, once', async () => {
+  it('bacs_debit: the bank details go from Stripe.js to Stripe, never through Foyer; with the mandate agreed the Direct Debit is accepted but not cleared — outcome pending; the webhook books it later, once', async () => {
     await setup();
     const { c, cartId, outstanding } = await guestCart();
-    const refused = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: '99999999' });
-    expect([refused.status, refused.body._data[0]._code]).toEqual([402, 'payment_failed']);
-    const badFormat = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '1088', account_number: '00012345' });
-    expect([badFormat.status, badFormat.body._data[0]._code, badFormat.body._data[0]._extra.field]).toEqual([400, 'validation_failed', 'sort_code']);
-    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: BACS_TEST_ACCOUNT.account_number });
+    // A wrong account is Stripe's refusal in the browser: no payment method, nothing reaches Foyer.
+    expect((await stripeJsBacsMethod('99999999')).status).toBe(400);
+    const before = fake.intents.size;
+    // Bank details sent to Foyer anyway are refused and never forwarded; so is a debit without the mandate or without Stripe's method.
+    const pm = (await stripeJsBacsMethod()).id;
+    const refusals: [object, string][] = [
+      [{ payment_method_type: 'bacs_debit', ...BACS_TEST_ACCOUNT, mandate_accepted: true }, 'bank_details'],
+      [{ payment_method_type: 'bacs_debit', payment_method_id: pm, sort_code: '108800', mandate_accepted: true }, 'bank_details'],
+      [{ payment_method_type: 'bacs_debit', payment_method_id: pm }, 'mandate_accepted'],
+      [{ payment_method_type: 'bacs_debit', payment_method_id: pm, mandate_accepted: 'yes' }, 'mandate_accepted'],
+      [{ payment_method_type: 'bacs_debit', mandate_accepted: true }, 'payment_method_id'],
+      [{ payment_method_type: 'bacs_debit', payment_method_id: 'tok_123', mandate_accepted: true }, 'payment_method_id'],
+    ];
+    for (const [data, field] of refusals) {
+      const refused = await pay(c, cartId, outstanding, data);
+      expect([refused.status, refused.body._data[0]._code, refused.body._data[0]._extra.field], field).toEqual([400, 'validation_failed', field]);
+    }
+    expect(fake.intents.size).toBe(before);
+    expect(await t.db.selectFrom('payment').select('id').where('cart_id', '=', cartId).execute()).toEqual([]);
+    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', payment_method_id: pm, mandate_accepted: true });
     expect([debit.status, debit.body.outcome]).toEqual([200, 'pending']);
     const payments = await t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).execute();
-    expect(payments.map((p) => p.status).sort()).toEqual(['failed', 'processing']);
-    const payment = payments.find((p) => p.status === 'processing')!;
+    expect(payments.map((p) => p.status)).toEqual(['processing']);
+    const payment = payments[0]!;
     const sent = fake.createdWith.get(payment.reference!)!;
+    expect(sent.payment_method).toBe(pm);
     expect(sent['mandate_data[customer_acceptance][online][user_agent]']).toBe('FoyerTest/1');
-    expect(sent['payment_method_data[bacs_debit][sort_code]']).toBe('108800');
+    expect(Object.keys(sent).filter((k) => /sort_code|account_number|bacs_debit\]/.test(k))).toEqual([]);
     const intent = fake.intents.get(payment.reference!)!;
     intent.status = 'succeeded';
     const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
@@ -182,7 +203,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     ];
     await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: JSON.stringify(fees) }).execute();
     const { c, cartId, outstanding } = await guestCart(ADDRESS, 'bacs_debit');
-    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', sort_code: '10-88-00', account_number: BACS_TEST_ACCOUNT.account_number });
+    const debit = await pay(c, cartId, outstanding, { payment_method_type: 'bacs_debit', payment_method_id: (await stripeJsBacsMethod()).id, mandate_accepted: true });
     expect([debit.status, debit.body.outcome]).toEqual([200, 'pending']);
     const payment = await paymentOf(cartId);
     const due = Math.round(Number(outstanding) * 100);
@@ -207,7 +228,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(Object.keys(early.body._data[0]._extra.fields).sort()).toEqual(['address', 'city', 'state']);
     const before = fake.intents.size;
     for (const method of ['afterpay_clearpay', 'bacs_debit']) {
-      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, ...BACS_TEST_ACCOUNT });
+      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, payment_method_id: 'pm_fake_bacs_debit_0', mandate_accepted: true });
       expect(refused.status).toBe(400);
       const error = refused.body._data[0];
       expect([error._code, error._context, error._description]).toEqual(['validation_failed', 'identity_form', FORM_ERRORS]);
@@ -301,7 +322,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(entries.find((e) => e.namespace === 'payments' && e.name === 'stripe_payment_methods')?.value).toEqual(['afterpay_clearpay', 'sofort']);
     const { c, cartId, outstanding } = await guestCart();
     for (const method of ['bacs_debit', 'sofort', 42]) {
-      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, ...BACS_TEST_ACCOUNT });
+      const refused = await pay(c, cartId, outstanding, { payment_method_type: method, payment_method_id: 'pm_fake_bacs_debit_0', mandate_accepted: true });
       expect([refused.status, refused.body._data[0]._code]).toEqual([400, 'payment_not_supported']);
     }
     expect(await cartState(cartId)).toBe('pending');

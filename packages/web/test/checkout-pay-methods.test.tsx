@@ -52,9 +52,11 @@ function stubStripeJs(wallet: WalletAnswer | Promise<WalletAnswer>) {
   const shown = vi.fn();
   const handlers: Record<string, (e: never) => void> = {};
   const request: StripePaymentRequest = { canMakePayment: () => Promise.resolve(wallet), show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
+  // Stripe's elements: the card element, or the Payment Element Bacs is typed into (its payment method is made at Stripe).
+  const elements = { create: () => ({ mount: (el: HTMLElement) => void el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
   const stripe: StripeJs = {
-    elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }),
-    createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_card_visa' } }),
+    elements: vi.fn(() => elements) as StripeJs['elements'],
+    createPaymentMethod: vi.fn(async (options: object) => ({ paymentMethod: { id: 'elements' in options ? 'pm_bacs_from_stripe' : 'pm_card_visa' } })) as StripeJs['createPaymentMethod'],
     handleNextAction: async () => ({}),
     paymentRequest: () => request,
   };
@@ -154,7 +156,7 @@ describe('checkout payment methods with Stripe', () => {
     expect(bodyOf(fetch, '/pay')).toEqual({ amount: '62.00', gateway_id: 'stripe', gateway_data: { payment_method_type: 'afterpay_clearpay' } });
   });
 
-  it('Bacs asks for the sort code and account number; the debit awaits clearing: the pending page shows its reference', async () => {
+  it('Bacs: the bank details go into Stripe’s own form (never a field of Foyer’s), under the Direct Debit Guarantee; the mandate must be agreed; the debit awaits clearing: the pending page shows its reference', async () => {
     stubStripeJs(null);
     const { fetch } = installFetch(
       server([...STRIPE, payments('stripe_payment_methods', ['bacs_debit'])], { '/api/cart/cart-1/pay': () => ({ body: { ...cartDocument(), outcome: 'pending' } }) }),
@@ -164,16 +166,24 @@ describe('checkout payment methods with Stripe', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Bacs Direct Debit' }));
     expect(screen.queryByRole('button', { name: 'Afterpay / Clearpay' })).toBeNull();
     fillAddress();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Sort code' }), { target: { value: '1088' } });
+    // Stripe's Payment Element for Bacs, in GBP; no sort code or account number field of the page's own.
+    await waitFor(() => expect(document.querySelector('[data-stripe-element="mounted"][aria-labelledby$="-bacs-label"]')).not.toBeNull());
+    expect(currentStripe!.elements).toHaveBeenCalledWith(expect.objectContaining({ mode: 'payment', currency: 'gbp', paymentMethodTypes: ['bacs_debit'] }));
+    expect(screen.queryByRole('textbox', { name: /Sort code|Account number/ })).toBeNull();
+    const guarantee = screen.getByRole('region', { name: 'The Direct Debit Guarantee' });
+    expect(guarantee.textContent).toContain('you are entitled to a full and immediate refund of the amount paid from your bank or building society');
+    expect(guarantee.textContent).toContain('Harbour Museum will notify you 3 working days in advance');
+    // Paying without agreeing to the mandate is stopped at the checkbox; nothing is sent.
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
-    expect(await screen.findByText('Enter the 6-digit sort code.')).toBeTruthy();
-    expect(screen.getByText('Enter the 8-digit account number.')).toBeTruthy();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Sort code' }), { target: { value: '108800' } });
-    expect((screen.getByRole('textbox', { name: 'Sort code' }) as HTMLInputElement).value).toBe('10-88-00');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Account number' }), { target: { value: '00012345' } });
+    expect(await screen.findByText('Agree to the Direct Debit mandate to pay this way.')).toBeTruthy();
+    expect(bodyOf(fetch, '/pay')).toBeUndefined();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I authorise Harbour Museum to collect this payment from my account by Direct Debit/ }));
+    expect(screen.queryByText('Agree to the Direct Debit mandate to pay this way.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pending/cart-1'));
-    expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_type: 'bacs_debit', sort_code: '108800', account_number: '00012345' });
+    // Foyer's server gets the payment method Stripe made and the mandate's agreement, never the bank details.
+    expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_type: 'bacs_debit', payment_method_id: 'pm_bacs_from_stripe', mandate_accepted: true });
+    expect(currentStripe!.createPaymentMethod).toHaveBeenCalledWith({ elements: expect.anything() });
     // The reference is the cart's number (001 §2), not its internal id.
     expect((await screen.findByTestId('reference')).textContent).toBe('100001');
     expect(screen.getByRole('heading', { name: 'Order pending' })).toBeTruthy();

@@ -180,6 +180,18 @@ describe('checkout', () => {
     expect(screen.getAllByTestId('still-to-pay')).toHaveLength(1);
   });
 
+  it('the complete page leads with the seller\'s completed-order message (seller meta completed_order_message)', async () => {
+    const config = configDocument([]);
+    (config.seller as { _data: { meta: object }[] })._data[0].meta = { completed_order_message: 'See you at the harbour! Doors open at 9.' };
+    installFetch((url) => {
+      if (url.pathname === '/api/config') return { body: config };
+      if (url.pathname === '/api/ticket_order') return { body: { ticket_order: { _data: [{ id: 'order-1', order_number: '500001', ticket_order_fees: { total_after_fees_price: '50.00', total_payments: '50.00', total_outstanding: '0.00' } }] }, ticket: { _data: [] } } };
+      return undefined;
+    });
+    renderApp('/checkout/complete?orderIds=order-1');
+    expect((await screen.findByText('See you at the harbour! Doors open at 9.')).className).toBe('page-lead');
+  });
+
   it('the complete page sends the buyer to the seller\'s own completed-order page, order ids appended', async () => {
     const replace = vi.fn();
     vi.stubGlobal('location', { ...window.location, replace });

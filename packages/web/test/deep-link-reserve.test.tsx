@@ -94,6 +94,13 @@ describe('a deep link with reserve', () => {
     expect(screen.queryByText('Only 1 ticket is left for this time.')).toBeNull();
   });
 
+  it('reserve=strict with the seller’s web.tickets_unavailable_message: that text instead of the default', async () => {
+    installFetch(server({ reserve: 'refuse', config: [configEntry('tickets_unavailable_message', 'These tickets are sold at the door today.')] }));
+    renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=strict`);
+    expect(await screen.findByText('These tickets are sold at the door today.', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Sorry, these tickets are not available. Please choose other tickets.')).toBeNull();
+  });
+
   it('a link naming only a date does not reserve the time the buyer picks', async () => {
     const { calls } = installFetch(server({ reserve: 'ok' }));
     renderApp(`/events/${EVENT_ID}?date=2026-11-21&adult=2&reserve=1`);

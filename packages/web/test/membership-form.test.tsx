@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX, MEMBERSHIP_TEXT } from '@foyer/contracts';
+import { AUTO_RENEW_TEXT } from '@foyer/contracts/constants';
 import { en } from '../src/i18n/en.js';
 import * as members from '../src/features/membership/members.js';
-import { EVENT_ID } from './fixtures.js';
+import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
 import { card, LEVELS, logIn, membershipEventDocument, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
@@ -39,6 +40,21 @@ describe('membership purchase: level and members (000 §2, 001 §2, §5)', () =>
     expect(within(groups[0]).getByLabelText(/mail/i)).toBeTruthy();
     expect(within(groups[1]).queryByLabelText(/mail/i)).toBeNull();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
+  });
+
+  it('membership.ask_to_autorenew "prompt" offers auto-renew in the form', async () => {
+    const entry = { ...configEntry('ask_to_autorenew', 'prompt'), namespace: 'membership' };
+    membershipServer({ doc: membershipEventDocument(['tt-dual']), extra: (url) => (url.pathname === '/api/config' ? { body: configDocument([entry]) } : undefined) });
+    renderApp(`/events/${EVENT_ID}`);
+    await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 15_000 });
+    expect(screen.getByRole('checkbox', { name: AUTO_RENEW_TEXT.offer })).toBeTruthy();
+  });
+
+  it('without membership.ask_to_autorenew the form offers no auto-renew', async () => {
+    membershipServer({ doc: membershipEventDocument(['tt-dual']) });
+    renderApp(`/events/${EVENT_ID}`);
+    await screen.findByRole('button', { name: 'Add to cart' }, { timeout: 15_000 });
+    expect(screen.queryByRole('checkbox', { name: AUTO_RENEW_TEXT.offer })).toBeNull();
   });
 
   it('several levels: nothing chosen until the buyer picks one; changing level starts its members afresh', async () => {

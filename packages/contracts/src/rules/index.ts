@@ -19,6 +19,7 @@ export * from './self-edit.js';
 export * from './add-on.js';
 export * from './image-urls.js';
 export * from './theme.js';
+export * from './seller-meta.js';
 export * from './event-page-path.js';
 export * from './ticket-date-time.js';
 export * from './add-on-window.js';

@@ -32,6 +32,22 @@ export function configuredRedirectTarget(value: unknown, pathname: string): stri
 }
 
 /**
+ * web.redirects `require_seller_prefix: url`: the storefront is reached only under a host name
+ * that starts with the seller's key (`harbour-museum.tickets.example.org` for `harbour-museum`);
+ * a page requested under any other host (the bare platform name, an IP address) goes to the URL.
+ * Null when it may stay. The host name only changes with a page load, so the server's check of
+ * each page's first request is the whole rule.
+ */
+export function sellerPrefixTarget(value: unknown, hostname: string, sellerKey: string): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const target = safeRedirectTarget((value as { require_seller_prefix?: unknown }).require_seller_prefix);
+  // Only another site: a path of this one would be asked for again under the same host, forever.
+  if (!target || !/^https?:/i.test(target)) return null;
+  const first = hostname.toLowerCase().replace(/:\d+$/, '').split('.')[0] ?? '';
+  return first === sellerKey.toLowerCase() ? null : target;
+}
+
+/**
  * The express-link flags (001 §2): the storefront takes one off the address and remembers, for the
  * tab, to skip the upsells. Only the browser can remember it, so the server leaves such an address
  * to the browser (docs/server-rendering.md).

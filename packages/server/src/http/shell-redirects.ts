@@ -1,31 +1,32 @@
-import { CONFIG, configuredRedirectTarget, withoutTrailingSlash } from '@foyer/contracts';
+import { CONFIG, configuredRedirectTarget, sellerPrefixTarget, withoutTrailingSlash } from '@foyer/contracts';
 import type { AppContext } from '../app-context.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 
 /**
  * The navigation guards of 001 §2 on a page's first request, before the storefront loads: a
- * trailing slash is stripped (301), and the default seller's web.redirects sends home or a listed
- * path elsewhere (302). The storefront applies the same rules (contracts/rules/redirects.ts) to
- * its own navigations.
+ * trailing slash is stripped (301), and the default seller's web.redirects sends every page under
+ * a host without the seller's prefix (require_seller_prefix), home or a listed path elsewhere
+ * (302). The storefront applies the home and path rules (contracts/rules/redirects.ts) to its own
+ * navigations; the host never changes between them.
  */
 export function shellRedirects(ctx: AppContext) {
-  return async (url: string): Promise<{ status: 301 | 302; location: string } | null> => {
+  return async (url: string, hostname = ''): Promise<{ status: 301 | 302; location: string } | null> => {
     const at = url.indexOf('?');
     const pathname = at < 0 ? url : url.slice(0, at);
     const search = at < 0 ? '' : url.slice(at);
     const stripped = withoutTrailingSlash(pathname);
     if (stripped) return { status: 301, location: stripped + search };
-    let sellerId: string;
+    let seller: { id: string; catalog_key: string };
     try {
-      sellerId = (await resolveSeller(ctx.db, null, ctx.settings.defaultSeller, ctx.cache)).id;
+      seller = await resolveSeller(ctx.db, null, ctx.settings.defaultSeller, ctx.cache);
     } catch {
       return null;
     }
     const row = await ctx.db
       .selectFrom('config_entry')
       .select('value')
-      .where('seller_id', '=', sellerId)
-      .where('resource_id', '=', sellerId)
+      .where('seller_id', '=', seller.id)
+      .where('resource_id', '=', seller.id)
       .where('namespace', '=', CONFIG.redirects.namespace)
       .where('name', '=', CONFIG.redirects.name)
       .executeTakeFirst();
@@ -36,7 +37,7 @@ export function shellRedirects(ctx: AppContext) {
     } catch {
       return null;
     }
-    const target = configuredRedirectTarget(value, pathname);
+    const target = sellerPrefixTarget(value, hostname, seller.catalog_key) ?? configuredRedirectTarget(value, pathname);
     return target ? { status: 302, location: target } : null;
   };
 }

@@ -13,14 +13,14 @@ export type PageAnswer =
 /**
  * The storefront's pages (the history fallback): the navigation guards' redirects, then the page
  * (server-rendered where it is public, docs/server-rendering.md). A public page at an address
- * without a query is cached whole — guards, HTML and ETag — like /cached_api, per address; a
+ * without a query is cached whole — guards, HTML and ETag — like /cached_api, per host and address; a
  * member's page never is.
  */
 export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   const shell = storefrontShell(ctx);
   const redirectOf = shellRedirects(ctx);
   const answer = async (request: FastifyRequest): Promise<PageAnswer> => {
-    const redirect = await redirectOf(request.url);
+    const redirect = await redirectOf(request.url, request.hostname);
     if (redirect) return { redirect };
     const page = await shell(request.url, { log: request.log, cookie: request.headers.cookie });
     if (page.redirect) return page;
@@ -29,7 +29,10 @@ export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   };
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
+    // Per host too (web.redirects require_seller_prefix answers by host); the event stays where response-cache.ts reads it.
     // A page whose render failed (a 500) is not kept: the next visitor gets a new render.
-    return cacheable && app.responseCache ? app.responseCache.get(`page:${request.url}`, () => answer(request), (page) => page.redirect !== undefined || page.status !== 500) : answer(request);
+    return cacheable && app.responseCache
+      ? app.responseCache.get(`page:${request.url}?host=${request.hostname.toLowerCase()}`, () => answer(request), (page) => page.redirect !== undefined || page.status !== 500)
+      : answer(request);
   };
 }

@@ -9,7 +9,7 @@ import { CONFIG, INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID, INLINE_QU
 import type { FastifyBaseLogger } from 'fastify';
 import { eventPageReads } from '../events/event-page-reads.js';
 import { listingPageReads } from '../events/listing-page-reads.js';
-import { themeTokensOf } from '@foyer/contracts/rules';
+import { sellerOffsetTokens, themeTokensOf } from '@foyer/contracts/rules';
 import { eventCoverPreload } from './event-cover-preload.js';
 import { listingImagePreloads } from './listing-image-preload.js';
 import { eventCoverId, eventPageId, isListingPage } from './event-page-shell.js';
@@ -68,7 +68,7 @@ export function storefrontShell(ctx: AppContext) {
     if (drawn?.kind === 'redirect') return { redirect: { status: drawn.status === 301 ? 301 : 302, location: drawn.location } };
     const dataBlocks = Object.entries(drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
-    const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value);
+    const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value, seller.meta);
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
     const page = withHeadTags(html, headTags)
@@ -97,9 +97,18 @@ function renderedPageBlocks(blocks: Record<string, string>, page: Extract<Server
   };
 }
 
-/** The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) as a style for :root. */
-function themeStyle(theme: unknown): string {
-  const tokens = Object.entries(themeTokensOf(theme));
+/**
+ * The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) and
+ * sizes (seller meta `offsets`, docs/catalog.md §4) as a style for :root.
+ */
+function themeStyle(theme: unknown, sellerMeta: string): string {
+  let meta: Record<string, unknown> = {};
+  try {
+    meta = JSON.parse(sellerMeta || '{}') as Record<string, unknown>;
+  } catch {
+    // A seller's meta is written by the catalog import as JSON; anything else has no sizes.
+  }
+  const tokens = Object.entries({ ...themeTokensOf(theme), ...sellerOffsetTokens(meta) });
   return tokens.length ? `<style>:root{${tokens.map(([name, value]) => `${name}:${value}`).join(';')}}</style>` : '';
 }
 

@@ -20,8 +20,11 @@ export interface ChargeRequest {
 export interface RedirectPayment {
   type: 'bacs_debit' | 'afterpay_clearpay';
   billing: { name: string; email: string; address: { line1: string; line2?: string; city: string; postal_code: string; country: string; state?: string } };
-  /** bacs_debit only: the account the Direct Debit is taken from. */
-  bank: { sort_code: string; account_number: string } | null;
+  /**
+   * bacs_debit only: the payment method Stripe.js made in the buyer's browser from Stripe's own
+   * element (the bank details went to Stripe, never through Foyer: docs/payments.md).
+   */
+  bankPaymentMethodId: string | null;
   /** Where the provider sends the buyer back: the storefront's checkout with cartId and purchaser. */
   returnUrl: string;
   /** The buyer's acceptance of the Direct Debit mandate (bacs_debit): their address and browser. */

@@ -16,9 +16,10 @@ export async function enabledRedirectMethods(tx: Tx, sellerId: string): Promise<
   return ADDRESS_METHODS.filter((m): m is RedirectPayment['type'] => list.includes(m));
 }
 
-const SORT_CODE = /^\d{6}$/;
-const ACCOUNT_NUMBER = /^\d{8}$/;
-const digitsOf = (v: unknown) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : '');
+/** A Stripe payment method id, as Stripe.js hands it to the page. */
+const PAYMENT_METHOD_ID = /^pm_[A-Za-z0-9_]{1,200}$/;
+/** Bank details a client might send along: refused, never forwarded nor kept (docs/payments.md "Bacs Direct Debit"). */
+const BANK_DETAIL_KEYS = ['sort_code', 'account_number', 'bacs_debit'];
 
 export interface RedirectContext {
   /** The storefront's base URL: the provider sends the buyer back to its checkout. */
@@ -34,7 +35,8 @@ export interface RedirectContext {
  * the method must be enabled for the seller and taken by Stripe, and the purchaser's address —
  * the answers kept on the cart by guest_checkout, checked again here with the address fields
  * required — is what goes to the provider. Refusals: 400 payment_not_supported (method off),
- * 400 validation_failed (no purchaser yet; the address with every field's problem; bank details).
+ * 400 validation_failed (no purchaser yet; the address with every field's problem; for Bacs, bank
+ * details sent here, no payment method from Stripe.js, the mandate not agreed).
  * Null for an ordinary card or wallet payment.
  */
 export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, body: TPayBody, gateway: PaymentGateway, context: RedirectContext): Promise<RedirectPayment | null> {
@@ -53,12 +55,21 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const answers = checkPurchaserAnswers(cart.edits_order_id ? addressFieldsOf(form) : withAddressFields(form), account, stored);
   const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string) : undefined);
 
-  let bank: RedirectPayment['bank'] = null;
+  let bankPaymentMethodId: string | null = null;
   if (method === 'bacs_debit') {
-    bank = { sort_code: digitsOf(body.gateway_data.sort_code), account_number: digitsOf(body.gateway_data.account_number) };
-    if (!SORT_CODE.test(bank.sort_code) || !ACCOUNT_NUMBER.test(bank.account_number)) {
-      throw new AppError(400, 'validation_failed', 'Please edit your payment details and try again.', 'payment', { field: SORT_CODE.test(bank.sort_code) ? 'account_number' : 'sort_code' });
+    // The bank details go from Stripe's element to Stripe: a pay call carrying them is refused before anything is made.
+    if (BANK_DETAIL_KEYS.some((key) => key in body.gateway_data)) {
+      throw new AppError(400, 'validation_failed', 'Enter your bank details in the Direct Debit form: they go to Stripe, never to us.', 'payment', { field: 'bank_details' });
     }
+    const id = body.gateway_data.payment_method_id;
+    if (typeof id !== 'string' || !PAYMENT_METHOD_ID.test(id)) {
+      throw new AppError(400, 'validation_failed', 'Please edit your payment details and try again.', 'payment', { field: 'payment_method_id' });
+    }
+    // The Direct Debit mandate (the buyer ticked the agreement under the Direct Debit Guarantee).
+    if (body.gateway_data.mandate_accepted !== true) {
+      throw new AppError(400, 'validation_failed', 'Please agree to the Direct Debit mandate to pay by Direct Debit.', 'payment', { field: 'mandate_accepted' });
+    }
+    bankPaymentMethodId = id;
   }
   const returnUrl = new URL('/checkout', context.publicUrl);
   returnUrl.searchParams.set('cartId', cart.id);
@@ -72,7 +83,7 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
       email: account.email,
       address: { line1: text('address')!, line2: text('address_more'), city: text('city')!, postal_code: text('zip_code')!, country: text('country')!.toUpperCase(), state: text('state')?.toUpperCase() },
     },
-    bank,
+    bankPaymentMethodId,
     returnUrl: returnUrl.toString(),
     mandate: { ip: context.ip, userAgent: context.userAgent.slice(0, 500) },
   };

@@ -14,13 +14,14 @@ import { CodeModalSlot } from './code-modal-slot.js';
 import { paths } from './paths.js';
 import { appReady } from '../lib/hydration.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
+import { sellerLinks, sellerOffsetTokens, type SellerLinkName } from '@foyer/contracts/rules';
 
 /** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
 export function Shell() {
   const config = useAppConfig();
   const seller = sellerInfo(config);
   const navigation = useNavigation();
-  useThemeTokens(config.entries);
+  useThemeTokens(config.entries, seller.meta);
   useFocusOnNavigate();
   // Hydrated (or drawn afresh): from now on pages draw as the browser's own (lib/hydration.ts).
   useEffect(appReady, []);
@@ -48,8 +49,9 @@ export function Shell() {
   );
 }
 
-function useThemeTokens(entries: Parameters<typeof themeTokens>[0]) {
-  const tokens = JSON.stringify(themeTokens(entries));
+/** web.theme's tokens, then the seller's sizes (meta `offsets`, 001 §9), as the server's HTML shell sets them. */
+function useThemeTokens(entries: Parameters<typeof themeTokens>[0], meta: Record<string, unknown>) {
+  const tokens = JSON.stringify({ ...themeTokens(entries), ...sellerOffsetTokens(meta) });
   useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);
 }
 
@@ -119,9 +121,21 @@ export function Header({ seller, cart }: { seller: SellerInfo; cart?: ReactNode 
 export function Footer({ seller, copyright }: { seller: SellerInfo; copyright: string | null }) {
   const year = new Date().getFullYear();
   const text = format(copyright ?? en.app.copyright, { year, name: seller.name });
+  const links = sellerLinks(seller.meta);
   return (
     <footer className="footer">
       <div className="footer__inner">
+        {links.length > 0 && (
+          <nav className="footer__links" aria-label={en.app.sellerLinks}>
+            <ul>
+              {links.map((link) => (
+                <li key={link.name}>
+                  <a href={link.href}>{link.label ?? en.app.sellerLinkNames[link.name as SellerLinkName]}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p>{text}</p>
         <p>{en.app.poweredBy}</p>
       </div>

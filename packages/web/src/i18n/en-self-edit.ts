@@ -31,4 +31,10 @@ export const selfEditText = {
   confirmTitle: 'Pay for your changes',
   confirmLead: 'Pay the difference to confirm the changes to your order.',
   ticketsOf: 'Tickets for {session}',
+  /** 001 §4: the change cart's hold ran out. */
+  expiredTitle: 'Your changes have timed out',
+  expiredText: 'Your changes were not saved and your order is as it was. You can make them again.',
+  startOver: 'Start over',
+  /** 001 §2 Reschedule: the price check's warning once a time is chosen (POST events/{id}/pricecheck). */
+  priceCheckIncrease: 'Moving to {time} costs {amount} more than you paid.',
 };

@@ -11,6 +11,17 @@ export const en = {
     logoHome: '{name} home',
     copyright: '© {year} {name}',
     poweredBy: 'Ticketing by Foyer',
+    /** The footer's seller links (seller meta `links`, docs/catalog.md §4). */
+    sellerLinks: 'Links',
+    sellerLinkNames: {
+      website: 'Visit our website',
+      visit: 'Plan your visit',
+      contact: 'Contact us',
+      faq: 'Questions and answers',
+      accessibility: 'Accessibility',
+      privacy: 'Privacy policy',
+      terms: 'Terms and conditions',
+    },
   },
   member: {
     menuLabel: 'Account',
@@ -892,10 +903,19 @@ export const en = {
     methods: { afterpay_clearpay: 'Afterpay / Clearpay', bacs_debit: 'Bacs Direct Debit' },
     afterpayHint: 'Press the pay button to continue to Afterpay / Clearpay, then come back here. Your address, under “Your information”, is required.',
     bacsHint: 'The amount is taken from your UK bank account by Direct Debit. Your order is confirmed once the payment clears. Your address, under “Your information”, is required.',
-    sortCode: 'Sort code',
-    accountNumber: 'Account number',
-    sortCodeInvalid: 'Enter the 6-digit sort code.',
-    accountNumberInvalid: 'Enter the 8-digit account number.',
+    /** Bacs: the bank details are typed into Stripe's own form (docs/payments.md). */
+    bankDetails: 'Bank account',
+    bankIncomplete: 'Enter your sort code and account number.',
+    /** The Direct Debit Guarantee, as the Bacs scheme words it; {name} is the seller. */
+    guaranteeTitle: 'The Direct Debit Guarantee',
+    guarantee: [
+      'This Guarantee is offered by all banks and building societies that accept instructions to pay Direct Debits.',
+      'If there are any changes to the amount, date or frequency of your Direct Debit {name} will notify you 3 working days in advance of your account being debited or as otherwise agreed. If you request {name} to collect a payment, confirmation of the amount and date will be given to you at the time of the request.',
+      'If an error is made in the payment of your Direct Debit, by {name} or your bank or building society, you are entitled to a full and immediate refund of the amount paid from your bank or building society. If you receive a refund you are not entitled to, you must pay it back when {name} asks you to.',
+      'You can cancel a Direct Debit at any time by simply contacting your bank or building society. Written confirmation may be required. Please also notify us.',
+    ],
+    mandate: 'I authorise {name} to collect this payment from my account by Direct Debit, through its payment provider Stripe. I am the account holder and the only person required to authorise debits from this account.',
+    mandateRequired: 'Agree to the Direct Debit mandate to pay this way.',
     redirecting: 'Taking you to the payment page…',
     finishing: 'Finishing your payment…',
   },

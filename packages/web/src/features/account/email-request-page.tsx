@@ -5,6 +5,7 @@ import { en, format } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { Field, focusFirstInvalid, FormFooter } from './field.js';
 import { emailError } from './validation.js';
+import { pageTitleClass } from '../../ui/page-title.js';
 
 /**
  * A request by e-mail (forgot password, forgot membership, resend tickets). For recovery the
@@ -62,7 +63,7 @@ export function EmailRequestPage({
 
   return (
     <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
+      <h1 id="page-title" className={pageTitleClass('sm')}>
         {title}
       </h1>
       {sent ? (

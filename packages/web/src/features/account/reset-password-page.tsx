@@ -14,6 +14,7 @@ import { loggedOutOnly } from './guards.js';
 import { PasswordRequirements } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
 import { confirmPasswordError } from './validation.js';
+import { pageTitleClass } from '../../ui/page-title.js';
 
 /** /user/reset-password?token= (001 §2, §5, §8): validate the link, choose a password, done. */
 export const loader = loggedOutOnly;
@@ -55,7 +56,7 @@ export function Component() {
 
   return (
     <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
+      <h1 id="page-title" className={pageTitleClass('sm')}>
         {en.account.resetTitle}
       </h1>
       {body}

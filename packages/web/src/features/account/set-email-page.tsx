@@ -11,6 +11,7 @@ import { useAccount } from './account-context.js';
 import { updateMe, userQueryKey } from './api.js';
 import { Field, focusFirstInvalid, FormFooter } from './field.js';
 import { confirmEmailError, emailError } from './validation.js';
+import { pageTitleClass } from '../../ui/page-title.js';
 
 /** A safe in-app path from `next` (never another origin). */
 export function nextPath(value: string | null, fallback: string): string {
@@ -48,7 +49,7 @@ export function Component() {
 
   return (
     <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
+      <h1 id="page-title" className={pageTitleClass('sm')}>
         {en.account.setEmailTitle}
       </h1>
       {body}

@@ -6,19 +6,13 @@
  * - screen readers hear it at 5 and at 2 minutes;
  * - a cart found with under 30 seconds left on a refresh is deleted and reloaded.
  */
-export const EXPIRY_SAFETY_SECONDS = 5;
+export { EXPIRY_SAFETY_SECONDS, localExpiry } from '../../lib/cart-expiry.js';
 export const COUNTDOWN_TICK_MS = 1000;
 export const SHOW_UNDER_SECONDS = 20 * 60;
 export const WARNING_UNDER_SECONDS = 5 * 60;
 export const ERROR_UNDER_SECONDS = 2 * 60;
 export const ANNOUNCE_AT_SECONDS = [5 * 60, 2 * 60] as const;
 export const NEAR_EXPIRY_SECONDS = 30;
-
-/** The local expiry (epoch ms) from a response's expires_in; null when the cart has no expiry. */
-export function localExpiry(expiresIn: number | null | undefined, receivedAt: number): number | null {
-  if (expiresIn === null || expiresIn === undefined) return null;
-  return receivedAt + (expiresIn - EXPIRY_SAFETY_SECONDS) * 1000;
-}
 
 /** Whole seconds left (never below 0). */
 export function secondsLeft(expiresAt: number, now: number): number {

@@ -35,7 +35,9 @@ import type { StripeJs } from './stripe-js.js';
 import { TermsModal } from './terms-modal.js';
 import { runCaptcha } from './captcha.js';
 import { walletRequest } from './wallet-request.js';
-import { EMPTY_BANK, goToProvider, isRedirectMethod, redirectPayBody, validateBank, type BankValue } from './redirect-methods.js';
+import { goToProvider, isRedirectMethod, redirectPayBody } from './redirect-methods.js';
+import type { StripeBacsHandle } from './stripe-bacs-field.js';
+import { useSeller } from '../../config/use-config.js';
 import {
   availableMethods,
   chosenAmount,
@@ -107,7 +109,11 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [banner, setBanner] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<Message | null>(initialFailure);
-  const { value: bank, errors: bankErrors, setErrors: setBankErrors, onChange: onBankChange } = useCheckedFields<BankValue>(EMPTY_BANK);
+  // Bacs Direct Debit: Stripe's bank form, and the buyer's agreement to the mandate (docs/payments.md).
+  const stripeBacs = useRef<StripeBacsHandle>(null);
+  const [mandate, setMandate] = useState(false);
+  const [mandateError, setMandateError] = useState<string | null>(null);
+  const sellerName = useSeller().name;
   const [notice, setNotice] = useState<string | null>(null);
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>(() => keptGiftCards.filter((g) => g.state === 'active' && toMinor(g.balance) > 0).map((g) => ({ number: g.number, balance: g.balance, used: false })));
   const [giftOpen, setGiftOpen] = useState(false);
@@ -175,12 +181,12 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const validate = (current: PayStep): boolean => {
     const idErrors = knownAddress ? validateIdentityAnswers(knownAddress, identity) : member || knownPurchaser ? {} : { ...validateIdentityAnswers(form, identity), ...lookup.errors(identity) };
     const cErrors = current.kind === 'card' && method === 'card' && testMode ? validateCard(card) : {};
-    const bErrors = current.kind === 'card' && method === 'bacs_debit' ? validateBank(bank) : {};
+    const mandateMissing = current.kind === 'card' && method === 'bacs_debit' && !mandate;
     setIdentityErrors(idErrors);
     setCardErrors(cErrors);
-    setBankErrors(bErrors);
+    setMandateError(mandateMissing ? en.payRedirect.mandateRequired : null);
     setTermsError(null);
-    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length && !Object.keys(bErrors).length;
+    const ok = !Object.values(idErrors).some(Boolean) && !Object.keys(cErrors).length && !mandateMissing;
     setBanner(!ok);
     if (!ok) focusFirstInvalid();
     return ok;
@@ -315,7 +321,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
 
   const pay = (current: PayStep) => {
     const redirectMethod = current.kind === 'card' && isRedirectMethod(method) ? method : null;
-    const body = redirectMethod ? redirectPayBody(redirectMethod, current.amount, bank) : bodyFor(current)!;
+    const body = redirectMethod ? redirectPayBody(redirectMethod, current.amount, null) : bodyFor(current)!;
     const wantsWallet = current.kind === 'card' && !testMode && (method === 'apple_pay' || method === 'google_pay');
     if (wantsWallet && stripe && stripe !== 'loading') {
       payWithWallet(stripe, current.amount);
@@ -328,6 +334,15 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         const token = await runCaptcha(settings.captchaSiteKey);
         if (!token) return; // dismissed or expired: abort silently (001 §5)
         body.captcha = token;
+      }
+      if (redirectMethod === 'bacs_debit') {
+        // Stripe.js makes the payment method from Stripe's bank form at Stripe: only its id comes to Foyer.
+        const pm = await stripeBacs.current?.paymentMethod();
+        if (!pm || 'error' in pm) {
+          setFailure({ text: en.checkout.notCharged, detail: pm && 'error' in pm ? pm.error : en.checkout.stripeFailed });
+          return;
+        }
+        body.gateway_data = redirectPayBody(redirectMethod, current.amount, { paymentMethodId: pm.id }).gateway_data;
       }
       if (body.gateway_id === 'stripe' && !redirectMethod) {
         const pm = await stripeCard.current?.paymentMethod();
@@ -494,9 +509,17 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   stripeCard={stripeCard}
                   stripePublishableKey={settings.stripePublishableKey}
                   onStripeReady={setStripe}
-                  bank={bank}
-                  bankErrors={bankErrors}
-                  onBankChange={onBankChange}
+                  bacs={{
+                    ref: stripeBacs,
+                    amountMinor: toMinor(step.amount),
+                    sellerName,
+                    agreed: mandate,
+                    onAgree: (agreed) => {
+                      setMandate(agreed);
+                      if (agreed) setMandateError(null);
+                    },
+                    mandateError,
+                  }}
                 />
               )}
               <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">

@@ -6,8 +6,8 @@ import type { CardErrors, CardValue, PaymentMethod } from './model.js';
 import { StripeCardField, type StripeCardHandle } from './stripe-card-field.js';
 import type { StripeJs } from './stripe-js.js';
 import { TestCards } from './test-cards.js';
-import { BankFields } from './bank-fields.js';
-import { isRedirectMethod, type BankErrors, type BankValue } from './redirect-methods.js';
+import { isRedirectMethod } from './redirect-methods.js';
+import { StripeBacsField, type StripeBacsHandle } from './stripe-bacs-field.js';
 
 const methodLabel = (m: PaymentMethod) => (isRedirectMethod(m) ? en.payRedirect.methods[m] : en.checkout.methods[m]);
 
@@ -23,13 +23,11 @@ interface PaymentMethodsProps {
   stripeCard: Ref<StripeCardHandle>;
   stripePublishableKey: string | null;
   onStripeReady: (stripe: StripeJs | null) => void;
-  /** Bacs Direct Debit's bank account (001 §5); only where bacs_debit can be among the methods. */
-  bank?: BankValue;
-  bankErrors?: BankErrors;
-  onBankChange?: (value: BankValue, name: keyof BankValue) => void;
+  /** Bacs Direct Debit (001 §5): Stripe's bank form, the guarantee and the mandate; only where bacs_debit can be among the methods. */
+  bacs?: { ref: Ref<StripeBacsHandle>; amountMinor: number; sellerName: string; agreed: boolean; onAgree: (agreed: boolean) => void; mandateError: string | null };
 }
 
-export function PaymentMethods({ id, methods, method, onMethod, testMode, card, cardErrors, onCardChange, stripeCard, stripePublishableKey, onStripeReady, bank, bankErrors, onBankChange }: PaymentMethodsProps) {
+export function PaymentMethods({ id, methods, method, onMethod, testMode, card, cardErrors, onCardChange, stripeCard, stripePublishableKey, onStripeReady, bacs }: PaymentMethodsProps) {
   return (
     <div className="pay-methods">
       {methods.map((m) => (
@@ -57,10 +55,10 @@ export function PaymentMethods({ id, methods, method, onMethod, testMode, card, 
               <p className="muted">{en.payRedirect.afterpayHint}</p>
             </div>
           )}
-          {method === m && m === 'bacs_debit' && bank && onBankChange && (
+          {method === m && m === 'bacs_debit' && bacs && stripePublishableKey && (
             <div id={`${id}-${m}`} className="pay-method__panel">
               <p className="muted">{en.payRedirect.bacsHint}</p>
-              <BankFields id={id} value={bank} errors={bankErrors ?? {}} onChange={onBankChange} />
+              <StripeBacsField ref={bacs.ref} id={id} publishableKey={stripePublishableKey} amountMinor={bacs.amountMinor} sellerName={bacs.sellerName} agreed={bacs.agreed} onAgree={bacs.onAgree} mandateError={bacs.mandateError} />
             </div>
           )}
           {method === m && (m === 'apple_pay' || m === 'google_pay') && (

@@ -1,4 +1,5 @@
 import { PAYMENT_CONFIG } from '@foyer/contracts/constants';
+import { sellerTermsUrl } from '@foyer/contracts/rules';
 import type { TConfigEntry } from '@foyer/contracts';
 import { asString, configValue } from '../../config/config.js';
 import { enabledRedirectMethods, type RedirectMethod } from './redirect-methods.js';
@@ -21,12 +22,10 @@ export const CAPTCHA_SITE_KEY = { namespace: 'web', name: 'captcha_site_key' } a
 
 export function paymentSettings(entries: readonly TConfigEntry[], sellerMeta: Record<string, unknown>): PaymentSettings {
   const gateway = asString(configValue(PAYMENT_CONFIG.cardGateway, entries));
-  const links = sellerMeta.links as Record<string, unknown> | undefined;
-  const url = links?.terms;
   return {
     cardGateway: gateway === 'stripe' ? 'stripe' : 'demo',
     stripePublishableKey: asString(configValue(PAYMENT_CONFIG.stripePublishableKey, entries)),
-    termsUrl: typeof url === 'string' && /^https?:\/\//.test(url) ? url : null,
+    termsUrl: sellerTermsUrl(sellerMeta),
     termsText: asString(configValue(TERMS_TEXT, entries)),
     captchaSiteKey: asString(configValue(CAPTCHA_SITE_KEY, entries)),
     redirectMethods: gateway === 'stripe' ? enabledRedirectMethods(entries) : [],

@@ -16,9 +16,21 @@ export interface StripePaymentRequest {
   on(event: 'paymentmethod', handler: (e: { paymentMethod: { id: string }; complete(status: 'success' | 'fail'): void }) => void): void;
   on(event: 'cancel', handler: () => void): void;
 }
+/** Stripe's Payment Element (Bacs Direct Debit's bank details: they go from it to Stripe, never to Foyer). */
+export interface StripePaymentElement {
+  mount(el: HTMLElement): void;
+  destroy(): void;
+  on(event: 'change', handler: (e: { complete?: boolean }) => void): void;
+}
+export interface StripeElements {
+  create(type: 'card', options?: object): StripeCardElement;
+  create(type: 'payment', options?: object): StripePaymentElement;
+  /** Checks the Payment Element's fields before a payment method is made from them. */
+  submit(): Promise<{ error?: { message: string } }>;
+}
 export interface StripeJs {
-  elements(): { create(type: 'card', options?: object): StripeCardElement };
-  createPaymentMethod(options: { type: 'card'; card: StripeCardElement; billing_details?: object }): Promise<{ paymentMethod?: { id: string }; error?: { message: string } }>;
+  elements(options?: { mode: 'payment'; currency: string; amount: number; paymentMethodTypes: string[] }): StripeElements;
+  createPaymentMethod(options: { type: 'card'; card: StripeCardElement; billing_details?: object } | { elements: StripeElements; params?: { billing_details?: object } }): Promise<{ paymentMethod?: { id: string }; error?: { message: string } }>;
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: { message: string } }>;
   paymentRequest(options: { country: string; currency: string; total: { label: string; amount: number } }): StripePaymentRequest;
 }

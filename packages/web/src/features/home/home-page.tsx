@@ -9,6 +9,8 @@ import { ChevronRight } from '../../ui/icons.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from '../account/account-context.js';
 import { hasSession } from '../account/session-cookie.js';
+import { pageTitleClass } from '../../ui/page-title.js';
+import { COVER_IMAGE_WIDTH, sellerImageUrl } from '@foyer/contracts/rules';
 
 /** Where home goes instead of showing itself: with membership presell off, the admission event (001 §2). */
 export function homeRedirect(entries: Parameters<typeof membershipPresell>[0], loggedIn = false): string | null {
@@ -39,9 +41,12 @@ export function Component() {
   useDocumentTitle(en.home.title);
   const loggedInTarget = account?.user ? homeRedirect(config.entries, true) : null;
   if (loggedInTarget) return <Navigate to={loggedInTarget} replace />;
+  // The seller's picture (meta image, docs/catalog.md §4): decorative, above the title.
+  const banner = sellerImageUrl(config.seller?.meta);
   return (
     <section aria-labelledby="home-title">
-      <h1 id="home-title" className="page-title">
+      {banner && <img className="home-banner" src={banner} alt="" width={COVER_IMAGE_WIDTH} height={Math.round(COVER_IMAGE_WIDTH / (21 / 8))} decoding="async" />}
+      <h1 id="home-title" className={pageTitleClass('lg')}>
         {config.seller?.name ? format(en.home.titleWithName, { name: config.seller.name }) : en.home.title}
       </h1>
       <p className="page-lead">{en.home.intro}</p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { instalmentTexts } from './instalments/texts.js';
+import { pageTitleClass } from '../../ui/page-title.js';
 
 /** A manage link whose key has expired (the server's 404 with `_extra.reason: key_expired`). */
 export const isExpiredLink = (error: unknown) => isApiError(error) && error.status === 404 && (error.extra as { reason?: unknown } | null)?.reason === 'key_expired';
@@ -10,7 +11,7 @@ export const isExpiredLink = (error: unknown) => isApiError(error) && error.stat
 export function ExpiredLink({ error }: { error: unknown }) {
   return (
     <section className="manage" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
+      <h1 id="page-title" className={pageTitleClass('sm')}>
         {en.manage.title}
       </h1>
       <div className="panel">

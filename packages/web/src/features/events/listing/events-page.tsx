@@ -28,6 +28,7 @@ import {
 } from './filters.js';
 import { LISTING_EAGER_CARDS } from '@foyer/contracts/constants';
 import { offersAddOns } from '@foyer/contracts/rules';
+import { pageTitleClass } from '../../../ui/page-title.js';
 
 const SKELETON_COUNT = 6;
 
@@ -88,7 +89,7 @@ export function Component() {
   return (
     <div className={upsell ? 'listing-layout listing-layout--upsell' : 'listing-layout'}>
     <section aria-labelledby="listing-title" className="listing-main">
-      <h1 id="listing-title" className="page-title">
+      <h1 id="listing-title" className={pageTitleClass('lg')}>
         {upsell ? en.listing.upsellTitle : en.listing.title}
       </h1>
       <FilterBar filters={filters} categories={choices} categoriesLoading={all.isPending} onChange={update} clearLink={clearLink} />

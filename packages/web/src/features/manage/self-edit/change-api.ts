@@ -1,5 +1,5 @@
-import type { TCartDocument, TConfigEntry, TOrderDocument, TPayAnswer, TReserveTicket } from '@foyer/contracts';
-import { SELF_EDIT_RULES_KEY } from '@foyer/contracts/constants';
+import type { TCartDocument, TConfigEntry, TDocument, TOrderDocument, TPayAnswer, TReserveTicket, TTicketTypesRequired } from '@foyer/contracts';
+import { SELF_EDIT_RULES_KEY, toMinor } from '@foyer/contracts/constants';
 import { parseSelfEditRules, type SelfEditRules } from '@foyer/contracts/rules';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client.js';
@@ -72,6 +72,32 @@ export async function discardChange(orderId: string): Promise<void> {
 /** POST cart/{id}/guest_checkout with gateway "free" (001 §4, §7): Confirm Changes with nothing to pay. */
 export function confirmFreeChange(cartId: string): Promise<TPayAnswer> {
   return api.post<TPayAnswer>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
+}
+
+/**
+ * POST events/{id}/pricecheck (001 §7): today's prices of the types being moved, so the reschedule
+ * page can warn of a dearer change before Update (001 §2). Uncached: prices may have changed since
+ * the sale, which is the point.
+ */
+export function priceCheckQuery(eventId: string, required: TTicketTypesRequired) {
+  return queryOptions({
+    queryKey: ['ticket_type', 'pricecheck', eventId, required] as const,
+    queryFn: ({ signal }) => api.post<TDocument>(`events/${encodeURIComponent(eventId)}/pricecheck`, required, { signal }),
+    enabled: !!eventId && required.ticket_types_required.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** What the moved tickets cost more at today's prices than was paid for them (minor units; 0 when not dearer). */
+export function priceIncreaseMinor(doc: TDocument | undefined, moved: readonly { ticket_type_id: string; adjusted_value: string }[]): number {
+  const types = (doc?.ticket_type as { _data?: { id: string; currency_amount: string; discounted_amount: string | null }[] } | undefined)?._data ?? [];
+  let difference = 0;
+  for (const ticket of moved) {
+    const type = types.find((t) => t.id === ticket.ticket_type_id);
+    if (!type) return 0;
+    difference += toMinor(type.discounted_amount ?? type.currency_amount) - toMinor(ticket.adjusted_value);
+  }
+  return Math.max(0, difference);
 }
 
 /** 001 §8 Reschedule: errors that send the buyer back to start again (a restart link). */

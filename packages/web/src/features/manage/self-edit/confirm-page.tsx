@@ -14,6 +14,7 @@ import { PAY_FAILURE_STATE } from '../manage-return.js';
 import { OrderLoadFailed } from '../order-load-errors.js';
 import { instalmentPayPath } from '../instalments/instalment-plan.js';
 import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
+import { useChangeCartExpiry } from './change-expiry.js';
 
 /**
  * /manage/{orderId}/confirm (001 §2, §4): the change costs more, so the difference is paid with the
@@ -35,6 +36,7 @@ export function Component() {
   const cartId = changeCartStore.read(orderId);
   const change = useQuery(changeCartQuery(cartId));
   const cart = change.data?.cart?._data[0];
+  useChangeCartExpiry(orderId, change);
   const back = managePath(orderId);
   const failure = (useLocation().state as Record<string, { text: string; detail: string | null }> | null)?.[PAY_FAILURE_STATE] ?? null;
   const done = (kind: string) => {

@@ -3,7 +3,7 @@ import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, SELF_EDIT_TEXT, toM
 import { canCancelOrder, hasAnchoredAddOns, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { NotFoundPage } from '../../../app/error-pages.js';
 import { useSeller } from '../../../config/use-config.js';
@@ -18,7 +18,9 @@ import { useOptionalAccount } from '../../account/account-context.js';
 import { readOrders, type OrderTicketView } from '../../checkout/orders.js';
 import { bySession, type SessionTickets } from '../cancellable.js';
 import { LazyWalletButtons } from '../../wallet/lazy-wallet-buttons.js';
-import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, modifyChange, reschedulePath } from './change-api.js';
+import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, managePath, modifyChange, reschedulePath } from './change-api.js';
+import { CHANGE_EXPIRED_STATE, useChangeCartExpiry } from './change-expiry.js';
+import { Modal } from '../../../ui/modal.js';
 
 /**
  * /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5): a card per session with its image,
@@ -39,6 +41,9 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const done = search.get('changed');
+  const location = useLocation();
+  const expired = (location.state as Record<string, unknown> | null)?.[CHANGE_EXPIRED_STATE] === true;
+  useChangeCartExpiry(orderId, change, () => setCartId(null));
   const view = useMemo(() => (order.data ? readOrders(order.data, [orderId], seller.timezone)[0] : undefined), [order.data, orderId, seller.timezone]);
 
   // A change cart that has gone (expired, confirmed elsewhere) is forgotten.
@@ -134,6 +139,16 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
         </p>
       )}
       {member && <p className="notice notice--warning">{SELF_EDIT_TEXT.logOut}</p>}
+      <Modal open={expired} title={selfEditText.expiredTitle} onClose={() => navigate(managePath(orderId), { replace: true })}>
+        <div className="dialog-body" role="alert">
+          <p>{selfEditText.expiredText}</p>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="button" data-autofocus onClick={() => navigate(managePath(orderId), { replace: true })}>
+            {selfEditText.startOver}
+          </button>
+        </div>
+      </Modal>
       {failure && (
         <p className="notice notice--error" role="alert">
           {failure}

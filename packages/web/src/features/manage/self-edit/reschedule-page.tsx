@@ -19,7 +19,8 @@ import { readOrders } from '../../checkout/orders.js';
 import type { EventDetail } from '../../events/detail/model.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
-import { discardChange, editOrderQuery, managePath, modifyChange, RESTART_CODES } from './change-api.js';
+import { changeCartQuery, changeCartStore, discardChange, editOrderQuery, managePath, modifyChange, priceCheckQuery, priceIncreaseMinor, RESTART_CODES } from './change-api.js';
+import { useChangeCartExpiry } from './change-expiry.js';
 
 /**
  * /manage/{orderId}/reschedule/{sessionId} (001 §2 Reschedule, §4, §8): the event flow's date and
@@ -81,6 +82,13 @@ function Reschedule({ ui }: { ui: Pickers }) {
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
   const [increase, setIncrease] = useState<{ amount: string; until: string } | null>(null);
   const back = managePath(orderId);
+  // The order's change cart, from an earlier change or this page's Update: its expiry is watched here too (001 §4).
+  const [changeId, setChangeId] = useState(() => changeCartStore.read(orderId));
+  const change = useQuery(changeCartQuery(changeId));
+  useChangeCartExpiry(orderId, change, () => setChangeId(null));
+  // Today's prices of the moved types (POST events/{id}/pricecheck): a dearer time is said before Update (001 §2).
+  const prices = useQuery(priceCheckQuery(eventId, required));
+  const dearer = priceIncreaseMinor(prices.data, tickets.map((t) => t.ticket));
 
   if (order.isError) return orderLoadError(order);
   if (!view || (eventId && !detail)) return <Skeleton height={240} />;
@@ -92,6 +100,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
     try {
       const add = tickets.map((t) => ({ ticket_type_id: t.ticket.ticket_type_id, event_session_id: session.id, admit_name: t.ticket.admit_name, admit_email: t.ticket.admit_email }));
       const doc = await modifyChange(orderId, key, tickets.map((t) => t.ticket.id), add);
+      setChangeId(changeCartStore.read(orderId));
       await client.invalidateQueries({ queryKey: ['ticket_order'] });
       await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
       const cart = doc.cart?._data[0];
@@ -101,8 +110,12 @@ function Reschedule({ ui }: { ui: Pickers }) {
       else navigate(back);
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
+      // 001 §4 Reschedule: on failure the change cart is deleted (with what it held), or, for the
+      // restart cases, a restart link shows too.
+      await discardChange(orderId).catch(() => undefined);
+      setChangeId(null);
+      await client.invalidateQueries({ queryKey: ['ticket_order'] });
       if (code && RESTART_CODES.has(code)) {
-        await discardChange(orderId).catch(() => undefined);
         setFailure({ text: errorMessage(error), restart: true });
       } else if (code === 'event_session_sold_out' || code === 'session_capacity_exceeded') {
         setFailure({ text: selfEditText.soldOut, restart: false });
@@ -185,6 +198,11 @@ function Reschedule({ ui }: { ui: Pickers }) {
                 }}
               />
             </>
+          )}
+          {session && dearer > 0 && !failure && (
+            <p className="notice notice--warning" role="status">
+              {format(selfEditText.priceCheckIncrease, { time: formatOrderDateTime(session.start_datetime, timezone), amount: formatMoney((dearer / 100).toFixed(2), seller.currency, { zeroAsFree: false }) })}
+            </p>
           )}
           {failure && (
             <p className="notice notice--error" role="alert">
