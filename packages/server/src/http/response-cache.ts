@@ -109,8 +109,8 @@ export const capacityChangesOf = (request: FastifyRequest): ReadonlySet<string> 
  * change capacity, forgets the answers of the events whose sessions it changed (the capacity
  * repository notes them, cart/capacity-changes.ts). A successful write that changed no capacity
  * (a payment booking held tickets turns held seats booked) clears everything, as a refused one
- * changed nothing. (Holds released by the sweeper only make more available: the listing then
- * shows a session sold out for at most the TTL, never the other way round.)
+ * changed nothing. (Holds released by the sweeper reach the caches through the live hub:
+ * live/live-hub.ts `localChanges`, or PostgreSQL's notices.)
  */
 export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
   const cache = new ResponseCache(ttlMs, () => now().getTime());
