@@ -180,8 +180,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   if (tickets.some((t) => t.handler === 'membership')) siblings.membership_item = await membershipItemsOut(db, tickets);
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
-  // Seller config (a catalog import changes it) through the catalog memo, as the other catalog reads here; paying reads it afresh.
-  const amounts = cartAmounts(cart, tickets, plan, now, await memo(cache, `methodFees:${cart.seller_id}`, () => sellerMethodFees(db, cart.seller_id)));
+  const amounts = cartAmounts(cart, tickets, plan, now, await sellerMethodFees(db, cart.seller_id));
   // 000 §3: every payment attempt on the cart, whatever its outcome (docs/payments.md).
   if (embed.has('gateway_audit')) siblings.gateway_audit = (await paymentsOfCart(db, cart.id)).map(gatewayAuditOut);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));

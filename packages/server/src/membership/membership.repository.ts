@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { prepared } from '../db/prepared.js';
 import type { Tx } from '../db/database.js';
 import type { MembershipItemTable, MembershipLevelTable, MembershipTable } from '../db/schema.js';
 
@@ -157,13 +158,11 @@ export async function giveBackAllowance(tx: Tx, key: { membershipId: string; rul
 
 /** The seller's member_reserve_session_beyond_term entry (JSON value), if any. */
 export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: string, name: string): Promise<unknown> {
-  const row = await tx
-    .selectFrom('config_entry')
-    .select('value')
-    .where('seller_id', '=', sellerId)
-    .where('resource_id', '=', sellerId)
-    .where('namespace', '=', namespace)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const [row] = (await sellerConfigRow(tx, sellerId, namespace, name)).rows;
   return row ? JSON.parse(row.value) : undefined;
 }
+
+// Prepared (db/prepared.ts): every cart answer reads the seller's payment-method fees, fresh (paying charges what it shows).
+const sellerConfigRow = prepared((tx, sellerId: string, namespace: string, name: string) =>
+  tx.selectFrom('config_entry').select('value').where('seller_id', '=', sellerId).where('resource_id', '=', sellerId).where('namespace', '=', namespace).where('name', '=', name),
+);
