@@ -33,9 +33,20 @@ try {
   const results = [];
   for (const target of targets) results.push(await measure(port, target, seconds));
   printTable(results, bare);
+  // The cached answers against a bare route serving their very bytes (issue 28's yardstick).
+  await againstSameBytes(base, port, targets[0]!);
+  await againstSameBytes(base, port, targets[4]!);
   await serverRenderedPage(base, port, ga);
 } finally {
   child.kill('SIGTERM');
+}
+
+/** A cached answer × the bare route serving the same bytes (so the answer's size is out of the ratio). */
+async function againstSameBytes(base: string, port: number, target: Target) {
+  const body = await (await fetch(`${base}${target.path}`)).text();
+  await fetch(`${base}/bench/bytes`, { method: 'PUT', body, headers: { 'content-type': 'text/plain' } });
+  const same = await measure(port, { name: `GET /bench/bytes (${Math.round(body.length / 1024)} KB, yardstick)`, path: '/bench/bytes' }, seconds);
+  printTable([await measure(port, target, seconds)], same);
 }
 
 /** The event page's HTML: cached (× a bare route serving the same bytes) and one uncached render's CPU. */

@@ -11,6 +11,8 @@ export interface Target {
   /** A fixed number of requests in place of the duration: with as many bodies, each is sent once. */
   amount?: number;
   headers?: Record<string, string>;
+  /** Each request from a client address of its own (X-Forwarded-For, trusted by bench/serve.ts), as buyers are. */
+  ownAddresses?: boolean;
 }
 
 export interface Result {
@@ -53,8 +55,8 @@ export async function measure(port: number, target: Target, seconds: number, con
     url: `http://127.0.0.1:${port}${target.path}`,
     method: target.method ?? 'GET',
     body: target.body,
-    ...(target.bodies
-      ? { requests: [{ setupRequest: ((req: Record<string, unknown>) => ({ ...req, body: target.bodies![turn++ % target.bodies!.length] })) as never }] }
+    ...(target.bodies || target.ownAddresses
+      ? { requests: [{ setupRequest: ((req: { headers?: Record<string, string>; body?: string }) => nextRequest(req, target, turn++)) as never }] }
       : {}),
     headers: { 'content-type': 'application/json', app: 'ecomm', ...target.headers },
     connections,
@@ -71,6 +73,14 @@ export async function measure(port: number, target: Target, seconds: number, con
     // A 304 is what an If-None-Match row asks for.
     errors: result.errors + (target.headers?.['if-none-match'] ? result.non2xx - (result['3xx'] ?? 0) : result.non2xx),
   };
+}
+
+/** The `turn`th request of a target: its body in turn, and its own client address if asked. */
+function nextRequest(req: { headers?: Record<string, string>; body?: string }, target: Target, turn: number) {
+  const body = target.bodies ? target.bodies[turn % target.bodies.length] : req.body;
+  // 10.x.y.z from the turn: 16 million distinct addresses before one repeats.
+  const address = `10.${(turn >> 16) & 255}.${(turn >> 8) & 255}.${turn & 255}`;
+  return { ...req, body, headers: target.ownAddresses ? { ...req.headers, 'x-forwarded-for': address } : req.headers };
 }
 
 export function printTable(results: Result[], bare: Result) {

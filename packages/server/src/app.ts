@@ -36,6 +36,7 @@ import { TtlCache } from './ttl-cache.js';
 import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
 import { eventsOfSessions } from './events/events.repository.js';
+import { memo } from './cart/memo.js';
 import { registerStaticAssets } from './http/static-assets.js';
 import { registerStaffRoutes } from './staff/staff.routes.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
@@ -112,7 +113,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   }));
   registerCsrfGuard(app, ctx.settings.publicUrl);
   await registerCompression(app);
-  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => eventsOfSessions(ctx.db, ids));
+  // A session never moves to another event: the pairs come from the catalog memo (one read per hot session, not per write).
+  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => memo(ctx.cache, `sessionEvents:${[...ids].sort().join(',')}`, () => eventsOfSessions(ctx.db, ids)));
 
   app.get('/api/health', async (_request, reply) => {
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/write-batch.js';
+import { collectCapacityChanges, noteCapacityChange } from '../src/cart/capacity-changes.js';
 import { dialects, freshDatabase } from './harness.js';
 
 describe.each(dialects())('write transactions (%s)', (dialect) => {
@@ -24,6 +25,25 @@ describe.each(dialects())('write transactions (%s)', (dialect) => {
     expect((results[1] as PromiseRejectedResult).reason.message).toBe('refused wb-b');
     expect(await names()).toEqual(['wb-a', 'wb-c', 'wb-e']);
     expect((await database.db.selectFrom('counter').select('value').where('name', '=', 'wb-c').executeTakeFirstOrThrow()).value).toBe(2);
+  });
+
+  it("each write's capacity notes go to its own request, also when it shares a batch (the first refused)", async () => {
+    // The request's collector (http/response-cache.ts) around each write, as two requests arriving together.
+    const write = (session: string, fail: boolean) => {
+      const noted = new Set<string>();
+      let done!: Promise<unknown>;
+      collectCapacityChanges(noted, () => {
+        done = inWriteTransaction(database.db, dialect, async () => {
+          noteCapacityChange(session);
+          if (fail) throw new Error('refused');
+        }).catch(() => null);
+      });
+      return { noted, done };
+    };
+    const first = write('session-1', true);
+    const second = write('session-2', false);
+    await Promise.all([first.done, second.done]);
+    expect([[...first.noted], [...second.noted]]).toEqual([['session-1'], ['session-2']]);
   });
 
   it('a write that breaks a constraint is refused alone; its neighbours keep theirs', async () => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { ZLiveAvailability, ZLiveReady } from '@foyer/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { startSweeper } from '../src/cart/release-expired-carts.js';
 import { sseClient } from '../src/live/live-stream.js';
 import { readSettings } from '../src/settings.js';
 import { CartClient } from './cart-client.js';
@@ -199,6 +200,38 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
 });
 
 /** Seated sessions: the message carries the seat states the seat map's states call answers. */
+/**
+ * Holds the sweeper gives back are pushed too: with SQLite the sweeper tells its process's hub
+ * (as main.ts wires it), with PostgreSQL the release's NOTIFY reaches every process.
+ */
+describe.each(dialects())('holds released by the sweeper on %s', (dialect) => {
+  const two = useTwoServers(dialect, FIXTURE);
+
+  it('a stream hears the figures once the sweeper gives an expired hold back', async () => {
+    const { a, b, urlB, ids, db } = two();
+    const session = ids.session('ga', GA_0604_18);
+    const adult = { ticket_type_id: ids.type('adult'), event_session_id: session };
+    const stream = await SseReader.open(`${urlB}/api/events/${ids.event('ga')}/live`);
+    const errors: unknown[] = [];
+    let stop: (() => Promise<void>) | undefined;
+    try {
+      await stream.next((m) => m.event === 'ready');
+      expect((await new CartClient(dialect === 'postgres' ? a : b).create([adult, adult])).status).toBe(200);
+      expect(sessionsOf(await stream.next((m) => m.event === 'availability'))).toEqual([expect.objectContaining({ id: session, used_capacity: 2 })]);
+      const from = stream.messages.length;
+      // B's process's sweeper a day later, when the hold has run out.
+      const later = new Date(NOW.getTime() + 24 * 3_600_000);
+      stop = startSweeper(db, dialect, () => later, (error) => errors.push(error), { intervalMs: 50, released: (sessions) => b.liveHub!.localChanges(sessions) });
+      const freed = await stream.next((m) => m.event === 'availability', 3_000, from);
+      expect(sessionsOf(freed)).toEqual([expect.objectContaining({ id: session, used_capacity: 0, availableCapacity: 10, sold_out: false })]);
+      expect(errors).toEqual([]);
+    } finally {
+      stream.close();
+      await stop?.();
+    }
+  });
+});
+
 describe.each(dialects())('live seat states on %s', (dialect) => {
   const two = useTwoServers(dialect, SEATED_FIXTURE);
 

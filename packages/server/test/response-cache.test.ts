@@ -4,7 +4,7 @@ import { normalisedUrl, ResponseCache, type CachedAnswer } from '../src/http/res
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, getJson, type TestApp } from './harness.js';
 
-const answer = (text: string): CachedAnswer => ({ payload: text, etag: `"${text}"` });
+const answer = (text: string): CachedAnswer => ({ payload: Buffer.from(text), etag: `"${text}"` });
 
 describe('ResponseCache', () => {
   it('computes once for 20 concurrent reads of one key (they share the in-flight computation)', async () => {
@@ -25,18 +25,18 @@ describe('ResponseCache', () => {
     const cache = new ResponseCache(5_000, () => now);
     let loads = 0;
     const load = async () => answer(String(++loads));
-    expect((await cache.get('/k', load)).payload).toBe('1');
+    expect((await cache.get('/k', load)).payload.toString()).toBe('1');
     now += 4_999;
-    expect((await cache.get('/k', load)).payload).toBe('1');
+    expect((await cache.get('/k', load)).payload.toString()).toBe('1');
     now += 1;
-    expect((await cache.get('/k', load)).payload).toBe('2');
+    expect((await cache.get('/k', load)).payload.toString()).toBe('2');
     cache.invalidate();
-    expect((await cache.get('/k', load)).payload).toBe('3');
+    expect((await cache.get('/k', load)).payload.toString()).toBe('3');
     await expect(cache.get('/bad', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect((await cache.get('/bad', load)).payload).toBe('4');
+    expect((await cache.get('/bad', load)).payload.toString()).toBe('4');
     const off = new ResponseCache(0, () => now);
     await off.get('/k', load);
-    expect((await off.get('/k', load)).payload).toBe('6');
+    expect((await off.get('/k', load)).payload.toString()).toBe('6');
   });
 
   it("forgets one event's answers and the cross-event ones when that event's capacity changes, keeping the others", async () => {
@@ -56,7 +56,7 @@ describe('ResponseCache', () => {
     cache.invalidateEvents([b]);
     finish(answer('before'));
     await inFlight;
-    expect((await cache.get(`/cached_api/events/${b}/calendar?x=1`, async () => answer('after'))).payload).toBe('after');
+    expect((await cache.get(`/cached_api/events/${b}/calendar?x=1`, async () => answer('after'))).payload.toString()).toBe('after');
   });
 
   it('keys by path and sorted query', () => {

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * The sessions whose capacity a request changed, so the response cache forgets only the events
  * they belong to (http/response-cache.ts). The capacity repository notes every take and give-back;
- * outside a tracked request (sweeper, jobs) the note goes nowhere.
+ * outside a tracked request the note goes nowhere (the sweeper collects its own, release-expired-carts.ts).
  */
 const current = new AsyncLocalStorage<Set<string>>();
 

@@ -37,11 +37,12 @@ export async function checkClientLimits(
   tx: Tx,
   dialect: Dialect,
   limits: ClientLimits,
-  change: { identityId: string; newCart: boolean; adding: number; now: Date },
+  change: { identityId: string; newIdentity: boolean; newCart: boolean; adding: number; now: Date },
 ): Promise<void> {
   if (!change.newCart && change.adding <= 0) return;
   const nowIso = change.now.toISOString();
-  await lockClientKeys(tx, dialect, [`holds:identity:${change.identityId}`, `holds:ip:${limits.ip}`]);
+  // An identity made by this very change (a new guest) has no other cart, and no one else knows it yet.
+  await lockClientKeys(tx, dialect, change.newIdentity ? [`holds:ip:${limits.ip}`] : [`holds:identity:${change.identityId}`, `holds:ip:${limits.ip}`]);
   if (change.newCart) {
     const since = change.now.getTime() - HOUR_MS;
     const made = await cartsCreatedFrom(tx, limits.ip, new Date(since).toISOString());
@@ -51,7 +52,7 @@ export async function checkClientLimits(
     }
   }
   if (change.adding <= 0) return;
-  const mine = await liveHeldTickets(tx, { identityId: change.identityId }, nowIso);
+  const mine = change.newIdentity ? change.adding : await liveHeldTickets(tx, { identityId: change.identityId }, nowIso);
   if (mine > limits.heldPerIdentity) throw tooManyHeld(limits.heldPerIdentity, mine - change.adding);
   const fromAddress = await liveHeldTickets(tx, { clientIp: limits.ip }, nowIso);
   if (fromAddress > limits.heldPerAddress) throw tooManyHeld(limits.heldPerAddress, fromAddress - change.adding);

@@ -1,28 +1,34 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Tx } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 
-/**
- * Live held tickets of one identity's carts or of the carts created from one address: held in a
- * pending cart whose time has not run out, or in a cart being paid for.
- */
+/** A held ticket that still holds: in a pending cart whose time has not run out, or in a cart being paid for. */
+const stillHeld = (nowIso: string) => (eb: ExpressionBuilder<Database, 'cart' | 'ticket'>) =>
+  eb.and([eb('ticket.state', '=', 'held'), eb.or([eb.and([eb('cart.state', '=', 'pending'), eb('cart.expires_at', '>', nowIso)]), eb('cart.state', '=', 'checkout')])]);
+
+const liveHeld = (tx: Tx, nowIso: string) => tx.selectFrom('cart').innerJoin('ticket', 'ticket.cart_id', 'cart.id').select((eb) => eb.fn.countAll<number>().as('n')).where(stillHeld(nowIso));
+
+// Prepared (db/prepared.ts): every reserve runs them, and building them cost more than running them.
+const heldOfIdentity = prepared((tx, identityId: string, nowIso: string) => liveHeld(tx, nowIso).where('cart.identity_id', '=', identityId));
+const heldFromAddress = prepared((tx, clientIp: string, nowIso: string) => liveHeld(tx, nowIso).where('cart.client_ip', '=', clientIp));
+
+/** Live held tickets of one identity's carts or of the carts created from one address. */
 export async function liveHeldTickets(db: Tx, owner: { identityId: string } | { clientIp: string }, nowIso: string): Promise<number> {
-  let q = db
-    .selectFrom('cart')
-    .innerJoin('ticket', 'ticket.cart_id', 'cart.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ticket.state', '=', 'held')
-    .where((eb) => eb.or([eb.and([eb('cart.state', '=', 'pending'), eb('cart.expires_at', '>', nowIso)]), eb('cart.state', '=', 'checkout')]));
-  q = 'identityId' in owner ? q.where('cart.identity_id', '=', owner.identityId) : q.where('cart.client_ip', '=', owner.clientIp);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = 'identityId' in owner ? await heldOfIdentity(db, owner.identityId, nowIso) : await heldFromAddress(db, owner.clientIp, nowIso);
+  return Number(rows[0].n);
 }
 
-/** Carts created from one address since `sinceIso`, and when the oldest of them was created. */
-export async function cartsCreatedFrom(db: Tx, clientIp: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
-  const row = await db
+const cartsSince = prepared((tx, clientIp: string, sinceIso: string) =>
+  tx
     .selectFrom('cart')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('client_ip', '=', clientIp)
-    .where('created_at', '>', sinceIso)
-    .executeTakeFirstOrThrow();
+    .where('created_at', '>', sinceIso),
+);
+
+/** Carts created from one address since `sinceIso`, and when the oldest of them was created. */
+export async function cartsCreatedFrom(db: Tx, clientIp: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
+  const [row] = (await cartsSince(db, clientIp, sinceIso)).rows;
   return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
 }

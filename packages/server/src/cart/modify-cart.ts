@@ -154,13 +154,13 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
   // Promotions: the payload's codes, code-required groups, the cart priced again (promotions/).
-  const priced = await promotionsOnModify(tx, { cart: changeCart, body, tickets: [...remaining, ...added], added, now, cache: input.cache });
+  const priced = await promotionsOnModify(tx, { cart: changeCart, newCart: !cart, body, tickets: [...remaining, ...added], added, now, cache: input.cache });
   // Capacity last: on PostgreSQL the session's row stays locked from here to the commit, so every
   // other buyer of a busy session waits only for this update and the commit, not our inserts.
   const sessions = await takeCapacityOrRefuse(tx, additions);
   // The client's limits last (the new cart and tickets count): a reservation refused for capacity
   // never waits for the client's lock, and the lock is the last one taken (only reads follow).
-  if (input.client) await checkClientLimits(tx, input.dialect, input.client, { identityId: input.writer.identity.id, newCart: !cart, adding: additions.length, now });
+  if (input.client) await checkClientLimits(tx, input.dialect, input.client, { identityId: input.writer.identity.id, newIdentity: input.writer.fresh !== null, newCart: !cart, adding: additions.length, now });
   return { cart: priced.cart, tickets: priced.tickets, sessions };
 }
 

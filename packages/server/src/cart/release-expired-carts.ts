@@ -6,12 +6,19 @@ import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/promotions.repository.js';
 import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
+import { collectCapacityChanges, noteCapacityChange } from './capacity-changes.js';
 
 /**
  * The sweeper: expires pending carts whose hold has run out and gives their capacity back, in
- * batches, one short transaction per cart. Safe to run in several processes at once.
+ * batches, one short transaction per cart. Safe to run in several processes at once. Answers
+ * the sessions whose capacity came back (noted for the request that swept, if one did).
  */
-export async function releaseExpiredCarts(db: Db, dialect: Dialect, now: Date, options: { batch?: number; sessionId?: string } = {}): Promise<{ carts: number; tickets: number }> {
+export async function releaseExpiredCarts(
+  db: Db,
+  dialect: Dialect,
+  now: Date,
+  options: { batch?: number; sessionId?: string } = {},
+): Promise<{ carts: number; tickets: number; sessions: Set<string> }> {
   const nowIso = now.toISOString();
   let q = db.selectFrom('cart').select('cart.id').where('cart.state', '=', 'pending').where('cart.expires_at', '<=', nowIso);
   if (options.sessionId) {
@@ -21,28 +28,46 @@ export async function releaseExpiredCarts(db: Db, dialect: Dialect, now: Date, o
   }
   const due = await q.limit(options.batch ?? 200).execute();
   let tickets = 0;
+  const sessions = new Set<string>();
   for (const { id } of due) {
-    tickets += await inWriteTransaction(db, dialect, async (tx) => {
-      if (!(await expireCart(tx, id, nowIso))) return 0;
-      await giveBackCodeUses(tx, id);
-      await restoreOrderTickets(tx, id); // an expired change: the order keeps its tickets
-      return releaseHeldTickets(tx, { cartId: id });
-    });
+    const release = () =>
+      inWriteTransaction(db, dialect, async (tx) => {
+        if (!(await expireCart(tx, id, nowIso))) return 0;
+        await giveBackCodeUses(tx, id);
+        await restoreOrderTickets(tx, id); // an expired change: the order keeps its tickets
+        return releaseHeldTickets(tx, { cartId: id });
+      });
+    tickets += await new Promise<number>((resolve, reject) => collectCapacityChanges(sessions, () => void release().then(resolve, reject)));
   }
-  return { carts: due.length, tickets };
+  for (const session of sessions) noteCapacityChange(session);
+  return { carts: due.length, tickets, sessions };
 }
 
 /** How often the sweeper also drops calendar notes nobody read (calendar-changes.ts). */
 const NOTE_SWEEP_MS = 10 * 60_000;
 
-/** Runs the sweeper every `intervalMs` until stopped, draining all due carts each time; errors are logged. */
-export function startSweeper(db: Db, dialect: Dialect, now: () => Date, log: (error: unknown) => void, intervalMs = 5_000): () => Promise<void> {
+/**
+ * Runs the sweeper every `intervalMs` until stopped, draining all due carts each time; errors are
+ * logged. `released` hears the sessions each pass gave capacity back to, once committed (the live
+ * hub: with SQLite nothing else tells open pages, docs/live-availability.md).
+ */
+export function startSweeper(
+  db: Db,
+  dialect: Dialect,
+  now: () => Date,
+  log: (error: unknown) => void,
+  options: { intervalMs?: number; released?: (sessionIds: Set<string>) => void } = {},
+): () => Promise<void> {
   let notesSweptAt = 0;
   return startIntervalWorker({
-    intervalMs,
+    intervalMs: options.intervalMs ?? 5_000,
     onError: log,
     run: async () => {
-      while ((await releaseExpiredCarts(db, dialect, now())).carts > 0);
+      for (;;) {
+        const pass = await releaseExpiredCarts(db, dialect, now());
+        if (pass.sessions.size) options.released?.(pass.sessions);
+        if (!pass.carts) break;
+      }
       if (Date.now() - notesSweptAt < NOTE_SWEEP_MS) return;
       notesSweptAt = Date.now();
       await dropUnreadCalendarChanges(db);

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 
 /** Whether any seller stores a value for the entry (namespace, name). */
 export async function anyConfigValue(db: Tx, key: { namespace: string; name: string }): Promise<boolean> {
@@ -18,13 +19,11 @@ export async function anyConfigValue(db: Tx, key: { namespace: string; name: str
  * The one read of seller settings that orders, payments, promotions and memberships share.
  */
 export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: string, name: string): Promise<unknown> {
-  const row = await tx
-    .selectFrom('config_entry')
-    .select('value')
-    .where('seller_id', '=', sellerId)
-    .where('resource_id', '=', sellerId)
-    .where('namespace', '=', namespace)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const [row] = (await sellerConfigRow(tx, sellerId, namespace, name)).rows;
   return row ? JSON.parse(row.value) : undefined;
 }
+
+// Prepared (db/prepared.ts): every cart answer reads the seller's payment-method fees, fresh (paying charges what it shows).
+const sellerConfigRow = prepared((tx, sellerId: string, namespace: string, name: string) =>
+  tx.selectFrom('config_entry').select('value').where('seller_id', '=', sellerId).where('resource_id', '=', sellerId).where('namespace', '=', namespace).where('name', '=', name),
+);

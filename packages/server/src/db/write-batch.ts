@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
 import type { Db, Dialect, Tx } from './database.js';
 
@@ -59,7 +60,9 @@ class WriteBatcher {
 
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // Each unit runs in its caller's async context, not in that of the request whose turn
+      // started the batch: what it notes (cart/capacity-changes.ts) belongs to its own request.
+      this.queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // better-sqlite3 answers synchronously, so a transaction runs start to finish without the

@@ -35,7 +35,7 @@ export function readRoute(
     const body = memo ? await memo.get(normalisedUrl(request.url), async () => cacheableAnswer(await compute())) : await compute();
     if (Buffer.isBuffer(body)) return reply.header('cache-control', 'private, no-cache').send(body);
     const { payload, etag } = memo ? (body as CachedAnswer) : cacheableAnswer(body);
-    return sendWithEtag(request, reply, payload, 'private, no-cache', 'application/json; charset=utf-8', etag);
+    return sendWithEtag(request, reply, payload, 'private, no-cache', JSON_TYPE, etag);
   });
   if (!options.cacheable) return;
   const maxAge = options.maxAge ?? 30;
@@ -46,21 +46,22 @@ export function readRoute(
   });
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The bytes and ETag of an answer (JSON unless it is bytes already; a Tagged answer's own ETag). */
 function cacheableAnswer(body: unknown): CachedAnswer {
-  if (body instanceof Tagged) return { payload: JSON.stringify(body.body), etag: body.etag };
-  const payload = Buffer.isBuffer(body) ? body : JSON.stringify(body);
-  return { payload, etag: etagOf(payload) };
+  if (body instanceof Tagged) return { payload: Buffer.from(JSON.stringify(body.body)), etag: body.etag, type: JSON_TYPE };
+  if (Buffer.isBuffer(body)) return { payload: body, etag: etagOf(body) };
+  const payload = Buffer.from(JSON.stringify(body));
+  return { payload, etag: etagOf(payload), type: JSON_TYPE };
 }
 
 export const etagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 /** An answer the browser revalidates by ETag: 304 when its copy is the same; `type` set unless the answer is bytes with its own. */
 export function sendWithEtag(request: FastifyRequest, reply: FastifyReply, payload: string | Buffer, cacheControl: string, type?: string, etag = etagOf(payload)) {
-  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  if (type) reply.type(type);
-  return reply.send(payload);
+  if (request.headers['if-none-match'] === etag) return reply.headers({ 'cache-control': cacheControl, etag, vary: 'Accept-Encoding' }).code(304).send();
+  return reply.headers(type ? { 'cache-control': cacheControl, etag, vary: 'Accept-Encoding', 'content-type': type } : { 'cache-control': cacheControl, etag, vary: 'Accept-Encoding' }).send(payload);
 }
 
 /** Public caching with an ETag; JSON unless the body is already bytes (then the type set stays). */
@@ -68,6 +69,6 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body
   return sendAnswer(request, reply, cacheableAnswer(body), maxAge);
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, { payload, etag }: CachedAnswer, maxAge: number) {
-  return sendWithEtag(request, reply, payload, `public, max-age=${maxAge}`, Buffer.isBuffer(payload) ? undefined : 'application/json; charset=utf-8', etag);
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, { payload, etag, type }: CachedAnswer, maxAge: number) {
+  return sendWithEtag(request, reply, payload, `public, max-age=${maxAge}`, type, etag);
 }

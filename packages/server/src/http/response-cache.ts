@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectCapacityChanges } from '../cart/capacity-changes.js';
 
-/** A /cached_api answer ready to send: the serialised body and its ETag. */
+/**
+ * A /cached_api answer ready to send: its bytes (a Buffer, so a hit encodes no text), ETag, and
+ * content type (JSON; none when the handler answered bytes of its own).
+ */
 export interface CachedAnswer {
-  payload: string | Buffer;
+  payload: Buffer;
   etag: string;
+  type?: string;
 }
 
 /**
@@ -19,7 +23,7 @@ export interface CachedAnswer {
  * import from the CLI, shows within the TTL).
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, { at: number; event: string; generation: number; value: Promise<unknown> }>();
   /** Per event id; the entries of no event use the key ''. Bumped, never reset (a stale entry never matches again). */
   private readonly generations = new Map<string, number>();
   private counter = 0;
@@ -37,12 +41,12 @@ export class ResponseCache {
   get<T = CachedAnswer>(key: string, load: () => Promise<T>, keep: (answer: T) => boolean = () => true): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
-    const generation = this.generationOf(key);
     const hit = this.entries.get(key);
-    // A clock moved backwards (tests) counts as expired too.
-    if (hit && hit.generation === generation && now >= hit.at && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    // A clock moved backwards (tests) counts as expired too. (The entry keeps its event: no parsing of the key on a hit.)
+    if (hit && hit.generation === (this.generations.get(hit.event) ?? 0) && now >= hit.at && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    const event = eventOfKey(key);
     const value = load();
-    const entry = { at: now, generation, value };
+    const entry = { at: now, event, generation: this.generations.get(event) ?? 0, value };
     // A failed computation is not remembered (unless a newer one replaced it already).
     const forget = () => this.entries.get(key) === entry && this.entries.delete(key);
     value.then((answer) => keep(answer) || forget(), forget);
@@ -60,10 +64,6 @@ export class ResponseCache {
   invalidateEvents(eventIds: Iterable<string>) {
     for (const id of [...eventIds, '']) this.generations.set(id, ++this.counter);
   }
-
-  private generationOf(key: string): number {
-    return this.generations.get(eventOfKey(key)) ?? 0;
-  }
 }
 
 /** The event a cached URL answers about ('' for answers across events): an API answer's, or an event page's (`page:/events/{id}`). */
@@ -79,8 +79,20 @@ function eventOfKey(key: string): string {
  */
 export const API_MEMO_MS = 250;
 
+/** Recent URLs and their keys: the same few URLs come again and again (a page's reads). */
+const keys = new Map<string, string>();
+
 /** The cache key: path plus the query with its parameters sorted (same question, same key). */
 export function normalisedUrl(url: string): string {
+  let key = keys.get(url);
+  if (key === undefined) {
+    if (keys.size >= 5_000) keys.clear();
+    keys.set(url, (key = sortedQuery(url)));
+  }
+  return key;
+}
+
+function sortedQuery(url: string): string {
   const [path, query = ''] = url.split('?', 2);
   const params = new URLSearchParams(query);
   params.sort();
@@ -113,8 +125,8 @@ export const capacityChangesOf = (request: FastifyRequest): ReadonlySet<string> 
  * change capacity, forgets the answers of the events whose sessions it changed (the capacity
  * repository notes them, cart/capacity-changes.ts). A successful write that changed no capacity
  * (a payment booking held tickets turns held seats booked) clears everything, as a refused one
- * changed nothing. (Holds released by the sweeper only make more available: the listing then
- * shows a session sold out for at most the TTL, never the other way round.)
+ * changed nothing. (Holds released by the sweeper reach the caches through the live hub:
+ * live/live-hub.ts `localChanges`, or PostgreSQL's notices.)
  */
 export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
   const cache = new ResponseCache(ttlMs, () => now().getTime());

@@ -65,6 +65,8 @@ export class LiveHub {
   private floor = 0;
   private open = 0;
   private closed = false;
+  /** A database listener tells the hub of every committed change, this process's included. */
+  private fedByNotices = false;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly deps: LiveHubDeps) {
@@ -168,7 +170,16 @@ export class LiveHub {
 
   /** The database listener is up: changes before now went unheard (a stream's `ready` counts from here). */
   listening() {
+    this.fedByNotices = true;
     this.changes.unknownUntilNow();
+  }
+
+  /**
+   * Changes this process committed outside a request (the hold sweeper's releases): heard like a
+   * notice, unless the database's notices bring them anyway (PostgreSQL's LISTEN).
+   */
+  localChanges(sessionIds: Iterable<string>) {
+    if (!this.fedByNotices) void this.sessionsChanged(sessionIds);
   }
 
   /** Ends every stream (graceful shutdown: before the server waits for its connections). */

@@ -25,9 +25,11 @@ const isVoucher = (entry: string | { handler?: string }) => typeof entry !== 'st
  */
 export async function promotionsOnModify(
   tx: Tx,
-  input: { cart: Selectable<CartTable>; body: TCartModify; tickets: Selectable<TicketTable>[]; added: Selectable<TicketTable>[]; now: Date; cache?: TtlCache },
+  input: { cart: Selectable<CartTable>; newCart: boolean; body: TCartModify; tickets: Selectable<TicketTable>[]; added: Selectable<TicketTable>[]; now: Date; cache?: TtlCache },
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[] }> {
   const { cart, body, now } = input;
+  // A cart made by this change holds only the codes this change attaches.
+  let attached = false;
   // As apply_code: a cart left without tickets takes no code (nothing to discount, no use taken);
   // named codes refuse the change, a link's preloaded ones wait for a reserve.
   const named = [...(body.preReservePromoCodes ?? []), ...(body.postReservePromoCodes ?? [])];
@@ -39,6 +41,7 @@ export async function promotionsOnModify(
     // A pre-reserved visit is recorded with the voucher's use and must be a session in the cart (docs/promotions.md).
     const visitDatetime = await checkCitypassVisit(tx, entry, voucher, input.tickets);
     await attachCitypass(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, voucher, now, visitDatetime });
+    attached = true;
   }
   const entries: [CodePhase, string, boolean][] = [
     ...(body.preReservePromoCodes ?? []).filter((e) => !isVoucher(e)).map((e): [CodePhase, string, boolean] => ['pre', codeText(e), true]),
@@ -53,12 +56,13 @@ export async function promotionsOnModify(
       try {
         await attachCode(tx, { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, text, phase, now, cache: input.cache });
         onCart.add(normaliseCode(text));
+        attached = true;
       } catch (error) {
         if (strict || !(error instanceof AppError)) throw error;
       }
     }
   }
-  const priced = await repriceCart(tx, cart, input.tickets, now, input.cache);
+  const priced = await repriceCart(tx, cart, input.tickets, now, input.cache, input.newCart && !attached ? [] : undefined);
   assertCodesForGroups(priced.unmet, input.added);
   return priced;
 }

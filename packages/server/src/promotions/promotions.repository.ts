@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { PricingMod } from './price-cart.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
@@ -9,8 +10,13 @@ export function codeByText(db: Tx, sellerId: string, code: string) {
 }
 
 /** The codes applied to a cart, with what their code allows. */
-export function codesOfCart(db: Tx, cartId: string) {
-  return db
+export async function codesOfCart(db: Tx, cartId: string) {
+  return (await codesOfCartQuery(db, cartId)).rows;
+}
+
+// Prepared (db/prepared.ts): every reserve prices its cart.
+const codesOfCartQuery = prepared((db, cartId: string) =>
+  db
     .selectFrom('cart_promo_code')
     .innerJoin('promo_code', 'promo_code.id', 'cart_promo_code.code_id')
     .select(['cart_promo_code.code_id', 'cart_promo_code.code', 'cart_promo_code.phase', 'cart_promo_code.counted', 'promo_code.code_group_id', 'promo_code.max_per_order'])
@@ -18,9 +24,8 @@ export function codesOfCart(db: Tx, cartId: string) {
     // Codes applied within one clock tick would otherwise come back in the database's own order
     // (PostgreSQL varies it), and with them the order of the discounts.
     .orderBy('cart_promo_code.created_at')
-    .orderBy('cart_promo_code.code')
-    .execute();
-}
+    .orderBy('cart_promo_code.code'),
+);
 
 export async function activeMods(db: Tx, sellerId: string): Promise<PricingMod[]> {
   const rows = await db.selectFrom('promo_cartmod').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('rank').execute();

@@ -11,6 +11,8 @@ import { requirementsOfTickets, unmetRequirements, type UnmetRequirement } from 
 import { citypassGroups, defaultCode } from './promotion-config.js';
 import { giftCredits } from '../membership/gifts/gift-credits.js';
 
+type CartCode = Awaited<ReturnType<typeof codesOfCart>>[number];
+
 /** What cart.cartmods holds: the modifiers as priced (discounts in minor units) and the codes applied. */
 export interface StoredCartMods {
   mods: (Omit<TCartModOut, 'discount'> & { discount: number })[];
@@ -36,6 +38,7 @@ export const defaultCodeAt = <C extends { valid_from: string | null; valid_to: s
  * Prices a cart's held tickets again (price-cart.ts) from its codes, the default code and the
  * seller's modifiers: each ticket's adjusted value (face − gift credit − discount) and its percentage fee
  * (fees follow the discounted price), and the cart's cartmods. Writes only what changed.
+ * `knownCodes`: the cart's codes when the caller knows them without reading (a cart it just made).
  */
 export async function repriceCart(
   tx: Tx,
@@ -43,13 +46,14 @@ export async function repriceCart(
   tickets: Selectable<TicketTable>[],
   now: Date,
   cache?: TtlCache,
+  knownCodes?: CartCode[],
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing; unmet: UnmetRequirement[] }> {
   const promotions = await sellerPromotions(tx, cart.seller_id, cache);
   const { mods, citypass } = promotions;
   // 000 §2, §9: the first configured default code is on every cart, its uses not counted.
   const current = defaultCodeAt(promotions.defaultCode, now.toISOString());
   const defaults = current ? [current] : [];
-  const codes = await codesOfCart(tx, cart.id);
+  const codes = knownCodes ?? (await codesOfCart(tx, cart.id));
   const vouchers = await vouchersOf(tx, codes, citypass, tickets);
   const active: ActiveGroups = new Map();
   const activate = (groupId: string, cap: number | null) => {
