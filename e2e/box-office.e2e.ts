@@ -73,7 +73,7 @@ describe('the box office', () => {
     await signIn(page, sf.url, 'boss@museum.example', secret);
     await expectAccessible(page);
 
-    await page.getByLabel('Order number, e-mail, name, phone or scan code').fill('grace.boxoffice');
+    await page.getByLabel('Order number, e-mail, name, phone, scan code or card’s last 4').fill('grace.boxoffice');
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('table', { name: '1 orders' }).getByRole('row').nth(1);
     await row.waitFor();

@@ -150,6 +150,8 @@ export const ZAdminPayment = z.object({
   amount: Money,
   status: z.string(),
   reference: z.string().nullable(),
+  /** The card's last 4 digits, when a card gateway said (0034). */
+  card_last4: z.string().nullable(),
   created_at: z.string(),
 });
 export const ZAdminOrderChange = z.object({ cart_id: z.string(), cart_number: z.string(), state: z.string(), created_at: z.string() });
@@ -159,7 +161,14 @@ export const ZAdminTimelineEntry = z.object({ at: z.string(), what: z.string(), 
 
 /** GET admin/orders/{id}: everything about one order a desk needs, and what was done to it. */
 export const ZAdminOrderDetail = z.object({
-  admin_order: ZAdminOrderRow.extend({ cart_id: z.string(), refunded: Money, refundable: Money }),
+  admin_order: ZAdminOrderRow.extend({
+    cart_id: z.string(),
+    refunded: Money,
+    refundable: Money,
+    /** When the buyer accepted the seller's terms at checkout and the sha256 of those terms; null when there were none. */
+    terms_accepted_at: z.string().nullable(),
+    terms_hash: z.string().nullable(),
+  }),
   tickets: z.array(ZAdminTicket),
   payments: z.array(ZAdminPayment),
   changes: z.array(ZAdminOrderChange),

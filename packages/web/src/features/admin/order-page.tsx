@@ -51,6 +51,8 @@ export function Component() {
           <dd>{o.admin_order.refunded}</dd>
           <dt>{t.order.refundable}</dt>
           <dd>{o.admin_order.refundable}</dd>
+          <dt>{t.order.terms}</dt>
+          <dd>{o.admin_order.terms_accepted_at ? fill(t.order.termsAccepted, { when: dateTime(o.admin_order.terms_accepted_at), hash: o.admin_order.terms_hash?.slice(0, 12) ?? '' }) : t.order.termsNone}</dd>
         </dl>
         <div className="admin-actions">
           <button type="button" className="button" disabled={!chosen.length} onClick={() => setRefund('selected')}>
@@ -105,6 +107,7 @@ export function Component() {
           { key: 'when', label: t.order.columns.when, cell: (x) => dateTime(x.created_at), sortValue: (x) => x.created_at },
           { key: 'kind', label: t.order.columns.kind, cell: (x) => x.kind, sortValue: (x) => x.kind },
           { key: 'gateway', label: t.order.columns.gateway, cell: (x) => x.gateway_id },
+          { key: 'card', label: t.order.columns.card, cell: (x) => (x.card_last4 ? fill(t.order.cardEnding, { last4: x.card_last4 }) : '—') },
           { key: 'amount', label: t.order.columns.amount, cell: (x) => x.amount, numeric: true, sortValue: (x) => Number(x.amount) },
           { key: 'status', label: t.order.columns.status, cell: (x) => x.status },
         ]}
