@@ -3,6 +3,7 @@ import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
+import { GATEWAYS } from './payment-limits.js';
 
 /**
  * The box office (docs/box-office.md): staff accounts, their sign-in, the audit log and the staff
@@ -133,6 +134,7 @@ export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 export const ZAdminTicket = z.object({
   id: z.string(),
   state: z.string(),
+  event_id: z.string(),
   event_name: z.string(),
   ticket_type_name: z.string(),
   session_start: z.string().nullable(),
@@ -208,6 +210,31 @@ export type TAdminTicketNameBody = z.infer<typeof ZAdminTicketNameBody>;
 export const ZAdminTicketAnswer = z.object({ admin_ticket: ZAdminTicket });
 export type TAdminTicketAnswer = z.infer<typeof ZAdminTicketAnswer>;
 export type TAdminTicket = z.infer<typeof ZAdminTicket>;
+
+/**
+ * POST admin/orders/{id}/move: booked tickets of one event to another session of it, why, and for a
+ * dearer session the payment of the difference (a gateway the storefront takes, as its pay call).
+ */
+export const ZAdminMoveBody = z
+  .object({
+    ticket_ids: z.array(z.string().min(1).max(64)).min(1).max(200),
+    event_session_id: z.string().min(1).max(64),
+    reason: z.string().trim().min(1).max(500),
+    payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
+  })
+  .strict();
+export type TAdminMoveBody = z.infer<typeof ZAdminMoveBody>;
+export const ZAdminMove = z.object({
+  order_id: z.string(),
+  /** The tickets moved out (now cancelled) and the ones that replace them, in the same order. */
+  moved_ticket_ids: z.array(z.string()),
+  tickets: z.array(ZAdminTicket),
+  /** Above 0: charged; below 0: given back to the order's payments (or as a gift card). */
+  difference: Money,
+});
+export type TAdminMove = z.infer<typeof ZAdminMove>;
+export const ZAdminMoveAnswer = z.object({ admin_move: ZAdminMove });
+export type TAdminMoveAnswer = z.infer<typeof ZAdminMoveAnswer>;
 
 /** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
 export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email().optional() }).strict();
@@ -303,6 +330,22 @@ export type TAdminCartBody = z.infer<typeof ZAdminCartBody>;
 export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: Money, link: z.string(), emailed_to: z.string().nullable() });
 export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
 
+/** POST admin/comps: complimentary tickets, booked at once into a zero-total order, e-mailed to the recipient or not. */
+export const ZAdminCompBody = z
+  .object({
+    items: ZAdminCartBody.shape.items,
+    recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    send_email: z.boolean().default(false),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict()
+  .refine((b) => !b.send_email || b.recipient, 'send_email needs a recipient');
+export type TAdminCompBody = z.infer<typeof ZAdminCompBody>;
+export const ZAdminComp = z.object({ order_id: z.string(), order_number: z.string(), tickets: z.array(ZAdminTicket), emailed_to: z.string().nullable() });
+export type TAdminComp = z.infer<typeof ZAdminComp>;
+export const ZAdminCompAnswer = z.object({ admin_comp: ZAdminComp });
+export type TAdminCompAnswer = z.infer<typeof ZAdminCompAnswer>;
+
 /** GET admin/members?q=: member cards by name, e-mail or member id. */
 export const ZAdminMemberQuery = z.object({ q: z.string().trim().min(2).max(200), ...Page }).strict();
 export type TAdminMemberQuery = z.infer<typeof ZAdminMemberQuery>;
@@ -337,5 +380,9 @@ export const ADMIN_TEXT = {
   refundFailed: 'The payment provider refused the refund; nothing was changed.',
   capacityBelowTaken: 'The capacity cannot be less than the tickets sold and held ({taken}).',
   renameNotBooked: 'Only a booked or checked-in ticket can be renamed.',
+  moveNotBooked: 'Only booked tickets can be moved.',
+  moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
+  moveSameSession: 'The tickets are in that session already.',
+  movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',
   setPasswordInvalid: 'This link is not valid. It may have expired or been used; ask an admin for a new one.',
 } as const;

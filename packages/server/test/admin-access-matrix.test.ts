@@ -22,6 +22,7 @@ const LEAST: Record<string, TStaffRole | 'open'> = {
   'GET /admin/orders/{id}': 'box_office',
   'POST /admin/orders/{id}/refund': 'box_office',
   'POST /admin/orders/{id}/resend': 'box_office',
+  'POST /admin/orders/{id}/move': 'box_office',
   'PATCH /admin/orders/{id}/tickets/{ticketId}': 'box_office',
   'GET /admin/sessions': 'box_office',
   'PATCH /admin/sessions/{id}': 'admin',

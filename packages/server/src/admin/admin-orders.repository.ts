@@ -86,6 +86,7 @@ export const ticketsOfOrder = (db: Tx, orderId: string) =>
       'ticket.event_session_id',
       'ticket.ticket_group_id',
       'ticket.counts_session',
+      'ticket.event_template_id',
       'event_template.name as event_name',
       'ticket_type.name as ticket_type_name',
       'event_session.start_datetime',

@@ -1,4 +1,4 @@
-import { ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES } from '@foyer/contracts';
+import { ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -9,6 +9,7 @@ import { readAdminOrder } from './read-admin-order.js';
 import { refundOrder } from './refund-order.js';
 import { resendOrderMail } from './resend-order-mail.js';
 import { renameTicket } from './rename-ticket.js';
+import { moveTickets } from './move-tickets.js';
 import { finishSentRefunds } from './finish-staff-refund.js';
 import { listAdminSessions } from './list-sessions.js';
 import { updateSession } from './update-session.js';
@@ -38,6 +39,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   route('POST', '/api/admin/orders/:id/resend', 'box_office', async (request, _reply, viewer) => {
     const body = parseBody(ZAdminResendBody, request.body, 'admin_resend');
     return resendOrderMail(refundDeps, actorOf(viewer), { orderId: idOf(request), email: body.email, now: ctx.now() });
+  });
+  route('POST', '/api/admin/orders/:id/move', 'box_office', async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminMoveBody, request.body, 'admin_move');
+    return { admin_move: await moveTickets(refundDeps, actorOf(viewer), { orderId: idOf(request), body, now: ctx.now() }) };
   });
   route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', async (request, _reply, viewer) => {
     const name = parseBody(ZAdminTicketNameBody, request.body, 'admin_ticket');

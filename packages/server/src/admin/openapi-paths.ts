@@ -1,4 +1,4 @@
-import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminTicketAnswer, ZAdminTicketNameBody, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMoveAnswer, ZAdminMoveBody, ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminTicketAnswer, ZAdminTicketNameBody, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
 import { answer, operation, pathParam, type Operation } from '../http/openapi-parts.js';
 
 const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
@@ -66,6 +66,20 @@ export function adminPaths() {
           '404': 'not_found, ticket_not_found',
           '409': 'ticket_state_incorrect (refunded or cancelled already), refund_exceeds_paid, refund_in_progress (another refund of the order at the same moment)',
           '502': 'refund_failed (the provider refused; nothing changed; _extra.reason)',
+        },
+      }),
+    },
+    '/admin/orders/{id}/move': {
+      post: admin({
+        summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
+        parameters: [pathParam('id')],
+        body: ZAdminMoveBody,
+        ok: ZAdminMoveAnswer,
+        refusals: {
+          '400': 'validation_failed (another event, the same session)',
+          '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
+          '404': 'not_found (order or session), ticket_not_found',
+          '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
         },
       }),
     },

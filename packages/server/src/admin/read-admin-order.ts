@@ -15,6 +15,7 @@ export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[num
   return {
     id: t.id,
     state: t.state,
+    event_id: t.event_template_id,
     event_name: t.event_name,
     ticket_type_name: t.ticket_type_name,
     session_start: t.start_datetime ?? null,

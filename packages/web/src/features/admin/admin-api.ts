@@ -1,4 +1,4 @@
-import type { TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -30,8 +30,11 @@ export const ordersQuery = (q: string, sort: string, offset: number, limit: numb
 
 export const orderQuery = (id: string) => queryOptions({ queryKey: ['admin_order', 'detail', id], queryFn: () => adminCall<TAdminOrderDetail>(`orders/${encodeURIComponent(id)}`) });
 
-export const sessionsQuery = (date: string) =>
-  queryOptions({ queryKey: ['admin_session', 'list', date], queryFn: () => adminCall<TAdminSessionList>(`sessions?${new URLSearchParams({ date, _limit: '200' })}`) });
+export const sessionsQuery = (date: string, eventId?: string) =>
+  queryOptions({
+    queryKey: ['admin_session', 'list', date, eventId ?? null],
+    queryFn: () => adminCall<TAdminSessionList>(`sessions?${new URLSearchParams({ date, _limit: '200', ...(eventId ? { event_id: eventId } : {}) })}`),
+  });
 
 export const reportQuery = (from: string, to: string) =>
   queryOptions({ queryKey: ['admin_report', 'detail', from, to], queryFn: async () => (await adminCall<{ admin_report: TAdminSalesReport }>(`reports/sales?${new URLSearchParams({ from, to })}`)).admin_report });
@@ -42,3 +45,4 @@ export const renameTicket = (orderId: string, ticketId: string, body: TAdminTick
   adminCall<TAdminTicketAnswer>(`orders/${encodeURIComponent(orderId)}/tickets/${encodeURIComponent(ticketId)}`, { method: 'PATCH', body });
 export const patchSession = (id: string, body: { closed?: boolean; capacity?: number }) =>
   adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export const moveTickets = (orderId: string, body: TAdminMoveBody) => adminCall<TAdminMoveAnswer>(`orders/${encodeURIComponent(orderId)}/move`, { method: 'POST', body });

@@ -7,6 +7,7 @@ import { orderQuery, resendOrder } from './admin-api.js';
 import { DataTable } from './data-table.js';
 import { dateTime } from './format.js';
 import { RefundDialog } from './refund-dialog.js';
+import { MoveDialog } from './move-dialog.js';
 import { isRenameable, TicketNameDialog, ticketLabel } from './ticket-name-dialog.js';
 
 type Detail = TAdminOrderDetail;
@@ -21,6 +22,7 @@ export function Component() {
   const [refund, setRefund] = useState<'selected' | 'whole' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [naming, setNaming] = useState<Ticket | null>(null);
+  const [moving, setMoving] = useState<Ticket[] | null>(null);
   if (order.isPending) return <p>{t.loading}</p>;
   if (order.isError) return <p role="alert">{fill(t.error, { message: order.error.message })}</p>;
   const o = order.data;
@@ -57,6 +59,9 @@ export function Component() {
         <div className="admin-actions">
           <button type="button" className="button" disabled={!chosen.length} onClick={() => setRefund('selected')}>
             {t.order.refundSelected}
+          </button>
+          <button type="button" className="button button--secondary" disabled={!chosen.length} onClick={() => setMoving(chosen)}>
+            {t.move.open}
           </button>
           <button type="button" className="button button--secondary" disabled={o.admin_order.refundable === '0.00' && !o.tickets.some((x) => x.state === 'booked')} onClick={() => setRefund('whole')}>
             {t.order.refundAll}
@@ -151,6 +156,17 @@ export function Component() {
         onClose={() => setNaming(null)}
         onDone={(text) => {
           setNaming(null);
+          setMessage(text);
+          void refresh();
+        }}
+      />
+      <MoveDialog
+        orderId={id}
+        tickets={moving}
+        onClose={() => setMoving(null)}
+        onDone={(text) => {
+          setMoving(null);
+          setSelected(new Set());
           setMessage(text);
           void refresh();
         }}
