@@ -269,7 +269,10 @@ export const ZAdminSessionRow = z.object({
   closed: z.boolean(),
 });
 export type TAdminSessionRow = z.infer<typeof ZAdminSessionRow>;
-export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionRow), _total: z.number().int(), _limit: Paging });
+/** In the day's list, also the event's ticket types (what the desk may issue as comps). */
+export const ZAdminSessionListRow = ZAdminSessionRow.extend({ ticket_types: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
+export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: Paging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
 
 /** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
@@ -366,6 +369,16 @@ export type TAdminMember = z.infer<typeof ZAdminMember>;
 export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: Paging });
 export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
 
+/** POST admin/members/{cardSetId}/extend: a later end for every card of the set; why. */
+export const ZAdminMemberExtendBody = z.object({ valid_to: IsoTime, reason: z.string().trim().min(1).max(500) }).strict();
+export type TAdminMemberExtendBody = z.infer<typeof ZAdminMemberExtendBody>;
+/** POST admin/members/{cardSetId}/cancel and …/auto_renew/cancel: why. */
+export const ZAdminMemberActionBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
+export type TAdminMemberActionBody = z.infer<typeof ZAdminMemberActionBody>;
+/** The set's cards as they now stand. */
+export const ZAdminMemberSetAnswer = z.object({ admin_member: z.array(ZAdminMember) });
+export type TAdminMemberSetAnswer = z.infer<typeof ZAdminMemberSetAnswer>;
+
 /** Texts of the staff side's refusals. */
 export const ADMIN_TEXT = {
   signInFailed: 'That e-mail address and password do not match a staff account.',
@@ -381,6 +394,10 @@ export const ADMIN_TEXT = {
   capacityBelowTaken: 'The capacity cannot be less than the tickets sold and held ({taken}).',
   renameNotBooked: 'Only a booked or checked-in ticket can be renamed.',
   moveNotBooked: 'Only booked tickets can be moved.',
+  memberNotFound: 'We could not find that membership.',
+  memberExtendEarlier: 'The new end must be later than the membership’s current end.',
+  memberEnded: 'This membership has ended already.',
+  memberNotEnrolled: 'This membership does not renew automatically.',
   moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
   moveSameSession: 'The tickets are in that session already.',
   movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',

@@ -1,4 +1,4 @@
-import type { TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -46,3 +46,4 @@ export const renameTicket = (orderId: string, ticketId: string, body: TAdminTick
 export const patchSession = (id: string, body: { closed?: boolean; capacity?: number }) =>
   adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const moveTickets = (orderId: string, body: TAdminMoveBody) => adminCall<TAdminMoveAnswer>(`orders/${encodeURIComponent(orderId)}/move`, { method: 'POST', body });
+export const issueComps = (body: TAdminCompBody) => adminCall<TAdminCompAnswer>('comps', { method: 'POST', body });
