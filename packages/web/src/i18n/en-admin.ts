@@ -5,7 +5,7 @@
  */
 export const adminText = {
   title: 'Box office',
-  nav: { label: 'Box office', find: 'Find', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
+  nav: { label: 'Box office', find: 'Find', members: 'Members', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
   roles: { door: 'Door', box_office: 'Box office', admin: 'Admin' },
   signIn: {
     title: 'Staff sign-in',
@@ -111,6 +111,29 @@ export const adminText = {
     changeCapacity: 'Change capacity',
     capacityOf: 'Capacity of {event} at {time}',
     save: 'Save',
+  },
+  members: {
+    title: 'Members',
+    label: 'Name, e-mail or member id',
+    submit: 'Search',
+    none: 'No members match “{q}”.',
+    count: '{n} member cards',
+    cardsToPrint: 'Download cards to print',
+    viewOrder: 'Order',
+    columns: { name: 'Name', memberId: 'Member id', level: 'Level', validTo: 'Valid to', autoRenew: 'Auto-renew', order: 'Order', actions: 'Actions' },
+    extend: 'Extend',
+    extendLabel: 'Extend the membership of {name}',
+    stopRenew: 'Stop auto-renew',
+    stopRenewLabel: 'Stop the auto-renew of {name}',
+    cancel: 'Cancel',
+    cancelLabel: 'Cancel the membership of {name}',
+    titles: { extend: 'Extend membership', cancel: 'Cancel membership', 'auto_renew/cancel': 'Stop auto-renew' },
+    lead: '{name}, {level}, valid to {until}. Every card bought with it changes too.',
+    newEnd: 'New end date',
+    reason: 'Reason',
+    confirm: { extend: 'Extend', cancel: 'Cancel membership now', 'auto_renew/cancel': 'Stop auto-renew' },
+    close: 'Close',
+    done: { extend: 'The membership of {name} was extended.', cancel: 'The membership of {name} was cancelled.', 'auto_renew/cancel': 'The membership of {name} will not renew.' },
   },
   comps: {
     title: 'Complimentary tickets',

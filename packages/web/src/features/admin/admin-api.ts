@@ -1,4 +1,4 @@
-import type { TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -47,3 +47,19 @@ export const patchSession = (id: string, body: { closed?: boolean; capacity?: nu
   adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const moveTickets = (orderId: string, body: TAdminMoveBody) => adminCall<TAdminMoveAnswer>(`orders/${encodeURIComponent(orderId)}/move`, { method: 'POST', body });
 export const issueComps = (body: TAdminCompBody) => adminCall<TAdminCompAnswer>('comps', { method: 'POST', body });
+export const membersQuery = (q: string, offset: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin_member', 'list', q, offset, limit],
+    queryFn: () => adminCall<TAdminMemberList>(`members?${new URLSearchParams({ q, _offset: String(offset), _limit: String(limit) })}`),
+    enabled: q.trim().length >= 2,
+  });
+export const changeMember = (cardSetId: string, action: 'extend' | 'cancel' | 'auto_renew/cancel', body: { reason: string; valid_to?: string }) =>
+  adminCall<TAdminMemberSetAnswer>(`members/${encodeURIComponent(cardSetId)}/${action}`, { method: 'POST', body });
+
+/** POST members/cards-to-print: a CSV (moves the export mark), answered as text with its file name. */
+export async function cardsToPrint(): Promise<{ name: string; text: string }> {
+  const response = await fetch('/api/admin/members/cards-to-print', { method: 'POST', credentials: 'same-origin', headers: { accept: 'text/csv' } });
+  if (!response.ok) throw toApiError(response.status, await response.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cards-to-print.csv';
+  return { name, text: await response.text() };
+}

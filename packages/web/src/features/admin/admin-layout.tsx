@@ -39,6 +39,11 @@ export function Component() {
             )}
             {office && (
               <li>
+                <NavLink to="/admin/members">{t.nav.members}</NavLink>
+              </li>
+            )}
+            {office && (
+              <li>
                 <NavLink to="/admin/sessions">{t.nav.sessions}</NavLink>
               </li>
             )}
