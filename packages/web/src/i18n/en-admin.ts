@@ -5,7 +5,7 @@
  */
 export const adminText = {
   title: 'Box office',
-  nav: { label: 'Box office', find: 'Find', members: 'Members', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
+  nav: { label: 'Box office', find: 'Find', members: 'Members', audit: 'Audit log', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
   roles: { door: 'Door', box_office: 'Box office', admin: 'Admin' },
   signIn: {
     title: 'Staff sign-in',
@@ -134,6 +134,15 @@ export const adminText = {
     confirm: { extend: 'Extend', cancel: 'Cancel membership now', 'auto_renew/cancel': 'Stop auto-renew' },
     close: 'Close',
     done: { extend: 'The membership of {name} was extended.', cancel: 'The membership of {name} was cancelled.', 'auto_renew/cancel': 'The membership of {name} will not renew.' },
+  },
+  audit: {
+    title: 'Audit log',
+    filters: 'Filter the audit log',
+    fields: { staff_email: 'Staff e-mail', action: 'Action', object_type: 'Object type', object_id: 'Object id', from: 'From', to: 'Before' },
+    apply: 'Filter',
+    none: 'No entries match.',
+    count: '{n} entries',
+    columns: { when: 'When', who: 'Who', action: 'Action', object: 'Object', before: 'Before', after: 'After' },
   },
   comps: {
     title: 'Complimentary tickets',

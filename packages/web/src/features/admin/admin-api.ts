@@ -1,4 +1,4 @@
-import type { TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAuditAnswer, TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -63,3 +63,8 @@ export async function cardsToPrint(): Promise<{ name: string; text: string }> {
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cards-to-print.csv';
   return { name, text: await response.text() };
 }
+export const auditQuery = (filters: Record<string, string>, offset: number, limit: number) =>
+  queryOptions({
+    queryKey: ['admin_audit', 'list', filters, offset, limit],
+    queryFn: () => adminCall<TAuditAnswer>(`audit?${new URLSearchParams({ ...filters, _offset: String(offset), _limit: String(limit) })}`),
+  });
