@@ -5,7 +5,7 @@
  */
 export const adminText = {
   title: 'Box office',
-  nav: { label: 'Box office', find: 'Find', members: 'Members', audit: 'Audit log', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
+  nav: { label: 'Box office', find: 'Find', members: 'Members', links: 'Payment links', audit: 'Audit log', sessions: 'Sessions', reports: 'Reports', signOut: 'Sign out', signedInAs: 'Signed in as {email} ({role})' },
   roles: { door: 'Door', box_office: 'Box office', admin: 'Admin' },
   signIn: {
     title: 'Staff sign-in',
@@ -134,6 +134,29 @@ export const adminText = {
     confirm: { extend: 'Extend', cancel: 'Cancel membership now', 'auto_renew/cancel': 'Stop auto-renew' },
     close: 'Close',
     done: { extend: 'The membership of {name} was extended.', cancel: 'The membership of {name} was cancelled.', 'auto_renew/cancel': 'The membership of {name} will not renew.' },
+  },
+  links: {
+    title: 'Payment links',
+    lead: 'Hold tickets for a customer and send them a single-use link to pay.',
+    addTitle: 'Tickets',
+    day: 'Day',
+    session: 'Session',
+    chooseSession: 'Choose a session',
+    type: 'Ticket type',
+    quantity: 'How many',
+    add: 'Add tickets',
+    lines: 'Tickets in the cart',
+    line: '{n} × {type}, {event}, {time}',
+    remove: 'Remove',
+    createTitle: 'Customer',
+    first: 'First name',
+    last: 'Last name',
+    email: 'E-mail address',
+    sendEmail: 'E-mail the link to the customer',
+    create: 'Create payment link',
+    done: 'Cart {number} ({total}) is held. Give the customer this link:',
+    doneEmailed: 'Cart {number} ({total}) is held; the link was e-mailed to {email}:',
+    link: 'Payment link',
   },
   audit: {
     title: 'Audit log',

@@ -1,4 +1,4 @@
-import type { TAuditAnswer, TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAdminCartAnswer, TAuditAnswer, TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -68,3 +68,5 @@ export const auditQuery = (filters: Record<string, string>, offset: number, limi
     queryKey: ['admin_audit', 'list', filters, offset, limit],
     queryFn: () => adminCall<TAuditAnswer>(`audit?${new URLSearchParams({ ...filters, _offset: String(offset), _limit: String(limit) })}`),
   });
+export const createPaymentLink = (body: { items: { ticket_type: string; session: string; quantity: number }[]; purchaser: { email: string; first_name: string; last_name: string } | null; send_email: boolean }) =>
+  adminCall<TAdminCartAnswer>('carts', { method: 'POST', body });

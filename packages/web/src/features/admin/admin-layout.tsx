@@ -53,6 +53,11 @@ export function Component() {
                 <NavLink to="/admin/reports">{t.nav.reports}</NavLink>
               </li>
             )}
+            {office && (
+              <li>
+                <NavLink to="/admin/payment-links">{t.nav.links}</NavLink>
+              </li>
+            )}
             {staffRoleAllows(staff.role, STAFF_ACTION_ROLES.readAudit) && (
               <li>
                 <NavLink to="/admin/audit">{t.nav.audit}</NavLink>
