@@ -124,7 +124,7 @@ export const adminText = {
     extend: 'Extend',
     extendLabel: 'Extend the membership of {name}',
     stopRenew: 'Stop auto-renew',
-    stopRenewLabel: 'Stop the auto-renew of {name}',
+    stopRenewLabel: 'Stop auto-renew of {name}',
     cancel: 'Cancel',
     cancelLabel: 'Cancel the membership of {name}',
     titles: { extend: 'Extend membership', cancel: 'Cancel membership', 'auto_renew/cancel': 'Stop auto-renew' },
@@ -170,7 +170,7 @@ export const adminText = {
   comps: {
     title: 'Complimentary tickets',
     open: 'Comps',
-    openLabel: 'Issue complimentary tickets for {event} at {time}',
+    openLabel: 'Comps for {event} at {time}',
     lead: '{event}, {time}. The tickets cost nothing; capacity is checked.',
     type: 'Ticket type',
     quantity: 'How many',
