@@ -8,7 +8,8 @@ import { apiClient, expectAccessible, PASSWORD } from './steps.js';
 /**
  * The box office (issue 30, docs/box-office.md): an admin made with `staff add --password-stdin
  * --totp` signs in with password and TOTP code, finds a paid order by the buyer's e-mail, refunds
- * it in the refund dialog, then looks at the day's sessions and the sales report; axe-clean at
+ * it in the refund dialog (found again by the card's last 4), then looks at the day's sessions,
+ * the Members, Payment links and Audit log screens and the sales report; axe-clean at
  * 1280 wide, on a tablet and on a phone.
  */
 
@@ -73,13 +74,18 @@ describe('the box office', () => {
     await signIn(page, sf.url, 'boss@museum.example', secret);
     await expectAccessible(page);
 
-    await page.getByLabel('Order number, e-mail, name, phone or scan code').fill('grace.boxoffice');
+    await page.getByLabel('Order number, e-mail, name, phone, scan code or card’s last 4').fill('grace.boxoffice');
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('table', { name: '1 orders' }).getByRole('row').nth(1);
     await row.waitFor();
     expect(await row.textContent()).toContain('grace.boxoffice@example.org');
     await expectAccessible(page);
     await screenshot(page, 'admin-find-desktop');
+
+    // The card's last 4 finds it too.
+    await page.getByLabel('Order number, e-mail, name, phone, scan code or card’s last 4').fill('4242');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(async () => (await page.getByRole('table').textContent()) ?? '').toContain('grace.boxoffice@example.org');
 
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
@@ -103,6 +109,20 @@ describe('the box office', () => {
     await page.waitForLoadState('networkidle');
     await expectAccessible(page);
     await screenshot(page, 'admin-sessions-desktop');
+
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('heading', { name: 'Members' }).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Payment links' }).click();
+    await page.getByRole('heading', { name: 'Payment links' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await expect.poll(async () => (await page.getByRole('table').textContent()) ?? '').toContain('order.refund');
+    await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Totals' }).waitFor();

@@ -3,6 +3,7 @@ import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
+import { GATEWAYS } from './payment-limits.js';
 
 /**
  * The box office (docs/box-office.md): staff accounts, their sign-in, the audit log and the staff
@@ -133,6 +134,7 @@ export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 export const ZAdminTicket = z.object({
   id: z.string(),
   state: z.string(),
+  event_id: z.string(),
   event_name: z.string(),
   ticket_type_name: z.string(),
   session_start: z.string().nullable(),
@@ -150,6 +152,8 @@ export const ZAdminPayment = z.object({
   amount: Money,
   status: z.string(),
   reference: z.string().nullable(),
+  /** The card's last 4 digits, when a card gateway said (0034). */
+  card_last4: z.string().nullable(),
   created_at: z.string(),
 });
 export const ZAdminOrderChange = z.object({ cart_id: z.string(), cart_number: z.string(), state: z.string(), created_at: z.string() });
@@ -159,7 +163,14 @@ export const ZAdminTimelineEntry = z.object({ at: z.string(), what: z.string(), 
 
 /** GET admin/orders/{id}: everything about one order a desk needs, and what was done to it. */
 export const ZAdminOrderDetail = z.object({
-  admin_order: ZAdminOrderRow.extend({ cart_id: z.string(), refunded: Money, refundable: Money }),
+  admin_order: ZAdminOrderRow.extend({
+    cart_id: z.string(),
+    refunded: Money,
+    refundable: Money,
+    /** When the buyer accepted the seller's terms at checkout and the sha256 of those terms; null when there were none. */
+    terms_accepted_at: z.string().nullable(),
+    terms_hash: z.string().nullable(),
+  }),
   tickets: z.array(ZAdminTicket),
   payments: z.array(ZAdminPayment),
   changes: z.array(ZAdminOrderChange),
@@ -200,6 +211,31 @@ export const ZAdminTicketAnswer = z.object({ admin_ticket: ZAdminTicket });
 export type TAdminTicketAnswer = z.infer<typeof ZAdminTicketAnswer>;
 export type TAdminTicket = z.infer<typeof ZAdminTicket>;
 
+/**
+ * POST admin/orders/{id}/move: booked tickets of one event to another session of it, why, and for a
+ * dearer session the payment of the difference (a gateway the storefront takes, as its pay call).
+ */
+export const ZAdminMoveBody = z
+  .object({
+    ticket_ids: z.array(z.string().min(1).max(64)).min(1).max(200),
+    event_session_id: z.string().min(1).max(64),
+    reason: z.string().trim().min(1).max(500),
+    payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
+  })
+  .strict();
+export type TAdminMoveBody = z.infer<typeof ZAdminMoveBody>;
+export const ZAdminMove = z.object({
+  order_id: z.string(),
+  /** The tickets moved out (now cancelled) and the ones that replace them, in the same order. */
+  moved_ticket_ids: z.array(z.string()),
+  tickets: z.array(ZAdminTicket),
+  /** Above 0: charged; below 0: given back to the order's payments (or as a gift card). */
+  difference: Money,
+});
+export type TAdminMove = z.infer<typeof ZAdminMove>;
+export const ZAdminMoveAnswer = z.object({ admin_move: ZAdminMove });
+export type TAdminMoveAnswer = z.infer<typeof ZAdminMoveAnswer>;
+
 /** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
 export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email().optional() }).strict();
 export type TAdminResendBody = z.infer<typeof ZAdminResendBody>;
@@ -233,7 +269,10 @@ export const ZAdminSessionRow = z.object({
   closed: z.boolean(),
 });
 export type TAdminSessionRow = z.infer<typeof ZAdminSessionRow>;
-export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionRow), _total: z.number().int(), _limit: Paging });
+/** In the day's list, also the event's ticket types (what the desk may issue as comps). */
+export const ZAdminSessionListRow = ZAdminSessionRow.extend({ ticket_types: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
+export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: Paging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
 
 /** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
@@ -294,6 +333,22 @@ export type TAdminCartBody = z.infer<typeof ZAdminCartBody>;
 export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: Money, link: z.string(), emailed_to: z.string().nullable() });
 export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
 
+/** POST admin/comps: complimentary tickets, booked at once into a zero-total order, e-mailed to the recipient or not. */
+export const ZAdminCompBody = z
+  .object({
+    items: ZAdminCartBody.shape.items,
+    recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    send_email: z.boolean().default(false),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict()
+  .refine((b) => !b.send_email || b.recipient, 'send_email needs a recipient');
+export type TAdminCompBody = z.infer<typeof ZAdminCompBody>;
+export const ZAdminComp = z.object({ order_id: z.string(), order_number: z.string(), tickets: z.array(ZAdminTicket), emailed_to: z.string().nullable() });
+export type TAdminComp = z.infer<typeof ZAdminComp>;
+export const ZAdminCompAnswer = z.object({ admin_comp: ZAdminComp });
+export type TAdminCompAnswer = z.infer<typeof ZAdminCompAnswer>;
+
 /** GET admin/members?q=: member cards by name, e-mail or member id. */
 export const ZAdminMemberQuery = z.object({ q: z.string().trim().min(2).max(200), ...Page }).strict();
 export type TAdminMemberQuery = z.infer<typeof ZAdminMemberQuery>;
@@ -314,6 +369,16 @@ export type TAdminMember = z.infer<typeof ZAdminMember>;
 export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: Paging });
 export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
 
+/** POST admin/members/{cardSetId}/extend: a later end for every card of the set; why. */
+export const ZAdminMemberExtendBody = z.object({ valid_to: IsoTime, reason: z.string().trim().min(1).max(500) }).strict();
+export type TAdminMemberExtendBody = z.infer<typeof ZAdminMemberExtendBody>;
+/** POST admin/members/{cardSetId}/cancel and …/auto_renew/cancel: why. */
+export const ZAdminMemberActionBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
+export type TAdminMemberActionBody = z.infer<typeof ZAdminMemberActionBody>;
+/** The set's cards as they now stand. */
+export const ZAdminMemberSetAnswer = z.object({ admin_member: z.array(ZAdminMember) });
+export type TAdminMemberSetAnswer = z.infer<typeof ZAdminMemberSetAnswer>;
+
 /** Texts of the staff side's refusals. */
 export const ADMIN_TEXT = {
   signInFailed: 'That e-mail address and password do not match a staff account.',
@@ -328,5 +393,13 @@ export const ADMIN_TEXT = {
   refundFailed: 'The payment provider refused the refund; nothing was changed.',
   capacityBelowTaken: 'The capacity cannot be less than the tickets sold and held ({taken}).',
   renameNotBooked: 'Only a booked or checked-in ticket can be renamed.',
+  moveNotBooked: 'Only booked tickets can be moved.',
+  memberNotFound: 'We could not find that membership.',
+  memberExtendEarlier: 'The new end must be later than the membership’s current end.',
+  memberEnded: 'This membership has ended already.',
+  memberNotEnrolled: 'This membership does not renew automatically.',
+  moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
+  moveSameSession: 'The tickets are in that session already.',
+  movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',
   setPasswordInvalid: 'This link is not valid. It may have expired or been used; ask an admin for a new one.',
 } as const;

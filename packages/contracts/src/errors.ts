@@ -108,6 +108,8 @@ export const ERROR_CODES = [
   'refund_in_progress',
   'refund_failed',
   'capacity_below_taken',
+  // a move to a dearer session: the difference is to be charged with it (docs/box-office.md, Move)
+  'payment_required',
   // paying (docs/payments.md "Captcha and terms"): the seller has terms and the pay call did not accept them
   'terms_not_accepted',
 ] as const;

@@ -41,6 +41,21 @@ describe.each(dialects())('finding orders on %s', (dialect) => {
     expect((await find('%%')).admin_order._data).toEqual([]);
   });
 
+  it("finds orders by the last 4 digits of the card that paid, and the order page shows the card and the terms accepted", async () => {
+    // Both orders were paid with the demo success card (…4242); a card never used finds nothing.
+    expect((await find('4242')).admin_order._data.map((o) => o.id).sort()).toEqual([a.orderId, b.orderId].sort());
+    expect((await find('1881')).admin_order._data).toEqual([]);
+    await t.db.updateTable('payment').set({ card_last4: '1881' }).where('ticket_order_id', '=', b.orderId).execute();
+    expect((await find('1881')).admin_order._data.map((o) => o.id)).toEqual([b.orderId]);
+    const hash = 'a'.repeat(64);
+    await t.db.updateTable('ticket_order').set({ terms_accepted_at: '2026-05-01T09:00:00.000Z', terms_hash: hash }).where('id', '=', a.orderId).execute();
+    const res = await desk.get(`/api/admin/orders/${a.orderId}`);
+    checker.check('GET', '/admin/orders/{id}', 200, res.body);
+    expect(res.body.admin_order).toMatchObject({ terms_accepted_at: '2026-05-01T09:00:00.000Z', terms_hash: hash });
+    expect(res.body.payments[0]).toMatchObject({ kind: 'charge', card_last4: '4242' });
+    expect((await desk.get(`/api/admin/orders/${b.orderId}`)).body.admin_order).toMatchObject({ terms_accepted_at: null, terms_hash: null });
+  });
+
   it('pages and sorts the results', async () => {
     const first = await find('example.com', '&_limit=1&_sort=created_at');
     const second = await find('example.com', '&_limit=1&_offset=1&_sort=created_at');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../src/admin/audit.js';
+import { reconcileStaffRefunds } from '../src/admin/reconcile-staff-refunds.js';
 import { refundOrder } from '../src/admin/refund-order.js';
 import { demoGateway } from '../src/payments/demo-gateway.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
@@ -185,9 +186,15 @@ describe.each(dialects())('refunds by the box office on %s', (dialect) => {
     lose = false;
     expect(await refundPayment({ db: t.db, gateways: { stripe: flaky } }, row.id)).toBe(true);
     expect(sent).toEqual([row.id, row.id]);
+    // Reading the order changes nothing; the job finishes the refund, once.
+    expect((await order(mine.orderId)).tickets.map((x: { state: string }) => x.state)).toEqual(['booked']);
+    expect(await used()).toBe(before);
+    await reconcileStaffRefunds(deps, t.clock.now);
+    await reconcileStaffRefunds(deps, t.clock.now);
     const page = await order(mine.orderId);
     expect(page.tickets.map((x: { state: string }) => x.state)).toEqual(['cancelled']);
     expect(await used()).toBe(before - 1);
+    expect(await t.db.selectFrom('audit_log').select('id').where('object_id', '=', mine.orderId).where('action', '=', 'order.refund').execute()).toHaveLength(1);
     expect(await refundPayment({ db: t.db, gateways: { stripe: flaky } }, row.id)).toBe(false);
     expect(sent.length).toBe(2);
   });

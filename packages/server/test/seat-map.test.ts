@@ -10,6 +10,7 @@ import { importCatalog, importCatalogFile } from '../src/catalog/import-catalog.
 import { API_MEMO_MS } from '../src/http/response-cache.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 import { SEATED_FIXTURE } from './seat-harness.js';
+import { makeStaff, signedIn } from './admin-harness.js';
 
 /** GET events/{id}/sessions/{sessionId}/seat_map (000 §7; issue 15). */
 describe.each(dialects())('the seat map call on %s', (dialect) => {
@@ -52,6 +53,21 @@ describe.each(dialects())('the seat map call on %s', (dialect) => {
     const states = await c.call('GET', `/api${url}`);
     expect(states.body).toEqual({ seat_state: { _count: 1, _total: 1, _data: [{ event_session_id: url.split('/')[4], geometry_version: map.geometry_version, states: 'aaaauaaaaaaaaaaaaaaaaaaaaaa' }] }, _total: 1 });
     expect(ZSeatMapDocument.parse(states.body).seat_state!._data[0].states).toHaveLength(seats.length);
+  });
+
+  it('a session closed for sale by staff shows no free seat (booked ones stay booked); reopened, its seats are free again', async () => {
+    const c = new CartClient(t.app);
+    const session = url.split('/')[4]!;
+    const admin = await signedIn(t, await makeStaff(t, 'seats-admin@example.org', 'admin'), '10.7.9.1');
+    const statesNow = async () => (await c.call('GET', `/api${url}`)).body.seat_state._data[0].states as string;
+    expect(await statesNow()).toContain('a');
+    expect((await admin.call('PATCH', `/api/admin/sessions/${session}`, { closed: true })).status).toBe(200);
+    const closed = await statesNow();
+    expect(closed).toMatch(/^[ub]+$/);
+    const seats = (await c.call('GET', `/api${url}?_withgeometry=true`)).body.seat._data as TSeat[];
+    expect(seats.filter((x) => x.state === 'available')).toEqual([]);
+    expect((await admin.call('PATCH', `/api/admin/sessions/${session}`, { closed: false })).status).toBe(200);
+    expect(await statesNow()).toContain('a');
   });
 
   it('is cacheable with an ETag: 304 while nothing changed, a new answer once a seat is held', async () => {

@@ -66,6 +66,8 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
     const payment = await t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).executeTakeFirstOrThrow();
     expect([payment.gateway_id, payment.status, payment.reference]).toEqual(['stripe', 'succeeded', intent.id]);
     expect(intent.metadata.payment_id).toBe(payment.id);
+    // The card's last 4, as Stripe's payment method says, for the box office's Find (docs/box-office.md).
+    expect(payment.card_last4).toBe('4242');
     // Stripe's own event for it afterwards changes nothing.
     expect((await deliver(fake.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
     expect(await orders(cartId)).toBe(1);

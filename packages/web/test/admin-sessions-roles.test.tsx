@@ -8,7 +8,7 @@ import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
 
 /** The Sessions screen offers closing, reopening and capacity to admins only (docs/box-office.md, Roles): the box office sees the figures. */
-const ROW = { id: 's1', event_id: 'e1', event_name: 'Tour', start_datetime: '2026-06-07T14:00:00.000Z', capacity: 100, oversell_capacity: 0, sold: 2, held: 1, oldest_hold_at: null, checked_in: 0, available: 97, closed: false };
+const ROW = { id: 's1', event_id: 'e1', event_name: 'Tour', start_datetime: '2026-06-07T14:00:00.000Z', capacity: 100, oversell_capacity: 0, sold: 2, held: 1, oldest_hold_at: null, checked_in: 0, available: 97, closed: false, ticket_types: [{ id: 't1', name: 'Adult' }] };
 const me = (role: string) => ({ staff: { id: 'st', email: `${role}@museum.example`, role, disabled: false, totp_enrolled: true, created_at: '2026-11-01T10:00:00.000Z', last_login_at: null }, admin_session: { stage: 'complete', expires_at: '2026-11-21T16:00:00.000Z', otpauth_uri: null, qr_code_svg: null } });
 
 function renderAs(role: string) {

@@ -22,6 +22,8 @@ function matches(eb: ExpressionBuilder<Database & { order_cart: Database['cart']
     like(sql<string>`lower(user_account.first_name || ' ' || user_account.last_name)`, pattern),
     eb.exists(eb.selectFrom('ticket').select('ticket.id').where('ticket.ticket_order_id', '=', eb.ref('ticket_order.id')).where((w) => w.or([w('ticket.scan_code', '=', q.toUpperCase()), w('ticket.scan_code', '=', q), like(sql<string>`lower(ticket.admit_name)`, pattern)]))),
   ];
+  // A card's last 4 (0034): exactly 4 digits, as typed or after "card ending in".
+  if (/^\d{4}$/.test(q)) ors.push(eb.exists(eb.selectFrom('payment').select('payment.id').where('payment.ticket_order_id', '=', eb.ref('ticket_order.id')).where('payment.card_last4', '=', q)));
   if (digits.length >= 4) ors.push(like(sql<string>`replace(replace(replace(replace(coalesce(user_account.phone, ''), ' ', ''), '-', ''), '(', ''), ')', '')`, `%${digits}%`));
   return eb.or(ors);
 }
@@ -67,7 +69,7 @@ export const orderWithBuyer = (db: Tx, id: string) =>
     .innerJoin('cart as order_cart', 'order_cart.id', 'ticket_order.cart_id')
     // The buyer: the cart's purchaser (guest checkout, gifts), else the identity that ordered.
     .leftJoin('user_account', (j) => j.on('user_account.identity_id', '=', sql<string>`coalesce(order_cart.purchaser_identity_id, ticket_order.identity_id)`))
-    .select(['ticket_order.id', 'ticket_order.seller_id', 'ticket_order.cart_id', 'ticket_order.order_number', 'ticket_order.state', 'ticket_order.created_at', 'ticket_order.total', 'ticket_order.paid', 'user_account.email', 'user_account.first_name', 'user_account.last_name', 'user_account.phone'])
+    .select(['ticket_order.id', 'ticket_order.seller_id', 'ticket_order.cart_id', 'ticket_order.order_number', 'ticket_order.state', 'ticket_order.created_at', 'ticket_order.total', 'ticket_order.paid', 'user_account.email', 'user_account.first_name', 'user_account.last_name', 'user_account.phone', 'ticket_order.terms_accepted_at', 'ticket_order.terms_hash'])
     .where('ticket_order.id', '=', id)
     .executeTakeFirst();
 
@@ -84,6 +86,7 @@ export const ticketsOfOrder = (db: Tx, orderId: string) =>
       'ticket.event_session_id',
       'ticket.ticket_group_id',
       'ticket.counts_session',
+      'ticket.event_template_id',
       'event_template.name as event_name',
       'ticket_type.name as ticket_type_name',
       'event_session.start_datetime',
@@ -97,7 +100,7 @@ export const ticketsOfOrder = (db: Tx, orderId: string) =>
     .execute();
 
 export const paymentsOfOrder = (db: Tx, orderId: string) =>
-  db.selectFrom('payment').select(['id', 'gateway_id', 'amount', 'status', 'reference', 'error_code', 'created_at', 'idempotency_key']).where('ticket_order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  db.selectFrom('payment').select(['id', 'gateway_id', 'amount', 'status', 'reference', 'error_code', 'created_at', 'idempotency_key', 'card_last4']).where('ticket_order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
 
 export const changesOfOrder = (db: Tx, orderId: string) =>
   db.selectFrom('cart').select(['id as cart_id', 'cart_number', 'state', 'created_at']).where('edits_order_id', '=', orderId).orderBy('created_at').execute();

@@ -49,3 +49,18 @@ export async function setSessionCapacity(db: Tx, id: string, capacity: number): 
 export async function setSessionClosed(db: Tx, id: string, closed: boolean) {
   await db.updateTable('event_session').set({ sale_closed: closed ? 1 : 0 }).where('id', '=', id).execute();
 }
+
+/** The ticket types of these events' ticket groups (tickets, not memberships or gift cards), in catalog order. */
+export const ticketTypesOfEvents = (db: Tx, eventIds: string[]) =>
+  eventIds.length
+    ? db
+        .selectFrom('ticket_group')
+        .innerJoin('ticket_group_rule', 'ticket_group_rule.ticket_group_id', 'ticket_group.id')
+        .innerJoin('ticket_type', 'ticket_type.id', 'ticket_group_rule.ticket_type_id')
+        .select(['ticket_group.event_template_id', 'ticket_type.id', 'ticket_type.name'])
+        .where('ticket_group.event_template_id', 'in', eventIds)
+        .where('ticket_group.handler', '=', 'tickets')
+        .orderBy('ticket_group.rank')
+        .orderBy('ticket_group_rule.rank')
+        .execute()
+    : Promise.resolve([]);

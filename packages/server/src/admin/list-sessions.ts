@@ -2,7 +2,7 @@ import type { TAdminSessionList, TAdminSessionQuery, TAdminSessionRow } from '@f
 import type { Db, Tx } from '../db/database.js';
 import { dayBounds } from '../events/session-rules.js';
 import { document } from '../http/envelope.js';
-import { sessionsBetween } from './admin-sessions.repository.js';
+import { sessionsBetween, ticketTypesOfEvents } from './admin-sessions.repository.js';
 
 type Row = Awaited<ReturnType<typeof sessionsBetween>>['rows'][number];
 
@@ -33,7 +33,9 @@ async function sellerZone(db: Tx) {
 export async function listAdminSessions(db: Db, q: TAdminSessionQuery): Promise<TAdminSessionList> {
   const { start, end } = dayBounds(q.date, await sellerZone(db));
   const { rows, total } = await sessionsBetween(db, { start, end, eventId: q.event_id, limit: q._limit, offset: q._offset });
-  return document('admin_session', rows.map(sessionRowOut), total, {}, { offset: q._offset, limit: q._limit }) as TAdminSessionList;
+  const types = await ticketTypesOfEvents(db, [...new Set(rows.map((r) => r.event_id))]);
+  const typesOf = (eventId: string) => [...new Map(types.filter((x) => x.event_template_id === eventId).map((x) => [x.id, { id: x.id, name: x.name }])).values()];
+  return document('admin_session', rows.map((r) => ({ ...sessionRowOut(r), ticket_types: typesOf(r.event_id) })), total, {}, { offset: q._offset, limit: q._limit }) as TAdminSessionList;
 }
 
 export async function oneSession(db: Tx, id: string, date: { start: string; end: string }) {

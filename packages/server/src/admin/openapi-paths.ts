@@ -1,4 +1,4 @@
-import { ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminTicketAnswer, ZAdminTicketNameBody, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminMemberSetAnswer, ZAdminCompAnswer, ZAdminCompBody, ZAdminMoveAnswer, ZAdminMoveBody, ZAdminMemberList, ZAdminCartAnswer, ZAdminCartBody, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminSessionPatch, ZAdminTicketAnswer, ZAdminTicketNameBody, ZAdminRefundAnswer, ZAdminRefundBody, ZAdminResendAnswer, ZAdminResendBody, ZAdminOrderDetail, ZAdminOrderList, ZAdminLoginBody, ZAdminMeAnswer, ZAdminOkAnswer, ZAdminSetPasswordBody, ZAdminTotpBody, ZAuditAnswer } from '@foyer/contracts';
 import { answer, operation, pathParam, type Operation } from '../http/openapi-parts.js';
 
 const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
@@ -69,6 +69,20 @@ export function adminPaths() {
         },
       }),
     },
+    '/admin/orders/{id}/move': {
+      post: admin({
+        summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
+        parameters: [pathParam('id')],
+        body: ZAdminMoveBody,
+        ok: ZAdminMoveAnswer,
+        refusals: {
+          '400': 'validation_failed (another event, the same session)',
+          '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
+          '404': 'not_found (order or session), ticket_not_found',
+          '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
+        },
+      }),
+    },
     '/admin/orders/{id}/resend': {
       post: admin({
         summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
@@ -120,12 +134,47 @@ export function adminPaths() {
         refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
       }),
     },
+    '/admin/comps': {
+      post: admin({
+        summary: 'Complimentary tickets (box office): items as payment-link carts name them, reserved with every reserve rule and capacity check, booked at once into an order of zero total; to a recipient (a guest account), e-mailed when send_email',
+        body: ZAdminCompBody,
+        ok: ZAdminCompAnswer,
+        refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving; nothing is booked)' },
+      }),
+    },
     '/admin/members': {
       get: admin({
         summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
         parameters: [query('q', 'at least 2 characters'), ...PAGE],
         ok: ZAdminMemberList,
         refusals: { '400': 'validation_failed' },
+      }),
+    },
+    '/admin/members/{id}/extend': {
+      post: admin({
+        summary: "Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited",
+        parameters: [pathParam('id')],
+        body: ZAdminMemberExtendBody,
+        ok: ZAdminMemberSetAnswer,
+        refusals: { '400': 'validation_failed (not later than the current end)', '404': 'not_found' },
+      }),
+    },
+    '/admin/members/{id}/cancel': {
+      post: admin({
+        summary: 'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
+        parameters: [pathParam('id')],
+        body: ZAdminMemberActionBody,
+        ok: ZAdminMemberSetAnswer,
+        refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
+      }),
+    },
+    '/admin/members/{id}/auto_renew/cancel': {
+      post: admin({
+        summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
+        parameters: [pathParam('id')],
+        body: ZAdminMemberActionBody,
+        ok: ZAdminMemberSetAnswer,
+        refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
       }),
     },
     '/admin/members/cards-to-print': {

@@ -15,6 +15,7 @@ export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[num
   return {
     id: t.id,
     state: t.state,
+    event_id: t.event_template_id,
     event_name: t.event_name,
     ticket_type_name: t.ticket_type_name,
     session_start: t.start_datetime ?? null,
@@ -49,9 +50,16 @@ export async function readAdminOrder(db: Db | Tx, orderId: string): Promise<TAdm
     ...audit.map((a) => ({ at: a.created_at, what: a.action, by: a.staff_email })),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return {
-    admin_order: { ...orderRowOut(order, tickets.length), cart_id: order.cart_id, refunded: fromMinor(refunded), refundable: fromMinor(Math.max(0, Number(order.paid) - refunded)) },
+    admin_order: {
+      ...orderRowOut(order, tickets.length),
+      cart_id: order.cart_id,
+      refunded: fromMinor(refunded),
+      refundable: fromMinor(Math.max(0, Number(order.paid) - refunded)),
+      terms_accepted_at: order.terms_accepted_at,
+      terms_hash: order.terms_hash,
+    },
     tickets: tickets.map(adminTicketOut),
-    payments: payments.map((p) => ({ id: p.id, kind: isRefundRow(p) ? 'refund' : 'charge', gateway_id: p.gateway_id, amount: fromMinor(Number(p.amount)), status: p.status, reference: p.reference, created_at: p.created_at })),
+    payments: payments.map((p) => ({ id: p.id, kind: isRefundRow(p) ? 'refund' : 'charge', gateway_id: p.gateway_id, amount: fromMinor(Number(p.amount)), status: p.status, reference: p.reference, card_last4: p.card_last4, created_at: p.created_at })),
     changes,
     instalments: instalments.map((i) => ({ ...i, rank: Number(i.rank), amount: fromMinor(Number(i.amount)) })),
     mails,

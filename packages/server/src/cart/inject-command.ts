@@ -49,7 +49,7 @@ export async function parseInjectArgs(args: string[]): Promise<InjectRequest> {
 }
 
 /** Catalog keys → ids; a session is an id or EVENT-KEY@START (UTC ISO time). */
-async function resolveItems(db: Db, sellerId: string, request: InjectRequest): Promise<InjectItem[]> {
+export async function resolveItems(db: Db, sellerId: string, request: InjectRequest): Promise<InjectItem[]> {
   const items: InjectItem[] = [];
   for (const item of request.items ?? []) {
     const type = await db.selectFrom('ticket_type').select('id').where('seller_id', '=', sellerId).where((eb) => eb.or([eb('id', '=', item.ticket_type), eb('catalog_key', '=', item.ticket_type)])).executeTakeFirst();

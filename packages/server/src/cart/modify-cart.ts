@@ -49,6 +49,12 @@ export interface ModifyInput {
   client?: ClientLimits;
   /** A new change cart for this order (self-edit; the caller has checked access to the order). */
   editOrderId?: string | null;
+  /**
+   * The box office moving an order's tickets (admin/move-tickets.ts): the self-edit rules and its
+   * logged-out rule do not apply (capacity and the reserve rules do); `onWritten` runs last in the
+   * modify's transaction (the audit entry commits with the change).
+   */
+  staffChange?: { onWritten: (tx: Tx, made: ModifiedCart) => Promise<void> } | null;
 }
 
 type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
@@ -94,7 +100,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
 
   const held = cart ? await heldTicketsOfCart(tx, cart.id) : [];
   // A change cart (self-edit) may also remove tickets of the order it edits (orders/self-edit/).
-  const editsOrderId = changeCartOrder(cart, input.editOrderId ?? null, input.writer.identity);
+  const editsOrderId = changeCartOrder(cart, input.editOrderId ?? null, input.writer.identity, !!input.staffChange);
   const orderRemoveIds = editsOrderId ? body.remove.filter((id) => !held.some((t) => t.id === id)) : [];
   const removeIds = new Set(body.remove.filter((id) => !orderRemoveIds.includes(id)));
   // Money taken for a cart is never left without tickets to cover it: no removals once paid into.
@@ -147,9 +153,10 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   const rows = additions.map(({ groupLimit: _limit, ...a }) => ({ ...a, id: uuidv7(), cart_id: saved.id, created_at: nowIso }));
   // The new tickets are inserted (seats held) before the order's old ones are taken out, in this one transaction.
   const added = await insertHoldingSeats(rows, (ordered) => insertTickets(tx, ordered));
-  const changeCart = editsOrderId ? { ...saved, edits_order_id: editsOrderId, credit: await takeOrderTickets(tx, { cartId: saved.id, orderId: editsOrderId, sellerId: input.sellerId, ticketIds: orderRemoveIds, now }) } : saved;
+  const changeCart = editsOrderId ? { ...saved, edits_order_id: editsOrderId, credit: await takeOrderTickets(tx, { cartId: saved.id, orderId: editsOrderId, sellerId: input.sellerId, ticketIds: orderRemoveIds, now, staff: !!input.staffChange }) } : saved;
   // A paid ticket leaves its order only in exchange for another (orders/self-edit/assert-exchange.ts).
-  if (editsOrderId) await assertExchange(tx, saved.id, true);
+  // Staff may move tickets of a `single` event (the exchange itself is still required).
+  if (editsOrderId) await assertExchange(tx, saved.id, !input.staffChange);
   // Memberships: the members of a membership ticket; member benefits taken from allowances (rows[i] is body.add[i]).
   await holdMembershipItems(tx, { sellerId: input.sellerId, cartId: saved.id, viewer: input.viewer, items: rows.map((ticket, i) => ({ ticket, handlerData: body.add[i].handler_data })), now });
   await takeMemberAllowances(tx, { sellerId: input.sellerId, viewer: input.viewer, tickets: rows, now, cache: input.cache });
@@ -161,7 +168,9 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   // The client's limits last (the new cart and tickets count): a reservation refused for capacity
   // never waits for the client's lock, and the lock is the last one taken (only reads follow).
   if (input.client) await checkClientLimits(tx, input.dialect, input.client, { identityId: input.writer.identity.id, newIdentity: input.writer.fresh !== null, newCart: !cart, adding: additions.length, now });
-  return { cart: priced.cart, tickets: priced.tickets, sessions };
+  const made = { cart: priced.cart, tickets: priced.tickets, sessions };
+  if (input.staffChange) await input.staffChange.onWritten(tx, made);
+  return made;
 }
 
 const insertCart = prepared((tx, id: string, sellerId: string, identityId: string, cartNumber: string, expiresAt: string | null, nowIso: string, campaign: string | null, additionalInfo: string, clientIp: string | null) =>

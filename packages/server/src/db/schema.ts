@@ -556,6 +556,8 @@ export interface PaymentTable {
   request_fingerprint: Generated<string | null>;
   /** 0031: the part of `amount` that was the payment method's fee; the rest goes to the balance. */
   method_fee: Generated<number>;
+  /** 0034: the last 4 digits of the card charged, as the gateway said; null for other methods. */
+  card_last4: Generated<string | null>;
 }
 /** Stored value: gift cards issued when a ledger ticket is bought, spent at checkout. */
 export interface LedgerTable {

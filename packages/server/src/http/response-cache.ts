@@ -113,7 +113,7 @@ declare module 'fastify' {
  * webhooks), cancelling tickets of an order; and the staff's: closing, reopening or resizing a
  * session, refunding (which cancels tickets), making a payment-link cart (which holds them).
  */
-const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel|admin\/(sessions\/[^/?]+|orders\/[^/?]+\/refund|carts))(\/|\?|$)/;
+const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel|admin\/(sessions\/[^/?]+|orders\/[^/?]+\/(refund|move)|carts|comps))(\/|\?|$)/;
 
 const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
 

@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error.js';
 import type { PayInput } from '../checkout/pay-cart.js';
 import { gatewayKeyOfRetry } from '../checkout/pay-idempotency.js';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
-import { insertPayment } from './payments.repository.js';
+import { insertPayment, setPaymentCardLast4 } from './payments.repository.js';
 import { settlePayment, type PayOutcome } from './settle-payment.js';
 
 /**
@@ -66,6 +66,7 @@ export async function chargeAndSettle(
   } catch {
     result = { status: 'failed', code: 'payment_failed', message: 'The payment could not be processed.' };
   }
+  if (result.status === 'succeeded' && result.card) await setPaymentCardLast4(input.db, attempt.paymentId, result.card.last4);
   if (beforeSettle) await beforeSettle(result);
   const outcome = await settlePayment({ db: input.db, dialect: input.dialect, now: input.now, publicUrl: input.publicUrl, gateways: input.gateways }, attempt.paymentId, result);
   if (outcome instanceof AppError) throw outcome;

@@ -19,7 +19,7 @@ export const demoGateway: PaymentGateway = {
     switch (card) {
       case DEMO_CARDS.success:
         // Test mode keeps the test number itself as the reusable reference (a real gateway keeps a token).
-        return request.saveForFutureUse ? { status: 'succeeded', reference, saved: { reference: card, brand: cardBrand(card), last4: card.slice(-4) } } : { status: 'succeeded', reference };
+        return { status: 'succeeded', reference, card: { brand: cardBrand(card), last4: card.slice(-4) }, ...(request.saveForFutureUse ? { saved: { reference: card, brand: cardBrand(card), last4: card.slice(-4) } } : {}) };
       case DEMO_CARDS.requires_action:
         return { status: 'requires_action', reference, clientSecret: `${reference}_secret` };
       case DEMO_CARDS.card_declined:

@@ -41,7 +41,8 @@ export interface SavedCard {
 export type FailureCode = 'card_declined' | 'incorrect_cvc' | 'incorrect_zip' | 'payment_failed';
 
 export type ChargeResult =
-  | { status: 'succeeded'; reference: string; saved?: SavedCard }
+  /** `card`: the card charged, when the gateway says (its last 4 are kept on the payment; docs/box-office.md, Find). */
+  | { status: 'succeeded'; reference: string; saved?: SavedCard; card?: { brand: string; last4: string } }
   | { status: 'requires_action'; reference: string; clientSecret: string; redirectUrl?: string }
   | { status: 'failed'; code: FailureCode; message: string }
   /** Accepted but not final (a debit awaiting clearing): the webhook settles it. */

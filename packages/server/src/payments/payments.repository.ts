@@ -81,6 +81,11 @@ export async function setPaymentReference(db: Tx, id: string, reference: string)
   await db.updateTable('payment').set({ reference }).where('id', '=', id).execute();
 }
 
+/** The card's last 4 as the gateway reported them (docs/box-office.md, Find); digits only. */
+export async function setPaymentCardLast4(db: Tx, id: string, last4: string) {
+  if (/^\d{4}$/.test(last4)) await db.updateTable('payment').set({ card_last4: last4 }).where('id', '=', id).execute();
+}
+
 export async function linkPaymentsToOrder(db: Tx, cartId: string, orderId: string) {
   await db.updateTable('payment').set({ ticket_order_id: orderId }).where('cart_id', '=', cartId).where('status', '=', 'succeeded').execute();
 }

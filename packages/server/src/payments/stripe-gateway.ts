@@ -79,9 +79,12 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
           { idempotencyKey: request.idempotencyKey },
         );
         const result = intentResult(intent);
-        if (!customer || result.status !== 'succeeded') return result;
-        const card = (await stripe.paymentMethods.retrieve(paymentMethod)).card;
-        return { ...result, saved: { reference: JSON.stringify({ customer: customer.id, payment_method: paymentMethod }), brand: card?.brand ?? 'card', last4: card?.last4 ?? '' } };
+        if (result.status !== 'succeeded') return result;
+        // The card's brand and last 4 for the box office (display only: a failed look-up loses nothing).
+        const card = (await stripe.paymentMethods.retrieve(paymentMethod).catch(() => null))?.card;
+        const shown = card ? { ...result, card: { brand: card.brand, last4: card.last4 } } : result;
+        if (!customer) return shown;
+        return { ...shown, saved: { reference: JSON.stringify({ customer: customer.id, payment_method: paymentMethod }), brand: card?.brand ?? 'card', last4: card?.last4 ?? '' } };
       } catch (error) {
         return fromError(error);
       }

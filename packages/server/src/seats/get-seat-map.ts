@@ -54,9 +54,11 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument 
     if (t.state === 'held' && t.expires_at !== null && t.expires_at <= nowIso) continue;
     taken.set(t.seat_id!, t.state === 'held' ? 'unavailable' : 'booked');
   }
+  // A session closed for sale by staff is sold out (docs/box-office.md, Sessions): no seat is free.
+  const closed = Number(session.sale_closed) === 1;
   const stateOf = (seat: (typeof seats)[number]): TSeatState => {
     if (seat.unavailable || !groupsOfZone.has(seat.zone)) return 'unavailable';
-    return taken.get(seat.id) ?? 'available';
+    return taken.get(seat.id) ?? (closed ? 'unavailable' : 'available');
   };
 
   if (!input.withGeometry) {

@@ -31,7 +31,7 @@ export function sessionOfSellerEvent(db: Db | Tx, sellerId: string, eventId: str
   return db
     .selectFrom('event_session')
     .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
-    .select(['event_session.id', 'event_session.end_datetime'])
+    .select(['event_session.id', 'event_session.end_datetime', 'event_session.sale_closed'])
     .where('event_session.id', '=', sessionId)
     .where('event_session.event_template_id', '=', eventId)
     .where('event_template.seller_id', '=', sellerId)

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { STAFF_ACTION_ROLES, staffRoleAllows } from '@foyer/contracts/constants';
 import { isApiError } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { adminCall, meQuery } from './admin-api.js';
@@ -39,12 +40,27 @@ export function Component() {
             )}
             {office && (
               <li>
+                <NavLink to="/admin/members">{t.nav.members}</NavLink>
+              </li>
+            )}
+            {office && (
+              <li>
                 <NavLink to="/admin/sessions">{t.nav.sessions}</NavLink>
               </li>
             )}
             {office && (
               <li>
                 <NavLink to="/admin/reports">{t.nav.reports}</NavLink>
+              </li>
+            )}
+            {office && (
+              <li>
+                <NavLink to="/admin/payment-links">{t.nav.links}</NavLink>
+              </li>
+            )}
+            {staffRoleAllows(staff.role, STAFF_ACTION_ROLES.readAudit) && (
+              <li>
+                <NavLink to="/admin/audit">{t.nav.audit}</NavLink>
               </li>
             )}
           </ul>

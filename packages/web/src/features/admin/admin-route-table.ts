@@ -16,7 +16,10 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => loadChunk(() => import('./find-page.js')) },
       { path: 'orders/:id', lazy: () => loadChunk(() => import('./order-page.js')) },
+      { path: 'members', lazy: () => loadChunk(() => import('./members-page.js')) },
       { path: 'sessions', lazy: () => loadChunk(() => import('./sessions-page.js')) },
+      { path: 'payment-links', lazy: () => loadChunk(() => import('./payment-links-page.js')) },
+      { path: 'audit', lazy: () => loadChunk(() => import('./audit-page.js')) },
       { path: 'reports', lazy: () => loadChunk(() => import('./reports-page.js')) },
     ],
   },

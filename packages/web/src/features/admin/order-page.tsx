@@ -7,6 +7,7 @@ import { orderQuery, resendOrder } from './admin-api.js';
 import { DataTable } from './data-table.js';
 import { dateTime } from './format.js';
 import { RefundDialog } from './refund-dialog.js';
+import { MoveDialog } from './move-dialog.js';
 import { isRenameable, TicketNameDialog, ticketLabel } from './ticket-name-dialog.js';
 
 type Detail = TAdminOrderDetail;
@@ -21,6 +22,7 @@ export function Component() {
   const [refund, setRefund] = useState<'selected' | 'whole' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [naming, setNaming] = useState<Ticket | null>(null);
+  const [moving, setMoving] = useState<Ticket[] | null>(null);
   if (order.isPending) return <p>{t.loading}</p>;
   if (order.isError) return <p role="alert">{fill(t.error, { message: order.error.message })}</p>;
   const o = order.data;
@@ -51,10 +53,15 @@ export function Component() {
           <dd>{o.admin_order.refunded}</dd>
           <dt>{t.order.refundable}</dt>
           <dd>{o.admin_order.refundable}</dd>
+          <dt>{t.order.terms}</dt>
+          <dd>{o.admin_order.terms_accepted_at ? fill(t.order.termsAccepted, { when: dateTime(o.admin_order.terms_accepted_at), hash: o.admin_order.terms_hash?.slice(0, 12) ?? '' }) : t.order.termsNone}</dd>
         </dl>
         <div className="admin-actions">
           <button type="button" className="button" disabled={!chosen.length} onClick={() => setRefund('selected')}>
             {t.order.refundSelected}
+          </button>
+          <button type="button" className="button button--secondary" disabled={!chosen.length} onClick={() => setMoving(chosen)}>
+            {t.move.open}
           </button>
           <button type="button" className="button button--secondary" disabled={o.admin_order.refundable === '0.00' && !o.tickets.some((x) => x.state === 'booked')} onClick={() => setRefund('whole')}>
             {t.order.refundAll}
@@ -105,6 +112,7 @@ export function Component() {
           { key: 'when', label: t.order.columns.when, cell: (x) => dateTime(x.created_at), sortValue: (x) => x.created_at },
           { key: 'kind', label: t.order.columns.kind, cell: (x) => x.kind, sortValue: (x) => x.kind },
           { key: 'gateway', label: t.order.columns.gateway, cell: (x) => x.gateway_id },
+          { key: 'card', label: t.order.columns.card, cell: (x) => (x.card_last4 ? fill(t.order.cardEnding, { last4: x.card_last4 }) : '—') },
           { key: 'amount', label: t.order.columns.amount, cell: (x) => x.amount, numeric: true, sortValue: (x) => Number(x.amount) },
           { key: 'status', label: t.order.columns.status, cell: (x) => x.status },
         ]}
@@ -148,6 +156,17 @@ export function Component() {
         onClose={() => setNaming(null)}
         onDone={(text) => {
           setNaming(null);
+          setMessage(text);
+          void refresh();
+        }}
+      />
+      <MoveDialog
+        orderId={id}
+        tickets={moving}
+        onClose={() => setMoving(null)}
+        onDone={(text) => {
+          setMoving(null);
+          setSelected(new Set());
           setMessage(text);
           void refresh();
         }}

@@ -1,14 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminSessionRow } from '@foyer/contracts';
+import type { TAdminSessionListRow, TAdminSessionRow } from '@foyer/contracts';
 import { STAFF_ACTION_ROLES, staffRoleAllows } from '@foyer/contracts/constants';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { meQuery, patchSession, sessionsQuery } from './admin-api.js';
 import { DataTable, type Column } from './data-table.js';
 import { dateTime } from './format.js';
+import { CompDialog } from './comp-dialog.js';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -22,8 +23,19 @@ export function Component() {
   const list = useQuery(sessionsQuery(date));
   const [editing, setEditing] = useState<TAdminSessionRow | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [comping, setComping] = useState<TAdminSessionListRow | null>(null);
+  const [issued, setIssued] = useState<{ message: string; orderId: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['admin_session'] });
   const act = (work: Promise<unknown>) => work.then(() => (setError(null), setEditing(null), refresh()), (e: unknown) => setError(errorMessage(e)));
+  const comps: Column<TAdminSessionListRow> = {
+    key: 'comps',
+    label: t.sessions.columns.comps,
+    cell: (s) => (
+      <button type="button" className="button button--secondary" disabled={!s.ticket_types.length} aria-label={fill(t.comps.openLabel, { event: s.event_name, time: dateTime(s.start_datetime) })} onClick={() => (setIssued(null), setComping(s))}>
+        {t.comps.open}
+      </button>
+    ),
+  };
   const actions: Column<TAdminSessionRow> = {
     key: 'actions',
     label: t.sessions.columns.actions,
@@ -50,6 +62,11 @@ export function Component() {
           </button>
         </div>
       </form>
+      {issued && (
+        <p className="notice" role="status">
+          {issued.message} <Link to={`/admin/orders/${issued.orderId}`}>{t.comps.view}</Link>
+        </p>
+      )}
       {error && !editing && (
         <p className="notice notice--error" role="alert">
           {error}
@@ -59,7 +76,7 @@ export function Component() {
       {list.isError && <p role="alert">{fill(t.error, { message: list.error.message })}</p>}
       {list.data && !list.data.admin_session._total && <p role="status">{t.sessions.none}</p>}
       {list.data && list.data.admin_session._total > 0 && (
-        <DataTable<TAdminSessionRow>
+        <DataTable<TAdminSessionListRow>
           caption={fill(t.sessions.title, {})}
           rows={list.data.admin_session._data}
           rowKey={(s) => s.id}
@@ -73,10 +90,20 @@ export function Component() {
             { key: 'in', label: t.sessions.columns.checkedIn, cell: (s) => s.checked_in, numeric: true, sortValue: (s) => s.checked_in },
             { key: 'available', label: t.sessions.columns.available, cell: (s) => s.available ?? t.sessions.unlimited, numeric: true, sortValue: (s) => s.available ?? Number.MAX_SAFE_INTEGER },
             { key: 'state', label: t.sessions.columns.state, cell: (s) => (s.closed ? t.sessions.closed : t.sessions.open), sortValue: (s) => Number(s.closed) },
+            comps,
             ...(mayChange ? [actions] : []),
           ]}
         />
       )}
+      <CompDialog
+        session={comping}
+        onClose={() => setComping(null)}
+        onDone={(message, orderId) => {
+          setComping(null);
+          setIssued({ message, orderId });
+          void refresh();
+        }}
+      />
       <Modal open={editing !== null} title={t.sessions.changeCapacity} onClose={() => setEditing(null)} size="sm">
         {editing && (
           <form className="admin-form" onSubmit={(e) => (e.preventDefault(), void act(patchSession(editing.id, { capacity: Number(new FormData(e.currentTarget).get('capacity')) })))}>

@@ -1,0 +1,6 @@
+import type { Tx } from '../db/database.js';
+
+/** A comp's tickets cost nothing: sold for 0, no fees (the face value stays the list price). */
+export async function zeroTicketPrices(tx: Tx, cartId: string) {
+  await tx.updateTable('ticket').set({ adjusted_value: 0, fee_fixed_outside: 0, fee_percent_outside: 0 }).where('cart_id', '=', cartId).where('state', '=', 'held').execute();
+}

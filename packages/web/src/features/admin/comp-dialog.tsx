@@ -1,0 +1,91 @@
+import type { TAdminSessionListRow } from '@foyer/contracts';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client.js';
+import { adminText as t, fill } from '../../i18n/en-admin.js';
+import { Modal } from '../../ui/modal.js';
+import { issueComps } from './admin-api.js';
+import { dateTime } from './format.js';
+
+/**
+ * Complimentary tickets into one session (docs/box-office.md, Complimentary tickets): a ticket type
+ * of the event, how many, an optional recipient (e-mailed when asked), why. The server checks
+ * capacity and says why it refuses.
+ */
+export function CompDialog(props: { session: TAdminSessionListRow | null; onClose: () => void; onDone: (message: string, orderId: string) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const s = props.session;
+  return (
+    <Modal open={s !== null} title={t.comps.title} onClose={() => (setError(null), props.onClose())} size="sm">
+      {s && (
+        <form
+          className="admin-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const text = (name: string) => String(f.get(name) ?? '').trim();
+            const recipient = text('email') ? { email: text('email'), first_name: text('first_name'), last_name: text('last_name') } : null;
+            setBusy(true);
+            setError(null);
+            issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email: f.get('send_email') === 'on', reason: text('reason') })
+              .then((r) => props.onDone(fill(t.comps.done, { n: r.admin_comp.tickets.length, number: r.admin_comp.order_number }), r.admin_comp.order_id))
+              .catch((failure: unknown) => setError(errorMessage(failure)))
+              .finally(() => setBusy(false));
+          }}
+        >
+          <p>{fill(t.comps.lead, { event: s.event_name, time: dateTime(s.start_datetime) })}</p>
+          {error && (
+            <p className="notice notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <label>
+            {t.comps.type}
+            <select name="ticket_type" required>
+              {s.ticket_types.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t.comps.quantity}
+            <input name="quantity" type="number" min={1} max={100} step={1} defaultValue={1} required />
+          </label>
+          <fieldset>
+            <legend>{t.comps.recipient}</legend>
+            <label>
+              {t.comps.first}
+              <input name="first_name" maxLength={100} autoComplete="off" />
+            </label>
+            <label>
+              {t.comps.last}
+              <input name="last_name" maxLength={100} autoComplete="off" />
+            </label>
+            <label>
+              {t.comps.email}
+              <input name="email" type="email" maxLength={254} autoComplete="off" />
+            </label>
+            <label className="admin-choice">
+              <input name="send_email" type="checkbox" />
+              {t.comps.sendEmail}
+            </label>
+          </fieldset>
+          <label>
+            {t.comps.reason}
+            <textarea name="reason" required maxLength={500} rows={2} />
+          </label>
+          <div className="admin-actions">
+            <button type="submit" className="button" disabled={busy}>
+              {t.comps.submit}
+            </button>
+            <button type="button" className="button button--secondary" onClick={props.onClose}>
+              {t.comps.cancel}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TAdminOrderDetail } from '@foyer/contracts';
+import { useState } from 'react';
+import { errorMessage, isApiError } from '../../api/client.js';
+import { adminText as t, fill } from '../../i18n/en-admin.js';
+import { Modal } from '../../ui/modal.js';
+import { moveTickets, sessionsQuery } from './admin-api.js';
+import { dateTime } from './format.js';
+
+type Ticket = TAdminOrderDetail['tickets'][number];
+const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-CA') : new Date().toLocaleDateString('en-CA'));
+
+/**
+ * Move tickets to another session (docs/box-office.md, Move): a day, one of the event's sessions
+ * that day, why. A dearer session is refused until the difference is charged (the card number the
+ * demo gateway takes); a cheaper one's difference goes back to the card that paid.
+ */
+export function MoveDialog(props: { orderId: string; tickets: Ticket[] | null; onClose: () => void; onDone: (message: string) => void }) {
+  const first = props.tickets?.[0];
+  return (
+    <Modal open={!!props.tickets} title={t.move.title} onClose={props.onClose} size="sm">
+      {props.tickets && first && <MoveForm key={props.tickets.map((x) => x.id).join()} {...props} tickets={props.tickets} first={first} />}
+    </Modal>
+  );
+}
+
+function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; onDone: (message: string) => void; onClose: () => void }) {
+  const [date, setDate] = useState(dayOf(props.first.session_start));
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [difference, setDifference] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const oneEvent = props.tickets.every((x) => x.event_id === props.first.event_id);
+  const sessions = useQuery({ ...sessionsQuery(date, props.first.event_id), enabled: oneEvent });
+  const current = new Set(props.tickets.map((x) => x.session_start));
+  if (!oneEvent) return <p role="alert">{t.move.oneEvent}</p>;
+  return (
+    <form
+      className="admin-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!sessionId) return setError(t.move.chooseSession);
+        const form = new FormData(e.currentTarget);
+        const card = String(form.get('card') ?? '').trim();
+        setBusy(true);
+        setError(null);
+        moveTickets(props.orderId, {
+          ticket_ids: props.tickets.map((x) => x.id),
+          event_session_id: sessionId,
+          reason: String(form.get('reason') ?? ''),
+          ...(difference && card ? { payment: { gateway_id: 'demo', gateway_data: { card_number: card } } } : {}),
+        })
+          .then((r) => props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
+          .catch((failure: unknown) => {
+            if (isApiError(failure) && failure.code === 'payment_required') setDifference((failure.extra as { difference?: string } | null)?.difference ?? null);
+            setError(errorMessage(failure));
+          })
+          .finally(() => setBusy(false));
+      }}
+    >
+      <p>{fill(t.move.lead, { n: props.tickets.length, event: props.first.event_name })}</p>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <label>
+        {t.move.day}
+        <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(null), setDifference(null))} />
+      </label>
+      <fieldset>
+        <legend>{t.move.session}</legend>
+        {sessions.isPending && <p>{t.loading}</p>}
+        {sessions.data?.admin_session._data.length === 0 && <p>{t.move.noSessions}</p>}
+        {sessions.data?.admin_session._data.map((s) => (
+          <label key={s.id} className="admin-choice">
+            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => (setSessionId(s.id), setDifference(null))} />
+            {fill(t.move.sessionOption, { time: dateTime(s.start_datetime), available: s.available === null ? t.sessions.unlimited : s.available })}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        {t.move.reason}
+        <textarea name="reason" required maxLength={500} rows={2} />
+      </label>
+      {difference && (
+        <label>
+          {fill(t.move.card, { amount: difference })}
+          <input name="card" required inputMode="numeric" autoComplete="off" maxLength={23} />
+        </label>
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {difference ? fill(t.move.charge, { amount: difference }) : t.move.submit}
+        </button>
+        <button type="button" className="button button--secondary" onClick={props.onClose}>
+          {t.move.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as OrderPage } from '../src/features/admin/order-page.js';
+import { adminText } from '../src/i18n/en-admin.js';
+import { installFetch } from './fixtures.js';
+
+/** The order page's Move (docs/box-office.md, Move): selected tickets to another session of their event. */
+const AT = '2026-06-07T14:00:00.000Z';
+const LATER = '2026-06-07T16:00:00.000Z';
+const ticket = (id: string, state = 'booked') => ({ id, state, event_id: 'e1', event_name: 'Tour', ticket_type_name: 'Adult', session_start: AT, seat: null, scan_code: `SC${id}`, admit_name: null, value: '20.00', redeemed_at: null });
+const detail = {
+  admin_order: { id: 'o1', order_number: '1001', state: 'booked', created_at: '2026-06-01T10:00:00.000Z', total: '40.00', paid: '40.00', email: 'ada@example.com', name: 'Ada Byron', phone: null, ticket_count: 2, cart_id: 'c1', refunded: '0.00', refundable: '40.00', terms_accepted_at: null, terms_hash: null },
+  tickets: [ticket('1'), ticket('2')],
+  payments: [],
+  changes: [],
+  instalments: [],
+  mails: [],
+  timeline: [],
+};
+const session = (id: string, start: string, available: number) => ({ id, event_id: 'e1', event_name: 'Tour', start_datetime: start, capacity: 100, oversell_capacity: 0, sold: 100 - available, held: 0, oldest_hold_at: null, checked_in: 0, available, closed: false });
+
+function renderOrder() {
+  const server = installFetch((url, request) => {
+    if (url.pathname === '/api/admin/orders/o1') return { body: detail };
+    if (url.pathname === '/api/admin/sessions') return { body: { admin_session: { _count: 2, _total: 2, _data: [session('s1', AT, 98), session('s2', LATER, 40)] }, _total: 2, _limit: [0, 200] } };
+    if (url.pathname === '/api/admin/orders/o1/move' && request.method === 'POST') {
+      const body = request.body as { payment?: unknown };
+      if (!body.payment) return { status: 402, body: { _data: [{ _code: 'payment_required', _context: 'admin_move', _description: 'The new session costs 5.00 more: take the payment of the difference.', _extra: { difference: '5.00' } }] } };
+      return { body: { admin_move: { order_id: 'o1', moved_ticket_ids: ['1'], tickets: [{ ...ticket('9'), session_start: LATER, value: '25.00' }], difference: '5.00' } } };
+    }
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/admin/orders/:id', Component: OrderPage }], { initialEntries: ['/admin/orders/o1'] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return server;
+}
+
+describe('moving tickets from the order page', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("offers the event's sessions of the chosen day (not the tickets' own), asks for the difference of a dearer one, then moves", async () => {
+    const { calls } = renderOrder();
+    await screen.findByRole('heading', { name: 'Order 1001' });
+    const open = screen.getByRole('button', { name: adminText.move.open });
+    expect((open as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /SC1/ }));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    const options = await within(dialog).findAllByRole('radio');
+    expect(options.map((o) => (o as HTMLInputElement).disabled)).toEqual([true, false]);
+    expect(calls.find((c) => c.url.pathname === '/api/admin/sessions')!.url.searchParams.get('event_id')).toBe('e1');
+    fireEvent.click(options[1]!);
+    fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The new session costs 5.00 more: take the payment of the difference.');
+    fireEvent.change(within(dialog).getByLabelText('Card number to charge 5.00'), { target: { value: '4242424242424242' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Charge 5.00 and move' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Moved 1 tickets; 5.00 charged.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day' },
+      { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day', payment: { gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } } },
+    ]);
+  });
+});
