@@ -6,6 +6,7 @@ import { insertLedger } from '../src/payments/payments.repository.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
 import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import { remindDueInstalments } from '../src/payments/instalments/remind-due-instalments.js';
+import { noticeOverdueInstalments } from '../src/payments/instalments/notice-overdue-instalments.js';
 import { processOutbox } from '../src/mail/mail-worker.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { uuidv7 } from '../src/ids.js';
@@ -202,6 +203,56 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     expect(delivered.length).toBeGreaterThanOrEqual(1);
     const status = await t.db.selectFrom('outbox').select('status').where('to_address', '=', b.email).where('kind', '=', 'instalment_reminder').executeTakeFirstOrThrow();
     expect(status.status).toBe('sent');
+  });
+
+  it('overdue: after its due date an unpaid instalment is marked overdue and the buyer gets the notice once (the reminder before stays once); paying it clears the state', async () => {
+    const b = await bookedOnPlan();
+    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' };
+    const mails = async (kind: string) => await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', b.email).where('kind', '=', kind).execute();
+    const statuses = async (at: Date) => {
+      t.clock.advance(at.getTime() - t.clock.now.getTime());
+      const read = await browser().get(`/api/ticket_order/${b.order.id}?key=${b.key}&_embed=scheduled_payment`);
+      return read.body.scheduled_payment._data.map((p: { status: string }) => p.status);
+    };
+    const start = t.clock.now;
+    try {
+      await remindDueInstalments(deps, new Date(Date.parse(`${LATER}T00:00:00Z`) - 3 * 86_400_000));
+      // On its due date it is due, not overdue: no notice yet.
+      const onTheDay = new Date(`${LATER}T23:00:00Z`);
+      expect(await noticeOverdueInstalments(deps, onTheDay)).toBe(0);
+      expect(await statuses(onTheDay)).toEqual(['paid', 'due', 'scheduled']);
+      const dayAfter = new Date(Date.parse(`${LATER}T00:00:00Z`) + 86_400_000 + 60_000);
+      const runs = await Promise.all([1, 2, 3].map(() => noticeOverdueInstalments(deps, dayAfter)));
+      await noticeOverdueInstalments(deps, dayAfter);
+      await remindDueInstalments(deps, dayAfter);
+      expect(runs.reduce((a, n) => a + n, 0)).toBeGreaterThanOrEqual(1);
+      const overdue = await mails('instalment_overdue');
+      expect(overdue.map((m) => m.subject)).toEqual([`Payment overdue — order ${b.order.order_number}`]);
+      expect(overdue[0].text_body).toContain(`A payment of 20.00 USD for order ${b.order.order_number}`);
+      expect(overdue[0].text_body).toContain(`was due on ${LATER} and has not been received.`);
+      expect(overdue[0].text_body).toContain('Still to pay in all: 40.00 USD.');
+      expect(keyIn(overdue[0].text_body)).not.toBeNull();
+      expect((await mails('instalment_reminder')).map((m) => m.subject)).toEqual([`Payment due on ${LATER} — order ${b.order.order_number}`]);
+      expect(await statuses(dayAfter)).toEqual(['paid', 'overdue', 'scheduled']);
+      const stored = await t.db.selectFrom('scheduled_payment').select(['status', 'overdue_at']).where('ticket_order_id', '=', b.order.id).orderBy('rank').execute();
+      expect(stored.map((p) => p.status)).toEqual(['paid', 'overdue', 'scheduled']);
+      expect(stored[1].overdue_at).toBe(dayAfter.toISOString());
+      // Paid late: the order is in order again and nothing more is sent.
+      expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'))).body.outcome).toBe('completed');
+      expect(await statuses(dayAfter)).toEqual(['paid', 'paid', 'scheduled']);
+      expect((await t.db.selectFrom('scheduled_payment').select('status').where('ticket_order_id', '=', b.order.id).orderBy('rank').execute()).map((p) => p.status)).toEqual(['paid', 'paid', 'scheduled']);
+      expect(await noticeOverdueInstalments(deps, new Date(dayAfter.getTime() + 86_400_000))).toBe(0);
+      expect(await mails('instalment_overdue')).toHaveLength(1);
+    } finally {
+      t.clock.advance(start.getTime() - t.clock.now.getTime());
+    }
+  });
+
+  it('an instalment paid before its date passes gets no overdue notice', async () => {
+    const b = await bookedOnPlan();
+    await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
+    await noticeOverdueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, new Date(`${LAST}T00:00:00Z`));
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', b.email).where('kind', '=', 'instalment_overdue').execute()).toHaveLength(0);
   });
 
   it('a paid instalment is not reminded', async () => {

@@ -68,6 +68,21 @@ describe('later instalments on /manage/{id}', () => {
     expect(screen.getByTestId('instalments').textContent).toContain('Next payment: $20 due on');
   });
 
+  it('an overdue instalment: the summary says so, with what to pay now, and the plan marks it Overdue', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('20.00', '40.00', ['paid', 'overdue', 'scheduled']) };
+      return undefined;
+    });
+    renderApp('/manage/o-1?key=k-1');
+    const summary = await screen.findByTestId('instalments', {}, { timeout: 15_000 });
+    const alert = within(summary).getByRole('alert');
+    expect(alert.textContent).toMatch(/^Overdue: your payment due on .*20.* has not been received\. Please pay \$20 now\.$/);
+    expect(summary.textContent).not.toContain('is due now.');
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent?.split(' · ')[2])).toEqual(['Paid', 'Overdue', 'Scheduled']);
+    expect(within(summary).getByRole('link', { name: 'Pay now' })).toBeTruthy();
+  });
+
   it('/manage/{id}/confirm with no change in this tab collects the order\'s own instalment (the pay screen)', async () => {
     installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument() };

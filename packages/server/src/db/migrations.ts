@@ -34,6 +34,7 @@ import { up as m0029 } from './migrations/0029_gift_sources.js';
 import { up as m0030 } from './migrations/0030_cart_gift_cards.js';
 import { up as m0031 } from './migrations/0031_live_notify_sale.js';
 import { up as m0032 } from './migrations/0032_method_fees.js';
+import { up as m0036 } from './migrations/0036_instalment_overdue.js';
 
 type AnyDb = Kysely<any>;
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0030_cart_gift_cards': m0030,
   '0031_live_notify_sale': m0031,
   '0032_method_fees': m0032,
+  '0036_instalment_overdue': m0036,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

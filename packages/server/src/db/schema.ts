@@ -577,11 +577,13 @@ export interface ScheduledPaymentTable {
   /** YYYY-MM-DD: due from that day (UTC). */
   due_date: string;
   amount: number;
-  /** scheduled | paid */
+  /** scheduled | paid | overdue (set by the overdue job) */
   status: string;
   created_at: string;
   /** 0020: the due-date reminder's claim; set once, so each instalment is reminded once. */
   reminded_at: Generated<string | null>;
+  /** 0036: the overdue notice's claim; set once the due date has passed unpaid. */
+  overdue_at: Generated<string | null>;
 }
 export interface Database {
   seller: SellerTable;

@@ -4,6 +4,7 @@ import { startIntervalWorker } from '../../interval-worker.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
 import { instalmentReminderMail } from './instalment-mails.js';
 import { claimReminder, instalmentsToRemind } from './instalments.repository.js';
+import { noticeOverdueInstalments } from './notice-overdue-instalments.js';
 
 /** FOYER_INSTALMENT_REMINDER_DAYS unset: the buyer hears of an instalment a week before it is due. */
 export const DEFAULT_REMINDER_DAYS = 7;
@@ -34,5 +35,10 @@ export async function remindDueInstalments(deps: { db: Db; dialect: Dialect; pub
 }
 
 export function startInstalmentReminders(deps: { db: Db; dialect: Dialect; publicUrl: string; daysBefore?: number }, now: () => Date, onError: (error: unknown) => void, intervalMs = 15 * 60_000): () => Promise<void> {
-  return startIntervalWorker({ intervalMs, firstRunAfterMs: 20_000, onError, run: () => remindDueInstalments(deps, now()) });
+  // One pass: reminders before the due date, then the overdue notices of those left unpaid after it.
+  const run = async () => {
+    await remindDueInstalments(deps, now());
+    await noticeOverdueInstalments(deps, now());
+  };
+  return startIntervalWorker({ intervalMs, firstRunAfterMs: 20_000, onError, run });
 }
