@@ -336,6 +336,39 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
     expect(await paidOf(b.orderId)).toEqual({ paid: 2000, instalment_claimed_at: null });
   });
 
+  it('a lost gateway answer: the order stays claimed, then the reconciler finds the charge and books it once (a late webhook adds nothing)', async () => {
+    const b = await bookedOnPlan('10.8.0.4');
+    fake.loseAnswers = true;
+    let lost;
+    try {
+      lost = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }));
+    } finally {
+      fake.loseAnswers = false;
+    }
+    expect([lost.status, errorOf(lost.body)._code]).toEqual([409, 'intent_processing']);
+    expect((await paidOf(b.orderId)).instalment_claimed_at).not.toBeNull();
+    const deps = fake.reconcileDeps(t);
+    await reconcileCheckouts(deps, t.clock.now);
+    expect((await paidOf(b.orderId)).paid).toBe(2000); // too recent: the pay call may still be running
+    const later = new Date(t.clock.now.getTime() + 3 * 60_000);
+    await Promise.all([reconcileCheckouts(deps, later), reconcileCheckouts(deps, later)]);
+    await reconcileCheckouts(deps, later);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    const intent = [...fake.intents.values()].at(-1)!;
+    expect(intent.status).toBe('succeeded');
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } })).statusCode).toBe(200);
+    expect((await paidOf(b.orderId)).paid).toBe(4000);
+    const payments = await t.db.selectFrom('payment').select(['status', 'amount']).where('ticket_order_id', '=', b.orderId).where('status', '=', 'succeeded').execute();
+    expect(payments.map((p) => p.amount)).toEqual([2000, 2000]);
+    const plan = await t.db.selectFrom('scheduled_payment').select('status').where('ticket_order_id', '=', b.orderId).orderBy('rank').execute();
+    expect(plan.map((p) => p.status)).toEqual(['paid', 'paid', 'scheduled']);
+    // The order is payable again.
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }))).body.outcome).toBe('completed');
+    expect((await paidOf(b.orderId)).paid).toBe(6000);
+  });
+
   it('a payment that is still processing keeps the order claimed until the webhook settles it on the order', async () => {
     const b = await bookedOnPlan('10.8.0.2');
     const res = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_debit_processing' }));
