@@ -7,6 +7,7 @@ import { gatewaysFor } from '../src/payments/gateways.js';
 import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import { remindDueInstalments } from '../src/payments/instalments/remind-due-instalments.js';
 import { noticeOverdueInstalments } from '../src/payments/instalments/notice-overdue-instalments.js';
+import { chargeDueInstalments } from '../src/payments/instalments/charge-due-instalments.js';
 import { processOutbox } from '../src/mail/mail-worker.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { uuidv7 } from '../src/ids.js';
@@ -253,6 +254,59 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
     await noticeOverdueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, new Date(`${LAST}T00:00:00Z`));
     expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', b.email).where('kind', '=', 'instalment_overdue').execute()).toHaveLength(0);
+  });
+
+  it('with the buyer\'s consent (pay with auto_renew) the kept card is charged on the due date, once; a decline sends the failure notice once; no consent, no charge', async () => {
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example', gatewaysFor: () => gatewaysFor(t.db, seller.id, null) };
+    const consenting = await bookedOnPlan();
+    const declining = await bookedOnPlan();
+    const silent = await bookedOnPlan();
+    for (const b of [consenting, declining]) {
+      const early = await b.owner.post(`/api/cart/${b.cartId}/pay`, { ...card('5.00'), auto_renew: true });
+      expect(early.body.outcome).toBe('completed');
+      const row = await t.db.selectFrom('ticket_order').select('instalment_autopay_at').where('id', '=', b.order.id).executeTakeFirstOrThrow();
+      expect(row.instalment_autopay_at).toBe(t.clock.now.toISOString());
+    }
+    await silent.owner.post(`/api/cart/${silent.cartId}/pay`, card('5.00'));
+    // The declining buyer's kept card has since been refused by their bank.
+    const declinerIdentity = (await t.db.selectFrom('cart').select(['purchaser_identity_id', 'identity_id']).where('id', '=', declining.cartId).executeTakeFirstOrThrow());
+    const kept = await t.db.selectFrom('saved_payment_method').select(['reference', 'last4']).where('identity_id', '=', declinerIdentity.purchaser_identity_id ?? declinerIdentity.identity_id).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ reference: DEMO_CARDS.success, last4: '4242' });
+    await t.db.updateTable('saved_payment_method').set({ reference: DEMO_CARDS.card_declined }).where('identity_id', '=', declinerIdentity.purchaser_identity_id ?? declinerIdentity.identity_id).execute();
+
+    const mails = async (email: string, kind: string) => await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).where('kind', '=', kind).execute();
+    // The day before: nothing is charged.
+    await chargeDueInstalments(deps, new Date(Date.parse(`${LATER}T00:00:00Z`) - 3_600_000));
+    expect(await money(consenting.order.id)).toMatchObject({ paid: 2500, payments: 2 });
+    const onTheDay = new Date(`${LATER}T06:00:00Z`);
+    await Promise.all([1, 2, 3].map(() => chargeDueInstalments(deps, onTheDay)));
+    await chargeDueInstalments(deps, new Date(onTheDay.getTime() + 3_600_000));
+    // What was due then (the instalment less the 5.00 paid early), once; the receipt as for a pay.
+    expect(await money(consenting.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 3 });
+    const charge = await t.db.selectFrom('payment').select(['amount', 'idempotency_key']).where('ticket_order_id', '=', consenting.order.id).where('status', '=', 'succeeded').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(charge.amount).toBe(1500);
+    expect(charge.idempotency_key).toMatch(/^instalment_/);
+    expect((await mails(consenting.email, 'order_update')).map((m) => m.subject)).toContain(`Payment received — order ${consenting.order.order_number}`);
+    expect(await mails(consenting.email, 'instalment_charge_failed')).toHaveLength(0);
+
+    expect(await money(declining.order.id)).toEqual({ paid: 2500, total: 6000, claimed: null, payments: 2 });
+    const failed = await mails(declining.email, 'instalment_charge_failed');
+    expect(failed.map((m) => m.subject)).toEqual([`We could not take your payment — order ${declining.order.order_number}`]);
+    expect(failed[0].text_body).toContain(`We tried to charge your saved card 15.00 USD for order ${declining.order.order_number}`);
+    expect(failed[0].text_body).toContain('Your card was declined.');
+    expect(keyIn(failed[0].text_body)).not.toBeNull();
+    expect(await t.db.selectFrom('payment').select('id').where('ticket_order_id', '=', declining.order.id).where('status', '=', 'failed').execute()).toHaveLength(1);
+
+    expect(await money(silent.order.id)).toMatchObject({ paid: 2500, payments: 2 });
+    // The next day: no second try; the decliner gets the overdue notice as anyone would.
+    const dayAfter = new Date(onTheDay.getTime() + 86_400_000);
+    await chargeDueInstalments(deps, dayAfter);
+    await noticeOverdueInstalments(deps, dayAfter);
+    expect(await mails(declining.email, 'instalment_charge_failed')).toHaveLength(1);
+    expect(await t.db.selectFrom('payment').select('id').where('ticket_order_id', '=', declining.order.id).where('status', '=', 'failed').execute()).toHaveLength(1);
+    expect(await mails(declining.email, 'instalment_overdue')).toHaveLength(1);
+    expect(await mails(consenting.email, 'instalment_overdue')).toHaveLength(0);
   });
 
   it('a paid instalment is not reminded', async () => {

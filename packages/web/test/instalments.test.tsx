@@ -61,6 +61,9 @@ describe('later instalments on /manage/{id}', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    // A later instalment remains: the buyer may have this card charged on its date.
+    const autopay = screen.getByRole('checkbox', { name: /charge it automatically for the remaining payments/ }) as HTMLInputElement;
+    expect(autopay.checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
 
     expect((await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 15_000 })).textContent).toContain('receipt');
@@ -138,6 +141,42 @@ describe('later instalments on /manage/{id}', () => {
     expect(await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(complete).toHaveBeenCalledWith('success');
     expect(calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!.body).toEqual({ amount: '20.00', gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_wallet_1' } });
+  });
+
+  it('ticking the consent sends auto_renew with the card; it is not offered with a gift card or when no later date remains', async () => {
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('20.00', '40.00', ['paid', 'due', 'scheduled']) };
+      if (url.pathname === '/api/ledger/giftcard/GC5') return { body: { ledger: { _data: [{ number: 'GC5', state: 'active', balance: '5.00' }] } } };
+      if (url.pathname === '/api/cart/c-1/pay') return { body: { ...cartDocument(), outcome: 'completed', ticket_order: list([{ id: 'o-1', order_number: '500123' }]) } };
+      return undefined;
+    });
+    renderApp('/manage/o-1/pay?key=k-1');
+    expect(await screen.findByRole('checkbox', { name: /charge it automatically/ }, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use a gift card' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Gift card number' }), { target: { value: 'GC5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('button', { name: 'Pay $5 with gift card' });
+    expect(screen.queryByRole('checkbox', { name: /charge it automatically/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Remove/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /charge it automatically/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
+    await screen.findByText(/your payment of \$20 was received/, {}, { timeout: 15_000 });
+    expect(calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!.body).toEqual({ amount: '20.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, auto_renew: true });
+  });
+
+  it('no later date left: the consent is not offered', async () => {
+    installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('40.00', '20.00', ['paid', 'paid', 'due']) };
+      return undefined;
+    });
+    renderApp('/manage/o-1/pay?key=k-1');
+    expect(await screen.findByRole('button', { name: /Pay \$20\b/ }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /charge it automatically/ })).toBeNull();
   });
 
   it('/manage/{id}/confirm with no change in this tab collects the order\'s own instalment (the pay screen)', async () => {

@@ -67,7 +67,7 @@ export function Component() {
         {order ? format(instalmentTexts.payHeading, { number: order.order_number }) : instalmentTexts.payTitle}
       </h1>
       {view && order ? (
-        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} currency={seller.currency} settings={settings} back={back} />
+        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} laterDates={view.plan.some((p) => p.status === 'scheduled')} currency={seller.currency} settings={settings} back={back} />
       ) : (
         <div className="panel">
           <p>{instalmentTexts.nothingToPay}</p>
@@ -84,13 +84,15 @@ interface FormProps {
   orderKey: string | null;
   due: number;
   outstanding: number;
+  /** Instalments not yet due remain: the buyer may have the card charged on their dates. */
+  laterDates?: boolean;
   currency: string;
   settings: ReturnType<typeof paymentSettings>;
   back: string;
 }
 
 /** The payment form on its own: tested without the route. */
-export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, currency, settings, back }: FormProps) {
+export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, laterDates = false, currency, settings, back }: FormProps) {
   const testMode = settings.cardGateway === 'demo';
   const id = useId();
   const navigate = useNavigate();
@@ -104,6 +106,8 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftOpen, setGiftOpen] = useState(false);
   const walletAttempt = useRef(false);
+  // The buyer's consent that the card paying now pays the later instalments on their dates (docs/payments.md).
+  const [autopay, setAutopay] = useState(false);
   const stripeCard = useRef<StripeCardHandle>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
@@ -113,6 +117,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const options = partialOptions(due, outstanding);
   const amount = chosenAmount(options.length > 1 ? choice : 'outstanding', due, outstanding, clampOther(otherText, due, outstanding));
   const step = nextPayStep(outstanding, giftCards, currency, amount);
+  const autopayOffered = laterDates && step.kind === 'card' && method === 'card';
   const paying = step.kind === 'card' || step.kind === 'gift_card' ? step.amount : fromMinor(amount);
 
   const done = async (result: TPayAnswer) => {
@@ -163,6 +168,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
     setCardErrors(errors);
     if (Object.keys(errors).length) return;
     const body = payRequestBody(step, testMode, card)!;
+    if (autopayOffered && autopay) body.auto_renew = true;
     void run(async () => {
       if (body.gateway_id === 'stripe') {
         const pm = await stripeCard.current?.paymentMethod();
@@ -235,6 +241,14 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
         stripePublishableKey={settings.stripePublishableKey}
         onStripeReady={setStripe}
       />
+      )}
+      {autopayOffered && (
+        <div className="field field--wide field--check">
+          <label className="check">
+            <input type="checkbox" checked={autopay} onChange={(e) => setAutopay(e.currentTarget.checked)} />
+            <span>{instalmentTexts.autopay}</span>
+          </label>
+        </div>
       )}
       <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">
         {en.checkout.giftCardOpen}

@@ -9,6 +9,7 @@ export const instalmentTexts = {
   nextDue: 'Next payment: {amount} due on {date}.',
   overdue: 'Overdue: your payment due on {date} has not been received. Please pay {amount} now.',
   payNow: 'Pay now',
+  autopay: 'Keep this card and charge it automatically for the remaining payments on their due dates',
   status: { paid: 'Paid', due: 'Due', overdue: 'Overdue', scheduled: 'Scheduled' },
   payTitle: 'Pay for your order',
   payHeading: 'Pay for order {number}',
