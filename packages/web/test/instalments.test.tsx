@@ -143,7 +143,7 @@ describe('later instalments on /manage/{id}', () => {
     expect(calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!.body).toEqual({ amount: '20.00', gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_wallet_1' } });
   });
 
-  it('ticking the consent sends auto_renew with the card; it is not offered with a gift card or when no later date remains', async () => {
+  it('ticking the consent sends auto_renew with the card; it is not offered with a gift card or when this payment pays everything', async () => {
     const { calls } = installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument() };
       if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') return { body: orderDocument('20.00', '40.00', ['paid', 'due', 'scheduled']) };
@@ -159,6 +159,10 @@ describe('later instalments on /manage/{id}', () => {
     await screen.findByRole('button', { name: 'Pay $5 with gift card' });
     expect(screen.queryByRole('checkbox', { name: /charge it automatically/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Remove/ }));
+    // Paying everything leaves nothing for a later date: no consent to give.
+    fireEvent.click(await screen.findByRole('radio', { name: /Total outstanding/ }));
+    expect(screen.queryByRole('checkbox', { name: /charge it automatically/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Payment due/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: /charge it automatically/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });

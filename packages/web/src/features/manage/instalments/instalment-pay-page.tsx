@@ -117,7 +117,8 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const options = partialOptions(due, outstanding);
   const amount = chosenAmount(options.length > 1 ? choice : 'outstanding', due, outstanding, clampOther(otherText, due, outstanding));
   const step = nextPayStep(outstanding, giftCards, currency, amount);
-  const autopayOffered = laterDates && step.kind === 'card' && method === 'card';
+  // Offered while something stays to pay after this payment, for a card paid now.
+  const autopayOffered = laterDates && step.kind === 'card' && method === 'card' && toMinor(step.amount) < outstanding;
   const paying = step.kind === 'card' || step.kind === 'gift_card' ? step.amount : fromMinor(amount);
 
   const done = async (result: TPayAnswer) => {
