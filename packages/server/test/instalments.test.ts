@@ -352,8 +352,8 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
   const stripe = (amount: string, data: object) => ({ amount, gateway_id: 'stripe', gateway_data: data });
   const paidOf = async (orderId: string) => (await t.db.selectFrom('ticket_order').select(['paid', 'instalment_claimed_at']).where('id', '=', orderId).executeTakeFirstOrThrow());
 
-  async function bookedOnPlan(ip: string) {
-    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`]);
+  async function bookedOnPlan(ip: string, email?: string) {
+    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`, ...(email ? ['--email', email, '--first', 'Bea', '--last', 'Buyer'] : [])]);
     const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
     const owner = new Browser(t.app, ip);
     await owner.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
@@ -421,6 +421,21 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
     // The order is payable again.
     expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }))).body.outcome).toBe('completed');
     expect((await paidOf(b.orderId)).paid).toBe(6000);
+  });
+
+  it('consent through Stripe: the card is kept on a Customer, and on the due date charged off-session with that Customer, once', async () => {
+    const b = await bookedOnPlan('10.8.0.5', `stripe-autopay-${dialect}@example.com`);
+    const early = await b.owner.post(`/api/cart/${b.cartId}/pay`, { ...stripe('5.00', { payment_method_id: 'pm_card_visa' }), auto_renew: true });
+    expect(early.body.outcome).toBe('completed');
+    const customer = fake.customers.at(-1)!;
+    expect(customer.email).toBe(`stripe-autopay-${dialect}@example.com`);
+    const deps = { ...fake.reconcileDeps(t) };
+    const onTheDay = new Date(`${LATER}T06:00:00Z`);
+    await Promise.all([chargeDueInstalments(deps, onTheDay), chargeDueInstalments(deps, onTheDay)]);
+    await chargeDueInstalments(deps, onTheDay);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    const offSession = [...fake.intents.values()].filter((i) => i.off_session);
+    expect(offSession.filter((i) => i.customer === customer.id).map((i) => [i.amount, i.status])).toEqual([[1500, 'succeeded']]);
   });
 
   it('a payment that is still processing keeps the order claimed until the webhook settles it on the order', async () => {
