@@ -182,6 +182,9 @@ for (const [label, viewport] of [
         await accessible(page);
         await owed.getByRole('link', { name: 'Pay now' }).click();
         await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/manage\/[^/]+\/pay$/);
+        // Gift cards besides the card; the due-date consent is not offered when this pays everything.
+        await expect.poll(() => page.getByRole('button', { name: 'Use a gift card' }).isVisible()).toBe(true);
+        expect(await page.getByRole('checkbox', { name: /charge it automatically/ }).count()).toBe(0);
         await fillTestCard(page);
         expect(await noSideScroll(page)).toBe(true);
         await screenshot(page, `manage-instalment-pay-${label}`);

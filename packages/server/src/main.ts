@@ -66,7 +66,7 @@ async function main() {
     onOutage: (down) => (down ? app.log.error('mail server unreachable or refusing for now: e-mails wait in the outbox and are retried (foyer_mail_queue_depth)') : app.log.info('mail server reachable again: the outbox is being delivered')),
   });
   const stopGifteeMailer = startGifteeMailer({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl }, () => new Date(), (error) => app.log.error({ err: error }, 'giftee mailer failed'));
-  const stopInstalmentReminders = startInstalmentReminders({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, daysBefore: settings.instalmentReminderDays }, () => new Date(), (error) => app.log.error({ err: error }, 'instalment reminders failed'));
+  const stopInstalmentReminders = startInstalmentReminders({ ...reconcile, daysBefore: settings.instalmentReminderDays }, () => new Date(), (error) => app.log.error({ err: error }, 'instalment reminders failed'));
   const stopRenewals = startRenewalJob(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'membership renewal job failed'));
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   // SIGTERM (docker stop, systemd, a rolling deploy): readiness turns 503 so the load balancer

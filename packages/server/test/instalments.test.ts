@@ -6,6 +6,8 @@ import { insertLedger } from '../src/payments/payments.repository.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
 import { reconcileCheckouts } from '../src/payments/reconcile-checkouts.js';
 import { remindDueInstalments } from '../src/payments/instalments/remind-due-instalments.js';
+import { noticeOverdueInstalments } from '../src/payments/instalments/notice-overdue-instalments.js';
+import { chargeDueInstalments } from '../src/payments/instalments/charge-due-instalments.js';
 import { processOutbox } from '../src/mail/mail-worker.js';
 import { smtpTransport } from '../src/mail/transport.js';
 import { uuidv7 } from '../src/ids.js';
@@ -204,6 +206,109 @@ describe.each(dialects())('later instalments of a booked order on %s', (dialect)
     expect(status.status).toBe('sent');
   });
 
+  it('overdue: after its due date an unpaid instalment is marked overdue and the buyer gets the notice once (the reminder before stays once); paying it clears the state', async () => {
+    const b = await bookedOnPlan();
+    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' };
+    const mails = async (kind: string) => await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', b.email).where('kind', '=', kind).execute();
+    const statuses = async (at: Date) => {
+      t.clock.advance(at.getTime() - t.clock.now.getTime());
+      const read = await browser().get(`/api/ticket_order/${b.order.id}?key=${b.key}&_embed=scheduled_payment`);
+      return read.body.scheduled_payment._data.map((p: { status: string }) => p.status);
+    };
+    const start = t.clock.now;
+    try {
+      await remindDueInstalments(deps, new Date(Date.parse(`${LATER}T00:00:00Z`) - 3 * 86_400_000));
+      // On its due date it is due, not overdue: no notice yet.
+      const onTheDay = new Date(`${LATER}T23:00:00Z`);
+      expect(await noticeOverdueInstalments(deps, onTheDay)).toBe(0);
+      expect(await statuses(onTheDay)).toEqual(['paid', 'due', 'scheduled']);
+      const dayAfter = new Date(Date.parse(`${LATER}T00:00:00Z`) + 86_400_000 + 60_000);
+      const runs = await Promise.all([1, 2, 3].map(() => noticeOverdueInstalments(deps, dayAfter)));
+      await noticeOverdueInstalments(deps, dayAfter);
+      await remindDueInstalments(deps, dayAfter);
+      expect(runs.reduce((a, n) => a + n, 0)).toBeGreaterThanOrEqual(1);
+      const overdue = await mails('instalment_overdue');
+      expect(overdue.map((m) => m.subject)).toEqual([`Payment overdue — order ${b.order.order_number}`]);
+      expect(overdue[0].text_body).toContain(`A payment of 20.00 USD for order ${b.order.order_number}`);
+      expect(overdue[0].text_body).toContain(`was due on ${LATER} and has not been received.`);
+      expect(overdue[0].text_body).toContain('Still to pay in all: 40.00 USD.');
+      expect(keyIn(overdue[0].text_body)).not.toBeNull();
+      expect((await mails('instalment_reminder')).map((m) => m.subject)).toEqual([`Payment due on ${LATER} — order ${b.order.order_number}`]);
+      expect(await statuses(dayAfter)).toEqual(['paid', 'overdue', 'scheduled']);
+      const stored = await t.db.selectFrom('scheduled_payment').select(['status', 'overdue_at']).where('ticket_order_id', '=', b.order.id).orderBy('rank').execute();
+      expect(stored.map((p) => p.status)).toEqual(['paid', 'overdue', 'scheduled']);
+      expect(stored[1].overdue_at).toBe(dayAfter.toISOString());
+      // Paid late: the order is in order again and nothing more is sent.
+      expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'))).body.outcome).toBe('completed');
+      expect(await statuses(dayAfter)).toEqual(['paid', 'paid', 'scheduled']);
+      expect((await t.db.selectFrom('scheduled_payment').select('status').where('ticket_order_id', '=', b.order.id).orderBy('rank').execute()).map((p) => p.status)).toEqual(['paid', 'paid', 'scheduled']);
+      expect(await noticeOverdueInstalments(deps, new Date(dayAfter.getTime() + 86_400_000))).toBe(0);
+      expect(await mails('instalment_overdue')).toHaveLength(1);
+    } finally {
+      t.clock.advance(start.getTime() - t.clock.now.getTime());
+    }
+  });
+
+  it('an instalment paid before its date passes gets no overdue notice', async () => {
+    const b = await bookedOnPlan();
+    await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
+    await noticeOverdueInstalments({ db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example' }, new Date(`${LAST}T00:00:00Z`));
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', b.email).where('kind', '=', 'instalment_overdue').execute()).toHaveLength(0);
+  });
+
+  it('with the buyer\'s consent (pay with auto_renew) the kept card is charged on the due date, once; a decline sends the failure notice once; no consent, no charge', async () => {
+    const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
+    const deps = { db: t.db, dialect: t.dialect, publicUrl: 'https://shop.example', gatewaysFor: () => gatewaysFor(t.db, seller.id, null) };
+    const consenting = await bookedOnPlan();
+    const declining = await bookedOnPlan();
+    const silent = await bookedOnPlan();
+    for (const b of [consenting, declining]) {
+      const early = await b.owner.post(`/api/cart/${b.cartId}/pay`, { ...card('5.00'), auto_renew: true });
+      expect(early.body.outcome).toBe('completed');
+      const row = await t.db.selectFrom('ticket_order').select('instalment_autopay_at').where('id', '=', b.order.id).executeTakeFirstOrThrow();
+      expect(row.instalment_autopay_at).toBe(t.clock.now.toISOString());
+    }
+    await silent.owner.post(`/api/cart/${silent.cartId}/pay`, card('5.00'));
+    // The declining buyer's kept card has since been refused by their bank.
+    const declinerIdentity = (await t.db.selectFrom('cart').select(['purchaser_identity_id', 'identity_id']).where('id', '=', declining.cartId).executeTakeFirstOrThrow());
+    const kept = await t.db.selectFrom('saved_payment_method').select(['reference', 'last4']).where('identity_id', '=', declinerIdentity.purchaser_identity_id ?? declinerIdentity.identity_id).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ reference: DEMO_CARDS.success, last4: '4242' });
+    await t.db.updateTable('saved_payment_method').set({ reference: DEMO_CARDS.card_declined }).where('identity_id', '=', declinerIdentity.purchaser_identity_id ?? declinerIdentity.identity_id).execute();
+
+    const mails = async (email: string, kind: string) => await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('to_address', '=', email).where('kind', '=', kind).execute();
+    // The day before: nothing is charged.
+    await chargeDueInstalments(deps, new Date(Date.parse(`${LATER}T00:00:00Z`) - 3_600_000));
+    expect(await money(consenting.order.id)).toMatchObject({ paid: 2500, payments: 2 });
+    const onTheDay = new Date(`${LATER}T06:00:00Z`);
+    await Promise.all([1, 2, 3].map(() => chargeDueInstalments(deps, onTheDay)));
+    await chargeDueInstalments(deps, new Date(onTheDay.getTime() + 3_600_000));
+    // What was due then (the instalment less the 5.00 paid early), once; the receipt as for a pay.
+    expect(await money(consenting.order.id)).toEqual({ paid: 4000, total: 6000, claimed: null, payments: 3 });
+    const charge = await t.db.selectFrom('payment').select(['amount', 'idempotency_key']).where('ticket_order_id', '=', consenting.order.id).where('status', '=', 'succeeded').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(charge.amount).toBe(1500);
+    expect(charge.idempotency_key).toMatch(/^instalment_/);
+    expect((await mails(consenting.email, 'order_update')).map((m) => m.subject)).toContain(`Payment received — order ${consenting.order.order_number}`);
+    expect(await mails(consenting.email, 'instalment_charge_failed')).toHaveLength(0);
+
+    expect(await money(declining.order.id)).toEqual({ paid: 2500, total: 6000, claimed: null, payments: 2 });
+    const failed = await mails(declining.email, 'instalment_charge_failed');
+    expect(failed.map((m) => m.subject)).toEqual([`We could not take your payment — order ${declining.order.order_number}`]);
+    expect(failed[0].text_body).toContain(`We tried to charge your saved card 15.00 USD for order ${declining.order.order_number}`);
+    expect(failed[0].text_body).toContain('Your card was declined.');
+    expect(keyIn(failed[0].text_body)).not.toBeNull();
+    expect(await t.db.selectFrom('payment').select('id').where('ticket_order_id', '=', declining.order.id).where('status', '=', 'failed').execute()).toHaveLength(1);
+
+    expect(await money(silent.order.id)).toMatchObject({ paid: 2500, payments: 2 });
+    // The next day: no second try; the decliner gets the overdue notice as anyone would.
+    const dayAfter = new Date(onTheDay.getTime() + 86_400_000);
+    await chargeDueInstalments(deps, dayAfter);
+    await noticeOverdueInstalments(deps, dayAfter);
+    expect(await mails(declining.email, 'instalment_charge_failed')).toHaveLength(1);
+    expect(await t.db.selectFrom('payment').select('id').where('ticket_order_id', '=', declining.order.id).where('status', '=', 'failed').execute()).toHaveLength(1);
+    expect(await mails(declining.email, 'instalment_overdue')).toHaveLength(1);
+    expect(await mails(consenting.email, 'instalment_overdue')).toHaveLength(0);
+  });
+
   it('a paid instalment is not reminded', async () => {
     const b = await bookedOnPlan();
     await b.owner.post(`/api/cart/${b.cartId}/pay`, card('20.00'));
@@ -247,8 +352,8 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
   const stripe = (amount: string, data: object) => ({ amount, gateway_id: 'stripe', gateway_data: data });
   const paidOf = async (orderId: string) => (await t.db.selectFrom('ticket_order').select(['paid', 'instalment_claimed_at']).where('id', '=', orderId).executeTakeFirstOrThrow());
 
-  async function bookedOnPlan(ip: string) {
-    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`]);
+  async function bookedOnPlan(ip: string, email?: string) {
+    const request = await parseInjectArgs(['--item', `type=adult,session=hot@${HOT},quantity=3`, '--plan', `${TODAY}=20.00,${LATER}=20.00,${LAST}=rest`, ...(email ? ['--email', email, '--first', 'Bea', '--last', 'Buyer'] : [])]);
     const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
     const owner = new Browser(t.app, ip);
     await owner.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
@@ -283,6 +388,54 @@ describe.each(dialects())('later instalments through Stripe on %s (a local fake 
     expect(fake.intents.size).toBe(intents);
     expect((await t.db.selectFrom('payment').select('id').where('cart_id', '=', b.cartId).execute()).length).toBe(payments);
     expect(await paidOf(b.orderId)).toEqual({ paid: 2000, instalment_claimed_at: null });
+  });
+
+  it('a lost gateway answer: the order stays claimed, then the reconciler finds the charge and books it once (a late webhook adds nothing)', async () => {
+    const b = await bookedOnPlan('10.8.0.4');
+    fake.loseAnswers = true;
+    let lost;
+    try {
+      lost = await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }));
+    } finally {
+      fake.loseAnswers = false;
+    }
+    expect([lost.status, errorOf(lost.body)._code]).toEqual([409, 'intent_processing']);
+    expect((await paidOf(b.orderId)).instalment_claimed_at).not.toBeNull();
+    const deps = fake.reconcileDeps(t);
+    await reconcileCheckouts(deps, t.clock.now);
+    expect((await paidOf(b.orderId)).paid).toBe(2000); // too recent: the pay call may still be running
+    const later = new Date(t.clock.now.getTime() + 3 * 60_000);
+    await Promise.all([reconcileCheckouts(deps, later), reconcileCheckouts(deps, later)]);
+    await reconcileCheckouts(deps, later);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    const intent = [...fake.intents.values()].at(-1)!;
+    expect(intent.status).toBe('succeeded');
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intent));
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } })).statusCode).toBe(200);
+    expect((await paidOf(b.orderId)).paid).toBe(4000);
+    const payments = await t.db.selectFrom('payment').select(['status', 'amount']).where('ticket_order_id', '=', b.orderId).where('status', '=', 'succeeded').execute();
+    expect(payments.map((p) => p.amount)).toEqual([2000, 2000]);
+    const plan = await t.db.selectFrom('scheduled_payment').select('status').where('ticket_order_id', '=', b.orderId).orderBy('rank').execute();
+    expect(plan.map((p) => p.status)).toEqual(['paid', 'paid', 'scheduled']);
+    // The order is payable again.
+    expect((await b.owner.post(`/api/cart/${b.cartId}/pay`, stripe('20.00', { payment_method_id: 'pm_card_visa' }))).body.outcome).toBe('completed');
+    expect((await paidOf(b.orderId)).paid).toBe(6000);
+  });
+
+  it('consent through Stripe: the card is kept on a Customer, and on the due date charged off-session with that Customer, once', async () => {
+    const b = await bookedOnPlan('10.8.0.5', `stripe-autopay-${dialect}@example.com`);
+    const early = await b.owner.post(`/api/cart/${b.cartId}/pay`, { ...stripe('5.00', { payment_method_id: 'pm_card_visa' }), auto_renew: true });
+    expect(early.body.outcome).toBe('completed');
+    const customer = fake.customers.at(-1)!;
+    expect(customer.email).toBe(`stripe-autopay-${dialect}@example.com`);
+    const deps = { ...fake.reconcileDeps(t) };
+    const onTheDay = new Date(`${LATER}T06:00:00Z`);
+    await Promise.all([chargeDueInstalments(deps, onTheDay), chargeDueInstalments(deps, onTheDay)]);
+    await chargeDueInstalments(deps, onTheDay);
+    expect(await paidOf(b.orderId)).toEqual({ paid: 4000, instalment_claimed_at: null });
+    const offSession = [...fake.intents.values()].filter((i) => i.off_session);
+    expect(offSession.filter((i) => i.customer === customer.id).map((i) => [i.amount, i.status])).toEqual([[1500, 'succeeded']]);
   });
 
   it('a payment that is still processing keeps the order claimed until the webhook settles it on the order', async () => {

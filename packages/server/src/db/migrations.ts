@@ -35,6 +35,8 @@ import { up as m0030 } from './migrations/0030_cart_gift_cards.js';
 import { up as m0031 } from './migrations/0031_live_notify_sale.js';
 import { up as m0032 } from './migrations/0032_method_fees.js';
 import { up as m0034 } from './migrations/0034_payment_card_last4.js';
+import { up as m0036 } from './migrations/0036_instalment_overdue.js';
+import { up as m0037 } from './migrations/0037_instalment_autopay.js';
 
 type AnyDb = Kysely<any>;
 
@@ -78,6 +80,8 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0031_live_notify_sale': m0031,
   '0032_method_fees': m0032,
   '0034_payment_card_last4': m0034,
+  '0036_instalment_overdue': m0036,
+  '0037_instalment_autopay': m0037,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

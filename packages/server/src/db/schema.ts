@@ -532,6 +532,8 @@ export interface TicketOrderTable {
   created_at: string;
   /** 0020: a pay call for a later instalment holds the order (conditional update); null when none. */
   instalment_claimed_at: Generated<string | null>;
+  /** 0037: when the buyer agreed their kept card pays the later instalments on their due dates; null: no consent. */
+  instalment_autopay_at: Generated<string | null>;
   /** 0028: when the buyer accepted the seller's terms, and the sha256 of the terms accepted; null when there were none. */
   terms_accepted_at: Generated<string | null>;
   terms_hash: Generated<string | null>;
@@ -579,11 +581,15 @@ export interface ScheduledPaymentTable {
   /** YYYY-MM-DD: due from that day (UTC). */
   due_date: string;
   amount: number;
-  /** scheduled | paid */
+  /** scheduled | paid | overdue (set by the overdue job) */
   status: string;
   created_at: string;
   /** 0020: the due-date reminder's claim; set once, so each instalment is reminded once. */
   reminded_at: Generated<string | null>;
+  /** 0036: the overdue notice's claim; set once the due date has passed unpaid. */
+  overdue_at: Generated<string | null>;
+  /** 0037: the due-date charge's claim (an order with autopay consent); set once. */
+  autopay_at: Generated<string | null>;
 }
 export interface Database {
   seller: SellerTable;

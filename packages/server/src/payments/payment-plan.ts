@@ -17,11 +17,14 @@ export function dueNow(plan: Pick<Instalment, 'due_date' | 'amount'>[], paid: nu
   return Math.min(outstanding, Math.max(0, due - paid));
 }
 
-/** Each instalment's status once `paid` has been taken in order: paid, due (date passed) or scheduled. */
+/**
+ * Each instalment's status once `paid` has been taken in order: paid, due (its due date is today),
+ * overdue (its due date has passed unpaid) or scheduled.
+ */
 export function instalmentStatuses<T extends Pick<Instalment, 'due_date' | 'amount'>>(plan: T[], paid: number, now: Date): (T & { status: string })[] {
   let covered = paid;
   return plan.map((p) => {
-    const status = covered >= p.amount ? 'paid' : p.due_date <= today(now) ? 'due' : 'scheduled';
+    const status = covered >= p.amount ? 'paid' : p.due_date < today(now) ? 'overdue' : p.due_date === today(now) ? 'due' : 'scheduled';
     covered = Math.max(0, covered - p.amount);
     return { ...p, status };
   });

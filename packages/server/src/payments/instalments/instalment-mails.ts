@@ -57,3 +57,35 @@ export async function instalmentReminderMail(tx: Tx, orderId: string, instalment
     c.link,
   );
 }
+
+/** The notice that an instalment's due date passed unpaid (notice-overdue-instalments.ts); null when there is nobody to tell. */
+export async function instalmentOverdueMail(tx: Tx, orderId: string, instalment: { due_date: string; amount: number }, publicUrl: string, now: Date): Promise<MailMessage | null> {
+  const c = await mailContext(tx, orderId, publicUrl, now);
+  if (!c || c.outstanding <= 0) return null;
+  return message(
+    c.buyer.email,
+    `Payment overdue — order ${c.order.order_number}`,
+    [
+      `Hello ${c.buyer.first_name},`,
+      `A payment of ${c.money(Math.min(instalment.amount, c.outstanding))} for order ${c.order.order_number} with ${c.order.seller_name} was due on ${instalment.due_date} and has not been received.`,
+      `Still to pay in all: ${c.money(c.outstanding)}. Please pay it from your order's page.`,
+    ],
+    c.link,
+  );
+}
+
+/** The due-date charge on the kept card did not go through (charge-due-instalments.ts); null when there is nobody to tell. */
+export async function instalmentChargeFailedMail(tx: Tx, orderId: string, instalment: { due_date: string }, amount: number, reason: string, publicUrl: string, now: Date): Promise<MailMessage | null> {
+  const c = await mailContext(tx, orderId, publicUrl, now);
+  if (!c || c.outstanding <= 0) return null;
+  return message(
+    c.buyer.email,
+    `We could not take your payment — order ${c.order.order_number}`,
+    [
+      `Hello ${c.buyer.first_name},`,
+      `We tried to charge your saved card ${c.money(amount)} for order ${c.order.order_number} with ${c.order.seller_name}, due on ${instalment.due_date}, but ${reason}.`,
+      `Please pay it from your order's page. Still to pay in all: ${c.money(c.outstanding)}.`,
+    ],
+    c.link,
+  );
+}

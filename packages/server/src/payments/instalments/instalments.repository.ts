@@ -48,6 +48,56 @@ export async function claimReminder(db: Tx, instalmentId: string, nowIso: string
   return Number(claimed.numUpdatedRows) === 1;
 }
 
+/** Unpaid instalments of booked orders due before `today` (YYYY-MM-DD) whose overdue notice was not sent. */
+export function instalmentsOverdue(db: Tx, today: string, limit: number) {
+  return db
+    .selectFrom('scheduled_payment')
+    .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
+    .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
+    .where('scheduled_payment.status', '!=', 'paid')
+    .where('scheduled_payment.overdue_at', 'is', null)
+    .where('scheduled_payment.due_date', '<', today)
+    .where('ticket_order.state', '=', 'completed')
+    .orderBy('scheduled_payment.due_date')
+    .limit(limit)
+    .execute();
+}
+
+/** The overdue notice's claim: true for the one caller that marks the instalment overdue first. */
+export async function claimOverdue(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('scheduled_payment').set({ overdue_at: nowIso }).where('id', '=', instalmentId).where('overdue_at', 'is', null).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** The buyer's consent: their kept card pays the order's later instalments on their due dates. */
+export async function recordAutopayConsent(db: Tx, orderId: string, nowIso: string) {
+  await db.updateTable('ticket_order').set({ instalment_autopay_at: nowIso }).where('id', '=', orderId).execute();
+}
+
+/** Unpaid instalments due by `today` of booked orders whose buyer consented to the charge, not yet tried. */
+export function instalmentsToCharge(db: Tx, today: string, limit: number) {
+  return db
+    .selectFrom('scheduled_payment')
+    .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
+    .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
+    .where('scheduled_payment.status', '!=', 'paid')
+    .where('scheduled_payment.autopay_at', 'is', null)
+    .where('scheduled_payment.due_date', '<=', today)
+    .where('ticket_order.state', '=', 'completed')
+    .where('ticket_order.instalment_autopay_at', 'is not', null)
+    .orderBy('scheduled_payment.due_date')
+    .limit(limit)
+    .execute();
+}
+
+/** The due-date charge's claim (conditional: one caller); `release` undoes it so a later pass tries again. */
+export async function claimAutopay(db: Tx, instalmentId: string, nowIso: string, release = false): Promise<boolean> {
+  const claimed = release
+    ? await db.updateTable('scheduled_payment').set({ autopay_at: null }).where('id', '=', instalmentId).where('autopay_at', '=', nowIso).executeTakeFirst()
+    : await db.updateTable('scheduled_payment').set({ autopay_at: nowIso }).where('id', '=', instalmentId).where('autopay_at', 'is', null).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 /** Orders claimed for an instalment pay since before `beforeIso` (a pay call that never finished). */
 export function stuckInstalmentOrders(db: Tx, beforeIso: string, limit: number) {
   return db.selectFrom('ticket_order').select(['id', 'seller_id']).where('instalment_claimed_at', '<=', beforeIso).limit(limit).execute();

@@ -7,12 +7,15 @@ import { orderById } from '../../orders/orders.repository.js';
 import { readOwnOrder } from '../../orders/read-order.js';
 import { earlierAttempt, gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from '../../checkout/pay-idempotency.js';
 import type { PayInput } from '../../checkout/pay-cart.js';
-import type { PaymentGateway } from '../gateway.js';
+import type { ChargeResult, PaymentGateway } from '../gateway.js';
 import { dueNow } from '../payment-plan.js';
 import { moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOfOrders } from '../payments.repository.js';
 import type { PayOutcome } from '../settle-payment.js';
 import { chargeAndSettle, checkPayAmount, insertProcessingPayment, refusePayment } from '../charge-attempt.js';
-import { claimOrderForInstalment } from './instalments.repository.js';
+import { claimOrderForInstalment, recordAutopayConsent } from './instalments.repository.js';
+import { cartById } from '../../cart/cart.repository.js';
+import { saveCard } from '../../membership/auto-renew/saved-payment-method.repository.js';
+import { userByIdentity } from '../../users/user.repository.js';
 
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
 
@@ -24,6 +27,8 @@ const IN_PROGRESS = 'A payment for this order is in progress. Please wait a mome
  * nothing is over-paid. The payment row carries the order from the start (that is what marks it
  * as an instalment for settlePayment, the webhook and the reconciler); settling counts it on the
  * order, which keeps its number and tickets. A refused or failed charge writes no money.
+ * `auto_renew: true` with a card is the buyer's consent that the card, kept by the gateway once this
+ * charge succeeds, pays the later instalments on their due dates (charge-due-instalments.ts).
  */
 export async function payInstalment(input: PayInput, orderId: string): Promise<PayOutcome> {
   const { db, now, body } = input;
@@ -70,7 +75,22 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   });
   if ('done' in claim && claim.done) return claim.done;
 
-  return chargeAndSettle(input, gateway, { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed });
+  const keepFor = body.auto_renew === true && !intentId && CARD_GATEWAYS.includes(gateway.id) ? await cardHolder(db, order.cart_id) : null;
+  const keepCard = async (result: ChargeResult) => {
+    if (result.status !== 'succeeded' || !result.saved) return;
+    await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
+    await recordAutopayConsent(db, order.id, nowIso);
+  };
+  return chargeAndSettle(input, gateway, { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed }, { saveForFutureUse: keepFor, offSession: input.offSession ?? null }, keepCard);
+}
+
+const CARD_GATEWAYS = ['demo', 'stripe'];
+
+/** Who the card is kept for: the order's buyer (the cart's purchaser, else its owner); null without an account. */
+async function cardHolder(db: Tx, cartId: string) {
+  const cart = await cartById(db, cartId);
+  const user = cart ? await userByIdentity(db, cart.purchaser_identity_id ?? cart.identity_id) : undefined;
+  return user ? { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() } : null;
 }
 
 /** The pay call again after the buyer confirmed with their bank (402 intent_requires_action). */

@@ -4,6 +4,8 @@ import { startIntervalWorker } from '../../interval-worker.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
 import { instalmentReminderMail } from './instalment-mails.js';
 import { claimReminder, instalmentsToRemind } from './instalments.repository.js';
+import { noticeOverdueInstalments } from './notice-overdue-instalments.js';
+import { chargeDueInstalments, type AutopayDeps } from './charge-due-instalments.js';
 
 /** FOYER_INSTALMENT_REMINDER_DAYS unset: the buyer hears of an instalment a week before it is due. */
 export const DEFAULT_REMINDER_DAYS = 7;
@@ -33,6 +35,13 @@ export async function remindDueInstalments(deps: { db: Db; dialect: Dialect; pub
   return queued;
 }
 
-export function startInstalmentReminders(deps: { db: Db; dialect: Dialect; publicUrl: string; daysBefore?: number }, now: () => Date, onError: (error: unknown) => void, intervalMs = 15 * 60_000): () => Promise<void> {
-  return startIntervalWorker({ intervalMs, firstRunAfterMs: 20_000, onError, run: () => remindDueInstalments(deps, now()) });
+export function startInstalmentReminders(deps: AutopayDeps & { daysBefore?: number }, now: () => Date, onError: (error: unknown) => void, intervalMs = 15 * 60_000): () => Promise<void> {
+  // One pass: reminders before the due date, the kept card charged on it (with consent), then the
+  // overdue notices of those left unpaid after it.
+  const run = async () => {
+    await remindDueInstalments(deps, now());
+    await chargeDueInstalments(deps, now());
+    await noticeOverdueInstalments(deps, now());
+  };
+  return startIntervalWorker({ intervalMs, firstRunAfterMs: 20_000, onError, run });
 }

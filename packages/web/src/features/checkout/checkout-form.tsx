@@ -38,10 +38,9 @@ import { walletRequest } from './wallet-request.js';
 import { goToProvider, isRedirectMethod, redirectPayBody } from './redirect-methods.js';
 import type { StripeBacsHandle } from './stripe-bacs-field.js';
 import { useSeller } from '../../config/use-config.js';
+import { usePayMethod } from './use-pay-method.js';
 import {
-  availableMethods,
   chosenAmount,
-  defaultMethod,
   partialOptions,
   type PartialChoice,
   nextPayStep,
@@ -103,7 +102,6 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [terms, setTerms] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
-  const [wallet, setWallet] = useState<'apple' | 'google' | 'none'>('none');
   const stripeCard = useRef<StripeCardHandle>(null);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [banner, setBanner] = useState(false);
@@ -118,30 +116,16 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>(() => keptGiftCards.filter((g) => g.state === 'active' && toMinor(g.balance) > 0).map((g) => ({ number: g.number, balance: g.balance, used: false })));
   const [giftOpen, setGiftOpen] = useState(false);
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
-  const methods = availableMethods({ testMode, wallet, redirectMethods: settings.redirectMethods });
-  const [method, setMethod] = useState<PaymentMethod>(() => defaultMethod(methods));
+  const { methods, method, chooseMethod, walletChosen } = usePayMethod({ stripe, testMode, currency, outstanding, redirectMethods: settings.redirectMethods });
   // A wallet's sheet must open from the click itself, so its captcha answer is fetched when the
   // wallet is chosen; one passing answer opens the cart's checkout for a while (docs/payments.md).
   const walletCaptcha = useRef<string | null>(null);
-  const walletChosen = method === 'apple_pay' || method === 'google_pay';
   useEffect(() => {
     if (!walletChosen || !settings.captchaSiteKey || member || walletCaptcha.current) return;
     void runCaptcha(settings.captchaSiteKey).then((token) => {
       walletCaptcha.current = token;
     });
   }, [walletChosen, settings.captchaSiteKey, member]);
-  const methodChosen = useRef(false);
-  // Stripe answers whether the browser has a wallet; the default is the wallet when it does (001 §4).
-  useEffect(() => {
-    if (!stripe || stripe === 'loading' || outstanding <= 0) return;
-    const request = walletRequest(stripe, currency, outstanding);
-    void request.canMakePayment().then((can) => {
-      const found = can?.applePay ? 'apple' : can?.googlePay ? 'google' : 'none';
-      setWallet(found);
-      // The default only: a method the buyer already chose stays chosen.
-      if (found !== 'none' && !methodChosen.current) setMethod(found === 'apple' ? 'apple_pay' : 'google_pay');
-    });
-  }, [stripe, currency, outstanding]);
 
   const failureRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -498,10 +482,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   id={id}
                   methods={methods}
                   method={method}
-                  onMethod={(m) => {
-                    methodChosen.current = true;
-                    setMethod(m);
-                  }}
+                  onMethod={chooseMethod}
                   testMode={testMode}
                   card={card}
                   cardErrors={cardErrors}

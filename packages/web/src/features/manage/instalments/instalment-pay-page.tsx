@@ -1,5 +1,5 @@
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { fromMinor } from '@foyer/contracts/constants';
+import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,7 +12,9 @@ import { confirmDemoIntent, newIdempotencyKey } from '../../checkout/api.js';
 import { EMPTY_CARD } from '../../checkout/card-fields.js';
 import { useCheckedFields } from '../../checkout/use-checked-fields.js';
 import { ConfirmPaymentDialog } from '../../checkout/confirm-payment-dialog.js';
-import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type CardValue, type PartialChoice } from '../../checkout/model.js';
+import { AppliedGiftCards } from '../../checkout/applied-gift-cards.js';
+import { GiftCardModal } from '../../checkout/gift-card-modal.js';
+import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type AppliedGiftCard, type CardValue, type PartialChoice } from '../../checkout/model.js';
 import { PartialPayment } from '../../checkout/partial-payment.js';
 import { PayBar } from '../../checkout/pay-bar.js';
 import { payRequestBody } from '../../checkout/pay-request-body.js';
@@ -21,6 +23,8 @@ import { PaymentMethods } from '../../checkout/payment-methods.js';
 import { paymentSettings } from '../../checkout/payment-settings.js';
 import type { StripeCardHandle } from '../../checkout/stripe-card-field.js';
 import type { StripeJs } from '../../checkout/stripe-js.js';
+import { usePayMethod } from '../../checkout/use-pay-method.js';
+import { walletRequest } from '../../checkout/wallet-request.js';
 import { manageOrderQuery } from '../api.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
@@ -32,7 +36,8 @@ import { instalmentTexts } from './texts.js';
 /**
  * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (001 §4
  * manage-order payments) with checkout's own payment parts: the partial-payment choice (due,
- * outstanding, other), the card form (test cards or Stripe) and the pay bar. The order's cart is
+ * outstanding, other), the methods (card — test cards or Stripe — and the browser's wallet, the
+ * default when there is one), gift cards and the pay bar. The order's cart is
  * paid (POST cart/{id}/pay with the manage link's key); on success back to /manage/{orderId}
  * with a message (the server e-mails the receipt).
  */
@@ -62,7 +67,7 @@ export function Component() {
         {order ? format(instalmentTexts.payHeading, { number: order.order_number }) : instalmentTexts.payTitle}
       </h1>
       {view && order ? (
-        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} currency={seller.currency} settings={settings} back={back} />
+        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} laterDates={view.plan.some((p) => p.status === 'scheduled')} currency={seller.currency} settings={settings} back={back} />
       ) : (
         <div className="panel">
           <p>{instalmentTexts.nothingToPay}</p>
@@ -79,13 +84,15 @@ interface FormProps {
   orderKey: string | null;
   due: number;
   outstanding: number;
+  /** Instalments not yet due remain: the buyer may have the card charged on their dates. */
+  laterDates?: boolean;
   currency: string;
   settings: ReturnType<typeof paymentSettings>;
   back: string;
 }
 
 /** The payment form on its own: tested without the route. */
-export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, currency, settings, back }: FormProps) {
+export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, laterDates = false, currency, settings, back }: FormProps) {
   const testMode = settings.cardGateway === 'demo';
   const id = useId();
   const navigate = useNavigate();
@@ -93,7 +100,14 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const [choice, setChoice] = useState<PartialChoice>('due');
   const [otherText, setOtherText] = useState(fromMinor(due));
   const { value: card, errors: cardErrors, setErrors: setCardErrors, onChange: onCardChange } = useCheckedFields<CardValue>(EMPTY_CARD);
-  const [, setStripe] = useState<StripeJs | null>(null);
+  const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
+  const { methods, method, chooseMethod, walletChosen } = usePayMethod({ stripe, testMode, currency, outstanding });
+  // Gift cards pay first, as at checkout; kept in this form only (the order's cart is booked).
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const walletAttempt = useRef(false);
+  // The buyer's consent that the card paying now pays the later instalments on their dates (docs/payments.md).
+  const [autopay, setAutopay] = useState(false);
   const stripeCard = useRef<StripeCardHandle>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
@@ -102,13 +116,16 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
   const options = partialOptions(due, outstanding);
   const amount = chosenAmount(options.length > 1 ? choice : 'outstanding', due, outstanding, clampOther(otherText, due, outstanding));
-  const step = nextPayStep(outstanding, [], currency, amount);
+  const step = nextPayStep(outstanding, giftCards, currency, amount);
+  // Offered while something stays to pay after this payment, for a card paid now.
+  const autopayOffered = laterDates && step.kind === 'card' && method === 'card' && toMinor(step.amount) < outstanding;
+  const paying = step.kind === 'card' || step.kind === 'gift_card' ? step.amount : fromMinor(amount);
 
   const done = async (result: TPayAnswer) => {
     attemptKey.current = null;
     await client.invalidateQueries({ queryKey: ['ticket_order'] });
     if (result.outcome === 'pending') setFailure({ text: instalmentTexts.pending, detail: null });
-    else navigate(back, { state: { [PAID_STATE]: step.kind === 'card' ? step.amount : fromMinor(amount) } });
+    else navigate(back, { state: { [PAID_STATE]: paying } });
   };
   const run = async (work: () => Promise<void>) => {
     setSubmitting(true);
@@ -117,12 +134,18 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
       await work();
     } catch (error) {
       attemptKey.current = null;
-      const f = payFailure(error);
+      const f = payFailure(error, { wallet: walletAttempt.current });
+      walletAttempt.current = false;
       if (f.kind === 'requires_action') {
         const pending = { intentId: f.intentId, amount: step.kind === 'card' ? step.amount : fromMinor(amount) };
         if (testMode) setAction(pending);
         else if (f.clientSecret) void confirmWithStripe(pending.intentId, f.clientSecret, pending.amount);
         else setFailure({ text: en.checkout.editDetails, detail: null });
+      } else if (f.kind === 'message' && step.kind === 'gift_card') {
+        // The gift card was refused (e.g. spent meanwhile): its own text, and it leaves the list so the card can pay.
+        const number = step.number;
+        setGiftCards((list) => list.filter((g) => g.number !== number));
+        setFailure({ text: f.detail ?? f.text, detail: null });
       } else if (f.kind === 'message') setFailure({ text: f.text, detail: f.detail });
       else if (f.kind === 'processing') setFailure({ text: instalmentTexts.pending, detail: null });
       else setFailure({ text: en.checkout.unexpected, detail: null });
@@ -134,14 +157,19 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (submitting || step.kind !== 'card') {
+    if (submitting || (step.kind !== 'card' && step.kind !== 'gift_card')) {
       if (step.kind === 'unsupported') setFailure({ text: en.checkout.notSupported, detail: null });
       return;
     }
-    const errors = testMode ? validateCard(card) : {};
+    if (step.kind === 'card' && walletChosen && stripe && stripe !== 'loading') {
+      payWithWallet(stripe, step.amount);
+      return;
+    }
+    const errors = testMode && step.kind === 'card' ? validateCard(card) : {};
     setCardErrors(errors);
     if (Object.keys(errors).length) return;
     const body = payRequestBody(step, testMode, card)!;
+    if (autopayOffered && autopay) body.auto_renew = true;
     void run(async () => {
       if (body.gateway_id === 'stripe') {
         const pm = await stripeCard.current?.paymentMethod();
@@ -154,6 +182,25 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
       attemptKey.current ??= newIdempotencyKey();
       await done(await pay(body, attemptKey.current));
     });
+  };
+  /** Apple Pay / Google Pay: the browser's sheet gives a payment method, paid like a card. */
+  const payWithWallet = (stripeJs: StripeJs, paid: string) => {
+    const request = walletRequest(stripeJs, currency, toMinor(paid));
+    request.on('paymentmethod', (e) => {
+      void run(async () => {
+        try {
+          attemptKey.current ??= newIdempotencyKey();
+          const result = await pay({ amount: paid, gateway_id: 'stripe', gateway_data: { payment_method_id: e.paymentMethod.id } }, attemptKey.current);
+          e.complete('success');
+          await done(result);
+        } catch (error) {
+          e.complete('fail');
+          walletAttempt.current = true;
+          throw error;
+        }
+      });
+    });
+    request.show();
   };
   const confirmWithStripe = (intentId: string, clientSecret: string, paying: string) =>
     run(async () => {
@@ -178,11 +225,15 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
     <form className="checkout-form instalment-pay__form" onSubmit={submit} noValidate aria-describedby={failure ? `${id}-failure` : undefined} data-order={orderId}>
       {options.length > 1 && <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />}
       <h2 className="checkout-form__heading">{instalmentTexts.paymentHeading}</h2>
+      {giftCards.length > 0 && <AppliedGiftCards giftCards={giftCards} money={money} onRemove={(number) => setGiftCards((list) => list.filter((g) => g.number !== number))} />}
+      {step.kind === 'gift_card' ? (
+        <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p>
+      ) : (
       <PaymentMethods
         id={id}
-        methods={['card']}
-        method="card"
-        onMethod={() => undefined}
+        methods={methods}
+        method={method}
+        onMethod={chooseMethod}
         testMode={testMode}
         card={card}
         cardErrors={cardErrors}
@@ -191,6 +242,18 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
         stripePublishableKey={settings.stripePublishableKey}
         onStripeReady={setStripe}
       />
+      )}
+      {autopayOffered && (
+        <div className="field field--wide field--check">
+          <label className="check">
+            <input type="checkbox" checked={autopay} onChange={(e) => setAutopay(e.currentTarget.checked)} />
+            <span>{instalmentTexts.autopay}</span>
+          </label>
+        </div>
+      )}
+      <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">
+        {en.checkout.giftCardOpen}
+      </button>
       {failure && (
         <p id={`${id}-failure`} className="notice notice--error" role="alert">
           {failure.text}
@@ -198,6 +261,15 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
         </p>
       )}
       <PayBar step={step} outstanding={outstanding} total={fromMinor(outstanding)} money={money} submitting={submitting} blocked={false} />
+      <GiftCardModal
+        open={giftOpen}
+        applied={giftCards}
+        onClose={() => setGiftOpen(false)}
+        onApplied={(applied) => {
+          setGiftCards((list) => [...list, applied]);
+          setGiftOpen(false);
+        }}
+      />
       <ConfirmPaymentDialog open={action !== null} amount={action ? money(action.amount) : ''} onConfirm={onConfirmAction} onCancel={() => setAction(null)} />
     </form>
   );

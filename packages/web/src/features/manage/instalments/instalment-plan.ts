@@ -7,6 +7,8 @@ export interface InstalmentView {
   /** Due now: the instalments whose date has come, less what was paid (as the server counts it). */
   due: number;
   next: TScheduledPayment | null;
+  /** The earliest instalment whose due date passed unpaid (the server marks it overdue), if any. */
+  overdue: TScheduledPayment | null;
   plan: TScheduledPayment[];
 }
 
@@ -18,11 +20,11 @@ export function instalmentView(doc: TOrderDocument, orderId: string): Instalment
   if (outstanding <= 0) return null;
   const plan = (doc.scheduled_payment?._data ?? []).filter((p) => p.ticket_order_id === orderId);
   const open = plan.filter((p) => p.status !== 'paid');
-  // The server marks each instalment paid, due (its date has come) or scheduled, from what was paid in order.
+  // The server marks each instalment paid, due (today), overdue (its date passed) or scheduled, from what was paid in order.
   const paidOfPlan = plan.reduce((n, p) => n + toMinor(p.amount), 0) - outstanding;
   const dueTotal = plan.filter((p) => p.status !== 'scheduled').reduce((n, p) => n + toMinor(p.amount), 0);
   const due = plan.length ? Math.min(outstanding, Math.max(0, dueTotal - paidOfPlan)) : outstanding;
-  return { outstanding, due, next: open[0] ?? null, plan };
+  return { outstanding, due, next: open[0] ?? null, overdue: plan.find((p) => p.status === 'overdue') ?? null, plan };
 }
 
 /** The pay screen of an order (its own route; the manage link's key stays in the tab, manage-key.ts). */

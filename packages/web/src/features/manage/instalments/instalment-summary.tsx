@@ -17,7 +17,11 @@ export function InstalmentSummary({ view, orderId, currency }: { view: Instalmen
       <h2 id="instalments-title" className="instalments__title">
         {format(instalmentTexts.stillToPay, { amount: money(view.outstanding) })}
       </h2>
-      {view.next && (
+      {view.overdue ? (
+        <p className="instalments__overdue" role="alert">
+          {format(instalmentTexts.overdue, { date: formatOrderDate(view.overdue.dueDate), amount: money(view.due) })}
+        </p>
+      ) : view.next && (
         <p>
           {view.due > 0
             ? format(instalmentTexts.dueNow, { amount: money(view.due) })
