@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter } from 'react-router';
@@ -52,7 +52,12 @@ async function start() {
   );
   if (hydrate) {
     setHydrating(true);
-    hydrateRoot(container, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (docs/performance.md, Total Blocking Time); a click
+    // meanwhile is held by the paint-first script until the app is ready.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   if (serverData) await initialized(router);
