@@ -4,7 +4,9 @@ import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { issueComps } from './admin-api.js';
+import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
+import { TicketLineFields } from './ticket-line-fields.js';
 
 /**
  * Complimentary tickets into one session (docs/box-office.md, Complimentary tickets): a ticket type
@@ -24,10 +26,10 @@ export function CompDialog(props: { session: TAdminSessionListRow | null; onClos
             e.preventDefault();
             const f = new FormData(e.currentTarget);
             const text = (name: string) => String(f.get(name) ?? '').trim();
-            const recipient = text('email') ? { email: text('email'), first_name: text('first_name'), last_name: text('last_name') } : null;
+            const { contact: recipient, send_email } = readContact(f);
             setBusy(true);
             setError(null);
-            issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email: f.get('send_email') === 'on', reason: text('reason') })
+            issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email, reason: text('reason') })
               .then((r) => props.onDone(fill(t.comps.done, { n: r.admin_comp.tickets.length, number: r.admin_comp.order_number }), r.admin_comp.order_id))
               .catch((failure: unknown) => setError(errorMessage(failure)))
               .finally(() => setBusy(false));
@@ -39,38 +41,10 @@ export function CompDialog(props: { session: TAdminSessionListRow | null; onClos
               {error}
             </p>
           )}
-          <label>
-            {t.comps.type}
-            <select name="ticket_type" required>
-              {s.ticket_types.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t.comps.quantity}
-            <input name="quantity" type="number" min={1} max={100} step={1} defaultValue={1} required />
-          </label>
+          <TicketLineFields session={s} labels={t.comps} />
           <fieldset>
             <legend>{t.comps.recipient}</legend>
-            <label>
-              {t.comps.first}
-              <input name="first_name" maxLength={100} autoComplete="off" />
-            </label>
-            <label>
-              {t.comps.last}
-              <input name="last_name" maxLength={100} autoComplete="off" />
-            </label>
-            <label>
-              {t.comps.email}
-              <input name="email" type="email" maxLength={254} autoComplete="off" />
-            </label>
-            <label className="admin-choice">
-              <input name="send_email" type="checkbox" />
-              {t.comps.sendEmail}
-            </label>
+            <ContactFields labels={t.comps} />
           </fieldset>
           <label>
             {t.comps.reason}

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { createPaymentLink, sessionsQuery } from './admin-api.js';
+import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
+import { TicketLineFields } from './ticket-line-fields.js';
 
 interface Line {
   session: TAdminSessionListRow;
@@ -68,24 +70,7 @@ export function Component() {
             ))}
           </select>
         </label>
-        {session && (
-          <>
-            <label>
-              {t.links.type}
-              <select name="ticket_type" required>
-                {session.ticket_types.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              {t.links.quantity}
-              <input name="quantity" type="number" min={1} max={100} step={1} defaultValue={1} required />
-            </label>
-          </>
-        )}
+        {session && <TicketLineFields session={session} labels={t.links} />}
         <button type="submit" className="button button--secondary" disabled={!session}>
           {t.links.add}
         </button>
@@ -108,11 +93,10 @@ export function Component() {
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          const text = (name: string) => String(f.get(name) ?? '').trim();
-          const purchaser = text('email') ? { email: text('email'), first_name: text('first_name'), last_name: text('last_name') } : null;
+          const { contact: purchaser, send_email } = readContact(f);
           setBusy(true);
           setError(null);
-          createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email: f.get('send_email') === 'on' })
+          createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email })
             .then((answer) => (setMade(answer), setLines([])))
             .catch((failure: unknown) => setError(errorMessage(failure)))
             .finally(() => setBusy(false));
@@ -124,22 +108,7 @@ export function Component() {
             {error}
           </p>
         )}
-        <label>
-          {t.links.first}
-          <input name="first_name" maxLength={100} autoComplete="off" />
-        </label>
-        <label>
-          {t.links.last}
-          <input name="last_name" maxLength={100} autoComplete="off" />
-        </label>
-        <label>
-          {t.links.email}
-          <input name="email" type="email" maxLength={254} autoComplete="off" />
-        </label>
-        <label className="admin-choice">
-          <input name="send_email" type="checkbox" />
-          {t.links.sendEmail}
-        </label>
+        <ContactFields labels={t.links} />
         <button type="submit" className="button" disabled={busy || !lines.length}>
           {t.links.create}
         </button>
