@@ -28,45 +28,22 @@ export async function addPaidToOrder(db: Tx, order: { id: string; cart_id: strin
 
 /** Instalments due on or before `lastDay` (YYYY-MM-DD) whose reminder was not sent, not yet paid. */
 export function instalmentsToRemind(db: Tx, fromDay: string, lastDay: string, limit: number) {
-  return db
-    .selectFrom('scheduled_payment')
-    .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
-    .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
-    .where('scheduled_payment.status', '!=', 'paid')
-    .where('scheduled_payment.reminded_at', 'is', null)
-    .where('scheduled_payment.due_date', '>=', fromDay)
-    .where('scheduled_payment.due_date', '<=', lastDay)
-    .where('ticket_order.state', '=', 'completed')
-    .orderBy('scheduled_payment.due_date')
-    .limit(limit)
-    .execute();
+  return unpaidInstalmentsOfBookedOrders(db, 'reminded_at', limit).where('scheduled_payment.due_date', '>=', fromDay).where('scheduled_payment.due_date', '<=', lastDay).execute();
 }
 
 /** The reminder's claim: true for the one caller that marks it first. */
-export async function claimReminder(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
-  const claimed = await db.updateTable('scheduled_payment').set({ reminded_at: nowIso }).where('id', '=', instalmentId).where('reminded_at', 'is', null).executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+export function claimReminder(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
+  return markInstalment(db, instalmentId, 'reminded_at', nowIso);
 }
 
 /** Unpaid instalments of booked orders due before `today` (YYYY-MM-DD) whose overdue notice was not sent. */
 export function instalmentsOverdue(db: Tx, today: string, limit: number) {
-  return db
-    .selectFrom('scheduled_payment')
-    .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
-    .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
-    .where('scheduled_payment.status', '!=', 'paid')
-    .where('scheduled_payment.overdue_at', 'is', null)
-    .where('scheduled_payment.due_date', '<', today)
-    .where('ticket_order.state', '=', 'completed')
-    .orderBy('scheduled_payment.due_date')
-    .limit(limit)
-    .execute();
+  return unpaidInstalmentsOfBookedOrders(db, 'overdue_at', limit).where('scheduled_payment.due_date', '<', today).execute();
 }
 
 /** The overdue notice's claim: true for the one caller that marks the instalment overdue first. */
-export async function claimOverdue(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
-  const claimed = await db.updateTable('scheduled_payment').set({ overdue_at: nowIso }).where('id', '=', instalmentId).where('overdue_at', 'is', null).executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+export function claimOverdue(db: Tx, instalmentId: string, nowIso: string): Promise<boolean> {
+  return markInstalment(db, instalmentId, 'overdue_at', nowIso);
 }
 
 /** The buyer's consent: their kept card pays the order's later instalments on their due dates. */
@@ -76,25 +53,35 @@ export async function recordAutopayConsent(db: Tx, orderId: string, nowIso: stri
 
 /** Unpaid instalments due by `today` of booked orders whose buyer consented to the charge, not yet tried. */
 export function instalmentsToCharge(db: Tx, today: string, limit: number) {
+  return unpaidInstalmentsOfBookedOrders(db, 'autopay_at', limit).where('scheduled_payment.due_date', '<=', today).where('ticket_order.instalment_autopay_at', 'is not', null).execute();
+}
+
+/** The due-date charge's claim (conditional: one caller); `release` undoes it so a later pass tries again. */
+export async function claimAutopay(db: Tx, instalmentId: string, nowIso: string, release = false): Promise<boolean> {
+  if (!release) return markInstalment(db, instalmentId, 'autopay_at', nowIso);
+  const released = await db.updateTable('scheduled_payment').set({ autopay_at: null }).where('id', '=', instalmentId).where('autopay_at', '=', nowIso).executeTakeFirst();
+  return Number(released.numUpdatedRows) === 1;
+}
+
+/** A pass's mark on one instalment (reminded, overdue, charge tried) that no pass has made yet. */
+type InstalmentMark = 'reminded_at' | 'overdue_at' | 'autopay_at';
+
+/** Unpaid instalments of booked orders without `mark`, earliest due first; each pass adds its due-date window. */
+function unpaidInstalmentsOfBookedOrders(db: Tx, mark: InstalmentMark, limit: number) {
   return db
     .selectFrom('scheduled_payment')
     .innerJoin('ticket_order', 'ticket_order.id', 'scheduled_payment.ticket_order_id')
     .select(['scheduled_payment.id', 'scheduled_payment.ticket_order_id', 'scheduled_payment.due_date', 'scheduled_payment.amount'])
     .where('scheduled_payment.status', '!=', 'paid')
-    .where('scheduled_payment.autopay_at', 'is', null)
-    .where('scheduled_payment.due_date', '<=', today)
+    .where(`scheduled_payment.${mark}`, 'is', null)
     .where('ticket_order.state', '=', 'completed')
-    .where('ticket_order.instalment_autopay_at', 'is not', null)
     .orderBy('scheduled_payment.due_date')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
-/** The due-date charge's claim (conditional: one caller); `release` undoes it so a later pass tries again. */
-export async function claimAutopay(db: Tx, instalmentId: string, nowIso: string, release = false): Promise<boolean> {
-  const claimed = release
-    ? await db.updateTable('scheduled_payment').set({ autopay_at: null }).where('id', '=', instalmentId).where('autopay_at', '=', nowIso).executeTakeFirst()
-    : await db.updateTable('scheduled_payment').set({ autopay_at: nowIso }).where('id', '=', instalmentId).where('autopay_at', 'is', null).executeTakeFirst();
+/** Sets `mark` only where it is unset (conditional: true for the one caller that marks it first). */
+async function markInstalment(db: Tx, instalmentId: string, mark: InstalmentMark, nowIso: string): Promise<boolean> {
+  const claimed = await db.updateTable('scheduled_payment').set({ [mark]: nowIso }).where('id', '=', instalmentId).where(mark, 'is', null).executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
 
