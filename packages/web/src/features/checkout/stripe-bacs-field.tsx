@@ -1,6 +1,7 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { en, format } from '../../i18n/en.js';
-import { loadStripeJs, type StripeElements, type StripeJs, type StripePaymentElement } from './stripe-js.js';
+import { StripeElementSlot, useStripeElement } from './stripe-element-slot.js';
+import type { StripeElements } from './stripe-js.js';
 
 export interface StripeBacsHandle {
   /** The bank account as a Stripe payment method id (made by Stripe.js at Stripe), or what is wrong. */
@@ -18,34 +19,16 @@ export const StripeBacsField = forwardRef<
   StripeBacsHandle,
   { id: string; publishableKey: string; amountMinor: number; sellerName: string; agreed: boolean; onAgree: (agreed: boolean) => void; mandateError: string | null }
 >(function StripeBacsField({ id, publishableKey, amountMinor, sellerName, agreed, onAgree, mandateError }, ref) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<StripeJs | null>(null);
   const elementsRef = useRef<StripeElements | null>(null);
-  const elementRef = useRef<StripePaymentElement | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The element is made for the amount when the method opens (Stripe takes Bacs in GBP only).
   const amount = useRef(amountMinor);
-
-  useEffect(() => {
-    let live = true;
-    loadStripeJs(publishableKey)
-      .then((stripe) => {
-        if (!live || !mountRef.current) return;
-        stripeRef.current = stripe;
-        const elements = stripe.elements({ mode: 'payment', currency: 'gbp', amount: Math.max(1, amount.current), paymentMethodTypes: ['bacs_debit'] });
-        const element = elements.create('payment', { layout: 'tabs' });
-        element.mount(mountRef.current);
-        elementsRef.current = elements;
-        elementRef.current = element;
-        setState('ready');
-      })
-      .catch(() => live && setState('failed'));
-    return () => {
-      live = false;
-      elementRef.current?.destroy();
-      elementRef.current = null;
-    };
-  }, [publishableKey]);
+  const { mountRef, stripeRef, state } = useStripeElement(publishableKey, (stripe, node) => {
+    const elements = stripe.elements({ mode: 'payment', currency: 'gbp', amount: Math.max(1, amount.current), paymentMethodTypes: ['bacs_debit'] });
+    const element = elements.create('payment', { layout: 'tabs' });
+    element.mount(node);
+    elementsRef.current = elements;
+    return element;
+  });
 
   useImperativeHandle(ref, () => ({
     async paymentMethod() {
@@ -62,23 +45,7 @@ export const StripeBacsField = forwardRef<
   const name = sellerName || en.listing.title;
   return (
     <div className="stripe-card bacs">
-      {state === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {en.checkout.stripeFailed}
-        </p>
-      ) : (
-        <>
-          <span className="stripe-card__label" id={`${id}-bacs-label`}>
-            {en.payRedirect.bankDetails}
-          </span>
-          {state === 'loading' && (
-            <p className="muted" role="status">
-              {en.checkout.stripeLoading}
-            </p>
-          )}
-          <div ref={mountRef} className="stripe-card__element" aria-labelledby={`${id}-bacs-label`} hidden={state !== 'ready'} />
-        </>
-      )}
+      <StripeElementSlot state={state} mountRef={mountRef} labelId={`${id}-bacs-label`} label={en.payRedirect.bankDetails} />
       <section className="bacs__guarantee" aria-labelledby={`${id}-guarantee`}>
         <h4 id={`${id}-guarantee`}>{en.payRedirect.guaranteeTitle}</h4>
         <ul>

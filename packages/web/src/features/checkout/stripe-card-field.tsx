@@ -1,6 +1,7 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { en } from '../../i18n/en.js';
-import { loadStripeJs, type StripeCardElement, type StripeJs } from './stripe-js.js';
+import { StripeElementSlot, useStripeElement } from './stripe-element-slot.js';
+import type { StripeCardElement, StripeJs } from './stripe-js.js';
 
 export interface StripeCardHandle {
   /** The card as a Stripe payment method id, or the text of what is wrong with it. */
@@ -15,38 +16,19 @@ export interface StripeCardHandle {
  * Foyer). If the script cannot load, the spec's text says why and the pay button stays disabled.
  */
 export const StripeCardField = forwardRef<StripeCardHandle, { id: string; publishableKey: string; onReady: (stripe: StripeJs | null) => void }>(function StripeCardField({ id, publishableKey, onReady }, ref) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<StripeJs | null>(null);
   const cardRef = useRef<StripeCardElement | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<string | null>(null);
-  const onReadyRef = useRef(onReady);
-  onReadyRef.current = onReady;
-
-  useEffect(() => {
-    let live = true;
-    loadStripeJs(publishableKey)
-      .then((stripe) => {
-        if (!live || !mountRef.current) return;
-        stripeRef.current = stripe;
-        const card = stripe.elements().create('card', { hidePostalCode: false });
-        card.mount(mountRef.current);
-        card.on('change', (e) => setError(e.error?.message ?? null));
-        cardRef.current = card;
-        setState('ready');
-        onReadyRef.current(stripe);
-      })
-      .catch(() => {
-        if (!live) return;
-        setState('failed');
-        onReadyRef.current(null);
-      });
-    return () => {
-      live = false;
-      cardRef.current?.destroy();
-      cardRef.current = null;
-    };
-  }, [publishableKey]);
+  const { mountRef, stripeRef, state } = useStripeElement(
+    publishableKey,
+    (stripe, node) => {
+      const card = stripe.elements().create('card', { hidePostalCode: false });
+      card.mount(node);
+      card.on('change', (e) => setError(e.error?.message ?? null));
+      cardRef.current = card;
+      return { destroy: () => (card.destroy(), (cardRef.current = null)) };
+    },
+    onReady,
+  );
 
   useImperativeHandle(ref, () => ({
     async paymentMethod() {
@@ -67,28 +49,13 @@ export const StripeCardField = forwardRef<StripeCardHandle, { id: string; publis
 
   return (
     <div className="stripe-card">
-      {state === 'failed' ? (
-        <p className="notice notice--error" role="alert" data-testid="stripe-failed">
-          {en.checkout.stripeFailed}
-        </p>
-      ) : (
-        <>
-          <span className="stripe-card__label" id={`${id}-stripe-label`}>
-            {en.checkout.cardDetails}
+      <StripeElementSlot state={state} mountRef={mountRef} labelId={`${id}-stripe-label`} label={en.checkout.cardDetails} failedTestId="stripe-failed">
+        {error && (
+          <span className="field-error" role="alert">
+            {error}
           </span>
-          {state === 'loading' && (
-            <p className="muted" role="status">
-              {en.checkout.stripeLoading}
-            </p>
-          )}
-          <div ref={mountRef} className="stripe-card__element" aria-labelledby={`${id}-stripe-label`} hidden={state !== 'ready'} />
-          {error && (
-            <span className="field-error" role="alert">
-              {error}
-            </span>
-          )}
-        </>
-      )}
+        )}
+      </StripeElementSlot>
     </div>
   );
 });
