@@ -3,7 +3,8 @@ import type { TAuditEntry } from '@foyer/contracts';
 import { useSearchParams } from 'react-router';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { auditQuery } from './admin-api.js';
-import { DataTable, type Column } from './data-table.js';
+import type { Column } from './data-table.js';
+import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 
 const PAGE = 25;
@@ -54,21 +55,17 @@ export function Component() {
           {t.audit.apply}
         </button>
       </form>
-      {log.isPending && <p>{t.loading}</p>}
-      {log.isError && <p role="alert">{fill(t.error, { message: log.error.message })}</p>}
-      {log.data && log.data.audit_entry._total === 0 && <p role="status">{t.audit.none}</p>}
-      {log.data && log.data.audit_entry._total > 0 && (
-        <DataTable
-          caption={fill(t.audit.count, { n: log.data.audit_entry._total })}
-          columns={columns}
-          rows={log.data.audit_entry._data}
-          rowKey={(a) => a.id}
-          pageSize={PAGE}
-          total={log.data.audit_entry._total}
-          offset={offset}
-          onPage={(next) => setParams({ ...filters, offset: String(next) })}
-        />
-      )}
+      <PagedQueryTable
+        query={log}
+        list={log.data?.audit_entry}
+        none={t.audit.none}
+        count={(n) => fill(t.audit.count, { n })}
+        columns={columns}
+        rowKey={(a) => a.id}
+        pageSize={PAGE}
+        offset={offset}
+        onPage={(next) => setParams({ ...filters, offset: String(next) })}
+      />
     </>
   );
 }

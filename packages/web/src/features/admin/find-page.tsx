@@ -3,7 +3,8 @@ import type { TAdminOrderRow } from '@foyer/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { ordersQuery } from './admin-api.js';
-import { DataTable, type Column, type Sort } from './data-table.js';
+import type { Column, Sort } from './data-table.js';
+import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 
 const PAGE = 25;
@@ -48,24 +49,21 @@ export function Component() {
         </div>
       </form>
       {!q && <p>{t.find.lead}</p>}
-      {q && results.isPending && <p>{t.loading}</p>}
-      {results.isError && <p role="alert">{fill(t.error, { message: results.error.message })}</p>}
-      {results.data && results.data.admin_order._total === 0 && <p role="status">{fill(t.find.none, { q })}</p>}
-      {results.data && results.data.admin_order._total > 0 && (
-        <DataTable
-          caption={fill(t.find.count, { n: results.data.admin_order._total })}
-          columns={columns}
-          rows={results.data.admin_order._data}
-          rowKey={(o) => o.id}
-          sortable={SORTABLE}
-          sort={sort}
-          onSort={(s) => set({ sort: `${s?.descending ? '-' : ''}${s?.key ?? 'created_at'}`, offset: '0' })}
-          pageSize={PAGE}
-          total={results.data.admin_order._total}
-          offset={offset}
-          onPage={(next) => set({ offset: String(next) })}
-        />
-      )}
+      <PagedQueryTable
+        query={results}
+        list={results.data?.admin_order}
+        showPending={Boolean(q)}
+        none={fill(t.find.none, { q })}
+        count={(n) => fill(t.find.count, { n })}
+        columns={columns}
+        rowKey={(o) => o.id}
+        sortable={SORTABLE}
+        sort={sort}
+        onSort={(s) => set({ sort: `${s?.descending ? '-' : ''}${s?.key ?? 'created_at'}`, offset: '0' })}
+        pageSize={PAGE}
+        offset={offset}
+        onPage={(next) => set({ offset: String(next) })}
+      />
     </>
   );
 }

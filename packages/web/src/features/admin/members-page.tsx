@@ -6,7 +6,8 @@ import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { cardsToPrint, changeMember, membersQuery } from './admin-api.js';
-import { DataTable, type Column } from './data-table.js';
+import type { Column } from './data-table.js';
+import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 
 const PAGE = 25;
@@ -81,21 +82,18 @@ export function Component() {
           {error}
         </p>
       )}
-      {q && results.isPending && <p>{t.loading}</p>}
-      {results.isError && <p role="alert">{fill(t.error, { message: results.error.message })}</p>}
-      {results.data && results.data.admin_member._total === 0 && <p role="status">{fill(t.members.none, { q })}</p>}
-      {results.data && results.data.admin_member._total > 0 && (
-        <DataTable
-          caption={fill(t.members.count, { n: results.data.admin_member._total })}
-          columns={columns}
-          rows={results.data.admin_member._data}
-          rowKey={(m) => m.id}
-          pageSize={PAGE}
-          total={results.data.admin_member._total}
-          offset={offset}
-          onPage={(next) => setParams({ q, offset: String(next) })}
-        />
-      )}
+      <PagedQueryTable
+        query={results}
+        list={results.data?.admin_member}
+        showPending={Boolean(q)}
+        none={fill(t.members.none, { q })}
+        count={(n) => fill(t.members.count, { n })}
+        columns={columns}
+        rowKey={(m) => m.id}
+        pageSize={PAGE}
+        offset={offset}
+        onPage={(next) => setParams({ q, offset: String(next) })}
+      />
       <Modal open={acting !== null} title={acting ? t.members.titles[acting.action] : ''} onClose={() => setActing(null)} size="sm">
         {acting && (
           <form
