@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as AuditPage } from '../src/features/admin/audit-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The audit log screen (docs/box-office.md, Audit log): filtered and paged by the server. */
 const entry = (i: number) => ({ id: `a${i}`, staff_id: 's1', staff_email: 'desk@example.org', action: i % 2 ? 'order.refund' : 'order.move', object_type: 'order', object_id: `o${i}`, before: null, after: { reason: `r${i}` }, created_at: new Date(Date.UTC(2026, 5, 7, 12, 60 - i)).toISOString() });
@@ -16,13 +15,7 @@ function renderPage() {
     const all = Array.from({ length: 30 }, (_, i) => entry(i)).filter((e) => !url.searchParams.get('action') || e.action === url.searchParams.get('action'));
     return { body: { audit_entry: { _count: Math.min(25, all.length - offset), _total: all.length, _data: all.slice(offset, offset + 25) }, _total: all.length, _limit: [offset, 25] } };
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/audit', Component: AuditPage }], { initialEntries: ['/admin/audit'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderAtRoute('/admin/audit', AuditPage, '/admin/audit');
   return { ...server, router };
 }
 

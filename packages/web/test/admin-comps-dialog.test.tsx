@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as SessionsPage } from '../src/features/admin/sessions-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** Complimentary tickets from the Sessions screen (docs/box-office.md, Complimentary tickets). */
 const ROW = { id: 's1', event_id: 'e1', event_name: 'Tour', start_datetime: '2026-06-07T14:00:00.000Z', capacity: 100, oversell_capacity: 0, sold: 98, held: 0, oldest_hold_at: null, checked_in: 0, available: 2, closed: false, ticket_types: [{ id: 't1', name: 'Adult' }, { id: 't2', name: 'Child' }] };
@@ -21,13 +20,7 @@ function renderPage() {
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/sessions', Component: SessionsPage }], { initialEntries: ['/admin/sessions?date=2026-06-07'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/sessions', SessionsPage, '/admin/sessions?date=2026-06-07');
   return server;
 }
 

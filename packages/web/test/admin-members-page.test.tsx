@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as MembersPage } from '../src/features/admin/members-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The Members screen (docs/box-office.md, Members): find cards, extend, stop auto-renew, cancel. */
 const member = (id: string, name: string, auto_renew_state: string) => ({ id, card_set_id: `set-${id}`, scan_code: `M${id}`, name, email: null, role: 'member', level: 'Dual', valid_from: '2026-01-01T00:00:00.000Z', valid_to: '2026-12-31T23:59:59.000Z', auto_renew_state, ticket_order_id: `o${id}` });
@@ -16,13 +15,7 @@ function renderPage() {
     if (url.pathname.startsWith('/api/admin/members/set-1/') && request.method === 'POST') return { body: { admin_member: [member('1', 'Ada Lovelace', 'cancelled')] } };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/members', Component: MembersPage }], { initialEntries: ['/admin/members?q=dual'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/members', MembersPage, '/admin/members?q=dual');
   return server;
 }
 

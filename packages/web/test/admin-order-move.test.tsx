@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '../src/features/admin/order-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The order page's Move (docs/box-office.md, Move): selected tickets to another session of their event. */
 const AT = '2026-06-07T14:00:00.000Z';
@@ -32,13 +31,7 @@ function renderOrder() {
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/orders/:id', Component: OrderPage }], { initialEntries: ['/admin/orders/o1'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/orders/:id', OrderPage, '/admin/orders/o1');
   return server;
 }
 

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ADMIT_NAME_PART_MAX } from '@foyer/contracts/constants';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '../src/features/admin/order-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The order page's attendee names (docs/box-office.md, Attendee names): a field per ticket that may be renamed. */
 const ticket = (id: string, state: string, admit_name: string | null) => ({ id, state, event_name: 'Tour', ticket_type_name: 'Adult', session_start: '2026-06-07T14:00:00.000Z', seat: null, scan_code: `SC${id}`, admit_name, value: '20.00', redeemed_at: null });
@@ -32,13 +31,7 @@ function renderOrder() {
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/orders/:id', Component: OrderPage }], { initialEntries: ['/admin/orders/o1'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/orders/:id', OrderPage, '/admin/orders/o1');
   return server;
 }
 

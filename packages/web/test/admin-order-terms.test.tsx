@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '../src/features/admin/order-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The order page's terms accepted and the card that paid (docs/box-office.md, Find). */
 const detail = (terms: { at: string; hash: string } | null) => ({
@@ -22,13 +21,7 @@ const detail = (terms: { at: string; hash: string } | null) => ({
 
 function renderOrder(terms: { at: string; hash: string } | null) {
   installFetch((url) => (url.pathname === '/api/admin/orders/o1' ? { body: detail(terms) } : undefined));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/orders/:id', Component: OrderPage }], { initialEntries: ['/admin/orders/o1'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/orders/:id', OrderPage, '/admin/orders/o1');
 }
 
 const termsText = () => screen.getByText(adminText.order.terms).nextElementSibling!.textContent;

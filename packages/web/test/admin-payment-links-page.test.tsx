@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as PaymentLinksPage } from '../src/features/admin/payment-links-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The Payment links screen (docs/box-office.md, Payment links). */
 const ROW = { id: 's1', event_id: 'e1', event_name: 'Tour', start_datetime: '2026-06-07T14:00:00.000Z', capacity: 100, oversell_capacity: 0, sold: 0, held: 0, oldest_hold_at: null, checked_in: 0, available: 100, closed: false, ticket_types: [{ id: 't1', name: 'Adult' }, { id: 't2', name: 'Child' }] };
@@ -15,13 +14,7 @@ function renderPage() {
     if (url.pathname === '/api/admin/carts' && request.method === 'POST') return { body: { cart_id: 'c1', cart_number: '77', total: '50.50', link: 'http://localhost/transfer-cart/c1?key=k', emailed_to: 'buyer@example.com' } };
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/payment-links', Component: PaymentLinksPage }], { initialEntries: ['/admin/payment-links'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderAtRoute('/admin/payment-links', PaymentLinksPage, '/admin/payment-links');
   return server;
 }
 

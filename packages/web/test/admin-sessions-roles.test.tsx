@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../src/features/admin/admin-api.js';
 import { Component as SessionsPage } from '../src/features/admin/sessions-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
 import { installFetch } from './fixtures.js';
+import { renderAtRoute } from './render-at-route.js';
 
 /** The Sessions screen offers closing, reopening and capacity to admins only (docs/box-office.md, Roles): the box office sees the figures. */
 const ROW = { id: 's1', event_id: 'e1', event_name: 'Tour', start_datetime: '2026-06-07T14:00:00.000Z', capacity: 100, oversell_capacity: 0, sold: 2, held: 1, oldest_hold_at: null, checked_in: 0, available: 97, closed: false, ticket_types: [{ id: 't1', name: 'Adult' }] };
@@ -22,13 +21,7 @@ function renderAs(role: string) {
     }
     return undefined;
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/sessions', Component: SessionsPage }], { initialEntries: ['/admin/sessions?date=2026-06-07'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { client } = renderAtRoute('/admin/sessions', SessionsPage, '/admin/sessions?date=2026-06-07');
   return { ...server, client };
 }
 
