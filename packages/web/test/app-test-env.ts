@@ -5,7 +5,8 @@ import { queryClient } from '../src/app/query-client.js';
 
 /**
  * Each test of the file or block it is called in: a fixed clock (Sat Nov 21, 2026, 10:00 in New
- * York), a fresh query cache and storage, no seller; logged out and unmounted after.
+ * York), a fresh query cache and storage, no seller, no theme sizes left on <html> by a seller's
+ * offsets; logged out and unmounted after.
  */
 export function useAppTestEnv() {
   beforeEach(() => {
@@ -16,6 +17,7 @@ export function useAppTestEnv() {
     localStorage.clear();
     sessionStorage.clear();
     api.setSellerId(null);
+    document.documentElement.removeAttribute('style');
   });
   afterEach(() => {
     cleanup();

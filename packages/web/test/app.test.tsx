@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppTestEnv } from './app-test-env.js';
 import { renderApp } from './render-app.js';
 import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { seedInlineEvent } from '../src/api/inline-event.js';
 import { seedInlineListing } from '../src/api/inline-listing.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
 import { INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
-import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { seedInlineConfig } from '../src/api/inline-config.js';
 import { routes } from '../src/app/router.js';
@@ -70,21 +70,7 @@ function dataBlock(id: string, value: unknown): HTMLScriptElement {
   return block;
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T15:00:00Z')); // 10:00 in New York
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  api.setSellerId(null);
-  document.documentElement.removeAttribute('style');
-});
-
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useAppTestEnv();
 
 describe('shell and routes', () => {
   it('strips a trailing slash', async () => {

@@ -1,12 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sellerLinks, sellerOffsetTokens } from '@foyer/contracts/rules';
-import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { paymentSettings } from '../src/features/checkout/payment-settings.js';
 import { configDocument, configEntry, installFetch, listingDocument } from './fixtures.js';
+import { useAppTestEnv } from './app-test-env.js';
 import { renderApp } from './render-app.js';
 
 /** Seller meta `links`, `offsets` and `image` (001 §3, docs/catalog.md §4) and the page title sizes sm and lg (001 §2). */
@@ -34,17 +34,7 @@ function serve(sellerMeta: Record<string, unknown>) {
   });
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  queryClient.clear();
-  api.setSellerId(null);
-  document.documentElement.removeAttribute('style');
-});
-afterEach(() => {
-  cleanup();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
+useAppTestEnv();
 
 describe('seller meta', () => {
   it('links: the footer lists the known names in the storefront’s words and labelled ones in the seller’s, only to safe addresses', async () => {
