@@ -1,12 +1,11 @@
 import type { TAdminSessionListRow } from '@foyer/contracts';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { issueComps } from './admin-api.js';
 import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
 import { TicketLineFields } from './ticket-line-fields.js';
+import { useSubmission } from './use-submission.js';
 
 /**
  * Complimentary tickets into one session (docs/box-office.md, Complimentary tickets): a ticket type
@@ -14,8 +13,7 @@ import { TicketLineFields } from './ticket-line-fields.js';
  * capacity and says why it refuses.
  */
 export function CompDialog(props: { session: TAdminSessionListRow | null; onClose: () => void; onDone: (message: string, orderId: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmission();
   const s = props.session;
   return (
     <Modal open={s !== null} title={t.comps.title} onClose={() => (setError(null), props.onClose())} size="sm">
@@ -27,12 +25,10 @@ export function CompDialog(props: { session: TAdminSessionListRow | null; onClos
             const f = new FormData(e.currentTarget);
             const text = (name: string) => String(f.get(name) ?? '').trim();
             const { contact: recipient, send_email } = readContact(f);
-            setBusy(true);
-            setError(null);
-            issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email, reason: text('reason') })
-              .then((r) => props.onDone(fill(t.comps.done, { n: r.admin_comp.tickets.length, number: r.admin_comp.order_number }), r.admin_comp.order_id))
-              .catch((failure: unknown) => setError(errorMessage(failure)))
-              .finally(() => setBusy(false));
+            submit(
+              () => issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email, reason: text('reason') }),
+              (r) => props.onDone(fill(t.comps.done, { n: r.admin_comp.tickets.length, number: r.admin_comp.order_number }), r.admin_comp.order_id),
+            );
           }}
         >
           <p>{fill(t.comps.lead, { event: s.event_name, time: dateTime(s.start_datetime) })}</p>

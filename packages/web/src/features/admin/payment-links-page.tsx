@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminCartAnswer, TAdminSessionListRow } from '@foyer/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { createPaymentLink, sessionsQuery } from './admin-api.js';
 import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
 import { TicketLineFields } from './ticket-line-fields.js';
+import { useSubmission } from './use-submission.js';
 
 interface Line {
   session: TAdminSessionListRow;
@@ -27,8 +27,7 @@ export function Component() {
   const [sessionId, setSessionId] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [made, setMade] = useState<TAdminCartAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useSubmission();
   const session = sessions.data?.admin_session._data.find((s) => s.id === sessionId) ?? null;
   return (
     <>
@@ -94,12 +93,10 @@ export function Component() {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
           const { contact: purchaser, send_email } = readContact(f);
-          setBusy(true);
-          setError(null);
-          createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email })
-            .then((answer) => (setMade(answer), setLines([])))
-            .catch((failure: unknown) => setError(errorMessage(failure)))
-            .finally(() => setBusy(false));
+          submit(
+            () => createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email }),
+            (answer) => (setMade(answer), setLines([])),
+          );
         }}
       >
         <h2>{t.links.createTitle}</h2>

@@ -1,14 +1,12 @@
 import type { TAdminOrderDetail } from '@foyer/contracts';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { refundOrder } from './admin-api.js';
+import { useSubmission } from './use-submission.js';
 
 /** The refund dialog: what goes back, why; the server refuses what is not refundable and says why. */
 export function RefundDialog(props: { open: boolean; orderId: string; tickets: TAdminOrderDetail['tickets'] | null; refundable: string; onClose: () => void; onDone: (message: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useSubmission();
   const amount = props.tickets ? props.tickets.reduce((sum, x) => sum + Math.round(Number(x.value) * 100), 0) / 100 : Number(props.refundable);
   const shown = amount.toFixed(2);
   return (
@@ -18,12 +16,10 @@ export function RefundDialog(props: { open: boolean; orderId: string; tickets: T
         onSubmit={(e) => {
           e.preventDefault();
           const reason = String(new FormData(e.currentTarget).get('reason') ?? '');
-          setBusy(true);
-          setError(null);
-          refundOrder(props.orderId, { reason, ...(props.tickets ? { ticket_ids: props.tickets.map((x) => x.id) } : {}) })
-            .then((r) => props.onDone(fill(r.admin_refund.status === 'refunded' ? t.refund.done : t.refund.sending, { amount: r.admin_refund.amount })))
-            .catch((failure: unknown) => setError(errorMessage(failure)))
-            .finally(() => setBusy(false));
+          submit(
+            () => refundOrder(props.orderId, { reason, ...(props.tickets ? { ticket_ids: props.tickets.map((x) => x.id) } : {}) }),
+            (r) => props.onDone(fill(r.admin_refund.status === 'refunded' ? t.refund.done : t.refund.sending, { amount: r.admin_refund.amount })),
+          );
         }}
       >
         <p>{props.tickets ? fill(t.refund.tickets, { n: props.tickets.length, amount: shown }) : fill(t.refund.whole, { amount: shown })}</p>

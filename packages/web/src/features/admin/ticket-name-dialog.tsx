@@ -1,10 +1,9 @@
 import type { TAdminTicket } from '@foyer/contracts';
 import { ADMIT_NAME_PART_MAX } from '@foyer/contracts/constants';
-import { useState } from 'react';
-import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { renameTicket } from './admin-api.js';
+import { useSubmission } from './use-submission.js';
 
 /** The order page's names: booked tickets and those let in already (docs/box-office.md, Attendee names). */
 export const isRenameable = (ticket: TAdminTicket) => ticket.state === 'booked' || ticket.state === 'redeemed';
@@ -20,8 +19,7 @@ function split(name: string | null) {
 
 /** Correct a ticket's attendee name: first and last within the storefront's limits; the server says why it refuses. */
 export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket | null; onClose: () => void; onDone: (message: string) => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, submit } = useSubmission();
   const ticket = props.ticket;
   const current = split(ticket?.admit_name ?? null);
   const close = () => (setError(null), props.onClose());
@@ -33,12 +31,10 @@ export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket 
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
-            setBusy(true);
-            setError(null);
-            renameTicket(props.orderId, ticket.id, { first_name: String(data.get('first_name') ?? ''), last_name: String(data.get('last_name') ?? '') })
-              .then((r) => props.onDone(fill(t.ticketName.done, { ticket: ticketLabel(ticket), name: r.admin_ticket.admit_name ?? '' })))
-              .catch((failure: unknown) => setError(errorMessage(failure)))
-              .finally(() => setBusy(false));
+            submit(
+              () => renameTicket(props.orderId, ticket.id, { first_name: String(data.get('first_name') ?? ''), last_name: String(data.get('last_name') ?? '') }),
+              (r) => props.onDone(fill(t.ticketName.done, { ticket: ticketLabel(ticket), name: r.admin_ticket.admit_name ?? '' })),
+            );
           }}
         >
           <p>{ticketLabel(ticket)}</p>
