@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { collectCapacityChanges } from '../cart/capacity-changes.js';
 
 /**
@@ -80,15 +81,12 @@ function eventOfKey(key: string): string {
 export const API_MEMO_MS = 250;
 
 /** Recent URLs and their keys: the same few URLs come again and again (a page's reads). */
-const keys = new Map<string, string>();
+const keys = new LRUCache<string, string>({ max: 5_000 });
 
 /** The cache key: path plus the query with its parameters sorted (same question, same key). */
 export function normalisedUrl(url: string): string {
   let key = keys.get(url);
-  if (key === undefined) {
-    if (keys.size >= 5_000) keys.clear();
-    keys.set(url, (key = sortedQuery(url)));
-  }
+  if (key === undefined) keys.set(url, (key = sortedQuery(url)));
   return key;
 }
 
