@@ -52,6 +52,8 @@ describe('server-rendered pages, hydrated in place', () => {
         const path = new URL(request.url()).pathname;
         if (path.startsWith('/api/image/')) covers.push(request.url());
         if (/^\/(cached_)?api\//.test(path) && (path.endsWith(`/events/${id}`) || path.endsWith(`/events/${id}/calendar`))) reads.push(path);
+        // The flexible any-date option's read is in the HTML too (a day's sessions, `_ondate`, are asked once a date is chosen).
+        if (path.endsWith(`/events/${id}/sessions`) && !request.url().includes('_ondate')) reads.push(request.url());
       });
       await page.goto(`${sf.url}/events/${id}`, { waitUntil: 'commit' });
 

@@ -8,6 +8,25 @@ export const EVENT_DETAIL_EMBED = ['venue', 'ticket_group', 'ticket_type', 'tick
 /** The calendar format the event page asks for. */
 export const EVENT_CALENDAR_FORMAT = 'extended';
 
+const HOUR_MS = 3_600_000;
+
+/** The whole hour (epoch ms) a time falls in: what keys the flexible option's read, so it stays one read for an hour. */
+export const wholeHour = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+/**
+ * The flexible any-date option a dated event page looks for (docs/server-rendering.md; web
+ * api/queries.ts flexibleOptionQuery): the first session on sale that starts within 24 hours of
+ * `hour` (or already has) and ends at least 48 hours after it, asked with a limit of 1.
+ */
+export function flexibleOptionFilters(hour: number): Record<string, string> {
+  return {
+    sold_out: 'F',
+    'start_datetime._lt': new Date(hour + 24 * HOUR_MS).toISOString(),
+    'end_datetime._gte': new Date(hour + 48 * HOUR_MS).toISOString(),
+    _sort: 'start_datetime',
+  };
+}
+
 /** The id of the data block with those answers in the shell (web api/inline-event.ts reads it). */
 export const INLINE_EVENT_ID = 'foyer-event';
 
@@ -72,12 +91,14 @@ export interface ZoneOffsets {
 }
 
 /**
- * The data block's shape: the event page's id, what GET events/{id} and its calendar answered,
- * and the offsets of the time zones they show times in (the seller's and the venues').
+ * The data block's shape: the event page's id, what GET events/{id}, its calendar and the flexible
+ * option's read answered, and the offsets of the time zones they show times in (the seller's and the venues').
  */
 export interface InlineEventReads {
   id: string;
   event: unknown;
   calendar: unknown;
+  /** The flexible option's read (its first session, limit 1) for the whole hour `hour`. */
+  flexible?: { hour: number; sessions: unknown };
   zones?: Record<string, ZoneOffsets>;
 }

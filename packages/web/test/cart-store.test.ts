@@ -17,6 +17,14 @@ afterEach(() => {
 });
 
 describe('the cart store', () => {
+  it("without a stored cart is the server's snapshot itself, so hydrating a server-drawn page re-renders none of its readers", () => {
+    expect(new CartStore({ sellerId: 'seller-1' }).getSnapshot()).toBe(new CartStore({ sellerId: 'seller-1' }).getServerSnapshot());
+    writeCartId('seller-1', 'cart-9');
+    const stored = new CartStore({ sellerId: 'seller-1' });
+    expect(stored.getSnapshot()).not.toBe(stored.getServerSnapshot());
+    expect(stored.getSnapshot().cartId).toBe('cart-9');
+  });
+
   it('creates a cart without one, then changes it through its modify; keeps the id per seller; expiry = expires_in − 5 s', async () => {
     const { calls } = installFetch((url) => (url.pathname.endsWith('/modify') ? { body: cartDocument() } : undefined));
     const store = new CartStore({ sellerId: 'seller-1', now: () => 1_000_000 });

@@ -1,4 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { useLiveAvailability } from '../src/api/live-availability.js';
 import { INLINE_QUERIES_ID, INLINE_ROUTER_ID, INLINE_ZONES_ID } from '@foyer/contracts/constants';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,5 +102,15 @@ describe("a description's plain text (a page without scripts)", () => {
       'two',
     ]);
     expect(plainParagraphs('<img src=x onerror=alert(1)>')).toEqual([]);
+  });
+});
+
+describe('what a server-drawn page shows before the browser takes it over', () => {
+  it("the live stream's state is the one a browser starts with (connecting), so hydrating that page re-renders nothing", () => {
+    const Probe = () => <span>{useLiveAvailability('e1')}</span>;
+    const Off = () => <span>{useLiveAvailability('e1', false)}</span>;
+    const wrap = (node: ReactNode) => renderToString(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+    expect(wrap(<Probe />)).toContain('connecting');
+    expect(wrap(<Off />)).toContain('fallback');
   });
 });

@@ -3,13 +3,14 @@ import type { TDocument } from '@foyer/contracts';
 import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
 import { navigationStart } from '../lib/navigation-start.js';
 import { seedZoneOffsets } from '../lib/zone-offsets.js';
-import { calendarQuery, eventQuery } from './queries.js';
+import { calendarQuery, eventQuery, flexibleOptionQuery } from './queries.js';
 
 /**
- * Takes the event page's first reads from its HTML shell (GET events/{id} and its calendar, as
- * /cached_api would answer them; the server's http/storefront-shell.ts), so the page's first
- * render has them without two round trips and the re-renders their answers would cause, and its
- * time zones' offsets (lib/zone-offsets.ts), so that render needs no Intl. Without
+ * Takes the event page's first reads from its HTML shell (GET events/{id}, its calendar and the
+ * flexible option's first session, as /cached_api would answer them; the server's
+ * http/storefront-shell.ts), so the page's first render has them without round trips and the
+ * re-renders their answers would cause (a hydrating page's would be synchronous), and its time
+ * zones' offsets (lib/zone-offsets.ts), so that render needs no Intl. Without
  * the block, or when it cannot be read, the page asks as before. A member's reads are asked again
  * anyway (membership/member-reads.tsx): these are the public ones.
  */
@@ -23,6 +24,9 @@ export function seedInlineEvent(client: QueryClient, doc: Document = document): 
     const read = { updatedAt: navigationStart() };
     client.setQueryData(eventQuery(reads.id).queryKey, reads.event, read);
     client.setQueryData(calendarQuery(reads.id).queryKey, reads.calendar, read);
+    if (reads.flexible && Number.isSafeInteger(reads.flexible.hour) && isDocument(reads.flexible.sessions)) {
+      client.setQueryData(flexibleOptionQuery(reads.id, reads.flexible.hour).queryKey, reads.flexible.sessions, read);
+    }
     for (const [zone, offsets] of Object.entries(reads.zones ?? {})) seedZoneOffsets(zone, offsets);
     return true;
   } catch {

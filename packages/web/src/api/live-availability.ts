@@ -185,6 +185,12 @@ function release(eventId: string) {
  * call it) and says whether it is live; `onChange` hears each message (null: asked to catch up).
  */
 export function useLiveAvailability(eventId: string | undefined, active = true, onChange?: Listener): LiveState {
+  useLiveFeed(eventId, active, onChange);
+  return useLiveState(eventId, active);
+}
+
+/** Keeps the stream open, as useLiveAvailability, for a part that does not show its state (and need not re-render when it changes). */
+export function useLiveFeed(eventId: string | undefined, active = true, onChange?: Listener): void {
   const client = useQueryClient();
   const on = active && !!eventId;
   const latest = useRef(onChange);
@@ -199,6 +205,14 @@ export function useLiveAvailability(eventId: string | undefined, active = true, 
       release(eventId!);
     };
   }, [client, eventId, on]);
+}
+
+/**
+ * The state of the event's stream. A page drawn on the server shows it as a browser would before
+ * the stream opens, so hydrating that page finds the same state and re-renders nothing.
+ */
+function useLiveState(eventId: string | undefined, active: boolean): LiveState {
+  const on = active && !!eventId;
   const subscribe = useCallback(
     (notify: () => void) => {
       if (!eventId) return () => undefined;
@@ -215,6 +229,6 @@ export function useLiveAvailability(eventId: string | undefined, active = true, 
   return useSyncExternalStore(
     subscribe,
     () => (on ? (feeds.get(eventId!)?.state ?? 'connecting') : 'fallback'),
-    () => 'fallback',
+    () => (on ? 'connecting' : 'fallback'),
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
-import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED, LISTING_EMBED, LISTING_HIDDEN_TYPES } from '@foyer/contracts/constants';
+import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED, LISTING_EMBED, LISTING_HIDDEN_TYPES, flexibleOptionFilters } from '@foyer/contracts/constants';
 import { api, type Query } from './client.js';
 
 /**
@@ -141,12 +141,7 @@ export async function reloadFirstOpenSession(client: QueryClient, eventId: strin
  * keeps the key stable.
  */
 export function flexibleOptionQuery(eventId: string, hour: number) {
-  const query: Query = {
-    sold_out: 'F',
-    'start_datetime._lt': new Date(hour + 24 * 3_600_000).toISOString(),
-    'end_datetime._gte': new Date(hour + 48 * 3_600_000).toISOString(),
-    _sort: 'start_datetime',
-  };
+  const query: Query = flexibleOptionFilters(hour);
   return queryOptions({
     queryKey: ['event_session', 'list', { event: eventId, ...query, _limit: 1 }] as const,
     queryFn: ({ signal }) => api.get<TDocument>(`events/${encodeURIComponent(eventId)}/sessions`, { cached: true, query, limit: 1, signal }),

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the page being drawn is a server render or the browser's hydration of one
@@ -26,13 +26,16 @@ export function appReady(): void {
 
 export const drawsServerPage = (): boolean => typeof window === 'undefined' || hydrating;
 
-const noSubscribe = () => () => {};
-
 /**
  * False on the server and while the browser hydrates a server-drawn page, true after (and in a
  * page the browser draws itself): parts that only the browser can draw (sanitised HTML needs a
- * DOM) wait for it, and hydration still meets the server's HTML.
+ * DOM) wait for it, and hydration still meets the server's HTML. The change after hydrating is a
+ * transition, so React draws those parts in slices rather than in one long task.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscribe, () => true, () => false);
+  const [hydrated, setHydrated] = useState(() => !drawsServerPage());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

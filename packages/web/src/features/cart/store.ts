@@ -44,7 +44,10 @@ export class CartStore {
 
   constructor(private readonly options: CartStoreOptions) {
     this.now = options.now ?? (() => Date.now());
-    this.snapshot = { cartId: readCartId(options.sellerId), doc: null, view: null, expiresAt: null, loading: false, expired: false, completedOrderId: null };
+    const cartId = readCartId(options.sellerId);
+    // No stored cart: the server's snapshot itself, so hydrating a page finds the store unchanged
+    // and re-renders nothing (a different object would make React re-render every reader at once).
+    this.snapshot = cartId === null ? SERVER_SNAPSHOT : { ...SERVER_SNAPSHOT, cartId };
   }
 
   subscribe = (listener: () => void): (() => void) => {

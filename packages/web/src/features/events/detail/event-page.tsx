@@ -25,7 +25,7 @@ import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
 import { CitypassField } from '../../promotions/citypass-field.js';
 import { coverAlt, coverUncropped, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
 import { hidesEventDetails } from '@foyer/contracts/rules';
-import { useLiveAvailability } from '../../../api/live-availability.js';
+import { useLiveFeed } from '../../../api/live-availability.js';
 
 /** Actions of /events/{id}/{action} (membership gift or renewal). */
 export const EVENT_ACTIONS = ['gift', 'renew'] as const;
@@ -82,7 +82,7 @@ function EventView({ detail, seller, link }: { detail: EventDetail; seller: Sell
   // phone); a server-drawn page has both at once.
   const whole = useNextTask();
   // One live availability stream for the page, whichever flow it shows (docs/live-availability.md).
-  useLiveAvailability(event.id, whole);
+  useLiveFeed(event.id, whole);
 
   return (
     <article className="event" aria-labelledby="event-title" data-event-id={event.id}>

@@ -1,6 +1,7 @@
 import type { TEventSession } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { wholeHour } from '@foyer/contracts/constants';
 import { listOf } from '../../../../api/document.js';
 import { calendarQuery, flexibleOptionQuery, reloadCalendar, reloadSessions, sessionByIdQuery } from '../../../../api/queries.js';
 import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../../config/config.js';
@@ -65,7 +66,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
   const addOnFilter = useAddOnSessionFilter(detail, visit);
   // Flexible any-date tickets, when the event also has them (000 §2, §4): the choice clears the date and vice versa.
-  const hour = useMemo(() => Math.floor(Date.now() / 3_600_000) * 3_600_000, []);
+  const hour = useMemo(() => wholeHour(Date.now()), []);
   const flexibleOption = useQuery({ ...flexibleOptionQuery(event.id, hour), enabled: !upsell });
   const flexSession = listOf(flexibleOption.data, 'event_session').find((s) => isMultiDaySession(s) && !isSessionSoldOut(s)) ?? null;
   const [flexible, setFlexible] = useState(false);
