@@ -42,7 +42,10 @@ async function start() {
   const serverData = container.firstElementChild ? serverRouterData() : null;
   const hydrate = serverData !== null && isPublicVisitor();
   if (serverData) await resolveLazyRoutes(routes, window.location.pathname);
+  // Reading the page's data, starting the router and starting React: each in a task of its own.
+  await nextTask();
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: serverData } : undefined);
+  await nextTask();
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -63,6 +66,8 @@ async function start() {
   if (serverData) await initialized(router);
   createRoot(container).render(app);
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function initialized(router: DataRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
