@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { importSPKI, jwtVerify } from 'jose';
+
+const urlOf = (app: FastifyInstance) => {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+/**
+ * A local stand-in for APNs: HTTP/2 (cleartext), POST /3/device/{token}. Records each push (token,
+ * topic, payload); answers 200, or the statuses queued in `failNext` first (a 503 APNs outage), or
+ * 410 for tokens in `gone` (a device that removed the pass).
+ */
+export async function fakeApns() {
+  const pushes: { token: string; topic: string; payload: string }[] = [];
+  const failNext: number[] = [];
+  const gone = new Set<string>();
+  const app = Fastify({ http2: true });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+  app.post<{ Params: { token: string } }>('/3/device/:token', async (request, reply) => {
+    const status = failNext.shift();
+    if (status) return reply.code(status).send({ reason: 'ServiceUnavailable' });
+    if (gone.has(request.params.token)) return reply.code(410).send({ reason: 'Unregistered' });
+    pushes.push({ token: request.params.token, topic: String(request.headers['apns-topic']), payload: String(request.body) });
+    return reply.code(200).send();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: urlOf(app), pushes, failNext, gone, close: () => app.close() };
+}
+
+/**
+ * A local stand-in for Google's OAuth token endpoint and the Wallet API: the token is given only
+ * for a JWT bearer assertion signed by the service account's key (checked with its public key); a
+ * PATCH of an event ticket object needs that token, is recorded, and answers 404 for an object never
+ * saved (`saved` lists the ones that were). The assertion's times are checked at `now` (the app's clock).
+ */
+export async function fakeGoogleWallet(publicKeyPem: string, serviceAccountEmail: string, now: () => Date) {
+  const patches: { id: string; body: Record<string, unknown> }[] = [];
+  const saved = new Set<string>();
+  const failNext: number[] = [];
+  const TOKEN = 'fake-access-token';
+  const app = Fastify();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.post('/token', async (request, reply) => {
+    const form = request.body as Record<string, string>;
+    if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return reply.code(400).send({ error: 'unsupported_grant_type' });
+    try {
+      const { payload } = await jwtVerify(form.assertion ?? '', await importSPKI(publicKeyPem, 'RS256'), { issuer: serviceAccountEmail, audience: `${urlOf(app)}/token`, currentDate: now() });
+      if (payload.scope !== 'https://www.googleapis.com/auth/wallet_object.issuer') throw new Error('scope');
+    } catch {
+      return reply.code(400).send({ error: 'invalid_grant' });
+    }
+    return { access_token: TOKEN, expires_in: 3599, token_type: 'Bearer' };
+  });
+  app.patch<{ Params: { id: string } }>('/walletobjects/v1/eventTicketObject/:id', async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${TOKEN}`) return reply.code(401).send({ error: { code: 401 } });
+    const status = failNext.shift();
+    if (status) return reply.code(status).send({ error: { code: status } });
+    if (!saved.has(request.params.id)) return reply.code(404).send({ error: { code: 404, message: 'not found' } });
+    patches.push({ id: request.params.id, body: request.body as Record<string, unknown> });
+    return { id: request.params.id, ...(request.body as object) };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = urlOf(app);
+  return { url, tokenUrl: `${url}/token`, patches, saved, failNext, close: () => app.close() };
+}
