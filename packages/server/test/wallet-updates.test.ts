@@ -1,3 +1,5 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
@@ -32,6 +34,15 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
   let deps: PassUpdateDeps;
   const failures: { orderId: string; gaveUp: boolean }[] = [];
   let buyers = 0;
+  let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  /** The answer's JSON matches its schema in /api/openapi.json (the document the conformance test checks). */
+  const conforms = (method: string, path: string, res: { statusCode: number; body: string }) => {
+    const schema = doc.paths[path]?.[method]?.responses[String(res.statusCode)]?.content?.['application/json']?.schema;
+    expect(schema, `${method} ${path} ${res.statusCode} is documented`).toBeTruthy();
+    expect(ajv.validate(schema!, JSON.parse(res.body)), ajv.errorsText(ajv.errors)).toBe(true);
+  };
 
   beforeAll(async () => {
     apns = await fakeApns();
@@ -43,6 +54,7 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     const hot = await t.db.selectFrom('event_session').selectAll().where('id', '=', ids.session('hot', HOT)).executeTakeFirstOrThrow();
     later = uuidv7();
     await t.db.insertInto('event_session').values({ ...hot, id: later, start_datetime: LATER, end_datetime: '2026-06-08T15:00:00.000Z', used_capacity: 0, capacity: 100 }).execute();
+    doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body);
     deps = { db: t.db, wallet: readSettings(env).wallet, now: () => t.clock.now, onFailure: (f) => failures.push(f) };
   });
   afterAll(async () => {
@@ -85,12 +97,16 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     ] as const) {
       const res = await device('POST', url, token, { pushToken: 'push-x' });
       expect([res.statusCode, JSON.parse(res.body)._data[0]._code]).toEqual([401, 'not_authorized']);
+      conforms('post', '/wallet/apple/v1/devices/{device}/registrations/{passType}/{serial}', res);
     }
-    expect((await device('POST', registration(p.serial), p.token, { pushToken: '' })).statusCode).toBe(400);
+    const bad = await device('POST', registration(p.serial), p.token, { pushToken: '' });
+    expect(bad.statusCode).toBe(400);
+    conforms('post', '/wallet/apple/v1/devices/{device}/registrations/{passType}/{serial}', bad);
     expect(await t.db.selectFrom('wallet_registration').select(['device_library_id', 'push_token']).where('serial_number', '=', p.serial).execute()).toEqual([{ device_library_id: 'device-1', push_token: 'push-1' }]);
 
     const list = await device('GET', `${WS}/devices/device-1/registrations/${PASS_TYPE}`);
     expect(list.statusCode).toBe(200);
+    conforms('get', '/wallet/apple/v1/devices/{device}/registrations/{passType}', list);
     const { serialNumbers, lastUpdated } = JSON.parse(list.body);
     expect(serialNumbers).toEqual([p.serial]);
     expect((await device('GET', `${WS}/devices/device-1/registrations/${PASS_TYPE}?passesUpdatedSince=${encodeURIComponent(lastUpdated)}`)).statusCode).toBe(204);
