@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { Server } from 'node:net';
 import { importSPKI, jwtVerify } from 'jose';
 
-const urlOf = (app: FastifyInstance) => {
+const urlOf = (app: { server: Pick<Server, 'address'> }) => {
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 };

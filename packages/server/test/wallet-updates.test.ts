@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { issueOrderKey } from '../src/orders/order-access-key.js';
+import { hit, LIMITS } from '../src/rate-limit/rate-limit.js';
 import { readSettings } from '../src/settings.js';
 import { deliverPassUpdates, type PassUpdateDeps } from '../src/wallet/deliver-pass-updates.js';
 import { demoOrder, HOT, makeStaff, signedIn } from './admin-harness.js';
@@ -23,6 +24,15 @@ const LATER = '2026-06-08T14:00:00.000Z';
 
 type PassJson = { serialNumber: string; authenticationToken: string; webServiceURL: string; voided?: boolean; relevantDate: string; barcodes: { message: string }[]; eventTicket: { secondaryFields: { key: string; value: string }[]; backFields: { key: string; value: string }[] } };
 const passJson = (zip: Uint8Array) => JSON.parse(Buffer.from(unzipSync(zip)['pass.json']).toString()) as PassJson;
+
+describe('wallet update settings', () => {
+  it("default to Apple's and Google's hosts; another must be an http(s) URL", () => {
+    const wallet = readSettings(walletEnv(creds)).wallet!;
+    expect([wallet.apple!.apnsUrl, wallet.google!.apiUrl, wallet.google!.tokenUrl]).toEqual(['https://api.push.apple.com', 'https://walletobjects.googleapis.com', 'https://oauth2.googleapis.com/token']);
+    expect(readSettings({ ...walletEnv(creds), APPLE_WALLET_APNS_URL: 'http://127.0.0.1:9/' }).wallet!.apple!.apnsUrl).toBe('http://127.0.0.1:9');
+    expect(() => readSettings({ ...walletEnv(creds), GOOGLE_WALLET_API_URL: 'walletobjects' })).toThrow('GOOGLE_WALLET_API_URL must be an http(s) URL, got "walletobjects"');
+  });
+});
 
 describe.each(dialects())('wallet pass updates on %s', (dialect) => {
   let t: TestApp;
@@ -125,6 +135,13 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     expect((await device('DELETE', registration(p.serial), 'wrong-token-wrong-token')).statusCode).toBe(401);
     expect((await device('DELETE', registration(p.serial), p.token)).statusCode).toBe(200);
     expect((await device('GET', `${WS}/devices/device-1/registrations/${PASS_TYPE}`)).statusCode).toBe(204);
+
+    // Registering is rate limited per address, like the other calls without a login.
+    await hit(t.db, LIMITS.walletDeviceIp, '10.77.9.9', t.clock.now);
+    await t.db.updateTable('rate_limit').set({ count: LIMITS.walletDeviceIp.max }).where('bucket', '=', `${LIMITS.walletDeviceIp.name}:10.77.9.9`).execute();
+    const limited = await t.app.inject({ method: 'POST', url: registration(p.serial), remoteAddress: '10.77.9.9', payload: { pushToken: 'push-1' }, headers: { authorization: `ApplePass ${p.token}` } });
+    expect([limited.statusCode, JSON.parse(limited.body)._data[0]._code]).toEqual([429, 'rate_limited']);
+    conforms('post', '/wallet/apple/v1/devices/{device}/registrations/{passType}/{serial}', limited);
   });
 
   it('a reschedule (staff move) pushes to the registered device and PATCHes the Google object with the new date; the pass keeps its serial and shows the new ticket', async () => {
