@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import type { Server } from 'node:net';
+import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { importSPKI, jwtVerify } from 'jose';
 
 const urlOf = (app: { server: Pick<Server, 'address'> }) => {
@@ -8,25 +9,30 @@ const urlOf = (app: { server: Pick<Server, 'address'> }) => {
 };
 
 /**
- * A local stand-in for APNs: HTTP/2 (cleartext), POST /3/device/{token}. Records each push (token,
- * topic, payload); answers 200, or the statuses queued in `failNext` first (a 503 APNs outage), or
- * 410 for tokens in `gone` (a device that removed the pass).
+ * A local stand-in for APNs: HTTP/2 over TLS that asks for a client certificate, POST
+ * /3/device/{token}. Records each push (token, topic, payload, the client certificate's subject
+ * CN); answers 200, or the statuses queued in `failNext` first (a 503 APNs outage), or 410 for
+ * tokens in `gone` (a device that removed the pass). Its own certificate is `tls`'s (self-made: the
+ * test lets clients skip verifying it).
  */
-export async function fakeApns() {
-  const pushes: { token: string; topic: string; payload: string }[] = [];
+export async function fakeApns(tls: { key: string; cert: string; passphrase?: string }) {
+  const pushes: { token: string; topic: string; payload: string; clientCert: string }[] = [];
   const failNext: number[] = [];
   const gone = new Set<string>();
-  const app = Fastify({ http2: true });
+  const app = Fastify({ http2: true, https: { ...tls, requestCert: true, rejectUnauthorized: false } });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) => done(null, body));
   app.post<{ Params: { token: string } }>('/3/device/:token', async (request, reply) => {
+    const socket = request.raw.stream.session?.socket as (TLSSocket & { getPeerCertificate(): PeerCertificate }) | undefined;
+    const clientCert = String(socket?.getPeerCertificate()?.subject?.CN ?? '');
+    if (!clientCert) return reply.code(403).send({ reason: 'MissingProviderToken' });
     const status = failNext.shift();
     if (status) return reply.code(status).send({ reason: 'ServiceUnavailable' });
     if (gone.has(request.params.token)) return reply.code(410).send({ reason: 'Unregistered' });
-    pushes.push({ token: request.params.token, topic: String(request.headers['apns-topic']), payload: String(request.body) });
+    pushes.push({ token: request.params.token, topic: String(request.headers['apns-topic']), payload: String(request.body), clientCert });
     return reply.code(200).send();
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: urlOf(app), pushes, failNext, gone, close: () => app.close() };
+  return { url: urlOf(app).replace('http:', 'https:'), pushes, failNext, gone, close: () => app.close() };
 }
 
 /**

@@ -55,7 +55,9 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    apns = await fakeApns();
+    // The APNs stand-in's certificate is self-made: this file's connections skip verifying it (restored after).
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    apns = await fakeApns({ key: creds.signerKeyPem, cert: creds.signerCertPem, passphrase: creds.passphrase });
     google = await fakeGoogleWallet(creds.googlePublicPem, 'wallet@foyer-test.iam.gserviceaccount.com', () => t.clock.now);
     const env = { ...walletEnv(creds), FOYER_PUBLIC_URL: 'https://tickets.example.org', APPLE_WALLET_APNS_URL: apns.url, GOOGLE_WALLET_API_URL: google.url, GOOGLE_WALLET_TOKEN_URL: google.tokenUrl };
     t = await testApp(dialect, { env });
@@ -68,6 +70,7 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     deps = { db: t.db, wallet: readSettings(env).wallet, now: () => t.clock.now, onFailure: (f) => failures.push(f) };
   });
   afterAll(async () => {
+    delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
     await t.close();
     await apns.close();
     await google.close();
@@ -159,7 +162,7 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     expect(apns.pushes.filter((x) => x.token === 'push-2')).toEqual([]);
 
     expect(await deliverPassUpdates(deps), JSON.stringify(failures)).toMatchObject({ sent: 1, retried: 0 });
-    expect(apns.pushes.filter((x) => x.token === 'push-2')).toEqual([{ token: 'push-2', topic: PASS_TYPE, payload: '{}' }]);
+    expect(apns.pushes.filter((x) => x.token === 'push-2')).toEqual([{ token: 'push-2', topic: PASS_TYPE, payload: '{}', clientCert: 'Pass Type ID: pass.org.example.tickets' }]);
     const patch = google.patches.find((x) => x.id === `${ISSUER}.ticket_${p.serial}`)!;
     expect(patch.body).toMatchObject({ state: 'ACTIVE', barcode: { value: newCode }, textModulesData: [{ id: 'date', header: 'Date', body: 'Mon, Jun 8, 2026 10:00 AM' }], validTimeInterval: { start: { date: '2026-06-08T10:00:00-04:00' } } });
 
