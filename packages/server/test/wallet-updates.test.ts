@@ -132,6 +132,11 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     const lastModified = String(fetched.headers['last-modified']);
     expect((await device('GET', passUrl(p.serial), p.token, undefined, { 'if-modified-since': lastModified })).statusCode).toBe(304);
     expect((await device('GET', passUrl(p.serial), p.token, undefined, { 'if-modified-since': new Date(Date.parse(lastModified) - 1000).toUTCString() })).statusCode).toBe(200);
+    // A ticket a change cart holds (a self-edit not confirmed yet) is still the buyer's: its pass stays valid.
+    await t.db.updateTable('ticket').set({ state: 'in_cart' }).where('id', '=', p.ticketId).execute();
+    const held = await device('GET', passUrl(p.serial), p.token);
+    expect([held.statusCode, passJson(held.rawPayload).voided]).toEqual([200, undefined]);
+    await t.db.updateTable('ticket').set({ state: 'booked' }).where('id', '=', p.ticketId).execute();
     expect((await device('GET', passUrl(p.serial), 'wrong-token-wrong-token')).statusCode).toBe(401);
 
     expect((await device('POST', `${WS}/log`, undefined, { logs: ['Web service error for pass.org.example.tickets'] })).statusCode).toBe(200);

@@ -96,8 +96,8 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
   return { orderNumber: order.order_number, sellerName: seller.name, items };
 }
 
-/** A ticket whose pass still admits: booked, or let in already. */
-const LIVE_STATES = ['booked', 'redeemed'];
+/** A ticket whose pass still admits: booked, let in already, or held by a change not confirmed yet (docs/after-sale.md). */
+const LIVE_STATES = ['booked', 'redeemed', 'in_cart'];
 
 function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: boolean) {
   let q = ticketsWithSession(db)
@@ -126,7 +126,7 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: 
       'seat.name as seat_name',
     ])
     .where('ticket.ticket_order_id', '=', orderId)
-    .where('ticket.state', 'in', anyState ? ['booked', 'redeemed', 'cancelled'] : ['booked'])
+    .where('ticket.state', 'in', anyState ? [...LIVE_STATES, 'cancelled'] : ['booked'])
     .where('ticket.scan_code', 'is not', null)
     .where('ticket_group.handler', 'in', ADMITTING_HANDLERS)
     .orderBy('ticket.created_at')
