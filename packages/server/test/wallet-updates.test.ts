@@ -181,6 +181,21 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
     expect(await queued(p.serial).then((q) => q.map((x) => x.status))).toEqual(['sent']);
   });
 
+  it('moving two tickets with passes gives each pass its own new ticket', async () => {
+    const order = await demoOrder(t, ids, { email: `wallet${++buyers}@example.com` }, 2);
+    const key = await issueOrderKey(t.db, order.orderId, t.clock.now);
+    const bundle = await t.app.inject({ method: 'GET', url: `/api/ticket_order/${order.orderId}/pkpass?key=${key}`, remoteAddress: `10.78.1.${buyers}`, headers: { app: 'ecomm' } });
+    expect(bundle.headers['content-type']).toBe('application/vnd.apple.pkpasses');
+    const old = await t.db.selectFrom('ticket').select('id').where('ticket_order_id', '=', order.orderId).execute();
+    const moved = await desk.post(`/api/admin/orders/${order.orderId}/move`, { ticket_ids: old.map((x) => x.id), event_session_id: later, reason: 'wrong day' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const fresh = (moved.body.admin_move.tickets as { id: string }[]).map((x) => x.id).sort();
+    const passes = await t.db.selectFrom('wallet_pass').select(['serial_number', 'ticket_id']).where('order_id', '=', order.orderId).execute();
+    expect(passes.map((x) => x.serial_number).sort()).toEqual([...order.scanCodes].sort());
+    expect(passes.map((x) => x.ticket_id).sort()).toEqual(fresh);
+    expect(await deliverPassUpdates(deps)).toMatchObject({ sent: 2, retried: 0 });
+  });
+
   it('a refund voids the Apple pass and makes the Google object INACTIVE; a pass never saved to Google (404) is no error', async () => {
     const p = await installedPass();
     const q = await installedPass();
