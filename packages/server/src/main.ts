@@ -13,6 +13,7 @@ import { startGifteeMailer } from './membership/gifts/send-giftee-mails.js';
 import { startInstalmentReminders } from './payments/instalments/remind-due-instalments.js';
 import { startRenewalJob } from './membership/auto-renew/renew-due-memberships.js';
 import { startMailWorker } from './mail/mail-worker.js';
+import { startPassUpdater } from './wallet/deliver-pass-updates.js';
 import { transportFor } from './mail/transport.js';
 import { createMetrics, registerMetricsRoute } from './metrics/metrics.js';
 import { readSettings, SettingsError } from './settings.js';
@@ -68,6 +69,16 @@ async function main() {
   const stopGifteeMailer = startGifteeMailer({ db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl }, () => new Date(), (error) => app.log.error({ err: error }, 'giftee mailer failed'));
   const stopInstalmentReminders = startInstalmentReminders({ ...reconcile, daysBefore: settings.instalmentReminderDays }, () => new Date(), (error) => app.log.error({ err: error }, 'instalment reminders failed'));
   const stopRenewals = startRenewalJob(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'membership renewal job failed'));
+  // Installed wallet passes follow their tickets' changes (docs/wallet-passes.md "Updates"); nothing to do without a wallet.
+  const stopPassUpdater = settings.wallet?.apple || settings.wallet?.google
+    ? startPassUpdater({
+        db: handle.db,
+        wallet: settings.wallet,
+        now: () => new Date(),
+        onError: (error) => app.log.error({ err: error }, 'wallet pass updater failed'),
+        onFailure: (f) => app.log.warn({ order_id: f.orderId, serial: f.serial, attempt: f.attempt, gave_up: f.gaveUp, err: f.error }, 'wallet pass update not delivered'),
+      })
+    : async () => {};
   const stopAccountSweeper = startAccountSweeper(handle.db, () => new Date(), (error) => app.log.error({ err: error }, 'account sweeper failed'));
   // SIGTERM (docker stop, systemd, a rolling deploy): readiness turns 503 so the load balancer
   // stops sending; the listener closes; requests in flight (and so the SQLite write batch they
@@ -88,7 +99,7 @@ async function main() {
       await app.close();
       stopDraining();
       await metricsApp?.close();
-      await Promise.all([stopSweeper(), stopReconciler(), stopStaffRefunds(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopMail()]);
+      await Promise.all([stopSweeper(), stopReconciler(), stopStaffRefunds(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopPassUpdater(), stopMail()]);
       await handle.close();
       // The last lines, if stdout is read; a reader that stopped reading does not hold the exit.
       await destination.flush(1000);

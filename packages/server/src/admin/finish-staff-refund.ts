@@ -26,7 +26,7 @@ export async function finishRefunded(deps: RefundDeps, refundId: string, now: Da
     if (!(await endStaffRefund(tx, refundId, 'refunded', null, now.toISOString()))) return false;
     const ticketIds = JSON.parse(refund.ticket_ids) as string[];
     const before = await ticketLinesOfOrder(tx, refund.order_id, { ids: ticketIds });
-    const released = await cancelBookedTickets(tx, refund.order_id, ticketIds);
+    const released = await cancelBookedTickets(tx, refund.order_id, ticketIds, now);
     if (released.length) {
       const mail = await orderCancelMail(tx, refund.order_id, before.filter((t) => released.some((r) => r.id === t.id)), { publicUrl: deps.publicUrl, now });
       if (mail) await enqueueMail(tx, mail, now, 'order_cancel');

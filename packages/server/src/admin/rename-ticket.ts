@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { recordAudit, type Actor } from './audit.js';
 import { orderWithBuyer, setTicketAdmitName, ticketsOfOrder } from './admin-orders.repository.js';
 import { adminTicketOut, orderNotFound } from './read-admin-order.js';
+import { noteTicketsChanged } from '../wallet/note-pass-changes.js';
 
 /** Tickets whose holder still matters: sold, or let in already (the desk may correct its record). */
 const RENAMEABLE = ['booked', 'redeemed'];
@@ -22,6 +23,7 @@ export async function renameTicket(deps: { db: Db; dialect: Dialect }, actor: Ac
     if (!RENAMEABLE.includes(before.state)) throw new AppError(409, 'ticket_state_incorrect', ADMIN_TEXT.renameNotBooked, 'admin_ticket', { ticket_id: before.id, state: before.state });
     const admitName = `${input.name.first_name} ${input.name.last_name}`;
     await setTicketAdmitName(tx, before.id, admitName);
+    await noteTicketsChanged(tx, input.orderId, [before.id], input.now);
     await recordAudit(tx, actor, { action: 'ticket.rename', objectType: 'order', objectId: input.orderId, before: { ticket_id: before.id, admit_name: before.admit_name }, after: { ticket_id: before.id, admit_name: admitName } }, input.now);
     return adminTicketOut({ ...before, admit_name: admitName });
   });

@@ -646,6 +646,9 @@ export interface Database {
   cart_promo_code: CartPromoCodeTable;
   promo_identity_use: PromoIdentityUseTable;
   door_scan: DoorScanTable;
+  wallet_pass: WalletPassTable;
+  wallet_registration: WalletRegistrationTable;
+  wallet_push: WalletPushTable;
 }
 
 /** 0025: the door's log of scans, admissions and undos (docs/door.md). */
@@ -805,4 +808,33 @@ export interface StaffRefundTable {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+/** 0038: a ticket's wallet pass handed out (docs/wallet-passes.md "Updates"): its serial (the scan code it was issued with), the ticket it shows now, its web-service token, Apple's update tag. */
+export interface WalletPassTable {
+  serial_number: string;
+  order_id: string;
+  ticket_id: string;
+  auth_token: string;
+  updated_at: string;
+  created_at: string;
+}
+/** 0038: an Apple device that installed a pass, and its push token. */
+export interface WalletRegistrationTable {
+  device_library_id: string;
+  serial_number: string;
+  push_token: string;
+  created_at: string;
+}
+/** 0038: an update of a pass to deliver (APNs pushes, the Google object's PATCH): pending, sending, sent, failed. */
+export interface WalletPushTable {
+  id: string;
+  serial_number: string;
+  order_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_at: string | null;
+  last_error: string | null;
+  created_at: string;
 }

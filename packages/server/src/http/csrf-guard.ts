@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const APPLE_WEB_SERVICE_PREFIX = '/api/wallet/apple/';
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? '');
 
@@ -37,6 +38,8 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // Apple's pass web service: called by devices, not pages; authorised by the pass's token header, never a cookie (docs/wallet-passes.md "Updates").
+    if (request.url.startsWith(APPLE_WEB_SERVICE_PREFIX)) return;
     const problem = crossSiteProblem(request, publicOrigin);
     if (problem) throw new AppError(403, 'forbidden_origin', problem, 'request');
     if (!isJson(request.headers['content-type'])) {

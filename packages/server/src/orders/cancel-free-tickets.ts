@@ -33,7 +33,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
     const started = tickets.find((t) => t.start_datetime !== null && t.start_datetime <= nowIso);
     if (started) throw new AppError(409, 'tickets_too_old', CANCEL_TEXT.started, 'ticket_order', { ticket_id: started.id });
 
-    const released = await cancelBookedTickets(tx, order.id, ids);
+    const released = await cancelBookedTickets(tx, order.id, ids, input.now);
     if (released.length) {
       const mail = await orderCancelMail(tx, order.id, tickets.filter((t) => released.some((r) => r.id === t.id)), { publicUrl: input.publicUrl, now: input.now });
       if (mail) await enqueueMail(tx, mail, input.now, 'order_cancel');

@@ -50,6 +50,8 @@ export const LIMITS = {
   giftCodeIp: { name: 'gift_code:ip', max: 30, windowMs: 15 * MIN },
   /** GET address/find and address/retrieve, per address: each question costs the seller (000 §4). */
   addressLookupIp: { name: 'address_lookup:ip', max: 300, windowMs: 15 * MIN },
+  /** Apple Wallet devices registering and unregistering for pass updates, per address (docs/wallet-passes.md "Updates"). */
+  walletDeviceIp: { name: 'wallet_device:ip', max: 120, windowMs: 15 * MIN },
 } as const satisfies Record<string, Limit>;
 
 export interface Hit {

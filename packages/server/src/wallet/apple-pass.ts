@@ -30,8 +30,11 @@ async function applePass(settings: AppleWalletSettings, order: WalletOrder, item
       formatVersion: 1,
       passTypeIdentifier: settings.passTypeIdentifier,
       teamIdentifier: settings.teamIdentifier,
-      // The scan code is unique per ticket and card, and a new one is issued when a ticket changes.
-      serialNumber: item.scanCode,
+      // The scan code it was issued with: unique per ticket and card; a rescheduled ticket's pass keeps it (docs/wallet-passes.md "Updates").
+      serialNumber: item.kind === 'ticket' && item.pass ? item.pass.serial : item.scanCode,
+      // A ticket's pass asks Apple's web service for updates (docs/wallet-passes.md "Updates").
+      ...(item.kind === 'ticket' && item.pass && order.webServiceUrl ? { webServiceURL: order.webServiceUrl, authenticationToken: item.pass.authToken } : {}),
+      ...(item.kind === 'ticket' && item.voided ? { voided: true } : {}),
       organizationName: order.sellerName,
       description: item.kind === 'ticket' ? `${item.eventName} ticket` : `${item.levelName} membership`,
       logoText: order.sellerName,

@@ -49,9 +49,30 @@ function ticketClass(settings: GoogleWalletSettings, order: WalletOrder, suffix:
   };
 }
 
+/** A ticket's Google object id: its pass's serial (the scan code it was first saved with; docs/wallet-passes.md "Updates"). */
+export const ticketObjectId = (settings: GoogleWalletSettings, serial: string) => walletId(settings, `ticket_${serial}`);
+
+/**
+ * The PATCH of a saved ticket object after a change (docs/wallet-passes.md "Updates"): the ticket
+ * it shows now (scan code, type, seat, holder), its date and time as the venue's clock reads them
+ * and its valid interval (the class, shared with other buyers' tickets of the old date, keeps its
+ * own), and INACTIVE once the ticket is cancelled or refunded.
+ */
+export function ticketObjectUpdate(settings: GoogleWalletSettings, order: WalletOrder, t: TicketPassItem) {
+  const { id: _id, classId: _classId, ...object } = ticketObject(settings, order, t);
+  const start = t.start && t.eventType !== 'flexible' ? dayjs(t.start).tz(t.timezone) : null;
+  const when = start ? (t.eventType !== 'all_day' && t.showsTime ? start.format('ddd, MMM D, YYYY h:mm A') : start.format('ddd, MMM D, YYYY')) : null;
+  return {
+    ...object,
+    state: t.voided ? 'INACTIVE' : 'ACTIVE',
+    ...(when ? { textModulesData: [{ id: 'date', header: 'Date', body: when }] } : {}),
+    ...(!t.validity && start ? { validTimeInterval: { start: { date: start.format() }, ...(t.end ? { end: { date: dayjs(t.end).tz(t.timezone).format() } } : {}) } } : {}),
+  };
+}
+
 function ticketObject(settings: GoogleWalletSettings, order: WalletOrder, t: TicketPassItem) {
   return {
-    id: walletId(settings, `ticket_${t.scanCode}`),
+    id: ticketObjectId(settings, t.pass?.serial ?? t.scanCode),
     classId: walletId(settings, classSuffix(t)),
     state: 'ACTIVE',
     ticketNumber: t.scanCode,

@@ -27,6 +27,10 @@ export interface TicketPassItem {
   showsTime: boolean;
   /** The ticket's own validity when a start policy or duration set it (docs/catalog.md); null: its session's. */
   validity: { from: string; to: string } | null;
+  /** Cancelled or refunded (only a pass update asks for such a ticket): the pass is voided. */
+  voided?: boolean;
+  /** A handed-out pass (docs/wallet-passes.md "Updates"): its serial, which a reschedule keeps, and its web-service token. */
+  pass?: { serial: string; authToken: string };
 }
 
 export interface MemberPassItem {
@@ -45,12 +49,16 @@ export interface WalletOrder {
   orderNumber: string;
   sellerName: string;
   items: WalletItem[];
+  /** Apple's web service of pass updates (docs/wallet-passes.md "Updates"); unset: passes without updates. */
+  webServiceUrl?: string;
 }
 
 /** Which of the order's passes: one ticket, one member card, or (neither named) all of them. */
 export interface WalletPick {
   ticketId?: string | null;
   membershipId?: string | null;
+  /** A pass update: the named ticket in whatever state (a cancelled one's pass is voided). */
+  anyState?: boolean;
 }
 
 const nothing = () => new AppError(404, 'not_found', 'This order has no such ticket or member card.', 'ticket_order');
@@ -58,7 +66,7 @@ const nothing = () => new AppError(404, 'not_found', 'This order has no such tic
 /** The order's booked admitting tickets and member cards, as passes show them; a named one that is not the order's: 404. */
 export async function walletItems(db: Tx, order: { id: string; order_number: string; seller_id: string }, pick: WalletPick): Promise<WalletOrder> {
   const seller = await db.selectFrom('seller').select('name').where('id', '=', order.seller_id).executeTakeFirstOrThrow();
-  const tickets = pick.membershipId ? [] : await ticketRows(db, order.id, pick.ticketId ?? null);
+  const tickets = pick.membershipId ? [] : await ticketRows(db, order.id, pick.ticketId ?? null, !!pick.anyState);
   const cards = pick.ticketId ? [] : (await membershipsOfOrders(db, [order.id])).filter((m) => !pick.membershipId || m.id === pick.membershipId);
   const items: WalletItem[] = [
     ...tickets.map(
@@ -79,6 +87,7 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
         admitName: t.admit_name,
         showsTime: ticketShowsTime(JSON.parse(t.event_meta)),
         validity: shownValidity(t, t.start_datetime ? t : null),
+        voided: !LIVE_STATES.includes(t.state),
       }),
     ),
     ...cards.map((m): MemberPassItem => ({ kind: 'member', id: m.id, scanCode: m.scan_code, levelName: m.level_name, name: `${m.first_name} ${m.last_name}`.trim(), validFrom: m.valid_from, validTo: m.valid_to })),
@@ -87,7 +96,10 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
   return { orderNumber: order.order_number, sellerName: seller.name, items };
 }
 
-function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
+/** A ticket whose pass still admits: booked, let in already, or held by a change not confirmed yet (docs/after-sale.md). */
+const LIVE_STATES = ['booked', 'redeemed', 'in_cart'];
+
+function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: boolean) {
   let q = ticketsWithSession(db)
     .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
@@ -95,6 +107,7 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
     .select([
       'ticket.id',
       'ticket.scan_code',
+      'ticket.state',
       'ticket.admit_name',
       'ticket.event_template_id',
       'ticket.valid_from',
@@ -113,7 +126,7 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null) {
       'seat.name as seat_name',
     ])
     .where('ticket.ticket_order_id', '=', orderId)
-    .where('ticket.state', '=', 'booked')
+    .where('ticket.state', 'in', anyState ? [...LIVE_STATES, 'cancelled'] : ['booked'])
     .where('ticket.scan_code', 'is not', null)
     .where('ticket_group.handler', 'in', ADMITTING_HANDLERS)
     .orderBy('ticket.created_at')

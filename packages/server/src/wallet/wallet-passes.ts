@@ -7,7 +7,8 @@ import { orderOfSeller } from '../orders/orders.repository.js';
 import { readOwnOrder, type OrderAccess } from '../orders/read-order.js';
 import { applePasses } from './apple-pass.js';
 import { googleSaveLink } from './google-save-link.js';
-import { walletItems, type WalletPick } from './wallet-items.js';
+import { walletItems, type WalletOrder, type WalletPick } from './wallet-items.js';
+import { passesOfTickets } from './wallet-pass.repository.js';
 import type { WalletSettings } from './wallet-settings.js';
 
 const notOffered = (provider: WalletProvider) =>
@@ -51,16 +52,31 @@ export async function walletPrecheck(db: Db, wallet: WalletSettings | undefined,
   return document('wallet_precheck', rows, rows.length) as TWalletPrecheckDocument;
 }
 
+/** Apple's web service of pass updates, as a pass names it (docs/wallet-passes.md "Updates"); Wallet appends /v1/…. */
+export const appleWebServiceUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/api/wallet/apple`;
+
+/**
+ * The ticket passes handed out are recorded (serial, token), so a later change of a ticket updates
+ * them (docs/wallet-passes.md "Updates"); each ticket item carries its pass.
+ */
+export async function handOut(db: Db, orderId: string, items: WalletOrder, now: Date): Promise<WalletOrder> {
+  const tickets = items.items.filter((i) => i.kind === 'ticket');
+  const passes = await passesOfTickets(db, orderId, tickets, now.toISOString());
+  return { ...items, items: items.items.map((i) => (i.kind === 'ticket' && passes.has(i.scanCode) ? { ...i, pass: { serial: i.scanCode, authToken: passes.get(i.scanCode)!.auth_token } } : i)) };
+}
+
 /** GET ticket_order/{id}/pkpass: one ticket's or member card's signed pass, or all of the order's as a bundle. */
-export async function applePassesOfOrder(db: Db, wallet: WalletSettings | undefined, access: WalletAccess, pick: WalletPick) {
+export async function applePassesOfOrder(db: Db, wallet: WalletSettings | undefined, access: WalletAccess, pick: WalletPick, publicUrl: string) {
   const order = await walletOrder(db, access, pick);
   if (!wallet?.apple) throw notOffered('apple');
-  return applePasses(wallet.apple, await walletItems(db, order, pick));
+  const items = await handOut(db, order.id, await walletItems(db, order, pick), access.now ?? new Date());
+  return applePasses(wallet.apple, { ...items, webServiceUrl: appleWebServiceUrl(publicUrl) });
 }
 
 /** GET ticket_order/{id}/gwpass: the Google Wallet save link of one ticket or member card, or of all the order's. */
 export async function googleSaveLinkOfOrder(db: Db, wallet: WalletSettings | undefined, access: WalletAccess, pick: WalletPick, publicUrl: string) {
   const order = await walletOrder(db, access, pick);
   if (!wallet?.google) throw notOffered('google');
-  return googleSaveLink(wallet.google, await walletItems(db, order, pick), new URL(publicUrl).origin, access.now ?? new Date());
+  const now = access.now ?? new Date();
+  return googleSaveLink(wallet.google, await handOut(db, order.id, await walletItems(db, order, pick), now), new URL(publicUrl).origin, now);
 }

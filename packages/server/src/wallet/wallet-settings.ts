@@ -21,6 +21,8 @@ export interface AppleWalletSettings {
   signerKey: string;
   signerKeyPassphrase?: string;
   wwdr: string;
+  /** APPLE_WALLET_APNS_URL: where pass updates are pushed (HTTP/2, the pass certificate as client certificate); Apple's production host by default. */
+  apnsUrl: string;
 }
 
 export interface GoogleWalletSettings {
@@ -30,7 +32,15 @@ export interface GoogleWalletSettings {
   serviceAccountEmail: string;
   /** GOOGLE_WALLET_PRIVATE_KEY: the service account's RSA key (PEM). */
   privateKey: KeyObject;
+  /** GOOGLE_WALLET_API_URL: the Wallet API that updates saved objects; Google's by default. */
+  apiUrl: string;
+  /** GOOGLE_WALLET_TOKEN_URL: where the service account gets its access token (JWT bearer grant); Google's by default. */
+  tokenUrl: string;
 }
+
+export const APNS_URL = 'https://api.push.apple.com';
+export const GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com';
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 const APPLE_VARS = ['APPLE_WALLET_PASS_TYPE_ID', 'APPLE_WALLET_TEAM_ID', 'APPLE_WALLET_CERT', 'APPLE_WALLET_KEY', 'APPLE_WALLET_WWDR_CERT'] as const;
 const GOOGLE_VARS = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL', 'GOOGLE_WALLET_PRIVATE_KEY'] as const;
@@ -73,7 +83,7 @@ function readApple(env: NodeJS.ProcessEnv, problems: string[]): AppleWalletSetti
   certificate(wwdr, 'APPLE_WALLET_WWDR_CERT', problems);
   const key = privateKey(signerKey, signerKeyPassphrase, 'APPLE_WALLET_KEY', problems);
   if (cert && key && !cert.checkPrivateKey(key)) problems.push('APPLE_WALLET_KEY is not the key of APPLE_WALLET_CERT');
-  return { passTypeIdentifier, teamIdentifier, signerCert, signerKey, signerKeyPassphrase, wwdr };
+  return { passTypeIdentifier, teamIdentifier, signerCert, signerKey, signerKeyPassphrase, wwdr, apnsUrl: url(env, 'APPLE_WALLET_APNS_URL', APNS_URL, problems) };
 }
 
 function readGoogle(env: NodeJS.ProcessEnv, problems: string[]): GoogleWalletSettings | null {
@@ -85,7 +95,17 @@ function readGoogle(env: NodeJS.ProcessEnv, problems: string[]): GoogleWalletSet
   const text = pem(env, 'GOOGLE_WALLET_PRIVATE_KEY', problems);
   const key = text ? privateKey(text, undefined, 'GOOGLE_WALLET_PRIVATE_KEY', problems) : null;
   if (key && key.asymmetricKeyType !== 'rsa') problems.push('GOOGLE_WALLET_PRIVATE_KEY must be an RSA key (RS256)');
-  return key ? { issuerId, serviceAccountEmail, privateKey: key } : null;
+  const apiUrl = url(env, 'GOOGLE_WALLET_API_URL', GOOGLE_WALLET_API_URL, problems);
+  const tokenUrl = url(env, 'GOOGLE_WALLET_TOKEN_URL', GOOGLE_TOKEN_URL, problems);
+  return key ? { issuerId, serviceAccountEmail, privateKey: key, apiUrl, tokenUrl } : null;
+}
+
+/** An http(s) URL setting without its trailing slash, or its default when unset. */
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string, problems: string[]): string {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^https?:\/\/[^\s/]+/.test(value)) problems.push(`${name} must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
 }
 
 function certificate(text: string, name: string, problems: string[]): X509Certificate | null {

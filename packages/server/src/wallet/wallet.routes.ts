@@ -4,6 +4,7 @@ import { readIdentity } from '../identity/public-identity.js';
 import { sessionOf } from '../auth/sessions.js';
 import type { QuerySpec } from '../http/query.js';
 import { sellerOfRequest } from '../orders/seller-of-request.js';
+import { registerAppleWebServiceRoutes } from './apple-web-service.routes.js';
 import { applePassesOfOrder, googleSaveLinkOfOrder, walletPrecheck } from './wallet-passes.js';
 
 type IdParams = { Params: { id: string } };
@@ -33,7 +34,7 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<IdParams>('/api/ticket_order/:id/pkpass', async (request, reply) => {
     const { access: a, pick } = await access(request);
-    const pass = await applePassesOfOrder(db, ctx.settings.wallet, a, pick);
+    const pass = await applePassesOfOrder(db, ctx.settings.wallet, a, pick, ctx.settings.publicUrl);
     reply.header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${pass.filename}"`).type(pass.contentType);
     return reply.send(pass.body);
   });
@@ -44,4 +45,6 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
     const url = await googleSaveLinkOfOrder(db, ctx.settings.wallet, a, pick, ctx.settings.publicUrl);
     return reply.header('cache-control', 'private, no-store').redirect(url, 302);
   });
+
+  registerAppleWebServiceRoutes(app, ctx);
 }

@@ -12,6 +12,7 @@ import { orderConfirmationMail } from '../order-confirmation-mail.js';
 import { bookTicket, orderHasLiveTickets, ticketLinesOfOrder } from '../orders.repository.js';
 import { orderCancelMail } from '../order-cancel-mail.js';
 import { refundDifference } from './refund-difference.js';
+import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
 
 /**
  * Confirms a change cart (001 §4 Edit order: Confirm Changes), inside the paying transaction (the
@@ -37,6 +38,8 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   if (worth !== cart.credit) throw new Error(`applyOrderChange: cart ${cart.id} no longer holds the tickets it took out`);
   await giveBackTickets(tx, removed);
   for (const t of input.tickets) await bookTicket(tx, t.id, orderId, readableCode(16));
+  // Installed wallet passes of the old tickets show the new ones (docs/wallet-passes.md "Updates").
+  await noteTicketsReplaced(tx, orderId, removed.map((t) => t.id), input.tickets.map((t) => t.id), now);
   await updateCartRow(tx, cart.id, { state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso });
   // A change that took out every ticket and added none cancels the order: its codes' uses go back (once).
   await releaseCodesOfCancelledOrder(tx, orderId);

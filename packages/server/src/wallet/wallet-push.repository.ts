@@ -1,0 +1,43 @@
+import type { Selectable } from 'kysely';
+import type { Tx } from '../db/database.js';
+import type { WalletPushTable } from '../db/schema.js';
+import { uuidv7 } from '../ids.js';
+
+export type WalletPushRow = Selectable<WalletPushTable>;
+
+/** Queues an update of a pass: written in the change's transaction, delivered by the worker once it committed. */
+export async function queueWalletPush(db: Tx, serial: string, orderId: string, nowIso: string) {
+  await db
+    .insertInto('wallet_push')
+    .values({ id: uuidv7(), serial_number: serial, order_id: orderId, status: 'pending', attempts: 0, next_attempt_at: nowIso, claimed_at: null, last_error: null, created_at: nowIso })
+    .execute();
+}
+
+
+/** Due updates: pending and due, or claimed by a worker that stopped before `staleBefore`. */
+export async function dueWalletPushIds(db: Tx, nowIso: string, staleBefore: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wallet_push')
+    .select('id')
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Claims one update with a conditional update: one worker (of any process) wins it. */
+export async function claimWalletPush(db: Tx, id: string, nowIso: string, staleBefore: string): Promise<WalletPushRow | null> {
+  const result = await db
+    .updateTable('wallet_push')
+    .set((eb) => ({ status: 'sending', claimed_at: nowIso, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return (await db.selectFrom('wallet_push').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function markWalletPush(db: Tx, id: string, changes: Partial<Pick<WalletPushRow, 'status' | 'next_attempt_at' | 'last_error'>>) {
+  await db.updateTable('wallet_push').set(changes).where('id', '=', id).execute();
+}
