@@ -74,6 +74,35 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
     }
   });
 
+  it('a card fee: the reminder names the charge with its fee, and the renewal charges it (docs/payments.md "Payment-method fees")', async () => {
+    const sellers = await t.db.selectFrom('seller').select('id').execute();
+    const entryIds = sellers.map(() => uuidv7());
+    const fees = JSON.stringify([{ pmc_id: 'pmc_card_1', payment_method: 'card', fixed: 30, percent: 2 }]);
+    const { card, email, end } = await enrolled('Fee');
+    await t.db.insertInto('config_entry').values(sellers.map((seller, i) => ({ id: entryIds[i]!, seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: fees }))).execute();
+    try {
+      await renewDueMemberships(deps(), new Date(end - 10 * DAY));
+      const [reminder] = await mailsTo(email);
+      // 75.00 + 0.30 + 2 % of 75.00 (1.50).
+      expect(reminder!.text_body).toContain('we will charge 76.80 USD (including a payment fee of 1.80 USD) to your visa card ending in 4242');
+      expect((await renewDueMemberships(deps(), new Date(end - 6 * DAY))).renewed).toBe(1);
+      const charges = await t.db
+        .selectFrom('payment')
+        .innerJoin('cart', 'cart.id', 'payment.cart_id')
+        .select(['payment.amount', 'payment.method_fee'])
+        .where('cart.purchaser_identity_id', '=', card.identity_id)
+        .where('payment.status', '=', 'succeeded')
+        .orderBy('payment.created_at')
+        .execute();
+      expect(charges).toEqual([
+        { amount: 7500, method_fee: 0 },
+        { amount: 7680, method_fee: 180 },
+      ]);
+    } finally {
+      await t.db.deleteFrom('config_entry').where('id', 'in', entryIds).execute();
+    }
+  });
+
   it('a refused card retries on a schedule with an e-mail each time, then lapses after the grace period', async () => {
     const { card, email, end } = await enrolled('Sid');
     await keepCard(email, DEMO_CARDS.card_declined);

@@ -37,6 +37,7 @@ import { up as m0032 } from './migrations/0032_method_fees.js';
 import { up as m0034 } from './migrations/0034_payment_card_last4.js';
 import { up as m0036 } from './migrations/0036_instalment_overdue.js';
 import { up as m0037 } from './migrations/0037_instalment_autopay.js';
+import { up as m0039 } from './migrations/0039_checkout_instalment_consent.js';
 
 type AnyDb = Kysely<any>;
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0034_payment_card_last4': m0034,
   '0036_instalment_overdue': m0036,
   '0037_instalment_autopay': m0037,
+  '0039_checkout_instalment_consent': m0039,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */
