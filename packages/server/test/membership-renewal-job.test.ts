@@ -7,6 +7,7 @@ import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { registered, useMembershipApp } from './membership-harness.js';
 import { uuidv7 } from '../src/ids.js';
+import { CARD_FEE, setMethodFees } from './method-fee-setting.js';
 
 const DAY = 86_400_000;
 
@@ -75,11 +76,8 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
   });
 
   it('a card fee: the reminder names the charge with its fee, and the renewal charges it (docs/payments.md "Payment-method fees")', async () => {
-    const sellers = await t.db.selectFrom('seller').select('id').execute();
-    const entryIds = sellers.map(() => uuidv7());
-    const fees = JSON.stringify([{ pmc_id: 'pmc_card_1', payment_method: 'card', fixed: 30, percent: 2 }]);
     const { card, email, end } = await enrolled('Fee');
-    await t.db.insertInto('config_entry').values(sellers.map((seller, i) => ({ id: entryIds[i]!, seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: fees }))).execute();
+    const clearFees = await setMethodFees(t.db, CARD_FEE);
     try {
       await renewDueMemberships(deps(), new Date(end - 10 * DAY));
       const [reminder] = await mailsTo(email);
@@ -99,7 +97,7 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
         { amount: 7680, method_fee: 180 },
       ]);
     } finally {
-      await t.db.deleteFrom('config_entry').where('id', 'in', entryIds).execute();
+      await clearFees();
     }
   });
 
