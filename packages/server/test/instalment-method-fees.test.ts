@@ -44,6 +44,17 @@ describe.each(dialects())('method fees on later instalments on %s', (dialect) =>
     expect(await orderMoney(b.orderId)).toEqual({ paid: 6000, method_fee: 210, instalment_claimed_at: null });
   });
 
+  it('the order read with its plan prices each method\'s fee on what it owes next (what is due now, else the outstanding)', async () => {
+    const owner = new Browser(t.app, `10.9.0.${++ip}`);
+    const b = await bookOnPlan(t, owner, card('20.00'));
+    const withPlan = (await owner.call('GET', `/api/ticket_order/${b.orderId}?_embed=scheduled_payment`)).body.ticket_order._data[0];
+    // Nothing due until the next date: priced on the 40.00 outstanding (0.30 + 0.80).
+    expect(withPlan.stripeFee).toEqual([{ pmc_id: 'pmc_card_1', payment_method: 'card', amount: '1.10', total: '41.10' }]);
+    expect((await owner.call('GET', `/api/ticket_order/${b.orderId}`)).body.ticket_order._data[0].stripeFee).toBeUndefined();
+    await owner.post(`/api/cart/${b.cartId}/pay`, card('40.00'));
+    expect((await owner.call('GET', `/api/ticket_order/${b.orderId}?_embed=scheduled_payment`)).body.ticket_order._data[0].stripeFee).toBeUndefined();
+  });
+
   it('3-D Secure on an instalment: the retry names the part paid; the fee is charged once with it', async () => {
     const owner = new Browser(t.app, `10.9.0.${++ip}`);
     const b = await bookOnPlan(t, owner, card('20.00'));
