@@ -30,6 +30,10 @@ describe('payment-method fees at checkout', () => {
       await page.goto(`${sf.url}/checkout`);
       await expect.poll(() => page.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toBe(`$${fee.total}`);
       expect(await page.getByTestId('method-fee').textContent()).toBe(`Includes a payment fee of $${fee.amount}`);
+      // The order summary lists the fee and totals with it: the number the card is charged.
+      const summary = page.locator('.checkout__summary');
+      expect(await summary.getByTestId('cart-method-fee').textContent()).toBe(`$${fee.amount}`);
+      expect(await summary.getByTestId('cart-total').textContent()).toBe(`$${fee.total}`);
       // The pay bar with its fee line stays on screen on a phone.
       const bar = (await page.getByTestId('pay-bar').boundingBox())!;
       expect(bar.y + bar.height).toBeLessThanOrEqual(viewport.height + 1);

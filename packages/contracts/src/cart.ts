@@ -78,6 +78,9 @@ export const ZCartFees = z.object({
   total_payment_method_fees: Money.optional(),
 });
 
+/** Each payment method's fee on an amount due, and what paying it by that method costs (docs/payments.md "Payment-method fees"). */
+export const ZStripeFee = z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money, total: Money.optional() }));
+
 export const ZCart = z.object({
   id: z.string(),
   cart_number: z.string(),
@@ -99,7 +102,7 @@ export const ZCart = z.object({
   /** 001 §3: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
   paymentDueByCreditCard: Money.optional(),
   /** Each method's fee on what is due, and what paying it by that method costs (what is due plus the fee). */
-  stripeFee: z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money, total: Money.optional() })).optional(),
+  stripeFee: ZStripeFee.optional(),
   completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
   /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZTicket } from './cart.js';
+import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZStripeFee, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
@@ -64,6 +64,12 @@ export const ZTicketOrder = z.object({
   }),
   /** When the buyer accepted the seller's terms and which (sha256 of their text); null when the seller had none. */
   terms_acceptance: z.object({ accepted_at: z.string(), terms_hash: z.string() }).nullable().optional(),
+  /**
+   * With embed `scheduled_payment`, on an order that still owes something: each payment method's fee on
+   * what is due now (the whole outstanding when nothing is due yet), which a later instalment pays on
+   * top (docs/payments.md "Payment-method fees").
+   */
+  stripeFee: ZStripeFee.optional(),
 });
 export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 

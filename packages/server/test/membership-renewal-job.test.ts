@@ -7,6 +7,7 @@ import type { CatalogIds } from './cart-client.js';
 import { dialects, type TestApp } from './harness.js';
 import { registered, useMembershipApp } from './membership-harness.js';
 import { uuidv7 } from '../src/ids.js';
+import { CARD_FEE, setMethodFees } from './method-fee-setting.js';
 
 const DAY = 86_400_000;
 
@@ -71,6 +72,32 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
       expect((await setOf(card.card_set_id)).valid_to).not.toBe(card.valid_to);
     } finally {
       await t.db.deleteFrom('config_entry').where('id', 'in', entryIds).execute();
+    }
+  });
+
+  it('a card fee: the reminder names the charge with its fee, and the renewal charges it (docs/payments.md "Payment-method fees")', async () => {
+    const { card, email, end } = await enrolled('Fee');
+    const clearFees = await setMethodFees(t.db, CARD_FEE);
+    try {
+      await renewDueMemberships(deps(), new Date(end - 10 * DAY));
+      const [reminder] = await mailsTo(email);
+      // 75.00 + 0.30 + 2 % of 75.00 (1.50).
+      expect(reminder!.text_body).toContain('we will charge 76.80 USD (including a payment fee of 1.80 USD) to your visa card ending in 4242');
+      expect((await renewDueMemberships(deps(), new Date(end - 6 * DAY))).renewed).toBe(1);
+      const charges = await t.db
+        .selectFrom('payment')
+        .innerJoin('cart', 'cart.id', 'payment.cart_id')
+        .select(['payment.amount', 'payment.method_fee'])
+        .where('cart.purchaser_identity_id', '=', card.identity_id)
+        .where('payment.status', '=', 'succeeded')
+        .orderBy('payment.created_at')
+        .execute();
+      expect(charges).toEqual([
+        { amount: 7500, method_fee: 0 },
+        { amount: 7680, method_fee: 180 },
+      ]);
+    } finally {
+      await clearFees();
     }
   });
 

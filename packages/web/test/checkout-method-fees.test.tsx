@@ -38,6 +38,9 @@ describe('payment-method fees at checkout (docs/payments.md "Payment-method fees
     const pay = await screen.findByRole('button', { name: 'Pay $63.54' }, { timeout: 15_000 });
     expect(screen.getByTestId('total-to-pay').textContent).toBe('$63.54');
     expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $1.54');
+    // The summary lists the fee and totals with it: the same number the card is charged.
+    expect(screen.getByTestId('cart-method-fee').textContent).toBe('$1.54');
+    expect(screen.getByTestId('cart-total').textContent).toBe('$63.54');
     await fillCheckoutForm();
     fireEvent.click(pay);
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/cart/cart-1/pay')).toBe(true));
@@ -50,6 +53,8 @@ describe('payment-method fees at checkout (docs/payments.md "Payment-method fees
     expect(await screen.findByRole('button', { name: 'Pay $62' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('total-to-pay').textContent).toBe('$62');
     expect(screen.queryByTestId('method-fee')).toBeNull();
+    expect(screen.queryByTestId('cart-method-fee')).toBeNull();
+    expect(screen.getByTestId('cart-total').textContent).toBe('$62');
   });
 
   it('a payment plan: the fee is exact on the payment due; another amount is told a fee is added', async () => {
@@ -57,8 +62,12 @@ describe('payment-method fees at checkout (docs/payments.md "Payment-method fees
     renderApp('/checkout');
     expect(await screen.findByRole('button', { name: 'Pay $20.70' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $0.70');
+    // What is left with this payment's fee.
+    expect(screen.getByTestId('cart-method-fee').textContent).toBe('$0.70');
+    expect(screen.getByTestId('cart-total').textContent).toBe('$62.70');
     fireEvent.click(within(await screen.findByRole('group', { name: 'Amount to pay' })).getByRole('radio', { name: 'Total outstanding $62' }));
     expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy();
     expect(screen.getByTestId('method-fee').textContent).toBe('A payment fee is added to this amount.');
+    expect(screen.queryByTestId('cart-method-fee')).toBeNull();
   });
 });

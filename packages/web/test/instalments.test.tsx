@@ -74,6 +74,30 @@ describe('later instalments on /manage/{id}', () => {
     expect(screen.getByTestId('instalments').textContent).toContain('Next payment: $20 due on');
   });
 
+  it('a card fee: the pay bar shows the fee the server priced on what is due and the total with it; the pay call names the part paid', async () => {
+    const { calls } = installFetch((url, request) => {
+      if (url.pathname === '/api/config') return { body: configDocument() };
+      if (url.pathname === '/api/ticket_order/o-1' && request.method === 'GET') {
+        const doc = orderDocument('20.00', '40.00', ['paid', 'due', 'scheduled']);
+        return { body: { ...doc, ticket_order: list([{ ...doc.ticket_order._data[0], stripeFee: [{ pmc_id: 'pmc_card_1', payment_method: 'card', amount: '0.70', total: '20.70' }] }]) } };
+      }
+      if (url.pathname === '/api/cart/c-1/pay') return { body: { ...cartDocument(), outcome: 'completed', ticket_order: list([{ id: 'o-1', order_number: '500123' }]) } };
+      return undefined;
+    });
+    renderApp('/manage/o-1/pay?key=k-1');
+    const pay = await screen.findByRole('button', { name: 'Pay $20.70' }, { timeout: 15_000 });
+    expect(screen.getByTestId('method-fee').textContent).toBe('Includes a payment fee of $0.70');
+    fireEvent.click(screen.getByRole('radio', { name: /Total outstanding/ }));
+    expect(screen.getByTestId('method-fee').textContent).toBe('A payment fee is added to this amount.');
+    fireEvent.click(screen.getByRole('radio', { name: /Payment due/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
+    fireEvent.click(pay);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/cart/c-1/pay')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/cart/c-1/pay')!.body).toMatchObject({ amount: '20.00', gateway_id: 'demo' });
+  });
+
   it('an overdue instalment: the summary says so, with what to pay now, and the plan marks it Overdue', async () => {
     installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument() };

@@ -20,7 +20,8 @@ import { moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, payment
 import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
-import { chargedMethod, methodFeeOn } from '../payments/method-fees.js';
+import { chargedMethod, priceMethod } from '../payments/method-fees.js';
+import { instalmentConsentHolder, recordCheckoutConsent } from '../payments/instalments/checkout-consent.js';
 import { sellerMethodFees } from '../payments/seller-method-fees.js';
 import type { CaptchaVerifier } from './captcha.js';
 import { passCaptcha } from './captcha-window.js';
@@ -129,7 +130,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
     const { outstanding, due } = cartAmounts(cart, held, plan, now);
     // The method's fee on the part paid, charged on top of it (docs/payments.md "Payment-method fees").
-    const fee = methodFeeOn(await sellerMethodFees(tx, cart.seller_id), chargedMethod(gateway, input.body.gateway_data), amount);
+    const { fee, pmcId } = priceMethod(await sellerMethodFees(tx, cart.seller_id), chargedMethod(gateway, input.body.gateway_data), amount);
     if (gateway.id === 'free') {
       // A change cart (self-edit) that costs less than what it replaces is free too; the difference is refunded.
       if ((cart.edits_order_id ? outstanding > 0 : outstanding !== 0) || amount !== 0) refusePayment(400, 'payment_not_supported', 'There is an amount to pay: choose a payment method.', { outstanding: fromMinor(outstanding) });
@@ -144,7 +145,10 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     // A change confirmed: still an exchange for every paid ticket it takes out (orders/self-edit/assert-exchange.ts).
     if (cart.edits_order_id) await assertExchange(tx, cart.id, false);
     await assertMembershipBuyer(tx, cart);
-    const saveFor = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
+    const renewal = input.body.auto_renew ? await enrolCartInAutoRenew(tx, cart) : null;
+    // A payment plan's deposit: `auto_renew` is the consent that the kept card pays the later instalments (checkout-consent.ts).
+    const instalmentsFor = renewal || input.offSession ? null : await instalmentConsentHolder(tx, { cartId: cart.id, consent: input.body.auto_renew, gateway, hasPlan: plan.length > 0, leftAfter: outstanding - amount });
+    const saveFor = renewal ?? instalmentsFor;
     assertCheckoutUnblocked(cart);
     // bacs_debit / afterpay_clearpay: enabled for the seller, with the purchaser's address checked here.
     const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '' });
@@ -163,7 +167,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       created_at: nowIso,
       ticket_ids: JSON.stringify(held.map((t) => t.id)),
     });
-    return { paymentId, confirmed: null, saveFor, redirect, charge: amount + fee };
+    return { paymentId, confirmed: null, saveFor, redirect, charge: amount + fee, pmcId, consent: instalmentsFor !== null };
   }).catch((error: unknown) => {
     // Another cart's attempt took the key between our check and insert.
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
@@ -174,10 +178,18 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     input,
     gateway,
     { paymentId: claim.paymentId, amount: claim.charge, retryOf, confirmed: claim.confirmed },
-    { saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null, offSession: input.offSession ?? null, redirect: 'redirect' in claim ? claim.redirect : null },
-    // The card kept for auto-renew: before settling, so a renewal never lacks the card it was promised.
+    {
+      saveForFutureUse: 'saveFor' in claim ? claim.saveFor : null,
+      offSession: input.offSession ?? null,
+      redirect: 'redirect' in claim ? claim.redirect : null,
+      paymentMethodConfiguration: 'pmcId' in claim ? claim.pmcId : null,
+    },
+    // The card kept for auto-renew (or the later instalments): before settling, so a renewal never
+    // lacks the card it was promised and the order booked from this payment carries the consent.
     async (result) => {
-      if (result.status === 'succeeded' && result.saved) await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
+      if (result.status !== 'succeeded' || !result.saved) return;
+      await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
+      if ('consent' in claim && claim.consent) await recordCheckoutConsent(db, input.cartId, nowIso);
     },
   );
 }

@@ -38,6 +38,7 @@ import { up as m0034 } from './migrations/0034_payment_card_last4.js';
 import { up as m0036 } from './migrations/0036_instalment_overdue.js';
 import { up as m0037 } from './migrations/0037_instalment_autopay.js';
 import { up as m0038 } from './migrations/0038_wallet_updates.js';
+import { up as m0039 } from './migrations/0039_checkout_instalment_consent.js';
 
 type AnyDb = Kysely<any>;
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0036_instalment_overdue': m0036,
   '0037_instalment_autopay': m0037,
   '0038_wallet_updates': m0038,
+  '0039_checkout_instalment_consent': m0039,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

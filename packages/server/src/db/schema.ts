@@ -288,6 +288,8 @@ export interface CartTable {
   gift_cards: Generated<string | null>;
   /** 0031: payment-method fees charged on top of `paid` (minor units; docs/payments.md). */
   method_fee: Generated<number>;
+  /** 0039: the buyer's consent at the deposit's pay call that the kept card pays the later instalments (copied onto the order); null: none. */
+  instalment_autopay_at: Generated<string | null>;
 }
 /** One auto-renewal of a card set's term (0018): the job's claim, attempts, reminder and outcome. */
 export interface MembershipRenewalTable {

@@ -30,7 +30,7 @@ export async function bookOrder(tx: Tx, dialect: Dialect, { cart, tickets, plan,
   const nowIso = now.toISOString();
   const orderId = uuidv7();
   const number = await nextSequenceValue(tx, dialect, 'order_number');
-  await insertOrder(tx, { id: orderId, seller_id: cart.seller_id, identity_id: cart.identity_id, cart_id: cart.id, order_number: String(number), state: 'completed', total: amounts.total, paid: amounts.paid, method_fee: cart.method_fee, created_at: nowIso, terms_accepted_at: cart.terms_accepted_at, terms_hash: cart.terms_hash });
+  await insertOrder(tx, { id: orderId, seller_id: cart.seller_id, identity_id: cart.identity_id, cart_id: cart.id, order_number: String(number), state: 'completed', total: amounts.total, paid: amounts.paid, method_fee: cart.method_fee, created_at: nowIso, terms_accepted_at: cart.terms_accepted_at, terms_hash: cart.terms_hash, instalment_autopay_at: cart.instalment_autopay_at });
   for (const t of tickets) await bookTicket(tx, t.id, orderId, readableCode(16));
   await updateCartRow(tx, cart.id, { state: 'booked', ticket_order_id: orderId, expires_at: null, updated_at: nowIso });
   await linkPaymentsToOrder(tx, cart.id, orderId);

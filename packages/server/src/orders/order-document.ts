@@ -13,6 +13,7 @@ import { ticketOut } from '../cart/cart-document.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { planOfOrders } from '../payments/payments.repository.js';
+import { instalmentMethodFees } from '../payments/instalments/instalment-method-fees.js';
 import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
 
 export const ORDER_QUERY: QuerySpec = {
@@ -83,6 +84,8 @@ export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>
     const plan = ids.length ? await planOfOrders(db, ids) : [];
     // Statuses as of now (a date passing makes an instalment due), from what each order has paid.
     siblings.scheduled_payment = orders.flatMap((o) => instalmentStatuses(plan.filter((p) => p.ticket_order_id === o.id), o.paid, now).map((p) => instalmentOut(p, fromMinor)));
+    const out = await Promise.all(orders.map(async (o) => ({ ...orderOut(o), ...(await instalmentMethodFees(db, o, plan, now)) })));
+    return document('ticket_order', out, orders.length, siblings) as TOrderDocument;
   }
   return document('ticket_order', orders.map(orderOut), orders.length, siblings) as TOrderDocument;
 }

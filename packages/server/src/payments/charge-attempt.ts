@@ -49,7 +49,7 @@ export async function chargeAndSettle(
   input: PayInput,
   gateway: PaymentGateway,
   attempt: { paymentId: string; amount: number; retryOf: string | null; confirmed: string | null },
-  extra: Pick<ChargeRequest, 'saveForFutureUse' | 'offSession' | 'redirect'> = {},
+  extra: Pick<ChargeRequest, 'saveForFutureUse' | 'offSession' | 'redirect' | 'paymentMethodConfiguration'> = {},
   beforeSettle?: (result: ChargeResult) => Promise<void>,
 ): Promise<PayOutcome> {
   let result: ChargeResult;

@@ -12,6 +12,11 @@ export interface ChargeRequest {
   offSession?: { reference: string } | null;
   /** Keep the card for later off-session charges (auto-renew): a succeeded result then says `saved`. */
   saveForFutureUse?: { email: string; name: string } | null;
+  /**
+   * The seller's Stripe payment method configuration for the method charged (`pmc_id` of its fee
+   * entry, docs/payments.md "Payment-method fees"), sent as the intent's `payment_method_configuration`.
+   */
+  paymentMethodConfiguration?: string | null;
   /** A method that redirects or needs the address (bacs_debit, afterpay_clearpay): checked by the server, never from the browser as is. */
   redirect?: RedirectPayment | null;
 }

@@ -47,6 +47,15 @@ export function chargedMethod(gateway: { isCard: boolean }, gatewayData: Record<
 
 /** The fee of the method's (first) configuration on an amount; 0 without one. */
 export function methodFeeOn(fees: readonly MethodFee[], method: string | null, amount: number): number {
-  const fee = method === null ? undefined : fees.find((f) => f.payment_method === method);
-  return fee ? feeOn(amount, fee) : 0;
+  return priceMethod(fees, method, amount).fee;
+}
+
+/**
+ * What paying `amount` with a method costs on top (its first configuration's fee) and that
+ * configuration's `pmc_id`, which the charge names to Stripe (`payment_method_configuration`);
+ * no fee and no configuration for a method without one (or a gift card, `method` null).
+ */
+export function priceMethod(fees: readonly MethodFee[], method: string | null, amount: number): { fee: number; pmcId: string | null } {
+  const config = method === null ? undefined : fees.find((f) => f.payment_method === method);
+  return config ? { fee: feeOn(amount, config), pmcId: config.pmc_id } : { fee: 0, pmcId: null };
 }

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { ChargeResult, FailureCode, PaymentGateway } from './gateway.js';
+import { configurationOf } from './stripe-method-configuration.js';
 import { createRedirectIntent } from './stripe-redirect-intent.js';
 
 const KNOWN_FAILURES: FailureCode[] = ['card_declined', 'incorrect_cvc', 'incorrect_zip'];
@@ -53,7 +54,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
           // Auto-renew: the kept card, charged with the member absent (3-D Secure then fails as requires_action).
           const kept = JSON.parse(request.offSession.reference) as { customer: string; payment_method: string };
           const intent = await stripe.paymentIntents.create(
-            { amount: request.amount, currency: request.currency.toLowerCase(), customer: kept.customer, payment_method: kept.payment_method, off_session: true, confirm: true, metadata: { payment_id: request.paymentId } },
+            { amount: request.amount, currency: request.currency.toLowerCase(), customer: kept.customer, payment_method: kept.payment_method, off_session: true, confirm: true, metadata: { payment_id: request.paymentId }, ...configurationOf(request) },
             { idempotencyKey: request.idempotencyKey },
           );
           return intentResult(intent);
@@ -74,6 +75,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
             metadata: { payment_id: request.paymentId },
+            ...configurationOf(request),
             ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
           },
           { idempotencyKey: request.idempotencyKey },

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { ChargeRequest, RedirectPayment } from './gateway.js';
+import { configurationOf } from './stripe-method-configuration.js';
 
 /**
  * A PaymentIntent for a method that redirects or needs the address (001 §5), confirmed at once with
@@ -38,6 +39,7 @@ export function createRedirectIntent(stripe: Stripe, request: ChargeRequest, red
       confirm: true,
       return_url: redirect.returnUrl,
       metadata: { payment_id: request.paymentId },
+      ...configurationOf(request),
       // Afterpay needs where the goods go; tickets have none, so the buyer's own address.
       shipping: { name: billing.name, address },
     },

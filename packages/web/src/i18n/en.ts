@@ -414,6 +414,8 @@ export const en = {
     fees: 'Booking fees',
     discounts: 'Discounts',
     paid: 'Paid',
+    /** The chosen payment method's fee, as the server priced it (docs/payments.md "Payment-method fees"). */
+    paymentFee: 'Payment fee',
     leftToPay: 'Left to pay',
     proceed: 'Proceed to checkout',
     proceedShort: 'Checkout',

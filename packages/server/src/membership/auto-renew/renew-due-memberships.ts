@@ -9,6 +9,8 @@ import { enqueueMail, type MailMessage } from '../../mail/enqueue-mail.js';
 import { modifyCart } from '../../cart/modify-cart.js';
 import { deleteCart } from '../../cart/delete-cart.js';
 import { cartAmounts } from '../../payments/cart-amounts.js';
+import { methodFeeOn } from '../../payments/method-fees.js';
+import { sellerMethodFees } from '../../payments/seller-method-fees.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { payCart } from '../../checkout/pay-cart.js';
 import { OPEN_PAYMENT, paymentByIdempotencyKey } from '../../payments/payments.repository.js';
@@ -56,7 +58,7 @@ export async function renewDueMemberships(deps: RenewalDeps, now: Date) {
     const renewal = await renewalOf(deps.db, set.card_set_id, set.valid_to, now.toISOString());
     if (now.getTime() < chargeFrom) {
       if (!renewal.reminded_at && (await claimReminder(deps.db, renewal.id, now.toISOString()))) {
-        await mail(deps, reminderMail(set, { level: set.level_name, chargeOn: day(chargeFrom), amount: priceText(set), card: await cardText(deps, set), myUrl: `${deps.publicUrl}/my/membership` }), now);
+        await mail(deps, reminderMail(set, { level: set.level_name, chargeOn: day(chargeFrom), amount: await priceText(deps, set), card: await cardText(deps, set), myUrl: `${deps.publicUrl}/my/membership` }), now);
         counts.reminded += 1;
       }
       continue;
@@ -179,8 +181,12 @@ async function configuredDaysBefore(db: Db, sellerId: string): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= RENEWAL_SCHEDULE.maxDaysBefore ? value : RENEWAL_SCHEDULE.daysBefore;
 }
 
-function priceText(set: DueSet) {
-  return `${fromMinor(unitPrice(set))} ${set.currency}`;
+/** What the renewal will charge: the level's price plus the kept card's method fee, named when there is one (docs/payments.md "Payment-method fees"). */
+async function priceText(deps: RenewalDeps, set: DueSet) {
+  const price = unitPrice(set);
+  const fee = methodFeeOn(await sellerMethodFees(deps.db, set.seller_id), 'card', price);
+  const money = (minor: number) => `${fromMinor(minor)} ${set.currency}`;
+  return fee ? `${money(price + fee)} (including a payment fee of ${money(fee)})` : money(price);
 }
 
 async function cardText(deps: RenewalDeps, set: DueSet) {

@@ -14,13 +14,21 @@ export async function releaseInstalmentClaim(db: Tx, orderId: string) {
   await db.updateTable('ticket_order').set({ instalment_claimed_at: null }).where('id', '=', orderId).execute();
 }
 
-/** A later payment counted on the order and its cart (conditional on what was read: never twice). */
-export async function addPaidToOrder(db: Tx, order: { id: string; cart_id: string; paid: number }, amount: number): Promise<boolean> {
-  const moved = await db.updateTable('ticket_order').set({ paid: order.paid + amount }).where('id', '=', order.id).where('paid', '=', order.paid).executeTakeFirst();
+/**
+ * A later payment counted on the order and its cart (conditional on what was read: never twice):
+ * `amount` on the balance paid, `methodFee` (its method's fee, charged on top) on their fees.
+ */
+export async function addPaidToOrder(db: Tx, order: { id: string; cart_id: string; paid: number }, amount: number, methodFee = 0): Promise<boolean> {
+  const moved = await db
+    .updateTable('ticket_order')
+    .set((eb) => ({ paid: order.paid + amount, method_fee: eb('method_fee', '+', methodFee) }))
+    .where('id', '=', order.id)
+    .where('paid', '=', order.paid)
+    .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) return false;
   await db
     .updateTable('cart')
-    .set((eb) => ({ paid: eb('paid', '+', amount) }))
+    .set((eb) => ({ paid: eb('paid', '+', amount), method_fee: eb('method_fee', '+', methodFee) }))
     .where('id', '=', order.cart_id)
     .execute();
   return true;

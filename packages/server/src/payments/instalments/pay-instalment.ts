@@ -13,9 +13,10 @@ import { moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOf
 import type { PayOutcome } from '../settle-payment.js';
 import { chargeAndSettle, checkPayAmount, insertProcessingPayment, refusePayment } from '../charge-attempt.js';
 import { claimOrderForInstalment, recordAutopayConsent } from './instalments.repository.js';
-import { cartById } from '../../cart/cart.repository.js';
 import { saveCard } from '../../membership/auto-renew/saved-payment-method.repository.js';
-import { userByIdentity } from '../../users/user.repository.js';
+import { chargedMethod, priceMethod } from '../method-fees.js';
+import { sellerMethodFees } from '../seller-method-fees.js';
+import { cardHolder } from './card-holder.js';
 
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
 
@@ -54,8 +55,10 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     if (fresh.instalment_claimed_at) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (intentId) return retryIntent(tx, input.cartId, order.id, intentId, amount, gateway, nowIso);
     const outstanding = fresh.total - fresh.paid;
+    // The method's fee on the part paid, on top of it, as at checkout (docs/payments.md "Payment-method fees").
+    const { fee, pmcId } = priceMethod(await sellerMethodFees(tx, fresh.seller_id), chargedMethod(gateway, body.gateway_data), amount);
     // As at checkout (001 §5): at least what is due now; a gift card may pay any part.
-    checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency });
+    checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency, fee });
     if (!(await claimOrderForInstalment(tx, order.id, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
     const paymentId = await insertProcessingPayment(tx, {
@@ -63,13 +66,14 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
       cart_id: input.cartId,
       ticket_order_id: order.id,
       gateway_id: gateway.id,
-      amount,
+      amount: amount + fee,
+      method_fee: fee,
       idempotency_key: input.idempotencyKey,
       request_fingerprint: fingerprint,
       created_at: nowIso,
       ticket_ids: null,
     });
-    return { paymentId, confirmed: null as string | null };
+    return { paymentId, confirmed: null as string | null, charge: amount + fee, pmcId };
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
   });
@@ -81,25 +85,26 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
     await recordAutopayConsent(db, order.id, nowIso);
   };
-  return chargeAndSettle(input, gateway, { paymentId: claim.paymentId, amount, retryOf, confirmed: claim.confirmed }, { saveForFutureUse: keepFor, offSession: input.offSession ?? null }, keepCard);
+  return chargeAndSettle(
+    input,
+    gateway,
+    { paymentId: claim.paymentId, amount: claim.charge, retryOf, confirmed: claim.confirmed },
+    { saveForFutureUse: keepFor, offSession: input.offSession ?? null, paymentMethodConfiguration: claim.pmcId },
+    keepCard,
+  );
 }
 
 const CARD_GATEWAYS = ['demo', 'stripe'];
 
-/** Who the card is kept for: the order's buyer (the cart's purchaser, else its owner); null without an account. */
-async function cardHolder(db: Tx, cartId: string) {
-  const cart = await cartById(db, cartId);
-  const user = cart ? await userByIdentity(db, cart.purchaser_identity_id ?? cart.identity_id) : undefined;
-  return user ? { email: user.email, name: `${user.first_name} ${user.last_name}`.trim() } : null;
-}
-
 /** The pay call again after the buyer confirmed with their bank (402 intent_requires_action). */
 async function retryIntent(tx: Tx, cartId: string, orderId: string, intentId: string, amount: number, gateway: PaymentGateway, nowIso: string) {
   const intent = await paymentOfCartByReference(tx, cartId, intentId, gateway.id);
-  if (intent?.ticket_order_id === orderId && intent.status === 'succeeded' && intent.amount === amount) return { done: { outcome: 'completed', orderId } as PayOutcome };
+  // The body's amount is the part paid; the intent charged it with its method fee.
+  const paysAmount = intent !== undefined && intent.ticket_order_id === orderId && intent.amount - intent.method_fee === amount;
+  if (paysAmount && intent.status === 'succeeded') return { done: { outcome: 'completed', orderId } as PayOutcome };
   const ready = gateway.confirmsLocally ? ['confirmed'] : ['requires_action', 'confirmed'];
-  if (!intent || intent.ticket_order_id !== orderId || !ready.includes(intent.status) || intent.amount !== amount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
+  if (!intent || !paysAmount || !ready.includes(intent.status)) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (!(await claimOrderForInstalment(tx, orderId, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
-  return { paymentId: intent.id, confirmed: intent.reference as string | null };
+  return { paymentId: intent.id, confirmed: intent.reference as string | null, charge: intent.amount, pmcId: null };
 }

@@ -28,13 +28,15 @@ export async function settleInstalment(tx: Tx, deps: SettleDeps, payment: Select
   const order = (await orderById(tx, orderId))!;
   // The claim keeps other payments off the order, so this only guards against a late answer for
   // money the order no longer owes: it is refunded (the reconciler retries refund_pending).
-  if (payment.amount > order.total - order.paid) {
+  // The charge is the part paid plus its method fee (docs/payments.md "Payment-method fees"): only the part counts against the balance.
+  const part = payment.amount - payment.method_fee;
+  if (part > order.total - order.paid) {
     if (await updateOpenPayment(tx, paymentId, { status: 'refund_pending', reference: result.reference, error_code: 'overpaid' })) await releaseInstalmentClaim(tx, orderId);
     return new AppError(409, 'validation_failed', 'This order is already paid. Your payment will be refunded.', 'payment', { payment_id: paymentId });
   }
   if (!(await updateOpenPayment(tx, paymentId, { status: 'succeeded', reference: result.reference }))) return settledAlready(tx, paymentId, orderId);
-  if (!(await addPaidToOrder(tx, order, payment.amount))) throw new Error(`settleInstalment: order ${orderId} changed under its claim`);
-  const paid = order.paid + payment.amount;
+  if (!(await addPaidToOrder(tx, order, part, payment.method_fee))) throw new Error(`settleInstalment: order ${orderId} changed under its claim`);
+  const paid = order.paid + part;
   for (const p of instalmentStatuses(await planOfOrders(tx, [orderId]), paid, deps.now)) await linkInstalmentToOrder(tx, p.id, orderId, p.status);
   await releaseInstalmentClaim(tx, orderId);
   const mail = await instalmentReceiptMail(tx, orderId, payment.amount, deps.publicUrl, deps.now);

@@ -10,6 +10,7 @@ import { CartIcon, ClockIcon, TrashIcon } from '../../ui/icons.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
+import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useCart, useCartContext, useCartSeconds } from './cart-context.js';
 import { countdownLevel, formatCountdown } from './countdown.js';
 import { trackRemoveFromCart } from '../analytics/track.js';
@@ -64,8 +65,12 @@ export function CartTimer() {
 
 export type CartVariant = 'sidebar' | 'drawer' | 'summary';
 
-/** The cart's contents: items grouped by event and session, totals, actions. */
-export function CartContents({ variant, onNavigate, headingLevel = 2 }: { variant: CartVariant; onNavigate?: () => void; headingLevel?: 2 | 3 }) {
+/**
+ * The cart's contents: items grouped by event and session, totals, actions. At checkout the summary
+ * gets the chosen payment method's fee (`methodFee`, as the server priced it): a fee row, and a total
+ * that includes it — what the card is charged when paying it all (docs/payments.md "Payment-method fees").
+ */
+export function CartContents({ variant, onNavigate, headingLevel = 2, methodFee = null }: { variant: CartVariant; onNavigate?: () => void; headingLevel?: 2 | 3; methodFee?: string | null }) {
   const { view, loading, store } = useCart();
   const seller = useSeller();
   const location = useLocation();
@@ -93,6 +98,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
   }
 
   const totals = cartTotals(view.cart);
+  const fee = methodFee !== null && toMinor(methodFee) > 0 ? methodFee : null;
   const money = (amount: string) => formatMoney(amount, seller.currency, { zeroAsFree: false });
   const onCheckout = location.pathname.startsWith(paths.checkout);
 
@@ -163,7 +169,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
         </p>
       )}
       <dl className="cart-totals">
-        {(totals.fees !== '0.00' || totals.discounts !== '0.00' || totals.payments !== '0.00') && (
+        {(totals.fees !== '0.00' || totals.discounts !== '0.00' || totals.payments !== '0.00' || fee !== null) && (
           <>
             <div className="cart-totals__row">
               <dt>{en.cart.subtotal}</dt>
@@ -182,11 +188,17 @@ export function CartContents({ variant, onNavigate, headingLevel = 2 }: { varian
                 <dd data-testid="cart-paid">−{money(totals.payments)}</dd>
               </div>
             )}
+            {fee !== null && (
+              <div className="cart-totals__row">
+                <dt>{en.cart.paymentFee}</dt>
+                <dd data-testid="cart-method-fee">{money(fee)}</dd>
+              </div>
+            )}
           </>
         )}
         <div className="cart-totals__row cart-totals__row--total">
           <dt>{totals.payments !== '0.00' ? en.cart.leftToPay : en.cart.total}</dt>
-          <dd data-testid="cart-total">{money(totals.outstanding)}</dd>
+          <dd data-testid="cart-total">{money(fee === null ? totals.outstanding : fromMinor(toMinor(totals.outstanding) + toMinor(fee)))}</dd>
         </div>
       </dl>
       {variant === 'summary' ? <AppliedCodes cart={view.cart} /> : <PromoPanel />}

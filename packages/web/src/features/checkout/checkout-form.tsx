@@ -27,6 +27,7 @@ import { PaymentLinkPanel } from './payment-link-panel.js';
 import { PaymentMethods } from './payment-methods.js';
 import { PayBar } from './pay-bar.js';
 import { methodFeeFor } from './method-fee.js';
+import { instalmentTexts } from '../manage/instalments/texts.js';
 import { PayStatus } from './pay-status.js';
 import { payRequestBody } from './pay-request-body.js';
 import { payWithRetry as payCartWithRetry } from './pay-with-retry.js';
@@ -77,7 +78,8 @@ interface CheckoutFormProps {
   identityForm: (method: string) => IdentityField[];
   /** The server has an address-lookup key and the seller chose autocomplete mode (000 §4). */
   addressLookup: boolean;
-  summary: ReactNode;
+  /** The cart summary; given the chosen method's fee when the server priced it for this payment (docs/payments.md "Payment-method fees"). */
+  summary: ReactNode | ((methodFee: string | null) => ReactNode);
   onCompleted: (orderIds: string[]) => void;
   onPending: () => void;
   onPartial: (doc: TPayAnswer) => void;
@@ -111,6 +113,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const stripeBacs = useRef<StripeBacsHandle>(null);
   const [mandate, setMandate] = useState(false);
   const [mandateError, setMandateError] = useState<string | null>(null);
+  // A payment plan's deposit: the buyer's consent that this card pays the later instalments on their due dates (docs/payments.md "Later instalments").
+  const [instalmentConsent, setInstalmentConsent] = useState(false);
   const sellerName = useSeller().name;
   const [notice, setNotice] = useState<string | null>(null);
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>(() => keptGiftCards.filter((g) => g.state === 'active' && toMinor(g.balance) > 0).map((g) => ({ number: g.number, balance: g.balance, used: false })));
@@ -148,6 +152,8 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
   const total = fromMinor(outstanding);
   const fee = methodFeeFor(stripeFee, method, step, due);
+  // Offered on a plan (less is due now than outstanding) for a card paying now while something stays for later; a membership's auto-renew asks its own.
+  const consentOffered = due < outstanding && step.kind === 'card' && method === 'card' && toMinor(step.amount) < outstanding && !readAutoRenew(cartId);
 
   const focusFirstInvalid = () => {
     setTimeout(() => {
@@ -282,7 +288,9 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   // 001 §3 pay body auto_renew: with the card that is to be kept for the renewals.
   const bodyFor = (current: PayStep) => {
     const body = payRequestBody(current, testMode, card);
-    return body && current.kind === 'card' && readAutoRenew(cartId) ? { ...body, auto_renew: true } : body;
+    // The same flag carries the instalment consent (docs/payments.md "Later instalments").
+    const keepCard = readAutoRenew(cartId) || (consentOffered && instalmentConsent);
+    return body && current.kind === 'card' && keepCard ? { ...body, auto_renew: true } : body;
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -503,6 +511,14 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
                   }}
                 />
               )}
+              {consentOffered && (
+                <div className="field field--wide field--check">
+                  <label className="check">
+                    <input type="checkbox" checked={instalmentConsent} onChange={(e) => setInstalmentConsent(e.currentTarget.checked)} data-testid="instalment-consent" />
+                    <span>{instalmentTexts.autopay}</span>
+                  </label>
+                </div>
+              )}
               <button type="button" className="button button--secondary gift-card-open" onClick={() => setGiftOpen(true)} aria-haspopup="dialog">
                 {en.checkout.giftCardOpen}
               </button>
@@ -535,7 +551,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         <h2 id={`${id}-summary`} className="section-title">
           {en.checkout.summary}
         </h2>
-        {summary}
+        {typeof summary === 'function' ? summary(fee && 'exact' in fee ? fee.exact.fee : null) : summary}
       </section>
 
       <GiftCardModal

@@ -89,7 +89,7 @@ export function Component() {
           member={member !== null}
           addressLookup={addressLookupConfigured(entries)}
           identityForm={(method) => checkoutIdentityForm(entries, listOf(doc ?? undefined, 'event_template'), listOf(doc ?? undefined, 'ticket_group'), method)}
-          summary={<CartContents variant="summary" />}
+          summary={(methodFee) => <CartContents variant="summary" methodFee={methodFee} />}
           onCompleted={(orderIds) => {
             completing.current = true;
             navigate(completePath(orderIds), { replace: true });

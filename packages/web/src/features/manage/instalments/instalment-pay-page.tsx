@@ -1,4 +1,4 @@
-import type { TPayAnswer, TPayBody } from '@foyer/contracts';
+import type { TPayAnswer, TPayBody, TTicketOrder } from '@foyer/contracts';
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -17,6 +17,7 @@ import { GiftCardModal } from '../../checkout/gift-card-modal.js';
 import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type AppliedGiftCard, type CardValue, type PartialChoice } from '../../checkout/model.js';
 import { PartialPayment } from '../../checkout/partial-payment.js';
 import { PayBar } from '../../checkout/pay-bar.js';
+import { methodFeeFor } from '../../checkout/method-fee.js';
 import { payRequestBody } from '../../checkout/pay-request-body.js';
 import { payWithRetry } from '../../checkout/pay-with-retry.js';
 import { PaymentMethods } from '../../checkout/payment-methods.js';
@@ -67,7 +68,7 @@ export function Component() {
         {order ? format(instalmentTexts.payHeading, { number: order.order_number }) : instalmentTexts.payTitle}
       </h1>
       {view && order ? (
-        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} laterDates={view.plan.some((p) => p.status === 'scheduled')} currency={seller.currency} settings={settings} back={back} />
+        <InstalmentPayForm cartId={order.cart_id} orderId={orderId} orderKey={key} due={view.due} outstanding={view.outstanding} laterDates={view.plan.some((p) => p.status === 'scheduled')} stripeFee={order.stripeFee} currency={seller.currency} settings={settings} back={back} />
       ) : (
         <div className="panel">
           <p>{instalmentTexts.nothingToPay}</p>
@@ -86,13 +87,15 @@ interface FormProps {
   outstanding: number;
   /** Instalments not yet due remain: the buyer may have the card charged on their dates. */
   laterDates?: boolean;
+  /** Each payment method's fee on what is due now, as the server priced it (docs/payments.md "Payment-method fees"). */
+  stripeFee?: TTicketOrder['stripeFee'];
   currency: string;
   settings: ReturnType<typeof paymentSettings>;
   back: string;
 }
 
 /** The payment form on its own: tested without the route. */
-export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, laterDates = false, currency, settings, back }: FormProps) {
+export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding, laterDates = false, stripeFee = [], currency, settings, back }: FormProps) {
   const testMode = settings.cardGateway === 'demo';
   const id = useId();
   const navigate = useNavigate();
@@ -120,6 +123,8 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   // Offered while something stays to pay after this payment, for a card paid now.
   const autopayOffered = laterDates && step.kind === 'card' && method === 'card' && toMinor(step.amount) < outstanding;
   const paying = step.kind === 'card' || step.kind === 'gift_card' ? step.amount : fromMinor(amount);
+  // The chosen method's fee, charged on top of the part paid as at checkout.
+  const fee = methodFeeFor(stripeFee, method, step, due);
 
   const done = async (result: TPayAnswer) => {
     attemptKey.current = null;
@@ -185,7 +190,8 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   };
   /** Apple Pay / Google Pay: the browser's sheet gives a payment method, paid like a card. */
   const payWithWallet = (stripeJs: StripeJs, paid: string) => {
-    const request = walletRequest(stripeJs, currency, toMinor(paid));
+    // The sheet asks for what the card is charged: with the method's fee when the server priced it.
+    const request = walletRequest(stripeJs, currency, fee && 'exact' in fee && toMinor(fee.exact.total) - toMinor(fee.exact.fee) === toMinor(paid) ? toMinor(fee.exact.total) : toMinor(paid));
     request.on('paymentmethod', (e) => {
       void run(async () => {
         try {
@@ -260,7 +266,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
           {failure.detail && <span className="muted"> {failure.detail}</span>}
         </p>
       )}
-      <PayBar step={step} outstanding={outstanding} total={fromMinor(outstanding)} money={money} submitting={submitting} blocked={false} />
+      <PayBar step={step} outstanding={outstanding} total={fromMinor(outstanding)} money={money} submitting={submitting} blocked={false} fee={fee} />
       <GiftCardModal
         open={giftOpen}
         applied={giftCards}
