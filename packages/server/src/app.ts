@@ -31,7 +31,7 @@ import { registerAppHooks } from './http/app-hooks.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
-import { openApiDocument } from './openapi.js';
+import { registerOpenApi } from './openapi.js';
 import { TtlCache } from './ttl-cache.js';
 import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -116,6 +116,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   // A session never moves to another event: the pairs come from the catalog memo (one read per hot session, not per write).
   registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => memo(ctx.cache, `sessionEvents:${[...ids].sort().join(',')}`, () => eventsOfSessions(ctx.db, ids)));
 
+  // Before any route: it collects each route's schema for /api/openapi.json.
+  await registerOpenApi(app);
   app.get('/api/health', async (_request, reply) => {
     try {
       await pingDatabase(ctx);
@@ -136,7 +138,6 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
   // After the cookie parser: cookies are checked too.
