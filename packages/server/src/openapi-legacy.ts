@@ -3,18 +3,10 @@ import {
   ZCalendarDay, ZConfigEntry, ZErrorEnvelope, ZEventSession, ZEventTemplate, ZImage, ZMembershipRule, ZMessageRule,
   ZDocument, ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
-import { accountPaths } from './auth/openapi-paths.js';
 import { cartPaths } from './cart/openapi-paths.js';
-import { promotionPaths } from './promotions/openapi-paths.js';
 import { orderPaths } from './orders/openapi-paths.js';
 import { paymentPaths } from './payments/openapi-paths.js';
-import { membershipPaths } from './membership/openapi-paths.js';
-import { checkinPaths } from './checkin/openapi-paths.js';
 import { doorPaths } from './door/openapi-paths.js';
-import { clientErrorPaths } from './client-errors/openapi-paths.js';
-import { seatPaths } from './seats/openapi-paths.js';
-import { livePaths } from './live/openapi-paths.js';
-import { walletPaths } from './wallet/openapi-paths.js';
 import { adminPaths } from './admin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
@@ -89,18 +81,10 @@ export function legacyPaths(): Record<string, Record<string, unknown>> {
       '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', true),
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule'),
       '/config': read('Configuration entries (cacheable)', 'config'),
-      ...accountPaths(),
       ...cartPaths(),
-      ...promotionPaths(),
       ...orderPaths(),
       ...paymentPaths(),
-      ...membershipPaths(),
-      ...checkinPaths(),
       ...doorPaths(),
-      ...clientErrorPaths(),
-      ...seatPaths(),
-      ...livePaths(),
-      ...walletPaths(),
       ...adminPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },

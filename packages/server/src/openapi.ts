@@ -41,8 +41,8 @@ function documentedAnswer({ description, content }: ResponseObject) {
 }
 
 /** A route's schema with its zod schemas in JSON Schema (requests as accepted, answers as sent). */
-function documentedSchema(schema: FastifySchema & { response?: Record<string, ResponseObject> }) {
-  const { body, querystring, params, headers, response, ...rest } = schema;
+function documentedSchema(schema: FastifySchema) {
+  const { body, querystring, params, headers, response, ...rest } = schema as FastifySchema & { response?: Record<string, ResponseObject> };
   const input = { body, querystring, params, headers };
   return {
     ...rest,
@@ -77,9 +77,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     convertConstToEnum: false,
     // Only /api: its /cached_api twins, the pages and the assets are not the API.
     transform: ({ schema, url }) => (url.startsWith('/api/') && schema ? { schema: documentedSchema(schema) as FastifySchema, url } : { schema: { ...schema, hide: true }, url }),
-    transformObject: ({ openapiObject }) => ({
-      ...openapiObject,
-      paths: mergePaths(legacyPaths(), openapiObject.paths as never),
+    transformObject: (document) => ({
+      ...('openapiObject' in document ? document.openapiObject : {}),
+      paths: mergePaths(legacyPaths(), ('openapiObject' in document ? document.openapiObject.paths : {}) as never),
       components: { schemas: mapValues(COMPONENTS, (schema) => z.toJSONSchema(schema, { unrepresentable: 'any' })) },
     }),
   });

@@ -4,10 +4,7 @@ import { embedParam, operation, pathParam, sellerParam, type Refusals } from '..
 /** A manage link's key (?key=): opens the order a change cart names (self-edit). */
 const manageKeyParam = { name: 'key', in: 'query', schema: { type: 'string' } };
 const SELLER: Refusals = { '400': 'seller_not_found (malformed), validation_failed', '404': 'seller_not_found' };
-/** The ownership rule of cart-access.ts: another identity's cart is refused, a gone one is not found. */
-export const OWNED: Refusals = { '403': 'scope_error (_extra.owner = member when a logged-in member owns it)', '404': 'not_found, seller_not_found' };
-/** assertModifiable: owned, not booked, not mid-payment, not timed out. */
-export const MODIFIABLE: Refusals = { ...OWNED, '409': 'cart_already_booked (_extra.ticket_order_id), intent_processing', '410': 'cart_expired' };
+import { MODIFIABLE, OWNED } from './cart-refusals.js';
 const RESERVE = 'validation_failed, additional_info_validation_failed, rule_blocks_reserve, max_tickets_per_order_exceeded, min_tickets_per_order_not_met, seller_not_found';
 /** docs/memberships.md "Locked member details". */
 const LOCKED = 'member_details_locked (prevent_membership_updates: a member names other people on its new cards)';

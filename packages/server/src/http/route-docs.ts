@@ -40,8 +40,10 @@ export interface Operation {
   parameters?: Parameter[];
   /** The JSON body: a contract schema, or a plain JSON Schema (raw bodies). */
   body?: z.ZodType | object;
-  /** The 200 answer: a contract schema, or a ready response object (images, untyped answers). */
-  ok?: z.ZodType | ResponseObject;
+  /** The 200 answer: a contract schema, or a ready response object (images, untyped answers); null when there is none (a redirect). */
+  ok?: z.ZodType | ResponseObject | null;
+  /** Other answers than 200 and the refusals, by status (a 302). */
+  more?: Record<string, ResponseObject>;
   refusals?: Refusals;
 }
 
@@ -71,7 +73,11 @@ export function docs(o: Operation): FastifySchema {
     ...(query.length ? { querystring: objectOf(query) } : {}),
     ...(headers.length ? { headers: objectOf(headers) } : {}),
     ...(o.body ? { body: o.body } : {}),
-    response: { '200': o.ok instanceof z.ZodType ? answer(o.ok) : (o.ok ?? { description: 'ok' }), ...refusals(o.refusals ?? {}) },
+    response: {
+      ...(o.ok === null ? {} : { '200': o.ok instanceof z.ZodType ? answer(o.ok) : (o.ok ?? { description: 'ok' }) }),
+      ...o.more,
+      ...refusals(o.refusals ?? {}),
+    },
   };
 }
 

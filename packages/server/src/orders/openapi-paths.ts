@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPayAnswer, ZCartDocument, ZGiftCheckout, ZGiftee, ZGifteeAnswer, ZGuestCheckout, ZOrderDocument, ZCancelAnswer, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZOrderSessionDocument, ZResendAnswer, ZResendOrders, ZAutoRenewCancelled } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
-import { MODIFIABLE } from '../cart/openapi-paths.js';
+import { MODIFIABLE } from '../cart/cart-refusals.js';
 
 /** Every order call: the buyer's identity or ?key= opens the order; anyone else gets the 404 of no order. */
 const ORDER_OWNED = { '404': "not_found (no such order, or not the caller's: another identity, no key, a wrong or expired key), seller_not_found", '429': 'rate_limited (keyed calls, per IP; Retry-After)' };

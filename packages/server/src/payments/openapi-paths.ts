@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCartGiftCardBody, ZLedgerDocument, ZPayAnswer, ZPayBody, ZPaymentReturnBody } from '@foyer/contracts';
 import { operation, pathParam, sellerParam } from '../http/openapi-parts.js';
-import { MODIFIABLE, OWNED } from '../cart/openapi-paths.js';
+import { MODIFIABLE, OWNED } from '../cart/cart-refusals.js';
 
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'Names one payment attempt: the same request with the key replays a success and retries a failure; another request with it is refused (422 idempotency_key_reused).' };
 
