@@ -3,9 +3,6 @@ import {
   ZCalendarDay, ZConfigEntry, ZErrorEnvelope, ZEventSession, ZEventTemplate, ZImage, ZMembershipRule, ZMessageRule,
   ZDocument, ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
-import { cartPaths } from './cart/openapi-paths.js';
-import { orderPaths } from './orders/openapi-paths.js';
-import { paymentPaths } from './payments/openapi-paths.js';
 import { doorPaths } from './door/openapi-paths.js';
 import { adminPaths } from './admin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
@@ -81,9 +78,6 @@ export function legacyPaths(): Record<string, Record<string, unknown>> {
       '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', true),
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule'),
       '/config': read('Configuration entries (cacheable)', 'config'),
-      ...cartPaths(),
-      ...orderPaths(),
-      ...paymentPaths(),
       ...doorPaths(),
       ...adminPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
