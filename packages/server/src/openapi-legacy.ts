@@ -3,8 +3,6 @@ import {
   ZCalendarDay, ZConfigEntry, ZErrorEnvelope, ZEventSession, ZEventTemplate, ZImage, ZMembershipRule, ZMessageRule,
   ZDocument, ZPriceScheduleEntry, ZSeller, ZTicketGroup, ZTicketGroupRule, ZTicketType, ZTicketTypesRequired, ZVenue,
 } from '@foyer/contracts';
-import { doorPaths } from './door/openapi-paths.js';
-import { adminPaths } from './admin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
 /** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
@@ -78,8 +76,6 @@ export function legacyPaths(): Record<string, Record<string, unknown>> {
       '/ticket_group/{id}': read('A ticket group (cacheable)', 'ticket_group', true),
       '/membership_rules': read('Member allowances (cacheable)', 'membership_rule'),
       '/config': read('Configuration entries (cacheable)', 'config'),
-      ...doorPaths(),
-      ...adminPaths(),
       '/image/{id}': { get: { summary: 'An image, resized by sizex/sizey (shrink_only)', parameters: [idParam], responses: { '200': { description: 'image/webp' }, ...errors } } },
     },
     components: { schemas },
