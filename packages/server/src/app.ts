@@ -32,6 +32,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
 import { registerOpenApi } from './openapi.js';
+import { docs } from './http/route-docs.js';
 import { TtlCache } from './ttl-cache.js';
 import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -118,7 +119,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app);
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { schema: docs({ summary: 'Server and database state', ok: { description: 'ok' }, more: { '503': { description: 'database unreachable' } } }) }, async (_request, reply) => {
     try {
       await pingDatabase(ctx);
       return { status: 'ok', database: { dialect: ctx.dialect, status: 'ok' } };
@@ -128,7 +129,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     }
   });
   // Readiness (load balancers): the database answers and the process is not shutting down.
-  app.get('/api/ready', async (_request, reply) => {
+  app.get('/api/ready', { schema: docs({ summary: 'Readiness for traffic: the database answers and the process is not shutting down', ok: { description: 'ready' }, more: { '503': { description: 'draining or database unreachable' } } }) }, async (_request, reply) => {
     if (options.lifecycle?.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await pingDatabase(ctx);

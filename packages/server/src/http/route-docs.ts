@@ -56,6 +56,10 @@ export const answer = (schema: z.ZodType, description = 'ok'): ResponseObject =>
 export const refusal = (description: string): ResponseObject => ({ description, content: { 'application/json': { schema: ZErrorEnvelope, io: 'input' } } });
 export const refusals = (map: Refusals) => Object.fromEntries(Object.entries(map).map(([status, codes]) => [status, refusal(codes)]));
 
+/** The catalog reads' refusals: the error envelope by reference to its component. */
+const envelope = (description: string): ResponseObject => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
+export const CATALOG_ERRORS = { '400': envelope('Bad input'), '404': envelope('Not found') };
+
 /** Query or header parameters as the object schema Fastify (and @fastify/swagger) expect. */
 function objectOf(parameters: Parameter[]) {
   const properties = Object.fromEntries(parameters.map((p) => [p.name, p.description ? { ...p.schema, description: p.description } : p.schema]));
