@@ -27,122 +27,122 @@ const PAGE: Parameter[] = [
   { name: '_offset', in: 'query', schema: { type: 'integer' } },
 ];
 const ORDERS: Operation = {
-    summary: 'Find orders (box office): one search over order number, scan code (exact), e-mail, name, ticket names and phone (in part)',
-    parameters: [queryParam('q', 'at least 2 characters'), queryParam('_sort', 'created_at, order_number or total; - for descending'), ...PAGE],
-    ok: ZAdminOrderList,
-    refusals: { '400': 'validation_failed' },
-  };
+  summary: 'Find orders (box office): one search over order number, scan code (exact), e-mail, name, ticket names and phone (in part)',
+  parameters: [queryParam('q', 'at least 2 characters'), queryParam('_sort', 'created_at, order_number or total; - for descending'), ...PAGE],
+  ok: ZAdminOrderList,
+  refusals: { '400': 'validation_failed' },
+};
 const ORDERS_ONE: Operation = {
-    summary: 'One order (box office): tickets, payments and refunds, changes, instalments, e-mails and a timeline with the audit log',
-    ok: ZAdminOrderDetail,
-    refusals: { '404': 'not_found' },
-  };
+  summary: 'One order (box office): tickets, payments and refunds, changes, instalments, e-mails and a timeline with the audit log',
+  ok: ZAdminOrderDetail,
+  refusals: { '404': 'not_found' },
+};
 const ORDERS_REFUND: Operation = {
-    summary: 'Refund chosen tickets (their value) or the whole order (all it has left, fees included) through the gateway that took the money, then cancel the tickets and give back what they took (box office)',
-    body: ZAdminRefundBody,
-    ok: ZAdminRefundAnswer,
-    refusals: {
-      '400': 'validation_failed',
-      '404': 'not_found, ticket_not_found',
-      '409': 'ticket_state_incorrect (refunded or cancelled already), refund_exceeds_paid, refund_in_progress (another refund of the order at the same moment)',
-      '502': 'refund_failed (the provider refused; nothing changed; _extra.reason)',
-    },
-  };
+  summary: 'Refund chosen tickets (their value) or the whole order (all it has left, fees included) through the gateway that took the money, then cancel the tickets and give back what they took (box office)',
+  body: ZAdminRefundBody,
+  ok: ZAdminRefundAnswer,
+  refusals: {
+    '400': 'validation_failed',
+    '404': 'not_found, ticket_not_found',
+    '409': 'ticket_state_incorrect (refunded or cancelled already), refund_exceeds_paid, refund_in_progress (another refund of the order at the same moment)',
+    '502': 'refund_failed (the provider refused; nothing changed; _extra.reason)',
+  },
+};
 const ORDERS_MOVE: Operation = {
-    summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
-    body: ZAdminMoveBody,
-    ok: ZAdminMoveAnswer,
-    refusals: {
-      '400': 'validation_failed (another event, the same session)',
-      '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
-      '404': 'not_found (order or session), ticket_not_found',
-      '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
-    },
-  };
+  summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
+  body: ZAdminMoveBody,
+  ok: ZAdminMoveAnswer,
+  refusals: {
+    '400': 'validation_failed (another event, the same session)',
+    '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
+    '404': 'not_found (order or session), ticket_not_found',
+    '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
+  },
+};
 const ORDERS_RESEND: Operation = {
-    summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
-    body: ZAdminResendBody,
-    ok: ZAdminResendAnswer,
-    refusals: { '400': 'validation_failed (bad address, or none to send to)', '404': 'not_found' },
-  };
+  summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
+  body: ZAdminResendBody,
+  ok: ZAdminResendAnswer,
+  refusals: { '400': 'validation_failed (bad address, or none to send to)', '404': 'not_found' },
+};
 const ORDERS_TICKETS_PATCH: Operation = {
-    summary: "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
-    body: ZAdminTicketNameBody,
-    ok: ZAdminTicketAnswer,
-    refusals: { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
-  };
+  summary: "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
+  body: ZAdminTicketNameBody,
+  ok: ZAdminTicketAnswer,
+  refusals: { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
+};
 const SESSIONS: Operation = {
-    summary: "One venue-local day's sessions (box office): capacity, sold, held (with the oldest hold's age), checked in, available, closed",
-    parameters: [queryParam('date', 'YYYY-MM-DD, at the venue'), queryParam('event_id', 'one event only'), ...PAGE],
-    ok: ZAdminSessionList,
-    refusals: { '400': 'validation_failed' },
-  };
+  summary: "One venue-local day's sessions (box office): capacity, sold, held (with the oldest hold's age), checked in, available, closed",
+  parameters: [queryParam('date', 'YYYY-MM-DD, at the venue'), queryParam('event_id', 'one event only'), ...PAGE],
+  ok: ZAdminSessionList,
+  refusals: { '400': 'validation_failed' },
+};
 const SESSIONS_PATCH: Operation = {
-    summary: 'Close or reopen a session for sale, or change its capacity (admin); capacity never below sold + held',
-    body: ZAdminSessionPatch,
-    ok: ZAdminSessionAnswer,
-    refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'capacity_below_taken (_extra.taken)' },
-  };
+  summary: 'Close or reopen a session for sale, or change its capacity (admin); capacity never below sold + held',
+  body: ZAdminSessionPatch,
+  ok: ZAdminSessionAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'capacity_below_taken (_extra.taken)' },
+};
 const REPORTS_SALES: Operation = {
-    summary: 'Sales of a period (box office): by day, event, ticket type and payment method, refunds, gift-card liability, members by level; format=csv for a spreadsheet',
-    parameters: [queryParam('from', 'YYYY-MM-DD at the venue'), queryParam('to', 'YYYY-MM-DD at the venue, included'), queryParam('format', 'json (default) or csv')],
-    ok: { ...answer(ZAdminSalesReportAnswer), content: { ...answer(ZAdminSalesReportAnswer).content, 'text/csv': { schema: { type: 'string' } } } },
-    refusals: { '400': 'validation_failed' },
-  };
+  summary: 'Sales of a period (box office): by day, event, ticket type and payment method, refunds, gift-card liability, members by level; format=csv for a spreadsheet',
+  parameters: [queryParam('from', 'YYYY-MM-DD at the venue'), queryParam('to', 'YYYY-MM-DD at the venue, included'), queryParam('format', 'json (default) or csv')],
+  ok: { ...answer(ZAdminSalesReportAnswer), content: { ...answer(ZAdminSalesReportAnswer).content, 'text/csv': { schema: { type: 'string' } } } },
+  refusals: { '400': 'validation_failed' },
+};
 const CARTS: Operation = {
-    summary: 'A payment-link cart (box office), as `foyer cart inject`: items by ticket type and session (ids or catalog keys, EVENT@START), an optional purchaser; its single-use link, e-mailed to the purchaser when send_email',
-    body: ZAdminCartBody,
-    ok: ZAdminCartAnswer,
-    refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
-  };
+  summary: 'A payment-link cart (box office), as `foyer cart inject`: items by ticket type and session (ids or catalog keys, EVENT@START), an optional purchaser; its single-use link, e-mailed to the purchaser when send_email',
+  body: ZAdminCartBody,
+  ok: ZAdminCartAnswer,
+  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
+};
 const COMPS: Operation = {
-    summary: 'Complimentary tickets (box office): items as payment-link carts name them, reserved with every reserve rule and capacity check, booked at once into an order of zero total; to a recipient (a guest account), e-mailed when send_email',
-    body: ZAdminCompBody,
-    ok: ZAdminCompAnswer,
-    refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving; nothing is booked)' },
-  };
+  summary: 'Complimentary tickets (box office): items as payment-link carts name them, reserved with every reserve rule and capacity check, booked at once into an order of zero total; to a recipient (a guest account), e-mailed when send_email',
+  body: ZAdminCompBody,
+  ok: ZAdminCompAnswer,
+  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving; nothing is booked)' },
+};
 const MEMBERS: Operation = {
-    summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
-    parameters: [queryParam('q', 'at least 2 characters'), ...PAGE],
-    ok: ZAdminMemberList,
-    refusals: { '400': 'validation_failed' },
-  };
+  summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
+  parameters: [queryParam('q', 'at least 2 characters'), ...PAGE],
+  ok: ZAdminMemberList,
+  refusals: { '400': 'validation_failed' },
+};
 const MEMBERS_EXTEND: Operation = {
-    summary: "Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited",
-    body: ZAdminMemberExtendBody,
-    ok: ZAdminMemberSetAnswer,
-    refusals: { '400': 'validation_failed (not later than the current end)', '404': 'not_found' },
-  };
+  summary: "Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited",
+  body: ZAdminMemberExtendBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed (not later than the current end)', '404': 'not_found' },
+};
 const MEMBERS_CANCEL: Operation = {
-    summary: 'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
-    body: ZAdminMemberActionBody,
-    ok: ZAdminMemberSetAnswer,
-    refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
-  };
+  summary: 'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
+  body: ZAdminMemberActionBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
+};
 const MEMBERS_AUTO_RENEW_CANCEL: Operation = {
-    summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
-    body: ZAdminMemberActionBody,
-    ok: ZAdminMemberSetAnswer,
-    refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
-  };
+  summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
+  body: ZAdminMemberActionBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
+};
 const MEMBERS_CARDS_TO_PRINT: Operation = {
-    summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
-    ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
-  };
+  summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
+  ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
+};
 const AUDIT: Operation = {
-    summary: 'The audit log (admin): every staff action with who, when, before and after; newest first',
-    parameters: [
-      queryParam('staff_email', 'who'),
-      queryParam('action', 'e.g. order.refund, staff.add'),
-      queryParam('object_type', 'order, ticket, staff, event_session…'),
-      queryParam('object_id', 'the object'),
-      queryParam('from', 'ISO time, inclusive'),
-      queryParam('to', 'ISO time, exclusive'),
-      ...PAGE,
-    ],
-    ok: ZAuditAnswer,
-    refusals: { '400': 'validation_failed' },
-  };
+  summary: 'The audit log (admin): every staff action with who, when, before and after; newest first',
+  parameters: [
+    queryParam('staff_email', 'who'),
+    queryParam('action', 'e.g. order.refund, staff.add'),
+    queryParam('object_type', 'order, ticket, staff, event_session…'),
+    queryParam('object_id', 'the object'),
+    queryParam('from', 'ISO time, inclusive'),
+    queryParam('to', 'ISO time, exclusive'),
+    ...PAGE,
+  ],
+  ok: ZAuditAnswer,
+  refusals: { '400': 'validation_failed' },
+};
 
 const actorOf = (viewer: StaffViewer) => ({ id: viewer.staff.id, email: viewer.staff.email });
 const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;

@@ -15,25 +15,25 @@ import { docs, type Operation } from '../http/route-docs.js';
 /** The box office's calls open before signing in (tag admin). */
 const open = (o: Operation) => docs({ ...o, tags: ['admin'] });
 const LOGIN = open({
-    summary: 'Staff sign-in with e-mail and password (cookie foyer_staff, path /api/admin, SameSite=Strict); box office and admin then need the TOTP code (stage totp, or totp_enrolment with the QR code to scan)',
-    body: ZAdminLoginBody,
-    ok: ZAdminMeAnswer,
-    refusals: { '400': 'validation_failed', '401': 'not_authorized (unknown e-mail, wrong password or disabled: one answer)', '429': 'rate_limited (Retry-After)' },
-  });
+  summary: 'Staff sign-in with e-mail and password (cookie foyer_staff, path /api/admin, SameSite=Strict); box office and admin then need the TOTP code (stage totp, or totp_enrolment with the QR code to scan)',
+  body: ZAdminLoginBody,
+  ok: ZAdminMeAnswer,
+  refusals: { '400': 'validation_failed', '401': 'not_authorized (unknown e-mail, wrong password or disabled: one answer)', '429': 'rate_limited (Retry-After)' },
+});
 const LOGIN_TOTP = open({
-    summary: 'The second factor: a code of the authenticator app; replaces the pending session with a signed-in one',
-    body: ZAdminTotpBody,
-    ok: ZAdminMeAnswer,
-    refusals: { '400': 'validation_failed', '401': 'not_authorized (no pending sign-in), totp_incorrect', '409': 'validation_failed (signed in already)', '429': 'rate_limited (Retry-After)' },
-  });
+  summary: 'The second factor: a code of the authenticator app; replaces the pending session with a signed-in one',
+  body: ZAdminTotpBody,
+  ok: ZAdminMeAnswer,
+  refusals: { '400': 'validation_failed', '401': 'not_authorized (no pending sign-in), totp_incorrect', '409': 'validation_failed (signed in already)', '429': 'rate_limited (Retry-After)' },
+});
 const ME: Operation = { summary: 'The signed-in staff member and the session’s expiry', ok: ZAdminMeAnswer };
 const LOGOUT = open({ summary: 'Ends the staff session (signed in or waiting for its second factor)', ok: ZAdminOkAnswer });
 const PASSWORD = open({
-    summary: 'Sets a staff member’s password with the one-time link of `staff add`; ends their sessions',
-    body: ZAdminSetPasswordBody,
-    ok: ZAdminOkAnswer,
-    refusals: { '400': 'validation_failed, not_authorized (the link is unknown, used or expired)' },
-  });
+  summary: 'Sets a staff member’s password with the one-time link of `staff add`; ends their sessions',
+  body: ZAdminSetPasswordBody,
+  ok: ZAdminOkAnswer,
+  refusals: { '400': 'validation_failed, not_authorized (the link is unknown, used or expired)' },
+});
 
 /** Staff sign-in (docs/box-office.md): login, second factor, who am I, logout, set password. */
 export function registerStaffRoutes(app: FastifyInstance, ctx: AppContext) {
