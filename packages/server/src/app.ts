@@ -31,7 +31,8 @@ import { registerAppHooks } from './http/app-hooks.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerImageRoutes } from './images/image-routes.js';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics/metrics.js';
-import { openApiDocument } from './openapi.js';
+import { registerOpenApi } from './openapi.js';
+import { docs } from './http/route-docs.js';
 import { TtlCache } from './ttl-cache.js';
 import { registerCompression } from './http/compression.js';
 import { registerResponseCache } from './http/response-cache.js';
@@ -116,7 +117,9 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   // A session never moves to another event: the pairs come from the catalog memo (one read per hot session, not per write).
   registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => memo(ctx.cache, `sessionEvents:${[...ids].sort().join(',')}`, () => eventsOfSessions(ctx.db, ids)));
 
-  app.get('/api/health', async (_request, reply) => {
+  // Before any route: it collects each route's schema for /api/openapi.json.
+  await registerOpenApi(app);
+  app.get('/api/health', { schema: docs({ summary: 'Server and database state', ok: { description: 'ok' }, more: { '503': { description: 'database unreachable' } } }) }, async (_request, reply) => {
     try {
       await pingDatabase(ctx);
       return { status: 'ok', database: { dialect: ctx.dialect, status: 'ok' } };
@@ -126,7 +129,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
     }
   });
   // Readiness (load balancers): the database answers and the process is not shutting down.
-  app.get('/api/ready', async (_request, reply) => {
+  app.get('/api/ready', { schema: docs({ summary: 'Readiness for traffic: the database answers and the process is not shutting down', ok: { description: 'ready' }, more: { '503': { description: 'draining or database unreachable' } } }) }, async (_request, reply) => {
     if (options.lifecycle?.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await pingDatabase(ctx);
@@ -136,7 +139,6 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/api/openapi.json', async () => openApiDocument());
 
   await app.register(fastifyCookie);
   // After the cookie parser: cookies are checked too.

@@ -1,4 +1,4 @@
-import { ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminCompBody, ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES } from '@foyer/contracts';
+import { ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminCompBody, ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES, ZAdminMemberSetAnswer, ZAdminCompAnswer, ZAdminMoveAnswer, ZAdminMemberList, ZAdminCartAnswer, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminTicketAnswer, ZAdminRefundAnswer, ZAdminResendAnswer, ZAdminOrderDetail, ZAdminOrderList, ZAuditAnswer } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -20,6 +20,129 @@ import { cardsToPrint } from './cards-to-print.js';
 import { findMembers } from './find-members.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
+import { answer, queryParam, type Operation, type Parameter } from '../http/route-docs.js';
+
+const PAGE: Parameter[] = [
+  { name: '_limit', in: 'query', schema: { type: 'integer' }, description: '1–200, default 50' },
+  { name: '_offset', in: 'query', schema: { type: 'integer' } },
+];
+const ORDERS: Operation = {
+  summary: 'Find orders (box office): one search over order number, scan code (exact), e-mail, name, ticket names and phone (in part)',
+  parameters: [queryParam('q', 'at least 2 characters'), queryParam('_sort', 'created_at, order_number or total; - for descending'), ...PAGE],
+  ok: ZAdminOrderList,
+  refusals: { '400': 'validation_failed' },
+};
+const ORDERS_ONE: Operation = {
+  summary: 'One order (box office): tickets, payments and refunds, changes, instalments, e-mails and a timeline with the audit log',
+  ok: ZAdminOrderDetail,
+  refusals: { '404': 'not_found' },
+};
+const ORDERS_REFUND: Operation = {
+  summary: 'Refund chosen tickets (their value) or the whole order (all it has left, fees included) through the gateway that took the money, then cancel the tickets and give back what they took (box office)',
+  body: ZAdminRefundBody,
+  ok: ZAdminRefundAnswer,
+  refusals: {
+    '400': 'validation_failed',
+    '404': 'not_found, ticket_not_found',
+    '409': 'ticket_state_incorrect (refunded or cancelled already), refund_exceeds_paid, refund_in_progress (another refund of the order at the same moment)',
+    '502': 'refund_failed (the provider refused; nothing changed; _extra.reason)',
+  },
+};
+const ORDERS_MOVE: Operation = {
+  summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
+  body: ZAdminMoveBody,
+  ok: ZAdminMoveAnswer,
+  refusals: {
+    '400': 'validation_failed (another event, the same session)',
+    '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
+    '404': 'not_found (order or session), ticket_not_found',
+    '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
+  },
+};
+const ORDERS_RESEND: Operation = {
+  summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
+  body: ZAdminResendBody,
+  ok: ZAdminResendAnswer,
+  refusals: { '400': 'validation_failed (bad address, or none to send to)', '404': 'not_found' },
+};
+const ORDERS_TICKETS_PATCH: Operation = {
+  summary: "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
+  body: ZAdminTicketNameBody,
+  ok: ZAdminTicketAnswer,
+  refusals: { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
+};
+const SESSIONS: Operation = {
+  summary: "One venue-local day's sessions (box office): capacity, sold, held (with the oldest hold's age), checked in, available, closed",
+  parameters: [queryParam('date', 'YYYY-MM-DD, at the venue'), queryParam('event_id', 'one event only'), ...PAGE],
+  ok: ZAdminSessionList,
+  refusals: { '400': 'validation_failed' },
+};
+const SESSIONS_PATCH: Operation = {
+  summary: 'Close or reopen a session for sale, or change its capacity (admin); capacity never below sold + held',
+  body: ZAdminSessionPatch,
+  ok: ZAdminSessionAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'capacity_below_taken (_extra.taken)' },
+};
+const REPORTS_SALES: Operation = {
+  summary: 'Sales of a period (box office): by day, event, ticket type and payment method, refunds, gift-card liability, members by level; format=csv for a spreadsheet',
+  parameters: [queryParam('from', 'YYYY-MM-DD at the venue'), queryParam('to', 'YYYY-MM-DD at the venue, included'), queryParam('format', 'json (default) or csv')],
+  ok: { ...answer(ZAdminSalesReportAnswer), content: { ...answer(ZAdminSalesReportAnswer).content, 'text/csv': { schema: { type: 'string' } } } },
+  refusals: { '400': 'validation_failed' },
+};
+const CARTS: Operation = {
+  summary: 'A payment-link cart (box office), as `foyer cart inject`: items by ticket type and session (ids or catalog keys, EVENT@START), an optional purchaser; its single-use link, e-mailed to the purchaser when send_email',
+  body: ZAdminCartBody,
+  ok: ZAdminCartAnswer,
+  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
+};
+const COMPS: Operation = {
+  summary: 'Complimentary tickets (box office): items as payment-link carts name them, reserved with every reserve rule and capacity check, booked at once into an order of zero total; to a recipient (a guest account), e-mailed when send_email',
+  body: ZAdminCompBody,
+  ok: ZAdminCompAnswer,
+  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving; nothing is booked)' },
+};
+const MEMBERS: Operation = {
+  summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
+  parameters: [queryParam('q', 'at least 2 characters'), ...PAGE],
+  ok: ZAdminMemberList,
+  refusals: { '400': 'validation_failed' },
+};
+const MEMBERS_EXTEND: Operation = {
+  summary: "Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited",
+  body: ZAdminMemberExtendBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed (not later than the current end)', '404': 'not_found' },
+};
+const MEMBERS_CANCEL: Operation = {
+  summary: 'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
+  body: ZAdminMemberActionBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
+};
+const MEMBERS_AUTO_RENEW_CANCEL: Operation = {
+  summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
+  body: ZAdminMemberActionBody,
+  ok: ZAdminMemberSetAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
+};
+const MEMBERS_CARDS_TO_PRINT: Operation = {
+  summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
+  ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
+};
+const AUDIT: Operation = {
+  summary: 'The audit log (admin): every staff action with who, when, before and after; newest first',
+  parameters: [
+    queryParam('staff_email', 'who'),
+    queryParam('action', 'e.g. order.refund, staff.add'),
+    queryParam('object_type', 'order, ticket, staff, event_session…'),
+    queryParam('object_id', 'the object'),
+    queryParam('from', 'ISO time, inclusive'),
+    queryParam('to', 'ISO time, exclusive'),
+    ...PAGE,
+  ],
+  ok: ZAuditAnswer,
+  refusals: { '400': 'validation_failed' },
+};
 
 const actorOf = (viewer: StaffViewer) => ({ id: viewer.staff.id, email: viewer.staff.email });
 const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;
@@ -27,56 +150,56 @@ const idOf = (request: { params: unknown }) => (request.params as { id: string }
 /** The box office's routes under /api/admin (docs/box-office.md); each names the least role it needs. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = staffRoute(app, ctx);
-  route('GET', '/api/admin/orders', 'box_office', async (request) => findAdminOrders(ctx.db, parseBody(ZAdminOrderQuery, request.query, 'admin_orders')));
+  route('GET', '/api/admin/orders', 'box_office', ORDERS, async (request) => findAdminOrders(ctx.db, parseBody(ZAdminOrderQuery, request.query, 'admin_orders')));
   const refundDeps = { db: ctx.db, dialect: ctx.dialect, publicUrl: ctx.settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(ctx.db, sellerId, ctx.stripe ?? null) };
   // A read only: refunds whose answer was lost are finished by their job (admin/reconcile-staff-refunds.ts).
-  route('GET', '/api/admin/orders/:id', 'box_office', async (request) => readAdminOrder(ctx.db, idOf(request)));
-  route('POST', '/api/admin/orders/:id/refund', 'box_office', async (request, _reply, viewer) => {
+  route('GET', '/api/admin/orders/:id', 'box_office', ORDERS_ONE, async (request) => readAdminOrder(ctx.db, idOf(request)));
+  route('POST', '/api/admin/orders/:id/refund', 'box_office', ORDERS_REFUND, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminRefundBody, request.body, 'admin_refund');
     return { admin_refund: await refundOrder(refundDeps, actorOf(viewer), { orderId: idOf(request), ticketIds: body.ticket_ids, reason: body.reason, now: ctx.now() }) };
   });
-  route('POST', '/api/admin/orders/:id/resend', 'box_office', async (request, _reply, viewer) => {
+  route('POST', '/api/admin/orders/:id/resend', 'box_office', ORDERS_RESEND, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminResendBody, request.body, 'admin_resend');
     return resendOrderMail(refundDeps, actorOf(viewer), { orderId: idOf(request), email: body.email, now: ctx.now() });
   });
-  route('POST', '/api/admin/orders/:id/move', 'box_office', async (request, _reply, viewer) => {
+  route('POST', '/api/admin/orders/:id/move', 'box_office', ORDERS_MOVE, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMoveBody, request.body, 'admin_move');
     return { admin_move: await moveTickets(refundDeps, actorOf(viewer), { orderId: idOf(request), body, now: ctx.now() }) };
   });
-  route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', async (request, _reply, viewer) => {
+  route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', ORDERS_TICKETS_PATCH, async (request, _reply, viewer) => {
     const name = parseBody(ZAdminTicketNameBody, request.body, 'admin_ticket');
     const { ticketId } = request.params as { ticketId: string };
     return { admin_ticket: await renameTicket(ctx, actorOf(viewer), { orderId: idOf(request), ticketId, name, now: ctx.now() }) };
   });
-  route('GET', '/api/admin/sessions', 'box_office', async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
-  route('PATCH', '/api/admin/sessions/:id', STAFF_ACTION_ROLES.changeSession, async (request, _reply, viewer) => {
+  route('GET', '/api/admin/sessions', 'box_office', SESSIONS, async (request) => listAdminSessions(ctx.db, parseBody(ZAdminSessionQuery, request.query, 'admin_sessions')));
+  route('PATCH', '/api/admin/sessions/:id', STAFF_ACTION_ROLES.changeSession, SESSIONS_PATCH, async (request, _reply, viewer) => {
     const patch = parseBody(ZAdminSessionPatch, request.body, 'admin_session');
     return { admin_session: await updateSession(ctx, actorOf(viewer), { id: idOf(request), patch, now: ctx.now() }) };
   });
-  route('GET', '/api/admin/reports/sales', 'box_office', async (request, reply) => {
+  route('GET', '/api/admin/reports/sales', 'box_office', REPORTS_SALES, async (request, reply) => {
     const q = parseBody(ZAdminReportQuery, request.query, 'admin_report');
     const report = await salesReport(ctx.db, q, ctx.now());
     if (q.format === 'json') return { admin_report: report };
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="sales-${q.from}-${q.to}.csv"`).send(salesReportCsv(report));
   });
-  route('POST', '/api/admin/carts', 'box_office', async (request, _reply, viewer) => createPaymentLink(refundDeps, actorOf(viewer), parseBody(ZAdminCartBody, request.body, 'admin_cart'), ctx.now()));
-  route('POST', '/api/admin/comps', 'box_office', async (request, _reply, viewer) => ({ admin_comp: await issueComps(refundDeps, actorOf(viewer), parseBody(ZAdminCompBody, request.body, 'admin_comp'), ctx.now()) }));
-  route('GET', '/api/admin/members', 'box_office', async (request) => findMembers(ctx.db, parseBody(ZAdminMemberQuery, request.query, 'admin_members')));
-  route('POST', '/api/admin/members/:id/extend', 'box_office', async (request, _reply, viewer) => {
+  route('POST', '/api/admin/carts', 'box_office', CARTS, async (request, _reply, viewer) => createPaymentLink(refundDeps, actorOf(viewer), parseBody(ZAdminCartBody, request.body, 'admin_cart'), ctx.now()));
+  route('POST', '/api/admin/comps', 'box_office', COMPS, async (request, _reply, viewer) => ({ admin_comp: await issueComps(refundDeps, actorOf(viewer), parseBody(ZAdminCompBody, request.body, 'admin_comp'), ctx.now()) }));
+  route('GET', '/api/admin/members', 'box_office', MEMBERS, async (request) => findMembers(ctx.db, parseBody(ZAdminMemberQuery, request.query, 'admin_members')));
+  route('POST', '/api/admin/members/:id/extend', 'box_office', MEMBERS_EXTEND, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMemberExtendBody, request.body, 'admin_member');
     return { admin_member: await extendMembership(ctx, actorOf(viewer), { cardSetId: idOf(request), validTo: body.valid_to, reason: body.reason, now: ctx.now() }) };
   });
-  route('POST', '/api/admin/members/:id/cancel', 'box_office', async (request, _reply, viewer) => {
+  route('POST', '/api/admin/members/:id/cancel', 'box_office', MEMBERS_CANCEL, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
     return { admin_member: await cancelMembership(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
   });
-  route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', async (request, _reply, viewer) => {
+  route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', MEMBERS_AUTO_RENEW_CANCEL, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
     return { admin_member: await cancelMemberAutoRenew(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
   });
-  route('POST', '/api/admin/members/cards-to-print', 'box_office', async (_request, reply, viewer) => {
+  route('POST', '/api/admin/members/cards-to-print', 'box_office', MEMBERS_CARDS_TO_PRINT, async (_request, reply, viewer) => {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cards-to-print-${ctx.now().toISOString().slice(0, 10)}.csv"`).send(made.csv);
   });
-  route('GET', '/api/admin/audit', STAFF_ACTION_ROLES.readAudit, async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
+  route('GET', '/api/admin/audit', STAFF_ACTION_ROLES.readAudit, AUDIT, async (request) => listAudit(ctx.db, parseBody(ZAuditQuery, request.query, 'admin_audit')));
 }

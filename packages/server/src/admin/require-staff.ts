@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
 import { DEFAULT_STAFF_IDLE_MS, resolveStaffSession, roleAllows, type StaffViewer } from '../staff/staff-sessions.js';
+import { docs, type Operation } from '../http/route-docs.js';
 
 export const staffIdleMs = (ctx: AppContext) => ctx.settings.staffIdleMs ?? DEFAULT_STAFF_IDLE_MS;
 
@@ -21,15 +22,20 @@ export async function requireStaff(ctx: AppContext, request: FastifyRequest, rep
 type Method = 'GET' | 'POST' | 'PATCH';
 type Handler = (request: FastifyRequest, reply: FastifyReply, viewer: StaffViewer) => Promise<unknown>;
 
+/** What every signed-in staff call may answer besides its own refusals. */
+const SIGNED_IN = { '401': 'not_authorized (not signed in), totp_required (the second factor is due)', '403': 'forbidden_role (the role may not)' };
+
 /**
- * Registers a staff route: the role is a required argument, so no route under /api/admin exists
- * without its check. Answers are never stored by caches.
+ * Registers a staff route: the role and the docs are required arguments, so no route under /api/admin exists
+ * without its check nor out of /api/openapi.json (tag admin, with the signed-in refusals; docs/api.md#documenting-a-route).
+ * Answers are never stored by caches.
  */
 export function staffRoute(app: FastifyInstance, ctx: AppContext) {
-  return (method: Method, url: string, role: TStaffRole, handler: Handler) => {
+  return (method: Method, url: string, role: TStaffRole, doc: Operation, handler: Handler) => {
     app.route({
       method,
       url,
+      schema: docs({ ...doc, tags: ['admin'], refusals: { ...SIGNED_IN, ...doc.refusals } }),
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const viewer = await requireStaff(ctx, request, reply, role);

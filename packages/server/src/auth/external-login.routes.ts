@@ -1,4 +1,4 @@
-import { ZExternalLoginCallback, ZExternalLoginStart, type TLoginProviders } from '@foyer/contracts';
+import { ZExternalLoginCallback, ZExternalLoginStart, type TLoginProviders, ZLoginProviders, ZExternalLoginUrl, ZLoginAnswer } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
@@ -14,9 +14,22 @@ import { oidcProvider } from './oidc-client.js';
 import { sessionOf } from './sessions.js';
 import { startExternalLogin } from './start-external-login.js';
 import { ACCOUNT_QUERY } from './account-query.js';
+import { docs, post } from '../http/route-docs.js';
 
 /** Only in-app paths are remembered for after the login (never another origin). */
 const safePath = (path: string | undefined) => (path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null);
+
+const PROVIDERS = docs({ summary: 'External identity providers (OpenID Connect) for the login button', ok: ZLoginProviders });
+const START = post('Start an OpenID Connect login: the authorize URL; sets the foyer_oidc cookie (state, nonce, PKCE)', ZExternalLoginStart, ZExternalLoginUrl, {
+  '404': 'not_configured',
+  '503': 'provider_unavailable',
+});
+const CALLBACK = post('Finish an OpenID Connect login with the code and state sent to /auth0-callback; answers like POST login', ZExternalLoginCallback, ZLoginAnswer, {
+  '400': 'invalid_state, validation_failed',
+  '401': 'not_authorized',
+  '404': 'not_configured',
+  '503': 'provider_unavailable',
+});
 
 /**
  * External identity-provider login through OpenID Connect (001 §2 /auth0-login and its callback):
@@ -30,13 +43,13 @@ export function registerExternalLoginRoutes(app: FastifyInstance, ctx: AppContex
     return provider;
   };
 
-  app.get('/api/login/providers', async (_request, reply) => {
+  app.get('/api/login/providers', { schema: PROVIDERS }, async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=300');
     const answer: TLoginProviders = { login_provider: list(provider ? [{ id: 'oidc', label: provider.settings.label }] : []) };
     return answer;
   });
 
-  app.post('/api/auth0/start', async (request, reply) => {
+  app.post('/api/auth0/start', { schema: START }, async (request, reply) => {
     const body = parseBody(ZExternalLoginStart, request.body ?? {}, 'auth0');
     const { url, flow } = await startExternalLogin(configured(), { redirectPath: safePath(body.redirectPath), now: ctx.now() });
     writeFlow(request, reply, flow);
@@ -44,7 +57,7 @@ export function registerExternalLoginRoutes(app: FastifyInstance, ctx: AppContex
     return { url };
   });
 
-  app.post('/api/auth0/callback', async (request, reply) => {
+  app.post('/api/auth0/callback', { schema: CALLBACK }, async (request, reply) => {
     const body = parseBody(ZExternalLoginCallback, request.body, 'auth0');
     const oidc = configured();
     const query = parseQuery(request.query as Record<string, unknown>, ACCOUNT_QUERY);

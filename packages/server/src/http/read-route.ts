@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { normalisedUrl, type CachedAnswer } from './response-cache.js';
 
 /** An answer whose ETag its handler decides: one that names only part of it (the seat map's geometry, not its live states). */
@@ -19,25 +19,27 @@ export interface ReadContext {
 /**
  * Registers a GET at /api{path} (private, revalidated by ETag), and — when cacheable — the same handler at /cached_api{path}
  * with public Cache-Control and an ETag (304 on If-None-Match). Cached answers never read cookies,
- * and come from the app's response cache (response-cache.ts) when it has one.
+ * and come from the app's response cache (response-cache.ts) when it has one. `schema` documents the /api route
+ * (http/route-docs.ts; the /cached_api twin is not listed apart).
  */
 export function readRoute(
   app: FastifyInstance,
   path: string,
   handler: (ctx: ReadContext) => Promise<unknown>,
-  options: { cacheable: boolean; maxAge?: number; memoOnApi?: boolean } = { cacheable: true },
+  options: { cacheable?: boolean; maxAge?: number; memoOnApi?: boolean; schema?: FastifySchema } = {},
 ) {
+  const cacheable = options.cacheable ?? true;
   // Fresh on every call (or within the app's short /api memo, for answers that never depend on the caller and opt in),
   // yet a poll that finds nothing changed (live availability, seat states) gets a 304.
-  app.get(`/api${path}`, async (request, reply) => {
+  app.get(`/api${path}`, options.schema ? { schema: options.schema } : {}, async (request, reply) => {
     const compute = async () => handler({ request, cached: false });
-    const memo = options.memoOnApi && options.cacheable ? app.apiMemo : undefined;
+    const memo = options.memoOnApi && cacheable ? app.apiMemo : undefined;
     const body = memo ? await memo.get(normalisedUrl(request.url), async () => cacheableAnswer(await compute())) : await compute();
     if (Buffer.isBuffer(body)) return reply.header('cache-control', 'private, no-cache').send(body);
     const { payload, etag } = memo ? (body as CachedAnswer) : cacheableAnswer(body);
     return sendWithEtag(request, reply, payload, 'private, no-cache', JSON_TYPE, etag);
   });
-  if (!options.cacheable) return;
+  if (!cacheable) return;
   const maxAge = options.maxAge ?? 30;
   app.get(`/cached_api${path}`, async (request, reply) => {
     const compute = async () => cacheableAnswer(await handler({ request, cached: true }));

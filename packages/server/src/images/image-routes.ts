@@ -4,8 +4,11 @@ import { AppError } from '../http/app-error.js';
 import { parseQuery } from '../http/query.js';
 import { MAX_REQUESTED_SIDE } from './image-sizes.js';
 import { imageResizer } from './resize-image.js';
+import { CATALOG_ERRORS, docs } from '../http/route-docs.js';
 
 const IMAGE_QUERY = { params: { sizex: 'number', sizey: 'number', shrink_only: 'boolean', shrink: 'boolean' } } as const;
+
+const IMAGE = docs({ summary: 'An image, resized by sizex/sizey (shrink_only)', ok: { description: 'image/webp' }, more: CATALOG_ERRORS });
 
 /**
  * Catalog images, resized on request (000 §7: sizex, sizey and a shrink-only flag). Sizes snap
@@ -19,7 +22,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext) {
     cacheBytes: ctx.settings.operations.imageCacheMb * 1024 * 1024,
   });
   for (const prefix of ['/api', '/cached_api']) {
-    app.get<{ Params: { id: string } }>(`${prefix}/image/:id`, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(`${prefix}/image/:id`, { schema: IMAGE }, async (request, reply) => {
       const q = parseQuery(request.query as Record<string, unknown>, { params: { ...IMAGE_QUERY.params } });
       const width = q.params.sizex as number | undefined;
       const height = q.params.sizey as number | undefined;

@@ -11,6 +11,9 @@ import { sseClient } from './live-stream.js';
 import { checkLiveStream } from './open-live-stream.js';
 import { listenForChanges } from './pg-listener.js';
 import { sessionFigures } from './session-figures.js';
+import { z } from 'zod';
+import { ZLiveAvailability, ZLiveControl, ZLiveReady } from '@foyer/contracts';
+import { docs, sellerParam } from '../http/route-docs.js';
 
 const LIVE_QUERY: QuerySpec = {};
 /** How long a browser waits before it reconnects a dropped stream (the SSE `retry:` field). */
@@ -21,6 +24,18 @@ declare module 'fastify' {
     liveHub?: LiveHub;
   }
 }
+
+const jsonSchema = (s: z.ZodType) => z.toJSONSchema(s, { unrepresentable: 'any' });
+const LIVE = docs({
+  summary:
+    "An event's live availability as server-sent events: `availability` (the sessions that changed, at most one message per 250 ms), `ready` (open; `quiet_ms`: how long the event has gone unchanged, so what was read since needs no asking again), `resync` (changes may have been missed: ask again); each with an id to send back as Last-Event-ID; a comment line as heartbeat",
+  parameters: [sellerParam, { name: 'Last-Event-ID', in: 'header', schema: { type: 'string' }, description: 'The id of the last message received: a resume gets what it missed, or `resync`' }],
+  ok: {
+    description: 'text/event-stream; each message\'s `data:` is one of the schemas below, by its `event:` name',
+    content: { 'text/event-stream': { schema: { type: 'string' }, get 'x-messages'() { return { availability: jsonSchema(ZLiveAvailability), ready: jsonSchema(ZLiveReady), resync: jsonSchema(ZLiveControl) }; } } },
+  },
+  refusals: { '400': 'event_not_found (malformed id), bad_field_value, unknown_field, seller_not_found', '404': 'event_not_found (as GET events/{id})', '429': 'rate_limited (streams per client address or per process; Retry-After): poll instead' },
+});
 
 /**
  * Live availability (docs/live-availability.md): GET /api/events/{id}/live, and the process's hub
@@ -68,7 +83,7 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) 
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => listener?.close());
 
-  app.get('/api/events/:id/live', async (request, reply) => {
+  app.get('/api/events/:id/live', { schema: LIVE }, async (request, reply) => {
     const query = parseQuery(request.query as Record<string, unknown>, LIVE_QUERY);
     const seller = await resolveSeller(ctx.db, query.seller, ctx.settings.defaultSeller, ctx.cache);
     const viewer = await resolveViewer(ctx.db, request, seller.id, ctx.now());

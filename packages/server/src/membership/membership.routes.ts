@@ -1,4 +1,4 @@
-import { AUTH_TEXT, ZMembershipQrQuery } from '@foyer/contracts';
+import { AUTH_TEXT, ZMembershipQrQuery, ZGiftCodeLookup, ZSavedPaymentMethodDocument, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { sessionOf } from '../auth/sessions.js';
@@ -15,6 +15,45 @@ import { lookupGiftCode } from './gifts/lookup-gift-code.js';
 import { savedMethodOf } from './auto-renew/saved-payment-method.repository.js';
 import { document } from '../http/envelope.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
+import { z } from 'zod';
+import { docs, embedParam, queryParam, sellerParam } from '../http/route-docs.js';
+
+const LEVELS = docs({
+  summary: 'Membership levels: term, renewal window, member roles (cacheable)',
+  parameters: [sellerParam],
+  ok: ZMembershipLevelDocument,
+  refusals: { '400': 'seller_not_found', '404': 'seller_not_found' },
+});
+const MY_MEMBERSHIP = docs({
+  summary: "The logged-in user's memberships (embeds role, identity_link, ticket, ticket_order, ticket_type, event_template, ticket_group)",
+  parameters: [sellerParam, embedParam],
+  ok: ZMyMembershipDocument,
+  refusals: { '400': 'unknown_embed, seller_not_found', '401': 'not_authorized' },
+});
+const ALLOWANCES = docs({
+  summary: "What remains of the viewer's member allowances (event_session_id, event_session_id._in, ticket_type_id); empty for a non-member",
+  parameters: [queryParam('event_session_id'), sellerParam],
+  ok: ZMemberAllowanceDocument,
+  refusals: { '400': 'unknown_field, seller_not_found' },
+});
+const QR_CODE = docs({
+  summary: "A member card's QR code (PNG; the owner's only)",
+  parameters: [{ name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 10, default: 2 } }],
+  ok: { description: 'image/png', content: { 'image/png': { schema: z.string() } } },
+  refusals: { '400': 'bad_field_value (margin)', '401': 'not_authorized', '404': 'not_found (no such card, or not yours)' },
+});
+const GIFT_CODE = docs({
+  summary: 'A gift-of-membership code: valid_from, valid_to, exhausted, and the levels it can be redeemed for (at most 3, largest discount first)',
+  parameters: [sellerParam],
+  ok: ZGiftCodeLookup,
+  refusals: { '404': 'gift_code_not_found (wrong length or unknown), seller_not_found', '429': 'rate_limited' },
+});
+const SAVED_METHOD = docs({
+  summary: "The logged-in user's card kept for auto-renew (brand and last 4; empty when none)",
+  parameters: [sellerParam],
+  ok: ZSavedPaymentMethodDocument,
+  refusals: { '401': 'not_authorized' },
+});
 
 /** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (000 §7, 001 §4). */
 export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,23 +69,23 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     return session;
   };
 
-  readRoute(app, '/membership_levels', async ({ request }) => listMembershipLevels(db, await base(request, MEMBERSHIP_LEVELS_QUERY)));
+  readRoute(app, '/membership_levels', async ({ request }) => listMembershipLevels(db, await base(request, MEMBERSHIP_LEVELS_QUERY)), { schema: LEVELS });
 
-  app.get('/api/my/membership', async (request, reply) => {
+  app.get('/api/my/membership', { schema: MY_MEMBERSHIP }, async (request, reply) => {
     const input = await base(request, MY_MEMBERSHIP_QUERY);
     const session = loggedIn(request, input.sellerId);
     reply.header('cache-control', 'private, no-store');
     return getMyMembership(db, { userId: session.userId, query: input.query, now: input.now });
   });
 
-  app.get('/api/my/member_allowance', async (request, reply) => {
+  app.get('/api/my/member_allowance', { schema: ALLOWANCES }, async (request, reply) => {
     const input = await base(request, MEMBER_ALLOWANCE_QUERY);
     const viewer = await resolveViewer(db, request, input.sellerId, input.now);
     reply.header('cache-control', 'private, no-store');
     return listMemberAllowances(db, { ...input, viewer, cache: ctx.cache });
   });
 
-  app.get<{ Params: { id: string } }>('/api/membership/:id/qrcode', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/membership/:id/qrcode', { schema: QR_CODE }, async (request, reply) => {
     const input = await base(request, { params: { margin: 'number' } });
     const session = loggedIn(request, input.sellerId);
     const parsed = ZMembershipQrQuery.safeParse({ margin: input.query.params.margin ?? undefined });
@@ -57,7 +96,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   // 001 §3 Saved payment method: the card kept for auto-renew (brand and last 4 only).
-  app.get('/api/my/identity/saved_payment_method', async (request, reply) => {
+  app.get('/api/my/identity/saved_payment_method', { schema: SAVED_METHOD }, async (request, reply) => {
     const input = await base(request, {});
     const session = loggedIn(request, input.sellerId);
     reply.header('cache-control', 'private, no-store');
@@ -67,7 +106,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   // A gift code (issue 12): limited per address, never cached (it changes once redeemed).
-  app.get<{ Params: { code: string } }>('/api/membership_gift/:code', async (request, reply) => {
+  app.get<{ Params: { code: string } }>('/api/membership_gift/:code', { schema: GIFT_CODE }, async (request, reply) => {
     const input = await base(request, {});
     await enforceLimits(db, input.now, [[LIMITS.giftCodeIp, request.ip]]);
     reply.header('cache-control', 'private, no-store');

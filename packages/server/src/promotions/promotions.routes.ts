@@ -1,4 +1,4 @@
-import { ZApplyCode } from '@foyer/contracts';
+import { ZApplyCode, ZCartDocument, ZCodeLookupDocument } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
@@ -10,6 +10,30 @@ import { CART_QUERY, DEFAULT_CART_EMBEDS, cartDocument } from '../cart/cart-docu
 import { applyPromoCode } from './apply-promo-code.js';
 import { lookupCode } from './lookup-code.js';
 import { CODE_LIMITS, guardCodeGuesses } from './code-guessing.js';
+import { docs, embedParam, queryParam, sellerParam } from '../http/route-docs.js';
+import { MODIFIABLE } from '../cart/cart-refusals.js';
+
+const PROMO = 'validation_failed (2..35 characters)';
+const APPLY_CODE = docs({
+  summary: 'Apply a promo code to a cart (or remove it with remove: true); the cart priced again',
+  parameters: [sellerParam, embedParam],
+  body: ZApplyCode,
+  ok: ZCartDocument,
+  refusals: {
+    ...MODIFIABLE,
+    '400': PROMO,
+    '404': 'code_not_found (unknown, another seller\'s, or not on the cart when removing), not_found',
+    '409': 'duplicate_code, code_exhausted, incorrect_cart_state (paid into or injected), cart_already_booked, intent_processing',
+    '422': 'no_code_benefit (require_benefit), validation_failed (expired or not yet valid)',
+    '429': 'rate_limited (too many wrong codes from this address or for this cart)',
+  },
+});
+const LOOKUP = docs({
+  summary: 'Look a code up: valid_from, valid_to, exhausted; mode=advertise adds the cart modifiers it activates',
+  parameters: [sellerParam, queryParam('mode', '"advertise", "code" or both, comma-separated')],
+  ok: ZCodeLookupDocument,
+  refusals: { '400': PROMO, '404': 'code_not_found', '429': 'rate_limited' },
+});
 
 const LOOKUP_QUERY: QuerySpec = { embeds: [], params: { mode: 'string' }, defaultLimit: 1, maxLimit: 1 };
 
@@ -22,7 +46,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   for (const prefix of ['/api/my/cart', '/api/cart']) {
-    app.post<{ Params: { id: string } }>(`${prefix}/:id/apply_code`, async (request, reply) => {
+    app.post<{ Params: { id: string } }>(`${prefix}/:id/apply_code`, { schema: APPLY_CODE }, async (request, reply) => {
       const body = parseBody(ZApplyCode, request.body, 'promo_code');
       const { query, seller } = await sellerOf(request, CART_QUERY);
       const identity = await readIdentity(db, request);
@@ -34,7 +58,7 @@ export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  app.get<{ Params: { code: string } }>('/api/code/:code', async (request, reply) => {
+  app.get<{ Params: { code: string } }>('/api/code/:code', { schema: LOOKUP }, async (request, reply) => {
     const { query, seller } = await sellerOf(request, LOOKUP_QUERY);
     const code = request.params.code.trim();
     if (code.length < 2 || code.length > 35) throw new AppError(400, 'validation_failed', 'A code has 2 to 35 characters.', 'promo_code', { code });

@@ -1,4 +1,4 @@
-import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe, type TRegisterAnswer } from '@foyer/contracts';
+import { AUTH_TEXT, ZPatchMe, ZRegister, ZUpdateMe, type TRegisterAnswer, ZRegisterAnswer, ZUserDocument, ZIdentityDocument } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { sessionOf, setSessionCookies } from '../auth/sessions.js';
@@ -11,6 +11,7 @@ import { registerUser } from './register-user.js';
 import { updateMe } from './update-user.js';
 import { userById } from './user.repository.js';
 import { identityDocument, userDocument } from './user-document.js';
+import { docs, post } from '../http/route-docs.js';
 
 const USER_QUERY: QuerySpec = { embeds: ['identity', 'identity.meta', 'meta'] };
 
@@ -21,12 +22,27 @@ function requireSession(request: FastifyRequest) {
   return session;
 }
 
+const REGISTER = post('Register (with a password: logged in at once)', ZRegister, ZRegisterAnswer, { '409': 'email_in_use (_extra.identity_id)' });
+const ME = docs({ summary: 'The logged-in user (_embed=identity,identity.meta)', ok: ZUserDocument, refusals: { '401': 'not_authorized' } });
+const UPDATE_ME = docs({
+  summary: 'Change my details (names, e-mail, password; My profile: phone, address, address_more, city, country, state — null where the country has none — zip_code; 400 validation_failed _extra.fields by field)',
+  body: ZUpdateMe,
+  ok: ZUserDocument,
+  refusals: { '400': 'validation_failed, incorrect_password', '401': 'not_authorized', '403': 'member_details_locked (prevent_membership_updates; _extra.fields)', '409': 'email_in_use' },
+});
+const PATCH_ME = docs({
+  summary: 'Member update (name, e-mail, contact details, meta); answers the identity',
+  body: ZPatchMe,
+  ok: ZIdentityDocument,
+  refusals: { '401': 'not_authorized', '403': 'scope_error, member_details_locked (prevent_membership_updates; _extra.fields)', '409': 'email_in_use' },
+});
+
 /** POST user, GET/PUT my/user, PATCH my/user/{id} (000 §7). */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const embedOf = (request: FastifyRequest) => parseQuery(request.query as Record<string, unknown>, USER_QUERY);
 
-  app.post('/api/user', async (request, reply) => {
+  app.post('/api/user', { schema: REGISTER }, async (request, reply) => {
     const body = parseBody(ZRegister, request.body, 'user');
     const query = embedOf(request);
     const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
@@ -39,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return answer;
   });
 
-  app.get('/api/my/user', async (request, reply) => {
+  app.get('/api/my/user', { schema: ME }, async (request, reply) => {
     const session = requireSession(request);
     const query = embedOf(request);
     const user = await userById(db, session.userId);
@@ -48,7 +64,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return userDocument(db, user, query.embed, ctx.now());
   });
 
-  app.put('/api/my/user', async (request, reply) => {
+  app.put('/api/my/user', { schema: UPDATE_ME }, async (request, reply) => {
     const session = requireSession(request);
     const body = parseBody(ZUpdateMe, request.body, 'user');
     const query = embedOf(request);
@@ -57,7 +73,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     return userDocument(db, user, new Set(['identity', ...query.embed]), ctx.now());
   });
 
-  app.patch<{ Params: { id: string } }>('/api/my/user/:id', async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/api/my/user/:id', { schema: PATCH_ME }, async (request, reply) => {
     const session = requireSession(request);
     const body = parseBody(ZPatchMe, request.body, 'user');
     const query = embedOf(request);
