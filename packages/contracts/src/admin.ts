@@ -398,6 +398,7 @@ export const ADMIN_TEXT = {
   memberExtendEarlier: 'The new end must be later than the membership’s current end.',
   memberEnded: 'This membership has ended already.',
   memberNotEnrolled: 'This membership does not renew automatically.',
+  memberNoEmail: 'These cards have no e-mail address to send to: type one.',
   moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
   moveSameSession: 'The tickets are in that session already.',
   movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',

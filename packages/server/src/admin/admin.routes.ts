@@ -18,6 +18,7 @@ import { salesReport, salesReportCsv } from './sales-report.js';
 import { createPaymentLink } from './create-payment-link.js';
 import { cardsToPrint } from './cards-to-print.js';
 import { findMembers } from './find-members.js';
+import { resendMemberCards } from './resend-member-cards.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
 
@@ -73,6 +74,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
     return { admin_member: await cancelMemberAutoRenew(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
+  });
+  route('POST', '/api/admin/members/:id/resend', 'box_office', async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminResendBody, request.body, 'admin_member');
+    return resendMemberCards(ctx, actorOf(viewer), { cardSetId: idOf(request), email: body.email, now: ctx.now() });
   });
   route('POST', '/api/admin/members/cards-to-print', 'box_office', async (_request, reply, viewer) => {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());

@@ -168,6 +168,15 @@ export function adminPaths() {
         refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
       }),
     },
+    '/admin/members/{id}/resend': {
+      post: admin({
+        summary: 'E-mail a membership’s cards again (box office): to the address given, else the card holder’s, else the buyer’s; audited',
+        parameters: [pathParam('id')],
+        body: ZAdminResendBody,
+        ok: ZAdminResendAnswer,
+        refusals: { '400': 'validation_failed (a bad address, or none to send to)', '404': 'not_found' },
+      }),
+    },
     '/admin/members/{id}/auto_renew/cancel': {
       post: admin({
         summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
