@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAdminMoveBody, TAdminOrderDetail } from '@foyer/contracts';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { configQuery } from '../../api/queries.js';
 import { paymentSettings } from '../checkout/payment-settings.js';
-import { StripeCardField, type StripeCardHandle } from '../checkout/stripe-card-field.js';
+import type { StripeCardHandle } from '../checkout/stripe-card-field.js';
+
+// Stripe's card field loads only when a difference is to be charged by Stripe: not with the order page, and never in the storefront entry's list of what its routes need.
+const StripeCardField = lazy(async () => ({ default: (await import('../checkout/stripe-card-field.js')).StripeCardField }));
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { moveTickets, sessionsQuery } from './admin-api.js';
@@ -106,7 +109,9 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       {difference && stripeKey && (
         <div>
           <p>{fill(t.move.card, { amount: difference })}</p>
-          <StripeCardField ref={stripeCard} id="admin-move-card" publishableKey={stripeKey} onReady={() => undefined} />
+          <Suspense fallback={<p>{t.loading}</p>}>
+            <StripeCardField ref={stripeCard} id="admin-move-card" publishableKey={stripeKey} onReady={() => undefined} />
+          </Suspense>
         </div>
       )}
       {difference && (config.data || config.isError) && !stripeKey && (
