@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TAdminMoveBody, TAdminOrderDetail } from '@foyer/contracts';
-import { lazy, Suspense, useRef, useState } from 'react';
+import type { TAdminOrderDetail } from '@foyer/contracts';
+import { useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
-import { configQuery } from '../../api/queries.js';
-import { paymentSettings } from '../checkout/payment-settings.js';
-import type { StripeCardHandle } from '../checkout/stripe-card-field.js';
-
-// Stripe's card field loads only when a difference is to be charged by Stripe: not with the order page, and never in the storefront entry's list of what its routes need.
-const StripeCardField = lazy(async () => ({ default: (await import('../checkout/stripe-card-field.js')).StripeCardField }));
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { moveTickets, sessionsQuery } from './admin-api.js';
@@ -18,9 +12,8 @@ const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('e
 
 /**
  * Move tickets to another session (docs/box-office.md, Move): a day, one of the event's sessions
- * that day, why. A dearer session is refused until the difference is charged: by Stripe's card
- * element when the seller takes cards through Stripe (the checkout's own field), else the card
- * number the demo gateway takes; a cheaper one's difference goes back to the card that paid.
+ * that day, why. A dearer session is refused until the difference is charged (the card number the
+ * demo gateway takes); a cheaper one's difference goes back to the card that paid.
  */
 export function MoveDialog(props: { orderId: string; tickets: Ticket[] | null; onClose: () => void; onDone: (message: string) => void }) {
   const first = props.tickets?.[0];
@@ -39,24 +32,8 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
   const [busy, setBusy] = useState(false);
   const oneEvent = props.tickets.every((x) => x.event_id === props.first.event_id);
   const sessions = useQuery({ ...sessionsQuery(date, props.first.event_id), enabled: oneEvent });
-  // How the seller takes cards, asked only once a difference is to be charged.
-  const config = useQuery({ ...configQuery(), enabled: difference !== null });
-  const settings = config.data ? paymentSettings(config.data.entries, {}) : null;
-  const stripeKey = settings?.cardGateway === 'stripe' ? settings.stripePublishableKey : null;
-  const stripeCard = useRef<StripeCardHandle>(null);
   const current = new Set(props.tickets.map((x) => x.session_start));
   if (!oneEvent) return <p role="alert">{t.move.oneEvent}</p>;
-  /** The payment of the difference: a Stripe payment method made from the card element, or the demo card number. */
-  const payment = async (form: FormData): Promise<TAdminMoveBody['payment'] | { error: string }> => {
-    if (!difference) return undefined;
-    if (stripeKey) {
-      const method = await stripeCard.current?.paymentMethod();
-      if (!method || 'error' in method) return { error: method?.error ?? t.move.cardMissing };
-      return { gateway_id: 'stripe', gateway_data: { payment_method_id: method.id } };
-    }
-    const card = String(form.get('card') ?? '').trim();
-    return card ? { gateway_id: 'demo', gateway_data: { card_number: card } } : undefined;
-  };
   return (
     <form
       className="admin-form"
@@ -64,15 +41,16 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         e.preventDefault();
         if (!sessionId) return setError(t.move.chooseSession);
         const form = new FormData(e.currentTarget);
+        const card = String(form.get('card') ?? '').trim();
         setBusy(true);
         setError(null);
-        payment(form)
-          .then((paid) => {
-            // The card field's own complaint (a card Stripe will not take) stays in the form; nothing is sent.
-            if (paid && 'error' in paid) return void setError(paid.error);
-            return moveTickets(props.orderId, { ticket_ids: props.tickets.map((x) => x.id), event_session_id: sessionId, reason: String(form.get('reason') ?? ''), ...(paid ? { payment: paid } : {}) });
-          })
-          .then((r) => r && props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
+        moveTickets(props.orderId, {
+          ticket_ids: props.tickets.map((x) => x.id),
+          event_session_id: sessionId,
+          reason: String(form.get('reason') ?? ''),
+          ...(difference && card ? { payment: { gateway_id: 'demo', gateway_data: { card_number: card } } } : {}),
+        })
+          .then((r) => props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
           .catch((failure: unknown) => {
             if (isApiError(failure) && failure.code === 'payment_required') setDifference((failure.extra as { difference?: string } | null)?.difference ?? null);
             setError(errorMessage(failure));
@@ -105,16 +83,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         {t.move.reason}
         <textarea name="reason" required maxLength={500} rows={2} />
       </label>
-      {difference && !config.data && !config.isError && <p>{t.loading}</p>}
-      {difference && stripeKey && (
-        <div>
-          <p>{fill(t.move.card, { amount: difference })}</p>
-          <Suspense fallback={<p>{t.loading}</p>}>
-            <StripeCardField ref={stripeCard} id="admin-move-card" publishableKey={stripeKey} onReady={() => undefined} />
-          </Suspense>
-        </div>
-      )}
-      {difference && (config.data || config.isError) && !stripeKey && (
+      {difference && (
         <label>
           {fill(t.move.card, { amount: difference })}
           <input name="card" required inputMode="numeric" autoComplete="off" maxLength={23} />
