@@ -125,9 +125,13 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * The whole page as a picture in e2e/screenshots. `{ dialog: true }`: the viewport only (an open
+ * dialog and its backdrop are fixed to it), with its opening animation finished.
+ */
+export async function screenshot(page: Page, name: string, options: { dialog?: boolean } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: !options.dialog, ...(options.dialog ? { animations: 'disabled' as const } : {}) });
 }
 
 /** A storefront and a browser for the describe block it is called in, closed after it. */

@@ -25,6 +25,19 @@ describe('initial JS budget', () => {
     }
   });
 
+  it('the staff app (/admin: its layout, screens, calls and texts) loads on demand, not with any budgeted page (docs/box-office.md#screens)', () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
+    const chunks = JSON.parse(readFileSync(join(DIST, MODULE_CHUNKS_FILE), 'utf8')) as Record<string, string>;
+    // Only the route table (paths and lazy imports) is the storefront's; everything it points at is a chunk of its own.
+    const staff = Object.keys(chunks).filter((path) => (path.startsWith('src/features/admin/') && !path.endsWith('/admin-route-table.ts')) || path === 'src/i18n/en-admin.ts');
+    expect(staff).toContain('src/features/admin/admin-layout.tsx');
+    expect(staff).toContain('src/features/admin/order-page.tsx');
+    for (const route of Object.values(BUDGET_ROUTES)) {
+      const initial = initialFiles(manifest, route, chunks);
+      expect(staff.filter((path) => initial.includes(chunks[path]!))).toEqual([]);
+    }
+  });
+
   it("the event page's chunks the shell preloads are exactly what its first load needs beyond the entry's own", () => {
     const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
     const chunks = JSON.parse(readFileSync(join(DIST, MODULE_CHUNKS_FILE), 'utf8')) as Record<string, string>;

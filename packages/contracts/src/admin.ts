@@ -221,8 +221,11 @@ export const ZAdminMoveBody = z
     event_session_id: z.string().min(1).max(64),
     reason: z.string().trim().min(1).max(500),
     payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
+    /** Into a seated session: the new ticket's seat for each of `ticket_ids`, in the same order (docs/box-office.md#seats). */
+    seat_ids: z.array(z.string().min(1).max(64)).min(1).max(200).optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length, { message: 'one seat for each ticket', path: ['seat_ids'] });
 export type TAdminMoveBody = z.infer<typeof ZAdminMoveBody>;
 export const ZAdminMove = z.object({
   order_id: z.string(),
@@ -340,9 +343,12 @@ export const ZAdminCompBody = z
     recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
     send_email: z.boolean().default(false),
     reason: z.string().trim().min(1).max(500),
+    /** Into a seated session: a seat for each ticket, the items' tickets in order (docs/box-office.md#seats). */
+    seat_ids: z.array(z.string().min(1).max(64)).min(1).max(1000).optional(),
   })
   .strict()
-  .refine((b) => !b.send_email || b.recipient, 'send_email needs a recipient');
+  .refine((b) => !b.send_email || b.recipient, 'send_email needs a recipient')
+  .refine((b) => !b.seat_ids || b.seat_ids.length === b.items.reduce((n, i) => n + (i.quantity ?? 1), 0), { message: 'one seat for each ticket', path: ['seat_ids'] });
 export type TAdminCompBody = z.infer<typeof ZAdminCompBody>;
 export const ZAdminComp = z.object({ order_id: z.string(), order_number: z.string(), tickets: z.array(ZAdminTicket), emailed_to: z.string().nullable() });
 export type TAdminComp = z.infer<typeof ZAdminComp>;
@@ -398,6 +404,7 @@ export const ADMIN_TEXT = {
   memberExtendEarlier: 'The new end must be later than the membership’s current end.',
   memberEnded: 'This membership has ended already.',
   memberNotEnrolled: 'This membership does not renew automatically.',
+  memberNoEmail: 'These cards have no e-mail address to send to: type one.',
   moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
   moveSameSession: 'The tickets are in that session already.',
   movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',

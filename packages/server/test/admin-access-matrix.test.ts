@@ -27,6 +27,7 @@ const LEAST: Record<string, TStaffRole | 'open'> = {
   'POST /admin/members/{id}/extend': 'box_office',
   'POST /admin/members/{id}/cancel': 'box_office',
   'POST /admin/members/{id}/auto_renew/cancel': 'box_office',
+  'POST /admin/members/{id}/resend': 'box_office',
   'PATCH /admin/orders/{id}/tickets/{ticketId}': 'box_office',
   'GET /admin/sessions': 'box_office',
   'PATCH /admin/sessions/{id}': 'admin',

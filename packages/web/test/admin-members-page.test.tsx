@@ -11,6 +11,11 @@ const member = (id: string, name: string, auto_renew_state: string) => ({ id, ca
 function renderPage() {
   const server = installFetch((url, request) => {
     if (url.pathname === '/api/admin/members') return { body: { admin_member: { _count: 2, _total: 2, _data: [member('1', 'Ada Lovelace', 'scheduled'), member('2', 'Grace Hopper', 'none')] }, _total: 2, _limit: [0, 25] } };
+    if (url.pathname === '/api/admin/members/set-2/resend' && request.method === 'POST') {
+      const body = (request.body ?? {}) as { email?: string };
+      if (!body.email) return { status: 400, body: { _data: [{ _code: 'validation_failed', _context: 'admin_member', _description: 'These cards have no e-mail address to send to: type one.', _extra: null }] } };
+      return { body: { sent_to: body.email } };
+    }
     if (url.pathname === '/api/admin/members/set-2/cancel' && request.method === 'POST') return { status: 409, body: { _data: [{ _code: 'membership_expired', _context: 'admin_member', _description: 'This membership has ended already.', _extra: null }] } };
     if (url.pathname.startsWith('/api/admin/members/set-1/') && request.method === 'POST') return { body: { admin_member: [member('1', 'Ada Lovelace', 'cancelled')] } };
     return undefined;
@@ -50,5 +55,21 @@ describe('the Members screen', () => {
     expect(posts.map((c) => c.url.pathname)).toEqual(['/api/admin/members/set-1/extend', '/api/admin/members/set-2/cancel']);
     expect(posts[0]!.body).toEqual({ reason: 'goodwill', valid_to: new Date('2027-03-31T23:59:59').toISOString() });
     expect(posts[1]!.body).toEqual({ reason: 'moved' });
+  });
+
+  it('resends a set’s cards on their own: a refusal shown in the dialog, then sent to the address typed', async () => {
+    const { calls } = renderPage();
+    const table = within(await screen.findByRole('table'));
+    fireEvent.click(table.getByRole('button', { name: 'Resend the cards of Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: adminText.members.resendTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.members.resendSubmit }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('These cards have no e-mail address to send to: type one.');
+    fireEvent.change(within(dialog).getByLabelText(adminText.members.resendTo), { target: { value: 'grace@example.org' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.members.resendSubmit }));
+    expect((await screen.findByRole('status')).textContent).toBe('The cards of Grace Hopper were sent to grace@example.org.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/admin/members/set-2/resend', {}],
+      ['/api/admin/members/set-2/resend', { email: 'grace@example.org' }],
+    ]);
   });
 });

@@ -58,7 +58,7 @@ describe('moving tickets from the order page', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The new session costs 5.00 more: take the payment of the difference.');
     fireEvent.change(within(dialog).getByLabelText('Card number to charge 5.00'), { target: { value: '4242424242424242' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Charge 5.00 and move' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Moved 1 tickets; 5.00 charged.');
+    expect((await screen.findByRole('status')).textContent).toBe('Moved 1 ticket; 5.00 charged.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day' },
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day', payment: { gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } } },

@@ -18,6 +18,7 @@ import { salesReport, salesReportCsv } from './sales-report.js';
 import { createPaymentLink } from './create-payment-link.js';
 import { cardsToPrint } from './cards-to-print.js';
 import { findMembers } from './find-members.js';
+import { resendMemberCards } from './resend-member-cards.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
 import { answer, queryParam, type Operation, type Parameter } from '../http/route-docs.js';
@@ -125,6 +126,12 @@ const MEMBERS_AUTO_RENEW_CANCEL: Operation = {
   ok: ZAdminMemberSetAnswer,
   refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
 };
+const MEMBERS_RESEND_CARDS: Operation = {
+  summary: 'E-mail a membership’s cards again (box office): to the address given, else the card holder’s, else the buyer’s; audited',
+  body: ZAdminResendBody,
+  ok: ZAdminResendAnswer,
+  refusals: { '400': 'validation_failed (a bad address, or none to send to)', '404': 'not_found' },
+};
 const MEMBERS_CARDS_TO_PRINT: Operation = {
   summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
   ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -196,6 +203,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', MEMBERS_AUTO_RENEW_CANCEL, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
     return { admin_member: await cancelMemberAutoRenew(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
+  });
+  route('POST', '/api/admin/members/:id/resend', 'box_office', MEMBERS_RESEND_CARDS, async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminResendBody, request.body, 'admin_member');
+    return resendMemberCards(ctx, actorOf(viewer), { cardSetId: idOf(request), email: body.email, now: ctx.now() });
   });
   route('POST', '/api/admin/members/cards-to-print', 'box_office', MEMBERS_CARDS_TO_PRINT, async (_request, reply, viewer) => {
     const made = await cardsToPrint(ctx, actorOf(viewer), ctx.now());

@@ -32,7 +32,8 @@ const HOLD_MINUTES = 15;
  * back once, a cheaper session's difference refunded). Staff override the self-edit rules
  * (categories, horizon, logged-in buyers), never capacity. A dearer session's difference is charged
  * with the move (`payment`); without it, or when the charge fails, the change is discarded and the
- * order is as it was.
+ * order is as it was. Into a seated session staff name the seats (`seat_ids`), reserved as the
+ * storefront's are: the unique index over live tickets per session and seat decides who gets one.
  */
 export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId: string; body: TAdminMoveBody; now: Date }): Promise<TAdminMove> {
   const { body, now } = input;
@@ -51,7 +52,12 @@ export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId
 
   // The change cart is the buyer's (the pay path checks its owner), made by staff.
   const identity = { id: owner.identity_id, kind: owner.kind as 'public' | 'user' };
-  const add = tickets.map((t) => ({ ticket_type_id: t.ticket_type_id, event_session_id: session.id, admit_name: t.admit_name, admit_email: t.admit_email }));
+  // In ticket_ids' order, so each new ticket gets the seat named for it; the ticket's insert decides whether the seat is free (seats/hold-seat.ts).
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const add = ids.map((id) => {
+    const t = byId.get(id)!;
+    return { ticket_type_id: t.ticket_type_id, event_session_id: session.id, admit_name: t.admit_name, admit_email: t.admit_email, ...(body.seat_ids ? { handler_data: { seat_id: body.seat_ids[body.ticket_ids.indexOf(id)] } } : {}) };
+  });
   const made = await modifyCart({
     db: deps.db,
     dialect: deps.dialect,

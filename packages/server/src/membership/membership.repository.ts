@@ -27,6 +27,11 @@ export function membershipsOfOrders(tx: Tx, orderIds: string[]): Promise<Members
   return withLevelName(tx).where('membership.ticket_order_id', 'in', orderIds).orderBy('membership.card_set_id').orderBy('membership.position').execute();
 }
 
+/** The cards of one set (bought together), with their level, in card order. */
+export function membershipsOfSetWithLevel(tx: Tx, cardSetId: string): Promise<MembershipWithLevel[]> {
+  return withLevelName(tx).where('membership.card_set_id', '=', cardSetId).orderBy('membership.position').execute();
+}
+
 export function membershipById(tx: Tx, id: string): Promise<MembershipWithLevel | undefined> {
   return withLevelName(tx).where('membership.id', '=', id).executeTakeFirst();
 }

@@ -27,7 +27,7 @@ export const adminText = {
     submit: 'Search',
     lead: 'Search by order number, e-mail, name, phone, a ticket’s scan code or the last 4 digits of the card that paid.',
     none: 'No orders match “{q}”.',
-    count: '{n} orders',
+    count: '{n|order|orders}',
     columns: { order: 'Order', date: 'Booked', buyer: 'Buyer', email: 'E-mail', tickets: 'Tickets', total: 'Total', state: 'State' },
   },
   table: { sortBy: 'Sort by {column}', previous: 'Previous', next: 'Next', page: 'Page {page} of {pages}', rows: 'Showing {from}–{to} of {total}' },
@@ -71,7 +71,7 @@ export const adminText = {
   move: {
     title: 'Move to another session',
     open: 'Move selected tickets',
-    lead: '{n} tickets of {event}.',
+    lead: '{n|ticket|tickets} of {event}.',
     oneEvent: 'Move the tickets of one event at a time.',
     day: 'Day',
     session: 'New session',
@@ -83,13 +83,13 @@ export const adminText = {
     charge: 'Charge {amount} and move',
     submit: 'Move',
     cancel: 'Cancel',
-    done: 'Moved {n} tickets.',
-    doneCharged: 'Moved {n} tickets; {amount} charged.',
-    doneRefunded: 'Moved {n} tickets; {amount} refunded.',
+    done: 'Moved {n|ticket|tickets}.',
+    doneCharged: 'Moved {n|ticket|tickets}; {amount} charged.',
+    doneRefunded: 'Moved {n|ticket|tickets}; {amount} refunded.',
   },
   refund: {
     title: 'Refund',
-    tickets: '{n} tickets, {amount}',
+    tickets: '{n|ticket|tickets}, {amount}',
     whole: 'The whole order: {amount}',
     reason: 'Reason',
     confirm: 'Refund {amount}',
@@ -133,6 +133,13 @@ export const adminText = {
     reason: 'Reason',
     confirm: { extend: 'Extend', cancel: 'Cancel membership now', 'auto_renew/cancel': 'Stop auto-renew' },
     close: 'Close',
+    resend: 'Resend cards',
+    resendLabel: 'Resend the cards of {name}',
+    resendTitle: 'Resend membership cards',
+    resendLead: 'The cards of {name} ({level}) by e-mail, with their member numbers and QR codes.',
+    resendTo: 'E-mail address (empty: the card holder’s, else the buyer’s)',
+    resendSubmit: 'Send cards',
+    resent: 'The cards of {name} were sent to {email}.',
     done: { extend: 'The membership of {name} was extended.', cancel: 'The membership of {name} was cancelled.', 'auto_renew/cancel': 'The membership of {name} will not renew.' },
   },
   links: {
@@ -182,7 +189,7 @@ export const adminText = {
     reason: 'Reason',
     submit: 'Issue tickets',
     cancel: 'Cancel',
-    done: 'Issued {n} complimentary tickets: order {number}.',
+    done: 'Issued {n|complimentary ticket|complimentary tickets}: order {number}.',
     view: 'View order',
   },
   reports: {
@@ -208,6 +215,14 @@ export const adminText = {
 } as const;
 
 /** Fills {placeholders}. */
+/**
+ * The text with its `{key}` values; `{key|one|many}` is the value and the word for it, singular
+ * when the value is 1 ("1 ticket", "2 tickets").
+ */
 export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m));
+  return text.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (m, key: string, one?: string, many?: string) => {
+    if (!(key in values)) return m;
+    const value = values[key]!;
+    return one === undefined ? String(value) : `${value} ${Number(value) === 1 ? one : many}`;
+  });
 }

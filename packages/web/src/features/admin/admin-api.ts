@@ -56,6 +56,8 @@ export const membersQuery = (q: string, offset: number, limit: number) =>
 export const changeMember = (cardSetId: string, action: 'extend' | 'cancel' | 'auto_renew/cancel', body: { reason: string; valid_to?: string }) =>
   adminCall<TAdminMemberSetAnswer>(`members/${encodeURIComponent(cardSetId)}/${action}`, { method: 'POST', body });
 
+export const resendMemberCards = (cardSetId: string, email?: string) => adminCall<{ sent_to: string }>(`members/${encodeURIComponent(cardSetId)}/resend`, { method: 'POST', body: email ? { email } : {} });
+
 /** POST members/cards-to-print: a CSV (moves the export mark), answered as text with its file name. */
 export async function cardsToPrint(): Promise<{ name: string; text: string }> {
   const response = await fetch('/api/admin/members/cards-to-print', { method: 'POST', credentials: 'same-origin', headers: { accept: 'text/csv' } });

@@ -9,14 +9,15 @@ import { cardsToPrint, changeMember, membersQuery } from './admin-api.js';
 import type { Column } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
+import { ResendCardsDialog } from './resend-cards-dialog.js';
 
 const PAGE = 25;
 type Action = 'extend' | 'cancel' | 'auto_renew/cancel';
 
 /**
  * Members (docs/box-office.md, Members): find member cards by name, e-mail or member id; a card
- * set's validity, auto-renew and order; extend, cancel, stop auto-renew (with a reason); the
- * cards-to-print CSV since the last export.
+ * set's validity, auto-renew and order; extend, cancel, stop auto-renew (with a reason); resend
+ * the cards; the cards-to-print CSV since the last export.
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -25,6 +26,7 @@ export function Component() {
   const client = useQueryClient();
   const results = useQuery(membersQuery(q, offset, PAGE));
   const [acting, setActing] = useState<{ member: TAdminMember; action: Action } | null>(null);
+  const [resending, setResending] = useState<TAdminMember | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const act = (member: TAdminMember, action: Action) => (setError(null), setMessage(null), setActing({ member, action }));
@@ -50,6 +52,9 @@ export function Component() {
           )}
           <button type="button" className="button button--secondary" aria-label={fill(t.members.cancelLabel, { name: m.name })} onClick={() => act(m, 'cancel')}>
             {t.members.cancel}
+          </button>
+          <button type="button" className="button button--secondary" aria-label={fill(t.members.resendLabel, { name: m.name })} onClick={() => (setError(null), setMessage(null), setResending(m))}>
+            {t.members.resend}
           </button>
         </span>
       ),
@@ -94,6 +99,7 @@ export function Component() {
         offset={offset}
         onPage={(next) => setParams({ q, offset: String(next) })}
       />
+      <ResendCardsDialog member={resending} onClose={() => setResending(null)} onDone={(text) => (setResending(null), setMessage(text))} />
       <Modal open={acting !== null} title={acting ? t.members.titles[acting.action] : ''} onClose={() => setActing(null)} size="sm">
         {acting && (
           <form
