@@ -19,7 +19,7 @@ import { walletPaths } from './wallet/openapi-paths.js';
 import { adminPaths } from './admin/openapi-paths.js';
 import { answer, pathParam } from './http/openapi-parts.js';
 
-/** OpenAPI 3.1 document generated from the contract schemas (DESIGN §2); test/openapi.test.ts checks it names every /api route. */
+/** OpenAPI 3.1 document generated from the contract schemas (docs/api.md#responses); test/openapi.test.ts checks it names every /api route. */
 const COMPONENTS = {
   Seller: ZSeller,
   Venue: ZVenue,

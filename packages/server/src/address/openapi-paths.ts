@@ -3,7 +3,7 @@ import { operation, sellerParam } from '../http/openapi-parts.js';
 
 const q = (name: string, description: string, required = false) => ({ name, in: 'query', required, schema: { type: 'string' }, description });
 
-/** OpenAPI paths of the address lookup (000 §4, §7 External), generated from the contracts. */
+/** OpenAPI paths of the address lookup (docs/checkout.md#address-lookup External), generated from the contracts. */
 export function addressPaths() {
   const refusals = { '400': 'not_configured (no ADDRESS_LOOKUP_KEY), validation_failed', '429': 'rate_limited (Retry-After)', '502': 'provider_unavailable' };
   return {

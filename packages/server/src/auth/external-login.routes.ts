@@ -19,7 +19,7 @@ import { ACCOUNT_QUERY } from './account-query.js';
 const safePath = (path: string | undefined) => (path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : null);
 
 /**
- * External identity-provider login through OpenID Connect (001 §2 /auth0-login and its callback):
+ * External identity-provider login through OpenID Connect (docs/accounts.md#web-screens /auth0-login and its callback):
  * GET login/providers, POST auth0/start → the provider's authorize URL, POST auth0/callback with
  * the code and state the provider sent to /auth0-callback.
  */

@@ -19,7 +19,7 @@ import { changeOrderAccess } from '../orders/self-edit/change-order-access.js';
 
 type IdParams = { Params: { id: string } };
 
-/** The cart calls of 000 §7, at my/cart/… and cart/…: same handlers, same ownership rule. */
+/** The cart calls of docs/cart.md#calls, at my/cart/… and cart/…: same handlers, same ownership rule. */
 export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const seller = async (request: FastifyRequest) => {
@@ -45,7 +45,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
     app.post(`${prefix}/modify`, modify);
     app.post<IdParams>(`${prefix}/:id/modify`, modify);
 
-    // 001 §7 POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
+    // docs/after-sale.md#how-a-change-works-server POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
     app.post<IdParams>(`${prefix}/:id/remove`, async (request, reply) => {
       const body = parseBody(ZCartRemove, request.body, 'cart_remove_tickets');
       const { seller: s } = await seller(request);

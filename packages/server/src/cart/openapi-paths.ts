@@ -15,7 +15,7 @@ const LOCKED = 'member_details_locked (prevent_membership_updates: a member name
 const CODE_GUESSES = 'rate_limited (too many wrong promo codes from this address or for this cart)';
 const CAPACITY = 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded, incorrect_cart_state (injected cart)';
 
-/** OpenAPI paths of the cart calls (000 §7), at my/cart/… and cart/… alike (same handlers). */
+/** OpenAPI paths of the cart calls (docs/cart.md#calls), at my/cart/… and cart/… alike (same handlers). */
 export function cartPaths() {
   const id = pathParam('id');
   const paths: Record<string, object> = {};
@@ -40,7 +40,7 @@ export function cartPaths() {
     };
     paths[`${prefix}/{id}/remove`] = {
       post: operation({
-        summary: 'Remove tickets by id (001 §7); in a change cart also the order\'s own tickets (self-edit)',
+        summary: 'Remove tickets by id; in a change cart also the order\'s own tickets (self-edit)',
         parameters: [id, sellerParam],
         body: ZCartRemove,
         ok: ZCartDocument,

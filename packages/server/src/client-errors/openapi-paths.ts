@@ -1,7 +1,7 @@
 import { ZClientError, ZClientErrorAnswer } from '@foyer/contracts';
 import { operation } from '../http/openapi-parts.js';
 
-/** OpenAPI path of error reporting (000 §8), generated from the contracts. */
+/** OpenAPI path of error reporting (docs/api.md#errors), generated from the contracts. */
 export function clientErrorPaths() {
   return {
     '/client_error': {

@@ -8,7 +8,7 @@ import { imageResizer } from './resize-image.js';
 const IMAGE_QUERY = { params: { sizex: 'number', sizey: 'number', shrink_only: 'boolean', shrink: 'boolean' } } as const;
 
 /**
- * Catalog images, resized on request (000 §7: sizex, sizey and a shrink-only flag). Sizes snap
+ * Catalog images, resized on request (docs/api.md#reads: sizex, sizey and a shrink-only flag). Sizes snap
  * to fixed steps; raster images never exceed their original, whatever shrink_only says.
  */
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -16,7 +16,7 @@ import { savedMethodOf } from './auto-renew/saved-payment-method.repository.js';
 import { document } from '../http/envelope.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 
-/** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (000 §7, 001 §4). */
+/** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (docs/memberships.md#7-gifts-of-membership). */
 export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const base = async (request: FastifyRequest, spec: QuerySpec) => {
@@ -56,7 +56,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.send(png);
   });
 
-  // 001 §3 Saved payment method: the card kept for auto-renew (brand and last 4 only).
+  // docs/memberships.md#8-auto-renew Saved payment method: the card kept for auto-renew (brand and last 4 only).
   app.get('/api/my/identity/saved_payment_method', async (request, reply) => {
     const input = await base(request, {});
     const session = loggedIn(request, input.sellerId);

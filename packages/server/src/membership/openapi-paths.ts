@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZGiftCodeLookup, ZSavedPaymentMethodDocument, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
 import { embedParam, operation, pathParam, sellerParam } from '../http/openapi-parts.js';
 
-/** OpenAPI paths of the membership calls (000 §7, 001 §4), generated from the contracts. */
+/** OpenAPI paths of the membership calls (docs/memberships.md#2-buying), generated from the contracts. */
 export function membershipPaths() {
   return {
     '/membership_levels': {

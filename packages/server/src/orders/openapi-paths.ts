@@ -7,7 +7,7 @@ import { MODIFIABLE } from '../cart/openapi-paths.js';
 const ORDER_OWNED = { '404': "not_found (no such order, or not the caller's: another identity, no key, a wrong or expired key), seller_not_found", '429': 'rate_limited (keyed calls, per IP; Retry-After)' };
 const keyParam = { name: 'key', in: 'query', schema: { type: 'string' }, description: "a manage key from the order's e-mail links" };
 
-/** OpenAPI paths of checkout and the orders (001 §4, §7), generated from the contracts. */
+/** OpenAPI paths of checkout and the orders (docs/checkout.md#order-complete, docs/checkout.md#calls), generated from the contracts. */
 export function orderPaths() {
   const id = pathParam('id');
   const checkout = (summary: string, body?: z.ZodType) =>

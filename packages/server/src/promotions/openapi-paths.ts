@@ -4,7 +4,7 @@ import { MODIFIABLE } from '../cart/openapi-paths.js';
 
 const PROMO = 'validation_failed (2..35 characters)';
 
-/** OpenAPI paths of the promotion calls (000 §7). */
+/** OpenAPI paths of the promotion calls (docs/promotions.md#applying-codes). */
 export function promotionPaths() {
   const paths: Record<string, object> = {};
   for (const prefix of ['/my/cart', '/cart']) {

@@ -21,7 +21,7 @@ function requireSession(request: FastifyRequest) {
   return session;
 }
 
-/** POST user, GET/PUT my/user, PATCH my/user/{id} (000 §7). */
+/** POST user, GET/PUT my/user, PATCH my/user/{id} (docs/accounts.md#calls). */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const embedOf = (request: FastifyRequest) => parseQuery(request.query as Record<string, unknown>, USER_QUERY);

@@ -8,7 +8,7 @@ const pick = [
   { name: 'membership_id', in: 'query', schema: { type: 'string' }, description: "One member card's pass (neither: all of the order's)." },
 ];
 
-/** OpenAPI paths of wallet passes (001 §2 Order complete wallet links, §3, §7), generated from the contracts. */
+/** OpenAPI paths of wallet passes (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#what-has-a-pass, docs/wallet-passes.md#calls), generated from the contracts. */
 export function walletPaths() {
   const id = pathParam('id');
   return {

@@ -13,7 +13,7 @@ const WALLET_QUERY: QuerySpec = { params: { key: 'string', ticket_id: 'string', 
 
 const param = (params: Record<string, unknown>, name: string) => (typeof params[name] === 'string' && params[name] ? (params[name] as string) : null);
 
-/** Wallet passes of an order (001 §2 Order complete wallet links, §7 walletprecheck): the buyer's login or the manage key. */
+/** Wallet passes of an order (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#calls walletprecheck): the buyer's login or the manage key. */
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const access = async (request: FastifyRequest<IdParams>) => {
