@@ -4,7 +4,7 @@ import { ZMembership } from './memberships.js';
 import { CUSTOM_FIELD_MAX } from './rules/identity-form.js';
 import { passwordProblems } from './rules/password.js';
 
-/** Accounts, login, sessions and recovery: wire shapes (docs/accounts.md#members, docs/accounts.md#field-rules, docs/accounts.md#seller-configuration, docs/accounts.md#calls; docs/accounts.md#web-screens, docs/accounts.md#calls, docs/accounts.md#errors). */
+/** Accounts, login, sessions and recovery: wire shapes (docs/accounts.md). */
 
 export * from './auth-limits.js';
 import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS, NO_EMAIL_PREFIX, type TLoginMethod } from './auth-limits.js';

@@ -34,7 +34,7 @@ export const CONFIG = {
   redirects: { namespace: 'web', name: 'redirects' },
   /** /membership/{action} goes to this URL plus the action when set (docs/memberships.md#2-buying route table). */
   membershipUrl: { namespace: 'web', name: 'membership_url' },
-  /** Seller HTML blocks in named regions of the pages, on or off per route name and role (docs/routes.md#route-table; docs/catalog.md). */
+  /** Seller HTML blocks in named regions of the pages, on or off per route name and role (docs/routes.md#route-table, docs/catalog.md). */
   contentRegions: { namespace: 'web', name: 'content_regions' },
   /** docs/events.md#limits: listing, calendar and quantity prices include the outside fees when true. */
   advertisePriceIncludingFees: { namespace: 'web', name: 'advertise_price_including_fees' },
@@ -45,9 +45,9 @@ export const CONFIG = {
   autoRenewDaysBefore: { namespace: 'membership', name: 'auto_renew_days_before' },
   /** docs/memberships.md#4-refusals-error-envelope: true locks a member's names and e-mails (account and cards) against online changes (docs/memberships.md). */
   preventMembershipUpdates: { namespace: 'membership', name: 'prevent_membership_updates' },
-  /** docs/promotions.md#codes: promo codes; the first is applied to every cart (docs/promotions.md#the-storefront; docs/promotions.md). */
+  /** docs/promotions.md#codes: promo codes; the first is applied to every cart (docs/promotions.md). */
   defaultPromoCodes: { namespace: 'web', name: 'default_promo_codes' },
-  /** docs/promotions.md#codes: the city-pass groups and their voucher expressions (docs/promotions.md#applying-codes; docs/promotions.md). */
+  /** docs/promotions.md#codes: the city-pass groups and their voucher expressions (docs/promotions.md). */
   citypassCodeGroups: { namespace: 'web', name: 'citypass_code_groups' },
 } as const;
 

@@ -9,7 +9,7 @@ export * from './membership-limits.js';
 export * from './auto-renew-texts.js';
 
 /**
- * Membership wire shapes (docs/memberships.md#1-in-the-catalog, docs/memberships.md#4-refusals-error-envelope, docs/memberships.md#3-being-recognised, docs/memberships.md#2-buying, docs/memberships.md#1-in-the-catalog, docs/memberships.md#2-buying).
+ * Membership wire shapes (docs/memberships.md).
  *
  * A membership level is a ticket type sold in a ticket group with handler "membership"; booking
  * one creates one membership (member card) per named member, each with its own member id

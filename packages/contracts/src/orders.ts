@@ -3,7 +3,7 @@ import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZTicket } from './car
 import { ZResourceList } from './resources.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
-/** Checkout, payment and order wire shapes (docs/checkout.md#data, docs/checkout.md#flow, docs/checkout.md#your-information, docs/checkout.md#calls). */
+/** Checkout, payment and order wire shapes (docs/checkout.md). */
 
 export * from './payment-limits.js';
 import { GATEWAYS } from './payment-limits.js';

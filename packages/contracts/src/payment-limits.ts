@@ -17,7 +17,7 @@ export const PAYMENT_CONFIG = {
   stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
   /**
    * The seller's extra Stripe methods (a stored entry, e.g. `["bacs_debit", "afterpay_clearpay"]`):
-   * offered only when Stripe takes the cards (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit; docs/payments.md "Redirect methods").
+   * offered only when Stripe takes the cards (docs/payments.md "Redirect methods").
    */
   stripePaymentMethods: { namespace: 'payments', name: 'stripe_payment_methods' },
   /**

@@ -1,4 +1,4 @@
-/** Promotion limits and texts (docs/promotions.md#applying-codes, docs/promotions.md#codes; docs/promotions.md#applying-codes) the server answers with and the web shows. */
+/** Promotion limits and texts (docs/promotions.md#applying-codes, docs/promotions.md#codes) the server answers with and the web shows. */
 
 /** docs/promotions.md#applying-codes, docs/promotions.md#codes: a promo code is trimmed and 2 to 35 characters long. */
 export const PROMO_CODE_MIN = 2;

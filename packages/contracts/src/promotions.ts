@@ -4,7 +4,7 @@ import { ZResourceList } from './resources.js';
 import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
 
 /**
- * Promotions (docs/promotions.md#cart-modifiers, docs/promotions.md#applying-codes; docs/promotions.md#cart-modifiers; docs/promotions.md): cart modifiers activated by code
+ * Promotions (docs/promotions.md): cart modifiers activated by code
  * groups, codes with usage limits, code-required groups, default codes. The catalog part is under
  * `promotions` of the catalog document; the wire part is the cart's `cartmods` and `promo_codes`,
  * POST my/cart/{id}/apply_code and GET code/{code}.

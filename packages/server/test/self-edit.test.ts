@@ -14,7 +14,7 @@ const C = '2026-06-05T22:00:00.000Z';
 const DOOR_TOKEN = 'door-scanner-token-for-self-edit-0123456789';
 
 /**
- * Self-edit and reschedule (docs/after-sale.md#screens Edit order, Reschedule; docs/after-sale.md#how-a-change-works-server; docs/after-sale.md#who-may-read-or-change-an-order; docs/after-sale.md#how-a-change-works-server; docs/after-sale.md#errors): a change cart linked
+ * Self-edit and reschedule (docs/after-sale.md#screens Edit order, Reschedule; docs/after-sale.md): a change cart linked
  * to the order, one modify that adds the new tickets and takes the old out, Confirm Changes paid
  * (Stripe, against the local fake) or free, refunds of a cheaper change, discard and expiry.
  */

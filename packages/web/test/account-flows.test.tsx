@@ -396,7 +396,7 @@ describe('external login routes (docs/accounts.md#web-screens, docs/accounts.md#
   });
 });
 
-describe('set e-mail address (docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors)', () => {
+describe('set e-mail address (docs/accounts.md)', () => {
   it('lets a member without an address set one: mismatch, taken address, then saved and on to checkout', async () => {
     setSessionCookie();
     let attempts = 0;

@@ -8,7 +8,7 @@ import { configDocument, installFetch, SELLER_ID, type Handler } from './fixture
 import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/stripe-js.js';
 
 /**
- * Payment methods with Stripe on (docs/checkout.md#screens, docs/checkout.md#flow, docs/checkout.md#your-information): the wallet is the default where the browser has
+ * Payment methods with Stripe on (docs/checkout.md): the wallet is the default where the browser has
  * one (the Payment Request capability, reached through Stripe.js, is stubbed here: it is the
  * external boundary), the seller's redirect methods with the address required, and the return
  * from the provider's page.

@@ -7,7 +7,7 @@ import { calendarDocument, configDocument, eventDocument, installFetch, session,
 import { renderApp } from './render-app.js';
 
 /**
- * The self-edit screens' error paths (docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#errors; docs/after-sale.md): the change cart's expiry is
+ * The self-edit screens' error paths (docs/after-sale.md): the change cart's expiry is
  * noticed on every screen of a change (the manage page then reloads), a failed reschedule deletes
  * its change cart (with a restart link in the restart cases), and the reschedule page warns of a
  * dearer time from POST events/{id}/pricecheck before Update.

@@ -5,7 +5,7 @@ import { MODIFIABLE, OWNED } from '../cart/openapi-paths.js';
 
 const idempotencyKey = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'Names one payment attempt: the same request with the key replays a success and retries a failure; another request with it is refused (422 idempotency_key_reused).' };
 
-/** OpenAPI paths of paying (docs/payments.md#gift-cards, docs/payments.md), the ledger and the gateways' callbacks. */
+/** OpenAPI paths of paying (docs/payments.md), the ledger and the gateways' callbacks. */
 export function paymentPaths() {
   const pay = operation({
     summary: 'Pay (part of) a cart with a gateway; outcome completed (with ticket_order), partial or pending. A booked cart pays its order\'s later instalments (the order\'s manage key or its buyer; docs/payments.md)',

@@ -8,7 +8,7 @@ import { normaliseCode } from './normalise-code.js';
 import { codeByText } from './promotions.repository.js';
 
 /**
- * The seller's promotion configuration entries (docs/promotions.md#codes; docs/promotions.md). `catalog validate`
+ * The seller's promotion configuration entries (docs/promotions.md). `catalog validate`
  * checks them; a value that does not parse here is read as unset (never a 500 on a cart).
  */
 

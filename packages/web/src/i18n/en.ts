@@ -33,7 +33,7 @@ export const en = {
     logout: 'Log out',
     openMenu: 'Account menu for {name}',
   },
-  /** Login, registration and recovery (docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors; docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors). */
+  /** Login, registration and recovery (docs/accounts.md). */
   account: {
     loginTitle: 'Log in',
     passwordTitle: 'Enter your password',
@@ -64,7 +64,7 @@ export const en = {
     /** docs/checkout.md#your-information. */
     cookiesDisabled: 'Enable cookies and reload to login.',
     loginDisabled: 'Login is disabled',
-    /** OTP (docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors). */
+    /** OTP (docs/accounts.md). */
     otpTitle: 'Enter your passcode',
     otpSent: 'We sent a 6-character passcode to {email}. It works for 10 minutes.',
     otpLabel: 'Passcode',
@@ -246,7 +246,7 @@ export const en = {
     open: 'More information',
     about: 'about {name}',
   },
-  /** The event screen's flows other than date-first (docs/events.md#the-event-page, docs/events.md#flows, docs/events.md#errors). */
+  /** The event screen's flows other than date-first (docs/events.md). */
   flows: {
     addToCart: 'Add to cart',
     adding: 'Adding…',
@@ -862,7 +862,7 @@ export const en = {
   placeholders: {
     membership: { title: 'Membership', text: 'Become a member and enjoy free visits all year.' },
   },
-  /** Promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes; docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the spec's texts verbatim, the rest short. */
+  /** Promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the spec's texts verbatim, the rest short. */
   promo: {
     title: 'Promo codes',
     open: 'Add a promo code',

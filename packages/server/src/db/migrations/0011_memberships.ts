@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Memberships (docs/memberships.md#1-in-the-catalog, docs/memberships.md#3-being-recognised; docs/memberships.md#1-in-the-catalog, docs/memberships.md#2-buying; docs/memberships.md#3-being-recognised): the levels a catalog sells, one row per member
+ * Memberships (docs/memberships.md): the levels a catalog sells, one row per member
  * card, the members a held membership ticket will create, and member allowances taken like
  * capacity (a usage counter per card set, rule and period; a take row per ticket so a release
  * gives back exactly once). Gift, redeem and auto-renew columns are nullable for the next issue.

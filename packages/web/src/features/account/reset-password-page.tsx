@@ -16,7 +16,7 @@ import { FORGOT_PASSWORD_PATH } from './password-step.js';
 import { confirmPasswordError } from './validation.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 
-/** /user/reset-password?token= (docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors): validate the link, choose a password, done. */
+/** /user/reset-password?token= (docs/accounts.md): validate the link, choose a password, done. */
 export const loader = loggedOutOnly;
 
 const INVALID_CODES = new Set(['not_found', 'validate_failed']);

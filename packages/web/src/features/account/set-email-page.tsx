@@ -18,7 +18,7 @@ export function nextPath(value: string | null, fallback: string): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : fallback;
 }
 
-/** /user/set-email-address (docs/accounts.md#web-screens, docs/accounts.md#field-rules, docs/accounts.md#errors): a 'no-email+' member sets a real address. */
+/** /user/set-email-address (docs/accounts.md): a 'no-email+' member sets a real address. */
 export function Component() {
   useDocumentTitle(en.account.setEmailTitle);
   const { user, loading, openLogin } = useAccount();

@@ -3,7 +3,7 @@ import type { TCart } from '@foyer/contracts';
 import { ApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 
-/** Checkout rules (docs/checkout.md#flow, docs/checkout.md#your-information, docs/checkout.md#errors), pure: identity validation, amounts, refusal texts, card input formatting. */
+/** Checkout rules (docs/checkout.md), pure: identity validation, amounts, refusal texts, card input formatting. */
 
 // ───────────── Your information (docs/checkout.md#your-information) ─────────────
 
