@@ -111,7 +111,7 @@ export const en = {
     loginOrGuestText: 'Members: log in to use your membership benefits. Everyone else can continue as a guest.',
     continueAsGuest: 'Continue as guest',
     loggedIn: 'You are logged in.',
-    /** Recovery screens (docs/routes.md#route-table, docs/checkout.md#your-information, docs/checkout.md#errors). */
+    /** Recovery screens (docs/accounts.md). */
     forgotPasswordTitle: 'Forgot password',
     forgotPasswordLead: 'Enter the email address of your account and we will send you a link to set a new password.',
     forgotPasswordSend: 'Send reset link',
@@ -435,7 +435,7 @@ export const en = {
     title: 'Checkout',
     summary: 'Order summary',
     loading: 'Loading your cart',
-    /** docs/api.md#responses form error banner. */
+    /** docs/checkout.md#your-information form error banner. */
     formErrors: 'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
     yourInformation: 'Your information',
     yourInformationHint: 'We will e-mail your tickets to this address.',
@@ -738,9 +738,9 @@ export const en = {
     tickets: '{n} ticket(s)',
     orderNumber: 'Order {number}',
     details: 'Details',
-    /** docs/checkout.md#errors */
+    /** docs/accounts.md#my-account */
     sessionNotFound: 'Session not found',
-    /** docs/checkout.md#errors */
+    /** docs/accounts.md#my-account */
     orderNotFound: 'Order not found',
     sessionTitle: 'Your visit',
     viewTickets: 'View tickets',
@@ -752,7 +752,7 @@ export const en = {
     loginLead: 'Log in to see your orders.',
     loading: 'Loading your orders',
     loadError: 'Your orders could not be loaded.',
-    /** docs/checkout.md#errors */
+    /** docs/accounts.md#my-account */
     none: 'You have no recent orders.',
     order: 'Order {number}',
     tickets: '{n} ticket(s)',
@@ -763,7 +763,7 @@ export const en = {
     title: 'Manage your order',
     heading: 'Order {number}',
     loading: 'Loading your order',
-    /** docs/checkout.md#errors */
+    /** docs/after-sale.md#cancelling-a-free-order */
     contactUs: 'You must contact us to cancel this order.',
     nothingLeft: 'There are no tickets left in this order.',
     notYours: 'Open this order with the "Manage your order" link in its e-mail, or in the browser it was bought in.',
@@ -828,7 +828,7 @@ export const en = {
     stage: 'Stage',
     inCart: 'Seat',
   },
-  /** The configurable "your information" form (docs/checkout.md#your-information) and its address lookup (docs/checkout.md#your-information). */
+  /** The configurable "your information" form (docs/checkout.md#your-information) and its address lookup (docs/checkout.md#address-lookup). */
   identityForm: {
     addressMore: 'Address line 2 (optional)',
     region: 'Region',
