@@ -26,7 +26,7 @@ export const CONFIG = {
   /** docs/memberships.md#8-auto-renew: 'always' or 'if_autorenew' lets a member book a session after the membership ends; unset = never. */
   /** The "your information" form's fields (docs/checkout.md#your-information): a list of { key, type, required, … }, added to first name, last name, e-mail. */
   identityForm: { namespace: 'web', name: 'identity_form' },
-  /** 'autocomplete' or 'manual' (default): how the identity form's address is entered (docs/checkout.md#your-information). */
+  /** 'autocomplete' or 'manual' (default): how the identity form's address is entered (docs/checkout.md#address-lookup). */
   addressMode: { namespace: 'web', name: 'address_mode' },
   /** Set by the server (not stored): true when it has an address-lookup key (ADDRESS_LOOKUP_KEY). */
   addressLookup: { namespace: 'web', name: 'address_lookup' },

@@ -72,7 +72,7 @@ export const ERROR_CODES = [
   // external identity-provider login (docs/accounts.md#errors login callback)
   'invalid_state',
   'provider_unavailable',
-  // accounts and recovery (docs/checkout.md#errors)
+  // accounts and recovery (docs/accounts.md#errors)
   'email_in_use',
   // order management
   'ticket_not_found',

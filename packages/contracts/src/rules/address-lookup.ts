@@ -1,5 +1,5 @@
 /**
- * Address autocomplete (docs/checkout.md#your-information): only with a key on the server, a supported country and the
+ * Address autocomplete (docs/checkout.md#address-lookup): only with a key on the server, a supported country and the
  * autocomplete mode; a search starts at 4 characters, 300 ms after the last keystroke.
  */
 export const ADDRESS_SEARCH_MIN = 4;

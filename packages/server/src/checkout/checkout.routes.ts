@@ -29,7 +29,7 @@ const manageKeyOf = (query: unknown) => {
   return typeof key === 'string' && key ? key : null;
 };
 
-/** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (docs/payments.md#gift-cards–docs/payments.md#gift-cards). */
+/** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (docs/checkout.md, docs/payments.md). */
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const stripe = ctx.stripe ?? null;

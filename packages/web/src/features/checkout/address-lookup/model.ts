@@ -6,7 +6,7 @@ import { en } from '../../../i18n/en.js';
 export const PICKED = 'address_lookup_id';
 const SUBFIELDS = ['address', 'address_more', 'city', 'state', 'region', 'zip_code'];
 
-/** Whether the address field searches (docs/checkout.md#your-information): a lookup key on the server, autocomplete mode, a supported country, an address field. */
+/** Whether the address field searches (docs/checkout.md#address-lookup): a lookup key on the server, autocomplete mode, a supported country, an address field. */
 export function lookupActive(options: { available: boolean; manual: boolean; form: readonly IdentityField[]; answers: IdentityAnswers }): boolean {
   if (!options.available || options.manual) return false;
   if (!isLookupCountry(String(options.answers.country ?? ''))) return false;
