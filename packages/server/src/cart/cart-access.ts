@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 
 /**
- * Only the cart's identity may see or change it (docs/accounts.md#cookies); others are refused. The refusal says
+ * Only the cart's identity may see or change it (docs/cart.md#who-may-change-a-cart); others are refused. The refusal says
  * when the cart is a logged-in member's (`_extra.owner: 'member'`, docs/cart.md#errors "belongs to another
  * member") and nothing more about the owner.
  */
