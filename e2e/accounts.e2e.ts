@@ -132,7 +132,7 @@ describe('accounts in the browser', () => {
     await dialog(page).getByLabel('Password').fill(PASSWORD);
     await dialog(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await expectGreeting(page, 'Grace');
-    // Logged in on home, which sends a logged-in visitor on (001 §2); a menu opened before that
+    // Logged in on home, which sends a logged-in visitor on (docs/routes.md#route-table); a menu opened before that
     // navigation lands is closed by it, so wait for the page it goes to.
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);

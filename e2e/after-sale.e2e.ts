@@ -9,7 +9,7 @@ import {
  * After the sale, the journey of issue 13's "Checked by": a buyer with an account buys two timed
  * tickets in the storefront (the planetarium show, self-editable in the demo: an Adult at one
  * show and a free Under 3 lap ticket at another), opens the manage link of the e-mail in another
- * browser (self-edit is for logged-out buyers, 001 §6; the logged-in browser is asked to log out),
+ * browser (self-edit is for logged-out buyers, docs/after-sale.md#who-may-read-or-change-an-order; the logged-in browser is asked to log out),
  * reschedules the Adult to a dearer show and pays the difference on /manage/{id}/confirm, cancels
  * the free ticket, resends the tickets from /resend (a fresh manage link arrives); back in the
  * buyer's logged-in browser My Account lists the order (/my/orders, tied to the buyer by boughtBy)

@@ -145,7 +145,7 @@ for (const [label, viewport] of [
       await expect.poll(() => panel.getByRole('heading', { name: 'Pay for your order' }).isVisible()).toBe(true);
       // Prepared by staff: no remove buttons in the summary.
       expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
-      // Due (the default), outstanding, other (001 §4).
+      // Due (the default), outstanding, other (docs/checkout.md#flow).
       const choice = page.getByRole('group', { name: 'Amount to pay' });
       await expect.poll(() => choice.getByRole('radio', { name: 'Payment due $20' }).isChecked()).toBe(true);
       expect(await choice.getByRole('radio', { name: 'Total outstanding $50' }).isChecked()).toBe(false);

@@ -44,7 +44,7 @@ async function fillCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
 }
 
-/** Pays with the named button; the seller has terms, so the terms modal asks first (001 §2) unless already accepted. */
+/** Pays with the named button; the seller has terms, so the terms modal asks first (docs/payments.md#captcha-and-terms) unless already accepted. */
 async function payAccepting(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
   const dialog = page.getByRole('dialog', { name: 'Terms and conditions' });
@@ -125,7 +125,7 @@ describe('checkout at desktop width', () => {
     const completeUrl = page.url();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('foyer:cart:')))).toEqual([]);
 
-    // A cart that is already an order: checkout goes to its complete page (001 §2).
+    // A cart that is already an order: checkout goes to its complete page (docs/checkout.md#order-complete).
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), stored);
     await page.goto(`${sf.url}/checkout`);
     await expect.poll(() => page.url()).toBe(completeUrl);
@@ -171,7 +171,7 @@ describe('checkout at desktop width', () => {
     await expect.poll(() => stranger.page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not find anything at this URL. (404 Not Found)');
     await stranger.page.context().close();
 
-    // Lost the e-mail: the home page's resend link sends the tickets to the same address again (001 §2).
+    // Lost the e-mail: the home page's resend link sends the tickets to the same address again (docs/after-sale.md#resending-tickets).
     await page.goto(sf.url);
     await page.getByRole('link', { name: 'Lost your tickets? Resend them by e-mail' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/resend');
@@ -262,7 +262,7 @@ describe('checkout at desktop width', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
 
     await fillCard(page, '4242424242424242');
-    // Terms reset after a partial payment (001 §4): asked again.
+    // Terms reset after a partial payment (docs/payments.md#captcha-and-terms): asked again.
     await payAccepting(page, 'Pay $25');
     await expectComplete(page);
 
@@ -299,7 +299,7 @@ describe('checkout at desktop width', () => {
     await payAccepting(page, 'Complete order');
     const orderNumber = await expectComplete(page);
 
-    // A free order can be cancelled by its buyer (001 §2 Cancel free order): confirm, and the e-mail says so.
+    // A free order can be cancelled by its buyer (docs/after-sale.md#cancelling-a-free-order Cancel free order): confirm, and the e-mail says so.
     await page.getByRole('link', { name: 'Cancel tickets' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Order ${orderNumber}`);
     await screenshot(page, 'manage-desktop');
@@ -363,7 +363,7 @@ describe('checkout on a phone (390×844)', () => {
     await fillCard(page, '4242424242424242');
     await payAccepting(page, 'Pay $50');
     await expectComplete(page);
-    // Wallet passes (001 §2): both badges, 44px targets; the Apple one is a signed pass of this buyer's order.
+    // Wallet passes (docs/wallet-passes.md#what-has-a-pass): both badges, 44px targets; the Apple one is a signed pass of this buyer's order.
     const apple = page.getByRole('link', { name: 'Add to Apple Wallet' });
     await expect.poll(() => apple.isVisible()).toBe(true);
     expect((await apple.boundingBox())!.height).toBeGreaterThanOrEqual(44);

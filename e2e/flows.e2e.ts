@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { copiedWebDist, DESKTOP, MOBILE, newPage, screenshot, seriousViolations, useStorefront, type Storefront } from './harness.js';
 
 /**
- * The event flows of 000 §2 other than date-first, on the demo catalog: the quantity-first
+ * The event flows of docs/events.md#the-event-page other than date-first, on the demo catalog: the quantity-first
  * planetarium show (quantities → priced dates → priced times → details → reserve), a donation with
  * a typed amount and a gift card (add-one-to-cart) — at desktop width and on a phone.
  */

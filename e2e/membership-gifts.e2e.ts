@@ -124,7 +124,7 @@ describe('gifts of membership in the browser', () => {
       await levels.getByRole('radio', { name: /Individual/ }).check();
       const autoRenew = page.getByRole('checkbox', { name: 'Renew automatically each year with this card' });
       await autoRenew.check();
-      // 001 §2: changing level resets it.
+      // docs/accounts.md#web-screens: changing level resets it.
       await levels.getByRole('radio', { name: /Dual/ }).check();
       await expect.poll(() => autoRenew.isChecked()).toBe(false);
       await levels.getByRole('radio', { name: /Individual/ }).check();

@@ -91,7 +91,7 @@ describe('memberships in the browser', () => {
       await preview.click();
       const addMember = page.getByRole('button', { name: 'Add one Member', exact: true });
       await expect.poll(() => addMember.isVisible(), { timeout: 10_000 }).toBe(true);
-      // Dual: two member places per visit (the remaining member benefit caps the stepper, 000 §5).
+      // Dual: two member places per visit (the remaining member benefit caps the stepper, docs/memberships.md#4-refusals-error-envelope).
       await addMember.click();
       await addMember.click();
       await expect.poll(() => page.getByRole('spinbutton', { name: 'Member quantity', exact: true }).inputValue()).toBe('2');
@@ -104,7 +104,7 @@ describe('memberships in the browser', () => {
       await expect.poll(() => page.getByTestId('total-to-pay').textContent(), { timeout: 10_000 }).toMatch(/^(\$0(\.00)?|Free)$/);
       await confirmAccepting(page, 'Complete order');
 
-      // My Account lists the visit (001 §2 upcoming visits) and opens it with its order.
+      // My Account lists the visit (docs/accounts.md#my-account upcoming visits) and opens it with its order.
       await page.goto(`${sf.url}/my/upcoming`);
       const visit = page.locator('.my-upcoming__visit').filter({ hasText: "Members' Preview Evening" });
       await expect.poll(() => visit.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -130,7 +130,7 @@ function journeys(viewport: typeof DESKTOP, suffix: string) {
       await page.locator('.checkout__summary').getByRole('button', { name: 'Remove code FAMILYDAY' }).click();
       await expect.poll(() => page.getByTestId('total-to-pay').textContent()).toBe('$62');
 
-      // A resident's ZIP code: the discount applies when the field is left (001 §5).
+      // A resident's ZIP code: the discount applies when the field is left (docs/promotions.md#code-groups).
       const zip = page.getByRole('textbox', { name: /ZIP/ });
       await zip.fill('10001');
       const refused = page.waitForResponse((r) => r.url().includes('/apply_code') && r.request().method() === 'POST');

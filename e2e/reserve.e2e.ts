@@ -233,7 +233,7 @@ describe('reserving on a phone (390×844)', () => {
     await last.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => drawer.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);
-    // An empty cart has no checkout (001 §2): the buyer goes home.
+    // An empty cart has no checkout (docs/checkout.md#screens): the buyer goes home.
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/checkout');
     expect(errors).toEqual([]);
   });

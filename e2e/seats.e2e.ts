@@ -90,7 +90,7 @@ async function clickConfirmPay(browser: Browser, base: string, viewport: typeof 
   const { page, errors } = await newPage(browser, viewport);
   await openSession(page, base);
   await addTickets(page, 'Premium', 2);
-  // 000 §4: the reserve button waits for the seats.
+  // docs/seating.md#3-storefront: the reserve button waits for the seats.
   expect(await page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(true);
   await screenshot(page, `seats-form-${label}`);
   await expectAccessible(page);

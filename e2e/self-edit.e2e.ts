@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } 
 import { apiClient, expectAccessible, mailbox, manageLinkOf, payTheDifference, rescheduleToLastDate, setConfig, setTypePrice, waitForMail } from './steps.js';
 
 /**
- * Self-edit (001 §2 Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
+ * Self-edit (docs/after-sale.md#screens Edit order, Reschedule; issue 13): two timed General Admission tickets bought,
  * the manage link opened from the mailbox in another browser, the session rescheduled after a
  * price rise (the difference paid on /manage/{id}/confirm with the demo card), the order-update
  * e-mail; then a cheaper change confirmed free (the difference refunded). Self-edit is switched on
@@ -76,7 +76,7 @@ describe('self-edit of an order', () => {
   }
 });
 
-describe('the change cart’s expiry (001 §4)', () => {
+describe('the change cart’s expiry (docs/cart.md#holds-and-expiry)', () => {
   let sf: Storefront;
   let browser: Browser;
   useStorefront((s, b) => {

@@ -8,7 +8,7 @@ import { expectAccessible } from './steps.js';
 
 /**
  * Seller meta `links`, `image` and `offsets` and the page title sizes (issue 29 row 15;
- * docs/catalog.md §4) in Chromium: the demo seller with a picture and a taller header.
+ * docs/catalog.md#4-seller-venues-and-images) in Chromium: the demo seller with a picture and a taller header.
  */
 const PICTURE = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="571"><rect width="1500" height="571" fill="#1d4e5f"/></svg>').toString('base64')}`;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 
-/** 001 §2: the component viewer (/_stories) is non-production only — the built storefront (npm run build) carries none of it. */
+/** docs/routes.md#route-table: the component viewer (/_stories) is non-production only — the built storefront (npm run build) carries none of it. */
 describe('component viewer in the production build', () => {
   it('no chunk, style or manifest entry of /_stories ships', () => {
     const manifest = readFileSync(join(DIST, '.vite/manifest.json'), 'utf8');

@@ -101,7 +101,7 @@ describe('identity form and address autocomplete', () => {
       await expect.poll(() => page.getByTestId('form-errors').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please choose your address from the list.').isVisible()).toBe(true);
       await expect.poll(() => page.getByText('Please fill in membership society.').isVisible()).toBe(true);
-      // The form focuses its first invalid field 100 ms after refusing (000 §5): the address; type once it has.
+      // The form focuses its first invalid field 100 ms after refusing (docs/events.md#field-rules): the address; type once it has.
       await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Search while focused: a street (Container) drills down to its addresses.

@@ -146,7 +146,7 @@ describe.each([
     const add = page.getByRole('button', { name: 'Add one Audio guide' });
     await expect.poll(() => add.isVisible()).toBe(true);
     expect(await page.getByText('Add an admission event to your cart first.').count()).toBe(0);
-    // Nothing chosen yet: on a phone the reserve footer offers to skip the add-on (000 §2).
+    // Nothing chosen yet: on a phone the reserve footer offers to skip the add-on (docs/events.md#upsells-and-add-ons).
     const skip = page.getByTestId('reserve-bar').getByRole('button', { name: 'Skip add-on' });
     expect(await skip.isVisible()).toBe(label === 'mobile');
     if (label === 'mobile') {

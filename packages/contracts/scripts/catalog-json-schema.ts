@@ -1,5 +1,5 @@
 /**
- * Writes docs/catalog.schema.json: the JSON Schema of the catalog document (DESIGN §9), generated
+ * Writes docs/catalog.schema.json: the JSON Schema of the catalog document (docs/catalog.md#14-import-semantics), generated
  * from the zod contract so the two can never disagree.
  *
  *   npx tsx packages/contracts/scripts/catalog-json-schema.ts            # write the file

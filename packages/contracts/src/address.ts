@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZResourceList } from './resources.js';
 
 /**
- * Address lookup (000 §4 "Address autocomplete", §7 External): the server asks a Find/Retrieve
+ * Address lookup (docs/checkout.md#address-lookup "Address autocomplete", docs/checkout.md#address-lookup External): the server asks a Find/Retrieve
  * service (Loqate-style) with the seller's key, which never reaches the browser.
  */
 

@@ -1,26 +1,26 @@
-/** After-sale texts (001 §8) the server answers with and the web shows. */
+/** After-sale texts (docs/after-sale.md#errors) the server answers with and the web shows. */
 
 export const RESEND_TEXT = {
-  /** 001 §8: the 404 of POST ticket_order/resend. */
+  /** docs/after-sale.md#resending-tickets: the 404 of POST ticket_order/resend. */
   noOrders: 'No orders could be found for this email address.',
 } as const;
 
-/** 001 §8 Order management: reading an order (the manage page, the server's 404). */
+/** docs/after-sale.md#errors Order management: reading an order (the manage page, the server's 404). */
 export const ORDER_TEXT = {
   notFound: 'We could not find that order.',
   loadFailed: 'Oops! Sorry, something went wrong. Please try again.',
 } as const;
 
 export const CANCEL_TEXT = {
-  /** 001 §8: a free-order cancel that names a ticket that is not free. */
+  /** docs/after-sale.md#errors: a free-order cancel that names a ticket that is not free. */
   notFree: 'You must contact us to cancel this order.',
-  /** tickets_too_old: its session has started (001 §5: only sessions in the future). */
+  /** tickets_too_old: its session has started (docs/after-sale.md#who-may-read-or-change-an-order: only sessions in the future). */
   started: 'This ticket is for a session that has started, so it can no longer be cancelled.',
   /** ticket_state_incorrect: cancelled, redeemed, or being changed. */
   notBooked: 'This ticket has been used, cancelled or changed meanwhile, so it can no longer be cancelled.',
 } as const;
 
-/** 001 §2 Edit order, Reschedule; §8 Order management (self-edit). */
+/** docs/after-sale.md#screens Edit order, Reschedule; docs/after-sale.md#errors Order management (self-edit). */
 export const SELF_EDIT_TEXT = {
   logOut: 'Please log-out to edit your tickets',
   contactToReschedule: 'Please contact us to reschedule your tickets.',

@@ -1,5 +1,5 @@
 /**
- * An attendee's name on a ticket (000 §5: a first and a last name, joined into admit_name): plain
+ * An attendee's name on a ticket (docs/events.md#attendees-and-surveys: a first and a last name, joined into admit_name): plain
  * values, no schemas, for the storefront's forms, the reserve call and the box office alike.
  */
 export const ADMIT_NAME_PART_MAX = 50;

@@ -4,7 +4,7 @@ import { ZMembership } from './memberships.js';
 import { CUSTOM_FIELD_MAX } from './rules/identity-form.js';
 import { passwordProblems } from './rules/password.js';
 
-/** Accounts, login, sessions and recovery: wire shapes (000 §3, §5, §6, §7; 001 §2, §7, §8). */
+/** Accounts, login, sessions and recovery: wire shapes (docs/accounts.md). */
 
 export * from './auth-limits.js';
 import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS, NO_EMAIL_PREFIX, type TLoginMethod } from './auth-limits.js';
@@ -40,7 +40,7 @@ const Email = z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotVa
 const Name = z.string().trim().min(1).max(NAME_MAX);
 const Json = z.record(z.string(), z.unknown());
 
-/** Limits of a user's `meta` (000 §3: free keys such as country), so one account cannot grow without bound. */
+/** Limits of a user's `meta` (docs/checkout.md#your-information: free keys such as country), so one account cannot grow without bound. */
 export const META_LIMITS = { keys: 50, keyLength: 100, valueLength: 1000, totalBytes: 16 * 1024 } as const;
 
 /** What is wrong with a meta object (empty when within the limits); values are measured as JSON. */
@@ -77,7 +77,7 @@ export type TRegister = z.infer<typeof ZRegister>;
 const ProfileText = z.string().max(2 * CUSTOM_FIELD_MAX).nullable().optional();
 const ProfileDetailsBody = { phone: ProfileText, address: ProfileText, address_more: ProfileText, city: ProfileText, country: ProfileText, state: ProfileText, zip_code: ProfileText };
 
-/** 001 §3 Identity: the contact details an account keeps (null when not given). */
+/** docs/accounts.md#members Identity: the contact details an account keeps (null when not given). */
 const ZProfileDetails = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
@@ -97,7 +97,7 @@ export const ZUpdateMe = z
     current_password: z.string().max(PASSWORD_MAX).optional(),
     additional_info: Json.optional(),
     meta: Meta.optional(),
-    /** 001 §2 My profile: the contact details, checked with the checkout's rules (rules/profile-form.ts); "" or null clears one. */
+    /** docs/accounts.md#my-account My profile: the contact details, checked with the checkout's rules (rules/profile-form.ts); "" or null clears one. */
     ...ProfileDetailsBody,
   })
   .strict();
@@ -109,7 +109,7 @@ export type TPatchMe = z.infer<typeof ZPatchMe>;
 
 const LoginText = z.string().trim().min(1).max(LOGIN_TEXT_MAX);
 
-/** POST login: one body for every method (000 §3 login payload); `method` optional (inferred). */
+/** POST login: one body for every method (docs/accounts.md#members login payload); `method` optional (inferred). */
 export const ZLogin = z
   .object({
     method: z.enum(LOGIN_METHODS).optional(),
@@ -174,7 +174,7 @@ export type TUser = z.infer<typeof ZUser>;
 // The user's memberships: ZMembership (memberships.ts), the same list as GET my/membership.
 
 /**
- * GET my/user, PUT my/user and every login: `user`, the user's `membership` (000 §4: login stores
+ * GET my/user, PUT my/user and every login: `user`, the user's `membership` (docs/accounts.md#web-screens: login stores
  * membership and identity; a reload reads the same) and embedded `identity` and `meta`.
  */
 export const ZUserDocument = z.object({

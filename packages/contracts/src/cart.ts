@@ -5,7 +5,7 @@ import { ZTicketSeat } from './seats.js';
 import { ZCartModOut, ZCartPromoCode, ZPromoCodeEntry } from './promotions.js';
 import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList, ZSeller, ZTicketGroup, ZTicketType, ZVenue } from './resources.js';
 
-/** Cart wire shapes (spec 000 §3, §7). */
+/** Cart wire shapes (docs/cart.md#data, docs/cart.md#calls). */
 
 export const DEFAULT_HOLD_MINUTES = 30;
 
@@ -37,17 +37,17 @@ export const ZCartModify = z
     preloadedPromoCodes: z.array(z.string().max(200)).max(20).optional(),
     preReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
     postReservePromoCodes: z.array(ZPromoCodeEntry).max(20).optional(),
-    /** Self-edit (001 §4 Edit order): a new cart that changes this booked order; `remove` may then name its tickets. */
+    /** Self-edit (docs/after-sale.md#how-a-change-works-server Edit order): a new cart that changes this booked order; `remove` may then name its tickets. */
     ticket_order_id: Id.optional(),
   })
   .strict();
 export type TCartModify = z.infer<typeof ZCartModify>;
 
-/** POST cart/{cartId}/remove (001 §7): ticket ids to take out of the cart (a change cart: also the order's tickets). */
+/** POST cart/{cartId}/remove (docs/cart.md#calls): ticket ids to take out of the cart (a change cart: also the order's tickets). */
 export const ZCartRemove = z.object({ tickets: z.array(Id).min(1).max(1000) }).strict();
 export type TCartRemove = z.infer<typeof ZCartRemove>;
 
-/** POST cart/{id}/gift_card: a gift card to keep on the cart (001 §5: required, at most 70 characters). */
+/** POST cart/{id}/gift_card: a gift card to keep on the cart (docs/payments.md#gift-cards: required, at most 70 characters). */
 export const ZCartGiftCardBody = z.object({ number: z.string().trim().min(1).max(70) }).strict();
 export type TCartGiftCardBody = z.infer<typeof ZCartGiftCardBody>;
 export type TCartGiftCard = { number: string; balance: string; state: string };
@@ -94,21 +94,21 @@ export const ZCart = z.object({
   campaign: z.record(z.string(), z.string()).nullable(),
   additional_info: z.array(ZAdditionalInfo),
   cart_fees: ZCartFees,
-  /** 001 §2, §3: a staff-created cart, paid through the payment-link page; not modifiable. */
+  /** docs/payments.md#partial-payments-and-payment-links: a staff-created cart, paid through the payment-link page; not modifiable. */
   injected: z.boolean().optional(),
   /** What is due now (a payment plan), and everything left to pay. */
   paymentDue: Money.optional(),
   outstandingBalance: Money.optional(),
-  /** 001 §3: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
+  /** docs/cart.md#data: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
   paymentDueByCreditCard: Money.optional(),
   /** Each method's fee on what is due, and what paying it by that method costs (what is due plus the fee). */
   stripeFee: ZStripeFee.optional(),
   completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
-  /** 000 §3 cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
+  /** docs/promotions.md#cart-modifiers cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
   cartmods: z.array(ZCartModOut).optional(),
   promo_codes: z.array(ZCartPromoCode).optional(),
-  /** 001 §3: the gift cards applied at checkout, kept until paid (balance and state as the ledger has them now). */
+  /** docs/payments.md#gift-cards: the gift cards applied at checkout, kept until paid (balance and state as the ledger has them now). */
   giftCards: z.array(z.object({ number: z.string(), balance: Money, state: z.string() })).optional(),
   /** A change cart (self-edit): the order it changes, and what the order tickets it takes out were worth. */
   edits_order_id: z.string().nullable().optional(),
@@ -141,7 +141,7 @@ export const ZTicket = z.object({
 });
 export type TTicket = z.infer<typeof ZTicket>;
 
-/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, 001 §3). */
+/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, docs/payments.md#partial-payments-and-payment-links). */
 export const ZScheduledPayment = z.object({
   id: z.string(),
   cart_id: z.string(),
@@ -152,7 +152,7 @@ export const ZScheduledPayment = z.object({
 });
 export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
 
-/** One payment attempt on a cart (embed gateway_audit, 000 §3): its gateway, amount and outcome. */
+/** One payment attempt on a cart (embed gateway_audit, docs/cart.md#data): its gateway, amount and outcome. */
 export const ZGatewayAudit = z.object({
   id: z.string(),
   cart_id: z.string(),
@@ -165,7 +165,7 @@ export const ZGatewayAudit = z.object({
 });
 export type TGatewayAudit = z.infer<typeof ZGatewayAudit>;
 
-/** The cart's owner as embed `identity` carries it (000 §2: the login links show for a public identity). */
+/** The cart's owner as embed `identity` carries it (docs/cart.md#screens: the login links show for a public identity). */
 export const ZCartIdentity = z.object({ id: z.string(), ownedByPublicIdentity: z.boolean() });
 
 /** The embeds a cart or order document may carry beside its primary list (each a list of strict resources). */
@@ -181,7 +181,7 @@ export const ZCatalogEmbeds = {
   seat: ZResourceList(ZTicketSeat).optional(),
 };
 
-/** Every cart call's answer (000 §7): the cart, its tickets and the requested embeds. */
+/** Every cart call's answer (docs/cart.md#calls): the cart, its tickets and the requested embeds. */
 export const ZCartDocument = z.object({
   cart: ZResourceList(ZCart),
   ticket: ZResourceList(ZTicket),

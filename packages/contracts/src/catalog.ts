@@ -6,7 +6,7 @@ import { ZCatalogGroupSeating, ZCatalogSeatTemplate } from './seats.js';
 import { ZCatalogPromotions } from './promotions.js';
 
 /**
- * The catalog document (DESIGN §9): everything a seller sells, as JSON, imported idempotently.
+ * The catalog document (docs/catalog.md#14-import-semantics): everything a seller sells, as JSON, imported idempotently.
  * Objects are named by a `key` unique within their kind; a re-import with the same keys updates.
  * Dates may be absolute (YYYY-MM-DD) or relative to the import day in the seller's timezone
  * ("today", "today+90"), so a demo catalog stays current.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Error codes the server sends: those of the spec's catalogues (000 §8, 001 §8) it can raise today,
+ * Error codes the server sends: those of the spec's catalogues (docs/api.md#errors) it can raise today,
  * plus the generic ones. A catalogue code joins this list with the feature that throws it
  * (promotion codes, memberships' allowances, after-sale changes).
  */
@@ -23,12 +23,12 @@ export const ERROR_CODES = [
   'request_too_large',
   'unsupported_media_type',
   'forbidden_origin',
-  // reserve (000 §8)
+  // reserve (docs/events.md#errors)
   'max_tickets_per_order_exceeded',
   'min_tickets_per_order_not_met',
   'rule_blocks_reserve',
   'event_session_sold_out',
-  // memberships (000 §6, §8; 001 §4): beyond an allowance; a lapsed member asks for members-only
+  // memberships (docs/events.md#members-only-events): beyond an allowance; a lapsed member asks for members-only
   // tickets (the expired-membership message); a non-member does; the session is after the
   // membership ends (member_reserve_session_beyond_term); renewal outside allowed_period
   // (`_extra.renew_from`); a current membership for oneself bought again outside the window
@@ -38,7 +38,7 @@ export const ERROR_CODES = [
   'membership_beyond_term',
   'renewal_not_allowed',
   'membership_exists',
-  // prevent_membership_updates (001 §5): a member's names and e-mails are changed only by the seller
+  // prevent_membership_updates (docs/memberships.md#4-refusals-error-envelope): a member's names and e-mails are changed only by the seller
   'member_details_locked',
   'ticket_group_capacity_exceeded',
   'ticket_group_sold_out',
@@ -48,9 +48,9 @@ export const ERROR_CODES = [
   'cart_expired',
   'cart_already_booked',
   'incorrect_cart_state',
-  // additional info (000 §8)
+  // additional info (docs/api.md#errors)
   'additional_info_validation_failed',
-  // payment and checkout (001 §8)
+  // payment and checkout (docs/checkout.md#errors)
   'intent_requires_action',
   'intent_processing',
   'idempotency_key_reused',
@@ -62,17 +62,17 @@ export const ERROR_CODES = [
   'guest_account',
   'incorrect_password',
   'not_configured',
-  // login (000 §4)
+  // login (docs/accounts.md#web-screens)
   'not_available_yet',
   'otp_incorrect',
   'otp_token_expired',
   'not_authorized',
   'validate_failed',
   'validate_not_email',
-  // external identity-provider login (001 §8 login callback)
+  // external identity-provider login (docs/accounts.md#errors login callback)
   'invalid_state',
   'provider_unavailable',
-  // accounts and recovery (001 §8)
+  // accounts and recovery (docs/accounts.md#errors)
   'email_in_use',
   // order management
   'ticket_not_found',
@@ -82,21 +82,21 @@ export const ERROR_CODES = [
   'ticket_not_today',
   // the door screen (docs/door.md): an undo of anything but one's own last admission
   'door_undo_not_last',
-  // gifts of membership (001 §5 Gift code)
+  // gifts of membership (docs/memberships.md#7-gifts-of-membership Gift code)
   'gift_code_not_found',
   'gift_code_expired',
   'gift_code_redeemed',
   'gift_requires_empty_cart',
-  // auto-renew (001 §8 Cancel auto-renew)
+  // auto-renew (docs/memberships.md#8-auto-renew Cancel auto-renew)
   'not_enrolled',
-  // promotions (000 §8 promo validation codes)
+  // promotions (docs/promotions.md#applying-codes promo validation codes)
   'code_not_found',
   'code_exhausted',
   'duplicate_code',
   'no_code_benefit',
   'invalid_citypass',
   'citypass_failure',
-  // self-edit and reschedule (001 §8 Order management)
+  // self-edit and reschedule (docs/after-sale.md#errors Order management)
   'tickets_too_old',
   'ticket_state_incorrect',
   'self_edit_not_allowed',
@@ -130,7 +130,7 @@ export type TErrorEntry = z.infer<typeof ZErrorEntry>;
 export const ZErrorEnvelope = z.object({ _data: z.array(ZErrorEntry).min(1) });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
-/** POST client_error (000 §8 error reporting): an unexpected error a browser met. */
+/** POST client_error (docs/api.md#errors error reporting): an unexpected error a browser met. */
 export const ZClientError = z
   .object({
     source: z.enum(['window_error', 'unhandled_rejection', 'api', 'render', 'address_lookup']),

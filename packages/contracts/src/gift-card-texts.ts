@@ -1,4 +1,4 @@
-/** Gift card texts (001 §5, §8) the server answers with when cards are kept on a cart (docs/payments.md). */
+/** Gift card texts (docs/payments.md#gift-cards) the server answers with when cards are kept on a cart (docs/payments.md). */
 export const GIFT_CARD_TEXT = {
   required: 'Enter the gift card number.',
   duplicate: 'Oops! You already applied this gift card',

@@ -9,7 +9,7 @@ export * from './membership-limits.js';
 export * from './auto-renew-texts.js';
 
 /**
- * Membership wire shapes (000 §3, §5, §6, §7; 001 §2, §3, §7).
+ * Membership wire shapes (docs/memberships.md).
  *
  * A membership level is a ticket type sold in a ticket group with handler "membership"; booking
  * one creates one membership (member card) per named member, each with its own member id
@@ -17,17 +17,17 @@ export * from './auto-renew-texts.js';
  * counted per card set, renewals extend every card of the set.
  */
 
-/** 001 §3: auto_renew_state is scheduled, cancelled, or none. */
+/** docs/memberships.md#8-auto-renew: auto_renew_state is scheduled, cancelled, or none. */
 export const AUTO_RENEW_STATES = ['none', 'scheduled', 'cancelled'] as const;
 
 /** Current: valid today; upcoming: starts later (a renewal bought early); expired: valid_to passed. */
 export const MEMBERSHIP_STATUSES = ['current', 'upcoming', 'expired'] as const;
 
 
-/** 000 §9 config `member_reserve_session_beyond_term`: unset (default) = never. */
+/** docs/memberships.md#configuration config `member_reserve_session_beyond_term`: unset (default) = never. */
 export const RESERVE_BEYOND_TERM = ['always', 'if_autorenew'] as const;
 
-/** 000 §8 texts around memberships. */
+/** docs/memberships.md#4-refusals-error-envelope texts around memberships. */
 export const MEMBERSHIP_TEXT = {
   memberLimitExceeded: 'You have reached the limit of member tickets for this visit.',
   membershipExpired: 'Your membership has expired. Renew it to book member tickets.',
@@ -63,14 +63,14 @@ export const ZMembershipLevel = z.object({
   name: z.string(),
   /** Length of one term in months (e.g. 12): valid_to = valid_from + term. */
   term_months: z.number().int().min(1),
-  /** Renewal opens this many days before valid_to (001 §4 allowed_period). */
+  /** Renewal opens this many days before valid_to (docs/memberships.md#5-renewal allowed_period). */
   allowed_period_days: z.number().int().min(0),
   roles: z.array(ZLevelRole).min(1),
   member_event_purchase_limit: z.number().int().nullable(),
 });
 export type TMembershipLevel = z.infer<typeof ZMembershipLevel>;
 
-/** The membership resource (000 §3, 001 §3): one member card. */
+/** The membership resource (docs/memberships.md#1-in-the-catalog): one member card. */
 export const ZMembership = z.object({
   id: z.string(),
   /** The member id: works with every scan-code login method. */
@@ -97,7 +97,7 @@ export const ZMembership = z.object({
   last_name: z.string(),
   email: z.string().nullable(),
   status: z.enum(MEMBERSHIP_STATUSES),
-  /** Renewal (001 §4): allowed now, else the day it opens ("renew from {date}", YYYY-MM-DD). */
+  /** Renewal (docs/memberships.md#5-renewal): allowed now, else the day it opens ("renew from {date}", YYYY-MM-DD). */
   renewal: z.object({ allowed: z.boolean(), from: z.string() }).nullable(),
 });
 export type TMembership = z.infer<typeof ZMembership>;
@@ -124,7 +124,7 @@ export const ZGiftOptions = z
  * (the booking issues a gift code; members are named when it is redeemed). `redeem_code` pays for
  * a new membership or a renewal with a gift code (issue 12).
  */
-/** 001 §4: a gift code is marked as typed or from the link's query. */
+/** docs/memberships.md#7-gifts-of-membership: a gift code is marked as typed or from the link's query. */
 export const GIFT_CODE_SOURCES = ['input', 'query'] as const;
 export type TGiftCodeSource = (typeof GIFT_CODE_SOURCES)[number];
 
@@ -134,7 +134,7 @@ export const ZMembershipHandlerData = z
     renew_membership_id: z.string().min(1).max(64).optional(),
     gift: ZGiftOptions.optional(),
     redeem_code: z.string().trim().min(1, GIFT_CODE_TEXT.invalid).max(40, GIFT_CODE_TEXT.invalid).optional(),
-    /** 001 §4: how the gift code was given — typed (`input`) or from the link (`query`); recorded with the redemption. */
+    /** docs/memberships.md#7-gifts-of-membership: how the gift code was given — typed (`input`) or from the link (`query`); recorded with the redemption. */
     redeem_code_source: z.enum(GIFT_CODE_SOURCES).optional(),
   })
   .strict()
@@ -167,7 +167,7 @@ export type TMembershipCartItem = z.infer<typeof ZMembershipCartItem>;
 /**
  * What remains of one member allowance (GET my/member_allowance): the web's quantity maximum for
  * a member group uses the least `remaining` over the rules that match a ticket type — the type's
- * own rule and the '*' pool (000 §5).
+ * own rule and the '*' pool (docs/memberships.md#4-refusals-error-envelope).
  */
 export const ZMemberAllowance = z.object({
   /** `${membership_rule_id}:${period_key}` */
@@ -206,7 +206,7 @@ export const ZMemberRoleOut = z.object({ id: z.enum(MEMBER_ROLES), name: z.strin
 export const ZIdentityLink = z.object({ id: z.string(), membership_id: z.string(), identity_id: z.string(), user_id: z.string().nullable() });
 
 /**
- * GET my/membership (000 §7): the viewer's memberships (newest term first) with the embeds
+ * GET my/membership (docs/memberships.md#2-buying): the viewer's memberships (newest term first) with the embeds
  * role, identity_link, ticket, ticket_order, ticket_type, event_template, ticket_group.
  * Embedded resources are loose here; their own schemas live with cart, orders and resources.
  */
@@ -243,7 +243,7 @@ export const ZRedeemLevel = z.object({
 export type TRedeemLevel = z.infer<typeof ZRedeemLevel>;
 
 /**
- * GET membership_gift/{code} (001 §3 Code lookup, §5 Gift code): whether a gift code can be
+ * GET membership_gift/{code} (docs/memberships.md#7-gifts-of-membership Code lookup, docs/memberships.md#7-gifts-of-membership Gift code): whether a gift code can be
  * redeemed, and for which levels (at most 3, largest discount first). `exhausted` once redeemed or
  * held by another cart. Unknown codes answer 404 `gift_code_not_found`.
  */
@@ -273,16 +273,16 @@ export const ZMembershipGift = z.object({
   giftee_email: z.string().nullable(),
   email_giftee_on: z.string().nullable(),
   redeemed: z.boolean(),
-  /** The storefront's redeem page with the code filled in (001 §2 `/membership/redeem?code=`). */
+  /** The storefront's redeem page with the code filled in (docs/memberships.md#7-gifts-of-membership `/membership/redeem?code=`). */
   redeem_path: z.string(),
 });
 export type TMembershipGift = z.infer<typeof ZMembershipGift>;
 
-/** DELETE ticket_order/{id}/auto_renew (001 §7): the scheduled cards of the order, now cancelled. */
+/** DELETE ticket_order/{id}/auto_renew (docs/memberships.md#8-auto-renew): the scheduled cards of the order, now cancelled. */
 export const ZAutoRenewCancelled = z.object({ auto_renew_state: z.literal('cancelled'), membership_ids: z.array(z.string()) });
 export type TAutoRenewCancelled = z.infer<typeof ZAutoRenewCancelled>;
 
-/** GET my/identity/saved_payment_method (001 §3 "Saved payment method: identifier"): the card kept for auto-renew. */
+/** GET my/identity/saved_payment_method (docs/memberships.md#8-auto-renew "Saved payment method: identifier"): the card kept for auto-renew. */
 export const ZSavedPaymentMethod = z.object({ id: z.string(), gateway_id: z.string(), brand: z.string(), last4: z.string(), created_at: z.string() });
 export const ZSavedPaymentMethodDocument = z.object({ saved_payment_method: ZResourceList(ZSavedPaymentMethod), _total: z.number().int() });
 export type TSavedPaymentMethod = z.infer<typeof ZSavedPaymentMethod>;

@@ -3,12 +3,12 @@ import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZStripeFee, ZTicket }
 import { ZResourceList } from './resources.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
-/** Checkout, payment and order wire shapes (spec 001 §3, §4, §5, §7). */
+/** Checkout, payment and order wire shapes (docs/checkout.md). */
 
 export * from './payment-limits.js';
 import { GATEWAYS } from './payment-limits.js';
 
-/** The pay body (001 §3): amount with 2 decimals, the gateway, its data. */
+/** The pay body (docs/checkout.md#data): amount with 2 decimals, the gateway, its data. */
 export const ZPayBody = z
   .object({
     amount: z.string().regex(/^\d+(\.\d{2})?$/, 'an amount with 2 decimals, e.g. "12.50"'),
@@ -22,7 +22,7 @@ export const ZPayBody = z
   .strict();
 export type TPayBody = z.infer<typeof ZPayBody>;
 
-/** POST cart/{id}/guest_checkout (001 §7). */
+/** POST cart/{id}/guest_checkout (docs/checkout.md#calls). */
 export const ZGuestCheckout = z
   .object({
     guest_identity_id: z.string().min(1).max(64).optional(),
@@ -30,14 +30,14 @@ export const ZGuestCheckout = z
     /** A guest giving a membership: the giftee made by POST giftee (members use gift_checkout). */
     giftee_identity_id: z.string().min(1).max(64).optional(),
     send_email: z.boolean().default(true),
-    /** The purchaser's answers to the "your information" form (000 §3, §5), checked by the server with the form's rules. */
+    /** The purchaser's answers to the "your information" form (docs/checkout.md#your-information), checked by the server with the form's rules. */
     identity_form: z
       .record(z.string().max(64), z.union([z.string().max(4000), z.boolean()]))
       .refine((answers) => Object.keys(answers).length <= 60, 'At most 60 answers.')
       .optional(),
-    /** The payment method about to be used: bacs_debit and afterpay_clearpay add the address to the form (001 §5). */
+    /** The payment method about to be used: bacs_debit and afterpay_clearpay add the address to the form (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit). */
     payment_method_type: z.string().max(50).optional(),
-    /** 001 §7: a free edit of an order (a change cart with nothing to pay) is completed with gateway "free". */
+    /** docs/checkout.md#calls: a free edit of an order (a change cart with nothing to pay) is completed with gateway "free". */
     gateway_id: z.literal('free').optional(),
     gateway_data: z.record(z.string(), z.unknown()).optional(),
   })
@@ -73,7 +73,7 @@ export const ZTicketOrder = z.object({
 });
 export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 
-/** GET ticket_order and ticket_order/{id} (001 §7): orders, their booked tickets and the requested embeds. */
+/** GET ticket_order and ticket_order/{id} (docs/checkout.md#calls): orders, their booked tickets and the requested embeds. */
 export const ZOrderDocument = z.object({
   ticket_order: ZResourceList(ZTicketOrder),
   ticket: ZResourceList(ZTicket),
@@ -88,14 +88,14 @@ export const ZOrderDocument = z.object({
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;
 
-/** The pay answer (001 §3): the cart document, the outcome, and the order once completed. */
+/** The pay answer (docs/checkout.md#data): the cart document, the outcome, and the order once completed. */
 export const ZPayAnswer = ZCartDocument.extend({
   outcome: z.enum(ORDER_OUTCOMES),
   ticket_order: ZResourceList(ZTicketOrder).optional(),
 });
 export type TPayAnswer = z.infer<typeof ZPayAnswer>;
 
-/** A gift card as GET ledger/{ledgerType}/{number} shows it (001 §7). */
+/** A gift card as GET ledger/{ledgerType}/{number} shows it (docs/payments.md#gift-cards). */
 export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: z.string().regex(/^-?\d+\.\d{2}$/) });
 export type TLedger = z.infer<typeof ZLedger>;
 export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total: z.number().int() });
@@ -113,7 +113,7 @@ export const ZPayment = z.object({
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
-/** POST giftee (000 §7): the person a gift is for; answers with their identity id. */
+/** POST giftee (docs/memberships.md#7-gifts-of-membership): the person a gift is for; answers with their identity id. */
 export const ZGiftee = z
   .object({
     first_name: z.string().trim().min(1).max(50),
@@ -131,7 +131,7 @@ export const ZGifteeAnswer = z.object({
   _total: z.number().int(),
 });
 
-/** POST my/cart/{id}/gift_checkout (001 §7). */
+/** POST my/cart/{id}/gift_checkout (docs/memberships.md#7-gifts-of-membership). */
 export const ZGiftCheckout = z
   .object({
     giftee_identity_id: z.string().min(1).max(64),
@@ -140,10 +140,10 @@ export const ZGiftCheckout = z
   .strict();
 export type TGiftCheckout = z.infer<typeof ZGiftCheckout>;
 
-/** 001 §5: gifting to oneself. */
+/** docs/memberships.md#7-gifts-of-membership: gifting to oneself. */
 export { GIFT_TO_SELF } from './membership-gift-texts.js';
 
-/** GET my/order_session (001 §3 Order-session): one row per order and session the user has tickets for. */
+/** GET my/order_session (docs/events.md#data Order-session): one row per order and session the user has tickets for. */
 export const ZOrderSession = z.object({
   /** `{ticket_order_id}:{event_session_id}`. */
   id: z.string(),

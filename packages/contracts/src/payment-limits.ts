@@ -1,9 +1,9 @@
-/** Gateways, card amount limits and payment configuration keys (001 §5): plain values, no schemas. */
+/** Gateways, card amount limits and payment configuration keys (docs/checkout.md#limits): plain values, no schemas. */
 
 export const GATEWAYS = ['free', 'demo', 'ledger', 'stripe'] as const;
 export type TGatewayId = (typeof GATEWAYS)[number];
 
-/** Card amount limits (001 §5): minor units. */
+/** Card amount limits (docs/checkout.md#limits): minor units. */
 export const CARD_MIN_MINOR_GBP = 30;
 export const CARD_MIN_MINOR = 50;
 export const CARD_MAX_MINOR = 99_999_999;
@@ -17,7 +17,7 @@ export const PAYMENT_CONFIG = {
   stripePublishableKey: { namespace: 'payments', name: 'stripe_publishable_key' },
   /**
    * The seller's extra Stripe methods (a stored entry, e.g. `["bacs_debit", "afterpay_clearpay"]`):
-   * offered only when Stripe takes the cards (001 §5; docs/payments.md "Redirect methods").
+   * offered only when Stripe takes the cards (docs/payments.md "Redirect methods").
    */
   stripePaymentMethods: { namespace: 'payments', name: 'stripe_payment_methods' },
   /**
@@ -28,7 +28,7 @@ export const PAYMENT_CONFIG = {
 } as const;
 
 /**
- * The built-in test gateway's cards (DESIGN §5), the same numbers as Stripe's test mode:
+ * The built-in test gateway's cards (docs/payments.md#paying), the same numbers as Stripe's test mode:
  * documented in docs/payments.md.
  */
 export const DEMO_CARDS = {

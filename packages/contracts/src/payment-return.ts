@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * POST cart/{id}/payment_return (001 §2 Checkout): the browser came back from a payment redirect
+ * POST cart/{id}/payment_return (docs/payments.md#paying Checkout): the browser came back from a payment redirect
  * (Afterpay, a bank page) with the intent's client secret; the server asks the gateway what became
  * of it. Answered like the pay call (ZPayAnswer).
  */

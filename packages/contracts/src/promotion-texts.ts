@@ -1,16 +1,16 @@
-/** Promotion limits and texts (000 §5, §8, §9; 001 §5, §8) the server answers with and the web shows. */
+/** Promotion limits and texts (docs/promotions.md#applying-codes, docs/promotions.md#codes) the server answers with and the web shows. */
 
-/** 000 §5, §9: a promo code is trimmed and 2 to 35 characters long. */
+/** docs/promotions.md#applying-codes, docs/promotions.md#codes: a promo code is trimmed and 2 to 35 characters long. */
 export const PROMO_CODE_MIN = 2;
 export const PROMO_CODE_MAX = 35;
 
 export const PROMO_TEXT = {
-  /** 000 §8: an unknown code without a description; the web puts the code before it. */
+  /** docs/promotions.md#applying-codes: an unknown code without a description; the web puts the code before it. */
   notValid: 'is not a valid promo code.',
-  /** 001 §8 blocked cart. */
+  /** docs/promotions.md#applying-codes blocked cart. */
   codeRequired: 'A code is required to continue with your order.',
   tryAnother: 'Please try another one.',
-  /** 000 §5 city-pass voucher format. */
+  /** docs/promotions.md#applying-codes city-pass voucher format. */
   citypassFormat: 'Does not match the expected format. Please check your CityPASS code.',
   exhausted: 'This code has been used up.',
   citypassUsed: 'This CityPASS code has already been used.',

@@ -4,7 +4,7 @@ import { ZResourceList } from './resources.js';
 import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
 
 /**
- * Promotions (000 §3, §5, §7; 001 §3; docs/promotions.md): cart modifiers activated by code
+ * Promotions (docs/promotions.md): cart modifiers activated by code
  * groups, codes with usage limits, code-required groups, default codes. The catalog part is under
  * `promotions` of the catalog document; the wire part is the cart's `cartmods` and `promo_codes`,
  * POST my/cart/{id}/apply_code and GET code/{code}.
@@ -29,15 +29,15 @@ export const ZCatalogCodeGroup = z.object({
   description: z.string().max(1000).optional(),
   /** Ticket groups that need a code of this group in the cart before they can be reserved. */
   required_for: z.array(GroupRef).default([]),
-  /** A resident discount (001 §5 zip-code-as-discount): a buyer's ZIP (US, 5 digits) or postcode (GB) starting with one of the prefixes acts as its code. */
+  /** A resident discount (docs/promotions.md#code-groups zip-code-as-discount): a buyer's ZIP (US, 5 digits) or postcode (GB) starting with one of the prefixes acts as its code. */
   resident: z.object({ country: z.enum(RESIDENT_COUNTRIES), zip_prefixes: z.array(z.string().trim().min(1).max(10)).min(1) }).optional(),
-  /** No longer read here: city-pass groups are the configuration entry web.citypass_code_groups (000 §9); `catalog validate` says so. */
+  /** No longer read here: city-pass groups are the configuration entry web.citypass_code_groups (docs/promotions.md#codes); `catalog validate` says so. */
   citypass: z.unknown().optional(),
 });
 
 /**
- * 000 §9 `citypass_code_groups` (configuration entry web.citypass_code_groups): the city-pass
- * groups (000 §5). A voucher matching adult_regexp or child_regexp (after upper-casing and dropping
+ * docs/promotions.md#codes `citypass_code_groups` (configuration entry web.citypass_code_groups): the city-pass
+ * groups (docs/promotions.md#applying-codes). A voucher matching adult_regexp or child_regexp (after upper-casing and dropping
  * spaces and dashes) is one use of its group, for one adult ticket or one child ticket (a type whose
  * name contains child_keyword, default "child"). Groups are tried in order.
  */
@@ -89,7 +89,7 @@ export const ZCatalogCartMod = z
     session_to: DateRef.optional(),
     /** false: a ticket it discounts takes no other modifier, and it skips tickets already discounted. */
     stackable: z.boolean().default(false),
-    /** Matching tickets block checkout until a code of its groups is applied (001 §8 blocked cart). */
+    /** Matching tickets block checkout until a code of its groups is applied (docs/promotions.md#applying-codes blocked cart). */
     blocking_checkout: z.boolean().default(false),
     /** Code groups whose codes activate it; empty: active in every cart. */
     code_groups: z.array(Key).default([]),
@@ -102,15 +102,15 @@ export const ZCatalogPromotions = z.object({
   code_groups: z.array(ZCatalogCodeGroup).default([]),
   codes: z.array(ZCatalogCode).default([]),
   cart_mods: z.array(ZCatalogCartMod).default([]),
-  /** No longer read here: default codes are the configuration entry web.default_promo_codes (000 §9); `catalog validate` says so. */
+  /** No longer read here: default codes are the configuration entry web.default_promo_codes (docs/promotions.md#codes); `catalog validate` says so. */
   default_codes: z.array(z.string()).optional(),
 });
 
-/** 000 §9 `default_promo_codes` (configuration entry web.default_promo_codes): the first is applied to every cart (000 §2). */
+/** docs/promotions.md#codes `default_promo_codes` (configuration entry web.default_promo_codes): the first is applied to every cart (docs/promotions.md#the-storefront). */
 export const ZDefaultPromoCodes = z.array(CodeText);
 export type TCatalogPromotions = z.infer<typeof ZCatalogPromotions>;
 
-/** POST my/cart/{id}/apply_code (000 §5, §7). `remove: true` takes the code off the cart. */
+/** POST my/cart/{id}/apply_code (docs/promotions.md#applying-codes). `remove: true` takes the code off the cart. */
 export const ZApplyCode = z
   .object({
     /** A code, or with handler "zip" a ZIP code or postcode (resident discount). */
@@ -130,7 +130,7 @@ export const ZPromoCodeEntry = z.union([
 
 const MoneyOut = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** One cart modifier as the cart carries it (000 §3 cart mods). `discount` is what it took off. */
+/** One cart modifier as the cart carries it (docs/promotions.md#cart-modifiers cart mods). `discount` is what it took off. */
 export const ZCartModOut = z.object({
   id: z.string(),
   name: z.string(),
@@ -154,7 +154,7 @@ export const ZCartPromoCode = z.object({
 });
 export type TCartPromoCode = z.infer<typeof ZCartPromoCode>;
 
-/** GET code/{code} (000 §3 Code lookup; mode=advertise adds what it gives). */
+/** GET code/{code} (docs/promotions.md#cart-modifiers Code lookup; mode=advertise adds what it gives). */
 export const ZCodeLookup = z.object({
   code: z.string(),
   code_group_id: z.string(),

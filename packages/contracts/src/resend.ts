@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from './auth-limits.js';
 export * from './after-sale-texts.js';
 
-/** After the sale: resending orders by e-mail and cancelling free tickets (001 §2, §4, §7, §8). */
+/** After the sale: resending orders by e-mail and cancelling free tickets (docs/after-sale.md#resending-tickets). */
 
 /** POST ticket_order/resend: every order of the address (only those with memberships if asked). */
 export const ZResendOrders = z
@@ -19,7 +19,7 @@ export const ZMyResendOrders = z.object({ memberships_only: z.boolean().optional
 export const ZResendAnswer = z.object({ sent: z.literal(true) });
 export type TResendAnswer = z.infer<typeof ZResendAnswer>;
 
-/** POST ticket_order/{id}/cancel (001 §7): the tickets to cancel; gateway_data for a refund later. */
+/** POST ticket_order/{id}/cancel (docs/after-sale.md#resending-tickets): the tickets to cancel; gateway_data for a refund later. */
 export const ZCancelTickets = z
   .object({
     gateway_data: z.record(z.string(), z.unknown()).optional(),
@@ -32,6 +32,6 @@ export type TCancelTickets = z.infer<typeof ZCancelTickets>;
 export const ZCancelAnswer = z.object({ cancelled: z.number().int() });
 export type TCancelAnswer = z.infer<typeof ZCancelAnswer>;
 
-/** POST ticket_order/{id}/email (001 §7): which e-mail — none: the confirmation; order_cancel or order_update. */
+/** POST ticket_order/{id}/email (docs/after-sale.md#resending-tickets): which e-mail — none: the confirmation; order_cancel or order_update. */
 export const ZOrderEmail = z.object({ log_context: z.enum(['order_cancel', 'order_update']).optional() }).strict();
 export type TOrderEmail = z.infer<typeof ZOrderEmail>;

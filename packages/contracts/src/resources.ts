@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Wire shapes of the catalog resources (spec 000 §3). Money: decimal strings; time: ISO-8601 UTC. */
+/** Wire shapes of the catalog resources (docs/cart.md#data). Money: decimal strings; time: ISO-8601 UTC. */
 
 export const HIDDEN_TYPES = ['public_browsable', 'public_link_only', 'public_member_only'] as const;
 export const GROUP_HANDLERS = ['tickets', 'seated', 'donation', 'passes', 'codes', 'ledger', 'membership'] as const;
@@ -114,16 +114,16 @@ export const ZTicketGroup = z.object({
   meta: Json,
   /** Lowest and highest price of its ticket types, decimal strings. */
   price: Money.nullable(),
-  /** The lowest list price before any discounted_amount (000 §3); equal to price when nothing is discounted. */
+  /** The lowest list price before any discounted_amount (docs/cart.md#data); equal to price when nothing is discounted. */
   originalPrice: Money.nullable(),
-  /** The ids of its ticket types, in rank order (000 §3). */
+  /** The ids of its ticket types, in rank order (docs/events.md#data). */
   types: z.array(z.string()),
   summary: z.string().nullable(),
   _rank: z.number().int(),
 });
 export type TTicketGroup = z.infer<typeof ZTicketGroup>;
 
-/** The rule linking a group and a type (000 §3). */
+/** The rule linking a group and a type (docs/cart.md#data). */
 export const ZTicketGroupRule = z.object({
   id: z.string(),
   ticket_group_id: z.string(),
@@ -266,5 +266,5 @@ export const ZTicketTypesRequired = z.object({
 });
 export type TTicketTypesRequired = z.infer<typeof ZTicketTypesRequired>;
 
-/** The calendar accepts at most 10 different ticket types (000 §5). */
+/** The calendar accepts at most 10 different ticket types (docs/events.md#field-rules). */
 export const CALENDAR_MAX_TICKET_TYPES = 10;

@@ -1,4 +1,4 @@
-/** Seat map constants (spec 000 §9): zoom 1x to 8x, in by 2x, out by 0.75x, pan 50 beyond the map, open after 50 ms. */
+/** Seat map constants (docs/seating.md#3-storefront): zoom 1x to 8x, in by 2x, out by 0.75x, pan 50 beyond the map, open after 50 ms. */
 export const SEAT_ZOOM_MIN = 1;
 export const SEAT_ZOOM_MAX = 8;
 export const SEAT_ZOOM_IN = 2;

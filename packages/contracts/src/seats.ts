@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZResourceList } from './resources.js';
 
 /**
- * Reserved seating (spec 000 §3 Seat / Seat map, §7 seat_map; docs/seating.md).
+ * Reserved seating (docs/seating.md#2-api Seat / Seat map, docs/seating.md#2-api seat_map; docs/seating.md).
  * Catalog side: a seat template per venue room — zones (price zones), sections of rows of seats,
  * other elements (stage, aisles, labels). Wire side: the seat_map call's answer.
  */
@@ -91,7 +91,7 @@ export const ZCatalogGroupSeating = z.object({
   zones: z.array(Key).min(1),
 });
 
-/** Seat states on the wire (000 §3). 'selected' is the storefront's own; the server never sends it. */
+/** Seat states on the wire (docs/seating.md#2-api). 'selected' is the storefront's own; the server never sends it. */
 export const SEAT_STATES = ['available', 'booked', 'unavailable', 'selected'] as const;
 export type TSeatState = (typeof SEAT_STATES)[number];
 

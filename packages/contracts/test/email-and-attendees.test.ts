@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeEmailProblem, attendeeNameMissing, attendeeNeeds, isEmail } from '../src/rules/index.js';
 
-describe('e-mail addresses (000 §5, 001 §5)', () => {
+describe('e-mail addresses (docs/events.md#attendees-and-surveys)', () => {
   it('need a local part, an @ and a domain with a dot; no spaces', () => {
     expect(isEmail('ada@example.org')).toBe(true);
     expect(isEmail('  ada@example.org ')).toBe(true);
@@ -13,7 +13,7 @@ describe('e-mail addresses (000 §5, 001 §5)', () => {
   });
 });
 
-describe('attendee details (000 §5)', () => {
+describe('attendee details (docs/events.md#attendees-and-surveys)', () => {
   it('the rule asks: named yes → required, optional → asked, no → none; emailed → required', () => {
     expect(attendeeNeeds({ named: 'yes', emailed: 0 })).toEqual({ name: 'required', email: 'none' });
     expect(attendeeNeeds({ named: 'optional', emailed: 1 })).toEqual({ name: 'optional', email: 'required' });

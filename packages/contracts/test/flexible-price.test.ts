@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkFlexibleAmount, isFlexiblePrice } from '../src/rules/index.js';
 
-describe('flexible price (000 §5)', () => {
+describe('flexible price (docs/events.md#field-rules)', () => {
   it('is required, a positive decimal with at most 2 places, inside [min, max] (minor units)', () => {
     expect(checkFlexibleAmount('', 500, 500000)).toEqual({ problem: 'required' });
     expect(checkFlexibleAmount('  ', 500, 500000)).toEqual({ problem: 'required' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasAnchoredAddOns } from '../src/rules/add-on.js';
 import { canCancelOrder, changeRefusal, parseSelfEditRules, pastHorizon, selfEditEligible, sessionActions, type EditSession } from '../src/rules/self-edit.js';
 
-/** 001 §5 self-edit eligibility and edit-order buttons, §6 horizon. */
+/** docs/after-sale.md#who-may-read-or-change-an-order self-edit eligibility and edit-order buttons, docs/after-sale.md#who-may-read-or-change-an-order horizon. */
 describe('self-edit rules', () => {
   const rules = parseSelfEditRules({ categories: ['Admission'], horizon_days: 1, horizon_hours: 2 })!;
   const now = new Date('2026-06-01T12:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSurveyAnswer, isEmptyAnswer, SURVEY_TEXT_MAX } from '../src/rules/index.js';
 
-describe('a survey answer against its question (000 §5)', () => {
+describe('a survey answer against its question (docs/events.md#attendees-and-surveys)', () => {
   it('empty answers are dropped unless required', () => {
     for (const empty of [undefined, null, '', '   ', []]) expect(isEmptyAnswer(empty)).toBe(true);
     expect(isEmptyAnswer(false)).toBe(false);

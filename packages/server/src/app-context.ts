@@ -3,7 +3,7 @@ import type { Db, Dialect } from './db/database.js';
 import type { Settings } from './settings.js';
 import type { TtlCache } from './ttl-cache.js';
 
-/** What routes and use cases are given instead of importing globals (DESIGN §1). */
+/** What routes and use cases are given instead of importing globals (docs/architecture.md#areas). */
 export interface AppContext {
   db: Db;
   dialect: Dialect;

@@ -3,7 +3,7 @@ import { FakeAddressService } from './fake-address-service.js';
 import { dialects, getJson, testApp, type TestApp } from './harness.js';
 
 /**
- * Address autocomplete (000 §4, §7 External, §8): the server asks a Loqate-style Find/Retrieve
+ * Address autocomplete (docs/checkout.md#address-lookup External, docs/checkout.md#address-lookup): the server asks a Loqate-style Find/Retrieve
  * service with its key (a local fake here); the key never reaches the browser.
  */
 describe.each(dialects())('address lookup on %s (against a local fake of the service)', (dialect) => {

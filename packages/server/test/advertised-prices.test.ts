@@ -5,7 +5,7 @@ import { catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, getJson, testApp, type TestApp } from './harness.js';
 
 /**
- * 000 §9 advertise_price_including_fees: with it set, the listing's "from" price and the calendar's
+ * docs/events.md#limits advertise_price_including_fees: with it set, the listing's "from" price and the calendar's
  * day price include the types' outside fees (fixed and percent); without it they do not.
  */
 describe.each(dialects())('prices with fees on %s', (dialect) => {

@@ -11,7 +11,7 @@ import { localSmtp } from './local-smtp.js';
 const keyIn = (text: string) => /manage\/[^?\s]+\?key=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? null;
 
 /**
- * The after-sale e-mails (001 §2, §4; issue 13) delivered over a real SMTP server: the order-cancel
+ * The after-sale e-mails (docs/after-sale.md#screens, docs/after-sale.md#how-a-change-works-server; issue 13) delivered over a real SMTP server: the order-cancel
  * e-mail of a cancelled free ticket, the order-update e-mail of a confirmed self-edit change, and
  * the resent tickets — each to the buyer, each with a fresh manage link that opens the order (the cancel's because tickets are left).
  */

@@ -28,7 +28,7 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
     ids = await catalogIds(t.db);
     const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
     await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'self_edit_rules', value: JSON.stringify({ categories: ['Admission', 'Tours'], horizon_hours: 2 }) }).execute();
-    // 000 §5: names asked by a group's meta (the Hot Session's entry) and e-mails by an event's (the Hot Session).
+    // docs/events.md#field-rules: names asked by a group's meta (the Hot Session's entry) and e-mails by an event's (the Hot Session).
     await t.db.updateTable('ticket_group').set({ meta: JSON.stringify({ admit_names: 'required' }) }).where('id', '=', ids.group('hot', 'hot')).execute();
     const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', ids.event('hot')).executeTakeFirstOrThrow();
     await t.db.updateTable('event_template').set({ meta: JSON.stringify({ ...JSON.parse(meta), admit_emails: 'required' }) }).where('id', '=', ids.event('hot')).execute();
@@ -43,7 +43,7 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
   const firstSession = async (event: string) => (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', ids.event(event)).orderBy('start_datetime').executeTakeFirstOrThrow()).id;
   const refusal = (res: { body: { _data: { _code: string }[] } }) => res.body._data[0];
 
-  describe('self-edit (001 §5: Cancel and Remove only free tickets; Reschedule not for single events)', () => {
+  describe('self-edit (docs/after-sale.md#who-may-read-or-change-an-order: Cancel and Remove only free tickets; Reschedule not for single events)', () => {
     async function order(email: string, lines: unknown[]) {
       const { paid, orderId, key } = await paidOrderWithKey(t, email, lines);
       return { orderId, key, tickets: paid.body.ticket._data as { id: string; ticket_type_id: string; event_session_id: string }[] };
@@ -94,7 +94,7 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
     });
   });
 
-  describe('what a reservation needs (000 §5)', () => {
+  describe('what a reservation needs (docs/events.md#field-rules)', () => {
     it('a group with required survey questions is not held without their answers (the reserve=1 deep link sent none)', async () => {
       const ws = await firstSession('workshop');
       const before = await snapshot();
@@ -277,7 +277,7 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
     });
   });
 
-  describe('terms (001 §5: accepted before paying)', () => {
+  describe('terms (docs/payments.md#captcha-and-terms: accepted before paying)', () => {
     it('with terms, a pay call that does not accept them is refused (terms_not_accepted) before anything is charged or claimed', async () => {
       const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
       const id = uuidv7();
@@ -305,7 +305,7 @@ describe.each(dialects())('requests the storefront never sends, on %s', (dialect
     });
   });
 
-  describe('prevent_membership_updates (001 §5: member names and e-mails locked)', () => {
+  describe('prevent_membership_updates (docs/memberships.md#4-refusals-error-envelope: member names and e-mails locked)', () => {
     it("a member's name or e-mail changed straight through PUT my/user is refused; the account is as it was", async () => {
       const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
       await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'prevent_membership_updates', value: 'true' }).execute();

@@ -5,7 +5,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
 
-/** 000 §2: the cart's identity embed says whether a public identity owns the cart (the member menu's rule). */
+/** docs/accounts.md#web-screens: the cart's identity embed says whether a public identity owns the cart (the member menu's rule). */
 describe.each(dialects())('cart owner in the identity embed on %s', (dialect) => {
   let t: TestApp;
   let ids: Awaited<ReturnType<typeof catalogIds>>;

@@ -32,7 +32,7 @@ describe.each(dialects())('users on %s', (dialect) => {
     expect(row.password_hash).not.toContain('Cobol');
   });
 
-  it('registering with a password keeps the guest’s live carts (000 §4: only pending ones); without, nothing moves', async () => {
+  it('registering with a password keeps the guest’s live carts (docs/accounts.md#web-screens: only pending ones); without, nothing moves', async () => {
     const ids = await catalogIds(t.db);
     const add = { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', '2026-06-04T22:00:00.000Z') }] };
     const b = browser();

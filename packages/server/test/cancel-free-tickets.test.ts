@@ -4,7 +4,7 @@ import { deliverMail, mailbox } from './auth-harness.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
-/** POST ticket_order/{id}/cancel: cancelling free tickets of an order (001 §2 Cancel free order, §5, §8). */
+/** POST ticket_order/{id}/cancel: cancelling free tickets of an order (docs/after-sale.md#cancelling-a-free-order Cancel free order, docs/after-sale.md#cancelling-a-free-order). */
 describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;

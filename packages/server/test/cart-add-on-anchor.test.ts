@@ -7,7 +7,7 @@ import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { dialects, FIXTURE, testApp, type TestApp } from './harness.js';
 
 /**
- * Add-ons need an admission in the cart (000 §4): the reserve of an add-on event's tickets is
+ * Add-ons need an admission in the cart (docs/events.md#upsells-and-add-ons): the reserve of an add-on event's tickets is
  * refused with rule_blocks_reserve and 'Add an admission event to your cart first.' unless the
  * cart (after the change) holds a dated ticket of an event that is not an add-on.
  */

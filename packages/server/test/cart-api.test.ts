@@ -160,7 +160,7 @@ describe.each(dialects())('cart on %s', (dialect) => {
       { ticket_type_id: ids.type('child'), event_session_id: s },
     ];
     const group = ids.group('workshop', 'ws');
-    // 000 §5: a group with required questions is not held without their answers.
+    // docs/events.md#attendees-and-surveys: a group with required questions is not held without their answers.
     const unanswered = await c.create(lines);
     expect(unanswered.status).toBe(400);
     expect(unanswered.body._data[0]).toMatchObject({ _code: 'additional_info_validation_failed', _extra: { field: 'age' } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CartClient, useCatalogApp, type CatalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
-// 000 §3: cart_fees' gateway_id, account_id and face_value; the gateway_audit embed; ticket groups' originalPrice and types.
+// docs/cart.md#data: cart_fees' gateway_id, account_id and face_value; the gateway_audit embed; ticket groups' originalPrice and types.
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
 
 describe.each(dialects())('cart and ticket group wire fields on %s', (dialect) => {

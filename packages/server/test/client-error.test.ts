@@ -5,7 +5,7 @@ import { redactSecretsInUrl, redactText } from '../src/auth/log-redaction.js';
 import { readSettings } from '../src/settings.js';
 import { dialects, freshDatabase } from './harness.js';
 
-/** POST client_error (000 §8 error reporting): logged at warn with personal data masked; limited per address. */
+/** POST client_error (docs/api.md#errors error reporting): logged at warn with personal data masked; limited per address. */
 describe.each(dialects())('client error reports on %s', (dialect) => {
   const lines: Record<string, unknown>[] = [];
   let db: Awaited<ReturnType<typeof freshDatabase>>;

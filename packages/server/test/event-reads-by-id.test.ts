@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, getJson, idOf, testApp, type TestApp } from './harness.js';
 
-/** The 001 §7 catalog reads by id: GET events/{eventId}/sessions/{sessionId} and GET event_template. */
+/** The docs/events.md#calls catalog reads by id: GET events/{eventId}/sessions/{sessionId} and GET event_template. */
 describe.each(dialects())('catalog reads by id on %s', (dialect) => {
   let t: TestApp;
   let gaId: string;

@@ -38,7 +38,7 @@ describe.each(dialects())('gifts on %s', (dialect) => {
     const res = await b.post(`/api/my/cart/${cartId}/gift_checkout`, { giftee_identity_id: giftee.body.identity_id });
     expect(res.status).toBe(200);
     expect(res.body.cart._data[0].id).toBe(cartId);
-    // 001 §3: the cart names its giftee.
+    // docs/memberships.md#7-gifts-of-membership: the cart names its giftee.
     expect(res.body.cart._data[0].giftee).toEqual({ id: giftee.body.identity_id, name: 'Grace Hopper', email: 'grace2@example.org' });
     const row = await t.db.selectFrom('cart').select(['giftee_identity_id', 'purchaser_identity_id', 'identity_id']).where('id', '=', cartId).executeTakeFirstOrThrow();
     expect(row.giftee_identity_id).toBe(giftee.body.identity_id);

@@ -8,7 +8,7 @@ import { Browser, createUser, PASSWORD } from './auth-harness.js';
 const HOT = '2026-06-07T14:00:00.000Z';
 
 /**
- * The configurable "your information" form (000 §3, §5): the seller's web.identity_form and the
+ * The configurable "your information" form (docs/checkout.md#your-information): the seller's web.identity_form and the
  * cart's group meta identity_form / extra_checkout_fields, checked by the server at guest checkout
  * with the same rules the browser runs, and kept with the cart its order comes from.
  */

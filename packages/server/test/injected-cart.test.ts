@@ -104,7 +104,7 @@ describe.each(dialects())('staff-created carts on %s', (dialect) => {
       [TODAY, '20.00', 'due'],
       ['2026-07-01', '40.00', 'scheduled'],
     ]);
-    // Between the due amount and the outstanding balance (001 §5).
+    // Between the due amount and the outstanding balance (docs/payments.md#partial-payments-and-payment-links).
     const low = await visitor.post(`/api/cart/${made.cartId}/pay`, card('10.00'));
     expect(low.status).toBe(400);
     expect(errorOf(low.body)).toMatchObject({ _code: 'validation_failed', _extra: { payment_due: '20.00' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Browser, errorOf } from './auth-harness.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
-/** 001 §2 My profile, §3 Identity: PUT my/user changes the contact details with the checkout's rules; a state where the country has none is null. */
+/** docs/checkout.md#your-information My profile, docs/checkout.md#your-information Identity: PUT my/user changes the contact details with the checkout's rules; a state where the country has none is null. */
 
 const person = (email: string) => ({ first_name: 'Grace', last_name: 'Hopper', email, password: 'Cobol-Rules-1959' });
 const ADDRESS = { phone: '+1 (212) 555-0100', address: '1 Fifth Avenue', address_more: 'Apt 2', city: 'New York', country: 'us', state: 'NY', zip_code: '10003' };
@@ -67,7 +67,7 @@ describe.each(dialects())('My profile (PUT my/user contact details) on %s', (dia
     expect(await stored(user.id)).toMatchObject(ADDRESS);
   });
 
-  it('stores the state as null where the country has no states (001 §2 "state field nulled when disabled")', async () => {
+  it('stores the state as null where the country has no states (docs/checkout.md#your-information "state field nulled when disabled")', async () => {
     const { b, user } = await registered('profile-state@example.com');
     const gb = await b.call('PUT', '/api/my/user', { ...ADDRESS, country: 'gb', state: 'NY', zip_code: 'SW1A 1AA' });
     expect(gb.status).toBe(200);

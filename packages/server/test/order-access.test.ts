@@ -8,7 +8,7 @@ const HOT = '2026-06-07T14:00:00.000Z';
 
 /**
  * Issue 13 "Access": an order opens to its buyer's identity or to a key of its e-mails, never to
- * its id alone — the complete page's id list, the single read and the QR code alike (001 §7).
+ * its id alone — the complete page's id list, the single read and the QR code alike (docs/checkout.md#calls).
  */
 describe.each(dialects())('who may read an order on %s', (dialect) => {
   let t: TestApp;

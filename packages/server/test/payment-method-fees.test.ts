@@ -6,7 +6,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 const GA_0604_18 = '2026-06-04T22:00:00.000Z';
 
 /**
- * 001 §3 cart: paymentDueByCreditCard and stripeFee (pmc_id), priced by the one cart-amount
+ * docs/payments.md#paying cart: paymentDueByCreditCard and stripeFee (pmc_id), priced by the one cart-amount
  * computation from the seller's payments.payment_method_fees (docs/payments.md "Payment-method fees").
  */
 describe.each(dialects())('payment-method fees on the cart on %s', (dialect) => {

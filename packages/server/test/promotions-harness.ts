@@ -60,7 +60,7 @@ export function promotionsCatalog() {
       { key: 'friends', name: 'Friends preview', kind: 'percent_off', value: '0', scope: 'cart', code_groups: ['friends'] },
     ],
   };
-  // 000 §9 citypass_code_groups: the city-pass group's voucher expressions.
+  // docs/promotions.md#codes citypass_code_groups: the city-pass group's voucher expressions.
   catalog.config.push({ resource: 'seller', namespace: 'web', name: 'citypass_code_groups', value: [{ code_group: 'citypass', adult_regexp: '^CPA\\d{6}$', child_regexp: '^CPC\\d{6}$' }] });
   return catalog;
 }

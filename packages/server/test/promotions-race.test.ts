@@ -7,7 +7,7 @@ import { promotionsApp } from './promotions-harness.js';
 const RACERS = 300;
 const USES = 100;
 
-/** DESIGN §4: a code's uses are taken by one conditional update, so racing carts never overrun them. */
+/** docs/architecture.md#inventory-never-oversell: a code's uses are taken by one conditional update, so racing carts never overrun them. */
 describe.each(dialects())('code uses never overrun on %s', (dialect) => {
   // 600 requests over real HTTP: well within a minute alone, slower on a loaded 2-core machine (150 s).
   it(`${RACERS} carts apply a code of ${USES} uses at once over real HTTP: exactly ${USES} succeed; expiry gives every use back`, async () => {

@@ -38,7 +38,7 @@ function ruleKindsCatalog() {
   return catalog;
 }
 
-/** Code-required groups hold their code; modifier rule kinds; the edges of apply_code (000 §4, §5, §7, §8). */
+/** Code-required groups hold their code; modifier rule kinds; the edges of apply_code (docs/promotions.md#applying-codes). */
 describe.each(dialects())('promotion rules on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;

@@ -11,7 +11,7 @@ import { uuidv7 } from '../src/ids.js';
 
 const GA = '2026-06-02T18:00:00.000Z';
 
-/** Promo codes and cart modifiers through the real API (000 §5, §7, §8; 001 §8). */
+/** Promo codes and cart modifiers through the real API (docs/promotions.md#applying-codes). */
 describe.each(dialects())('promotions on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;
@@ -306,7 +306,7 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     expect(good.body.cart._data[0].promo_codes.map((p: { code: string }) => p.code)).toEqual(['WELCOME10']);
   });
 
-  it('a blocking modifier stops payment until its code is applied (001 §8 blocked cart)', async () => {
+  it('a blocking modifier stops payment until its code is applied (docs/promotions.md#applying-codes blocked cart)', async () => {
     const c = new CartClient(t.app);
     const made = await c.create([vip()]);
     const cartId = made.body.cart._data[0].id;
@@ -369,7 +369,7 @@ describe.each(dialects())('promotions on %s', (dialect) => {
     const other = await cartOf(['adult']);
     const used = await voucher('CPA123456', other.cartId, other.c);
     expect([used.status, used.body._data[0]._code, used.body._data[0]._description]).toEqual([409, 'code_exhausted', PROMO_TEXT.citypassUsed]);
-    // As a pre-reserve code of the reserve itself (000 §3: handler citypass, handler_data visit_datetime).
+    // As a pre-reserve code of the reserve itself (docs/promotions.md#cart-modifiers: handler citypass, handler_data visit_datetime).
     const fresh = new CartClient(t.app);
     const reserved = await fresh.create([line('adult')], { preReservePromoCodes: [{ code: 'CPA000002', handler: 'citypass', handler_data: { visit_datetime: GA } }] });
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);

@@ -7,7 +7,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 
 const HOT = '2026-06-07T14:00:00.000Z';
 
-/** POST ticket_order/resend (001 §2 Resend order, §7, §8). */
+/** POST ticket_order/resend (docs/after-sale.md#resending-tickets Resend order, docs/after-sale.md#resending-tickets). */
 describe.each(dialects())('resending orders by e-mail on %s', (dialect) => {
   let t: TestApp;
   let ip = 0;

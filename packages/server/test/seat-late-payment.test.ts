@@ -8,7 +8,7 @@ import { SEATED_FIXTURE, seatIds } from './seat-harness.js';
 
 const WEBHOOK_SECRET = 'whsec_foyer_test';
 
-/** A payment that completes after its hold expired re-takes its seats, or is refused and refunded (DESIGN §4). */
+/** A payment that completes after its hold expired re-takes its seats, or is refused and refunded (docs/architecture.md#inventory-never-oversell). */
 describe.each(dialects())('seats and late payments on %s', (dialect) => {
   const fake = new FakeStripe();
   let t: TestApp;

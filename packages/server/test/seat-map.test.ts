@@ -12,7 +12,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 import { SEATED_FIXTURE } from './seat-harness.js';
 import { makeStaff, signedIn } from './admin-harness.js';
 
-/** GET events/{id}/sessions/{sessionId}/seat_map (000 §7; issue 15). */
+/** GET events/{id}/sessions/{sessionId}/seat_map (docs/seating.md#2-api; issue 15). */
 describe.each(dialects())('the seat map call on %s', (dialect) => {
   let t: TestApp;
   let ids: CatalogIds;

@@ -11,7 +11,7 @@ import { SEATED_FIXTURE, seatIds } from './seat-harness.js';
  * A seated ticket a self-edit change has taken out (state in_cart, 0019) keeps its seat until the
  * change is confirmed — then the seat and its places are given back exactly once — or discarded
  * or expired — then the order keeps ticket and seat, and nothing is given back (issue 15: "free
- * the seat exactly once"). Seated groups are not self-editable (001 §5: only `tickets` handlers;
+ * the seat exactly once"). Seated groups are not self-editable (docs/seating.md#3-storefront: only `tickets` handlers;
  * the modify refuses them, checked first), so the take-out is done here as takeOrderTickets does
  * it (booked → in_cart on the change cart, the cart's credit); the rest runs through the real
  * routes, the sweeper and the card payment against the local Stripe fake.
@@ -62,7 +62,7 @@ describe.each(dialects())('a seated ticket taken out by an order change on %s', 
   /** A change cart for the order that adds a seat and takes `out` out of the order (as takeOrderTickets would). */
   async function change(o: Awaited<ReturnType<typeof order>>, add: string, out: string) {
     const c = new CartClient(t.app);
-    // 001 §5: the storefront's modify refuses to take a seated ticket out.
+    // docs/seating.md#3-storefront: the storefront's modify refuses to take a seated ticket out.
     const refused = await c.call('POST', `/api/cart/modify?key=${o.key}`, { ticket_order_id: o.orderId, remove: [o.ticketOf(out)] });
     expect(refused.status).toBe(403);
     expect(refused.body._data[0]._code).toBe('self_edit_not_allowed');

@@ -14,7 +14,7 @@ const C = '2026-06-05T22:00:00.000Z';
 const DOOR_TOKEN = 'door-scanner-token-for-self-edit-0123456789';
 
 /**
- * Self-edit and reschedule (001 §2 Edit order, Reschedule; §4; §5; §7; §8): a change cart linked
+ * Self-edit and reschedule (docs/after-sale.md#screens Edit order, Reschedule; docs/after-sale.md): a change cart linked
  * to the order, one modify that adds the new tickets and takes the old out, Confirm Changes paid
  * (Stripe, against the local fake) or free, refunds of a cheaper change, discard and expiry.
  */
@@ -157,10 +157,10 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect((await ticket(o.child.id)).state).toBe('booked');
     expect([await used(A), await used(B)]).toEqual([a0, b0]);
 
-    // POST cart/{id}/remove (001 §7) takes another of the order's tickets out of the same change cart.
+    // POST cart/{id}/remove (docs/after-sale.md#how-a-change-works-server) takes another of the order's tickets out of the same change cart.
     const second = await change(o, { remove: [o.child.id], add: [line('child', B)] });
     expect(second.res.status).toBe(200);
-    // A paid ticket goes only in exchange for another (001 §5): removed alone it is refused, nothing moves.
+    // A paid ticket goes only in exchange for another (docs/after-sale.md#who-may-read-or-change-an-order): removed alone it is refused, nothing moves.
     const alone = await second.c.call('POST', `/api/cart/${second.cart.id}/remove`, { tickets: [o.adult.id] });
     expect(alone.status).toBe(403);
     expect(alone.body._data[0]).toMatchObject({ _code: 'self_edit_not_allowed', _context: 'cart_remove_tickets', _extra: { reason: 'not_free' } });
@@ -220,7 +220,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     }
   });
 
-  it('refusals (001 §8): wrong key 404 and nothing revealed, ticket_not_found, ticket_state_incorrect, tickets_too_old, self-edit off; none changes anything', async () => {
+  it('refusals (docs/after-sale.md#errors): wrong key 404 and nothing revealed, ticket_not_found, ticket_state_incorrect, tickets_too_old, self-edit off; none changes anything', async () => {
     const o = await order('refusals@example.com');
     const other = await order('other-refusals@example.com');
     const before = await used(B);
@@ -260,7 +260,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(await t.db.selectFrom('cart').select('id').where('edits_order_id', '=', o.orderId).where('state', '=', 'pending').execute()).toEqual([]);
   });
 
-  it('a logged-in buyer is refused (001 §6: self_edit_not_allowed, "Please log-out to edit your tickets"), with or without the manage key; logged out, the same key opens a change', async () => {
+  it('a logged-in buyer is refused (docs/after-sale.md#who-may-read-or-change-an-order: self_edit_not_allowed, "Please log-out to edit your tickets"), with or without the manage key; logged out, the same key opens a change', async () => {
     const b = new Browser(t.app, '10.61.0.1');
     const email = 'logged-in-editor@example.com';
     expect((await b.post('/api/user', { first_name: 'Ada', last_name: 'Byron', email, password: PASSWORD })).status).toBe(200);
@@ -295,7 +295,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
     expect(await used(B)).toBe(before);
   });
 
-  it('an admission whose order holds add-on tickets (001 §5 "anchored upsells") is neither changed nor cancelled by the buyer; nor is a paid add-on of a single event', async () => {
+  it('an admission whose order holds add-on tickets (docs/events.md#upsells-and-add-ons "anchored upsells") is neither changed nor cancelled by the buyer; nor is a paid add-on of a single event', async () => {
     const addOnEvent = ids.event('hot');
     const addOnSession = (await t.db.selectFrom('event_session').select('id').where('event_template_id', '=', addOnEvent).executeTakeFirstOrThrow()).id;
     const { meta } = await t.db.selectFrom('event_template').select('meta').where('id', '=', addOnEvent).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 /**
- * Seller meta `offsets` (docs/catalog.md §4) are in the HTML shell's :root style, so the first
+ * Seller meta `offsets` (docs/catalog.md#4-seller-venues-and-images) are in the HTML shell's :root style, so the first
  * paint has the seller's header and logo sizes before the app runs.
  */
 describe.each(dialects())('the seller’s sizes in the HTML shell on %s', (dialect) => {

@@ -6,7 +6,7 @@ import { uuidv7 } from '../src/ids.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 
 /**
- * 001 §2 navigation guards on a page's first request: a trailing slash is stripped (301) and the
+ * docs/routes.md#guards navigation guards on a page's first request: a trailing slash is stripped (301) and the
  * seller's web.redirects sends home or a listed path to its target (302), and every page under a host
  * without the seller's prefix when require_seller_prefix is set; API paths never redirect.
  */

@@ -12,7 +12,7 @@ const FORM_ERRORS = 'There were errors found in the information you submitted. P
 const ADDRESS = { address: '1 Harbour Street', city: 'Springfield', country: 'us', state: 'IL', zip_code: '62701' };
 
 /**
- * Stripe methods that redirect or need the address (001 §2 Checkout, §5): bacs_debit and
+ * Stripe methods that redirect or need the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit Checkout, docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit): bacs_debit and
  * afterpay_clearpay when the seller enables them, the address checked by the server from the
  * purchaser's kept answers, and the return from the provider's page settled through the gateway.
  */
@@ -261,7 +261,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(await orders(cart.id)).toBe(1);
   });
 
-  /** Self-edit on (001 §6) and a card-paid order of one child ticket at GA_0604_18, with its manage link's key. */
+  /** Self-edit on (docs/after-sale.md#who-may-read-or-change-an-order) and a card-paid order of one child ticket at GA_0604_18, with its manage link's key. */
   async function paidOrderToChange() {
     const seller = await t.db.selectFrom('seller').select('id').executeTakeFirstOrThrow();
     await t.db.insertInto('config_entry').values({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'web', name: 'self_edit_rules', value: JSON.stringify({ categories: ['Admission', 'Performances'], horizon_hours: 2 }) }).execute();

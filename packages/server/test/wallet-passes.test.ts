@@ -12,7 +12,7 @@ import { dialects, testApp, type TestApp } from './harness.js';
 import { buyMembership, dualMembers, GA_10, MEMBERSHIP_FIXTURE, registered } from './membership-harness.js';
 import { walletCredentials, walletEnv } from './wallet-certs.js';
 
-/** Apple and Google wallet passes of an order (001 §2 Order complete wallet links, §3 Wallet precheck, §7). */
+/** Apple and Google wallet passes of an order (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#what-has-a-pass Wallet precheck, docs/wallet-passes.md#calls). */
 const creds = walletCredentials();
 const GOOGLE_SAVE = 'https://pay.google.com/gp/v/save/';
 

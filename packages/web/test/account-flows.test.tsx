@@ -315,7 +315,7 @@ describe('login modal', () => {
   });
 });
 
-describe('external login routes (001 §2, §8)', () => {
+describe('external login routes (docs/accounts.md#web-screens, docs/accounts.md#errors)', () => {
   it('/auth0-login shows the spec text when the provider is not set up', async () => {
     installFetch(server((url) => (url.pathname === '/api/auth0/start' ? refusal(404, 'not_configured', 'Login with an identity provider is not set up.') : undefined)));
     renderApp('/auth0-login');
@@ -396,7 +396,7 @@ describe('external login routes (001 §2, §8)', () => {
   });
 });
 
-describe('set e-mail address (001 §2, §5, §8)', () => {
+describe('set e-mail address (docs/accounts.md)', () => {
   it('lets a member without an address set one: mismatch, taken address, then saved and on to checkout', async () => {
     setSessionCookie();
     let attempts = 0;
@@ -428,7 +428,7 @@ describe('set e-mail address (001 §2, §5, §8)', () => {
   });
 });
 
-describe('member id login (000 §4, §6)', () => {
+describe('member id login (docs/accounts.md#web-screens, docs/accounts.md#seller-configuration)', () => {
   it('tries by itself once every field is filled, once per set of values', async () => {
     const { calls } = installFetch((url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument([{ id: 'cfg-auth', resource_id: SELLER_ID, namespace: 'auth', name: 'methods', value: ['scan_code'] }]) };
@@ -460,7 +460,7 @@ describe('member id login (000 §4, §6)', () => {
 });
 
 
-describe('login notices, guards and carts (000 §4, 001 §2, §5)', () => {
+describe('login notices, guards and carts (docs/routes.md#guards, docs/accounts.md#field-rules)', () => {
   it('with cookies off the login modal and the callback say so instead of a form', async () => {
     installFetch(server(() => undefined));
     vi.stubGlobal('navigator', { ...navigator, cookieEnabled: false });

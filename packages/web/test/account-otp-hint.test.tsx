@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { OTP_HINT_MS } from '../src/features/account/otp.js';
 import { OtpStep } from '../src/features/account/otp-step.js';
 
-/** 000 §4: after 30 seconds without a submit, a hint says the code may not have arrived. */
+/** docs/accounts.md#web-screens: after 30 seconds without a submit, a hint says the code may not have arrived. */
 
 const HINT = 'No code yet? It may take a minute to arrive. Check your spam folder, or send a new code.';
 

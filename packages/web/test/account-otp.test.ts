@@ -10,7 +10,7 @@ function run(...errors: unknown[]): OtpState {
   return errors.reduce<OtpState>((state, error) => otpReducer(otpReducer(state, { type: 'submit' }), { type: 'failed', error }), initialOtpState);
 }
 
-describe('passcode input rules (000 §4, §5, §9)', () => {
+describe('passcode input rules (docs/accounts.md#web-screens, docs/accounts.md#field-rules)', () => {
   it('takes a code without spaces, 6 characters at most, and calls 6 characters complete', () => {
     expect(normalizeOtp(' 12 34 56 ')).toBe('123456');
     expect(normalizeOtp('1234567')).toBe('123456');

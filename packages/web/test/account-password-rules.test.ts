@@ -1,7 +1,7 @@
 import { checkPassword, passwordProblems } from '@foyer/contracts/rules';
 import { describe, expect, it } from 'vitest';
 
-describe('password requirements panel rules (000 §5)', () => {
+describe('password requirements panel rules (docs/accounts.md#field-rules)', () => {
   it('checks each rule on its own', () => {
     expect(checkPassword('Ab1!').rules).toEqual({ length: false, printable: true, spaces: true, classes: true });
     expect(checkPassword('abcdefgh').rules.classes).toBe(false);

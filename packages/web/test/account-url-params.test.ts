@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAutoLogin, readLoginFlag, readOtpParam } from '../src/features/account/url-params.js';
 
-describe('login parameters of the address (001 §2)', () => {
+describe('login parameters of the address (docs/accounts.md#web-screens)', () => {
   it('member_code and zip_code make a member-id login and leave the address', () => {
     expect(readAutoLogin('?member_code=M-1001&zip_code=10001&tg=x')).toEqual({
       body: { scan_code: 'M-1001', zip_code: '10001', method: 'scan_code' },

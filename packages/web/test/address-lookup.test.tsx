@@ -8,7 +8,7 @@ import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** Address autocomplete in the checkout (000 §4, §5, §9), against a fake of the server's lookup calls. */
+/** Address autocomplete in the checkout (docs/checkout.md#address-lookup), against a fake of the server's lookup calls. */
 
 const suggestions = {
   fifth: [{ id: 'US|1', type: 'Address', text: '1000 Fifth Avenue', description: 'New York NY 10028' }],

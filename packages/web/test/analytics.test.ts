@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => disableTagManager());
 
-describe('tag manager (000 §7)', () => {
+describe('tag manager (docs/events.md#tag-manager)', () => {
   it('pushes nothing without a configured container; a bad id turns nothing on', () => {
     pushEcommerce(ecommerceEvent('add_to_cart', 'USD', cartItems(view())));
     enableTagManager('not-a-container');

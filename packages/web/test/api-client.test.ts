@@ -174,7 +174,7 @@ describe('error envelope', () => {
     expect(errorMessage(error)).toBe('That session is sold out.');
   });
 
-  it('duplicate_code answers the first error, or the second when there is one (000 §8)', () => {
+  it('duplicate_code answers the first error, or the second when there is one (docs/api.md#errors)', () => {
     const duplicate = { _code: 'duplicate_code', _context: 'promo_code', _description: 'This code has already been applied.', _extra: { code: 'SUMMER' } };
     expect(toApiError(409, { _data: [duplicate] })).toMatchObject({ code: 'duplicate_code', description: 'This code has already been applied.' });
     const second = { _code: 'code_exhausted', _context: 'promo_code', _description: 'This code has been used up.', _extra: null };

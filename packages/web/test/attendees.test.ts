@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attendeeNeeds } from '@foyer/contracts/rules';
 import { attendeeErrors, EMPTY_ATTENDEE, fullName } from '../src/features/events/detail/quantities/attendees.js';
 
-/** Attendee fields per rule (000 §3, §5): named yes/no/optional, emailed, meta admit_names/admit_emails; split names. */
+/** Attendee fields per rule (docs/events.md#attendees-and-surveys): named yes/no/optional, emailed, meta admit_names/admit_emails; split names. */
 describe('attendee fields', () => {
   const none = { meta: {} };
   it('named yes requires a name, optional asks for one, no asks nothing; emailed requires an e-mail', () => {

@@ -7,7 +7,7 @@ import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
 
 /**
- * The cart drawer (000 §2, §4): the outstanding total, proceed (not on checkout) and more-events
+ * The cart drawer (docs/routes.md#app-shell-and-modals): the outstanding total, proceed (not on checkout) and more-events
  * (to /events); it closes by itself when its ticket count drops to 0.
  */
 
@@ -63,7 +63,7 @@ describe('the cart drawer', () => {
     expect(within(drawer).getByRole('link', { name: 'Add more experiences' })).toBeTruthy();
   });
 
-  it("shows each event's thumbnail beside its name: 64×51, the file requested at 2× (000 §9)", async () => {
+  it("shows each event's thumbnail beside its name: 64×51, the file requested at 2× (docs/cart.md#limits)", async () => {
     const withImage = cartDocument({ events: [{ meta: { image_profile: 'img-1', image_cover: 'img-2' } }] });
     installFetch(server((url, request) => (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET' ? { body: withImage } : undefined)));
     renderApp('/events');

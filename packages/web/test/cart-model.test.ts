@@ -6,7 +6,7 @@ import { configEntry } from './fixtures.js';
 
 const error = (status: number, code: string) => new ApiError({ status, code, description: code });
 
-describe('cart refresh rules (000 §4)', () => {
+describe('cart refresh rules (docs/promotions.md#applying-codes)', () => {
   it('a 404 clears; a scope_error (400 or 403) deletes; 400 stripe_gateway/not_configured clears; an expired cart clears', () => {
     expect(refreshOutcome({ error: error(404, 'not_found') })).toEqual({ kind: 'clear' });
     expect(refreshOutcome({ error: error(400, 'scope_error') })).toEqual({ kind: 'delete' });
@@ -55,7 +55,7 @@ describe('the cart view', () => {
   });
 });
 
-describe('removing a cart item (000 §4)', () => {
+describe('removing a cart item (docs/promotions.md#applying-codes)', () => {
   it('the only item deletes the whole cart; otherwise that item’s tickets go', () => {
     const view = readCart(cartDocument())!;
     const adult = view.sections[0].lines[0];
@@ -96,13 +96,13 @@ describe('removing a cart item (000 §4)', () => {
   });
 });
 
-describe('next route after an add (000 §4, 001 §4)', () => {
+describe('next route after an add (docs/promotions.md#applying-codes)', () => {
   it('is web.next_route, else /events with upsells, else /checkout', () => {
     expect(nextRouteAfterAdd([configEntry('next_route', '/membership'), configEntry('upsells_enabled', true)])).toBe('/membership');
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)])).toBe('/events');
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', false)])).toBe('/checkout');
     expect(nextRouteAfterAdd([])).toBe('/checkout');
-    // 000 §4: gift cards, donations, memberships and codes skip the upsell listing.
+    // docs/payments.md#gift-cards: gift cards, donations, memberships and codes skip the upsell listing.
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['donation'])).toBe('/checkout');
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['ledger', 'membership'])).toBe('/checkout');
     expect(nextRouteAfterAdd([configEntry('upsells_enabled', true)], ['ledger', 'tickets'])).toBe('/events');

@@ -64,7 +64,7 @@ describe('the cart store', () => {
     const { calls } = installFetch((url, request) => (request.method === 'DELETE' ? envelope(403, 'scope_error') : envelope(403, 'scope_error')));
     const other = new CartStore({ sellerId: 'seller-1' });
     await other.refresh();
-    // (A cart of someone else's is not among the answers 000 §8 expects: it is also reported.)
+    // (A cart of someone else's is not among the answers docs/cart.md#errors expects: it is also reported.)
     const cartCalls = calls.filter((c) => c.url.pathname !== '/api/client_error');
     expect(cartCalls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /api/my/cart/theirs', 'DELETE /api/my/cart/theirs']);
     expect(cartCalls[1].url.searchParams.get('_all_tickets')).toBe('T');

@@ -5,7 +5,7 @@ import { useCartTestEnv } from './cart-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch } from './fixtures.js';
 
-// 001 §3: gift cards applied at checkout are kept on the cart, so a reload shows them again.
+// docs/payments.md#gift-cards: gift cards applied at checkout are kept on the cart, so a reload shows them again.
 useCartTestEnv();
 
 describe('kept gift cards', () => {

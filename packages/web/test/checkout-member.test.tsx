@@ -43,7 +43,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('checkout as a logged-in member (001 §2)', () => {
+describe('checkout as a logged-in member (docs/memberships.md#2-buying)', () => {
   it('never shows the guest form to a member while their account is still loading', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

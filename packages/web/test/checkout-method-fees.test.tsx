@@ -7,7 +7,7 @@ import { useCartTestEnv } from './cart-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, type Handler } from './fixtures.js';
 
-/** A guest's cart of $62 due, with the payment-method fees the server priced on it (001 §3 stripeFee). */
+/** A guest's cart of $62 due, with the payment-method fees the server priced on it (docs/checkout.md#data stripeFee). */
 function server(cart: Partial<TCart>): Handler {
   const doc = cartDocument({ cart });
   return (url, request) => {

@@ -26,7 +26,7 @@ import { parseOrderIds } from '../src/features/checkout/orders.js';
 
 const refusal = (status: number, code: string, description = 'Provider says no.', extra: unknown = null) => new ApiError({ status, code, description, extra });
 
-describe('partial payments (001 §4, §5)', () => {
+describe('partial payments (docs/payments.md#partial-payments-and-payment-links)', () => {
   it('offers due, outstanding and other only when less than the outstanding balance is due', () => {
     expect(partialOptions(2000, 6200)).toEqual(['due', 'outstanding', 'other']);
     expect(partialOptions(6200, 6200)).toEqual(['outstanding']);
@@ -44,8 +44,8 @@ describe('partial payments (001 §4, §5)', () => {
   });
 });
 
-describe('your information (000 §5)', () => {
-  it('labels the region "Province" for Canada, lists states and provinces, and maps country names (000 §5)', () => {
+describe('your information (docs/checkout.md#your-information)', () => {
+  it('labels the region "Province" for Canada, lists states and provinces, and maps country names (docs/checkout.md#your-information)', () => {
     expect([regionLabel('us'), regionLabel('ca'), regionLabel('gb')]).toEqual([en.checkout.state, en.checkout.province, en.checkout.state]);
     expect(regionsOf('us')).toHaveLength(51);
     expect(regionsOf('ca').map((r) => r.code)).toContain('QC');
@@ -81,7 +81,7 @@ describe('card form', () => {
   });
 });
 
-describe('payment methods (001 §2, §4)', () => {
+describe('payment methods (docs/checkout.md#screens, docs/checkout.md#flow)', () => {
   it('keeps the order apple_pay, google_pay, card; wallets only where supported and never in test mode', () => {
     expect(availableMethods({ testMode: true, wallet: 'apple' })).toEqual(['card']);
     expect(availableMethods({ testMode: false, wallet: 'google' })).toEqual(['google_pay', 'card']);
@@ -90,7 +90,7 @@ describe('payment methods (001 §2, §4)', () => {
   });
 });
 
-describe('amounts and partial payment (001 §4, §5)', () => {
+describe('amounts and partial payment (docs/payments.md#partial-payments-and-payment-links)', () => {
   it('nothing outstanding pays with the free gateway', () => {
     expect(nextPayStep(0, [], 'USD')).toEqual({ kind: 'free', amount: '0' });
   });
@@ -110,14 +110,14 @@ describe('amounts and partial payment (001 §4, §5)', () => {
   });
 });
 
-describe('pay refusals (001 §8)', () => {
+describe('pay refusals (docs/checkout.md#errors)', () => {
   it('card refusals: "Your card has not been charged." plus the provider message', () => {
     for (const code of ['card_declined', 'incorrect_cvc', 'incorrect_zip', 'payment_failed']) {
       expect(payFailure(refusal(402, code, 'Your card was declined.'))).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'Your card was declined.' });
     }
   });
   it('payment_not_supported, validation_failed, unexpected', () => {
-    // 001 §8: a wallet payment refused for its postal code adds the wallet hint.
+    // docs/checkout.md#errors: a wallet payment refused for its postal code adds the wallet hint.
     expect(payFailure(refusal(402, 'incorrect_zip', 'The ZIP code failed validation.'), { wallet: true })).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'The ZIP code failed validation. If you paid with Apple Pay or Google Pay, check that the billing ZIP or postal code of the card in your wallet matches the one your bank has.' });
     expect(payFailure(refusal(402, 'incorrect_zip', 'The ZIP code failed validation.'))).toEqual({ kind: 'message', text: 'Your card has not been charged.', detail: 'The ZIP code failed validation.' });
     expect(payFailure(refusal(400, 'payment_not_supported'))).toEqual({ kind: 'message', text: 'Payment is not supported for this amount.', detail: null });
@@ -132,7 +132,7 @@ describe('pay refusals (001 §8)', () => {
   });
 });
 
-describe('gift cards (001 §5, §8)', () => {
+describe('gift cards (docs/payments.md#gift-cards)', () => {
   it('number required, at most 70 characters', () => {
     expect(validateGiftCardNumber('  ')).toBe(en.giftCard.required);
     expect(validateGiftCardNumber('A'.repeat(71))).toBe(en.giftCard.tooLong);

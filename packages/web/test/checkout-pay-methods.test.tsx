@@ -8,7 +8,7 @@ import { configDocument, installFetch, SELLER_ID, type Handler } from './fixture
 import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/stripe-js.js';
 
 /**
- * Payment methods with Stripe on (001 §2, §4, §5): the wallet is the default where the browser has
+ * Payment methods with Stripe on (docs/checkout.md): the wallet is the default where the browser has
  * one (the Payment Request capability, reached through Stripe.js, is stubbed here: it is the
  * external boundary), the seller's redirect methods with the address required, and the return
  * from the provider's page.
@@ -184,7 +184,7 @@ describe('checkout payment methods with Stripe', () => {
     // Foyer's server gets the payment method Stripe made and the mandate's agreement, never the bank details.
     expect(bodyOf(fetch, '/pay').gateway_data).toEqual({ payment_method_type: 'bacs_debit', payment_method_id: 'pm_bacs_from_stripe', mandate_accepted: true });
     expect(currentStripe!.createPaymentMethod).toHaveBeenCalledWith({ elements: expect.anything() });
-    // The reference is the cart's number (001 §2), not its internal id.
+    // The reference is the cart's number (docs/checkout.md#screens), not its internal id.
     expect((await screen.findByTestId('reference')).textContent).toBe('100001');
     expect(screen.getByRole('heading', { name: 'Order pending' })).toBeTruthy();
   });

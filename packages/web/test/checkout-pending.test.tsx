@@ -6,7 +6,7 @@ import { useCartTestEnv } from './cart-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, type Handler } from './fixtures.js';
 
-// 001 §2, §4, §8: the pending page follows the cart; intent_processing goes there; a 403 on /checkout/{cartId} continues.
+// docs/checkout.md#order-complete, docs/checkout.md#errors: the pending page follows the cart; intent_processing goes there; a 403 on /checkout/{cartId} continues.
 function server(routes: Record<string, Handler> = {}): Handler {
   return (url, request) => {
     const route = routes[`${request.method} ${url.pathname}`];

@@ -66,7 +66,7 @@ describe('checkout', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[0]).not.toBe(keys[1]);
-    // The guest's identity was set once, with the names and e-mail (the other answers go with guest_checkout, 000 §5).
+    // The guest's identity was set once, with the names and e-mail (the other answers go with guest_checkout, docs/checkout.md#your-information).
     const user = fetch.mock.calls.filter(([u]) => String(u).includes('/api/user'));
     expect(user).toHaveLength(1);
     expect(JSON.parse(String(user[0][1]!.body))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
@@ -158,7 +158,7 @@ describe('checkout', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $25 with gift card' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Gift Card balance is $0');
-    // The applied card is kept on the cart (001 §3), so a reload still has it.
+    // The applied card is kept on the cart (docs/checkout.md#data), so a reload still has it.
     const keep = fetch.mock.calls.find(([u]) => String(u).includes('/gift_card'))!;
     expect(JSON.parse(String(keep[1]!.body))).toEqual({ number: 'GC25' });
     const pay = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;

@@ -6,7 +6,7 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, configEntry, installFetch, listingDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** Custom content regions (000 §6): sanitised seller HTML, on or off per route name and role. */
+/** Custom content regions (docs/routes.md#route-table): sanitised seller HTML, on or off per route name and role. */
 
 const BLOCKS = [
   { region: 'page_top', html: '<p>Free entry on Sundays for <strong>residents</strong>.</p><script>window.pwned = true</script><img src=x onerror="window.pwned = true">', routes: ['events'], roles: ['anonymous'] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { announcementDue, countdownLevel, formatCountdown, localExpiry, secondsLeft } from '../src/features/cart/countdown.js';
 
-describe('cart countdown (000 §4, §9)', () => {
+describe('cart countdown (docs/cart.md#holds-and-expiry, docs/cart.md#limits)', () => {
   it('the local expiry is expires_in minus 5 seconds after the response; none without a hold', () => {
     expect(localExpiry(1800, 1_000_000)).toBe(1_000_000 + 1795 * 1000);
     expect(localExpiry(null, 1_000_000)).toBeNull();

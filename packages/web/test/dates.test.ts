@@ -47,7 +47,7 @@ describe('calendarDay', () => {
   });
 });
 
-describe('001 §9 after-sale date formats', () => {
+describe('docs/after-sale.md#screens after-sale date formats', () => {
   it("'ddd, MMMM D YYYY' and LONGER_DATE, venue-local", async () => {
     const { formatOrderDate, formatOrderDateTime, formatLongerDateTime } = await import('../src/lib/dates.js');
     expect(formatOrderDate('2026-11-24')).toBe('Tue, November 24 2026');

@@ -9,7 +9,7 @@ import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
 /**
- * Deep links that reserve (000 §2, §5): with reserve on, the link's tickets go into the cart as
+ * Deep links that reserve (docs/deep-links.md#deep-links-to-an-event): with reserve on, the link's tickets go into the cart as
  * soon as its session is known; a refusal is shown as the server says it (warn) or as the generic
  * text (strict), and the buyer keeps the selection to finish by hand. With a tag-manager id the
  * add is pushed as add_to_cart.

@@ -38,7 +38,7 @@ function priceGroup(id: string, types: TTicketType[]): PriceGroup {
 
 const groups = [priceGroup('ga', [type('tt-adult', 'Adult'), type('tt-child', 'Child')]), priceGroup('gifts', [type('tt-donation', 'Donation', true)])];
 
-describe('deep-link parameters (000 §2)', () => {
+describe('deep-link parameters (docs/deep-links.md#deep-links-to-an-event)', () => {
   it('session (today, next, an id) wins over date; a date must be YYYY-MM-DD', () => {
     expect(link('session=next').preselect).toEqual({ kind: 'next' });
     expect(link('session=today&date=2026-12-01').preselect).toEqual({ kind: 'today' });
@@ -100,7 +100,7 @@ describe('resolving ticket quantities by type id or name', () => {
   });
 });
 
-describe('deep-link messages (000 §5)', () => {
+describe('deep-link messages (docs/deep-links.md#deep-links-to-an-event)', () => {
   it('names the problem, except in strict mode (the seller text, else the default)', () => {
     expect(problemText({ kind: 'types_not_found' }, 'off', null)).toBe('We could not find the tickets in your link. Please choose your tickets below.');
     expect(problemText({ kind: 'date_unavailable', date: '2026-11-25' }, 'warn', null)).toBe('Tickets are not available on Wed, Nov 25, 2026. Please choose another date.');

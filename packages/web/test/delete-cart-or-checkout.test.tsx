@@ -11,7 +11,7 @@ import { useAppTestEnv } from './app-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID } from './fixtures.js';
 
-/** The delete-cart-or-checkout dialog (000 §2): go to checkout, or delete the cart and carry on. */
+/** The delete-cart-or-checkout dialog (docs/checkout.md#screens): go to checkout, or delete the cart and carry on. */
 
 useAppTestEnv();
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DescriptionButton } from '../src/features/events/detail/description/description-modal.js';
 import { Modal } from '../src/ui/modal.js';
 
-/** Dialogs (001 §2): Escape closes the top modal only, focus goes back; the description modal (000 §2). */
+/** Dialogs (docs/events.md#the-event-page): Escape closes the top modal only, focus goes back; the description modal (docs/events.md#the-event-page). */
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,7 @@ import { configDocument, eventDocument, installFetch, session } from './fixtures
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5, §8). */
+/** /manage/{id} in self-edit mode (docs/after-sale.md#screens Edit order, docs/after-sale.md). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const RULES = { resource_id: 'seller-1', namespace: 'web', name: 'self_edit_rules', value: { categories: ['Admission'] } };

@@ -29,7 +29,7 @@ function withGroup(overrides: Record<string, unknown>, typeOverrides: Record<str
 
 useAppTestEnv();
 
-describe('event flows (000 §2)', () => {
+describe('event flows (docs/events.md#the-event-page)', () => {
   it('a members-only event without groups for the visitor: the notice with log-in and sign-up links', async () => {
     const doc = eventDocument({ hidden_type: 'public_member_only', event_type: 'single' });
     doc.ticket_group = { _count: 0, _total: 0, _data: [] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
 import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from '../src/features/events/detail/quantities/flexible-price.js';
 
-describe('flexible price (000 §5)', () => {
+describe('flexible price (docs/events.md#field-rules)', () => {
   it('is required, a positive decimal with at most 2 places, inside min/max', () => {
     expect(flexiblePriceError('', '5.00', '5000.00')).toBe('Enter an amount.');
     expect(flexiblePriceError('   ', '5.00', '5000.00')).toBe('Enter an amount.');

@@ -10,7 +10,7 @@ import type { PriceGroup } from '../src/features/events/detail/model.js';
 const event = (over: Partial<FlowInput['event']> = {}): FlowInput['event'] => ({ event_type: 'repeating', hidden_type: 'public_browsable', meta: {}, ...over });
 const groups = (...handlers: string[]) => handlers.map((handler) => ({ group: { handler } })) as FlowInput['groups'];
 
-describe('flow choice (000 §2)', () => {
+describe('flow choice (docs/events.md#the-event-page)', () => {
   it('membership groups only: the buy-membership flow', () => {
     expect(chooseFlow({ event: event({ event_type: 'flexible' }), groups: groups('membership'), defaultFlow: null })).toBe('membership');
   });
@@ -58,7 +58,7 @@ describe('quantity-first calendar', () => {
     expect(ticketTypesRequired(priced, { 'g1:adult': 2, 'g1:child': 0, 'g2:adult': 1 })).toEqual({ ticket_types_required: [{ ticket_type_id: 'adult', quantity: 3 }] });
   });
 
-  it('too many ticket types has its own text; any other failure the generic one (000 §8)', () => {
+  it('too many ticket types has its own text; any other failure the generic one (docs/events.md#errors)', () => {
     const tooMany = new ApiError({ status: 400, code: 'validation_failed', context: 'event_calendar', description: 'x' });
     expect(calendarErrorText(tooMany)).toBe('You can only select up to 10 different types of tickets.');
     expect(calendarErrorText(new ApiError({ status: 400, code: 'validation_failed', context: 'event_sessions' }))).toBe('Sorry! Something unexpected happened. Please try again.');

@@ -11,7 +11,7 @@ import { useCartTestEnv } from './cart-test-env.js';
 const base = checkoutIdentityForm([], [], [], 'card');
 const ada = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', country: 'us' };
 
-describe('your information: the shared rules in the browser (000 §5)', () => {
+describe('your information: the shared rules in the browser (docs/checkout.md#your-information)', () => {
   it('requires first name, last name and e-mail, each error on its field', () => {
     expect(validateIdentityAnswers(base, { first_name: ' ', last_name: '', email: '' })).toEqual({
       first_name: en.checkout.firstNameRequired,
@@ -96,7 +96,7 @@ describe('checkout: the configured identity form', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
-    // Fewer than 4 options: a radio group; 4 or more: a select (000 §5).
+    // Fewer than 4 options: a radio group; 4 or more: a select (docs/accounts.md#field-rules).
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('combobox', { name: 'Visitor type' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Referrer' }) as HTMLInputElement).readOnly).toBe(true);

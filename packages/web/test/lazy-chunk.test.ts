@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_TIMEOUT_MS, ChunkTimeoutError, loadChunk } from '../src/app/lazy.js';
 
 /**
- * Lazy route chunks (000 §8): a chunk that fails to load — or has not loaded within the 120 000 ms
+ * Lazy route chunks (docs/routes.md#app-shell-and-modals): a chunk that fails to load — or has not loaded within the 120 000 ms
  * asset timeout — is retried once by reloading the page with a cache-busting parameter; a second
  * failure at the same address reaches the error boundary, and a success forgets the retry.
  */

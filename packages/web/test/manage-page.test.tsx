@@ -6,7 +6,7 @@ import { ticket } from './cart-fixtures.js';
 import { configDocument, eventDocument, installFetch, session } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** /manage/{id}: cancel free order (001 §2 Cancel free order, §5, §8). */
+/** /manage/{id}: cancel free order (docs/after-sale.md#cancelling-a-free-order Cancel free order, docs/after-sale.md#cancelling-a-free-order). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const booked = (id: string, sessionId: string, value = '0.00') => ticket({ id, ticket_type_id: 'tt-child', state: 'booked', ticket_order_id: 'o-1', event_session_id: sessionId, face_value: value, adjusted_value: value, scan_code: `SC-${id}` });
@@ -82,7 +82,7 @@ describe('/manage/{id} (cancel free order)', () => {
     expect(screen.queryByRole('checkbox', { name: /SC-t-r/ })).toBeNull();
   });
 
-  it('an order not found (or someone else\'s: the server answers the same 404) shows 001 §8\'s "We could not find that order.", how to open it and the way to a new link', async () => {
+  it('an order not found (or someone else\'s: the server answers the same 404) shows docs/after-sale.md#errors\'s "We could not find that order.", how to open it and the way to a new link', async () => {
     server([booked('t-a', 's-1')], { status: 404 });
     renderApp('/manage/o-1');
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('We could not find that order.');
@@ -93,13 +93,13 @@ describe('/manage/{id} (cancel free order)', () => {
     expect(screen.queryByText('Order 500123')).toBeNull();
   });
 
-  it('any other failure to load: 001 §8\'s "Oops! Sorry, something went wrong. Please try again." and Try again reloads', async () => {
+  it('any other failure to load: docs/after-sale.md#errors\'s "Oops! Sorry, something went wrong. Please try again." and Try again reloads', async () => {
     const { calls } = server([booked('t-a', 's-1')], { status: 500 });
     renderApp('/manage/o-1');
     await expectOopsThenRetry(calls);
   });
 
-  it.each(['/manage/o-1/reschedule/s-1', '/manage/o-1/pay'])('%s answers a failed read of the order with the manage page\'s 001 §8 texts', async (path) => {
+  it.each(['/manage/o-1/reschedule/s-1', '/manage/o-1/pay'])('%s answers a failed read of the order with the manage page\'s docs/after-sale.md#errors texts', async (path) => {
     server([booked('t-a', 's-1')], { status: 404 });
     renderApp(path);
     expect((await screen.findByRole('alert', {}, { timeout: 15_000 })).textContent).toBe('We could not find that order.');
@@ -113,7 +113,7 @@ describe('/manage/{id} (cancel free order)', () => {
     await expectOopsThenRetry(calls);
   });
 
-  it('/manage/{id}/confirm: a failed read of the change says 001 §8\'s "Oops! …" with Try again (a change that is gone: nothing to pay)', async () => {
+  it('/manage/{id}/confirm: a failed read of the change says docs/after-sale.md#errors\'s "Oops! …" with Try again (a change that is gone: nothing to pay)', async () => {
     sessionStorage.setItem('foyer.change-cart.o-1', 'change-1');
     let status = 500;
     installFetch((url) => {
@@ -140,7 +140,7 @@ describe('/manage/{id} (cancel free order)', () => {
   });
 });
 
-/** 001 §8's "Oops! …" in place of the order, and its Try again reading the order again. */
+/** docs/after-sale.md#errors's "Oops! …" in place of the order, and its Try again reading the order again. */
 async function expectOopsThenRetry(calls: { url: URL }[]) {
   const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
   expect(alert.textContent).toContain('Oops! Sorry, something went wrong. Please try again.');

@@ -11,7 +11,7 @@ import { configDocument, eventDocument, EVENT_ID, installFetch, session, session
 import { logIn, USER_DOC, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** The quantity maximum from the remaining member benefit, incl. the '*' pool (000 §5). */
+/** The quantity maximum from the remaining member benefit, incl. the '*' pool (docs/memberships.md#4-refusals-error-envelope). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 

@@ -18,7 +18,7 @@ function fill(fieldset: HTMLElement, values: { first?: string; last?: string; em
   if (values.email !== undefined) fireEvent.change(within(fieldset).getByLabelText(/E-mail|Email/i), { target: { value: values.email } });
 }
 
-describe('membership purchase: level and members (000 §2, 001 §2, §5)', () => {
+describe('membership purchase: level and members (docs/memberships.md#2-buying, docs/memberships.md#4-refusals-error-envelope)', () => {
   it('the web mirrors the contract: limits and texts', () => {
     expect(members.MEMBER_NAME_MAX).toBe(MEMBER_NAME_MAX);
     expect(members.MEMBER_EMAIL_MAX).toBe(MEMBER_EMAIL_MAX);

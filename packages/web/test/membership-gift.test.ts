@@ -9,7 +9,7 @@ import { giftCodeProblem } from '../src/features/membership/redeem/redeem-state.
 const form = { first_name: 'Fran', last_name: 'Friend', email: 'fran@example.org', sendToGiftee: false, sendOn: '2026-11-25' };
 const lookup = { valid_from: '2026-01-01T00:00:00.000Z', valid_to: '2027-01-01T00:00:00.000Z', exhausted: false, levels: [{ ticket_type_id: 't', name: 'Individual', price: '75.00', discount: '75.00', to_pay: '0.00' }] };
 
-describe('gift of membership rules in the browser (001 §5)', () => {
+describe('gift of membership rules in the browser (docs/memberships.md#7-gifts-of-membership)', () => {
   it('the giftee: names required and at most 50, a valid e-mail, never the giver, a send day not in the past', () => {
     expect(validateGiftee(form, 'me@example.org', '2026-11-25')).toEqual({});
     expect(validateGiftee({ ...form, first_name: ' ', last_name: 'x'.repeat(51) }, null, '2026-11-25')).toEqual({ first_name: en.gift.required, last_name: 'Use at most 50 characters.' });

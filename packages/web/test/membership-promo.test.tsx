@@ -5,7 +5,7 @@ import { configDocument, configEntry, EVENT_ID, eventDocument, installFetch, ses
 import { card, logIn, USER_DOC, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** The membership promo on event pages and the member menu's membership details modal (000 §2). */
+/** The membership promo on event pages and the member menu's membership details modal (docs/promotions.md#the-storefront). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 

@@ -22,7 +22,7 @@ function redeemServer(meta: Record<string, unknown>) {
   });
 }
 
-describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', () => {
+describe('redeeming a gift: the seller’s words for it (docs/memberships.md#7-gifts-of-membership group meta)', () => {
   it('shows the group’s redeem summary and its description as sanitised HTML', async () => {
     redeemServer({ redeem_gom_summary: 'Your gift covers a whole year.', redeem_gom_description: '<p>Visit <strong>free</strong> all year.</p><script>window.bad = 1</script><img src=x onerror="window.bad = 1">' });
     renderApp(`/membership/redeem?code=${CODE}`);
@@ -42,7 +42,7 @@ describe('redeeming a gift: the seller’s words for it (001 §3 group meta)', (
   });
 });
 
-describe('redeeming a gift: where the code came from (001 §4)', () => {
+describe('redeeming a gift: where the code came from (docs/memberships.md#7-gifts-of-membership)', () => {
   async function redeemWith(path: string, typed?: string) {
     const { calls } = redeemServer({});
     renderApp(path);

@@ -7,7 +7,7 @@ import { configDocument, configEntry, EVENT_ID } from './fixtures.js';
 import { card, logIn, logOutCookie, membershipServer, useMembershipTestEnv } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** Renewal window texts, the renew flow and My Account membership details (001 §2, §4). */
+/** Renewal window texts, the renew flow and My Account membership details (docs/memberships.md#5-renewal). */
 
 const TZ = 'America/New_York';
 
@@ -120,7 +120,7 @@ describe('renewal and membership details (screens)', () => {
   });
 });
 
-describe("a current member's reads skip the public cache (000 §6, DESIGN §11)", () => {
+describe("a current member's reads skip the public cache (docs/memberships.md#5-renewal, docs/memberships.md#3-being-recognised)", () => {
   useMembershipTestEnv();
 
   it('the listing of a member comes from /api with the members-only events; a visitor reads the cache', async () => {

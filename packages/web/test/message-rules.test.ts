@@ -40,7 +40,7 @@ describe('message rules', () => {
 const line = (groupId: string, groupName: string, typeId: string, typeName: string, quantity: number): QuantityLine => ({ groupId, groupName, typeId, typeName, quantity });
 const chosen = [line('g-ga', 'General Admission', 't-adult', 'Adult', 6), line('g-ga', 'General Admission', 't-child', 'Child', 3), line('g-m', 'Members', 't-adult', 'Adult', 2)];
 
-describe('quantity triggers (000 §5)', () => {
+describe('quantity triggers (docs/catalog.md#9-message-rules)', () => {
   it('with no filter sums everything chosen', () => {
     expect(quantityTriggerPasses({ kind: 'quantity', min: 11 }, chosen)).toBe(true);
     expect(quantityTriggerPasses({ kind: 'quantity', min: 12 }, chosen)).toBe(false);

@@ -6,7 +6,7 @@ import { configDocument, configEntry, installFetch } from './fixtures.js';
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** My Account (001 §2): /my, profile, upcoming visits and one visit, an order; §8 "Session not found", "Order not found". */
+/** My Account (docs/accounts.md#my-account): /my, profile, upcoming visits and one visit, an order; docs/accounts.md#my-account "Session not found", "Order not found". */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const visit = (order: string, session: string, start: string, n: number): TOrderSession => ({

@@ -6,7 +6,7 @@ import { configDocument, eventDocument, installFetch } from './fixtures.js';
 import { logIn, USER_DOC } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** /my/orders: My Account's recent orders (001 §2; §8 "You have no recent orders."). */
+/** /my/orders: My Account's recent orders (docs/accounts.md#my-account "You have no recent orders."). */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const order = (id: string, number: string, total: string, outstanding = '0.00') => ({ id, order_number: number, seller_id: 'seller-1', identity_id: 'i1', cart_id: `c-${id}`, state: 'completed', created_at: '2026-11-20T15:00:00.000Z', ticket_order_fees: { total_after_fees_price: total, total_payments: total, total_outstanding: outstanding } });

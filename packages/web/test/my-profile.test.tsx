@@ -6,7 +6,7 @@ import { configDocument, configEntry, installFetch } from './fixtures.js';
 import { logIn } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** My profile (001 §2): e-mail and names read-only, the contact details edited with the checkout's fields and rules; the state nulled when disabled; errors at the fields; saved. */
+/** My profile (docs/accounts.md#my-account): e-mail and names read-only, the contact details edited with the checkout's fields and rules; the state nulled when disabled; errors at the fields; saved. */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const USER: TUser = {

@@ -9,7 +9,7 @@ import { Attendees } from '../src/features/events/detail/quantities/ticket-forms
 import { ticketType } from './fixtures.js';
 
 /**
- * Optional names (000 §5, issue 29 row 14): tickets whose only detail is an optional name are not
+ * Optional names (docs/events.md#attendees-and-surveys, issue 29 row 14): tickets whose only detail is an optional name are not
  * all laid out as empty forms — one such ticket asks yes/no, several ask how many are named, and
  * only that many name fields show; names of tickets no longer named are dropped. Required names
  * always show.

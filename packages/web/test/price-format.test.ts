@@ -12,7 +12,7 @@ const type = (currency_amount: string, extra: Partial<{ currency_amount_min: str
 });
 const display = (over: Partial<PriceDisplay> = {}): PriceDisplay => ({ mode: 'all', primaryTicketType: null, primaryPrefix: null, secondaryTicketType: null, secondaryPrefix: null, ...over });
 
-describe('price parts (000 §5)', () => {
+describe('price parts (docs/events.md#field-rules)', () => {
   it('splits an amount into sign, symbol, integer and fraction', () => {
     expect(priceParts('1250.50', 'USD')).toEqual({ sign: '', symbol: '$', integer: '1,250', fraction: '50', free: false });
     expect(['999.00', '1000.00', '1234567.00', '12345678.00'].map((a) => priceParts(a, 'USD')!.integer)).toEqual(['999', '1,000', '1,234,567', '12,345,678']);

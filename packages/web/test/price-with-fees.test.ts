@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advertisesFees, typePrice } from '../src/features/events/detail/price-format.js';
 import { configEntry } from './fixtures.js';
 
-/** 000 §9 advertise_price_including_fees: quantity prices include the outside fees when set. */
+/** docs/events.md#limits advertise_price_including_fees: quantity prices include the outside fees when set. */
 const type = { currency_amount: '20.00', currency_amount_min: null, currency_amount_max: null, discounted_amount: null, fee_fixed_outside: '1.50', fee_percent_outside: '10' };
 
 describe('prices with fees', () => {

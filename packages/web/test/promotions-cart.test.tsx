@@ -7,7 +7,7 @@ import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch
 import { renderApp } from './render-app.js';
 
 /**
- * The cart's promo codes in the storefront (000 §2, §4, §8; 001 §5): the promo panel of the cart,
+ * The cart's promo codes in the storefront (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the promo panel of the cart,
  * a `?code=` link opened with tickets already in the cart, and a member's own ZIP code.
  */
 
@@ -103,7 +103,7 @@ describe('the cart’s promo panel', () => {
   });
 });
 
-describe('?code= on an event page with tickets in the cart (000 §2)', () => {
+describe('?code= on an event page with tickets in the cart (docs/promotions.md#the-storefront)', () => {
   function eventPage(apply: () => { status?: number; body: unknown }): Handler {
     return (url, request) => {
       if (url.pathname === '/api/config') return { body: configDocument([]) };
@@ -132,7 +132,7 @@ describe('?code= on an event page with tickets in the cart (000 §2)', () => {
   });
 });
 
-describe('a member’s own ZIP code at checkout (001 §5 zip-code-as-discount)', () => {
+describe('a member’s own ZIP code at checkout (docs/promotions.md#code-groups zip-code-as-discount)', () => {
   beforeEach(() => {
     document.cookie = `session_expires=${encodeURIComponent('2099-01-01T00:00:00.000Z')}; path=/`;
   });

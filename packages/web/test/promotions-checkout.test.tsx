@@ -7,7 +7,7 @@ import { api } from '../src/api/client.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, installFetch } from './fixtures.js';
 
-/** Checkout's promo codes (001 §2, §8): the blocked cart, the promo-codes modal, the discount per line and per modifier. */
+/** Checkout's promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the blocked cart, the promo-codes modal, the discount per line and per modifier. */
 const vipBlock: TCartModOut = {
   id: 'm-vip', name: 'VIP access', description: 'VIP tickets need a VIP pass code.', discount: '0.00', blocking_checkout: true,
   resource: 'ticket_type', resource_id: 'tt-adult', tickets_affected: [], activating_code_groups: ['g-vip'],
@@ -60,7 +60,7 @@ describe('checkout promo codes', () => {
     const applied = calls.filter((c) => c.url.pathname.endsWith('/apply_code')).map((c) => c.body);
     expect(applied).toEqual([{ code: 'OLDPASS', require_benefit: true }, { code: 'VIPPASS', require_benefit: true }]);
   });
-  it('the seller’s default code (000 §2, web.default_promo_codes) shows as applied automatically with its discount, and has no remove button', async () => {
+  it('the seller’s default code (docs/promotions.md#the-storefront, web.default_promo_codes) shows as applied automatically with its discount, and has no remove button', async () => {
     const withDefault = cartDocument({
       cart: {
         cartmods: [{ ...vipBlock, id: 'm-10', name: 'Welcome: 10% off admission', description: null, discount: '5.00', blocking_checkout: false }],

@@ -6,7 +6,7 @@ import { cartDocument } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';
 
-/** The code modal (000 §2, §4, §8): a reserve refused with code_required asks for a code and retries with it as a pre-reserve code. */
+/** The code modal (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): a reserve refused with code_required asks for a code and retries with it as a pre-reserve code. */
 const codeRequired = {
   status: 400,
   body: { _data: [{ _code: 'rule_blocks_reserve', _context: 'checkout_rules', _description: 'Enter your Friends code to book the preview.', _extra: { block_reason: 'code_required' } }] },
@@ -19,7 +19,7 @@ const notFound = (code: string) => ({ status: 404, body: { _data: [{ _code: 'cod
 
 function server(options: { citypass?: boolean } = {}) {
   const event = eventDocument();
-  // Event configuration web.ecommerce.citypass (000 §3): the city-pass field shows.
+  // Event configuration web.ecommerce.citypass (docs/promotions.md#cart-modifiers): the city-pass field shows.
   if (options.citypass) (event as { config: unknown }).config = { _count: 1, _total: 1, _data: [configEntry('ecommerce.citypass', true, EVENT_ID)] };
   return (url: URL, request: { method: string; body: unknown }) => {
     if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true)]) };
@@ -72,7 +72,7 @@ describe('a code-required reserve', () => {
     fireEvent.input(field, { target: { value: 'enemies' } });
     fireEvent.click(apply);
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('ENEMIES is not a valid promo code.'));
-    // 000 §8: a code modal failure shows above the form.
+    // docs/promotions.md#applying-codes: a code modal failure shows above the form.
     const form = dialog.querySelector('form')!;
     const alert = within(dialog).getByRole('alert');
     expect(form.contains(alert)).toBe(false);
@@ -85,7 +85,7 @@ describe('a code-required reserve', () => {
     expect(posts).toEqual([null, ['enemies'], ['FRIENDS']]);
   });
 
-  it('a refused CityPASS voucher (invalid_citypass) shows at the city-pass field, not as the reserve form’s error (000 §8)', async () => {
+  it('a refused CityPASS voucher (invalid_citypass) shows at the city-pass field, not as the reserve form’s error (docs/promotions.md#applying-codes)', async () => {
     const { calls } = installFetch(server({ citypass: true }));
     renderApp(`/events/${EVENT_ID}`);
     const panel = await screen.findByRole('region', { name: 'CityPASS' });

@@ -33,7 +33,7 @@ function priceGroup(g: TTicketGroup, types: { id: string; rule?: Partial<TTicket
 const A = typeKey('g', 'adult');
 const C = typeKey('g', 'child');
 
-describe('the per-type maximum (000 §5)', () => {
+describe('the per-type maximum (docs/events.md#field-rules)', () => {
   // The rule's own maximum (none → 1000, unnamed below 0 → 10) is tested in packages/contracts/test/ticket-limits.test.ts.
   it('is the least of 1000, the rule, the group per-order limit, the group room and the session room', () => {
     const groups = [priceGroup(group('g', { max_tickets_per_order: 8 }), [{ id: 'adult', rule: { max: 5 } }, { id: 'child' }])];
@@ -78,7 +78,7 @@ describe('the per-type maximum (000 §5)', () => {
   });
 });
 
-describe('stepping (000 §5)', () => {
+describe('stepping (docs/events.md#field-rules)', () => {
   it('a group of one type starts at the group minimum; decreasing from it goes to 0', () => {
     const groups = [priceGroup(group('g', { min_tickets_per_order: 10, max_tickets_per_order: 40 }), [{ id: 'adult' }])];
     const limits = quantityLimits({ groups, groupAvailable: new Map([['g', 60]]), sessionAvailable: 60 });
@@ -139,7 +139,7 @@ describe('stepping (000 §5)', () => {
   });
 });
 
-describe('quantities before a session (quantity-first, 000 §4)', () => {
+describe('quantities before a session (quantity-first, docs/events.md#flows)', () => {
   it('no session yet: the per-order and per-type limits hold; the calendar finds the room', () => {
     const groups = [
       priceGroup(group('g', { max_tickets_per_order: 12, min_tickets_per_order: 2 }), [{ id: 'adult' }, { id: 'child' }]),

@@ -7,7 +7,7 @@ import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
 /**
- * Deep links with `reserve` in the quantity-first flow (000 §2, §5): once the link's quantities
+ * Deep links with `reserve` in the quantity-first flow (docs/deep-links.md#deep-links-to-an-event): once the link's quantities
  * have found the link's session, its tickets are reserved and the buyer goes on; a refusal is
  * worded as in the other flows (the server's text for warn, the generic text for strict) and the
  * buyer stays on the details step to finish by hand.

@@ -42,7 +42,7 @@ async function chooseTwoAdults() {
   fireEvent.click(screen.getByRole('button', { name: 'Show dates' }));
 }
 
-describe('quantity-first (000 §4)', () => {
+describe('quantity-first (docs/events.md#flows)', () => {
   it('quantities first, the calendar asked with them, then the day’s sessions with them; reserves on the session chosen', async () => {
     const { calls } = installFetch(server(() => ({ body: calendarDocument('2026-11-21', 3) })));
     renderApp(`/events/${EVENT_ID}`);

@@ -3,7 +3,7 @@ import { api } from '../src/api/client.js';
 import { installErrorReporting, isExpectedApiError, resetErrorReports } from '../src/lib/report-error.js';
 import { installFetch } from './fixtures.js';
 
-/** Error reporting (000 §8): unexpected errors go to POST /api/client_error; the expected ones the spec lists do not. */
+/** Error reporting (docs/api.md#errors): unexpected errors go to POST /api/client_error; the expected ones the spec lists do not. */
 
 const reports = (calls: { url: URL; body?: unknown }[]) => calls.filter((c) => c.url.pathname === '/api/client_error').map((c) => c.body as Record<string, unknown>);
 const failing = (status: number) =>
@@ -12,7 +12,7 @@ const failing = (status: number) =>
 describe('error reporting', () => {
   beforeEach(() => resetErrorReports());
 
-  it('knows the expected answers of 000 §8', () => {
+  it('knows the expected answers of docs/api.md#errors', () => {
     for (const status of [402, 404, 409, 410, 422]) expect(isExpectedApiError('POST', '/api/cart/c/pay', status)).toBe(true);
     expect(isExpectedApiError('GET', '/api/events/e', 404)).toBe(true);
     expect(isExpectedApiError('GET', '/cached_api/events/e', 404)).toBe(true);
@@ -21,7 +21,7 @@ describe('error reporting', () => {
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 500)).toBe(false);
     expect(isExpectedApiError('GET', '/api/events/e', 500)).toBe(false);
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 400)).toBe(false);
-    // 001 §8: rule_blocks_reserve (a code-required group, a redeem's checkout rules) is expected.
+    // docs/memberships.md#7-gifts-of-membership: rule_blocks_reserve (a code-required group, a redeem's checkout rules) is expected.
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 400, 'rule_blocks_reserve')).toBe(true);
     expect(isExpectedApiError('POST', '/api/my/cart/modify', 400, 'validation_failed')).toBe(false);
     expect(isExpectedApiError('POST', '/api/ticket_order/o/cancel', 401)).toBe(false);

@@ -4,7 +4,7 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, installFetch } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** /resend (001 §2 Resend order; §8: the 404 text). */
+/** /resend (docs/after-sale.md#resending-tickets Resend order; docs/after-sale.md#resending-tickets: the 404 text). */
 
 const notFound = { status: 404, body: { _data: [{ _code: 'not_found', _context: 'ticket_order', _description: 'No orders could be found for this email address.', _extra: null }] } };
 

@@ -5,7 +5,7 @@ import { QuantitySelection } from '../src/features/events/detail/quantities/quan
 import { parseSurvey } from '../src/features/events/detail/quantities/survey.js';
 import { EVENT_ID, eventTemplate, session } from './fixtures.js';
 
-// 000 §8 texts: the survey select's placeholder, and a session without ticket groups.
+// docs/events.md#attendees-and-surveys texts: the survey select's placeholder, and a session without ticket groups.
 afterEach(cleanup);
 
 describe('reserve texts', () => {

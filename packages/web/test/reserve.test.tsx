@@ -305,7 +305,7 @@ describe('the cart', () => {
     expect(last.textContent).toContain('This is the only item in your cart, so your cart will be emptied.');
     fireEvent.click(within(last).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname === '/api/my/cart/cart-1')).toBe(true));
-    // An empty cart has no checkout (001 §2): home.
+    // An empty cart has no checkout (docs/events.md#the-event-page): home.
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/checkout'));
   });
 

@@ -7,7 +7,7 @@ import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** The navigation guards of 001 §2 that read the configuration or the address. */
+/** The navigation guards of docs/routes.md#guards that read the configuration or the address. */
 
 const memory = () => {
   const items = new Map<string, string>();

@@ -11,7 +11,7 @@ import { SeatPicker } from '../src/features/events/seats/seat-picker.js';
 import type { Seating } from '../src/features/events/seats/use-seating.js';
 import { installFetch } from './fixtures.js';
 
-/** The seat map dialog (000 §2, §4, §5): auto-pick on click, deselect, the confirm rules, best available, live states, legend, filters; the 50 ms opening. */
+/** The seat map dialog (docs/seating.md#3-storefront): auto-pick on click, deselect, the confirm rules, best available, live states, legend, filters; the 50 ms opening. */
 
 afterEach(() => {
   cleanup();

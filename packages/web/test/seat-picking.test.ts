@@ -11,7 +11,7 @@ function row(name: string, n: number, y: number, groups: string[], taken: number
 const index = (seats: MapSeat[]) => new Map(seats.map((s) => [s.id, s]));
 const need = (groupId: string, ...types: [string, number][]): SeatNeed => ({ groupId, groupName: groupId === 'p' ? 'Premium' : 'Standard', types: types.map(([typeName, quantity]) => ({ typeId: typeName, typeName, quantity })) });
 
-describe('clicking seats (000 §4)', () => {
+describe('clicking seats (docs/seating.md#3-storefront)', () => {
   const seats = [...row('A', 8, 10, ['p'], [5]), ...row('B', 8, 20, ['s'])];
   const byId = index(seats);
 
@@ -42,7 +42,7 @@ describe('clicking seats (000 §4)', () => {
   });
 });
 
-describe('confirm rules (000 §5)', () => {
+describe('confirm rules (docs/seating.md#3-storefront)', () => {
   const needs = [need('p', ['Adult', 2], ['Child', 1]), need('s', ['Adult', 1])];
   it('names the first type short of seats, and a group with too many; none once every ticket has one', () => {
     expect(selectionErrors(needs, new Map())).toEqual(['Not enough seats for Premium Adult', 'Not enough seats for Standard Adult']);
@@ -76,7 +76,7 @@ describe('best available', () => {
   });
 });
 
-describe('the map viewport (000 §9)', async () => {
+describe('the map viewport (docs/seating.md#3-storefront)', async () => {
   const { clampView, initialView, panBy, zoomIn, zoomOut } = await import('../src/features/events/seats/viewport.js');
   const map = { width: 1000, height: 500 };
   it('zooms from 1x to 8x, in by 2, out by 0.75', () => {

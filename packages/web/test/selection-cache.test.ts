@@ -3,7 +3,7 @@ import { cachedDefaults, type CachedSelection } from '../src/features/events/det
 
 const cache: CachedSelection = { date: '2026-11-28', sessionId: 's1', quantities: { 'g:adult': 2, 'g:child': 1 } };
 
-describe('cached selection (000 §4)', () => {
+describe('cached selection (docs/events.md#flows)', () => {
   it('gives the earlier quantities for another session on the same day when they fit', () => {
     expect(cachedDefaults(cache, { date: '2026-11-28', sessionId: 's2', availableCapacity: 3 })).toEqual({ 'g:adult': 2, 'g:child': 1 });
     expect(cachedDefaults(cache, { date: '2026-11-28', sessionId: 's2', availableCapacity: -1 })).toEqual({ 'g:adult': 2, 'g:child': 1 });

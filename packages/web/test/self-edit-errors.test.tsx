@@ -7,7 +7,7 @@ import { calendarDocument, configDocument, eventDocument, installFetch, session,
 import { renderApp } from './render-app.js';
 
 /**
- * The self-edit screens' error paths (001 §4, §8; docs/after-sale.md): the change cart's expiry is
+ * The self-edit screens' error paths (docs/after-sale.md): the change cart's expiry is
  * noticed on every screen of a change (the manage page then reloads), a failed reschedule deletes
  * its change cart (with a restart link in the restart cases), and the reschedule page warns of a
  * dearer time from POST events/{id}/pricecheck before Update.
@@ -75,7 +75,7 @@ async function pickAfternoon() {
   fireEvent.click(within(await screen.findByRole('list', { name: 'Choose a time' })).getByRole('button', { name: /1:00 PM/ }));
 }
 
-describe('the change cart’s expiry (001 §4)', () => {
+describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-server)', () => {
   useAppTestEnv();
 
   it('on the edit screen: once its hold runs out the footer goes, the change is deleted, the expiry dialog shows and the order reloads', async () => {
@@ -125,7 +125,7 @@ describe('the change cart’s expiry (001 §4)', () => {
   });
 });
 
-describe('a failed reschedule (001 §4, §8)', () => {
+describe('a failed reschedule (docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#errors)', () => {
   useAppTestEnv();
 
   it.each([
@@ -160,7 +160,7 @@ describe('a failed reschedule (001 §4, §8)', () => {
   });
 });
 
-describe('the reschedule page’s price check (001 §2, §7)', () => {
+describe('the reschedule page’s price check (docs/after-sale.md#screens, docs/after-sale.md#how-a-change-works-server)', () => {
   useAppTestEnv();
 
   it('asks POST events/{id}/pricecheck for the moved types and, once a time is chosen, warns of the difference with the time', async () => {

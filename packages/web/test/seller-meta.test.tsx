@@ -9,7 +9,7 @@ import { configDocument, configEntry, installFetch, listingDocument } from './fi
 import { useAppTestEnv } from './app-test-env.js';
 import { renderApp } from './render-app.js';
 
-/** Seller meta `links`, `offsets` and `image` (001 §3, docs/catalog.md §4) and the page title sizes sm and lg (001 §2). */
+/** Seller meta `links`, `offsets` and `image` (docs/checkout.md#data, docs/catalog.md#4-seller-venues-and-images) and the page title sizes sm and lg (docs/routes.md#route-table). */
 
 const meta = {
   links: {

@@ -10,7 +10,7 @@ import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
 /**
- * Deep links in the single-event flow (000 §2, §5): session (today, next, an id) and date pick
+ * Deep links in the single-event flow (docs/deep-links.md#deep-links-to-an-event): session (today, next, an id) and date pick
  * among the event's dates and times; select and quantities fill the tickets; reserve reserves.
  */
 

@@ -4,7 +4,7 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, installFetch } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** The component viewer (001 §2 /_stories) in a development build: the shared components in their states. */
+/** The component viewer (docs/routes.md#route-table /_stories) in a development build: the shared components in their states. */
 useAppTestEnv();
 
 describe('/_stories', () => {

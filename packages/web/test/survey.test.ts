@@ -16,7 +16,7 @@ const spec = {
   required: ['children_ages', 'first_visit'],
 };
 
-describe('survey questions (000 §5, catalog §10)', () => {
+describe('survey questions (docs/events.md#attendees-and-surveys, docs/catalog.md#10-surveys-additional_info_spec)', () => {
   it('renders fewer than 4 options as radios, else a select; booleans as a checkbox; numbers as number fields', () => {
     const survey = parseSurvey(spec)!;
     const control = Object.fromEntries(survey.fields.map((f) => [f.key, f.control]));

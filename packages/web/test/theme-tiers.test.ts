@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { themeTier, themeTokens } from '../src/config/config.js';
 import { configEntry } from './fixtures.js';
 
-/** Theme tiers and sizes (001 §9). */
+/** Theme tiers and sizes (docs/routes.md#app-shell-and-modals). */
 
 const STYLES = join(process.cwd(), 'packages/web/src/styles');
 

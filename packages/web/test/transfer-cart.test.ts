@@ -4,7 +4,7 @@ import { nextPath, transferError, transferOutcome } from '../src/features/transf
 
 const error = (status: number, extra: unknown = null) => new ApiError({ status, code: status === 404 ? 'not_found' : 'scope_error', description: 'x', extra });
 
-describe('/transfer-cart (001 §2, §8)', () => {
+describe('/transfer-cart (docs/cart.md#screens, docs/cart.md#errors)', () => {
   it('goes to next (same-site paths only) or /checkout; a booked cart to its complete page', () => {
     expect(transferOutcome({ state: 'pending', ticket_order_id: null }, null)).toEqual({ kind: 'go', to: '/checkout' });
     expect(transferOutcome({ state: 'pending', ticket_order_id: null }, '/events?x=1')).toEqual({ kind: 'go', to: '/events?x=1' });

@@ -6,7 +6,7 @@ import { cartDocument } from './cart-fixtures.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
-/** A per-type limit (the group rule's max, 000 §5) is said beside the type, not only enforced. */
+/** A per-type limit (the group rule's max, docs/events.md#field-rules) is said beside the type, not only enforced. */
 describe('per-type limit', () => {
   useAppTestEnv();
 

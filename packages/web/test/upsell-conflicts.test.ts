@@ -12,7 +12,7 @@ const show = { eventId: 'event-show', category: 'Shows' };
 const at = (start: string, end: string) => ({ start_datetime: `2026-11-21T${start}:00Z`, end_datetime: `2026-11-21T${end}:00Z` });
 const padding = (entries: TConfigEntry[] = [], meta: Record<string, unknown> = {}) => conflictPadding(meta, entries);
 
-describe('add-on conflict padding (000 §4)', () => {
+describe('add-on conflict padding (docs/events.md#upsells-and-add-ons)', () => {
   it('defaults to 5 minutes before and after the anchor', () => {
     const p = padding();
     expect([p.beforeMinutes, p.afterMinutes]).toEqual([DEFAULT_CONFLICT_PADDING_MINUTES, DEFAULT_CONFLICT_PADDING_MINUTES]);

@@ -9,7 +9,7 @@ import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
 /**
- * The cart-aware listing (000 §2, §4): add-ons only once an admission anchors them, the upsell
+ * The cart-aware listing (docs/events.md#upsells-and-add-ons): add-ons only once an admission anchors them, the upsell
  * heading, events already in the cart left out, the upsell chain of the add-ons offered, on to
  * /checkout when nothing remains; the chain is cleared on leaving the event route.
  */

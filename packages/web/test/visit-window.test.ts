@@ -7,7 +7,7 @@ import { cartDocument, ticket } from './cart-fixtures.js';
 const anchor = { session: { ...readCart(cartDocument())!.sections[0].session! }, timezone: 'America/New_York' };
 const at = (startIso: string, endIso: string) => ({ start_datetime: startIso, end_datetime: endIso });
 
-describe('upsell visit window (000 §4)', () => {
+describe('upsell visit window (docs/events.md#upsells-and-add-ons)', () => {
   it('same_date (the default): from the anchor start to the end of its day', () => {
     const w = visitWindow(anchor, undefined);
     expect(w.date).toBe('2026-11-21');

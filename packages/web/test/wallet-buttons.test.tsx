@@ -6,7 +6,7 @@ import { renderApp } from './render-app.js';
 import { card, logIn, membershipServer } from './membership-fixtures.js';
 import { queryClient } from '../src/app/query-client.js';
 
-/** Wallet buttons (001 §2 Order complete wallet links, §3 Wallet precheck): shown per wallet only when walletprecheck says ok. */
+/** Wallet buttons (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#what-has-a-pass Wallet precheck): shown per wallet only when walletprecheck says ok. */
 
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const fees = { total_after_fees_price: '20.00', total_payments: '20.00', total_outstanding: '0.00' };

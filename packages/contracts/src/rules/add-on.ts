@@ -4,10 +4,10 @@ export function metaFlag(meta: unknown, key: string): boolean {
   return value === true || value === 'true' || value === 'T' || value === 1;
 }
 
-/** An add-on (upsell) event (000 §4): its tickets need an admission booked beside them. */
+/** An add-on (upsell) event (docs/events.md#upsells-and-add-ons): its tickets need an admission booked beside them. */
 export const isAddOnMeta = (meta: unknown): boolean => metaFlag(meta, 'upsell');
 
-/** 000 §4, 001 §4: group handlers that are never add-ons (gift cards, donations, memberships, codes) and skip the upsell listing. */
+/** docs/payments.md#gift-cards: group handlers that are never add-ons (gift cards, donations, memberships, codes) and skip the upsell listing. */
 export const NON_UPSELL_HANDLERS: readonly string[] = ['ledger', 'donation', 'membership', 'codes'];
 
 /** A ticket of this handler may be an add-on (an upsell); the others never are, whatever their event's meta. */
@@ -20,7 +20,7 @@ export const isUpsellHandler = (handler: string | null | undefined): boolean => 
 export const offersAddOns = (groupHandlers: readonly string[]): boolean => !groupHandlers.length || groupHandlers.some(isUpsellHandler);
 
 /**
- * 001 §5 "Neither when the event has anchored upsells": in an order that still holds add-on
+ * docs/events.md#upsells-and-add-ons "Neither when the event has anchored upsells": in an order that still holds add-on
  * tickets, an admission's session can be neither cancelled nor rescheduled by the buyer — the
  * add-ons were bought for that visit.
  */

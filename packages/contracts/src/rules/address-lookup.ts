@@ -1,5 +1,5 @@
 /**
- * Address autocomplete (000 §4, §9): only with a key on the server, a supported country and the
+ * Address autocomplete (docs/checkout.md#address-lookup): only with a key on the server, a supported country and the
  * autocomplete mode; a search starts at 4 characters, 300 ms after the last keystroke.
  */
 export const ADDRESS_SEARCH_MIN = 4;
@@ -11,7 +11,7 @@ export type AddressMode = (typeof ADDRESS_MODES)[number];
 
 export const isLookupCountry = (country: string) => Object.prototype.hasOwnProperty.call(ADDRESS_LOOKUP_COUNTRIES, country.toLowerCase());
 
-/** Whether the address field searches as the buyer types (000 §4). */
+/** Whether the address field searches as the buyer types (docs/checkout.md#address-lookup). */
 export function addressLookupEnabled(options: { hasKey: boolean; mode: string | null; country: string }): boolean {
   return options.hasKey && options.mode === 'autocomplete' && isLookupCountry(options.country);
 }

@@ -1,7 +1,7 @@
 import { isEmail } from './email.js';
 
 /**
- * Attendee details (000 §5, 001 §5): a name when the rule is named (yes = required, optional =
+ * Attendee details (docs/events.md#attendees-and-surveys): a name when the rule is named (yes = required, optional =
  * asked) or the group's / event's meta admit_names says required or optional; an e-mail when the
  * rule is emailed or admit_emails says so.
  */

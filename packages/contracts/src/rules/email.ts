@@ -1,4 +1,4 @@
-/** An e-mail address (000 §5, 001 §5): something@domain.tld, no spaces; a domain without a dot is refused. */
+/** An e-mail address (docs/events.md#field-rules, docs/checkout.md#your-information): something@domain.tld, no spaces; a domain without a dot is refused. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {

@@ -1,7 +1,7 @@
 import { toMinor } from '../money.js';
 
 /**
- * Flexible price (000 §5): required, a positive decimal with at most 2 fractional digits, inside
+ * Flexible price (docs/events.md#field-rules): required, a positive decimal with at most 2 fractional digits, inside
  * [currency_amount_min, currency_amount_max]. Callers turn the problem into their own words.
  */
 const AMOUNT = /^\d+(\.\d{1,2})?$/;

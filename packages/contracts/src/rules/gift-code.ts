@@ -5,7 +5,7 @@ export function normalizeGiftCode(input: string): string {
   return input.replace(/[\s-]+/g, '').toUpperCase();
 }
 
-/** 001 §5: exactly 10 characters once normalised (letters and digits only). */
+/** docs/memberships.md#7-gifts-of-membership: exactly 10 characters once normalised (letters and digits only). */
 export function isGiftCodeShaped(input: string): boolean {
   const code = normalizeGiftCode(input);
   return code.length === GIFT_CODE_LENGTH && /^[A-Z0-9]+$/.test(code);

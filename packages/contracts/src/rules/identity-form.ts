@@ -3,7 +3,7 @@ import { isEmail } from './email.js';
 import { COUNTRIES, regionsOf } from './regions.js';
 
 /**
- * The configurable "your information" form (000 §3 Identity/user, §5; 001 §5). Its fields come
+ * The configurable "your information" form (docs/checkout.md#your-information Identity/user, docs/checkout.md#your-information). Its fields come
  * from configuration (web.identity_form) and the cart's group and event meta (identity_form,
  * extra_checkout_fields); payment methods that need the address add its fields. The browser shows
  * and checks them; the server checks the same answers again with this code (never trusting them).
@@ -27,20 +27,20 @@ export interface IdentityField {
   options: { value: string; label: string }[] | null;
   /** The key of a field this one must equal (a confirmation field). */
   mustEqual: string | null;
-  /** mustEqual compares without case (e-mail confirmation, 000 §5). */
+  /** mustEqual compares without case (e-mail confirmation, docs/accounts.md#field-rules). */
   caseInsensitive: boolean;
 }
 
 export type IdentityAnswers = Record<string, string | boolean>;
 
-/** The identity's own fields (000 §3); any other key is a custom field, kept on the identity's meta. */
+/** The identity's own fields (docs/accounts.md#members); any other key is a custom field, kept on the identity's meta. */
 export const STANDARD_IDENTITY_KEYS = ['first_name', 'last_name', 'email', 'phone', 'address', 'address_more', 'city', 'state', 'region', 'zip_code', 'country'] as const;
-/** 000 §5: custom identity fields hold at most 1000 characters. */
+/** docs/accounts.md#field-rules: custom identity fields hold at most 1000 characters. */
 export const CUSTOM_FIELD_MAX = 1000;
 export const PHONE_MAX = 50;
 export const ZIP_MIN = 4;
 export const ZIP_MAX = 10;
-/** Alphanumeric with single spaces or dashes between (000 §5). */
+/** Alphanumeric with single spaces or dashes between (docs/accounts.md#field-rules). */
 const ZIP = /^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+)*$/;
 const PHONE = /^\+?[0-9 ().-]+$/;
 const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -48,7 +48,7 @@ const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const MAX_FIELDS = 40;
 
 const STANDARD_TYPES: Record<string, IdentityFieldType> = { email: 'email', phone: 'tel', country: 'country', state: 'state', region: 'state', zip_code: 'zip' };
-/** The address a payment method may need (001 §5: bacs_debit, afterpay_clearpay). */
+/** The address a payment method may need (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit: bacs_debit, afterpay_clearpay). */
 export const ADDRESS_FIELD_KEYS = ['address', 'city', 'zip_code', 'country', 'state'] as const;
 export const ADDRESS_METHODS: readonly string[] = ['bacs_debit', 'afterpay_clearpay'];
 
@@ -67,7 +67,7 @@ const field = (key: string, over: Partial<IdentityField> = {}): IdentityField =>
 });
 
 /**
- * 000 §3: the form defaults to first name, last name and e-mail (required); the storefront also
+ * docs/accounts.md#members: the form defaults to first name, last name and e-mail (required); the storefront also
  * asks, optionally, for phone, country, state / province and ZIP. A seller's field with the same key
  * changes one (e.g. `{ "key": "phone", "required": true }`).
  */
@@ -150,14 +150,14 @@ function ordered(form: IdentityField[]): IdentityField[] {
 
 const FIELD_ORDER = ['first_name', 'last_name', 'email', 'phone', 'address', 'address_more', 'city', 'country', 'state', 'region', 'zip_code'];
 
-/** 001 §5: a payment method that needs the address adds its fields, required. */
+/** docs/accounts.md#field-rules: a payment method that needs the address adds its fields, required. */
 export function withAddressFields(form: readonly IdentityField[]): IdentityField[] {
   const out = form.map((f) => ((ADDRESS_FIELD_KEYS as readonly string[]).includes(f.key) ? { ...f, required: true, disabled: false } : f));
   for (const key of ADDRESS_FIELD_KEYS) if (!out.some((f) => f.key === key)) out.push(field(key, { required: true }));
   return ordered(out);
 }
 
-/** Only the address a payment method needs, required: all a buyer whose details are already known (a member, an order's buyer) fills in (001 §5). */
+/** Only the address a payment method needs, required: all a buyer whose details are already known (a member, an order's buyer) fills in (docs/accounts.md#field-rules). */
 export function addressFieldsOf(form: readonly IdentityField[]): IdentityField[] {
   return withAddressFields(form).filter((f) => (ADDRESS_FIELD_KEYS as readonly string[]).includes(f.key));
 }
@@ -183,7 +183,7 @@ export function fieldOptions(f: IdentityField, answers: IdentityAnswers): { valu
   return f.options;
 }
 
-/** The state / province field applies only where the chosen country has them (000 §5). */
+/** The state / province field applies only where the chosen country has them (docs/checkout.md#your-information). */
 export function fieldApplies(f: IdentityField, answers: IdentityAnswers): boolean {
   if (f.disabled) return false;
   if (f.type === 'state') return regionsOf(String(answers.country ?? '')).length > 0;

@@ -1,5 +1,5 @@
 /**
- * Image addresses (000 §7, §9: default 272×216, cover width 1500): image ids resolve to
+ * Image addresses (docs/api.md#reads, docs/events.md#limits: default 272×216, cover width 1500): image ids resolve to
  * /api/image/{id}. One rule for the storefront's <img> and the server's preload hint in the HTML
  * shell (server/src/http/event-cover-preload.ts): a preload whose srcset or sizes differ from the
  * <img>'s makes the browser fetch the cover twice.
@@ -7,7 +7,7 @@
 
 export const CARD_IMAGE = { width: 272, height: 216 } as const;
 export const COVER_IMAGE_WIDTH = 1500;
-/** The cart's event thumbnail (000 §9: 64×51, requested at 2×). */
+/** The cart's event thumbnail (docs/cart.md#limits: 64×51, requested at 2×). */
 export const CART_THUMBNAIL = { width: 64, height: 51 } as const;
 
 export function imageUrl(id: string, size: { width?: number; height?: number }): string {

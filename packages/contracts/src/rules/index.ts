@@ -1,5 +1,5 @@
 /**
- * The rules of 000 §5 that the server enforces and the browser re-checks, written once. No zod
+ * The rules of docs/events.md#field-rules that the server enforces and the browser re-checks, written once. No zod
  * and no I/O here, so the event screen can import them without pulling the wire schemas.
  */
 export * from './ticket-limits.js';

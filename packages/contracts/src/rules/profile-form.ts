@@ -1,6 +1,6 @@
 import { checkIdentityForm, fieldApplies, fieldOptions, parseIdentityFields, type IdentityAnswers, type IdentityField, type IdentityFieldProblem } from './identity-form.js';
 
-/** 001 §2 My profile, §3 Identity: the contact details a logged-in user changes themselves. */
+/** docs/accounts.md#my-account My profile, docs/accounts.md#my-account Identity: the contact details a logged-in user changes themselves. */
 export const PROFILE_KEYS = ['phone', 'address', 'address_more', 'city', 'country', 'state', 'zip_code'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type ProfileDetails = Record<ProfileKey, string | null>;
@@ -8,13 +8,13 @@ export type ProfileDetails = Record<ProfileKey, string | null>;
 /** The checkout's own fields and rules (identity-form.ts), all optional: a value given must still be valid. */
 export const PROFILE_FORM: readonly IdentityField[] = /* @__PURE__ */ parseIdentityFields(PROFILE_KEYS);
 
-/** The e-mail and names, shown read-only on the profile (001 §2) with the checkout's labels and types. */
+/** The e-mail and names, shown read-only on the profile (docs/accounts.md#my-account) with the checkout's labels and types. */
 export const PROFILE_READ_ONLY: readonly IdentityField[] = /* @__PURE__ */ parseIdentityFields(['first_name', 'last_name', 'email'].map((key) => ({ key, readOnly: true })));
 
 /**
  * The details to keep: the stored ones with `changes` over them (empty text clears a field), checked
  * with the checkout's rules — problems only for the fields changed. A state where the country has
- * none is null (001 §2 "state field nulled when disabled"), and so is a stored state that is not
+ * none is null (docs/routes.md#route-table "state field nulled when disabled"), and so is a stored state that is not
  * one of the country's (the country changed, the state was not sent).
  */
 export function profileDetails(stored: ProfileDetails, changes: Partial<Record<ProfileKey, string | null>>): { details: ProfileDetails; problems: Record<string, IdentityFieldProblem> } {

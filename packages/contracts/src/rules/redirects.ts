@@ -1,5 +1,5 @@
 /**
- * Configured redirects and the trailing-slash rule (001 §2 navigation guards), shared by the
+ * Configured redirects and the trailing-slash rule (docs/routes.md#guards navigation guards), shared by the
  * server (the page's first request) and the browser (every navigation after it).
  */
 
@@ -48,7 +48,7 @@ export function sellerPrefixTarget(value: unknown, hostname: string, sellerKey: 
 }
 
 /**
- * The express-link flags (001 §2): the storefront takes one off the address and remembers, for the
+ * The express-link flags (docs/memberships.md#2-buying): the storefront takes one off the address and remembers, for the
  * tab, to skip the upsells. Only the browser can remember it, so the server leaves such an address
  * to the browser (docs/server-rendering.md).
  */

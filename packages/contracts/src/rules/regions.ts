@@ -1,4 +1,4 @@
-/** Countries of the identity form's select and the states / provinces of those that have them (000 §5); shared by the form and the server's check. */
+/** Countries of the identity form's select and the states / provinces of those that have them (docs/checkout.md#your-information); shared by the form and the server's check. */
 
 export const COUNTRIES: readonly { code: string; name: string }[] = [
   { code: 'us', name: 'United States' },
@@ -53,7 +53,7 @@ export function regionsOf(country: string): { code: string; name: string }[] {
   return table ? Object.entries(table).map(([code, name]) => ({ code, name })) : [];
 }
 
-/** 000 §5: the names 'united states', 'usa' and 'canada' map to us and ca; codes pass through. */
+/** docs/events.md#field-rules: the names 'united states', 'usa' and 'canada' map to us and ca; codes pass through. */
 export function normalizeCountry(text: string): string {
   const t = text.trim().toLowerCase();
   if (t === 'united states' || t === 'usa') return 'us';

@@ -1,5 +1,5 @@
 /**
- * Self-edit of orders (001 §5 self-edit eligibility and edit-order buttons, §6 horizon), written
+ * Self-edit of orders (docs/after-sale.md#who-may-read-or-change-an-order self-edit eligibility and edit-order buttons, docs/after-sale.md#who-may-read-or-change-an-order horizon), written
  * once for the server (which enforces it) and the edit-order screen (which shows it).
  */
 
@@ -7,7 +7,7 @@
 export interface SelfEditRules {
   /** Event categories whose tickets may be changed by their buyer. */
   categories: string[];
-  /** Changes close this long before the session starts (anonymous users, 001 §6). */
+  /** Changes close this long before the session starts (anonymous users, docs/after-sale.md#who-may-read-or-change-an-order). */
   horizon_days?: number;
   horizon_hours?: number;
   /** A cheaper change gives the difference back to the original payment (default) or as a gift card. */
@@ -31,7 +31,7 @@ export function pastHorizon(rules: SelfEditRules, start: string | null, now: Dat
   return start !== null && Date.parse(start) - selfEditHorizonMs(rules) <= now.getTime();
 }
 
-/** 001 §5: group handler "tickets", event category in the rules, and no order or this order. */
+/** docs/after-sale.md#who-may-read-or-change-an-order: group handler "tickets", event category in the rules, and no order or this order. */
 export function selfEditEligible(rules: SelfEditRules, ticket: { handler: string; category: string | null; ticket_order_id: string | null }, orderId: string): boolean {
   return ticket.handler === 'tickets' && ticket.category !== null && rules.categories.includes(ticket.category) && (ticket.ticket_order_id === null || ticket.ticket_order_id === orderId);
 }
@@ -54,11 +54,11 @@ export interface EditSession {
 const cancelled = (t: EditTicket) => t.state === 'cancelled' || t.state === 'unbooked';
 const free = (t: Pick<EditTicket, 'face_value'>) => Number(t.face_value) === 0;
 
-/** 001 §5 Reschedule: offered (and allowed) for every event type but `single`. */
+/** docs/after-sale.md#who-may-read-or-change-an-order Reschedule: offered (and allowed) for every event type but `single`. */
 export const reschedulable = (eventType: string | null) => eventType !== 'single';
 
 /**
- * 001 §5 Cancel and Remove only free tickets, as the server enforces a change: a ticket may leave
+ * docs/after-sale.md#who-may-read-or-change-an-order Cancel and Remove only free tickets, as the server enforces a change: a ticket may leave
  * an order without an exchange when it is free (face value 0) or nothing was paid for it (a price
  * brought to 0), so no money goes back; any other leaves only in exchange for a new ticket of the
  * same event, in the same change (a reschedule), and never from a `single` event.
@@ -81,7 +81,7 @@ export function changeRefusal(
   return null;
 }
 
-/** 001 §5 edit-order buttons for one session card. */
+/** docs/after-sale.md#who-may-read-or-change-an-order edit-order buttons for one session card. */
 export function sessionActions(rules: SelfEditRules, s: EditSession, now: Date): { cancel: boolean; reschedule: boolean; removeFree: boolean; label: 'redeemed' | 'cancelled' | 'past' | null } {
   const live = s.tickets.filter((t) => !cancelled(t));
   const label = s.tickets.some((t) => t.state === 'redeemed') ? 'redeemed' : !live.length ? 'cancelled' : pastHorizon(rules, s.start, now) ? 'past' : null;
@@ -89,7 +89,7 @@ export function sessionActions(rules: SelfEditRules, s: EditSession, now: Date):
   return { cancel: live.every(free), reschedule: reschedulable(s.event_type), removeFree: true, label };
 }
 
-/** 001 §5: the cancel-order button: every ticket free, and not all cancelled or past the horizon. */
+/** docs/after-sale.md#who-may-read-or-change-an-order: the cancel-order button: every ticket free, and not all cancelled or past the horizon. */
 export function canCancelOrder(rules: SelfEditRules, sessions: EditSession[], now: Date): boolean {
   const tickets = sessions.flatMap((s) => s.tickets);
   if (!tickets.length || !tickets.every(free)) return false;

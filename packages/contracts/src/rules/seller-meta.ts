@@ -1,6 +1,6 @@
 /**
- * The seller meta the storefront draws (001 §3 "Seller meta: logo, completed-order message, image,
- * links, offsets"; docs/catalog.md §4). One rule for the browser and for the server, which puts the
+ * The seller meta the storefront draws (docs/checkout.md#data "Seller meta: logo, completed-order message, image,
+ * links, offsets"; docs/catalog.md#4-seller-venues-and-images). One rule for the browser and for the server, which puts the
  * offsets in the HTML shell so the first paint already has the seller's sizes.
  */
 import { COVER_IMAGE_WIDTH, imageUrl } from './image-urls.js';
@@ -55,7 +55,7 @@ export function sellerImageUrl(meta: Record<string, unknown> | null | undefined)
 
 /**
  * meta `offsets` `{ header, header_mobile, logo, mobile_footer, mobile_cart_header, mobile_cart_footer }`
- * in pixels: the theme's sizes of 001 §9 (defaults 105, 64, 32, 80, 72, 180), for a seller whose
+ * in pixels: the theme's sizes of docs/routes.md#app-shell-and-modals (defaults 105, 64, 32, 80, 72, 180), for a seller whose
  * logo or header is taller. Each is the CSS custom property the shell's styles use.
  */
 export const SELLER_OFFSET_PROPERTIES = {

@@ -1,5 +1,5 @@
 /**
- * One survey answer against its question (additional_info_spec, docs/catalog.md §10; 000 §5):
+ * One survey answer against its question (additional_info_spec, docs/catalog.md#10-surveys-additional_info_spec, docs/events.md#attendees-and-surveys):
  * empty answers are dropped unless required, numbers converted and kept in range, text trimmed and
  * kept within its lengths (1000 when the spec gives none), choices from their list.
  */

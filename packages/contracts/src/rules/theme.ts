@@ -1,5 +1,5 @@
 /**
- * The theme tiers (001 §9) of web.theme `{ tier, tokens: { "--color-primary": "#…" } }`: 1 keeps
+ * The theme tiers (docs/routes.md#app-shell-and-modals) of web.theme `{ tier, tokens: { "--color-primary": "#…" } }`: 1 keeps
  * the default theme's colours; below 3 the base theme stays (colours only may change); 3 (the
  * default) takes every token. One rule for the storefront, which applies the tokens, and the
  * server, which puts them in the HTML shell so the first paint already has the seller's colours.

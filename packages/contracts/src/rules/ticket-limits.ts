@@ -1,6 +1,6 @@
-/** 000 §9: the most of one ticket type in one order, whatever a rule says. */
+/** docs/events.md#limits: the most of one ticket type in one order, whatever a rule says. */
 export const HARD_MAX_PER_TICKET_TYPE = 1000;
-/** 000 §5: an unnamed rule whose max is below zero allows this many. */
+/** docs/events.md#field-rules: an unnamed rule whose max is below zero allows this many. */
 export const UNNAMED_RULE_DEFAULT_MAX = 10;
 
 export interface RuleBounds {

@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.js';
 import type { AddressLookupSettings } from './address-settings.js';
 
 /**
- * The adapter of a Loqate-style address service (000 §7 External): Find by text or by a
+ * The adapter of a Loqate-style address service (docs/checkout.md#address-lookup External): Find by text or by a
  * Container's id, Retrieve by an Address's id. The key is added here and never leaves the server;
  * whatever goes wrong over there becomes one refusal the browser answers by manual entry.
  */

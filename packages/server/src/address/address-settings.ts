@@ -1,4 +1,4 @@
-/** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address service's key, kept on the server (000 §4, §7 External). */
+/** ADDRESS_LOOKUP_KEY (+ ADDRESS_LOOKUP_URL): the address service's key, kept on the server (docs/checkout.md#address-lookup External). */
 export interface AddressLookupSettings {
   key: string;
   /** The service's base URL; Find and Retrieve are below it. */

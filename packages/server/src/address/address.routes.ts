@@ -9,7 +9,7 @@ import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { findAddresses, retrieveAddress } from './address-service.js';
 
 /**
- * GET address/find and address/retrieve (000 §4 address autocomplete): the browser's questions
+ * GET address/find and address/retrieve (docs/checkout.md#address-lookup address autocomplete): the browser's questions
  * to the address service, asked with the server's key. Refused without a key; limited per
  * address, since each question costs the seller.
  */

@@ -8,7 +8,7 @@ export interface BeginSessionInput {
   user: UserRow;
   /** The session being replaced, if someone was logged in. */
   previousSessionId: string | null;
-  /** The guest's cart to keep (000 §3 login payload cart_id) and the guest identity owning it. */
+  /** The guest's cart to keep (docs/accounts.md#members login payload cart_id) and the guest identity owning it. */
   cartId?: string | null;
   guestIdentityId: string | null;
   now: Date;
@@ -24,7 +24,7 @@ export interface BegunSession {
 
 /**
  * Every way of logging in ends here, in one transaction: the previous session goes, a new one
- * starts, and the guest's pending cart moves to the member (000 §4: only pending carts are kept).
+ * starts, and the guest's pending cart moves to the member (docs/accounts.md#web-screens: only pending carts are kept).
  */
 export function beginSession(db: Db, input: BeginSessionInput): Promise<BegunSession> {
   return db.transaction().execute(async (tx) => {

@@ -32,7 +32,7 @@ const CALLBACK = post('Finish an OpenID Connect login with the code and state se
 });
 
 /**
- * External identity-provider login through OpenID Connect (001 §2 /auth0-login and its callback):
+ * External identity-provider login through OpenID Connect (docs/accounts.md#web-screens /auth0-login and its callback):
  * GET login/providers, POST auth0/start → the provider's authorize URL, POST auth0/callback with
  * the code and state the provider sent to /auth0-callback.
  */

@@ -6,7 +6,7 @@ interface KeepInput {
   now: Date;
 }
 
-/** Moves the guest's carts that are still pending and not expired (000 §4: only pending carts are kept) to the user. */
+/** Moves the guest's carts that are still pending and not expired (docs/accounts.md#web-screens: only pending carts are kept) to the user. */
 function moveLiveCarts(db: Tx, input: KeepInput) {
   const nowIso = input.now.toISOString();
   return db

@@ -51,7 +51,7 @@ const unauthorized = (code: 'not_authorized' | 'incorrect_password' | 'guest_acc
   new AppError(401, code, text, 'login', extra);
 
 /**
- * POST login, every method of 000 §6. Refusals are 401s carrying a user-safe message; an unknown
+ * POST login, every method of docs/accounts.md#seller-configuration. Refusals are 401s carrying a user-safe message; an unknown
  * account and a wrong secret answer alike (same code, text and — by hashing a dummy password — time).
  */
 export async function logIn(db: Db, input: LogInInput): Promise<LogInResult> {
@@ -120,7 +120,7 @@ async function verifySecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input:
   throw unauthorized('not_authorized', AUTH_TEXT.memberNotFoundLastName);
 }
 
-/** 001 §8 guest_account: the account has no password yet; a reset e-mail lets the owner set one. */
+/** docs/accounts.md#errors guest_account: the account has no password yet; a reset e-mail lets the owner set one. */
 async function guestAccount(db: Db, user: UserRow, input: LogInInput): Promise<never> {
   const allowed = await hit(db, LIMITS.recoveryAccount, `email:${user.email_key}`, input.now);
   if (allowed.allowed) await db.transaction().execute((tx) => issuePasswordReset(tx, { user, now: input.now, publicUrl: input.publicUrl }));

@@ -7,7 +7,7 @@ import { setSessionCookies } from './sessions.js';
 
 /**
  * The answer of every login (POST login, the external-login callback): the session cookies and
- * the user document (with the member's memberships) with identity and identity meta (000 §4: "login
+ * the user document (with the member's memberships) with identity and identity meta (docs/accounts.md#web-screens: "login
  * stores membership and identity"), the session's end and the kept cart.
  */
 export async function loginAnswer(request: FastifyRequest, reply: FastifyReply, result: BegunSession, embed: Iterable<string>, redirectPath: string | null, deps: { db: Tx; now: Date }): Promise<TLoginAnswer> {

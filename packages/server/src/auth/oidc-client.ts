@@ -11,7 +11,7 @@ export const OIDC_CALLBACK_PATH = '/auth0-callback';
 export interface OidcProvider {
   settings: OidcSettings;
   config(): Promise<oidc.Configuration>;
-  /** Where the provider sends the browser back: the web callback route (001 §2). */
+  /** Where the provider sends the browser back: the web callback route (docs/accounts.md#web-screens). */
   redirectUri: string;
 }
 

@@ -9,7 +9,7 @@ import { recoveryTokenByHash, useAllRecoveryTokens, useRecoveryToken, type Recov
 import { deleteSessionsOfUser } from './session.repository.js';
 import { tokenHash } from './tokens.js';
 
-/** The token's user, or not_found (unknown) / validate_failed (used or expired) with 001 §8's text. */
+/** The token's user, or not_found (unknown) / validate_failed (used or expired) with docs/accounts.md#errors's text. */
 async function liveToken(db: Db, token: string, now: Date): Promise<{ row: RecoveryTokenRow; user: UserRow }> {
   const row = await recoveryTokenByHash(db, tokenHash(token), RESET_PURPOSE);
   if (!row) throw new AppError(404, 'not_found', AUTH_TEXT.resetLinkInvalid, 'password_reset');

@@ -7,7 +7,7 @@ import { randomToken, tokenHash } from './tokens.js';
 import { deleteSession, extendSession, insertSession, sessionByTokenHash } from './session.repository.js';
 import { secureCookies } from '../http/cookie-security.js';
 
-/** The httpOnly cookie holding the session token (DESIGN §6). */
+/** The httpOnly cookie holding the session token (docs/accounts.md#cookies). */
 export const SESSION_COOKIE = 'foyer_session';
 /**
  * Sliding sessions: a session ends after SESSION_IDLE_MS without a request, and never later than

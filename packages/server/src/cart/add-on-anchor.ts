@@ -6,7 +6,7 @@ import { eventKinds, type EventKind } from './add-on-anchor.repository.js';
 import { memo } from './memo.js';
 
 /**
- * Add-ons need an anchor (000 §4): tickets of an add-on event (meta upsell) are only reserved
+ * Add-ons need an anchor (docs/events.md#upsells-and-add-ons): tickets of an add-on event (meta upsell) are only reserved
  * when the cart, after the change, also holds an admission — a dated ticket of an event that is
  * not an add-on. An add-on whose event meta has tickets_must_match_anchor_tickets must then be
  * held in the same number as the anchor booking's tickets (the earliest admission session's);

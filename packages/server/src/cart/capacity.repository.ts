@@ -8,7 +8,7 @@ import { noteCalendarChange, noteCalendarChangeOfSession } from '../events/calen
 
 /**
  * Capacity is taken with ONE conditional update per counter inside the reserving transaction
- * (DESIGN §4): zero rows updated means there was not enough room, and nothing was taken.
+ * (docs/architecture.md#inventory-never-oversell): zero rows updated means there was not enough room, and nothing was taken.
  */
 
 const takeSession = prepared((tx, sessionId: string, n: number) =>

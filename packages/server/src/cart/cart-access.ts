@@ -4,8 +4,8 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 
 /**
- * Only the cart's identity may see or change it (DESIGN §6); others are refused. The refusal says
- * when the cart is a logged-in member's (`_extra.owner: 'member'`, 001 §8 "belongs to another
+ * Only the cart's identity may see or change it (docs/cart.md#who-may-change-a-cart); others are refused. The refusal says
+ * when the cart is a logged-in member's (`_extra.owner: 'member'`, docs/cart.md#errors "belongs to another
  * member") and nothing more about the owner.
  */
 export function assertOwner(
@@ -21,7 +21,7 @@ export function accessDenied(ownerKind: string | null | undefined): AppError {
   return new AppError(403, 'scope_error', 'Access denied to cart.', 'cart', ownerKind === 'user' ? { owner: 'member' } : null);
 }
 
-/** A cart that may still change: owned, not booked, not expired (000 §4). */
+/** A cart that may still change: owned, not booked, not expired (docs/cart.md#holds-and-expiry). */
 export function assertModifiable(cart: Selectable<CartTable> | undefined, identity: Identity | null, sellerId: string, now: Date): asserts cart is Selectable<CartTable> {
   assertOwner(cart, identity, sellerId);
   if (cart.state === 'booked') {
@@ -35,7 +35,7 @@ export function assertModifiable(cart: Selectable<CartTable> | undefined, identi
   }
 }
 
-/** 001 §2: a staff-created cart is paid as prepared; the visitor cannot add, remove or delete. */
+/** docs/cart.md#screens: a staff-created cart is paid as prepared; the visitor cannot add, remove or delete. */
 export function assertNotInjected(cart: Selectable<CartTable>) {
   if (cart.injected) {
     throw new AppError(409, 'incorrect_cart_state', 'This cart was prepared for you and cannot be changed. Please contact us to change it.', 'cart', { cart_id: cart.id, injected: true });

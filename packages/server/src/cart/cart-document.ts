@@ -24,7 +24,7 @@ import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
-/** The embeds of GET my/cart/{id} (000 §7); dotted paths are accepted as their last segment. */
+/** The embeds of GET my/cart/{id} (docs/cart.md#calls); dotted paths are accepted as their last segment. */
 export const CART_QUERY: QuerySpec = {
   embeds: [
     'identity',
@@ -170,7 +170,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   }
   if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
   if (embed.has('identity')) {
-    // 000 §2: a guest sees the login and register links only while the cart is owned by a public identity.
+    // docs/accounts.md#web-screens: a guest sees the login and register links only while the cart is owned by a public identity.
     const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
@@ -181,7 +181,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   // A plan only on staff-created carts, so an ordinary cart costs no extra query.
   const plan = cart.injected ? await planOfCart(db, cart.id) : [];
   const amounts = cartAmounts(cart, tickets, plan, now, await sellerMethodFees(db, cart.seller_id));
-  // 000 §3: every payment attempt on the cart, whatever its outcome (docs/payments.md).
+  // docs/cart.md#data: every payment attempt on the cart, whatever its outcome (docs/payments.md).
   if (embed.has('gateway_audit')) siblings.gateway_audit = (await paymentsOfCart(db, cart.id)).map(gatewayAuditOut);
   if (embed.has('scheduled_payment')) siblings.scheduled_payment = instalmentStatuses(plan, cart.paid, now).map((p) => instalmentOut(p, fromMinor));
   return document('cart', [{ ...cartOut(cart, amounts, now, tickets, cardGatewayAccount(ctx.settings)), ...(await paymentFields(db, cart, amounts)) }], 1, siblings) as TCartDocument;
@@ -192,7 +192,7 @@ function gatewayAuditOut(p: Selectable<PaymentTable>): TGatewayAudit {
 }
 
 /**
- * 001 §3: injected, paymentDue, outstandingBalance, completedPayments, giftee. Payments are read
+ * docs/payments.md#partial-payments-and-payment-links: injected, paymentDue, outstandingBalance, completedPayments, giftee. Payments are read
  * only once paid into and the giftee once named, so an ordinary cart costs no extra query.
  */
 async function paymentFields(db: Tx, cart: Selectable<CartTable>, amounts: CartAmounts): Promise<Partial<TCart>> {

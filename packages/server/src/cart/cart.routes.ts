@@ -43,7 +43,7 @@ const MODIFY = docs({
   refusals: { ...MODIFIABLE, '400': RESERVE, '403': `${MODIFIABLE['403']}, ${LOCKED}`, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`, '429': CODE_GUESSES },
 });
 const REMOVE = docs({
-  summary: 'Remove tickets by id (001 §7); in a change cart also the order\'s own tickets (self-edit)',
+  summary: 'Remove tickets by id (docs/after-sale.md#how-a-change-works-server); in a change cart also the order\'s own tickets (self-edit)',
   parameters: [sellerParam],
   body: ZCartRemove,
   ok: ZCartDocument,
@@ -66,7 +66,7 @@ const TRANSFER = docs({
 
 type IdParams = { Params: { id: string } };
 
-/** The cart calls of 000 §7, at my/cart/… and cart/…: same handlers, same ownership rule. */
+/** The cart calls of docs/cart.md#calls, at my/cart/… and cart/…: same handlers, same ownership rule. */
 export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const seller = async (request: FastifyRequest) => {
@@ -92,7 +92,7 @@ export function registerCartRoutes(app: FastifyInstance, ctx: AppContext) {
     app.post(`${prefix}/modify`, { schema: CREATE }, modify);
     app.post<IdParams>(`${prefix}/:id/modify`, { schema: MODIFY }, modify);
 
-    // 001 §7 POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
+    // docs/after-sale.md#how-a-change-works-server POST cart/{cartId}/remove: a modify that only removes (edit order: Remove, Cancel).
     app.post<IdParams>(`${prefix}/:id/remove`, { schema: REMOVE }, async (request, reply) => {
       const body = parseBody(ZCartRemove, request.body, 'cart_remove_tickets');
       const { seller: s } = await seller(request);

@@ -47,7 +47,7 @@ const refuse = (message: string, extra: Record<string, unknown> = {}): never => 
 };
 
 /**
- * Staff create a cart for a customer (001 §2 "staff-created cart", CLI `cart inject`): the tickets
+ * Staff create a cart for a customer (docs/payments.md#partial-payments-and-payment-links "staff-created cart", CLI `cart inject`): the tickets
  * are reserved by the same rules as any cart, under a placeholder identity nobody holds, then the
  * cart is marked injected with a single-use payment-link key and its payment plan. The customer
  * takes the cart over through /transfer-cart/{id}?key=… (POST cart/{id}/transfer).

@@ -60,7 +60,7 @@ export interface ModifyInput {
 type NewTicket = Omit<Selectable<TicketTable>, 'id' | 'cart_id' | 'created_at'>;
 
 /**
- * Creates a cart and/or changes it: removes, adds (every reserve rule of 000 §5, capacity taken
+ * Creates a cart and/or changes it: removes, adds (every reserve rule of docs/events.md#field-rules, capacity taken
  * with conditional updates), survey answers, campaign. One transaction: a refusal changes nothing.
  * A refusal for want of capacity first frees holds that have expired in that session, then tries
  * once more.

@@ -1,7 +1,7 @@
 import { attendeeEmailProblem, attendeeNameMissing, attendeeNeeds, checkFlexibleAmount, ruleMax } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 
-/** Pure checks of 000 §5 over what a cart would hold after a change. No I/O. */
+/** Pure checks of docs/events.md#field-rules over what a cart would hold after a change. No I/O. */
 
 export interface HeldLine {
   ticketTypeId: string;

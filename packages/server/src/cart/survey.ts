@@ -63,7 +63,7 @@ export function validateSurvey(spec: unknown, data: Record<string, unknown>): Re
 }
 
 /**
- * 000 §5: a group whose survey has required questions is not held without their answers. Each
+ * docs/events.md#attendees-and-surveys: a group whose survey has required questions is not held without their answers. Each
  * group the change adds tickets to must have answers in the cart that pass its spec (answers are
  * kept only once valid, so a group without any fails on its first required question).
  */

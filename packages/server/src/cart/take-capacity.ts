@@ -16,7 +16,7 @@ export type CapacityShortfall = { sessionId: string; groupId?: undefined } | { s
 
 /**
  * Takes the session and group capacity of tickets (reserving, and re-holding after a late
- * payment; DESIGN §4): one conditional update per counter, sessions then groups, each in sorted
+ * payment; docs/architecture.md#inventory-never-oversell): one conditional update per counter, sessions then groups, each in sorted
  * order so concurrent writers never deadlock. Answers the sessions as updated, or what ran out;
  * the caller then rolls back, so nothing half-taken stays.
  */

@@ -57,7 +57,7 @@ async function loadImages(catalog: TCatalog, baseDir: string): Promise<LoadedIma
 const minor = (value: string | undefined) => (value === undefined ? null : toMinor(value));
 
 /**
- * Imports a catalog document idempotently (DESIGN §9): objects are matched by key, so a re-import
+ * Imports a catalog document idempotently (docs/catalog.md#14-import-semantics): objects are matched by key, so a re-import
  * updates rather than duplicates. One transaction: a failure changes nothing.
  */
 export async function importCatalog(db: Db, input: unknown, options: { baseDir: string; now: Date }): Promise<ImportSummary> {

@@ -21,7 +21,7 @@ export async function sellerTermsHash(tx: Tx, sellerId: string): Promise<string 
 }
 
 /**
- * 001 §5 terms at the pay call, enforced: when the seller has terms the call must carry
+ * docs/payments.md#captcha-and-terms terms at the pay call, enforced: when the seller has terms the call must carry
  * `terms_accepted: true` (else 400 `terms_not_accepted`, nothing claimed); the acceptance — when,
  * and the hash of the terms — is kept on the cart in the claiming transaction, and the order it
  * books copies it (orders/book-order.ts).

@@ -6,7 +6,7 @@ import type { CaptchaVerifier } from './captcha.js';
 export const CAPTCHA_WINDOW_MS = 15 * 60_000;
 
 /**
- * 001 §5's invisible captcha, for non-members, checked before anything is claimed or charged. One
+ * docs/payments.md#captcha-and-terms's invisible captcha, for non-members, checked before anything is claimed or charged. One
  * passing answer opens the checkout of that cart for CAPTCHA_WINDOW_MS (its `captcha_until`), so
  * a second payment method, a wallet payment or a declined card tried again needs no second answer;
  * a call that continues an attempt this cart already made — the 3-D Secure continuation naming

@@ -1,7 +1,7 @@
 import type { Settings } from '../settings.js';
 
 /**
- * The invisible captcha's server side (001 §5: non-members only). Pluggable: any provider whose
+ * The invisible captcha's server side (docs/payments.md#captcha-and-terms: non-members only). Pluggable: any provider whose
  * answer is checked by a token; the default speaks the siteverify protocol shared by reCAPTCHA,
  * hCaptcha and Turnstile (POST secret, response, remoteip → { success }). No key set: no captcha.
  */

@@ -11,7 +11,7 @@ const gifteeNotFound = (operation: string) =>
 /**
  * The giftee a giver names (gift_checkout, or a guest's guest_checkout): only someone the caller
  * registered through POST giftee (an id alone would disclose a name and e-mail), and never the giver
- * — the same identity or the same e-mail (001 §5 "You cannot gift a membership to yourself…").
+ * — the same identity or the same e-mail (docs/memberships.md#7-gifts-of-membership "You cannot gift a membership to yourself…").
  */
 export async function checkGiftee(db: Db, input: { sellerId: string; callerIdentityId: string; giverIdentityId: string; gifteeIdentityId: string; operation: string }) {
   if (!(await mayNameIdentity(db, input.callerIdentityId, input.gifteeIdentityId))) throw gifteeNotFound(input.operation);

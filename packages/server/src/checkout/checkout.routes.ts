@@ -114,7 +114,7 @@ const manageKeyOf = (query: unknown) => {
   return typeof key === 'string' && key ? key : null;
 };
 
-/** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (001 §3–§7). */
+/** Paying: who buys (guest, member, gift), gift cards, the pay call and its gateways' callbacks (docs/payments.md#gift-cards). */
 export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const stripe = ctx.stripe ?? null;
@@ -146,7 +146,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       return payAnswer(db, request.params.id, result, now, ctx);
     });
-    // Back from a payment redirect (001 §2 Checkout): the gateway says what became of the payment.
+    // Back from a payment redirect (docs/checkout.md#screens Checkout): the gateway says what became of the payment.
     app.post<IdParams>(`${prefix}/:id/payment_return`, { schema: PAYMENT_RETURN }, async (request) => {
       const body = parseBody(ZPaymentReturnBody, request.body, 'payment');
       const { seller } = await sellerOfRequest(ctx, request);
@@ -211,7 +211,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   app.post<IdParams>('/api/my/cart/:id/checkout', { schema: MEMBER_CHECKOUT }, async (request) => purchaser(request, null, true, null));
 
-  // Gifts (000 §7, 001 §7): POST giftee names the person, gift_checkout records them on the cart.
+  // Gifts (docs/memberships.md#7-gifts-of-membership): POST giftee names the person, gift_checkout records them on the cart.
   app.post('/api/giftee', { schema: GIFTEE }, async (request) => {
     const body = parseBody(ZGiftee, request.body, 'giftee');
     const { seller } = await sellerOfRequest(ctx, request);

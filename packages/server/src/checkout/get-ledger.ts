@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
 import { giftCard } from '../payments/payments.repository.js';
 
-/** GET ledger/{ledgerType}/{number} (001 §7): a gift card's number, state and balance. */
+/** GET ledger/{ledgerType}/{number} (docs/payments.md#gift-cards): a gift card's number, state and balance. */
 export async function getLedger(db: Db, input: { sellerId: string; ledgerType: string; number: string }): Promise<TLedgerDocument> {
   const number = input.number.trim().toUpperCase();
   if (!number || number.length > 70) throw new AppError(400, 'validation_failed', 'Enter the gift card number.', 'ledger');

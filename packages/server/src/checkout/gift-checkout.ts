@@ -6,7 +6,7 @@ import { cartById, updateCartRow } from '../cart/cart.repository.js';
 import { checkGiftee } from './check-giftee.js';
 
 /**
- * POST my/cart/{id}/gift_checkout (001 §7): a logged-in member buys for someone else. The giver
+ * POST my/cart/{id}/gift_checkout (docs/memberships.md#7-gifts-of-membership): a logged-in member buys for someone else. The giver
  * is the purchaser (the confirmation goes to them); the giftee named by POST giftee is recorded on
  * the cart.
  */

@@ -5,7 +5,7 @@ import { orderById } from '../orders/orders.repository.js';
 import { orderOut } from '../orders/order-document.js';
 import type { PayOutcome } from '../payments/settle-payment.js';
 
-/** The answer to POST cart/{id}/pay (001 §3): the cart as it now stands, its order once booked, and the outcome. */
+/** The answer to POST cart/{id}/pay (docs/checkout.md#data): the cart as it now stands, its order once booked, and the outcome. */
 export async function payAnswer(db: Tx, cartId: string, result: PayOutcome, now: Date, ctx: CartDocumentContext = {}) {
   const doc = (await cartDocument(db, cartId, DEFAULT_CART_EMBEDS, now, ctx)) as Record<string, unknown>;
   if (result.outcome === 'completed') {

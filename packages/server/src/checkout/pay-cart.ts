@@ -45,7 +45,7 @@ export interface PayInput {
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;
-  /** The invisible captcha (001 §5), when configured, and the buyer's address it is checked with. */
+  /** The invisible captcha (docs/payments.md#captcha-and-terms), when configured, and the buyer's address it is checked with. */
   captcha?: CaptchaVerifier | null;
   ip?: string;
   /** The buyer's browser (a Direct Debit mandate records it). */
@@ -69,7 +69,7 @@ async function replayOfBookingPay(db: PayInput['db'], input: PayInput): Promise<
 }
 
 /**
- * POST cart/{id}/pay (001 §3, §4). The cart is claimed (pending → checkout) before any money
+ * POST cart/{id}/pay (docs/checkout.md#data, docs/checkout.md#flow). The cart is claimed (pending → checkout) before any money
  * moves, so a double click or two concurrent pays charge once: the second is told the payment is
  * in progress. The hold cannot expire while claimed (the sweeper takes only pending carts). The
  * outcome — order, partial payment, refusal — commits in one transaction with its payment row.
@@ -90,7 +90,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     return (ownCart ? await replayOfBookingPay(db, input) : null) ?? payInstalment(input, booked.ticket_order_id);
   }
   const intentId = typeof input.body.gateway_data.payment_intent_id === 'string' ? input.body.gateway_data.payment_intent_id : null;
-  // 001 §5: the invisible captcha is for non-members; checked before anything is claimed or charged (captcha-window.ts).
+  // docs/payments.md#captcha-and-terms: the invisible captcha is for non-members; checked before anything is claimed or charged (captcha-window.ts).
   if (input.captcha && input.identity?.kind !== 'user') {
     const earlier = input.idempotencyKey ? await paymentByIdempotencyKey(db, input.idempotencyKey) : undefined;
     const continuing = earlier?.cart_id === input.cartId || (intentId !== null && !!(await paymentOfCartByReference(db, input.cartId, intentId, input.body.gateway_id)));
@@ -138,7 +138,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
       // Without a plan any part may be paid (partial payments).
       checkPayAmount({ amount, outstanding, due: plan.length ? due : null, gateway, currency: input.currency, fee });
     }
-    // 001 §5 terms: accepted by this call when the seller has any, and recorded (accept-terms.ts); a change of a booked order was accepted with it.
+    // docs/payments.md#captcha-and-terms terms: accepted by this call when the seller has any, and recorded (accept-terms.ts); a change of a booked order was accepted with it.
     // Answers, names and e-mails the reservation needed, again: they may have changed since (recheck-reservation.ts).
     await recheckReservation(tx, input.sellerId, cart, held);
     if (!cart.edits_order_id && !input.offSession) await acceptTerms(tx, cart, input.body.terms_accepted, nowIso);

@@ -5,7 +5,7 @@ import { orderForConfirmation } from '../orders/orders.repository.js';
 import { userByIdentity } from '../users/user.repository.js';
 import { AppError } from '../http/app-error.js';
 
-/** 001 §5 form error banner: the description of a refused identity form. */
+/** docs/checkout.md#your-information form error banner: the description of a refused identity form. */
 export const FORM_ERRORS_TEXT = 'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
 
 const parse = (json: string | null | undefined): unknown => {
@@ -18,7 +18,7 @@ const parse = (json: string | null | undefined): unknown => {
 const metaOf = (json: string) => (parse(json) ?? {}) as Record<string, unknown>;
 
 /**
- * The "your information" form of a cart (000 §3, §5): the seller's web.identity_form, then the
+ * The "your information" form of a cart (docs/checkout.md#your-information): the seller's web.identity_form, then the
  * identity_form of each event in the cart, then each group's identity_form and extra_checkout_fields.
  */
 export async function purchaserFormOfCart(db: Tx, sellerId: string, cartId: string): Promise<IdentityField[]> {
@@ -67,7 +67,7 @@ export function refuseFieldProblems(problems: Record<string, IdentityFieldProble
 }
 
 /**
- * The account that pays a change cart (self-edit, 001 §4): its order's buyer, read from the order —
+ * The account that pays a change cart (self-edit, docs/after-sale.md#how-a-change-works-server): its order's buyer, read from the order —
  * never named by the browser (the caller holds the change cart, made with the order's manage key).
  */
 export async function changeCartBuyer(db: Tx, cart: { seller_id: string; edits_order_id: string | null }) {

@@ -25,7 +25,7 @@ export interface RedirectReturnInput {
 }
 
 /**
- * POST cart/{id}/payment_return (001 §2 Checkout): the buyer is back from a payment redirect with
+ * POST cart/{id}/payment_return (docs/checkout.md#screens Checkout): the buyer is back from a payment redirect with
  * `payment_intent_client_secret`. The payment must be this cart's (and the caller's), and the
  * gateway — not the browser — says what became of it: the answer is settled like the pay call's
  * (completed, pending, or the refusal). Settling is conditional on the payment still being open,

@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { registerUser } from '../users/register-user.js';
 
 /**
- * POST giftee (000 §7): the person a gift is for, as a guest account (no password) like a guest
+ * POST giftee (docs/memberships.md#7-gifts-of-membership): the person a gift is for, as a guest account (no password) like a guest
  * purchaser, so the gift's e-mails and a later login find them. A known e-mail is the same person.
  * The giver (`holderIdentityId`) may then name that identity in gift_checkout.
  */

@@ -11,7 +11,7 @@ import { ADDRESS_METHODS, addressFieldsOf, withAddressFields, type IdentityAnswe
 import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from './purchaser-form.js';
 
 /**
- * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (001 §7): who is buying. A guest names
+ * POST cart/{id}/guest_checkout and my/cart/{id}/checkout (docs/checkout.md#calls): who is buying. A guest names
  * the identity made by POST user (its account has the e-mail the tickets go to); a logged-in member
  * buys as themselves. A guest's answers to the "your information" form (`answers`; null for a
  * member, whose form is hidden) are checked against the cart's form and kept with the cart (and on a
@@ -40,16 +40,16 @@ export async function setPurchaser(
   if (!input.identity || !(await mayNameIdentity(db, input.identity.id, purchaser))) throw notFound();
   const account = await userByIdentity(db, purchaser, input.sellerId);
   if (!account) throw notFound();
-  // 001 §7 giver_identity_id: the giver of a gift, when not the purchaser — an account this caller may name, like the purchaser.
+  // docs/checkout.md#calls giver_identity_id: the giver of a gift, when not the purchaser — an account this caller may name, like the purchaser.
   const giver = input.giverIdentityId ?? null;
   if (giver && (!(await mayNameIdentity(db, input.identity.id, giver)) || !(await userByIdentity(db, giver, input.sellerId)))) {
     throw new AppError(404, 'not_found', 'These details could not be found. Please enter them again.', 'checkout', { field: 'giver_identity_id' });
   }
   if (input.gifteeIdentityId) await checkGiftee(db, { sellerId: input.sellerId, callerIdentityId: input.identity.id, giverIdentityId: giver ?? purchaser, gifteeIdentityId: input.gifteeIdentityId, operation: 'checkout' });
-  // A payment method that needs the address (001 §5) makes its fields required here too; pay checks them again.
+  // A payment method that needs the address (docs/checkout.md#your-information) makes its fields required here too; pay checks them again.
   const form = await purchaserFormOfCart(db, input.sellerId, cart.id);
   const kept = input.answers ? checkPurchaserAnswers(ADDRESS_METHODS.includes(input.paymentMethodType ?? '') ? withAddressFields(form) : form, account, input.answers) : null;
-  // 000 §3: the answers (address, phone, custom fields) go on the identity's meta too — these checked
+  // docs/checkout.md#data: the answers (address, phone, custom fields) go on the identity's meta too — these checked
   // ones, never the browser's own. Only on a guest account this caller registered: a member's meta is
   // theirs to change (PUT my/user), and typing someone's e-mail (POST user's 409) lets a caller name
   // them as purchaser, not write to their account. Best effort: answers over the meta limits stay on

@@ -14,7 +14,7 @@ const REPORT = docs({
 });
 
 /**
- * POST client_error (000 §8 error reporting): a browser tells of an unexpected error; it is logged
+ * POST client_error (docs/api.md#errors error reporting): a browser tells of an unexpected error; it is logged
  * (warn, with this request's id) with e-mails, names, passwords and answers masked. Limited per
  * address, so a page stuck in an error loop cannot flood the log.
  */

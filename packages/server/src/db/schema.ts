@@ -417,7 +417,7 @@ export interface CounterTable {
   name: string;
   value: number;
 }
-/** A member or customer account; owns one identity of kind 'user' (DESIGN §6). */
+/** A member or customer account; owns one identity of kind 'user' (docs/accounts.md#cookies). */
 export interface UserAccountTable {
   id: string;
   seller_id: string;
@@ -433,7 +433,7 @@ export interface UserAccountTable {
   scan_code: string | null;
   scan_code_key: string | null;
   zip_code: string | null;
-  /** 0022: contact details the user changes on My profile (001 §2); state null where the country has none. */
+  /** 0022: contact details the user changes on My profile (docs/checkout.md#your-information); state null where the country has none. */
   phone: string | null;
   address: string | null;
   address_more: string | null;
@@ -496,7 +496,7 @@ export interface RateLimitTable {
   count: number;
   expires_at: string;
 }
-/** Mail to send (DESIGN §7); in development without SMTP these rows are the mailbox. */
+/** Mail to send (docs/architecture.md#side-effects); in development without SMTP these rows are the mailbox. */
 export interface OutboxTable {
   id: string;
   kind: string;

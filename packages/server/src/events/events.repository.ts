@@ -110,7 +110,7 @@ export function membershipRulesOfSeller(db: Tx, sellerId: string) {
 
 /**
  * Holds of pending carts whose time has run out but which the sweeper has not released yet:
- * reads count them as free (DESIGN §4). Few rows: the sweeper keeps this set small.
+ * reads count them as free (docs/architecture.md#inventory-never-oversell). Few rows: the sweeper keeps this set small.
  */
 /** Session places held by carts that have expired but not yet been swept, per session. */
 export async function expiredSessionHolds(db: Tx, sessionIds: string[], nowIso: string): Promise<Map<string, number>> {

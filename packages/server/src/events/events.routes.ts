@@ -35,7 +35,7 @@ const priced = (summary: string, primary: keyof typeof ZDocument.shape, paramete
 
 type IdParams = { Params: { id: string } };
 
-/** Catalog reads of 000 §7 and 001 §7. */
+/** Catalog reads of docs/events.md#calls. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   // The viewer comes from the session on /api; /cached_api answers are the same for everyone.

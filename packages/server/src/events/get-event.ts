@@ -12,7 +12,7 @@ export const EVENT_QUERY: QuerySpec = {
   embeds: EVENT_EMBEDS,
 };
 
-/** GET events/{id} (000 §7). */
+/** GET events/{id} (docs/events.md#calls). */
 export async function getEvent(db: Tx, input: { sellerId: string; timezone: string; id: string; viewer: Viewer; query: ParsedQuery }) {
   const { event, venue } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
   const offer = await loadOffer(db, [event.id], input.viewer);

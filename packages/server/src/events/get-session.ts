@@ -16,7 +16,7 @@ export const SESSION_QUERY: QuerySpec = {
 };
 
 /**
- * GET events/{eventId}/sessions/{sessionId} (001 §7: embed venue; optionally ticket_group and
+ * GET events/{eventId}/sessions/{sessionId} (docs/events.md#calls: embed venue; optionally ticket_group and
  * ticket_type, narrowed by ticket_group.id._in and hidden_type._in): one session, e.g. the one a
  * visit or a reschedule is about. On sale, its room is counted for the groups asked about as
  * GET events/{id}/sessions counts it; a session no longer on sale (ended, sales closed) is

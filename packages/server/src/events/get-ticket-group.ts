@@ -8,7 +8,7 @@ import { canSee, type Viewer } from './viewer.js';
 
 export const TICKET_GROUP_QUERY: QuerySpec = { embeds: ['ticket_type', 'ticket_group_rule'] };
 
-/** GET ticket_group/{id} (000 §7, used for donation groups). */
+/** GET ticket_group/{id} (docs/events.md#calls, used for donation groups). */
 export async function getTicketGroup(db: Tx, input: { sellerId: string; id: string; viewer: Viewer; query: ParsedQuery }) {
   const group = await groupById(db, input.id);
   if (!group || group.seller_id !== input.sellerId || !canSee(input.viewer, group.hidden_type)) {

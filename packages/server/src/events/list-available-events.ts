@@ -37,7 +37,7 @@ function metaMatches(meta: Record<string, unknown>, wanted: Record<string, strin
   });
 }
 
-/** GET events/available: the listing (000 §2, §7). */
+/** GET events/available: the listing (docs/events.md#listing, docs/events.md#calls). */
 export async function listAvailableEvents(db: Tx, input: { sellerId: string; timezone: string; viewer: Viewer; query: ParsedQuery; now: Date }) {
   const { query, viewer } = input;
   const withMembers = query.params._withmemberevents === true;

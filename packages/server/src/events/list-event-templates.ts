@@ -15,7 +15,7 @@ export const EVENT_TEMPLATES_QUERY: QuerySpec = {
 };
 
 /**
- * GET event_template (001 §7: `id._in`, embed venue or meta,venue): the events an order or a
+ * GET event_template (docs/events.md#calls: `id._in`, embed venue or meta,venue): the events an order or a
  * visit names, whatever their sessions. Events named by id are found as GET events/{id} finds
  * them (members-only and link-only ones too: the visitor holds tickets for them); without an id
  * filter, the events the listing could show.

@@ -10,7 +10,7 @@ export const MEMBERSHIP_RULES_QUERY: QuerySpec = {
   defaultLimit: 1000,
 };
 
-/** GET membership_rules (000 §7): member allowances by membership level. */
+/** GET membership_rules (docs/memberships.md#2-buying): member allowances by membership level. */
 export async function listMembershipRules(db: Tx, input: { sellerId: string; query: ParsedQuery }) {
   const rows = applyFilters((await membershipRulesOfSeller(db, input.sellerId)).map(membershipRuleOut), input.query.filters);
   const page = rows.slice(input.query.offset, input.query.offset + input.query.limit);

@@ -32,7 +32,7 @@ export function groupFilterIds(filters: Filter[]): string[] | null {
   return (Array.isArray(f.value) ? f.value : [f.value]).map(String);
 }
 
-/** GET events/{id}/sessions (000 §7). */
+/** GET events/{id}/sessions (docs/events.md#calls). */
 export async function listSessions(db: Tx, input: { sellerId: string; timezone: string; id: string; viewer: Viewer; query: ParsedQuery; now: Date }) {
   const { event, timezone } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
   const offer = await loadOffer(db, [event.id], input.viewer);

@@ -17,7 +17,7 @@ export interface Offer {
   eventMinPrice: Map<string, number>;
   /** Each group's type ids and lowest advertised list price (before discounts). */
   groupTypes: Map<string, GroupTypes>;
-  /** A type's price as advertised: its entry price, with the outside fees when the seller says so (000 §9). */
+  /** A type's price as advertised: its entry price, with the outside fees when the seller says so (docs/events.md#limits). */
   advertised: (type: Selectable<TicketTypeTable>) => number;
 }
 

@@ -7,7 +7,7 @@ import { loadOffer } from './load-offer.js';
 import { ticketTypeOut } from './serialize.js';
 import type { Viewer } from './viewer.js';
 
-/** POST events/{id}/pricecheck (001 §7): current prices of the given ticket types at this event. */
+/** POST events/{id}/pricecheck (docs/events.md#calls): current prices of the given ticket types at this event. */
 export async function priceCheck(db: Tx, input: { sellerId: string; timezone: string; id: string; viewer: Viewer; body: TTicketTypesRequired }) {
   const { event } = await findEvent(db, input.sellerId, input.id, input.viewer, input.timezone);
   const offer = await loadOffer(db, [event.id], input.viewer);

@@ -69,7 +69,7 @@ export function entryPrice(type: Priced): number {
   return type.currency_amount_min ?? unitPrice(type);
 }
 
-/** A type's list price before any discounted_amount (a ticket group's originalPrice, 000 §3). */
+/** A type's list price before any discounted_amount (a ticket group's originalPrice, docs/events.md#data). */
 export function listPrice(type: Priced): number {
   return type.currency_amount_min ?? type.currency_amount;
 }

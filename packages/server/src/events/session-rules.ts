@@ -11,7 +11,7 @@ dayjs.extend(timezone);
 export type SessionRoomFields = { capacity: number; oversell_capacity: number; used_capacity: number; sale_closed?: number };
 
 /**
- * capacity + oversell − used, never below 0; -1 when unlimited (000 §3). A session staff closed
+ * capacity + oversell − used, never below 0; -1 when unlimited (docs/events.md#data). A session staff closed
  * for sale has none left, whatever its figures (docs/box-office.md, Sessions): reserving refuses it
  * as sold out, so every read shows it so.
  */

@@ -7,14 +7,14 @@ export interface ViewerMembership {
   valid_from: string;
   valid_to: string;
   auto_renew_state: string;
-  /** At most this many tickets per members-only event for the card set (000 §3); null = no limit. */
+  /** At most this many tickets per members-only event for the card set (docs/events.md#members-only-events); null = no limit. */
   member_event_purchase_limit: number | null;
 }
 
-/** Who is looking: decides what members-only content is visible (000 §6). */
+/** Who is looking: decides what members-only content is visible (docs/events.md#members-only-events). */
 export interface Viewer {
   isMember: boolean;
-  /** Memberships were bought, none is current (000 §6: the expired-membership message). */
+  /** Memberships were bought, none is current (docs/events.md#members-only-events: the expired-membership message). */
   lapsed?: boolean;
   userId?: string;
   /** The user's cards, newest term first (membership/resolve-viewer.ts). */

@@ -8,7 +8,7 @@ const isPublic = (cacheControl: unknown) => /\bpublic\b/.test(String(cacheContro
 
 /** App-wide hooks: who is asking (session → viewer identity) and what a shared cache may keep. */
 export function registerAppHooks(app: FastifyInstance, ctx: AppContext) {
-  // Every /api request: a live session makes the user's identity the request's identity (DESIGN §6).
+  // Every /api request: a live session makes the user's identity the request's identity (docs/accounts.md#cookies).
   // Publicly cacheable answers (/cached_api, images) never depend on cookies nor set them: no session there.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/image')) return;

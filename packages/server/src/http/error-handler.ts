@@ -3,7 +3,7 @@ import { AppError } from './app-error.js';
 import { toErrorAnswer } from './error-envelope.js';
 
 /**
- * Every error becomes the envelope (DESIGN §4): an AppError as it is, Fastify's own 4xx (bad JSON,
+ * Every error becomes the envelope (docs/architecture.md#inventory-never-oversell): an AppError as it is, Fastify's own 4xx (bad JSON,
  * body too large, wrong content type) by status, anything else a 500 that says nothing of internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {

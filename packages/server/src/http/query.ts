@@ -1,7 +1,7 @@
 import { AppError } from './app-error.js';
 
 /**
- * The query language of DESIGN §2, as one reusable piece: each route declares what it accepts,
+ * The query language of docs/api.md#responses, as one reusable piece: each route declares what it accepts,
  * and anything else is refused with a 400 in the error envelope.
  */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'datetime' | 'date' | 'time';

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 
 /**
- * The navigation guards of 001 §2 on a page's first request, before the storefront loads: a
+ * The navigation guards of docs/routes.md#guards on a page's first request, before the storefront loads: a
  * trailing slash is stripped (301), and the default seller's web.redirects sends every page under
  * a host without the seller's prefix (require_seller_prefix), home or a listed path elsewhere
  * (302). The storefront applies the home and path rules (contracts/rules/redirects.ts) to its own

@@ -99,7 +99,7 @@ function renderedPageBlocks(blocks: Record<string, string>, page: Extract<Server
 
 /**
  * The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) and
- * sizes (seller meta `offsets`, docs/catalog.md §4) as a style for :root.
+ * sizes (seller meta `offsets`, docs/catalog.md#4-seller-venues-and-images) as a style for :root.
  */
 function themeStyle(theme: unknown, sellerMeta: string): string {
   let meta: Record<string, unknown> = {};

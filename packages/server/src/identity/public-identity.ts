@@ -7,7 +7,7 @@ import { sessionOf } from '../auth/sessions.js';
 import { prepared } from '../db/prepared.js';
 import { secureCookies } from '../http/cookie-security.js';
 
-/** The guest's public identity travels as an httpOnly cookie holding a random token (DESIGN §6). */
+/** The guest's public identity travels as an httpOnly cookie holding a random token (docs/accounts.md#cookies). */
 export const IDENTITY_COOKIE = 'foyer_identity';
 const ONE_YEAR_S = 365 * 24 * 3600;
 

@@ -11,7 +11,7 @@ const IMAGE_QUERY = { params: { sizex: 'number', sizey: 'number', shrink_only: '
 const IMAGE = docs({ summary: 'An image, resized by sizex/sizey (shrink_only)', ok: { description: 'image/webp' }, more: CATALOG_ERRORS });
 
 /**
- * Catalog images, resized on request (000 §7: sizex, sizey and a shrink-only flag). Sizes snap
+ * Catalog images, resized on request (docs/api.md#reads: sizex, sizey and a shrink-only flag). Sizes snap
  * to fixed steps; raster images never exceed their original, whatever shrink_only says.
  */
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -5,7 +5,7 @@
  * are steps, so they are served exactly.
  */
 export const IMAGE_STEPS = [32, 48, 64, 96, 128, 160, 216, 272, 320, 432, 544, 640, 800, 1080, 1500, 2000] as const;
-/** Larger requests are refused, not snapped: 000 §7 allows up to this. */
+/** Larger requests are refused, not snapped: docs/api.md#reads allows up to this. */
 export const MAX_REQUESTED_SIDE = 4000;
 
 export const snapSide = (side: number): number => IMAGE_STEPS.find((step) => step >= side) ?? IMAGE_STEPS[IMAGE_STEPS.length - 1];

@@ -28,7 +28,7 @@ export function attachmentsFromJson(json: string | null): MailAttachment[] {
 }
 
 /**
- * Puts a message in the outbox (DESIGN §7). Call it inside the transaction of the change that
+ * Puts a message in the outbox (docs/architecture.md#side-effects). Call it inside the transaction of the change that
  * causes it: the message exists exactly when the change committed; the worker sends it.
  */
 export async function enqueueMail(tx: Tx, message: MailMessage, now: Date, kind = 'email'): Promise<string> {

@@ -3,7 +3,7 @@ import { userById, userByScanCodeKey, type UserRow } from '../users/user.reposit
 import { membershipByScanCodeKey } from './membership.repository.js';
 
 /**
- * The account a member id logs in to (000 §4 scan-code methods): the account's own member id, or
+ * The account a member id logs in to (docs/memberships.md#2-buying scan-code methods): the account's own member id, or
  * any card it owns — a Dual membership's second card logs in to the buyer's account.
  */
 export async function accountByMemberId(db: Tx, sellerId: string, key: string): Promise<UserRow | undefined> {

@@ -3,9 +3,9 @@ import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 
 /**
- * Before any money moves (001 §4, the login-or-guest dialog): a cart with a membership ticket needs
+ * Before any money moves (docs/memberships.md#2-buying, the login-or-guest dialog): a cart with a membership ticket needs
  * an account to own the cards — the logged-in buyer or the purchaser named at checkout. A gift of
- * membership needs its giftee named and is bought on its own (001 §2: gifting requires an empty cart).
+ * membership needs its giftee named and is bought on its own (docs/memberships.md#7-gifts-of-membership: gifting requires an empty cart).
  */
 export async function assertMembershipBuyer(tx: Tx, cart: { id: string; identity_id: string; purchaser_identity_id: string | null; giftee_identity_id: string | null }) {
   const membership = await tx.selectFrom('ticket').select('id').where('cart_id', '=', cart.id).where('state', '=', 'held').where('handler', '=', 'membership').executeTakeFirst();

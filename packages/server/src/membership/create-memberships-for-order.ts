@@ -23,7 +23,7 @@ interface StoredMember {
 export const newMemberId = () => readableCode(10);
 
 /**
- * Booking a membership ticket creates its cards (000 §3, 001 §4), inside the booking transaction:
+ * Booking a membership ticket creates its cards (docs/memberships.md#1-in-the-catalog, docs/memberships.md#2-buying), inside the booking transaction:
  * one membership per named member, valid for the level's term from today, owned by the buyer's
  * account (which becomes a member: its member id is the first card's). A renewal extends instead;
  * a gift issues its code instead (issue 12), and a gift code redeemed is marked so, once.
@@ -73,7 +73,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
         email: m.email,
         valid_from: nowIso,
         valid_to: validTo,
-        // Paid with auto_renew (001 §4): scheduled to renew on the saved card.
+        // Paid with auto_renew (docs/memberships.md#8-auto-renew): scheduled to renew on the saved card.
         auto_renew_state: input.cart.auto_renew ? 'scheduled' : 'none',
         member_event_purchase_limit: level.memberEventPurchaseLimit,
         giver_identity_id: null,

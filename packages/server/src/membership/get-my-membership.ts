@@ -17,7 +17,7 @@ export const MY_MEMBERSHIP_QUERY: QuerySpec = {
 };
 
 /**
- * GET my/membership (000 §7): the logged-in user's cards (the same list the login answer and
+ * GET my/membership (docs/memberships.md#2-buying): the logged-in user's cards (the same list the login answer and
  * GET my/user carry), with the embeds role, identity_link, ticket, ticket_order, ticket types,
  * event templates and groups.
  */

@@ -15,7 +15,7 @@ export interface HeldMembership {
 }
 
 /**
- * Membership cart items (000 §2, 001 §4): a membership ticket names its members (roles and counts
+ * Membership cart items (docs/memberships.md#2-buying): a membership ticket names its members (roles and counts
  * from the level, names, e-mails where the role asks) or the membership it renews. Buying again
  * while a membership is current renews it inside the renewal window and is refused outside it.
  * A gift names nobody (the redeemer will) and is bought on its own; a gift code pays for a new
@@ -52,7 +52,7 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
   await insertItems(tx, rows);
 }
 
-/** 001 §2: gifting requires an empty cart — the gift's giftee is the whole cart's. */
+/** docs/memberships.md#7-gifts-of-membership: gifting requires an empty cart — the gift's giftee is the whole cart's. */
 async function assertGiftAlone(tx: Tx, cartId: string, giftTicketIds: string[]) {
   const other = await tx.selectFrom('ticket').select('id').where('cart_id', '=', cartId).where('state', '=', 'held').where('id', 'not in', giftTicketIds).executeTakeFirst();
   if (other) throw new AppError(409, 'gift_requires_empty_cart', GIFT_CODE_TEXT.emptyCartFirst, 'reserve', { cart_id: cartId });
@@ -71,7 +71,7 @@ async function ownCurrentSetToRenew(tx: Tx, viewer: Viewer, now: Date): Promise<
   return current.id;
 }
 
-/** 001 §4: only the owner renews, and only within the level's allowed_period before expiry. */
+/** docs/memberships.md#5-renewal: only the owner renews, and only within the level's allowed_period before expiry. */
 export async function checkRenewal(tx: Tx, viewer: Viewer, membershipId: string, now: Date) {
   const m = await membershipById(tx, membershipId);
   if (!m || !viewer.userId || m.user_id !== viewer.userId) throw new AppError(404, 'not_found', MEMBERSHIP_TEXT.noMembershipToRenew, 'reserve', { renew_membership_id: membershipId });

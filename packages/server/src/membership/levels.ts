@@ -32,7 +32,7 @@ export function termEnd(fromIso: string, termMonths: number): string {
   return dayjs.utc(fromIso).add(termMonths, 'month').toISOString();
 }
 
-/** Renewal opens allowed_period days before the membership ends (001 §4); YYYY-MM-DD (UTC). */
+/** Renewal opens allowed_period days before the membership ends (docs/memberships.md#5-renewal); YYYY-MM-DD (UTC). */
 export function renewalOpens(validTo: string, allowedPeriodDays: number): string {
   return dayjs.utc(validTo).subtract(allowedPeriodDays, 'day').format('YYYY-MM-DD');
 }

@@ -14,7 +14,7 @@ export const MEMBER_ALLOWANCE_QUERY: QuerySpec = {
 };
 
 /**
- * GET my/member_allowance (000 §5): what remains of each allowance of the viewer's current
+ * GET my/member_allowance (docs/memberships.md#4-refusals-error-envelope): what remains of each allowance of the viewer's current
  * memberships, per session asked for (event_session_id, event_session_id._in); per-term rules
  * once. The web's quantity maximum for a member ticket type is the least `remaining` over the
  * rules matching it (its own and '*'). Without a session, a per-visit rule (per_session,

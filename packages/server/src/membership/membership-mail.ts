@@ -5,7 +5,7 @@ import { qrPng } from '../orders/qr-code.js';
 import { membershipsOfOrders, membershipsOfSetWithLevel, type MembershipWithLevel } from './membership.repository.js';
 
 /**
- * The member cards of an order for its confirmation (001 §4): each card's holder, level, member
+ * The member cards of an order for its confirmation (docs/memberships.md#2-buying): each card's holder, level, member
  * number and expiry, and its QR code as an inline image. Empty when the order has no membership.
  */
 export async function membershipMailPart(tx: Tx, orderId: string): Promise<{ text: string[]; html: string; attachments: MailAttachment[] }> {

@@ -2,7 +2,7 @@ import type { TMembership, TMemberRole } from '@foyer/contracts';
 import { membershipStatus, renewalAllowed, renewalOpens, type Level } from './levels.js';
 import type { MembershipWithLevel } from './membership.repository.js';
 
-/** A card on the wire (000 §3, 001 §3), with its status and renewal window. */
+/** A card on the wire (docs/memberships.md#5-renewal), with its status and renewal window. */
 export function membershipOut(m: MembershipWithLevel, level: Level, now: Date): TMembership {
   return {
     id: m.id,

@@ -109,7 +109,7 @@ export async function typesWithRules(tx: Tx, sellerId: string, typeIds: string[]
 }
 
 /**
- * Takes `n` of an allowance with ONE conditional upsert (DESIGN §4): the first take creates the
+ * Takes `n` of an allowance with ONE conditional upsert (docs/architecture.md#inventory-never-oversell): the first take creates the
  * counter, later ones add only while used + n stays within the quantity. False: not enough left.
  */
 export async function takeAllowance(tx: Tx, key: { membershipId: string; ruleId: string; periodKey: string }, n: number, quantity: number): Promise<boolean> {

@@ -55,7 +55,7 @@ const SAVED_METHOD = docs({
   refusals: { '401': 'not_authorized' },
 });
 
-/** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (000 §7, 001 §4). */
+/** GET membership_levels, my/membership, my/member_allowance, a card's QR code and a gift code (docs/memberships.md#7-gifts-of-membership). */
 export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const base = async (request: FastifyRequest, spec: QuerySpec) => {
@@ -95,7 +95,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     return reply.send(png);
   });
 
-  // 001 §3 Saved payment method: the card kept for auto-renew (brand and last 4 only).
+  // docs/memberships.md#8-auto-renew Saved payment method: the card kept for auto-renew (brand and last 4 only).
   app.get('/api/my/identity/saved_payment_method', { schema: SAVED_METHOD }, async (request, reply) => {
     const input = await base(request, {});
     const session = loggedIn(request, input.sellerId);

@@ -4,7 +4,7 @@ import { loadLevels } from './load-levels.js';
 import { membershipOut } from './membership-out.js';
 import { membershipsOfOrders } from './membership.repository.js';
 
-/** The order's `membership` embed (001 §7): the cards its membership tickets created or renewed. */
+/** The order's `membership` embed (docs/memberships.md#5-renewal): the cards its membership tickets created or renewed. */
 export async function orderMemberships(db: Tx, orderIds: string[], now: Date = new Date()): Promise<TMembership[]> {
   const cards = await membershipsOfOrders(db, orderIds);
   const levels = await loadLevels(db, cards.map((c) => c.ticket_type_id));

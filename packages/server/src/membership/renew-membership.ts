@@ -3,7 +3,7 @@ import { renewedEnd, type Level } from './levels.js';
 import { extendSet, membershipById } from './membership.repository.js';
 
 /**
- * A booked renewal (001 §4): every card of the set runs one more term from its current end (from
+ * A booked renewal (docs/memberships.md#5-renewal): every card of the set runs one more term from its current end (from
  * today once lapsed); the member ids stay. The window was checked when the renewal was reserved.
  */
 export async function renewMembership(tx: Tx, input: { membershipId: string; level: Level; orderId: string; ticketId: string; now: Date; autoRenew?: boolean }) {

@@ -7,7 +7,7 @@ import { membershipsOfUser } from './membership.repository.js';
 import { userById } from '../users/user.repository.js';
 
 /**
- * Who is asking (DESIGN §11): the request's login session and the user's memberships, resolved
+ * Who is asking (docs/memberships.md#3-being-recognised): the request's login session and the user's memberships, resolved
  * once per request. Publicly cached reads (/cached_api) never look: they are the same for everyone.
  */
 export async function resolveViewer(db: Tx, request: FastifyRequest, sellerId: string, now: Date, cached = false): Promise<Viewer> {

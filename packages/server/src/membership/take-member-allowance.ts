@@ -33,9 +33,9 @@ export function periodKey(rule: MemberRule, holder: ViewerMembership, ticket: { 
 }
 
 /**
- * Member benefits (000 §5, §6): a ticket of a members-only group, or of a type a member rule
+ * Member benefits (docs/events.md#members-only-events): a ticket of a members-only group, or of a type a member rule
  * names, needs a current membership, and takes from every matching allowance of the member's
- * level — the type's own rule and the '*' pool — with ONE conditional update each (DESIGN §4).
+ * level — the type's own rule and the '*' pool — with ONE conditional update each (docs/architecture.md#inventory-never-oversell).
  * Refused with member_limit_exceeded beyond it; the caller's transaction then changes nothing.
  */
 export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; viewer: Viewer; tickets: BenefitTicket[]; now: Date; cache?: TtlCache }) {
@@ -83,7 +83,7 @@ export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; vi
 export const EVENT_PURCHASE_LIMIT = 'member_event_purchase_limit';
 
 /**
- * member_event_purchase_limit (000 §3): a card set holds and books at most this many member
+ * member_event_purchase_limit (docs/memberships.md#1-in-the-catalog): a card set holds and books at most this many member
  * tickets of one members-only event per term — a pseudo-rule counted and given back like an
  * allowance (its usage key names the event and the term).
  */
@@ -112,7 +112,7 @@ export async function releaseMemberAllowances(tx: Tx, ticketIds: string[]) {
   }
 }
 
-/** A lapsed member asks for members-only tickets (000 §6: the expired-membership message). */
+/** A lapsed member asks for members-only tickets (docs/events.md#members-only-events: the expired-membership message). */
 export const membershipExpired = (index?: number) => new AppError(403, 'membership_expired', MEMBERSHIP_TEXT.membershipExpired, 'reserve', index === undefined ? null : { index });
 
 function notMember(viewer: Viewer): AppError {
@@ -127,7 +127,7 @@ function limitExceeded(ticket: BenefitTicket, remaining: number): AppError {
   });
 }
 
-/** member_reserve_session_beyond_term (000 §9): a session after the membership ends. */
+/** member_reserve_session_beyond_term (docs/memberships.md#configuration): a session after the membership ends. */
 function checkTerm(catalog: MemberCatalog, holder: ViewerMembership, ticket: BenefitTicket) {
   if (!ticket.valid_from || ticket.valid_from < holder.valid_to) return;
   if (catalog.beyondTerm === 'always') return;

@@ -9,7 +9,7 @@ import { ticketLinesOfOrder } from './orders.repository.js';
 import { readOwnOrder, type OrderAccess } from './read-order.js';
 
 /**
- * POST ticket_order/{id}/cancel for a free order (001 §2 Cancel free order, §5): each named ticket
+ * POST ticket_order/{id}/cancel for a free order (docs/after-sale.md#cancelling-a-free-order Cancel free order, docs/after-sale.md#cancelling-a-free-order): each named ticket
  * must be the order's, free (adjusted value 0), booked (not cancelled or redeemed, else
  * `ticket_state_incorrect`) and for a session that has not started (else `tickets_too_old`);
  * otherwise nothing changes. The move booked → cancelled is conditional, so two cancels at once
@@ -27,7 +27,7 @@ export async function cancelFreeTickets(db: Db, dialect: Dialect, input: OrderAc
     const paid = tickets.find((t) => t.adjusted_value !== 0);
     if (paid) throw new AppError(409, 'invalid_state', CANCEL_TEXT.notFree, 'ticket_order', { ticket_id: paid.id, reason: 'not_free' });
     const nowIso = input.now.toISOString();
-    // 001 §8's codes, as the self-edit path answers them: not booked (redeemed, cancelled, being changed), session started.
+    // docs/after-sale.md#errors's codes, as the self-edit path answers them: not booked (redeemed, cancelled, being changed), session started.
     const notBooked = tickets.find((t) => t.state !== 'booked');
     if (notBooked) throw new AppError(409, 'ticket_state_incorrect', CANCEL_TEXT.notBooked, 'ticket_order', { ticket_id: notBooked.id, state: notBooked.state });
     const started = tickets.find((t) => t.start_datetime !== null && t.start_datetime <= nowIso);

@@ -12,7 +12,7 @@ const VISIT_HANDLERS = ['tickets', 'seated', 'passes'];
 const UPCOMING_LIMIT = 200;
 
 /**
- * GET my/order_session (001 §2 My Account: upcoming visits): for each order the user bought
+ * GET my/order_session (docs/accounts.md#my-account My Account: upcoming visits): for each order the user bought
  * (boughtBy) and each session not yet ended, how many of its tickets
  * for a visit are booked or redeemed. Soonest first.
  */

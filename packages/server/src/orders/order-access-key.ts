@@ -54,8 +54,8 @@ export async function keyOpensOrder(db: Tx, orderId: string, key: string, now = 
   return keyed?.orderId === orderId ? keyed.opens : false;
 }
 
-/** The manage link an order e-mail carries (001 §2 /manage/{id}). */
+/** The manage link an order e-mail carries (docs/after-sale.md#screens /manage/{id}). */
 export const manageUrl = (publicUrl: string, orderId: string, key: string) => `${publicUrl}/manage/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}`;
 
-/** The tickets link an order e-mail carries (001 §2 /checkout/complete): its key opens the order's reads and QR code. */
+/** The tickets link an order e-mail carries (docs/checkout.md#order-complete /checkout/complete): its key opens the order's reads and QR code. */
 export const ticketsUrl = (publicUrl: string, orderId: string, key: string) => `${publicUrl}/checkout/complete?orderIds=${encodeURIComponent(orderId)}&key=${encodeURIComponent(key)}`;

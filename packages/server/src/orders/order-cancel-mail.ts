@@ -7,7 +7,7 @@ import { issueOrderKey, manageUrl } from './order-access-key.js';
 import { orderForConfirmation, orderHasLiveTickets } from './orders.repository.js';
 
 /**
- * The order-cancel e-mail (001 §4): which tickets were cancelled, and — while the order still has
+ * The order-cancel e-mail (docs/checkout.md#order-complete): which tickets were cancelled, and — while the order still has
  * tickets to manage — a "Manage your order" link with a fresh key, as the confirmation has. A fully
  * cancelled order gets no link: nothing is left to change, and the fewer keys the better.
  * Null when nobody is to receive it.

@@ -17,7 +17,7 @@ const MAX_TICKET_IMAGES = 40;
 
 
 /**
- * The order confirmation (001 §2, §4): order number, each ticket with its event, time and scan
+ * The order confirmation (docs/checkout.md#order-complete): order number, each ticket with its event, time and scan
  * code, the order's QR code and each ticket's, and the link to the tickets page. The QR codes are
  * inline images (cid): they show without the mail client loading remote content. Null when
  * nobody is to receive it.

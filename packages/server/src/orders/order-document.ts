@@ -52,7 +52,7 @@ export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
 
 const has = (embed: Set<string>, name: string) => [...embed].some((e) => e === name || e.endsWith(`.${name}`) || e.startsWith(`${name}.`));
 
-/** Orders with their booked tickets and whatever else was asked for (001 §7). */
+/** Orders with their booked tickets and whatever else was asked for (docs/checkout.md#calls). */
 export async function orderDocument(db: Tx, orders: Selectable<TicketOrderTable>[], embed: Set<string>, ticketStates = ['booked', 'redeemed'], now = new Date()): Promise<TOrderDocument> {
   const ids = orders.map((o) => o.id);
   const tickets = ids.length ? await ticketsOfOrders(db, ids, ticketStates) : [];

@@ -85,7 +85,7 @@ const QR_CODE = docs({
   refusals: { ...ORDER_OWNED, '400': 'bad_field_value, seller_not_found' },
 });
 
-/** 001 §7 `ticket.state._in`: which of the order's tickets to show (default booked and redeemed); the edit screen also asks for in_cart and cancelled. */
+/** docs/checkout.md#calls `ticket.state._in`: which of the order's tickets to show (default booked and redeemed); the edit screen also asks for in_cart and cancelled. */
 const ORDER_TICKET_STATES = new Set(['booked', 'redeemed', 'cancelled', 'in_cart']);
 function ticketStatesOf(query: { filters: { field: string; value: unknown }[] }): string[] | undefined {
   const filter = query.filters.find((f) => f.field === 'ticket.state');
@@ -94,7 +94,7 @@ function ticketStatesOf(query: { filters: { field: string; value: unknown }[] })
   return states.length ? states : undefined;
 }
 
-/** GET my/ticket_order answers the most recent orders (001 §2 My Account: recent orders). */
+/** GET my/ticket_order answers the most recent orders (docs/accounts.md#my-account My Account: recent orders). */
 const MY_ORDERS_LIMIT = 50;
 
 /** Order data is personal: never kept by a shared cache; the browser revalidates it by ETag. */
@@ -103,7 +103,7 @@ const ORDER_CACHE_CONTROL = 'private, no-cache';
 /** A manage link's key from the query (?key=), if any. */
 const keyOf = (query: { params: Record<string, unknown> }) => (typeof query.params.key === 'string' && query.params.key ? query.params.key : null);
 
-/** Reading an order and its QR code, resending its confirmation (001 §4, §7). Paying is in checkout/. */
+/** Reading an order and its QR code, resending its confirmation (docs/after-sale.md#resending-tickets). Paying is in checkout/. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
@@ -148,7 +148,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     return cancelFreeTickets(db, ctx.dialect, { ...access, ticketIds: body.tickets.map((t) => t.ticket_id), publicUrl: ctx.settings.publicUrl });
   });
 
-  // 001 §2 Cancel auto-renew: the buyer's login or the manage link's key.
+  // docs/memberships.md#8-auto-renew Cancel auto-renew: the buyer's login or the manage link's key.
   app.delete<IdParams>('/api/ticket_order/:id/auto_renew', { schema: CANCEL_AUTO_RENEW }, async (request) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
     return cancelAutoRenew(db, { ...(await accessOf(request, '/api', keyOf(query), seller.id)), orderId: request.params.id });
@@ -177,7 +177,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
     return orderDocument(db, [order], query.embed, ticketStatesOf(query), ctx.now());
   });
 
-  // By id list: the complete page (001 §7 GET ticket_order?id._in). A list answers the orders the
+  // By id list: the complete page (docs/checkout.md#calls GET ticket_order?id._in). A list answers the orders the
   // caller may read and leaves the others out, as it does ids of no order (the page shows
   // not-found when none is left). On /api: the buyer's identity or ?key=; on /cached_api, which
   // never reads cookies, ?key= only. Never publicly cached: private, revalidated by ETag.

@@ -12,7 +12,7 @@ import { readOwnOrder, type OrderAccess } from './read-order.js';
 const NO_ADDRESS = 'This order has no e-mail address to send to.';
 
 /**
- * POST ticket_order/{id}/email (001 §7): an order e-mail again, to the buyer only; rate limited.
+ * POST ticket_order/{id}/email (docs/after-sale.md#resending-tickets): an order e-mail again, to the buyer only; rate limited.
  * `log_context` says which: none or `order_update`, the order as it stands (with a fresh manage
  * link); `order_cancel`, the order-cancel e-mail of its cancelled tickets.
  */

@@ -13,7 +13,7 @@ import { orderIdsOfBuyerEmail } from './orders.repository.js';
 const MAX_ORDERS = 20;
 
 /**
- * POST ticket_order/resend (001 §2 Resend order, §7, §8): the confirmation of every order the
+ * POST ticket_order/resend (docs/after-sale.md#resending-tickets Resend order, docs/after-sale.md#resending-tickets): the confirmation of every order the
  * address bought goes to that address again — never elsewhere, so asking reveals nothing the
  * mailbox's owner does not see. 404 "No orders could be found for this email address." as the
  * spec says; limited per address and per IP before anything is looked up.

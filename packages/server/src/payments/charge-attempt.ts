@@ -18,7 +18,7 @@ export function refusePayment(status: number, code: 'payment_not_supported' | 'v
 }
 
 /**
- * 001 §5: more than 0 and at most what is outstanding; with a payment plan at least what is due now
+ * docs/payments.md#paying: more than 0 and at most what is outstanding; with a payment plan at least what is due now
  * (a gift card may pay any part); a card within the card limits, its method fee included.
  */
 export function checkPayAmount(input: { amount: number; outstanding: number; due: number | null; gateway: PaymentGateway; currency: string; fee?: number }) {

@@ -2,7 +2,7 @@ import { DEMO_CARDS } from '@foyer/contracts';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
 
 /**
- * The built-in test-card gateway (DESIGN §5): the default when Stripe is not configured, clearly
+ * The built-in test-card gateway (docs/payments.md#paying): the default when Stripe is not configured, clearly
  * test mode. Stripe's test numbers decide the outcome (docs/payments.md); no money moves.
  */
 export const demoGateway: PaymentGateway = {
@@ -42,7 +42,7 @@ export function cardBrand(number: string): string {
   return 'card';
 }
 
-/** Nothing to pay: the order is free (001 §9: gateway id "free"). */
+/** Nothing to pay: the order is free (docs/payments.md#paying: gateway id "free"). */
 export const freeGateway: PaymentGateway = {
   id: 'free',
   isCard: false,

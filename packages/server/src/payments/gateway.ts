@@ -1,4 +1,4 @@
-/** A payment gateway (DESIGN §5): the only thing that moves money. */
+/** A payment gateway (docs/payments.md#paying): the only thing that moves money. */
 export interface ChargeRequest {
   paymentId: string;
   /** Minor units. */
@@ -21,7 +21,7 @@ export interface ChargeRequest {
   redirect?: RedirectPayment | null;
 }
 
-/** A Stripe method that redirects or needs the address (001 §5), as checked in redirect-methods.ts. */
+/** A Stripe method that redirects or needs the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit), as checked in redirect-methods.ts. */
 export interface RedirectPayment {
   type: 'bacs_debit' | 'afterpay_clearpay';
   billing: { name: string; email: string; address: { line1: string; line2?: string; city: string; postal_code: string; country: string; state?: string } };
@@ -57,7 +57,7 @@ export type ChargeResult =
 
 export interface PaymentGateway {
   id: string;
-  /** Card gateways carry the card amount limits of 001 §5. */
+  /** Card gateways carry the card amount limits of docs/checkout.md#limits. */
   isCard: boolean;
   /** The demo gateway confirms 3-D Secure itself (its confirm endpoint); others ask the provider. */
   confirmsLocally?: boolean;

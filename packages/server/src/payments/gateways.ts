@@ -7,7 +7,7 @@ import { stripeGateway } from './stripe-gateway.js';
 
 /**
  * The gateways a seller's carts can be paid with: the card gateway is Stripe when configured, else
- * the demo test-card gateway (DESIGN §5). Test cards are never taken once Stripe is on.
+ * the demo test-card gateway (docs/payments.md#paying). Test cards are never taken once Stripe is on.
  */
 export function gatewaysFor(db: Db, sellerId: string, stripe: Stripe | null): Record<string, PaymentGateway> {
   const card = stripe ? stripeGateway(stripe) : demoGateway;

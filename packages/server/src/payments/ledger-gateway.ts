@@ -3,7 +3,7 @@ import { creditGiftCard, debitGiftCard, setPaymentReference } from './payments.r
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
 
 /**
- * Gift cards (DESIGN §5 `ledger`): the balance is debited with one conditional update, so two
+ * Gift cards (docs/payments.md#paying `ledger`): the balance is debited with one conditional update, so two
  * checkouts spending the same card can never take more than it holds.
  */
 export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {

@@ -30,7 +30,7 @@ export function instalmentStatuses<T extends Pick<Instalment, 'due_date' | 'amou
   });
 }
 
-/** 001 §3 scheduled payment: id, dueDate, amount, status. */
+/** docs/payments.md#partial-payments-and-payment-links scheduled payment: id, dueDate, amount, status. */
 export function instalmentOut(p: Instalment & { status: string }, fromMinor: (n: number) => string) {
   return { id: p.id, cart_id: p.cart_id, ticket_order_id: p.ticket_order_id, dueDate: p.due_date, amount: fromMinor(p.amount), status: p.status };
 }

@@ -31,7 +31,7 @@ export interface RedirectContext {
 }
 
 /**
- * A pay call naming `gateway_data.payment_method_type` (bacs_debit, afterpay_clearpay; 001 §5):
+ * A pay call naming `gateway_data.payment_method_type` (bacs_debit, afterpay_clearpay; docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit):
  * the method must be enabled for the seller and taken by Stripe, and the purchaser's address —
  * the answers kept on the cart by guest_checkout, checked again here with the address fields
  * required — is what goes to the provider. Refusals: 400 payment_not_supported (method off),
@@ -74,7 +74,7 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const returnUrl = new URL('/checkout', context.publicUrl);
   returnUrl.searchParams.set('cartId', cart.id);
   returnUrl.searchParams.set('purchaser', context.member ? 'member' : 'guest');
-  // A manage-order payment (001 §2): the order comes from the change cart itself, never from the request; the storefront goes back to /manage/{orderId}.
+  // A manage-order payment (docs/after-sale.md#screens): the order comes from the change cart itself, never from the request; the storefront goes back to /manage/{orderId}.
   if (cart.edits_order_id) returnUrl.searchParams.set('orderId', cart.edits_order_id);
   return {
     type: method,

@@ -7,7 +7,7 @@ import { retakeCodeUses } from '../promotions/promotions.repository.js';
 
 /**
  * A payment that succeeded after its hold expired: the sweeper gave the tickets' capacity back,
- * so it is taken again by the same takeCapacity as reserving (DESIGN §4), with the member
+ * so it is taken again by the same takeCapacity as reserving (docs/architecture.md#inventory-never-oversell), with the member
  * allowances and the codes' uses the sweeper gave back. Returns false
  * when any of it is gone; the caller then rolls the transaction back (nothing half-taken stays).
  */

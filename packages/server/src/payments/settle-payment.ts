@@ -36,7 +36,7 @@ class LateRefusal extends Error {}
  * reconciler, in any order and any number of times: every change is conditional on the payment
  * still being open, so only the first answer counts. A success books the order (or records the
  * part paid) in the same transaction. A success for a cart whose hold expired re-takes the
- * capacity; when it is gone the payment is refused and refunded, never oversold (DESIGN §4).
+ * capacity; when it is gone the payment is refused and refunded, never oversold (docs/architecture.md#inventory-never-oversell).
  */
 export async function settlePayment(deps: SettleDeps, paymentId: string, result: ChargeResult): Promise<PayOutcome | AppError> {
   const nowIso = deps.now.toISOString();

@@ -37,7 +37,7 @@ function fromError(error: unknown): ChargeResult {
 }
 
 /**
- * Cards (and wallets) through Stripe PaymentIntents (DESIGN §5). The browser collects the card
+ * Cards (and wallets) through Stripe PaymentIntents (docs/payments.md#paying). The browser collects the card
  * with Stripe.js and sends its payment method id; the intent is created and confirmed here with
  * the pay call's idempotency key, so a retried pay never charges twice. 3-D Secure answers
  * `requires_action`; the browser confirms with Stripe and pays again naming the intent. The
@@ -64,7 +64,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
         if (typeof paymentMethod !== 'string' || !/^pm_\w{1,200}$/.test(paymentMethod)) {
           return { status: 'failed', code: 'payment_failed', message: 'Please edit your payment details and try again.' };
         }
-        // Auto-renew (001 §4): the card is attached to a Customer and kept for off-session charges.
+        // Auto-renew (docs/memberships.md#8-auto-renew): the card is attached to a Customer and kept for off-session charges.
         const save = request.saveForFutureUse;
         const customer = save ? await stripe.customers.create({ email: save.email, name: save.name, metadata: { payment_id: request.paymentId } }, { idempotencyKey: `customer_${request.paymentId}` }) : null;
         const intent = await stripe.paymentIntents.create(

@@ -3,7 +3,7 @@ import type { ChargeRequest, RedirectPayment } from './gateway.js';
 import { configurationOf } from './stripe-method-configuration.js';
 
 /**
- * A PaymentIntent for a method that redirects or needs the address (001 §5), confirmed at once with
+ * A PaymentIntent for a method that redirects or needs the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit), confirmed at once with
  * Foyer's return URL. Afterpay / Clearpay: the payment method is made here from the server-checked
  * billing address (the cart's stored answers, never the browser's) and answers requires_action with
  * a redirect_to_url. Bacs Direct Debit: the payment method Stripe.js made from Stripe's own element

@@ -8,7 +8,7 @@ import { stripePaymentOfIntent } from './payments.repository.js';
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.canceled']);
 
 /**
- * The source of truth for Stripe payments (DESIGN §5): whatever the pay call saw, the intent's
+ * The source of truth for Stripe payments (docs/payments.md#paying): whatever the pay call saw, the intent's
  * events settle the payment — a success the browser never reported (tab closed after 3-D
  * Secure, a debit that cleared days later) still books the order, exactly once.
  */

@@ -26,7 +26,7 @@ export interface ApplyCodeInput {
 const noBenefit = (description: string, code: string) => new AppError(422, 'no_code_benefit', description, 'promo_code', { code });
 
 /**
- * POST my/cart/{id}/apply_code (000 §5, §7): puts a code on the owner's pending cart and prices it
+ * POST my/cart/{id}/apply_code (docs/promotions.md#applying-codes): puts a code on the owner's pending cart and prices it
  * again, or (`remove`) takes it off and gives its use back — unless tickets on the cart are of a
  * code-required group only it admits. With require_benefit the code must lower the price or lift a
  * block, else no_code_benefit and nothing changes; an empty cart takes no code at all. A cart paid
@@ -57,7 +57,7 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
       return cart.id;
     }
 
-    // 000 §7, §8 (issue 14 "a code applied to an empty cart"): nothing to discount, so no use is taken, with or without require_benefit.
+    // docs/promotions.md#applying-codes (issue 14 "a code applied to an empty cart"): nothing to discount, so no use is taken, with or without require_benefit.
     if (!held.length) throw noBenefit(PROMO_TEXT.emptyCart, text);
     const attach = { sellerId: cart.seller_id, cartId: cart.id, identityId: cart.identity_id, now: input.now };
     const code =

@@ -6,9 +6,9 @@ import { codeRequiredError } from './code-requirements.js';
 import { readCartMods } from './reprice-cart.js';
 
 /**
- * 001 §8 blocked cart: a blocking modifier whose code is not on the cart stops payment with
+ * docs/promotions.md#applying-codes blocked cart: a blocking modifier whose code is not on the cart stops payment with
  * rule_blocks_reserve (context checkout_rules, block_reason code_required) and its description.
- * So do tickets of a code-required group (000 §4) that no code on the cart admits any more (a
+ * So do tickets of a code-required group (docs/promotions.md#applying-codes) that no code on the cart admits any more (a
  * catalog change, or a default code that ended since): the reserve's rule holds at pay too. The
  * pay call prices the cart again first (reprice-before-pay.ts), so what is stored is current.
  */

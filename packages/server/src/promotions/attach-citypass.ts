@@ -9,7 +9,7 @@ import { takeCodeUse } from './promotions.repository.js';
 import { citypassGroups } from './promotion-config.js';
 
 /**
- * A city-pass voucher (000 §5, §8): normalised, it must match a city-pass group's adult or child
+ * A city-pass voucher (docs/promotions.md#applying-codes): normalised, it must match a city-pass group's adult or child
  * expression (else invalid_citypass with the spec's text); each voucher is used once, across all
  * carts (its own hidden code of one use, taken by conditional update: code_exhausted when taken).
  */

@@ -11,15 +11,15 @@ import { sellerPromotions } from './reprice-cart.js';
 
 export type CodePhase = 'pre' | 'post';
 
-/** The refusals of 000 §8 for a code that cannot be applied; context `promo_code`, the code in `_extra`. */
+/** The refusals of docs/promotions.md#applying-codes for a code that cannot be applied; context `promo_code`, the code in `_extra`. */
 const refuse = (status: number, code: 'validation_failed' | 'code_not_found' | 'code_exhausted' | 'duplicate_code', description: string, text: string): never => {
   throw new AppError(status, code, description, 'promo_code', { code: text });
 };
 
 /**
- * Puts a code on a cart (000 §5, §7): 2..35 characters once trimmed, known to the seller, within
+ * Puts a code on a cart (docs/promotions.md#applying-codes): 2..35 characters once trimmed, known to the seller, within
  * its dates, not on the cart already, and a use left (the code's and the buyer's, each one
- * conditional update, DESIGN §4). The use is counted now and given back when the cart expires, is
+ * conditional update, docs/architecture.md#inventory-never-oversell). The use is counted now and given back when the cart expires, is
  * deleted or its order cancelled (giveBackCodeUses). Nothing is written when it is refused.
  */
 export async function attachCode(

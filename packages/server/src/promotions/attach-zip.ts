@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { residentCodeOf } from './resident-zip.js';
 
 /**
- * A resident discount (001 §5 zip-code-as-discount): a ZIP code (US, 5 digits) or postcode (UK)
+ * A resident discount (docs/promotions.md#code-groups zip-code-as-discount): a ZIP code (US, 5 digits) or postcode (UK)
  * that a resident group's prefixes match puts that group's code on the cart, shown as the zip.
  * Another resident zip replaces it. Resident discounts have no use limits.
  */

@@ -2,7 +2,7 @@ import { fromMinor, type TCart } from '@foyer/contracts';
 import { readCartMods } from './reprice-cart.js';
 
 /**
- * The cart's promotion fields on the wire (000 §3): what the modifiers took off its live tickets
+ * The cart's promotion fields on the wire (docs/promotions.md#cart-modifiers): what the modifiers took off its live tickets
  * (face − adjusted, minor units), its cart mods and codes.
  */
 export function cartPromotionFields(cartmods: string, tickets: readonly { state: string; face_value: number; adjusted_value: number }[]) {

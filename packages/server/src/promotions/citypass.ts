@@ -1,4 +1,4 @@
-/** City-pass vouchers (000 §5): normalised, then matched against a group's expressions. */
+/** City-pass vouchers (docs/promotions.md#applying-codes): normalised, then matched against a group's expressions. */
 export interface CitypassRules {
   adult_regexp: string;
   child_regexp: string;

@@ -5,7 +5,7 @@ import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { requirementsOf } from './promotions.repository.js';
 
-/** A code-required ticket group (000 §4) and one code group whose codes admit it. */
+/** A code-required ticket group (docs/promotions.md#applying-codes) and one code group whose codes admit it. */
 export interface CodeRequirement {
   ticket_group_id: string;
   code_group_id: string;
@@ -36,7 +36,7 @@ export function unmetRequirements(requirements: readonly CodeRequirement[], held
     .map(([ticketGroupId, needed]) => ({ ticket_group_id: ticketGroupId, code_group_ids: needed.map((r) => r.code_group_id), description: needed[0].description }));
 }
 
-/** 000 §8: rule_blocks_reserve, context checkout_rules, block_reason code_required, with the code group's description. */
+/** docs/promotions.md#applying-codes: rule_blocks_reserve, context checkout_rules, block_reason code_required, with the code group's description. */
 export const codeRequiredError = (unmet: UnmetRequirement) =>
   new AppError(400, 'rule_blocks_reserve', unmet.description ?? PROMO_TEXT.codeRequiredReserve, 'checkout_rules', {
     block_reason: 'code_required',

@@ -6,7 +6,7 @@ import { isTypedCode, normaliseCode } from './normalise-code.js';
 import { activeMods, codeByText } from './promotions.repository.js';
 
 /**
- * GET code/{code} (000 §3 Code lookup): its dates and whether it is used up; with mode
+ * GET code/{code} (docs/promotions.md#cart-modifiers Code lookup): its dates and whether it is used up; with mode
  * `advertise` also the modifiers it activates (name, what it gives, which ticket types).
  */
 export async function lookupCode(db: Tx, input: { sellerId: string; code: string; advertise: boolean }): Promise<TCodeLookupDocument> {

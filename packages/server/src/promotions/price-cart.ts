@@ -1,5 +1,5 @@
 /**
- * The one pricing of cart modifiers (DESIGN §11: face value → cart modifiers → fees), pure and in
+ * The one pricing of cart modifiers (docs/memberships.md#3-being-recognised: face value → cart modifiers → fees), pure and in
  * minor units: which modifiers apply to which tickets and how much each takes off. A discount never
  * takes a ticket below 0; the caller recomputes fees from the discounted price.
  */

@@ -8,11 +8,11 @@ import { normaliseCode } from './normalise-code.js';
 import { codeByText } from './promotions.repository.js';
 
 /**
- * The seller's promotion configuration entries (000 §9; docs/promotions.md). `catalog validate`
+ * The seller's promotion configuration entries (docs/promotions.md). `catalog validate`
  * checks them; a value that does not parse here is read as unset (never a 500 on a cart).
  */
 
-/** web.default_promo_codes: the first configured code (000 §2), when it is one of the seller's active codes. */
+/** web.default_promo_codes: the first configured code (docs/promotions.md#the-storefront), when it is one of the seller's active codes. */
 export async function defaultCode(tx: Tx, sellerId: string): Promise<Selectable<PromoCodeTable> | null> {
   const parsed = ZDefaultPromoCodes.safeParse(await sellerConfigValue(tx, sellerId, CONFIG.defaultPromoCodes.namespace, CONFIG.defaultPromoCodes.name));
   const first = parsed.success ? parsed.data[0] : undefined;

@@ -67,7 +67,7 @@ export async function promotionsOnModify(
   return priced;
 }
 
-/** 000 §4, §8: tickets of a group that needs a code are reserved only with one of its codes on the cart (or the default code). */
+/** docs/promotions.md#applying-codes: tickets of a group that needs a code are reserved only with one of its codes on the cart (or the default code). */
 function assertCodesForGroups(unmet: UnmetRequirement[], added: Selectable<TicketTable>[]) {
   const addedGroups = new Set(added.map((t) => t.ticket_group_id));
   const blocked = unmet.find((u) => addedGroups.has(u.ticket_group_id));

@@ -48,7 +48,7 @@ export function requirementsOf(db: Tx, ticketGroupIds: string[]) {
     .execute();
 }
 
-/** Takes one use of a code: one conditional update; false when it is used up (DESIGN §4). */
+/** Takes one use of a code: one conditional update; false when it is used up (docs/architecture.md#inventory-never-oversell). */
 export async function takeCodeUse(db: Tx, codeId: string): Promise<boolean> {
   const r = await db
     .updateTable('promo_code')

@@ -37,7 +37,7 @@ const LOOKUP = docs({
 
 const LOOKUP_QUERY: QuerySpec = { embeds: [], params: { mode: 'string' }, defaultLimit: 1, maxLimit: 1 };
 
-/** POST my/cart/{id}/apply_code and GET code/{code} (000 §7). */
+/** POST my/cart/{id}/apply_code and GET code/{code} (docs/promotions.md#applying-codes). */
 export function registerPromotionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const sellerOf = async (request: FastifyRequest, spec: QuerySpec) => {

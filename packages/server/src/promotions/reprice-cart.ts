@@ -50,7 +50,7 @@ export async function repriceCart(
 ): Promise<{ cart: Selectable<CartTable>; tickets: Selectable<TicketTable>[]; pricing: Pricing; unmet: UnmetRequirement[] }> {
   const promotions = await sellerPromotions(tx, cart.seller_id, cache);
   const { mods, citypass } = promotions;
-  // 000 §2, §9: the first configured default code is on every cart, its uses not counted.
+  // docs/promotions.md#the-storefront, docs/promotions.md#codes: the first configured default code is on every cart, its uses not counted.
   const current = defaultCodeAt(promotions.defaultCode, now.toISOString());
   const defaults = current ? [current] : [];
   const codes = knownCodes ?? (await codesOfCart(tx, cart.id));
@@ -82,7 +82,7 @@ export async function repriceCart(
     out = tickets.map((t) => updated.get(t.id) ?? t);
   }
 
-  // 000 §4 code-required groups: which of them no code admits, and which codes a ticket needs (no removing those).
+  // docs/promotions.md#applying-codes code-required groups: which of them no code admits, and which codes a ticket needs (no removing those).
   const requirements = await requirementsOfTickets(tx, tickets, cache);
   const applied = [...defaults, ...codes];
   const unmetWithout = (left: readonly { code_group_id: string }[]) => unmetRequirements(requirements, new Set(left.map((c) => c.code_group_id)));

@@ -21,7 +21,7 @@ export function validatePromotions(c: TCatalog, report: (path: string, message: 
   unique(p.codes.map((x) => normaliseCode(x.code)), `${at}.codes`, 'code (codes match without regard to case)');
 
   p.code_groups.forEach((g, i) => g.required_for.forEach((ref, j) => groups.has(ref) || report(`${at}.code_groups[${i}].required_for[${j}]`, `no ticket group "${ref}"`)));
-  // Moved to configuration entries (000 §9): named, not silently dropped.
+  // Moved to configuration entries (docs/promotions.md#codes): named, not silently dropped.
   p.code_groups.forEach((g, i) => g.citypass === undefined || report(`${at}.code_groups[${i}].citypass`, `moved to the configuration entry ${CONFIG.citypassCodeGroups.namespace}.${CONFIG.citypassCodeGroups.name} (docs/promotions.md)`));
   if (p.default_codes?.length) report(`${at}.default_codes`, `moved to the configuration entry ${CONFIG.defaultPromoCodes.namespace}.${CONFIG.defaultPromoCodes.name} (docs/promotions.md)`);
   p.codes.forEach((x, i) => codeGroups.has(x.group) || report(`${at}.codes[${i}].group`, `no code group with key "${x.group}"`));

@@ -48,7 +48,7 @@ export const LIMITS = {
   clientErrorIp: { name: 'client_error:ip', max: 30, windowMs: 15 * MIN },
   /** GET membership_gift/{code}, per address: a family redeeming a few codes, never enough to guess one. */
   giftCodeIp: { name: 'gift_code:ip', max: 30, windowMs: 15 * MIN },
-  /** GET address/find and address/retrieve, per address: each question costs the seller (000 §4). */
+  /** GET address/find and address/retrieve, per address: each question costs the seller (docs/api.md#responses). */
   addressLookupIp: { name: 'address_lookup:ip', max: 300, windowMs: 15 * MIN },
   /** Apple Wallet devices registering and unregistering for pass updates, per address (docs/wallet-passes.md "Updates"). */
   walletDeviceIp: { name: 'wallet_device:ip', max: 120, windowMs: 15 * MIN },

@@ -25,7 +25,7 @@ interface SeatMapInput {
 }
 
 /**
- * GET events/{id}/sessions/{sessionId}/seat_map (000 §7): with `_withgeometry`, the map and every
+ * GET events/{id}/sessions/{sessionId}/seat_map (docs/seating.md#2-api): with `_withgeometry`, the map and every
  * seat with its state; without, the states alone as one letter per seat (cheap to poll). The same for every caller (a hold in any cart, the caller's
  * included, is 'unavailable'; the storefront marks its own as selected), so it is cacheable.
  * The geometry answer is Tagged with an ETag of what it draws — the template (its geometry_version)

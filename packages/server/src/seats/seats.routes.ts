@@ -16,7 +16,7 @@ const SEAT_MAP = docs({
 });
 
 /**
- * The seat map call of 000 §7 (reserved seating, issue 15). Cacheable: answers never depend on the caller;
+ * The seat map call of docs/seating.md#2-api (reserved seating, issue 15). Cacheable: answers never depend on the caller;
  * on /api (what an open map polls) reused for a quarter of a second per process (API_MEMO_MS).
  */
 export function registerSeatRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -18,7 +18,7 @@ export interface MemberInput {
 
 /**
  * An operator adds a member (CLI `member add`): a guest account with a member id and ZIP code, so
- * the member-id logins work; without an e-mail it gets a 'no-email+' placeholder (000 §3).
+ * the member-id logins work; without an e-mail it gets a 'no-email+' placeholder (docs/memberships.md#1-in-the-catalog).
  */
 export async function addMember(db: Db, input: MemberInput, now: Date): Promise<UserRow> {
   const seller = await resolveSeller(db, input.seller ?? null, null);

@@ -15,7 +15,7 @@ import { grantIdentity } from '../identity/identity-grant.repository.js';
  * a guest account that sets its password later through the reset e-mail. Registering with a
  * password logs the new user in (a session is started) and keeps the guest's live carts, as a
  * login does. An e-mail already in use
- * answers 409 with the existing identity id in `_extra` (001 §7 — the spec asks for it).
+ * answers 409 with the existing identity id in `_extra` (docs/accounts.md#calls — the spec asks for it).
  * `holderIdentityId` (the caller) may name the identity afterwards — the new one, or the existing
  * one whose e-mail it typed — as purchaser or giftee; an identity id alone grants nothing.
  */

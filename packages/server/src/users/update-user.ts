@@ -21,7 +21,7 @@ export function mergedMeta(stored: string, changes: Record<string, unknown>): st
 }
 
 /**
- * PUT my/user and PATCH my/user/{id}: names, contact details (001 §2 My profile: phone, address,
+ * PUT my/user and PATCH my/user/{id}: names, contact details (docs/accounts.md#my-account My profile: phone, address,
  * city, country, state, ZIP), additional info, meta (merged), e-mail (409 when
  * another account has it — also how a 'no-email+' user sets a real address) and password. Changing
  * the password, or a real e-mail, needs `current_password` when the account has a password.
@@ -39,7 +39,7 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
   if (body.last_name !== undefined) changes.last_name = body.last_name;
   const profile = Object.fromEntries(PROFILE_KEYS.filter((key) => body[key] !== undefined).map((key) => [key, body[key]])) as Partial<Record<ProfileKey, string | null>>;
   if (Object.keys(profile).length) {
-    // 001 §2 My profile: the checkout's rules; a state where the country has none is kept as null.
+    // docs/checkout.md#your-information My profile: the checkout's rules; a state where the country has none is kept as null.
     const { details, problems } = profileDetails(user, profile);
     refuseFieldProblems(problems, 'user');
     Object.assign(changes, details);

@@ -35,7 +35,7 @@ export function identityOut(user: UserRow): TIdentity {
   };
 }
 
-/** 001 §3 Identity: the contact details kept on the account (My profile). */
+/** docs/accounts.md#my-account Identity: the contact details kept on the account (My profile). */
 const profileOf = (user: UserRow) => ({ phone: user.phone, address: user.address, address_more: user.address_more, city: user.city, country: user.country, state: user.state });
 
 /**

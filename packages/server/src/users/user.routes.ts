@@ -37,7 +37,7 @@ const PATCH_ME = docs({
   refusals: { '401': 'not_authorized', '403': 'scope_error, member_details_locked (prevent_membership_updates; _extra.fields)', '409': 'email_in_use' },
 });
 
-/** POST user, GET/PUT my/user, PATCH my/user/{id} (000 §7). */
+/** POST user, GET/PUT my/user, PATCH my/user/{id} (docs/accounts.md#calls). */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const embedOf = (request: FastifyRequest) => parseQuery(request.query as Record<string, unknown>, USER_QUERY);

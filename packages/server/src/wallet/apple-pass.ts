@@ -9,7 +9,7 @@ import type { AppleWalletSettings } from './wallet-settings.js';
 const COLORS = { backgroundColor: 'rgb(24,32,48)', foregroundColor: 'rgb(255,255,255)', labelColor: 'rgb(190,200,215)' };
 
 /**
- * Apple Wallet passes (001 §2 wallet links): an event ticket per ticket, a store card per member
+ * Apple Wallet passes (docs/wallet-passes.md#what-has-a-pass wallet links): an event ticket per ticket, a store card per member
  * card, each with its scan code as QR barcode, signed (PKCS#7, detached, over manifest.json's SHA-1
  * hashes) with the operator's pass certificate and Apple's WWDR certificate. One item: a .pkpass;
  * several: a .pkpasses bundle.

@@ -10,7 +10,7 @@ const text = (value: string) => ({ defaultValue: { language: 'en-US', value } })
 const walletId = (settings: GoogleWalletSettings, suffix: string) => `${settings.issuerId}.${suffix.replace(/[^A-Za-z0-9._-]/g, '_')}`;
 
 /**
- * A Google Wallet "Save" link (001 §2 wallet links): a JWT signed RS256 with the operator's service
+ * A Google Wallet "Save" link (docs/wallet-passes.md#what-has-a-pass wallet links): a JWT signed RS256 with the operator's service
  * account key, holding an event ticket object per ticket and a generic object per member card, and
  * the classes they belong to (Google creates a class on first save). `origin` is the storefront's.
  * Signed by jose.

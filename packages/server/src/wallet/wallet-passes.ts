@@ -35,7 +35,7 @@ async function walletOrder(db: Db, access: WalletAccess, pick: WalletPick) {
 }
 
 /**
- * GET ticket_order/{id}/walletprecheck (001 §3, §7): per provider, ok when the operator configured
+ * GET ticket_order/{id}/walletprecheck (docs/wallet-passes.md#what-has-a-pass, docs/wallet-passes.md#calls): per provider, ok when the operator configured
  * it and the order has something to put in a wallet (an admitting ticket or a member card). The
  * order's owner only, as GET ticket_order/{id}.
  */

@@ -2,7 +2,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
- * Wallet passes (001 §2 Order complete wallet links, §3 Wallet precheck): the operator's Apple pass
+ * Wallet passes (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#what-has-a-pass Wallet precheck): the operator's Apple pass
  * certificate and Google Wallet service account. Either may be unset; then that wallet is not offered.
  * PEM values are given inline or as a path to a file. Problems name the variable, never its value.
  */

@@ -46,7 +46,7 @@ const GWPASS = docs({
   refusals: OWNED,
 });
 
-/** Wallet passes of an order (001 §2 Order complete wallet links, §7 walletprecheck): the buyer's login or the manage key. */
+/** Wallet passes of an order (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#calls walletprecheck): the buyer's login or the manage key. */
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const access = async (request: FastifyRequest<IdParams>) => {

@@ -3,7 +3,7 @@ import { en } from '../i18n/en.js';
 import { isExpectedApiError, reportError } from '../lib/report-error.js';
 
 /**
- * The HTTP client of the storefront (spec 000 §7, DESIGN §2).
+ * The HTTP client of the storefront (docs/api.md#reads, docs/api.md#responses).
  * - every call goes to /api/{path}; cacheable GETs to /cached_api/{path};
  * - `_seller` is added once the seller is known, plus the `_embed` list and `_limit`;
  * - header `app: ecomm`; every POST/PUT/PATCH/DELETE is `application/json`, even without a body;
@@ -72,7 +72,7 @@ function isErrorEntry(value: unknown): value is TErrorEntry {
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const data = body && typeof body === 'object' ? (body as { _data?: unknown })._data : undefined;
-  // 000 §8: duplicate_code answers the first error, or the second when there is one.
+  // docs/api.md#errors: duplicate_code answers the first error, or the second when there is one.
   const entries = Array.isArray(data) ? data : [];
   const first = isErrorEntry(entries[0]) && entries[0]._code === 'duplicate_code' && isErrorEntry(entries[1]) ? entries[1] : entries[0];
   if (isErrorEntry(first)) {
@@ -156,7 +156,7 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    // A current member's reads carry members-only data: never the shared cache (DESIGN §11).
+    // A current member's reads carry members-only data: never the shared cache (docs/memberships.md#3-being-recognised).
     const base = options.cached && method === 'GET' && !viewerScoped ? '/cached_api/' : '/api/';
     const url = `${base}${path.replace(/^\/+/, '')}${buildSearch(options, sellerId)}`;
     const headers: Record<string, string> = { app: 'ecomm', accept: 'application/json' };
@@ -190,7 +190,7 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
       try {
         return (await readBody(response)) as T;
       } catch (error) {
-        // An answer the storefront does not expect goes to the server's log (000 §8 error reporting).
+        // An answer the storefront does not expect goes to the server's log (docs/api.md#errors error reporting).
         const callPath = url.split('?')[0]!;
         if (error instanceof ApiError && !isExpectedApiError(method, callPath, error.status, error.code)) {
           reportError({ source: 'api', message: `${error.code}: ${error.message}`, method, path: callPath, status: error.status, code: error.code, request_id: response.headers.get('x-request-id') ?? undefined });

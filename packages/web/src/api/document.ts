@@ -1,6 +1,6 @@
 import type { TDocument, TResourceList } from '@foyer/contracts';
 
-/** Helpers for the relational document every read returns (DESIGN §2). */
+/** Helpers for the relational document every read returns (docs/api.md#responses). */
 
 type ListKey = {
   [K in keyof TDocument]-?: NonNullable<TDocument[K]> extends TResourceList<unknown> ? K : never;

@@ -5,7 +5,7 @@ import { EVENT_CALENDAR_FORMAT, EVENT_DETAIL_EMBED, LISTING_EMBED, LISTING_HIDDE
 import { api, type Query } from './client.js';
 
 /**
- * TanStack Query factories (DESIGN §8). Keys: `[resource, 'detail', id]` and
+ * TanStack Query factories (docs/architecture.md#areas). Keys: `[resource, 'detail', id]` and
  * `[resource, 'list', params]`.
  */
 
@@ -36,7 +36,7 @@ export function eventsAvailableQuery(params: Query, withGroups = false) {
     // The upsell listing also embeds the ticket groups (their handlers decide what is an add-on).
     queryKey: withGroups ? (['events', 'list', params, 'ticket_group'] as const) : (['events', 'list', params] as const),
     queryFn: ({ signal }) =>
-      // A member's listing asks for the members-only events too (000 §7 _withmemberevents).
+      // A member's listing asks for the members-only events too (docs/events.md#members-only-events _withmemberevents).
       api.get<TDocument>('events/available', { cached: true, embed: withGroups ? [...LISTING_EMBED, 'ticket_group'] : LISTING_EMBED, query: api.isViewerScoped() ? { ...params, _withmemberevents: 'T' } : params, signal }),
     staleTime: 60_000,
   });
@@ -72,7 +72,7 @@ export function sessionsQuery(eventId: string, date: string, options: { hideSold
   });
 }
 
-/** The first session on sale (000 §7: uncached, limit 1, sold_out=F) — flexible any-day events. */
+/** The first session on sale (docs/events.md#calls: uncached, limit 1, sold_out=F) — flexible any-day events. */
 export function firstOpenSessionQuery(eventId: string) {
   const query: Query = { sold_out: 'F', _sort: 'start_datetime' };
   return queryOptions({
@@ -93,7 +93,7 @@ export function sessionByIdQuery(eventId: string, sessionId: string) {
 }
 
 /**
- * Room for one ticket group in one session (000 §7 availability check: uncached /api, limit 1):
+ * Room for one ticket group in one session (docs/events.md#calls availability check: uncached /api, limit 1):
  * the session as GET events/{id}/sessions returns it with ticket_group_id._in=<group>, whose
  * availableCapacity is the group's room (bounded by the session's unless the group is excluded).
  */
@@ -135,7 +135,7 @@ export async function reloadFirstOpenSession(client: QueryClient, eventId: strin
 }
 
 /**
- * The flexible any-date option of a dated event (000 §2 "a choice between a single date and
+ * The flexible any-date option of a dated event (docs/events.md#the-event-page "a choice between a single date and
  * flexible any-date tickets"): a session on sale now that spans days — it starts within the next
  * 24 hours (or already has) and ends at least 48 hours from now. `hour` (epoch ms, whole hours)
  * keeps the key stable.

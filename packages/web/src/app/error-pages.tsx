@@ -7,7 +7,7 @@ import { paths } from './paths.js';
 import { SkipLink } from './shell.js';
 import { useLayoutEffect } from 'react';
 
-/** 001 §2 catch-all and the named not-found route; the address keeps the full path. */
+/** docs/routes.md#route-table catch-all and the named not-found route; the address keeps the full path. */
 export function NotFoundPage() {
   const location = useLocation();
   useDocumentTitle(en.errors.notFoundTitle);

@@ -1,12 +1,12 @@
 /**
  * Code-split route modules. A chunk that fails to load (typically after a deploy replaced the
- * hashed files), or has not loaded within the asset timeout (000 §8: 120 000 ms), is retried once
+ * hashed files), or has not loaded within the asset timeout (docs/routes.md#app-shell-and-modals: 120 000 ms), is retried once
  * with a cache-busting reload of the page; a second failure at the same address goes to the error
  * boundary.
  */
 const KEY = 'foyer:chunk-reload';
 
-/** How long a chunk may take to load before it counts as failed (000 §8). */
+/** How long a chunk may take to load before it counts as failed (docs/routes.md#app-shell-and-modals). */
 export const ASSET_TIMEOUT_MS = 120_000;
 
 export class ChunkTimeoutError extends Error {

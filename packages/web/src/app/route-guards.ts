@@ -1,4 +1,4 @@
-// Navigation guards of 001 §2 that read the configuration or the address: configured redirects and the express-checkout flag.
+// Navigation guards of docs/routes.md#guards that read the configuration or the address: configured redirects and the express-checkout flag.
 import { CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
 import { configuredRedirectTarget, EXPRESS_PARAMS, safeRedirectTarget } from '@foyer/contracts/rules';
@@ -8,14 +8,14 @@ import { asBoolean, configValue } from '../config/config.js';
 export { EXPRESS_PARAMS };
 const SKIP_UPSELLS_KEY = 'foyer.skip_upsells';
 
-/** web.redirects (001 §2: configured redirects send the browser to a target URL); the server applies the same rule to a page's first request. */
+/** web.redirects (docs/routes.md#route-table: configured redirects send the browser to a target URL); the server applies the same rule to a page's first request. */
 export function configuredRedirect(entries: readonly TConfigEntry[], pathname: string): string | null {
   return configuredRedirectTarget(configValue(CONFIG.redirects, entries), pathname);
 }
 
 /**
  * The address without its express flags (null when it has none); a truthy flag sets skip-upsells
- * for this visit (001 §2).
+ * for this visit (docs/routes.md#route-table).
  */
 export function takeExpressFlag(url: URL, storage: Pick<Storage, 'setItem'> | null = safeSession()): string | null {
   if (!EXPRESS_PARAMS.some((p) => url.searchParams.has(p))) return null;
@@ -32,7 +32,7 @@ export function skipsUpsells(storage: Pick<Storage, 'getItem'> | null = safeSess
   return storage?.getItem(SKIP_UPSELLS_KEY) === '1';
 }
 
-/** /membership/{action} (001 §2): the external membership URL plus the action, when configured. */
+/** /membership/{action} (docs/routes.md#route-table): the external membership URL plus the action, when configured. */
 export function externalMembershipUrl(entries: readonly TConfigEntry[], action: string | undefined): string | null {
   const base = safeRedirectTarget(configValue(CONFIG.membershipUrl, entries));
   if (!base || !/^https?:/i.test(base)) return null;

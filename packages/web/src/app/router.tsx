@@ -28,7 +28,7 @@ function rootShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: 
   return withoutTrailingSlash(nextUrl.pathname) !== null || currentUrl.pathname !== nextUrl.pathname || EXPRESS_PARAMS.some((p) => nextUrl.searchParams.has(p)) || defaultShouldRevalidate;
 }
 
-/** The route table of 001 §2. Feature pages are code-split. The staff app (/admin) sits beside the storefront, outside its shell. */
+/** The route table of docs/routes.md#route-table. Feature pages are code-split. The staff app (/admin) sits beside the storefront, outside its shell. */
 export const routes: RouteObject[] = [
   ...adminRoutes,
   {
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'auth0-login', lazy: () => loadChunk(() => import('../features/account/external-login-pages.js')) },
           { path: 'auth0-callback', lazy: () => loadChunk(() => import('../features/account/login-callback-route.js')) },
           { path: 'logout', lazy: () => loadChunk(() => import('../features/account/logout-page.js')) },
-          // 001 §2: the component viewer exists in development builds only (the production build drops it, e2e/stories-absent.e2e.ts).
+          // docs/routes.md#route-table: the component viewer exists in development builds only (the production build drops it, e2e/stories-absent.e2e.ts).
           ...(import.meta.env.DEV ? [{ path: '_stories', lazy: () => loadChunk(() => import('../features/stories/stories-page.js')) }] : []),
           { path: '404', id: 'not-found', Component: NotFoundPage },
           { path: '*', Component: NotFoundPage },

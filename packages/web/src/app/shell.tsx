@@ -16,7 +16,7 @@ import { appReady } from '../lib/hydration.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 import { sellerLinks, sellerOffsetTokens, type SellerLinkName } from '@foyer/contracts/rules';
 
-/** The app shell (001 §2): skip link, header with logo and member menu, main, footer. */
+/** The app shell (docs/routes.md#route-table): skip link, header with logo and member menu, main, footer. */
 export function Shell() {
   const config = useAppConfig();
   const seller = sellerInfo(config);
@@ -49,7 +49,7 @@ export function Shell() {
   );
 }
 
-/** web.theme's tokens, then the seller's sizes (meta `offsets`, 001 §9), as the server's HTML shell sets them. */
+/** web.theme's tokens, then the seller's sizes (meta `offsets`, docs/routes.md#app-shell-and-modals), as the server's HTML shell sets them. */
 function useThemeTokens(entries: Parameters<typeof themeTokens>[0], meta: Record<string, unknown>) {
   const tokens = JSON.stringify({ ...themeTokens(entries), ...sellerOffsetTokens(meta) });
   useEffect(() => applyThemeTokens(JSON.parse(tokens) as Record<string, string>), [tokens]);

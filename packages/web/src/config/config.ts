@@ -17,7 +17,7 @@ export interface AppConfig {
 
 export const DEFAULT_TIMEZONE = 'UTC';
 export const DEFAULT_CURRENCY = 'USD';
-/** 000 §9: low-availability warning under 10 when no threshold is configured. */
+/** docs/catalog.md#12-configuration-entries: low-availability warning under 10 when no threshold is configured. */
 export const DEFAULT_LOW_AVAILABILITY_THRESHOLD = 10;
 export const DEFAULT_SESSION_TAB_THRESHOLDS = ['1200', '1700'];
 
@@ -142,7 +142,7 @@ export function copyrightText(entries: readonly TConfigEntry[]): string | null {
   return asString(configValue(CONFIG.copyright, entries));
 }
 
-/** The theme tier (001 §9; the rule is in contracts/rules/theme.ts). */
+/** The theme tier (docs/catalog.md#12-configuration-entries; the rule is in contracts/rules/theme.ts). */
 export function themeTier(entries: readonly TConfigEntry[]): number {
   return themeTierOf(configValue(CONFIG.theme, entries));
 }

@@ -1,5 +1,5 @@
 /**
- * The self-edit screens' texts (001 §2 Edit order, Reschedule, /manage/{id}/confirm): a part of the
+ * The self-edit screens' texts (docs/after-sale.md#screens Edit order, Reschedule, /manage/{id}/confirm): a part of the
  * string catalogue that loads with those screens only, so the initial JS of the shopping pages
  * stays within its budget (e2e/js-budget.e2e.ts). The spec's own sentences are SELF_EDIT_TEXT in
  * the contracts.
@@ -31,10 +31,10 @@ export const selfEditText = {
   confirmTitle: 'Pay for your changes',
   confirmLead: 'Pay the difference to confirm the changes to your order.',
   ticketsOf: 'Tickets for {session}',
-  /** 001 §4: the change cart's hold ran out. */
+  /** docs/cart.md#holds-and-expiry: the change cart's hold ran out. */
   expiredTitle: 'Your changes have timed out',
   expiredText: 'Your changes were not saved and your order is as it was. You can make them again.',
   startOver: 'Start over',
-  /** 001 §2 Reschedule: the price check's warning once a time is chosen (POST events/{id}/pricecheck). */
+  /** docs/after-sale.md#screens Reschedule: the price check's warning once a time is chosen (POST events/{id}/pricecheck). */
   priceCheckIncrease: 'Moving to {time} costs {amount} more than you paid.',
 };

@@ -11,7 +11,7 @@ export const en = {
     logoHome: '{name} home',
     copyright: '© {year} {name}',
     poweredBy: 'Ticketing by Foyer',
-    /** The footer's seller links (seller meta `links`, docs/catalog.md §4). */
+    /** The footer's seller links (seller meta `links`, docs/catalog.md#4-seller-venues-and-images). */
     sellerLinks: 'Links',
     sellerLinkNames: {
       website: 'Visit our website',
@@ -33,7 +33,7 @@ export const en = {
     logout: 'Log out',
     openMenu: 'Account menu for {name}',
   },
-  /** Login, registration and recovery (000 §2, §4, §5, §8; 001 §2, §5, §8). */
+  /** Login, registration and recovery (docs/accounts.md). */
   account: {
     loginTitle: 'Log in',
     passwordTitle: 'Enter your password',
@@ -61,10 +61,10 @@ export const en = {
     emailInvalid: 'Email address is not valid.',
     emailTooLong: 'An email address has at most {max} characters.',
     tooLong: 'At most {max} characters.',
-    /** 001 §5. */
+    /** docs/checkout.md#your-information. */
     cookiesDisabled: 'Enable cookies and reload to login.',
     loginDisabled: 'Login is disabled',
-    /** OTP (000 §4, §5, §8). */
+    /** OTP (docs/accounts.md). */
     otpTitle: 'Enter your passcode',
     otpSent: 'We sent a 6-character passcode to {email}. It works for 10 minutes.',
     otpLabel: 'Passcode',
@@ -81,7 +81,7 @@ export const en = {
     otpUnavailableText: 'Enter this passcode where you asked for it: in the window or on the device where you started to log in.',
     copy: 'Copy passcode',
     copied: 'Copied',
-    /** Registration (000 §5). */
+    /** Registration (docs/accounts.md#field-rules). */
     registerTitle: 'Create an account',
     firstName: 'First name',
     confirmEmail: 'Confirm email address',
@@ -92,7 +92,7 @@ export const en = {
     register: 'Create account',
     registering: 'Creating your account…',
     showPassword: 'Show password',
-    /** The password-requirements panel (000 §2, §5). */
+    /** The password-requirements panel (docs/accounts.md#web-screens, docs/accounts.md#field-rules). */
     requirementsTitle: 'Your password needs',
     requirementMet: 'done',
     requirementUnmet: 'not yet',
@@ -106,12 +106,12 @@ export const en = {
       digit: 'a digit',
       special: 'a special character such as ! or #',
     },
-    /** Login-or-guest dialog (000 §2). */
+    /** Login-or-guest dialog (docs/accounts.md#web-screens). */
     loginOrGuestTitle: 'Log in or continue as guest',
     loginOrGuestText: 'Members: log in to use your membership benefits. Everyone else can continue as a guest.',
     continueAsGuest: 'Continue as guest',
     loggedIn: 'You are logged in.',
-    /** Recovery screens (001 §2, §5, §8). */
+    /** Recovery screens (docs/accounts.md). */
     forgotPasswordTitle: 'Forgot password',
     forgotPasswordLead: 'Enter the email address of your account and we will send you a link to set a new password.',
     forgotPasswordSend: 'Send reset link',
@@ -137,7 +137,7 @@ export const en = {
     setEmailLogin: 'Please log in to set your email address.',
     saving: 'Saving…',
     formErrors: 'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
-    /** Session and external login (001 §8). */
+    /** Session and external login (docs/accounts.md#errors). */
     loggedOut: 'You have been logged out.',
     loggingOut: 'Logging you out…',
     externalLogin: 'Log in with {provider}',
@@ -149,12 +149,12 @@ export const en = {
     callbackInvalidState: 'This login has expired or was already used. Please log in again.',
   },
   errors: {
-    /** 000 §8 fallback text. */
+    /** docs/api.md#errors fallback text. */
     unexpected: 'Sorry! Something unexpected happened. Please try again.',
     tryLater: 'Sorry. Please try again later.',
     reload: 'Reload',
     retry: 'Try again',
-    /** 001 §2 catch-all. */
+    /** docs/routes.md#route-table catch-all. */
     notFound: 'We could not find anything at this URL. (404 Not Found)',
     notFoundTitle: 'Page not found',
     backToEvents: 'Browse events',
@@ -173,7 +173,7 @@ export const en = {
   },
   listing: {
     title: 'Events',
-    /** 000 §2: the upsell heading (used once a cart exists). */
+    /** docs/events.md#upsells-and-add-ons: the upsell heading (used once a cart exists). */
     upsellTitle: 'What other experiences would you like to add?',
     filtersLabel: 'Filter events',
     category: 'Category',
@@ -188,7 +188,7 @@ export const en = {
     metaFilters: 'Showing events matching: {filters}',
     seeAll: 'See all',
     clearFilters: 'Clear filters',
-    /** 000 §2 no-match text. */
+    /** docs/events.md#the-event-page no-match text. */
     noMatch: 'We could not find any events that match your filters.',
     noEvents: 'There are no events on sale right now. Please check back soon.',
     from: 'From {price}',
@@ -213,7 +213,7 @@ export const en = {
     minPerOrder: 'At least {min} per order',
     maxPerOrder: 'Up to {max} per order',
     noTickets: 'There are no tickets available for this event right now.',
-    /** 000 §4: an add-on event needs an anchor item first. */
+    /** docs/events.md#upsells-and-add-ons: an add-on event needs an anchor item first. */
     addAnchorFirst: 'Add an admission event to your cart first.',
     addOnDate: 'The day of the visit in your cart.',
     dateUnavailable: 'Tickets are not available on {date}. Please choose another date.',
@@ -227,26 +227,26 @@ export const en = {
     quantitiesNext: 'Pick a date and time to choose tickets.',
     flexible: 'Your ticket is valid on any day we are open. There is no date to choose.',
   },
-  /** Deep links on the event route (000 §5); the date and session texts are under event. */
+  /** Deep links on the event route (docs/deep-links.md#deep-links-to-an-event); the date and session texts are under event. */
   deepLinks: {
     typesNotFound: 'We could not find the tickets in your link. Please choose your tickets below.',
-    /** 000 §8: the default when the seller has no tickets_unavailable_message. */
+    /** docs/events.md#errors: the default when the seller has no tickets_unavailable_message. */
     ticketsUnavailable: 'Sorry, these tickets are not available. Please choose other tickets.',
     reserving: 'Reserving the tickets in your link…',
     /** A link with reserve whose tickets need names or answers first: the forms open instead. */
     formsNeeded: 'These tickets need a few details first. Please fill in the form below, then add them to your cart.',
   },
   upsell: {
-    /** 000 §2: mobile reserve footer on an add-on route with nothing selected. */
+    /** docs/events.md#upsells-and-add-ons: mobile reserve footer on an add-on route with nothing selected. */
     skip: 'Skip add-on',
     chooseAdmission: 'Choose admission tickets',
   },
-  /** 000 §2: the description modal (HTML content). */
+  /** docs/events.md#the-event-page: the description modal (HTML content). */
   descriptionModal: {
     open: 'More information',
     about: 'about {name}',
   },
-  /** The event screen's flows other than date-first (000 §2, §4, §8). */
+  /** The event screen's flows other than date-first (docs/events.md). */
   flows: {
     addToCart: 'Add to cart',
     adding: 'Adding…',
@@ -262,12 +262,12 @@ export const en = {
     membershipTitle: 'Membership',
     membershipText: 'Choose your membership level on the membership page.',
     membershipGo: 'Go to membership',
-    /** Quantity-first (000 §4, §8). */
+    /** Quantity-first (docs/events.md#flows, docs/events.md#errors). */
     quantitiesTitle: 'How many tickets?',
     quantitiesDone: 'Tickets',
     showDates: 'Show dates',
     changeQuantities: 'Change tickets',
-    /** 000 §8: validation_failed in context event_calendar. */
+    /** docs/events.md#errors: validation_failed in context event_calendar. */
     tooManyTypes: 'You can only select up to 10 different types of tickets.',
     calendarFailed: 'Sorry! Something unexpected happened. Please try again.',
     datesFor: 'Dates with room for your {count} tickets',
@@ -283,7 +283,7 @@ export const en = {
     showMore: 'Show more dates',
     change: 'Change',
     changeDate: 'Change date',
-    /** 000 §2 calendar modal title. */
+    /** docs/events.md#the-event-page calendar modal title. */
     modalTitle: 'Choose date',
     close: 'Close',
     previousMonth: 'Previous month',
@@ -305,7 +305,7 @@ export const en = {
     heading: 'Choose a time',
     tabsLabel: 'Times of day',
     defaultTabLabels: ['Morning', 'Afternoon', 'Evening'],
-    /** 000 §2 tab states. */
+    /** docs/events.md#the-event-page tab states. */
     notAvailable: 'Not available',
     soldOut: 'Sold out',
     remaining: '{count} available',
@@ -321,7 +321,7 @@ export const en = {
   },
   quantities: {
     loading: 'Loading ticket options',
-    /** 000 §8: the no-tickets-available warning. */
+    /** docs/events.md#errors: the no-tickets-available warning. */
     noTicketsAvailable: 'There are no tickets available for this time. Please choose another time.',
     /** Event meta tickets_must_match_anchor_tickets: the server's rule_blocks_reserve text, worded alike. */
     matchAnchor: 'Add-on tickets must match the {count} admission tickets in your cart: choose {count}.',
@@ -336,7 +336,7 @@ export const en = {
     maxReached: 'Maximum reached',
     amountLabel: 'Amount for {type}',
     amountHint: 'Between {min} and {max}',
-    /** 000 §5 flexible price. */
+    /** docs/events.md#field-rules flexible price. */
     amountOutside: 'Value entered is outside min/max',
     amountRequired: 'Enter an amount.',
     amountDecimals: 'Enter an amount with at most 2 decimal places.',
@@ -345,7 +345,7 @@ export const en = {
     attendeesTitle: 'Who is coming?',
     attendeesIntro: 'Enter the details of each person.',
     attendee: '{type} {n}',
-    /** 000 §5 optional names: one ticket, a yes/no; several, how many are named. */
+    /** docs/events.md#field-rules optional names: one ticket, a yes/no; several, how many are named. */
     nameOneQuestion: 'Add a name to this ticket?',
     nameYes: 'Yes',
     nameNo: 'No',
@@ -366,7 +366,7 @@ export const en = {
     surveyMax: 'Enter at most {max}.',
     surveyTooShort: 'Enter at least {min} characters.',
     surveyTooLong: 'Enter at most {max} characters.',
-    /** 000 §5 option placeholder ('Select a {label}'). */
+    /** docs/events.md#field-rules option placeholder ('Select a {label}'). */
     selectPlaceholder: 'Select a {label}',
     total: 'Total',
     subtotal: 'Tickets',
@@ -377,7 +377,7 @@ export const en = {
     reserving: 'Reserving…',
     selectionTotal: 'Your selection',
     chooseQuantities: 'Choose how many tickets you need.',
-    /** 000 §8 event_session_sold_out. */
+    /** docs/events.md#errors event_session_sold_out. */
     sessionSoldOut: 'Tickets have sold out for the session at {time}. Please select another session and try again.',
     dateSoldOut: 'Tickets have sold out for {date}. Please select another date and try again.',
     flexibleChoice: 'How would you like to visit?',
@@ -422,12 +422,12 @@ export const en = {
     view: 'View cart',
     moreEvents: 'Add more experiences',
     heldUntil: 'Your tickets are held until {time}.',
-    /** 000 §4 countdown (m:ss). */
+    /** docs/cart.md#holds-and-expiry countdown (m:ss). */
     timeLeft: 'Time left',
     timerLabel: 'Time left to complete your purchase: {time}',
     announceFive: 'Your cart will expire in 5 minutes.',
     announceTwo: 'Your cart will expire in 2 minutes.',
-    /** 000 §2 cart-expiry dialog, 000 §8 'cart timed out dialog with Start over'. */
+    /** docs/routes.md#app-shell-and-modals cart-expiry dialog, docs/routes.md#app-shell-and-modals 'cart timed out dialog with Start over'. */
     expiredTitle: 'Your cart has timed out',
     expiredText: 'Your cart has timed out and the tickets have been released. You can choose them again.',
     startOver: 'Start over',
@@ -437,7 +437,7 @@ export const en = {
     title: 'Checkout',
     summary: 'Order summary',
     loading: 'Loading your cart',
-    /** 001 §5 form error banner. */
+    /** docs/checkout.md#your-information form error banner. */
     formErrors: 'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
     yourInformation: 'Your information',
     yourInformationHint: 'We will e-mail your tickets to this address.',
@@ -491,13 +491,13 @@ export const en = {
     paid: 'Paid',
     outstanding: 'Left to pay',
     partialPaid: '{amount} was paid. Please pay the rest to complete your order.',
-    /** 001 §8 payment errors. */
+    /** docs/checkout.md#errors payment errors. */
     notCharged: 'Your card has not been charged.',
     editDetails: 'Please edit your payment details and try again.',
     unexpected: 'Sorry, something unexpected happened. Please try again later.',
     notSupported: 'Payment is not supported for this amount.',
     inProgress: 'Your payment is being processed. Please wait a moment.',
-    /** 001 §8: added to a wallet payment refused for its postal code. */
+    /** docs/checkout.md#errors: added to a wallet payment refused for its postal code. */
     walletZipHint: 'If you paid with Apple Pay or Google Pay, check that the billing ZIP or postal code of the card in your wallet matches the one your bank has.',
     memberMessage: 'You are checking out as a member.',
     confirmTitle: 'Confirm payment',
@@ -505,7 +505,7 @@ export const en = {
     confirmTestMode: 'Test mode: this stands in for your bank’s security check (3-D Secure). No money moves.',
     confirm: 'Confirm payment',
     confirmCancel: 'Cancel',
-    /** Your information: the rest of the identity form (000 §5). */
+    /** Your information: the rest of the identity form (docs/checkout.md#your-information). */
     phone: 'Phone (optional)',
     country: 'Country',
     state: 'State',
@@ -525,7 +525,7 @@ export const en = {
     cityRequired: 'Enter your city.',
     countryRequired: 'Choose your country.',
     regionRequired: 'Choose your {region}.',
-    /** The terms modal (001 §2, §5). */
+    /** The terms modal (docs/payments.md#captcha-and-terms). */
     termsTitle: 'Terms and conditions',
     termsIntro: 'Please read and accept the terms and conditions to complete your order.',
     termsRead: 'Read the terms and conditions',
@@ -533,16 +533,16 @@ export const en = {
     termsDecline: 'Decline',
     termsAccepted: 'Terms and conditions accepted.',
     captchaNotice: 'This site is protected by a captcha to keep automated payments out. Your answer is checked when you pay.',
-    /** 001 §8: the card provider's script could not load. */
+    /** docs/checkout.md#errors: the card provider's script could not load. */
     stripeFailed: 'Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
     stripeLoading: 'Loading the secure card form…',
     cardDetails: 'Card details',
     walletHint: 'Press the pay button to pay with your wallet.',
-    /** The payment-link page of a staff-created cart (001 §2). */
+    /** The payment-link page of a staff-created cart (docs/payments.md#partial-payments-and-payment-links). */
     paymentLinkTitle: 'Pay for your order',
     paymentLinkText: 'This order was prepared for you. Its contents cannot be changed here.',
     totalOutstanding: 'Total outstanding',
-    /** The partial-payment choice (001 §4). */
+    /** The partial-payment choice (docs/payments.md#partial-payments-and-payment-links). */
     amountToPay: 'Amount to pay',
     paymentDue: 'Payment due',
     otherAmount: 'Other amount',
@@ -551,7 +551,7 @@ export const en = {
   },
   transferCart: {
     loading: 'Loading your cart…',
-    /** 001 §8 transfer-cart texts. */
+    /** docs/cart.md#errors transfer-cart texts. */
     forbidden: '403 Access denied to cart',
     notFound: '404 Cart not found',
     otherOwner: 'This cart belongs to another member',
@@ -567,7 +567,7 @@ export const en = {
     balance: 'Balance {amount}',
     required: 'Enter the gift card number.',
     tooLong: 'A gift card number has at most 70 characters.',
-    /** 001 §8 gift card texts. */
+    /** docs/payments.md#gift-cards gift card texts. */
     duplicate: 'Oops! You already applied this gift card',
     zeroBalance: 'Gift Card balance is $0',
     notFound: 'We could not find a gift card with that number.',
@@ -611,7 +611,7 @@ export const en = {
     notCompleted: 'Order not completed',
     notCompletedText: 'This order was not completed and no payment was taken. Please start again.',
   },
-  /** Membership purchase, renewal and details (000 §2, §5, §6; 001 §2, §4, §5; texts of MEMBERSHIP_TEXT). */
+  /** Membership purchase, renewal and details (docs/memberships.md#5-renewal; texts of MEMBERSHIP_TEXT). */
   membership: {
     chooseLevel: 'Choose your membership',
     levelsLoading: 'Loading membership levels',
@@ -649,7 +649,7 @@ export const en = {
     members: 'Cards',
     expiry: 'Expiry',
     expires: 'Expires {date}',
-    /** 001 §2 My Account: outside the renewal window the expiry text adds "renew from {date}". */
+    /** docs/memberships.md#5-renewal My Account: outside the renewal window the expiry text adds "renew from {date}". */
     expiresRenewFrom: 'Expires {date}, renew from {from}',
     expired: 'Expired {date}',
     startsOn: 'Starts {date}',
@@ -669,7 +669,7 @@ export const en = {
     orderMemberships: 'Your membership',
     role: 'Role',
   },
-  /** Gifts of membership and redeeming a gift code (001 §2, §4, §5; texts of GIFT_CODE_TEXT verbatim where the spec has them). */
+  /** Gifts of membership and redeeming a gift code (docs/memberships.md#7-gifts-of-membership; texts of GIFT_CODE_TEXT verbatim where the spec has them). */
   gift: {
     chooseLevel: 'Choose a membership to give',
     gifteeTitle: 'Who is it for?',
@@ -706,7 +706,7 @@ export const en = {
     free: 'Free with your gift',
     redeem: 'Redeem and continue',
   },
-  /** Auto-renew (001 §2 Cancel auto-renew, My Account; texts of AUTO_RENEW_TEXT are the contract's). */
+  /** Auto-renew (docs/memberships.md#8-auto-renew Cancel auto-renew, My Account; texts of AUTO_RENEW_TEXT are the contract's). */
   autoRenew: {
     title: 'Cancel automatic renewal',
     sectionTitle: 'Automatic renewal',
@@ -740,9 +740,9 @@ export const en = {
     tickets: '{n} ticket(s)',
     orderNumber: 'Order {number}',
     details: 'Details',
-    /** 001 §8 */
+    /** docs/accounts.md#my-account */
     sessionNotFound: 'Session not found',
-    /** 001 §8 */
+    /** docs/accounts.md#my-account */
     orderNotFound: 'Order not found',
     sessionTitle: 'Your visit',
     viewTickets: 'View tickets',
@@ -754,7 +754,7 @@ export const en = {
     loginLead: 'Log in to see your orders.',
     loading: 'Loading your orders',
     loadError: 'Your orders could not be loaded.',
-    /** 001 §8 */
+    /** docs/accounts.md#my-account */
     none: 'You have no recent orders.',
     order: 'Order {number}',
     tickets: '{n} ticket(s)',
@@ -765,7 +765,7 @@ export const en = {
     title: 'Manage your order',
     heading: 'Order {number}',
     loading: 'Loading your order',
-    /** 001 §8 */
+    /** docs/after-sale.md#cancelling-a-free-order */
     contactUs: 'You must contact us to cancel this order.',
     nothingLeft: 'There are no tickets left in this order.',
     notYours: 'Open this order with the "Manage your order" link in its e-mail, or in the browser it was bought in.',
@@ -790,7 +790,7 @@ export const en = {
     submit: 'Resend tickets',
     sent: 'Your tickets are on their way to {email}. Please check your inbox.',
   },
-  /** Reserved seating (000 §2, §4, §5; issue 15). */
+  /** Reserved seating (docs/seating.md#3-storefront; issue 15). */
   seats: {
     chooseSeats: 'Choose your seats',
     changeSeats: 'Change seats',
@@ -800,13 +800,13 @@ export const en = {
     mapTitle: 'Choose your seats',
     loading: 'Loading the seat map',
     loadError: 'The seat map could not be loaded.',
-    /** 000 §2 legend. */
+    /** docs/events.md#the-event-page legend. */
     available: 'Available',
     soldOut: 'Sold out',
     unavailable: 'Unavailable',
     selected: 'Selected',
     legend: 'Legend',
-    /** 000 §2 'Confirm Selection'. */
+    /** docs/events.md#the-event-page 'Confirm Selection'. */
     confirm: 'Confirm Selection',
     back: 'Back',
     allGroups: 'All',
@@ -816,7 +816,7 @@ export const en = {
     zoomLevel: 'Zoom {zoom}×',
     bestAvailable: 'Best available',
     noBlock: 'There are not {count} seats together left for {group}. Please choose seats on the map.',
-    /** 000 §5 seat selection errors. */
+    /** docs/seating.md#3-storefront seat selection errors. */
     notEnough: 'Not enough seats for {group} {type}',
     tooMany: 'Too many seats for {group}',
     seatName: '{section}, row {row}, seat {seat}',
@@ -830,7 +830,7 @@ export const en = {
     stage: 'Stage',
     inCart: 'Seat',
   },
-  /** The configurable "your information" form (000 §3, §5) and its address lookup (000 §4). */
+  /** The configurable "your information" form (docs/checkout.md#your-information) and its address lookup (docs/checkout.md#address-lookup). */
   identityForm: {
     addressMore: 'Address line 2 (optional)',
     region: 'Region',
@@ -852,7 +852,7 @@ export const en = {
     addressSearching: 'Searching…',
     addressLookupFailed: 'The address search is not available right now. Please enter your address.',
   },
-  /** The delete-cart-or-checkout dialog (000 §2): something that needs an empty cart. */
+  /** The delete-cart-or-checkout dialog (docs/routes.md#app-shell-and-modals): something that needs an empty cart. */
   cartInTheWay: {
     title: 'Your cart has items',
     text: 'To continue, check out the items in your cart first, or delete your cart.',
@@ -864,7 +864,7 @@ export const en = {
   placeholders: {
     membership: { title: 'Membership', text: 'Become a member and enjoy free visits all year.' },
   },
-  /** Promo codes (000 §2, §5, §8; 001 §2, §5, §8): the spec's texts verbatim, the rest short. */
+  /** Promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the spec's texts verbatim, the rest short. */
   promo: {
     title: 'Promo codes',
     open: 'Add a promo code',
@@ -895,12 +895,12 @@ export const en = {
     citypassAdd: 'Add',
     citypassHint: 'One code for each visitor. Your codes are checked when you reserve.',
     citypassList: 'CityPASS codes',
-    /** 000 §2: the seller's default code, on every cart (not removable). */
+    /** docs/cart.md#screens: the seller's default code, on every cart (not removable). */
     automatic: 'Applied automatically',
     /** A code that tickets in the cart need (their group requires it): not removable. */
     needed: 'Needed for your tickets',
   },
-  /** Stripe methods that redirect or need the address (001 §2 Checkout, §5), and the return from their pages. */
+  /** Stripe methods that redirect or need the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit Checkout, docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit), and the return from their pages. */
   payRedirect: {
     methods: { afterpay_clearpay: 'Afterpay / Clearpay', bacs_debit: 'Bacs Direct Debit' },
     afterpayHint: 'Press the pay button to continue to Afterpay / Clearpay, then come back here. Your address, under “Your information”, is required.',

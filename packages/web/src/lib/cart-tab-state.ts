@@ -1,5 +1,5 @@
 /**
- * A value the tab keeps for one cart (001 §3 local state: giftee, autoRenewMembership), from the
+ * A value the tab keeps for one cart (docs/memberships.md#8-auto-renew local state: giftee, autoRenewMembership), from the
  * page that adds to the cart to the checkout that sends it. sessionStorage: gone with the tab, and
  * tied to the cart it was made for, so a new cart never inherits it. Storage switched off (private
  * mode) keeps nothing; the server then treats the cart as without it.

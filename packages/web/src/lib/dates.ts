@@ -10,16 +10,16 @@ dayjs.extend(customParseFormat);
 
 export { dayjs, type Dayjs };
 
-/** Spec 000 §9 date formats. */
+/** docs/events.md#limits date formats. */
 export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
 export const DATE_FORMAT = 'ddd, MMM D, YYYY';
 export const TIME_FORMAT = 'h:mm A';
 export const ISO_DATE = 'YYYY-MM-DD';
 
-/** Spec 001 §9 date formats, for the screens after the sale (order complete and tickets, manage, My Account, memberships). */
+/** docs/accounts.md#my-account date formats, for the screens after the sale (order complete and tickets, manage, My Account, memberships). */
 export const ORDER_DATE_FORMAT = 'ddd, MMMM D YYYY';
 export const ORDER_DATE_TIME_FORMAT = 'ddd, MMMM D YYYY [at] h:mm A';
-/** 001 §9 LONGER_DATE: the weekday and month in full. */
+/** docs/checkout.md#limits LONGER_DATE: the weekday and month in full. */
 export const LONGER_DATE_FORMAT = 'dddd, MMMM D, YYYY';
 
 /**
@@ -118,17 +118,17 @@ export function formatTime(iso: string, tz: string): string {
   return safeTz(iso, tz).format(TIME_FORMAT);
 }
 
-/** An instant in the after-sale date-and-time format (001 §9), venue-local. */
+/** An instant in the after-sale date-and-time format (docs/after-sale.md#screens), venue-local. */
 export function formatOrderDateTime(iso: string, tz: string): string {
   return safeTz(iso, tz).format(ORDER_DATE_TIME_FORMAT);
 }
 
-/** A calendar date (YYYY-MM-DD) in the after-sale date format (001 §9). */
+/** A calendar date (YYYY-MM-DD) in the after-sale date format (docs/after-sale.md#screens). */
 export function formatOrderDate(date: string): string {
   return calendarDay(date).format(ORDER_DATE_FORMAT);
 }
 
-/** An instant's venue-local day in the LONGER_DATE format (001 §9), then its time. */
+/** An instant's venue-local day in the LONGER_DATE format (docs/checkout.md#limits), then its time. */
 export function formatLongerDateTime(iso: string, tz: string): string {
   return safeTz(iso, tz).format(`${LONGER_DATE_FORMAT} [at] ${TIME_FORMAT}`);
 }

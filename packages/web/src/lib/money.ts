@@ -2,7 +2,7 @@ import { toMinor } from '@foyer/contracts/constants';
 import { en } from '../i18n/en.js';
 
 /**
- * Money as text, the one place (000 §5): "$12.50", whole amounts "$12", "-$3", 0 as "Free". Written
+ * Money as text, the one place (docs/events.md#field-rules): "$12.50", whole amounts "$12", "-$3", 0 as "Free". Written
  * out rather than through Intl.NumberFormat, whose first use costs a phone ~100 ms of main thread
  * (docs/performance.md), with the text en-US Intl gives.
  */
@@ -62,7 +62,7 @@ export function moneyParts(amount: string | null | undefined, currency: string):
 
 /**
  * A wire amount ("12.50") as money text in the seller's currency; '' when it is not an amount.
- * 0 shows as "Free" (000 §5) unless `zeroAsFree` is false. A symbol that is a code is set apart
+ * 0 shows as "Free" (docs/events.md#field-rules) unless `zeroAsFree` is false. A symbol that is a code is set apart
  * by a no-break space, as Intl sets it ("CHF 12.50").
  */
 export function formatMoney(amount: string | null | undefined, currency: string, options: { zeroAsFree?: boolean } = {}): string {

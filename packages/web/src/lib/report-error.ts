@@ -26,14 +26,14 @@ export function reportError(report: Omit<TClientError, 'page'>): void {
 }
 
 /**
- * The API answers the storefront expects and handles (000 §8), so never reports: 402, 404, 409,
+ * The API answers the storefront expects and handles (docs/api.md#errors), so never reports: 402, 404, 409,
  * 410 and 422 on POST /api/*; 404 on GET /api/* and /cached_api/*; 401 on POST /api/login and
  * /api/user. Also left out: 429 (the user is told to wait) and no answer at all (status 0: the
  * visitor's connection, not ours).
  */
 export function isExpectedApiError(method: string, path: string, status: number, code?: string): boolean {
   if (status === 0 || status === 429) return true;
-  // 001 §8: a reserve blocked by a rule (a code-required group, a redeem's checkout rules) is expected.
+  // docs/memberships.md#7-gifts-of-membership: a reserve blocked by a rule (a code-required group, a redeem's checkout rules) is expected.
   if (code === 'rule_blocks_reserve') return true;
   const api = path.startsWith('/api/');
   if (method === 'POST' && api && [402, 404, 409, 410, 422].includes(status)) return true;

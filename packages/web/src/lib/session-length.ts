@@ -1,6 +1,6 @@
 import type { TEventSession } from '@foyer/contracts';
 
-/** Multi-day sessions read as a window, not a time (000 §9); all-day ones are the contracts' rule (rules/session-length.ts). */
+/** Multi-day sessions read as a window, not a time (docs/events.md#limits); all-day ones are the contracts' rule (rules/session-length.ts). */
 
 /** 24 hours: a session at least this long is valid on any day of its window (a flexible any-date ticket). */
 export const MULTI_DAY_MS = 24 * 60 * 60 * 1000;

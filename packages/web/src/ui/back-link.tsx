@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ChevronLeft } from './icons.js';
 
 /**
- * The page's back link, and on phones a floating back button (000 §2) once that link has
+ * The page's back link, and on phones a floating back button (docs/events.md#the-event-page) once that link has
  * scrolled out of view, so the way back is always one tap away. It sits in an opaque bar across
  * the top, so it never lies over the text or controls scrolling beneath it.
  */

@@ -4,14 +4,14 @@ import { en } from '../i18n/en.js';
 import { CloseIcon } from './icons.js';
 
 /**
- * Dialog shown as a centred modal on desktop and a bottom drawer on mobile (001 §2, CSS decides).
+ * Dialog shown as a centred modal on desktop and a bottom drawer on mobile (docs/routes.md#app-shell-and-modals, CSS decides).
  * Focus moves into it, is trapped while open (the app behind is inert) and returns to the element
  * that opened it; Escape closes the top-most dialog. Opening and closing take the 200 ms
- * transition (001 §2): a closing dialog stays drawn, hidden from assistive technology and inert,
+ * transition (docs/routes.md#app-shell-and-modals): a closing dialog stays drawn, hidden from assistive technology and inert,
  * until it has slid away.
  */
 
-/** 001 §2 modal transition (the CSS --transition). */
+/** docs/routes.md#app-shell-and-modals modal transition (the CSS --transition). */
 export const MODAL_TRANSITION_MS = 200;
 
 const FOCUSABLE =

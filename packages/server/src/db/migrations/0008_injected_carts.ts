@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Staff-created ("injected") carts and payment plans (001 §2, §3): the cart is marked injected and
+ * Staff-created ("injected") carts and payment plans (docs/payments.md#partial-payments-and-payment-links): the cart is marked injected and
  * carries the sha256 of its single-use payment-link key; a plan's instalments are rows of
  * scheduled_payment, linked to the order once the cart is booked.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Memberships (000 §3, §6; 001 §3, §4; DESIGN §11): the levels a catalog sells, one row per member
+ * Memberships (docs/memberships.md): the levels a catalog sells, one row per member
  * card, the members a held membership ticket will create, and member allowances taken like
  * capacity (a usage counter per card set, rule and period; a take row per ticket so a release
  * gives back exactly once). Gift, redeem and auto-renew columns are nullable for the next issue.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Gifts of membership (issue 12; 001 §2, §4, §5): buying a membership as a gift issues a code of 10
+ * Gifts of membership (issue 12; docs/memberships.md#2-buying, docs/memberships.md#4-refusals-error-envelope): buying a membership as a gift issues a code of 10
  * characters instead of member cards; the giftee (or whoever the giver forwards it to) redeems it
  * for a membership of their own. The code is unique (index) and single use: a redeeming cart holds
  * it through its membership ticket (`held_ticket_id`: one holder at a time, let go when that ticket is released) and booking marks

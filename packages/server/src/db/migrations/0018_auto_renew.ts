@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Auto-renew (issue 12; 001 §3 Saved payment method, §4 Auto-renew): a cart paid with
+ * Auto-renew (issue 12; docs/memberships.md#8-auto-renew Saved payment method, docs/memberships.md#8-auto-renew Auto-renew): a cart paid with
  * `auto_renew: true` marks the memberships it books "scheduled", and the card it was paid with is
  * kept by the gateway for later off-session charges — here only the gateway's reusable reference
  * (Stripe: customer and payment method ids; the demo gateway: its test card) with brand and last 4

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Self-edit and reschedule (issue 13; 001 §2 Edit order, Reschedule; §4): a change cart edits one
+ * Self-edit and reschedule (issue 13; docs/after-sale.md#screens Edit order, Reschedule; docs/after-sale.md#how-a-change-works-server): a change cart edits one
  * booked order (`cart.edits_order_id`). The order tickets it takes out move booked → 'in_cart'
  * with `ticket.change_cart_id` naming it: still the buyer's (their capacity and seat stay taken)
  * until the change is confirmed (→ cancelled, given back once) or discarded / expired (→ booked

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * 001 §2 My profile, §3 Identity: an account's own contact details (zip_code has been there since
+ * docs/accounts.md#my-account My profile, docs/accounts.md#my-account Identity: an account's own contact details (zip_code has been there since
  * 0003), changed by the user through PUT my/user. Nullable text on both dialects; state is null
  * where the country has no states.
  */

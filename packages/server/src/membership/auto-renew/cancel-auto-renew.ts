@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { readOwnOrder, type OrderAccess } from '../../orders/read-order.js';
 
 /**
- * DELETE ticket_order/{id}/auto_renew (001 §2 Cancel auto-renew, §4): with the buyer's login or the
+ * DELETE ticket_order/{id}/auto_renew (docs/memberships.md#8-auto-renew Cancel auto-renew, docs/memberships.md#8-auto-renew): with the buyer's login or the
  * order's manage key, the order's scheduled memberships become cancelled (one conditional update,
  * so a second cancel finds nothing scheduled). Any other state is "not enrolled"; someone who is
  * neither the buyer nor holds the key is "not authenticated".
@@ -14,7 +14,7 @@ export async function cancelAutoRenew(db: Db, access: OrderAccess): Promise<TAut
   try {
     orderId = (await readOwnOrder(db, access)).id;
   } catch (error) {
-    // Without a key the order did not open to this login or browser: say how to (001 §8), whether or not the order exists.
+    // Without a key the order did not open to this login or browser: say how to (docs/memberships.md#8-auto-renew), whether or not the order exists.
     if (error instanceof AppError && error.status === 404 && !access.key) throw new AppError(401, 'not_authorized', AUTO_RENEW_TEXT.notAuthenticated, 'auto_renew');
     throw error;
   }

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.js';
 
 /**
- * Pay with `auto_renew: true` (001 §3 pay body, §4): when the cart buys or renews a membership for
+ * Pay with `auto_renew: true` (docs/memberships.md#8-auto-renew pay body, docs/memberships.md#8-auto-renew): when the cart buys or renews a membership for
  * its owner (not a gift), the cart is marked so its booking schedules the renewal, and the gateway
  * is asked to keep the card; answers who the card is kept for. Otherwise null (the flag is ignored).
  * Inside the pay claim's transaction.

@@ -29,14 +29,14 @@ export interface RenewalDeps {
 }
 
 const DAY = 86_400_000;
-/** Defaults of the schedule (001 §4): charge 7 days before the end, remind 7 days before that, retry every 3 days, lapse 14 days after the end. */
+/** Defaults of the schedule (docs/memberships.md#8-auto-renew): charge 7 days before the end, remind 7 days before that, retry every 3 days, lapse 14 days after the end. */
 export const RENEWAL_SCHEDULE = { daysBefore: 7, remindDaysBeforeCharge: 7, retryEveryDays: 3, graceDays: 14, maxDaysBefore: 60, staleClaimMs: 15 * 60_000 } as const;
 const BATCH = 50;
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The auto-renew job (001 §4): for each card set scheduled to renew, a reminder before the charge,
+ * The auto-renew job (docs/memberships.md#8-auto-renew): for each card set scheduled to renew, a reminder before the charge,
  * then the charge on the kept card with the member absent — a renewal cart like the member's own
  * (every reserve rule), paid by the same pay path under an idempotency key per attempt, so the
  * booking extends the set from its current end and sends the receipt. A refused charge retries on

@@ -1,7 +1,7 @@
 import { escapeHtml as escape } from '../../mail/escape-html.js';
 import type { MailMessage } from '../../mail/enqueue-mail.js';
 
-/** The auto-renew e-mails (001 §4): before the charge, after a failed one, and when it lapses. */
+/** The auto-renew e-mails (docs/memberships.md#8-auto-renew): before the charge, after a failed one, and when it lapses. */
 
 interface Member {
   email: string;

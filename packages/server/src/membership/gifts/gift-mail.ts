@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import type { MailMessage } from '../../mail/enqueue-mail.js';
 import { giftsOfOrders, type GiftWithNames } from './gift.repository.js';
 
-/** Where a gift code is redeemed: the redeem page with the code filled in (001 §2 `?code=`). */
+/** Where a gift code is redeemed: the redeem page with the code filled in (docs/memberships.md#7-gifts-of-membership `?code=`). */
 export const redeemPath = (code: string) => `/membership/redeem?code=${encodeURIComponent(code)}`;
 const redeemUrl = (publicUrl: string, code: string) => `${publicUrl}${redeemPath(code)}`;
 
@@ -11,7 +11,7 @@ const day = (iso: string) => iso.slice(0, 10);
 const gifteeName = (g: GiftWithNames) => [g.giftee_first_name, g.giftee_last_name].filter(Boolean).join(' ') || null;
 
 /**
- * The gifts of an order for the giver's confirmation (001 §4 Gifting): each code, the level, the
+ * The gifts of an order for the giver's confirmation (docs/memberships.md#7-gifts-of-membership Gifting): each code, the level, the
  * last day to redeem it, the redeem link, and whether Foyer e-mails it to the giftee (on which day)
  * or the giver passes it on. Empty when the order gave no membership.
  */
@@ -31,7 +31,7 @@ export async function giftMailPart(tx: Tx, orderId: string, publicUrl: string): 
   };
 }
 
-/** The giftee's e-mail (001 §4): who gave them which membership, the code and how to redeem it. */
+/** The giftee's e-mail (docs/memberships.md#7-gifts-of-membership): who gave them which membership, the code and how to redeem it. */
 export async function gifteeMail(tx: Tx, giftId: string, publicUrl: string): Promise<MailMessage | null> {
   const gift = await tx
     .selectFrom('membership_gift')

@@ -8,7 +8,7 @@ import { termEnd } from '../levels.js';
 import { insertGift } from './gift.repository.js';
 
 /**
- * A booked gift of membership (001 §4 Gifting) issues one code of 10 characters, inside the booking
+ * A booked gift of membership (docs/memberships.md#7-gifts-of-membership Gifting) issues one code of 10 characters, inside the booking
  * transaction: about 49 bits of randomness (31 letters and digits a person can read out), unique by
  * index, redeemable for 12 months. Its value is the level's price, so the level given is free to
  * redeem whatever discount the giver had. The giver is the one a guest named at guest_checkout

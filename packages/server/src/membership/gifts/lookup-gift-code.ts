@@ -7,7 +7,7 @@ import { giftByCode } from './gift.repository.js';
 import { giftCodeInvalid } from './gift-code-errors.js';
 
 /**
- * GET membership_gift/{code} (001 §3 Code lookup, §5 Gift code): the code's validity and whether it
+ * GET membership_gift/{code} (docs/memberships.md#7-gifts-of-membership Code lookup, docs/memberships.md#7-gifts-of-membership Gift code): the code's validity and whether it
  * is exhausted — redeemed, or held by a live ticket of a cart redeeming it — and the levels it can
  * be redeemed for: at most 3, largest discount first (then cheapest), the discount being the gift's
  * value up to the level's price. Unknown or ill-formed codes are one 404, so a lookup tells a

@@ -4,7 +4,7 @@ import { claimGift, giftByCode } from './gift.repository.js';
 import { giftCodeExpired, giftCodeInvalid, giftCodeRedeemed, giftExpired } from './gift-code-errors.js';
 
 /**
- * Reserving a membership with a gift code (001 §2 "Redeem membership"): the code is taken for this
+ * Reserving a membership with a gift code (docs/memberships.md#7-gifts-of-membership "Redeem membership"): the code is taken for this
  * ticket by a conditional update — of two carts redeeming it at once one wins, the other is told it
  * has been redeemed. The price follows from the cart's pricing (promotions/reprice-cart.ts), which
  * counts the gift's value as a credit on the ticket (gift-credits.ts). Returns the gift's id.

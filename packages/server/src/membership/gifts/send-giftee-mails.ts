@@ -8,7 +8,7 @@ import { gifteeMail } from './gift-mail.js';
 const BATCH = 50;
 
 /**
- * E-mails giftees whose gift is due (001 §4: on the day the giver chose, UTC). Each gift is claimed
+ * E-mails giftees whose gift is due (docs/memberships.md#7-gifts-of-membership: on the day the giver chose, UTC). Each gift is claimed
  * by a conditional update in the transaction that queues its e-mail, so with several processes
  * running this job each giftee gets exactly one e-mail. Returns how many were queued.
  */

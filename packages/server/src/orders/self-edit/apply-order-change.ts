@@ -15,7 +15,7 @@ import { refundDifference } from './refund-difference.js';
 import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
 
 /**
- * Confirms a change cart (001 §4 Edit order: Confirm Changes), inside the paying transaction (the
+ * Confirms a change cart (docs/after-sale.md#how-a-change-works-server Edit order: Confirm Changes), inside the paying transaction (the
  * free guest checkout or the pay call settling): the order tickets it took out are cancelled and
  * give back their places once (conditional on still being in this cart), the new ones join the
  * same order with new scan codes, the order's totals follow, a cheaper change gives the difference

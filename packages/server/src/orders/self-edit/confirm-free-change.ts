@@ -4,7 +4,7 @@ import { assertOwner } from '../../cart/cart-access.js';
 import { payCart, type PayInput, type PayOutcome } from '../../checkout/pay-cart.js';
 
 /**
- * POST cart/{id}/guest_checkout with gateway "free" (001 §7): Confirm Changes of a change cart with
+ * POST cart/{id}/guest_checkout with gateway "free" (docs/after-sale.md#how-a-change-works-server): Confirm Changes of a change cart with
  * nothing to pay. The purchaser stays the order's; the change is settled through the same pay path
  * as any order (claim, free payment row, settle → applyOrderChange), so a double click confirms once.
  */

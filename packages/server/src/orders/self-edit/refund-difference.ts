@@ -9,7 +9,7 @@ import { selfEditRulesOf } from './self-edit-rules.js';
 export const CHANGE_REFUND = 'order_change';
 
 /**
- * A cheaper change gives the difference back (001 §4): by default to the order's own payments,
+ * A cheaper change gives the difference back (docs/after-sale.md#how-a-change-works-server): by default to the order's own payments,
  * newest first, as refund rows (status refund_pending, the charge's reference) that
  * refundPendingOfCart sends after the commit and the reconciler retries; with
  * `refund_method: "gift_card"` in web.self_edit_rules, or when no payment can take it back, as a

@@ -7,8 +7,8 @@ import { selfEditRulesOf } from './self-edit-rules.js';
 const CONTEXT = 'cart_remove_tickets';
 
 /**
- * The `remove` of a change cart's modify (001 §4 Reschedule) for tickets of the order it edits:
- * each must be the order's, booked, self-edit eligible and before the horizon (001 §5, §6). They
+ * The `remove` of a change cart's modify (docs/after-sale.md#how-a-change-works-server Reschedule) for tickets of the order it edits:
+ * each must be the order's, booked, self-edit eligible and before the horizon (docs/after-sale.md#who-may-read-or-change-an-order). They
  * move booked → in_cart conditionally, so a concurrent cancel or another change of the same
  * ticket leaves exactly one winner; they stay the buyer's (capacity, seat) until the change is
  * confirmed. Runs in the modify's transaction: a refusal loses nothing. Updates the cart's credit.
@@ -75,7 +75,7 @@ async function liveEventMetasOf(tx: Tx, orderId: string): Promise<unknown[]> {
 
 /**
  * The order a modify changes: the cart's own, or for a new cart the one named (access checked by
- * the route). Self-edit is for logged-out buyers only (001 §6).
+ * the route). Self-edit is for logged-out buyers only (docs/after-sale.md#who-may-read-or-change-an-order).
  */
 export function changeCartOrder(cart: { edits_order_id: string | null } | undefined, named: string | null, identity: { kind: string }, staff = false): string | null {
   if (cart && named && cart.edits_order_id !== named) throw new AppError(400, 'validation_failed', 'This cart cannot change that order.', 'cart', { ticket_order_id: named });

@@ -31,7 +31,7 @@ ${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-/** The receipt for a later payment on an order (001 §4: manage-order payments send an order-update e-mail). */
+/** The receipt for a later payment on an order (docs/after-sale.md#how-a-change-works-server: manage-order payments send an order-update e-mail). */
 export async function instalmentReceiptMail(tx: Tx, orderId: string, amount: number, publicUrl: string, now: Date): Promise<MailMessage | null> {
   const c = await mailContext(tx, orderId, publicUrl, now);
   if (!c) return null;

@@ -21,7 +21,7 @@ import { cardHolder } from './card-holder.js';
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
 
 /**
- * POST cart/{id}/pay for a cart already booked (an order on a payment plan, 001 §4 manage-order
+ * POST cart/{id}/pay for a cart already booked (an order on a payment plan, docs/after-sale.md#how-a-change-works-server manage-order
  * payments): pays what is still due on the order. Only the order's manage key or its buyer's
  * login may. The order is claimed (instalment_claimed_at) before money moves, so two concurrent
  * pays charge once; the amount is checked against what the order still owes under that claim, so
@@ -35,7 +35,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   const { db, now, body } = input;
   const nowIso = now.toISOString();
   const order = await readOwnOrder(db, { sellerId: input.sellerId, identity: input.identity, orderId, key: input.orderKey ?? null, ip: input.ip, now });
-  // Later instalments are paid by card or wallet: a redirect or debit method (001 §5) would keep the
+  // Later instalments are paid by card or wallet: a redirect or debit method (docs/payments.md#partial-payments-and-payment-links) would keep the
   // order claimed until the buyer came back or the debit cleared (days), and the page has no address form.
   if (body.gateway_data.payment_method_type !== undefined) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { payment_method_type: String(body.gateway_data.payment_method_type).slice(0, 50) });
   const amount = toMinor(body.amount);
@@ -57,7 +57,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     const outstanding = fresh.total - fresh.paid;
     // The method's fee on the part paid, on top of it, as at checkout (docs/payments.md "Payment-method fees").
     const { fee, pmcId } = priceMethod(await sellerMethodFees(tx, fresh.seller_id), chargedMethod(gateway, body.gateway_data), amount);
-    // As at checkout (001 §5): at least what is due now; a gift card may pay any part.
+    // As at checkout (docs/payments.md#gift-cards): at least what is due now; a gift card may pay any part.
     checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency, fee });
     if (!(await claimOrderForInstalment(tx, order.id, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);

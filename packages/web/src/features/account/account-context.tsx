@@ -14,7 +14,7 @@ import { sessionExpires, SESSION_POLL_MS } from './session-cookie.js';
 import { readAutoLogin, readLoginFlag, readOtpParam } from './url-params.js';
 
 /**
- * The logged-in member for the whole app (000 §4, 001 §2): the session cookie polled every second
+ * The logged-in member for the whole app (docs/accounts.md#cookies): the session cookie polled every second
  * (its disappearance ends the session and goes home), the user, the login modal and the address's
  * login parameters (login flag, otp, member_code / zip_code / login.*).
  */
@@ -26,13 +26,13 @@ interface AccountContextValue {
   logout: () => Promise<void>;
   /** After any successful login (password, passcode, member id, registration, external). */
   loggedIn: (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => void;
-  /** The login-or-guest dialog (000 §2): `onGuest` runs when the visitor goes on as a guest. */
+  /** The login-or-guest dialog (docs/accounts.md#web-screens): `onGuest` runs when the visitor goes on as a guest. */
   askLoginOrGuest: (onGuest: () => void) => void;
 }
 
 const AccountContext = createContext<AccountContextValue | null>(null);
 
-/** Fired on every successful login (000 §4 "a login-success event fires"). */
+/** Fired on every successful login (docs/accounts.md#web-screens "a login-success event fires"). */
 export const LOGIN_SUCCESS_EVENT = 'foyer:login-success';
 
 export function AccountProvider({ children }: { children: ReactNode }) {
@@ -47,7 +47,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const query = useQuery(userQuery(cookie !== null));
   const user = cookie ? userOf(query.data) : null;
 
-  // 001 §4, §9: the session cookie is polled every second; when it goes, the session ends here too.
+  // docs/accounts.md#cookies: the session cookie is polled every second; when it goes, the session ends here too.
   const previous = useRef(cookie);
   useEffect(() => {
     const timer = setInterval(() => setCookie(sessionExpires()), SESSION_POLL_MS);
@@ -102,7 +102,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient, store, navigate]);
 
-  // The address's login parameters: read once, acted on, removed (001 §2 navigation guards).
+  // The address's login parameters: read once, acted on, removed (docs/routes.md#guards navigation guards).
   const handled = useRef<string | null>(null);
   useEffect(() => {
     const key = location.key + location.search;

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TLogin, TLoginAnswer, TLoginProviders, TLogoutAnswer, TRecoveryRequested, TRegister, TRegisterAnswer, TRequestOtpAnswer, TResendAnswer, TResetValidated, TUpdateMe, TUser, TUserDocument } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
-/** The account calls of 000 §7 and 001 §7 (answers documented in docs/accounts.md). */
+/** The account calls of docs/accounts.md#calls (answers documented in docs/accounts.md). */
 
 export const USER_EMBED = ['identity', 'identity.meta'] as const;
 export const userQueryKey = ['user', 'detail', 'me'] as const;
@@ -56,7 +56,7 @@ export function forgotMembership(email: string): Promise<TRecoveryRequested> {
   return api.post('forgot_membership', { email });
 }
 
-/** POST ticket_order/resend (001 §7): every order of the address, to that address. */
+/** POST ticket_order/resend (docs/after-sale.md#resending-tickets): every order of the address, to that address. */
 export function resendOrders(email: string): Promise<TResendAnswer> {
   return api.post('ticket_order/resend', { email });
 }

@@ -9,7 +9,7 @@ import { pageTitleClass } from '../../ui/page-title.js';
 
 /**
  * A request by e-mail (forgot password, forgot membership, resend tickets). For recovery the
- * answer is the same for every address and a 404 counts as sent too (001 §8: never reveal whether
+ * answer is the same for every address and a 404 counts as sent too (docs/accounts.md#errors: never reveal whether
  * an account exists); a page whose 404 has its own text in the spec (resend) passes notFoundText.
  */
 export function EmailRequestPage({

@@ -8,7 +8,7 @@ import { Field, focusFirstInvalid } from './field.js';
 import { storeLogin } from './login-storage.js';
 import { emailError } from './validation.js';
 
-/** The first login step (000 §4): the e-mail, then a password or a one-time passcode. */
+/** The first login step (docs/accounts.md#web-screens): the e-mail, then a password or a one-time passcode. */
 export function EmailStep({
   email: initialEmail,
   methods,

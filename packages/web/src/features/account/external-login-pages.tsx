@@ -12,7 +12,7 @@ import { nextPath } from './set-email-page.js';
 import { useCartIdForLogin, withCart } from './use-cart-id.js';
 
 /**
- * External identity-provider login (001 §2, §8): /auth0-login goes to the provider; the provider
+ * External identity-provider login (docs/accounts.md#web-screens, docs/accounts.md#errors): /auth0-login goes to the provider; the provider
  * comes back to /auth0-callback with code and state, which the server checks and turns into a session.
  */
 export function LoginStartPage() {
@@ -31,14 +31,14 @@ export function LoginStartPage() {
   return <Status failure={failure} />;
 }
 
-/** 001 §8 "error rethrow delay 5 seconds": a failure is shown this long, then goes on to the route's error boundary. */
+/** docs/accounts.md#errors "error rethrow delay 5 seconds": a failure is shown this long, then goes on to the route's error boundary. */
 export const CALLBACK_RETHROW_MS = 5000;
 /** After moving history forward, still being here this long means there was nowhere to go. */
 export const CALLBACK_FORWARD_GRACE_MS = 1000;
 
 type CallbackPhase =
   | { kind: 'working' }
-  /** An invalid state: a Back-button arrival on a finished login (001 §8 "moves history forward"). */
+  /** An invalid state: a Back-button arrival on a finished login (docs/accounts.md#errors "moves history forward"). */
   | { kind: 'forward'; text: string }
   /** `error` set: an unexpected failure, rethrown after CALLBACK_RETHROW_MS. */
   | { kind: 'failed'; text: string; error?: unknown };

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { providersQuery, startExternalLogin } from './api.js';
 
-/** Path of the external login start route (001 §2). */
+/** Path of the external login start route (docs/accounts.md#web-screens). */
 export const EXTERNAL_LOGIN_PATH = '/auth0-login';
 
 /** "Log in with …" for each identity provider the server has configured (none: nothing shows). */

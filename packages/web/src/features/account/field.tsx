@@ -30,7 +30,7 @@ export function Field({
   );
 }
 
-/** Moves focus to the first invalid field of a form (000 §5: forms focus the first invalid input). */
+/** Moves focus to the first invalid field of a form (docs/accounts.md#field-rules: forms focus the first invalid input). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!first) return;

@@ -3,7 +3,7 @@ import { forgotMembership } from './api.js';
 import { EmailRequestPage } from './email-request-page.js';
 import { loggedOutOnly } from './guards.js';
 
-/** /user/forgot-membership (001 §2): the member id goes to the membership's address. */
+/** /user/forgot-membership (docs/memberships.md#2-buying): the member id goes to the membership's address. */
 export const loader = loggedOutOnly;
 
 export function Component() {

@@ -3,7 +3,7 @@ import { requestPasswordReset } from './api.js';
 import { EmailRequestPage } from './email-request-page.js';
 import { loggedOutOnly } from './guards.js';
 
-/** /user/forgot-password (001 §2): a link to set a new password goes to the address. */
+/** /user/forgot-password (docs/accounts.md#web-screens): a link to set a new password goes to the address. */
 export const loader = loggedOutOnly;
 
 export function Component() {

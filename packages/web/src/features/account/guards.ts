@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { hasSession } from './session-cookie.js';
 
-/** 001 §2: forgot-password, forgot-membership and reset-password send logged-in users away (home). */
+/** docs/accounts.md#web-screens: forgot-password, forgot-membership and reset-password send logged-in users away (home). */
 export function loggedOutOnly() {
   if (hasSession()) throw redirect(paths.home);
   return null;

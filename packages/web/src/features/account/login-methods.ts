@@ -2,7 +2,7 @@ import { AUTH_METHODS_CONFIG, DEFAULT_LOGIN_METHODS, LOGIN_METHODS } from '@foye
 import type { TConfigEntry, TLoginMethod } from '@foyer/contracts';
 import { asStringList, configValue } from '../../config/config.js';
 
-/** The login methods the seller configured (auth.methods; 'none' or [] switch login off — 000 §6). */
+/** The login methods the seller configured (auth.methods; 'none' or [] switch login off — docs/accounts.md#seller-configuration). */
 export function loginMethods(entries: readonly TConfigEntry[]): TLoginMethod[] {
   const value = configValue(AUTH_METHODS_CONFIG, entries);
   if (value === undefined || value === null) return [...DEFAULT_LOGIN_METHODS];

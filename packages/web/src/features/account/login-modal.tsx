@@ -14,7 +14,7 @@ import { RegisterForm } from './register-form.js';
 import { cookiesEnabled } from './session-cookie.js';
 import { withoutLoginParams } from './url-params.js';
 
-/** The steps of the login flow (000 §4) plus registration and the member-id form. */
+/** The steps of the login flow (docs/accounts.md#web-screens) plus registration and the member-id form. */
 export type LoginStep = 'email' | 'password' | 'otp_form' | 'otp_unavailable' | 'register' | 'member';
 
 export interface LoginRequest {
@@ -48,7 +48,7 @@ export const LOGIN_STEP_TITLES: Record<LoginStep, string> = {
   member: en.account.memberTitle,
 };
 
-/** The login modal (001 §2 modals: login): a modal on desktop, a drawer on phones. */
+/** The login modal (docs/accounts.md#web-screens modals: login): a modal on desktop, a drawer on phones. */
 export function LoginModal({ request, onClose, onLoggedIn }: LoginModalProps) {
   const [title, setTitle] = useState<string>(en.account.loginTitle);
   return (

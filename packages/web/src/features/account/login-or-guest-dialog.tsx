@@ -1,7 +1,7 @@
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
 
-/** The login-or-guest dialog (000 §2): members log in, everyone else goes on as a guest. */
+/** The login-or-guest dialog (docs/accounts.md#web-screens): members log in, everyone else goes on as a guest. */
 export function LoginOrGuestDialog({ open, onLogin, onGuest, onClose }: { open: boolean; onLogin: () => void; onGuest: () => void; onClose: () => void }) {
   return (
     <Modal open={open} title={en.account.loginOrGuestTitle} onClose={onClose}>

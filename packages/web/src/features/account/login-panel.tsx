@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useOptionalAccount } from './account-context.js';
 import { LoginFlow } from './login-modal.js';
 
-/** A page's login form for a logged-out visitor (My Account pages, 001 §2): back to this page after. */
+/** A page's login form for a logged-out visitor (My Account pages, docs/accounts.md#my-account): back to this page after. */
 export function LoginPanel({ lead }: { lead: string }) {
   const account = useOptionalAccount();
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 /**
- * Local client state of the passcode login (000 §3: login email/token/redirectPath). Kept in
+ * Local client state of the passcode login (docs/accounts.md#members: login email/token/redirectPath). Kept in
  * localStorage so the e-mailed link, opened in another tab of the same browser, finishes the login.
  */
 const KEY = 'foyer:login';

@@ -3,7 +3,7 @@ import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useAccount } from './account-context.js';
 
-/** /logout (001 §2): ends the session, then home. */
+/** /logout (docs/accounts.md#web-screens): ends the session, then home. */
 export function Component() {
   useDocumentTitle(en.member.logout);
   const { logout } = useAccount();

@@ -17,7 +17,7 @@ export interface MemberValues {
   password: string;
 }
 
-/** The second field of each member-id method (000 §6). */
+/** The second field of each member-id method (docs/memberships.md#3-being-recognised). */
 const SECOND: Record<MemberMethod, { key: keyof MemberValues; label: string; max: number; type: string; autoComplete: string }> = {
   scan_code: { key: 'zip_code', label: en.account.zipCode, max: LOGIN_ZIP_MAX, type: 'text', autoComplete: 'postal-code' },
   scan_code_last_name: { key: 'last_name', label: en.account.lastName, max: LOGIN_TEXT_MAX, type: 'text', autoComplete: 'family-name' },
@@ -34,7 +34,7 @@ export function memberAttempt(method: MemberMethod, values: MemberValues): strin
   return `${values.scan_code.trim()}\u0000${second.trim()}`;
 }
 
-/** Member id login (000 §4): it tries by itself once every field is filled; a button tries again. */
+/** Member id login (docs/memberships.md#2-buying): it tries by itself once every field is filled; a button tries again. */
 export function MemberLoginForm({
   method,
   initial,

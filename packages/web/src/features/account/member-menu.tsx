@@ -13,7 +13,7 @@ import { myAccountPages } from '../my-account/pages.js';
 const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
 
 /**
- * The member menu of the header (000 §2): a logged-in member sees a greeting with the first name,
+ * The member menu of the header (docs/memberships.md#2-buying): a logged-in member sees a greeting with the first name,
  * my account (their recent orders; not when the seller turned My Account off) and, for a member, membership details (a modal), and log out;
  * others see register and login links — guests only while their cart is owned by a public identity.
  */

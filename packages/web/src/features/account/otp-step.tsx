@@ -9,7 +9,7 @@ import { storeLogin } from './login-storage.js';
 import { initialOtpState, isCompleteOtp, normalizeOtp, OTP_HINT_MS, OTP_RETRY_MS, otpReducer } from './otp.js';
 import { useCartIdForLogin, withCart } from './use-cart-id.js';
 
-/** The otp_form step (000 §4): the rules live in otp.ts; this wires them to the input and the timers. */
+/** The otp_form step (docs/accounts.md#web-screens): the rules live in otp.ts; this wires them to the input and the timers. */
 export function OtpStep({
   email,
   token,
@@ -60,7 +60,7 @@ export function OtpStep({
     [state.locked, token, cartId],
   );
 
-  // A passcode from the address submits by itself (000 §4).
+  // A passcode from the address submits by itself (docs/accounts.md#web-screens).
   const autoSubmitted = useRef(false);
   useEffect(() => {
     if (autoSubmitted.current || !isCompleteOtp(code) || !initialCode) return;
@@ -174,7 +174,7 @@ export function OtpStep({
   );
 }
 
-/** otp_unavailable (000 §2, §4): the link was opened where the login did not start; show the code to copy. */
+/** otp_unavailable (docs/accounts.md#web-screens): the link was opened where the login did not start; show the code to copy. */
 export function OtpUnavailable({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {

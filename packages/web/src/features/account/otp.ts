@@ -3,7 +3,7 @@ import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 
 /**
- * The passcode step's rules (000 §4, §8, §9): a full-length code submits by itself; the server's
+ * The passcode step's rules (docs/accounts.md): a full-length code submits by itself; the server's
  * `not_available_yet` retries after 5 s; `otp_incorrect` counts an attempt and says how many are
  * left; after 3 attempts, or on not_authorized, otp_token_expired or any other error, the input
  * locks until a new code is requested. A hint shows after 30 s without a submit.

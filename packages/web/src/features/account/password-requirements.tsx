@@ -1,7 +1,7 @@
 import { en } from '../../i18n/en.js';
 import { checkPassword, type PasswordClass, type PasswordRequirement } from '@foyer/contracts/rules';
 
-/** The live password-requirements panel (000 §2, §5): each rule with a mark and a word, not colour alone. */
+/** The live password-requirements panel (docs/accounts.md#web-screens, docs/accounts.md#field-rules): each rule with a mark and a word, not colour alone. */
 export function PasswordRequirements({ id, password }: { id: string; password: string }) {
   const check = checkPassword(password);
   const texts = en.account.requirements;

@@ -11,7 +11,7 @@ import { useCartIdForLogin, withCart } from './use-cart-id.js';
 export const FORGOT_PASSWORD_PATH = '/user/forgot-password';
 export const FORGOT_MEMBERSHIP_PATH = '/user/forgot-membership';
 
-/** 000 §2: the e-mail, a password field, a login button, a back button and a forgot-password link. */
+/** docs/accounts.md#web-screens: the e-mail, a password field, a login button, a back button and a forgot-password link. */
 export function PasswordStep({ email, onBack, onLoggedIn }: { email: string; onBack: () => void; onLoggedIn: (answer: TLoginAnswer) => void }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,7 +35,7 @@ export function PasswordStep({ email, onBack, onLoggedIn }: { email: string; onB
       onLoggedIn(await logIn({ method: 'password', username: email, password, ...withCart(cartId) }));
     } catch (err) {
       setBusy(false);
-      // 001 §8: incorrect_password comes with the forgot-password link.
+      // docs/accounts.md#errors: incorrect_password comes with the forgot-password link.
       setFailure({ text: errorMessage(err), forgot: isApiError(err) && err.code === 'incorrect_password' });
     }
   };

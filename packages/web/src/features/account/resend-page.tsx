@@ -4,7 +4,7 @@ import { resendOrders } from './api.js';
 import { EmailRequestPage } from './email-request-page.js';
 import { loggedOutOnly } from './guards.js';
 
-/** /resend (001 §2 Resend order): a logged-in user is sent home; others ask for their tickets by e-mail. */
+/** /resend (docs/after-sale.md#resending-tickets Resend order): a logged-in user is sent home; others ask for their tickets by e-mail. */
 export const loader = loggedOutOnly;
 
 export function Component() {

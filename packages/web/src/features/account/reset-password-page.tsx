@@ -16,7 +16,7 @@ import { FORGOT_PASSWORD_PATH } from './password-step.js';
 import { confirmPasswordError } from './validation.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 
-/** /user/reset-password?token= (001 §2, §5, §8): validate the link, choose a password, done. */
+/** /user/reset-password?token= (docs/accounts.md): validate the link, choose a password, done. */
 export const loader = loggedOutOnly;
 
 const INVALID_CODES = new Set(['not_found', 'validate_failed']);
@@ -100,7 +100,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // 001 §5: the requirements must be met, else "Invalid password".
+    // docs/accounts.md#field-rules: the requirements must be met, else "Invalid password".
     const found = { password: checkPassword(password).valid ? null : en.account.invalidPassword, confirm: confirmPasswordError(password, confirm) };
     setErrors(found);
     if (found.password || found.confirm) {

@@ -1,6 +1,6 @@
 import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts/constants';
 
-/** The JS-readable session cookie (000 §9, 001 §4, §9) and the cookie checks of 001 §5, §8. */
+/** The JS-readable session cookie (docs/accounts.md#cookies) and the cookie checks of docs/accounts.md#cookies. */
 export const SESSION_POLL_MS = 1000;
 
 export function readCookie(name: string, cookies = typeof document === 'undefined' ? '' : document.cookie): string | null {

@@ -18,7 +18,7 @@ export function nextPath(value: string | null, fallback: string): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : fallback;
 }
 
-/** /user/set-email-address (001 §2, §5, §8): a 'no-email+' member sets a real address. */
+/** /user/set-email-address (docs/accounts.md): a 'no-email+' member sets a real address. */
 export function Component() {
   useDocumentTitle(en.account.setEmailTitle);
   const { user, loading, openLogin } = useAccount();
@@ -84,7 +84,7 @@ function SetEmailForm() {
       queryClient.setQueryData(userQueryKey, doc);
       navigate(nextPath(params.get('next'), paths.checkout), { replace: true, state: { notice: en.account.setEmailDone } });
     } catch (error) {
-      // 409: another account uses the address (001 §8) — the server's text says so.
+      // 409: another account uses the address (docs/accounts.md#errors) — the server's text says so.
       setFailure(errorMessage(error));
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { LOGIN_METHODS } from '@foyer/contracts/constants';
 import type { TLogin } from '@foyer/contracts';
 
 /**
- * The login parameters of the address (001 §2 navigation guards): `member_code` / `zip_code` and
+ * The login parameters of the address (docs/routes.md#guards navigation guards): `member_code` / `zip_code` and
  * `login.<field>` log in by themselves; `login` (a flag) opens the login modal; `otp` carries the
  * passcode of an e-mailed link. Each is read once, then removed from the address.
  */

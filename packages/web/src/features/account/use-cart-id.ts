@@ -1,6 +1,6 @@
 import { useOptionalCart } from '../cart/cart-context.js';
 
-/** The guest's current cart, sent with a login so the member keeps it (000 §3 login payload cart_id). */
+/** The guest's current cart, sent with a login so the member keeps it (docs/accounts.md#members login payload cart_id). */
 export function useCartIdForLogin(): string | null {
   return useOptionalCart()?.cartId ?? null;
 }

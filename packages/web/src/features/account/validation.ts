@@ -2,12 +2,12 @@ import { EMAIL_MAX } from '@foyer/contracts/constants';
 import { isEmail } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
 
-/** Field checks shared by the account forms (000 §5, 001 §5). Each returns the message or null. */
+/** Field checks shared by the account forms (docs/accounts.md#field-rules). Each returns the message or null. */
 export function emailError(value: string, max = EMAIL_MAX): string | null {
   const email = value.trim();
   if (!email) return en.account.required;
   if (email.length > max) return format(en.account.emailTooLong, { max });
-  // 001 §5: an address whose domain has no dot is not valid.
+  // docs/accounts.md#field-rules: an address whose domain has no dot is not valid.
   if (!isEmail(email)) return en.account.emailInvalid;
   return null;
 }
@@ -19,7 +19,7 @@ export function requiredError(value: string, max: number): string | null {
   return null;
 }
 
-/** 000 §5: the confirmation of an address matches case-insensitively. */
+/** docs/accounts.md#field-rules: the confirmation of an address matches case-insensitively. */
 export function confirmEmailError(email: string, confirm: string): string | null {
   if (!confirm.trim()) return en.account.required;
   return email.trim().toLowerCase() === confirm.trim().toLowerCase() ? null : en.account.emailsMustMatch;

@@ -11,7 +11,7 @@ import { addedTicketIds, cartItems, ecommerceEvent } from './ecommerce.js';
 const PURCHASED_KEY = 'foyer:analytics:purchased';
 
 /**
- * Tag-manager analytics for the whole app (000 §7), on only with web.tag_manager_id: the
+ * Tag-manager analytics for the whole app (docs/events.md#tag-manager), on only with web.tag_manager_id: the
  * container script, add_to_cart from every cart change that adds tickets, begin_checkout on
  * entering checkout and purchase on the order-complete route (once per order). view_item is
  * pushed by the event page, remove_from_cart by the cart's remove action.

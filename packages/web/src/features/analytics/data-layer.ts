@@ -1,7 +1,7 @@
 import type { EcommerceEvent } from './ecommerce.js';
 
 /**
- * Google Tag Manager (000 §7): loaded only when the seller configures a container id; pushes go
+ * Google Tag Manager (docs/events.md#tag-manager): loaded only when the seller configures a container id; pushes go
  * to window.dataLayer, each e-commerce event after clearing the previous one (GA4 practice).
  */
 declare global {

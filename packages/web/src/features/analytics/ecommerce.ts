@@ -4,7 +4,7 @@ import type { CartView } from '../cart/model.js';
 import type { EventDetail } from '../events/detail/model.js';
 
 /**
- * Tag-manager e-commerce events (000 §7): add_to_cart, remove_from_cart, view_item,
+ * Tag-manager e-commerce events (docs/events.md#tag-manager): add_to_cart, remove_from_cart, view_item,
  * begin_checkout and purchase, with their items in the GA4 shape. Pure: what to push; the pushing
  * is in dataLayer.ts.
  */

@@ -1,12 +1,12 @@
 import type { TCartDocument, TCartModify } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
-/** The cart calls of 000 §7 (public identity: my/cart/…; the cookie rides along, same origin). */
+/** The cart calls of docs/accounts.md#cookies (public identity: my/cart/…; the cookie rides along, same origin). */
 
-/** What a modify may carry from the storefront (000 §3 cart modification payload). */
+/** What a modify may carry from the storefront (docs/cart.md#data cart modification payload). */
 export type CartModifyBody = Partial<Pick<TCartModify, 'add' | 'remove' | 'additionalInfo' | 'campaign' | 'preReservePromoCodes' | 'preloadedPromoCodes'>>;
 
-/** 000 §7 / §9: the cart is read with these embeds and a limit of 1000. */
+/** docs/cart.md#calls / docs/cart.md#limits: the cart is read with these embeds and a limit of 1000. */
 export const CART_EMBED = ['identity', 'ticket.ticket_type', 'ticket.ticket_group', 'ticket.event_session', 'ticket.event_template', 'event_template.venue', 'seller'] as const;
 export const CART_FETCH_LIMIT = 1000;
 

@@ -24,7 +24,7 @@ const SecondsContext = createContext<number | null>(null);
 
 export const ORDER_COMPLETE_PATH = '/checkout/complete';
 
-/** The order-complete route for these orders (001 §2); an order e-mail's key stays in the tab (manage-key.ts). */
+/** The order-complete route for these orders (docs/cart.md#screens); an order e-mail's key stays in the tab (manage-key.ts). */
 export const completePath = (orderIds: readonly string[]) => `${ORDER_COMPLETE_PATH}?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
 
 export function CartProvider({ sellerId, timezone, children }: { sellerId: string | null; timezone: string; children: ReactNode }) {

@@ -34,7 +34,7 @@ export function sectionWhen(section: CartSection): string | null {
 }
 
 /**
- * The countdown of 000 §4: under 20 minutes as m:ss (warning under 5, error under 2); above it,
+ * The countdown of docs/cart.md#holds-and-expiry: under 20 minutes as m:ss (warning under 5, error under 2); above it,
  * the time the hold ends. Announcements live in the provider's single live region.
  */
 export function CartTimer() {
@@ -150,7 +150,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2, methodFee 
                       <WasPrice tickets={line.tickets} charged={line.total} money={money} />
                       {money(line.total)}
                     </span>
-                    {/* A staff-created cart is paid as prepared (001 §2): nothing to remove. */}
+                    {/* A staff-created cart is paid as prepared (docs/cart.md#screens): nothing to remove. */}
                     {!isInjectedCart(view.cart) && (
                       <button type="button" className="icon-button cart-line__remove" aria-label={format(en.cart.removeLabel, { item })} onClick={() => askRemove(line)}>
                         <TrashIcon />
@@ -223,7 +223,7 @@ export function CartContents({ variant, onNavigate, headingLevel = 2, methodFee 
   );
 }
 
-/** The event's picture beside its name (000 §9: 64×51, requested at 2×); decorative, the name says it. */
+/** The event's picture beside its name (docs/cart.md#limits: 64×51, requested at 2×); decorative, the name says it. */
 function CartThumbnail({ event }: { event: CartSection['event'] }) {
   const id = cardImageId(event?.meta);
   if (!id) return null;
@@ -311,7 +311,7 @@ export function CartButton() {
   );
 }
 
-/** The mobile cart drawer (a modal on desktop); closes when the last ticket goes (000 §4). */
+/** The mobile cart drawer (a modal on desktop); closes when the last ticket goes (docs/cart.md#holds-and-expiry). */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { view } = useCart();
   const count = view?.ticketCount ?? 0;
@@ -332,7 +332,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
 }
 
 /**
- * The mobile cart footer (000 §2 mobile footer) under the upsell listing: the outstanding total,
+ * The mobile cart footer (docs/events.md#upsells-and-add-ons mobile footer) under the upsell listing: the outstanding total,
  * a way into the cart drawer and on to checkout. Hidden where the sidebar shows.
  */
 export function CartFooter() {

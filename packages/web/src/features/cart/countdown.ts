@@ -1,5 +1,5 @@
 /**
- * The cart countdown of 000 §4 and §9 (pure):
+ * The cart countdown of docs/cart.md#holds-and-expiry and docs/cart.md#limits (pure):
  * - after each cart response the local expiry is expires_in minus 5 seconds from now;
  * - it ticks once per second and shows only under 20 minutes, as m:ss;
  * - warning style under 5 minutes, error style under 2;

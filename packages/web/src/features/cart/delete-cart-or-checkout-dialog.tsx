@@ -6,8 +6,8 @@ import { Modal } from '../../ui/modal.js';
 import { useCart } from './cart-context.js';
 
 /**
- * The delete-cart-or-checkout dialog (000 §2): shown where something needs an empty cart (a gift
- * of membership, 001 §2); the buyer checks out first or deletes the cart, then `onEmptied` runs.
+ * The delete-cart-or-checkout dialog (docs/routes.md#app-shell-and-modals): shown where something needs an empty cart (a gift
+ * of membership, docs/routes.md#app-shell-and-modals); the buyer checks out first or deletes the cart, then `onEmptied` runs.
  */
 export function DeleteCartOrCheckoutDialog({ open, onClose, onEmptied }: { open: boolean; onClose: () => void; onEmptied: () => void }) {
   const { store } = useCart();

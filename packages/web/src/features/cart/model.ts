@@ -10,7 +10,7 @@ import { NEAR_EXPIRY_SECONDS } from './countdown.js';
 import { seatLabel } from '../events/seats/seat-label.js';
 import { byCodePoint } from '../../lib/compare.js';
 
-/** The cart document read into what the cart widget shows, and the cart rules of 000 §4 (pure). */
+/** The cart document read into what the cart widget shows, and the cart rules of docs/cart.md#holds-and-expiry (pure). */
 
 export interface CartLine {
   /** event | session | group | type | price: one line per ticket type and price in a session. */
@@ -96,7 +96,7 @@ export function readCart(doc: TCartDocument | null | undefined, fallbackTimezone
   return { cart, tickets, sections: ordered, ticketCount: tickets.length };
 }
 
-/** Badge text: the count, capped at 99+ (000 §9). */
+/** Badge text: the count, capped at 99+ (docs/cart.md#limits). */
 export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
@@ -109,7 +109,7 @@ function isUpsell(event: TEventTemplate | null): boolean {
 export type RemovalPlan = { kind: 'delete_cart'; reason: 'only_item' | 'dependency' } | { kind: 'remove'; ticketIds: string[]; lines: CartLine[] };
 
 /**
- * Removing a cart item (000 §4): the only item, or an item others depend on, deletes the whole
+ * Removing a cart item (docs/cart.md#holds-and-expiry): the only item, or an item others depend on, deletes the whole
  * cart; otherwise that item's tickets go. Others depend on an item when it is the last admission
  * (non-add-on) item while add-ons are in the cart. Tickets booked together go together: when what
  * is left of the item's group in that session would fall under the group's min_tickets_per_order,
@@ -153,7 +153,7 @@ export type RefreshOutcome =
   /** A transient failure: keep what we have and try again later. */
   | { kind: 'retry' };
 
-/** A cart with no expiry, no held tickets and nothing outstanding is a completed order (000 §4). */
+/** A cart with no expiry, no held tickets and nothing outstanding is a completed order (docs/cart.md#holds-and-expiry). */
 export function isCompletedOrder(cart: TCart, tickets: TTicket[]): boolean {
   const held = tickets.some((t) => t.state === 'held');
   let outstanding = 0;
@@ -165,7 +165,7 @@ export function isCompletedOrder(cart: TCart, tickets: TTicket[]): boolean {
   return cart.expires_in === null && !cart.expires_at && !held && outstanding === 0;
 }
 
-/** The cart refresh rules of 000 §4 for a read (GET my/cart/{id}). */
+/** The cart refresh rules of docs/cart.md#holds-and-expiry for a read (GET my/cart/{id}). */
 export function refreshOutcome(result: { doc: TCartDocument } | { error: unknown }): RefreshOutcome {
   if ('error' in result) {
     const error = result.error;
@@ -187,7 +187,7 @@ export function refreshOutcome(result: { doc: TCartDocument } | { error: unknown
 }
 
 /**
- * Where the buyer goes after an add (000 §4, 001 §4): web.next_route, else /events with upsells,
+ * Where the buyer goes after an add (docs/events.md#upsells-and-add-ons): web.next_route, else /events with upsells,
  * else /checkout. An add of only non-upsell handlers (gift cards, donations, memberships, codes)
  * skips the upsell listing and goes to the checkout.
  */
@@ -213,5 +213,5 @@ export function cartTotals(cart: TCart): CartTotals {
   return { subtotal: f.total_before_cartmod_price, fees: fromMinor(fees), discounts: f.total_cartmod_amount, payments: f.total_payments, outstanding: f.total_outstanding };
 }
 
-/** A staff-created cart (001 §2): paid through the payment-link page, not modifiable. */
+/** A staff-created cart (docs/payments.md#partial-payments-and-payment-links): paid through the payment-link page, not modifiable. */
 export const isInjectedCart = (cart: object) => (cart as { injected?: unknown }).injected === true;

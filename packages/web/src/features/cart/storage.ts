@@ -1,4 +1,4 @@
-/** The cart id survives reloads in localStorage, one per seller (000 §3 local client state). */
+/** The cart id survives reloads in localStorage, one per seller (docs/cart.md#data local client state). */
 const PREFIX = 'foyer:cart:';
 
 function key(sellerId: string | null): string {

@@ -6,7 +6,7 @@ import { cartOf, readCart, refreshOutcome, type CartView } from './model.js';
 import { readCartId, writeCartId } from './storage.js';
 
 /**
- * The browser's cart (000 §4): its id in localStorage (per seller), the last cart document, and
+ * The browser's cart (docs/cart.md#holds-and-expiry): its id in localStorage (per seller), the last cart document, and
  * the local expiry set from every cart response. Components read it with useSyncExternalStore.
  */
 export interface CartSnapshot {
@@ -19,7 +19,7 @@ export interface CartSnapshot {
   loading: boolean;
   /** The hold ran out: the expiry dialog shows until dismissed. */
   expired: boolean;
-  /** A refresh found the stored cart already an order: that order's id (000 §4). */
+  /** A refresh found the stored cart already an order: that order's id (docs/cart.md#holds-and-expiry). */
   completedOrderId: string | null;
 }
 
@@ -27,7 +27,7 @@ export interface CartStoreOptions {
   sellerId: string | null;
   timezone?: string;
   now?: () => number;
-  /** A refresh found an already completed order (000 §4): its order id when known. */
+  /** A refresh found an already completed order (docs/cart.md#holds-and-expiry): its order id when known. */
   onCompleted?: (orderId: string | null) => void;
 }
 
@@ -105,7 +105,7 @@ export class CartStore {
     }
   }
 
-  /** Reads the stored cart and applies the refresh rules (000 §4). */
+  /** Reads the stored cart and applies the refresh rules (docs/cart.md#holds-and-expiry). */
   refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
     const id = this.snapshot.cartId;

@@ -2,7 +2,7 @@ import type { TCartDocument, TLedger, TLedgerDocument, TOrderDocument, TPayAnswe
 import { api, buildSearch, createApiClient } from '../../api/client.js';
 import { identityIdOfConflict, identityIdOfUser } from './model.js';
 
-/** The checkout calls of 001 §7. */
+/** The checkout calls of docs/checkout.md#calls. */
 
 /** POST user without a password: a guest's identity; a known e-mail answers 409 with its identity id. */
 export async function registerGuest(value: { first_name: string; last_name: string; email: string }): Promise<string> {
@@ -18,14 +18,14 @@ export async function registerGuest(value: { first_name: string; last_name: stri
   }
 }
 
-/** A logged-in member buys as themselves (001 §7 POST my/cart/{id}/checkout). */
+/** A logged-in member buys as themselves (docs/checkout.md#calls POST my/cart/{id}/checkout). */
 export function memberCheckout(cartId: string): Promise<TCartDocument> {
   return api.post<TCartDocument>(`my/cart/${encodeURIComponent(cartId)}/checkout`, {});
 }
 
 /**
  * The purchaser and their answers to the "your information" form, which the server checks again
- * (000 §5); a guest giving a membership names its giftee too.
+ * (docs/memberships.md#7-gifts-of-membership); a guest giving a membership names its giftee too.
  */
 export function guestCheckout(cartId: string, identityId: string, answers: Record<string, string | boolean> = {}, gifteeIdentityId?: string, paymentMethodType?: string): Promise<TCartDocument> {
   return api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, {
@@ -33,13 +33,13 @@ export function guestCheckout(cartId: string, identityId: string, answers: Recor
     send_email: true,
     identity_form: answers,
     ...(gifteeIdentityId ? { giftee_identity_id: gifteeIdentityId } : {}),
-    // bacs_debit / afterpay_clearpay: the server requires the address too (001 §5).
+    // bacs_debit / afterpay_clearpay: the server requires the address too (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit).
     ...(paymentMethodType ? { payment_method_type: paymentMethodType } : {}),
   });
 }
 
 /**
- * A known buyer paying with a method that needs the address (001 §5): its answers, checked by the
+ * A known buyer paying with a method that needs the address (docs/checkout.md#your-information): its answers, checked by the
  * server, which knows who pays — a member (my/cart guest_checkout names them) or, for a change to an
  * order (self-edit), the order's buyer (its e-mail was sent with the order, so none is sent now).
  */
@@ -87,7 +87,7 @@ export async function lookupGiftCard(number: string): Promise<TLedger | null> {
 export const ORDER_EMBED = ['ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
 
 /**
- * GET ticket_order?id._in (001 §7, the complete page): the orders this browser bought, or the one
+ * GET ticket_order?id._in (docs/checkout.md#calls, the complete page): the orders this browser bought, or the one
  * an e-mail link's key opens. Through /api: orders are private (/cached_api reads no cookies).
  */
 export function fetchOrders(ids: string[], key: string | null, signal?: AbortSignal): Promise<TOrderDocument> {

@@ -1,5 +1,5 @@
 /**
- * The invisible captcha for non-members (001 §5), behind a pluggable provider. The default is
+ * The invisible captcha for non-members (docs/payments.md#captcha-and-terms), behind a pluggable provider. The default is
  * reCAPTCHA v3 (its script loads only when a site key is configured); a seller using another
  * provider registers it with setCaptchaProvider. A dismissed or expired challenge answers null and
  * the payment is silently not made.

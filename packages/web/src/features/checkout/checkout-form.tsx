@@ -1,4 +1,4 @@
-// The checkout form (001 §2, §4, §5): identity, payment steps, terms and the pay bar, and paying itself.
+// The checkout form (docs/payments.md#captcha-and-terms): identity, payment steps, terms and the pay bar, and paying itself.
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../api/client.js';
@@ -65,18 +65,18 @@ interface CheckoutFormProps {
   outstanding: number;
   /** What is due now (a scheduled-payment plan); equals outstanding without one. */
   due: number;
-  /** A staff-created cart: the payment-link page (001 §2). */
+  /** A staff-created cart: the payment-link page (docs/payments.md#partial-payments-and-payment-links). */
   injected: boolean;
   paid: number;
   currency: string;
   settings: PaymentSettings;
   /** Back from a payment redirect that did not go through: its message (redirect-return.ts). */
   initialFailure?: Message | null;
-  /** A logged-in member buys as themselves: no identity form (001 §2). */
+  /** A logged-in member buys as themselves: no identity form (docs/checkout.md#your-information). */
   member: boolean;
-  /** The "your information" fields for a payment method (000 §3, §5; 001 §5). */
+  /** The "your information" fields for a payment method (docs/checkout.md#your-information). */
   identityForm: (method: string) => IdentityField[];
-  /** The server has an address-lookup key and the seller chose autocomplete mode (000 §4). */
+  /** The server has an address-lookup key and the seller chose autocomplete mode (docs/checkout.md#address-lookup). */
   addressLookup: boolean;
   /** The cart summary; given the chosen method's fee when the server priced it for this payment (docs/payments.md "Payment-method fees"). */
   summary: ReactNode | ((methodFee: string | null) => ReactNode);
@@ -85,11 +85,11 @@ interface CheckoutFormProps {
   onPartial: (doc: TPayAnswer) => void;
   onExpired: () => void;
   onRefresh: () => void;
-  /** 001 §3: the gift cards kept on the cart (applied before a reload), shown again and paid with first. */
+  /** docs/payments.md#gift-cards: the gift cards kept on the cart (applied before a reload), shown again and paid with first. */
   keptGiftCards?: TCart['giftCards'];
   /** A change to a booked order (self-edit, /manage/{id}/confirm): its buyer is known, so no "your information" (only the address a method needs) and no promo codes. */
   knownPurchaser?: boolean;
-  /** 001 §3 stripeFee: each payment method's fee on what is due, as the server priced it. */
+  /** docs/checkout.md#data stripeFee: each payment method's fee on what is due, as the server priced it. */
   stripeFee?: TCart['stripeFee'];
 }
 
@@ -139,7 +139,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const busy = useRef(false);
   /** One Idempotency-Key per pay attempt: kept until the attempt has its answer. */
   const attemptKey = useRef<string | null>(null);
-  /** The failing payment came from the wallet sheet (its postal-code refusal adds a hint, 001 §8). */
+  /** The failing payment came from the wallet sheet (its postal-code refusal adds a hint, docs/checkout.md#errors). */
   const walletAttempt = useRef(false);
   /** The purchaser already set on this cart, by e-mail. */
   const purchaser = useRef<{ email: string; identityId: string; answers: string } | null>(null);
@@ -165,7 +165,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
 
   const form = identityForm(method);
-  // A known buyer's form (a member's, an order's buyer's) is hidden, except the address a payment method needs (001 §5).
+  // A known buyer's form (a member's, an order's buyer's) is hidden, except the address a payment method needs (docs/checkout.md#your-information).
   const knownAddress = (member || knownPurchaser) && isRedirectMethod(method) ? addressFieldsOf(form) : null;
   const lookup = useAddressLookup({ available: addressLookup, form, answers: identity, onAnswers: (answers) => setAnswers(answers) });
   const validate = (current: PayStep): boolean => {
@@ -225,7 +225,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       onPending();
       return;
     }
-    // Partial (001 §4): cart refreshed, stay on the page, payment element cleared, terms reset.
+    // Partial (docs/payments.md#captcha-and-terms): cart refreshed, stay on the page, payment element cleared, terms reset.
     // The card's balance drops by what it paid, so the gift-card dialog never shows the old balance.
     if (current.kind === 'gift_card') setGiftCards((list) => list.map((g) => (g.number === current.number ? { ...g, used: true, spent: current.amount, balance: fromMinor(Math.max(0, toMinor(g.balance) - toMinor(current.amount))) } : g)));
     setCard(EMPTY_CARD);
@@ -254,7 +254,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       onExpired();
       return;
     }
-    // 001 §8 intent_processing: the payment is in flight; the pending page follows it.
+    // docs/checkout.md#errors intent_processing: the payment is in flight; the pending page follows it.
     if (f.kind === 'processing') {
       onPending();
       return;
@@ -285,7 +285,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     }
   };
 
-  // 001 §3 pay body auto_renew: with the card that is to be kept for the renewals.
+  // docs/memberships.md#8-auto-renew pay body auto_renew: with the card that is to be kept for the renewals.
   const bodyFor = (current: PayStep) => {
     const body = payRequestBody(current, testMode, card);
     // The same flag carries the instalment consent (docs/payments.md "Later instalments").
@@ -303,7 +303,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
       setFailure({ text: en.checkout.notSupported, detail: null });
       return;
     }
-    // The terms modal (001 §2, §5): accepted once per payment step before paying.
+    // The terms modal (docs/payments.md#captcha-and-terms): accepted once per payment step before paying.
     if (hasTerms && !terms) {
       setTermsOpen(true);
       return;
@@ -324,7 +324,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     void run(async () => {
       if (settings.captchaSiteKey && !member) {
         const token = await runCaptcha(settings.captchaSiteKey);
-        if (!token) return; // dismissed or expired: abort silently (001 §5)
+        if (!token) return; // dismissed or expired: abort silently (docs/checkout.md#your-information)
         body.captcha = token;
       }
       if (redirectMethod === 'bacs_debit') {
@@ -357,7 +357,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     });
   };
 
-  /** 3-D Secure through Stripe.js, then the same pay again naming the intent (001 §7). */
+  /** 3-D Secure through Stripe.js, then the same pay again naming the intent (docs/checkout.md#calls). */
   const confirmWithStripe = (intentId: string, clientSecret: string, amount: string) =>
     run(async () => {
       const problem = await stripeCard.current?.confirm(clientSecret);
@@ -409,7 +409,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   };
   const setField = (name: string, value: string | boolean) => setAnswers({ [name]: value });
 
-  // Stripe could not load: nothing can take the card (001 §8 says why next to the card form).
+  // Stripe could not load: nothing can take the card (docs/checkout.md#errors says why next to the card form).
   const stripeBlocked = !testMode && step.kind === 'card' && method === 'card' && stripe === null;
   return (
     <div className={`checkout__layout${injected ? ' checkout--payment-link' : ''}`}>
@@ -561,7 +561,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         onApplied={(card) => {
           setGiftCards((list) => [...list, card]);
           setGiftOpen(false);
-          // Kept on the cart, so a reload still has it (001 §3); a refusal takes it off again with its text.
+          // Kept on the cart, so a reload still has it (docs/checkout.md#data); a refusal takes it off again with its text.
           keepGiftCard(cartId, card.number, member).catch((error: unknown) => {
             setGiftCards((list) => list.filter((g) => g.number !== card.number));
             setFailure({ text: isApiError(error) && error.status >= 400 && error.status < 500 ? error.description : en.giftCard.trouble, detail: null });

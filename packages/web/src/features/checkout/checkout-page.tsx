@@ -19,7 +19,7 @@ import { listOf } from '../../api/document.js';
 import { useRedirectReturn } from './redirect-return.js';
 
 /**
- * /checkout and /checkout/{cartId} (001 §2, §4): your information, payment (accordion), terms,
+ * /checkout and /checkout/{cartId} (docs/checkout.md#your-information): your information, payment (accordion), terms,
  * the cart summary and a sticky footer with the total to pay and the pay button.
  */
 export function Component() {
@@ -34,7 +34,7 @@ export function Component() {
   useDocumentTitle(en.checkout.title);
   const adopting = useAdoptCartFromPath(cartIdParam);
   const completing = useRef(false);
-  // Back from a payment redirect (001 §2): finished through the server before anything else shows.
+  // Back from a payment redirect (docs/checkout.md#screens): finished through the server before anything else shows.
   const redirectReturn = useRedirectReturn({
     onCompleted: (path) => {
       completing.current = true;
@@ -52,9 +52,9 @@ export function Component() {
 
   // While a logged-in visitor's account loads, nothing is shown: a member never sees the guest's form flash by.
   const reading = redirectReturn.finishing || adopting || !!account?.loading || (cartId !== null && doc === null && (loading || !view));
-  // 001 §2: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
+  // docs/checkout.md#screens: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
   if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
-  // The stored cart turned out to be an order already (001 §2): its complete page.
+  // The stored cart turned out to be an order already (docs/checkout.md#screens): its complete page.
   if (!completing.current && completedOrderId && !cartId) return <Navigate to={completePath([completedOrderId])} replace />;
   if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
 

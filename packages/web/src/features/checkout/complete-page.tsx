@@ -34,7 +34,7 @@ export function ordersQuery(ids: string[], key: string | null) {
 export const ticketsPath = (orderId: string) => `/checkout/tickets/${encodeURIComponent(orderId)}`;
 
 /**
- * /checkout/complete?orderIds=… (001 §2): per order its number, QR code and a print/view link.
+ * /checkout/complete?orderIds=… (docs/checkout.md#order-complete): per order its number, QR code and a print/view link.
  * Right after paying the browser that bought the orders reads them; from the confirmation e-mail,
  * its key does — taken out of the address into the tab before the app starts (manage-key.ts;
  * docs/after-sale.md "Who may read or change an order").

@@ -2,7 +2,7 @@ import { en, format } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
 
 /**
- * 402 intent_requires_action (001 §8): the bank asks the buyer to confirm. With the demo gateway
+ * 402 intent_requires_action (docs/checkout.md#errors): the bank asks the buyer to confirm. With the demo gateway
  * this dialog stands in for the bank's 3-D Secure page, labelled test mode.
  */
 export function ConfirmPaymentDialog({ open, amount, onConfirm, onCancel }: { open: boolean; amount: string; onConfirm: () => void; onCancel: () => void }) {

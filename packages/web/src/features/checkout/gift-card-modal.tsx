@@ -6,7 +6,7 @@ import { Modal } from '../../ui/modal.js';
 import { lookupGiftCard } from './api.js';
 import { giftCardLookupError, giftCardProblem, isDuplicateGiftCard, normalizeGiftCard, validateGiftCardNumber, type AppliedGiftCard } from './model.js';
 
-/** The gift-cards modal (001 §2, §5, §8): a number, looked up; its balance pays part or all. */
+/** The gift-cards modal (docs/payments.md#gift-cards): a number, looked up; its balance pays part or all. */
 export function GiftCardModal({ open, applied, onClose, onApplied }: { open: boolean; applied: readonly AppliedGiftCard[]; onClose: () => void; onApplied: (card: AppliedGiftCard) => void }) {
   return (
     <Modal open={open} title={en.giftCard.title} onClose={onClose}>

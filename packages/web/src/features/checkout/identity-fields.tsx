@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { en } from '../../i18n/en.js';
 import { fieldLabel, type IdentityErrors } from './identity-form-model.js';
 
-/** Option lists with fewer than 4 choices are a radio group (000 §5). */
+/** Option lists with fewer than 4 choices are a radio group (docs/accounts.md#field-rules). */
 const RADIO_BELOW = 4;
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -22,7 +22,7 @@ const AUTOCOMPLETE: Record<string, string> = {
 const WIDE = new Set(['email', 'address', 'address_more']);
 
 /**
- * The guest's "your information" fields, as configured (000 §3, §5): text, e-mail, phone, ZIP,
+ * The guest's "your information" fields, as configured (docs/checkout.md#your-information): text, e-mail, phone, ZIP,
  * country and state selects, option lists and checkboxes; disabled and read-only fields as set.
  * `renderField` lets a field be drawn by someone else (the address lookup replaces the street).
  */
@@ -58,7 +58,7 @@ export function IdentityFieldControl({ id, field: f, answers, error, onChange }:
     'aria-describedby': error ? errorId : undefined,
   };
   const after = error && <FieldError id={errorId} text={error} />;
-  // A state / province select is greyed out where the country has none (000 §5).
+  // A state / province select is greyed out where the country has none (docs/checkout.md#your-information).
   const disabled = f.disabled || !fieldApplies({ ...f, disabled: false }, answers);
 
   if (f.type === 'checkbox') {

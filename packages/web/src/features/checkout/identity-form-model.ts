@@ -1,4 +1,4 @@
-// The configurable "your information" form in the browser (000 §3, §5): which fields, their labels and error texts.
+// The configurable "your information" form in the browser (docs/checkout.md#your-information): which fields, their labels and error texts.
 import { CONFIG } from '@foyer/contracts/constants';
 import {
   ADDRESS_METHODS,
@@ -20,7 +20,7 @@ export type IdentityErrors = Record<string, string | undefined>;
 /** A new buyer starts in the United States (the country select's first choice). */
 export const EMPTY_ANSWERS: IdentityAnswers = { country: 'us' };
 
-/** The answers with `changes` over them; a new country clears its old state / province and a looked-up address, no longer valid answers (000 §4). */
+/** The answers with `changes` over them; a new country clears its old state / province and a looked-up address, no longer valid answers (docs/checkout.md#your-information). */
 export function answersWith(prev: IdentityAnswers, changes: IdentityAnswers): IdentityAnswers {
   const newCountry = 'country' in changes && prev.country !== changes.country;
   return { ...prev, ...changes, ...(newCountry ? { state: '', region: '', address_lookup_id: '' } : {}) };
@@ -31,7 +31,7 @@ type Meta = { meta?: Record<string, unknown> | null };
 /**
  * The cart's form: the seller's web.identity_form, each event's identity_form, each group's
  * identity_form and extra_checkout_fields (the server builds the same list), plus the address when
- * the payment method needs it (001 §5).
+ * the payment method needs it (docs/accounts.md#field-rules).
  */
 export function checkoutIdentityForm(entries: readonly TConfigEntry[], events: readonly Meta[], groups: readonly Meta[], method: string): IdentityField[] {
   const form = identityForm(
@@ -107,7 +107,7 @@ export function problemText(f: IdentityField, problem: IdentityFieldProblem, for
   }
 }
 
-/** Every field's error text, by key (000 §5, the same rules the server runs). */
+/** Every field's error text, by key (docs/accounts.md#field-rules, the same rules the server runs). */
 export function validateIdentityAnswers(form: readonly IdentityField[], answers: IdentityAnswers): IdentityErrors {
   const problems = checkIdentityForm(form, answers);
   const errors: IdentityErrors = {};
@@ -117,14 +117,14 @@ export function validateIdentityAnswers(form: readonly IdentityField[], answers:
 
 /**
  * POST user's body: names and e-mail only. The other answers (address, phone, custom fields) go with
- * guest_checkout, whose server copies the checked ones onto the identity's meta (000 §3).
+ * guest_checkout, whose server copies the checked ones onto the identity's meta (docs/accounts.md#members).
  */
 export function registrationOf(form: readonly IdentityField[], answers: IdentityAnswers) {
   const { first_name, last_name, email } = identityAnswersToKeep(form, answers);
   return { first_name: String(first_name ?? ''), last_name: String(last_name ?? ''), email: String(email ?? '') };
 }
 
-/** 000 §4: the lookup needs the server's key (web.address_lookup, set by the server) and web.address_mode autocomplete. */
+/** docs/checkout.md#address-lookup: the lookup needs the server's key (web.address_lookup, set by the server) and web.address_mode autocomplete. */
 export function addressLookupConfigured(entries: readonly TConfigEntry[]): boolean {
   return asBoolean(configValue(CONFIG.addressLookup, entries), false) && asString(configValue(CONFIG.addressMode, entries)) === 'autocomplete';
 }

@@ -3,13 +3,13 @@ import type { TCart } from '@foyer/contracts';
 import { ApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 
-/** Checkout rules (001 §4, §5, §8), pure: identity validation, amounts, refusal texts, card input formatting. */
+/** Checkout rules (docs/checkout.md), pure: identity validation, amounts, refusal texts, card input formatting. */
 
-// ───────────── Your information (000 §5) ─────────────
+// ───────────── Your information (docs/checkout.md#your-information) ─────────────
 
 export const GIFT_CARD_MAX = 70;
 
-/** The state / province field's label: 'province' for Canada (000 §5). */
+/** The state / province field's label: 'province' for Canada (docs/checkout.md#your-information). */
 export const regionLabel = (country: string) => (country === 'ca' ? en.checkout.province : en.checkout.state);
 
 /** The identity id from POST user: `identity._data[0].id`, else `user._data[0].identity_id`. */
@@ -67,9 +67,9 @@ export function validateCard(value: CardValue, now = new Date()): CardErrors {
   return errors;
 }
 
-// ───────────── Payment methods (001 §2, §4) ─────────────
+// ───────────── Payment methods (docs/checkout.md#screens, docs/checkout.md#flow) ─────────────
 
-/** The spec's order (apple_pay, google_pay, card), then the seller's extra Stripe methods (001 §5). */
+/** The spec's order (apple_pay, google_pay, card), then the seller's extra Stripe methods (docs/checkout.md#your-information). */
 export const PAYMENT_METHOD_ORDER = ['apple_pay', 'google_pay', 'card', 'afterpay_clearpay', 'bacs_debit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHOD_ORDER)[number];
 
@@ -88,7 +88,7 @@ export function defaultMethod(methods: PaymentMethod[]): PaymentMethod {
   return methods.find((m) => m === 'apple_pay' || m === 'google_pay') ?? 'card';
 }
 
-// ───────────── Amounts (001 §4, §5) ─────────────
+// ───────────── Amounts (docs/checkout.md#flow, docs/checkout.md#your-information) ─────────────
 
 export interface AppliedGiftCard {
   number: string;
@@ -116,13 +116,13 @@ export function paidMinor(cart: Pick<TCart, 'cart_fees'>): number {
   }
 }
 
-/** Card amounts: at least 0.30 (GBP) or 0.50, at most 999999.99 (001 §5). */
+/** Card amounts: at least 0.30 (GBP) or 0.50, at most 999999.99 (docs/checkout.md#limits). */
 export function cardAmountSupported(minor: number, currency: string): boolean {
   const min = currency.toUpperCase() === 'GBP' ? CARD_MIN_MINOR_GBP : CARD_MIN_MINOR;
   return minor >= min && minor <= CARD_MAX_MINOR;
 }
 
-// ───────────── Partial payment choice (001 §3, §4, §5) ─────────────
+// ───────────── Partial payment choice (docs/payments.md#partial-payments-and-payment-links) ─────────────
 
 export type PartialChoice = 'due' | 'outstanding' | 'other';
 
@@ -139,12 +139,12 @@ export function paymentDueMinor(cart: Pick<TCart, 'cart_fees'> & { paymentDue?: 
   }
 }
 
-/** due (the default), outstanding, other; only outstanding when due equals outstanding (001 §4). */
+/** due (the default), outstanding, other; only outstanding when due equals outstanding (docs/checkout.md#flow). */
 export function partialOptions(due: number, outstanding: number): PartialChoice[] {
   return due > 0 && due < outstanding ? ['due', 'outstanding', 'other'] : ['outstanding'];
 }
 
-/** The "other" amount: a number with at most 2 decimals, clamped between the due amount and the outstanding balance (001 §5). */
+/** The "other" amount: a number with at most 2 decimals, clamped between the due amount and the outstanding balance (docs/checkout.md#your-information). */
 export function clampOther(text: string, due: number, outstanding: number): number {
   const value = Number(text.trim().replace(/,/g, ''));
   if (!Number.isFinite(value)) return due;
@@ -178,7 +178,7 @@ export function nextPayStep(outstanding: number, giftCards: readonly AppliedGift
   return cardAmountSupported(amount, currency) ? { kind: 'card', amount: fromMinor(amount) } : { kind: 'unsupported', amount: fromMinor(amount) };
 }
 
-// ───────────── Refusals (001 §8) ─────────────
+// ───────────── Refusals (docs/checkout.md#errors) ─────────────
 
 export const CARD_REFUSALS = new Set(['card_declined', 'incorrect_cvc', 'incorrect_zip', 'payment_failed']);
 
@@ -188,7 +188,7 @@ export type PayFailure =
   | { kind: 'processing' }
   | { kind: 'expired' };
 
-/** `wallet`: the payment came from Apple Pay or Google Pay (a postal-code refusal then adds the wallet hint, 001 §8). */
+/** `wallet`: the payment came from Apple Pay or Google Pay (a postal-code refusal then adds the wallet hint, docs/checkout.md#errors). */
 export function payFailure(error: unknown, options: { wallet?: boolean } = {}): PayFailure {
   if (!(error instanceof ApiError)) return { kind: 'message', text: en.checkout.unexpected, detail: null };
   if (error.code === 'intent_requires_action') {
@@ -209,7 +209,7 @@ export function payFailure(error: unknown, options: { wallet?: boolean } = {}): 
   return { kind: 'message', text: error.description, detail: null };
 }
 
-// ───────────── Gift cards (001 §5, §8) ─────────────
+// ───────────── Gift cards (docs/payments.md#gift-cards) ─────────────
 
 export function validateGiftCardNumber(text: string): string | null {
   const number = text.trim();

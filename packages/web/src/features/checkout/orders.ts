@@ -5,7 +5,7 @@ import { byCodePoint } from '../../lib/compare.js';
 
 /** Order ids from the complete page's query: `orderIds=a,b` (also repeated). */
 /**
- * The seller's external completed-order page (seller meta completed_order_url, 001 §2) with the
+ * The seller's external completed-order page (seller meta completed_order_url, docs/checkout.md#screens) with the
  * order ids appended, or null when none is set or it is not an http(s) address.
  */
 export function completedOrderRedirect(configured: unknown, orderIds: string[]): string | null {

@@ -3,7 +3,7 @@ import { en } from '../../i18n/en.js';
 import { clampOther, type PartialChoice } from './model.js';
 
 /**
- * The partial-payment choice (001 §3, §4, §5): the payment due now (default), everything
+ * The partial-payment choice (docs/payments.md#partial-payments-and-payment-links): the payment due now (default), everything
  * outstanding, or another amount between them — shown only when something less than the
  * outstanding balance is due.
  */

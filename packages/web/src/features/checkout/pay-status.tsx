@@ -1,4 +1,4 @@
-// What a partly paid cart has paid so far and what is still outstanding (001 §4).
+// What a partly paid cart has paid so far and what is still outstanding (docs/checkout.md#flow).
 import { en } from '../../i18n/en.js';
 
 /** Both amounts already formatted. */

@@ -3,7 +3,7 @@ import { isApiError } from '../../api/client.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
 import { payCart } from './api.js';
 
-/** 001 §4: wait, then pay again while another payment for the cart is in flight. */
+/** docs/checkout.md#flow: wait, then pay again while another payment for the cart is in flight. */
 const PROCESSING_RETRY_MS = 1500;
 const PROCESSING_RETRIES = 4;
 

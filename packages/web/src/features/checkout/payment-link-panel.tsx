@@ -1,4 +1,4 @@
-// The payment-link page's lead (001 §2): a staff-created cart, with the total still outstanding (already formatted).
+// The payment-link page's lead (docs/payments.md#partial-payments-and-payment-links): a staff-created cart, with the total still outstanding (already formatted).
 import { en } from '../../i18n/en.js';
 
 export function PaymentLinkPanel({ id, outstanding }: { id: string; outstanding: string }) {

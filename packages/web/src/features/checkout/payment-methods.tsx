@@ -1,4 +1,4 @@
-// The payment accordion (001 §4): one header per method, the open one shows its card form or wallet hint.
+// The payment accordion (docs/payments.md#paying): one header per method, the open one shows its card form or wallet hint.
 import type { Ref } from 'react';
 import { en } from '../../i18n/en.js';
 import { CardFields } from './card-fields.js';
@@ -23,7 +23,7 @@ interface PaymentMethodsProps {
   stripeCard: Ref<StripeCardHandle>;
   stripePublishableKey: string | null;
   onStripeReady: (stripe: StripeJs | null) => void;
-  /** Bacs Direct Debit (001 §5): Stripe's bank form, the guarantee and the mandate; only where bacs_debit can be among the methods. */
+  /** Bacs Direct Debit (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit): Stripe's bank form, the guarantee and the mandate; only where bacs_debit can be among the methods. */
   bacs?: { ref: Ref<StripeBacsHandle>; amountMinor: number; sellerName: string; agreed: boolean; onAgree: (agreed: boolean) => void; mandateError: string | null };
 }
 

@@ -14,7 +14,7 @@ import { completePath } from '../cart/cart-context.js';
 export const PENDING_POLL_MS = 5000;
 
 /**
- * /checkout/pending/{cartId} (001 §2, §4): a debit payment awaiting clearing, with the cart's
+ * /checkout/pending/{cartId} (docs/checkout.md#order-complete): a debit payment awaiting clearing, with the cart's
  * reference number (its cart_number). The page reads the cart and follows its state: booked goes to
  * the complete page, a cart that can be paid again back to checkout; while the payment is in
  * flight it asks again every few seconds.

@@ -1,4 +1,4 @@
-// Stripe methods that redirect or need the address (001 §5): which are on, their pay body, the provider's page.
+// Stripe methods that redirect or need the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit): which are on, their pay body, the provider's page.
 import { PAYMENT_CONFIG } from '@foyer/contracts/constants';
 import { ADDRESS_METHODS } from '@foyer/contracts/rules';
 import type { TConfigEntry, TPayBody } from '@foyer/contracts';

@@ -1,4 +1,4 @@
-// Back from a payment redirect (001 §2 Checkout): the address carries cartId, purchaser and
+// Back from a payment redirect (docs/checkout.md#screens Checkout): the address carries cartId, purchaser and
 // payment_intent_client_secret (and orderId for a manage-order payment); the server asks the
 // gateway what became of the payment, and the page goes where the outcome says.
 import { useEffect, useRef, useState } from 'react';
@@ -97,7 +97,7 @@ export function useRedirectReturn(handlers: RedirectReturnHandlers): { finishing
     void settleRedirectReturn(ret).then((outcome) => {
       const h = handlersRef.current;
       if (ret.orderId) {
-        // A manage-order payment (001 §4) goes back to its order, never touching this tab's own cart.
+        // A manage-order payment (docs/after-sale.md#how-a-change-works-server) goes back to its order, never touching this tab's own cart.
         const to = outcome.kind === 'completed' || outcome.kind === 'pending' ? 'done' : outcome.kind === 'expired' ? 'expired' : 'again';
         const state = outcome.kind === 'failed' ? { [PAY_FAILURE_STATE]: { text: outcome.text, detail: outcome.detail } } : null;
         navigate(manageReturnPath(ret.orderId, ret.cartId, to), { replace: true, state });

@@ -9,7 +9,7 @@ export interface StripeBacsHandle {
 }
 
 /**
- * Bacs Direct Debit (001 §5; docs/payments.md "Bacs Direct Debit"): the sort code and account
+ * Bacs Direct Debit (docs/payments.md "Bacs Direct Debit"): the sort code and account
  * number are typed into Stripe's own Payment Element, and Stripe.js makes the payment method from
  * it at Stripe — the bank details never pass through Foyer's server, which is sent the method's id
  * only. Under it, the Direct Debit Guarantee and the mandate the buyer agrees to (a required

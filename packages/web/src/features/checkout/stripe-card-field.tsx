@@ -6,7 +6,7 @@ import type { StripeCardElement, StripeJs } from './stripe-js.js';
 export interface StripeCardHandle {
   /** The card as a Stripe payment method id, or the text of what is wrong with it. */
   paymentMethod(): Promise<{ id: string } | { error: string }>;
-  /** 3-D Secure: Stripe's own confirmation (001 §7 "card/wallet confirmation"). */
+  /** 3-D Secure: Stripe's own confirmation (docs/checkout.md#calls "card/wallet confirmation"). */
   confirm(clientSecret: string): Promise<string | null>;
   stripe(): StripeJs | null;
 }

@@ -1,5 +1,5 @@
 /**
- * Stripe.js, loaded only on the checkout page and only when Stripe takes the cards (DESIGN §8).
+ * Stripe.js, loaded only on the checkout page and only when Stripe takes the cards (docs/architecture.md#areas).
  * The few calls Foyer makes are typed here; the script is Stripe's own (never bundled).
  */
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
@@ -43,7 +43,7 @@ declare global {
 
 let pending: Promise<(key: string) => StripeJs> | null = null;
 
-/** Loads the script once; rejects when it cannot (blocked, offline) so the page can say so (001 §8). */
+/** Loads the script once; rejects when it cannot (blocked, offline) so the page can say so (docs/payments.md#paying). */
 export function loadStripeJs(publishableKey: string): Promise<StripeJs> {
   pending ??= new Promise<(key: string) => StripeJs>((resolve, reject) => {
     if (window.Stripe) return resolve(window.Stripe);

@@ -2,7 +2,7 @@ import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
 
 /**
- * The terms modal (001 §2, §5): shown on pay when the seller has terms and they are not accepted
+ * The terms modal (docs/payments.md#captcha-and-terms): shown on pay when the seller has terms and they are not accepted
  * yet. Accept goes on to pay; Decline closes it and the form says the terms are required. With a
  * captcha configured, its notice shows here too.
  */

@@ -12,7 +12,7 @@ export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
   const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
 
   // A cart named in the address: read it (not found → the not-found route), then keep it; a 403
-  // (another's cart) continues with the visitor's own cart (001 §8).
+  // (another's cart) continues with the visitor's own cart (docs/checkout.md#errors).
   useEffect(() => {
     if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) {
       setAdopting(false);

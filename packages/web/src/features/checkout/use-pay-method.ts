@@ -1,5 +1,5 @@
 // The payment method chosen on a pay screen (checkout, an order's later instalment): the browser's
-// wallet is found through Stripe.js and becomes the default when there is one (001 §4).
+// wallet is found through Stripe.js and becomes the default when there is one (docs/checkout.md#flow).
 import { useEffect, useRef, useState } from 'react';
 import { availableMethods, defaultMethod, type PaymentMethod } from './model.js';
 import type { StripeJs } from './stripe-js.js';

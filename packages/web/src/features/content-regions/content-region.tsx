@@ -8,7 +8,7 @@ import { blocksFor, contentBlocks, routeName, type RegionName } from './regions.
 // The sanitiser loads only where a block shows: pages without custom content carry none of it.
 const RegionHtml = lazy(() => import('./region-html.js'));
 
-/** A named region of the page with the seller's blocks for this route and role (000 §6). */
+/** A named region of the page with the seller's blocks for this route and role (docs/routes.md#route-table). */
 export function ContentRegion({ name }: { name: RegionName }) {
   const entries = useConfigEntries();
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-// Custom content regions (000 §6): the seller's HTML blocks, placed in named regions, on or off per route name and role.
+// Custom content regions (docs/routes.md#route-table): the seller's HTML blocks, placed in named regions, on or off per route name and role.
 import { CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
 import { configValue } from '../../config/config.js';
@@ -6,7 +6,7 @@ import { configValue } from '../../config/config.js';
 /** The regions of every page: above and below its content. */
 export const REGION_NAMES = ['page_top', 'page_bottom'] as const;
 export type RegionName = (typeof REGION_NAMES)[number];
-/** 000 §6: 'anonymous' means no logged-in user. */
+/** docs/events.md#members-only-events: 'anonymous' means no logged-in user. */
 export type RegionRole = 'anonymous' | 'member';
 
 export interface ContentBlock {

@@ -12,7 +12,7 @@ import { hasSession } from '../account/session-cookie.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 import { COVER_IMAGE_WIDTH, sellerImageUrl } from '@foyer/contracts/rules';
 
-/** Where home goes instead of showing itself: with membership presell off, the admission event (001 §2). */
+/** Where home goes instead of showing itself: with membership presell off, the admission event (docs/events.md#listing). */
 export function homeRedirect(entries: Parameters<typeof membershipPresell>[0], loggedIn = false): string | null {
   if (membershipPresell(entries) && !loggedIn) return null;
   const id = admissionEventId(entries);
@@ -21,7 +21,7 @@ export function homeRedirect(entries: Parameters<typeof membershipPresell>[0], l
 
 export async function loader() {
   const config = await queryClient.ensureQueryData(configQuery());
-  // A logged-in member goes straight to the admission event too (001 §2).
+  // A logged-in member goes straight to the admission event too (docs/events.md#listing).
   const target = homeRedirect(config.entries, hasSession());
   if (target) throw redirect(target);
   return null;
@@ -41,7 +41,7 @@ export function Component() {
   useDocumentTitle(en.home.title);
   const loggedInTarget = account?.user ? homeRedirect(config.entries, true) : null;
   if (loggedInTarget) return <Navigate to={loggedInTarget} replace />;
-  // The seller's picture (meta image, docs/catalog.md §4): decorative, above the title.
+  // The seller's picture (meta image, docs/catalog.md#4-seller-venues-and-images): decorative, above the title.
   const banner = sellerImageUrl(config.seller?.meta);
   return (
     <section aria-labelledby="home-title">

@@ -12,7 +12,7 @@ export function manageOrderQuery(orderId: string, key: string | null) {
   });
 }
 
-/** POST ticket_order/{id}/cancel (001 §7): the free tickets to cancel. */
+/** POST ticket_order/{id}/cancel (docs/after-sale.md#how-a-change-works-server): the free tickets to cancel. */
 export function cancelTickets(orderId: string, key: string | null, ticketIds: string[]): Promise<TCancelAnswer> {
   return api.post(`ticket_order/${encodeURIComponent(orderId)}/cancel`, { tickets: ticketIds.map((ticket_id) => ({ ticket_id })) }, { query: key ? { key } : {} });
 }

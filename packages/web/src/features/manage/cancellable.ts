@@ -1,14 +1,14 @@
 import { en } from '../../i18n/en.js';
 import type { OrderTicketView } from '../checkout/orders.js';
 
-/** 001 §5: a ticket is cancellable when it is not cancelled, its adjusted value is 0 and its session starts in the future. */
+/** docs/after-sale.md#cancelling-a-free-order: a ticket is cancellable when it is not cancelled, its adjusted value is 0 and its session starts in the future. */
 export function isCancellable(t: OrderTicketView, now: Date): boolean {
   if (t.ticket.state !== 'booked') return false;
   if (Number(t.ticket.adjusted_value) !== 0) return false;
   return !t.session || Date.parse(t.session.start_datetime) > now.getTime();
 }
 
-/** Why a ticket cannot be cancelled, as its section says (001 §2 Edit order: Redeemed, Cancelled, Past Event). */
+/** Why a ticket cannot be cancelled, as its section says (docs/after-sale.md#screens Edit order: Redeemed, Cancelled, Past Event). */
 export function whyNotCancellable(t: OrderTicketView, now: Date): string {
   if (t.ticket.state === 'redeemed') return en.manage.redeemed;
   if (t.ticket.state === 'cancelled') return en.manage.stateCancelled;

@@ -25,7 +25,7 @@ import { EditOrder } from './self-edit/edit-order.js';
 import { selfEditEligible } from '@foyer/contracts/rules';
 
 /**
- * /manage/{id} — cancel free order (001 §2, §5): the order's tickets grouped by date and session
+ * /manage/{id} — cancel free order (docs/after-sale.md#cancelling-a-free-order): the order's tickets grouped by date and session
  * (collapsed when there is more than one), a checkbox per cancellable ticket, select all per
  * session, Cancel order and Cancel selected behind a confirmation; an order with tickets that are
  * not free says "You must contact us to cancel this order.". The buyer's own order only.
@@ -56,7 +56,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
 
   if (query.isError) return orderLoadError(query, notFound);
   if (!view) return <ManageSkeleton />;
-  // 001 §2: self-edit mode (web.self_edit_rules and an eligible ticket) shows the edit-order screen.
+  // docs/after-sale.md#screens: self-edit mode (web.self_edit_rules and an eligible ticket) shows the edit-order screen.
   const editable = rules && view.tickets.some((t) => selfEditEligible(rules, { handler: t.ticket.handler, category: t.event?.category ?? null, ticket_order_id: t.ticket.ticket_order_id }, view.order.id));
   if (rules && (editable || changeCartStore.read(id))) return <EditOrder orderId={id} orderKey={key} rules={rules} />;
 

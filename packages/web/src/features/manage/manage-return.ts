@@ -1,4 +1,4 @@
-// A manage-order payment back from the provider's page (001 §2, §4): where the buyer lands.
+// A manage-order payment back from the provider's page (docs/after-sale.md#screens, docs/after-sale.md#how-a-change-works-server): where the buyer lands.
 import { changeCartStore, confirmPath, managePath } from './self-edit/change-api.js';
 
 /** The state /manage/{orderId}/confirm is given when the payment did not go through: the form shows why. */

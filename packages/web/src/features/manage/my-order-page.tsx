@@ -5,7 +5,7 @@ import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages } from '../my-account/pages.js';
 
-/** My Account order detail (/my/orders/{id}, 001 §2): the order as its manage page shows it; "Order not found". Not found when the seller's My Account has no recent orders. */
+/** My Account order detail (/my/orders/{id}, docs/after-sale.md#screens): the order as its manage page shows it; "Order not found". Not found when the seller's My Account has no recent orders. */
 export function Component() {
   const shown = myAccountPages(useConfigEntries()).includes('recent_orders');
   if (!shown) return <NotFoundPage />;

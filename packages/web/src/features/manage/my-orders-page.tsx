@@ -13,7 +13,7 @@ import { readOrders } from '../checkout/orders.js';
 import { myOrdersQuery } from './api.js';
 
 /**
- * My Account recent orders (/my/orders, 001 §2): each order's number, date, total and what it is
+ * My Account recent orders (/my/orders, docs/accounts.md#my-account): each order's number, date, total and what it is
  * for, its number linking to its detail (/my/orders/{id}), with its tickets and the way to manage it; "You have no recent orders."; a logged-out
  * visitor sees the login form.
  */
@@ -61,7 +61,7 @@ function Orders() {
   );
 }
 
-/** An order's detail page in My Account (001 §2). */
+/** An order's detail page in My Account (docs/accounts.md#my-account). */
 const myOrderPath = (id: string) => `/my/orders/${encodeURIComponent(id)}`;
 
 function OrdersSkeleton() {

@@ -18,7 +18,7 @@ function ManageNotice({ children }: { children: ReactNode }) {
 }
 
 /**
- * 001 §8 Order management, order 404: "We could not find that order." The server answers the
+ * docs/after-sale.md#errors Order management, order 404: "We could not find that order." The server answers the
  * same for an order that is not this browser's and has no key (nothing is revealed), so the page
  * says how to open one and how to get its link again.
  */
@@ -41,7 +41,7 @@ export function OrderNotFound() {
 /**
  * What a page that reads one order (manage, reschedule, pay) shows when the read failed, null when
  * it did not: an expired link says so; the order's 404 (also what someone else's order answers)
- * is `notFound` or "We could not find that order."; anything else the 001 §8 failure with a retry.
+ * is `notFound` or "We could not find that order."; anything else the docs/after-sale.md#errors failure with a retry.
  */
 export function orderLoadError(query: { isError: boolean; error: unknown; refetch: () => unknown }, notFound?: ReactNode): ReactNode {
   if (!query.isError) return null;
@@ -50,7 +50,7 @@ export function orderLoadError(query: { isError: boolean; error: unknown; refetc
   return <OrderLoadFailed onRetry={() => void query.refetch()} />;
 }
 
-/** 001 §8 Order management, any other failure: "Oops! Sorry, something went wrong. Please try again." */
+/** docs/after-sale.md#errors Order management, any other failure: "Oops! Sorry, something went wrong. Please try again." */
 export function OrderLoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <ManageNotice>

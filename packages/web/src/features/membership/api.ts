@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TMemberAllowance, TMembership, TMembershipGift, TMembershipLevel, TResourceList } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 
-/** The membership calls of 000 §7 and 001 §7 (schemas in packages/contracts/src/memberships.ts). */
+/** The membership calls of docs/memberships.md#2-buying (schemas in packages/contracts/src/memberships.ts). */
 
 /**
  * A membership card as the web reads it. Operator-added members carry no term, level or renewal
@@ -72,5 +72,5 @@ export function orderMembershipsQuery(orderId: string, key?: string | null) {
   });
 }
 
-/** 001 §2: the member card's QR image. */
+/** docs/memberships.md#2-buying: the member card's QR image. */
 export const membershipQrUrl = (membershipId: string) => `/api/membership/${encodeURIComponent(membershipId)}/qrcode?margin=2`;

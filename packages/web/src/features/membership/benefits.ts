@@ -8,7 +8,7 @@ import { typeKey, type BenefitPool } from '../events/detail/quantities/quantitie
 import { memberAllowanceQuery } from './api.js';
 
 /**
- * The quantity maximum from the remaining member benefit (000 §5), pure: a ticket of a
+ * The quantity maximum from the remaining member benefit (docs/memberships.md#4-refusals-error-envelope), pure: a ticket of a
  * members-only group, or of a type an allowance names, takes from the allowances of one card set
  * — the type's own and the '*' pool. Each allowance becomes a pool over the type keys that take
  * from it, so a '*' pool of 4 caps the sum over every type it covers. The card set is the first

@@ -22,7 +22,7 @@ import { MembershipForm } from './membership-form.js';
 export const MY_MEMBERSHIP_PATH = '/my/membership';
 
 /**
- * Buy a membership (000 §2, 001 §2 "Membership purchase"): choose a level (chosen already when
+ * Buy a membership (docs/memberships.md#2-buying "Membership purchase"): choose a level (chosen already when
  * there is only one), name the members its roles allow, add it to the cart. A logged-out buyer is
  * asked to log in or go on as a guest first; after logging in the add goes on by itself.
  */
@@ -60,7 +60,7 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
     membersFor.current = key;
     setMembers(onRecord ?? initialMembers(levelRoles(chosen.level)));
     setSubmitted(false);
-    // 001 §2: changing level resets auto-renew to false.
+    // docs/memberships.md#8-auto-renew: changing level resets auto-renew to false.
     setAutoRenew(false);
   }, [chosen, levels, onRecord]);
 

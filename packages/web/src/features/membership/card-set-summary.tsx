@@ -6,7 +6,7 @@ import { MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 
 /**
  * One membership (a card set): level and expiry (with "renew from {date}" while renewal is not
- * open), then each card's member, role and member ID — with its QR image on My Account (001 §2).
+ * open), then each card's member, role and member ID — with its QR image on My Account (docs/accounts.md#my-account).
  * `cardExtra` adds to each card (My Account's wallet buttons, kept out of the event page's bundle).
  */
 export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3, cardExtra }: { set: CardSet; timezone: string; qr?: boolean; headingLevel?: 2 | 3; cardExtra?: (card: CardSet['cards'][number]) => ReactNode }) {

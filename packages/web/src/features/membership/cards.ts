@@ -4,7 +4,7 @@ import type { MembershipCard } from './api.js';
 import { byCodePoint } from '../../lib/compare.js';
 
 /**
- * The viewer's membership cards read for display (001 §2 My Account membership details, 001 §4
+ * The viewer's membership cards read for display (docs/accounts.md#my-account My Account membership details, docs/accounts.md#my-account
  * renewal), pure: cards bought together form one set (level, expiry and renewal are the set's);
  * the expiry text adds "renew from {date}" while renewal is not open yet.
  */
@@ -41,7 +41,7 @@ export function cardDate(iso: string, timezone: string): string {
 }
 
 /**
- * 001 §2: "Expires {date}", or "Expired {date}"; while renewal is not open yet the text adds
+ * docs/memberships.md#5-renewal: "Expires {date}", or "Expired {date}"; while renewal is not open yet the text adds
  * "renew from {date}".
  */
 export function expiryText(card: Pick<MembershipCard, 'valid_from' | 'valid_to' | 'status' | 'renewal'>, timezone: string): string {

@@ -30,7 +30,7 @@ export async function rescopeViewerReads(client: QueryClient, scoped: boolean): 
 }
 
 /**
- * Members see members-only events and groups (000 §6): while a current member is logged in, the
+ * Members see members-only events and groups (docs/events.md#members-only-events): while a current member is logged in, the
  * catalogue reads skip the public cache, and they are read again whenever that changes (log in,
  * log out, a membership bought or ended).
  */

@@ -6,7 +6,7 @@ import { canAddMember, canRemoveMember, MEMBER_ROLE_NAMES } from '@foyer/contrac
 import { addMember, emailRequired, memberLegend, removeMember, type MemberEntry } from './members.js';
 
 /**
- * The named members of a membership (000 §2): one fieldset per card with its role as legend
+ * The named members of a membership (docs/memberships.md#2-buying): one fieldset per card with its role as legend
  * (first and last name, an e-mail where the level asks), a remove button above a role's minimum
  * and an add button per role below its maximum. `locked` (prevent_membership_updates): the members
  * on record, read-only, and no one added.

@@ -7,7 +7,7 @@ import { cardSets } from './cards.js';
 import { memberEntry, type MemberEntry } from './members.js';
 
 /**
- * `membership.prevent_membership_updates` (001 §5; docs/memberships.md "Locked member details"):
+ * `membership.prevent_membership_updates` (docs/memberships.md "Locked member details"):
  * a member's new cards name the people already on its cards, read-only. The server refuses others.
  */
 export function usePreventMembershipUpdates(): boolean {

@@ -5,7 +5,7 @@ import { en, format } from '../../i18n/en.js';
 import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/quantities/attendees.js';
 
 /**
- * The named members of a membership purchase (000 §2, 001 §5), pure: which roles a level allows
+ * The named members of a membership purchase (docs/memberships.md#2-buying, docs/memberships.md#4-refusals-error-envelope), pure: which roles a level allows
  * and how many of each, the members a level starts with, adding and removing, validation (names
  * required and at most 50 characters, e-mails where the level asks, at most 254) and the cart's
  * handler_data. The limits are the contract's (zod-free constants).

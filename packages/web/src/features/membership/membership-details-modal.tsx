@@ -4,7 +4,7 @@ import { Modal } from '../../ui/modal.js';
 import { MembershipDetails } from './membership-details.js';
 
 /**
- * The membership details modal (000 §2 dialogs), opened from the member menu: the member's cards
+ * The membership details modal (docs/memberships.md#2-buying dialogs), opened from the member menu: the member's cards
  * with IDs and QR codes to show at the door, renew when allowed, and the full page in My Account.
  */
 export default function MembershipDetailsModal({ open, onClose }: { open: boolean; onClose: () => void }) {

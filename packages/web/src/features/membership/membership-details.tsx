@@ -16,7 +16,7 @@ import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 export const RENEW_PATH = `${paths.membership}/renew`;
 
 /**
- * The logged-in user's memberships (001 §2 membership details): per card set its level, expiry
+ * The logged-in user's memberships (docs/memberships.md#2-buying membership details): per card set its level, expiry
  * (with "renew from {date}" while renewal is not open), each card's member ID and QR image, and
  * the way to renew when it is allowed, and the membership e-mail sent again. On /my/membership and
  * in the member menu's modal.

@@ -8,7 +8,7 @@ import { BuyMembership } from './buy-membership.js';
 import { RenewMembership } from './renew-membership.js';
 
 /**
- * The buy-membership flow of the membership event (000 §2): /events/{id}/renew renews the
+ * The buy-membership flow of the membership event (docs/memberships.md#5-renewal): /events/{id}/renew renews the
  * member's membership, /events/{id}/gift gives one; otherwise a new one is bought (with a link to
  * giving one instead).
  */

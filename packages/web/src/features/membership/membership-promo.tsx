@@ -10,7 +10,7 @@ import { userQuery } from '../account/api.js';
 import { isCurrentMember } from './member-reads.js';
 
 /**
- * The membership promo (000 §2 layout): on an event page, visitors who are not current members are
+ * The membership promo (docs/promotions.md#the-storefront layout): on an event page, visitors who are not current members are
  * invited to join — only when the seller sells memberships (web.membership_event_id). Members, and
  * a page still finding out who is looking, see nothing.
  */

@@ -3,7 +3,7 @@ import { MyAccountPage } from '../my-account/my-account-page.js';
 import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
 
 /**
- * My Account membership details (/my/membership, 001 §2): per membership its level, expiry (with
+ * My Account membership details (/my/membership, docs/accounts.md#my-account): per membership its level, expiry (with
  * "renew from {date}" while renewal is not open), each card's member ID and QR image, and the way
  * to renew when renewal is allowed. A logged-out visitor sees a login form instead.
  */

@@ -9,7 +9,7 @@ import { CardSetSummary } from './card-set-summary.js';
 import { OrderGifts } from './gift/order-gifts.js';
 
 /**
- * The membership an order created or renewed, on the order-complete page (001 §3, §7): level,
+ * The membership an order created or renewed, on the order-complete page (docs/memberships.md#5-renewal): level,
  * expiry and each card's member ID; or the gift codes it bought. Nothing for orders without one
  * (or while it loads).
  */

@@ -16,7 +16,7 @@ import { CardSetSummary } from './card-set-summary.js';
 import { useMembershipAdd } from './use-membership-add.js';
 
 /**
- * Renew a membership (/events/{id}/renew, /membership/renew; 001 §2, §4): the logged-in member's
+ * Renew a membership (/events/{id}/renew, /membership/renew; docs/memberships.md#5-renewal): the logged-in member's
  * membership with its level and cards; renewal is offered only within the level's allowed period
  * before expiry — outside it the expiry text adds "renew from {date}" and says it cannot be
  * renewed yet. A renewal adds the level's ticket with the membership to renew (same member ids).

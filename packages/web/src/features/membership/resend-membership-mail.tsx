@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 
 /**
- * "Resend membership e-mail" (001 §2 membership details): POST my/ticket_order/resend with
+ * "Resend membership e-mail" (docs/after-sale.md#resending-tickets membership details): POST my/ticket_order/resend with
  * memberships_only — the membership confirmations go to the account's own address again.
  */
 export function ResendMembershipMail() {

@@ -12,7 +12,7 @@ import type { EventDetail } from '../events/detail/model.js';
 
 /**
  * Adds one membership ticket (a new membership's members, or the membership to renew) on the
- * membership event's open session, then goes on as after any add (000 §4).
+ * membership event's open session, then goes on as after any add (docs/memberships.md#2-buying).
  */
 export function useMembershipAdd(detail: EventDetail) {
   const config = useAppConfig();

@@ -5,7 +5,7 @@ import { useOptionalAccount } from '../account/account-context.js';
 import { useIsMember } from '../account/use-is-member.js';
 import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
 
-/** /my (001 §2): a member goes to /my/membership, anyone else to the first configured page (the profile by default). */
+/** /my (docs/accounts.md#my-account): a member goes to /my/membership, anyone else to the first configured page (the profile by default). */
 export function Component() {
   const account = useOptionalAccount();
   const member = useIsMember();

@@ -5,7 +5,7 @@ import { useOptionalAccount } from '../account/account-context.js';
 import { useIsMember } from '../account/use-is-member.js';
 import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
 
-/** The My Account pages (001 §2): Membership for members, then the configured pages; the current one marked. */
+/** The My Account pages (docs/accounts.md#my-account): Membership for members, then the configured pages; the current one marked. */
 export function MyAccountNav() {
   const entries = useConfigEntries();
   const account = useOptionalAccount();

@@ -9,7 +9,7 @@ import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages, type MyAccountPage as PageName } from './pages.js';
 
 /**
- * The frame of every My Account page (001 §2): its title, the pages' nav, then the page itself for
+ * The frame of every My Account page (docs/accounts.md#my-account): its title, the pages' nav, then the page itself for
  * a logged-in user — a placeholder while the session is read, the login form for a visitor. A
  * page the seller's `web.my_account` leaves out (or turns off with `false`) is not found.
  */

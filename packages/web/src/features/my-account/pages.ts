@@ -2,13 +2,13 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { CONFIG, MY_ACCOUNT_PAGES_KEY } from '@foyer/contracts/constants';
 import { configValue } from '../../config/config.js';
 
-/** The My Account pages a seller may show (001 §2: my_account_pages). */
+/** The My Account pages a seller may show (docs/accounts.md#my-account: my_account_pages). */
 export const MY_ACCOUNT_PAGES = ['my_profile', 'upcoming_events', 'recent_orders'] as const;
 export type MyAccountPage = (typeof MY_ACCOUNT_PAGES)[number];
 
 /**
  * `web.my_account`: `false` turns My Account off; `{ "pages": [...] }` chooses and orders its pages;
- * else the spec's `web.my_account_pages` list (001 §2) does; unset, all of them. Unknown page names
+ * else the spec's `web.my_account_pages` list (docs/accounts.md#my-account) does; unset, all of them. Unknown page names
  * are left out.
  */
 export function myAccountPages(entries: readonly TConfigEntry[]): MyAccountPage[] {

@@ -13,7 +13,7 @@ import { profileAnswers, profileBody, serverFieldErrors } from './profile-model.
 const FIELDS = [...PROFILE_READ_ONLY, ...PROFILE_FORM];
 
 /**
- * My profile's form (001 §2): the e-mail and names read-only, the contact details with the
+ * My profile's form (docs/accounts.md#my-account): the e-mail and names read-only, the contact details with the
  * checkout's fields and rules (the state select disabled, and sent as null, where the country has
  * none); the server's field problems shown at the fields, a saved message announced.
  */

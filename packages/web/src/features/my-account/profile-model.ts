@@ -1,4 +1,4 @@
-// My profile (001 §2): the form's answers from the user, the PUT my/user body, and the server's field problems as texts.
+// My profile (docs/accounts.md#my-account): the form's answers from the user, the PUT my/user body, and the server's field problems as texts.
 import { fieldApplies, PROFILE_FORM, PROFILE_KEYS, PROFILE_READ_ONLY, type IdentityAnswers, type IdentityFieldProblem, type ProfileKey } from '@foyer/contracts/rules';
 import type { TUser } from '@foyer/contracts';
 import { isApiError } from '../../api/client.js';
@@ -12,7 +12,7 @@ export function profileAnswers(user: TUser): IdentityAnswers {
   return answers;
 }
 
-/** Each detail as PUT my/user takes it: trimmed, empty as null — and the state null when its field is disabled (001 §2). */
+/** Each detail as PUT my/user takes it: trimmed, empty as null — and the state null when its field is disabled (docs/accounts.md#my-account). */
 function profileValues(answers: IdentityAnswers): Record<ProfileKey, string | null> {
   const values = {} as Record<ProfileKey, string | null>;
   for (const f of PROFILE_FORM) values[f.key as ProfileKey] = fieldApplies(f, answers) ? String(answers[f.key] ?? '').trim() || null : null;

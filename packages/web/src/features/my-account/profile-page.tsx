@@ -3,7 +3,7 @@ import { useOptionalAccount } from '../account/account-context.js';
 import { MyAccountPage } from './my-account-page.js';
 import { ProfileForm } from './profile-form.js';
 
-/** My Account profile (/my/profile, 001 §2): the member id when there is one, then the profile form; a visitor sees the login form. */
+/** My Account profile (/my/profile, docs/accounts.md#my-account): the member id when there is one, then the profile form; a visitor sees the login form. */
 export function Component() {
   return (
     <MyAccountPage page="my_profile" className="my-profile" title={en.myAccount.profileTitle} loginLead={en.myAccount.profileLead}>

@@ -7,7 +7,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { upcomingQuery } from './api.js';
 import { MyAccountPage } from './my-account-page.js';
 
-/** My Account upcoming visits (/my/upcoming, 001 §2): each session the user has tickets for, soonest first; a visitor sees the login form. */
+/** My Account upcoming visits (/my/upcoming, docs/accounts.md#my-account): each session the user has tickets for, soonest first; a visitor sees the login form. */
 export function Component() {
   return (
     <MyAccountPage page="upcoming_events" className="my-upcoming" title={en.myAccount.upcomingTitle} loginLead={en.myAccount.upcomingLead}>

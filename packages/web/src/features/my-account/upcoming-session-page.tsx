@@ -9,7 +9,7 @@ import { upcomingQuery } from './api.js';
 import { MyAccountPage } from './my-account-page.js';
 import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
 
-/** One upcoming visit (/my/upcoming/session/{id}, 001 §2): when, how many tickets, the order's tickets and manage page; "Session not found". */
+/** One upcoming visit (/my/upcoming/session/{id}, docs/after-sale.md#screens): when, how many tickets, the order's tickets and manage page; "Session not found". */
 export function Component() {
   return (
     <MyAccountPage page="upcoming_events" className="my-visit" title={en.myAccount.sessionTitle} loginLead={en.myAccount.upcomingLead}>

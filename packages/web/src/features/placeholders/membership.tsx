@@ -8,7 +8,7 @@ import { placeholder } from './placeholder-page.js';
 import { externalMembershipUrl } from '../../app/route-guards.js';
 
 /**
- * /membership/{action?} (001 §2): to the external membership URL (web.membership_url) plus the
+ * /membership/{action?} (docs/memberships.md#2-buying): to the external membership URL (web.membership_url) plus the
  * action, else to the membership event (web.membership_event_id) with the action, when one is
  * configured; otherwise the membership page.
  */

@@ -7,8 +7,8 @@ import { promoErrorText } from './model.js';
 
 /**
  * The codes on the cart: the buyer's, each with a remove button (the use goes back to the code);
- * the seller's default code (000 §2) marked as applied automatically; a code that tickets of a
- * code-required group need (`required`, 000 §4) marked as such, without a remove button (the server
+ * the seller's default code (docs/promotions.md#the-storefront) marked as applied automatically; a code that tickets of a
+ * code-required group need (`required`, docs/promotions.md#applying-codes) marked as such, without a remove button (the server
  * refuses it).
  */
 export function AppliedCodes({ cart }: { cart: TCart }) {

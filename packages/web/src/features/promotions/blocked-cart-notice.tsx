@@ -2,7 +2,7 @@ import type { TCart } from '@foyer/contracts';
 import { en } from '../../i18n/en.js';
 import { blockingOf } from './model.js';
 
-/** 001 §8 blocked cart: "A code is required to continue with your order." with the server's description. */
+/** docs/promotions.md#applying-codes blocked cart: "A code is required to continue with your order." with the server's description. */
 export function BlockedCartNotice({ cart, onEnterCode }: { cart: TCart; onEnterCode: () => void }) {
   const blocking = blockingOf(cart);
   if (!blocking) return null;

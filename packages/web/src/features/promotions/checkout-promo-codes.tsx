@@ -7,7 +7,7 @@ import { PromoCodesModal } from './promo-codes-modal.js';
 import { ResidentZip } from './resident-zip.js';
 import { useOptionalAccount } from '../account/account-context.js';
 
-/** Checkout's promo codes (001 §2, §8): the blocked-cart notice when a code is needed, and the promo-codes modal. */
+/** Checkout's promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the blocked-cart notice when a code is needed, and the promo-codes modal. */
 export function CheckoutPromoCodes() {
   const cart = useOptionalCart();
   const user = useOptionalAccount()?.user;
@@ -21,7 +21,7 @@ export function CheckoutPromoCodes() {
         {en.promo.open}
       </button>
       <PromoCodesModal open={open} onClose={() => setOpen(false)} />
-      {/* A member's own zip gives them the resident discount (001 §5). */}
+      {/* A member's own zip gives them the resident discount (docs/promotions.md#code-groups). */}
       {user?.zip_code && <ResidentZip memberZip={user.zip_code} />}
     </>
   );

@@ -5,23 +5,23 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
 import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
 
-/** Event config web.ecommerce.citypass (000 §3): true, or { enabled: true }. */
+/** Event config web.ecommerce.citypass (docs/promotions.md#cart-modifiers): true, or { enabled: true }. */
 export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
   const entry = config.find((c) => c.namespace === 'web' && c.name === 'ecommerce.citypass');
   const value = entry?.value as unknown;
   return value === true || value === 'true' || (typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true);
 }
 
-/** 000 §5: the city-pass field shows when the event enables it, not for add-on events, and while the buyer has applied no code (the seller's default code does not count). */
+/** docs/promotions.md#applying-codes: the city-pass field shows when the event enables it, not for add-on events, and while the buyer has applied no code (the seller's default code does not count). */
 export function citypassFieldShown(config: readonly TConfigEntry[], upsell: boolean, cart: TCart | null): boolean {
   return citypassEnabled(config) && !upsell && !(cart && typedCodes(cart).length > 0);
 }
 
 /**
- * The city-pass field (000 §5): only when the event enables it, not for add-on events, and while
+ * The city-pass field (docs/promotions.md#applying-codes): only when the event enables it, not for add-on events, and while
  * no codes are on the cart. Vouchers go with the reserve; the server checks their format
  * ('Does not match the expected format. Please check your CityPASS code.') and their use, and its
- * refusal (invalid_citypass, code_exhausted) shows here, at the field (000 §8).
+ * refusal (invalid_citypass, code_exhausted) shows here, at the field (docs/promotions.md#applying-codes).
  */
 export function CitypassField({ event, config, upsell }: { event: TEventTemplate; config: readonly TConfigEntry[]; upsell: boolean }) {
   const id = useId();

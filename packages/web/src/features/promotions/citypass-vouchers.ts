@@ -1,9 +1,9 @@
 /**
- * City-pass vouchers typed on an event page (000 §3, §5), kept for this tab until a reserve takes
+ * City-pass vouchers typed on an event page (docs/promotions.md#cart-modifiers, docs/promotions.md#applying-codes), kept for this tab until a reserve takes
  * them as pre-reserve codes with handler "citypass".
  */
 let vouchers: string[] = [];
-/** The server's refusal of the last reserve's vouchers (000 §8: shown at the city-pass field). */
+/** The server's refusal of the last reserve's vouchers (docs/promotions.md#applying-codes: shown at the city-pass field). */
 let refusal: string | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
@@ -37,5 +37,5 @@ export const citypassStore = {
   },
 };
 
-/** The pre-reserve entries of the vouchers (000 §3: handler citypass). */
+/** The pre-reserve entries of the vouchers (docs/promotions.md#cart-modifiers: handler citypass). */
 export const voucherEntries = () => vouchers.map((code) => ({ code, handler: 'citypass' }));

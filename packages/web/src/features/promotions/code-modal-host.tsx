@@ -4,7 +4,7 @@ import { Modal } from '../../ui/modal.js';
 import { codePromptStore } from './code-prompt.js';
 import { PromoCodeForm } from './promo-code-form.js';
 
-/** The code modal (000 §2: a 'Code' field and an apply button), opened by promptForCode. */
+/** The code modal (docs/promotions.md#the-storefront: a 'Code' field and an apply button), opened by promptForCode. */
 export function CodeModalHost() {
   const prompt = useSyncExternalStore(codePromptStore.subscribe, codePromptStore.get, () => null);
   return (

@@ -1,5 +1,5 @@
 /**
- * The code modal of 000 §2, §4 as a prompt any reserve can open: a reserve refused with
+ * The code modal of docs/promotions.md#the-storefront, docs/promotions.md#applying-codes as a prompt any reserve can open: a reserve refused with
  * rule_blocks_reserve / code_required asks for a code, shows the server's description, and retries
  * the reserve with the code as a pre-reserve code until it goes through or the buyer closes it.
  * One modal (CodeModalHost, in the app shell) serves every flow.

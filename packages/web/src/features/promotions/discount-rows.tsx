@@ -3,7 +3,7 @@ import type { TCart, TTicket } from '@foyer/contracts';
 import { en } from '../../i18n/en.js';
 import { discountsOf } from './model.js';
 
-/** The cart's discounts in the totals (000 §3 cart mods): one row per modifier, its name and what it took off. */
+/** The cart's discounts in the totals (docs/promotions.md#cart-modifiers cart mods): one row per modifier, its name and what it took off. */
 export function DiscountRows({ cart, total, money }: { cart: TCart; total: string; money: (amount: string) => string }) {
   const mods = discountsOf(cart);
   if (!mods.length) {

@@ -1,5 +1,5 @@
 /**
- * A code from the event page's `?code=` (000 §2), kept for this tab until a reserve takes it
+ * A code from the event page's `?code=` (docs/promotions.md#the-storefront), kept for this tab until a reserve takes it
  * (as preloadedPromoCodes: the server applies it when valid).
  */
 const KEY = 'foyer.promo_link_code';

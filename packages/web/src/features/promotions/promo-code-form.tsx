@@ -11,14 +11,14 @@ export interface PromoCodeFormProps {
   /** Text shown above the form (the code modal: the server's description). */
   intro?: string;
   autoFocus?: boolean;
-  /** Maps a refusal to its text; defaults to the promo-code texts of 000 §8. */
+  /** Maps a refusal to its text; defaults to the promo-code texts of docs/promotions.md#applying-codes. */
   errorText?: (error: unknown, code: string) => string;
-  /** 000 §8: the code modal shows a refusal above the form; elsewhere it is at the field. */
+  /** docs/promotions.md#applying-codes: the code modal shows a refusal above the form; elsewhere it is at the field. */
   errorAbove?: boolean;
 }
 
 /**
- * A code field and its apply button (000 §5): trimmed, apply disabled under 2 characters, at most
+ * A code field and its apply button (docs/promotions.md#applying-codes): trimmed, apply disabled under 2 characters, at most
  * 35; applying, then cleared on success; a refusal shown at the field (aria-live) and tied to it.
  */
 export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, autoFocus, errorText = promoErrorText, errorAbove = false }: PromoCodeFormProps) {

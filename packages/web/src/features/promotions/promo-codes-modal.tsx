@@ -6,7 +6,7 @@ import { AppliedCodes } from './applied-codes.js';
 import { PromoCodeForm } from './promo-code-form.js';
 import { blockedCartErrorText, blockingOf } from './model.js';
 
-/** The checkout's promo-codes modal (001 §2): a code applied to the cart, the applied ones removable; for a blocked cart (001 §8) a refused code adds 'Please try another one.' */
+/** The checkout's promo-codes modal (docs/promotions.md#the-storefront): a code applied to the cart, the applied ones removable; for a blocked cart (docs/promotions.md#applying-codes) a refused code adds 'Please try another one.' */
 export function PromoCodesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { view, store } = useCart();
   return (

@@ -11,7 +11,7 @@ import { linkCodeOf, promoErrorText } from './model.js';
 type State = { kind: 'pending' | 'applied' | 'error'; text: string } | null;
 
 /**
- * The promo banner of an event page opened with `?code=` (000 §2): with a cart holding tickets the
+ * The promo banner of an event page opened with `?code=` (docs/promotions.md#the-storefront): with a cart holding tickets the
  * code is applied at once; without one it is kept and sent with the reserve. A refusal is shown.
  */
 export function PromoLinkBanner() {

@@ -7,7 +7,7 @@ import { AppliedCodes } from './applied-codes.js';
 import { PromoCodeForm } from './promo-code-form.js';
 
 /**
- * The promo panel of the cart (000 §4): collapsed ("Have a promo code?"), expanded, applying, then
+ * The promo panel of the cart (docs/promotions.md#applying-codes): collapsed ("Have a promo code?"), expanded, applying, then
  * collapsed and cleared on success with the result announced; a refusal shows inline.
  */
 export function PromoPanel() {

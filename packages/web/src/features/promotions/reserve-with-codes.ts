@@ -5,7 +5,7 @@ import { citypassRefusalOf, codeRequiredOf, linkCodeOf } from './model.js';
 import { citypassStore, voucherEntries } from './citypass-vouchers.js';
 
 /**
- * A reserve with the promotion rules of 000 §2, §4, §8: a code from a `?code=` link goes along as a
+ * A reserve with the promotion rules of docs/promotions.md#the-storefront, docs/promotions.md#applying-codes: a code from a `?code=` link goes along as a
  * preloaded code (`urlCode`: the link's own, for a reserve that may start before the banner has
  * looked the code up); a refusal for want of a code (code_required) opens the code modal, which
  * retries with the code as a pre-reserve code; a city-pass voucher's refusal (invalid_citypass,

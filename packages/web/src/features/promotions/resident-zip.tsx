@@ -5,7 +5,7 @@ import { useOptionalCart } from '../cart/cart-context.js';
 import { applyCode } from './api.js';
 
 /**
- * Applies a resident discount from a ZIP code (001 §5): on blur of the zip field inside `children`
+ * Applies a resident discount from a ZIP code (docs/promotions.md#code-groups): on blur of the zip field inside `children`
  * (the field whose id is `zipInputId`), or once for the member's own zip. Quiet: a zip without a
  * discount changes nothing and says nothing; an applied one is announced.
  */

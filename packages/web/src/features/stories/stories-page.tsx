@@ -1,4 +1,4 @@
-// The component viewer (001 §2 /_stories): the shared components in their states, so a designer can check a theme. Development builds only.
+// The component viewer (docs/routes.md#route-table /_stories): the shared components in their states, so a designer can check a theme. Development builds only.
 import { useState } from 'react';
 import './stories.css';
 import { priceDisplay } from '../../config/config.js';

@@ -29,7 +29,7 @@ export const PRICE_GROUPS: PriceGroup[] = [
   },
 ];
 
-/** The quantity rows (000 §5): the price list's types, and a group with no room left (its row "None left"). */
+/** The quantity rows (docs/events.md#field-rules): the price list's types, and a group with no room left (its row "None left"). */
 export const QUANTITY_GROUPS: PriceGroup[] = [...PRICE_GROUPS, { group: group('g-late', 'Late entry'), types: [{ type: type('t-late', 'Late entry', '12.00'), rule: rule('t-late', 'g-late') }] }];
 export const QUANTITY_ROOM = new Map([['g-late', 0]]);
 

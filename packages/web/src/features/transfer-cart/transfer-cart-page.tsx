@@ -9,10 +9,10 @@ import { transferCart } from './api.js';
 import { transferError, transferOutcome, type TransferOutcome } from './transfer-outcome.js';
 
 /**
- * /transfer-cart/{cartId} (001 §2): loads the cart (a link from staff or another device), keeps it
+ * /transfer-cart/{cartId} (docs/cart.md#screens): loads the cart (a link from staff or another device), keeps it
  * as this browser's cart and goes on to the `next` parameter or /checkout; a cart that is already
  * an order goes to its complete page. A staff-created cart's payment link carries `key`: the
- * cart is first handed to this browser with it. Refusals show the spec's texts (001 §8).
+ * cart is first handed to this browser with it. Refusals show the spec's texts (docs/cart.md#errors).
  */
 export function Component() {
   const { cartId = '' } = useParams();

@@ -1,7 +1,7 @@
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 
-/** Where /transfer-cart/{cartId} goes, or what it says (001 §2, §8). */
+/** Where /transfer-cart/{cartId} goes, or what it says (docs/cart.md#screens, docs/cart.md#errors). */
 export type TransferOutcome = { kind: 'go'; to: string } | { kind: 'complete'; orderId: string } | { kind: 'message'; text: string };
 
 /** Only same-site paths are followed from the `next` query parameter. */

@@ -16,7 +16,7 @@ const keyQuery = (key?: string | null) => (key ? { key } : {});
 const passQuery = (target: WalletTarget) => ({ ...keyQuery(target.manageKey), ticket_id: target.ticketId, membership_id: target.membershipId });
 
 /**
- * GET ticket_order/{id}/walletprecheck (001 §7): which wallets are offered for this order (or its
+ * GET ticket_order/{id}/walletprecheck (docs/wallet-passes.md#calls): which wallets are offered for this order (or its
  * ticket or card). Private: the owner's login or key, or the member's login for their own card.
  */
 export function walletPrecheckQuery(target: WalletTarget) {

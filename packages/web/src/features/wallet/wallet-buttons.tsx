@@ -10,7 +10,7 @@ export interface WalletButtonsProps extends WalletTarget {
 }
 
 /**
- * "Add to Apple Wallet" and "Save to Google Wallet" (001 §2 Order complete wallet links, My
+ * "Add to Apple Wallet" and "Save to Google Wallet" (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, My
  * Account): each only when walletprecheck says the wallet is offered for this order; nothing while
  * it loads or when it fails (the tickets page and e-mail still have the codes). The badges
  * approximate the official ones with CSS and inline SVG, no external assets.

@@ -1,5 +1,5 @@
 /**
- * The wallet badges' texts, as the wallets word them (001 §2 Order complete wallet links). Here
+ * The wallet badges' texts, as the wallets word them (docs/wallet-passes.md#what-has-a-pass Order complete wallet links). Here
  * rather than in i18n/en.ts: they load with the lazy buttons, not in every page's first JS (the
  * event page is at its budget).
  */

@@ -9,7 +9,7 @@ import { answersOf, PICKED } from './model.js';
 import { useAddressSearch } from './use-address-search.js';
 
 /**
- * The address as a search (000 §4 address autocomplete): a combobox whose suggestions come from
+ * The address as a search (docs/checkout.md#address-lookup address autocomplete): a combobox whose suggestions come from
  * the server's lookup; a Container drills down, an Address is retrieved and fills the address
  * fields. Any failure hands over to manual entry (`onFail`), as does the manual-entry button.
  */
@@ -104,7 +104,7 @@ export function AddressLookupField({
         onChange={(e) => {
           setContainer(null);
           setActive(-1);
-          // Typing again un-picks the address: it must be chosen anew (000 §5).
+          // Typing again un-picks the address: it must be chosen anew (docs/checkout.md#address-lookup).
           onAnswers({ address: e.target.value, [PICKED]: '' });
         }}
       />

@@ -1,7 +1,7 @@
 import type { TAddressSuggestion, TAddressSuggestions, TFoundAddress, TFoundAddresses } from '@foyer/contracts';
 import { api } from '../../../api/client.js';
 
-/** The address lookup's calls (000 §4): the server asks the service with its own key. */
+/** The address lookup's calls (docs/checkout.md#address-lookup): the server asks the service with its own key. */
 export async function findAddresses(input: { text: string; container?: string; country: string }, signal?: AbortSignal): Promise<TAddressSuggestion[]> {
   const query: Record<string, string> = { country: input.country };
   if (input.container) query.container = input.container;

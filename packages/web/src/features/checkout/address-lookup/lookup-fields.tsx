@@ -7,9 +7,9 @@ import { AddressLookupField } from './address-lookup-field.js';
 import { lookupActive, lookupErrors } from './model.js';
 
 /**
- * The address lookup's part in the checkout form (000 §4): whether it is on for the answers so far,
+ * The address lookup's part in the checkout form (docs/checkout.md#address-lookup): whether it is on for the answers so far,
  * its extra check, and the address field it draws. A failure switches to manual entry for good and
- * is reported (000 §8).
+ * is reported (docs/checkout.md#address-lookup).
  */
 export function useAddressLookup(input: { available: boolean; form: readonly IdentityField[]; answers: IdentityAnswers; onAnswers: (answers: IdentityAnswers) => void }) {
   const [manual, setManual] = useState(false);

@@ -6,7 +6,7 @@ import { en } from '../../../i18n/en.js';
 export const PICKED = 'address_lookup_id';
 const SUBFIELDS = ['address', 'address_more', 'city', 'state', 'region', 'zip_code'];
 
-/** Whether the address field searches (000 §4): a lookup key on the server, autocomplete mode, a supported country, an address field. */
+/** Whether the address field searches (docs/checkout.md#address-lookup): a lookup key on the server, autocomplete mode, a supported country, an address field. */
 export function lookupActive(options: { available: boolean; manual: boolean; form: readonly IdentityField[]; answers: IdentityAnswers }): boolean {
   if (!options.available || options.manual) return false;
   if (!isLookupCountry(String(options.answers.country ?? ''))) return false;
@@ -14,7 +14,7 @@ export function lookupActive(options: { available: boolean; manual: boolean; for
 }
 
 /**
- * 000 §5: in autocomplete mode the address is in error when no suggestion was picked — when the
+ * docs/checkout.md#address-lookup: in autocomplete mode the address is in error when no suggestion was picked — when the
  * address is required (any address subfield is), or something was typed without picking.
  */
 export function lookupErrors(form: readonly IdentityField[], answers: IdentityAnswers): Record<string, string> {

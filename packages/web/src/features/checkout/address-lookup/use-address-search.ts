@@ -6,7 +6,7 @@ import { findAddresses } from './api.js';
 export type SearchState = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; suggestions: TAddressSuggestion[] };
 
 /**
- * The suggestions for what is typed (000 §4, §9): from 4 characters, 300 ms after the last
+ * The suggestions for what is typed (docs/checkout.md#address-lookup): from 4 characters, 300 ms after the last
  * keystroke, only while the field has focus; a Container's id (drill down) asks at once. An
  * answer to an older question is dropped. A failure is handed to `onFail`.
  */

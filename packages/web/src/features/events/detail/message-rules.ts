@@ -2,7 +2,7 @@ import type { TEventSession, TMessageRule } from '@foyer/contracts';
 import { calendarDay, ISO_DATE, safeTz } from '../../../lib/dates.js';
 
 /**
- * Message rules (000 §3, §5; docs/catalog.md §9): short badges on days and sessions and notices
+ * Message rules (docs/catalog.md#9-message-rules): short badges on days and sessions and notices
  * when a matching day or session is chosen. All triggers of a rule must pass. Date intervals are
  * start-inclusive and end-exclusive; time of day matches minutes since venue-local midnight in
  * [start, end). Quantity triggers belong to the quantity step and never pass here.
@@ -84,7 +84,7 @@ interface QuantityTrigger {
 const list = (value: unknown): string[] | null => (Array.isArray(value) && value.length ? value.map(String) : null);
 
 /**
- * A quantity trigger (000 §5): the quantities of the lines matching every filter given (group
+ * A quantity trigger (docs/catalog.md#9-message-rules): the quantities of the lines matching every filter given (group
  * ids or names, type ids or names; none = everything chosen) are summed; it passes when the sum
  * is at least min (if set) and at most max (if set).
  */

@@ -6,7 +6,7 @@ import { en, format } from '../../../i18n/en.js';
 import { formatMoney as priceText } from '../../../lib/money.js';
 
 /**
- * The one place the event screen turns prices into text (000 §5, §9): price parts (currency
+ * The one place the event screen turns prices into text (docs/events.md#field-rules, docs/events.md#limits): price parts (currency
  * sign, symbol, integer and fraction), 0 as free, a type's price (range, discount), the price
  * display modes and the primary/secondary prefixes of web.price_display.
  */
@@ -19,7 +19,7 @@ export function typePrice(
   currency: string,
   withFees = false,
 ): { price: string; original: string | null } {
-  // 000 §9 advertise_price_including_fees: each amount shown with the type's outside fees.
+  // docs/events.md#limits advertise_price_including_fees: each amount shown with the type's outside fees.
   const shown = (amount: string) =>
     withFees ? fromMinor(withOutsideFees(toMinor(amount), { fixedMinor: type.fee_fixed_outside ? toMinor(type.fee_fixed_outside) : null, percent: type.fee_percent_outside })) : amount;
   if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
@@ -38,7 +38,7 @@ export function typePrice(
   return { price: amount, original: null };
 }
 
-/** Whether prices are advertised with their fees (web.advertise_price_including_fees, 000 §9). */
+/** Whether prices are advertised with their fees (web.advertise_price_including_fees, docs/events.md#limits). */
 export function advertisesFees(entries: readonly TConfigEntry[]): boolean {
   return asBoolean(configValue(CONFIG.advertisePriceIncludingFees, entries), false);
 }

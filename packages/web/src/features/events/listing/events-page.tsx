@@ -32,7 +32,7 @@ import { pageTitleClass } from '../../../ui/page-title.js';
 
 const SKELETON_COUNT = 6;
 
-/** Event listing (/events, 000 §2). */
+/** Event listing (/events, docs/events.md#listing). */
 export function Component() {
   const config = useAppConfig();
   const seller = sellerInfo(config);
@@ -40,14 +40,14 @@ export function Component() {
   const filters = useMemo(() => parseListingFilters(searchParams), [searchParams]);
   const cart = useOptionalCart();
   const navigate = useNavigate();
-  // With items in the cart the listing is an upsell listing (000 §2).
+  // With items in the cart the listing is an upsell listing (docs/events.md#upsells-and-add-ons).
   const upsell = (cart?.view?.ticketCount ?? 0) > 0;
   useDocumentTitle(upsell ? en.listing.upsellTitle : en.listing.title);
 
   const query = useQuery(eventsAvailableQuery(listingQuery(filters, { timezone: seller.timezone }), upsell));
   // Categories come from the unfiltered listing, so the choices do not shrink as filters apply.
   const all = useQuery(eventsAvailableQuery(listingQuery(EMPTY_FILTERS, { timezone: seller.timezone })));
-  // Add-ons show only once the cart has an admission to anchor them (000 §4); their categories too.
+  // Add-ons show only once the cart has an admission to anchor them (docs/events.md#upsells-and-add-ons); their categories too.
   const anchored = anchorOf(cart?.view) !== null;
   const choices = useMemo(
     () =>
@@ -80,7 +80,7 @@ export function Component() {
   const clearLink = clearSearch ? `?${clearSearch}` : '.';
   const filtered = hasAnyFilter(filters);
 
-  // An upsell listing with nothing left to add goes on to checkout; so does any upsell listing once an express link skipped the upsells (001 §2).
+  // An upsell listing with nothing left to add goes on to checkout; so does any upsell listing once an express link skipped the upsells (docs/events.md#upsells-and-add-ons).
   const nothingLeft = upsell && ((query.isSuccess && !filtered && events.length === 0) || skipsUpsells());
   useEffect(() => {
     if (nothingLeft) navigate(paths.checkout, { replace: true });

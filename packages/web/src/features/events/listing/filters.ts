@@ -4,7 +4,7 @@ import { addDays, isTimeOfDay, todayIn } from '../../../lib/dates.js';
 import { byName } from '../../../lib/compare.js';
 
 /**
- * Listing filters (000 §2): from the address query — category, date (today | tomorrow),
+ * Listing filters (docs/events.md#listing): from the address query — category, date (today | tomorrow),
  * time.start / time.end (HH:mm) and any other metadata key — to the events/available query.
  */
 
@@ -103,7 +103,7 @@ export function filtersToSearch(filters: ListingFilters, keep?: URLSearchParams)
 }
 
 /**
- * Category choices (000 §2): the configured order first (those that exist), then the remaining
+ * Category choices (docs/events.md#listing): the configured order first (those that exist), then the remaining
  * categories alphabetically, after 'All' (null). Empty when there is at most one category — the
  * choice list is not shown then.
  */
@@ -126,7 +126,7 @@ export function categoryChoices(categories: Iterable<string | null | undefined>,
   return [null, ...ordered, ...rest];
 }
 
-/** Text truncation default 128 characters (000 §9), cut at a word boundary. */
+/** Text truncation default 128 characters (docs/events.md#limits), cut at a word boundary. */
 export function truncate(text: string, max = 128): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

@@ -29,7 +29,7 @@ export interface SeatMapDialogProps {
 }
 
 /**
- * The seat map modal (000 §2, §4; a drawer on phones): map, zoom, legend, group filters with
+ * The seat map modal (docs/seating.md#3-storefront; a drawer on phones): map, zoom, legend, group filters with
  * their prices, best available, the list alternative, the spec's errors, 'Confirm Selection'.
  * Seat states are polled while it is open; a chosen seat someone else takes is dropped and said.
  */

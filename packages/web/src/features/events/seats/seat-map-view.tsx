@@ -31,7 +31,7 @@ export interface SeatMapViewProps {
 }
 
 /**
- * The seat map drawn in SVG from the geometry (000 §2): one circle per seat, reachable with the
+ * The seat map drawn in SVG from the geometry (docs/seating.md#3-storefront): one circle per seat, reachable with the
  * keyboard (one tab stop; arrow keys move along a row and to the nearest seat of the row in front
  * or behind; Enter or Space chooses), zoomed with the wheel, a pinch or the buttons, dragged to pan.
  */

@@ -11,7 +11,7 @@ const SeatMapDialog = lazy(loadSeatMapDialog);
 
 /**
  * The seat step of the reserve form: 'Choose your seats' opens the map — closed, rendering
- * (50 ms), open (000 §4) — and the seats chosen are listed; the reserve button waits for them.
+ * (50 ms), open (docs/seating.md#3-storefront) — and the seats chosen are listed; the reserve button waits for them.
  */
 export function SeatPicker({ seating, eventId, sessionId, currency }: { seating: Seating; eventId: string; sessionId: string; currency: string }) {
   const [modal, setModal] = useState<'closed' | 'rendering' | 'open'>('closed');

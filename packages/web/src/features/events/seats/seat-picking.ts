@@ -2,7 +2,7 @@ import type { TReserveTicket, TSeat, TSeatMapDocument } from '@foyer/contracts';
 import { en, format } from '../../../i18n/en.js';
 
 /**
- * The seat-selection rules of 000 §4 and §5, pure: a seat is selectable only when available;
+ * The seat-selection rules of docs/seating.md#3-storefront, pure: a seat is selectable only when available;
  * clicking one selects it and auto-picks neighbours in its row to fill what its group still
  * needs; clicking a selected seat deselects it; the confirm errors; "best available"; and how the
  * chosen seats are given to the tickets of a reservation.
@@ -98,7 +98,7 @@ export function clickSeat(seats: ReadonlyMap<string, MapSeat>, selection: Select
   return out;
 }
 
-/** 000 §5: what keeps 'Confirm Selection' disabled, in the spec's words (none: ready). */
+/** docs/seating.md#3-storefront: what keeps 'Confirm Selection' disabled, in the spec's words (none: ready). */
 export function selectionErrors(needs: readonly SeatNeed[], selection: Selection): string[] {
   const errors: string[] = [];
   for (const need of needs) {

@@ -4,7 +4,7 @@ import type { PriceGroup } from '../detail/model.js';
 import { typeKey, type Quantities } from '../detail/quantities/quantities.js';
 import { attachSeats, selectionComplete, type MapSeat, type SeatNeed } from './seat-picking.js';
 
-/** The seats chosen for a session's seated groups, and what the reserve form needs of them (000 §4). */
+/** The seats chosen for a session's seated groups, and what the reserve form needs of them (docs/seating.md#3-storefront). */
 export interface Seating {
   /** Some seated tickets are chosen: seats must be assigned before reserving. */
   needed: boolean;

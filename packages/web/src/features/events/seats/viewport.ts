@@ -1,6 +1,6 @@
 import { SEAT_PAN_LIMIT, SEAT_ZOOM_IN, SEAT_ZOOM_MAX, SEAT_ZOOM_MIN, SEAT_ZOOM_OUT } from '@foyer/contracts/constants';
 
-/** What part of the map shows (000 §9): zoom 1x–8x, in ×2, out ×0.75, panned at most 50 beyond the map. */
+/** What part of the map shows (docs/seating.md#3-storefront): zoom 1x–8x, in ×2, out ×0.75, panned at most 50 beyond the map. */
 export interface View {
   zoom: number;
   /** The centre shown, in map units. */

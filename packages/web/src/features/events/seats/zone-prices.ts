@@ -2,7 +2,7 @@ import { toMinor } from '@foyer/contracts/constants';
 import type { PriceGroup } from '../detail/model.js';
 import { priceText } from '../detail/price-format.js';
 
-/** A seated group's prices as one text: "$18.00" or "$12.00–$18.00" (the zone's prices, 000 §2 group filters). */
+/** A seated group's prices as one text: "$18.00" or "$12.00–$18.00" (the zone's prices, docs/seating.md#3-storefront group filters). */
 export function groupPriceText({ types }: PriceGroup, currency: string): string {
   const amounts = types.map(({ type }) => type.discounted_amount ?? type.currency_amount).filter((a): a is string => !!a);
   if (!amounts.length) return '';

@@ -4,7 +4,7 @@ import { admissionEventId } from '../../../config/config.js';
 import { useAppConfig } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
 
-/** An add-on opened without an admission in the cart (000 §4): the refusal and the way to an admission. */
+/** An add-on opened without an admission in the cart (docs/events.md#upsells-and-add-ons): the refusal and the way to an admission. */
 export function AnchorRequired() {
   const admission = admissionEventId(useAppConfig().entries);
   return (

@@ -8,7 +8,7 @@ function flag(meta: Record<string, unknown> | undefined, key: string): boolean {
 }
 
 /**
- * Event meta tickets_must_match_anchor_tickets (000 §3): an add-on bought in the same number as
+ * Event meta tickets_must_match_anchor_tickets (docs/events.md#upsells-and-add-ons): an add-on bought in the same number as
  * the anchor booking's tickets (the earliest admission session in the cart), counting what the
  * cart already holds of the add-on. Undefined when the event has no such rule or no anchor; the
  * server refuses a mismatch with rule_blocks_reserve (block_reason tickets_must_match_anchor).

@@ -5,7 +5,7 @@ import { en } from '../../../i18n/en.js';
 import { nextInChain, readUpsellChain } from './upsell-chain.js';
 
 /**
- * 'Skip add-on' (000 §2): on phones, in the reserve footer of an add-on route while nothing is
+ * 'Skip add-on' (docs/events.md#upsells-and-add-ons): on phones, in the reserve footer of an add-on route while nothing is
  * selected. Goes to the next add-on of the upsell chain, or on to checkout at its end.
  */
 export function SkipAddOnButton({ eventId }: { eventId: string }) {

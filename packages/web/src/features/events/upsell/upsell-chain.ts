@@ -1,7 +1,7 @@
 /**
- * The upsell chain (000 §3 local client state, §4): the add-ons the cart-aware listing offered,
+ * The upsell chain (docs/events.md#upsells-and-add-ons local client state, docs/events.md#upsells-and-add-ons): the add-ons the cart-aware listing offered,
  * in its order, so an add-on route can skip to the next one. Kept for the tab in
- * sessionStorage; cleared when the buyer leaves the event route (001 §2 guard).
+ * sessionStorage; cleared when the buyer leaves the event route (docs/routes.md#guards guard).
  */
 const KEY = 'foyer:upsells-chain';
 

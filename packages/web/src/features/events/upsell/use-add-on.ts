@@ -22,7 +22,7 @@ export interface VisitState {
 }
 
 /**
- * An add-on's visit window from the admission in the cart (000 §4). until_close also needs the
+ * An add-on's visit window from the admission in the cart (docs/events.md#upsells-and-add-ons). until_close also needs the
  * anchor event's sessions of that day (the venue's closing time): read through the cached
  * sessions call, and nothing is offered until they are known.
  */
@@ -46,7 +46,7 @@ export function useVisitWindow(detail: EventDetail, upsell: boolean): VisitState
 }
 
 /**
- * The sessions an add-on offers (000 §4): inside the anchor's visit window and clear of the
+ * The sessions an add-on offers (docs/events.md#upsells-and-add-ons): inside the anchor's visit window and clear of the
  * cart's other bookings by the conflict padding. Undefined when there is no window (not an add-on).
  */
 export function useAddOnSessionFilter(detail: EventDetail, visit: VisitWindow | null): ((session: TEventSession) => boolean) | undefined {
@@ -62,7 +62,7 @@ export function useAddOnSessionFilter(detail: EventDetail, visit: VisitWindow | 
   }, [visit?.start, visit?.end, detail, config.entries, view]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
-/** The upsell chain lives while the buyer stays on event routes; leaving them clears it (001 §2). */
+/** The upsell chain lives while the buyer stays on event routes; leaving them clears it (docs/events.md#upsells-and-add-ons). */
 export function useUpsellChainScope(): void {
   useEffect(() => clearUpsellChain, []);
 }

@@ -35,7 +35,7 @@ import { PAID_STATE } from './paid-state.js';
 import { instalmentTexts } from './texts.js';
 
 /**
- * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (001 §4
+ * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (docs/after-sale.md#how-a-change-works-server
  * manage-order payments) with checkout's own payment parts: the partial-payment choice (due,
  * outstanding, other), the methods (card — test cards or Stripe — and the browser's wallet, the
  * default when there is one), gift cards and the pay bar. The order's cart is

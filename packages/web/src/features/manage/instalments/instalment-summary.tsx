@@ -7,7 +7,7 @@ import { instalmentPayPath, type InstalmentView } from './instalment-plan.js';
 import { instalmentTexts } from './texts.js';
 
 /**
- * An order with something still to pay (001 §4 manage-order payments): how much, the next
+ * An order with something still to pay (docs/after-sale.md#how-a-change-works-server manage-order payments): how much, the next
  * instalment and its due date, the plan, and "Pay now" to the order's pay screen.
  */
 export function InstalmentSummary({ view, orderId, currency }: { view: InstalmentView; orderId: string; currency: string }) {

@@ -6,12 +6,12 @@ import { api, isApiError } from '../../../api/client.js';
 import { configValue } from '../../../config/config.js';
 import { ORDER_EMBED } from '../../checkout/api.js';
 
-/** The seller's self-edit rules (web.self_edit_rules, 001 §5, §6); null: the cancel-free-order screen. */
+/** The seller's self-edit rules (web.self_edit_rules, docs/after-sale.md#who-may-read-or-change-an-order); null: the cancel-free-order screen. */
 export function selfEditRules(entries: readonly TConfigEntry[]): SelfEditRules | null {
   return parseSelfEditRules(configValue(SELF_EDIT_RULES_KEY, entries));
 }
 
-/** GET ticket_order/{id} for the edit screen (001 §7: uncached), with the tickets being changed and the cancelled ones. */
+/** GET ticket_order/{id} for the edit screen (docs/after-sale.md#how-a-change-works-server: uncached), with the tickets being changed and the cancelled ones. */
 export function editOrderQuery(orderId: string, key: string | null) {
   return queryOptions({
     queryKey: ['ticket_order', 'detail', orderId, 'edit', key] as const,
@@ -21,7 +21,7 @@ export function editOrderQuery(orderId: string, key: string | null) {
   });
 }
 
-/** The change cart of an order being edited in this tab (001 §4: a cart with an expiry means unsaved changes). */
+/** The change cart of an order being edited in this tab (docs/after-sale.md#how-a-change-works-server: a cart with an expiry means unsaved changes). */
 const storeKey = (orderId: string) => `foyer.change-cart.${orderId}`;
 export const changeCartStore = {
   read: (orderId: string): string | null => sessionStorage.getItem(storeKey(orderId)),
@@ -41,12 +41,12 @@ export function changeCartQuery(cartId: string | null) {
 }
 
 /**
- * POST cart/{cartId}/modify (001 §7): remove old tickets and add new ones in one call; the first
+ * POST cart/{cartId}/modify (docs/after-sale.md#how-a-change-works-server): remove old tickets and add new ones in one call; the first
  * change of an order creates its change cart (ticket_order_id, with the manage link's key).
  */
 export async function modifyChange(orderId: string, key: string | null, remove: string[], add: TReserveTicket[]): Promise<TCartDocument> {
   const cartId = changeCartStore.read(orderId);
-  // Only removing from an existing change cart: POST cart/{cartId}/remove (001 §7).
+  // Only removing from an existing change cart: POST cart/{cartId}/remove (docs/after-sale.md#how-a-change-works-server).
   const doc = cartId
     ? add.length
       ? await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/modify`, { remove, add }, { embed: CART_EMBED })
@@ -57,7 +57,7 @@ export async function modifyChange(orderId: string, key: string | null, remove: 
   return doc;
 }
 
-/** DELETE cart/{cartId}: discard the changes (001 §8: incorrect_cart_state and a gone cart are ignored). */
+/** DELETE cart/{cartId}: discard the changes (docs/after-sale.md#errors: incorrect_cart_state and a gone cart are ignored). */
 export async function discardChange(orderId: string): Promise<void> {
   const cartId = changeCartStore.read(orderId);
   changeCartStore.clear(orderId);
@@ -69,14 +69,14 @@ export async function discardChange(orderId: string): Promise<void> {
   }
 }
 
-/** POST cart/{id}/guest_checkout with gateway "free" (001 §4, §7): Confirm Changes with nothing to pay. */
+/** POST cart/{id}/guest_checkout with gateway "free" (docs/after-sale.md#how-a-change-works-server): Confirm Changes with nothing to pay. */
 export function confirmFreeChange(cartId: string): Promise<TPayAnswer> {
   return api.post<TPayAnswer>(`cart/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: false, gateway_id: 'free', gateway_data: {} });
 }
 
 /**
- * POST events/{id}/pricecheck (001 §7): today's prices of the types being moved, so the reschedule
- * page can warn of a dearer change before Update (001 §2). Uncached: prices may have changed since
+ * POST events/{id}/pricecheck (docs/after-sale.md#how-a-change-works-server): today's prices of the types being moved, so the reschedule
+ * page can warn of a dearer change before Update (docs/after-sale.md#screens). Uncached: prices may have changed since
  * the sale, which is the point.
  */
 export function priceCheckQuery(eventId: string, required: TTicketTypesRequired) {
@@ -100,7 +100,7 @@ export function priceIncreaseMinor(doc: TDocument | undefined, moved: readonly {
   return Math.max(0, difference);
 }
 
-/** 001 §8 Reschedule: errors that send the buyer back to start again (a restart link). */
+/** docs/after-sale.md#errors Reschedule: errors that send the buyer back to start again (a restart link). */
 export const RESTART_CODES = new Set(['cart_expired', 'tickets_too_old', 'ticket_state_incorrect', 'ticket_not_found']);
 
 /** The manage page's address (never with the manage link's key: pages take it from manage-key.ts). */

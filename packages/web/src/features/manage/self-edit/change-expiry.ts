@@ -9,7 +9,7 @@ import { discardChange, managePath } from './change-api.js';
 export const CHANGE_EXPIRED_STATE = 'foyer.changeExpired';
 
 /**
- * 001 §4 Cart expiry, for the change cart of an order being edited: a one-second check notices
+ * docs/after-sale.md#how-a-change-works-server Cart expiry, for the change cart of an order being edited: a one-second check notices
  * the hold running out (expires_in minus 5 s after the answer, as the shopping cart's), forgets
  * the change (DELETE cart/{id}: the hold is released at once, not at the sweeper's next pass), and
  * goes to the manage page, which reloads the order — so no Confirm is pressed on a cart that is

@@ -17,10 +17,10 @@ import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
 import { useChangeCartExpiry } from './change-expiry.js';
 
 /**
- * /manage/{orderId}/confirm (001 §2, §4): the change costs more, so the difference is paid with the
+ * /manage/{orderId}/confirm (docs/after-sale.md#screens, docs/after-sale.md#how-a-change-works-server): the change costs more, so the difference is paid with the
  * checkout's own payment form — same gateways, same pay call and idempotency keys — for the change
  * cart; the order's buyer is known (no "your information"), so a method that needs the address
- * (Afterpay, Bacs; 001 §5) asks only for that — offered here too, so a buyer who pays that way at
+ * (Afterpay, Bacs; docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit) asks only for that — offered here too, so a buyer who pays that way at
  * checkout can pay a change the same way. Success goes back to /manage/{orderId}, where the server
  * has sent the order-update e-mail with the change; Afterpay's return does too (manage-return.ts).
  * With no change in this tab, what is left to pay is the order's own plan (later instalments,
@@ -47,7 +47,7 @@ export function Component() {
   };
 
   if (!cartId) return <Navigate to={instalmentPayPath(orderId)} replace />;
-  // 001 §8 Order management: a failure other than the change being gone.
+  // docs/after-sale.md#errors Order management: a failure other than the change being gone.
   if (change.isError && !(isApiError(change.error) && change.error.status === 404)) return <OrderLoadFailed onRetry={() => void change.refetch()} />;
   return (
     <section className="manage confirm-changes" aria-labelledby="page-title">

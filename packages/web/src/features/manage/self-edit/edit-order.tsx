@@ -23,7 +23,7 @@ import { CHANGE_EXPIRED_STATE, useChangeCartExpiry } from './change-expiry.js';
 import { Modal } from '../../../ui/modal.js';
 
 /**
- * /manage/{id} in self-edit mode (001 §2 Edit order, §4, §5): a card per session with its image,
+ * /manage/{id} in self-edit mode (docs/after-sale.md#screens Edit order, docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#who-may-read-or-change-an-order): a card per session with its image,
  * date, time, ticket count and price; Cancel and Reschedule per the edit-order button rules,
  * Remove on free tickets; Redeemed / Cancelled / Past Event labels. Changes go to a change cart
  * (the server holds the new tickets before the old leave the order); a sticky footer discards or
@@ -56,7 +56,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
       void order.refetch();
     }
   }, [cartId, change.isError, changeCart, live, orderId, order]);
-  // 001 §2: unsaved changes (a change cart) warn on browser unload.
+  // docs/after-sale.md#screens: unsaved changes (a change cart) warn on browser unload.
   useEffect(() => {
     if (!live) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -196,7 +196,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   );
 }
 
-/** One session's tickets as the button rules see them (001 §5). */
+/** One session's tickets as the button rules see them (docs/after-sale.md#who-may-read-or-change-an-order). */
 function editSession(s: SessionTickets, orderEventMetas: unknown[]): EditSession {
   const first = s.tickets[0];
   return {

@@ -23,7 +23,7 @@ import { changeCartQuery, changeCartStore, discardChange, editOrderQuery, manage
 import { useChangeCartExpiry } from './change-expiry.js';
 
 /**
- * /manage/{orderId}/reschedule/{sessionId} (001 §2 Reschedule, §4, §8): the event flow's date and
+ * /manage/{orderId}/reschedule/{sessionId} (docs/after-sale.md#screens Reschedule, docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#errors): the event flow's date and
  * session pickers, then Update: ONE cart modify removes the session's tickets from the order and
  * adds the same types at the new time (the server holds the new before the old leave). A dearer
  * time shows the cost and how long it is held; expected refusals say so, some with a restart link.
@@ -82,11 +82,11 @@ function Reschedule({ ui }: { ui: Pickers }) {
   const [failure, setFailure] = useState<{ text: string; restart: boolean } | null>(null);
   const [increase, setIncrease] = useState<{ amount: string; until: string } | null>(null);
   const back = managePath(orderId);
-  // The order's change cart, from an earlier change or this page's Update: its expiry is watched here too (001 §4).
+  // The order's change cart, from an earlier change or this page's Update: its expiry is watched here too (docs/after-sale.md#how-a-change-works-server).
   const [changeId, setChangeId] = useState(() => changeCartStore.read(orderId));
   const change = useQuery(changeCartQuery(changeId));
   useChangeCartExpiry(orderId, change, () => setChangeId(null));
-  // Today's prices of the moved types (POST events/{id}/pricecheck): a dearer time is said before Update (001 §2).
+  // Today's prices of the moved types (POST events/{id}/pricecheck): a dearer time is said before Update (docs/after-sale.md#screens).
   const prices = useQuery(priceCheckQuery(eventId, required));
   const dearer = priceIncreaseMinor(prices.data, tickets.map((t) => t.ticket));
 
@@ -105,12 +105,12 @@ function Reschedule({ ui }: { ui: Pickers }) {
       await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
       const cart = doc.cart?._data[0];
       const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
-      // 001 §2: a price increase shows a warning with the time (the hold) and the cost.
+      // docs/after-sale.md#screens: a price increase shows a warning with the time (the hold) and the cost.
       if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatOrderDateTime(cart.expires_at, seller.timezone) });
       else navigate(back);
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
-      // 001 §4 Reschedule: on failure the change cart is deleted (with what it held), or, for the
+      // docs/after-sale.md#how-a-change-works-server Reschedule: on failure the change cart is deleted (with what it held), or, for the
       // restart cases, a restart link shows too.
       await discardChange(orderId).catch(() => undefined);
       setChangeId(null);
@@ -143,7 +143,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
         <Link to={back}>{selfEditText.back}</Link>
       </p>
       {increase ? (
-        // 001 §2: the price increase, once the new tickets are held (the old ones have left the order's list).
+        // docs/after-sale.md#screens: the price increase, once the new tickets are held (the old ones have left the order's list).
         <div className="notice notice--warning" role="status">
           <p>{format(selfEditText.priceIncrease, increase)}</p>
           <Link className="button" to={back}>

@@ -2,7 +2,7 @@ import type { TAutoRenewCancelled, TMembership, TResourceList, TSavedPaymentMeth
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.js';
 
-/** The auto-renew calls (001 §7 DELETE ticket_order/{id}/auto_renew, GET my/identity/saved_payment_method). */
+/** The auto-renew calls (docs/memberships.md#8-auto-renew DELETE ticket_order/{id}/auto_renew, GET my/identity/saved_payment_method). */
 
 /** The order's memberships with their auto_renew_state, by the buyer's login or the e-mail link's key. */
 export function orderAutoRenewQuery(orderId: string, key: string | null) {

@@ -1,7 +1,7 @@
 import { AUTO_RENEW_TEXT } from '@foyer/contracts/constants';
 import { useId } from 'react';
 
-/** The membership form's auto-renew choice (001 §2, §4), shown when the seller asks for it. */
+/** The membership form's auto-renew choice (docs/memberships.md#8-auto-renew), shown when the seller asks for it. */
 export function AutoRenewOption({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const id = useId();
   return (

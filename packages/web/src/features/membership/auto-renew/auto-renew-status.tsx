@@ -11,7 +11,7 @@ import { useAskToAutorenew } from './auto-renew-choice.js';
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', card: 'card' };
 
 /**
- * My Account's auto-renew section of a membership (001 §2): only when the seller prompts for it.
+ * My Account's auto-renew section of a membership (docs/memberships.md#8-auto-renew): only when the seller prompts for it.
  * Scheduled: when it renews, on which card, and the link to cancel; otherwise how to enrol
  * (contacting the seller) or that it is cancelled.
  */

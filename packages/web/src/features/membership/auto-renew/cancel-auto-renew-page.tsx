@@ -12,7 +12,7 @@ import { manageKeyStore } from '../../manage/manage-key.js';
 import { cancelAutoRenew, orderAutoRenewQuery } from './api.js';
 
 /**
- * /manage/{ticketOrderId}/cancel-auto-renew (001 §2, §4): a confirmation screen for a scheduled
+ * /manage/{ticketOrderId}/cancel-auto-renew (docs/memberships.md#8-auto-renew): a confirmation screen for a scheduled
  * auto-renew — the level and the day it would renew — then scheduled becomes cancelled. Any other
  * state shows a warning: not enrolled, or not authenticated when neither logged in as the buyer
  * nor opened from the e-mail's link (its ?key=, kept in the tab: manage/manage-key.ts).

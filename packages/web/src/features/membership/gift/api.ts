@@ -1,7 +1,7 @@
 import type { TCartDocument, TGiftCodeLookup } from '@foyer/contracts';
 import { api } from '../../../api/client.js';
 
-/** The gift-of-membership calls (000 §7 POST giftee, 001 §7 gift_checkout, GET membership_gift/{code}). */
+/** The gift-of-membership calls (docs/memberships.md#7-gifts-of-membership POST giftee, docs/memberships.md#7-gifts-of-membership gift_checkout, GET membership_gift/{code}). */
 
 export async function registerGiftee(body: { first_name: string; last_name: string; email: string }): Promise<string> {
   const doc = await api.post<{ identity_id: string }>('giftee', body);

@@ -35,7 +35,7 @@ const todayLocal = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** The giftee's fields as the server checks them (000 §5 names max 50, e-mail max 254; 001 §5 not oneself). */
+/** The giftee's fields as the server checks them (docs/memberships.md#7-gifts-of-membership names max 50, e-mail max 254; docs/memberships.md#7-gifts-of-membership not oneself). */
 export function validateGiftee(form: GifteeForm, ownEmail: string | null, today: string): GifteeErrors {
   const errors: GifteeErrors = {};
   const name = (v: string) => (!v.trim() ? en.gift.required : v.trim().length > MEMBER_NAME_MAX ? format(en.membership.nameTooLong, { max: MEMBER_NAME_MAX }) : null);
@@ -51,7 +51,7 @@ export function validateGiftee(form: GifteeForm, ownEmail: string | null, today:
 }
 
 /**
- * Give a membership (001 §2 "Membership purchase, renewal, gifting"): gifting needs an empty cart,
+ * Give a membership (docs/memberships.md#7-gifts-of-membership "Membership purchase, renewal, gifting"): gifting needs an empty cart,
  * so a cart with anything in it must be checked out or emptied first. The giver picks a level and
  * names the giftee, who gets a code to redeem — e-mailed by us on a chosen day, or passed on by
  * the giver. The giftee goes to the checkout in the tab's state.
@@ -85,7 +85,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
       </p>
     );
   }
-  // 001 §2: gifting requires an empty cart — the dialog makes the buyer check out or delete it first.
+  // docs/memberships.md#7-gifts-of-membership: gifting requires an empty cart — the dialog makes the buyer check out or delete it first.
   if (cart?.view && cart.view.ticketCount > 0) return <DeleteCartOrCheckoutDialog open onClose={() => navigate(paths.event(detail.event.id))} onEmptied={() => undefined} />;
 
   const submit = async () => {

@@ -1,6 +1,6 @@
 import { cartTabState } from '../../../lib/cart-tab-state.js';
 
-/** 001 §3 local state `giftee`: who the gift in the cart is for, from the gift page to the checkout. */
+/** docs/memberships.md#7-gifts-of-membership local state `giftee`: who the gift in the cart is for, from the gift page to the checkout. */
 export interface StoredGiftee {
   identityId: string;
   name: string;

@@ -6,7 +6,7 @@ import { formatOrderDate } from '../../../lib/dates.js';
 import { cardDate } from '../cards.js';
 
 /**
- * The gift codes an order bought, on the order-complete page (001 §4 Gifting): the code to pass on
+ * The gift codes an order bought, on the order-complete page (docs/memberships.md#7-gifts-of-membership Gifting): the code to pass on
  * (with a copy button), the level, the last day to redeem it, who it is for and when we e-mail them.
  */
 export function OrderGifts({ gifts }: { gifts: TMembershipGift[] }) {

@@ -12,7 +12,7 @@ import { useMembershipAdd } from '../use-membership-add.js';
 import { MembershipForm } from '../membership-form.js';
 import { Description } from '../../events/detail/description/description.js';
 
-/** The seller's words for redeeming, from the level's group meta (001 §3: redeem_gom_summary, redeem_gom_description HTML). */
+/** The seller's words for redeeming, from the level's group meta (docs/memberships.md#7-gifts-of-membership: redeem_gom_summary, redeem_gom_description HTML). */
 export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summary: string | null; description: string | null } {
   const meta = detail.groups.find((g) => g.types.some((t) => t.type.id === ticketTypeId))?.group.meta ?? {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);
@@ -20,7 +20,7 @@ export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summar
 }
 
 /**
- * The levels a gift code buys (001 §2: at most 3, largest discount first — the server's order),
+ * The levels a gift code buys (docs/memberships.md#7-gifts-of-membership: at most 3, largest discount first — the server's order),
  * what the gift covers and what is left to pay, then the members of the chosen level. The add
  * carries the code; the server holds it for this cart and prices the level.
  */

@@ -17,7 +17,7 @@ import { lookupGiftCode } from '../gift/api.js';
 import { giftCodeProblem } from './redeem-state.js';
 import { RedeemLevels } from './redeem-levels.js';
 
-/** 001 §2: without a configured membership event id, /membership/redeem goes to the membership route. */
+/** docs/memberships.md#7-gifts-of-membership: without a configured membership event id, /membership/redeem goes to the membership route. */
 export async function loader() {
   const config = await queryClient.ensureQueryData(configQuery());
   if (!asString(configValue(CONFIG.membershipEventId, config.entries))) throw redirect(paths.membership);
@@ -25,7 +25,7 @@ export async function loader() {
 }
 
 /**
- * Redeem a gift of membership (001 §2, §4 "Gift code", §5): a code of exactly 10 characters (as
+ * Redeem a gift of membership (docs/memberships.md#7-gifts-of-membership "Gift code", docs/memberships.md#7-gifts-of-membership): a code of exactly 10 characters (as
  * typed: spaces, dashes and case do not matter), looked up, then the levels it buys — at most 3,
  * largest discount first — and the members; the add goes on like any membership add. `?code=`
  * fills the code and looks it up at once.
@@ -38,7 +38,7 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [lookup, setLookup] = useState<TGiftCodeLookup | null>(null);
-  // 001 §4: the code is marked as from the link (query) until the visitor types another.
+  // docs/memberships.md#7-gifts-of-membership: the code is marked as from the link (query) until the visitor types another.
   const [source, setSource] = useState<TGiftCodeSource>(fromQuery ? 'query' : 'input');
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -63,7 +63,7 @@ export function Component() {
     }
   };
 
-  // 001 §4: a code from the query is checked as if entered.
+  // docs/memberships.md#7-gifts-of-membership: a code from the query is checked as if entered.
   const checkedQuery = useRef(false);
   useEffect(() => {
     if (!fromQuery || checkedQuery.current) return;

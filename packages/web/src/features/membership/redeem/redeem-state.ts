@@ -2,7 +2,7 @@ import type { TGiftCodeLookup } from '@foyer/contracts';
 import { GIFT_CODE_TEXT } from '@foyer/contracts/constants';
 
 /**
- * What a looked-up gift code allows (001 §5 Gift code, in the spec's order): outside
+ * What a looked-up gift code allows (docs/memberships.md#7-gifts-of-membership Gift code, in the spec's order): outside
  * valid_from..valid_to "This code has expired", exhausted "This code has already been redeemed",
  * no level "No memberships available"; else null (redeemable).
  */

@@ -23,7 +23,7 @@ export interface CalendarModalProps {
   priceOf?: (day: TCalendarDay) => string;
 }
 
-/** The 'Choose date' calendar (000 §2, 001 §9): a 6×7 month grid over the available months. */
+/** The 'Choose date' calendar (docs/events.md#the-event-page, docs/events.md#limits): a 6×7 month grid over the available months. */
 export function CalendarModal(props: CalendarModalProps) {
   return (
     <Modal open={props.open} onClose={props.onClose} title={en.dates.modalTitle}>

@@ -1,11 +1,11 @@
 import type { TCalendarDay } from '@foyer/contracts';
 import { addDays, calendarDay, ISO_DATE } from '../../../../lib/dates.js';
 
-/** Pure rules of the date selector and the calendar modal (000 §2, §9; 001 §9). */
+/** Pure rules of the date selector and the calendar modal (docs/events.md#the-event-page, docs/events.md#limits). */
 
-/** 000 §9: at most 8 date buttons before 'Show more dates'. */
+/** docs/events.md#limits: at most 8 date buttons before 'Show more dates'. */
 export const MAX_DATE_BUTTONS = 8;
-/** 001 §9: the calendar grid is 6 weeks × 7 days. */
+/** docs/events.md#limits: the calendar grid is 6 weeks × 7 days. */
 export const CALENDAR_WEEKS = 6;
 export const CALENDAR_DAYS_PER_WEEK = 7;
 
@@ -37,7 +37,7 @@ export function dayAvailability(day: TCalendarDay, threshold: number): Availabil
   return remaining < threshold ? { kind: 'low', remaining } : { kind: 'available' };
 }
 
-/** Today / Tomorrow text of a day (000 §5), or null. */
+/** Today / Tomorrow text of a day (docs/events.md#field-rules), or null. */
 export function relativeDay(date: string, today: string): 'today' | 'tomorrow' | null {
   if (date === today) return 'today';
   if (date === addDays(today, 1)) return 'tomorrow';

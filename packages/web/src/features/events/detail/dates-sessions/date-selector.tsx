@@ -27,7 +27,7 @@ export interface DateSelectorProps {
 }
 
 /**
- * Date selector (000 §2): up to 8 date buttons (long date, availability, price, badges), then
+ * Date selector (docs/events.md#the-event-page): up to 8 date buttons (long date, availability, price, badges), then
  * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
  */
 export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf, reveal = false }: DateSelectorProps) {

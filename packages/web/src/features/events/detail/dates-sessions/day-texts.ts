@@ -4,7 +4,7 @@ import { en, format } from '../../../../i18n/en.js';
 import type { Availability } from './date-selection.js';
 import { pickerPriceText, showsPriceOn } from '../price-format.js';
 
-/** The texts of a day shared by the date buttons and the calendar (000 §2, §9). */
+/** The texts of a day shared by the date buttons and the calendar (docs/events.md#the-event-page, docs/events.md#limits). */
 
 export function availabilityText(availability: Availability): string {
   if (availability.kind === 'sold_out') return en.dates.soldOut;
@@ -13,7 +13,7 @@ export function availabilityText(availability: Availability): string {
 }
 
 /**
- * The price line of a day (000 §9 price display): 'From $12', the calendar's prefix ('Adults $12')
+ * The price line of a day (docs/events.md#limits price display): 'From $12', the calendar's prefix ('Adults $12')
  * and the secondary type of web.price_display ('Adults $12 · Children $6'); 'Free'; empty when
  * the display mode hides prices on days.
  */

@@ -54,7 +54,7 @@ function tabStatusText(tab: SessionTab): string | null {
   return null;
 }
 
-/** Session picker (000 §2): tabs by time of day of time buttons with availability. */
+/** Session picker (docs/events.md#the-event-page): tabs by time of day of time buttons with availability. */
 export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
   const query = useQuery(source ?? (sessionsQuery(eventId, date, { hideSoldOut }) as unknown as SessionsSource));
   // The day's sessions follow sales live: the day's GET, or the given source (quantity-first's priced POST) asked again.

@@ -2,7 +2,7 @@ import type { TEventSession } from '@foyer/contracts';
 import { safeTz, toHHmm } from '../../../../lib/dates.js';
 
 /**
- * Session picker tabs (000 §2): thresholds compare the session start as HHmm in 0000–2400.
+ * Session picker tabs (docs/events.md#the-event-page): thresholds compare the session start as HHmm in 0000–2400.
  * Thresholds ["1200", "1700"] make three tabs: [0000, 1200), [1200, 1700), [1700, 2400]; with as
  * many labels as thresholds, each threshold is where its tab starts (["0000", "1200", "1700"]).
  * A tab reads 'Not available' when empty and 'Sold out' when all its sessions are sold out.
@@ -70,7 +70,7 @@ export function initialTabIndex(tabs: readonly SessionTab[]): number {
 
 export type SessionAvailability = { kind: 'sold_out' } | { kind: 'low'; remaining: number } | { kind: 'available' };
 
-/** 000 §9: 'Sold out', 'n available' under the threshold, or available. */
+/** docs/events.md#limits: 'Sold out', 'n available' under the threshold, or available. */
 export function sessionAvailability(session: Pick<TEventSession, 'sold_out' | 'availableCapacity'>, threshold: number): SessionAvailability {
   if (isSessionSoldOut(session)) return { kind: 'sold_out' };
   if (session.availableCapacity !== -1 && session.availableCapacity < threshold) return { kind: 'low', remaining: session.availableCapacity };

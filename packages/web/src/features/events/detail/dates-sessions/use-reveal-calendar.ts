@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /**
- * The calendar's visibility threshold (docs/catalog.md §6, `reserve_flow`): when the dates open after
+ * The calendar's visibility threshold (docs/catalog.md#6-events, `reserve_flow`): when the dates open after
  * the buyer's own step (quantity-first's 'Show dates', 'Change' on a chosen date), under 40 % of
  * them in view counts as not seen, and the page brings them into view.
  */

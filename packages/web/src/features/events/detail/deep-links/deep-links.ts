@@ -7,7 +7,7 @@ import type { EventDetail, PriceGroup } from '../model.js';
 import { typeKey, type Quantities } from '../quantities/quantities.js';
 
 /**
- * Deep links on the event route (000 §2, §5), pure: which query parameters preselect what, how
+ * Deep links on the event route (docs/deep-links.md#deep-links-to-an-event), pure: which query parameters preselect what, how
  * ticket quantities given by type id or name resolve against the event's ticket types, and the
  * message for each way a link can fail. `code` is left alone (the promo-code flow reads it).
  */
@@ -16,7 +16,7 @@ import { typeKey, type Quantities } from '../quantities/quantities.js';
 export type Preselection = { kind: 'date'; date: string } | { kind: 'today' } | { kind: 'next' } | { kind: 'session'; id: string } | null;
 
 /**
- * `reserve` (000 §2): warn, strict, or a truthy value (on); anything else is off. With it on, a
+ * `reserve` (docs/events.md#the-event-page): warn, strict, or a truthy value (on); anything else is off. With it on, a
  * link that resolves completely is reserved straight away; warn shows what went wrong, strict
  * only the generic unavailable message.
  */
@@ -136,7 +136,7 @@ export function withPresetPrice(detail: EventDetail, price: string | null): Even
 
 /** The reserve call's items for the resolved quantities on a session. */
 /**
- * Whether the link's tickets need forms before they can be held (000 §5: a required attendee name
+ * Whether the link's tickets need forms before they can be held (docs/events.md#attendees-and-surveys: a required attendee name
  * or e-mail, from the type's rule or the group's or event's meta, or a survey with a required
  * question): a link with `reserve` then opens those forms instead of reserving without them.
  */
@@ -173,7 +173,7 @@ export function reserveItems(quantities: Quantities, groups: PriceGroup[], sessi
 }
 
 /**
- * What can go wrong with a link (000 §5): its ticket types are not found, its date is not on
+ * What can go wrong with a link (docs/events.md#field-rules): its ticket types are not found, its date is not on
  * sale, its session is not among those on sale, or the automatic reserve is refused.
  */
 export type LinkProblem =

@@ -14,7 +14,7 @@ import type { Quantities } from '../quantities/quantities.js';
 import type { SelectionCacheRef } from '../quantities/quantity-selection.js';
 
 /**
- * The deep link's tickets in the date-first flow (000 §2, §5): the quantities it names become the
+ * The deep link's tickets in the date-first flow (docs/deep-links.md#deep-links-to-an-event): the quantities it names become the
  * first chosen session's defaults (through the flow's selection cache), and with `reserve` on
  * they are reserved as soon as the session the link names (session=today|next|id) is known.
  * Problems come back as one text, worded for the link's reserve mode.
@@ -56,7 +56,7 @@ export function useDeepLinkTickets({
 }
 
 /**
- * The automatic reserve of a deep link (`reserve` not off, 000 §2, §5), shared by every flow:
+ * The automatic reserve of a deep link (`reserve` not off, docs/deep-links.md#deep-links-to-an-event), shared by every flow:
  * called with the quantities once the session the link names is known, it reserves them once and
  * goes on (upsells or checkout); a refusal comes back as the notice text for the link's mode
  * (the server's words, or the generic unavailable text when strict) and the buyer finishes by hand.

@@ -14,7 +14,7 @@ import { useLinkReserve } from './use-deep-links.js';
 type Loaded = { isSuccess: boolean; data: TDocument | undefined };
 
 /**
- * A deep link's date or session (000 §2, §5) is picked once the calendar (then the day's
+ * A deep link's date or session (docs/deep-links.md#deep-links-to-an-event) is picked once the calendar (then the day's
  * sessions) for the quantities is known. `pending` holds what is still to pick.
  */
 export function useQuantityFirstLink(input: {

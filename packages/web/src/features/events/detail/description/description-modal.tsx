@@ -4,7 +4,7 @@ import { Modal } from '../../../../ui/modal.js';
 import { LazyDescription } from './lazy-description.js';
 
 /**
- * The description modal (000 §2 dialogs): a 'More information' link-style button that opens the
+ * The description modal (docs/events.md#the-event-page dialogs): a 'More information' link-style button that opens the
  * item's HTML description, sanitised, in a large modal (a drawer on phones).
  */
 export function DescriptionButton({ title, html }: { title: string; html: string }) {

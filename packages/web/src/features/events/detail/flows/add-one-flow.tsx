@@ -35,7 +35,7 @@ export interface AddOneFlowProps {
 }
 
 /**
- * Add-one-to-cart (000 §2): gift cards (ledger) and donations are one ticket only. Pick one option
+ * Add-one-to-cart (docs/payments.md#gift-cards): gift cards (ledger) and donations are one ticket only. Pick one option
  * (a radio group when there are several), type an amount for a flexible price, add it to the cart
  * on the event's open session and go on as after any add.
  */

@@ -38,7 +38,7 @@ interface FlowNotice {
 }
 
 /**
- * The date-first flow (000 §2, §4): date → session → quantities. Each finished step shows what
+ * The date-first flow (docs/events.md#the-event-page, docs/events.md#flows): date → session → quantities. Each finished step shows what
  * was chosen with a 'Change' action. Choosing a date clears the session; a session sold out under
  * the buyer reloads the sessions (or the dates) and says so.
  */
@@ -48,7 +48,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const client = useQueryClient();
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
-  // An add-on takes its date from the admission in the cart, within the visit window (000 §4).
+  // An add-on takes its date from the admission in the cart, within the visit window (docs/events.md#upsells-and-add-ons).
   const { visit, error: visitError, loading: visitLoading } = useVisitWindow(detail, upsell);
   const cart = useOptionalCart();
   const calendar = useQuery({ ...calendarQuery(event.id), enabled: !upsell });
@@ -61,11 +61,11 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const [autoSession, setAutoSession] = useState(false);
   const [focusStep, setFocusStep] = useState<'session' | 'tickets' | 'date' | null>(null);
   const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
-  // The last quantities chosen: defaults for the next session on the same day (000 §4).
+  // The last quantities chosen: defaults for the next session on the same day (docs/events.md#flows).
   const selectionCache = useRef(null) as SelectionCacheRef;
   const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
   const addOnFilter = useAddOnSessionFilter(detail, visit);
-  // Flexible any-date tickets, when the event also has them (000 §2, §4): the choice clears the date and vice versa.
+  // Flexible any-date tickets, when the event also has them (docs/events.md#the-event-page, docs/events.md#flows): the choice clears the date and vice versa.
   const hour = useMemo(() => wholeHour(Date.now()), []);
   const flexibleOption = useQuery({ ...flexibleOptionQuery(event.id, hour), enabled: !upsell });
   const flexSession = listOf(flexibleOption.data, 'event_session').find((s) => isMultiDaySession(s) && !isSessionSoldOut(s)) ?? null;
@@ -139,7 +139,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   };
 
   /**
-   * event_session_sold_out (000 §8): reload the day's sessions; if others have capacity, say the
+   * event_session_sold_out (docs/events.md#errors): reload the day's sessions; if others have capacity, say the
    * session sold out, else reload the dates and say the day sold out; clear the selection.
    */
   const onSoldOut = async (sold: TEventSession) => {

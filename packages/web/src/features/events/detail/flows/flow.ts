@@ -1,13 +1,13 @@
 import type { TEventTemplate, TTicketGroup } from '@foyer/contracts';
 
 /**
- * Which flow the event screen runs (000 §2), first match wins:
+ * Which flow the event screen runs (docs/events.md#the-event-page), first match wins:
  * - membership: every group sells memberships (the buy-membership flow, its own issue);
  * - add_one: every group is a gift card (ledger) or donation group — one ticket, one click;
  * - members_only: a members-only event whose groups the visitor may not see;
  * - single: a single event — its sessions, no date picker;
  * - flexible: an any-day event, or one that sells only discount codes or vouchers (`codes`
- *   groups: a code needs no session, 000 §4) — no date or time at all;
+ *   groups: a code needs no session, docs/events.md#flows) — no date or time at all;
  * - quantity_first: event meta reserve_flow, else the configured default, is 'quantity_first';
  * - date_first: everything else.
  */
@@ -28,7 +28,7 @@ export function chooseFlow({ event, groups, defaultFlow }: FlowInput): FlowKind 
   const handlers = groups.map(({ group }) => group.handler);
   if (handlers.length && handlers.every((h) => h === 'membership')) return 'membership';
   if (handlers.length && handlers.every((h) => ADD_ONE_HANDLERS.includes(h))) return 'add_one';
-  // The server leaves members-only groups out for visitors who are not members (000 §6).
+  // The server leaves members-only groups out for visitors who are not members (docs/events.md#members-only-events).
   if (event.hidden_type === 'public_member_only' && !handlers.length) return 'members_only';
   if (handlers.length && handlers.every((h) => h === 'codes')) return 'flexible';
   if (event.event_type === 'single') return 'single';

@@ -12,13 +12,13 @@ import type { EventDetail } from '../model.js';
 import { QuantityFirstFlow } from './quantity-first-flow.js';
 import { SingleEventFlow } from './single-event-flow.js';
 
-/** The flow of an event (000 §2) with the configured default reserve flow. */
+/** The flow of an event (docs/events.md#the-event-page) with the configured default reserve flow. */
 export function useEventFlow(detail: EventDetail): FlowKind {
   const config = useAppConfig();
   return chooseFlow({ event: detail.event, groups: detail.groups, defaultFlow: configValue(CONFIG.defaultReserveFlow, detail.config, config.entries) });
 }
 
-/** The reserve flow of an event (000 §2), each in its own file. */
+/** The reserve flow of an event (docs/events.md#the-event-page), each in its own file. */
 export function EventFlow({ flow, detail, seller, link }: { flow: FlowKind; detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   switch (flow) {
     case 'flexible':

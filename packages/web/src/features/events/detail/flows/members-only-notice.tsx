@@ -10,7 +10,7 @@ export interface MembershipPeriod {
   valid_to: string | null;
 }
 
-/** True when memberships were bought earlier and none is current any more (000 §6). */
+/** True when memberships were bought earlier and none is current any more (docs/memberships.md#3-being-recognised). */
 export function membershipExpired(memberships: readonly MembershipPeriod[], now: Date): boolean {
   if (!memberships.length) return false;
   return memberships.every((m) => m.valid_to !== null && new Date(m.valid_to).getTime() <= now.getTime());
@@ -24,7 +24,7 @@ function useMemberships(): MembershipPeriod[] {
 }
 
 /**
- * Members-only notice (000 §2, §6): an event only members may book, for a visitor who is not a
+ * Members-only notice (docs/events.md#members-only-events): an event only members may book, for a visitor who is not a
  * current member — log in or sign up; a member whose memberships have all ended is asked to renew.
  */
 export function MembersOnlyNotice() {

@@ -7,7 +7,7 @@ import type { SessionsSource } from '../dates-sessions/session-picker.js';
 import type { Quantities } from '../quantities/quantities.js';
 
 /**
- * The quantity-first calls (000 §7): POST events/{id}/calendar and POST events/{id}/sessions with
+ * The quantity-first calls (docs/events.md#calls): POST events/{id}/calendar and POST events/{id}/sessions with
  * the quantities chosen — days and sessions that can take them all, priced for them.
  */
 

@@ -1,4 +1,4 @@
-// Why: the quantity-first flow's state and the composition of its four steps (000 §4).
+// Why: the quantity-first flow's state and the composition of its four steps (docs/events.md#flows).
 import type { TEventSession, TTicketTypesRequired } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -50,7 +50,7 @@ type Step = 'quantities' | 'date' | 'session' | 'details';
 const STEPS: readonly Step[] = ['quantities', 'date', 'session', 'details'];
 
 /**
- * Quantity-first (000 §4): quantities → the calendar priced for them (POST calendar) → a date →
+ * Quantity-first (docs/events.md#flows): quantities → the calendar priced for them (POST calendar) → a date →
  * that day's sessions that can take them (POST sessions, with the price schedule) → attendee and
  * survey fields → reserve. Changing the quantities resets the date and session; changing the date
  * resets the session. Browser Back goes to the previous step.
@@ -66,7 +66,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
 
   // No session yet: the limits are the per-order and per-type ones and the most one visit's member
-  // benefits allow (000 §5); the calendar finds room, the server re-checks the session's allowance.
+  // benefits allow (docs/events.md#field-rules); the calendar finds room, the server re-checks the session's allowance.
   const benefits = useBenefitPools(null, groups);
   const limits = useMemo(() => quantityLimits({ groups, groupAvailable: new Map(), sessionAvailable: -1, benefitPools: benefits.pools }), [groups, benefits.pools]);
   // Ticket quantities of a deep link (by type id or name) start the selection, within the limits.
@@ -96,7 +96,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
 
   const step: Step = !request ? 'quantities' : !date ? 'date' : !session ? 'session' : 'details';
 
-  /** Back to a step: what was chosen after it is cleared (000 §4). */
+  /** Back to a step: what was chosen after it is cleared (docs/events.md#flows). */
   const goBackTo = (target: Step) => {
     const level = STEPS.indexOf(target);
     if (level <= 0) setRequest(null);
@@ -185,7 +185,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Seated groups: the seats of the chosen session, chosen on its map before reserving (000 §4).
+  // Seated groups: the seats of the chosen session, chosen on its map before reserving (docs/seating.md#3-storefront).
   const seating = useSeating(groups, quantities);
   const clearSeats = seating.clear;
   useEffect(() => clearSeats(), [session?.id, clearSeats]);
@@ -195,7 +195,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     onRefused: async (error) => {
       if (isApiError(error) && error.code === 'seat_unavailable') seating.clear();
       if (!(isApiError(error) && error.code === 'event_session_sold_out') || !session) return false;
-      // 000 §8: the session is gone; choose another (the list is asked again).
+      // docs/events.md#errors: the session is gone; choose another (the list is asked again).
       await client.invalidateQueries({ queryKey: ['event_session', 'list'] }).catch(() => undefined);
       setSession(null);
       setSessionNotice(format(en.quantities.sessionSoldOut, { time: formatTime(session.start_datetime, timezone) }));

@@ -31,7 +31,7 @@ function eventSessionsQuery(eventId: string) {
 }
 
 /**
- * What a deep link picks among the event's sessions (000 §2, §5): session=today (today's first on
+ * What a deep link picks among the event's sessions (docs/deep-links.md#deep-links-to-an-event): session=today (today's first on
  * sale), next (the first on sale) or an id; date= takes that day's time when it has only one.
  * A miss is a problem to show; null = nothing to pick (or several times on the date).
  */
@@ -62,7 +62,7 @@ export function linkedSession(
 }
 
 /**
- * Single event (000 §2): no date picker — the event's dates and times as one list; with only one
+ * Single event (docs/events.md#the-event-page): no date picker — the event's dates and times as one list; with only one
  * on sale it is taken. Then quantities, details and reserve as in the date-first flow. Deep links
  * pick the session (session, date), the tickets (select, quantities) and may reserve at once.
  */

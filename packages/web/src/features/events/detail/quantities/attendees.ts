@@ -3,7 +3,7 @@ import { attendeeEmailProblem, type AttendeeNeeds } from '@foyer/contracts/rules
 import { en } from '../../../../i18n/en.js';
 
 /**
- * Attendee fields of the reserve forms (000 §5, 001 §5). Which details are asked, and the e-mail
+ * Attendee fields of the reserve forms (docs/events.md#attendees-and-surveys). Which details are asked, and the e-mail
  * check, are the shared rules (contracts/src/rules/attendees.ts); a name here is a first and a
  * last name, joined.
  */

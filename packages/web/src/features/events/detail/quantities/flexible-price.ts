@@ -4,7 +4,7 @@ import { checkFlexibleAmount } from '@foyer/contracts/rules';
 import { en } from '../../../../i18n/en.js';
 
 /**
- * Flexible price (000 §5): a number, step 0.01, between currency_amount_min and
+ * Flexible price (docs/events.md#field-rules): a number, step 0.01, between currency_amount_min and
  * currency_amount_max ('Value entered is outside min/max'), a positive decimal with at most 2
  * fractional digits, required (the rule: contracts/src/rules/flexible-price.ts).
  */

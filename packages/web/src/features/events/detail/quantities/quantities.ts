@@ -3,7 +3,7 @@ import { HARD_MAX_PER_TICKET_TYPE, ruleMax } from '@foyer/contracts/rules';
 import type { PriceGroup } from '../model.js';
 
 /**
- * Quantity rules of 000 §5 (pure):
+ * Quantity rules of docs/events.md#field-rules (pure):
  * - step 1; a type starts at the group minimum when its group has one type, else at 0;
  * - increasing from 0 jumps to the type's minimum; decreasing from the minimum goes to 0;
  * - no increase when the remaining capacity is 0 or less;
@@ -39,7 +39,7 @@ export interface TypeLimit {
   countsSession: boolean;
 }
 
-/** What remains of one member allowance and the type keys that take from it (000 §5). */
+/** What remains of one member allowance and the type keys that take from it (docs/events.md#field-rules). */
 export interface BenefitPool {
   keys: readonly string[];
   remaining: number;

@@ -95,7 +95,7 @@ export function QuantityRow({
   );
 }
 
-/** A flexible amount (000 §5): number, step 0.01, the range as a hint, required. */
+/** A flexible amount (docs/events.md#field-rules): number, step 0.01, the range as a hint, required. */
 export function AmountField({
   type,
   currency,

@@ -37,7 +37,7 @@ import { useBenefitPools } from '../../../membership/benefits.js';
 import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 
-/** Where the flow keeps the last selection (000 §4 cached selection). */
+/** Where the flow keeps the last selection (docs/events.md#flows cached selection). */
 export interface SelectionCacheRef {
   current: CachedSelection | null;
 }
@@ -53,7 +53,7 @@ export interface QuantitySelectionProps {
   /** Event configuration entries (they win over the seller's). */
   eventConfig?: TConfigEntry[];
   cache?: SelectionCacheRef;
-  /** event_session_sold_out: the flow reloads sessions or dates and says so (000 §8). */
+  /** event_session_sold_out: the flow reloads sessions or dates and says so (docs/events.md#errors). */
   onSoldOut?: (session: TEventSession) => void;
   /** Message rules: quantity_message texts show under the quantities while their triggers pass. */
   messageRules?: TMessageRule[];
@@ -64,7 +64,7 @@ export interface QuantitySelectionProps {
 }
 
 /**
- * Quantities and reserve (000 §4, §5): a − n + stepper per ticket type grouped by ticket group,
+ * Quantities and reserve (docs/events.md#flows, docs/events.md#field-rules): a − n + stepper per ticket type grouped by ticket group,
  * flexible amounts, attendee names and e-mails, survey questions, totals and the reserve button.
  */
 export function QuantitySelection(props: QuantitySelectionProps) {
@@ -76,7 +76,7 @@ export function QuantitySelection(props: QuantitySelectionProps) {
       </div>
     );
   }
-  // 000 §8: a session with no ticket groups is unavailable ('sessionUnavailable'), not sold out.
+  // docs/events.md#errors: a session with no ticket groups is unavailable ('sessionUnavailable'), not sold out.
   if (!groups.length) {
     return (
       <p className="notice notice--warning" role="status">
@@ -114,7 +114,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     return { byGroup, byType };
   }, [cartTickets, session.id]);
 
-  // Member benefits cap the member tickets (000 §5).
+  // Member benefits cap the member tickets (docs/events.md#field-rules).
   const benefits = useBenefitPools(session.id, groups);
   const limits = useMemo<QuantityLimits | null>(() => {
     if (pending || failed || benefits.pending) return null;
@@ -189,7 +189,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
 
   const count = totalQuantity(quantities);
   const matched = matchCount === undefined || count === matchCount;
-  // Seated groups: a seat for every seated ticket first (000 §4).
+  // Seated groups: a seat for every seated ticket first (docs/seating.md#3-storefront).
   const canReserve = !submitting && count > 0 && limits !== null && matched && seating.ready;
 
   const submit = async () => {

@@ -10,7 +10,7 @@ import { cleanSurveyAnswers, parseSurvey, surveyErrors, type Survey, type Survey
 
 /**
  * What a reserve form holds besides the session (quantities, flexible amounts, attendees, survey
- * answers), how it is validated (000 §5: everything at once) and how it becomes the add of a cart
+ * answers), how it is validated (docs/events.md#field-rules: everything at once) and how it becomes the add of a cart
  * modify call. Shared by the date-first and quantity-first flows.
  */
 
@@ -32,7 +32,7 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { amounts: {}, attendees: {}, survey: {}, groups: {} };
 
-/** 000 §5: scroll to and focus the first invalid field after 100 ms. */
+/** docs/events.md#field-rules: scroll to and focus the first invalid field after 100 ms. */
 export const FOCUS_INVALID_DELAY_MS = 100;
 
 export function hasErrors(errors: FormErrors): boolean {
@@ -51,7 +51,7 @@ export function attendeeNeedsByKey(groups: readonly PriceGroup[], event: Pick<TE
   return out;
 }
 
-/** The survey of each group that has one; a question without a type is an error (000 §5). */
+/** The survey of each group that has one; a question without a type is an error (docs/events.md#attendees-and-surveys). */
 export function groupSurveys(groups: readonly PriceGroup[]): { surveys: Map<string, Survey>; error: unknown } {
   const surveys = new Map<string, Survey>();
   try {

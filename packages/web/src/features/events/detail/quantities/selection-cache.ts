@@ -1,7 +1,7 @@
 import type { Quantities } from './quantities.js';
 
 /**
- * The cached selection of 000 §4: the quantities chosen for one session are the defaults of the
+ * The cached selection of docs/events.md#flows: the quantities chosen for one session are the defaults of the
  * next session picked on the same day, when they fit its availableCapacity.
  */
 export interface CachedSelection {

@@ -2,7 +2,7 @@ import { checkSurveyAnswer, isEmptyAnswer, type SurveyProblem } from '@foyer/con
 import { en, format } from '../../../../i18n/en.js';
 
 /**
- * Survey questions of a ticket group (additional_info_spec, docs/catalog.md §10; 000 §5):
+ * Survey questions of a ticket group (additional_info_spec, docs/catalog.md#10-surveys-additional_info_spec, docs/events.md#attendees-and-surveys):
  * required per the spec, numbers converted, empty answers dropped, a question without a type is
  * an error, a label must contain more than commas and whitespace; fewer than 4 options render as a
  * radio group, else a select. Booleans are a checkbox.

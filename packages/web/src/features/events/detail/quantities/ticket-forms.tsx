@@ -7,7 +7,7 @@ import { typeKey, type Quantities } from './quantities.js';
 import type { Survey, SurveyAnswer, SurveyField } from './survey.js';
 
 /**
- * The per-group details of a reserve form (000 §5): attendee name and e-mail fields per ticket
+ * The per-group details of a reserve form (docs/events.md#attendees-and-surveys): attendee name and e-mail fields per ticket
  * (split first and last name) and the group's survey questions (fewer than 4 options a radio
  * group, else a select). Errors are tied to their fields; invalid fields carry aria-invalid so
  * the form can focus the first one.
@@ -39,7 +39,7 @@ export function Attendees({
     for (let i = 0; i < (quantities[key] ?? 0); i++) people.push({ key, index: i, typeName: type.name, needs });
   }
   if (!people.length) return null;
-  // Tickets whose only detail is an optional name are named on request (000 §5): a yes/no for one, a count for several.
+  // Tickets whose only detail is an optional name are named on request (docs/events.md#field-rules): a yes/no for one, a count for several.
   const optional = people.filter((p) => isOnlyOptionalName(p.needs));
   const named = Math.min(namedChoice, optional.length);
   const shown = people.filter((p) => !isOnlyOptionalName(p.needs) || optional.indexOf(p) < named);
@@ -266,7 +266,7 @@ function SurveyQuestion({ field, value, error, onChange }: { field: SurveyField;
   );
 }
 
-/** A label inside the 000 §8 placeholder ('Select a {label}'): "Size" reads "size"; an acronym ("ZIP code") stays. */
+/** A label inside the docs/checkout.md#your-information placeholder ('Select a {label}'): "Size" reads "size"; an acronym ("ZIP code") stays. */
 function inSentence(label: string): string {
   return /^[A-Z](?![A-Z])/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
 }

@@ -22,7 +22,7 @@ export interface ReserveSubmitOptions {
 }
 
 /**
- * The reserve sequence every flow shares (000 §4, §5): stop at the first invalid field, else add
+ * The reserve sequence every flow shares (docs/events.md#flows, docs/events.md#field-rules): stop at the first invalid field, else add
  * the tickets with their survey answers and the address's campaign in one call (a refused answer
  * adds nothing), then go on as configured after an add; a refusal is shown unless the flow
  * handles it (e.g. event_session_sold_out).
