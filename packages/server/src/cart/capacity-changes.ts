@@ -25,7 +25,10 @@ export function noteCapacityChange(tx: Tx, sessionId: string) {
 type CommittedListener = (sessionIds: ReadonlySet<string>) => Promise<unknown> | unknown;
 const listeners = new WeakMap<Db, Set<CommittedListener>>();
 
-/** Hears the sessions each committed write on `db` changed; answers the unsubscribe. */
+/**
+ * Hears the sessions each committed write on `db` changed; answers the unsubscribe. A listener
+ * only reads: SQLite's write batch waits for it before its next batch, so a write from it would wait forever.
+ */
 export function onCapacityCommitted(db: Db, listener: CommittedListener): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
