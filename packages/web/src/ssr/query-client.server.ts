@@ -9,22 +9,11 @@ import { createQueryClient } from '../app/query-client.js';
  * forwards to the cache of the render in progress (entry-server.tsx runs each in `withQueryClient`).
  */
 const current = new AsyncLocalStorage<QueryClient>();
-let rendering = 0;
 
 export { createQueryClient };
 
-/**
- * Runs a render with its own cache. While any AsyncLocalStorage is in use Node (20) runs promise
- * hooks on every promise of the process — the API's requests too — so once the last render in
- * flight is done the storage is disabled (the next render enables it again): docs/performance.md#what-one-reservation-costs.
- */
-export async function withQueryClient<T>(client: QueryClient, run: () => Promise<T>): Promise<T> {
-  rendering++;
-  try {
-    return await current.run(client, run);
-  } finally {
-    if (--rendering === 0) current.disable();
-  }
+export function withQueryClient<T>(client: QueryClient, run: () => T): T {
+  return current.run(client, run);
 }
 
 export const queryClient = new Proxy({} as QueryClient, {
