@@ -115,7 +115,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   registerCsrfGuard(app, ctx.settings.publicUrl);
   await registerCompression(app);
   // A session never moves to another event: the pairs come from the catalog memo (one read per hot session, not per write).
-  registerResponseCache(app, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => memo(ctx.cache, `sessionEvents:${[...ids].sort().join(',')}`, () => eventsOfSessions(ctx.db, ids)));
+  registerResponseCache(app, ctx.db, ctx.settings.cacheTtlMs ?? 0, ctx.now, (ids) => memo(ctx.cache, `sessionEvents:${[...ids].sort().join(',')}`, () => eventsOfSessions(ctx.db, ids)));
 
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app);

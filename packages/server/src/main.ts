@@ -50,9 +50,8 @@ async function main() {
   logConnectionLost = (error) => app.log.warn({ err: error }, 'database connection lost: the pool opens a new one');
   const metricsApp = metrics ? Fastify({ logger: false }) : null;
   if (metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, metricsSettings!.token);
-  const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'), {
-    released: (sessions) => app.liveHub?.localChanges(sessions),
-  });
+  // Its releases reach the caches and the live hub once committed (cart/capacity-changes.ts).
+  const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const stopStaffRefunds = startStaffRefundReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'staff refund reconciler failed'));

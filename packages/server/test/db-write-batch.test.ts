@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inWriteTransaction } from '../src/db/write-batch.js';
-import { collectCapacityChanges, noteCapacityChange } from '../src/cart/capacity-changes.js';
+import { noteCapacityChange, onCapacityCommitted } from '../src/cart/capacity-changes.js';
 import { dialects, freshDatabase } from './harness.js';
 
 describe.each(dialects())('write transactions (%s)', (dialect) => {
@@ -27,23 +27,35 @@ describe.each(dialects())('write transactions (%s)', (dialect) => {
     expect((await database.db.selectFrom('counter').select('value').where('name', '=', 'wb-c').executeTakeFirstOrThrow()).value).toBe(2);
   });
 
-  it("each write's capacity notes go to its own request, also when it shares a batch (the first refused)", async () => {
-    // The request's collector (http/response-cache.ts) around each write, as two requests arriving together.
-    const write = (session: string, fail: boolean) => {
-      const noted = new Set<string>();
-      let done!: Promise<unknown>;
-      collectCapacityChanges(noted, () => {
-        done = inWriteTransaction(database.db, dialect, async () => {
-          noteCapacityChange(session);
-          if (fail) throw new Error('refused');
-        }).catch(() => null);
-      });
-      return { noted, done };
-    };
-    const first = write('session-1', true);
-    const second = write('session-2', false);
-    await Promise.all([first.done, second.done]);
-    expect([[...first.noted], [...second.noted]]).toEqual([['session-1'], ['session-2']]);
+  it("each write's capacity notes are its own, also when it shares a batch, and only committed ones are reported", async () => {
+    const committed: string[][] = [];
+    const stop = onCapacityCommitted(database.db, (sessions) => void committed.push([...sessions].sort()));
+    try {
+      // Three writes arriving together (one batch on SQLite), the first refused.
+      const write = (session: string, fail: boolean) => {
+        const noted = new Set<string>();
+        const done = inWriteTransaction(
+          database.db,
+          dialect,
+          async (tx) => {
+            noteCapacityChange(tx, session);
+            if (fail) throw new Error('refused');
+          },
+          noted,
+        ).catch(() => null);
+        return { noted, done };
+      };
+      const writes = [write('session-1', true), write('session-2', false), write('session-3', false)];
+      await Promise.all(writes.map((w) => w.done));
+      expect(writes.map((w) => [...w.noted])).toEqual([[], ['session-2'], ['session-3']]);
+      // Heard before the writes were answered: once per shared commit (SQLite), or per transaction.
+      expect(committed.flat().sort()).toEqual(['session-2', 'session-3']);
+    } finally {
+      stop();
+    }
+    // Once unsubscribed, nothing more is heard.
+    await inWriteTransaction(database.db, dialect, async (tx) => noteCapacityChange(tx, 'session-4'));
+    expect(committed.flat()).not.toContain('session-4');
   });
 
   it('a write that breaks a constraint is refused alone; its neighbours keep theirs', async () => {

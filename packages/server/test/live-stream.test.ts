@@ -201,8 +201,8 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
 
 /** Seated sessions: the message carries the seat states the seat map's states call answers. */
 /**
- * Holds the sweeper gives back are pushed too: with SQLite the sweeper tells its process's hub
- * (as main.ts wires it), with PostgreSQL the release's NOTIFY reaches every process.
+ * Holds the sweeper gives back are pushed too: with SQLite its committed releases reach the hub of
+ * every app on the database (cart/capacity-changes.ts), with PostgreSQL the release's NOTIFY reaches every process.
  */
 describe.each(dialects())('holds released by the sweeper on %s', (dialect) => {
   const two = useTwoServers(dialect, FIXTURE);
@@ -221,7 +221,7 @@ describe.each(dialects())('holds released by the sweeper on %s', (dialect) => {
       const from = stream.messages.length;
       // B's process's sweeper a day later, when the hold has run out.
       const later = new Date(NOW.getTime() + 24 * 3_600_000);
-      stop = startSweeper(db, dialect, () => later, (error) => errors.push(error), { intervalMs: 50, released: (sessions) => b.liveHub!.localChanges(sessions) });
+      stop = startSweeper(db, dialect, () => later, (error) => errors.push(error), { intervalMs: 50 });
       const freed = await stream.next((m) => m.event === 'availability', 3_000, from);
       expect(sessionsOf(freed)).toEqual([expect.objectContaining({ id: session, used_capacity: 0, availableCapacity: 10, sold_out: false })]);
       expect(errors).toEqual([]);

@@ -24,7 +24,7 @@ export async function updateSession(deps: { db: Db; dialect: Dialect }, actor: A
       throw new AppError(409, 'capacity_below_taken', ADMIN_TEXT.capacityBelowTaken.replace('{taken}', String(taken)), 'admin_session', { taken });
     }
     if (input.patch.closed !== undefined) await setSessionClosed(tx, session.id, input.patch.closed);
-    noteCapacityChange(session.id);
+    noteCapacityChange(tx, session.id);
     await noteCalendarChangeOfSession(tx, session.id);
     const after = sessionRowOut((await oneSession(tx, session.id, around))!);
     await recordAudit(tx, actor, { action: 'session.update', objectType: 'event_session', objectId: session.id, before, after }, input.now);

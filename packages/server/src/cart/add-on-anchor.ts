@@ -35,6 +35,16 @@ interface Held {
   handler?: string;
 }
 
+/**
+ * An event's meta, parsed once per memoised row (checkAddOnAnchors' memo hands out the same rows
+ * for its TTL), not once per ticket and request (docs/performance.md#what-one-reservation-costs).
+ */
+const parsedMeta = new WeakMap<EventKind, unknown>();
+function metaOf(event: EventKind): unknown {
+  let meta = parsedMeta.get(event);
+  if (meta === undefined) parsedMeta.set(event, (meta = JSON.parse(event.meta)));
+  return meta;
+}
 
 /**
  * Pure: throws rule_blocks_reserve when an added add-on ticket has no anchor beside it, or when an
@@ -44,10 +54,10 @@ interface Held {
 export function assertAnchored(additions: readonly Held[], after: readonly Held[], events: ReadonlyMap<string, EventKind>, removed: readonly Held[] = []): void {
   const addOn = (id: string) => {
     const event = events.get(id);
-    return event ? isAddOnMeta(JSON.parse(event.meta)) : false;
+    return event ? isAddOnMeta(metaOf(event)) : false;
   };
   const isAdmission = (t: Held) => t.event_session_id !== null && !addOn(t.event_template_id) && events.get(t.event_template_id)?.event_type !== 'flexible';
-  const mustMatchEvent = (id: string) => addOn(id) && metaFlag(JSON.parse(events.get(id)!.meta), 'tickets_must_match_anchor_tickets');
+  const mustMatchEvent = (id: string) => addOn(id) && metaFlag(metaOf(events.get(id)!), 'tickets_must_match_anchor_tickets');
   const admissions = after.filter(isAdmission);
   const addsAddOns = additions.some((t) => addOn(t.event_template_id) && isUpsellHandler(t.handler));
   if (addsAddOns && !admissions.length) throw new AppError(400, 'rule_blocks_reserve', ANCHOR_REQUIRED, 'checkout_rules', { block_reason: 'anchor_required' });

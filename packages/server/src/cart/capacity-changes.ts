@@ -1,17 +1,54 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Tx } from '../db/database.js';
 
 /**
- * The sessions whose capacity a request changed, so the response cache forgets only the events
- * they belong to (http/response-cache.ts). The capacity repository notes every take and give-back;
- * outside a tracked request the note goes nowhere (the sweeper collects its own, release-expired-carts.ts).
+ * The sessions whose capacity (or seat states) a write transaction changed, heard once it has
+ * committed (docs/performance.md#what-one-reservation-costs): the response cache forgets only the
+ * events they belong to (http/response-cache.ts) and, without a database listener, the live hub
+ * pushes them (live/live.routes.ts). The capacity repository notes every take and give-back on its
+ * transaction; inWriteTransaction (db/write-batch.ts) gives each unit of work its own note and
+ * reports the committed ones. A transaction rolled back (a refused write) reports nothing.
+ * (Collected at the transaction boundary, not per request through AsyncLocalStorage, whose
+ * promise hooks cost every request of the process.)
  */
-const current = new AsyncLocalStorage<Set<string>>();
+const notes = new WeakMap<Tx, Set<string>>();
 
-/** Runs `fn` (the rest of a request) collecting the sessions whose capacity changes into `into`. */
-export function collectCapacityChanges(into: Set<string>, fn: () => void) {
-  current.run(into, fn);
+/** From now on, what is noted on `tx` goes into `into` (inWriteTransaction, per unit of work). */
+export function collectCapacityChanges(tx: Tx, into: Set<string>) {
+  notes.set(tx, into);
 }
 
-export function noteCapacityChange(sessionId: string) {
-  current.getStore()?.add(sessionId);
+/** This transaction changed the session's capacity or seats; outside inWriteTransaction the note goes nowhere. */
+export function noteCapacityChange(tx: Tx, sessionId: string) {
+  notes.get(tx)?.add(sessionId);
+}
+
+type CommittedListener = (sessionIds: ReadonlySet<string>) => Promise<unknown> | unknown;
+const listeners = new WeakMap<Db, Set<CommittedListener>>();
+
+/**
+ * Hears the sessions each committed write on `db` changed; answers the unsubscribe. A listener
+ * only reads: SQLite's write batch waits for it before its next batch, so a write from it would wait forever.
+ */
+export function onCapacityCommitted(db: Db, listener: CommittedListener): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+
+/**
+ * Tells the listeners (awaited: the write is answered only after the caches forgot what it
+ * changed). The write has committed: a listener's failure is its own (each catches and logs).
+ */
+export async function capacityCommitted(db: Db, sessionIds: ReadonlySet<string>) {
+  if (!sessionIds.size) return;
+  const set = listeners.get(db);
+  if (!set) return;
+  for (const listener of set) {
+    try {
+      await listener(sessionIds);
+    } catch {
+      // Not the writer's failure: see above.
+    }
+  }
 }

@@ -24,7 +24,7 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
 
 /** The session as it now stands, or undefined when there was not room for `n` more. */
 export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<Selectable<EventSessionTable> | undefined> {
-  noteCapacityChange(sessionId);
+  noteCapacityChange(tx, sessionId);
   const session = (await takeSession(tx, sessionId, n)).rows[0];
   if (session) await noteCalendarChange(tx, session.event_template_id, session.start_datetime);
   return session;
@@ -50,7 +50,7 @@ const takeUnlimitedGroup = prepared((tx, sessionId: string, groupId: string, n: 
 /** `sessionNoted`: the caller took or gave back this session's own capacity in the same transaction, which noted the change already. */
 export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: string, limit: number, n: number, sessionNoted = false): Promise<boolean> {
   if (limit !== -1 && n > limit) return false;
-  noteCapacityChange(sessionId);
+  noteCapacityChange(tx, sessionId);
   const result = limit === -1 ? await takeUnlimitedGroup(tx, sessionId, groupId, n) : await takeLimitedGroup(tx, sessionId, groupId, n, limit);
   const taken = Number(result.numAffectedRows ?? 0) === 1;
   if (taken && !sessionNoted) await noteCalendarChangeOfSession(tx, sessionId);
@@ -58,13 +58,13 @@ export async function takeGroupCapacity(tx: Tx, sessionId: string, groupId: stri
 }
 
 export async function giveBackSessionCapacity(tx: Tx, sessionId: string, n: number) {
-  noteCapacityChange(sessionId);
+  noteCapacityChange(tx, sessionId);
   await tx.updateTable('event_session').set({ used_capacity: sql`used_capacity - ${n}` }).where('id', '=', sessionId).execute();
   await noteCalendarChangeOfSession(tx, sessionId);
 }
 
 export async function giveBackGroupCapacity(tx: Tx, sessionId: string, groupId: string, n: number, sessionNoted = false) {
-  noteCapacityChange(sessionId);
+  noteCapacityChange(tx, sessionId);
   await tx
     .updateTable('session_group_usage')
     .set({ used_capacity: sql`used_capacity - ${n}` })

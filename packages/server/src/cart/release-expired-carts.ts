@@ -6,12 +6,12 @@ import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/promotions.repository.js';
 import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
-import { collectCapacityChanges, noteCapacityChange } from './capacity-changes.js';
 
 /**
  * The sweeper: expires pending carts whose hold has run out and gives their capacity back, in
  * batches, one short transaction per cart. Safe to run in several processes at once. Answers
- * the sessions whose capacity came back (noted for the request that swept, if one did).
+ * the sessions whose capacity came back (each transaction also reports them once committed,
+ * cart/capacity-changes.ts).
  */
 export async function releaseExpiredCarts(
   db: Db,
@@ -30,16 +30,18 @@ export async function releaseExpiredCarts(
   let tickets = 0;
   const sessions = new Set<string>();
   for (const { id } of due) {
-    const release = () =>
-      inWriteTransaction(db, dialect, async (tx) => {
+    tickets += await inWriteTransaction(
+      db,
+      dialect,
+      async (tx) => {
         if (!(await expireCart(tx, id, nowIso))) return 0;
         await giveBackCodeUses(tx, id);
         await restoreOrderTickets(tx, id); // an expired change: the order keeps its tickets
         return releaseHeldTickets(tx, { cartId: id });
-      });
-    tickets += await new Promise<number>((resolve, reject) => collectCapacityChanges(sessions, () => void release().then(resolve, reject)));
+      },
+      sessions,
+    );
   }
-  for (const session of sessions) noteCapacityChange(session);
   return { carts: due.length, tickets, sessions };
 }
 
@@ -48,15 +50,15 @@ const NOTE_SWEEP_MS = 10 * 60_000;
 
 /**
  * Runs the sweeper every `intervalMs` until stopped, draining all due carts each time; errors are
- * logged. `released` hears the sessions each pass gave capacity back to, once committed (the live
- * hub: with SQLite nothing else tells open pages, docs/live-availability.md).
+ * logged. Each release reaches the caches and the live hub once committed, as a request's write
+ * does (cart/capacity-changes.ts; docs/live-availability.md).
  */
 export function startSweeper(
   db: Db,
   dialect: Dialect,
   now: () => Date,
   log: (error: unknown) => void,
-  options: { intervalMs?: number; released?: (sessionIds: Set<string>) => void } = {},
+  options: { intervalMs?: number } = {},
 ): () => Promise<void> {
   let notesSweptAt = 0;
   return startIntervalWorker({
@@ -65,7 +67,6 @@ export function startSweeper(
     run: async () => {
       for (;;) {
         const pass = await releaseExpiredCarts(db, dialect, now());
-        if (pass.sessions.size) options.released?.(pass.sessions);
         if (!pass.carts) break;
       }
       if (Date.now() - notesSweptAt < NOTE_SWEEP_MS) return;

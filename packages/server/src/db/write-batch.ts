@@ -1,5 +1,5 @@
-import { AsyncResource } from 'node:async_hooks';
 import { sql } from 'kysely';
+import { capacityCommitted, collectCapacityChanges } from '../cart/capacity-changes.js';
 import type { Db, Dialect, Tx } from './database.js';
 
 /**
@@ -13,12 +13,32 @@ import type { Db, Dialect, Tx } from './database.js';
  * `work` must use only the transaction it is given (as with db.transaction()); on PostgreSQL,
  * where row locks let writers run side by side, each unit simply gets its own transaction, run
  * again when PostgreSQL broke a deadlock by aborting it.
+ *
+ * The sessions whose capacity a unit changed (noted on its transaction, cart/capacity-changes.ts)
+ * are reported once it has committed, before it is answered; `changes`, when given, receives them too.
  */
-export function inWriteTransaction<T>(db: Db, dialect: Dialect, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (dialect === 'postgres') return retryDeadlocks(() => db.transaction().execute(work));
+export function inWriteTransaction<T>(db: Db, dialect: Dialect, work: (tx: Tx) => Promise<T>, changes?: Set<string>): Promise<T> {
+  if (dialect === 'postgres') return retryDeadlocks(() => inOwnTransaction(db, work, changes));
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new WriteBatcher(db)));
-  return batcher.run(work);
+  return batcher.run(work, changes);
+}
+
+/** One unit in a transaction of its own; its notes are reported after the commit. */
+async function inOwnTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, changes?: Set<string>): Promise<T> {
+  const noted = new Set<string>();
+  const value = await db.transaction().execute((tx) => {
+    collectCapacityChanges(tx, noted);
+    return work(tx);
+  });
+  await reportChanges(db, noted, changes);
+  return value;
+}
+
+async function reportChanges(db: Db, noted: Set<string>, changes?: Set<string>) {
+  if (!noted.size) return;
+  if (changes) for (const id of noted) changes.add(id);
+  await capacityCommitted(db, noted);
 }
 
 const batchers = new WeakMap<Db, WriteBatcher>();
@@ -45,6 +65,9 @@ async function retryDeadlocks<T>(run: () => Promise<T>): Promise<T> {
 
 interface Unit {
   work: (tx: Tx) => Promise<unknown>;
+  /** What the unit noted (its own set: units of a batch share the transaction, one after the other). */
+  noted: Set<string>;
+  changes?: Set<string>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -58,11 +81,9 @@ class WriteBatcher {
 
   constructor(private readonly db: Db) {}
 
-  run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  run<T>(work: (tx: Tx) => Promise<T>, changes?: Set<string>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      // Each unit runs in its caller's async context, not in that of the request whose turn
-      // started the batch: what it notes (cart/capacity-changes.ts) belongs to its own request.
-      this.queue.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, noted: new Set(), changes, resolve: resolve as (value: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // better-sqlite3 answers synchronously, so a transaction runs start to finish without the
@@ -84,7 +105,7 @@ class WriteBatcher {
     if (batch.length === 1) {
       // Alone: a plain transaction, no savepoint to pay for.
       const [unit] = batch;
-      await this.db.transaction().execute(unit.work).then(unit.resolve, unit.reject);
+      await inOwnTransaction(this.db, unit.work, unit.changes).then(unit.resolve, unit.reject);
       return;
     }
     let trx;
@@ -98,6 +119,7 @@ class WriteBatcher {
     try {
       for (const unit of batch) {
         await sql`savepoint unit`.execute(trx);
+        collectCapacityChanges(trx, unit.noted);
         try {
           const value = await unit.work(trx);
           await sql`release savepoint unit`.execute(trx);
@@ -122,6 +144,13 @@ class WriteBatcher {
       for (const unit of batch) unit.reject(error);
       return;
     }
+    // Committed: the caches hear what the batch changed (once), then its units are answered.
+    const noted = new Set<string>();
+    for (const { unit } of done) {
+      for (const id of unit.noted) noted.add(id);
+      if (unit.changes) for (const id of unit.noted) unit.changes.add(id);
+    }
+    await capacityCommitted(this.db, noted);
     for (const { unit, value } of done) unit.resolve(value);
   }
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { collectCapacityChanges } from '../cart/capacity-changes.js';
+import { onCapacityCommitted } from '../cart/capacity-changes.js';
+import type { Db } from '../db/database.js';
 
 /**
  * A /cached_api answer ready to send: its bytes (a Buffer, so a hit encodes no text), ETag, and
@@ -107,49 +108,24 @@ declare module 'fastify' {
 }
 
 /**
- * Writes that take or give back capacity: cart changes and deletes, checkout and payment (incl.
- * webhooks), cancelling tickets of an order; and the staff's: closing, reopening or resizing a
- * session, refunding (which cancels tickets), making a payment-link cart (which holds them).
+ * Puts the cache on the app (readRoute uses it for /cached_api) and, once a write on `db` has
+ * committed, forgets the answers of the events whose sessions it changed (their capacity, or seats
+ * booked: cart/capacity-changes.ts) — before the write is answered, so a buyer never sees a session
+ * they just sold out as available. A write rolled back (refused) changed nothing and forgets
+ * nothing. (Holds released by the sweeper commit the same way; another process's writes reach the
+ * caches through the live hub: PostgreSQL's notices, live/live-hub.ts.)
  */
-const CAPACITY_WRITES = /^\/api\/((my\/)?cart|payments|ticket_order\/[^/?]+\/cancel|admin\/(sessions\/[^/?]+|orders\/[^/?]+\/(refund|move)|carts|comps))(\/|\?|$)/;
-
-const changedSessions = new WeakMap<FastifyRequest, Set<string>>();
-
-/** The sessions whose capacity this write request changed (empty for other requests); read by the live hub after the answer (live/live.routes.ts). */
-export const capacityChangesOf = (request: FastifyRequest): ReadonlySet<string> => changedSessions.get(request) ?? new Set();
-
-/**
- * Puts the cache on the app (readRoute uses it for /cached_api) and, after every write that may
- * change capacity, forgets the answers of the events whose sessions it changed (the capacity
- * repository notes them, cart/capacity-changes.ts). A successful write that changed no capacity
- * (a payment booking held tickets turns held seats booked) clears everything, as a refused one
- * changed nothing. (Holds released by the sweeper reach the caches through the live hub:
- * live/live-hub.ts `localChanges`, or PostgreSQL's notices.)
- */
-export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
+export function registerResponseCache(app: FastifyInstance, db: Db, ttlMs: number, now: () => Date, eventsOfSessions: (ids: string[]) => Promise<string[]>) {
   const cache = new ResponseCache(ttlMs, () => now().getTime());
   app.decorate('responseCache', cache);
   // On the process's clock, not the app's (a test's frozen clock would keep it forever).
   const apiMemo = ttlMs > 0 ? new ResponseCache(Math.min(ttlMs, API_MEMO_MS), () => performance.now()) : undefined;
   if (apiMemo) app.decorate('apiMemo', apiMemo);
   const caches = apiMemo ? [cache, apiMemo] : [cache];
-  const isCapacityWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && CAPACITY_WRITES.test(request.url);
-  // The rest of the request runs inside the collector (callback hook: `done` continues the chain in its context).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!isCapacityWrite(request)) return done();
-    const sessions = new Set<string>();
-    changedSessions.set(request, sessions);
-    collectCapacityChanges(sessions, done);
+  const stop = onCapacityCommitted(db, async (sessions) => {
+    const events = await eventsOfSessions([...sessions]).catch(() => null);
+    for (const c of caches) events ? c.invalidateEvents(events) : c.invalidate();
   });
-  // onSend: the write has committed, and no client has the answer yet to read a stale listing with.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const sessions = changedSessions.get(request);
-    if (!sessions) return payload;
-    if (sessions.size) {
-      const events = await eventsOfSessions([...sessions]).catch(() => null);
-      for (const c of caches) events ? c.invalidateEvents(events) : c.invalidate();
-    } else if (reply.statusCode < 400) for (const c of caches) c.invalidate();
-    return payload;
-  });
+  app.addHook('onClose', async () => stop());
   return cache;
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { pooledRandomBytes } from '../random-pool.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { uuidv7 } from '../ids.js';
@@ -48,7 +49,7 @@ export interface WriterIdentity {
 export async function writerIdentity(db: Tx, request: FastifyRequest): Promise<WriterIdentity> {
   const existing = await readIdentity(db, request);
   if (existing) return { identity: existing, fresh: null };
-  const token = randomBytes(32).toString('base64url');
+  const token = pooledRandomBytes(32).toString('base64url');
   return { identity: { id: uuidv7(), kind: 'public' }, fresh: { token, tokenHash: hash(token) } };
 }
 

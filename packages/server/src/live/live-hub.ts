@@ -175,8 +175,9 @@ export class LiveHub {
   }
 
   /**
-   * Changes this process committed outside a request (the hold sweeper's releases): heard like a
-   * notice, unless the database's notices bring them anyway (PostgreSQL's LISTEN).
+   * Changes this process committed (requests' writes and the hold sweeper's releases,
+   * cart/capacity-changes.ts): heard like a notice, unless the database's notices bring them
+   * anyway (PostgreSQL's LISTEN).
    */
   localChanges(sessionIds: Iterable<string>) {
     if (!this.fedByNotices) void this.sessionsChanged(sessionIds);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { onCapacityCommitted } from '../cart/capacity-changes.js';
 import { parseQuery, type QuerySpec } from '../http/query.js';
-import { capacityChangesOf } from '../http/response-cache.js';
 import { resolveViewer } from '../membership/resolve-viewer.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { LiveHub } from './live-hub.js';
@@ -40,7 +40,7 @@ const LIVE = docs({
 /**
  * Live availability (docs/live-availability.md): GET /api/events/{id}/live, and the process's hub
  * fed by PostgreSQL's LISTEN (every process, every writer's committed change) or, without a
- * listener (SQLite), by the writes this process answers. Registered after the response cache,
+ * listener (SQLite), by the writes this process commits. Registered after the response cache,
  * whose entries a change drops. Shutdown ends the streams before the server waits for its
  * connections (preClose).
  */
@@ -72,14 +72,10 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) 
       : null;
   // Built before the listener (its notices go to the hub), which heard nothing until it was up.
   if (listener) hub.listening();
-  if (!listener) {
-    // One process (SQLite), or PostgreSQL without a listener: the writes this process answered.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const sessions = capacityChangesOf(request);
-      if (sessions.size && reply.statusCode < 400) void hub.sessionsChanged(sessions);
-      return payload;
-    });
-  }
+  // One process (SQLite), or PostgreSQL without a listener: the writes this process committed
+  // (requests and the sweeper alike; with a listener their notices bring them, and this is a no-op).
+  const stopLocal = onCapacityCommitted(ctx.db, (sessions) => hub.localChanges(sessions));
+  app.addHook('onClose', async () => stopLocal());
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => listener?.close());
 

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { noteCapacityChange } from '../cart/capacity-changes.js';
 import type { Database } from '../db/schema.js';
 import type { TicketOrderTable } from '../db/schema.js';
 
@@ -51,9 +52,13 @@ export async function insertOrder(db: Tx, row: Insertable<TicketOrderTable>) {
   await db.insertInto('ticket_order').values(row).execute();
 }
 
-/** A held ticket becomes part of the order, with its scan code. */
+/**
+ * A held ticket becomes part of the order, with its scan code. Its session is noted as changed: a
+ * held seat shows `unavailable`, a booked one `booked` (the cached seat map, cart/capacity-changes.ts).
+ */
 export async function bookTicket(db: Tx, ticketId: string, orderId: string, scanCode: string) {
-  await db.updateTable('ticket').set({ state: 'booked', ticket_order_id: orderId, scan_code: scanCode }).where('id', '=', ticketId).execute();
+  const row = await db.updateTable('ticket').set({ state: 'booked', ticket_order_id: orderId, scan_code: scanCode }).where('id', '=', ticketId).returning('event_session_id').executeTakeFirst();
+  if (row?.event_session_id) noteCapacityChange(db, row.event_session_id);
 }
 
 export function ticketsOfOrders(db: Tx, orderIds: string[], states: string[]) {
