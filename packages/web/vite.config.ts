@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { moduleChunks } from './build/module-chunks';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { chunkOf, startupPreload } from './build/startup-chunk';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
@@ -32,7 +33,7 @@ function serverQueryClient(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig() : {
   root,
-  plugins: [react(), moduleChunks(), routePreloads(), precompress()],
+  plugins: [react(), moduleChunks(), routePreloads(), startupPreload(), precompress()],
   resolve: {
     alias: [
       // React Router's package names only its development build (dev warnings on); the production one ships beside it.
@@ -48,11 +49,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig() : {
     manifest: true,
     rollupOptions: {
       output: {
-        manualChunks(id) {
-          // The UI runtime and router change least often: one long-cached chunk.
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'runtime';
-          return undefined;
-        },
+        manualChunks: chunkOf,
       },
     },
   },

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { MODULE_CHUNKS_FILE } from './module-chunks.js';
+import { STARTUP_CHUNK } from './startup-chunk.js';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -25,7 +27,8 @@ export const BUDGET_ROUTES = {
 export const INITIAL_JS_BUDGET_BYTES = 185 * 1024;
 
 /**
- * The JS files a first visit to a route loads: the entry, the route's chunk, and their static imports.
+ * The JS files a first visit to a route loads: the entry, the startup chunk it imports as it starts
+ * (build/startup-chunk.ts), the route's chunk, and their static imports.
  * A route module that is not its chunk's facade has no manifest key of its own; `moduleChunks`
  * (build/module-chunks.ts) says which chunk file holds it.
  */
@@ -41,6 +44,8 @@ export function initialFiles(manifest: Manifest, routeModule: string, moduleChun
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
+  const startup = Object.keys(manifest).find((key) => manifest[key]!.name === STARTUP_CHUNK);
+  if (startup) visit(startup);
   visit(routeKey);
   return [...files].filter((file) => file.endsWith('.js'));
 }

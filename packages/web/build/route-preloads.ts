@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
+import { startupChunkOf } from './startup-chunk.js';
 
 /** Where the build writes, per route the server preloads, the JS files its page needs beyond the entry's (beside Vite's manifest). */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
@@ -45,6 +46,9 @@ export function routePreloads(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
       const loaded = closure(entry.fileName, new Set());
+      // The startup chunk is the shell's own preload (build/startup-chunk.ts): loaded anyway.
+      const startup = startupChunkOf(bundle);
+      if (startup) closure(startup.fileName, loaded);
       const preloads: Record<string, string[] | string> = { [PAINT_FIRST_KEY]: this.getFileName(paintFirst) };
       for (const [route, module] of Object.entries(PRELOADED_ROUTES)) {
         const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => relative(root, id.split('?')[0]!) === module));

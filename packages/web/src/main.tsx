@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -32,6 +31,9 @@ setTimeout(() => void start(), 0);
  * rendered afresh, once its routes are ready, so the server's picture stays until it is replaced.
  */
 async function start() {
+  // Reading the page's data, loading its routes, evaluating react-dom (its own chunk,
+  // build/startup-chunk.ts), starting the router and starting React: each in a task of its own
+  // (docs/performance.md, Total Blocking Time).
   seedInlineConfig(queryClient);
   // A server-rendered page brings the render's query cache; another page, its reads.
   if (!hydrateInlineQueries(queryClient)) {
@@ -41,8 +43,12 @@ async function start() {
   const container = document.getElementById('root')!;
   const serverData = container.firstElementChild ? serverRouterData() : null;
   const hydrate = serverData !== null && isPublicVisitor();
-  if (serverData) await resolveLazyRoutes(routes, window.location.pathname);
-  // Reading the page's data, starting the router and starting React: each in a task of its own.
+  if (serverData) {
+    await nextTask();
+    await resolveLazyRoutes(routes, window.location.pathname);
+  }
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: serverData } : undefined);
   await nextTask();
