@@ -1,26 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TCart } from '@foyer/contracts';
-import { fillCheckoutForm } from './checkout-steps.js';
+import { fillCheckoutForm, guestCheckoutServer } from './checkout-steps.js';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { cartDocument } from './cart-fixtures.js';
-import { configDocument, installFetch, type Handler } from './fixtures.js';
+import { installFetch } from './fixtures.js';
 
 const CONSENT = 'Keep this card and charge it automatically for the remaining payments on their due dates';
 
-/** A guest's cart of $62, with `paymentDue` of it due now. */
-function server(cart: Partial<TCart>): Handler {
-  const doc = cartDocument({ cart });
-  return (url, request) => {
-    if (url.pathname === '/api/config') return { body: configDocument([]) };
-    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: doc };
-    if (url.pathname === '/api/user') return { body: { user: { _data: [{ id: 'u1', identity_id: 'id-1' }] }, identity: { _data: [{ id: 'id-1' }] } } };
-    if (url.pathname === '/api/cart/cart-1/guest_checkout') return { body: doc };
-    if (url.pathname === '/api/cart/cart-1/pay') return { body: { ...doc, outcome: 'partial' } };
-    return undefined;
-  };
-}
+const server = guestCheckoutServer;
 
 useCartTestEnv();
 
