@@ -1,6 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.browser';
 import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient, withQueryClient } from './ssr/query-client.server.js';
@@ -64,41 +63,26 @@ export async function renderPage(url: string, blocks: DataBlocks, reads: ServerR
  * React's streaming renderer, read to the end: the page is whole (every lazy part loaded, no
  * boundary left to the browser) because it is cached and sent as one document. An error anywhere
  * fails the render (the server sends the page unrendered) rather than leaving a part for the
- * browser to redo.
+ * browser to redo. The web-streams build of React DOM's server renderer, not the Node one: the
+ * Node build keeps an AsyncLocalStorage enabled for good once it has rendered, which on Node 20
+ * slows every later request of the process (docs/performance.md#reserve).
  */
 const RENDER_TIMEOUT_MS = 5000;
 
-function renderToHtml(tree: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let failed: unknown = null;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-        done();
-      },
-      final(done) {
-        done();
-        if (failed) reject(failed);
-        else resolve(Buffer.concat(chunks).toString('utf8'));
-      },
-    });
-    // A part that never finishes loading fails the render instead of holding the request.
-    const timer = setTimeout(() => stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
-    const stream = renderToPipeableStream(tree, {
-      onAllReady: () => {
-        clearTimeout(timer);
-        stream.pipe(sink);
-      },
-      onShellError: (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-      onError: (error) => {
-        failed ??= error;
-      },
-    });
+async function renderToHtml(tree: ReactNode): Promise<string> {
+  let failed: unknown = null;
+  // A part that never finishes loading fails the render instead of holding the request.
+  const timeout = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  const stream = await renderToReadableStream(tree, {
+    signal: timeout,
+    onError: (error) => {
+      failed ??= timeout.aborted ? new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`) : error;
+    },
   });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failed) throw failed;
+  return html;
 }
 
 /**

@@ -12,8 +12,21 @@ const current = new AsyncLocalStorage<QueryClient>();
 
 export { createQueryClient };
 
-export function withQueryClient<T>(client: QueryClient, run: () => T): T {
-  return current.run(client, run);
+let rendering = 0;
+
+/**
+ * Runs a render with its own cache as `queryClient`. The store is disabled again whenever no render
+ * is running: on Node 20 an enabled AsyncLocalStorage makes every promise of the process pay for
+ * it, the API's included (docs/performance.md#reserve).
+ */
+export async function withQueryClient<T>(client: QueryClient, run: () => Promise<T>): Promise<T> {
+  rendering += 1;
+  try {
+    return await current.run(client, run);
+  } finally {
+    rendering -= 1;
+    if (rendering === 0) current.disable();
+  }
 }
 
 export const queryClient = new Proxy({} as QueryClient, {
