@@ -1,6 +1,6 @@
 /**
  * Self time of a V8 CPU profile (node --cpu-prof, or BENCH_CPU_PROFILE of the benches) summed per
- * function and per file, largest first (docs/performance.md#measuring).
+ * function and per file, largest first (docs/performance.md#reserve).
  *   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows, default 40] [from-to seconds into the profile, e.g. 9-13]
  */
 import { readFileSync } from 'node:fs';

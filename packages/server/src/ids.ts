@@ -5,7 +5,7 @@ import { pooledRandomBytes } from './random-pool.js';
  * Time-ordered ids (UUIDv7), monotonic within the process: within the same millisecond a counter
  * (started at random) goes up, as the library does for its own ids; the reads that order rows by id
  * rely on it (a cart's tickets, the door's log, the outbox). The random bits come from the pooled
- * source (random-pool.ts), not one system call per id (docs/performance.md#what-one-reservation-costs).
+ * source (random-pool.ts), not one system call per id (docs/performance.md#reserve).
  */
 const state = { msecs: -Infinity, seq: 0 };
 

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 
 /**
  * Cryptographically random bytes handed out from a pool filled 16 KB at a time, instead of one
- * system call per id or token (the reserve path made three per request; docs/performance.md#what-one-reservation-costs).
+ * system call per id or token (the reserve path made three per request; docs/performance.md#reserve).
  * Each byte is handed out once. The answer is a view of the pool: use it at once (encode it, read
  * it into an id) — a later refill overwrites it.
  */

@@ -37,7 +37,7 @@ interface Held {
 
 /**
  * An event's meta, parsed once per memoised row (checkAddOnAnchors' memo hands out the same rows
- * for its TTL), not once per ticket and request (docs/performance.md#what-one-reservation-costs).
+ * for its TTL), not once per ticket and request (docs/performance.md#reserve).
  */
 const parsedMeta = new WeakMap<EventKind, unknown>();
 function metaOf(event: EventKind): unknown {

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../db/database.js';
 
 /**
  * The sessions whose capacity (or seat states) a write transaction changed, heard once it has
- * committed (docs/performance.md#what-one-reservation-costs): the response cache forgets only the
+ * committed (docs/performance.md#reserve): the response cache forgets only the
  * events they belong to (http/response-cache.ts) and, without a database listener, the live hub
  * pushes them (live/live.routes.ts). The capacity repository notes every take and give-back on its
  * transaction; inWriteTransaction (db/write-batch.ts) gives each unit of work its own note and
