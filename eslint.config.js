@@ -33,6 +33,8 @@ export default tseslint.config(
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
       // `onClick={() => setOpen(false)}` and `.then((r) => r.json())`-style one-line arrows are the house
       // style; a void call in an arrow's expression body is what they mean, not a mistake.
+      // `_`-named bindings are dropped on purpose (`{ seller_id: _sellerId, ...row }`, unused migration args).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
     },
   },
@@ -48,6 +50,8 @@ export default tseslint.config(
     files: ["packages/web/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
+    // An error (not a warning) like every other rule, so it can be counted in eslint-suppressions.json.
+    rules: { "react-hooks/exhaustive-deps": "error" },
   },
   {
     files: testFiles,

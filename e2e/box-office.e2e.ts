@@ -23,7 +23,7 @@ function staffAdd(sf: Storefront, email: string): string {
     input: PASSWORD,
     encoding: 'utf8',
   });
-  return new URL(/TOTP \(add to an authenticator app\): (\S+)/.exec(out)![1]!).searchParams.get('secret')!;
+  return new URL(/TOTP \(add to an authenticator app\): (\S+)/.exec(out)![1]).searchParams.get('secret')!;
 }
 
 /** A paid order of a $25 gift card, bought through the API by a fresh guest. */
@@ -33,11 +33,11 @@ async function paidOrder(base: string, email: string) {
   const event = listing.event_template._data.find((e) => e.name === 'Gift Cards')!;
   const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);
   const type = detail.ticket_type._data.find((t) => t.name === '$25 Gift Card')!;
-  const session = (await call('GET', `/api/events/${event.id}/sessions`)).event_session._data[0]!;
+  const session = (await call('GET', `/api/events/${event.id}/sessions`)).event_session._data[0];
   const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id }] });
-  const cartId = cart.cart._data[0]!.id as string;
+  const cartId = cart.cart._data[0].id as string;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
-  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0]!.id, send_email: true });
+  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
   const paid = (await call('POST', `/api/cart/${cartId}/pay`, { amount: '25.00', gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, terms_accepted: true })) as unknown as { outcome: string };
   expect(paid.outcome).toBe('completed');
 }

@@ -48,7 +48,7 @@ describe('the Members screen', () => {
 
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.url.pathname)).toEqual(['/api/admin/members/set-1/extend', '/api/admin/members/set-2/cancel']);
-    expect(posts[0]!.body).toEqual({ reason: 'goodwill', valid_to: new Date('2027-03-31T23:59:59').toISOString() });
-    expect(posts[1]!.body).toEqual({ reason: 'moved' });
+    expect(posts[0].body).toEqual({ reason: 'goodwill', valid_to: new Date('2027-03-31T23:59:59').toISOString() });
+    expect(posts[1].body).toEqual({ reason: 'moved' });
   });
 });

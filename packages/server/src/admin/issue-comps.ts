@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TAdminComp, TAdminCompBody, TReserveTicket } from '@foyer/contracts';
+import type { TAdminComp, TAdminCompBody } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { uuidv7 } from '../ids.js';
 import { updateCartRow } from '../cart/cart.repository.js';
@@ -24,7 +24,7 @@ import { zeroTicketPrices } from './issue-comps.repository.js';
 export async function issueComps(deps: { db: Db; dialect: Dialect; publicUrl: string }, actor: Actor, body: TAdminCompBody, now: Date): Promise<TAdminComp> {
   const seller = await resolveSeller(deps.db, null, null);
   const items = await resolveItems(deps.db, seller.id, { items: body.items });
-  const add = items.flatMap((item) => Array.from({ length: item.quantity }, () => ({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined }) as TReserveTicket));
+  const add = items.flatMap((item) => Array.from({ length: item.quantity }, () => ({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined })));
   // The recipient: a guest account like guest checkout's (the same e-mail is the same person); staff are trusted with sign-ups.
   const recipientId = body.recipient ? await registerGiftee(deps.db, { sellerId: seller.id, body: body.recipient, ip: `staff:${randomBytes(8).toString('hex')}`, now }) : null;
   // The cart's own identity is a placeholder nobody holds (as payment-link carts'); the recipient is its purchaser.

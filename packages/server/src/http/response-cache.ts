@@ -136,7 +136,7 @@ export function registerResponseCache(app: FastifyInstance, ttlMs: number, now: 
   const isCapacityWrite = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && CAPACITY_WRITES.test(request.url);
   // The rest of the request runs inside the collector (callback hook: `done` continues the chain in its context).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!isCapacityWrite(request)) return done();
+    if (!isCapacityWrite(request)) { done(); return; }
     const sessions = new Set<string>();
     changedSessions.set(request, sessions);
     collectCapacityChanges(sessions, done);

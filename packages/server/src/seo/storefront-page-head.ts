@@ -30,7 +30,7 @@ export function storefrontPageHead(ctx: AppContext) {
     const { seller } = reads;
     const site = { publicUrl: ctx.settings.publicUrl, sellerName: seller.name, currency: seller.currency };
     const logo = (JSON.parse(seller.meta || '{}') as Record<string, unknown>).logo;
-    const path = url.split(/[?#]/, 1)[0]!;
+    const path = url.split(/[?#]/, 1)[0];
     let head: PageHead | null = null;
     const eventId = eventPageId(url);
     if (eventId) {
@@ -41,7 +41,7 @@ export function storefrontPageHead(ctx: AppContext) {
       head = listingPageHead(site, { logo, listing: reads.listing });
     } else if (path === '/' || path === '') {
       const listing = reads.listing ?? (await readListing(seller).catch((error) => (log?.warn({ err: error }, 'page head: listing unread'), null)));
-      head = homePageHead(site, { logo, listing: listing as SiteImages['listing'] });
+      head = homePageHead(site, { logo, listing: listing });
     }
     return head ? pageHeadTags(head) : '';
   };

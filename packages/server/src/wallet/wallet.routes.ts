@@ -11,7 +11,7 @@ type IdParams = { Params: { id: string } };
 /** key: the manage link's key; ticket_id / membership_id: one pass (neither: all of the order's). */
 const WALLET_QUERY: QuerySpec = { params: { key: 'string', ticket_id: 'string', membership_id: 'string' } };
 
-const param = (params: Record<string, unknown>, name: string) => (typeof params[name] === 'string' && params[name] ? (params[name] as string) : null);
+const param = (params: Record<string, unknown>, name: string) => (typeof params[name] === 'string' && params[name] ? (params[name]) : null);
 
 /** Wallet passes of an order (001 §2 Order complete wallet links, §7 walletprecheck): the buyer's login or the manage key. */
 export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
