@@ -5,6 +5,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import foyer from "./eslint/area-boundaries.js";
 
 const testFiles = ["packages/*/test/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"];
 
@@ -37,6 +38,13 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
     },
+  },
+  {
+    // Areas do not reach into each other (docs/architecture.md#lint); the crossings already there are
+    // listed in eslint/area-boundary-exceptions.js.
+    files: ["packages/server/src/**", "packages/web/src/features/**"],
+    plugins: { foyer },
+    rules: { "foyer/area-boundaries": "error" },
   },
   {
     files: ["packages/server/src/db/migrations/**"],
