@@ -34,13 +34,13 @@ export function storefrontPageHead(ctx: AppContext) {
     let head: PageHead | null = null;
     const eventId = eventPageId(url);
     if (eventId) {
-      const sessions = reads.eventReads ? await readSessions(seller, eventId).catch((error) => (log?.warn({ err: error }, 'page head: next sessions unread'), [])) : [];
+      const sessions = reads.eventReads ? await readSessions(seller, eventId).catch((error: unknown) => (log?.warn({ err: error }, 'page head: next sessions unread'), [])) : [];
       const facts = reads.eventReads ? eventFactsOf(reads.eventReads, sessions) : null;
       head = facts ? eventPageHead(facts, site) : missingEventPageHead(eventId, site);
     } else if (isListingPage(url)) {
       head = listingPageHead(site, { logo, listing: reads.listing });
     } else if (path === '/' || path === '') {
-      const listing = reads.listing ?? (await readListing(seller).catch((error) => (log?.warn({ err: error }, 'page head: listing unread'), null)));
+      const listing = reads.listing ?? (await readListing(seller).catch((error: unknown) => (log?.warn({ err: error }, 'page head: listing unread'), null)));
       head = homePageHead(site, { logo, listing: listing });
     }
     return head ? pageHeadTags(head) : '';
