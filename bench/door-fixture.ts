@@ -29,9 +29,9 @@ export async function paidScanCodes(base: string, session: { id: string; ticketT
     const api = visitor(base);
     const quantity = Math.min(1000, count - codes.length);
     const made = await api('POST', '/api/my/cart/modify', { add: Array.from({ length: quantity }, () => ({ ticket_type_id: session.ticketTypeId, event_session_id: session.id })) });
-    const cartId = made.cart._data[0]!.id as string;
+    const cartId = made.cart._data[0].id as string;
     const user = await api('POST', '/api/user', { first_name: `Guest${order}`, last_name: 'Visitor', email: `guest${order}-${Date.now()}@example.com` });
-    await api('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.user._data[0]!.identity_id });
+    await api('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.user._data[0].identity_id });
     const due = (await api('GET', `/api/cart/${cartId}`)).cart._data[0] as { cart_fees: { total_outstanding: string } };
     const paid = await api('POST', `/api/cart/${cartId}/pay`, { amount: due.cart_fees.total_outstanding, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true });
     if ((paid as { outcome?: unknown }).outcome !== 'completed') throw new Error(`pay: ${JSON.stringify(paid)}`);
@@ -52,5 +52,5 @@ export async function doorStaffCookie(base: string, databaseUrl: string): Promis
   const response = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('foyer_staff='));
   if (!response.ok || !cookie) throw new Error(`staff sign-in: ${response.status} ${await response.text()}`);
-  return cookie.split(';')[0]!;
+  return cookie.split(';')[0];
 }

@@ -31,10 +31,10 @@ try {
   const event = list.event_template._data.find((e) => e.name === 'Hot Session')!.id;
   const detail = (await (await fetch(`${base}/api/events/${event}?_embed=ticket_type`)).json()) as { ticket_type: { _data: { id: string }[] } };
   const sessions = (await (await fetch(`${base}/api/events/${event}/sessions`)).json()) as { event_session: { _data: { id: string }[] } };
-  const session = sessions.event_session._data[0]!.id;
+  const session = sessions.event_session._data[0].id;
   const warmUp = 500;
   const started = Date.now();
-  const codes = await paidScanCodes(base, { id: session, ticketTypeId: detail.ticket_type._data[0]!.id }, warmUp + 4 * scans);
+  const codes = await paidScanCodes(base, { id: session, ticketTypeId: detail.ticket_type._data[0].id }, warmUp + 4 * scans);
   const cookie = await doorStaffCookie(base, databaseUrl);
   console.log(`set up: ${codes.length} paid tickets and a door staff account in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

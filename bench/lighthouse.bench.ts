@@ -68,13 +68,13 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const { port, child } = await startTarget();
 try {
   const base = `http://127.0.0.1:${port}`;
   const list = (await (await fetch(`${base}/api/events/available`)).json()) as { event_template: { _data: { id: string }[] } };
-  const pages = { '/': '/', '/events': '/events', '/events/{id}': `/events/${list.event_template._data[0]!.id}` };
+  const pages = { '/': '/', '/events': '/events', '/events/{id}': `/events/${list.event_template._data[0].id}` };
   console.log(`Lighthouse ${LIGHTHOUSE}, mobile, median of ${runs} runs\n`);
   console.log('| page | performance | LCP ms | TBT ms | CLS | transferred KB |');
   console.log('|---|---|---|---|---|---|');

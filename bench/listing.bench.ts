@@ -34,8 +34,8 @@ try {
   for (const target of targets) results.push(await measure(port, target, seconds));
   printTable(results, bare);
   // The cached answers against a bare route serving their very bytes (issue 28's yardstick).
-  await againstSameBytes(base, port, targets[0]!);
-  await againstSameBytes(base, port, targets[4]!);
+  await againstSameBytes(base, port, targets[0]);
+  await againstSameBytes(base, port, targets[4]);
   await serverRenderedPage(base, port, ga);
 } finally {
   child.kill('SIGTERM');
@@ -80,7 +80,7 @@ async function serverRenderedPage(base: string, port: number, id: string) {
  */
 async function renderCpu(base: string, id: string): Promise<number> {
   const html = await (await fetch(`${base}/events/${id}`, { headers: { cookie: 'session_expires=2099-01-01T00:00:00Z' } })).text();
-  const blocks = Object.fromEntries([...html.matchAll(/<script id="([\w-]+)" type="application\/json">([\s\S]*?)<\/script>/g)].map(([, key, json]) => [key!, json!]));
+  const blocks = Object.fromEntries([...html.matchAll(/<script id="([\w-]+)" type="application\/json">([\s\S]*?)<\/script>/g)].map(([, key, json]) => [key, json]));
   const entry = (await import(new URL('../packages/web/dist-ssr/entry-server.mjs', import.meta.url).href)) as { renderPage(url: string, blocks: Record<string, string>): Promise<unknown> };
   for (let i = 0; i < 20; i++) await entry.renderPage(`/events/${id}`, blocks);
   const runs = 100;

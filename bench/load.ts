@@ -33,7 +33,7 @@ export async function startTarget(env: Record<string, string> = {}): Promise<{ p
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       const m = /ready (\d+)/.exec(chunk.toString());
       if (m) resolve(Number(m[1]));
     });

@@ -36,7 +36,7 @@ function watch(path: string): Promise<Watcher> {
   return new Promise((resolve, reject) => {
     const w: Watcher = { req: null as unknown as ClientRequest, ready: false, arrivals: [] };
     w.req = request(`${base}${path}`, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+      if (res.statusCode !== 200) { reject(new Error(`stream refused: ${res.statusCode}`)); return; }
       res.setEncoding('utf8');
       let buffer = '';
       res.on('data', (chunk: string) => {
@@ -65,8 +65,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 try {
   const list = await get<{ event_template: { _data: { id: string; name: string }[] } }>('/api/events/available');
   const eventId = list.event_template._data.find((e) => e.name === 'Hot Session')!.id;
-  const typeId = (await get<{ ticket_type: { _data: { id: string }[] } }>(`/api/events/${eventId}?_embed=ticket_type`)).ticket_type._data[0]!.id;
-  const session = (await get<{ event_session: { _data: { id: string }[] } }>(`/api/events/${eventId}/sessions`)).event_session._data[0]!.id;
+  const typeId = (await get<{ ticket_type: { _data: { id: string }[] } }>(`/api/events/${eventId}?_embed=ticket_type`)).ticket_type._data[0].id;
+  const session = (await get<{ event_session: { _data: { id: string }[] } }>(`/api/events/${eventId}/sessions`)).event_session._data[0].id;
   const reserve = JSON.stringify({ add: [{ ticket_type_id: typeId, event_session_id: session }] });
   const reserveTarget = { name: 'reserve 1 ticket, the watched session', path: '/api/my/cart/modify', method: 'POST' as const, body: reserve };
 

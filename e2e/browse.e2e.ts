@@ -131,7 +131,7 @@ describe.each([
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const shown = await cover.evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes') }));
     const unescape = (value: string) => value.replace(/&amp;/g, '&');
-    expect({ srcset: unescape(hint![1]!), sizes: unescape(hint![2]!) }).toEqual({ srcset: shown.srcset, sizes: shown.sizes });
+    expect({ srcset: unescape(hint![1]), sizes: unescape(hint![2]) }).toEqual({ srcset: shown.srcset, sizes: shown.sizes });
     // One request for the cover's image, and it is the file shown (a mismatch would fetch a second width).
     const coverPath = new URL(shown.src).pathname;
     expect(images.filter((url) => new URL(url).pathname === coverPath)).toEqual([shown.src]);

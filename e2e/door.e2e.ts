@@ -45,12 +45,12 @@ function query<T>(sf: Storefront, statement: string, ...args: unknown[]): T[] {
 async function buyTickets(sf: Storefront, sessionId: string, quantity: number, first: string): Promise<string[]> {
   const api = apiClient(sf.url);
   const [type] = query<{ id: string }>(sf, "SELECT id FROM ticket_type WHERE catalog_key = 'adult'");
-  const made = await api('POST', '/api/my/cart/modify', { add: Array.from({ length: quantity }, () => ({ ticket_type_id: type!.id, event_session_id: sessionId })) }, { app: 'ecomm' });
-  const cart = made.cart!._data[0]! as { id: string };
+  const made = await api('POST', '/api/my/cart/modify', { add: Array.from({ length: quantity }, () => ({ ticket_type_id: type.id, event_session_id: sessionId })) }, { app: 'ecomm' });
+  const cart = made.cart._data[0] as { id: string };
   const user = await api('POST', '/api/user', { first_name: first, last_name: 'Visitor', email: `${first.toLowerCase()}-${Date.now()}@example.com` }, { app: 'ecomm' });
-  await api('POST', `/api/cart/${cart.id}/guest_checkout`, { guest_identity_id: user.user!._data[0]!.identity_id }, { app: 'ecomm' });
+  await api('POST', `/api/cart/${cart.id}/guest_checkout`, { guest_identity_id: user.user._data[0].identity_id }, { app: 'ecomm' });
   const again = await api('GET', `/api/cart/${cart.id}`, undefined, { app: 'ecomm' });
-  const amount = (again.cart!._data[0] as { cart_fees: { total_outstanding: string } }).cart_fees.total_outstanding;
+  const amount = (again.cart._data[0] as { cart_fees: { total_outstanding: string } }).cart_fees.total_outstanding;
   await api('POST', `/api/cart/${cart.id}/pay`, { amount, gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success }, terms_accepted: true }, { app: 'ecomm' });
   return query<{ scan_code: string }>(sf, 'SELECT scan_code FROM ticket WHERE cart_id = ? ORDER BY id', cart.id).map((r) => r.scan_code);
 }
@@ -69,7 +69,7 @@ async function qrLuma(browser: Browser, code: string): Promise<{ width: number; 
       ctx.drawImage(img, 0, 0);
       const { data } = ctx.getImageData(0, 0, img.width, img.height);
       const luma: number[] = [];
-      for (let i = 0; i < data.length; i += 4) luma.push(Math.round(0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!));
+      for (let i = 0; i < data.length; i += 4) luma.push(Math.round(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]));
       return { width: img.width, height: img.height, luma };
     }, `data:image/png;base64,${png.toString('base64')}`);
   } finally {
@@ -115,13 +115,13 @@ describe('the door screen with a camera', () => {
     );
     expect(picked.length, 'two General Admission sessions on sale').toBe(2);
     const [ada, grace, alan, mary] = [
-      await buyTickets(sf, picked[0]!.id, 1, 'Ada'),
-      await buyTickets(sf, picked[1]!.id, 1, 'Grace'),
-      await buyTickets(sf, picked[0]!.id, 1, 'Alan'),
-      await buyTickets(sf, picked[0]!.id, 2, 'Mary'),
+      await buyTickets(sf, picked[0].id, 1, 'Ada'),
+      await buyTickets(sf, picked[1].id, 1, 'Grace'),
+      await buyTickets(sf, picked[0].id, 1, 'Alan'),
+      await buyTickets(sf, picked[0].id, 2, 'Mary'),
     ];
-    codes = { ada: ada![0]!, grace: grace![0]!, alan: alan![0]!, mary: mary! };
-    const midnight = Date.parse(dayBounds(localDate(new Date().toISOString(), seller!.timezone), seller!.timezone).start);
+    codes = { ada: ada[0], grace: grace[0], alan: alan[0], mary: mary };
+    const midnight = Date.parse(dayBounds(localDate(new Date().toISOString(), seller.timezone), seller.timezone).start);
     picked.forEach((s, i) => {
       const start = midnight + (11 + 2 * i) * 3_600_000 + 7 * 60_000;
       const sameFormat = (ms: number) => (s.start_datetime.includes('.') ? new Date(ms).toISOString() : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
@@ -170,14 +170,14 @@ describe('the door screen with a camera', () => {
 
   it('admits a ticket the camera reads, green with its type and name; the same code again is amber with when and by whom', async () => {
     const code = codes.ada;
-    const { page, errors } = await openDoor(await cameraOn(code!), sessions[0]!.id, MOBILE, undefined, 'door-session-390');
+    const { page, errors } = await openDoor(await cameraOn(code), sessions[0].id, MOBILE, undefined, 'door-session-390');
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('admitted');
     const green = await result(page).innerText();
     expect(green).toContain('Admitted');
     expect(green).toContain('Adult');
     expect(green).toContain('Ada Visitor');
     await screenshot(page, 'door-admitted-390');
-    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('redeemed');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0].state).toBe('redeemed');
     // Kept in front of the camera, it counts once; the result clears by itself for the next scan.
     await expect.poll(() => result(page).count(), { timeout: 10_000 }).toBe(0);
     await page.waitForTimeout(1_500);
@@ -186,7 +186,7 @@ describe('the door screen with a camera', () => {
     await expectAccessible(page);
     await screenshot(page, 'door-scanning-390');
     // The same code again, from a hardware scanner (it types and presses Enter): amber, when and by whom.
-    await page.getByLabel('Ticket or member code').fill(code!);
+    await page.getByLabel('Ticket or member code').fill(code);
     await page.keyboard.press('Enter');
     await expect.poll(() => result(page).getAttribute('data-outcome')).toBe('already_admitted');
     expect(await result(page).innerText()).toMatch(/Already admitted at \d{1,2}:\d\d [AP]M by anna@museum\.example/);
@@ -196,7 +196,7 @@ describe('the door screen with a camera', () => {
     // Undo: the ticket is booked again and the log says who undid it.
     await page.getByRole('button', { name: 'Undo last admission' }).click();
     await expect.poll(() => page.locator('.door-scans').innerText()).toContain(`Undone by ${ANNA}`);
-    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('booked');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0].state).toBe('booked');
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^0 of \d+ admitted$/);
     // A visitor without their code: found by name, the ticket ticked and admitted.
     await page.getByRole('button', { name: 'Find by name or order' }).click();
@@ -205,7 +205,7 @@ describe('the door screen with a camera', () => {
     await page.getByRole('checkbox', { name: /Adult · Ada Visitor/ }).check();
     await page.getByRole('button', { name: 'Admit selected (1)' }).click();
     await expect.poll(() => page.getByTestId('door-count').textContent()).toMatch(/^1 of \d+ admitted$/);
-    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('redeemed');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0].state).toBe('redeemed');
     await expectAccessible(page);
     await screenshot(page, 'door-lookup-390');
     expect(errors).toEqual([]);
@@ -213,17 +213,17 @@ describe('the door screen with a camera', () => {
 
   it('refuses a ticket of another session today: red, with the session it is for', async () => {
     const code = codes.grace;
-    const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id);
+    const { page } = await openDoor(await cameraOn(code), sessions[0].id);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
     expect(await result(page).innerText()).toMatch(/Wrong session: this ticket is for \d{1,2}:\d\d [AP]M/);
     await screenshot(page, 'door-wrong-session-390');
-    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0]!.state).toBe('booked');
+    expect(query<{ state: string }>(sf, 'SELECT state FROM ticket WHERE scan_code = ?', code)[0].state).toBe('booked');
   });
 
   it('refuses a cancelled ticket: red, cancelled', async () => {
     const code = codes.alan;
     runSql(sf, "UPDATE ticket SET state = 'cancelled' WHERE scan_code = ?", code);
-    const { page } = await openDoor(await cameraOn(code!), sessions[0]!.id, DESKTOP);
+    const { page } = await openDoor(await cameraOn(code), sessions[0].id, DESKTOP);
     await expect.poll(() => result(page).getAttribute('data-outcome'), { timeout: 20_000 }).toBe('refused');
     expect(await result(page).innerText()).toContain('This ticket was cancelled');
     await screenshot(page, 'door-cancelled-1280');
@@ -232,11 +232,11 @@ describe('the door screen with a camera', () => {
   it('offline: says so at once, admits against the downloaded list and queues; back online it syncs and reports the code another door admitted first', async () => {
     const [filmed, typed] = codes.mary;
     // This door starts with its camera off (a door with a hardware scanner), so nothing is read online.
-    const { context, page, errors } = await openDoor(await cameraOn(filmed!), sessions[0]!.id, DESKTOP, (p) => p.addInitScript(() => localStorage.setItem('foyer:door-camera', 'off')));
+    const { context, page, errors } = await openDoor(await cameraOn(filmed), sessions[0].id, DESKTOP, (p) => p.addInitScript(() => localStorage.setItem('foyer:door-camera', 'off')));
     await context.setOffline(true);
     await expect.poll(() => page.getByTestId('door-connection').textContent(), { timeout: 2_000 }).toContain('Offline — checking against the list downloaded at');
     // A hardware scanner types the code and presses Enter.
-    await page.getByLabel('Ticket or member code').fill(typed!);
+    await page.getByLabel('Ticket or member code').fill(typed);
     await page.keyboard.press('Enter');
     await expect.poll(() => result(page).innerText()).toContain('Admitted (offline, will sync)');
     await page.getByRole('button', { name: 'Turn camera on' }).click();
@@ -244,7 +244,7 @@ describe('the door screen with a camera', () => {
     await expect.poll(() => result(page).count()).toBe(0);
     await screenshot(page, 'door-offline-1280');
     // Meanwhile Ben's door let the filmed code in.
-    const ben = await fetch(`${sf.url}/api/door/sessions/${sessions[0]!.id}/scan`, { method: 'POST', headers: { authorization: `Bearer ${BEN}`, 'content-type': 'application/json', app: 'ecomm' }, body: JSON.stringify({ scan_code: filmed }) });
+    const ben = await fetch(`${sf.url}/api/door/sessions/${sessions[0].id}/scan`, { method: 'POST', headers: { authorization: `Bearer ${BEN}`, 'content-type': 'application/json', app: 'ecomm' }, body: JSON.stringify({ scan_code: filmed }) });
     expect(((await ben.json()) as { door_scan: { outcome: string } }).door_scan.outcome).toBe('admitted');
     await context.setOffline(false);
     const conflicts = page.getByRole('alert').filter({ hasText: 'Conflicts after sync' });
@@ -252,7 +252,7 @@ describe('the door screen with a camera', () => {
     expect(await conflicts.innerText()).toMatch(new RegExp(`${filmed} — Already admitted at \\d{1,2}:\\d\\d [AP]M by Ben`));
     await expect.poll(() => page.getByTestId('door-connection').textContent()).toBe('Online');
     expect(query<{ scan_code: string; state: string }>(sf, 'SELECT scan_code, state FROM ticket WHERE scan_code IN (?, ?) ORDER BY scan_code', filmed, typed)).toEqual(
-      [{ scan_code: filmed, state: 'redeemed' }, { scan_code: typed, state: 'redeemed' }].sort((a, b) => a.scan_code!.localeCompare(b.scan_code!)),
+      [{ scan_code: filmed, state: 'redeemed' }, { scan_code: typed, state: 'redeemed' }].sort((a, b) => a.scan_code.localeCompare(b.scan_code)),
     );
     await expect.poll(() => result(page).count()).toBe(0);
     await screenshot(page, 'door-conflict-1280');

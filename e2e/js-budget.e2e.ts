@@ -44,11 +44,11 @@ describe('initial JS budget', () => {
     const preloads = JSON.parse(readFileSync(join(DIST, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
     const html = readFileSync(join(DIST, 'index.html'), 'utf8');
     // What index.html loads anyway: the entry script and its modulepreload links.
-    const inShell = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file!);
+    const inShell = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file);
     for (const [route, module] of Object.entries(PRELOADED_ROUTES)) {
       const needed = initialFiles(manifest, module, chunks);
-      expect(preloads[route]!.length).toBeGreaterThan(0);
-      expect([...preloads[route]!, ...inShell].sort()).toEqual([...needed].sort());
+      expect(preloads[route].length).toBeGreaterThan(0);
+      expect([...preloads[route], ...inShell].sort()).toEqual([...needed].sort());
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventIdByName, hydrated } from './steps.js';
 import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } from './harness.js';

@@ -33,11 +33,11 @@ describe("an event page's head", () => {
         canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
         og: { title: meta('og:title'), url: meta('og:url'), image: meta('og:image'), description: meta('og:description') },
         twitter: { card: meta('twitter:card'), image: meta('twitter:image') },
-        jsonLd: [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)),
+        jsonLd: [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent)),
       };
     });
     const seller = (await (await fetch(`${sf.url}/api/config?_embed=seller`)).json()) as { seller: { _data: { name: string; currency: string }[] } };
-    const { name: sellerName, currency } = seller.seller._data[0]!;
+    const { name: sellerName, currency } = seller.seller._data[0];
     // The app's own title is the one the server wrote: nothing changes once it runs.
     expect(head.title).toBe(`General Admission · ${sellerName}`);
     expect(head.titles).toBe(1);

@@ -7,7 +7,7 @@ import { passwordProblems } from './rules/password.js';
 /** Accounts, login, sessions and recovery: wire shapes (docs/accounts.md). */
 
 export * from './auth-limits.js';
-import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS, NO_EMAIL_PREFIX, type TLoginMethod } from './auth-limits.js';
+import { EMAIL_MAX, LOGIN_EMAIL_MAX, NAME_MAX, PASSWORD_MAX, LOGIN_ZIP_MAX, LOGIN_TEXT_MAX, OTP_LENGTH, LOGIN_METHODS } from './auth-limits.js';
 
 /** Texts the server answers with (spec wording where the spec gives it). */
 export const AUTH_TEXT = {

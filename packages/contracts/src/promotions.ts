@@ -11,7 +11,6 @@ import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
  */
 
 const Key = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, "-" or "_", at most 64');
-const Money = z.string().regex(/^\d+(\.\d{1,2})?$/, 'a decimal amount with at most 2 places, e.g. "12.50"');
 const DateRef = z.string().regex(/^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)$/, 'YYYY-MM-DD, "today" or "today+N"');
 /** A ticket group named by its event: "event-key/group-key". */
 const GroupRef = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}\/[a-z0-9][a-z0-9_-]{0,63}$/, '"event-key/group-key"');

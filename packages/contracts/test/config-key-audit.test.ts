@@ -27,7 +27,7 @@ function tableRows(text: string, header: string): Row[] {
     for (const line of text.slice(at).split('\n').slice(2)) {
       if (!line.startsWith('|')) break;
       const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-      rows.push({ key: cells[0]!, readBy: cells[1]!, testedBy: cells[2] ?? '' });
+      rows.push({ key: cells[0], readBy: cells[1], testedBy: cells[2] ?? '' });
     }
   }
   return rows;
@@ -40,7 +40,7 @@ function resolves(token: string): boolean {
   const candidates = [token, `packages/${token}`, `packages/web/src/features/${token}`, `packages/web/src/${token}`, `packages/server/src/${token}`];
   return candidates.some((c) => existsSync(join(ROOT, c)));
 }
-const paths = (cell: string) => [...cell.matchAll(/`([^`\s]+\.(?:tsx?|mjs))`/g)].map((m) => m[1]!);
+const paths = (cell: string) => [...cell.matchAll(/`([^`\s]+\.(?:tsx?|mjs))`/g)].map((m) => m[1]);
 const keyOf = (k: { namespace: string; name: string }) => `${k.namespace}.${k.name}`;
 
 describe('the config-key audit (docs/catalog.md)', () => {
@@ -66,7 +66,7 @@ describe('the config-key audit (docs/catalog.md)', () => {
   it('a test a row names mentions the key (the last part of its name) or what reads it', () => {
     const unnamed: string[] = [];
     for (const row of audit) {
-      const words = [...row.key.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split(/[ .]/).pop()!);
+      const words = [...row.key.matchAll(/`([^`]+)`/g)].map((m) => m[1].split(/[ .]/).pop()!);
       const readers = paths(row.readBy).map((p) => p.split('/').pop()!.replace(/\.tsx?$/, ''));
       for (const test of paths(row.testedBy)) {
         const file = [test, `packages/${test}`].map((c) => join(ROOT, c)).find((c) => existsSync(c));

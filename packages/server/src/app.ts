@@ -169,7 +169,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
 
   const pageOf = storefrontPages(app, ctx);
   const isApiPath = (url: string) => {
-    const path = url.split('?')[0]!;
+    const path = url.split('?')[0];
     return path.startsWith('/api/') || path === '/api' || path.startsWith('/cached_api');
   };
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {

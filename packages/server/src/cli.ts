@@ -128,7 +128,7 @@ async function restore(file: string | undefined): Promise<number> {
 
 run(process.argv.slice(2))
   .then((code) => process.exit(code))
-  .catch((error) => {
+  .catch((error: unknown) => {
     if (error instanceof CatalogInvalidError) {
       for (const p of error.problems) console.error(`${p.path}: ${p.message}`);
       console.error(`${error.problems.length} problem(s); nothing was imported.`);

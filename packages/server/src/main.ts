@@ -117,7 +117,7 @@ async function main() {
   if (staffHint) console.log(`[foyer] ${staffHint}`);
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error('[foyer] failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

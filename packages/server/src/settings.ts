@@ -262,7 +262,7 @@ function readStaffTokens(env: NodeJS.ProcessEnv, problems: string[]): { hashes: 
   // An entry may name its holder, `Name:token` (docs/door.md): the door shows who let someone in.
   const parsed = entries.map((entry, i) => {
     const named = /^([\p{L}\p{N} ._'-]{1,40}):(\S+)$/u.exec(entry);
-    return named ? { name: named[1]!.trim(), token: named[2]! } : { name: `Door ${i + 1}`, token: entry };
+    return named ? { name: named[1].trim(), token: named[2] } : { name: `Door ${i + 1}`, token: entry };
   });
   // Say which one is short by position only: a token never reaches a log.
   parsed.forEach((t, i) => t.token.length < STAFF_TOKEN_MIN && problems.push(`FOYER_STAFF_TOKENS: token ${i + 1} is shorter than ${STAFF_TOKEN_MIN} characters`));

@@ -16,9 +16,9 @@ describe.each(dialects())('membership changes at the box office on %s', (dialect
     const buyer = await registered(t, 'Ada');
     await buyMembership(buyer.b, ids, 'm-dual', { members: dualMembers(buyer.email) }, '120.00');
     const found = (await desk.get('/api/admin/members?q=ada')).body.admin_member._data as { card_set_id: string; valid_to: string }[];
-    const set = found[0]!.card_set_id;
+    const set = found[0].card_set_id;
     const cards = async () => t.db.selectFrom('membership').select(['valid_to', 'auto_renew_state']).where('card_set_id', '=', set).orderBy('position').execute();
-    const end = (await cards())[0]!.valid_to;
+    const end = (await cards())[0].valid_to;
     expect((await cards()).length).toBe(2);
 
     const later = new Date(Date.parse(end) + 30 * 86_400_000).toISOString();
@@ -45,7 +45,7 @@ describe.each(dialects())('membership changes at the box office on %s', (dialect
 
     const audit = await t.db.selectFrom('audit_log').select(['action', 'object_type', 'after']).where('object_id', '=', set).orderBy('created_at').orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['membership.extend', 'membership.cancel_auto_renew', 'membership.cancel']);
-    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ valid_to: [later, later], reason: 'goodwill' });
+    expect(JSON.parse(audit[0].after!)).toMatchObject({ valid_to: [later, later], reason: 'goodwill' });
 
     expect((await desk.post('/api/admin/members/0190aaaa-0000-7000-8000-000000000000/cancel', { reason: 'x' })).status).toBe(404);
     expect((await desk.post(`/api/admin/members/${set}/cancel`, {})).status).toBe(400);

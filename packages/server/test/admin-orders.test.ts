@@ -29,11 +29,11 @@ describe.each(dialects())('finding orders on %s', (dialect) => {
   };
 
   it('one box finds an order by its number, e-mail (in part, any case), name, phone digits and a ticket scan code', async () => {
-    for (const q of [a.orderNumber, `#${a.orderNumber}`, 'GRACE.hopper@', 'grace hop', 'Hopper', '2125550142', '555-0142', a.scanCodes[1]!, a.scanCodes[0]!.toLowerCase()]) {
+    for (const q of [a.orderNumber, `#${a.orderNumber}`, 'GRACE.hopper@', 'grace hop', 'Hopper', '2125550142', '555-0142', a.scanCodes[1], a.scanCodes[0].toLowerCase()]) {
       const found = await find(q);
       expect(found.admin_order._data.map((o) => o.id), q).toEqual([a.orderId]);
     }
-    const row = (await find('grace'))!.admin_order._data[0]!;
+    const row = (await find('grace')).admin_order._data[0];
     expect(row).toMatchObject({ order_number: a.orderNumber, email: 'grace.hopper@example.com', name: 'Grace Hopper', ticket_count: 2, total: '40.00' });
     expect((await find('example.com')).admin_order._total).toBe(2);
     expect((await find('nobody-here')).admin_order._data).toEqual([]);
@@ -60,7 +60,7 @@ describe.each(dialects())('finding orders on %s', (dialect) => {
     const first = await find('example.com', '&_limit=1&_sort=created_at');
     const second = await find('example.com', '&_limit=1&_offset=1&_sort=created_at');
     expect(first.admin_order._total).toBe(2);
-    expect([first.admin_order._data[0]!.id, second.admin_order._data[0]!.id]).toEqual([a.orderId, b.orderId]);
+    expect([first.admin_order._data[0].id, second.admin_order._data[0].id]).toEqual([a.orderId, b.orderId]);
     expect((await find('example.com', '&_sort=-total')).admin_order._data.map((o) => o.id)).toEqual([a.orderId, b.orderId]);
     expect((await find('example.com', '&_sort=total')).admin_order._data.map((o) => o.id)).toEqual([b.orderId, a.orderId]);
     for (const bad of ['?q=x', '?q=abc&_limit=0', '?q=abc&_sort=email', '?q=abc&extra=1']) {

@@ -30,7 +30,7 @@ describe.each(dialects())('a session closed for sale, in the storefront, on %s',
 
   const event = () => ids.event('ga');
   const sessionIds = () => STARTS.map((s) => ids.session('ga', s));
-  const first = () => sessionIds()[0]!;
+  const first = () => sessionIds()[0];
   const shopper = () => new Browser(t.app, '10.8.0.1');
   const setClosed = async (ids: string[], closed: boolean) => {
     for (const id of ids) expect((await admin.call('PATCH', `/api/admin/sessions/${id}`, { closed })).status).toBe(200);
@@ -113,7 +113,7 @@ describe.each(dialects())('closing a session, live, on %s', (dialect) => {
     const admin = new Browser(writer, '10.8.1.1');
     expect((await admin.post('/api/admin/login', { email: 'live@example.org', password: PASSWORD })).status).toBe(200);
     expect((await admin.post('/api/admin/login/totp', { code: totpCode(secretOf(made.otpauthUri!), stepOf(NOW)) })).status).toBe(200);
-    const session = ids.session('ga', STARTS[1]!);
+    const session = ids.session('ga', STARTS[1]);
     const stream = await SseReader.open(`${urlB}/api/events/${ids.event('ga')}/live`);
     try {
       await stream.next((m) => m.event === 'ready');

@@ -29,7 +29,7 @@ describe.each(dialects())('staff accounts and sign-in on %s', (dialect) => {
     const added = await cli(['add', 'Desk@Example.org', '--role', 'box_office']);
     expect(added.code).toBe(0);
     expect(added.out).toContain('staff Desk@Example.org added as box_office');
-    const token = /set-password\?token=(\S+)/.exec(added.out)![1]!;
+    const token = /set-password\?token=(\S+)/.exec(added.out)![1];
     await expect(cli(['add', 'desk@example.org', '--role', 'door'])).rejects.toMatchObject({ code: 'email_in_use' });
     expect((await cli(['add', 'x@example.org', '--role', 'cashier'])).code).toBe(2);
 
@@ -56,7 +56,7 @@ describe.each(dialects())('staff accounts and sign-in on %s', (dialect) => {
     const added = await cli(['add', 'script@example.org', '--role', 'admin', '--password-stdin', '--totp'], `${PASSWORD}\n`);
     expect(added.code).toBe(0);
     expect(added.out).not.toContain('set-password');
-    const uri = /TOTP \(add to an authenticator app\): (\S+)/.exec(added.out)![1]!;
+    const uri = /TOTP \(add to an authenticator app\): (\S+)/.exec(added.out)![1];
     expect(uri).toMatch(/^otpauth:\/\/totp\/Foyer%20box%20office%3Ascript%40example\.org\?secret=[A-Z2-7]{32}&/);
     await expect(cli(['add', 'weak@example.org', '--role', 'door', '--password-stdin'], 'password\n')).rejects.toMatchObject({ code: 'validation_failed' });
 

@@ -1,6 +1,6 @@
 import { AUTH_TEXT } from '@foyer/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, PASSWORD, createUser, errorOf, mailbox, setLoginMethods } from './auth-harness.js';
+import { Browser, createUser, errorOf, mailbox, setLoginMethods } from './auth-harness.js';
 import { catalogIds } from './cart-client.js';
 import { dialects, testApp, type TestApp } from './harness.js';
 

@@ -77,12 +77,12 @@ describe.each(dialects())('calendar days by one grouped query on %s', (dialect) 
     // VIP (capacity 2, excluded from event capacity) full in one session by a live hold, and in
     // another by a hold whose cart expired but is not swept yet (which counts as free).
     const [, day4Afternoon] = await sessions('2026-06-04');
-    await reserve(day4Afternoon!.id, 'VIP', 2);
+    await reserve(day4Afternoon.id, 'VIP', 2);
     const [day5Morning] = await sessions('2026-06-05');
-    const expired = await reserve(day5Morning!.id, 'VIP', 2);
+    const expired = await reserve(day5Morning.id, 'VIP', 2);
     // And a General hold that fills the rest of a session, also expired.
     const [, , day5Evening] = await sessions('2026-06-05');
-    const expiredGeneral = await reserve(day5Evening!.id, 'Adult', 10);
+    const expiredGeneral = await reserve(day5Evening.id, 'Adult', 10);
     await t.db.updateTable('cart').set({ expires_at: '2026-06-01T15:00:00.000Z' }).where('id', 'in', [expired, expiredGeneral]).execute();
 
     // Sessions the schedule has none of: across the end of daylight saving (both sides of local

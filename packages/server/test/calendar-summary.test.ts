@@ -68,9 +68,9 @@ describe.each(dialects())('calendar summary on %s', (dialect) => {
     expect(await summaryRows()).toBeGreaterThan(5);
     // 2026-06-02: 10:00 full, 14:00 has 3 left, 18:00 has 10.
     const [, afternoon, evening] = await sessions('2026-06-02');
-    expect((await reserve(afternoon!.id, 'Adult', 3)).status).toBe(200);
+    expect((await reserve(afternoon.id, 'Adult', 3)).status).toBe(200);
     expect(statusOf(await checked(), '2026-06-02')).toBe('available');
-    const { body } = await reserve(evening!.id, 'Adult', 10);
+    const { body } = await reserve(evening.id, 'Adult', 10);
     expect(statusOf(await checked(), '2026-06-02')).toBe('sold_out');
     expect((await answered('General')).find((d) => d.date === '2026-06-02')!.used_capacity).toBe(30);
 
@@ -128,14 +128,14 @@ describe.each(dialects())('calendar summary on %s', (dialect) => {
 
   it('drops hour-old notes of events nobody read, and keeps those of events with a stored calendar', async () => {
     const [s1] = await sessions('2026-06-04');
-    expect((await reserve(s1!.id, 'Adult', 1)).status).toBe(200);
+    expect((await reserve(s1.id, 'Adult', 1)).status).toBe(200);
     const notes = async () => (await t.db.selectFrom('calendar_change').select('id').where('event_template_id', '=', gaId).execute()).length;
     expect(await notes()).toBeGreaterThan(0);
     await dropUnreadCalendarChanges(t.db);
     expect(await notes()).toBeGreaterThan(0); // not an hour old yet
     await checked(); // read: the notes are seen and deleted, rows stored
     expect(await notes()).toBe(0);
-    expect((await reserve(s1!.id, 'Adult', 1)).status).toBe(200);
+    expect((await reserve(s1.id, 'Adult', 1)).status).toBe(200);
     await dropUnreadCalendarChanges(t.db, Date.now() + 2 * 3600_000);
     expect(await notes()).toBe(1); // the event has rows: its note stays for the next read
     await t.db.deleteFrom('event_day_summary').execute();

@@ -14,5 +14,5 @@ export async function paidTickets(t: TestApp, session: string, quantity: number,
   const paid = await visitor.post(`/api/cart/${made.cartId}/pay`, { amount: (Number(total.sum) / 100).toFixed(2), gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
   expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
   const tickets = await t.db.selectFrom('ticket').select(['id', 'scan_code', 'ticket_order_id']).where('cart_id', '=', made.cartId).orderBy('id').execute();
-  return { codes: tickets.map((r) => r.scan_code!), ids: tickets.map((r) => r.id), orderId: tickets[0]!.ticket_order_id! };
+  return { codes: tickets.map((r) => r.scan_code!), ids: tickets.map((r) => r.id), orderId: tickets[0].ticket_order_id! };
 }

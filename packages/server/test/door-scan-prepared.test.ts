@@ -60,7 +60,7 @@ describe.each(dialects())('a door scan on %s', (dialect) => {
     return ZDoorScanAnswer.parse(res.body).door_scan.outcome;
   };
   /** A fresh code, then the same again, by each kind of door. */
-  const scanTwice = async (codes: string[]) => [await byToken(codes[0]!), await byToken(codes[0]!), await byCookie(codes[1]!), await byCookie(codes[1]!)];
+  const scanTwice = async (codes: string[]) => [await byToken(codes[0]), await byToken(codes[0]), await byCookie(codes[1]), await byCookie(codes[1])];
 
   it('compiles no query after the first scan of each kind: admitted and already admitted, by scanner token and by staff cookie', async () => {
     const first = await paidTickets(t, `ga@${AFTERNOON}`, 2);

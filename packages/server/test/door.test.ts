@@ -34,8 +34,8 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
     const today = ZDoorSessionsAnswer.parse(sessions.json()).door_session._data;
     const ga = today.filter((s) => s.event_name === 'General Admission');
     expect(ga.map((s) => s.start_datetime)).toEqual(['2026-06-01T14:00:00.000Z', AFTERNOON, TONIGHT]);
-    afternoon = ga[1]!.id;
-    tonight = ga[2]!.id;
+    afternoon = ga[1].id;
+    tonight = ga[2].id;
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -45,10 +45,10 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
   it('admits a ticket once with its type and name; again is amber with when and by whom; the count follows', async () => {
     const before = await status(afternoon);
     const { codes } = await paidTickets(t, `ga@${AFTERNOON}`, 2, { first: 'Ada', last: 'Byron' });
-    const first = await scan(afternoon, codes[0]!);
+    const first = await scan(afternoon, codes[0]);
     expect(first).toMatchObject({ outcome: 'admitted', kind: 'ticket', ticket_type_name: 'Adult', name: 'Ada Byron', admitted_by: 'Anna', admitted_at: t.clock.now.toISOString() });
     t.clock.advance(60_000);
-    const again = await scan(afternoon, codes[0]!, BEN);
+    const again = await scan(afternoon, codes[0], BEN);
     expect(again).toMatchObject({ outcome: 'already_admitted', admitted_by: 'Anna', admitted_at: first.admitted_at });
     t.clock.advance(-60_000);
     const after = await status(afternoon);
@@ -59,31 +59,31 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
 
   it('two doors admitting the same code at once admit it once', async () => {
     const { codes } = await paidTickets(t, `ga@${AFTERNOON}`, 1);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => scan(afternoon, codes[0]!, i % 2 ? BEN : ANNA)));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => scan(afternoon, codes[0], i % 2 ? BEN : ANNA)));
     expect(answers.filter((a) => a.outcome === 'admitted')).toHaveLength(1);
     expect(answers.filter((a) => a.outcome === 'already_admitted')).toHaveLength(7);
     const admitter = answers.find((a) => a.outcome === 'admitted')!.admitted_by;
     expect(answers.every((a) => a.admitted_by === admitter)).toBe(true);
-    const logged = await t.db.selectFrom('door_scan').select('outcome').where('scan_code', '=', codes[0]!).where('outcome', '=', 'admitted').execute();
+    const logged = await t.db.selectFrom('door_scan').select('outcome').where('scan_code', '=', codes[0]).where('outcome', '=', 'admitted').execute();
     expect(logged).toHaveLength(1);
   });
 
   it('refuses, changing nothing: another session today, another day, cancelled, rescheduled, unknown', async () => {
     const { codes: [evening] } = await paidTickets(t, `ga@${TONIGHT}`, 1);
-    expect(await scan(afternoon, evening!)).toMatchObject({ outcome: 'refused', reason: 'wrong_session', session_start: TONIGHT });
+    expect(await scan(afternoon, evening)).toMatchObject({ outcome: 'refused', reason: 'wrong_session', session_start: TONIGHT });
     const { codes: [later] } = await paidTickets(t, `ga@${NEXT_WEEK}`, 1);
-    expect(await scan(afternoon, later!)).toMatchObject({ outcome: 'refused', reason: 'not_today', session_start: NEXT_WEEK });
+    expect(await scan(afternoon, later)).toMatchObject({ outcome: 'refused', reason: 'not_today', session_start: NEXT_WEEK });
     const { codes: [cancelled] } = await paidTickets(t, `ga@${AFTERNOON}`, 1);
-    await t.db.updateTable('ticket').set({ state: 'cancelled' }).where('scan_code', '=', cancelled!).execute();
-    expect(await scan(afternoon, cancelled!)).toMatchObject({ outcome: 'refused', reason: 'ticket_cancelled' });
+    await t.db.updateTable('ticket').set({ state: 'cancelled' }).where('scan_code', '=', cancelled).execute();
+    expect(await scan(afternoon, cancelled)).toMatchObject({ outcome: 'refused', reason: 'ticket_cancelled' });
     // A change moved this ticket to tonight: its old code says where it went.
     const { codes: [moved] } = await paidTickets(t, `ga@${AFTERNOON}`, 1);
     const { ids: [replacement] } = await paidTickets(t, `ga@${TONIGHT}`, 1);
-    const newCart = (await t.db.selectFrom('ticket').select('cart_id').where('id', '=', replacement!).executeTakeFirstOrThrow()).cart_id;
-    await t.db.updateTable('ticket').set({ state: 'cancelled', change_cart_id: newCart }).where('scan_code', '=', moved!).execute();
-    expect(await scan(afternoon, moved!)).toMatchObject({ outcome: 'refused', reason: 'rescheduled', session_start: TONIGHT });
+    const newCart = (await t.db.selectFrom('ticket').select('cart_id').where('id', '=', replacement).executeTakeFirstOrThrow()).cart_id;
+    await t.db.updateTable('ticket').set({ state: 'cancelled', change_cart_id: newCart }).where('scan_code', '=', moved).execute();
+    expect(await scan(afternoon, moved)).toMatchObject({ outcome: 'refused', reason: 'rescheduled', session_start: TONIGHT });
     expect(await scan(afternoon, 'NO-SUCH-CODE')).toMatchObject({ outcome: 'refused', reason: 'not_found', kind: null });
-    const states = await t.db.selectFrom('ticket').select('state').where('scan_code', 'in', [evening!, later!]).execute();
+    const states = await t.db.selectFrom('ticket').select('state').where('scan_code', 'in', [evening, later]).execute();
     expect(states.map((s) => s.state)).toEqual(['booked', 'booked']);
     // Bad input is the error envelope.
     const empty = await call('POST', `/sessions/${afternoon}/scan`, ANNA, { scan_code: '' });
@@ -106,8 +106,8 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
 
   it("undo: a staff member takes back their own last admission, once, with an audit line; not someone else's", async () => {
     const { codes } = await paidTickets(t, `ga@${TONIGHT}`, 2);
-    const a = await scan(tonight, codes[0]!);
-    const b = await scan(tonight, codes[1]!);
+    const a = await scan(tonight, codes[0]);
+    const b = await scan(tonight, codes[1]);
     const notLast = await call('POST', `/sessions/${tonight}/undo`, ANNA, { scan_id: a.scan_id });
     expect(notLast.statusCode).toBe(409);
     expect(errorOf(notLast.json())._code).toBe('door_undo_not_last');
@@ -117,14 +117,14 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
     expect([undo1.statusCode, undo2.statusCode].sort()).toEqual([200, 409]);
     const after = ZDoorStatusAnswer.parse((undo1.statusCode === 200 ? undo1 : undo2).json()).door_status;
     expect(after.scans.find((s) => s.id === b.scan_id)).toMatchObject({ undone_by: 'Anna' });
-    expect((await t.db.selectFrom('ticket').select(['state', 'redeemed_at']).where('scan_code', '=', codes[1]!).executeTakeFirstOrThrow())).toEqual({ state: 'booked', redeemed_at: null });
+    expect((await t.db.selectFrom('ticket').select(['state', 'redeemed_at']).where('scan_code', '=', codes[1]).executeTakeFirstOrThrow())).toEqual({ state: 'booked', redeemed_at: null });
     const audit = await t.db.selectFrom('door_scan').select(['staff_name', 'undo_of']).where('outcome', '=', 'undo').where('undo_of', '=', b.scan_id).execute();
     expect(audit).toEqual([{ staff_name: 'Anna', undo_of: b.scan_id }]);
     const logged = await t.db.selectFrom('audit_log').select(['staff_id', 'staff_email', 'action', 'object_type']).where('action', '=', 'door.undo').execute();
     expect(logged).toEqual([{ staff_id: null, staff_email: 'token:anna', action: 'door.undo', object_type: 'ticket' }]);
     // Now the earlier one is Anna's last; and the undone ticket can be admitted again.
     expect((await call('POST', `/sessions/${tonight}/undo`, ANNA, { scan_id: a.scan_id })).statusCode).toBe(200);
-    expect((await scan(tonight, codes[1]!)).outcome).toBe('admitted');
+    expect((await scan(tonight, codes[1])).outcome).toBe('admitted');
   });
 
   it('lookup by buyer name or order number; admit some tickets of the order', async () => {
@@ -150,12 +150,12 @@ describe.each(dialects())('the door screen on %s', (dialect) => {
     const listed = ZDoorListAnswer.parse((await call('GET', `/sessions/${tonight}/list`)).json());
     expect(listed.door_entry._data.find((e) => e.scan_code === codes[0])).toMatchObject({ kind: 'ticket', state: 'booked', event_session_id: tonight, session_start: TONIGHT });
     const at = new Date(t.clock.now.getTime() - 5 * 60_000).toISOString();
-    const annaBatch = [{ client_id: 'anna-queued-1', scan_code: codes[0]!, scanned_at: at }, { client_id: 'anna-queued-2', scan_code: codes[1]!, scanned_at: at }];
+    const annaBatch = [{ client_id: 'anna-queued-1', scan_code: codes[0], scanned_at: at }, { client_id: 'anna-queued-2', scan_code: codes[1], scanned_at: at }];
     const first = ZDoorSyncAnswer.parse((await call('POST', `/sessions/${tonight}/sync`, ANNA, { scans: annaBatch })).json()).door_sync._data;
     expect(first.map((s) => [s.client_id, s.conflict, s.result.outcome])).toEqual([['anna-queued-1', false, 'admitted'], ['anna-queued-2', false, 'admitted']]);
-    expect(first[0]!.result.admitted_at).toBe(at);
+    expect(first[0].result.admitted_at).toBe(at);
     // Ben's door admitted the first code offline too: reported, with who was first.
-    const ben = ZDoorSyncAnswer.parse((await call('POST', `/sessions/${tonight}/sync`, BEN, { scans: [{ client_id: 'ben-queued-1', scan_code: codes[0]!, scanned_at: at }] })).json()).door_sync._data;
+    const ben = ZDoorSyncAnswer.parse((await call('POST', `/sessions/${tonight}/sync`, BEN, { scans: [{ client_id: 'ben-queued-1', scan_code: codes[0], scanned_at: at }] })).json()).door_sync._data;
     expect(ben[0]).toMatchObject({ conflict: true, result: { outcome: 'already_admitted', admitted_by: 'Anna' } });
     // Anna's answer was lost and she sends the batch again: the same answers, nothing logged twice.
     const again = ZDoorSyncAnswer.parse((await call('POST', `/sessions/${tonight}/sync`, ANNA, { scans: annaBatch })).json()).door_sync._data;

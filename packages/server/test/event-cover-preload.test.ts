@@ -20,7 +20,7 @@ describe.each(dialects())('event cover preload in the HTML shell on %s', (dialec
   const preloadsOf = async (url: string, status = 200) => {
     const res = await shell.t.app.inject({ method: 'GET', url });
     expect(res.statusCode, url).toBe(status);
-    return [...res.body.matchAll(PRELOAD)].map(([, href, srcSet, sizes]) => ({ src: unescape(href!), srcSet: unescape(srcSet!), sizes: unescape(sizes!) }));
+    return [...res.body.matchAll(PRELOAD)].map(([, href, srcSet, sizes]) => ({ src: unescape(href), srcSet: unescape(srcSet), sizes: unescape(sizes) }));
   };
   const metaOf = async (id: string) => (await getJson(shell.t.app, `/api/events/${id}`)).body.event_template._data[0].meta;
 
@@ -30,7 +30,7 @@ describe.each(dialects())('event cover preload in the HTML shell on %s', (dialec
     const expected = coverImage(meta.image_profile);
     expect(await preloadsOf(`/events/${shell.ga}`)).toEqual([expected]);
     expect(await preloadsOf(`/events/${shell.ga}/tickets?date=2026-06-02`)).toEqual([expected]);
-    for (const candidate of expected.srcSet.split(', ').map((entry) => entry.split(' ')[0]!)) {
+    for (const candidate of expected.srcSet.split(', ').map((entry) => entry.split(' ')[0])) {
       const image = await shell.t.app.inject({ method: 'GET', url: candidate });
       expect(image.statusCode, candidate).toBe(200);
       expect(image.headers['content-type']).toMatch(/^image\//);

@@ -135,17 +135,17 @@ export class FakeStripe {
       if (fault?.kind === 'error500') return reply.code(500).send({ error: { type: 'api_error', message: 'An unknown error occurred' } });
       if (fault?.kind === 'slow') {
         // Charged at once (the answer kept for the idempotency key), answered late.
-        await createIntent(request as never, { code: () => ({ send: () => undefined }), header: () => undefined });
+        await createIntent(request, { code: () => ({ send: () => undefined }), header: () => undefined });
         await new Promise((resolve) => setTimeout(resolve, FakeStripe.SLOW_MS));
-        return createIntent(request as never, reply as never);
+        return createIntent(request, reply);
       }
       if (fault?.kind === 'drop') {
-        await createIntent(request as never, { code: () => ({ send: () => undefined }), header: () => undefined });
+        await createIntent(request, { code: () => ({ send: () => undefined }), header: () => undefined });
         reply.hijack();
         request.raw.socket.destroy();
         return;
       }
-      return createIntent(request as never, reply as never);
+      return createIntent(request, reply);
     });
     app.get<{ Params: { id: string } }>('/v1/payment_intents/:id', async (request, reply) => {
       const intent = this.intents.get(request.params.id);

@@ -19,7 +19,7 @@ describe.each(dialects())("the listing's first read in its HTML shell on %s", (d
     const res = await shell.t.app.inject({ method: 'GET', url });
     expect(res.statusCode, url).toBe(200);
     const block = new RegExp(`<script id="${INLINE_LISTING_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(res.body);
-    return block ? JSON.parse(block[1]!) : null;
+    return block ? JSON.parse(block[1]) : null;
   };
 
   it('is exactly what /cached_api answers the listing, filtered or not; safe inside its script element', async () => {
@@ -47,8 +47,8 @@ describe.each(dialects())("the listing's first read in its HTML shell on %s", (d
   it("preloads the images of the first cards the page loads at once (add-ons and image-less events skipped); a filtered listing, none", async () => {
     const preloads = async (url: string) =>
       [...(await shell.t.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)">/g)].map(([, href, srcset]) => ({
-        href: href!.replace(/&amp;/g, '&'),
-        srcset: srcset!.replace(/&amp;/g, '&'),
+        href: href.replace(/&amp;/g, '&'),
+        srcset: srcset.replace(/&amp;/g, '&'),
       }));
     const listed = (await blockOf('/events')).event_template._data as { name: string; meta: Record<string, unknown> }[];
     const shown = listed.filter((e) => !isAddOnMeta(e.meta));
@@ -60,11 +60,11 @@ describe.each(dialects())("the listing's first read in its HTML shell on %s", (d
     expect(await preloads('/events')).toEqual(expected);
     expect(await preloads('/events?category=Tours')).toEqual([]);
     // The first card without an image: its place is not taken by the next one's.
-    const first = await shell.t.db.selectFrom('event_template').select(['id', 'meta']).where('name', '=', shown[0]!.name).executeTakeFirstOrThrow();
+    const first = await shell.t.db.selectFrom('event_template').select(['id', 'meta']).where('name', '=', shown[0].name).executeTakeFirstOrThrow();
     const meta = JSON.parse(first.meta) as Record<string, unknown>;
     await shell.t.db.updateTable('event_template').set({ meta: JSON.stringify({ ...meta, image_profile: null, image_cover: null }) }).where('id', '=', first.id).execute();
     try {
-      expect(await preloads('/events')).toEqual(expected.slice(cardImageId(shown[0]!.meta) ? 1 : 0));
+      expect(await preloads('/events')).toEqual(expected.slice(cardImageId(shown[0].meta) ? 1 : 0));
     } finally {
       await shell.t.db.updateTable('event_template').set({ meta: first.meta }).where('id', '=', first.id).execute();
     }

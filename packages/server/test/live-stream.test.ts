@@ -90,11 +90,11 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
       const from = stream.messages.length;
       const results = await Promise.all(Array.from({ length: 4 }, () => new CartClient(writer).create([adult])));
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-      const room = await stream.next((m) => m.event === 'availability' && sessionsOf(m)[0]!.used_capacity === 7, 3_000, from);
+      const room = await stream.next((m) => m.event === 'availability' && sessionsOf(m)[0].used_capacity === 7, 3_000, from);
       expect(sessionsOf(room)[0]).toMatchObject({ id: session, availableCapacity: 3 });
       const pushed = stream.messages.slice(from).filter((m) => m.event === 'availability');
       expect(pushed.length).toBeLessThanOrEqual(4);
-      for (let i = 1; i < pushed.length; i++) expect(pushed[i]!.at - pushed[i - 1]!.at).toBeGreaterThanOrEqual(200);
+      for (let i = 1; i < pushed.length; i++) expect(pushed[i].at - pushed[i - 1].at).toBeGreaterThanOrEqual(200);
     } finally {
       stream.close();
     }
@@ -144,7 +144,7 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
     const hot = `${urlB}/api/events/${ids.event('hot')}/live`;
     // The OpenAPI document lists this shape for `ready`.
     const doc = (await (await fetch(`${urlB}/api/openapi.json`)).json()) as { paths: Record<string, { get: { responses: { 200: { content: Record<string, { 'x-messages': Record<string, { required?: string[] }> }> } } } }> };
-    expect(doc.paths['/events/{id}/live']!.get.responses[200].content['text/event-stream']!['x-messages'].ready!.required).toEqual(['quiet_ms']);
+    expect(doc.paths['/events/{id}/live'].get.responses[200].content['text/event-stream']['x-messages'].ready.required).toEqual(['quiet_ms']);
     expect(await quietOf(hot)).toBeGreaterThanOrEqual(Date.now() - upSince - 50);
 
     expect((await new CartClient(writer).create([{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('hot', HOT) }])).status).toBe(200);
@@ -164,7 +164,7 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
     const refused = await SseReader.open(live);
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.body)._data[0]._code).toBe('rate_limited');
-    open[0]!.close();
+    open[0].close();
     await new Promise((r) => setTimeout(r, 200));
     const again = await SseReader.open(live);
     expect(again.status).toBe(200);
@@ -190,7 +190,7 @@ describe.each(dialects())('live availability stream on %s', (dialect) => {
     const stream = await SseReader.open(live);
     await stream.next((m) => m.event === 'ready');
     const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN foyer_live'`.execute(db);
-    expect(killed.rows[0]!.n).toBeGreaterThanOrEqual(1);
+    expect(killed.rows[0].n).toBeGreaterThanOrEqual(1);
     expect((await stream.next((m) => m.event === 'resync', 5_000)).event).toBe('resync');
     stream.close();
     // Notices may have been lost for any event: none counts as quiet from before the listener came back.
@@ -244,13 +244,13 @@ describe.each(dialects())('live seat states on %s', (dialect) => {
     const stream = await SseReader.open(`${urlB}/api/events/${ids.event('recital')}/live`);
     try {
       await stream.next((m) => m.event === 'ready');
-      const held = await new CartClient(writer).create([{ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: seats[at]!.id } }]);
+      const held = await new CartClient(writer).create([{ ticket_type_id: ids.type('adult'), event_session_id: session, handler_data: { seat_id: seats[at].id } }]);
       expect(held.status).toBe(200);
       const pushed = await stream.next((m) => m.event === 'availability');
       const figures = sessionsOf(pushed).find((s) => s.id === session)!;
       expect(figures.seat_states).toHaveLength(seats.length);
       expect(figures.seat_states![at]).toBe('u');
-      const states = ((await (await fetch(`${urlB}/api/events/${ids.event('recital')}/sessions/${session}/seat_map`)).json()) as { seat_state: { _data: { states: string }[] } }).seat_state._data[0]!.states;
+      const states = ((await (await fetch(`${urlB}/api/events/${ids.event('recital')}/sessions/${session}/seat_map`)).json()) as { seat_state: { _data: { states: string }[] } }).seat_state._data[0].states;
       expect(figures.seat_states).toBe(states);
     } finally {
       stream.close();

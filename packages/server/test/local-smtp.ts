@@ -23,17 +23,17 @@ export async function localSmtp(options: { auth?: { user: string; pass: string }
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) { callback(null, { user: auth.username }); return; }
+      callback(new Error('Invalid username or password'));
     },
     onMailFrom(_address, _session, callback) {
-      if (!state.tempFail) return callback();
+      if (!state.tempFail) { callback(); return; }
       state.tempFailed++;
-      return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
     },
     onRcptTo(address, _session, callback) {
-      if (options.rejectRcpt && address.address === options.rejectRcpt) return callback(new Error('Mailbox unavailable'));
-      return callback();
+      if (options.rejectRcpt && address.address === options.rejectRcpt) { callback(new Error('Mailbox unavailable')); return; }
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -62,7 +62,7 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
   it('membership.auto_renew_days_before: the charge comes that many days before the end (3 here, not the default 7)', async () => {
     const sellers = await t.db.selectFrom('seller').select('id').execute();
     const entryIds = sellers.map(() => uuidv7());
-    await t.db.insertInto('config_entry').values(sellers.map((seller, i) => ({ id: entryIds[i]!, seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'auto_renew_days_before', value: '3' }))).execute();
+    await t.db.insertInto('config_entry').values(sellers.map((seller, i) => ({ id: entryIds[i], seller_id: seller.id, resource_id: seller.id, namespace: 'membership', name: 'auto_renew_days_before', value: '3' }))).execute();
     try {
       const { card, end } = await enrolled('Kit');
       // 6 days before the end: the default would charge now; 3 days before does not yet.
@@ -159,7 +159,7 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
     // The provider takes its time: the off-session charge is processing; asked later, it succeeded.
     const slowGateways = (sellerId: string) => {
       const gateways = gatewaysFor(t.db, sellerId, null);
-      const demo = gateways.demo!;
+      const demo = gateways.demo;
       return { ...gateways, demo: { ...demo, charge: async () => ({ status: 'processing' as const, reference: 'demo_pi_slow' }), lookup: async () => ({ status: 'succeeded' as const, reference: 'demo_pi_slow' }) } };
     };
     const slow = (): RenewalDeps => ({ ...deps(), gatewaysFor: slowGateways });

@@ -14,15 +14,15 @@ const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'")
 function headOf(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
   const meta = (key: string) => {
-    const found = [...head.matchAll(/<meta (name|property)="([^"]+)" content="([^"]*)">/g)].filter((m) => m[2] === key).map((m) => unescape(m[3]!));
+    const found = [...head.matchAll(/<meta (name|property)="([^"]+)" content="([^"]*)">/g)].filter((m) => m[2] === key).map((m) => unescape(m[3]));
     return found.length > 1 ? found : found[0];
   };
   return {
-    titles: [...head.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => unescape(m[1]!)),
-    descriptions: [...head.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => unescape(m[1]!)),
+    titles: [...head.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => unescape(m[1])),
+    descriptions: [...head.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => unescape(m[1])),
     canonical: /<link rel="canonical" href="([^"]*)">/.exec(head)?.[1],
     meta,
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>),
   };
 }
 
@@ -61,23 +61,23 @@ describe.each(dialects())('the public pages’ heads on %s', (dialect) => {
   it("carries a schema.org Event: its next session, schedule, venue and everyone's offers", async () => {
     const [ld, ...more] = (await page(`/events/${shell.ga}`)).jsonLd;
     expect(more).toEqual([]);
-    expect(eventProblems(ld!)).toEqual([]);
+    expect(eventProblems(ld)).toEqual([]);
     const sessions = (await getJson(shell.t.app, `/cached_api/events/${shell.ga}/sessions?start_datetime._gte=${shell.t.clock.now.toISOString()}&_sort=start_datetime`)).body.event_session._data as TEventSession[];
     expect(ld).toMatchObject({
       '@type': 'Event',
       name: 'General Admission',
       description: 'Hello world',
       url: `${PUBLIC}/events/${shell.ga}`,
-      startDate: sessions[0]!.start_datetime_local,
-      endDate: sessions[0]!.end_datetime_local,
+      startDate: sessions[0].start_datetime_local,
+      endDate: sessions[0].end_datetime_local,
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: 'Main Building' },
       organizer: { '@type': 'Organization', name: 'Test Museum', url: `${PUBLIC}/` },
       eventSchedule: { '@type': 'Schedule', startDate: '2026-06-01', scheduleTimezone: 'America/New_York', repeatFrequency: 'P1W' },
     });
-    expect(ld!.image).toEqual([(await page(`/events/${shell.ga}`)).meta('og:image')]);
-    const offers = ld!.offers as { name: string; price: string; priceCurrency: string; availability: string; url: string }[];
+    expect(ld.image).toEqual([(await page(`/events/${shell.ga}`)).meta('og:image')]);
+    const offers = ld.offers as { name: string; price: string; priceCurrency: string; availability: string; url: string }[];
     expect(offers.map((o) => [o.name, o.price, o.priceCurrency])).toEqual([
       ['Adult', '20.00', 'USD'],
       ['Child', '10.50', 'USD'],
@@ -114,7 +114,7 @@ describe.each(dialects())('the public pages’ heads on %s', (dialect) => {
     await shell.t.db.updateTable('event_template').set({ name, description: '<p>Before &lt;/script&gt;<!-- hidden --> &amp; after</p>' }).where('id', '=', shell.ga).execute();
     try {
       const res = await shell.t.app.inject({ method: 'GET', url: `/events/${shell.ga}` });
-      const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+      const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1];
       expect(block).not.toMatch(/[<>\u2028\u2029]/);
       expect(JSON.parse(block).name).toBe(name);
       expect(JSON.parse(block).description).toBe('Before </script> & after');

@@ -63,7 +63,7 @@ describe('query language', () => {
     [{ _limit: '-1' }, 'bad_field_value'],
     [{ _limit: '100000' }, 'bad_field_value'],
   ])('refuses %j with %s', (query, code) => {
-    const error = refusal(query as Record<string, string>);
+    const error = refusal(query);
     expect(error).toBeInstanceOf(AppError);
     expect(error.status).toBe(400);
     expect(error.code).toBe(code);

@@ -14,7 +14,7 @@ const declarations = readFileSync(createRequire(import.meta.url).resolve('schema
 function propertiesOf(type: string): Set<string> {
   const block = new RegExp(`^interface ${type}Base(?: extends ([^{]+))? \\{([\\s\\S]*?)^\\}`, 'm').exec(declarations);
   if (!block) throw new Error(`schema.org has no type ${type}`);
-  const own = [...block[2]!.matchAll(/^\s{4}"([^"]+)"\?:/gm)].map((m) => m[1]!);
+  const own = [...block[2].matchAll(/^\s{4}"([^"]+)"\?:/gm)].map((m) => m[1]);
   const parents = (block[1] ?? '').split(',').map((p) => p.trim().replace(/Base$/, '')).filter((p) => p && p !== 'Partial<IdReference>');
   return new Set([...own, ...parents.flatMap((p) => [...propertiesOf(p)])]);
 }
@@ -23,7 +23,7 @@ function propertiesOf(type: string): Set<string> {
 function membersOf(enumeration: string): Set<string> {
   const line = new RegExp(`^export type ${enumeration} = (.*);$`, 'm').exec(declarations);
   if (!line) throw new Error(`schema.org has no enumeration ${enumeration}`);
-  return new Set([...line[1]!.matchAll(/"(https:\/\/schema\.org\/[^"]+)"/g)].map((m) => m[1]!));
+  return new Set([...line[1].matchAll(/"(https:\/\/schema\.org\/[^"]+)"/g)].map((m) => m[1]));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -11,7 +11,7 @@ const PUBLIC = 'https://tickets.example.org';
  */
 describe.each(dialects())('sitemap and robots.txt on %s', (dialect) => {
   const shell = useShellApp(dialect, { 'index.html': '<!doctype html><html><head><title>Tickets</title></head><body><div id="root"></div></body></html>' }, { FOYER_PUBLIC_URL: PUBLIC });
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
   const idsOf = async (types: string[]) => (await shell.t.db.selectFrom('event_template').select('id').where('hidden_type', 'in', types).execute()).map((r) => r.id);
 
   it("lists the public events' pages, absolute, and nothing members-only or link-only", async () => {

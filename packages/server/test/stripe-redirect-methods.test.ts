@@ -179,7 +179,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect([debit.status, debit.body.outcome]).toEqual([200, 'pending']);
     const payments = await t.db.selectFrom('payment').selectAll().where('cart_id', '=', cartId).execute();
     expect(payments.map((p) => p.status)).toEqual(['processing']);
-    const payment = payments[0]!;
+    const payment = payments[0];
     const sent = fake.createdWith.get(payment.reference!)!;
     expect(sent.payment_method).toBe(pm);
     expect(sent['mandate_data[customer_acceptance][online][user_agent]']).toBe('FoyerTest/1');

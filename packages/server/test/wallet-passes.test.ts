@@ -37,7 +37,7 @@ function openPass(zip: Uint8Array) {
   expect(p7.rawCapture.signerInfos).toHaveLength(1);
   const signerInfo = p7.rawCapture.signerInfos[0].value as forge.asn1.Asn1[];
   const attrs = signerInfo.find((n) => n.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && n.type === 0)!;
-  const signed = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs.value as forge.asn1.Asn1[]);
+  const signed = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs.value);
   const digestAttr = (attrs.value as forge.asn1.Asn1[]).find((a) => forge.asn1.derToOid((a.value as forge.asn1.Asn1[])[0].value as string) === forge.pki.oids.messageDigest)!;
   const digest = Buffer.from(((digestAttr.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as string, 'binary');
   expect(digest.toString('hex')).toBe(createHash('sha1').update(files['manifest.json']).digest('hex'));

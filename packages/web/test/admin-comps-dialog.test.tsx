@@ -15,7 +15,7 @@ function renderPage() {
     if (url.pathname === '/api/admin/sessions') return { body: { admin_session: { _count: 1, _total: 1, _data: [ROW] }, _total: 1, _limit: [0, 200] } };
     if (url.pathname === '/api/admin/comps' && request.method === 'POST') {
       const body = request.body as { items: { quantity: number }[] };
-      if (body.items[0]!.quantity > 2) return { status: 409, body: { _data: [{ _code: 'session_capacity_exceeded', _context: 'reserve', _description: 'Only 2 tickets are left for this session.', _extra: null }] } };
+      if (body.items[0].quantity > 2) return { status: 409, body: { _data: [{ _code: 'session_capacity_exceeded', _context: 'reserve', _description: 'Only 2 tickets are left for this session.', _extra: null }] } };
       return { body: { admin_comp: { order_id: 'o9', order_number: '1009', tickets: [], emailed_to: 'critic@example.com' } } };
     }
     return undefined;

@@ -53,8 +53,8 @@ describe('the Members screen', () => {
 
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.url.pathname)).toEqual(['/api/admin/members/set-1/extend', '/api/admin/members/set-2/cancel']);
-    expect(posts[0]!.body).toEqual({ reason: 'goodwill', valid_to: new Date('2027-03-31T23:59:59').toISOString() });
-    expect(posts[1]!.body).toEqual({ reason: 'moved' });
+    expect(posts[0].body).toEqual({ reason: 'goodwill', valid_to: new Date('2027-03-31T23:59:59').toISOString() });
+    expect(posts[1].body).toEqual({ reason: 'moved' });
   });
 
   it('resends a set’s cards on their own: a refusal shown in the dialog, then sent to the address typed', async () => {

@@ -52,7 +52,7 @@ describe('moving tickets from the order page', () => {
     const options = await within(dialog).findAllByRole('radio');
     expect(options.map((o) => (o as HTMLInputElement).disabled)).toEqual([true, false]);
     expect(calls.find((c) => c.url.pathname === '/api/admin/sessions')!.url.searchParams.get('event_id')).toBe('e1');
-    fireEvent.click(options[1]!);
+    fireEvent.click(options[1]);
     fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The new session costs 5.00 more: take the payment of the difference.');

@@ -26,8 +26,8 @@ function renderOrder() {
     if (rename && request.method === 'PATCH') {
       const body = request.body as { first_name: string; last_name: string };
       if (body.first_name.trim() === '') return { status: 400, body: { _data: [{ _code: 'validation_failed', _context: 'admin_ticket', _description: 'first_name: Too small', _extra: null }] } };
-      names[rename[1]!] = `${body.first_name} ${body.last_name}`;
-      return { body: { admin_ticket: { ...ticket(rename[1]!, 'booked', names[rename[1]!]!) } } };
+      names[rename[1]] = `${body.first_name} ${body.last_name}`;
+      return { body: { admin_ticket: { ...ticket(rename[1], 'booked', names[rename[1]]) } } };
     }
     return undefined;
   });

@@ -37,8 +37,8 @@ describe('the order page: terms accepted and the card that paid', () => {
     await screen.findByRole('heading', { name: 'Order 1001' });
     expect(termsText()).toMatch(/^Accepted .+ \(terms abcdef012345…\)$/);
     const rows = within(screen.getByRole('table', { name: adminText.order.payments })).getAllByRole('row');
-    expect(rows[1]!.textContent).toContain('ending 4242');
-    expect(rows[2]!.textContent).not.toContain('ending');
+    expect(rows[1].textContent).toContain('ending 4242');
+    expect(rows[2].textContent).not.toContain('ending');
   });
 
   it('says so when the order had no terms to accept', async () => {

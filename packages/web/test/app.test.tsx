@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppTestEnv } from './app-test-env.js';
 import { renderApp } from './render-app.js';
@@ -9,7 +9,6 @@ import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
 import { INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
 import { queryClient } from '../src/app/query-client.js';
 import { seedInlineConfig } from '../src/api/inline-config.js';
-import { routes } from '../src/app/router.js';
 import {
   calendarDocument,
   configDocument,
@@ -288,7 +287,7 @@ describe('listing', () => {
     // The first card's event is served as the fixture event.
     const { requests } = installFetch(server({ extra: (url) => (url.pathname === '/cached_api/events/e1' ? { body: eventDocument({ id: 'e1' }) } : undefined) }));
     const router = renderApp('/events');
-    const link = within((await screen.findAllByRole('article'))[0]!).getByRole('link', { name: 'General Admission' });
+    const link = within((await screen.findAllByRole('article'))[0]).getByRole('link', { name: 'General Admission' });
     const eventCalls = () => requests.filter((u) => u.pathname === '/cached_api/events/e1').length;
     expect(eventCalls()).toBe(0);
     fireEvent.pointerEnter(link);

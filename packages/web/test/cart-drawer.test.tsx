@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
@@ -17,7 +16,7 @@ function server(extra?: Handler): Handler {
     if (answer) return answer;
     if (url.pathname === '/api/config') return { body: configDocument([configEntry('upsells_enabled', true)]) };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
-    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cartDocument({ cart: { cart_fees: { ...cartDocument().cart!._data[0].cart_fees, total_payments: '12.00', total_outstanding: '50.00' } } }) };
+    if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cartDocument({ cart: { cart_fees: { ...cartDocument().cart._data[0].cart_fees, total_payments: '12.00', total_outstanding: '50.00' } } }) };
     if (url.pathname === '/api/my/cart/cart-1' && request.method === 'DELETE') return { body: {} };
     return undefined;
   };
@@ -40,7 +39,7 @@ describe('the cart drawer', () => {
 
   it('closes by itself when the last ticket is removed', async () => {
     const adults = cartDocument();
-    adults.ticket!._data = adults.ticket!._data.filter((t) => t.ticket_type_id === 'tt-adult');
+    adults.ticket._data = adults.ticket._data.filter((t) => t.ticket_type_id === 'tt-adult');
     const { calls } = installFetch(server((url, request) => (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET' ? { body: adults } : undefined)));
     renderApp('/events');
     fireEvent.click(await screen.findByRole('button', { name: 'Cart, 2 tickets' }, { timeout: 15_000 }));

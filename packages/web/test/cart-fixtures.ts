@@ -56,7 +56,7 @@ export function ticket(overrides: Partial<TTicket> & { ticket_type_id: string })
     admit_email: null,
     scan_code: null,
     ...overrides,
-  }) as TTicket;
+  });
 }
 
 export function cartDocument(options: {

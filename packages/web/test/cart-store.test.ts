@@ -80,7 +80,7 @@ describe('the cart store', () => {
     expect(store.getSnapshot().cartId).toBeNull();
 
     writeCartId('seller-1', 'cart-1');
-    installFetch(() => ({ body: cartDocument({ cart: { expires_at: null, expires_in: null, cart_fees: { ...cartDocument().cart!._data[0].cart_fees, total_outstanding: '0.00' } }, tickets: [] }) }));
+    installFetch(() => ({ body: cartDocument({ cart: { expires_at: null, expires_in: null, cart_fees: { ...cartDocument().cart._data[0].cart_fees, total_outstanding: '0.00' } }, tickets: [] }) }));
     const onCompleted = vi.fn();
     await new CartStore({ sellerId: 'seller-1', onCompleted }).refresh();
     expect(onCompleted).toHaveBeenCalledOnce();

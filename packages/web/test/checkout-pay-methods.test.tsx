@@ -13,7 +13,7 @@ import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/st
  * external boundary), the seller's redirect methods with the address required, and the return
  * from the provider's page.
  */
-const payments = (name: string, value: unknown): TConfigEntry => ({ id: `payments.${name}`, resource_id: SELLER_ID, namespace: 'payments', name, value: value as string });
+const payments = (name: string, value: unknown): TConfigEntry => ({ id: `payments.${name}`, resource_id: SELLER_ID, namespace: 'payments', name, value: value });
 const STRIPE = [payments('card_gateway', 'stripe'), payments('stripe_publishable_key', 'pk_test_foyer')];
 const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({ status, body: { _data: [{ _code: code, _context: 'payment', _description: description, _extra: extra }] } });
 const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
@@ -51,12 +51,12 @@ type WalletAnswer = { applePay?: boolean; googlePay?: boolean } | null;
 function stubStripeJs(wallet: WalletAnswer | Promise<WalletAnswer>) {
   const shown = vi.fn();
   const handlers: Record<string, (e: never) => void> = {};
-  const request: StripePaymentRequest = { canMakePayment: () => Promise.resolve(wallet), show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) } as StripePaymentRequest;
+  const request: StripePaymentRequest = { canMakePayment: () => Promise.resolve(wallet), show: shown, on: (event: string, handler: (e: never) => void) => void (handlers[event] = handler) };
   // Stripe's elements: the card element, or the Payment Element Bacs is typed into (its payment method is made at Stripe).
-  const elements = { create: () => ({ mount: (el: HTMLElement) => void el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
+  const elements = { create: () => ({ mount: (el: HTMLElement) => el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
   const stripe: StripeJs = {
-    elements: vi.fn(() => elements) as StripeJs['elements'],
-    createPaymentMethod: vi.fn(async (options: object) => ({ paymentMethod: { id: 'elements' in options ? 'pm_bacs_from_stripe' : 'pm_card_visa' } })) as StripeJs['createPaymentMethod'],
+    elements: vi.fn(() => elements),
+    createPaymentMethod: vi.fn(async (options: object) => ({ paymentMethod: { id: 'elements' in options ? 'pm_bacs_from_stripe' : 'pm_card_visa' } })),
     handleNextAction: async () => ({}),
     paymentRequest: () => request,
   };
@@ -267,7 +267,7 @@ describe('a logged-in member and a method that needs the address', () => {
 
 describe('a manage-order payment: a change to an order paid with Afterpay on /manage/{id}/confirm', () => {
   const KEY = 'manage-key-1';
-  const change = () => cartDocument({ cart: { id: 'change-1', edits_order_id: 'o-1' } as never });
+  const change = () => cartDocument({ cart: { id: 'change-1', edits_order_id: 'o-1' } });
   beforeEach(() => {
     sessionStorage.clear();
     sessionStorage.setItem('foyer.change-cart.o-1', 'change-1');
@@ -299,7 +299,7 @@ describe('a manage-order payment: a change to an order paid with Afterpay on /ma
     expect(bodyOf(fetch, '/api/cart/change-1/pay').gateway_data).toEqual({ payment_method_type: 'afterpay_clearpay' });
     expect(sessionStorage.getItem('foyer.manage-key.o-1')).toBe(KEY);
     // The key never travels in an API call's address or body (only the tab's own storage holds it).
-    expect(fetch.mock.calls.some(([u, init]) => String(u).includes(KEY) || String((init as RequestInit | undefined)?.body ?? '').includes(KEY))).toBe(false);
+    expect(fetch.mock.calls.some(([u, init]) => String(u).includes(KEY) || String((init)?.body ?? '').includes(KEY))).toBe(false);
   });
 
   const RETURN = '/checkout?cartId=change-1&purchaser=guest&payment_intent=pi_3&payment_intent_client_secret=pi_3_secret_x&redirect_status=succeeded&orderId=o-1';

@@ -3,7 +3,6 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { api } from '../src/api/client.js';
 import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
 import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';
 import { cartDocument } from './cart-fixtures.js';
@@ -12,7 +11,7 @@ import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } fr
 const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
 
 function server(entries: TConfigEntry[], pay: Handler = completed, extra: Record<string, unknown> = {}): Handler {
-  const cart = cartDocument({ cart: extra as never });
+  const cart = cartDocument({ cart: extra });
   return (url, request) => {
     if (url.pathname === '/api/config') return { body: configDocument(entries) };
     if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: cart };

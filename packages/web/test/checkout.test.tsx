@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fillCheckoutForm } from './checkout-steps.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { api } from '../src/api/client.js';
 import { readCartId } from '../src/features/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';

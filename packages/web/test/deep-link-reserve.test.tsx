@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { en } from '../src/i18n/en.js';
 import { disableTagManager } from '../src/features/analytics/data-layer.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
@@ -64,13 +63,13 @@ describe('a deep link with reserve', () => {
       ],
     });
     // The event page was viewed, then two Adults were added.
-    const events = window.dataLayer!.filter((e): e is { event: string; ecommerce: { items: { item_id: string; quantity: number }[] } } => typeof e === 'object' && e !== null && 'ecommerce' in e && (e as { ecommerce: unknown }).ecommerce !== null);
+    const events = window.dataLayer!.filter((e): e is { event: string; ecommerce: { items: { item_id: string; quantity: number }[] } } => typeof e === 'object' && e !== null && 'ecommerce' in e && (e).ecommerce !== null);
     expect(events.map((e) => e.event)).toEqual(['view_item', 'add_to_cart']);
     expect(events[1].ecommerce.items).toMatchObject([{ item_id: 'tt-adult', quantity: 2 }]);
   });
 
   it('reserve=1 on tickets that need names (the event asks for them): the forms open instead of a reserve without them', async () => {
-    const { calls } = installFetch(server({ reserve: 'ok', event: { meta: { admit_names: 'required' } } as Parameters<typeof eventDocument>[0] }));
+    const { calls } = installFetch(server({ reserve: 'ok', event: { meta: { admit_names: 'required' } } }));
     const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=2&reserve=1`);
     expect(await screen.findByText(en.deepLinks.formsNeeded, {}, SLOW)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { membershipServer } from './membership-fixtures.js';

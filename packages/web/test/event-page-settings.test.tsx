@@ -17,12 +17,12 @@ function withLinkOnlyGroup(): TDocument {
   const doc = eventDocument();
   const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
   const groups = [...doc.ticket_group!._data, ticketGroup({ id: 'tg-2', name: 'School visits', hidden_type: 'public_link_only', _rank: 1 })];
-  doc.ticket_group = list(groups) as TDocument['ticket_group'];
-  doc.ticket_type = list([...doc.ticket_type!._data, ticketType('tt-pupil', 'Pupil', '5.00', 2)]) as TDocument['ticket_type'];
+  doc.ticket_group = list(groups);
+  doc.ticket_type = list([...doc.ticket_type!._data, ticketType('tt-pupil', 'Pupil', '5.00', 2)]);
   doc.ticket_group_rule = list([
     ...doc.ticket_group_rule!._data,
     { id: 'r3', ticket_group_id: 'tg-2', ticket_type_id: 'tt-pupil', party_role: null, named: 'no', emailed: false, min: null, max: null, _rank: 0 },
-  ]) as TDocument['ticket_group_rule'];
+  ]);
   return doc;
 }
 
@@ -45,13 +45,13 @@ const eventConfig = (name: string, value: unknown) => ({ ...configEntry(name, va
 
 function withEventConfig(...entries: ReturnType<typeof configEntry>[]): TDocument {
   const doc = eventDocument();
-  doc.config = { _count: entries.length, _total: entries.length, _data: entries } as TDocument['config'];
+  doc.config = { _count: entries.length, _total: entries.length, _data: entries };
   return doc;
 }
 
 /** The times of the first tab of today, as the picker shows them. */
 async function todaysTimes(): Promise<string[]> {
-  fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15000 })).getAllByRole('button')[0]!);
+  fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15000 })).getAllByRole('button')[0]);
   const tablist = await screen.findByRole('tablist', { name: 'Times of day' });
   const morning = screen.getByRole('list', { name: `${within(tablist).getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!.textContent} times` });
   return within(morning).getAllByRole('button').map((b) => b.textContent ?? '');
@@ -113,8 +113,8 @@ describe('the event page’s settings', () => {
 
   it('the cover’s alt text comes from the event’s image config', async () => {
     const doc = withEventConfig(eventConfig('image', { alt_text: 'Visitors in the great hall' }));
-    doc.event_template!._data[0]!.meta = { image_cover: 'img-cover' };
-    doc.image = { _count: 1, _total: 1, _data: [{ id: 'img-cover', content_type: 'image/jpeg', width: 1500, height: 571, alt_text: 'Stored alt' }] } as TDocument['image'];
+    doc.event_template!._data[0].meta = { image_cover: 'img-cover' };
+    doc.image = { _count: 1, _total: 1, _data: [{ id: 'img-cover', content_type: 'image/jpeg', width: 1500, height: 571, alt_text: 'Stored alt' }] };
     installFetch(server({ doc }));
     renderApp(`/events/${EVENT_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 15000 });
@@ -123,7 +123,7 @@ describe('the event page’s settings', () => {
 
   it('without the config, the image’s own alt text', async () => {
     const doc = eventDocument({ meta: { image_cover: 'img-cover' } });
-    doc.image = { _count: 1, _total: 1, _data: [{ id: 'img-cover', content_type: 'image/jpeg', width: 1500, height: 571, alt_text: 'Stored alt' }] } as TDocument['image'];
+    doc.image = { _count: 1, _total: 1, _data: [{ id: 'img-cover', content_type: 'image/jpeg', width: 1500, height: 571, alt_text: 'Stored alt' }] };
     installFetch(server({ doc }));
     renderApp(`/events/${EVENT_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'General Admission' }, { timeout: 15000 });

@@ -88,7 +88,7 @@ export function eventTemplate(overrides: Partial<TListedEvent> & { id: string; n
 }
 
 export function listingDocument(events: ReturnType<typeof eventTemplate>[]): TDocument {
-  return { event_template: list(events), venue: list([]), image: list([]) } as TDocument;
+  return { event_template: list(events), venue: list([]), image: list([]) };
 }
 
 export function eventDocument(overrides: Partial<TEventTemplate> = {}): TDocument {

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { checkoutIdentityForm, registrationOf, validateIdentityAnswers } from '../src/features/checkout/identity-form-model.js';
 import { en } from '../src/i18n/en.js';
 import { cartDocument } from './cart-fixtures.js';

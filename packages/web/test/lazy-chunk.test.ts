@@ -29,7 +29,7 @@ describe('loading a route chunk', () => {
     const first = loadChunk(failing, reload);
     expect(await settled(first)).toBe('pending');
     expect(reloads).toHaveLength(1);
-    const url = new URL(reloads[0]!);
+    const url = new URL(reloads[0]);
     expect(url.pathname + url.search).toBe(`/events/abc?date=2026-06-02&_r=${Date.parse('2026-06-01T16:00:00Z')}`);
     // The reloaded page fails again at the same address: the error boundary has it, and the next failure may retry again.
     await expect(loadChunk(failing, reload)).rejects.toThrow('Failed to fetch dynamically imported module');

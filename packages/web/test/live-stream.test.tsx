@@ -68,7 +68,7 @@ describe('live availability stream', () => {
     const one = await openDay();
     expect(one.getAttribute('aria-disabled')).toBeNull();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    const stream = FakeEventSource.opened[0]!;
+    const stream = FakeEventSource.opened[0];
     expect(stream.url).toMatch(new RegExp(`^/api/events/${EVENT_ID}/live(\\?_seller=[^&]+)?$`));
     const before = requests.length;
     act(() => stream.emit('ready'));
@@ -92,12 +92,12 @@ describe('live availability stream', () => {
     const { requests } = installEventPage(() => left);
     await openDay();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    act(() => FakeEventSource.opened[0]!.emit('ready'));
+    act(() => FakeEventSource.opened[0].emit('ready'));
 
     await waitFor(() => expect(queryClient.isFetching()).toBe(0)); // what that ready asked for is in
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    expect(FakeEventSource.opened[0]!.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.opened[0].readyState).toBe(FakeEventSource.CLOSED);
 
     left = 0; // sold while the tab was hidden, a minute long
     vi.setSystemTime(Date.now() + 60_000);
@@ -106,7 +106,7 @@ describe('live availability stream', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
     const before = requests.length;
     // The event changed 30 s ago, after the page's reads.
-    act(() => FakeEventSource.opened[1]!.emit('ready', { quiet_ms: 30_000 }));
+    act(() => FakeEventSource.opened[1].emit('ready', { quiet_ms: 30_000 }));
     await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
     expect(requests.slice(before).some((u) => u.pathname.endsWith(`/events/${EVENT_ID}/sessions`))).toBe(true);
 
@@ -119,7 +119,7 @@ describe('live availability stream', () => {
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(FakeEventSource.opened).toHaveLength(3);
     const quiet = requests.length;
-    act(() => FakeEventSource.opened[2]!.emit('ready', { quiet_ms: 40_000 }));
+    act(() => FakeEventSource.opened[2].emit('ready', { quiet_ms: 40_000 }));
     await new Promise((r) => setTimeout(r, 200));
     expect(requests.slice(quiet)).toEqual([]);
     visibility.mockRestore();
@@ -140,7 +140,7 @@ describe('live availability stream', () => {
       expect(seedInlineEvent(queryClient)).toBe(true);
       await openDay();
       await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-      const stream = FakeEventSource.opened[0]!;
+      const stream = FakeEventSource.opened[0];
       const reads = (from: number) => requests.slice(from).filter((u) => u.pathname.endsWith(`/events/${EVENT_ID}/calendar`) || u.pathname.endsWith(`/events/${EVENT_ID}/sessions`)).map((u) => u.pathname);
       expect(reads(0).filter((p) => p.endsWith('/calendar'))).toEqual([]);
 
@@ -181,7 +181,7 @@ describe('live availability stream', () => {
     applyLiveSessions(queryClient, EVENT_ID, [sold('s1'), sold('s2')]);
     for (const [key, stillDue, at] of [[due, true, readAt], [current, false, Date.now()]] as const) {
       const state = queryClient.getQueryState(key)!;
-      expect((state.data as { event_session: { _data: { sold_out: boolean }[] } }).event_session._data[0]!.sold_out).toBe(true);
+      expect((state.data as { event_session: { _data: { sold_out: boolean }[] } }).event_session._data[0].sold_out).toBe(true);
       expect([state.isInvalidated, state.dataUpdatedAt]).toEqual([stillDue, at]);
     }
   });
@@ -192,7 +192,7 @@ describe('live availability stream', () => {
     const { requests } = installEventPage(() => left);
     await openDay();
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    act(() => FakeEventSource.opened[0]!.refuse());
+    act(() => FakeEventSource.opened[0].refuse());
     left = 0;
     await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'), { timeout: 3_000 });
     expect(requests.some((u) => u.pathname === `/api/events/${EVENT_ID}/sessions` && u.searchParams.get('_ondate'))).toBe(true);

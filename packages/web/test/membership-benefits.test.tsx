@@ -25,7 +25,7 @@ const ticketType = (id: string) => ({ id, name: id, summary: null, description: 
 function group(id: string, hidden: 'public_browsable' | 'public_member_only', typeIds: string[], max = 20): PriceGroup {
   return {
     group: { id, hidden_type: hidden, max_tickets_per_order: max, min_tickets_per_order: null, exclude_from_event_capacity: false } as PriceGroup['group'],
-    types: typeIds.map((t) => ({ type: ticketType(t) as PriceGroup['types'][number]['type'], rule: rule(id, t) })),
+    types: typeIds.map((t) => ({ type: ticketType(t), rule: rule(id, t) })),
   };
 }
 

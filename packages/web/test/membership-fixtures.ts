@@ -44,9 +44,9 @@ export function membershipEventDocument(typeIds: string[] = ['tt-individual', 't
   const group = doc.ticket_group!._data[0] as unknown as Record<string, unknown>;
   Object.assign(group, { handler: 'membership', max_tickets_per_order: 1, name: 'Membership levels' });
   const all = [type('tt-individual', 'Individual', '75.00', 0), type('tt-dual', 'Dual', '120.00', 1), type('tt-family', 'Family', '180.00', 2)].filter((t) => typeIds.includes(t.id));
-  doc.ticket_type = list(all) as never;
+  doc.ticket_type = list(all);
   doc.ticket_group_rule = list(all.map((t, i) => ({ id: `r-${t.id}`, ticket_group_id: 'tg-1', ticket_type_id: t.id, party_role: 'member', named: 'yes', emailed: true, min: null, max: null, _rank: i }))) as never;
-  doc.message_rule = list([]) as never;
+  doc.message_rule = list([]);
   return doc;
 }
 

@@ -11,7 +11,7 @@ const lookup = { code: CODE, valid_from: '2026-01-01T00:00:00.000Z', valid_to: '
 
 function redeemServer(meta: Record<string, unknown>) {
   const doc = membershipEventDocument();
-  Object.assign(doc.ticket_group!._data[0]!, { meta });
+  Object.assign(doc.ticket_group!._data[0], { meta });
   return membershipServer({
     doc,
     extra: (url) => {

@@ -84,7 +84,7 @@ describe('My Account', () => {
       expect.stringContaining('2 ticket(s) · Order 50001'),
       expect.stringContaining('1 ticket(s) · Order 50002'),
     ]);
-    expect(items[0]!.textContent).toContain('10:00 AM');
+    expect(items[0].textContent).toContain('10:00 AM');
     const details = within(items[0] as HTMLElement).getByRole('link', { name: /^Details/ });
     expect(details.getAttribute('href')).toBe('/my/upcoming/session/o-1%3As-1');
   });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { PROMO_TEXT, type TCartModOut } from '@foyer/contracts';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { api } from '../src/api/client.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, installFetch } from './fixtures.js';
 

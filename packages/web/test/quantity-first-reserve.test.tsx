@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
-import { api } from '../src/api/client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, SELLER_ID, type Handler } from './fixtures.js';
@@ -275,8 +274,8 @@ describe('the cart', () => {
   it('lists the stored cart with totals; removing an item asks first, then removes its tickets', async () => {
     writeCartId(SELLER_ID, 'cart-1');
     const full = cartDocument();
-    const [adult1, adult2, child] = full.ticket!._data;
-    const fees = full.cart!._data[0].cart_fees;
+    const [adult1, adult2, child] = full.ticket._data;
+    const fees = full.cart._data[0].cart_fees;
     const after = cartDocument({ tickets: [adult1, adult2], cart: { cart_fees: { ...fees, total_before_cartmod_price: '50.00', total_outstanding: '50.00' } } });
     const { calls } = installFetch((url, request) => {
       if (url.pathname === '/api/my/cart/cart-1' && request.method === 'GET') return { body: full };

@@ -72,11 +72,11 @@ describe("the router's start", () => {
       { path: '/', children: [{ path: 'events/:id', lazy: async () => ({ Component: Page, loader: () => null, helper: 'not a route key' }) }, { path: 'checkout', lazy: async () => (other++, { Component: Page }) }] },
     ];
     await resolveLazyRoutes(routes, '/events/e1');
-    const [event, checkout] = routes[0]!.children!;
-    expect(event!.Component).toBe(Page);
-    expect(event!.lazy).toBeUndefined();
+    const [event, checkout] = routes[0].children!;
+    expect(event.Component).toBe(Page);
+    expect(event.lazy).toBeUndefined();
     expect(event).not.toHaveProperty('helper');
-    expect(typeof checkout!.lazy).toBe('function');
+    expect(typeof checkout.lazy).toBe('function');
     expect(other).toBe(0);
   });
 });

@@ -43,7 +43,7 @@ const SLOW = { timeout: 15_000 };
 
 describe('writes under StrictMode', () => {
   it('reserve: one POST per press of Reserve', async () => {
-    const { calls } = installFetch((url, request) => {
+    const { calls } = installFetch((url) => {
       if (url.pathname === '/api/config') return { body: configDocument() };
       if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
       if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: eventDocument() };
@@ -53,7 +53,7 @@ describe('writes under StrictMode', () => {
       return undefined;
     });
     const router = renderStrict(`/events/${EVENT_ID}`);
-    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, SLOW)).getAllByRole('button')[0]!);
+    fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, SLOW)).getAllByRole('button')[0]);
     fireEvent.click(await screen.findByRole('button', { name: /1:00 PM/ }, SLOW));
     fireEvent.click(await screen.findByRole('button', { name: 'Add one Adult' }, SLOW));
     fireEvent.click(screen.getByRole('button', { name: 'Reserve' }));

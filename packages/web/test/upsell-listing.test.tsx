@@ -1,6 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../src/api/client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument, ticket } from './cart-fixtures.js';

@@ -15,7 +15,7 @@ function intlOffset(zone: string, ms: number): number {
       .map((p) => [p.type, p.value]),
   );
   const at = Math.floor(ms / 60_000) * 60_000;
-  return (Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!) - at) / 60_000;
+  return (Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute) - at) / 60_000;
 }
 
 /** The table as the server writes it: each change found to the hour (the first whole UTC hour with the new offset). */
@@ -64,7 +64,7 @@ describe("the event page's zone offsets (no Intl on its first render)", () => {
         expect(covered, 'the table answers for most of the year').toBeGreaterThan(instants.length * 0.9);
         expect(instants.map((ms) => reading(safeTz(dayjs(ms), zone))), `browser in ${browser}`).toEqual(viaIntl);
         expect(instants.map((ms) => todayIn(zone, new Date(ms)))).toEqual(todaysViaIntl);
-        expect(safeTz(iso(instants[3]!), zone).format('HH:mm')).toBe(dayjs(instants[3]! + 1).tz(zone).format('HH:mm'));
+        expect(safeTz(iso(instants[3]), zone).format('HH:mm')).toBe(dayjs(instants[3] + 1).tz(zone).format('HH:mm'));
       }
     } finally {
       process.env.TZ = browserZone;
@@ -74,7 +74,7 @@ describe("the event page's zone offsets (no Intl on its first render)", () => {
   it("answers only inside the table, never in the hour before a change, and not for another zone; a table that does not read is ignored", () => {
     const table = tableOf('America/New_York');
     seedZoneOffsets('America/New_York', table);
-    const change = Date.parse(table.segments[0]!.until!); // 2026-03-08 07:00Z, found to the hour
+    const change = Date.parse(table.segments[0].until!); // 2026-03-08 07:00Z, found to the hour
     expect(change).toBe(Date.parse('2026-03-08T07:00:00.000Z'));
     expect(knownOffset('America/New_York', change - HOUR - 1)).toBe(-300);
     expect(knownOffset('America/New_York', change - HOUR)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, fromMinor, type TAdminMove, type TAdminMoveBody, type TCartModify, type TPayBody } from '@foyer/contracts';
+import { ADMIN_TEXT, fromMinor, type TAdminMove, type TAdminMoveBody, type TPayBody } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
@@ -67,7 +67,7 @@ export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId
     viewer: { isMember: true },
     cartId: null,
     // The answers given for these tickets' groups at the purchase go with them (a required survey stays answered).
-    body: { add, remove: ids, additionalInfo: answersFor(owner.additional_info, tickets) } as TCartModify,
+    body: { add, remove: ids, additionalInfo: answersFor(owner.additional_info, tickets) },
     now,
     defaultHoldMinutes: HOLD_MINUTES,
     editOrderId: owner.id,

@@ -30,5 +30,5 @@ const cartsSince = prepared((tx, clientIp: string, sinceIso: string) =>
 /** Carts created from one address since `sinceIso`, and when the oldest of them was created. */
 export async function cartsCreatedFrom(db: Tx, clientIp: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
   const [row] = (await cartsSince(db, clientIp, sinceIso)).rows;
-  return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+  return { count: Number(row.n), oldest: (row.oldest) ?? null };
 }

@@ -59,7 +59,7 @@ export async function injectCart(input: InjectInput) {
   for (const [index, item] of input.items.entries()) {
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > 100) refuse('A quantity is a whole number from 1 to 100.', { index });
     for (let i = 0; i < item.quantity; i++) {
-      add.push({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined, face_value: item.face_value, admit_name: item.admit_name, admit_email: item.admit_email } as TReserveTicket);
+      add.push({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined, face_value: item.face_value, admit_name: item.admit_name, admit_email: item.admit_email });
     }
   }
   if (input.expiresAt !== undefined && input.expiresAt !== null && !(Date.parse(input.expiresAt) > input.now.getTime())) refuse('The hold must end in the future.');

@@ -35,10 +35,10 @@ export async function parseInjectArgs(args: string[]): Promise<InjectRequest> {
   request.seller = one('--seller') ?? request.seller ?? null;
   if (one('--email')) {
     if (!one('--first') || !one('--last')) bad('--email needs --first and --last');
-    request.purchaser = { email: one('--email')!, first_name: one('--first')!, last_name: one('--last')! };
+    request.purchaser = { email: one('--email'), first_name: one('--first'), last_name: one('--last') };
   }
   if (one('--plan')) {
-    request.plan = one('--plan')!.split(',').map((entry) => {
+    request.plan = one('--plan').split(',').map((entry) => {
       const [due_date, amount] = entry.split('=').map((x) => x.trim());
       if (!due_date || !amount) bad(`--plan ${entry}: DATE=AMOUNT`);
       return { due_date, amount };

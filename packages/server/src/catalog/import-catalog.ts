@@ -174,7 +174,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
 function resolveInterval(interval: unknown, today: string): unknown {
   if (!interval || typeof interval !== 'object') return interval;
   const out: Record<string, unknown> = { ...(interval as Record<string, unknown>) };
-  for (const k of ['start', 'end']) if (typeof out[k] === 'string') out[k] = resolveDate(out[k] as string, today);
+  for (const k of ['start', 'end']) if (typeof out[k] === 'string') out[k] = resolveDate(out[k], today);
   return out;
 }
 

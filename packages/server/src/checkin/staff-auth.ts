@@ -38,7 +38,7 @@ export async function authoriseStaff(ctx: AppContext, request: FastifyRequest, r
     await hit(ctx.db, LIMITS.staffTokenIp, request.ip, now);
     throw new AppError(401, 'not_authorized', CHECKIN_TEXT.noToken, 'checkin');
   }
-  const hash = ctx.settings.staffTokenHashes![index]!;
+  const hash = ctx.settings.staffTokenHashes![index];
   const name = ctx.settings.staffTokenNames?.[index] ?? `Door ${index + 1}`;
   return { id: `token:${hash.slice(0, 16)}`, name, actor: { id: null, email: `token:${name}` } };
 }
@@ -47,7 +47,7 @@ export async function authoriseStaff(ctx: AppContext, request: FastifyRequest, r
 function staffTokenIndex(request: FastifyRequest, hashes: string[]): number {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) return -1;
-  const presented = createHash('sha256').update(match[1]!).digest();
+  const presented = createHash('sha256').update(match[1]).digest();
   let found = -1;
   hashes.forEach((hash, i) => {
     if (timingSafeEqual(presented, Buffer.from(hash, 'hex')) && found < 0) found = i;

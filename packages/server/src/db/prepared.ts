@@ -25,7 +25,7 @@ export function prepared<A extends unknown[], R>(build: (db: Tx, ...args: A) => 
       templates.set(adapter, template);
     }
     const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-    return tx.executeQuery(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>);
+    return tx.executeQuery(CompiledQuery.raw(template.sql, parameters));
   };
 }
 

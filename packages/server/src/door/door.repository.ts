@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
 import { ticketsWithSession } from '../tickets/ticket-with-session.js';

@@ -168,7 +168,7 @@ function toSummary(eventId: string, timezone: string, seq: number, groups: Group
 function startsAround(days: string[]): { from: string; to: string } {
   const sorted = [...days].sort();
   const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-  return { from: shift(sorted[0]!, -1), to: shift(sorted[sorted.length - 1]!, 2) };
+  return { from: shift(sorted[0], -1), to: shift(sorted[sorted.length - 1], 2) };
 }
 
 /** A group as far as room goes: a row computed for it answers only while these are unchanged. */
@@ -178,7 +178,7 @@ function signature(g: GroupRule): string {
 
 function parseSignature(sig: string): GroupRule {
   const [id, capacity, oversell, exclude] = sig.split('|');
-  return { id: id!, capacity: Number(capacity), oversell_capacity: Number(oversell), exclude_from_event_capacity: Number(exclude) };
+  return { id: id, capacity: Number(capacity), oversell_capacity: Number(oversell), exclude_from_event_capacity: Number(exclude) };
 }
 
 /** Rows repeat the same few lists: each JSON text is parsed once (a bounded memo). */

@@ -16,6 +16,6 @@ export async function findEvent(db: Tx, sellerId: string, id: string, viewer: Vi
   const [venue] = await venuesByIds(db, [event.venue_id]);
   // Members-only events stay reachable for everyone so the storefront can show its members-only
   // notice; what only members may buy is filtered out by the offer (loadOffer).
-  void viewer;
+  viewer;
   return { event, venue, timezone: venue?.timezone ?? sellerTimezone };
 }

@@ -15,4 +15,4 @@ export function decorateCookieSecurity(app: FastifyInstance, publicUrl: string, 
   app.decorate('secureCookies', secure ?? publicUrl.startsWith('https://'));
 }
 
-export const secureCookies = (request: FastifyRequest): boolean => request.server.secureCookies === true;
+export const secureCookies = (request: FastifyRequest): boolean => request.server.secureCookies;

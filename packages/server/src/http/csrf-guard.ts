@@ -51,7 +51,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
+    if (body === '') { done(null, undefined); return; }
     return parseJson(request, body as string, done);
   });
 }

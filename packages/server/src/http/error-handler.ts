@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error.js';
 import { toErrorAnswer } from './error-envelope.js';
 
 /**

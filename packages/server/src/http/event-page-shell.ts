@@ -9,7 +9,7 @@ export function isListingPage(url: string): boolean {
 
 /** The event id an event page's address names (events/:id and events/:id/:action), or null for any other page. */
 export function eventPageId(url: string): string | null {
-  const encoded = eventPagePathId(url.split(/[?#]/, 1)[0]!);
+  const encoded = eventPagePathId(url.split(/[?#]/, 1)[0]);
   if (!encoded) return null;
   try {
     const id = decodeURIComponent(encoded);

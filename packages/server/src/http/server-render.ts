@@ -20,7 +20,7 @@ export const serverEntryFile = (webDist: string) => join(webDist, '..', 'dist-ss
  * for the tab before the address loses it).
  */
 export function isServerRenderedPage(url: string): boolean {
-  const [path = '', search = ''] = url.split('#', 1)[0]!.split('?', 2);
+  const [path = '', search = ''] = url.split('#', 1)[0].split('?', 2);
   return (path === '/' || path === '/events' || eventPageId(path) !== null) && !hasExpressFlag(search);
 }
 

@@ -90,7 +90,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 function renderedPageBlocks(blocks: Record<string, string>, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): Record<string, string> {
   return {
-    [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID]!,
+    [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID],
     [INLINE_ROUTER_ID]: scriptSafeJson(page.routerData),
     [INLINE_QUERIES_ID]: scriptSafeJson(page.queries),
     ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}),

@@ -132,7 +132,7 @@ export class LiveHub {
         }
       } catch (error) {
         this.deps.onError(error);
-        return this.resyncAll();
+        this.resyncAll(); return;
       }
     }
     if (!byEvent.size) return;

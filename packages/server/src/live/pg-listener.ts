@@ -48,7 +48,7 @@ export async function listenForChanges(url: string, events: ListenerEvents): Pro
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = null;
-      connect(true).catch((error) => {
+      connect(true).catch((error: unknown) => {
         events.onError(error);
         attempt++;
         schedule();
@@ -58,7 +58,7 @@ export async function listenForChanges(url: string, events: ListenerEvents): Pro
   };
 
   // Not reachable at start: keep trying; once it answers, `reconnected` says to ask again.
-  await connect(false).catch((error) => {
+  await connect(false).catch((error: unknown) => {
     events.onError(error);
     schedule();
   });

@@ -40,7 +40,7 @@ export function logDestination(fd: number, maxBufferedBytes = 4 * 1024 * 1024): 
       queue.push(`${JSON.stringify({ level: 40, time: Date.now(), msg: `${dropped - reported} log lines dropped: the reader of the log did not read` })}\n`);
       reported = dropped;
     }
-    if (!queue.length) return settle();
+    if (!queue.length) { settle(); return; }
     pending = Buffer.from(queue.join(''));
     queue = [];
     queuedBytes = 0;
@@ -49,7 +49,7 @@ export function logDestination(fd: number, maxBufferedBytes = 4 * 1024 * 1024): 
   const attempt = () => {
     write(fd, pending!, (error, written) => {
       if (error) {
-        const code = (error as NodeJS.ErrnoException).code;
+        const code = (error).code;
         if (code === 'EAGAIN' || code === 'EBUSY') {
           setTimeout(attempt, RETRY_MS).unref();
           return;
@@ -60,7 +60,7 @@ export function logDestination(fd: number, maxBufferedBytes = 4 * 1024 * 1024): 
         queue = [];
         queuedBytes = 0;
         reported = dropped;
-        return settle();
+        settle(); return;
       }
       pending = written < pending!.length ? pending!.subarray(written) : null;
       if (pending) attempt();

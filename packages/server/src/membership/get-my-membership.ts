@@ -1,5 +1,5 @@
 import { loadGroupTypes } from '../events/group-types.js';
-import { AUTH_TEXT, MEMBER_ROLE_NAMES, type TMemberRole } from '@foyer/contracts';
+import { AUTH_TEXT, MEMBER_ROLE_NAMES } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { ticketOut } from '../cart/cart-document.js';
 import { typesByIds } from '../events/events.repository.js';
@@ -28,7 +28,7 @@ export async function getMyMembership(db: Tx, input: { userId: string; query: Pa
   const cards = all.slice(input.query.offset, input.query.offset + input.query.limit);
   const embed = input.query.embed;
   const siblings: Record<string, unknown[]> = {};
-  if (embed.has('role')) siblings.role = [...new Set(cards.map((c) => c.role))].map((id) => ({ id, name: MEMBER_ROLE_NAMES[id as TMemberRole] }));
+  if (embed.has('role')) siblings.role = [...new Set(cards.map((c) => c.role))].map((id) => ({ id, name: MEMBER_ROLE_NAMES[id] }));
   if (embed.has('identity_link')) {
     siblings.identity_link = cards.filter((c) => c.identity_id).map((c) => ({ id: c.id, membership_id: c.id, identity_id: c.identity_id!, user_id: c.user_id }));
   }

@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { prepared } from '../db/prepared.js';
 import type { Tx } from '../db/database.js';
 import type { MembershipItemTable, MembershipLevelTable, MembershipTable } from '../db/schema.js';
 

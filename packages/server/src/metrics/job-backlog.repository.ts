@@ -19,7 +19,7 @@ export async function jobBacklog(db: Tx, now: Date) {
     .executeTakeFirstOrThrow();
   return {
     mailQueued: Number(mail.queued),
-    mailLagSeconds: secondsSince(mail.oldest_due as string | null, now),
-    sweepLagSeconds: secondsSince(holds.oldest as string | null, now),
+    mailLagSeconds: secondsSince(mail.oldest_due, now),
+    sweepLagSeconds: secondsSince(holds.oldest, now),
   };
 }

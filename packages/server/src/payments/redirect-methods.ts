@@ -53,7 +53,7 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   const form = await purchaserFormOfCart(tx, cart.seller_id, cart.id);
   // The same rules as the browser's form, with the address required (throws the form's envelope).
   const answers = checkPurchaserAnswers(cart.edits_order_id ? addressFieldsOf(form) : withAddressFields(form), account, stored);
-  const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key] as string) : undefined);
+  const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key]) : undefined);
 
   let bankPaymentMethodId: string | null = null;
   if (method === 'bacs_debit') {

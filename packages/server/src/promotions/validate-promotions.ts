@@ -46,12 +46,12 @@ function validatePromotionConfig(c: TCatalog, codes: Set<string>, codeGroups: Se
     const at = `$.config[${i}].value`;
     if (entry.name === CONFIG.defaultPromoCodes.name) {
       const parsed = ZDefaultPromoCodes.safeParse(entry.value);
-      if (!parsed.success) return report(at, 'a list of promo codes expected');
+      if (!parsed.success) { report(at, 'a list of promo codes expected'); return; }
       parsed.data.forEach((x, j) => codes.has(normaliseCode(x)) || report(`${at}[${j}]`, `"${x}" is not one of the codes`));
     }
     if (entry.name === CONFIG.citypassCodeGroups.name) {
       const parsed = ZCitypassCodeGroups.safeParse(entry.value);
-      if (!parsed.success) return report(at, 'a list of { code_group, adult_regexp, child_regexp, child_keyword? } expected');
+      if (!parsed.success) { report(at, 'a list of { code_group, adult_regexp, child_regexp, child_keyword? } expected'); return; }
       parsed.data.forEach((g, j) => {
         if (!codeGroups.has(g.code_group)) report(`${at}[${j}].code_group`, `no code group with key "${g.code_group}"`);
         for (const field of ['adult_regexp', 'child_regexp'] as const) {

@@ -98,7 +98,7 @@ export async function enforceLimits(db: Tx, now: Date, checks: Array<[Limit, str
 
 export function rateLimited(retryAfter: number): AppError {
   const minutes = Math.ceil(retryAfter / 60);
-  const description = `${AUTH_TEXT.rateLimited.replace('a few minutes', minutes <= 1 ? 'a minute' : `${minutes} minutes`)}`;
+  const description = AUTH_TEXT.rateLimited.replace('a few minutes', minutes <= 1 ? 'a minute' : `${minutes} minutes`);
   return new AppError(429, 'rate_limited', description, 'rate_limit', { retry_after: retryAfter });
 }
 

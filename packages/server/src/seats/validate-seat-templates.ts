@@ -58,9 +58,9 @@ export function validateSeatTemplates(c: TCatalog, report: Report) {
         if (g.seating) report(`${at}.seating`, 'only a group with handler "seated" takes seating');
         return;
       }
-      if (!g.seating) return report(`${at}.seating`, 'a "seated" group names its seat template and zones');
+      if (!g.seating) { report(`${at}.seating`, 'a "seated" group names its seat template and zones'); return; }
       const t = templates.get(g.seating.template);
-      if (!t) return report(`${at}.seating.template`, `no seat template with key "${g.seating.template}"`);
+      if (!t) { report(`${at}.seating.template`, `no seat template with key "${g.seating.template}"`); return; }
       if (t.venue !== e.venue) report(`${at}.seating.template`, `seat template "${t.key}" is a room of venue "${t.venue}", not "${e.venue}"`);
       if (eventTemplate && eventTemplate !== t.key) report(`${at}.seating.template`, `the event's seated groups use one seat template ("${eventTemplate}")`);
       eventTemplate ??= t.key;

@@ -57,13 +57,13 @@ export function eventJsonLd(facts: EventFacts, site: SiteFacts, imageUrl: string
       ? {
           eventSchedule: {
             '@type': 'Schedule' as const,
-            startDate: dates[0]!,
-            endDate: dates[dates.length - 1]!,
-            byDay: [...new Set(dates.map((d) => new Date(`${d}T12:00:00Z`).getUTCDay()))].sort().map((day) => WEEKDAYS[day]!),
+            startDate: dates[0],
+            endDate: dates[dates.length - 1],
+            byDay: [...new Set(dates.map((d) => new Date(`${d}T12:00:00Z`).getUTCDay()))].sort().map((day) => WEEKDAYS[day]),
             repeatFrequency: 'P1W',
             scheduleTimezone: venue.timezone,
             ...(sessions.length
-              ? { startTime: sessions.map((s) => s.startTime).sort()[0]!, endTime: sessions.map((s) => s.endTime).sort().at(-1)! }
+              ? { startTime: sessions.map((s) => s.startTime).sort()[0], endTime: sessions.map((s) => s.endTime).sort().at(-1)! }
               : {}),
           },
         }

@@ -30,18 +30,18 @@ export function storefrontPageHead(ctx: AppContext) {
     const { seller } = reads;
     const site = { publicUrl: ctx.settings.publicUrl, sellerName: seller.name, currency: seller.currency };
     const logo = (JSON.parse(seller.meta || '{}') as Record<string, unknown>).logo;
-    const path = url.split(/[?#]/, 1)[0]!;
+    const path = url.split(/[?#]/, 1)[0];
     let head: PageHead | null = null;
     const eventId = eventPageId(url);
     if (eventId) {
-      const sessions = reads.eventReads ? await readSessions(seller, eventId).catch((error) => (log?.warn({ err: error }, 'page head: next sessions unread'), [])) : [];
+      const sessions = reads.eventReads ? await readSessions(seller, eventId).catch((error: unknown) => (log?.warn({ err: error }, 'page head: next sessions unread'), [])) : [];
       const facts = reads.eventReads ? eventFactsOf(reads.eventReads, sessions) : null;
       head = facts ? eventPageHead(facts, site) : missingEventPageHead(eventId, site);
     } else if (isListingPage(url)) {
       head = listingPageHead(site, { logo, listing: reads.listing });
     } else if (path === '/' || path === '') {
-      const listing = reads.listing ?? (await readListing(seller).catch((error) => (log?.warn({ err: error }, 'page head: listing unread'), null)));
-      head = homePageHead(site, { logo, listing: listing as SiteImages['listing'] });
+      const listing = reads.listing ?? (await readListing(seller).catch((error: unknown) => (log?.warn({ err: error }, 'page head: listing unread'), null)));
+      head = homePageHead(site, { logo, listing: listing });
     }
     return head ? pageHeadTags(head) : '';
   };

@@ -48,7 +48,7 @@ export function totpCode(secret: string, step: number): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
   const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
+  const offset = mac[mac.length - 1] & 15;
   const number = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** TOTP_DIGITS;
   return String(number).padStart(TOTP_DIGITS, '0');
 }

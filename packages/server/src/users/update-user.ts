@@ -69,7 +69,7 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
         await updateUser(tx, user.id, changes);
         if (changes.password_hash) await deleteOtherSessions(tx, user.id, input.sessionId);
         if (changes.email && !isPlaceholderEmail(user.email)) {
-          await enqueueMail(tx, emailChangedMail({ to: user.email, firstName: user.first_name, newEmail: changes.email as string }), input.now);
+          await enqueueMail(tx, emailChangedMail({ to: user.email, firstName: user.first_name, newEmail: changes.email }), input.now);
         }
       });
     } catch (error) {

@@ -43,7 +43,7 @@ export async function walletPrecheck(db: Db, wallet: WalletSettings | undefined,
   const order = await walletOrder(db, access, pick);
   const hasItems = await walletItems(db, order, pick).then(
     () => true,
-    (error) => (error instanceof AppError && error.status === 404 ? false : Promise.reject(error)),
+    (error: unknown) => (error instanceof AppError && error.status === 404 ? false : Promise.reject(error)),
   );
   const rows = [
     { provider: 'apple' as const, ok: hasItems && !!wallet?.apple },

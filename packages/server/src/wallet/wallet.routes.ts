@@ -14,7 +14,7 @@ type IdParams = { Params: { id: string } };
 /** key: the manage link's key; ticket_id / membership_id: one pass (neither: all of the order's). */
 const WALLET_QUERY: QuerySpec = { params: { key: 'string', ticket_id: 'string', membership_id: 'string' } };
 
-const param = (params: Record<string, unknown>, name: string) => (typeof params[name] === 'string' && params[name] ? (params[name] as string) : null);
+const param = (params: Record<string, unknown>, name: string) => (typeof params[name] === 'string' && params[name] ? (params[name]) : null);
 
 const OWNED = { '404': "not_found (no such order or not the caller's — another identity, no key, a wrong key —, no such ticket or card in it, or the wallet not offered), seller_not_found", '429': 'rate_limited (keyed reads; Retry-After)' };
 const PARAMETERS = [

@@ -5,7 +5,6 @@ import { useDocumentTitle } from '../ui/use-document-title.js';
 import { en } from '../i18n/en.js';
 import { paths } from './paths.js';
 import { SkipLink } from './shell.js';
-import { useLayoutEffect } from 'react';
 
 /** docs/routes.md#route-table catch-all and the named not-found route; the address keeps the full path. */
 export function NotFoundPage() {

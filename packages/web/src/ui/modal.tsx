@@ -122,7 +122,7 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
       }
     };
     // Runs once per opening; closing (or unmounting) gives focus and the page back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per opening; what it needs later is read through refs
   }, [closing]);
 
   return (

@@ -12,5 +12,5 @@ export async function confirmFreeChange(input: Omit<PayInput, 'body'>): Promise<
   const cart = await cartById(input.db, input.cartId);
   assertOwner(cart, input.identity, input.sellerId);
   if (!cart.edits_order_id) throw new AppError(400, 'validation_failed', 'Only a change to an order is confirmed this way.', 'checkout', { field: 'gateway_id' });
-  return payCart({ ...input, body: { amount: '0.00', gateway_id: 'free', gateway_data: {} } as PayInput['body'], captcha: null });
+  return payCart({ ...input, body: { amount: '0.00', gateway_id: 'free', gateway_data: {} }, captcha: null });
 }

@@ -75,7 +75,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const loggedIn = useCallback(
     (answer: TUserDocument | TLoginAnswer, redirectPath?: string | null) => {
-      queryClient.setQueryData(userQueryKey, answer as TUserDocument);
+      queryClient.setQueryData(userQueryKey, answer);
       setCookie(sessionExpires());
       previous.current = sessionExpires();
       setRequest(null);

@@ -22,7 +22,7 @@ export function LoginStartPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!cookiesEnabled()) return setFailure(en.account.callbackCookies);
+    if (!cookiesEnabled()) { setFailure(en.account.callbackCookies); return; }
     startExternalLogin(nextPath(params.get('redirectPath'), paths.home)).then(
       ({ url }) => window.location.assign(url),
       (error: unknown) => setFailure(isApiError(error) && error.code === 'not_configured' ? en.account.callbackNotInitialized : errorMessage(error)),
@@ -61,16 +61,16 @@ export function LoginCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!cookiesEnabled()) return setPhase({ kind: 'failed', text: en.account.callbackCookies });
+    if (!cookiesEnabled()) { setPhase({ kind: 'failed', text: en.account.callbackCookies }); return; }
     const code = params.get('code');
     const state = params.get('state');
     const providerError = params.get('error_description') ?? params.get('error');
-    if (providerError) return setPhase({ kind: 'failed', text: providerError, error: new Error(`identity provider: ${params.get('error') ?? providerError}`) });
-    if (!code || !state) return setPhase({ kind: 'forward', text: en.account.callbackInvalidState });
+    if (providerError) { setPhase({ kind: 'failed', text: providerError, error: new Error(`identity provider: ${params.get('error') ?? providerError}`) }); return; }
+    if (!code || !state) { setPhase({ kind: 'forward', text: en.account.callbackInvalidState }); return; }
     finishExternalLogin({ code, state, ...withCart(cartId) }).then(
       (answer) => loggedIn(answer, nextPath(answer.redirectPath, paths.home)),
       (error: unknown) => {
-        if (isApiError(error) && error.code === 'invalid_state') return setPhase({ kind: 'forward', text: error.description });
+        if (isApiError(error) && error.code === 'invalid_state') { setPhase({ kind: 'forward', text: error.description }); return; }
         setPhase({ kind: 'failed', text: isApiError(error) && error.code === 'not_configured' ? en.account.callbackNotInitialized : errorMessage(error), error });
       },
     );

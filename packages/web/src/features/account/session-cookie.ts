@@ -21,7 +21,7 @@ export const hasSession = (cookies?: string) => sessionExpires(cookies) !== null
 
 /** Whether the browser keeps cookies (login needs them). */
 export function cookiesEnabled(): boolean {
-  if (typeof navigator !== 'undefined' && navigator.cookieEnabled === false) return false;
+  if (typeof navigator !== 'undefined' && !navigator.cookieEnabled) return false;
   try {
     document.cookie = 'foyer_cookie_check=1; path=/; SameSite=Lax';
     const ok = document.cookie.includes('foyer_cookie_check=1');

@@ -39,7 +39,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       className="admin-form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!sessionId) return setError(t.move.chooseSession);
+        if (!sessionId) { setError(t.move.chooseSession); return; }
         const form = new FormData(e.currentTarget);
         const card = String(form.get('card') ?? '').trim();
         setBusy(true);

@@ -17,7 +17,7 @@ export function PagedQueryTable<Row>({
   count,
   ...table
 }: Omit<TableProps<Row>, 'caption' | 'rows' | 'total'> & {
-  query: UseQueryResult<unknown>;
+  query: UseQueryResult;
   list: { _total: number; _data: Row[] } | undefined;
   showPending?: boolean;
   none: string;

@@ -14,6 +14,6 @@ export function useTrackViewItem(detail: EventDetail, currency: string): void {
   useEffect(() => {
     pushEcommerce(ecommerceEvent('view_item', currency, eventItems(detail)));
     // Once per event (the page is keyed by it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per event (the page is keyed by it)
   }, [detail.event.id]);
 }

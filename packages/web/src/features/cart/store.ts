@@ -68,7 +68,7 @@ export class CartStore {
   /** A cart response: keep it, remember its id, set the local expiry. */
   accept(doc: TCartDocument) {
     const cart = cartOf(doc);
-    if (!cart) return this.clear();
+    if (!cart) { this.clear(); return; }
     writeCartId(this.options.sellerId, cart.id);
     this.set({
       cartId: cart.id,

@@ -49,7 +49,6 @@ import {
   validateCard,
   type AppliedGiftCard,
   type CardValue,
-  type PaymentMethod,
   type PayStep,
 } from './model.js';
 

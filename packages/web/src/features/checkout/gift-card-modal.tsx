@@ -27,15 +27,15 @@ function GiftCardForm({ applied, onApplied }: { applied: readonly AppliedGiftCar
     event.stopPropagation();
     if (checking) return;
     const invalid = validateGiftCardNumber(number);
-    if (invalid) return setError(invalid);
+    if (invalid) { setError(invalid); return; }
     const normalized = normalizeGiftCard(number);
-    if (isDuplicateGiftCard(normalized, applied)) return setError(en.giftCard.duplicate);
+    if (isDuplicateGiftCard(normalized, applied)) { setError(en.giftCard.duplicate); return; }
     setChecking(true);
     setError(null);
     try {
       const ledger = await lookupGiftCard(normalized);
       const problem = giftCardProblem(ledger);
-      if (problem || !ledger) return setError(problem ?? en.giftCard.notFound);
+      if (problem || !ledger) { setError(problem ?? en.giftCard.notFound); return; }
       onApplied({ number: ledger.number, balance: ledger.balance, used: false });
     } catch (e) {
       setError(giftCardLookupError(e));

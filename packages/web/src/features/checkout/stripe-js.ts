@@ -46,7 +46,7 @@ let pending: Promise<(key: string) => StripeJs> | null = null;
 /** Loads the script once; rejects when it cannot (blocked, offline) so the page can say so (docs/payments.md#paying). */
 export function loadStripeJs(publishableKey: string): Promise<StripeJs> {
   pending ??= new Promise<(key: string) => StripeJs>((resolve, reject) => {
-    if (window.Stripe) return resolve(window.Stripe);
+    if (window.Stripe) { resolve(window.Stripe); return; }
     const script = document.createElement('script');
     script.src = STRIPE_JS_URL;
     script.async = true;

@@ -29,7 +29,7 @@ export function DoorLookup({ initialQuery, session, online, onAdmitted, onClose 
   // Opened by an order's QR code: its order at once.
   useEffect(() => {
     if (initialQuery.length >= 2) void search();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- searches once for the query the QR link opened with, not on every keystroke
   }, []);
 
   async function search(event?: FormEvent) {

@@ -53,7 +53,7 @@ export function Component() {
 
   useEffect(() => {
     if (stage.at === 'loading') void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; later stage changes must not reload
   }, []);
 
   const pick = (session: TDoorSession) => {

@@ -56,7 +56,7 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
       // An order's QR code (the confirmation page and e-mail) names the order: choose its tickets.
       const order = ORDER_QR.exec(code);
       if (order) {
-        setLookup({ q: order[1]! });
+        setLookup({ q: order[1] });
         return;
       }
       busy.current = true;

@@ -13,5 +13,5 @@ export function Component() {
   if (account?.loading) return null;
   if (member) return <Navigate to="/my/membership" replace />;
   if (!pages.length) return <NotFoundPage />;
-  return <Navigate to={pages.includes('my_profile') ? MY_ACCOUNT_PATHS.my_profile : MY_ACCOUNT_PATHS[pages[0]!]} replace />;
+  return <Navigate to={pages.includes('my_profile') ? MY_ACCOUNT_PATHS.my_profile : MY_ACCOUNT_PATHS[pages[0]]} replace />;
 }

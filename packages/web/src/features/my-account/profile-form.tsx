@@ -40,7 +40,7 @@ export function ProfileForm({ user }: { user: TUser }) {
     const body = profileBody(answers, start);
     // Only what is sent is checked: a stored detail the user did not touch never blocks a save.
     const found = Object.fromEntries(Object.entries(validateIdentityAnswers(PROFILE_FORM, answers)).filter(([key, text]) => text && key in body));
-    if (Object.keys(found).length) return invalid(found);
+    if (Object.keys(found).length) { invalid(found); return; }
     setErrors({});
     setBusy(true);
     try {

@@ -8,7 +8,7 @@ import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
 /** Event config web.ecommerce.citypass (docs/promotions.md#cart-modifiers): true, or { enabled: true }. */
 export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
   const entry = config.find((c) => c.namespace === 'web' && c.name === 'ecommerce.citypass');
-  const value = entry?.value as unknown;
+  const value = entry?.value;
   return value === true || value === 'true' || (typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true);
 }
 

@@ -32,7 +32,7 @@ export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro
     event.stopPropagation();
     const text = code.trim();
     if (applying) return;
-    if (!canApply(text)) return setError(en.promo.tooShort);
+    if (!canApply(text)) { setError(en.promo.tooShort); return; }
     setApplying(true);
     setError(null);
     try {

@@ -29,7 +29,7 @@ export function PromoLinkBanner() {
       lookupCode(code)
         .then((doc) => {
           if (!live) return;
-          if (doc.code._data[0]?.exhausted) return setState({ kind: 'error', text: PROMO_TEXT.exhausted });
+          if (doc.code._data[0]?.exhausted) { setState({ kind: 'error', text: PROMO_TEXT.exhausted }); return; }
           rememberLinkCode(code);
           setState({ kind: 'pending', text: format(en.promo.linkPending, { code }) });
         })

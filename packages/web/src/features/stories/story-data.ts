@@ -12,7 +12,7 @@ const group = (id: string, name: string, over: Partial<TTicketGroup> = {}): TTic
     id, event_template_id: 'story-event', name, description: null, handler: 'tickets', hidden_type: 'public_browsable', min_tickets_per_order: null, max_tickets_per_order: 10, capacity: -1, oversell_capacity: 0,
     used_capacity: 0, exclude_from_event_capacity: false, sold_out: false, color: null, start_policy: null, start_policy_date: null, duration_new: null, additional_info_spec: null, sales_start: null,
     sales_end: null, meta: {}, price: null, originalPrice: null, types: [], summary: null, _rank: 0, ...over,
-  }) as TTicketGroup;
+  });
 
 export const PRICE_GROUPS: PriceGroup[] = [
   {
@@ -37,7 +37,7 @@ export const QUANTITY_ROOM = new Map([['g-late', 0]]);
 export function calendarDays(today: Date): TCalendarDay[] {
   return Array.from({ length: 28 }, (_, i) => {
     const d = new Date(today.getTime() + i * 86_400_000);
-    return { date: d.toISOString().slice(0, 10), status: i % 9 === 4 ? 'sold_out' : 'available', min_price: '24.00' } as TCalendarDay;
+    return { date: d.toISOString().slice(0, 10), status: i % 9 === 4 ? 'sold_out' : 'available', min_price: '24.00' };
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js';
 import { isNotFoundError, NotFoundPage } from '../../../app/error-pages.js';

@@ -89,7 +89,7 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
   // First framed on the seats the buyer can use (once).
   const fitted = useMemo(
     () => (map ? fitView({ width: map.width, height: map.height }, seats.filter((s) => needs.some((n) => s.groups.includes(n.groupId) && n.types.some((t) => t.quantity > 0)))) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once per map: the seats' states change, their positions do not
     [map, seats.length],
   );
   const firstFocus = (seats.find((s) => selection.has(s.id)) ?? seats.find(selectable) ?? seats[0])?.id;

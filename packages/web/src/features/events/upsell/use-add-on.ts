@@ -59,7 +59,7 @@ export function useAddOnSessionFilter(detail: EventDetail, visit: VisitWindow | 
     const bookings = bookingsOf(view);
     const addOn = { eventId: detail.event.id, category: detail.event.category };
     return (session: TEventSession) => inVisitWindow(session, visit) && !conflicts(session, addOn, bookings, padding);
-  }, [visit?.start, visit?.end, detail, config.entries, view]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [visit?.start, visit?.end, detail, config.entries, view]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the visit window's start and end, not the visit object rebuilt each render
 }
 
 /** The upsell chain lives while the buyer stays on event routes; leaving them clears it (docs/events.md#upsells-and-add-ons). */

@@ -15,7 +15,7 @@ import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useLiveSessions } from './use-live-sessions.js';
 
 /** A sessions document to list instead of the day's GET. */
-export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument, readonly unknown[]>;
+export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument>;
 
 export interface SessionPickerProps {
   eventId: string;

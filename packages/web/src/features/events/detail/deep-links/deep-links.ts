@@ -92,7 +92,7 @@ export interface ResolvedTickets {
 export function resolveTickets(link: DeepLink, groups: PriceGroup[]): ResolvedTickets {
   const find = (ref: string): string | null => {
     const wanted = ref.trim().toLowerCase();
-    for (const match of [(id: string, name: string) => id.toLowerCase() === wanted, (_: string, name: string) => name.trim().toLowerCase() === wanted]) {
+    for (const match of [(id: string) => id.toLowerCase() === wanted, (_: string, name: string) => name.trim().toLowerCase() === wanted]) {
       for (const { group, types } of groups) for (const { type } of types) if (match(type.id, type.name)) return typeKey(group.id, type.id);
     }
     return null;

@@ -63,7 +63,7 @@ export function useQuantityFirstLink(input: {
       pending.current = null;
       setDateNotice(linkText(problem));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link input callbacks change each render; the step runs when its data arrives
   }, [request, date, calendar.isSuccess, calendar.data, sessionById.isPending, sessionById.data]);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export function useQuantityFirstLink(input: {
       // Only the link's own tickets are reserved unasked (quantities chosen by hand are the buyer's to confirm).
       if (input.linkedQuantities && Object.keys(input.linkedQuantities).length) linkReserve.reserve(input.quantities, found.id);
     } else input.setSessionNotice(linkText({ kind: 'session_unavailable' }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link input callbacks change each render; the step runs when its data arrives
   }, [date, session, sessions.isSuccess, sessions.data]);
 
   return { pending, dateNotice, setDateNotice, linkReserve };

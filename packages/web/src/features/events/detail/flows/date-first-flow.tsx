@@ -106,14 +106,14 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
         setSession(found);
       } else setNotice(linked.text({ kind: 'session_unavailable' }));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the linked texts and setters are stable; the preselection runs when its data arrives
   }, [calendar.data, days, preselect, today, timezone, sessionById.isSuccess, sessionById.isError, sessionById.data]);
 
   useEffect(() => {
     if (!focusStep) return;
     stepRefs[focusStep].current?.focus();
     setFocusStep(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step refs are stable; runs when a step asks for focus
   }, [focusStep]);
 
   const chooseFlexible = (wanted: boolean) => {

@@ -111,7 +111,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     if (!focusStep) return;
     headings[focusStep].current?.focus();
     setFocusStep(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step headings are refs, stable; runs when a step asks for focus
   }, [focusStep]);
 
   const calendar = useQuery({ ...pricedCalendarQuery(event.id, request ?? { ticket_types_required: [] }), enabled: request !== null });
@@ -121,7 +121,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     setQuantityError(calendarErrorText(calendar.error));
     setRequest(null);
     setFocusStep('quantities');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per calendar refusal, not on each request change
   }, [calendar.isError]);
 
   const sessionsSource = useMemo(() => (request && date ? pricedSessionsQuery(event.id, date, request) : null), [event.id, date, request]);
@@ -182,7 +182,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   // A link with both quantities and a date or session goes straight on to them.
   useEffect(() => {
     if (pending.current && linked && Object.keys(linked.quantities).length) showDates();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a deep link is applied once, on mount
   }, []);
 
   // Seated groups: the seats of the chosen session, chosen on its map before reserving (docs/seating.md#3-storefront).

@@ -92,7 +92,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
     const picked = linkedSession(link, sessions, timezone, todayIn(timezone));
     if (picked.session) setSession(picked.session);
     if (picked.problem) setNotice(linked.text(picked.problem));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is applied once, when the sessions first load
   }, [query.isSuccess]);
 
   useEffect(() => {

@@ -32,7 +32,7 @@ export function useFlowHistory(level: number, onBack: (level: number) => void): 
     const state = { ...(location.state && typeof location.state === 'object' ? location.state : {}), [FLOW_STEP_STATE]: level };
     navigate(to, { state, replace: level < was, preventScrollReset: true });
     // Only a change of step moves history.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of step moves history, not a location change
   }, [level]);
 
   useEffect(() => {
@@ -40,6 +40,6 @@ export function useFlowHistory(level: number, onBack: (level: number) => void): 
       previous.current = stateLevel;
       onBackRef.current(stateLevel);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a history move (location.key) only
   }, [location.key]);
 }

@@ -128,7 +128,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     const source: TEventSession = fresh ?? session;
     const sessionAvailable = source.capacity === -1 ? -1 : Math.max(0, source.capacity + source.oversell_capacity - source.used_capacity);
     return quantityLimits({ groups, groupAvailable, sessionAvailable, held, orderMax: matchCount, benefitPools: benefits.pools });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries are keyed by their dataUpdatedAt (spread), not by the unstable query objects
   }, [pending, failed, groups, session, held, matchCount, benefits.pending, benefits.pools, ...availability.map((q) => q.dataUpdatedAt)]);
 
   const defaults = useMemo<Quantities | null>(() => {
@@ -145,7 +145,7 @@ function SessionQuantities({ event, session, date, groups, currency, eventConfig
     if (matchCount !== undefined && open.length === 1) start = setQuantity(limits, start, open[0].key, matchCount);
     return start;
     // The defaults are taken once per session (this component is keyed by it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the defaults are taken once, when the limits first arrive
   }, [limits === null]);
 
   const [chosen, setChosen] = useState<Quantities | null>(null);
