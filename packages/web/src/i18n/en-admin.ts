@@ -87,6 +87,14 @@ export const adminText = {
     doneCharged: 'Moved {n|ticket|tickets}; {amount} charged.',
     doneRefunded: 'Moved {n|ticket|tickets}; {amount} refunded.',
   },
+  seats: {
+    legend: 'Seats',
+    chosen: 'Seats chosen',
+    needed: 'Choose {n|seat|seats} on the seat map.',
+    choose: 'Choose seats',
+    change: 'Change seats',
+    missing: 'Choose a seat for each ticket.',
+  },
   refund: {
     title: 'Refund',
     tickets: '{n|ticket|tickets}, {amount}',

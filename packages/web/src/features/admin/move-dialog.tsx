@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminOrderDetail } from '@foyer/contracts';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
@@ -6,6 +6,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { moveTickets, sessionsQuery } from './admin-api.js';
 import { dateTime } from './format.js';
+import { seatIdsFor, StaffSeats, type ChosenSeats } from './staff-seats.js';
 
 type Ticket = TAdminOrderDetail['tickets'][number];
 const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-CA') : new Date().toLocaleDateString('en-CA'));
@@ -13,7 +14,9 @@ const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('e
 /**
  * Move tickets to another session (docs/box-office.md, Move): a day, one of the event's sessions
  * that day, why. A dearer session is refused until the difference is charged (the card number the
- * demo gateway takes); a cheaper one's difference goes back to the card that paid.
+ * demo gateway takes); a cheaper one's difference goes back to the card that paid. Seated tickets
+ * take the seats staff choose on the session's seat map (docs/box-office.md#seats); a seat taken
+ * meanwhile is said, the choice cleared and the map asked again.
  */
 export function MoveDialog(props: { orderId: string; tickets: Ticket[] | null; onClose: () => void; onDone: (message: string) => void }) {
   const first = props.tickets?.[0];
@@ -30,6 +33,9 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
   const [difference, setDifference] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [seats, setSeats] = useState<ChosenSeats | null>(null);
+  const client = useQueryClient();
+  const seatLines = props.tickets.filter((x) => x.seated).map((x) => ({ groupId: x.ticket_group_id, typeName: x.ticket_type_name }));
   const oneEvent = props.tickets.every((x) => x.event_id === props.first.event_id);
   const sessions = useQuery({ ...sessionsQuery(date, props.first.event_id), enabled: oneEvent });
   const current = new Set(props.tickets.map((x) => x.session_start));
@@ -40,6 +46,8 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       onSubmit={(e) => {
         e.preventDefault();
         if (!sessionId) return setError(t.move.chooseSession);
+        const seatIds = seatLines.length ? seatIdsFor(seatLines, seats) : undefined;
+        if (seatIds === null) return setError(t.seats.missing);
         const form = new FormData(e.currentTarget);
         const card = String(form.get('card') ?? '').trim();
         setBusy(true);
@@ -48,11 +56,16 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
           ticket_ids: props.tickets.map((x) => x.id),
           event_session_id: sessionId,
           reason: String(form.get('reason') ?? ''),
+          ...(seatIds ? { seat_ids: seatIds } : {}),
           ...(difference && card ? { payment: { gateway_id: 'demo', gateway_data: { card_number: card } } } : {}),
         })
           .then((r) => props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
           .catch((failure: unknown) => {
             if (isApiError(failure) && failure.code === 'payment_required') setDifference((failure.extra as { difference?: string } | null)?.difference ?? null);
+            if (isApiError(failure) && failure.code === 'seat_unavailable') {
+              setSeats(null);
+              void client.invalidateQueries({ queryKey: ['seat_map'] });
+            }
             setError(errorMessage(failure));
           })
           .finally(() => setBusy(false));
@@ -66,7 +79,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       )}
       <label>
         {t.move.day}
-        <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(null), setDifference(null))} />
+        <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(null), setDifference(null), setSeats(null))} />
       </label>
       <fieldset>
         <legend>{t.move.session}</legend>
@@ -74,11 +87,12 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         {sessions.data?.admin_session._data.length === 0 && <p>{t.move.noSessions}</p>}
         {sessions.data?.admin_session._data.map((s) => (
           <label key={s.id} className="admin-choice">
-            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => (setSessionId(s.id), setDifference(null))} />
+            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => (setSessionId(s.id), setDifference(null), setSeats(null))} />
             {fill(t.move.sessionOption, { time: dateTime(s.start_datetime), available: s.available === null ? t.sessions.unlimited : s.available })}
           </label>
         ))}
       </fieldset>
+      {sessionId && seatLines.length > 0 && <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={setSeats} />}
       <label>
         {t.move.reason}
         <textarea name="reason" required maxLength={500} rows={2} />
