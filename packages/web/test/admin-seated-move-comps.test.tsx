@@ -95,6 +95,7 @@ describe('seats in the staff dialogs', { timeout: 40_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await chooseSeats(dialog, 2);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(within(dialog).getByRole('list', { name: adminText.seats.chosen })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Stalls B 2', 'Stalls B 3']);
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Sorry, that seat has just been taken. Please choose another.');

@@ -69,7 +69,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
         </p>
       )}
       <TicketLineFields session={s} labels={t.comps} />
-      {seatLines.length > 0 && <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={setSeats} />}
+      {seatLines.length > 0 && <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />}
       <fieldset>
         <legend>{t.comps.recipient}</legend>
         <ContactFields labels={t.comps} />

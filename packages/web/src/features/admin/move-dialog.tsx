@@ -92,7 +92,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
           </label>
         ))}
       </fieldset>
-      {sessionId && seatLines.length > 0 && <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={setSeats} />}
+      {sessionId && seatLines.length > 0 && <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />}
       <label>
         {t.move.reason}
         <textarea name="reason" required maxLength={500} rows={2} />
