@@ -86,7 +86,7 @@ describe('seats in the staff dialogs', { timeout: 40_000 }, () => {
     const options = await within(dialog).findAllByRole('radio');
     expect(within(dialog).queryByRole('button', { name: adminText.seats.choose })).toBeNull();
     fireEvent.click(options[1]!);
-    expect(within(dialog).getByText('Choose 2 seats on the seat map.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose 2 seats on the seat map.', {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
 
     // Without seats: said, nothing sent.
@@ -100,7 +100,7 @@ describe('seats in the staff dialogs', { timeout: 40_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Sorry, that seat has just been taken. Please choose another.');
     // The choice is cleared and the map is asked again when opened.
-    expect(within(dialog).getByText('Choose 2 seats on the seat map.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose 2 seats on the seat map.', {}, { timeout: 15_000 })).toBeTruthy();
     const before = geometryCalls(calls);
     await chooseSeats(dialog, 5);
     expect(geometryCalls(calls)).toBeGreaterThan(before);
@@ -125,7 +125,7 @@ describe('seats in the staff dialogs', { timeout: 40_000 }, () => {
     expect(within(dialog).queryByRole('button', { name: adminText.seats.choose })).toBeNull();
     fireEvent.change(within(dialog).getByLabelText(adminText.comps.type), { target: { value: 'ta' } });
     fireEvent.change(within(dialog).getByLabelText(adminText.comps.quantity), { target: { value: '3' } });
-    expect(within(dialog).getByText('Choose 3 seats on the seat map.')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose 3 seats on the seat map.', {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(adminText.comps.reason), { target: { value: 'press night' } });
     await chooseSeats(dialog, 1);
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.comps.submit }));

@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TAdminSessionListRow } from '@foyer/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isApiError } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { issueComps } from './admin-api.js';
 import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
-import { seatIdsFor, StaffSeats, type ChosenSeats } from './staff-seats.js';
+import type { ChosenSeats } from './staff-seats.js';
 import { TicketLineFields } from './ticket-line-fields.js';
 import { useSubmission } from './use-submission.js';
+
+// The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
+const StaffSeats = lazy(() => import('./staff-seats.js'));
 
 /**
  * Complimentary tickets into one session (docs/box-office.md, Complimentary tickets): a ticket type
@@ -47,7 +50,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
         const f = new FormData(e.currentTarget);
         const text = (name: string) => String(f.get(name) ?? '').trim();
         const { contact: recipient, send_email } = readContact(f);
-        const seatIds = seatLines.length ? seatIdsFor(seatLines, seats) : undefined;
+        const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
         if (seatIds === null) return setError(t.seats.missing);
         submit(
           () =>
@@ -69,7 +72,11 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
         </p>
       )}
       <TicketLineFields session={s} labels={t.comps} />
-      {seatLines.length > 0 && <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />}
+      {seatLines.length > 0 && (
+        <Suspense fallback={<p role="status">{t.loading}</p>}>
+          <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />
+        </Suspense>
+      )}
       <fieldset>
         <legend>{t.comps.recipient}</legend>
         <ContactFields labels={t.comps} />

@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminOrderDetail } from '@foyer/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { moveTickets, sessionsQuery } from './admin-api.js';
 import { dateTime } from './format.js';
-import { seatIdsFor, StaffSeats, type ChosenSeats } from './staff-seats.js';
+import type { ChosenSeats } from './staff-seats.js';
+
+// The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
+const StaffSeats = lazy(() => import('./staff-seats.js'));
 
 type Ticket = TAdminOrderDetail['tickets'][number];
 const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-CA') : new Date().toLocaleDateString('en-CA'));
@@ -46,7 +49,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       onSubmit={(e) => {
         e.preventDefault();
         if (!sessionId) return setError(t.move.chooseSession);
-        const seatIds = seatLines.length ? seatIdsFor(seatLines, seats) : undefined;
+        const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
         if (seatIds === null) return setError(t.seats.missing);
         const form = new FormData(e.currentTarget);
         const card = String(form.get('card') ?? '').trim();
@@ -92,7 +95,11 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
           </label>
         ))}
       </fieldset>
-      {sessionId && seatLines.length > 0 && <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />}
+      {sessionId && seatLines.length > 0 && (
+        <Suspense fallback={<p role="status">{t.loading}</p>}>
+          <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />
+        </Suspense>
+      )}
       <label>
         {t.move.reason}
         <textarea name="reason" required maxLength={500} rows={2} />

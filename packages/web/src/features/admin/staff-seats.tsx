@@ -4,9 +4,11 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import type { PriceGroup } from '../events/detail/model.js';
 import type { MapSeat, SeatNeed } from '../events/seats/seat-picking.js';
 
-// The storefront's seat map, loaded only when staff open it: a dynamic import of its own chunk, so
-// nothing of the storefront moves into a chunk shared with the staff screens (docs/box-office.md#seats).
-const SeatMapDialog = lazy(() => import('../events/seats/seat-map-dialog.js'));
+// The storefront's seat map, loaded only when staff open it, through the event page's route chunk (a
+// dynamic entry the storefront has already): importing the map's own chunk from here would give it a
+// second importer and re-split the event page's chunks, growing the storefront's first load
+// (docs/box-office.md#seats).
+const SeatMapDialog = lazy(async () => (await import('../events/detail/event-page.js')).loadSeatMapDialog());
 
 /** One ticket that needs a seat: its group, and its type's name (what the map's errors say). */
 export interface SeatLine {
@@ -15,9 +17,16 @@ export interface SeatLine {
 }
 
 /** The seats staff chose on the map: seat id → group, and the map's seats (for order and labels). */
-export interface ChosenSeats {
+interface MapChoice {
   selection: ReadonlyMap<string, string>;
   seats: readonly MapSeat[];
+}
+
+/** What a dialog keeps of the choice: the API's `seat_ids` (one per line, in order), their labels, and the map's selection to start from again. */
+export interface ChosenSeats {
+  ids: string[];
+  labels: string[];
+  selection: ReadonlyMap<string, string>;
 }
 
 /** The map's needs: per group, per type name, how many tickets. */
@@ -37,7 +46,7 @@ export function seatNeeds(lines: readonly SeatLine[]): SeatNeed[] {
  * One seat per line, in the lines' order (the API's `seat_ids`): each line takes the next seat of its
  * group in the map's order. Null while the seats chosen do not cover the lines exactly.
  */
-export function seatIdsFor(lines: readonly SeatLine[], chosen: ChosenSeats | null): string[] | null {
+export function seatIdsFor(lines: readonly SeatLine[], chosen: MapChoice | null): string[] | null {
   if (!chosen || chosen.selection.size !== lines.length) return null;
   const queues = new Map<string, string[]>();
   for (const seat of chosen.seats) {
@@ -53,28 +62,27 @@ const label = (s: MapSeat) => [s.section, s.row, s.name].filter(Boolean).join(' 
 /**
  * The seats of a move or of comps into a seated session (docs/box-office.md#seats): the seats
  * chosen, and a button that opens the storefront's seat map for exactly as many seats as tickets.
+ * The dialogs load it on demand (default export), so nothing of it is in the staff route table's list.
  */
-export function StaffSeats(props: { eventId: string; sessionId: string; lines: readonly SeatLine[]; chosen: ChosenSeats | null; onChosen: (chosen: ChosenSeats) => void }) {
+export default function StaffSeats(props: { eventId: string; sessionId: string; lines: readonly SeatLine[]; chosen: ChosenSeats | null; onChosen: (chosen: ChosenSeats) => void }) {
   const [open, setOpen] = useState(false);
   const needs = seatNeeds(props.lines);
   // The map's filters name each group by its tickets' types; prices are the order's, not shown.
   const groups = needs.map((n) => ({ group: { id: n.groupId, name: n.types.map((x) => x.typeName).join(', ') } as TTicketGroup, types: [] }) satisfies PriceGroup);
-  const ids = seatIdsFor(props.lines, props.chosen);
-  const byId = new Map((props.chosen?.seats ?? []).map((s) => [s.id, s]));
   return (
     <fieldset className="admin-seats">
       <legend>{t.seats.legend}</legend>
-      {ids ? (
+      {props.chosen ? (
         <ul aria-label={t.seats.chosen}>
-          {ids.map((id) => (
-            <li key={id}>{label(byId.get(id)!)}</li>
+          {props.chosen.labels.map((label, i) => (
+            <li key={props.chosen!.ids[i]}>{label}</li>
           ))}
         </ul>
       ) : (
         <p>{fill(t.seats.needed, { n: props.lines.length })}</p>
       )}
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        {ids ? t.seats.change : t.seats.choose}
+        {props.chosen ? t.seats.change : t.seats.choose}
       </button>
       {open && (
         <Suspense fallback={<p role="status">{t.loading}</p>}>
@@ -87,7 +95,9 @@ export function StaffSeats(props: { eventId: string; sessionId: string; lines: r
             currency=""
             initial={props.chosen?.selection ?? new Map()}
             onConfirm={(selection, seats) => {
-              props.onChosen({ selection, seats });
+              const ids = seatIdsFor(props.lines, { selection, seats });
+              const byId = new Map(seats.map((s) => [s.id, s]));
+              if (ids) props.onChosen({ ids, labels: ids.map((id) => label(byId.get(id)!)), selection });
               setOpen(false);
             }}
             onClose={() => setOpen(false)}
