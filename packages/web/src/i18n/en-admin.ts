@@ -80,6 +80,7 @@ export const adminText = {
     chooseSession: 'Choose the new session.',
     reason: 'Reason',
     card: 'Card number to charge {amount}',
+    cardMissing: 'The card form has not loaded: try again.',
     charge: 'Charge {amount} and move',
     submit: 'Move',
     cancel: 'Cancel',

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminOrderDetail } from '@foyer/contracts';
-import { lazy, Suspense, useState } from 'react';
+import type { TAdminMoveBody, TAdminOrderDetail } from '@foyer/contracts';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { moveTickets, sessionsQuery } from './admin-api.js';
 import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
+import type { StripeCardHandle } from '../checkout/stripe-card-field.js';
+import { useDeskCard } from './desk-card.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
@@ -16,8 +18,9 @@ const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('e
 
 /**
  * Move tickets to another session (docs/box-office.md, Move): a day, one of the event's sessions
- * that day, why. A dearer session is refused until the difference is charged (the card number the
- * demo gateway takes); a cheaper one's difference goes back to the card that paid. Seated tickets
+ * that day, why. A dearer session is refused until the difference is charged: by the checkout's
+ * Stripe card field when the seller takes cards through Stripe (loaded on demand, desk-card.ts),
+ * else the card number the demo gateway takes; a cheaper one's difference goes back to the card that paid. Seated tickets
  * take the seats staff choose on the session's seat map (docs/box-office.md#seats); a seat taken
  * meanwhile is said, the choice cleared and the map asked again.
  */
@@ -41,8 +44,21 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
   const seatLines = props.tickets.filter((x) => x.seated).map((x) => ({ groupId: x.ticket_group_id, typeName: x.ticket_type_name }));
   const oneEvent = props.tickets.every((x) => x.event_id === props.first.event_id);
   const sessions = useQuery({ ...sessionsQuery(date, props.first.event_id), enabled: oneEvent });
+  const card = useDeskCard(difference !== null);
+  const stripeCard = useRef<StripeCardHandle>(null);
   const current = new Set(props.tickets.map((x) => x.session_start));
   if (!oneEvent) return <p role="alert">{t.move.oneEvent}</p>;
+  /** The payment of the difference: a Stripe payment method made by the card field, or the demo card number. */
+  const payment = async (form: FormData): Promise<TAdminMoveBody['payment'] | { error: string }> => {
+    if (!difference) return undefined;
+    if (card.stripeKey) {
+      const method = await stripeCard.current?.paymentMethod();
+      if (!method || 'error' in method) return { error: method?.error ?? t.move.cardMissing };
+      return { gateway_id: 'stripe', gateway_data: { payment_method_id: method.id } };
+    }
+    const number = String(form.get('card') ?? '').trim();
+    return number ? { gateway_id: 'demo', gateway_data: { card_number: number } } : undefined;
+  };
   return (
     <form
       className="admin-form"
@@ -52,17 +68,21 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
         if (seatIds === null) return setError(t.seats.missing);
         const form = new FormData(e.currentTarget);
-        const card = String(form.get('card') ?? '').trim();
         setBusy(true);
         setError(null);
-        moveTickets(props.orderId, {
-          ticket_ids: props.tickets.map((x) => x.id),
-          event_session_id: sessionId,
-          reason: String(form.get('reason') ?? ''),
-          ...(seatIds ? { seat_ids: seatIds } : {}),
-          ...(difference && card ? { payment: { gateway_id: 'demo', gateway_data: { card_number: card } } } : {}),
-        })
-          .then((r) => props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
+        payment(form)
+          .then((paid) => {
+            // The card field's own complaint (a card Stripe will not take) stays in the form; nothing is sent.
+            if (paid && 'error' in paid) return void setError(paid.error);
+            return moveTickets(props.orderId, {
+              ticket_ids: props.tickets.map((x) => x.id),
+              event_session_id: sessionId,
+              reason: String(form.get('reason') ?? ''),
+              ...(seatIds ? { seat_ids: seatIds } : {}),
+              ...(paid ? { payment: paid } : {}),
+            });
+          })
+          .then((r) => r && props.onDone(fill(Number(r.admin_move.difference) > 0 ? t.move.doneCharged : Number(r.admin_move.difference) < 0 ? t.move.doneRefunded : t.move.done, { n: r.admin_move.tickets.length, amount: r.admin_move.difference.replace('-', '') })))
           .catch((failure: unknown) => {
             if (isApiError(failure) && failure.code === 'payment_required') setDifference((failure.extra as { difference?: string } | null)?.difference ?? null);
             if (isApiError(failure) && failure.code === 'seat_unavailable') {
@@ -104,7 +124,14 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         {t.move.reason}
         <textarea name="reason" required maxLength={500} rows={2} />
       </label>
-      {difference && (
+      {difference && !card.ready && <p>{t.loading}</p>}
+      {difference && card.StripeCardField && card.stripeKey && (
+        <div>
+          <p>{fill(t.move.card, { amount: difference })}</p>
+          <card.StripeCardField ref={stripeCard} id="admin-move-card" publishableKey={card.stripeKey} onReady={() => undefined} />
+        </div>
+      )}
+      {difference && card.ready && !card.stripeKey && (
         <label>
           {fill(t.move.card, { amount: difference })}
           <input name="card" required inputMode="numeric" autoComplete="off" maxLength={23} />
