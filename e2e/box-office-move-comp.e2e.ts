@@ -8,7 +8,8 @@ import { expectAccessible } from './steps.js';
  * The box office's changes (docs/box-office.md, Move and Complimentary tickets): an admin signs in
  * (TOTP), finds a paid General Admission order, moves its ticket to another session of the day —
  * refused first into a session with no places left (capacity checked), then into one with room —
- * and issues complimentary tickets from the Sessions screen; the order pages show both.
+ * and issues complimentary tickets from the Sessions screen; the order pages show both. A seated
+ * ticket is moved into a seat chosen on the seat map (docs/box-office.md#seats).
  */
 
 const DAY_MS = 86_400_000;
@@ -98,6 +99,44 @@ describe('the box office moves tickets and issues comps', () => {
 
     // The moved ticket and the two comps hold places in the roomy session.
     expect((await daySessions()).find((s) => s.id === roomy!.id)!.sold).toBe(3);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it("moves a seated ticket to another evening into a seat chosen on the storefront's seat map", async () => {
+    const secret = staffAdd(sf, 'seats@museum.example');
+    const later = (s: { start_datetime: string }) => Date.parse(s.start_datetime) > Date.now() + 3 * DAY_MS;
+    const bought = await paidOrder(sf.url, 'ada.seated@example.org', { event: 'An Evening Under the Stars', type: 'Adult', amount: '18.00', zone: 'value', session: later });
+    const sessions = (await (await fetch(`${sf.url}/api/events/${bought.event_id}/sessions`)).json()) as { event_session: { _data: { id: string; start_datetime: string }[] } };
+    const next = sessions.event_session._data.find((s) => later(s) && s.start_datetime > bought.start_datetime)!;
+    const { page, errors } = await newPage(browser, DESKTOP);
+    await signIn(page, sf.url, 'seats@museum.example', secret);
+    await openOrderFound(page, 'ada.seated@example.org');
+    const tickets = page.getByRole('table', { name: 'Tickets' });
+    await tickets.getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Move selected tickets' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to another session' });
+    // The admin's days are the venue's: the demo seller's time zone (catalog/demo.json), where 19:30 is the next day in UTC.
+    await dialog.getByLabel('Day', { exact: true }).fill(new Date(next.start_datetime).toLocaleDateString('en-CA', { timeZone: 'America/New_York' }));
+    await dialog.locator(`input[type="radio"][value="${next.id}"]`).check();
+    await dialog.getByLabel('Reason').fill('Visitor asked for another evening');
+    // No seat yet: said on the screen, nothing sent.
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Choose a seat for each ticket.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Choose seats' }).click();
+    const map = page.getByRole('dialog', { name: 'Choose your seats' });
+    await map.getByRole('button', { name: 'Best available' }).click();
+    await expectAccessible(page);
+    await screenshot(page, 'admin-move-seat-map-desktop', { dialog: true });
+    await map.getByRole('button', { name: 'Confirm Selection' }).click();
+    await map.waitFor({ state: 'detached' });
+    await expect.poll(async () => dialog.getByRole('alert').count()).toBe(0);
+    const chosen = await dialog.getByRole('list', { name: 'Seats chosen' }).getByRole('listitem').allTextContents();
+    expect(chosen).toHaveLength(1);
+    await expectAccessible(page);
+    await screenshot(page, 'admin-move-seated-dialog-desktop', { dialog: true });
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Moved 1 ticket.' }).waitFor();
+    await expect.poll(async () => (await tickets.getByRole('row').allTextContents()).find((r) => r.includes('booked')) ?? '').toContain(chosen[0]!);
     expect(errors).toEqual([]);
   }, 180_000);
 });

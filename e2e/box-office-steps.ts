@@ -21,24 +21,28 @@ export function staffAdd(sf: Storefront, email: string): string {
   return new URL(/TOTP \(add to an authenticator app\): (\S+)/.exec(out)![1]!).searchParams.get('secret')!;
 }
 
-type Sale = { event: string; type: string; amount: string; session?: (s: { id: string; start_datetime: string; availableCapacity: number }) => boolean };
+/** With `zone`, a seated sale: the type of that name and price, in the first free seat of that zone of the map. */
+type Sale = { event: string; type: string; amount: string; zone?: string; session?: (s: { id: string; start_datetime: string; availableCapacity: number }) => boolean };
 
-/** A paid order of one ticket, bought through the API by a fresh guest with the demo card; answers its session. */
+/** A paid order of one ticket, bought through the API by a fresh guest with the demo card; answers its session (with its event's id). */
 export async function paidOrder(base: string, email: string, sale: Sale = { event: 'Gift Cards', type: '$25 Gift Card', amount: '25.00' }) {
   const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === sale.event)!;
   const detail = await call('GET', `/api/events/${String(event.id)}?_embed=ticket_type`);
-  const type = detail.ticket_type._data.find((t) => t.name === sale.type)!;
+  const type = detail.ticket_type._data.find((t) => t.name === sale.type && (!sale.zone || t.currency_amount === sale.amount))!;
   const sessions = (await call('GET', `/api/events/${String(event.id)}/sessions`)).event_session._data as { id: string; start_datetime: string; availableCapacity: number }[];
   const session = sessions.find(sale.session ?? (() => true))!;
-  const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id }] });
+  const seat = sale.zone
+    ? ((await call('GET', `/api/events/${String(event.id)}/sessions/${session.id}/seat_map?_withgeometry=true`)).seat._data as { id: string; zone: string; state: string }[]).find((x) => x.zone === sale.zone && x.state === 'available')!
+    : null;
+  const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id, ...(seat ? { handler_data: { seat_id: seat.id } } : {}) }] });
   const cartId = cart.cart._data[0]!.id as string;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
   await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0]!.id, send_email: true });
   const paid = (await call('POST', `/api/cart/${cartId}/pay`, { amount: sale.amount, gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, terms_accepted: true })) as unknown as { outcome: string };
   expect(paid.outcome).toBe('completed');
-  return session;
+  return { ...session, event_id: String(event.id) };
 }
 
 let lastStep = 0;

@@ -137,6 +137,9 @@ export const ZAdminTicket = z.object({
   event_id: z.string(),
   event_name: z.string(),
   ticket_type_name: z.string(),
+  /** The ticket's group, and whether it sells reserved seats (docs/box-office.md#seats): a move into its event's sessions names a seat. */
+  ticket_group_id: z.string(),
+  seated: z.boolean(),
   session_start: z.string().nullable(),
   seat: z.string().nullable(),
   scan_code: z.string().nullable(),
@@ -273,7 +276,10 @@ export const ZAdminSessionRow = z.object({
 });
 export type TAdminSessionRow = z.infer<typeof ZAdminSessionRow>;
 /** In the day's list, also the event's ticket types (what the desk may issue as comps). */
-export const ZAdminSessionListRow = ZAdminSessionRow.extend({ ticket_types: z.array(z.object({ id: z.string(), name: z.string() })) });
+/** Each ticket type with its group and whether that group sells reserved seats (comps then name the seats, docs/box-office.md#seats). */
+export const ZAdminSessionListRow = ZAdminSessionRow.extend({
+  ticket_types: z.array(z.object({ id: z.string(), name: z.string(), ticket_group_id: z.string(), seated: z.boolean() })),
+});
 export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
 export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: Paging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;

@@ -78,6 +78,23 @@ describe.each(dialects())('seats in moves and comps on %s', (dialect) => {
     await seatedOrder(first, ['A1'], 'next@example.org');
   });
 
+  it("says which tickets and ticket types are seated: the order page's tickets and the sessions' types (the screens' cue to ask for seats)", async () => {
+    const orderId = await seatedOrder(first, ['A9'], 'seated.reader@example.org');
+    const group = await t.db.selectFrom('ticket').select('ticket_group_id').where('ticket_order_id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await desk.get(`/api/admin/orders/${orderId}`);
+    expect(order.status).toBe(200);
+    checker.check('GET', '/admin/orders/{id}', 200, order.body);
+    expect(order.body.tickets.map((x: { ticket_group_id: string; seated: boolean }) => [x.ticket_group_id, x.seated])).toEqual([[group.ticket_group_id, true]]);
+    const { start_datetime, event_template_id } = await t.db.selectFrom('event_session').select(['start_datetime', 'event_template_id']).where('id', '=', first).executeTakeFirstOrThrow();
+    const zone = (await t.db.selectFrom('seller').select('timezone').orderBy('id').executeTakeFirstOrThrow()).timezone;
+    const day = new Date(start_datetime).toLocaleDateString('en-CA', { timeZone: zone });
+    const sessions = await desk.get(`/api/admin/sessions?date=${day}&event_id=${event_template_id}`);
+    expect(sessions.status, JSON.stringify(sessions.body)).toBe(200);
+    checker.check('GET', '/admin/sessions', 200, sessions.body);
+    const row = sessions.body.admin_session._data.find((x: { id: string }) => x.id === first);
+    expect(row.ticket_types).toContainEqual({ id: ids.type('adult'), name: expect.any(String), ticket_group_id: group.ticket_group_id, seated: true });
+  });
+
   it('issues comps into the seats named, refused whole when one is taken', async () => {
     const comp = (seats: string[]) => desk.post('/api/admin/comps', { items: [{ ticket_type: ids.type('adult'), session: second, quantity: seats.length }], seat_ids: seats.map(seat), reason: 'press night' });
     const before = await used(second);

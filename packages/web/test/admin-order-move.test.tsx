@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '../src/features/admin/order-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
-import { installFetch } from './fixtures.js';
+import type { StripeJs } from '../src/features/checkout/stripe-js.js';
+import { configDocument, installFetch } from './fixtures.js';
 import { renderAtRoute } from './render-at-route.js';
 
 /** The order page's Move (docs/box-office.md, Move): selected tickets to another session of their event. */
@@ -20,8 +21,11 @@ const detail = {
 };
 const session = (id: string, start: string, available: number) => ({ id, event_id: 'e1', event_name: 'Tour', start_datetime: start, capacity: 100, oversell_capacity: 0, sold: 100 - available, held: 0, oldest_hold_at: null, checked_in: 0, available, closed: false });
 
-function renderOrder() {
+const payments = (name: string, value: string) => ({ id: `cfg-${name}`, resource_id: 'seller-1', namespace: 'payments', name, value });
+
+function renderOrder(config = configDocument()) {
   const server = installFetch((url, request) => {
+    if (url.pathname === '/api/config') return { body: config };
     if (url.pathname === '/api/admin/orders/o1') return { body: detail };
     if (url.pathname === '/api/admin/sessions') return { body: { admin_session: { _count: 2, _total: 2, _data: [session('s1', AT, 98), session('s2', LATER, 40)] }, _total: 2, _limit: [0, 200] } };
     if (url.pathname === '/api/admin/orders/o1/move' && request.method === 'POST') {
@@ -56,12 +60,37 @@ describe('moving tickets from the order page', () => {
     fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('The new session costs 5.00 more: take the payment of the difference.');
-    fireEvent.change(within(dialog).getByLabelText('Card number to charge 5.00'), { target: { value: '4242424242424242' } });
+    fireEvent.change(await within(dialog).findByLabelText('Card number to charge 5.00'), { target: { value: '4242424242424242' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Charge 5.00 and move' }));
     expect((await screen.findByRole('status')).textContent).toBe('Moved 1 ticket; 5.00 charged.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day' },
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day', payment: { gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } } },
+    ]);
+  });
+
+  it("charges a dearer move through Stripe's card element when the seller takes cards by Stripe: the payment method, never the number", async () => {
+    const elements = { create: () => ({ mount: (el: HTMLElement) => void el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
+    const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_card_visa' } }));
+    const stripe = { elements: () => elements, createPaymentMethod, handleNextAction: async () => ({}), paymentRequest: () => null } as unknown as StripeJs;
+    vi.stubGlobal('Stripe', () => stripe);
+    const { calls } = renderOrder(configDocument([payments('card_gateway', 'stripe'), payments('stripe_publishable_key', 'pk_test_foyer')]));
+    await screen.findByRole('heading', { name: 'Order 1001' });
+    fireEvent.click(screen.getByRole('checkbox', { name: /SC1/ }));
+    fireEvent.click(screen.getByRole('button', { name: adminText.move.open }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click((await within(dialog).findAllByRole('radio'))[1]!);
+    fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
+    await within(dialog).findByRole('alert');
+    await expect.poll(() => dialog.querySelector('[data-stripe-element="mounted"]')).not.toBeNull();
+    expect(within(dialog).queryByLabelText('Card number to charge 5.00')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Charge 5.00 and move' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Moved 1 ticket; 5.00 charged.');
+    expect(createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day' },
+      { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day', payment: { gateway_id: 'stripe', gateway_data: { payment_method_id: 'pm_card_visa' } } },
     ]);
   });
 });

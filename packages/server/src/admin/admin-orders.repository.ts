@@ -76,6 +76,7 @@ export const orderWithBuyer = (db: Tx, id: string) =>
 export const ticketsOfOrder = (db: Tx, orderId: string) =>
   ticketsWithSession(db)
     .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+    .leftJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .select([
       'ticket.id',
       'ticket.state',
@@ -85,6 +86,7 @@ export const ticketsOfOrder = (db: Tx, orderId: string) =>
       'ticket.redeemed_at',
       'ticket.event_session_id',
       'ticket.ticket_group_id',
+      'ticket_group.handler as group_handler',
       'ticket.counts_session',
       'ticket.event_template_id',
       'event_template.name as event_name',

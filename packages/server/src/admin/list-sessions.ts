@@ -34,7 +34,7 @@ export async function listAdminSessions(db: Db, q: TAdminSessionQuery): Promise<
   const { start, end } = dayBounds(q.date, await sellerZone(db));
   const { rows, total } = await sessionsBetween(db, { start, end, eventId: q.event_id, limit: q._limit, offset: q._offset });
   const types = await ticketTypesOfEvents(db, [...new Set(rows.map((r) => r.event_id))]);
-  const typesOf = (eventId: string) => [...new Map(types.filter((x) => x.event_template_id === eventId).map((x) => [x.id, { id: x.id, name: x.name }])).values()];
+  const typesOf = (eventId: string) => [...new Map(types.filter((x) => x.event_template_id === eventId).map((x) => [x.id, { id: x.id, name: x.name, ticket_group_id: x.ticket_group_id, seated: x.handler === 'seated' }])).values()];
   return document('admin_session', rows.map((r) => ({ ...sessionRowOut(r), ticket_types: typesOf(r.event_id) })), total, {}, { offset: q._offset, limit: q._limit }) as TAdminSessionList;
 }
 

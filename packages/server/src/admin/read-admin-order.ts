@@ -18,6 +18,8 @@ export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[num
     event_id: t.event_template_id,
     event_name: t.event_name,
     ticket_type_name: t.ticket_type_name,
+    ticket_group_id: t.ticket_group_id,
+    seated: t.group_handler === 'seated',
     session_start: t.start_datetime ?? null,
     seat: t.seat_name ? [t.section, t.row_name, t.seat_name].filter(Boolean).join(' ') : null,
     scan_code: t.scan_code,

@@ -161,6 +161,8 @@ function FlowSkeleton() {
 
 // The reschedule page (manage/self-edit) takes the event flow's own pickers from this chunk with a
 // dynamic import of this module, so they are not split out of the event page (its JS budget).
+// The staff screens open the seat map through this route's chunk, so it keeps one importer's chunking (docs/box-office.md#seats).
+export { loadSeatMapDialog } from '../seats/seat-picker.js';
 export { DateSelector } from './dates-sessions/date-selector.js';
 export { SessionPicker } from './dates-sessions/session-picker.js';
 export { readEventDetail } from './model.js';

@@ -6,7 +6,7 @@ import { seatLabel } from './seat-label.js';
 import type { Seating } from './use-seating.js';
 // The map loads on demand, not with the event page (JS budget, docs/performance.md); it is
 // fetched as soon as seated tickets are chosen, so it is there by the time 'Choose your seats' is.
-const loadSeatMapDialog = () => import('./seat-map-dialog.js');
+export const loadSeatMapDialog = () => import('./seat-map-dialog.js');
 const SeatMapDialog = lazy(loadSeatMapDialog);
 
 /**

@@ -34,6 +34,12 @@ import { instalmentView } from './instalment-plan.js';
 import { PAID_STATE } from './paid-state.js';
 import { instalmentTexts } from './texts.js';
 
+// The staff desk takes a dearer move's difference with the checkout's own Stripe card field, loaded
+// through this route's chunk (which holds it already), so no storefront chunk is split for it
+// (docs/box-office.md#move).
+export { StripeCardField } from '../../checkout/stripe-card-field.js';
+export { paymentSettings } from '../../checkout/payment-settings.js';
+
 /**
  * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (docs/after-sale.md#how-a-change-works-server
  * manage-order payments) with checkout's own payment parts: the partial-payment choice (due,
