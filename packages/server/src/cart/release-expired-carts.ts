@@ -1,4 +1,4 @@
-import { dropUnreadCalendarChanges } from '../events/calendar-changes.js';
+import { dropUnreadCalendarChanges } from '../events/calendar-changes.repository.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { expireCart } from './cart.repository.js';
@@ -43,7 +43,7 @@ export async function releaseExpiredCarts(
   return { carts: due.length, tickets, sessions };
 }
 
-/** How often the sweeper also drops calendar notes nobody read (calendar-changes.ts). */
+/** How often the sweeper also drops calendar notes nobody read (calendar-changes.repository.ts). */
 const NOTE_SWEEP_MS = 10 * 60_000;
 
 /**
