@@ -16,7 +16,7 @@ import { inWriteTransaction } from '../db/write-batch.js';
 import { groupUsed, sessionRoom } from './capacity.repository.js';
 import { takeCapacity } from './take-capacity.js';
 import { ticketValidity } from './ticket-validity.js';
-import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.js';
+import { eventHasSessions, groupsWithRules, reservableTypes, sessionsByIds, type ReservableRule } from './catalog-lookup.repository.js';
 import { releaseExpiredCarts } from './release-expired-carts.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { checkAttendee, checkFlexiblePrice, checkOrderLimits } from './reserve-rules.js';
