@@ -3,10 +3,6 @@ import { prepared } from '../db/prepared.js';
 
 // The rows the cart document reads (docs/cart.md#data); cart-document.ts decides which and shapes them.
 
-export function cartById(db: Tx, cartId: string) {
-  return db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
-}
-
 /** The cart's tickets in the given states, oldest first. */
 export function ticketsOfCart(db: Tx, cartId: string, states: string[]) {
   return db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', 'in', states).orderBy('created_at').orderBy('id').execute();

@@ -5,23 +5,22 @@ import { fromMinor, type TCart, type TCartDocument, type TGatewayAudit, type TTi
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { sellerMethodFees } from '../payments/seller-method-fees.js';
-import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
-import { gifteeAccount } from './cart.repository.js';
-import { holderRegistered } from '../identity/identity-grant.repository.js';
+import { planOfCart, succeededPaymentsOfCart, paymentsOfCart } from '../payments/public.js';
+import { cartById, gifteeAccount } from './cart.repository.js';
+import { holderRegistered } from '../identity/public.js';
 import { keptGiftCards } from '../payments/kept-gift-cards.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { cartById, eventsByIds, groupsByIds, identityKind, sellerById, sessionsByIds, ticketsOfCart } from './cart-document.repository.js';
+import { eventsByIds, groupsByIds, identityKind, sellerById, sessionsByIds, ticketsOfCart } from './cart-document.repository.js';
 import type { CartTable, EventSessionTable, PaymentTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import type { Settings } from '../settings.js';
 import { cardGatewayAccount, type CardGatewayAccount } from '../payments/card-gateway-account.js';
-import { paymentsOfCart } from '../payments/payments.repository.js';
 import { memo } from './memo.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
-import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
+import { configOfResources, typesByIds, venuesByIds } from '../events/public.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
 /** The embeds of GET my/cart/{id} (docs/cart.md#calls); dotted paths are accepted as their last segment. */
@@ -118,6 +117,7 @@ export interface LoadedCart {
 
 async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
   const cart = await cartById(db, cartId);
+  if (!cart) throw new Error(`cart ${cartId} not found`);
   // (a cart in checkout still shows its held tickets)
   const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
   const tickets = await ticketsOfCart(db, cart.id, visibleStates);

@@ -1,10 +1,10 @@
-import { dropUnreadCalendarChanges } from '../events/calendar-changes.repository.js';
+import { dropUnreadCalendarChanges } from '../events/public.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { expireCart } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
-import { giveBackCodeUses } from '../promotions/promotions.repository.js';
+import { giveBackCodeUses } from '../promotions/public.js';
 import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
 import { collectCapacityChanges, noteCapacityChange } from './capacity-changes.js';
 

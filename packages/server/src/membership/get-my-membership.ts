@@ -2,14 +2,14 @@ import { loadGroupTypes } from '../events/group-types.js';
 import { AUTH_TEXT, MEMBER_ROLE_NAMES, type TMemberRole } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { ticketOut } from '../cart/cart-document.js';
-import { typesByIds } from '../events/events.repository.js';
+import { typesByIds } from '../events/public.js';
 import { eventOut, ticketGroupOut, ticketTypeOut } from '../events/serialize.js';
 import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { orderOut } from '../orders/order-document.js';
 import { membershipsOf } from '../users/memberships.js';
-import { userById } from '../users/user.repository.js';
+import { userById } from '../users/public.js';
 
 export const MY_MEMBERSHIP_QUERY: QuerySpec = {
   embeds: ['role', 'identity_link', 'ticket', 'ticket_order', 'ticket_type', 'event_template', 'ticket_group'],

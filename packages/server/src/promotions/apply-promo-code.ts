@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
-import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { cartById, heldTicketsOfCart } from '../cart/public.js';
 import { assertModifiable, assertNotInjected } from '../cart/cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode } from './attach-code.js';
