@@ -5,7 +5,7 @@ import { expireCart } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/public.js';
-import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
+import { restoreOrderTickets } from '../orders/public.js';
 import { collectCapacityChanges, noteCapacityChange } from './capacity-changes.js';
 
 /**
