@@ -8,14 +8,6 @@ export function ticketsOfCart(db: Tx, cartId: string, states: string[]) {
   return db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', 'in', states).orderBy('created_at').orderBy('id').execute();
 }
 
-export function groupsByIds(db: Tx, ids: string[]) {
-  return db.selectFrom('ticket_group').selectAll().where('id', 'in', ids).execute();
-}
-
-export function eventsByIds(db: Tx, ids: string[]) {
-  return db.selectFrom('event_template').selectAll().where('id', 'in', ids).execute();
-}
-
 const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
 /** Sessions by id; one session (the common cart) through a prepared statement. */

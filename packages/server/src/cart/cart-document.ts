@@ -11,7 +11,7 @@ import { holderRegistered } from '../identity/public.js';
 import { keptGiftCards } from '../payments/kept-gift-cards.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { eventsByIds, groupsByIds, identityKind, sellerById, sessionsByIds, ticketsOfCart } from './cart-document.repository.js';
+import { identityKind, sellerById, sessionsByIds, ticketsOfCart } from './cart-document.repository.js';
 import type { CartTable, EventSessionTable, PaymentTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
@@ -20,7 +20,7 @@ import type { Settings } from '../settings.js';
 import { cardGatewayAccount, type CardGatewayAccount } from '../payments/card-gateway-account.js';
 import { memo } from './memo.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
-import { configOfResources, typesByIds, venuesByIds } from '../events/public.js';
+import { configOfResources, eventsByIds, groupsByIds, typesByIds, venuesByIds } from '../events/public.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
 /** The embeds of GET my/cart/{id} (docs/cart.md#calls); dotted paths are accepted as their last segment. */
