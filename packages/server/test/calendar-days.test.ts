@@ -22,7 +22,7 @@ describe('offsetSegments', () => {
 });
 
 /**
- * GET calendar decides each day in one grouped query (events/calendar-days.ts). It must answer what
+ * GET calendar decides each day in one grouped query (events/calendar-days.repository.ts). It must answer what
  * the session-by-session rule answers (roomForGroups over loadSessions, days by localDate) in every
  * case that rule knows: group caps, groups excluded from event capacity, unlimited and all-day
  * sessions, expired holds not yet swept, days across a daylight-saving change.

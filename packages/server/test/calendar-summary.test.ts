@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/catalog/import-catalog.js';
-import { dropUnreadCalendarChanges } from '../src/events/calendar-changes.js';
+import { dropUnreadCalendarChanges } from '../src/events/calendar-changes.repository.js';
 import { calendarDays } from '../src/events/calendar-days.js';
 import { loadOffer } from '../src/events/load-offer.js';
 import { ANONYMOUS } from '../src/events/viewer.js';

@@ -4,8 +4,8 @@ import { inWriteTransaction } from '../db/write-batch.js';
 import { cancelBookedTickets } from '../orders/cancel-booked-tickets.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { orderCancelMail } from '../orders/order-cancel-mail.js';
-import { ticketLinesOfOrder } from '../orders/orders.repository.js';
-import { movePaymentStatus } from '../payments/payments.repository.js';
+import { ticketLinesOfOrder } from '../orders/public.js';
+import { movePaymentStatus } from '../payments/public.js';
 import { recordAudit } from './audit.js';
 import { endStaffRefund, refundsInFlight, rowsOfStaffRefund, staffRefundById } from './staff-refund.repository.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TAdminComp, TAdminCompBody, TReserveTicket } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { uuidv7 } from '../ids.js';
-import { updateCartRow } from '../cart/cart.repository.js';
+import { updateCartRow } from '../cart/public.js';
 import { resolveItems } from '../cart/inject-command.js';
 import { transferKeyHash } from '../cart/inject-cart.js';
 import { modifyCart } from '../cart/modify-cart.js';

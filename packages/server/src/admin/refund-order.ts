@@ -3,7 +3,7 @@ import { inWriteTransaction } from '../db/write-batch.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { uuidv7 } from '../ids.js';
-import { ticketLinesOfOrder } from '../orders/orders.repository.js';
+import { ticketLinesOfOrder } from '../orders/public.js';
 import { refundToPayments, STAFF_REFUND } from '../orders/self-edit/refund-difference.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { refundPayment } from '../payments/refund-payment.js';

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import { noteCapacityChange } from '../cart/capacity-changes.js';
-import { noteCalendarChangeOfSession } from '../events/calendar-changes.js';
+import { noteCalendarChangeOfSession } from '../events/public.js';
 import { recordAudit, type Actor } from './audit.js';
 import { sessionById, setSessionCapacity, setSessionClosed } from './admin-sessions.repository.js';
 import { oneSession, sessionRowOut } from './list-sessions.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { UserRow } from '../users/user.repository.js';
+import type { UserRow } from '../users/public.js';
 import { keepGuestCart } from './keep-cart.js';
 import { deleteSession } from './session.repository.js';
 import { startSession } from './sessions.js';

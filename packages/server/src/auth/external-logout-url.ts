@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/database.js';
-import { subjectOfUser } from '../users/external-login.repository.js';
+import { subjectOfUser } from '../users/public.js';
 import type { ActiveSession } from './sessions.js';
 import type { OidcProvider } from './oidc-client.js';
 

@@ -2,7 +2,7 @@ import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { passwordResetMail } from '../mail/templates.js';
-import type { UserRow } from '../users/user.repository.js';
+import type { UserRow } from '../users/public.js';
 import { insertRecoveryToken } from './recovery.repository.js';
 import { randomToken, tokenHash } from './tokens.js';
 

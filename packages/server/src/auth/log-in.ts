@@ -1,10 +1,10 @@
 import { AUTH_TEXT, type TLogin, type TLoginMethod } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { outboxStatus } from '../mail/outbox.repository.js';
+import { outboxStatus } from '../mail/public.js';
 import { enforceLimits, hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
-import { userByDeliverableEmail, userById, type UserRow } from '../users/user.repository.js';
+import { userByDeliverableEmail, userById, type UserRow } from '../users/public.js';
 import { accountByMemberId } from '../membership/account-by-member-id.js';
 import { issuePasswordReset } from './issue-password-reset.js';
 import { beginSession, type BegunSession } from './begin-session.js';

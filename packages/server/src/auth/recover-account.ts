@@ -3,7 +3,7 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { memberIdMail } from '../mail/templates.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey } from '../users/normalize.js';
-import { userByDeliverableEmail } from '../users/user.repository.js';
+import { userByDeliverableEmail } from '../users/public.js';
 import { issuePasswordReset } from './issue-password-reset.js';
 
 interface RecoveryInput {

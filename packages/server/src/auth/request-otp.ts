@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { loginCodeMail } from '../mail/templates.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey } from '../users/normalize.js';
-import { userByDeliverableEmail } from '../users/user.repository.js';
+import { userByDeliverableEmail } from '../users/public.js';
 import { insertOtp } from './recovery.repository.js';
 import { otpHash, randomOtp, randomToken, tokenHash } from './tokens.js';
 

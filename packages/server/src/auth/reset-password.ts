@@ -2,7 +2,7 @@ import { AUTH_TEXT } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
-import { updateUser, userById, type UserRow } from '../users/user.repository.js';
+import { updateUser, userById, type UserRow } from '../users/public.js';
 import { RESET_PURPOSE } from './issue-password-reset.js';
 import { hashPassword } from './passwords.js';
 import { recoveryTokenByHash, useAllRecoveryTokens, useRecoveryToken, type RecoveryTokenRow } from './recovery.repository.js';

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.js';
 import { startIntervalWorker } from '../interval-worker.js';
-import { sweepRateLimits } from '../rate-limit/rate-limit.js';
+import { sweepRateLimits } from '../rate-limit/public.js';
 import { deleteExpiredRecovery } from './recovery.repository.js';
 import { deleteExpiredSessions } from './session.repository.js';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import type { EventSessionTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { noteCapacityChange } from './capacity-changes.js';
-import { noteCalendarChange, noteCalendarChangeOfSession } from '../events/calendar-changes.js';
+import { noteCalendarChange, noteCalendarChangeOfSession } from '../events/public.js';
 
 /**
  * Capacity is taken with ONE conditional update per counter inside the reserving transaction

@@ -5,23 +5,22 @@ import { fromMinor, type TCart, type TCartDocument, type TGatewayAudit, type TTi
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { cartAmounts, type CartAmounts } from '../payments/cart-amounts.js';
 import { sellerMethodFees } from '../payments/seller-method-fees.js';
-import { planOfCart, succeededPaymentsOfCart } from '../payments/payments.repository.js';
-import { gifteeAccount } from './cart.repository.js';
-import { holderRegistered } from '../identity/identity-grant.repository.js';
+import { planOfCart, succeededPaymentsOfCart, paymentsOfCart } from '../payments/public.js';
+import { cartById, gifteeAccount } from './cart.repository.js';
+import { holderRegistered } from '../identity/public.js';
 import { keptGiftCards } from '../payments/kept-gift-cards.js';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { prepared } from '../db/prepared.js';
+import { identityKind, sellerById, sessionsByIds, ticketsOfCart } from './cart-document.repository.js';
 import type { CartTable, EventSessionTable, PaymentTable, TicketTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import type { Settings } from '../settings.js';
 import { cardGatewayAccount, type CardGatewayAccount } from '../payments/card-gateway-account.js';
-import { paymentsOfCart } from '../payments/payments.repository.js';
 import { memo } from './memo.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
-import { configOfResources, typesByIds, venuesByIds } from '../events/events.repository.js';
+import { configOfResources, eventsByIds, groupsByIds, typesByIds, venuesByIds } from '../events/public.js';
 import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
 /** The embeds of GET my/cart/{id} (docs/cart.md#calls); dotted paths are accepted as their last segment. */
@@ -117,14 +116,13 @@ export interface LoadedCart {
 }
 
 async function loadCart(db: Tx, cartId: string): Promise<LoadedCart> {
-  const cart = await db.selectFrom('cart').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
+  const cart = await cartById(db, cartId);
+  if (!cart) throw new Error(`cart ${cartId} not found`);
   // (a cart in checkout still shows its held tickets)
   const visibleStates = cart.state === 'booked' ? ['booked', 'redeemed'] : ['held'];
-  const tickets = await db.selectFrom('ticket').selectAll().where('cart_id', '=', cart.id).where('state', 'in', visibleStates).orderBy('created_at').orderBy('id').execute();
+  const tickets = await ticketsOfCart(db, cart.id, visibleStates);
   return { cart, tickets };
 }
-
-const oneSession = prepared((db, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id));
 
 /** What the cart document reads from the app: the catalog memo and the card gateway's settings. */
 export interface CartDocumentContext {
@@ -143,13 +141,13 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   if (has(embed, 'ticket_type')) siblings.ticket_type = (await cached('types', ids((t) => t.ticket_type_id), () => typesByIds(db, ids((t) => t.ticket_type_id)))).map(ticketTypeOut);
   const groupIds = ids((t) => t.ticket_group_id);
   if (has(embed, 'ticket_group') && groupIds.length) {
-    const groups = await cached('groupRows', groupIds, () => db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute());
+    const groups = await cached('groupRows', groupIds, () => groupsByIds(db, groupIds));
     const groupTypes = await cached('groupTypes', groupIds, () => loadGroupTypes(db, groupIds));
     siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
     if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) }));
   }
   const eventIds = ids((t) => t.event_template_id);
-  const events = has(embed, 'event_template') && eventIds.length ? await cached('events', eventIds, () => db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute()) : [];
+  const events = has(embed, 'event_template') && eventIds.length ? await cached('events', eventIds, () => eventsByIds(db, eventIds)) : [];
   const venueIds = [...new Set(events.map((e) => e.venue_id))];
   const venues = events.length ? await cached('venues', venueIds, () => venuesByIds(db, venueIds)) : [];
   const venueById = new Map(venues.map((v) => [v.id, v]));
@@ -162,16 +160,14 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     // Sessions are read fresh (their used capacity moves), unless the caller just updated them.
     const sessions = sessionIds.every((id) => inHand.some((s) => s.id === id))
       ? inHand.filter((s) => sessionIds.includes(s.id))
-      : sessionIds.length === 1
-        ? (await oneSession(db, sessionIds[0])).rows
-        : await db.selectFrom('event_session').selectAll().where('id', 'in', sessionIds).execute();
+      : await sessionsByIds(db, sessionIds);
     const tzOfEvent = new Map(events.map((e) => [e.id, venueById.get(e.venue_id)?.timezone ?? 'UTC']));
     siblings.event_session = sessions.map((s) => sessionOut(s, tzOfEvent.get(s.event_template_id) ?? 'UTC', cart.seller_id));
   }
-  if (embed.has('seller')) siblings.seller = [sellerOut(await db.selectFrom('seller').selectAll().where('id', '=', cart.seller_id).executeTakeFirstOrThrow())];
+  if (embed.has('seller')) siblings.seller = [sellerOut(await sellerById(db, cart.seller_id))];
   if (embed.has('identity')) {
     // docs/accounts.md#web-screens: a guest sees the login and register links only while the cart is owned by a public identity.
-    const owner = await db.selectFrom('identity').select('kind').where('id', '=', cart.identity_id).executeTakeFirst();
+    const owner = await identityKind(db, cart.identity_id);
     siblings.identity = [{ id: cart.identity_id, ownedByPublicIdentity: owner?.kind === 'public' }];
   }
   const seats = await seatsOfTickets(db, tickets);

@@ -5,8 +5,8 @@ import { AppError } from '../http/app-error.js';
 import { cartWithOwnerKind, updateCartRow } from './cart.repository.js';
 import { assertNotInjected, assertOwner } from './cart-access.js';
 import { releaseHeldTickets } from './release-tickets.js';
-import { giveBackCodeUses } from '../promotions/promotions.repository.js';
-import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
+import { giveBackCodeUses } from '../promotions/public.js';
+import { restoreOrderTickets } from '../orders/public.js';
 
 /** DELETE my/cart/{id}: releases every held ticket and closes the cart. A booked cart cannot be deleted. */
 export async function deleteCart(db: Db, dialect: Dialect, input: { sellerId: string; identity: Identity | null; cartId: string; now: Date }) {

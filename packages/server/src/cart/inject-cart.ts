@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.js';
 import { registerGiftee } from '../checkout/register-giftee.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
-import { insertInstalment } from '../payments/payments.repository.js';
+import { insertInstalment } from '../payments/public.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { updateCartRow } from './cart.repository.js';
 import { modifyCart } from './modify-cart.js';

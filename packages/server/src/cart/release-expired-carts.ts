@@ -1,11 +1,11 @@
-import { dropUnreadCalendarChanges } from '../events/calendar-changes.js';
+import { dropUnreadCalendarChanges } from '../events/public.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { expireCart } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
-import { giveBackCodeUses } from '../promotions/promotions.repository.js';
-import { restoreOrderTickets } from '../orders/self-edit/take-order-tickets.js';
+import { giveBackCodeUses } from '../promotions/public.js';
+import { restoreOrderTickets } from '../orders/public.js';
 
 /**
  * The sweeper: expires pending carts whose hold has run out and gives their capacity back, in
@@ -45,7 +45,7 @@ export async function releaseExpiredCarts(
   return { carts: due.length, tickets, sessions };
 }
 
-/** How often the sweeper also drops calendar notes nobody read (calendar-changes.ts). */
+/** How often the sweeper also drops calendar notes nobody read (calendar-changes.repository.ts). */
 const NOTE_SWEEP_MS = 10 * 60_000;
 
 /**

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.js';
 import { releaseMemberAllowances } from '../membership/take-member-allowance.js';
-import { releaseGiftHolds } from '../membership/gifts/gift.repository.js';
+import { releaseGiftHolds } from '../membership/public.js';
 import { giveBackGroupCapacity, giveBackSessionCapacity } from './capacity.repository.js';
 
 /**

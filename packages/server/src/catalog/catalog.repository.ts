@@ -1,4 +1,4 @@
-import { noteCalendarChange, WHOLE_EVENT } from '../events/calendar-changes.js';
+import { noteCalendarChange, WHOLE_EVENT } from '../events/public.js';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';

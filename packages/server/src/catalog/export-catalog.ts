@@ -2,6 +2,7 @@ import { exportMembershipLevels } from '../membership/import-membership-levels.j
 import { exportPromotions } from '../promotions/export-promotions.js';
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
+import { listSellers, readSellerCatalog } from './catalog-export.repository.js';
 import { dayjs } from '../events/session-rules.js';
 import { AppError } from '../http/app-error.js';
 import { exportGroupSeating, exportSeatTemplates } from '../seats/export-seat-templates.js';
@@ -15,20 +16,10 @@ const opt = <T>(v: T | null) => (v === null ? undefined : v);
  * data URIs; ids in configuration back to keys. Importing the export reproduces the catalog.
  */
 export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCatalogInput> {
-  const sellers = await db.selectFrom('seller').selectAll().execute();
+  const sellers = await listSellers(db);
   const seller = sellerKeyOrId ? sellers.find((s) => s.id === sellerKeyOrId || s.catalog_key === sellerKeyOrId) : sellers.length === 1 ? sellers[0] : undefined;
   if (!seller) throw new AppError(404, 'seller_not_found', sellerKeyOrId ? `No seller "${sellerKeyOrId}".` : 'Name the seller to export.');
-  const venues = await db.selectFrom('venue').selectAll().where('seller_id', '=', seller.id).execute();
-  const images = await db.selectFrom('image').selectAll().where('seller_id', '=', seller.id).execute();
-  const types = await db.selectFrom('ticket_type').selectAll().where('seller_id', '=', seller.id).orderBy('rank').execute();
-  const events = await db.selectFrom('event_template').selectAll().where('seller_id', '=', seller.id).orderBy('rank').execute();
-  const eventIds = events.map((e) => e.id);
-  const groups = eventIds.length ? await db.selectFrom('ticket_group').selectAll().where('event_template_id', 'in', eventIds).orderBy('rank').execute() : [];
-  const rules = groups.length ? await db.selectFrom('ticket_group_rule').selectAll().where('ticket_group_id', 'in', groups.map((g) => g.id)).orderBy('rank').execute() : [];
-  const sessions = eventIds.length ? await db.selectFrom('event_session').selectAll().where('event_template_id', 'in', eventIds).orderBy('start_datetime').execute() : [];
-  const messageRules = eventIds.length ? await db.selectFrom('message_rule').selectAll().where('event_template_id', 'in', eventIds).orderBy('rank').execute() : [];
-  const memberRules = await db.selectFrom('membership_rule').selectAll().where('seller_id', '=', seller.id).execute();
-  const config = await db.selectFrom('config_entry').selectAll().where('seller_id', '=', seller.id).execute();
+  const { venues, images, types, events, groups, rules, sessions, messageRules, memberRules, config } = await readSellerCatalog(db, seller.id);
 
   const seats = await exportSeatTemplates(db, seller.id, new Map(venues.map((v) => [v.id, v.catalog_key])));
   const seating = await exportGroupSeating(db, groups.map((g) => g.id), seats.keyById);

@@ -4,9 +4,9 @@ import type { Db, Dialect } from '../db/database.js';
 import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
 import { localDate } from '../events/session-rules.js';
 import { AppError } from '../http/app-error.js';
-import { membershipByScanCodeKey } from '../membership/membership.repository.js';
+import { membershipByScanCodeKey } from '../membership/public.js';
 import { scanCodeKey } from '../users/normalize.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { firstCardOfTicket, firstMemberCheckin, insertMemberCheckin, redeemBookedTicket, scannedTicket, ticketState } from './check-in.repository.js';
 
 const at = (iso: string, tz: string) => dayjs(iso).tz(tz).format('h:mm A');
 const day = (iso: string, tz: string) => dayjs(iso).tz(tz).format('ddd, MMM D, YYYY');
@@ -28,27 +28,10 @@ function notAdmissible(state: string, redeemedAt: string | null, tz: string): Ap
  */
 export async function checkIn(db: Db, dialect: Dialect, input: { sellerId: string; sellerTimezone: string; scanCode: string; now: Date }): Promise<TCheckin> {
   const code = input.scanCode.trim();
-  const ticket = await ticketsWithSession(db)
-    .leftJoin('venue', 'venue.id', 'event_template.venue_id')
-    .select([
-      'ticket.id',
-      'ticket.state',
-      'ticket.handler',
-      'ticket.admit_name',
-      'ticket.redeemed_at',
-      'ticket.scan_code',
-      'event_template.name as event_name',
-      'ticket_type.name as type_name',
-      'venue.timezone',
-      'event_session.start_datetime',
-      'event_session.end_datetime',
-    ])
-    .where('ticket.seller_id', '=', input.sellerId)
-    .where('ticket.scan_code', '=', code)
-    .executeTakeFirst();
+  const ticket = await scannedTicket(db, input.sellerId, code);
   if (ticket && ticket.handler === 'membership') {
     // A membership order's ticket stands for its cards: the member card is what lets them in.
-    const card = await db.selectFrom('membership').select('scan_code').where('ticket_id', '=', ticket.id).orderBy('position').executeTakeFirst();
+    const card = await firstCardOfTicket(db, ticket.id);
     if (card) return checkInMember(db, { ...input, scanCode: card.scan_code });
   }
   if (ticket && ticket.start_datetime && ticket.end_datetime) {
@@ -81,10 +64,9 @@ async function checkInTicket(db: Db, dialect: Dialect, ticket: ScannedTicket, no
   // A change of this ticket still open online gives way to the visitor at the door.
   if (ticket.state === 'in_cart' && !(await dropChangeAtDoor(db, dialect, ticket.id, now))) throw new AppError(409, 'intent_processing', CHECKIN_TEXT.beingChanged, 'checkin');
   const redeemedAt = now.toISOString();
-  const done = await db.updateTable('ticket').set({ state: 'redeemed', redeemed_at: redeemedAt }).where('id', '=', ticket.id).where('state', '=', 'booked').executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) {
+  if (!(await redeemBookedTicket(db, ticket.id, redeemedAt))) {
     // Another scanner got there first, or the ticket was cancelled meanwhile: say which.
-    const current = await db.selectFrom('ticket').select(['state', 'redeemed_at']).where('id', '=', ticket.id).executeTakeFirstOrThrow();
+    const current = await ticketState(db, ticket.id);
     throw notAdmissible(current.state, current.redeemed_at, tz);
   }
   return {
@@ -111,14 +93,8 @@ async function checkInMember(db: Db, input: { sellerId: string; sellerTimezone: 
     throw new AppError(409, 'membership_expired', text, 'checkin', { valid_from: card.valid_from, valid_to: card.valid_to });
   }
   const localDay = localDate(nowIso, tz);
-  const inserted = await db
-    .insertInto('member_checkin')
-    .values({ membership_id: card.id, local_date: localDay, checked_in_at: nowIso })
-    .onConflict((oc) => oc.columns(['membership_id', 'local_date']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const first = await db.selectFrom('member_checkin').select('checked_in_at').where('membership_id', '=', card.id).where('local_date', '=', localDay).executeTakeFirstOrThrow();
-    throw alreadyRedeemed(first.checked_in_at, tz);
+  if (!(await insertMemberCheckin(db, card.id, localDay, nowIso))) {
+    throw alreadyRedeemed(await firstMemberCheckin(db, card.id, localDay), tz);
   }
   return {
     kind: 'member',

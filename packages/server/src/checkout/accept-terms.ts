@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../http/app-error.js';
 import { TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
-import { sellerConfigValue } from '../config/config.repository.js';
+import { sellerConfigValue } from '../config/public.js';
 
 /**
  * The seller's terms (docs/payments.md "Captcha and terms"): the `web.checkout_terms` text, or

@@ -1,8 +1,8 @@
 import { GIFT_TO_SELF } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { mayNameIdentity } from '../identity/identity-grant.repository.js';
-import { usersByIdentities } from '../users/user.repository.js';
+import { mayNameIdentity } from '../identity/public.js';
+import { usersByIdentities } from '../users/public.js';
 import { emailKey } from '../users/normalize.js';
 
 const gifteeNotFound = (operation: string) =>

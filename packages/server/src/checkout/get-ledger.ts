@@ -2,7 +2,7 @@ import { fromMinor, type TLedgerDocument } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
-import { giftCard } from '../payments/payments.repository.js';
+import { giftCard } from '../payments/public.js';
 
 /** GET ledger/{ledgerType}/{number} (docs/payments.md#gift-cards): a gift card's number, state and balance. */
 export async function getLedger(db: Db, input: { sellerId: string; ledgerType: string; number: string }): Promise<TLedgerDocument> {

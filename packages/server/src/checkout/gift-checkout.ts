@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertModifiable } from '../cart/cart-access.js';
-import { cartById, updateCartRow } from '../cart/cart.repository.js';
+import { cartById, updateCartRow } from '../cart/public.js';
 import { checkGiftee } from './check-giftee.js';
 
 /**

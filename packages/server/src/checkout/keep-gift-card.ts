@@ -3,8 +3,8 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertModifiable } from '../cart/cart-access.js';
-import { cartById, updateCartRow } from '../cart/cart.repository.js';
-import { giftCard } from '../payments/payments.repository.js';
+import { cartById, updateCartRow } from '../cart/public.js';
+import { giftCard } from '../payments/public.js';
 import { keptGiftCardNumbers } from '../payments/kept-gift-cards.js';
 
 /** How many gift cards one cart keeps. */

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/database.js';
 import { cartDocument, DEFAULT_CART_EMBEDS, type CartDocumentContext } from '../cart/cart-document.js';
 import { list } from '../http/envelope.js';
-import { orderById } from '../orders/orders.repository.js';
+import { orderById } from '../orders/public.js';
 import { orderOut } from '../orders/order-document.js';
 import type { PayOutcome } from '../payments/settle-payment.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TPayBody } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { paymentByIdempotencyKey } from '../payments/payments.repository.js';
+import { paymentByIdempotencyKey } from '../payments/public.js';
 
 /** JSON with keys sorted at every level: equal requests give equal text. */
 function canonical(value: unknown): unknown {

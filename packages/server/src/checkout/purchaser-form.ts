@@ -1,8 +1,8 @@
 import { CONFIG } from '@foyer/contracts';
 import { checkIdentityForm, identityAnswersToKeep, identityForm, type IdentityAnswers, type IdentityField, type IdentityFieldProblem } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
-import { orderForConfirmation } from '../orders/orders.repository.js';
-import { userByIdentity } from '../users/user.repository.js';
+import { orderForConfirmation } from '../orders/public.js';
+import { userByIdentity } from '../users/public.js';
 import { AppError } from '../http/app-error.js';
 
 /** docs/checkout.md#your-information form error banner: the description of a refused identity form. */

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { CartTable, TicketTable } from '../db/schema.js';
-import { groupsWithRules, reservableTypes } from '../cart/catalog-lookup.js';
+import { groupsWithRules, reservableTypes } from '../cart/public.js';
 import { checkAttendee } from '../cart/reserve-rules.js';
 import { checkRequiredAnswers } from '../cart/survey.js';
 

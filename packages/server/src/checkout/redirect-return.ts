@@ -2,9 +2,9 @@ import type { Db, Dialect } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
-import { cartById } from '../cart/cart.repository.js';
+import { cartById } from '../cart/public.js';
 import type { PaymentGateway } from '../payments/gateway.js';
-import { paymentOfCartByReference } from '../payments/payments.repository.js';
+import { paymentOfCartByReference } from '../payments/public.js';
 import { settlePayment, type PayOutcome } from '../payments/settle-payment.js';
 
 /** `pi_…_secret_…`: the intent a client secret belongs to. */

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import type { SellerTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import { applyFilters, type ParsedQuery, type QuerySpec } from '../http/query.js';
-import { configOfResources } from '../events/events.repository.js';
+import { configOfResources } from '../events/public.js';
 import { configOut, sellerOut } from '../events/serialize.js';
 
 export const CONFIG_QUERY: QuerySpec = {

@@ -1,15 +1,15 @@
 import type { Selectable } from 'kysely';
 import type { Dialect, Tx } from '../db/database.js';
 import type { EventDaySummaryTable } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
 import { nextSequenceValue } from '../db/sequences.js';
-import { WHOLE_EVENT } from './calendar-changes.js';
-import { calendarDays, dayFigures, type CalendarDayRow, type DayFigures, type GroupRule } from './calendar-days.js';
+import { WHOLE_EVENT } from './calendar-changes.repository.js';
+import { calendarDays, type CalendarDayRow } from './calendar-days.js';
+import { dayFigures, type DayFigures, type GroupRule } from './calendar-days.repository.js';
+import { changesOf, type SummaryRow, deleteChanges, expiredHoldStarts, onSaleSession, store, summaryOf } from './calendar-summary.repository.js';
 import { localDate } from './session-rules.js';
 
 type Summary = Selectable<EventDaySummaryTable>;
-/** A stored row as read back (the event and sequence number are not needed). */
-type DayRow = Omit<Summary, 'event_template_id' | 'seq'>;
+type DayRow = SummaryRow;
 type Input = { eventId: string; timezone: string; groups: GroupRule[]; now: Date };
 
 /** Rows answering for more groups than this start again from the groups asked (old signatures drop out). */
@@ -60,9 +60,7 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
     await store(db, input.eventId, seq, stored, whole ? null : [...days]);
     // Only the changes read before computing: those committed since stay for the next reader.
     const seen = changes.map((c) => c.id);
-    for (let i = 0; i < seen.length; i += 500) {
-      await db.deleteFrom('calendar_change').where('event_template_id', '=', input.eventId).where('id', 'in', seen.slice(i, i + 500)).execute();
-    }
+    await deleteChanges(db, input.eventId, seen);
     rows = whole ? stored : [...rows.filter((r) => !days.has(r.date)), ...stored].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
 
@@ -75,31 +73,6 @@ async function throughSummary(db: Tx, dialect: Dialect, input: Input): Promise<C
   });
 }
 
-// Prepared: on the common path these three reads are the whole of the summary's cost.
-const changesOf = prepared((db, eventId: string) => db.selectFrom('calendar_change').select(['id', 'start_datetime']).where('event_template_id', '=', eventId));
-const summaryOf = prepared((db, eventId: string) =>
-  db
-    .selectFrom('event_day_summary')
-    .select(['date', 'timezone', 'stale_at', 'groups', 'open_groups', 'session_open', 'unlimited', 'capacity', 'used'])
-    .where('event_template_id', '=', eventId)
-    .orderBy('date'),
-);
-const onSaleSession = prepared((db, eventId: string, now: string) =>
-  db.selectFrom('event_session').select('id').where('event_template_id', '=', eventId).where('end_datetime', '>', now).limit(1),
-);
-const expiredHoldStarts = prepared((db, now: string, eventId: string) =>
-  db
-    .selectFrom('cart as c')
-    .innerJoin('ticket as t', 't.cart_id', 'c.id')
-    .innerJoin('event_session as s', 's.id', 't.event_session_id')
-    .select('s.start_datetime')
-    .distinct()
-    .where('c.state', '=', 'pending')
-    .where('c.expires_at', '<=', now)
-    .where('t.state', '=', 'held')
-    .where('t.event_template_id', '=', eventId),
-);
-
 /** The days holding expired, unswept holds, answered by the live query (they count as free). */
 async function daysWithExpiredHolds(db: Tx, dialect: Dialect, input: Input, tz: string, now: string): Promise<Map<string, CalendarDayRow>> {
   const held = (await expiredHoldStarts(db, now, input.eventId)).rows;
@@ -111,40 +84,6 @@ async function daysWithExpiredHolds(db: Tx, dialect: Dialect, input: Input, tz: 
       .filter((d) => days.has(d.date))
       .map((d) => [d.date, { date: d.date, open: input.groups.length ? d.groupOpen.some(Boolean) : d.sessionOpen, unlimited: d.unlimited, capacity: d.capacity, used: d.used }]),
   );
-}
-
-/**
- * Writes the recomputed rows unless a later reader already stored newer ones, and drops rows of
- * recomputed days (`days`; null: the whole event) that no longer have sessions on sale.
- */
-async function store(db: Tx, eventId: string, seq: number, rows: Summary[], days: string[] | null) {
-  if (rows.length) {
-    await db
-      .insertInto('event_day_summary')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns(['event_template_id', 'date'])
-          .doUpdateSet((eb) => ({
-            timezone: eb.ref('excluded.timezone'),
-            seq: eb.ref('excluded.seq'),
-            stale_at: eb.ref('excluded.stale_at'),
-            groups: eb.ref('excluded.groups'),
-            open_groups: eb.ref('excluded.open_groups'),
-            session_open: eb.ref('excluded.session_open'),
-            unlimited: eb.ref('excluded.unlimited'),
-            capacity: eb.ref('excluded.capacity'),
-            used: eb.ref('excluded.used'),
-          }))
-          .where('event_day_summary.seq', '<', seq),
-      )
-      .execute();
-  }
-  const kept = rows.map((r) => r.date);
-  let gone = db.deleteFrom('event_day_summary').where('event_template_id', '=', eventId).where('seq', '<', seq);
-  if (days) gone = gone.where('date', 'in', days.filter((d) => !kept.includes(d)));
-  else if (kept.length) gone = gone.where('date', 'not in', kept);
-  if (!days || days.some((d) => !kept.includes(d))) await gone.execute();
 }
 
 function toSummary(eventId: string, timezone: string, seq: number, groups: GroupRule[], d: DayFigures): Summary {

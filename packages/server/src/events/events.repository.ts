@@ -148,3 +148,11 @@ export async function eventsOfSessions(db: Tx, sessionIds: string[]): Promise<st
   const rows = await db.selectFrom('event_session').select('event_template_id').distinct().where('id', 'in', sessionIds).execute();
   return rows.map((r) => r.event_template_id);
 }
+
+export function groupsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('ticket_group').selectAll().where('id', 'in', ids).execute();
+}
+
+export function eventsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('event_template').selectAll().where('id', 'in', ids).execute();
+}

@@ -32,7 +32,7 @@ interface PriceDisplay {
 /**
  * GET events/{id}/calendar and POST (with quantities): one entry per venue-local day that has
  * sessions on sale. Without quantities a day is available when any session has room for one of
- * the groups asked about (one grouped query, calendar-days.ts); with quantities, when one session
+ * the groups asked about (one grouped query, calendar-days.repository.ts); with quantities, when one session
  * can take them all.
  */
 export async function getCalendar(
@@ -75,7 +75,7 @@ async function daysTakingDemand(db: Tx, input: { eventId: string; timezone: stri
     const date = localDate(s.start_datetime, input.timezone);
     const day = days.get(date) ?? { date, open: false, unlimited: false, capacity: 0, used: 0 };
     day.open ||= sessionTakes(s, input.demand, input.groups, used);
-    // As calendar-days.ts: a session closed for sale adds no room.
+    // As calendar-days.repository.ts: a session closed for sale adds no room.
     day.unlimited ||= s.capacity === -1 && !s.sale_closed;
     day.capacity += s.sale_closed ? s.used_capacity : s.capacity + s.oversell_capacity;
     day.used += s.used_capacity;

@@ -1,7 +1,7 @@
 import type { TLiveSession } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { expiredSessionHolds } from '../events/events.repository.js';
+import { expiredSessionHolds } from '../events/public.js';
 import { availableCapacity } from '../events/session-rules.js';
 import { getSeatMap } from '../seats/get-seat-map.js';
 import type { TtlCache } from '../ttl-cache.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { userById, userByScanCodeKey, type UserRow } from '../users/user.repository.js';
+import { userById, userByScanCodeKey, type UserRow } from '../users/public.js';
 import { membershipByScanCodeKey } from './membership.repository.js';
 
 /**

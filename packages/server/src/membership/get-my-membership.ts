@@ -2,14 +2,15 @@ import { loadGroupTypes } from '../events/group-types.js';
 import { AUTH_TEXT, MEMBER_ROLE_NAMES } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { ticketOut } from '../cart/cart-document.js';
-import { typesByIds } from '../events/events.repository.js';
+import { eventsByIds, groupsByIds, typesByIds } from '../events/public.js';
+import { ordersByIds, ticketsByIds } from './membership.repository.js';
 import { eventOut, ticketGroupOut, ticketTypeOut } from '../events/serialize.js';
 import { AppError } from '../http/app-error.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { orderOut } from '../orders/order-document.js';
 import { membershipsOf } from '../users/memberships.js';
-import { userById } from '../users/user.repository.js';
+import { userById } from '../users/public.js';
 
 export const MY_MEMBERSHIP_QUERY: QuerySpec = {
   embeds: ['role', 'identity_link', 'ticket', 'ticket_order', 'ticket_type', 'event_template', 'ticket_group'],
@@ -33,18 +34,18 @@ export async function getMyMembership(db: Tx, input: { userId: string; query: Pa
     siblings.identity_link = cards.filter((c) => c.identity_id).map((c) => ({ id: c.id, membership_id: c.id, identity_id: c.identity_id!, user_id: c.user_id }));
   }
   const ticketIds = [...new Set(cards.map((c) => c.ticket_id).filter((id): id is string => !!id))];
-  const tickets = ticketIds.length ? await db.selectFrom('ticket').selectAll().where('id', 'in', ticketIds).execute() : [];
+  const tickets = ticketIds.length ? await ticketsByIds(db, ticketIds) : [];
   if (embed.has('ticket')) siblings.ticket = tickets.map(ticketOut);
   const orderIds = [...new Set(cards.map((c) => c.ticket_order_id).filter((id): id is string => !!id))];
-  if (embed.has('ticket_order') && orderIds.length) siblings.ticket_order = (await db.selectFrom('ticket_order').selectAll().where('id', 'in', orderIds).execute()).map(orderOut);
+  if (embed.has('ticket_order') && orderIds.length) siblings.ticket_order = (await ordersByIds(db, orderIds)).map(orderOut);
   const typeIds = [...new Set(cards.map((c) => c.ticket_type_id).filter((id): id is string => !!id))];
   if (embed.has('ticket_type')) siblings.ticket_type = (await typesByIds(db, typeIds)).map(ticketTypeOut);
   const eventIds = [...new Set(tickets.map((t) => t.event_template_id))];
-  if (embed.has('event_template') && eventIds.length) siblings.event_template = (await db.selectFrom('event_template').selectAll().where('id', 'in', eventIds).execute()).map((e) => eventOut(e, null));
+  if (embed.has('event_template') && eventIds.length) siblings.event_template = (await eventsByIds(db, eventIds)).map((e) => eventOut(e, null));
   const groupIds = [...new Set(cards.map((c) => c.ticket_group_id).filter((id): id is string => !!id))];
   if (embed.has('ticket_group') && groupIds.length) {
     const groupTypes = await loadGroupTypes(db, groupIds);
-    siblings.ticket_group = (await db.selectFrom('ticket_group').selectAll().where('id', 'in', groupIds).execute()).map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
+    siblings.ticket_group = (await groupsByIds(db, groupIds)).map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
   }
   return document('membership', cards, all.length, siblings);
 }

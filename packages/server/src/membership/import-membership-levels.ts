@@ -1,6 +1,6 @@
 import type { TCatalog, TCatalogInput, TLevelRole } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
-import { upsertByKey } from '../catalog/catalog.repository.js';
+import { upsertByKey } from '../catalog/public.js';
 
 /** Catalog import: one membership_level row per level, keyed by its ticket type (idempotent). */
 export async function importMembershipLevels(tx: Tx, sellerId: string, levels: TCatalog['membership_levels'], typeIds: Map<string, string>) {

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { typesByIds } from '../events/events.repository.js';
+import { typesByIds } from '../events/public.js';
 import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { levelOut } from './levels.js';

@@ -3,8 +3,9 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { MembershipRuleTable } from '../db/schema.js';
 import { memo } from '../cart/memo.js';
+import { memberCatalogRows } from './member-catalog.repository.js';
 import type { TtlCache } from '../ttl-cache.js';
-import { sellerConfigValue } from '../config/config.repository.js';
+import { sellerConfigValue } from '../config/public.js';
 
 export type MemberRule = Selectable<MembershipRuleTable>;
 
@@ -21,22 +22,7 @@ export interface MemberCatalog {
 }
 
 async function load(tx: Tx, sellerId: string): Promise<MemberCatalog> {
-  const rules = await tx.selectFrom('membership_rule').selectAll().where('seller_id', '=', sellerId).execute();
-  const groups = await tx
-    .selectFrom('ticket_group')
-    .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
-    .select('ticket_group.id')
-    .where('event_template.seller_id', '=', sellerId)
-    .where('ticket_group.hidden_type', '=', 'public_member_only')
-    .execute();
-  const eventGroups = await tx
-    .selectFrom('ticket_group')
-    .innerJoin('event_template', 'event_template.id', 'ticket_group.event_template_id')
-    .select(['ticket_group.id', 'ticket_group.event_template_id'])
-    .where('event_template.seller_id', '=', sellerId)
-    .where('event_template.hidden_type', '=', 'public_member_only')
-    .execute();
-  const seller = await tx.selectFrom('seller').select('timezone').where('id', '=', sellerId).executeTakeFirstOrThrow();
+  const { rules, groups, eventGroups, seller } = await memberCatalogRows(tx, sellerId);
   const beyond = await sellerConfigValue(tx, sellerId, CONFIG.memberReserveSessionBeyondTerm.namespace, CONFIG.memberReserveSessionBeyondTerm.name);
   return {
     rules,

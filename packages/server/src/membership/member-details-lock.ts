@@ -1,7 +1,7 @@
 import { CONFIG, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { sellerConfigValue } from '../config/config.repository.js';
+import { sellerConfigValue } from '../config/public.js';
 
 /**
  * `membership.prevent_membership_updates` (docs/memberships.md "Locked member details"): when on, a

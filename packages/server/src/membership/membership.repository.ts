@@ -159,3 +159,12 @@ export async function giveBackAllowance(tx: Tx, key: { membershipId: string; rul
     .where('period_key', '=', key.periodKey)
     .execute();
 }
+
+/** Tickets and orders by id, as my/membership embeds them. */
+export function ticketsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('ticket').selectAll().where('id', 'in', ids).execute();
+}
+
+export function ordersByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('ticket_order').selectAll().where('id', 'in', ids).execute();
+}

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import { ANONYMOUS, type Viewer } from '../events/viewer.js';
 import { membershipStatus } from './levels.js';
 import { membershipsOfUser } from './membership.repository.js';
-import { userById } from '../users/user.repository.js';
+import { userById } from '../users/public.js';
 
 /**
  * Who is asking (docs/memberships.md#3-being-recognised): the request's login session and the user's memberships, resolved

@@ -1,5 +1,6 @@
 import { randomToken, tokenHash } from '../auth/tokens.js';
 import type { Tx } from '../db/database.js';
+import { insertOrderKey, lastDatesOfOrder, orderKeyByHash } from './order-access-key.repository.js';
 
 const DAY = 86_400_000;
 /** A manage key opens its order until this many days after the order's last session (or last instalment). */
@@ -13,18 +14,7 @@ export const ORDER_KEY_DEFAULT_DAYS = 365;
  * not forever. A resend (or any order e-mail) issues a fresh key.
  */
 async function keyExpiry(tx: Tx, orderId: string, now: Date): Promise<string> {
-  const session = await tx
-    .selectFrom('ticket')
-    .innerJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .select((eb) => eb.fn.max('event_session.start_datetime').as('last'))
-    .where('ticket.ticket_order_id', '=', orderId)
-    .executeTakeFirst();
-  const plan = await tx
-    .selectFrom('scheduled_payment')
-    .select((eb) => eb.fn.max('due_date').as('last'))
-    .where('ticket_order_id', '=', orderId)
-    .executeTakeFirst();
-  const dates = [session?.last, plan?.last].filter((d): d is string => typeof d === 'string').map((d) => Date.parse(d));
+  const dates = (await lastDatesOfOrder(tx, orderId)).filter((d): d is string => typeof d === 'string').map((d) => Date.parse(d));
   if (!dates.length) return new Date(now.getTime() + ORDER_KEY_DEFAULT_DAYS * DAY).toISOString();
   return new Date(Math.max(now.getTime(), ...dates) + ORDER_KEY_DAYS_AFTER_LAST_SESSION * DAY).toISOString();
 }
@@ -32,17 +22,14 @@ async function keyExpiry(tx: Tx, orderId: string, now: Date): Promise<string> {
 /** A new manage-link key to an order (each order e-mail gets a fresh one); only its hash is kept. */
 export async function issueOrderKey(tx: Tx, orderId: string, now: Date): Promise<string> {
   const key = randomToken();
-  await tx
-    .insertInto('order_access_key')
-    .values({ key_hash: tokenHash(key), ticket_order_id: orderId, created_at: now.toISOString(), expires_at: await keyExpiry(tx, orderId, now) })
-    .execute();
+  await insertOrderKey(tx, { key_hash: tokenHash(key), ticket_order_id: orderId, created_at: now.toISOString(), expires_at: await keyExpiry(tx, orderId, now) });
   return key;
 }
 
 /** The order a key was issued for, and whether it opens it now (looked up by its hash: nothing to compare in time). */
 export async function orderOfKey(db: Tx, key: string, now = new Date()): Promise<{ orderId: string; opens: 'open' | 'expired' } | null> {
   if (key.length > 100) return null;
-  const row = await db.selectFrom('order_access_key').select(['ticket_order_id', 'created_at', 'expires_at']).where('key_hash', '=', tokenHash(key)).executeTakeFirst();
+  const row = await orderKeyByHash(db, tokenHash(key));
   if (!row) return null;
   const expires = row.expires_at ?? new Date(Date.parse(row.created_at) + ORDER_KEY_DEFAULT_DAYS * DAY).toISOString();
   return { orderId: row.ticket_order_id, opens: expires > now.toISOString() ? 'open' : 'expired' };

@@ -2,7 +2,7 @@ import type { Tx } from '../db/database.js';
 import { dayjs } from '../events/session-rules.js';
 import type { MailMessage } from '../mail/enqueue-mail.js';
 import { escapeHtml as escape } from '../mail/escape-html.js';
-import { userByIdentity } from '../users/user.repository.js';
+import { userByIdentity } from '../users/public.js';
 import { issueOrderKey, manageUrl } from './order-access-key.js';
 import { orderForConfirmation, orderHasLiveTickets } from './orders.repository.js';
 

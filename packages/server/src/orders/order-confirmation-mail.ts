@@ -10,7 +10,7 @@ import { issueOrderKey, manageUrl, ticketsUrl } from './order-access-key.js';
 import { membershipMailPart } from '../membership/membership-mail.js';
 import { giftMailPart } from '../membership/gifts/gift-mail.js';
 import { confirmationLines, orderForConfirmation } from './orders.repository.js';
-import { userByIdentity } from '../users/user.repository.js';
+import { userByIdentity } from '../users/public.js';
 import { orderDiscountText } from '../promotions/order-discount.js';
 
 const MAX_TICKET_IMAGES = 40;

@@ -7,12 +7,12 @@ import type { Tx } from '../db/database.js';
 import type { TicketOrderTable } from '../db/schema.js';
 import { document } from '../http/envelope.js';
 import type { QuerySpec } from '../http/query.js';
-import { typesByIds, venuesByIds } from '../events/events.repository.js';
+import { typesByIds, venuesByIds } from '../events/public.js';
 import { eventOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 import { ticketOut } from '../cart/cart-document.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
-import { planOfOrders } from '../payments/payments.repository.js';
+import { planOfOrders } from '../payments/public.js';
 import { instalmentMethodFees } from '../payments/instalments/instalment-method-fees.js';
 import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
 

@@ -15,7 +15,7 @@ import { cancelFreeTickets } from './cancel-free-tickets.js';
 import { cancelAutoRenew } from '../membership/auto-renew/cancel-auto-renew.js';
 import { listOrderSessions } from './list-order-sessions.js';
 import { sessionOf } from '../auth/sessions.js';
-import { userById } from '../users/user.repository.js';
+import { userById } from '../users/public.js';
 import { sellerOfRequest } from './seller-of-request.js';
 import { z } from 'zod';
 import { docs, embedParam, queryParam, sellerParam } from '../http/route-docs.js';

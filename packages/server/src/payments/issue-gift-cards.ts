@@ -1,6 +1,6 @@
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
-import { ledgerTicketsOfOrder } from '../orders/orders.repository.js';
+import { ledgerTicketsOfOrder } from '../orders/public.js';
 import { readableCode } from '../readable-code.js';
 import { insertLedger } from './payments.repository.js';
 

@@ -5,7 +5,7 @@ import { refundPayment } from './refund-payment.js';
 import { reconcileInstalments } from './instalments/reconcile-instalments.js';
 import { settlePayment } from './settle-payment.js';
 import { openPaymentsOfCart, paymentsToRefund, updateOpenPayment } from './payments.repository.js';
-import { releaseCheckout, stuckCheckoutCarts } from '../cart/cart.repository.js';
+import { releaseCheckout, stuckCheckoutCarts } from '../cart/public.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 
 export interface ReconcileDeps {

@@ -4,8 +4,8 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { sellerConfigValue } from '../config/config.repository.js';
-import { userByIdentity } from '../users/user.repository.js';
+import { sellerConfigValue } from '../config/public.js';
+import { userByIdentity } from '../users/public.js';
 import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from '../checkout/purchaser-form.js';
 import type { PaymentGateway, RedirectPayment } from './gateway.js';
 

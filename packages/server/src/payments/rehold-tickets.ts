@@ -1,9 +1,9 @@
 import type { Tx } from '../db/database.js';
 import { retakeMemberAllowances } from '../membership/take-member-allowance.js';
-import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/cart.repository.js';
+import { cancelledTicketsWithGroupLimits, reholdCancelledTickets } from '../cart/public.js';
 import { takeCapacity } from '../cart/take-capacity.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { retakeCodeUses } from '../promotions/promotions.repository.js';
+import { retakeCodeUses } from '../promotions/public.js';
 
 /**
  * A payment that succeeded after its hold expired: the sweeper gave the tickets' capacity back,

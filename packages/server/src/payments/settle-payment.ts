@@ -1,7 +1,7 @@
 import type { Db, Dialect, Tx } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
-import { cartById, claimCartForCheckout, heldTicketsOfCart, releaseCheckout, updateCartRow } from '../cart/cart.repository.js';
+import { cartById, claimCartForCheckout, heldTicketsOfCart, releaseCheckout, updateCartRow } from '../cart/public.js';
 import { bookOrder } from '../orders/book-order.js';
 import { cartAmounts } from './cart-amounts.js';
 import type { ChargeResult, PaymentGateway } from './gateway.js';

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
-import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { cartById, heldTicketsOfCart, updateCartRow } from '../cart/public.js';
 import { assertModifiable, assertNotInjected } from '../cart/cart-access.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { attachCode } from './attach-code.js';
@@ -11,7 +11,7 @@ import { attachZip } from './attach-zip.js';
 import { attachCitypass } from './attach-citypass.js';
 import { normaliseVoucher } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
-import { codesOfCart, giveBackCodeUses } from './promotions.repository.js';
+import { codesOfCart, detachCode, giveBackCodeUses } from './promotions.repository.js';
 import { readCartMods, repriceCart } from './reprice-cart.js';
 
 export interface ApplyCodeInput {
@@ -40,7 +40,7 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
     if (cart.paid > 0) throw new AppError(409, 'incorrect_cart_state', PROMO_TEXT.paidCart, 'promo_code', { cart_id: cart.id });
     // The cart's row is locked first (PostgreSQL): a reserve on this cart running at once waits or
     // is waited for, so a removal sees the tickets that need its code (and a reserve sees it gone).
-    await tx.updateTable('cart').set({ updated_at: input.now.toISOString() }).where('id', '=', cart.id).execute();
+    await updateCartRow(tx, cart.id, { updated_at: input.now.toISOString() });
     const held = await heldTicketsOfCart(tx, cart.id);
     const text = input.body.handler === 'zip' ? normaliseZip(input.body.code) : input.body.handler === 'citypass' ? normaliseVoucher(input.body.code) : normaliseCode(input.body.code);
 
@@ -48,7 +48,7 @@ export async function applyPromoCode(db: Db, dialect: Dialect, input: ApplyCodeI
       const applied = (await codesOfCart(tx, cart.id)).find((c) => c.code === text);
       if (!applied) throw new AppError(404, 'code_not_found', PROMO_TEXT.notApplied, 'promo_code', { code: text });
       await giveBackCodeUses(tx, cart.id, applied.code_id);
-      await tx.deleteFrom('cart_promo_code').where('cart_id', '=', cart.id).where('code_id', '=', applied.code_id).execute();
+      await detachCode(tx, cart.id, applied.code_id);
       const { unmet } = await repriceCart(tx, cart, held, input.now, input.cache);
       // A code-required group's tickets keep the code that admitted them (else one use would admit
       // any number of carts): refused, and the rollback puts the code and its use back.

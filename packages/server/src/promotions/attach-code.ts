@@ -4,8 +4,7 @@ import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { isTypedCode, normaliseCode } from './normalise-code.js';
 import type { PromoCodeTable } from '../db/schema.js';
-import { codeByText, takeCodeUse, takeIdentityUse } from './promotions.repository.js';
-import { sql } from 'kysely';
+import { attachToCart, codeByText, codeOnCart, giveBackIdentityUse, takeCodeUse, takeIdentityUse } from './promotions.repository.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { sellerPromotions } from './reprice-cart.js';
 
@@ -33,15 +32,15 @@ export async function attachCode(
   const nowIso = input.now.toISOString();
   if (code.valid_from && nowIso < code.valid_from) refuse(422, 'validation_failed', PROMO_TEXT.notYetValid, text);
   if (code.valid_to && nowIso >= code.valid_to) refuse(422, 'validation_failed', PROMO_TEXT.expired, text);
-  const onCart = await tx.selectFrom('cart_promo_code').select('code_id').where('cart_id', '=', input.cartId).where('code_id', '=', code.id).executeTakeFirst();
+  const onCart = await codeOnCart(tx, input.cartId, code.id);
   // The default code (web.default_promo_codes) is on every cart already.
   if (onCart || (await sellerPromotions(tx, input.sellerId, input.cache)).defaultCode?.id === code.id) refuse(409, 'duplicate_code', PROMO_TEXT.duplicate, text);
   if (code.max_per_identity !== null && !(await takeIdentityUse(tx, code.id, input.identityId, code.max_per_identity))) refuse(409, 'code_exhausted', PROMO_TEXT.perIdentity, text);
   if (!(await takeCodeUse(tx, code.id))) {
     // The buyer's use just taken is given back, so a refused code leaves nothing behind.
-    if (code.max_per_identity !== null) await tx.updateTable('promo_identity_use').set({ used: sql`used - 1` }).where('code_id', '=', code.id).where('identity_id', '=', input.identityId).execute();
+    if (code.max_per_identity !== null) await giveBackIdentityUse(tx, code.id, input.identityId);
     refuse(409, 'code_exhausted', PROMO_TEXT.exhausted, text);
   }
-  await tx.insertInto('cart_promo_code').values({ cart_id: input.cartId, code_id: code.id, code: text, phase: input.phase, identity_id: input.identityId, counted: 1, created_at: nowIso }).execute();
+  await attachToCart(tx, { cart_id: input.cartId, code_id: code.id, code: text, phase: input.phase, identity_id: input.identityId, counted: 1, created_at: nowIso });
   return code;
 }

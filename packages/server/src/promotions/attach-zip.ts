@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PromoCodeTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { attachToCart, codeByText, detachPhase, residentGroups } from './promotions.repository.js';
 import { residentCodeOf } from './resident-zip.js';
 
 /**
@@ -13,11 +14,11 @@ import { residentCodeOf } from './resident-zip.js';
 export async function attachZip(tx: Tx, input: { sellerId: string; cartId: string; identityId: string; zip: string; now: Date }): Promise<Selectable<PromoCodeTable>> {
   const zip = normaliseZip(input.zip);
   if (!looksLikeZip(zip)) throw new AppError(400, 'validation_failed', PROMO_TEXT.zipFormat, 'promo_code', { code: zip, field: 'zip_code' });
-  const groups = await tx.selectFrom('promo_code_group').select(['catalog_key', 'resident']).where('seller_id', '=', input.sellerId).where('resident', 'is not', null).execute();
+  const groups = await residentGroups(tx, input.sellerId);
   const group = groups.find((g) => isResidentZip(zip, JSON.parse(g.resident!)));
-  const code = group ? await tx.selectFrom('promo_code').selectAll().where('seller_id', '=', input.sellerId).where('code', '=', residentCodeOf(group.catalog_key)).where('active', '=', 1).executeTakeFirst() : undefined;
+  const code = group ? await codeByText(tx, input.sellerId, residentCodeOf(group.catalog_key)) : undefined;
   if (!code) throw new AppError(422, 'no_code_benefit', PROMO_TEXT.noResidentDiscount, 'promo_code', { code: zip });
-  await tx.deleteFrom('cart_promo_code').where('cart_id', '=', input.cartId).where('phase', '=', 'zip').execute();
-  await tx.insertInto('cart_promo_code').values({ cart_id: input.cartId, code_id: code.id, code: zip, phase: 'zip', identity_id: input.identityId, counted: 0, created_at: input.now.toISOString() }).execute();
+  await detachPhase(tx, input.cartId, 'zip');
+  await attachToCart(tx, { cart_id: input.cartId, code_id: code.id, code: zip, phase: 'zip', identity_id: input.identityId, counted: 0, created_at: input.now.toISOString() });
   return code;
 }

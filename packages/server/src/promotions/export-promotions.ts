@@ -1,17 +1,15 @@
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
+import { readPromotionRows } from './promotions-catalog.repository.js';
 import { dayjs } from '../events/session-rules.js';
 
 type Out = NonNullable<TCatalogInput['promotions']>;
 
 /** `catalog export` of `promotions`: active codes and modifiers back as catalog entries, days in the seller's timezone. */
 export async function exportPromotions(db: Db, sellerId: string, tz: string, keys: { types: Map<string, string>; events: Map<string, string> }): Promise<Out> {
-  const codeGroups = await db.selectFrom('promo_code_group').selectAll().where('seller_id', '=', sellerId).orderBy('catalog_key').execute();
-  const requirements = codeGroups.length ? await db.selectFrom('promo_code_requirement').selectAll().where('code_group_id', 'in', codeGroups.map((g) => g.id)).execute() : [];
+  const { codeGroups, requirements, activeCodes, mods, groupRows } = await readPromotionRows(db, sellerId, [...keys.events.keys()]);
   // Resident groups' and city-pass vouchers' hidden codes come back with their group, not as codes.
-  const codes = (await db.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('code').execute()).filter((c) => !c.code.startsWith('RESIDENT:') && !c.code.startsWith('CITYPASS:'));
-  const mods = await db.selectFrom('promo_cartmod').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('rank').execute();
-  const groupRows = await db.selectFrom('ticket_group').select(['id', 'catalog_key', 'event_template_id']).where('event_template_id', 'in', [...keys.events.keys(), '']).execute();
+  const codes = activeCodes.filter((c) => !c.code.startsWith('RESIDENT:') && !c.code.startsWith('CITYPASS:'));
   const groupRef = (id: string) => {
     const g = groupRows.find((r) => r.id === id)!;
     return `${keys.events.get(g.event_template_id)}/${g.catalog_key}`;

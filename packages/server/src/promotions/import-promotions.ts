@@ -1,9 +1,9 @@
 import { toMinor, type TCatalogPromotions } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
-import { upsertByKey } from '../catalog/catalog.repository.js';
+import { upsertByKey } from '../catalog/public.js';
 import { resolveDate, startOfDay } from '../catalog/relative-date.js';
 import { dayjs } from '../events/session-rules.js';
-import { uuidv7 } from '../ids.js';
+import { activateCartMod, deactivateCartMods, deactivateCodes, setCodeGroupRequirements, ticketGroupKeysOfEvents, upsertCode } from './promotions-catalog.repository.js';
 import { normaliseCode } from './normalise-code.js';
 import { residentCodeOf } from './resident-zip.js';
 
@@ -25,7 +25,7 @@ export const dayEnd = (ref: string | undefined, refs: PromotionRefs) =>
  * are switched off, not deleted, since carts and orders may name them.
  */
 export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalogPromotions, refs: PromotionRefs) {
-  const groupRows = await tx.selectFrom('ticket_group').select(['id', 'catalog_key', 'event_template_id']).where('event_template_id', 'in', [...refs.events.values(), '']).execute();
+  const groupRows = await ticketGroupKeysOfEvents(tx, [...refs.events.values()]);
   const ticketGroup = (ref: string) => {
     const [eventKey, groupKey] = ref.split('/');
     return groupRows.find((g) => g.event_template_id === refs.events.get(eventKey) && g.catalog_key === groupKey)!.id;
@@ -38,13 +38,11 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
       seller_id: sellerId, catalog_key: g.key, name: g.name, description: g.description ?? null, resident: g.resident ? JSON.stringify(g.resident) : null, citypass: null,
     });
     codeGroupIds.set(g.key, id);
-    await tx.deleteFrom('promo_code_requirement').where('code_group_id', '=', id).execute();
-    const required = [...new Set(g.required_for.map(ticketGroup))];
-    if (required.length) await tx.insertInto('promo_code_requirement').values(required.map((ticket_group_id) => ({ code_group_id: id, ticket_group_id }))).execute();
+    await setCodeGroupRequirements(tx, id, [...new Set(g.required_for.map(ticketGroup))]);
   }
 
   // The default code is the configuration entry web.default_promo_codes now (promotion-config.ts).
-  await tx.updateTable('promo_code').set({ active: 0, is_default: 0 }).where('seller_id', '=', sellerId).execute();
+  await deactivateCodes(tx, sellerId);
   // A resident group's zips attach its hidden code (resident-zip.ts): no limits.
   const codes = [...promos.codes, ...promos.code_groups.filter((g) => g.resident).map((g) => ({ code: residentCodeOf(g.key), group: g.key, max_uses: -1 }))];
   for (const c of codes as typeof promos.codes) {
@@ -53,12 +51,10 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
       code_group_id: codeGroupIds.get(c.group)!, max_uses: c.max_uses, max_per_order: c.max_per_order ?? null, max_per_identity: c.max_per_identity ?? null,
       valid_from: dayStart(c.valid_from, refs), valid_to: dayEnd(c.valid_to, refs), is_default: 0, active: 1,
     };
-    const existing = await tx.selectFrom('promo_code').select('id').where('seller_id', '=', sellerId).where('code', '=', code).executeTakeFirst();
-    if (existing) await tx.updateTable('promo_code').set(values).where('id', '=', existing.id).execute();
-    else await tx.insertInto('promo_code').values({ id: uuidv7(), seller_id: sellerId, code, used: 0, ...values }).execute();
+    await upsertCode(tx, sellerId, code, values);
   }
 
-  await tx.updateTable('promo_cartmod').set({ active: 0 }).where('seller_id', '=', sellerId).execute();
+  await deactivateCartMods(tx, sellerId);
   for (const [rank, m] of promos.cart_mods.entries()) {
     const resourceIds =
       m.scope === 'ticket_type' ? m.ticket_types.map((k) => refs.types.get(k)!) : m.scope === 'ticket_group' ? m.ticket_groups.map(ticketGroup) : m.scope === 'event' ? m.events.map((k) => refs.events.get(k)!) : [];
@@ -70,6 +66,6 @@ export async function importPromotions(tx: Tx, sellerId: string, promos: TCatalo
       valid_from: dayStart(m.valid_from, refs), valid_to: dayEnd(m.valid_to, refs), session_from: dayStart(m.session_from, refs), session_to: dayEnd(m.session_to, refs),
       stackable: m.stackable ? 1 : 0, blocking_checkout: m.blocking_checkout ? 1 : 0, code_group_ids: JSON.stringify(m.code_groups.map((k) => codeGroupIds.get(k)!)),
     });
-    await tx.updateTable('promo_cartmod').set({ active: 1 }).where('id', '=', id).execute();
+    await activateCartMod(tx, id);
   }
 }

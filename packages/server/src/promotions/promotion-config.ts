@@ -2,7 +2,7 @@ import { CONFIG, ZCitypassCodeGroups, ZDefaultPromoCodes } from '@foyer/contract
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { PromoCodeTable } from '../db/schema.js';
-import { sellerConfigValue } from '../config/config.repository.js';
+import { sellerConfigValue } from '../config/public.js';
 import type { CitypassRules } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
 import { codeByText } from './promotions.repository.js';

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
+import type { CartPromoCodeTable } from '../db/schema.js';
+import { uuidv7 } from '../ids.js';
 import type { PricingMod } from './price-cart.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
@@ -107,4 +109,86 @@ export async function retakeCodeUses(db: Tx, cartId: string): Promise<boolean> {
     if (!(await takeCodeUse(db, r.code_id))) return false;
   }
   return true;
+}
+
+/** The seller's resident code groups (their ZIP patterns in `resident`). */
+export function residentGroups(tx: Tx, sellerId: string) {
+  return tx.selectFrom('promo_code_group').select(['catalog_key', 'resident']).where('seller_id', '=', sellerId).where('resident', 'is not', null).execute();
+}
+
+/** Whether the code is on the cart already. */
+export async function codeOnCart(tx: Tx, cartId: string, codeId: string): Promise<boolean> {
+  return !!(await tx.selectFrom('cart_promo_code').select('code_id').where('cart_id', '=', cartId).where('code_id', '=', codeId).executeTakeFirst());
+}
+
+/** Puts a code on a cart (`counted`: its use was taken). */
+export async function attachToCart(tx: Tx, row: Insertable<CartPromoCodeTable>) {
+  await tx.insertInto('cart_promo_code').values(row).execute();
+}
+
+/** Takes off the cart the codes of one phase (a new ZIP replaces the old). */
+export async function detachPhase(tx: Tx, cartId: string, phase: string) {
+  await tx.deleteFrom('cart_promo_code').where('cart_id', '=', cartId).where('phase', '=', phase).execute();
+}
+
+/** A voucher's own hidden code of one use in its group: created the first time, then found. */
+export async function voucherCode(tx: Tx, sellerId: string, code: string, groupId: string) {
+  await tx
+    .insertInto('promo_code')
+    .values({ id: uuidv7(), seller_id: sellerId, code, code_group_id: groupId, max_uses: 1, used: 0, max_per_order: null, max_per_identity: null, valid_from: null, valid_to: null, is_default: 0, active: 1 })
+    .onConflict((oc) => oc.columns(['seller_id', 'code']).doNothing())
+    .execute();
+  return tx.selectFrom('promo_code').selectAll().where('seller_id', '=', sellerId).where('code', '=', code).executeTakeFirstOrThrow();
+}
+
+/** Gives back the buyer's use of a code just taken (takeIdentityUse). */
+export async function giveBackIdentityUse(tx: Tx, codeId: string, identityId: string) {
+  await tx.updateTable('promo_identity_use').set({ used: sql`used - 1` }).where('code_id', '=', codeId).where('identity_id', '=', identityId).execute();
+}
+
+/** Ticket types' names, or their outside percent fees. */
+export function typeNames(tx: Tx, typeIds: string[]) {
+  return tx.selectFrom('ticket_type').select(['id', 'name']).where('id', 'in', typeIds).execute();
+}
+
+export function typeFeePercents(tx: Tx, typeIds: string[]) {
+  return tx.selectFrom('ticket_type').select(['id', 'fee_percent_outside']).where('id', 'in', typeIds).execute();
+}
+
+/** A held ticket's price after promotions and its percent fee (a ticket no longer held is left as it is). */
+export async function setHeldTicketPrice(tx: Tx, ticketId: string, adjusted: number, feePercentOutside: number) {
+  await tx.updateTable('ticket').set({ adjusted_value: adjusted, fee_percent_outside: feePercentOutside }).where('id', '=', ticketId).where('state', '=', 'held').execute();
+}
+
+/** Takes a code off a cart. */
+export async function detachCode(tx: Tx, cartId: string, codeId: string) {
+  await tx.deleteFrom('cart_promo_code').where('cart_id', '=', cartId).where('code_id', '=', codeId).execute();
+}
+
+/** Whether the order still has a ticket booked, let in, or taken out by an unconfirmed change. */
+export async function orderHasLiveTicket(tx: Tx, orderId: string): Promise<boolean> {
+  return !!(await tx.selectFrom('ticket').select('id').where('ticket_order_id', '=', orderId).where('state', 'in', ['booked', 'redeemed', 'in_cart']).limit(1).executeTakeFirst());
+}
+
+/** The carts booked into an order: its own and its change carts'. */
+export async function cartsOfOrder(tx: Tx, orderId: string): Promise<string[]> {
+  const order = await tx.selectFrom('ticket_order').select('cart_id').where('id', '=', orderId).executeTakeFirst();
+  const changes = await tx.selectFrom('cart').select('id').where('ticket_order_id', '=', orderId).execute();
+  return [...(order?.cart_id ? [order.cart_id] : []), ...changes.map((c) => c.id)];
+}
+
+/** An order's live tickets' face and adjusted values. */
+export function liveTicketValuesOfOrder(tx: Tx, orderId: string) {
+  return tx.selectFrom('ticket').select(['face_value', 'adjusted_value']).where('ticket_order_id', '=', orderId).where('state', 'in', ['booked', 'redeemed']).execute();
+}
+
+/** The codes an order's cart used, oldest first. */
+export function codesOfOrder(tx: Tx, orderId: string) {
+  return tx
+    .selectFrom('cart_promo_code')
+    .innerJoin('ticket_order', 'ticket_order.cart_id', 'cart_promo_code.cart_id')
+    .select('cart_promo_code.code')
+    .where('ticket_order.id', '=', orderId)
+    .orderBy('cart_promo_code.created_at')
+    .execute();
 }

@@ -2,7 +2,7 @@ import { fromMinor, PROMO_TEXT } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
-import { cartById, heldTicketsOfCart } from '../cart/cart.repository.js';
+import { cartById, heldTicketsOfCart } from '../cart/public.js';
 import { assertOwner } from '../cart/cart-access.js';
 import type { Identity } from '../identity/public-identity.js';
 import { cartAmounts } from '../payments/cart-amounts.js';

@@ -6,7 +6,8 @@ import { memo } from '../cart/memo.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { priceCart, type ActiveGroups, type Pricing, type Vouchers } from './price-cart.js';
 import { isChildType, voucherKind, type CitypassRules } from './citypass.js';
-import { activeMods, codesOfCart } from './promotions.repository.js';
+import { updateCartRow } from '../cart/public.js';
+import { activeMods, codesOfCart, setHeldTicketPrice, typeFeePercents, typeNames } from './promotions.repository.js';
 import { requirementsOfTickets, unmetRequirements, type UnmetRequirement } from './code-requirements.js';
 import { citypassGroups, defaultCode } from './promotion-config.js';
 import { giftCredits } from '../membership/gifts/gift-credits.js';
@@ -71,12 +72,12 @@ export async function repriceCart(
   let out = tickets;
   if (changed.length) {
     const typeIds = [...new Set(changed.map((t) => t.ticket_type_id))];
-    const percents = new Map((await tx.selectFrom('ticket_type').select(['id', 'fee_percent_outside']).where('id', 'in', typeIds).execute()).map((t) => [t.id, t.fee_percent_outside]));
+    const percents = new Map((await typeFeePercents(tx, typeIds)).map((t) => [t.id, t.fee_percent_outside]));
     const updated = new Map<string, Selectable<TicketTable>>();
     for (const t of changed) {
       const adjusted = base(t) - (pricing.discounts.get(t.id) ?? 0);
       const fee = percentFee(adjusted, percents.get(t.ticket_type_id));
-      await tx.updateTable('ticket').set({ adjusted_value: adjusted, fee_percent_outside: fee }).where('id', '=', t.id).where('state', '=', 'held').execute();
+      await setHeldTicketPrice(tx, t.id, adjusted, fee);
       updated.set(t.id, { ...t, adjusted_value: adjusted, fee_percent_outside: fee });
     }
     out = tickets.map((t) => updated.get(t.id) ?? t);
@@ -100,7 +101,7 @@ export async function repriceCart(
   };
   const json = stored.mods.length || stored.codes.length || unmet.length ? JSON.stringify(stored) : '[]';
   if (json === cart.cartmods) return { cart, tickets: out, pricing, unmet };
-  await tx.updateTable('cart').set({ cartmods: json }).where('id', '=', cart.id).execute();
+  await updateCartRow(tx, cart.id, { cartmods: json });
   return { cart: { ...cart, cartmods: json }, tickets: out, pricing, unmet };
 }
 
@@ -110,7 +111,7 @@ async function vouchersOf(tx: Tx, codes: { code: string; phase: string; code_gro
   const onCart = codes.filter((c) => c.phase === 'citypass' && groups.has(c.code_group_id));
   if (!onCart.length) return out;
   const typeIds = [...new Set(tickets.map((t) => t.ticket_type_id))];
-  const names = typeIds.length ? await tx.selectFrom('ticket_type').select(['id', 'name']).where('id', 'in', typeIds).execute() : [];
+  const names = typeIds.length ? await typeNames(tx, typeIds) : [];
   for (const c of onCart) {
     const rules = groups.get(c.code_group_id)!;
     const entry = out.get(c.code_group_id) ?? { adult: 0, child: 0, childTypes: new Set(names.filter((n) => isChildType(n.name, rules.child_keyword)).map((n) => n.id)) };

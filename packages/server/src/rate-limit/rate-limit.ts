@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { prepared } from '../db/prepared.js';
+import { countHit, windowCount } from './rate-limit.repository.js';
 import { AppError } from '../http/app-error.js';
 import { AUTH_TEXT } from '@foyer/contracts';
 
@@ -65,24 +64,14 @@ export interface Hit {
 export async function hit(db: Tx, limit: Limit, key: string, now: Date): Promise<Hit> {
   const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
   const end = start + limit.windowMs;
-  const row = await db
-    .insertInto('rate_limit')
-    .values({ bucket: `${limit.name}:${key}`, window_start: new Date(start).toISOString(), count: 1, expires_at: new Date(end).toISOString() })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit.count + 1` }))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
+  const count = await countHit(db, `${limit.name}:${key}`, new Date(start).toISOString(), new Date(end).toISOString());
   return { count, allowed: count <= limit.max, retryAfter: Math.max(1, Math.ceil((end - now.getTime()) / 1000)) };
 }
-
-/** Prepared (db/prepared.ts): every door scan by a scanner token peeks (checkin/staff-auth.ts). */
-const countOf = prepared((db, bucket: string, windowStart: string) => db.selectFrom('rate_limit').select('count').where('bucket', '=', bucket).where('window_start', '=', windowStart));
 
 /** The current window's count without counting a hit; `allowed` says whether one more hit would be. */
 export async function peek(db: Tx, limit: Limit, key: string, now: Date): Promise<Hit> {
   const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
-  const row = (await countOf(db, `${limit.name}:${key}`, new Date(start).toISOString())).rows[0];
-  const count = Number(row?.count ?? 0);
+  const count = await windowCount(db, `${limit.name}:${key}`, new Date(start).toISOString());
   return { count, allowed: count < limit.max, retryAfter: Math.max(1, Math.ceil((start + limit.windowMs - now.getTime()) / 1000)) };
 }
 
@@ -100,9 +89,4 @@ export function rateLimited(retryAfter: number): AppError {
   const minutes = Math.ceil(retryAfter / 60);
   const description = AUTH_TEXT.rateLimited.replace('a few minutes', minutes <= 1 ? 'a minute' : `${minutes} minutes`);
   return new AppError(429, 'rate_limited', description, 'rate_limit', { retry_after: retryAfter });
-}
-
-/** Drops windows that have ended. */
-export async function sweepRateLimits(db: Tx, now: Date): Promise<void> {
-  await db.deleteFrom('rate_limit').where('expires_at', '<=', now.toISOString()).execute();
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../db/database.js';
 import type { SeatTable } from '../db/schema.js';
 import { uuidv7 } from '../ids.js';
 import { expandSeatTemplate } from './expand-seat-template.js';
-import { insertSeats, seatsOfTemplate, setSeatGroup, templateByKey } from './seat-templates.repository.js';
+import { insertSeats, retireSeatsOfTemplate, saveTemplate, seatsOfTemplate, setSeatGroup, templateByKey, updateSeat } from './seat-templates.repository.js';
 
 /**
  * Imports seat templates by key (catalog import, one transaction). A seat keeps its id across
@@ -25,17 +25,16 @@ export async function importSeatTemplates(tx: Tx, sellerId: string, templates: T
     };
     const existing = await templateByKey(tx, sellerId, t.key);
     const id = existing?.id ?? uuidv7();
-    if (existing) await tx.updateTable('seat_template').set(values).where('id', '=', id).execute();
-    else await tx.insertInto('seat_template').values({ id, ...values }).execute();
+    await saveTemplate(tx, id, values, !!existing);
     ids.set(t.key, id);
 
     const known = new Map((await seatsOfTemplate(tx, id, { withRetired: true })).map((s) => [naturalKey(s.section, s.row_name, s.name), s]));
-    await tx.updateTable('seat').set({ retired: 1 }).where('seat_template_id', '=', id).execute();
+    await retireSeatsOfTemplate(tx, id);
     const fresh: SeatTable[] = [];
     for (const [rank, s] of seats.entries()) {
       const row = { seat_template_id: id, section: s.section, row_name: s.row, name: s.name, x: s.x, y: s.y, r: s.r, zone: s.zone, unavailable: s.unavailable ? 1 : 0, rank, retired: 0 };
       const old = known.get(naturalKey(s.section, s.row, s.name));
-      if (old) await tx.updateTable('seat').set(row).where('id', '=', old.id).execute();
+      if (old) await updateSeat(tx, old.id, row);
       else fresh.push({ id: uuidv7(), ...row });
     }
     await insertSeats(tx, fresh);

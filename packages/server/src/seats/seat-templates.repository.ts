@@ -1,6 +1,6 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Tx } from '../db/database.js';
-import type { SeatTable } from '../db/schema.js';
+import type { SeatTable, SeatTemplateTable } from '../db/schema.js';
 
 /** Seat template and seat queries (catalog import/export and the seat_map read). */
 
@@ -30,4 +30,19 @@ export function seatGroupsOf(db: Db | Tx, groupIds: string[]) {
 export async function setSeatGroup(tx: Tx, groupId: string, seating: { seat_template_id: string; zones: string[] } | null) {
   await tx.deleteFrom('seat_group').where('ticket_group_id', '=', groupId).execute();
   if (seating) await tx.insertInto('seat_group').values({ ticket_group_id: groupId, seat_template_id: seating.seat_template_id, zones: JSON.stringify(seating.zones) }).execute();
+}
+
+/** Updates a template (`exists`) or inserts it with this id. */
+export async function saveTemplate(tx: Tx, id: string, values: Omit<Insertable<SeatTemplateTable>, 'id'>, exists: boolean) {
+  if (exists) await tx.updateTable('seat_template').set(values).where('id', '=', id).execute();
+  else await tx.insertInto('seat_template').values({ id, ...values }).execute();
+}
+
+/** Retires every seat of a template (an import brings back those it still lists). */
+export async function retireSeatsOfTemplate(tx: Tx, templateId: string) {
+  await tx.updateTable('seat').set({ retired: 1 }).where('seat_template_id', '=', templateId).execute();
+}
+
+export async function updateSeat(tx: Tx, seatId: string, row: Updateable<SeatTable>) {
+  await tx.updateTable('seat').set(row).where('id', '=', seatId).execute();
 }

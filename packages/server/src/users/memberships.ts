@@ -2,7 +2,7 @@ import { DEFAULT_MEMBER_ROLE, type TMembership } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { loadLevels } from '../membership/load-levels.js';
 import { membershipOut } from '../membership/membership-out.js';
-import { membershipsOfUser } from '../membership/membership.repository.js';
+import { membershipsOfUser } from '../membership/public.js';
 import type { UserRow } from './user.repository.js';
 
 /**

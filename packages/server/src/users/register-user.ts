@@ -8,7 +8,7 @@ import { startSession } from '../auth/sessions.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { insertUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
-import { grantIdentity } from '../identity/identity-grant.repository.js';
+import { grantIdentity } from '../identity/public.js';
 
 /**
  * POST user: a new account. With a password it is a full account (the route logs it in); without,

@@ -5,7 +5,7 @@ import type { UserAccountTable } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { refuseFieldProblems } from '../checkout/purchaser-form.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { deleteOtherSessions } from '../auth/session.repository.js';
+import { deleteOtherSessions } from '../auth/public.js';
 import { enqueueMail } from '../mail/enqueue-mail.js';
 import { emailChangedMail } from '../mail/templates.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';

@@ -3,7 +3,7 @@ import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { shownValidity } from '../cart/ticket-validity.js';
-import { membershipsOfOrders } from '../membership/membership.repository.js';
+import { membershipsOfOrders } from '../membership/public.js';
 
 /** Groups whose tickets admit someone: a donation, a gift card (ledger) or a membership ticket has no pass of its own. */
 const ADMITTING_HANDLERS = ['tickets', 'seated', 'passes', 'codes'];

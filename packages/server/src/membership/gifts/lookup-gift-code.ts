@@ -1,6 +1,6 @@
 import { fromMinor, isGiftCodeShaped, normalizeGiftCode, REDEEM_LEVELS_MAX, type TGiftCodeLookup, type TRedeemLevel } from '@foyer/contracts';
 import type { Tx } from '../../db/database.js';
-import { typesByIds } from '../../events/events.repository.js';
+import { typesByIds } from '../../events/public.js';
 import { unitPrice } from '../../events/serialize.js';
 import { membershipTypesOfSeller } from '../membership.repository.js';
 import { giftByCode } from './gift.repository.js';

@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { CartTable, TicketTable } from '../../db/schema.js';
-import { updateCartRow } from '../../cart/cart.repository.js';
+import { updateCartRow } from '../../cart/public.js';
 import { giveBackTickets } from '../../cart/release-tickets.js';
 import { releaseCodesOfCancelledOrder } from '../../promotions/release-order-codes.js';
 import type { CartAmounts } from '../../payments/cart-amounts.js';
-import { linkPaymentsToOrder } from '../../payments/payments.repository.js';
+import { linkPaymentsToOrder } from '../../payments/public.js';
 import { readableCode } from '../../readable-code.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
 import { orderConfirmationMail } from '../order-confirmation-mail.js';

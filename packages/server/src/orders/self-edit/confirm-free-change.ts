@@ -1,5 +1,5 @@
 import { AppError } from '../../http/app-error.js';
-import { cartById } from '../../cart/cart.repository.js';
+import { cartById } from '../../cart/public.js';
 import { assertOwner } from '../../cart/cart-access.js';
 import { payCart, type PayInput, type PayOutcome } from '../../checkout/pay-cart.js';
 

@@ -1,7 +1,7 @@
 import { fromMinor } from '@foyer/contracts';
 import type { Tx } from '../../db/database.js';
 import { uuidv7 } from '../../ids.js';
-import { insertLedger, insertPayment } from '../../payments/payments.repository.js';
+import { insertLedger, insertPayment } from '../../payments/public.js';
 import { readableCode } from '../../readable-code.js';
 import { selfEditRulesOf } from './self-edit-rules.js';
 

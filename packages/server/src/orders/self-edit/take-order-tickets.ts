@@ -2,6 +2,7 @@ import { SELF_EDIT_TEXT } from '@foyer/contracts';
 import { hasAnchoredAddOns, pastHorizon, selfEditEligible } from '@foyer/contracts/rules';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { liveEventMetaRows, markCartEditsOrder, orderAmounts, orderTicketsToTake, setCartCredit, takeBookedTickets, takenTicketValues } from './self-edit.repository.js';
 import { selfEditRulesOf } from './self-edit-rules.js';
 
 const CONTEXT = 'cart_remove_tickets';
@@ -17,20 +18,13 @@ export async function takeOrderTickets(tx: Tx, input: { cartId: string; orderId:
   // The box office's move (docs/box-office.md, Move) overrides the self-edit rules, never the ticket's state.
   const rules = await selfEditRulesOf(tx, input.sellerId);
   if (!rules && !input.staff) throw new AppError(403, 'self_edit_not_allowed', SELF_EDIT_TEXT.contactToReschedule, CONTEXT);
-  const order = await tx.selectFrom('ticket_order').select(['id', 'total', 'paid']).where('id', '=', input.orderId).where('seller_id', '=', input.sellerId).executeTakeFirst();
+  const order = await orderAmounts(tx, input.sellerId, input.orderId);
   if (!order) throw new AppError(404, 'not_found', 'We could not find that order.', 'ticket_order');
   if (order.paid < order.total) throw new AppError(409, 'self_edit_not_allowed', SELF_EDIT_TEXT.orderNotPaid, CONTEXT, { ticket_order_id: order.id });
-  await tx.updateTable('cart').set({ edits_order_id: order.id }).where('id', '=', input.cartId).where('edits_order_id', 'is', null).execute();
+  await markCartEditsOrder(tx, input.cartId, order.id);
   const ids = [...new Set(input.ticketIds)];
   if (!ids.length) return updateCredit(tx, input.cartId);
-  const rows = await tx
-    .selectFrom('ticket')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
-    .select(['ticket.id', 'ticket.state', 'ticket.handler', 'ticket.ticket_order_id', 'ticket.change_cart_id', 'event_template.category', 'event_template.meta', 'event_session.start_datetime'])
-    .where('ticket.id', 'in', ids)
-    .where('ticket.ticket_order_id', '=', order.id)
-    .execute();
+  const rows = await orderTicketsToTake(tx, order.id, ids);
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing) throw new AppError(404, 'ticket_not_found', SELF_EDIT_TEXT.notInOrder, CONTEXT, { ticket_id: missing });
   const orderEventMetas = await liveEventMetasOf(tx, order.id);
@@ -48,28 +42,15 @@ export async function takeOrderTickets(tx: Tx, input: { cartId: string; orderId:
     toTake.push(t.id);
   }
   if (toTake.length) {
-    const taken = await tx
-      .updateTable('ticket')
-      .set({ state: 'in_cart', change_cart_id: input.cartId })
-      .where('id', 'in', toTake)
-      .where('ticket_order_id', '=', order.id)
-      .where('state', '=', 'booked')
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== toTake.length) throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_order_id: order.id });
+    const taken = await takeBookedTickets(tx, order.id, input.cartId, toTake);
+    if (taken !== toTake.length) throw new AppError(409, 'ticket_state_incorrect', SELF_EDIT_TEXT.stateIncorrect, CONTEXT, { ticket_order_id: order.id });
   }
   return updateCredit(tx, input.cartId);
 }
 
 /** The event meta of every ticket the order still holds (add-ons among them anchor its admissions). */
 async function liveEventMetasOf(tx: Tx, orderId: string): Promise<unknown[]> {
-  const rows = await tx
-    .selectFrom('ticket')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .select('event_template.meta')
-    .distinct()
-    .where('ticket.ticket_order_id', '=', orderId)
-    .where('ticket.state', 'in', ['booked', 'redeemed'])
-    .execute();
+  const rows = await liveEventMetaRows(tx, orderId);
   return rows.map((r) => JSON.parse(r.meta) as unknown);
 }
 
@@ -86,14 +67,8 @@ export function changeCartOrder(cart: { edits_order_id: string | null } | undefi
 
 /** The cart's credit: what the order tickets it takes out were worth (price and outside fees). */
 async function updateCredit(tx: Tx, cartId: string): Promise<number> {
-  const taken = await tx.selectFrom('ticket').select(['adjusted_value', 'fee_fixed_outside', 'fee_percent_outside']).where('change_cart_id', '=', cartId).where('state', '=', 'in_cart').execute();
+  const taken = await takenTicketValues(tx, cartId);
   const credit = taken.reduce((sum, t) => sum + t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside, 0);
-  await tx.updateTable('cart').set({ credit }).where('id', '=', cartId).execute();
+  await setCartCredit(tx, cartId, credit);
   return credit;
-}
-
-/** A change cart discarded or expired: the order tickets it took out are booked again (nothing was given back). */
-export async function restoreOrderTickets(tx: Tx, cartId: string): Promise<number> {
-  const restored = await tx.updateTable('ticket').set({ state: 'booked', change_cart_id: null }).where('change_cart_id', '=', cartId).where('state', '=', 'in_cart').executeTakeFirst();
-  return Number(restored.numUpdatedRows);
 }

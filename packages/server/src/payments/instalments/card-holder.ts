@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database.js';
-import { cartById } from '../../cart/cart.repository.js';
-import { userByIdentity } from '../../users/user.repository.js';
+import { cartById } from '../../cart/public.js';
+import { userByIdentity } from '../../users/public.js';
 
 /**
  * Who a card kept for the later instalments is kept for: the order's buyer (the cart's purchaser,

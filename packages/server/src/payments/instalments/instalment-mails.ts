@@ -3,8 +3,8 @@ import type { Tx } from '../../db/database.js';
 import type { MailMessage } from '../../mail/enqueue-mail.js';
 import { escapeHtml as escape } from '../../mail/escape-html.js';
 import { issueOrderKey, manageUrl } from '../../orders/order-access-key.js';
-import { orderById, orderForConfirmation } from '../../orders/orders.repository.js';
-import { userByIdentity } from '../../users/user.repository.js';
+import { orderById, orderForConfirmation } from '../../orders/public.js';
+import { userByIdentity } from '../../users/public.js';
 import { instalmentStatuses } from '../payment-plan.js';
 import { planOfOrders } from '../payments.repository.js';
 

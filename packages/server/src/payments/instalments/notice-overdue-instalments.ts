@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/database.js';
 import { inWriteTransaction } from '../../db/write-batch.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
-import { orderById } from '../../orders/orders.repository.js';
+import { orderById } from '../../orders/public.js';
 import { instalmentStatuses } from '../payment-plan.js';
 import { linkInstalmentToOrder, planOfOrders } from '../payments.repository.js';
 import { instalmentOverdueMail } from './instalment-mails.js';

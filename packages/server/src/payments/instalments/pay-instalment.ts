@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import { inWriteTransaction } from '../../db/write-batch.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
-import { orderById } from '../../orders/orders.repository.js';
+import { orderById } from '../../orders/public.js';
 import { readOwnOrder } from '../../orders/read-order.js';
 import { earlierAttempt, gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from '../../checkout/pay-idempotency.js';
 import type { PayInput } from '../../checkout/pay-cart.js';
@@ -13,7 +13,7 @@ import { moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOf
 import type { PayOutcome } from '../settle-payment.js';
 import { chargeAndSettle, checkPayAmount, insertProcessingPayment, refusePayment } from '../charge-attempt.js';
 import { claimOrderForInstalment, recordAutopayConsent } from './instalments.repository.js';
-import { saveCard } from '../../membership/auto-renew/saved-payment-method.repository.js';
+import { saveCard } from '../../membership/public.js';
 import { chargedMethod, priceMethod } from '../method-fees.js';
 import { sellerMethodFees } from '../seller-method-fees.js';
 import { cardHolder } from './card-holder.js';

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import type { PaymentTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { enqueueMail } from '../../mail/enqueue-mail.js';
-import { orderById } from '../../orders/orders.repository.js';
+import { orderById } from '../../orders/public.js';
 import type { ChargeResult } from '../gateway.js';
 import { linkInstalmentToOrder, paymentById, planOfOrders, updateOpenPayment } from '../payments.repository.js';
 import { instalmentStatuses } from '../payment-plan.js';
