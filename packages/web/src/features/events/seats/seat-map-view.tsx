@@ -2,6 +2,8 @@ import type { TSeatMapElement } from '@foyer/contracts';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { en } from '../../../i18n/en.js';
 import type { MapSeat } from './seat-picking.js';
+import { MapElement } from './seat-map-element.js';
+import { nearestInRow, pinchDistance, rowsInFront } from './seat-map-moves.js';
 import { panBy, viewBox, zoomIn, zoomOut, type MapSize, type View } from './viewport.js';
 
 /** How one seat is drawn: worked out once per change of states, selection or filter (not per pan or zoom). */
@@ -209,48 +211,3 @@ const SeatLayer = memo(function SeatLayer({ dots, tabStop, onFocusSeat, onChoose
     </g>
   );
 });
-
-function MapElement({ element: e }: { element: TSeatMapElement }) {
-  if (e.type === 'label') {
-    return (
-      <text className="seat-map__label" x={e.x} y={e.y} textAnchor="middle" aria-hidden="true">
-        {e.text}
-      </text>
-    );
-  }
-  const w = e.width ?? 0;
-  const h = e.height ?? 0;
-  return (
-    <g aria-hidden="true">
-      <rect className={`seat-map__element seat-map__element--${e.type}`} x={e.x} y={e.y} width={w} height={h} rx={e.type === 'stage' ? 8 : 2} />
-      {e.text && (
-        <text className="seat-map__element-text" x={e.x + w / 2} y={e.y + h / 2} textAnchor="middle" dominantBaseline="central">
-          {e.text}
-        </text>
-      )}
-    </g>
-  );
-}
-
-const pinchDistance = (pointers: Map<number, { x: number; y: number }>) => {
-  const [a, b] = [...pointers.values()];
-  return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
-};
-
-/** Seats grouped by their row's line (y), front to back: for moving up and down. */
-function rowsInFront(seats: readonly MapSeat[]): MapSeat[][] {
-  const lines = new Map<number, MapSeat[]>();
-  for (const s of seats) {
-    const y = Math.round(s.y);
-    lines.set(y, [...(lines.get(y) ?? []), s]);
-  }
-  return [...lines.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
-}
-
-/** The seat of the next row line in front (-1) or behind (+1) nearest across. */
-function nearestInRow(rows: MapSeat[][], seat: MapSeat, direction: -1 | 1): string | undefined {
-  const at = rows.findIndex((row) => row.some((s) => s.id === seat.id));
-  const row = rows[at + direction];
-  if (!row) return undefined;
-  return row.reduce((best, s) => (Math.abs(s.x - seat.x) < Math.abs(best.x - seat.x) ? s : best)).id;
-}

@@ -11,7 +11,7 @@ import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
 import { asksForTickets, linkNeedsForms, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
 import type { EventDetail } from '../model.js';
 import type { Quantities } from '../quantities/quantities.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection.js';
+import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
 
 /**
  * The deep link's tickets in the date-first flow (docs/deep-links.md#deep-links-to-an-event): the quantities it names become the

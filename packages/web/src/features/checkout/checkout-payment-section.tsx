@@ -1,0 +1,82 @@
+// The checkout form's payment section (docs/payments.md#paying): what is paid already, the gift cards applied,
+// the part to pay now, the payment methods, a plan's instalment consent and the gift-card button.
+import { fromMinor } from '@foyer/contracts/constants';
+import type { Dispatch, ReactNode } from 'react';
+import { en, format } from '../../i18n/en.js';
+import { AppliedGiftCards } from './applied-gift-cards.js';
+import type { CheckoutFormAction, CheckoutFormState } from './checkout-form-state.js';
+import type { PartialChoice, PayStep } from './model.js';
+import { PartialPayment } from './partial-payment.js';
+import { PayStatus } from './pay-status.js';
+import { instalmentTexts } from '../manage/instalments/texts.js';
+
+interface CheckoutPaymentSectionProps {
+  id: string;
+  testMode: boolean;
+  paid: number;
+  total: string;
+  due: number;
+  outstanding: number;
+  options: PartialChoice[];
+  step: PayStep;
+  money: (amount: string) => string;
+  state: CheckoutFormState;
+  dispatch: Dispatch<CheckoutFormAction>;
+  consentOffered: boolean;
+  /** The payment methods (PaymentMethods), shown unless a gift card pays this step. */
+  methods: ReactNode;
+  onRemoveGiftCard: (number: string) => void;
+}
+
+export function CheckoutPaymentSection({ id, testMode, paid, total, due, outstanding, options, step, money, state, dispatch, consentOffered, methods, onRemoveGiftCard }: CheckoutPaymentSectionProps) {
+  const { notice, giftCards, choice, otherText, instalmentConsent } = state;
+  return (
+    <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
+      <div className="checkout-section__head">
+        <h2 id={`${id}-payment`} className="section-title">
+          {en.checkout.payment}
+        </h2>
+        {testMode && <span className="badge badge--test">{en.checkout.testMode}</span>}
+      </div>
+
+      {paid > 0 && <PayStatus paid={money(fromMinor(paid))} outstanding={money(total)} />}
+      {notice && (
+        <p className="notice notice--info" role="status">
+          {notice}
+        </p>
+      )}
+
+      {step.kind === 'free' ? (
+        <p className="notice notice--info">{en.checkout.nothingToPay}</p>
+      ) : (
+        <>
+          {giftCards.length > 0 && <AppliedGiftCards giftCards={giftCards} money={money} onRemove={onRemoveGiftCard} />}
+          {options.length > 1 && step.kind !== 'gift_card' && (
+            <PartialPayment
+              id={id}
+              due={due}
+              outstanding={outstanding}
+              choice={choice}
+              otherText={otherText}
+              money={money}
+              onChoice={(c) => dispatch({ type: 'choice', choice: c })}
+              onOther={(text) => dispatch({ type: 'otherText', text })}
+            />
+          )}
+          {step.kind === 'gift_card' ? <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p> : methods}
+          {consentOffered && (
+            <div className="field field--wide field--check">
+              <label className="check">
+                <input type="checkbox" checked={instalmentConsent} onChange={(e) => dispatch({ type: 'instalmentConsent', consent: e.currentTarget.checked })} data-testid="instalment-consent" />
+                <span>{instalmentTexts.autopay}</span>
+              </label>
+            </div>
+          )}
+          <button type="button" className="button button--secondary gift-card-open" onClick={() => dispatch({ type: 'giftOpen', open: true })} aria-haspopup="dialog">
+            {en.checkout.giftCardOpen}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

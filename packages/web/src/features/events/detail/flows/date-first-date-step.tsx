@@ -1,0 +1,113 @@
+// Why: the date-first flow's date step (docs/events.md#flows): the calendar's dates, or once chosen the date with
+// 'Change'; an add-on shows the admission's date, or asks for an admission first (docs/events.md#upsells-and-add-ons).
+import type { TCalendarDay } from '@foyer/contracts';
+import type { ReactNode, RefObject } from 'react';
+import type { PriceDisplay } from '../../../../config/config.js';
+import { en } from '../../../../i18n/en.js';
+import { formatDate } from '../../../../lib/dates.js';
+import { ErrorNotice } from '../../../../ui/error-notice.js';
+import { Skeleton, SkeletonLines } from '../../../../ui/skeleton.js';
+import { AnchorRequired } from '../../upsell/anchor-required.js';
+import type { VisitState } from '../../upsell/use-add-on.js';
+import { MAX_DATE_BUTTONS } from '../dates-sessions/date-selection.js';
+import { DateSelector } from '../dates-sessions/date-selector.js';
+import { dayPriceText } from '../dates-sessions/day-texts.js';
+import { dateTexts } from '../message-rules.js';
+import type { EventDetail } from '../model.js';
+import { StepMessages } from '../step-messages.js';
+
+interface DateFirstDateStepProps {
+  detail: EventDetail;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** An add-on's visit (null for an event with its own dates). */
+  addOn: VisitState | null;
+  date: string | null;
+  editingDate: boolean;
+  notice: ReactNode;
+  calendar: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  days: TCalendarDay[];
+  today: string;
+  currency: string;
+  threshold: number;
+  display: PriceDisplay;
+  onEdit: () => void;
+  onChoose: (date: string) => void;
+}
+
+export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate, notice, calendar, days, today, currency, threshold, display, onEdit, onChoose }: DateFirstDateStepProps) {
+  if (addOn?.visit) {
+    return (
+      <section className="panel step step--done" aria-labelledby="step-date">
+        <div className="step__header">
+          <p className="step__chosen">
+            <span className="step__chosen-label" id="step-date" ref={headingRef} tabIndex={-1}>
+              {en.event.steps.date}
+            </span>
+            {formatDate(addOn.visit.date)}
+          </p>
+        </div>
+        <p className="muted">{en.event.addOnDate}</p>
+      </section>
+    );
+  }
+  if (addOn) {
+    return <section className="panel step">{addOn.error ? <ErrorNotice title={en.event.errorTitle} error={addOn.error} /> : addOn.loading ? <SkeletonLines lines={2} /> : <AnchorRequired />}</section>;
+  }
+  const dateDone = date !== null && !editingDate;
+  // The secondary ticket type of web.price_display is priced from the event's own types.
+  const typeById = (typeId: string) => detail.groups.flatMap((g) => g.types).find((t) => t.type.id === typeId)?.type;
+  return (
+    <section className={`panel step${dateDone ? ' step--done' : ''}`} aria-labelledby="step-date">
+      <div className="step__header">
+        {dateDone ? (
+          <p className="step__chosen">
+            <span className="step__chosen-label" id="step-date" ref={headingRef} tabIndex={-1}>
+              {en.event.steps.date}
+            </span>
+            {formatDate(date)}
+          </p>
+        ) : (
+          <h2 id="step-date" ref={headingRef} tabIndex={-1} className="step__title">
+            {en.dates.heading}
+          </h2>
+        )}
+        {dateDone && (
+          <button type="button" className="button button--secondary button--small" aria-label={en.dates.changeDate} onClick={onEdit}>
+            {en.dates.change}
+          </button>
+        )}
+      </div>
+      {notice}
+      {dateDone && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
+      {!dateDone &&
+        (calendar.isPending ? (
+          <DateButtonsSkeleton />
+        ) : calendar.isError ? (
+          <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
+        ) : (
+          <DateSelector
+            days={days}
+            today={today}
+            selected={date}
+            onSelect={onChoose}
+            currency={currency}
+            threshold={threshold}
+            priceDisplay={display}
+            priceOf={(day) => dayPriceText(day, currency, display, typeById)}
+            rules={detail.messageRules}
+            reveal={editingDate}
+          />
+        ))}
+    </section>
+  );
+}
+
+function DateButtonsSkeleton() {
+  return (
+    <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
+      {Array.from({ length: MAX_DATE_BUTTONS }, (_, i) => (
+        <Skeleton key={i} height={96} style={{ borderRadius: 'var(--radius-md)' }} />
+      ))}
+    </div>
+  );
+}

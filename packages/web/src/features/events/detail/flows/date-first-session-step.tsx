@@ -1,0 +1,85 @@
+// Why: the date-first flow's time step (docs/events.md#flows): the day's sessions with their shared price, or once
+// chosen the session with 'Change' (none for an all-day session taken for the buyer).
+import type { TEventSession } from '@foyer/contracts';
+import { isAllDaySession } from '@foyer/contracts/rules';
+import type { ReactNode, RefObject } from 'react';
+import type { SessionTabsConfig } from '../../../../config/config.js';
+import { en, format } from '../../../../i18n/en.js';
+import { formatDate, formatDateTime, formatTime, safeTz } from '../../../../lib/dates.js';
+import { SessionPicker } from '../dates-sessions/session-picker.js';
+import { sessionTexts } from '../message-rules.js';
+import type { EventDetail } from '../model.js';
+import { StepMessages } from '../step-messages.js';
+
+interface DateFirstSessionStepProps {
+  detail: EventDetail;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The day whose times are offered. */
+  day: string;
+  session: TEventSession | null;
+  autoSession: boolean;
+  autoPickFirst: boolean;
+  notice: ReactNode;
+  /** The session price, the same for every time here, shown once above the times. */
+  sessionPrice: string | null;
+  filter: ((session: TEventSession) => boolean) | undefined;
+  tabsConfig: SessionTabsConfig;
+  threshold: number;
+  hideSoldOut: boolean;
+  onChange: () => void;
+  onSelect: (session: TEventSession, auto: boolean) => void;
+}
+
+export function DateFirstSessionStep({ detail, headingRef, day, session, autoSession, autoPickFirst, notice, sessionPrice, filter, tabsConfig, threshold, hideSoldOut, onChange, onSelect }: DateFirstSessionStepProps) {
+  const { timezone } = detail;
+  return (
+    <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="step-session">
+      <div className="step__header">
+        {session ? (
+          <p className="step__chosen">
+            <span className="step__chosen-label" id="step-session" ref={headingRef} tabIndex={-1}>
+              {en.event.steps.session}
+            </span>
+            {sessionText(session, timezone)}
+          </p>
+        ) : (
+          <h2 id="step-session" ref={headingRef} tabIndex={-1} className="step__title">
+            {en.sessions.heading}
+          </h2>
+        )}
+        {session && !autoSession && (
+          <button type="button" className="button button--secondary button--small" aria-label={en.sessions.changeTime} onClick={onChange}>
+            {en.sessions.change}
+          </button>
+        )}
+      </div>
+      {notice}
+      {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
+      {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
+      {!session && (
+        <SessionPicker
+          eventId={detail.event.id}
+          date={day}
+          filter={filter}
+          timezone={timezone}
+          tabsConfig={tabsConfig}
+          threshold={threshold}
+          hideSoldOut={hideSoldOut}
+          selectedId={null}
+          autoPickFirst={autoPickFirst}
+          rules={detail.messageRules}
+          onSelect={onSelect}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The chosen session: 'ddd, MMM D, YYYY [at] h:mm A', or the day and 'All day' for all-day sessions. */
+function sessionText(session: TEventSession, timezone: string): string {
+  if (!isAllDaySession(session)) return formatDateTime(session.start_datetime, timezone);
+  return `${formatDate(safeTz(session.start_datetime, timezone).format('YYYY-MM-DD'))} · ${format(en.sessions.allDayRange, {
+    start: formatTime(session.start_datetime, timezone),
+    end: formatTime(session.end_datetime, timezone),
+  })}`;
+}

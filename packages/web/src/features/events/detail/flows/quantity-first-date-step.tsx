@@ -1,0 +1,64 @@
+// Why: the quantity-first flow's date step (docs/events.md#flows): the calendar priced for the chosen quantities,
+// a deep link's date notice, and once chosen the date's messages.
+import type { TCalendarDay } from '@foyer/contracts';
+import type { RefObject } from 'react';
+import type { PriceDisplay } from '../../../../config/config.js';
+import { en } from '../../../../i18n/en.js';
+import { formatDate, todayIn } from '../../../../lib/dates.js';
+import { Skeleton } from '../../../../ui/skeleton.js';
+import { DateSelector } from '../dates-sessions/date-selector.js';
+import { dateTexts } from '../message-rules.js';
+import type { EventDetail } from '../model.js';
+import { StepMessages } from '../step-messages.js';
+import { QuantityFirstStep } from './quantity-first-step.js';
+import { dayTotalText } from './quantity-first-summary.js';
+
+interface QuantityFirstDateStepProps {
+  detail: EventDetail;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  date: string | null;
+  dateNotice: string | null;
+  /** The priced calendar is still asked. */
+  loading: boolean;
+  /** Its days once answered; null otherwise. */
+  days: TCalendarDay[] | null;
+  currency: string;
+  threshold: number;
+  display: PriceDisplay;
+  onChange: () => void;
+  onSelect: (date: string) => void;
+}
+
+export function QuantityFirstDateStep({ detail, headingRef, date, dateNotice, loading, days, currency, threshold, display, onChange, onSelect }: QuantityFirstDateStepProps) {
+  return (
+    <QuantityFirstStep id="qf-date" headingRef={headingRef} done={date !== null} title={en.dates.heading} doneLabel={en.event.steps.date} chosen={date && formatDate(date)} changeLabel={en.dates.changeDate} onChange={onChange}>
+      {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
+      {dateNotice && !date && (
+        <p className="notice notice--warning step__notice" role="alert">
+          {dateNotice}
+        </p>
+      )}
+      {!date &&
+        (loading ? (
+          <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} height={96} />
+            ))}
+          </div>
+        ) : days ? (
+          <DateSelector
+            days={days}
+            today={todayIn(detail.timezone)}
+            selected={date}
+            onSelect={onSelect}
+            currency={currency}
+            threshold={threshold}
+            priceDisplay={display}
+            rules={detail.messageRules}
+            priceOf={(day) => dayTotalText(display, currency, day)}
+            reveal
+          />
+        ) : null)}
+    </QuantityFirstStep>
+  );
+}

@@ -1,0 +1,68 @@
+// Why: the quantity-first flow's first step (docs/events.md#flows): the ticket groups, a deep link's or the
+// calendar's notice, the quantity messages and "Show dates"; once done, the quantities chosen and 'Change'.
+import type { ComponentProps, RefObject } from 'react';
+import { en } from '../../../../i18n/en.js';
+import { quantityLines, quantityTexts } from '../message-rules.js';
+import type { EventDetail } from '../model.js';
+import { ReserveBar } from '../quantities/reserve-bar.js';
+import { StepMessages } from '../step-messages.js';
+import { QuantityFirstGroups } from './quantity-first-groups.js';
+import { QuantityFirstStep } from './quantity-first-step.js';
+import { chosenSummary } from './quantity-first-summary.js';
+
+interface QuantityFirstQuantitiesStepProps {
+  detail: EventDetail;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
+  open: boolean;
+  /** A deep link named ticket types the event does not have. */
+  typesNotFound: boolean;
+  quantityError: string | null;
+  fields: ComponentProps<typeof QuantityFirstGroups>;
+  count: number;
+  total: { price: number; fees: number };
+  onChange: () => void;
+  onShowDates: () => void;
+}
+
+export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open, typesNotFound, quantityError, fields, count, total, onChange, onShowDates }: QuantityFirstQuantitiesStepProps) {
+  const { groups, quantities, currency } = fields;
+  return (
+    <QuantityFirstStep
+      id="qf-quantities"
+      headingRef={headingRef}
+      done={!open}
+      title={en.flows.quantitiesTitle}
+      doneLabel={en.flows.quantitiesDone}
+      chosen={chosenSummary(groups, quantities)}
+      changeLabel={en.flows.changeQuantities}
+      onChange={onChange}
+    >
+      {open && (
+        <form
+          ref={formRef}
+          className="quantity-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onShowDates();
+          }}
+        >
+          {typesNotFound && !quantityError && (
+            <p className="notice notice--warning step__notice" role="alert">
+              {en.deepLinks.typesNotFound}
+            </p>
+          )}
+          {quantityError && (
+            <p className="notice notice--error step__notice" role="alert">
+              {quantityError}
+            </p>
+          )}
+          <QuantityFirstGroups {...fields} />
+          <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { timezone: detail.timezone })} />
+          <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
+        </form>
+      )}
+    </QuantityFirstStep>
+  );
+}

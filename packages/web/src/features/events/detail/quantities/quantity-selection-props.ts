@@ -1,0 +1,30 @@
+// What the quantities of an event page are given (docs/events.md#flows): the event, the chosen session, its groups and the flow's cache.
+import type { TConfigEntry, TEventSession, TEventTemplate, TMessageRule } from '@foyer/contracts';
+import type { PriceGroup } from '../model.js';
+import type { CachedSelection } from './selection-cache.js';
+
+/** Where the flow keeps the last selection (docs/events.md#flows cached selection). */
+export interface SelectionCacheRef {
+  current: CachedSelection | null;
+}
+
+export interface QuantitySelectionProps {
+  event: TEventTemplate;
+  /** The chosen session; null until one is picked (then the read-only prices show). */
+  session: TEventSession | null;
+  /** The session's venue-local day (YYYY-MM-DD), for the cached selection. */
+  date?: string | null;
+  groups: PriceGroup[];
+  currency: string;
+  /** Event configuration entries (they win over the seller's). */
+  eventConfig?: TConfigEntry[];
+  cache?: SelectionCacheRef;
+  /** event_session_sold_out: the flow reloads sessions or dates and says so (docs/events.md#errors). */
+  onSoldOut?: (session: TEventSession) => void;
+  /** Message rules: quantity_message texts show under the quantities while their triggers pass. */
+  messageRules?: TMessageRule[];
+  /** The venue timezone, for the session-time triggers of quantity messages. */
+  timezone?: string;
+  /** An add-on with tickets_must_match_anchor_tickets: exactly this many tickets (pre-filled, capped, explained). */
+  matchCount?: number;
+}
