@@ -43,7 +43,7 @@ describe('the box office moves tickets and issues comps', () => {
     const gaSessions = await daySessions();
     const [full, roomy] = gaSessions.filter((s) => s.id !== bought.id);
     expect(roomy).toBeDefined();
-    await setCapacity(page, full!.id, 0);
+    await setCapacity(page, full.id, 0);
 
     await tickets.getByRole('checkbox').first().check();
     await page.getByRole('button', { name: 'Move selected tickets' }).click();
@@ -51,11 +51,11 @@ describe('the box office moves tickets and issues comps', () => {
     const radios = dialog.getByRole('radio');
     await radios.first().waitFor();
     const choose = async (id: string) => dialog.locator(`input[type="radio"][value="${id}"]`).check();
-    await choose(full!.id);
+    await choose(full.id);
     await dialog.getByLabel('Reason').fill('Visitor booked the wrong time');
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Tickets have sold out for this session.' }).waitFor();
-    await choose(roomy!.id);
+    await choose(roomy.id);
     await expectAccessible(page);
     await screenshot(page, 'admin-move-dialog-desktop', { dialog: true });
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
@@ -75,7 +75,7 @@ describe('the box office moves tickets and issues comps', () => {
     // The Sessions table lists the day's sessions in start order, as the admin API does: the roomy one's Comps button.
     const compsButtons = page.getByRole('button', { name: /^Comps for General Admission/ });
     await compsButtons.first().waitFor();
-    const index = gaSessions.findIndex((s) => s.id === roomy!.id);
+    const index = gaSessions.findIndex((s) => s.id === roomy.id);
     await compsButtons.nth(index).click();
     const comps = page.getByRole('dialog', { name: 'Complimentary tickets' });
     await comps.getByLabel('Ticket type').selectOption({ label: 'Adult' });
@@ -98,7 +98,7 @@ describe('the box office moves tickets and issues comps', () => {
     await expectAccessible(page);
 
     // The moved ticket and the two comps hold places in the roomy session.
-    expect((await daySessions()).find((s) => s.id === roomy!.id)!.sold).toBe(3);
+    expect((await daySessions()).find((s) => s.id === roomy.id)!.sold).toBe(3);
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -136,7 +136,7 @@ describe('the box office moves tickets and issues comps', () => {
     await screenshot(page, 'admin-move-seated-dialog-desktop', { dialog: true });
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Moved 1 ticket.' }).waitFor();
-    await expect.poll(async () => (await tickets.getByRole('row').allTextContents()).find((r) => r.includes('booked')) ?? '').toContain(chosen[0]!);
+    await expect.poll(async () => (await tickets.getByRole('row').allTextContents()).find((r) => r.includes('booked')) ?? '').toContain(chosen[0]);
     expect(errors).toEqual([]);
   }, 180_000);
 });

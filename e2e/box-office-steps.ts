@@ -18,7 +18,7 @@ export function staffAdd(sf: Storefront, email: string): string {
     input: PASSWORD,
     encoding: 'utf8',
   });
-  return new URL(/TOTP \(add to an authenticator app\): (\S+)/.exec(out)![1]!).searchParams.get('secret')!;
+  return new URL(/TOTP \(add to an authenticator app\): (\S+)/.exec(out)![1]).searchParams.get('secret')!;
 }
 
 /** With `zone`, a seated sale: the type of that name and price, in the first free seat of that zone of the map. */
@@ -37,9 +37,9 @@ export async function paidOrder(base: string, email: string, sale: Sale = { even
     ? ((await call('GET', `/api/events/${String(event.id)}/sessions/${session.id}/seat_map?_withgeometry=true`)).seat._data as { id: string; zone: string; state: string }[]).find((x) => x.zone === sale.zone && x.state === 'available')!
     : null;
   const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id, ...(seat ? { handler_data: { seat_id: seat.id } } : {}) }] });
-  const cartId = cart.cart._data[0]!.id as string;
+  const cartId = cart.cart._data[0].id as string;
   const user = await call('POST', '/api/user?_embed=identity', { first_name: 'Grace', last_name: 'Hopper', email });
-  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0]!.id, send_email: true });
+  await call('POST', `/api/cart/${cartId}/guest_checkout`, { guest_identity_id: user.identity._data[0].id, send_email: true });
   const paid = (await call('POST', `/api/cart/${cartId}/pay`, { amount: sale.amount, gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' }, terms_accepted: true })) as unknown as { outcome: string };
   expect(paid.outcome).toBe('completed');
   return { ...session, event_id: String(event.id) };

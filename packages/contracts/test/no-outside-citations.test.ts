@@ -81,7 +81,7 @@ function anchorsOf(page: string): Set<string> {
     if (/^\s*```/.test(line)) fence = !fence;
     const m = fence ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) continue;
-    const slug = githubSlug(m[1]!);
+    const slug = githubSlug(m[1]);
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     anchors.add(n ? `${slug}-${n}` : slug);
@@ -117,12 +117,12 @@ describe('the repository stands alone', () => {
         .forEach((text, i) => {
           for (const m of text.matchAll(/\bdocs\/([a-z0-9-]+\.md)#([\w-]+)/g)) {
             cited++;
-            check(file, i + 1, m[1]!, m[2]!);
+            check(file, i + 1, m[1], m[2]);
           }
           if (!page || page.includes('/')) return;
           // links between the docs pages: (other.md#anchor) and (#anchor)
-          for (const m of text.matchAll(/\]\(([a-z0-9-]+\.md)#([\w-]+)\)/g)) check(file, i + 1, m[1]!, m[2]!);
-          for (const m of text.matchAll(/\]\(#([\w-]+)\)/g)) check(file, i + 1, page, m[1]!);
+          for (const m of text.matchAll(/\]\(([a-z0-9-]+\.md)#([\w-]+)\)/g)) check(file, i + 1, m[1], m[2]);
+          for (const m of text.matchAll(/\]\(#([\w-]+)\)/g)) check(file, i + 1, page, m[1]);
         });
     }
     expect(cited).toBeGreaterThan(0);

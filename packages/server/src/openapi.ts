@@ -67,7 +67,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     convertConstToEnum: false,
     // Only /api: its /cached_api twins, the pages and the assets are not the API.
-    transform: ({ schema, url }) => (url.startsWith('/api/') && schema ? { schema: documentedSchema(schema) as FastifySchema, url } : { schema: { ...schema, hide: true }, url }),
+    transform: ({ schema, url }) => (url.startsWith('/api/') && schema ? { schema: documentedSchema(schema), url } : { schema: { ...schema, hide: true }, url }),
     // The shared resources, as the contract writes them (JSON Schema 2020-12 is OpenAPI 3.1's schema language).
     transformObject: (document) => ({
       ...('openapiObject' in document ? document.openapiObject : {}),

@@ -15,7 +15,7 @@ describe.each(dialects())('resending member cards on %s', (dialect) => {
     const checker = await documentChecker(t);
     const buyer = await registered(t, 'Ada');
     await buyMembership(buyer.b, ids, 'm-dual', { members: dualMembers(buyer.email) }, '120.00');
-    const set = ((await desk.get('/api/admin/members?q=ada')).body.admin_member._data as { card_set_id: string }[])[0]!.card_set_id;
+    const set = ((await desk.get('/api/admin/members?q=ada')).body.admin_member._data as { card_set_id: string }[])[0].card_set_id;
     const codes = (await t.db.selectFrom('membership').select('scan_code').where('card_set_id', '=', set).orderBy('position').execute()).map((c) => c.scan_code);
     const cardsMails = () => t.db.selectFrom('outbox').select(['to_address', 'subject', 'text_body', 'attachments']).where('kind', '=', 'membership_cards').orderBy('created_at').orderBy('id').execute();
 
@@ -32,15 +32,15 @@ describe.each(dialects())('resending member cards on %s', (dialect) => {
       ['ada.new@example.org', 'Your membership cards'],
     ]);
     // Both cards of the set, each with its member number and QR code; nothing of the order's tickets.
-    for (const code of codes) expect(mails[0]!.text_body).toContain(`member number ${code}`);
-    expect(JSON.parse(mails[0]!.attachments!).map((a: { filename: string }) => a.filename)).toEqual(codes.map((c) => `member-${c}.png`));
+    for (const code of codes) expect(mails[0].text_body).toContain(`member number ${code}`);
+    expect(JSON.parse(mails[0].attachments!).map((a: { filename: string }) => a.filename)).toEqual(codes.map((c) => `member-${c}.png`));
 
     const audit = await t.db.selectFrom('audit_log').select(['action', 'staff_email', 'after']).where('object_id', '=', set).orderBy('created_at').orderBy('id').execute();
     expect(audit.map((a) => [a.action, a.staff_email])).toEqual([
       ['membership.resend_cards', 'desk@example.org'],
       ['membership.resend_cards', 'desk@example.org'],
     ]);
-    expect(JSON.parse(audit[1]!.after!)).toEqual({ to: 'ada.new@example.org', member_ids: codes });
+    expect(JSON.parse(audit[1].after!)).toEqual({ to: 'ada.new@example.org', member_ids: codes });
 
     // Refusals send nothing and write nothing.
     const bad = await desk.post(`/api/admin/members/${set}/resend`, { email: 'not an address' });
@@ -60,7 +60,7 @@ describe.each(dialects())('resending member cards on %s', (dialect) => {
     const desk = await signedIn(t, await makeStaff(t, 'desk2@example.org', 'box_office'));
     const buyer = await registered(t, 'Grace');
     await buyMembership(buyer.b, ids, 'm-dual', { members: dualMembers(buyer.email) }, '120.00');
-    const set = ((await desk.get('/api/admin/members?q=grace')).body.admin_member._data as { card_set_id: string }[])[0]!.card_set_id;
+    const set = ((await desk.get('/api/admin/members?q=grace')).body.admin_member._data as { card_set_id: string }[])[0].card_set_id;
     await t.db.updateTable('membership').set({ email: null }).where('card_set_id', '=', set).execute();
     const sent = await desk.post(`/api/admin/members/${set}/resend`, {});
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);

@@ -20,11 +20,11 @@ function tsFiles(dir: string): string[] {
 function crossAreaRepositoryImports(root: string): string[] {
   const areaOf = (file: string) => {
     const parts = relative(root, file).split(/[\\/]/);
-    return parts.length > 1 ? parts[0]! : '(root)';
+    return parts.length > 1 ? parts[0] : '(root)';
   };
   return tsFiles(root).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((m) => {
-      const spec = m[1] ?? m[2]!;
+      const spec = m[1] ?? m[2];
       if (!spec.startsWith('.') || !/\.repository(\.js|\.ts)?$/.test(spec)) return [];
       const target = resolve(dirname(file), spec);
       const area = areaOf(target);

@@ -16,7 +16,7 @@ describe.each(dialects())("the event page's data block on %s", (dialect) => {
   it("carries the flexible option's read for this whole hour, as /cached_api answers it", async () => {
     const res = await shell.t.app.inject({ method: 'GET', url: `/events/${shell.ga}` });
     expect(res.statusCode).toBe(200);
-    const block = JSON.parse(BLOCK.exec(res.body)![1]!.replace(/\\u003c/g, '<')) as { flexible: { hour: number; sessions: unknown } };
+    const block = JSON.parse(BLOCK.exec(res.body)![1].replace(/\\u003c/g, '<')) as { flexible: { hour: number; sessions: unknown } };
     expect(block.flexible.hour).toBe(wholeHour(NOW.getTime()));
     const query = new URLSearchParams({ ...flexibleOptionFilters(block.flexible.hour), _limit: '1' });
     const api = await getJson(shell.t.app, `/cached_api/events/${shell.ga}/sessions?${query}`);

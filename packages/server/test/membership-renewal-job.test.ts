@@ -82,7 +82,7 @@ describe.each(dialects())('the auto-renew job on %s', (dialect) => {
       await renewDueMemberships(deps(), new Date(end - 10 * DAY));
       const [reminder] = await mailsTo(email);
       // 75.00 + 0.30 + 2 % of 75.00 (1.50).
-      expect(reminder!.text_body).toContain('we will charge 76.80 USD (including a payment fee of 1.80 USD) to your visa card ending in 4242');
+      expect(reminder.text_body).toContain('we will charge 76.80 USD (including a payment fee of 1.80 USD) to your visa card ending in 4242');
       expect((await renewDueMemberships(deps(), new Date(end - 6 * DAY))).renewed).toBe(1);
       const charges = await t.db
         .selectFrom('payment')

@@ -70,7 +70,7 @@ describe('moving tickets from the order page', () => {
   });
 
   it("charges a dearer move through Stripe's card element when the seller takes cards by Stripe: the payment method, never the number", async () => {
-    const elements = { create: () => ({ mount: (el: HTMLElement) => void el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
+    const elements = { create: () => ({ mount: (el: HTMLElement) => el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
     const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_card_visa' } }));
     const stripe = { elements: () => elements, createPaymentMethod, handleNextAction: async () => ({}), paymentRequest: () => null } as unknown as StripeJs;
     vi.stubGlobal('Stripe', () => stripe);
@@ -79,7 +79,7 @@ describe('moving tickets from the order page', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /SC1/ }));
     fireEvent.click(screen.getByRole('button', { name: adminText.move.open }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click((await within(dialog).findAllByRole('radio'))[1]!);
+    fireEvent.click((await within(dialog).findAllByRole('radio'))[1]);
     fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
     fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
     await within(dialog).findByRole('alert');

@@ -20,7 +20,7 @@ const seats = (): TSeat[] =>
   Array.from({ length: 6 }, (_, i) => ({
     id: `B${i + 1}`, state: 'available', name: String(i + 1), section: 'Stalls', row: 'B', seat_template_id: 't',
     x: 20 + 20 * i, y: 20, r: 8, zone: 'standard', ticket_groups: ['gs'], previous: i ? `B${i}` : null, next: i < 5 ? `B${i + 2}` : null,
-  })) as TSeat[];
+  }));
 const geometryDoc = () => ({
   seat_map: { _count: 1, _total: 1, _data: [{ id: 't', seat_template_id: 't', event_session_id: 's2', name: 'Hall', width: 160, height: 60, map_geometry: { sections: [], zones: [] }, other_elements: [], geometry_version: 'v' }] },
   seat: { _count: 6, _total: 6, _data: seats() },
@@ -85,7 +85,7 @@ describe('seats in the staff dialogs', { timeout: 40_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     const options = await within(dialog).findAllByRole('radio');
     expect(within(dialog).queryByRole('button', { name: adminText.seats.choose })).toBeNull();
-    fireEvent.click(options[1]!);
+    fireEvent.click(options[1]);
     expect(await within(dialog).findByText('Choose 2 seats on the seat map.', {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'wrong day' } });
 

@@ -27,7 +27,7 @@ export async function issueComps(deps: { db: Db; dialect: Dialect; publicUrl: st
   const seats = [...(body.seat_ids ?? [])];
   // A seated session's tickets take the seats named, in order (the ticket's insert decides whether each is free: seats/hold-seat.ts).
   const add = items.flatMap((item) =>
-    Array.from({ length: item.quantity }, () => ({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined, ...(seats.length ? { handler_data: { seat_id: seats.shift() } } : {}) }) as TReserveTicket),
+    Array.from({ length: item.quantity }, () => ({ ticket_type_id: item.ticket_type_id, event_session_id: item.event_session_id ?? undefined, ...(seats.length ? { handler_data: { seat_id: seats.shift() } } : {}) })),
   );
   // The recipient: a guest account like guest checkout's (the same e-mail is the same person); staff are trusted with sign-ups.
   const recipientId = body.recipient ? await registerGiftee(deps.db, { sellerId: seller.id, body: body.recipient, ip: `staff:${randomBytes(8).toString('hex')}`, now }) : null;

@@ -20,7 +20,7 @@ export async function resendMemberCards(deps: { db: Db; dialect: Dialect }, acto
     const cards = await membersOfSet(tx, input.cardSetId);
     if (!cards.length) throw new AppError(404, 'not_found', ADMIN_TEXT.memberNotFound, CONTEXT, { card_set_id: input.cardSetId });
     const holder = cards.find((c) => c.email)?.email ?? null;
-    const to = input.email ?? holder ?? (cards[0]!.ticket_order_id ? (await orderWithBuyer(tx, cards[0]!.ticket_order_id))?.email : null) ?? null;
+    const to = input.email ?? holder ?? (cards[0].ticket_order_id ? (await orderWithBuyer(tx, cards[0].ticket_order_id))?.email : null) ?? null;
     if (!to) throw new AppError(400, 'validation_failed', ADMIN_TEXT.memberNoEmail, CONTEXT, { card_set_id: input.cardSetId });
     const mail = (await memberCardsMail(tx, input.cardSetId, to))!;
     await enqueueMail(tx, mail, input.now, 'membership_cards');

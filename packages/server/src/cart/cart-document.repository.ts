@@ -12,7 +12,7 @@ const oneSession = prepared((db, id: string) => db.selectFrom('event_session').s
 
 /** Sessions by id; one session (the common cart) through a prepared statement. */
 export async function sessionsByIds(db: Tx, ids: string[]) {
-  if (ids.length === 1) return (await oneSession(db, ids[0]!)).rows;
+  if (ids.length === 1) return (await oneSession(db, ids[0])).rows;
   return db.selectFrom('event_session').selectAll().where('id', 'in', ids).execute();
 }
 

@@ -16,14 +16,17 @@ export async function upsertByKey<T extends KeyedTable>(
   scope: Record<string, string>,
   values: Omit<Database[T], 'id'>,
 ): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
   let q = tx.selectFrom(table as KeyedTable).select('id') as any;
   for (const [column, value] of Object.entries(scope)) q = q.where(column, '=', value);
   const existing = (await q.executeTakeFirst()) as { id: string } | undefined;
   if (existing) {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
     await (tx.updateTable(table as KeyedTable) as any).set(values).where('id', '=', existing.id).execute();
     return existing.id;
   }
   const id = uuidv7();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
   await (tx.insertInto(table as KeyedTable) as any).values({ id, ...values }).execute();
   return id;
 }

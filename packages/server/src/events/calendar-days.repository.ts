@@ -122,7 +122,7 @@ async function localDay(db: Tx, dialect: Dialect, eventId: string, timezone: str
   const [first, last] = [await edge('asc'), await edge('desc')];
   if (!first || !last) return null;
   const segments = offsetSegments(first.start_datetime, last.start_datetime, timezone);
-  if (segments.length === 1) return localDateAtOffset(segments[0]!.offsetMinutes);
+  if (segments.length === 1) return localDateAtOffset(segments[0].offsetMinutes);
   const cases = segments.map((seg) => (seg.until ? sql`when s.start_datetime < ${seg.until} then ${localDateAtOffset(seg.offsetMinutes)}` : sql`else ${localDateAtOffset(seg.offsetMinutes)}`));
   return sql<string>`(case ${sql.join(cases, sql` `)} end)`;
 }

@@ -36,7 +36,7 @@ export async function memberCardsMail(tx: Tx, cardSetId: string, to: string): Pr
   const cards = await membershipsOfSetWithLevel(tx, cardSetId);
   if (!cards.length) return null;
   const part = await cardsMailPart(cards, cardSetId);
-  const holder = cards[0]!;
+  const holder = cards[0];
   return {
     to,
     subject: 'Your membership cards',

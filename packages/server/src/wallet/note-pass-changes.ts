@@ -25,7 +25,7 @@ export async function noteTicketsReplaced(tx: Tx, orderId: string, removedIds: r
   const free = addedIds.map((id) => byId.get(id)).filter((r) => !!r);
   const take = (match: (r: (typeof rows)[number]) => boolean) => {
     const i = free.findIndex(match);
-    return i < 0 ? null : free.splice(i, 1)[0]!.id;
+    return i < 0 ? null : free.splice(i, 1)[0].id;
   };
   const replacement = new Map<string, string | null>();
   for (const id of removedIds) {

@@ -191,7 +191,7 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
         return (await readBody(response)) as T;
       } catch (error) {
         // An answer the storefront does not expect goes to the server's log (docs/api.md#errors error reporting).
-        const callPath = url.split('?')[0]!;
+        const callPath = url.split('?')[0];
         if (error instanceof ApiError && !isExpectedApiError(method, callPath, error.status, error.code)) {
           reportError({ source: 'api', message: `${error.code}: ${error.message}`, method, path: callPath, status: error.status, code: error.code, request_id: response.headers.get('x-request-id') ?? undefined });
         }

@@ -71,13 +71,13 @@ export function applyLiveSessions(client: QueryClient, eventId: string, sessions
   let turned = false;
   for (const query of client.getQueryCache().findAll({ queryKey: ['event_session'] })) {
     const data = query.state.data;
-    if (!hasSessions(data) || !data.event_session._data.some((s) => byId.has(s.id as string))) continue;
+    if (!hasSessions(data) || !data.event_session._data.some((s) => byId.has(s.id))) continue;
     if (!showsSessionFigures(query.queryKey)) {
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
       continue;
     }
     const patched = data.event_session._data.map((s) => {
-      const live = byId.get(s.id as string);
+      const live = byId.get(s.id);
       if (!live || s.event_template_id !== eventId) return s;
       if (Boolean(s.sold_out) !== live.sold_out) turned = true;
       const { seat_states: _states, id: _id, ...figures } = live;
@@ -120,7 +120,7 @@ function startFeed(client: QueryClient, eventId: string): Feed {
   };
   function open() {
     if (feed.source || typeof document === 'undefined' || document.visibilityState === 'hidden') return;
-    if (typeof EventSource === 'undefined') return setState(eventId, feed, 'fallback');
+    if (typeof EventSource === 'undefined') { setState(eventId, feed, 'fallback'); return; }
     const source = new EventSource(streamUrl(eventId));
     feed.source = source;
     readyTimer = setTimeout(fallBack, READY_WITHIN_MS);
@@ -197,12 +197,12 @@ export function useLiveFeed(eventId: string | undefined, active = true, onChange
   latest.current = onChange;
   useEffect(() => {
     if (!on) return;
-    const feed = acquire(client, eventId!);
+    const feed = acquire(client, eventId);
     const listener: Listener = (sessions) => latest.current?.(sessions);
     feed.listeners.add(listener);
     return () => {
       feed.listeners.delete(listener);
-      release(eventId!);
+      release(eventId);
     };
   }, [client, eventId, on]);
 }
@@ -228,7 +228,7 @@ function useLiveState(eventId: string | undefined, active: boolean): LiveState {
   );
   return useSyncExternalStore(
     subscribe,
-    () => (on ? (feeds.get(eventId!)?.state ?? 'connecting') : 'fallback'),
+    () => (on ? (feeds.get(eventId)?.state ?? 'connecting') : 'fallback'),
     () => (on ? 'connecting' : 'fallback'),
   );
 }

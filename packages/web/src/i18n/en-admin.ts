@@ -231,7 +231,7 @@ export const adminText = {
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (m, key: string, one?: string, many?: string) => {
     if (!(key in values)) return m;
-    const value = values[key]!;
+    const value = values[key];
     return one === undefined ? String(value) : `${value} ${Number(value) === 1 ? one : many}`;
   });
 }

@@ -106,5 +106,5 @@ async function retryIntent(tx: Tx, cartId: string, orderId: string, intentId: st
   if (!intent || !paysAmount || !ready.includes(intent.status)) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (!(await claimOrderForInstalment(tx, orderId, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
-  return { paymentId: intent.id, confirmed: intent.reference as string | null, charge: intent.amount, pmcId: null };
+  return { paymentId: intent.id, confirmed: intent.reference, charge: intent.amount, pmcId: null };
 }

@@ -51,7 +51,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
         const text = (name: string) => String(f.get(name) ?? '').trim();
         const { contact: recipient, send_email } = readContact(f);
         const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
-        if (seatIds === null) return setError(t.seats.missing);
+        if (seatIds === null) { setError(t.seats.missing); return; }
         submit(
           () =>
             issueComps({ items: [{ ticket_type: text('ticket_type'), session: s.id, quantity: Number(text('quantity')) }], recipient, send_email, reason: text('reason'), ...(seatIds ? { seat_ids: seatIds } : {}) }).catch((failure: unknown) => {

@@ -73,7 +73,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         payment(form)
           .then((paid) => {
             // The card field's own complaint (a card Stripe will not take) stays in the form; nothing is sent.
-            if (paid && 'error' in paid) return void setError(paid.error);
+            if (paid && 'error' in paid) { setError(paid.error); return; }
             return moveTickets(props.orderId, {
               ticket_ids: props.tickets.map((x) => x.id),
               event_session_id: sessionId,

@@ -31,7 +31,7 @@ function eligible(rules: SelfEditRules, t: OrderTicketView, orderId: string) {
 export function SessionCard(props: { session: SessionTickets; edit: EditSession; rules: SelfEditRules; now: Date; disabled: boolean; currency: string; orderId: string; onRemove: (ids: string[]) => void }) {
   const { session: s, rules } = props;
   const event = s.tickets[0]?.event ?? null;
-  const image = cardImageId(event?.meta as Record<string, unknown> | undefined);
+  const image = cardImageId(event?.meta);
   const live = s.tickets.filter((t) => t.ticket.state === 'booked' || t.ticket.state === 'redeemed');
   const canEdit = live.length > 0 && live.every((t) => eligible(rules, t, props.orderId));
   const actions = sessionActions(rules, props.edit, props.now);
