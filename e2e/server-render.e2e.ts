@@ -97,6 +97,26 @@ describe('server-rendered pages, hydrated in place', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a code typed before the app has hydrated the page is the app\'s once it has (the field keeps it and Add takes it)', async () => {
+    const id = await eventIdByName(sf, 'General Admission');
+    await serverSettled();
+    const { page, errors } = await newPage(browser, MOBILE);
+    const release = await holdEntry(page);
+    await page.goto(`${sf.url}/events/${id}`, { waitUntil: 'commit' });
+    const field = page.getByRole('textbox', { name: 'CityPASS code' });
+    await expect.poll(() => field.count()).toBe(1);
+    await field.fill('CPA-000111');
+    expect(await hydrated(page, '#root h1')).toBe(false);
+    release();
+    await expect.poll(() => hydrated(page, '#root h1')).toBe(true);
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    await add.click();
+    await expect.poll(() => page.getByText('CPA000111').count()).toBeGreaterThan(0);
+    expect(await field.inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
   it("the listing: cards drawn by the server, their images asked for before the app runs; hydrated with the list the HTML carries", async () => {
     const { page, errors } = await newPage(browser, MOBILE);
     const release = await holdEntry(page);
