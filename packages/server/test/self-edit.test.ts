@@ -349,7 +349,7 @@ describe.each(dialects())('self-edit of an order on %s', (dialect) => {
         expect(done.body.outcome).toBe('completed');
         expect(await usedNow()).toBe(before);
       } else {
-        expect(resched.res.body._data[0]._code).toBe('ticket_state_incorrect');
+        expect(resched.res.body._data?.[0]?._code, `${resched.res.status} ${JSON.stringify(resched.res.body)}`).toBe('ticket_state_incorrect');
         expect(await usedNow()).toBe(before - 1);
       }
     }
