@@ -26,6 +26,7 @@ import {
 import { initialAnswersByGroup, type SurveyAnswer } from '../quantities/survey.js';
 import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
 import { useReserveSubmit } from '../quantities/use-reserve-submit.js';
+import { withAnswer, withAttendee } from '../quantities/form-updates.js';
 
 export interface AddOneFlowProps {
   detail: EventDetail;
@@ -164,13 +165,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
             needsByKey={needs}
             values={attendees}
             errors={errors.attendees}
-            onChange={(key, index, value) =>
-              setAttendees((prev) => {
-                const list = [...(prev[key] ?? [])];
-                list[index] = value;
-                return { ...prev, [key]: list };
-              })
-            }
+            onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
           />
           {surveys.surveys.get(chosen.group.id) && (
             <SurveyFields
@@ -178,7 +173,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
               survey={surveys.surveys.get(chosen.group.id)!}
               answers={answers[chosen.group.id] ?? {}}
               errors={errors.survey[chosen.group.id] ?? {}}
-              onChange={(field, value) => setAnswers((prev) => ({ ...prev, [chosen.group.id]: { ...(prev[chosen.group.id] ?? {}), [field]: value } }))}
+              onChange={(field, value) => setAnswers(withAnswer(chosen.group.id, field, value))}
             />
           )}
         </>

@@ -7,6 +7,7 @@ import type { Quantities } from '../quantities/quantities.js';
 import { groupQuantity, type FormErrors } from '../quantities/reservation.js';
 import type { Survey, SurveyAnswer } from '../quantities/survey.js';
 import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
+import { withAnswer, withAttendee } from '../quantities/form-updates.js';
 
 export function QuantityFirstDetails(props: {
   groups: EventDetail['groups'];
@@ -32,13 +33,7 @@ export function QuantityFirstDetails(props: {
           needsByKey={props.needs}
           values={props.attendees}
           errors={errors.attendees}
-          onChange={(key, index, value) =>
-            props.setAttendees((prev) => {
-              const list = [...(prev[key] ?? [])];
-              list[index] = value;
-              return { ...prev, [key]: list };
-            })
-          }
+          onChange={(key, index, value) => props.setAttendees(withAttendee(key, index, value))}
         />
         {survey && (
           <SurveyFields
@@ -46,7 +41,7 @@ export function QuantityFirstDetails(props: {
             survey={survey}
             answers={answers[group.id] ?? {}}
             errors={errors.survey[group.id] ?? {}}
-            onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
+            onChange={(field, value) => setAnswers(withAnswer(group.id, field, value))}
           />
         )}
       </div>

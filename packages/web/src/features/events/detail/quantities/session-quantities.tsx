@@ -27,6 +27,7 @@ import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 
 import type { QuantitySelectionProps } from './quantity-selection-props.js';
+import { withAnswer, withAttendee } from './form-updates.js';
 
 export function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone, matchCount }: QuantitySelectionProps & { session: TEventSession }) {
   const cart = useOptionalCart();
@@ -195,13 +196,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
                 needsByKey={needsByKey}
                 values={attendees}
                 errors={errors.attendees}
-                onChange={(key, index, value) =>
-                  setAttendees((prev) => {
-                    const list = [...(prev[key] ?? [])];
-                    list[index] = value;
-                    return { ...prev, [key]: list };
-                  })
-                }
+                onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
               />
               {showSurvey && (
                 <SurveyFields
@@ -209,7 +204,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
                   survey={survey}
                   answers={answers[group.id] ?? {}}
                   errors={errors.survey[group.id] ?? {}}
-                  onChange={(field, value) => setAnswers((prev) => ({ ...prev, [group.id]: { ...(prev[group.id] ?? {}), [field]: value } }))}
+                  onChange={(field, value) => setAnswers(withAnswer(group.id, field, value))}
                 />
               )}
             </QuantityGroup>
