@@ -15,14 +15,14 @@ const reactionContext = () => Promise.resolve().then(() => executionAsyncId());
  */
 describe('the server render and the rest of the process', () => {
   it('a page rendered, no async context is tracked afterwards', async () => {
-    const { renderPage } = (await import(ENTRY)) as { renderPage: (url: string, blocks: Record<string, string>) => Promise<{ kind: string; html?: string }> };
+    const { renderPage } = (await import(ENTRY)) as { renderPage: (url: string, blocks: Record<string, string>) => Promise<{ kind: string; body?: ReadableStream<Uint8Array> }> };
     expect(await reactionContext()).toBe(0);
     // No data blocks: the page renders its loading state (its reads, asked of no server, fail quietly).
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const page = await renderPage('/events', {});
       expect(page.kind).toBe('page');
-      expect(page.html?.length).toBeGreaterThan(0);
+      expect((await new Response(page.body).text()).length).toBeGreaterThan(0);
     } finally {
       quiet.mockRestore();
     }

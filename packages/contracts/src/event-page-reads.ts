@@ -59,18 +59,19 @@ export const INLINE_CONFIG_ID = 'foyer-config';
 export const INLINE_QUERIES_ID = 'foyer-queries';
 export const INLINE_ZONES_ID = 'foyer-zones';
 
-/**
- * What the web's server entry answers for a page (web src/entry-server.tsx, server
- * http/server-render.ts): the markup of #root and the routes' data to hydrate with, or a redirect
- * a route's loader asked for.
- */
 /** What the server reads for a render beyond the page's blocks: a filtered listing's (GET events/available with these parameters). */
 export interface ServerReads {
   listing?(params: Record<string, string>): Promise<unknown>;
 }
 
+/**
+ * What the web's server entry answers for a page (web src/entry-server.tsx, server
+ * http/server-render.ts): the markup of #root as a stream of UTF-8 bytes (drawn whole before the
+ * first byte), the routes' data and query cache to hydrate with, or a redirect a route's loader
+ * asked for.
+ */
 export type ServerRenderedPage =
-  | { kind: 'page'; html: string; status: number; routerData: { loaderData: Record<string, unknown> }; queries: unknown }
+  | { kind: 'page'; body: ReadableStream<Uint8Array>; status: number; routerData: { loaderData: Record<string, unknown> }; queries: unknown }
   | { kind: 'redirect'; status: number; location: string };
 
 /** A stretch of time with one UTC offset: until `until` (exclusive; null: to the table's end). */

@@ -190,6 +190,8 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
       if (isApiPath(request.url)) return notFound(request, reply);
       const page = await pageOf(request);
       if (page.redirect) return reply.code(page.redirect.status).header('location', page.redirect.location).send();
+      // A page drawn for this visitor goes out as it is read; its ETag comes with the cached copy.
+      if (page.stream) return reply.code(page.status).headers({ 'cache-control': 'no-cache', vary: 'Accept-Encoding', 'content-type': 'text/html; charset=utf-8' }).send(page.stream);
       // Revalidated by ETag (no-cache): the browser's copy stays good until the build, the configuration or the page's data change.
       return sendWithEtag(request, reply.code(page.status), page.html, 'no-cache', 'text/html; charset=utf-8', page.etag);
     });

@@ -13,7 +13,7 @@ const BUILT = `<!doctype html><html><head><title>Tickets</title>
 /**
  * The web build's server entry, as the server sees it (http/server-render.ts): this one draws the
  * address and the data blocks it was given, counts its renders, redirects /, and breaks on
- * ?boom or a "Broken" event. The real one (packages/web/src/entry-server.tsx) is driven by the
+ * a "Broken" event (and streams half a page for a "Torn" one). The real one (packages/web/src/entry-server.tsx) is driven by the
  * browser journeys in e2e/server-render.e2e.ts and e2e/no-script.e2e.ts.
  */
 const ENTRY = `
@@ -23,7 +23,19 @@ export async function renderPage(url, blocks) {
   if (url === '/') return { kind: 'redirect', status: 302, location: '/events/elsewhere' };
   const event = blocks['${INLINE_EVENT_ID}'] ? JSON.parse(blocks['${INLINE_EVENT_ID}']).event.event_template._data[0].name : '-';
   if (event === 'Broken') throw new Error('a component broke');
-  return { kind: 'page', html: '<main>drawn ' + url + ' of ' + event + '</main>', status: 200, routerData: { loaderData: { root: null } }, queries: { mutations: [], queries: [{ queryKey: ['drawn'], state: { data: url } }] } };
+  const bytes = new TextEncoder().encode('<main>drawn ' + url + ' of ' + event + '</main>');
+  // Two chunks, as React flushes a page in parts; a "Torn" event's stream breaks after the first.
+  const body = new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes.slice(0, 6));
+      if (event === 'Torn') controller.error(new Error('the stream broke'));
+      else {
+        controller.enqueue(bytes.slice(6));
+        controller.close();
+      }
+    },
+  });
+  return { kind: 'page', body, status: 200, routerData: { loaderData: { root: null } }, queries: { mutations: [], queries: [{ queryKey: ['drawn'], state: { data: url } }] } };
 }`;
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
@@ -85,6 +97,44 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const member = (await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` })).body;
     expect(member).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-e1.js">');
+  });
+
+  it("streams a drawn page to the visitor who asked for it, then serves the cache's whole copy with its ETag; visitors asking meanwhile share one render", async () => {
+    t.app.responseCache?.invalidate();
+    const before = renders().length;
+    const [first, second, third] = await Promise.all([page(`/events/${ga}`), page(`/events/${ga}`), page(`/events/${ga}`)]);
+    expect(renders().length - before).toBe(1);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    // The drawn page's data come after it: they are known once it is drawn.
+    expect(first.body.indexOf(`<div id="root"><main>drawn`)).toBeLessThan(first.body.indexOf(`<script id="${INLINE_QUERIES_ID}"`));
+    expect(first.body.indexOf(`<script id="${INLINE_ROUTER_ID}"`)).toBeLessThan(first.body.indexOf('</body>'));
+    expect(second.body).toBe(first.body);
+    expect(third.body).toBe(first.body);
+    expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
+    const cached = await page(`/events/${ga}`);
+    expect(cached.body).toBe(first.body);
+    expect(cached.headers.etag).toBe(second.headers.etag);
+  });
+
+  it('a page stream that breaks ends the answer early, is logged, and is not cached', async () => {
+    const { name } = await t.db.selectFrom('event_template').select('name').where('id', '=', tours).executeTakeFirstOrThrow();
+    await t.db.updateTable('event_template').set({ name: 'Torn' }).where('id', '=', tours).execute();
+    t.app.responseCache?.invalidate();
+    const before = renders().length;
+    try {
+      const torn = await page(`/events/${tours}`);
+      // It broke before the answer's first byte went out: an error, never part of a page.
+      expect(torn.statusCode).toBe(500);
+      expect(torn.body).not.toContain('<main>');
+    } finally {
+      await t.db.updateTable('event_template').set({ name }).where('id', '=', tours).execute();
+    }
+    t.app.responseCache?.invalidateEvents([tours]);
+    const again = await page(`/events/${tours}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain(`drawn /events/${tours} of ${name}`);
+    expect(renders().length - before).toBe(2);
   });
 
   it('caches a page per address until a capacity write to its event; another event keeps its page; an ETag gives a 304', async () => {

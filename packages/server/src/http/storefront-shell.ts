@@ -66,36 +66,50 @@ export function storefrontShell(ctx: AppContext) {
     const failed = rendered === 'failed';
     const drawn = failed ? null : rendered;
     if (drawn?.kind === 'redirect') return { redirect: { status: drawn.status === 301 ? 301 : 302, location: drawn.location } };
-    const dataBlocks = Object.entries(drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
+    // A drawn page's routes' data and query cache are known once it is drawn: they go after it, at the end of the body.
+    const [headBlocks, tailBlocks] = drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : [blocks, {}];
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value, seller.meta);
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
-    const page = withHeadTags(html, headTags)
-      .replace('</head>', `${theme}${eventCoverPreload(reads ? eventCoverId(reads) : null)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlocks}</head>`)
-      .replace(EMPTY_ROOT, drawn ? `<div id="root">${drawn.html}</div>` : EMPTY_ROOT);
+    const page = withHeadTags(html, headTags).replace('</head>', `${theme}${eventCoverPreload(reads ? eventCoverId(reads) : null)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlockTags(headBlocks)}</head>`);
+    const status = failed ? 500 : missing ? 404 : 200;
+    if (!drawn) return { html: page, status };
     // A drawn page paints first; its JS is asked for once it has (paint-first.js).
-    return { html: drawn && scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page, status: failed ? 500 : missing ? 404 : 200 };
+    const [before, after] = (scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page).split(EMPTY_ROOT, 2);
+    return { status: 200, stream: { head: `${before}<div id="root">`, body: drawn.body, tail: `</div>${after.replace('</body>', `${dataBlockTags(tailBlocks)}</body>`)}` } };
   };
 }
 
 /** A page, or where the page's own rules send the visitor instead (a server-rendered route's loader). */
-export type ShellAnswer = { html: string; status: 200 | 404 | 500; redirect?: undefined } | { redirect: { status: 301 | 302; location: string }; html?: undefined };
+export type ShellAnswer =
+  | { html: string; status: 200 | 404 | 500; redirect?: undefined; stream?: undefined }
+  | { stream: StreamedPage; status: 200; redirect?: undefined; html?: undefined }
+  | { redirect: { status: 301 | 302; location: string }; html?: undefined; stream?: undefined };
+
+/** A server-drawn page: the shell up to #root, React's bytes of #root, the shell after it. */
+export interface StreamedPage {
+  head: string;
+  body: ReadableStream<Uint8Array>;
+  tail: string;
+}
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * What a server-rendered page hands the browser: its configuration, the routes' data and the query
- * cache the render filled (which holds the page's reads), and the event's time zone offsets.
+ * What a server-rendered page hands the browser: in its head its configuration and the event's time
+ * zone offsets; after #root the routes' data and the query cache the render filled (which holds
+ * the page's reads), known once the page is drawn.
  */
-function renderedPageBlocks(blocks: Record<string, string>, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): Record<string, string> {
-  return {
-    [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID],
-    [INLINE_ROUTER_ID]: scriptSafeJson(page.routerData),
-    [INLINE_QUERIES_ID]: scriptSafeJson(page.queries),
-    ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}),
-  };
+function renderedPageBlocks(blocks: Record<string, string>, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): [head: Record<string, string>, tail: Record<string, string>] {
+  return [
+    { [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID], ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}) },
+    { [INLINE_ROUTER_ID]: scriptSafeJson(page.routerData), [INLINE_QUERIES_ID]: scriptSafeJson(page.queries) },
+  ];
 }
+
+/** Data blocks as the browser's app reads them (by element id, the JSON as text). */
+const dataBlockTags = (blocks: Record<string, string>) => Object.entries(blocks).map(([id, json]) => `<script id="${id}" type="application/json">${json}</script>`).join('');
 
 /**
  * The seller's theme tokens (the contracts rule lets through only `--name`s with plain values) and
