@@ -1,4 +1,4 @@
-import { ALL_DAY_MS } from '@foyer/contracts/rules';
+import { isAllDaySession } from '@foyer/contracts/rules';
 
 /** What availability is worked out from; `sale_closed` when the row says (a session staff closed for sale). */
 export type SessionRoomFields = { capacity: number; oversell_capacity: number; used_capacity: number; sale_closed?: number };
@@ -21,8 +21,6 @@ export function hasRoomFor(s: SessionRoomFields, quantity: number): boolean {
 
 /** Timed sessions sell until they start; all-day ones until they end. */
 export function isOnSale(s: { start_datetime: string; end_datetime: string }, now: Date): boolean {
-  const start = Date.parse(s.start_datetime);
-  const end = Date.parse(s.end_datetime);
-  return end - start > ALL_DAY_MS ? end > now.getTime() : start > now.getTime();
+  return Date.parse(isAllDaySession(s) ? s.end_datetime : s.start_datetime) > now.getTime();
 }
 
