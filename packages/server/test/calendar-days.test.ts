@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { loadOffer } from '../src/events/load-offer.js';
 import { loadSessions, roomForGroups } from '../src/events/session-availability.js';
-import { localDate, offsetSegments } from '../src/events/session-rules.js';
+import { localDate, offsetSegments } from '@foyer/contracts/rules';
 import { ANONYMOUS } from '../src/events/viewer.js';
 import { dialects, getJson, idOf, postJson, testApp, type TestApp } from './harness.js';
 

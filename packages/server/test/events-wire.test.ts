@@ -1,6 +1,6 @@
 import { INCUMBENT_EVENT_FIELDS, ZEventSession, ZListedEvent } from '@foyer/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDateTime } from '../src/events/session-rules.js';
+import { localDateTime } from '@foyer/contracts/rules';
 import { dialects, getJson, idOf, postJson, testApp, type TestApp } from './harness.js';
 
 /** Wire fidelity with the incumbent API: fields third-party clients type as required, zero quantities, paging. */

@@ -11,7 +11,7 @@ import { resolveLazyRoutes, serverRouterData } from '../src/app/start-router.js'
 import { api } from '../src/api/client.js';
 import { writeCartId } from '../src/features/cart/storage.js';
 import { plainParagraphs } from '../src/features/events/detail/description/plain-text.js';
-import { clearZoneOffsets, knownOffset } from '../src/lib/zone-offsets.js';
+import { clearZoneOffsets, knownOffset } from '../src/lib/venue-time.js';
 
 /** What a server-rendered page hands the browser, and how the browser takes it (docs/server-rendering.md). */
 const blocks: HTMLElement[] = [];

@@ -5,6 +5,7 @@
  * the server refuses any other at reserve/modify. Pure (Intl only), shared by both sides.
  */
 import { isAllDaySession } from './session-length.js';
+import { endOfLocalDay, localDate, zoneOrUtc } from './venue-clock.js';
 
 export interface Span {
   start_datetime: string;
@@ -107,57 +108,22 @@ export function readVisitTime(visitTime: unknown): VisitTime {
   return value as VisitTime;
 }
 
-const partsCache = new Map<string, Intl.DateTimeFormat>();
-function zoneFormat(timezone: string): Intl.DateTimeFormat {
-  let format = partsCache.get(timezone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    } catch {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    }
-    partsCache.set(timezone, format);
-  }
-  return format;
-}
-
-function wallClock(instant: number, timezone: string): { y: number; m: number; d: number; utcOfWall: number } {
-  const parts = Object.fromEntries(zoneFormat(timezone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const [y, m, d] = [Number(parts.year), Number(parts.month), Number(parts.day)];
-  const utcOfWall = Date.UTC(y, m - 1, d, Number(parts.hour), Number(parts.minute), Number(parts.second)) + (instant % 1000 + 1000) % 1000;
-  return { y, m, d, utcOfWall };
-}
-
-/** The venue-local day (YYYY-MM-DD) of an instant. */
-export function localDate(iso: string, timezone: string): string {
-  const { y, m, d } = wallClock(Date.parse(iso), timezone);
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/** The last millisecond of the venue-local day of an instant. */
-export function endOfLocalDay(iso: string, timezone: string): number {
-  const { y, m, d } = wallClock(Date.parse(iso), timezone);
-  const wallMidnight = Date.UTC(y, m - 1, d + 1);
-  // The instant whose wall clock reads the next midnight: correct the guess by the zone offset twice (DST).
-  let guess = wallMidnight;
-  for (let i = 0; i < 2; i++) guess = wallMidnight - (wallClock(guess, timezone).utcOfWall - guess);
-  return guess - 1;
-}
-
 /** daySessions: the anchor event's sessions of the anchor's day, needed for until_close only. */
 export function visitWindow(anchor: AnchorSpan, visitTime: unknown, daySessions: readonly Span[] = []): VisitWindow {
   const value = readVisitTime(visitTime);
   const start = Date.parse(anchor.start_datetime);
-  const date = localDate(anchor.start_datetime, anchor.timezone);
+  // An unknown zone reads as UTC rather than failing the sale.
+  const tz = zoneOrUtc(anchor.timezone);
+  const date = localDate(anchor.start_datetime, tz);
   switch (value) {
     case 'timeslot':
       return { date, start, end: Date.parse(anchor.end_datetime) };
     case 'same_start':
       return { date, start, end: start + 60_000 };
     case 'same_date':
-      return { date, start, end: endOfLocalDay(anchor.start_datetime, anchor.timezone) };
+      return { date, start, end: endOfLocalDay(anchor.start_datetime, tz) };
     case 'until_close': {
-      const sameDay = daySessions.filter((s) => localDate(s.start_datetime, anchor.timezone) === date);
+      const sameDay = daySessions.filter((s) => localDate(s.start_datetime, tz) === date);
       const end = Math.max(Date.parse(anchor.end_datetime), ...sameDay.map((s) => Date.parse(s.end_datetime)));
       return { date, start, end };
     }

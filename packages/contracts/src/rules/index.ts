@@ -26,3 +26,4 @@ export * from './add-on-window.js';
 export * from './member-roles.js';
 export * from './resident-zip.js';
 export * from './session-length.js';
+export * from './venue-clock.js';

@@ -1,6 +1,6 @@
 import type { TAdminSessionList, TAdminSessionQuery, TAdminSessionRow } from '@foyer/contracts';
 import type { Db, Tx } from '../db/database.js';
-import { dayBounds } from '../events/session-rules.js';
+import { dayBounds } from '../time/venue-time.js';
 import { document } from '../http/envelope.js';
 import { sessionsBetween, ticketTypesOfEvents } from './admin-sessions.repository.js';
 

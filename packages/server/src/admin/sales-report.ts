@@ -1,6 +1,7 @@
 import { fromMinor, type TAdminReportQuery, type TAdminSalesReport } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
-import { dayBounds, localDate } from '../events/session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
+import { dayBounds } from '../time/venue-time.js';
 import { csv } from './csv.js';
 import { giftCardLiability, membersByLevel, ordersBetween, paymentsBetween, ticketsOfOrdersBetween } from './admin-reports.repository.js';
 

@@ -1,5 +1,9 @@
 import { ISO_DURATION } from '@foyer/contracts';
-import { dayjs } from '../events/session-rules.js';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import { formatInZone } from '../time/venue-time.js';
+
+dayjs.extend(utc);
 
 /** A ticket group's validity settings (docs/catalog.md: start_policy, start_policy_date, duration_new). */
 export interface ValidityPolicy {
@@ -58,8 +62,8 @@ export function shownValidity(ticket: { valid_from: string | null; valid_to: str
 /** "Mon, Jun 1, 2026 – Tue, Jun 1, 2027" in the venue's zone (a time too when it is not midnight). */
 export function validityText(v: { from: string; to: string }, timezone: string): string {
   const show = (iso: string) => {
-    const local = dayjs(iso).tz(timezone);
-    return local.format(local.hour() === 0 && local.minute() === 0 ? 'ddd, MMM D, YYYY' : 'ddd, MMM D, YYYY [at] h:mm A');
+    const midnight = formatInZone(iso, timezone, 'HH:mm') === '00:00';
+    return formatInZone(iso, timezone, midnight ? 'ddd, MMM D, YYYY' : 'ddd, MMM D, YYYY [at] h:mm A');
   };
   return `${show(v.from)} – ${show(v.to)}`;
 }

@@ -1,5 +1,6 @@
 import type { TCatalogSchedule } from '@foyer/contracts';
-import { dayjs } from '../events/session-rules.js';
+import dayjs from 'dayjs';
+import { zonedInstant } from '../time/venue-time.js';
 import { resolveDate } from './relative-date.js';
 
 export interface PlannedSession {
@@ -24,10 +25,10 @@ export function expandSchedule(schedule: TCatalogSchedule, today: string, tz: st
     const isoWeekday = day.day() === 0 ? 7 : day.day();
     if (schedule.weekdays && !schedule.weekdays.includes(isoWeekday)) continue;
     for (const time of schedule.times) {
-      const start = dayjs.tz(`${day.format('YYYY-MM-DD')} ${time}`, tz);
+      const start = zonedInstant(day.format('YYYY-MM-DD'), time, tz);
       sessions.push({
-        start: start.toISOString(),
-        end: start.add(schedule.duration_minutes, 'minute').toISOString(),
+        start,
+        end: new Date(Date.parse(start) + schedule.duration_minutes * 60_000).toISOString(),
         capacity: schedule.capacity,
         oversell_capacity: schedule.oversell_capacity,
       });

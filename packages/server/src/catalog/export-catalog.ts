@@ -3,7 +3,7 @@ import { exportPromotions } from '../promotions/export-promotions.js';
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { listSellers, readSellerCatalog } from './catalog-export.repository.js';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
 import { exportGroupSeating, exportSeatTemplates } from '../seats/export-seat-templates.js';
 
@@ -32,8 +32,8 @@ export async function exportCatalog(db: Db, sellerKeyOrId?: string): Promise<TCa
     if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, back(v)]));
     return value;
   };
-  const local = (iso: string, tz: string) => dayjs(iso).tz(tz).format('YYYY-MM-DDTHH:mm');
-  const localDay = (iso: string | null, tz: string) => (iso ? dayjs(iso).tz(tz).format('YYYY-MM-DD') : undefined);
+  const local = (iso: string, tz: string) => formatInZone(iso, tz, 'YYYY-MM-DDTHH:mm');
+  const localDay = (iso: string | null, tz: string) => (iso ? formatInZone(iso, tz, 'YYYY-MM-DD') : undefined);
 
   return {
     seller: { key: seller.catalog_key, name: seller.name, timezone: seller.timezone, currency: seller.currency, meta: JSON.parse(seller.meta) },

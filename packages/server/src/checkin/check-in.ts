@@ -1,15 +1,15 @@
 import { CHECKIN_TEXT, type TCheckin } from '@foyer/contracts';
-import dayjs from 'dayjs';
 import type { Db, Dialect } from '../db/database.js';
 import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
-import { localDate } from '../events/session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
+import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
 import { membershipByScanCodeKey } from '../membership/public.js';
 import { scanCodeKey } from '../users/normalize.js';
 import { firstCardOfTicket, firstMemberCheckin, insertMemberCheckin, redeemBookedTicket, scannedTicket, ticketState } from './check-in.repository.js';
 
-const at = (iso: string, tz: string) => dayjs(iso).tz(tz).format('h:mm A');
-const day = (iso: string, tz: string) => dayjs(iso).tz(tz).format('ddd, MMM D, YYYY');
+const at = (iso: string, tz: string) => formatInZone(iso, tz, 'h:mm A');
+const day = (iso: string, tz: string) => formatInZone(iso, tz, 'ddd, MMM D, YYYY');
 
 function alreadyRedeemed(redeemedAt: string, tz: string): AppError {
   return new AppError(409, 'already_redeemed', CHECKIN_TEXT.alreadyRedeemed.replace('{time}', `${at(redeemedAt, tz)} on ${day(redeemedAt, tz)}`), 'checkin', { redeemed_at: redeemedAt });

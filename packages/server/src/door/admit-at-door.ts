@@ -1,7 +1,7 @@
 import type { TDoorRefusal, TDoorResult } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
-import { localDate } from '../events/session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
 import { AppError } from '../http/app-error.js';
 import { uuidv7 } from '../ids.js';
 import { checkIn } from '../checkin/check-in.js';

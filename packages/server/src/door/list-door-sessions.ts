@@ -1,6 +1,7 @@
 import type { TDoorSession } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
-import { dayBounds, localDate } from '../events/session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
+import { dayBounds } from '../time/venue-time.js';
 import { sessionCounts, sessionsBetween } from './door.repository.js';
 
 /**

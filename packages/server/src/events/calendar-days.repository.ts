@@ -2,8 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Dialect, Tx } from '../db/database.js';
 import type { TicketGroupTable } from '../db/schema.js';
-import { offsetSegments } from './session-rules.js';
-import { ALL_DAY_MS } from '@foyer/contracts/rules';
+import { ALL_DAY_MS, offsetSegments } from '@foyer/contracts/rules';
 
 // The calendar's grouped day query (docs/events.md); what a day shows is decided in calendar-days.ts.
 

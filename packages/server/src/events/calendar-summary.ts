@@ -6,7 +6,7 @@ import { WHOLE_EVENT } from './calendar-changes.repository.js';
 import { calendarDays, type CalendarDayRow } from './calendar-days.js';
 import { dayFigures, type DayFigures, type GroupRule } from './calendar-days.repository.js';
 import { changesOf, type SummaryRow, deleteChanges, expiredHoldStarts, onSaleSession, store, summaryOf } from './calendar-summary.repository.js';
-import { localDate } from './session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
 
 type Summary = Selectable<EventDaySummaryTable>;
 type DayRow = SummaryRow;

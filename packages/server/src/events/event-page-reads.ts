@@ -7,7 +7,7 @@ import { CALENDAR_QUERY, getCalendar } from './get-calendar.js';
 import { EVENT_QUERY, getEvent } from './get-event.js';
 import { SESSIONS_QUERY, listSessions } from './list-sessions.js';
 import { ANONYMOUS } from './viewer.js';
-import { zoneOffsetsOf } from './zone-offsets.js';
+import { zoneOffsetsOf } from '../time/venue-time.js';
 
 /**
  * What the storefront's event page reads first — GET events/{id} with its embeds, the event's

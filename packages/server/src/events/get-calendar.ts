@@ -12,7 +12,7 @@ import { groupFilterIds } from './list-sessions.js';
 import { loadSessions } from './session-availability.js';
 import type { CalendarDayRow } from './calendar-days.js';
 import { summarisedCalendarDays } from './calendar-summary.js';
-import { localDate } from './session-rules.js';
+import { localDate } from '@foyer/contracts/rules';
 import type { Viewer } from './viewer.js';
 
 type Group = Selectable<TicketGroupTable>;

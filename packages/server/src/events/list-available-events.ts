@@ -5,7 +5,9 @@ import { eventsOfSeller, expiredSessionHolds, sessionsOfEvents, venuesByIds } fr
 import { EVENT_EMBEDS, eventSiblings } from './embed-siblings.js';
 import { loadOffer } from './load-offer.js';
 import { eventOut, sessionOut } from './serialize.js';
-import { dayBounds, hasRoomFor, isOnSale, localTime } from './session-rules.js';
+import { localTime } from '@foyer/contracts/rules';
+import { dayBounds } from '../time/venue-time.js';
+import { hasRoomFor, isOnSale } from './session-rules.js';
 import { canSee, type Viewer } from './viewer.js';
 
 export const AVAILABLE_EVENTS_QUERY: QuerySpec = {

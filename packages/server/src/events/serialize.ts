@@ -4,7 +4,8 @@ import type {
   ConfigEntryTable, EventSessionTable, EventTemplateTable, ImageTable, MembershipRuleTable, MessageRuleTable,
   SellerTable, TicketGroupRuleTable, TicketGroupTable, TicketTypeTable, VenueTable,
 } from '../db/schema.js';
-import { availableCapacity, localDateTime, localTime } from './session-rules.js';
+import { localDateTime, localTime } from '@foyer/contracts/rules';
+import { availableCapacity } from './session-rules.js';
 
 /** Row → wire shape. The only place that knows both. */
 

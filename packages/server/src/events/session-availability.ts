@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { EventSessionTable, TicketGroupTable } from '../db/schema.js';
 import { expiredHoldsOfEvent, groupUsage, groupUsageOfEvent, sessionsOfEvent } from './events.repository.js';
-import { availableCapacity, dayBounds, isOnSale } from './session-rules.js';
+import { dayBounds } from '../time/venue-time.js';
+import { availableCapacity, isOnSale } from './session-rules.js';
 
 type Session = Selectable<EventSessionTable>;
 type Group = Selectable<TicketGroupTable>;

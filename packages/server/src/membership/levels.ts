@@ -1,5 +1,8 @@
 import { DEFAULT_LEVEL_ROLES, type TLevelRole, type TMembershipLevel } from '@foyer/contracts';
-import { dayjs } from '../events/session-rules.js';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
 
 /** A level as the rules need it: the catalog's membership_levels row, or the default. */
 export interface Level {

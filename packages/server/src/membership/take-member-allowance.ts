@@ -1,7 +1,7 @@
 import { MEMBERSHIP_TEXT } from '@foyer/contracts';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import { ANONYMOUS, type Viewer, type ViewerMembership } from '../events/viewer.js';
 import { viewerOfUser } from './resolve-viewer.js';
 import { AppError } from '../http/app-error.js';
@@ -29,7 +29,7 @@ export function currentHolders(viewer: Viewer, now: Date): ViewerMembership[] {
 export function periodKey(rule: MemberRule, holder: ViewerMembership, ticket: { event_session_id: string | null; valid_from: string | null }, timezone: string, now: Date): string {
   if (rule.period === 'per_membership') return `term:${holder.valid_to}`;
   if (rule.period === 'per_session' && ticket.event_session_id) return ticket.event_session_id;
-  return dayjs(ticket.valid_from ?? now.toISOString()).tz(timezone).format('YYYY-MM-DD');
+  return formatInZone(ticket.valid_from ?? now.toISOString(), timezone, 'YYYY-MM-DD');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import type { MailMessage } from '../mail/enqueue-mail.js';
 import { escapeHtml as escape } from '../mail/escape-html.js';
 import { userByIdentity } from '../users/public.js';
@@ -22,7 +22,7 @@ export async function orderCancelMail(
   if (!order?.purchaser_identity_id) return null;
   const buyer = await userByIdentity(tx, order.purchaser_identity_id);
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
-  const lines = cancelled.map((t) => [t.event_name, t.start_datetime ? dayjs(t.start_datetime).tz(t.timezone).format('ddd, MMM D, YYYY [at] h:mm A') : '', t.type_name].filter(Boolean).join(' — '));
+  const lines = cancelled.map((t) => [t.event_name, t.start_datetime ? formatInZone(t.start_datetime, t.timezone, 'ddd, MMM D, YYYY [at] h:mm A') : '', t.type_name].filter(Boolean).join(' — '));
   const intro = `${lines.length === 1 ? 'This ticket has' : `These ${lines.length} tickets have`} been cancelled from your order ${order.order_number} with ${order.seller_name}:`;
   const manage_url = (await orderHasLiveTickets(tx, orderId)) ? manageUrl(links.publicUrl, orderId, await issueOrderKey(tx, orderId, links.now)) : null;
   return {

@@ -2,7 +2,7 @@ import { escapeHtml as escape } from '../mail/escape-html.js';
 import { fromMinor } from '@foyer/contracts';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import { shownValidity, validityText } from '../cart/ticket-validity.js';
 import type { MailAttachment, MailMessage } from '../mail/enqueue-mail.js';
 import { orderQrText, qrPng } from './qr-code.js';
@@ -30,7 +30,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
   const tickets = await confirmationLines(tx, orderId);
   // Event meta ticket_date_time "date" (docs/catalog.md): the day only.
-  const when = (iso: string | null, tz: string, meta: string) => (iso ? dayjs(iso).tz(tz).format(ticketShowsTime(JSON.parse(meta)) ? 'ddd, MMM D, YYYY [at] h:mm A' : 'ddd, MMM D, YYYY') : '');
+  const when = (iso: string | null, tz: string, meta: string) => (iso ? formatInZone(iso, tz, ticketShowsTime(JSON.parse(meta)) ? 'ddd, MMM D, YYYY [at] h:mm A' : 'ddd, MMM D, YYYY') : '');
   // A gift card's number is what its buyer needs; other tickets show their scan code.
   // A flexible event (gift cards, donations, passes) has no date or time to show (its session is the whole sale).
   // A start policy or duration (docs/catalog.md) shows the ticket's own validity.

@@ -2,7 +2,7 @@ import { PROMO_TEXT } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { TicketTable } from '../db/schema.js';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
 
 /**
@@ -26,7 +26,7 @@ export async function checkCitypassVisit(tx: Tx, entry: unknown, voucher: string
     : [];
   if (!sessions.some((s) => Date.parse(s.start_datetime) === at)) {
     const tz = sessions[0]?.timezone ?? 'UTC';
-    refuse(PROMO_TEXT.citypassVisit.replace('{time}', dayjs(visit).tz(tz).format('ddd, MMM D, YYYY [at] h:mm A')));
+    refuse(PROMO_TEXT.citypassVisit.replace('{time}', formatInZone(visit, tz, 'ddd, MMM D, YYYY [at] h:mm A')));
   }
   return visit;
 }

@@ -1,7 +1,7 @@
 import { fromMinor, type TCatalogInput } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { readPromotionRows } from './promotions-catalog.repository.js';
-import { dayjs } from '../events/session-rules.js';
+import { addDays, formatInZone } from '../time/venue-time.js';
 
 type Out = NonNullable<TCatalogInput['promotions']>;
 
@@ -15,8 +15,8 @@ export async function exportPromotions(db: Db, sellerId: string, tz: string, key
     return `${keys.events.get(g.event_template_id)}/${g.catalog_key}`;
   };
   const groupKey = new Map(codeGroups.map((g) => [g.id, g.catalog_key]));
-  const from = (iso: string | null) => (iso ? dayjs(iso).tz(tz).format('YYYY-MM-DD') : undefined);
-  const to = (iso: string | null) => (iso ? dayjs(iso).tz(tz).subtract(1, 'day').format('YYYY-MM-DD') : undefined);
+  const from = (iso: string | null) => (iso ? formatInZone(iso, tz, 'YYYY-MM-DD') : undefined);
+  const to = (iso: string | null) => (iso ? addDays(formatInZone(iso, tz, 'YYYY-MM-DD'), -1) : undefined);
   const opt = <T>(v: T | null) => (v === null ? undefined : v);
 
   return {

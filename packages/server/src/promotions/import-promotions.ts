@@ -2,7 +2,7 @@ import { toMinor, type TCatalogPromotions } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { upsertByKey } from '../catalog/public.js';
 import { resolveDate, startOfDay } from '../catalog/relative-date.js';
-import { dayjs } from '../events/session-rules.js';
+import { addDays } from '../time/venue-time.js';
 import { activateCartMod, deactivateCartMods, deactivateCodes, setCodeGroupRequirements, ticketGroupKeysOfEvents, upsertCode } from './promotions-catalog.repository.js';
 import { normaliseCode } from './normalise-code.js';
 import { residentCodeOf } from './resident-zip.js';
@@ -17,7 +17,7 @@ export interface PromotionRefs {
 /** A catalog day as the first instant of it (from) or of the next day (to, exclusive), in the seller's timezone. */
 export const dayStart = (ref: string | undefined, refs: PromotionRefs) => (ref === undefined ? null : startOfDay(ref, refs.today, refs.tz));
 export const dayEnd = (ref: string | undefined, refs: PromotionRefs) =>
-  ref === undefined ? null : startOfDay(dayjs(resolveDate(ref, refs.today)).add(1, 'day').format('YYYY-MM-DD'), refs.today, refs.tz);
+  ref === undefined ? null : startOfDay(addDays(resolveDate(ref, refs.today), 1), refs.today, refs.tz);
 
 /**
  * Catalog import of `promotions` (idempotent): code groups and modifiers by key, codes by their

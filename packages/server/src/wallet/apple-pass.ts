@@ -1,5 +1,5 @@
 import { PKPass } from 'passkit-generator';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import { passIcons } from './pass-icons.js';
 import { validityText } from '../cart/ticket-validity.js';
 import type { MemberPassItem, TicketPassItem, WalletItem, WalletOrder } from './wallet-items.js';
@@ -51,11 +51,11 @@ function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
   pass.type = 'eventTicket';
   pass.primaryFields.push({ key: 'event', label: 'EVENT', value: t.eventName });
   // Times as the venue's clock shows them, whatever zone the phone is in; a flexible (any-date) ticket has none.
-  const start = t.start && t.eventType !== 'flexible' ? dayjs(t.start).tz(t.timezone) : null;
+  const start = t.start && t.eventType !== 'flexible' ? t.start : null;
   if (start) {
-    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: start.format('ddd, MMM D, YYYY') });
-    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: start.format('h:mm A') });
-    pass.setRelevantDate(new Date(t.start!));
+    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: formatInZone(start, t.timezone, 'ddd, MMM D, YYYY') });
+    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: formatInZone(start, t.timezone, 'h:mm A') });
+    pass.setRelevantDate(new Date(start));
   }
   if (t.validity) pass.auxiliaryFields.push({ key: 'valid', label: 'VALID', value: validityText(t.validity, t.timezone) });
   pass.auxiliaryFields.push({ key: 'venue', label: 'VENUE', value: t.venueName });

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { dayjs } from '../events/session-rules.js';
+import { formatInZone } from '../time/venue-time.js';
 import type { MemberPassItem, TicketPassItem, WalletOrder } from './wallet-items.js';
 import type { GoogleWalletSettings } from './wallet-settings.js';
 
@@ -45,7 +45,7 @@ function ticketClass(settings: GoogleWalletSettings, order: WalletOrder, suffix:
     reviewStatus: 'UNDER_REVIEW',
     venue: { name: text(t.venueName), ...(t.venueAddress ? { address: text(t.venueAddress) } : {}) },
     // With the venue's offset: Google shows the time as the venue's clock reads it.
-    ...(t.start && t.eventType !== 'flexible' ? { dateTime: { start: dayjs(t.start).tz(t.timezone).format(), ...(t.end ? { end: dayjs(t.end).tz(t.timezone).format() } : {}) } } : {}),
+    ...(t.start && t.eventType !== 'flexible' ? { dateTime: { start: formatInZone(t.start, t.timezone), ...(t.end ? { end: formatInZone(t.end, t.timezone) } : {}) } } : {}),
   };
 }
 
@@ -60,13 +60,13 @@ export const ticketObjectId = (settings: GoogleWalletSettings, serial: string) =
  */
 export function ticketObjectUpdate(settings: GoogleWalletSettings, order: WalletOrder, t: TicketPassItem) {
   const { id: _id, classId: _classId, ...object } = ticketObject(settings, order, t);
-  const start = t.start && t.eventType !== 'flexible' ? dayjs(t.start).tz(t.timezone) : null;
-  const when = start ? (t.eventType !== 'all_day' && t.showsTime ? start.format('ddd, MMM D, YYYY h:mm A') : start.format('ddd, MMM D, YYYY')) : null;
+  const start = t.start && t.eventType !== 'flexible' ? t.start : null;
+  const when = start ? formatInZone(start, t.timezone, t.eventType !== 'all_day' && t.showsTime ? 'ddd, MMM D, YYYY h:mm A' : 'ddd, MMM D, YYYY') : null;
   return {
     ...object,
     state: t.voided ? 'INACTIVE' : 'ACTIVE',
     ...(when ? { textModulesData: [{ id: 'date', header: 'Date', body: when }] } : {}),
-    ...(!t.validity && start ? { validTimeInterval: { start: { date: start.format() }, ...(t.end ? { end: { date: dayjs(t.end).tz(t.timezone).format() } } : {}) } } : {}),
+    ...(!t.validity && start ? { validTimeInterval: { start: { date: formatInZone(start, t.timezone) }, ...(t.end ? { end: { date: formatInZone(t.end, t.timezone) } } : {}) } } : {}),
   };
 }
 
@@ -82,7 +82,7 @@ function ticketObject(settings: GoogleWalletSettings, order: WalletOrder, t: Tic
     barcode: { type: 'QR_CODE', value: t.scanCode, alternateText: t.scanCode },
     reservationInfo: { confirmationCode: order.orderNumber },
     // A start policy or duration (docs/catalog.md): the pass is valid for the ticket's own dates.
-    ...(t.validity ? { validTimeInterval: { start: { date: dayjs(t.validity.from).tz(t.timezone).format() }, end: { date: dayjs(t.validity.to).tz(t.timezone).format() } } } : {}),
+    ...(t.validity ? { validTimeInterval: { start: { date: formatInZone(t.validity.from, t.timezone) }, end: { date: formatInZone(t.validity.to, t.timezone) } } } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TDocument } from '@foyer/contracts';
 import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
 import { navigationStart } from '../lib/navigation-start.js';
-import { seedZoneOffsets } from '../lib/zone-offsets.js';
+import { seedZoneOffsets } from '../lib/venue-time.js';
 import { calendarQuery, eventQuery, flexibleOptionQuery } from './queries.js';
 
 /**
@@ -10,7 +10,7 @@ import { calendarQuery, eventQuery, flexibleOptionQuery } from './queries.js';
  * flexible option's first session, as /cached_api would answer them; the server's
  * http/storefront-shell.ts), so the page's first render has them without round trips and the
  * re-renders their answers would cause (a hydrating page's would be synchronous), and its time
- * zones' offsets (lib/zone-offsets.ts), so that render needs no Intl. Without
+ * zones' offsets (lib/venue-time.ts), so that render needs no Intl. Without
  * the block, or when it cannot be read, the page asks as before. A member's reads are asked again
  * anyway (membership/member-reads.tsx): these are the public ones.
  */

@@ -1,6 +1,6 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { INLINE_QUERIES_ID, INLINE_ZONES_ID, type ZoneOffsets } from '@foyer/contracts/constants';
-import { seedZoneOffsets } from '../lib/zone-offsets.js';
+import { seedZoneOffsets } from '../lib/venue-time.js';
 import { navigationStart } from '../lib/navigation-start.js';
 
 /**

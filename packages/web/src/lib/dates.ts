@@ -1,14 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { knownOffset } from './zone-offsets.js';
+import { safeTz } from './venue-time.js';
+
+// How dates read (docs/events.md#limits, docs/accounts.md#my-account); which wall clock an
+// instant is at the venue is venue-time.ts.
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
-
-export { dayjs, type Dayjs };
 
 /** docs/events.md#limits date formats. */
 export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
@@ -23,35 +22,6 @@ export const ORDER_DATE_TIME_FORMAT = 'ddd, MMMM D YYYY [at] h:mm A';
 export const LONGER_DATE_FORMAT = 'dddd, MMMM D, YYYY';
 
 /**
- * Today's date (YYYY-MM-DD) in a timezone (UTC for an unknown one): from the zone's known offset
- * (zone-offsets.ts), else through one Intl formatter per zone (dayjs' tz() builds a new one on
- * every call, and the event page asks on every render).
- */
-export function todayIn(tz: string, now: Date = new Date()): string {
-  const offset = knownOffset(tz, now.getTime());
-  if (offset !== undefined) return new Date(now.getTime() + offset * 60_000).toISOString().slice(0, 10);
-  const parts = dayFormatter(tz).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(tz: string): Intl.DateTimeFormat {
-  let found = dayFormatters.get(tz);
-  if (!found) {
-    const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-    try {
-      found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: tz });
-    } catch {
-      found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    dayFormatters.set(tz, found);
-  }
-  return found;
-}
-
-/**
  * A calendar date (YYYY-MM-DD) as a UTC dayjs at its midnight. Through Date.UTC: dayjs' custom
  * format parsing costs the event page's date list ~10 ms a render on a phone. Anything else is
  * parsed as before (an invalid date stays invalid).
@@ -64,50 +34,6 @@ export function calendarDay(date: string): Dayjs {
 /** Adds days to a YYYY-MM-DD date (calendar arithmetic, no timezone involved). */
 export function addDays(date: string, days: number): string {
   return calendarDay(date).add(days, 'day').format(ISO_DATE);
-}
-
-/**
- * dayjs' tz() formats the instant through Intl on every call, the event page's costliest script
- * on a phone (a time per session, again on every render): ISO strings are converted once. Dayjs
- * values are immutable, so sharing them is safe.
- */
-const zoned = new Map<string, Dayjs>();
-const ZONED_MAX = 2_000;
-
-/** An instant shown in a timezone; an unknown timezone falls back to UTC rather than crashing. */
-export function safeTz(value: Dayjs | string | Date, tz: string): Dayjs {
-  if (typeof value !== 'string') return convert(value, tz);
-  const key = `${value}|${tz}`;
-  let hit = zoned.get(key);
-  if (!hit) {
-    if (zoned.size >= ZONED_MAX) zoned.clear();
-    hit = convert(value, tz);
-    zoned.set(key, hit);
-  }
-  return hit;
-}
-
-function convert(value: Dayjs | string | Date, tz: string): Dayjs {
-  const d = dayjs.isDayjs(value) ? value : dayjs(value);
-  const offset = knownOffset(tz, d.valueOf());
-  if (offset !== undefined) return atOffset(d, offset, tz);
-  try {
-    return d.tz(tz);
-  } catch {
-    return d.utc();
-  }
-}
-
-/**
- * What d.tz(tz) answers, built as the timezone plugin builds it but from an offset known without
- * Intl (zone-offsets.ts): the wall-clock time read as local time and kept at that offset (UTC mode
- * for 0), named with its zone (the plugin's startOf/endOf read the name).
- */
-function atOffset(d: Dayjs, offset: number, tz: string): Dayjs {
-  const wallClock = new Date(d.valueOf() + offset * 60_000).toISOString().slice(0, 23);
-  const zoned = offset === 0 ? d.utc() : dayjs(wallClock).utcOffset(offset, true);
-  (zoned as Dayjs & { $x: { $timezone?: string } }).$x.$timezone = tz;
-  return zoned;
 }
 
 export function formatDateTime(iso: string, tz: string): string {

@@ -1,7 +1,8 @@
 // The cart's items grouped by event and session (docs/cart.md#screens): picture, name, when, each line with its price and a remove button.
 import { isAllDaySession, CART_THUMBNAIL, cardImageId, cartThumbnail } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
-import { formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
+import { formatDate, formatDateTime } from '../../lib/dates.js';
+import { safeTz } from '../../lib/venue-time.js';
 import { TrashIcon } from '../../ui/icons.js';
 import { WasPrice } from '../promotions/discount-rows.js';
 import { isInjectedCart, type CartLine, type CartSection, type CartView } from './model.js';

@@ -1,7 +1,8 @@
 import type { TDoorResult } from '@foyer/contracts';
 import { doorText } from '../../i18n/en-door.js';
 import { format } from '../../i18n/en.js';
-import { formatDate, formatTime, safeTz } from '../../lib/dates.js';
+import { formatDate, formatTime } from '../../lib/dates.js';
+import { safeTz } from '../../lib/venue-time.js';
 
 /** The headline of a result, as the door shows it (docs/door.md). */
 export function resultHeadline(result: TDoorResult, tz: string, offline = false): string {

@@ -1,5 +1,6 @@
 import { en, format } from '../../i18n/en.js';
-import { formatOrderDate, safeTz } from '../../lib/dates.js';
+import { formatOrderDate } from '../../lib/dates.js';
+import { safeTz } from '../../lib/venue-time.js';
 import type { MembershipCard } from './api.js';
 import { byCodePoint } from '../../lib/compare.js';
 

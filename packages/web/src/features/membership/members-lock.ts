@@ -1,5 +1,6 @@
 import type { TLevelRole } from '@foyer/contracts';
 import { CONFIG } from '@foyer/contracts/constants';
+import { canAddMember } from '@foyer/contracts/rules';
 import { configValue } from '../../config/config.js';
 import { useAppConfig } from '../../config/use-config.js';
 import type { MembershipCard } from './api.js';
@@ -25,7 +26,7 @@ export function lockedMembers(cards: readonly MembershipCard[], roles: readonly 
   const out: MemberEntry[] = [];
   for (const card of newest.cards) {
     const role = roles.find((r) => r.role === card.role);
-    if (!role || out.filter((m) => m.role === role.role).length >= role.max) continue;
+    if (!role || !canAddMember(roles, out, role.role)) continue;
     out.push(memberEntry(role.role, { firstName: card.first_name, lastName: card.last_name, email: card.email ?? '', locked: true }));
   }
   // A level without the cards' roles still carries the main member, under its first role.

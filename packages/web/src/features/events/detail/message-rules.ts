@@ -1,5 +1,6 @@
 import type { TEventSession, TMessageRule } from '@foyer/contracts';
-import { calendarDay, ISO_DATE, safeTz } from '../../../lib/dates.js';
+import { calendarDay, ISO_DATE } from '../../../lib/dates.js';
+import { safeTz } from '../../../lib/venue-time.js';
 
 /**
  * Message rules (docs/catalog.md#9-message-rules): short badges on days and sessions and notices

@@ -1,6 +1,7 @@
 import type { Query } from '../../../api/client.js';
 import { unfilteredListing } from '../../../api/queries.js';
-import { addDays, isTimeOfDay, todayIn } from '../../../lib/dates.js';
+import { addDays, isTimeOfDay } from '../../../lib/dates.js';
+import { todayIn } from '../../../lib/venue-time.js';
 import { byName } from '../../../lib/compare.js';
 
 /**

@@ -5,7 +5,7 @@ import { listOf } from '../../../api/document.js';
 import { sessionsQuery } from '../../../api/queries.js';
 import { configValue } from '../../../config/config.js';
 import { useAppConfig } from '../../../config/use-config.js';
-import { safeTz } from '../../../lib/dates.js';
+import { safeTz } from '../../../lib/venue-time.js';
 import { useOptionalCart } from '../../cart/cart-context.js';
 import type { EventDetail } from '../detail/model.js';
 import { anchorOf, inVisitWindow, readVisitTime, visitWindow, type VisitWindow } from '../detail/dates-sessions/visit-window.js';

@@ -1,9 +1,9 @@
 // The new tickets a change cart holds, on the edit-order page (docs/after-sale.md#screens Edit order, a reschedule).
 import type { TCartDocument, TTicket } from '@foyer/contracts';
+import { localDate } from '@foyer/contracts/rules';
 import { formatOrderDate, formatTime } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
-import { dateIn } from './date-in.js';
 
 /** The new tickets the change cart holds (a reschedule). */
 export function AddedCard({ tickets, doc, currency, timezone }: { tickets: TTicket[]; doc: TCartDocument; currency: string; timezone: string }) {
@@ -19,7 +19,7 @@ export function AddedCard({ tickets, doc, currency, timezone }: { tickets: TTick
         </h2>
         {start && (
           <p className="muted">
-            {formatOrderDate(dateIn(start, timezone))} · {formatTime(start, timezone)}
+            {formatOrderDate(localDate(start, timezone))} · {formatTime(start, timezone)}
           </p>
         )}
         <ul className="manage__tickets">

@@ -1,7 +1,7 @@
 // One session's card on the edit-order page (docs/after-sale.md#screens Edit order): image, date, time, tickets and price,
 // its label, and Cancel, Reschedule or Remove as the edit-order button rules allow.
 import { toMinor } from '@foyer/contracts/constants';
-import { hasAnchoredAddOns, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
+import { hasAnchoredAddOns, localDate, pastHorizon, selfEditEligible, sessionActions, type EditSession, type SelfEditRules } from '@foyer/contracts/rules';
 import { Link } from 'react-router';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
@@ -11,7 +11,6 @@ import { formatMoney } from '../../../lib/money.js';
 import type { OrderTicketView } from '../../checkout/orders.js';
 import type { SessionTickets } from '../cancellable.js';
 import { reschedulePath } from './change-api.js';
-import { dateIn } from './date-in.js';
 
 /** One session's tickets as the button rules see them (docs/after-sale.md#who-may-read-or-change-an-order). */
 export function editSession(s: SessionTickets, orderEventMetas: unknown[]): EditSession {
@@ -50,7 +49,7 @@ export function SessionCard(props: { session: SessionTickets; edit: EditSession;
         </h2>
         {s.start && (
           <p className="muted">
-            {formatOrderDate(dateIn(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
+            {formatOrderDate(localDate(s.start, s.timezone))} · {formatTime(s.start, s.timezone)}
           </p>
         )}
         {live.length > 0 && (

@@ -10,7 +10,8 @@ import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../..
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
-import { formatOrderDateTime, todayIn } from '../../../lib/dates.js';
+import { formatOrderDateTime } from '../../../lib/dates.js';
+import { todayIn } from '../../../lib/venue-time.js';
 import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';

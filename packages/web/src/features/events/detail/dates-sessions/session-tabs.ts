@@ -1,5 +1,6 @@
 import type { TEventSession } from '@foyer/contracts';
-import { safeTz, toHHmm } from '../../../../lib/dates.js';
+import { toHHmm } from '../../../../lib/dates.js';
+import { safeTz } from '../../../../lib/venue-time.js';
 
 /**
  * Session picker tabs (docs/events.md#the-event-page): thresholds compare the session start as HHmm in 0000–2400.

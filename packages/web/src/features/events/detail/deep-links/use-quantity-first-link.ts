@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { listOf } from '../../../../api/document.js';
 import { sessionByIdQuery } from '../../../../api/queries.js';
-import { safeTz, todayIn } from '../../../../lib/dates.js';
+import { safeTz, todayIn } from '../../../../lib/venue-time.js';
 import { NO_LINK, type DeepLink, type LinkProblem, type Preselection } from './deep-links.js';
 import type { EventDetail } from '../model.js';
 import type { Quantities } from '../quantities/quantities.js';

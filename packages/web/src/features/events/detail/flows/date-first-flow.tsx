@@ -7,7 +7,8 @@ import { calendarQuery, flexibleOptionQuery, reloadCalendar, reloadSessions, ses
 import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../../config/config.js';
 import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js';
 import { en, format } from '../../../../i18n/en.js';
-import { formatDate, formatTime, safeTz, todayIn } from '../../../../lib/dates.js';
+import { formatDate, formatTime } from '../../../../lib/dates.js';
+import { safeTz, todayIn } from '../../../../lib/venue-time.js';
 import { useOptionalCart } from '../../../cart/cart-context.js';
 import { anchorMatchCount } from '../../upsell/match-anchor.js';
 import { AddOnRouteProvider, SkipAddOnFooter } from '../../upsell/skip-add-on.js';
