@@ -25,8 +25,8 @@ export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: str
 
 /** A seller's own config entry as stored (JSON text, parsed by the caller), or undefined when unset. */
 export async function sellerConfigText(tx: Tx, sellerId: string, namespace: string, name: string): Promise<string | undefined> {
-  const [row] = (await sellerConfigRow(tx, sellerId, namespace, name)).rows;
-  return row?.value;
+  const { rows } = await sellerConfigRow(tx, sellerId, namespace, name);
+  return rows.length ? rows[0].value : undefined;
 }
 
 // Prepared (db/prepared.ts): every cart answer reads the seller's payment-method fees, fresh (paying charges what it shows).

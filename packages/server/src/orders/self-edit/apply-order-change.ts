@@ -41,7 +41,7 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);
-  const order = await orderTotals(tx, orderId);
+  const order = (await orderTotals(tx, orderId))!;
   // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").
   await setOrderTotals(tx, orderId, { total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund, method_fee: order.method_fee + cart.method_fee });
   const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;

@@ -76,8 +76,8 @@ export function cancelTakenOutTickets(tx: Tx, cartId: string) {
 }
 
 /** The order's totals and seller, as a confirmed change adds to them. */
-export async function orderTotals(tx: Tx, orderId: string) {
-  return (await tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
+export function orderTotals(tx: Tx, orderId: string) {
+  return tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst();
 }
 
 export async function setOrderTotals(tx: Tx, orderId: string, totals: { total: number; paid: number; method_fee: number }) {
