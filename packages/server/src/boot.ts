@@ -15,6 +15,7 @@ export async function bootDatabase(settings: Settings, log: (msg: string) => voi
       const applied = await migrateToLatest(handle);
       if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
       if (settings.seed === 'demo') {
+        // Stays outside a repository (docs/architecture.md#repositories): boot's one demo-seed check, run under the boot lock before any area serves.
         const seller = await handle.db.selectFrom('seller').select('id').limit(1).executeTakeFirst();
         if (!seller) {
           const summary = await importCatalogFile(handle.db, settings.seedFile, now);

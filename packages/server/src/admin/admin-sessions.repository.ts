@@ -64,3 +64,8 @@ export const ticketTypesOfEvents = (db: Tx, eventIds: string[]) =>
         .orderBy('ticket_group_rule.rank')
         .execute()
     : Promise.resolve([]);
+
+/** The default seller's time zone (the first seller; UTC when there is none): the desk's days are days at the venue. */
+export async function defaultSellerZone(db: Tx) {
+  return (await db.selectFrom('seller').select('timezone').orderBy('id').executeTakeFirst())?.timezone ?? 'UTC';
+}

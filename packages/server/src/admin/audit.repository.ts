@@ -22,3 +22,8 @@ export async function findAudit(db: Tx, q: TAuditQuery) {
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** What the latest entry of an action recorded after it (newest by time, then id). */
+export function lastAuditOf(tx: Tx, action: string) {
+  return tx.selectFrom('audit_log').select('after').where('action', '=', action).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}

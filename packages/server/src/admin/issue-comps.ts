@@ -12,7 +12,7 @@ import { resolveSeller } from '../sellers/resolve-seller.js';
 import { recordAudit, type Actor } from './audit.js';
 import { ticketsOfOrder } from './admin-orders.repository.js';
 import { adminTicketOut } from './read-admin-order.js';
-import { zeroTicketPrices } from './issue-comps.repository.js';
+import { orderNumberOf, zeroTicketPrices } from './issue-comps.repository.js';
 
 /**
  * POST admin/comps (box office; docs/box-office.md, Complimentary tickets): tickets reserved by the
@@ -55,6 +55,6 @@ export async function issueComps(deps: { db: Db; dialect: Dialect; publicUrl: st
       },
     },
   });
-  const order = await deps.db.selectFrom('ticket_order').select(['id', 'order_number']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await orderNumberOf(deps.db, orderId);
   return { order_id: order.id, order_number: order.order_number, tickets: (await ticketsOfOrder(deps.db, order.id)).map(adminTicketOut), emailed_to: body.send_email && body.recipient ? body.recipient.email : null };
 }

@@ -2,7 +2,7 @@ import type { TAdminSessionList, TAdminSessionQuery, TAdminSessionRow } from '@f
 import type { Db, Tx } from '../db/database.js';
 import { dayBounds } from '../time/venue-time.js';
 import { document } from '../http/envelope.js';
-import { sessionsBetween, ticketTypesOfEvents } from './admin-sessions.repository.js';
+import { defaultSellerZone, sessionsBetween, ticketTypesOfEvents } from './admin-sessions.repository.js';
 
 type Row = Awaited<ReturnType<typeof sessionsBetween>>['rows'][number];
 
@@ -24,14 +24,9 @@ export function sessionRowOut(r: Row): TAdminSessionRow {
   };
 }
 
-/** The default seller's time zone: the day asked for is a day at the venue. */
-async function sellerZone(db: Tx) {
-  return (await db.selectFrom('seller').select('timezone').orderBy('id').executeTakeFirst())?.timezone ?? 'UTC';
-}
-
 /** GET admin/sessions (docs/box-office.md, Sessions): one day's sessions with sold, held, checked in, available. */
 export async function listAdminSessions(db: Db, q: TAdminSessionQuery): Promise<TAdminSessionList> {
-  const { start, end } = dayBounds(q.date, await sellerZone(db));
+  const { start, end } = dayBounds(q.date, await defaultSellerZone(db));
   const { rows, total } = await sessionsBetween(db, { start, end, eventId: q.event_id, limit: q._limit, offset: q._offset });
   const types = await ticketTypesOfEvents(db, [...new Set(rows.map((r) => r.event_id))]);
   const typesOf = (eventId: string) => [...new Map(types.filter((x) => x.event_template_id === eventId).map((x) => [x.id, { id: x.id, name: x.name, ticket_group_id: x.ticket_group_id, seated: x.handler === 'seated' }])).values()];

@@ -1,9 +1,7 @@
 import type { Db, Dialect } from '../db/database.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { finishSentRefunds } from './finish-staff-refund.js';
-
-/** Refunds still in flight (their provider's answer was lost), oldest first. */
-const ordersWithRefundsInFlight = (db: Db, limit: number) => db.selectFrom('staff_refund').select('order_id').distinct().where('status', '=', 'sending').orderBy('order_id').limit(limit).execute();
+import { ordersWithRefundsInFlight } from './staff-refund.repository.js';
 
 /**
  * The job that finishes box-office refunds whose answer was lost (docs/box-office.md, Refund): the

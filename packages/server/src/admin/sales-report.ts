@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { localDate } from '@foyer/contracts/rules';
 import { dayBounds } from '../time/venue-time.js';
 import { csv } from './csv.js';
+import { defaultSellerZone } from './admin-sessions.repository.js';
 import { giftCardLiability, membersByLevel, ordersBetween, paymentsBetween, ticketsOfOrdersBetween } from './admin-reports.repository.js';
 
 const line = (r: { key: string; name: string; quantity: number | string; amount?: number | string | null }) => ({ key: r.key, name: r.name, quantity: Number(r.quantity), amount: fromMinor(Number(r.amount ?? 0)) });
@@ -12,7 +13,8 @@ const line = (r: { key: string; name: string; quantity: number | string; amount?
  * payments tables over the period (venue-local dates, `to` included), in minor units until shown.
  */
 export async function salesReport(db: Db, q: TAdminReportQuery, now: Date): Promise<TAdminSalesReport> {
-  const timezone = (await db.selectFrom('seller').select('timezone').orderBy('id').executeTakeFirst())?.timezone ?? 'UTC';
+  // The day asked for is a day at the venue.
+  const timezone = await defaultSellerZone(db);
   const start = dayBounds(q.from, timezone).start;
   const end = dayBounds(q.to, timezone).end;
   const [orders, byEvent, byType, payments, liability, members] = await Promise.all([

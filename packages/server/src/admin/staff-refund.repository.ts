@@ -19,3 +19,8 @@ export async function endStaffRefund(db: Tx, id: string, status: 'refunded' | 'f
 /** The payment rows carrying a refund's money (their idempotency keys name it). */
 export const rowsOfStaffRefund = (db: Tx, id: string) =>
   db.selectFrom('payment').select(['id', 'status', 'amount']).where('idempotency_key', 'like', `staff_refund:${id}:%`).execute();
+
+/** Orders with box-office refunds still in flight (their provider's answer was lost), by order id. */
+export function ordersWithRefundsInFlight(db: Tx, limit: number) {
+  return db.selectFrom('staff_refund').select('order_id').distinct().where('status', '=', 'sending').orderBy('order_id').limit(limit).execute();
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../users/public.js';
-import { keepGuestCart } from './keep-cart.js';
+import { keepGuestCart } from './keep-cart.repository.js';
 import { deleteSession } from './session.repository.js';
 import { startSession } from './sessions.js';
 

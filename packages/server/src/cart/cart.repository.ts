@@ -83,3 +83,19 @@ export function cancelledTicketsWithGroupLimits(db: Tx, cartId: string, ticketId
 export async function reholdCancelledTickets(db: Tx, cartId: string, ticketIds: string[]) {
   await db.updateTable('ticket').set({ state: 'held' }).where('cart_id', '=', cartId).where('id', 'in', ticketIds).where('state', '=', 'cancelled').execute();
 }
+
+/** Pending carts whose hold ran out by `nowIso` (only those holding a ticket of `sessionId`, when given). */
+export function expiredPendingCarts(db: Tx, nowIso: string, limit: number, sessionId?: string) {
+  let q = db.selectFrom('cart').select('cart.id').where('cart.state', '=', 'pending').where('cart.expires_at', '<=', nowIso);
+  if (sessionId) {
+    q = q.where((eb) => eb.exists(eb.selectFrom('ticket').select('ticket.id').whereRef('ticket.cart_id', '=', 'cart.id').where('ticket.event_session_id', '=', sessionId).where('ticket.state', '=', 'held')));
+  }
+  return q.limit(limit).execute();
+}
+
+/** held → cancelled for the cart's tickets (these only, when given): conditional, so a ticket is released once; answers those released. */
+export function cancelHeldTickets(tx: Tx, cartId: string, ticketIds?: string[]) {
+  let q = tx.updateTable('ticket').set({ state: 'cancelled' }).where('cart_id', '=', cartId).where('state', '=', 'held');
+  if (ticketIds) q = q.where('id', 'in', ticketIds);
+  return q.returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session']).execute();
+}

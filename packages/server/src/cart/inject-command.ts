@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
 import { injectCart, type InjectItem, type PlanEntry } from './inject-cart.js';
+import { sessionOfSeller, ticketTypeByIdOrKey } from './inject-lookup.repository.js';
 
 /** `cart inject` as written on the command line or in its JSON file: catalog keys or ids. */
 export interface InjectRequest {
@@ -52,15 +53,12 @@ export async function parseInjectArgs(args: string[]): Promise<InjectRequest> {
 export async function resolveItems(db: Db, sellerId: string, request: InjectRequest): Promise<InjectItem[]> {
   const items: InjectItem[] = [];
   for (const item of request.items ?? []) {
-    const type = await db.selectFrom('ticket_type').select('id').where('seller_id', '=', sellerId).where((eb) => eb.or([eb('id', '=', item.ticket_type), eb('catalog_key', '=', item.ticket_type)])).executeTakeFirst();
+    const type = await ticketTypeByIdOrKey(db, sellerId, item.ticket_type);
     if (!type) bad(`No ticket type ${item.ticket_type}.`);
     let sessionId: string | null = null;
     if (item.session) {
       const [eventKey, start] = item.session.includes('@') ? item.session.split('@') : [null, null];
-      const q = db.selectFrom('event_session').innerJoin('event_template', 'event_template.id', 'event_session.event_template_id').select('event_session.id').where('event_template.seller_id', '=', sellerId);
-      const session = eventKey
-        ? await q.where('event_template.catalog_key', '=', eventKey).where('event_session.start_datetime', '=', new Date(start!).toISOString()).executeTakeFirst()
-        : await q.where('event_session.id', '=', item.session).executeTakeFirst();
+      const session = await sessionOfSeller(db, sellerId, eventKey ? { eventKey, startIso: new Date(start!).toISOString() } : { id: item.session });
       if (!session) bad(`No session ${item.session}.`);
       sessionId = session!.id;
     }

@@ -1,7 +1,7 @@
 import { dropUnreadCalendarChanges } from '../events/public.js';
 import type { Db, Dialect } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
-import { expireCart } from './cart.repository.js';
+import { expireCart, expiredPendingCarts } from './cart.repository.js';
 import { startIntervalWorker } from '../interval-worker.js';
 import { releaseHeldTickets } from './release-tickets.js';
 import { giveBackCodeUses } from '../promotions/public.js';
@@ -20,13 +20,7 @@ export async function releaseExpiredCarts(
   options: { batch?: number; sessionId?: string } = {},
 ): Promise<{ carts: number; tickets: number; sessions: Set<string> }> {
   const nowIso = now.toISOString();
-  let q = db.selectFrom('cart').select('cart.id').where('cart.state', '=', 'pending').where('cart.expires_at', '<=', nowIso);
-  if (options.sessionId) {
-    q = q.where((eb) =>
-      eb.exists(eb.selectFrom('ticket').select('ticket.id').whereRef('ticket.cart_id', '=', 'cart.id').where('ticket.event_session_id', '=', options.sessionId!).where('ticket.state', '=', 'held')),
-    );
-  }
-  const due = await q.limit(options.batch ?? 200).execute();
+  const due = await expiredPendingCarts(db, nowIso, options.batch ?? 200, options.sessionId);
   let tickets = 0;
   const sessions = new Set<string>();
   for (const { id } of due) {

@@ -2,6 +2,7 @@ import type { Tx } from '../db/database.js';
 import { releaseMemberAllowances } from '../membership/take-member-allowance.js';
 import { releaseGiftHolds } from '../membership/public.js';
 import { giveBackGroupCapacity, giveBackSessionCapacity } from './capacity.repository.js';
+import { cancelHeldTickets } from './cart.repository.js';
 
 /**
  * Releases held tickets and gives back exactly what they took, once: the state change from
@@ -10,9 +11,7 @@ import { giveBackGroupCapacity, giveBackSessionCapacity } from './capacity.repos
  */
 export async function releaseHeldTickets(tx: Tx, where: { cartId: string; ticketIds?: string[] }): Promise<number> {
   if (where.ticketIds && !where.ticketIds.length) return 0;
-  let q = tx.updateTable('ticket').set({ state: 'cancelled' }).where('cart_id', '=', where.cartId).where('state', '=', 'held');
-  if (where.ticketIds) q = q.where('id', 'in', where.ticketIds);
-  const released = await q.returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session']).execute();
+  const released = await cancelHeldTickets(tx, where.cartId, where.ticketIds);
   await giveBackTickets(tx, released);
   return released.length;
 }

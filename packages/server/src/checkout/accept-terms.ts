@@ -3,6 +3,8 @@ import { AppError } from '../http/app-error.js';
 import { TERMS_NOT_ACCEPTED_TEXT } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { sellerConfigValue } from '../config/public.js';
+import { updateCartRow } from '../cart/public.js';
+import { sellerMeta } from './checkout.repository.js';
 
 /**
  * The seller's terms (docs/payments.md "Captcha and terms"): the `web.checkout_terms` text, or
@@ -13,7 +15,7 @@ export async function sellerTermsHash(tx: Tx, sellerId: string): Promise<string 
   const text = await sellerConfigValue(tx, sellerId, 'web', 'checkout_terms');
   let terms = typeof text === 'string' && text.trim() ? text : null;
   if (!terms) {
-    const seller = await tx.selectFrom('seller').select('meta').where('id', '=', sellerId).executeTakeFirst();
+    const seller = await sellerMeta(tx, sellerId);
     const links = (JSON.parse(seller?.meta ?? '{}') as { links?: Record<string, unknown> }).links;
     terms = typeof links?.terms === 'string' && /^https?:\/\//.test(links.terms) ? links.terms : null;
   }
@@ -30,5 +32,5 @@ export async function acceptTerms(tx: Tx, cart: { id: string; seller_id: string 
   const hash = await sellerTermsHash(tx, cart.seller_id);
   if (hash === null) return;
   if (accepted !== true) throw new AppError(400, 'terms_not_accepted', TERMS_NOT_ACCEPTED_TEXT, 'payment', { field: 'terms_accepted' });
-  await tx.updateTable('cart').set({ terms_accepted_at: nowIso, terms_hash: hash }).where('id', '=', cart.id).execute();
+  await updateCartRow(tx, cart.id, { terms_accepted_at: nowIso, terms_hash: hash });
 }

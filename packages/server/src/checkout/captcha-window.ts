@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { CaptchaVerifier } from './captcha.js';
+import { updateCartRow } from '../cart/public.js';
+import { captchaUntilOfCart } from './checkout.repository.js';
 
 /** How long one passing captcha answer keeps a cart's checkout open (docs/payments.md "Captcha and terms"). */
 export const CAPTCHA_WINDOW_MS = 15 * 60_000;
@@ -16,11 +18,11 @@ export const CAPTCHA_WINDOW_MS = 15 * 60_000;
 export async function passCaptcha(db: Db, input: { captcha: CaptchaVerifier | null | undefined; member: boolean; cartId: string; token: string | undefined; ip: string; now: Date; continuing: boolean }): Promise<void> {
   if (!input.captcha || input.member || input.continuing) return;
   const nowIso = input.now.toISOString();
-  const cart = await db.selectFrom('cart').select('captcha_until').where('id', '=', input.cartId).executeTakeFirst();
+  const cart = await captchaUntilOfCart(db, input.cartId);
   if (cart?.captcha_until && cart.captcha_until > nowIso) return;
   if (!(input.token && (await input.captcha.verify(input.token, input.ip)))) {
     throw new AppError(400, 'validation_failed', 'Please complete the captcha and try again.', 'captcha');
   }
   // Only a cart that exists opens (an unknown id is refused later by the ownership check).
-  await db.updateTable('cart').set({ captcha_until: new Date(input.now.getTime() + CAPTCHA_WINDOW_MS).toISOString() }).where('id', '=', input.cartId).execute();
+  await updateCartRow(db, input.cartId, { captcha_until: new Date(input.now.getTime() + CAPTCHA_WINDOW_MS).toISOString() });
 }

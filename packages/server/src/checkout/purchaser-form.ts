@@ -4,6 +4,8 @@ import type { Tx } from '../db/database.js';
 import { orderForConfirmation } from '../orders/public.js';
 import { userByIdentity } from '../users/public.js';
 import { AppError } from '../http/app-error.js';
+import { sellerConfigText } from '../config/public.js';
+import { formSourcesOfCart } from './checkout.repository.js';
 
 /** docs/checkout.md#your-information form error banner: the description of a refused identity form. */
 export const FORM_ERRORS_TEXT = 'There were errors found in the information you submitted. Please address the errors and re-submit the form.';
@@ -22,28 +24,12 @@ const metaOf = (json: string) => (parse(json) ?? {}) as Record<string, unknown>;
  * identity_form of each event in the cart, then each group's identity_form and extra_checkout_fields.
  */
 export async function purchaserFormOfCart(db: Tx, sellerId: string, cartId: string): Promise<IdentityField[]> {
-  const config = await db
-    .selectFrom('config_entry')
-    .select('value')
-    .where('seller_id', '=', sellerId)
-    .where('resource_id', '=', sellerId)
-    .where('namespace', '=', CONFIG.identityForm.namespace)
-    .where('name', '=', CONFIG.identityForm.name)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('ticket')
-    .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .select(['ticket_group.id as group_id', 'ticket_group.meta as group_meta', 'event_template.id as event_id', 'event_template.meta as event_meta'])
-    .where('ticket.cart_id', '=', cartId)
-    .where('ticket.state', '=', 'held')
-    .orderBy('ticket.created_at')
-    .orderBy('ticket.id')
-    .execute();
+  const config = await sellerConfigText(db, sellerId, CONFIG.identityForm.namespace, CONFIG.identityForm.name);
+  const rows = await formSourcesOfCart(db, cartId);
   const events = new Map(rows.map((r) => [r.event_id, metaOf(r.event_meta)]));
   const groups = new Map(rows.map((r) => [r.group_id, metaOf(r.group_meta)]));
   return identityForm(
-    parse(config?.value),
+    parse(config),
     ...[...events.values()].map((m) => m.identity_form),
     ...[...groups.values()].flatMap((m) => [m.identity_form, m.extra_checkout_fields]),
   );

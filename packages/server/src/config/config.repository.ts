@@ -23,6 +23,12 @@ export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: str
   return row ? JSON.parse(row.value) : undefined;
 }
 
+/** A seller's own config entry as stored (JSON text, parsed by the caller), or undefined when unset. */
+export async function sellerConfigText(tx: Tx, sellerId: string, namespace: string, name: string): Promise<string | undefined> {
+  const { rows } = await sellerConfigRow(tx, sellerId, namespace, name);
+  return rows.length ? rows[0].value : undefined;
+}
+
 // Prepared (db/prepared.ts): every cart answer reads the seller's payment-method fees, fresh (paying charges what it shows).
 const sellerConfigRow = prepared((tx, sellerId: string, namespace: string, name: string) =>
   tx.selectFrom('config_entry').select('value').where('seller_id', '=', sellerId).where('resource_id', '=', sellerId).where('namespace', '=', namespace).where('name', '=', name),

@@ -156,3 +156,15 @@ export function groupsByIds(db: Tx, ids: string[]) {
 export function eventsByIds(db: Tx, ids: string[]) {
   return db.selectFrom('event_template').selectAll().where('id', 'in', ids).execute();
 }
+
+/** A config entry of the seller of an event, by the seller's resource id (the entry's value as stored). */
+export function configOfEventSeller(db: Tx, eventId: string, key: { namespace: string; name: string }) {
+  return db
+    .selectFrom('config_entry')
+    .innerJoin('event_template', 'event_template.seller_id', 'config_entry.resource_id')
+    .select('config_entry.value')
+    .where('event_template.id', '=', eventId)
+    .where('config_entry.namespace', '=', key.namespace)
+    .where('config_entry.name', '=', key.name)
+    .executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { TicketGroupRuleTable, TicketGroupTable, TicketTypeTable } from '../db/schema.js';
-import { groupsOfEvents, rulesOfGroups, typesByIds } from './events.repository.js';
+import { configOfEventSeller, groupsOfEvents, rulesOfGroups, typesByIds } from './events.repository.js';
 import { entryPrice, groupTypesOf, type GroupTypes } from './serialize.js';
 import { CONFIG, withOutsideFees } from '@foyer/contracts';
 import { canSee, type Viewer } from './viewer.js';
@@ -46,13 +46,6 @@ export async function loadOffer(db: Tx, eventIds: string[], viewer: Viewer): Pro
 /** Whether the events' seller advertises prices with their fees (web.advertise_price_including_fees). */
 async function advertisesFees(db: Tx, eventIds: string[]): Promise<boolean> {
   if (!eventIds.length) return false;
-  const row = await db
-    .selectFrom('config_entry')
-    .innerJoin('event_template', 'event_template.seller_id', 'config_entry.resource_id')
-    .select('config_entry.value')
-    .where('event_template.id', '=', eventIds[0])
-    .where('config_entry.namespace', '=', CONFIG.advertisePriceIncludingFees.namespace)
-    .where('config_entry.name', '=', CONFIG.advertisePriceIncludingFees.name)
-    .executeTakeFirst();
+  const row = await configOfEventSeller(db, eventIds[0], CONFIG.advertisePriceIncludingFees);
   return row ? ['true', '1', '"true"'].includes(row.value.trim()) : false;
 }

@@ -1,6 +1,7 @@
 import { CONFIG, configuredRedirectTarget, sellerPrefixTarget, withoutTrailingSlash } from '@foyer/contracts';
 import type { AppContext } from '../app-context.js';
 import { resolveSeller } from '../sellers/resolve-seller.js';
+import { sellerConfigText } from '../config/public.js';
 
 /**
  * The navigation guards of docs/routes.md#guards on a page's first request, before the storefront loads: a
@@ -22,18 +23,11 @@ export function shellRedirects(ctx: AppContext) {
     } catch {
       return null;
     }
-    const row = await ctx.db
-      .selectFrom('config_entry')
-      .select('value')
-      .where('seller_id', '=', seller.id)
-      .where('resource_id', '=', seller.id)
-      .where('namespace', '=', CONFIG.redirects.namespace)
-      .where('name', '=', CONFIG.redirects.name)
-      .executeTakeFirst();
-    if (!row) return null;
+    const stored = await sellerConfigText(ctx.db, seller.id, CONFIG.redirects.namespace, CONFIG.redirects.name);
+    if (stored === undefined) return null;
     let value: unknown;
     try {
-      value = JSON.parse(row.value);
+      value = JSON.parse(stored);
     } catch {
       return null;
     }

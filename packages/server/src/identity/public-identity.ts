@@ -5,8 +5,8 @@ import type {} from '@fastify/cookie';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import { sessionOf } from '../auth/sessions.js';
-import { prepared } from '../db/prepared.js';
 import { secureCookies } from '../http/cookie-security.js';
+import { identityByTokenHash, insertIdentity } from './identity.repository.js';
 
 /** The guest's public identity travels as an httpOnly cookie holding a random token (docs/accounts.md#cookies). */
 export const IDENTITY_COOKIE = 'foyer_identity';
@@ -37,8 +37,6 @@ export async function readPublicIdentity(db: Tx, request: FastifyRequest): Promi
   return row ? { id: row.id, kind: row.kind as Identity['kind'] } : null;
 }
 
-const identityByTokenHash = prepared((db, tokenHash: string) => db.selectFrom('identity').select(['id', 'kind']).where('token_hash', '=', tokenHash));
-
 /** An identity for a write: the existing one, or a new one to be stored with the write itself. */
 export interface WriterIdentity {
   identity: Identity;
@@ -58,10 +56,6 @@ export async function storeIdentity(tx: Tx, writer: WriterIdentity, now: Date) {
   if (!writer.fresh) return;
   await insertIdentity(tx, writer.identity.id, writer.identity.kind, writer.fresh.tokenHash, now.toISOString());
 }
-
-const insertIdentity = prepared((tx, id: string, kind: string, tokenHash: string, createdAt: string) =>
-  tx.insertInto('identity').values({ id, kind, token_hash: tokenHash, created_at: createdAt }),
-);
 
 /** Hands a new identity's token to the browser (httpOnly, SameSite=Lax) once its write succeeded. */
 export function setIdentityCookie(request: FastifyRequest, reply: FastifyReply, writer: WriterIdentity) {

@@ -5,6 +5,7 @@ import type { Tx } from '../db/database.js';
 import type { CartTable } from '../db/schema.js';
 import { readableCode } from '../readable-code.js';
 import { scanCodeKey } from '../users/normalize.js';
+import { updateUser, userByIdentity } from '../users/public.js';
 import { termEnd } from './levels.js';
 import { loadLevels } from './load-levels.js';
 import { insertMemberships, membershipTicketsOfOrder } from './membership.repository.js';
@@ -33,7 +34,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
   if (!tickets.length) return;
   const nowIso = input.now.toISOString();
   const ownerIdentity = input.cart.purchaser_identity_id ?? input.cart.identity_id;
-  const owner = await tx.selectFrom('user_account').selectAll().where('identity_id', '=', ownerIdentity).executeTakeFirst();
+  const owner = await userByIdentity(tx, ownerIdentity);
   const levels = await loadLevels(tx, tickets.map((t) => t.ticket_type_id));
 
   for (const ticket of tickets) {
@@ -88,7 +89,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
     if (ticket.redeem_gift_id) await completeRedemption(tx, { giftId: ticket.redeem_gift_id, ticketId: ticket.id, orderId: input.orderId, membershipId: cardSetId, now: input.now });
     // The buyer's account becomes a member: its member id logs in with every scan-code method.
     if (owner && !owner.scan_code) {
-      await tx.updateTable('user_account').set({ scan_code: rows[0].scan_code, scan_code_key: rows[0].scan_code_key, updated_at: nowIso }).where('id', '=', owner.id).execute();
+      await updateUser(tx, owner.id, { scan_code: rows[0].scan_code, scan_code_key: rows[0].scan_code_key, updated_at: nowIso });
       owner.scan_code = rows[0].scan_code;
     }
   }

@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { renewalAllowed, renewalOpens, membershipStatus, type Level } from './levels.js';
 import { loadLevels } from './load-levels.js';
 import { insertItems, membershipById } from './membership.repository.js';
+import { otherHeldTicket } from './membership-cart.repository.js';
 import { redeemGiftForTicket } from './gifts/redeem-gift.js';
 import { assertMembersOnRecord } from './members-on-record.js';
 
@@ -54,7 +55,7 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
 
 /** docs/memberships.md#7-gifts-of-membership: gifting requires an empty cart — the gift's giftee is the whole cart's. */
 async function assertGiftAlone(tx: Tx, cartId: string, giftTicketIds: string[]) {
-  const other = await tx.selectFrom('ticket').select('id').where('cart_id', '=', cartId).where('state', '=', 'held').where('id', 'not in', giftTicketIds).executeTakeFirst();
+  const other = await otherHeldTicket(tx, cartId, giftTicketIds);
   if (other) throw new AppError(409, 'gift_requires_empty_cart', GIFT_CODE_TEXT.emptyCartFirst, 'reserve', { cart_id: cartId });
 }
 

@@ -1,6 +1,7 @@
 import type { TCatalog, TCatalogInput, TLevelRole } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { upsertByKey } from '../catalog/public.js';
+import { levelsOfSeller } from './membership.repository.js';
 
 /** Catalog import: one membership_level row per level, keyed by its ticket type (idempotent). */
 export async function importMembershipLevels(tx: Tx, sellerId: string, levels: TCatalog['membership_levels'], typeIds: Map<string, string>) {
@@ -19,7 +20,7 @@ export async function importMembershipLevels(tx: Tx, sellerId: string, levels: T
 
 /** Catalog export: the levels back as catalog entries. */
 export async function exportMembershipLevels(tx: Tx, sellerId: string, typeKey: Map<string, string>): Promise<NonNullable<TCatalogInput['membership_levels']>> {
-  const rows = await tx.selectFrom('membership_level').selectAll().where('seller_id', '=', sellerId).execute();
+  const rows = await levelsOfSeller(tx, sellerId);
   return rows.map((r) => ({
     ticket_type: typeKey.get(r.ticket_type_id)!,
     term_months: r.term_months,

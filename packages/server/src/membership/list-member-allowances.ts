@@ -5,7 +5,7 @@ import { document } from '../http/envelope.js';
 import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memberCatalog } from './member-catalog.js';
-import { allowanceUsed } from './membership.repository.js';
+import { allowanceUsed, sessionStartsByIds } from './membership.repository.js';
 import { currentHolders, EVENT_PURCHASE_LIMIT, periodKey } from './take-member-allowance.js';
 
 export const MEMBER_ALLOWANCE_QUERY: QuerySpec = {
@@ -30,7 +30,7 @@ export async function listMemberAllowances(db: Tx, input: { sellerId: string; vi
   };
   const sessionIds = filter('event_session_id');
   const typeFilter = new Set(filter('ticket_type_id'));
-  const sessions = sessionIds.length ? await db.selectFrom('event_session').select(['id', 'start_datetime', 'event_template_id']).where('id', 'in', sessionIds.slice(0, 100)).execute() : [];
+  const sessions = sessionIds.length ? await sessionStartsByIds(db, sessionIds.slice(0, 100)) : [];
   const catalog = await memberCatalog(db, input.sellerId, input.cache);
   const used = await allowanceUsed(db, holders.map((h) => h.id));
   const usedOf = (membershipId: string, ruleId: string, key: string) => used.find((u) => u.membership_id === membershipId && u.membership_rule_id === ruleId && u.period_key === key)?.used ?? 0;

@@ -2,6 +2,7 @@ import { CONFIG, MEMBERSHIP_TEXT } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { sellerConfigValue } from '../config/public.js';
+import { anyCardOfUser, scanCodeOfAccount } from './member-details.repository.js';
 
 /**
  * `membership.prevent_membership_updates` (docs/memberships.md "Locked member details"): when on, a
@@ -11,9 +12,9 @@ import { sellerConfigValue } from '../config/public.js';
 export async function memberDetailsLocked(tx: Tx, sellerId: string, userId: string): Promise<boolean> {
   const setting = await sellerConfigValue(tx, sellerId, CONFIG.preventMembershipUpdates.namespace, CONFIG.preventMembershipUpdates.name);
   if (setting !== true && setting !== 'true') return false;
-  const card = await tx.selectFrom('membership').select('id').where('seller_id', '=', sellerId).where('user_id', '=', userId).executeTakeFirst();
+  const card = await anyCardOfUser(tx, sellerId, userId);
   if (card) return true;
-  const account = await tx.selectFrom('user_account').select('scan_code').where('id', '=', userId).executeTakeFirst();
+  const account = await scanCodeOfAccount(tx, userId);
   return Boolean(account?.scan_code);
 }
 

@@ -2,6 +2,7 @@ import type { TMemberInput } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import type { Viewer } from '../events/viewer.js';
 import { detailsLockedError, memberDetailsLocked } from './member-details-lock.js';
+import { namesOfAccount, namesOnCardsOfUser } from './member-details.repository.js';
 
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
@@ -13,8 +14,8 @@ const same = (a: string | null | undefined, b: string | null | undefined) => (a 
 export async function assertMembersOnRecord(tx: Tx, input: { sellerId: string; viewer: Viewer; members: TMemberInput[]; index: number }) {
   const userId = input.viewer.userId;
   if (!userId || !(await memberDetailsLocked(tx, input.sellerId, userId))) return;
-  const cards = await tx.selectFrom('membership').select(['first_name', 'last_name', 'email']).where('seller_id', '=', input.sellerId).where('user_id', '=', userId).execute();
-  const account = await tx.selectFrom('user_account').select(['first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const cards = await namesOnCardsOfUser(tx, input.sellerId, userId);
+  const account = await namesOfAccount(tx, userId);
   // An operator-added member has no card: its account's name is its record.
   const onRecord = cards.length ? cards : [account];
   for (const [i, m] of input.members.entries()) {

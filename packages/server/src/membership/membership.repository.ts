@@ -168,3 +168,13 @@ export function ticketsByIds(db: Tx, ids: string[]) {
 export function ordersByIds(db: Tx, ids: string[]) {
   return db.selectFrom('ticket_order').selectAll().where('id', 'in', ids).execute();
 }
+
+/** The seller's membership levels (catalog export). */
+export function levelsOfSeller(tx: Tx, sellerId: string) {
+  return tx.selectFrom('membership_level').selectAll().where('seller_id', '=', sellerId).execute();
+}
+
+/** Sessions by id with their start and event (the periods of member allowances). */
+export function sessionStartsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('event_session').select(['id', 'start_datetime', 'event_template_id']).where('id', 'in', ids).execute();
+}

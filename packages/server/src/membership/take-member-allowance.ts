@@ -9,6 +9,7 @@ import type { TtlCache } from '../ttl-cache.js';
 import { membershipStatus } from './levels.js';
 import { isBenefit, matchingRules, memberCatalog, type MemberCatalog, type MemberRule } from './member-catalog.js';
 import { allowanceUsed, deleteTakes, giveBackAllowance, insertTakes, takeAllowance } from './membership.repository.js';
+import { accountIdOfIdentity, cartOwners, ticketsForAllowance } from './membership-cart.repository.js';
 
 /** A new held ticket as the allowance needs it; valid_from is its session's start. */
 export interface BenefitTicket {
@@ -140,10 +141,10 @@ function checkTerm(catalog: MemberCatalog, holder: ViewerMembership, ticket: Ben
  * tickets take their member allowances again, as the cart's owner. False when any is gone.
  */
 export async function retakeMemberAllowances(tx: Tx, input: { cartId: string; ticketIds: string[]; now: Date }): Promise<boolean> {
-  const cart = await tx.selectFrom('cart').select(['seller_id', 'identity_id', 'purchaser_identity_id']).where('id', '=', input.cartId).executeTakeFirst();
+  const cart = await cartOwners(tx, input.cartId);
   if (!cart) return false;
-  const tickets = await tx.selectFrom('ticket').select(['id', 'ticket_type_id', 'ticket_group_id', 'event_session_id', 'valid_from']).where('id', 'in', input.ticketIds).execute();
-  const owner = await tx.selectFrom('user_account').select('id').where('identity_id', '=', cart.identity_id).executeTakeFirst();
+  const tickets = await ticketsForAllowance(tx, input.ticketIds);
+  const owner = await accountIdOfIdentity(tx, cart.identity_id);
   const viewer = owner ? await viewerOfUser(tx, cart.seller_id, owner.id, input.now) : ANONYMOUS;
   try {
     await takeMemberAllowances(tx, { sellerId: cart.seller_id, viewer, tickets, now: input.now });

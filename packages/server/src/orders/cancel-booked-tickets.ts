@@ -2,6 +2,7 @@ import type { Tx } from '../db/database.js';
 import { giveBackTickets } from '../cart/release-tickets.js';
 import { releaseCodesOfCancelledOrder } from '../promotions/release-order-codes.js';
 import { noteTicketsChanged } from '../wallet/note-pass-changes.js';
+import { cancelBookedOrderTickets } from './orders.repository.js';
 
 /**
  * Cancels these tickets of an order that are still booked, and gives back what they held
@@ -10,16 +11,7 @@ import { noteTicketsChanged } from '../wallet/note-pass-changes.js';
  * Their installed wallet passes are voided (docs/wallet-passes.md "Updates").
  */
 export async function cancelBookedTickets(tx: Tx, orderId: string, ticketIds: readonly string[], now: Date) {
-  const released = ticketIds.length
-    ? await tx
-        .updateTable('ticket')
-        .set({ state: 'cancelled' })
-        .where('ticket_order_id', '=', orderId)
-        .where('id', 'in', [...ticketIds])
-        .where('state', '=', 'booked')
-        .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
-        .execute()
-    : [];
+  const released = ticketIds.length ? await cancelBookedOrderTickets(tx, orderId, [...ticketIds]) : [];
   await giveBackTickets(tx, released);
   await releaseCodesOfCancelledOrder(tx, orderId);
   await noteTicketsChanged(tx, orderId, released.map((t) => t.id), now);

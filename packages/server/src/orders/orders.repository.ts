@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { noteCapacityChange } from '../cart/capacity-changes.js';
+import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TicketOrderTable } from '../db/schema.js';
 
@@ -149,4 +150,65 @@ export function ticketLinesOfOrder(db: Tx, orderId: string, which: { ids?: strin
   if (which.ids) q = q.where('ticket.id', 'in', which.ids);
   if (which.state) q = q.where('ticket.state', '=', which.state);
   return q.execute();
+}
+
+/** Per order the identity bought (boughtBy) and session not yet ended: how many of its tickets of these handlers are booked or redeemed, soonest first. */
+export function upcomingVisitsOfBuyer(db: Tx, input: { sellerId: string; identityId: string; nowIso: string; handlers: string[]; limit: number }) {
+  return ticketsWithSession(db)
+    .innerJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
+    .innerJoin('cart', 'cart.id', 'ticket_order.cart_id')
+    .innerJoin('seller', 'seller.id', 'ticket_order.seller_id')
+    .leftJoin('venue', 'venue.id', 'event_template.venue_id')
+    .select([
+      'ticket_order.id as ticket_order_id',
+      'ticket_order.order_number',
+      'ticket_order.created_at as purchased_on',
+      'event_session.id as event_session_id',
+      'event_session.start_datetime',
+      'event_session.end_datetime',
+      'event_template.id as event_template_id',
+      'event_template.name as event_name',
+      sql<string>`coalesce(venue.timezone, seller.timezone)`.as('timezone'),
+    ])
+    .select((eb) => eb.fn.count<number>('ticket.id').as('num_tickets'))
+    .where('ticket_order.seller_id', '=', input.sellerId)
+    .where(boughtBy(input.identityId))
+    .where('ticket.state', 'in', ['booked', 'redeemed'])
+    .where('ticket.handler', 'in', input.handlers)
+    .where('event_session.end_datetime', '>', input.nowIso)
+    .groupBy([
+      'ticket_order.id',
+      'ticket_order.order_number',
+      'ticket_order.created_at',
+      'event_session.id',
+      'event_session.start_datetime',
+      'event_session.end_datetime',
+      'event_template.id',
+      'event_template.name',
+      'venue.timezone',
+      'seller.timezone',
+    ])
+    .orderBy('event_session.start_datetime')
+    .orderBy('ticket_order.created_at')
+    .limit(input.limit)
+    // The session's end is compared above, so each row has its session.
+    .$narrowType<{ event_session_id: string; start_datetime: string; end_datetime: string }>()
+    .execute();
+}
+
+/** Cancels these tickets of the order that are still booked (conditional); answers those it cancelled, with what giving them back needs. */
+export function cancelBookedOrderTickets(tx: Tx, orderId: string, ticketIds: string[]) {
+  return tx
+    .updateTable('ticket')
+    .set({ state: 'cancelled' })
+    .where('ticket_order_id', '=', orderId)
+    .where('id', 'in', ticketIds)
+    .where('state', '=', 'booked')
+    .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session'])
+    .execute();
+}
+
+/** Of these orders, those that made membership cards. */
+export function ordersWithCards(db: Tx, orderIds: string[]) {
+  return db.selectFrom('membership').select('ticket_order_id').distinct().where('ticket_order_id', 'in', orderIds).execute();
 }

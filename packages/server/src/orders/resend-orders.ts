@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/enqueue-mail.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from '../users/normalize.js';
 import { orderConfirmationMail } from './order-confirmation-mail.js';
-import { orderIdsOfBuyerEmail } from './orders.repository.js';
+import { orderIdsOfBuyerEmail, ordersWithCards } from './orders.repository.js';
 
 /** At most this many (newest) orders are resent at once. */
 const MAX_ORDERS = 20;
@@ -26,7 +26,7 @@ export async function resendOrders(db: Db, dialect: Dialect, input: { sellerId: 
   ]);
   let orders = (await orderIdsOfBuyerEmail(db, input.sellerId, emailKey(input.email), MAX_ORDERS)).map((o) => o.id);
   if (input.membershipsOnly && orders.length) {
-    const withCards = await db.selectFrom('membership').select('ticket_order_id').distinct().where('ticket_order_id', 'in', orders).execute();
+    const withCards = await ordersWithCards(db, orders);
     const ids = new Set(withCards.map((m) => m.ticket_order_id));
     orders = orders.filter((id) => ids.has(id));
   }

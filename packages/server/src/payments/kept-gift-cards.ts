@@ -1,6 +1,7 @@
 import type { TCartGiftCard } from '@foyer/contracts';
 import { fromMinor } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
+import { giftCardsByNumbers } from './payments.repository.js';
 
 /** The card numbers a cart keeps (docs/payments.md "Gift cards"); [] when none. */
 export function keptGiftCardNumbers(cart: { gift_cards: string | null }): string[] {
@@ -17,7 +18,7 @@ export function keptGiftCardNumbers(cart: { gift_cards: string | null }): string
 export async function keptGiftCards(db: Tx, cart: { seller_id: string; gift_cards: string | null }): Promise<TCartGiftCard[]> {
   const numbers = keptGiftCardNumbers(cart);
   if (!numbers.length) return [];
-  const rows = await db.selectFrom('ledger').select(['number', 'state', 'balance']).where('seller_id', '=', cart.seller_id).where('ledger_type', '=', 'giftcard').where('number', 'in', numbers).execute();
+  const rows = await giftCardsByNumbers(db, cart.seller_id, numbers);
   const byNumber = new Map(rows.map((r) => [r.number, r]));
   return numbers.flatMap((number) => {
     const row = byNumber.get(number);

@@ -136,3 +136,8 @@ export async function linkInstalmentToOrder(db: Tx, id: string, orderId: string,
 export async function insertInstalment(db: Tx, row: Insertable<ScheduledPaymentTable>) {
   await db.insertInto('scheduled_payment').values(row).execute();
 }
+
+/** The seller's gift cards among these numbers, with their state and balance. */
+export function giftCardsByNumbers(db: Tx, sellerId: string, numbers: string[]) {
+  return db.selectFrom('ledger').select(['number', 'state', 'balance']).where('seller_id', '=', sellerId).where('ledger_type', '=', 'giftcard').where('number', 'in', numbers).execute();
+}

@@ -1,6 +1,7 @@
 import { PROMO_TEXT } from '@foyer/contracts';
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { sessionStartsWithZone } from './promotions.repository.js';
 import type { TicketTable } from '../db/schema.js';
 import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
@@ -22,7 +23,7 @@ export async function checkCitypassVisit(tx: Tx, entry: unknown, voucher: string
   const visit = new Date(at).toISOString();
   const sessionIds = [...new Set(tickets.map((t) => t.event_session_id).filter((id): id is string => !!id))];
   const sessions = sessionIds.length
-    ? await tx.selectFrom('event_session').innerJoin('event_template', 'event_template.id', 'event_session.event_template_id').innerJoin('venue', 'venue.id', 'event_template.venue_id').select(['event_session.start_datetime', 'venue.timezone']).where('event_session.id', 'in', sessionIds).execute()
+    ? await sessionStartsWithZone(tx, sessionIds)
     : [];
   if (!sessions.some((s) => Date.parse(s.start_datetime) === at)) {
     const tz = sessions[0]?.timezone ?? 'UTC';

@@ -5,7 +5,7 @@ import type { PromoCodeTable } from '../db/schema.js';
 import { sellerConfigValue } from '../config/public.js';
 import type { CitypassRules } from './citypass.js';
 import { normaliseCode } from './normalise-code.js';
-import { codeByText } from './promotions.repository.js';
+import { codeByText, codeGroupsByKeys } from './promotions.repository.js';
 
 /**
  * The seller's promotion configuration entries (docs/promotions.md). `catalog validate`
@@ -23,7 +23,7 @@ export async function defaultCode(tx: Tx, sellerId: string): Promise<Selectable<
 export async function citypassGroups(tx: Tx, sellerId: string): Promise<Map<string, CitypassRules>> {
   const parsed = ZCitypassCodeGroups.safeParse(await sellerConfigValue(tx, sellerId, CONFIG.citypassCodeGroups.namespace, CONFIG.citypassCodeGroups.name));
   if (!parsed.success || !parsed.data.length) return new Map();
-  const rows = await tx.selectFrom('promo_code_group').select(['id', 'catalog_key']).where('seller_id', '=', sellerId).where('catalog_key', 'in', parsed.data.map((g) => g.code_group)).execute();
+  const rows = await codeGroupsByKeys(tx, sellerId, parsed.data.map((g) => g.code_group));
   const ids = new Map(rows.map((r) => [r.catalog_key, r.id]));
   return new Map(parsed.data.filter((g) => ids.has(g.code_group)).map((g) => [ids.get(g.code_group)!, { adult_regexp: g.adult_regexp, child_regexp: g.child_regexp, child_keyword: g.child_keyword }]));
 }

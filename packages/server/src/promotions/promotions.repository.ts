@@ -192,3 +192,19 @@ export function codesOfOrder(tx: Tx, orderId: string) {
     .orderBy('cart_promo_code.created_at')
     .execute();
 }
+
+/** The seller's promo code groups among these catalog keys. */
+export function codeGroupsByKeys(tx: Tx, sellerId: string, keys: string[]) {
+  return tx.selectFrom('promo_code_group').select(['id', 'catalog_key']).where('seller_id', '=', sellerId).where('catalog_key', 'in', keys).execute();
+}
+
+/** Sessions' starts with their venue's time zone. */
+export function sessionStartsWithZone(tx: Tx, sessionIds: string[]) {
+  return tx
+    .selectFrom('event_session')
+    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+    .innerJoin('venue', 'venue.id', 'event_template.venue_id')
+    .select(['event_session.start_datetime', 'venue.timezone'])
+    .where('event_session.id', 'in', sessionIds)
+    .execute();
+}

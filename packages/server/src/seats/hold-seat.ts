@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from '../cart/memo.js';
-import { seatGroupsOf } from './seat-templates.repository.js';
+import { seatGroupsOf, sellableSeatIds } from './seat-templates.repository.js';
 
 /**
  * Reserving a seat (issue 15). A ticket of a "seated" group names its seat in
@@ -35,14 +35,7 @@ async function sellableSeatsOfGroup(tx: Tx, groupId: string): Promise<Set<string
   const [seating] = await seatGroupsOf(tx, [groupId]);
   if (!seating) return new Set();
   const zones = JSON.parse(seating.zones) as string[];
-  const rows = await tx
-    .selectFrom('seat')
-    .select('id')
-    .where('seat_template_id', '=', seating.seat_template_id)
-    .where('zone', 'in', zones)
-    .where('unavailable', '=', 0)
-    .where('retired', '=', 0)
-    .execute();
+  const rows = await sellableSeatIds(tx, seating.seat_template_id, zones);
   return new Set(rows.map((r) => r.id));
 }
 

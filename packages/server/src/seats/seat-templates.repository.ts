@@ -46,3 +46,13 @@ export async function retireSeatsOfTemplate(tx: Tx, templateId: string) {
 export async function updateSeat(tx: Tx, seatId: string, row: Updateable<SeatTable>) {
   await tx.updateTable('seat').set(row).where('id', '=', seatId).execute();
 }
+
+/** The template's seats in these zones that are neither killed nor retired. */
+export function sellableSeatIds(tx: Tx, templateId: string, zones: string[]) {
+  return tx.selectFrom('seat').select('id').where('seat_template_id', '=', templateId).where('zone', 'in', zones).where('unavailable', '=', 0).where('retired', '=', 0).execute();
+}
+
+/** Seats by id with where they are, in seat-map order. */
+export function seatsByIds(db: Tx, ids: string[]) {
+  return db.selectFrom('seat').select(['id', 'section', 'row_name', 'name', 'zone']).where('id', 'in', ids).orderBy('rank').execute();
+}

@@ -88,3 +88,8 @@ export async function deleteStaffSession(db: Tx, id: string): Promise<boolean> {
 export async function deleteStaffSessionsOf(db: Tx, staffId: string) {
   await db.deleteFrom('staff_session').where('staff_id', '=', staffId).execute();
 }
+
+/** Whether any staff account exists. */
+export function anyStaff(db: Tx) {
+  return db.selectFrom('staff').select('id').limit(1).executeTakeFirst();
+}

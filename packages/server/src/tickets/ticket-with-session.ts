@@ -7,6 +7,7 @@ import type { Tx } from '../db/database.js';
  * ticket has an event and a type, so the inner joins keep every ticket.
  */
 export function ticketsWithSession(db: Tx) {
+  // Stays outside a repository (docs/architecture.md#repositories): a join the repositories of several areas extend, never run here.
   return db
     .selectFrom('ticket')
     .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')

@@ -3,7 +3,7 @@ import { uuidv7 } from '../ids.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { hashPassword } from '../auth/passwords.js';
-import { keepGuestCarts } from '../auth/keep-cart.js';
+import { keepGuestCarts } from '../auth/public.js';
 import { startSession } from '../auth/sessions.js';
 import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';

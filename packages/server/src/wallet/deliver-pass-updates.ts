@@ -4,7 +4,7 @@ import { pushPassUpdate } from './apns-push.js';
 import { ticketObjectId, ticketObjectUpdate } from './google-save-link.js';
 import { patchTicketObject } from './google-wallet-api.js';
 import { walletItems, type TicketPassItem } from './wallet-items.js';
-import { dropPushToken, passBySerial, pushTokensOf } from './wallet-pass.repository.js';
+import { dropPushToken, orderOfPass, passBySerial, pushTokensOf } from './wallet-pass.repository.js';
 import { claimWalletPush, dueWalletPushIds, markWalletPush, type WalletPushRow } from './wallet-push.repository.js';
 import type { WalletSettings } from './wallet-settings.js';
 
@@ -69,7 +69,7 @@ async function deliver(deps: PassUpdateDeps, job: WalletPushRow, now: Date): Pro
   }
   const google = deps.wallet?.google;
   if (google) {
-    const order = await deps.db.selectFrom('ticket_order').select(['id', 'order_number', 'seller_id']).where('id', '=', pass.order_id).executeTakeFirstOrThrow();
+    const order = await orderOfPass(deps.db, pass.order_id);
     const items = await walletItems(deps.db, order, { ticketId: pass.ticket_id, anyState: true });
     const ticket = { ...(items.items[0] as TicketPassItem), pass: { serial: pass.serial_number, authToken: pass.auth_token } };
     try {

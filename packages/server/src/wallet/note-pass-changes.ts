@@ -1,5 +1,5 @@
 import type { Tx } from '../db/database.js';
-import { passesShowing, repointPass } from './wallet-pass.repository.js';
+import { passesShowing, repointPass, ticketEventsAndTypes } from './wallet-pass.repository.js';
 import { queueWalletPush } from './wallet-push.repository.js';
 
 /**
@@ -20,7 +20,7 @@ export async function noteTicketsChanged(tx: Tx, orderId: string, ticketIds: rea
  */
 export async function noteTicketsReplaced(tx: Tx, orderId: string, removedIds: readonly string[], addedIds: readonly string[], now: Date) {
   if (!(await passesShowing(tx, removedIds)).length) return;
-  const rows = await tx.selectFrom('ticket').select(['id', 'event_template_id', 'ticket_type_id']).where('id', 'in', [...removedIds, ...addedIds]).execute();
+  const rows = await ticketEventsAndTypes(tx, [...removedIds, ...addedIds]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const free = addedIds.map((id) => byId.get(id)).filter((r) => !!r);
   const take = (match: (r: (typeof rows)[number]) => boolean) => {

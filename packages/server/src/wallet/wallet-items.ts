@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { sellerName } from './wallet-pass.repository.js';
 import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
@@ -65,7 +66,7 @@ const nothing = () => new AppError(404, 'not_found', 'This order has no such tic
 
 /** The order's booked admitting tickets and member cards, as passes show them; a named one that is not the order's: 404. */
 export async function walletItems(db: Tx, order: { id: string; order_number: string; seller_id: string }, pick: WalletPick): Promise<WalletOrder> {
-  const seller = await db.selectFrom('seller').select('name').where('id', '=', order.seller_id).executeTakeFirstOrThrow();
+  const seller = await sellerName(db, order.seller_id);
   const tickets = pick.membershipId ? [] : await ticketRows(db, order.id, pick.ticketId ?? null, !!pick.anyState);
   const cards = pick.ticketId ? [] : (await membershipsOfOrders(db, [order.id])).filter((m) => !pick.membershipId || m.id === pick.membershipId);
   const items: WalletItem[] = [

@@ -72,3 +72,18 @@ export function passesOfDevice(db: Tx, device: string) {
 export function pushTokensOf(db: Tx, serial: string) {
   return db.selectFrom('wallet_registration').select('push_token').where('serial_number', '=', serial).execute();
 }
+
+/** The order a pass belongs to, as wallet items name it (the pass's order exists). */
+export function orderOfPass(db: Tx, orderId: string) {
+  return db.selectFrom('ticket_order').select(['id', 'order_number', 'seller_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** The seller's name, as passes show it. */
+export function sellerName(db: Tx, sellerId: string) {
+  return db.selectFrom('seller').select('name').where('id', '=', sellerId).executeTakeFirstOrThrow();
+}
+
+/** Tickets by id with their event and type (what a replacing ticket is matched on). */
+export function ticketEventsAndTypes(tx: Tx, ids: string[]) {
+  return tx.selectFrom('ticket').select(['id', 'event_template_id', 'ticket_type_id']).where('id', 'in', ids).execute();
+}

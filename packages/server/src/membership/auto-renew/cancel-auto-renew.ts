@@ -2,6 +2,7 @@ import { AUTO_RENEW_TEXT, type TAutoRenewCancelled } from '@foyer/contracts';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
 import { readOwnOrder, type OrderAccess } from '../../orders/read-order.js';
+import { cancelRenewalsOfOrder } from './renewal.repository.js';
 
 /**
  * DELETE ticket_order/{id}/auto_renew (docs/memberships.md#8-auto-renew Cancel auto-renew, docs/memberships.md#8-auto-renew): with the buyer's login or the
@@ -18,14 +19,7 @@ export async function cancelAutoRenew(db: Db, access: OrderAccess): Promise<TAut
     if (error instanceof AppError && error.status === 404 && !access.key) throw new AppError(401, 'not_authorized', AUTO_RENEW_TEXT.notAuthenticated, 'auto_renew');
     throw error;
   }
-  const sets = db.selectFrom('membership').select('card_set_id').where('ticket_order_id', '=', orderId);
-  const cancelled = await db
-    .updateTable('membership')
-    .set({ auto_renew_state: 'cancelled', updated_at: (access.now ?? new Date()).toISOString() })
-    .where('card_set_id', 'in', sets)
-    .where('auto_renew_state', '=', 'scheduled')
-    .returning('id')
-    .execute();
+  const cancelled = await cancelRenewalsOfOrder(db, orderId, (access.now ?? new Date()).toISOString());
   if (!cancelled.length) throw new AppError(409, 'not_enrolled', AUTO_RENEW_TEXT.notEnrolled, 'auto_renew', { ticket_order_id: orderId });
   return { auto_renew_state: 'cancelled', membership_ids: cancelled.map((m) => m.id) };
 }

@@ -8,6 +8,7 @@ import { startIntervalWorker } from '../../interval-worker.js';
 import { enqueueMail, type MailMessage } from '../../mail/enqueue-mail.js';
 import { modifyCart } from '../../cart/modify-cart.js';
 import { deleteCart } from '../../cart/delete-cart.js';
+import { updateCartRow } from '../../cart/public.js';
 import { cartAmounts } from '../../payments/cart-amounts.js';
 import { methodFeeOn } from '../../payments/method-fees.js';
 import { sellerMethodFees } from '../../payments/seller-method-fees.js';
@@ -18,7 +19,7 @@ import { loadLevels } from '../load-levels.js';
 import { sellerConfigValue } from '../../config/public.js';
 import { viewerOfUser } from '../resolve-viewer.js';
 import { savedMethodOf } from './saved-payment-method.repository.js';
-import { claimRenewal, claimReminder, finishRenewal, renewalOf, scheduledSetsEndingBy, type DueSet, type RenewalRow } from './renewal.repository.js';
+import { claimRenewal, claimReminder, eventOfTicket, finishRenewal, lapseSetRenewal, renewalOf, scheduledSetsEndingBy, sessionTimesOfEvent, type DueSet, type RenewalRow } from './renewal.repository.js';
 import { reminderMail, renewalFailedMail, renewalLapsedMail } from './renewal-mail.js';
 
 export interface RenewalDeps {
@@ -94,7 +95,7 @@ async function attempt(deps: RenewalDeps, set: DueSet, renewal: RenewalRow, now:
   const nextAttempt = now.getTime() + RENEWAL_SCHEDULE.retryEveryDays * DAY;
   if (nextAttempt >= end + RENEWAL_SCHEDULE.graceDays * DAY) {
     await finishRenewal(deps.db, renewal.id, { state: 'lapsed', last_error: reason }, nowIso);
-    await deps.db.updateTable('membership').set({ auto_renew_state: 'none', updated_at: nowIso }).where('card_set_id', '=', set.card_set_id).where('auto_renew_state', '=', 'scheduled').execute();
+    await lapseSetRenewal(deps.db, set.card_set_id, nowIso);
     await mail(deps, renewalLapsedMail(set, { level, renewUrl }), now);
     return 'lapsed';
   }
@@ -136,7 +137,7 @@ async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow
     now,
     defaultHoldMinutes: 15,
   });
-  await deps.db.updateTable('cart').set({ purchaser_identity_id: set.identity_id, auto_renew: 1, send_email: 1 }).where('id', '=', made.cart.id).execute();
+  await updateCartRow(deps.db, made.cart.id, { purchaser_identity_id: set.identity_id, auto_renew: 1, send_email: 1 });
   const { outstanding } = cartAmounts(made.cart, made.tickets, [], now);
   const paid = payCart({
     db: deps.db,
@@ -169,9 +170,9 @@ async function chargeRenewal(deps: RenewalDeps, set: DueSet, renewal: RenewalRow
 
 /** The membership event's session on sale now; null for an event sold without sessions; undefined when none is on sale. */
 async function openSessionOf(deps: RenewalDeps, set: DueSet, now: Date): Promise<string | null | undefined> {
-  const bought = set.ticket_id ? await deps.db.selectFrom('ticket').select('event_template_id').where('id', '=', set.ticket_id).executeTakeFirst() : undefined;
+  const bought = set.ticket_id ? await eventOfTicket(deps.db, set.ticket_id) : undefined;
   if (!bought) return undefined;
-  const sessions = await deps.db.selectFrom('event_session').select(['id', 'start_datetime', 'end_datetime']).where('event_template_id', '=', bought.event_template_id).orderBy('start_datetime').execute();
+  const sessions = await sessionTimesOfEvent(deps.db, bought.event_template_id);
   if (!sessions.length) return null;
   return sessions.find((s) => isOnSale(s, now))?.id;
 }

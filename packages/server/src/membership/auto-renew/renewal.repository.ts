@@ -72,3 +72,24 @@ export async function claimReminder(db: Db, id: string, nowIso: string): Promise
   const r = await db.updateTable('membership_renewal').set({ reminded_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('reminded_at', 'is', null).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** scheduled → none for a set whose renewal lapsed (conditional: a set cancelled meanwhile keeps its state). */
+export async function lapseSetRenewal(db: Tx, cardSetId: string, nowIso: string) {
+  await db.updateTable('membership').set({ auto_renew_state: 'none', updated_at: nowIso }).where('card_set_id', '=', cardSetId).where('auto_renew_state', '=', 'scheduled').execute();
+}
+
+/** The event a membership ticket was bought for. */
+export function eventOfTicket(db: Tx, ticketId: string) {
+  return db.selectFrom('ticket').select('event_template_id').where('id', '=', ticketId).executeTakeFirst();
+}
+
+/** An event's sessions with their times, earliest first. */
+export function sessionTimesOfEvent(db: Tx, eventId: string) {
+  return db.selectFrom('event_session').select(['id', 'start_datetime', 'end_datetime']).where('event_template_id', '=', eventId).orderBy('start_datetime').execute();
+}
+
+/** scheduled → cancelled for every set an order bought or renewed (one conditional update); answers the cards cancelled. */
+export function cancelRenewalsOfOrder(db: Tx, orderId: string, nowIso: string) {
+  const sets = db.selectFrom('membership').select('card_set_id').where('ticket_order_id', '=', orderId);
+  return db.updateTable('membership').set({ auto_renew_state: 'cancelled', updated_at: nowIso }).where('card_set_id', 'in', sets).where('auto_renew_state', '=', 'scheduled').returning('id').execute();
+}

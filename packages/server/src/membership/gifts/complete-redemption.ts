@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/database.js';
-import { markRedeemed } from './gift.repository.js';
+import { giverOfGift, markRedeemed, recordGiftOnSet, setOfMembership } from './gift.repository.js';
 import { giftCodeRedeemed } from './gift-code-errors.js';
 
 /**
@@ -10,11 +10,7 @@ import { giftCodeRedeemed } from './gift-code-errors.js';
 export async function completeRedemption(tx: Tx, input: { giftId: string; ticketId: string; orderId: string; membershipId: string; now: Date }) {
   const nowIso = input.now.toISOString();
   if (!(await markRedeemed(tx, { ...input, nowIso }))) throw giftCodeRedeemed('pay');
-  const gift = await tx.selectFrom('membership_gift').select(['giver_identity_id']).where('id', '=', input.giftId).executeTakeFirstOrThrow();
-  const set = await tx.selectFrom('membership').select(['card_set_id', 'identity_id']).where('id', '=', input.membershipId).executeTakeFirstOrThrow();
-  await tx
-    .updateTable('membership')
-    .set({ giver_identity_id: gift.giver_identity_id, giftee_identity_id: set.identity_id, redeemed_at: nowIso, updated_at: nowIso })
-    .where('card_set_id', '=', set.card_set_id)
-    .execute();
+  const gift = await giverOfGift(tx, input.giftId);
+  const set = await setOfMembership(tx, input.membershipId);
+  await recordGiftOnSet(tx, set.card_set_id, { giver_identity_id: gift.giver_identity_id, giftee_identity_id: set.identity_id, nowIso });
 }

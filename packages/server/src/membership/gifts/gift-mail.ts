@@ -1,7 +1,7 @@
 import { escapeHtml as escape } from '../../mail/escape-html.js';
 import type { Tx } from '../../db/database.js';
 import type { MailMessage } from '../../mail/enqueue-mail.js';
-import { giftsOfOrders, type GiftWithNames } from './gift.repository.js';
+import { gifteeMailFacts, giftsOfOrders, type GiftWithNames } from './gift.repository.js';
 
 /** Where a gift code is redeemed: the redeem page with the code filled in (docs/memberships.md#7-gifts-of-membership `?code=`). */
 export const redeemPath = (code: string) => `/membership/redeem?code=${encodeURIComponent(code)}`;
@@ -33,15 +33,7 @@ export async function giftMailPart(tx: Tx, orderId: string, publicUrl: string): 
 
 /** The giftee's e-mail (docs/memberships.md#7-gifts-of-membership): who gave them which membership, the code and how to redeem it. */
 export async function gifteeMail(tx: Tx, giftId: string, publicUrl: string): Promise<MailMessage | null> {
-  const gift = await tx
-    .selectFrom('membership_gift')
-    .innerJoin('ticket_type', 'ticket_type.id', 'membership_gift.ticket_type_id')
-    .innerJoin('seller', 'seller.id', 'membership_gift.seller_id')
-    .innerJoin('user_account as giftee', (j) => j.onRef('giftee.identity_id', '=', 'membership_gift.giftee_identity_id').onRef('giftee.seller_id', '=', 'membership_gift.seller_id'))
-    .leftJoin('user_account as giver', (j) => j.onRef('giver.identity_id', '=', 'membership_gift.giver_identity_id').onRef('giver.seller_id', '=', 'membership_gift.seller_id'))
-    .select(['membership_gift.code', 'membership_gift.valid_to', 'ticket_type.name as level_name', 'seller.name as seller_name', 'giftee.email', 'giftee.first_name', 'giver.first_name as giver_first', 'giver.last_name as giver_last'])
-    .where('membership_gift.id', '=', giftId)
-    .executeTakeFirst();
+  const gift = await gifteeMailFacts(tx, giftId);
   if (!gift || gift.email.startsWith('no-email+')) return null;
   const giver = [gift.giver_first, gift.giver_last].filter(Boolean).join(' ') || 'Someone';
   const url = redeemUrl(publicUrl, gift.code);

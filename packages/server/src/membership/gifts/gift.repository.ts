@@ -82,3 +82,55 @@ export async function claimGifteeMail(tx: Tx, giftId: string, nowIso: string): P
   const result = await tx.updateTable('membership_gift').set({ giftee_mailed_at: nowIso }).where('id', '=', giftId).where('giftee_mailed_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Who gave a gift (null: not known). */
+export function giverOfGift(tx: Tx, giftId: string) {
+  return tx.selectFrom('membership_gift').select(['giver_identity_id']).where('id', '=', giftId).executeTakeFirstOrThrow();
+}
+
+/** The set a card belongs to and the identity holding it. */
+export function setOfMembership(tx: Tx, membershipId: string) {
+  return tx.selectFrom('membership').select(['card_set_id', 'identity_id']).where('id', '=', membershipId).executeTakeFirstOrThrow();
+}
+
+/** Records on every card of a set who gave it to whom, and when it was redeemed. */
+export async function recordGiftOnSet(tx: Tx, cardSetId: string, gift: { giver_identity_id: string | null; giftee_identity_id: string | null; nowIso: string }) {
+  await tx
+    .updateTable('membership')
+    .set({ giver_identity_id: gift.giver_identity_id, giftee_identity_id: gift.giftee_identity_id, redeemed_at: gift.nowIso, updated_at: gift.nowIso })
+    .where('card_set_id', '=', cardSetId)
+    .execute();
+}
+
+/** The value of the gift each of these tickets redeems (tickets redeeming none are left out). */
+export function redeemedGiftValues(tx: Tx, ticketIds: string[]) {
+  return tx
+    .selectFrom('membership_item')
+    .innerJoin('membership_gift', 'membership_gift.id', 'membership_item.redeem_gift_id')
+    .select(['membership_item.ticket_id', 'membership_gift.value'])
+    .where('membership_item.ticket_id', 'in', ticketIds)
+    .execute();
+}
+
+/** What the giftee's e-mail says: the code, the level, the seller, the giftee's and the giver's names. */
+export function gifteeMailFacts(tx: Tx, giftId: string) {
+  return tx
+    .selectFrom('membership_gift')
+    .innerJoin('ticket_type', 'ticket_type.id', 'membership_gift.ticket_type_id')
+    .innerJoin('seller', 'seller.id', 'membership_gift.seller_id')
+    .innerJoin('user_account as giftee', (j) => j.onRef('giftee.identity_id', '=', 'membership_gift.giftee_identity_id').onRef('giftee.seller_id', '=', 'membership_gift.seller_id'))
+    .leftJoin('user_account as giver', (j) => j.onRef('giver.identity_id', '=', 'membership_gift.giver_identity_id').onRef('giver.seller_id', '=', 'membership_gift.seller_id'))
+    .select(['membership_gift.code', 'membership_gift.valid_to', 'ticket_type.name as level_name', 'seller.name as seller_name', 'giftee.email', 'giftee.first_name', 'giver.first_name as giver_first', 'giver.last_name as giver_last'])
+    .where('membership_gift.id', '=', giftId)
+    .executeTakeFirst();
+}
+
+/** The event and level name of the ticket that bought a gift. */
+export function givenLevelOfTicket(tx: Tx, ticketId: string) {
+  return tx
+    .selectFrom('ticket')
+    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
+    .select(['ticket.event_template_id', 'ticket_type.name'])
+    .where('ticket.id', '=', ticketId)
+    .executeTakeFirstOrThrow();
+}

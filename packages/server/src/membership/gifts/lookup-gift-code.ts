@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database.js';
 import { typesByIds } from '../../events/public.js';
 import { unitPrice } from '../../events/serialize.js';
 import { membershipTypesOfSeller } from '../membership.repository.js';
-import { giftByCode } from './gift.repository.js';
+import { giftByCode, givenLevelOfTicket } from './gift.repository.js';
 import { giftCodeInvalid } from './gift-code-errors.js';
 
 /**
@@ -17,12 +17,7 @@ export async function lookupGiftCode(db: Tx, input: { sellerId: string; code: st
   if (!isGiftCodeShaped(input.code)) throw giftCodeInvalid('membership_gift');
   const gift = await giftByCode(db, input.sellerId, normalizeGiftCode(input.code));
   if (!gift) throw giftCodeInvalid('membership_gift');
-  const given = await db
-    .selectFrom('ticket')
-    .innerJoin('ticket_type', 'ticket_type.id', 'ticket.ticket_type_id')
-    .select(['ticket.event_template_id', 'ticket_type.name'])
-    .where('ticket.id', '=', gift.ticket_id)
-    .executeTakeFirstOrThrow();
+  const given = await givenLevelOfTicket(db, gift.ticket_id);
   return {
     code: gift.code,
     valid_from: gift.valid_from,

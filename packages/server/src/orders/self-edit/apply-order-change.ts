@@ -12,6 +12,7 @@ import { orderConfirmationMail } from '../order-confirmation-mail.js';
 import { bookTicket, orderHasLiveTickets, ticketLinesOfOrder } from '../orders.repository.js';
 import { orderCancelMail } from '../order-cancel-mail.js';
 import { refundDifference } from './refund-difference.js';
+import { cancelTakenOutTickets, orderTotals, setOrderTotals } from './self-edit.repository.js';
 import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
 
 /**
@@ -27,13 +28,7 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   const { cart, amounts, now } = input;
   const orderId = cart.edits_order_id!;
   const nowIso = now.toISOString();
-  const removed = await tx
-    .updateTable('ticket')
-    .set({ state: 'cancelled' })
-    .where('change_cart_id', '=', cart.id)
-    .where('state', '=', 'in_cart')
-    .returning(['id', 'event_session_id', 'ticket_group_id', 'counts_session', 'adjusted_value', 'fee_fixed_outside', 'fee_percent_outside'])
-    .execute();
+  const removed = await cancelTakenOutTickets(tx, cart.id);
   const worth = removed.reduce((sum, t) => sum + t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside, 0);
   if (worth !== cart.credit) throw new Error(`applyOrderChange: cart ${cart.id} no longer holds the tickets it took out`);
   await giveBackTickets(tx, removed);
@@ -46,13 +41,9 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);
-  const order = (await tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
-  await tx
-    .updateTable('ticket_order')
-    // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").
-    .set({ total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund, method_fee: order.method_fee + cart.method_fee })
-    .where('id', '=', orderId)
-    .execute();
+  const order = (await orderTotals(tx, orderId))!;
+  // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").
+  await setOrderTotals(tx, orderId, { total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund, method_fee: order.method_fee + cart.method_fee });
   const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;
   // A change that took out every ticket cancelled the order: the order-cancel e-mail, not the tickets (docs/after-sale.md).
   const cancelledAll = !input.tickets.length && removed.length > 0 && !(await orderHasLiveTickets(tx, orderId));

@@ -2,6 +2,7 @@ import { SELF_EDIT_TEXT } from '@foyer/contracts';
 import { changeRefusal } from '@foyer/contracts/rules';
 import type { Tx } from '../../db/database.js';
 import { AppError } from '../../http/app-error.js';
+import { newTicketEventsOfCart, takenOutTicketsWithEvent } from './self-edit.repository.js';
 
 /**
  * docs/architecture.md "Rules and where they are enforced": a change cart may take a paid ticket
@@ -12,16 +13,9 @@ import { AppError } from '../../http/app-error.js';
  * The event type is fixed, so the confirm checks only the exchange (`checkEventType` false).
  */
 export async function assertExchange(tx: Tx, cartId: string, checkEventType: boolean): Promise<void> {
-  const takenOut = await tx
-    .selectFrom('ticket')
-    .innerJoin('event_template', 'event_template.id', 'ticket.event_template_id')
-    .select(['ticket.id', 'ticket.face_value', 'ticket.adjusted_value', 'ticket.fee_fixed_outside', 'ticket.fee_percent_outside', 'ticket.event_template_id', 'event_template.event_type'])
-    .where('ticket.change_cart_id', '=', cartId)
-    .where('ticket.state', '=', 'in_cart')
-    .orderBy('ticket.id')
-    .execute();
+  const takenOut = await takenOutTicketsWithEvent(tx, cartId);
   if (!takenOut.length) return;
-  const added = await tx.selectFrom('ticket').select('event_template_id').where('cart_id', '=', cartId).where('state', '=', 'held').where('ticket_order_id', 'is', null).execute();
+  const added = await newTicketEventsOfCart(tx, cartId);
   const refusal = changeRefusal(
     takenOut.map((t) => ({ id: t.id, face_value: String(t.face_value), adjusted_value: String(t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside), event_id: t.event_template_id, event_type: t.event_type })),
     added.map((a) => ({ event_id: a.event_template_id })),

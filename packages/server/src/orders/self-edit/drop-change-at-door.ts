@@ -1,6 +1,7 @@
 import type { Db, Dialect } from '../../db/database.js';
 import { inWriteTransaction } from '../../db/write-batch.js';
 import { emptyCart } from '../../cart/delete-cart.js';
+import { changeCartOfTicket, deletePendingCart } from './self-edit.repository.js';
 
 /**
  * A visitor scanned at the door with a ticket their own change (self-edit) has taken out of the
@@ -10,10 +11,9 @@ import { emptyCart } from '../../cart/delete-cart.js';
  */
 export async function dropChangeAtDoor(db: Db, dialect: Dialect, ticketId: string, now: Date): Promise<boolean> {
   return inWriteTransaction(db, dialect, async (tx) => {
-    const ticket = await tx.selectFrom('ticket').select(['state', 'change_cart_id']).where('id', '=', ticketId).executeTakeFirst();
+    const ticket = await changeCartOfTicket(tx, ticketId);
     if (ticket?.state !== 'in_cart' || !ticket.change_cart_id) return true;
-    const claimed = await tx.updateTable('cart').set({ state: 'deleted', updated_at: now.toISOString() }).where('id', '=', ticket.change_cart_id).where('state', '=', 'pending').executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    if (!(await deletePendingCart(tx, ticket.change_cart_id, now.toISOString()))) return false;
     await emptyCart(tx, ticket.change_cart_id);
     return true;
   });

@@ -4,6 +4,7 @@ import { uuidv7 } from '../../ids.js';
 import { insertLedger, insertPayment } from '../../payments/public.js';
 import { readableCode } from '../../readable-code.js';
 import { selfEditRulesOf } from './self-edit-rules.js';
+import { refundableChargesOfOrder, refundedOfCharge } from './self-edit.repository.js';
 
 /** The error_code that marks a payment row as the refund of a cheaper change (not a late refusal). */
 export const CHANGE_REFUND = 'order_change';
@@ -44,25 +45,10 @@ export async function refundToPayments(
 ): Promise<{ left: number; rowIds: string[] }> {
   let left = input.amount;
   const rowIds: string[] = [];
-  const payments = await tx
-    .selectFrom('payment')
-    .select(['id', 'gateway_id', 'amount', 'reference'])
-    .where('ticket_order_id', '=', input.orderId)
-    .where('status', '=', 'succeeded')
-    .where('gateway_id', '!=', 'free')
-    .where('amount', '>', 0)
-    .orderBy('created_at', 'desc')
-    .execute();
+  const payments = await refundableChargesOfOrder(tx, input.orderId);
   for (const p of payments) {
     if (left <= 0 || !p.reference) break;
-    const refunded = await tx
-      .selectFrom('payment')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
-      .where('reference', '=', p.reference)
-      .where('gateway_id', '=', p.gateway_id)
-      .where('error_code', 'in', REFUND_KINDS)
-      .where('status', '!=', 'refund_failed')
-      .executeTakeFirst();
+    const refunded = await refundedOfCharge(tx, { reference: p.reference, gateway_id: p.gateway_id }, REFUND_KINDS);
     const part = Math.min(left, p.amount - Number(refunded?.sum ?? 0));
     if (part <= 0) continue;
     const id = uuidv7();

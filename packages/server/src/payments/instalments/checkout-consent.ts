@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import type { PaymentGateway } from '../gateway.js';
 import { cardHolder } from './card-holder.js';
+import { updateCartRow } from '../../cart/public.js';
 
 /**
  * Instalment consent at checkout (docs/payments.md "Later instalments"): the deposit of a payment
@@ -16,5 +17,5 @@ export async function instalmentConsentHolder(tx: Tx, input: { cartId: string; c
 
 /** The consent kept on the cart; booking copies it onto the order, which the due-date job reads. */
 export async function recordCheckoutConsent(db: Tx, cartId: string, nowIso: string) {
-  await db.updateTable('cart').set({ instalment_autopay_at: nowIso }).where('id', '=', cartId).execute();
+  await updateCartRow(db, cartId, { instalment_autopay_at: nowIso });
 }

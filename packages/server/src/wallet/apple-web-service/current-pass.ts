@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { applePasses } from '../apple-pass.js';
 import { walletItems } from '../wallet-items.js';
+import { orderOfPass } from '../wallet-pass.repository.js';
 import type { AppleWalletSettings } from '../wallet-settings.js';
 import { authorisedPass } from './pass-auth.js';
 import type { PassCall } from './register-device.js';
@@ -16,7 +17,7 @@ export async function currentPass(db: Db, apple: AppleWalletSettings, input: Omi
   const lastModified = new Date(Math.floor(Date.parse(pass.updated_at) / 1000) * 1000);
   const since = input.ifModifiedSince ? Date.parse(input.ifModifiedSince) : NaN;
   if (!Number.isNaN(since) && lastModified.getTime() <= since) return { notModified: true as const, lastModified };
-  const order = await db.selectFrom('ticket_order').select(['id', 'order_number', 'seller_id']).where('id', '=', pass.order_id).executeTakeFirstOrThrow();
+  const order = await orderOfPass(db, pass.order_id);
   const items = await walletItems(db, order, { ticketId: pass.ticket_id, anyState: true });
   const withPass = { ...items, webServiceUrl: input.webServiceUrl, items: items.items.map((i) => ({ ...i, pass: { serial: pass.serial_number, authToken: pass.auth_token } })) };
   return { notModified: false as const, lastModified, file: await applePasses(apple, withPass) };
