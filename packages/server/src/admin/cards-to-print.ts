@@ -13,7 +13,7 @@ export const CARDS_EXPORT = 'members.cards_export';
 export async function cardsToPrint(deps: { db: Db; dialect: Dialect }, actor: Actor, now: Date): Promise<{ csv: string; count: number; since: string | null }> {
   return inWriteTransaction(deps.db, deps.dialect, async (tx) => {
     const last = await tx.selectFrom('audit_log').select('after').where('action', '=', CARDS_EXPORT).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    const since = last?.after ? ((JSON.parse(last.after) as { until: string }).until ?? null) : null;
+    const since = last?.after ? ((JSON.parse(last.after) as { until?: string }).until ?? null) : null;
     const until = now.toISOString();
     let q = tx
       .selectFrom('membership')

@@ -35,5 +35,5 @@ export async function findMembers(db: Db, q: TAdminMemberQuery): Promise<TAdminM
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const members = rows.map(({ first_name, last_name, ...r }) => ({ ...r, name: `${first_name} ${last_name}`.trim() }));
-  return document('admin_member', members, Number(count.n), {}, { offset: q._offset, limit: q._limit }) as TAdminMemberList;
+  return document('admin_member', members, count.n, {}, { offset: q._offset, limit: q._limit }) as TAdminMemberList;
 }
