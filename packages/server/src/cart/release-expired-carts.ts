@@ -21,9 +21,10 @@ export async function releaseExpiredCarts(
 ): Promise<{ carts: number; tickets: number; sessions: Set<string> }> {
   const nowIso = now.toISOString();
   let q = db.selectFrom('cart').select('cart.id').where('cart.state', '=', 'pending').where('cart.expires_at', '<=', nowIso);
-  if (options.sessionId) {
+  const { sessionId } = options;
+  if (sessionId) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('ticket').select('ticket.id').whereRef('ticket.cart_id', '=', 'cart.id').where('ticket.event_session_id', '=', options.sessionId!).where('ticket.state', '=', 'held')),
+      eb.exists(eb.selectFrom('ticket').select('ticket.id').whereRef('ticket.cart_id', '=', 'cart.id').where('ticket.event_session_id', '=', sessionId).where('ticket.state', '=', 'held')),
     );
   }
   const due = await q.limit(options.batch ?? 200).execute();
