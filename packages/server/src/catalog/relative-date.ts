@@ -4,7 +4,7 @@ import { dayjs } from '../events/session-rules.js';
 export function resolveDate(ref: string, today: string): string {
   const m = /^today([+-]\d+)?$/.exec(ref);
   if (!m) return ref;
-  return dayjs(today).add(Number(m[1] ?? 0), 'day').format('YYYY-MM-DD');
+  return dayjs(today).add(Number(m.at(1) ?? 0), 'day').format('YYYY-MM-DD');
 }
 
 /** "todayT19:30" / "today+3T19:30" / "2026-12-01T19:30" (venue-local) → ISO-8601 UTC. */
