@@ -57,6 +57,6 @@ export async function listOrderSessions(db: Tx, input: { sellerId: string; ident
     // The session's end is compared above, so each row has its session.
     .$narrowType<{ event_session_id: string; start_datetime: string; end_datetime: string }>()
     .execute();
-  const sessions: TOrderSession[] = rows.map((r) => ({ id: `${r.ticket_order_id}:${r.event_session_id}`, ...r, num_tickets: Number(r.num_tickets) }));
+  const sessions: TOrderSession[] = rows.map((r) => ({ id: `${r.ticket_order_id}:${r.event_session_id}`, ...r, num_tickets: r.num_tickets }));
   return document('order_session', sessions, sessions.length);
 }

@@ -13,6 +13,7 @@ import { bookTicket, orderHasLiveTickets, ticketLinesOfOrder } from '../orders.r
 import { orderCancelMail } from '../order-cancel-mail.js';
 import { refundDifference } from './refund-difference.js';
 import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
+import { mustExist } from '../../must-exist.js';
 
 /**
  * Confirms a change cart (docs/after-sale.md#how-a-change-works-server Edit order: Confirm Changes), inside the paying transaction (the
@@ -25,7 +26,7 @@ import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
  */
 export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTable>; tickets: Pick<Selectable<TicketTable>, 'id'>[]; amounts: CartAmounts; now: Date; publicUrl: string }): Promise<string> {
   const { cart, amounts, now } = input;
-  const orderId = cart.edits_order_id!;
+  const orderId = mustExist(cart.edits_order_id, `order a change cart ${cart.id} edits`);
   const nowIso = now.toISOString();
   const removed = await tx
     .updateTable('ticket')
@@ -46,7 +47,7 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);
-  const order = (await tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst())!;
+  const order = mustExist(await tx.selectFrom('ticket_order').select(['total', 'paid', 'method_fee', 'seller_id']).where('id', '=', orderId).executeTakeFirst(), `order ${orderId}`);
   await tx
     .updateTable('ticket_order')
     // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").

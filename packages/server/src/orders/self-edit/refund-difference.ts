@@ -63,7 +63,7 @@ export async function refundToPayments(
       .where('error_code', 'in', REFUND_KINDS)
       .where('status', '!=', 'refund_failed')
       .executeTakeFirst();
-    const part = Math.min(left, p.amount - Number(refunded?.sum ?? 0));
+    const part = Math.min(left, p.amount - (refunded?.sum ?? 0));
     if (part <= 0) continue;
     const id = uuidv7();
     await insertPayment(tx, { id, seller_id: input.sellerId, cart_id: input.cartId, ticket_order_id: input.orderId, gateway_id: p.gateway_id, amount: part, status: 'refund_pending', idempotency_key: input.keyOf(p.id), reference: p.reference, error_code: input.errorCode, created_at: input.nowIso });
