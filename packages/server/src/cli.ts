@@ -77,10 +77,11 @@ async function run(args: string[]): Promise<number> {
       return 0;
     }
     if (area === 'member') {
-      if (command !== 'add' || !option('--scan-code') || !option('--first') || !option('--last')) return (console.error(USAGE), 2);
+      const [scanCode, first, last] = [option('--scan-code'), option('--first'), option('--last')];
+      if (command !== 'add' || !scanCode || !first || !last) return (console.error(USAGE), 2);
       const member = await addMember(
         handle.db,
-        { seller: option('--seller'), email: option('--email'), first_name: option('--first')!, last_name: option('--last')!, scan_code: option('--scan-code')!, zip_code: option('--zip') },
+        { seller: option('--seller'), email: option('--email'), first_name: first, last_name: last, scan_code: scanCode, zip_code: option('--zip') },
         new Date(),
       );
       console.log(`member ${member.scan_code} added: ${member.first_name} ${member.last_name} <${member.email}>`);

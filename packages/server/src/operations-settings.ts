@@ -54,7 +54,7 @@ function readMetrics(env: NodeJS.ProcessEnv, problems: string[]): MetricsSetting
   const token = env.FOYER_METRICS_TOKEN?.trim() || null;
   const portText = env.FOYER_METRICS_PORT?.trim();
   const port = portText ? Number(portText) : null;
-  if (portText && (!/^\d+$/.test(portText) || port! < 1 || port! > 65535)) problems.push(`FOYER_METRICS_PORT must be a port 1–65535, got "${portText}"`);
+  if (portText && (!/^\d+$/.test(portText) || port === null || port < 1 || port > 65535)) problems.push(`FOYER_METRICS_PORT must be a port 1–65535, got "${portText}"`);
   if (token !== null && token.length < 16) problems.push('FOYER_METRICS_TOKEN must be at least 16 characters');
   if (on !== 'true') return null;
   if (!token && !portText) problems.push('FOYER_METRICS=true needs FOYER_METRICS_TOKEN (bearer token) or FOYER_METRICS_PORT (a port of its own)');

@@ -60,7 +60,7 @@ export async function findOrders(db: Tx, q: TAdminOrderQuery) {
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: count.n };
 }
 
 export const orderWithBuyer = (db: Tx, id: string) =>

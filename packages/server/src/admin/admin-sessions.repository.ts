@@ -30,7 +30,7 @@ export async function sessionsBetween(db: Tx, q: { start: string; end: string; e
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total: total.n };
 }
 
 export const sessionById = (db: Tx, id: string) => db.selectFrom('event_session').selectAll().where('id', '=', id).executeTakeFirst();

@@ -20,7 +20,7 @@ export async function findAudit(db: Tx, q: TAuditQuery) {
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q._limit).offset(q._offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: count.n };
 }
 
 /** What the latest entry of an action recorded after it (newest by time, then id). */

@@ -15,7 +15,7 @@ export const CARDS_EXPORT = 'members.cards_export';
 export async function cardsToPrint(deps: { db: Db; dialect: Dialect }, actor: Actor, now: Date): Promise<{ csv: string; count: number; since: string | null }> {
   return inWriteTransaction(deps.db, deps.dialect, async (tx) => {
     const last = await lastAuditOf(tx, CARDS_EXPORT);
-    const since = last?.after ? ((JSON.parse(last.after) as { until: string }).until ?? null) : null;
+    const since = last?.after ? ((JSON.parse(last.after) as { until?: string }).until ?? null) : null;
     const until = now.toISOString();
     const rows = await cardsChangedBetween(tx, since, until);
     await recordAudit(tx, actor, { action: CARDS_EXPORT, objectType: 'membership', objectId: 'cards_to_print', before: { since }, after: { until, count: rows.length } }, now);

@@ -13,9 +13,10 @@ import { paymentLinkMail } from './payment-link-mail.js';
  */
 export async function createPaymentLink(deps: { db: Db; dialect: Dialect; publicUrl: string }, actor: Actor, body: TAdminCartBody, now: Date): Promise<TAdminCartAnswer> {
   const made = await injectFromRequest(deps.db, deps.dialect, { items: body.items, purchaser: body.purchaser ?? null, expires_at: body.expires_at ?? null }, deps.publicUrl, now);
-  const emailedTo = body.send_email && body.purchaser ? body.purchaser.email : null;
+  const mailed = body.send_email && body.purchaser ? body.purchaser : null;
+  const emailedTo = mailed ? mailed.email : null;
   await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
-    if (emailedTo) await enqueueMail(tx, paymentLinkMail({ to: emailedTo, firstName: body.purchaser!.first_name, cartNumber: made.cartNumber, total: made.total, link: made.link }), now, 'payment_link');
+    if (mailed && emailedTo) await enqueueMail(tx, paymentLinkMail({ to: emailedTo, firstName: mailed.first_name, cartNumber: made.cartNumber, total: made.total, link: made.link }), now, 'payment_link');
     await recordAudit(tx, actor, { action: 'cart.payment_link', objectType: 'cart', objectId: made.cartId, before: null, after: { cart_number: made.cartNumber, total: made.total, emailed_to: emailedTo } }, now);
   });
   return { cart_id: made.cartId, cart_number: made.cartNumber, total: made.total, link: made.link, emailed_to: emailedTo };

@@ -14,5 +14,5 @@ export async function findMembers(db: Db, q: TAdminMemberQuery): Promise<TAdminM
   const match = { code: q.q.trim().toUpperCase(), pattern };
   const [rows, count] = await Promise.all([membersMatching(db, match, { limit: q._limit, offset: q._offset }), countMembersMatching(db, match)]);
   const members = rows.map(({ first_name, last_name, ...r }) => ({ ...r, name: `${first_name} ${last_name}`.trim() }));
-  return document('admin_member', members, Number(count.n), {}, { offset: q._offset, limit: q._limit }) as TAdminMemberList;
+  return document('admin_member', members, count.n, {}, { offset: q._offset, limit: q._limit }) as TAdminMemberList;
 }

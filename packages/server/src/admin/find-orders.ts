@@ -23,8 +23,8 @@ export function orderRowOut(r: BuyerRow, ticketCount: number): TAdminOrderRow {
     order_number: r.order_number,
     state: r.state,
     created_at: r.created_at,
-    total: fromMinor(Number(r.total)),
-    paid: fromMinor(Number(r.paid)),
+    total: fromMinor(r.total),
+    paid: fromMinor(r.paid),
     email: r.email,
     name: name || null,
     phone: r.phone,
@@ -35,5 +35,5 @@ export function orderRowOut(r: BuyerRow, ticketCount: number): TAdminOrderRow {
 /** GET admin/orders?q= (docs/box-office.md, Find): a page of matching orders. */
 export async function findAdminOrders(db: Db, q: TAdminOrderQuery): Promise<TAdminOrderList> {
   const { rows, total } = await findOrders(db, q);
-  return document('admin_order', rows.map((r) => orderRowOut(r, Number(r.ticket_count ?? 0))), total, {}, { offset: q._offset, limit: q._limit }) as TAdminOrderList;
+  return document('admin_order', rows.map((r) => orderRowOut(r, r.ticket_count ?? 0)), total, {}, { offset: q._offset, limit: q._limit }) as TAdminOrderList;
 }

@@ -8,6 +8,7 @@ import { ticketLinesOfOrder } from '../orders/public.js';
 import { movePaymentStatus } from '../payments/public.js';
 import { recordAudit } from './audit.js';
 import { endStaffRefund, refundsInFlight, rowsOfStaffRefund, staffRefundById } from './staff-refund.repository.js';
+import { mustExist } from '../must-exist.js';
 
 export interface RefundDeps {
   db: Db;
@@ -22,7 +23,7 @@ export interface RefundDeps {
  */
 export async function finishRefunded(deps: RefundDeps, refundId: string, now: Date) {
   return inWriteTransaction(deps.db, deps.dialect, async (tx) => {
-    const refund = (await staffRefundById(tx, refundId))!;
+    const refund = mustExist(await staffRefundById(tx, refundId), `staff refund ${refundId}`);
     if (!(await endStaffRefund(tx, refundId, 'refunded', null, now.toISOString()))) return false;
     const ticketIds = JSON.parse(refund.ticket_ids) as string[];
     const before = await ticketLinesOfOrder(tx, refund.order_id, { ids: ticketIds });
@@ -49,7 +50,7 @@ export async function finishRefunded(deps: RefundDeps, refundId: string, now: Da
 
 /** A refund the provider refused: its rows are marked failed, nothing else changed, and the log says why. */
 export async function failRefund(tx: Tx, refundId: string, rowIds: string[], error: string, now: Date) {
-  const refund = (await staffRefundById(tx, refundId))!;
+  const refund = mustExist(await staffRefundById(tx, refundId), `staff refund ${refundId}`);
   for (const id of rowIds) await movePaymentStatus(tx, id, 'refund_pending', 'refund_failed');
   if (!(await endStaffRefund(tx, refundId, 'failed', error, now.toISOString()))) return;
   await recordAudit(tx, { id: refund.staff_id, email: refund.staff_email }, { action: 'order.refund_failed', objectType: 'order', objectId: refund.order_id, before: null, after: { refund_id: refundId, amount: fromMinor(refund.amount), error } }, now);

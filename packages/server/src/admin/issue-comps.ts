@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TAdminComp, TAdminCompBody, TReserveTicket } from '@foyer/contracts';
+import type { TAdminComp, TAdminCompBody } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { uuidv7 } from '../ids.js';
 import { updateCartRow } from '../cart/public.js';

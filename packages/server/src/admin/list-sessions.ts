@@ -7,20 +7,20 @@ import { defaultSellerZone, sessionsBetween, ticketTypesOfEvents } from './admin
 type Row = Awaited<ReturnType<typeof sessionsBetween>>['rows'][number];
 
 export function sessionRowOut(r: Row): TAdminSessionRow {
-  const capacity = Number(r.capacity);
+  const capacity = r.capacity;
   return {
     id: r.id,
     event_id: r.event_id,
     event_name: r.event_name,
     start_datetime: r.start_datetime,
     capacity,
-    oversell_capacity: Number(r.oversell_capacity),
-    sold: Number(r.sold),
-    held: Number(r.held),
+    oversell_capacity: r.oversell_capacity,
+    sold: r.sold,
+    held: r.held,
     oldest_hold_at: r.oldest_hold_at ?? null,
-    checked_in: Number(r.checked_in),
-    available: capacity === -1 ? null : Math.max(0, capacity + Number(r.oversell_capacity) - Number(r.used_capacity)),
-    closed: Number(r.sale_closed) === 1,
+    checked_in: r.checked_in,
+    available: capacity === -1 ? null : Math.max(0, capacity + r.oversell_capacity - r.used_capacity),
+    closed: r.sale_closed === 1,
   };
 }
 

@@ -11,6 +11,7 @@ import { recordAudit, type Actor } from './audit.js';
 import { ticketsOfOrder } from './admin-orders.repository.js';
 import { adminTicketOut, orderNotFound } from './read-admin-order.js';
 import { claimPendingCart, orderOwner, sessionEvent, ticketsToMove } from './move-tickets.repository.js';
+import { mustExist } from '../must-exist.js';
 
 export interface MoveDeps {
   db: Db;
@@ -55,7 +56,7 @@ export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId
   // In ticket_ids' order, so each new ticket gets the seat named for it; the ticket's insert decides whether the seat is free (seats/hold-seat.ts).
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const add = ids.map((id) => {
-    const t = byId.get(id)!;
+    const t = mustExist(byId.get(id), `ticket ${id}`);
     return { ticket_type_id: t.ticket_type_id, event_session_id: session.id, admit_name: t.admit_name, admit_email: t.admit_email, ...(body.seat_ids ? { handler_data: { seat_id: body.seat_ids[body.ticket_ids.indexOf(id)] } } : {}) };
   });
   const made = await modifyCart({
@@ -93,7 +94,7 @@ export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId
     await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: 'payment_required', now });
     throw new AppError(402, 'payment_required', ADMIN_TEXT.movePaymentRequired.replace('{amount}', fromMinor(outstanding)), CONTEXT, { difference: fromMinor(outstanding) });
   }
-  const pay = (outstanding > 0 ? { amount: fromMinor(outstanding), gateway_id: body.payment!.gateway_id, gateway_data: body.payment!.gateway_data } : { amount: '0.00', gateway_id: 'free', gateway_data: {} }) as TPayBody;
+  const pay = (outstanding > 0 && body.payment ? { amount: fromMinor(outstanding), gateway_id: body.payment.gateway_id, gateway_data: body.payment.gateway_data } : { amount: '0.00', gateway_id: 'free', gateway_data: {} }) as TPayBody;
   let outcome: Awaited<ReturnType<typeof payCart>>;
   try {
     outcome = await payCart({ db: deps.db, dialect: deps.dialect, sellerId: owner.seller_id, currency: owner.currency, identity, cartId: made.cart.id, body: pay, idempotencyKey: null, gateways, now, publicUrl: deps.publicUrl });

@@ -8,7 +8,7 @@ type PaymentRow = Awaited<ReturnType<typeof paymentsOfOrder>>[number];
 
 export const isRefundRow = (p: { error_code: string | null }) => p.error_code !== null && REFUND_KINDS.includes(p.error_code);
 /** Refund rows that gave money back or will (a failed staff refund gave nothing). */
-export const refundedOf = (payments: PaymentRow[]) => payments.filter((p) => isRefundRow(p) && p.status !== 'refund_failed').reduce((sum, p) => sum + Number(p.amount), 0);
+export const refundedOf = (payments: PaymentRow[]) => payments.filter((p) => isRefundRow(p) && p.status !== 'refund_failed').reduce((sum, p) => sum + p.amount, 0);
 
 /** One ticket of an order as the order page shows it. */
 export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[number]): TAdminTicket {
@@ -24,7 +24,7 @@ export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[num
     seat: t.seat_name ? [t.section, t.row_name, t.seat_name].filter(Boolean).join(' ') : null,
     scan_code: t.scan_code,
     admit_name: t.admit_name,
-    value: fromMinor(Number(t.adjusted_value)),
+    value: fromMinor(t.adjusted_value),
     redeemed_at: t.redeemed_at,
   };
 }
@@ -46,7 +46,7 @@ export async function readAdminOrder(db: Db | Tx, orderId: string): Promise<TAdm
   const refunded = refundedOf(payments);
   const timeline = [
     { at: order.created_at, what: `Order ${order.order_number} booked`, by: null },
-    ...payments.map((p) => ({ at: p.created_at, what: `${isRefundRow(p) ? 'Refund' : 'Payment'} ${fromMinor(Number(p.amount))} via ${p.gateway_id}: ${p.status}`, by: null })),
+    ...payments.map((p) => ({ at: p.created_at, what: `${isRefundRow(p) ? 'Refund' : 'Payment'} ${fromMinor(p.amount)} via ${p.gateway_id}: ${p.status}`, by: null })),
     ...changes.map((c) => ({ at: c.created_at, what: `Change ${c.cart_number}: ${c.state}`, by: null })),
     ...mails.map((m) => ({ at: m.created_at, what: `E-mail "${m.subject}": ${m.status}`, by: null })),
     ...audit.map((a) => ({ at: a.created_at, what: a.action, by: a.staff_email })),
@@ -56,14 +56,14 @@ export async function readAdminOrder(db: Db | Tx, orderId: string): Promise<TAdm
       ...orderRowOut(order, tickets.length),
       cart_id: order.cart_id,
       refunded: fromMinor(refunded),
-      refundable: fromMinor(Math.max(0, Number(order.paid) - refunded)),
+      refundable: fromMinor(Math.max(0, order.paid - refunded)),
       terms_accepted_at: order.terms_accepted_at,
       terms_hash: order.terms_hash,
     },
     tickets: tickets.map(adminTicketOut),
-    payments: payments.map((p) => ({ id: p.id, kind: isRefundRow(p) ? 'refund' : 'charge', gateway_id: p.gateway_id, amount: fromMinor(Number(p.amount)), status: p.status, reference: p.reference, card_last4: p.card_last4, created_at: p.created_at })),
+    payments: payments.map((p) => ({ id: p.id, kind: isRefundRow(p) ? 'refund' : 'charge', gateway_id: p.gateway_id, amount: fromMinor(p.amount), status: p.status, reference: p.reference, card_last4: p.card_last4, created_at: p.created_at })),
     changes,
-    instalments: instalments.map((i) => ({ ...i, rank: Number(i.rank), amount: fromMinor(Number(i.amount)) })),
+    instalments: instalments.map((i) => ({ ...i, rank: i.rank, amount: fromMinor(i.amount) })),
     mails,
     timeline,
   };

@@ -12,6 +12,7 @@ import { orderWithBuyer, paymentsOfOrder } from './admin-orders.repository.js';
 import { failRefund, finishRefunded, finishSentRefunds, type RefundDeps } from './finish-staff-refund.js';
 import { insertStaffRefund, staffRefundById } from './staff-refund.repository.js';
 import { orderNotFound, refundedOf } from './read-admin-order.js';
+import { mustExist } from '../must-exist.js';
 
 export interface RefundOrderDeps extends RefundDeps {
   gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
@@ -49,8 +50,8 @@ export async function refundOrder(deps: RefundOrderDeps, actor: Actor, input: { 
     const notBooked = ids ? tickets.find((t) => t.state !== 'booked') : undefined;
     if (notBooked) throw new AppError(409, 'ticket_state_incorrect', ADMIN_TEXT.refundNotBooked, 'admin_refund', { ticket_id: notBooked.id, state: notBooked.state });
     const chosen = tickets.filter((t) => t.state === 'booked');
-    const refundable = Number(order.paid) - refundedOf(await paymentsOfOrder(tx, order.id));
-    const amount = ids ? chosen.reduce((sum, t) => sum + Number(t.adjusted_value), 0) : Math.max(0, refundable);
+    const refundable = order.paid - refundedOf(await paymentsOfOrder(tx, order.id));
+    const amount = ids ? chosen.reduce((sum, t) => sum + t.adjusted_value, 0) : Math.max(0, refundable);
     if (!ids && !chosen.length && amount <= 0) throw new AppError(409, 'ticket_state_incorrect', ADMIN_TEXT.refundNothingLeft, 'admin_refund');
     if (amount > refundable) throw new AppError(409, 'refund_exceeds_paid', ADMIN_TEXT.refundExceedsPaid, 'admin_refund', { refundable: fromMinor(Math.max(0, refundable)), asked: fromMinor(amount) });
 
@@ -85,9 +86,9 @@ export async function refundOrder(deps: RefundOrderDeps, actor: Actor, input: { 
     throw new AppError(502, 'refund_failed', `${ADMIN_TEXT.refundFailed} ${why}`.trim(), 'admin_refund', { reason: why });
   }
   if (!lost) await finishRefunded(deps, claim.id, now);
-  return refundOut((await staffRefundById(deps.db, claim.id))!);
+  return refundOut(mustExist(await staffRefundById(deps.db, claim.id), `staff refund ${claim.id}`));
 }
 
 export function refundOut(row: { id: string; order_id: string; status: string; amount: number; ticket_ids: string; reason: string; created_at: string }): TAdminRefund {
-  return { id: row.id, order_id: row.order_id, status: row.status as TAdminRefund['status'], amount: fromMinor(Number(row.amount)), ticket_ids: JSON.parse(row.ticket_ids) as string[], reason: row.reason, created_at: row.created_at };
+  return { id: row.id, order_id: row.order_id, status: row.status as TAdminRefund['status'], amount: fromMinor(row.amount), ticket_ids: JSON.parse(row.ticket_ids) as string[], reason: row.reason, created_at: row.created_at };
 }

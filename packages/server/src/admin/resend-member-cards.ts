@@ -7,6 +7,7 @@ import { memberCardsMail } from '../membership/membership-mail.js';
 import { recordAudit, type Actor } from './audit.js';
 import { orderWithBuyer } from './admin-orders.repository.js';
 import { membersOfSet } from './member-actions.repository.js';
+import { mustExist } from '../must-exist.js';
 
 const CONTEXT = 'admin_member';
 
@@ -22,7 +23,7 @@ export async function resendMemberCards(deps: { db: Db; dialect: Dialect }, acto
     const holder = cards.find((c) => c.email)?.email ?? null;
     const to = input.email ?? holder ?? (cards[0].ticket_order_id ? (await orderWithBuyer(tx, cards[0].ticket_order_id))?.email : null) ?? null;
     if (!to) throw new AppError(400, 'validation_failed', ADMIN_TEXT.memberNoEmail, CONTEXT, { card_set_id: input.cardSetId });
-    const mail = (await memberCardsMail(tx, input.cardSetId, to))!;
+    const mail = mustExist(await memberCardsMail(tx, input.cardSetId, to), `cards mail of card set ${input.cardSetId}`);
     await enqueueMail(tx, mail, input.now, 'membership_cards');
     await recordAudit(tx, actor, { action: 'membership.resend_cards', objectType: 'membership', objectId: input.cardSetId, before: null, after: { to, member_ids: cards.map((c) => c.scan_code) } }, input.now);
     return { sent_to: to };

@@ -30,12 +30,12 @@ export async function salesReport(db: Db, q: TAdminReportQuery, now: Date): Prom
     const day = localDate(o.created_at, timezone);
     const d = days.get(day) ?? { quantity: 0, amount: 0 };
     d.quantity += 1;
-    d.amount += Number(o.total);
+    d.amount += o.total;
     days.set(day, d);
   }
   const gateways = [...new Set([...payments.charges.map((p) => p.gateway_id), ...payments.refunds.map((p) => p.gateway_id)])].sort();
   const charged = (g: string) => payments.charges.find((p) => p.gateway_id === g);
-  const refunded = (g: string) => Number(payments.refunds.find((p) => p.gateway_id === g)?.amount ?? 0);
+  const refunded = (g: string) => payments.refunds.find((p) => p.gateway_id === g)?.amount ?? 0;
   return {
     from: q.from,
     to: q.to,
@@ -44,9 +44,9 @@ export async function salesReport(db: Db, q: TAdminReportQuery, now: Date): Prom
     by_event: byEvent.map(line),
     by_ticket_type: byType.map(line),
     payments_by_method: gateways.map((g) => ({ ...line({ key: g, name: g, quantity: charged(g)?.quantity ?? 0, amount: charged(g)?.amount ?? 0 }), refunded: fromMinor(refunded(g)) })),
-    orders: { count: orders.length, total: fromMinor(orders.reduce((sum, o) => sum + Number(o.total), 0)) },
-    payments: { charged: fromMinor(payments.charges.reduce((sum, p) => sum + Number(p.amount ?? 0), 0)), refunded: fromMinor(gateways.reduce((sum, g) => sum + refunded(g), 0)) },
-    gift_card_liability: fromMinor(Number(liability.sum)),
+    orders: { count: orders.length, total: fromMinor(orders.reduce((sum, o) => sum + o.total, 0)) },
+    payments: { charged: fromMinor(payments.charges.reduce((sum, p) => sum + p.amount, 0)), refunded: fromMinor(gateways.reduce((sum, g) => sum + refunded(g), 0)) },
+    gift_card_liability: fromMinor(liability.sum),
     members_by_level: members.map((m) => line({ ...m, amount: 0 })),
   };
 }

@@ -23,14 +23,17 @@ export function writeFlow(request: FastifyRequest, reply: FastifyReply, flow: Oi
   reply.setCookie(OIDC_FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), { ...options(request), maxAge: OIDC_FLOW_TTL_S });
 }
 
+/** A flow value as written by the login start: a short non-empty string. */
+const usable = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length < 200;
+
 export function readFlow(request: FastifyRequest): OidcFlow | null {
-  const raw = request.cookies?.[OIDC_FLOW_COOKIE];
+  const raw = request.cookies[OIDC_FLOW_COOKIE];
   if (!raw || raw.length > 2000) return null;
   try {
     const flow = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<OidcFlow>;
-    const strings = [flow.state, flow.nonce, flow.verifier].every((v) => typeof v === 'string' && v.length > 0 && v.length < 200);
-    if (!strings || typeof flow.started !== 'number') return null;
-    return { state: flow.state!, nonce: flow.nonce!, verifier: flow.verifier!, redirectPath: typeof flow.redirectPath === 'string' ? flow.redirectPath : null, started: flow.started };
+    const { state, nonce, verifier } = flow;
+    if (!usable(state) || !usable(nonce) || !usable(verifier) || typeof flow.started !== 'number') return null;
+    return { state, nonce, verifier, redirectPath: typeof flow.redirectPath === 'string' ? flow.redirectPath : null, started: flow.started };
   } catch {
     return null;
   }

@@ -62,7 +62,8 @@ export async function finishExternalLogin(db: Db, provider: OidcProvider, input:
     if (!idToken) throw new Error('no id_token');
     claims = idToken;
   } catch (error) {
-    const reason = (error as { code?: string; error?: string })?.error ?? (error as { code?: string })?.code ?? 'token_exchange_failed';
+    const failure = error as { code?: string; error?: string } | null | undefined;
+    const reason = failure?.error ?? failure?.code ?? 'token_exchange_failed';
     throw new AppError(401, 'not_authorized', text(EXTERNAL_TEXT.failed, label), 'auth0', { reason });
   }
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';

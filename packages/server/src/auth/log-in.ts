@@ -11,6 +11,7 @@ import { beginSession, type BegunSession } from './begin-session.js';
 import { verifyPassword } from './passwords.js';
 import { attemptsLeft, otpByTokenHash, takeOtpAttempt, useOtp } from './recovery.repository.js';
 import { otpHash, sameHash, tokenHash } from './tokens.js';
+import { mustExist } from '../must-exist.js';
 
 export interface LogInInput {
   sellerId: string;
@@ -74,7 +75,7 @@ export async function logIn(db: Db, input: LogInInput): Promise<LogInResult> {
  */
 async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {
   const { body, now } = input;
-  const accountKey = method === 'password' ? `email:${emailKey(body.username!)}` : `scan:${scanCodeKey(body.scan_code!)}`;
+  const accountKey = method === 'password' ? `email:${emailKey(mustExist(body.username, 'login field username'))}` : `scan:${scanCodeKey(mustExist(body.scan_code, 'login field scan_code'))}`;
   const pairKey = `${accountKey}|${input.ip}`;
   await enforceLimits(db, now, [
     [LIMITS.loginIp, input.ip],
@@ -95,28 +96,28 @@ async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: 
 async function verifySecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {
   const { body } = input;
   if (method === 'password') {
-    const user = await userByDeliverableEmail(db, input.sellerId, emailKey(body.username!));
-    const ok = await verifyPassword(user?.password_hash, body.password!);
+    const user = await userByDeliverableEmail(db, input.sellerId, emailKey(mustExist(body.username, 'login field username')));
+    const ok = await verifyPassword(user?.password_hash, mustExist(body.password, 'login field password'));
     if (user && ok) return user;
     if (user && !user.password_hash) await guestAccount(db, user, input);
     throw unauthorized('incorrect_password', AUTH_TEXT.incorrectPassword);
   }
 
-  const user = await accountByMemberId(db, input.sellerId, scanCodeKey(body.scan_code!));
+  const user = await accountByMemberId(db, input.sellerId, scanCodeKey(mustExist(body.scan_code, 'login field scan_code')));
   if (method === 'scan_code_password') {
-    const ok = await verifyPassword(user?.password_hash, body.password!);
+    const ok = await verifyPassword(user?.password_hash, mustExist(body.password, 'login field password'));
     if (user && ok) return user;
     if (user && !user.password_hash && !isPlaceholderEmail(user.email)) await guestAccount(db, user, input);
     throw unauthorized('not_authorized', AUTH_TEXT.memberNotFoundPassword);
   }
   if (method === 'scan_code') {
     // The login field holds at most 5 characters: 5 match the start of a longer code (ZIP+4).
-    const typed = zipKey(body.zip_code!);
+    const typed = zipKey(mustExist(body.zip_code, 'login field zip_code'));
     const stored = user?.zip_code ? zipKey(user.zip_code) : null;
     if (user && stored && typed && (stored === typed || (typed.length >= 5 && stored.startsWith(typed)))) return user;
     throw unauthorized('not_authorized', AUTH_TEXT.memberNotFoundZip);
   }
-  if (user && user.last_name.trim().toLowerCase() === body.last_name!.trim().toLowerCase()) return user;
+  if (user && user.last_name.trim().toLowerCase() === mustExist(body.last_name, 'login field last_name').trim().toLowerCase()) return user;
   throw unauthorized('not_authorized', AUTH_TEXT.memberNotFoundLastName);
 }
 
@@ -129,7 +130,7 @@ async function guestAccount(db: Db, user: UserRow, input: LogInInput): Promise<n
 
 async function checkOtp(db: Db, input: LogInInput): Promise<UserRow> {
   await enforceLimits(db, input.now, [[LIMITS.otpCheckIp, input.ip]]);
-  const otp = await otpByTokenHash(db, tokenHash(input.body.token!));
+  const otp = await otpByTokenHash(db, tokenHash(mustExist(input.body.token, 'login field token')));
   if (!otp || otp.seller_id !== input.sellerId) throw unauthorized('not_authorized', AUTH_TEXT.otpNotAuthorized);
   await enforceLimits(db, input.now, [[LIMITS.otpCheckAccount, `email:${otp.email_key}`]]);
   const nowIso = input.now.toISOString();
@@ -139,14 +140,15 @@ async function checkOtp(db: Db, input: LogInInput): Promise<UserRow> {
   if (nowIso < otp.ready_at || (otp.outbox_id && (await outboxStatus(db, otp.outbox_id)) !== 'sent')) {
     throw unauthorized('not_available_yet', AUTH_TEXT.otpNotYet);
   }
-  const matches = otp.user_id !== null && sameHash(otpHash(input.body.token!, input.body.otp!), otp.code_hash);
+  const userId = otp.user_id;
+  const matches = userId !== null && sameHash(otpHash(mustExist(input.body.token, 'login field token'), mustExist(input.body.otp, 'login field otp')), otp.code_hash);
   if (!(await takeOtpAttempt(db, otp.id))) throw unauthorized('not_authorized', AUTH_TEXT.otpNotAuthorized);
   if (!matches) {
     const remaining = await attemptsLeft(db, otp.id);
     throw unauthorized('otp_incorrect', AUTH_TEXT.otpIncorrect, { remaining_attempts: remaining });
   }
   if (!(await useOtp(db, otp.id, nowIso))) throw unauthorized('not_authorized', AUTH_TEXT.otpNotAuthorized);
-  const user = await userById(db, otp.user_id!);
+  const user = await userById(db, userId);
   if (!user) throw unauthorized('not_authorized', AUTH_TEXT.otpNotAuthorized);
   return user;
 }

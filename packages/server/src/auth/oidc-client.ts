@@ -32,6 +32,7 @@ export function oidcProvider(settings: OidcSettings, publicUrl: string): OidcPro
           settings.clientSecret ?? { token_endpoint_auth_method: 'none' },
           settings.clientSecret ? oidc.ClientSecretPost(settings.clientSecret) : oidc.None(),
           // Plain http is accepted only for a provider on this machine (settings check it).
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out (openid-client's own note); used on purpose for a loopback provider, as the comment above says
           loopbackHttp ? { execute: [oidc.allowInsecureRequests], timeout: 10 } : { timeout: 10 },
         )
         .then((config) => {
@@ -42,7 +43,7 @@ export function oidcProvider(settings: OidcSettings, publicUrl: string): OidcPro
         })
         .catch((error: unknown) => {
           pending = null;
-          throw new AppError(503, 'provider_unavailable', PROVIDER_UNAVAILABLE, 'auth0', { reason: (error as Error)?.message ?? 'discovery failed' });
+          throw new AppError(503, 'provider_unavailable', PROVIDER_UNAVAILABLE, 'auth0', { reason: (error as Error | null | undefined)?.message ?? 'discovery failed' });
         });
       return pending;
     },

@@ -21,7 +21,7 @@ export async function takeOtpAttempt(db: Tx, id: string): Promise<boolean> {
 
 export async function attemptsLeft(db: Tx, id: string): Promise<number> {
   const row = await db.selectFrom('login_otp').select('attempts_left').where('id', '=', id).executeTakeFirstOrThrow();
-  return Number(row.attempts_left);
+  return row.attempts_left;
 }
 
 /** Uses the passcode once: false when it was already used. */

@@ -55,9 +55,9 @@ export async function startSession(db: Tx, input: { userId: string; identityId: 
  * an unknown or expired one is deleted and its cookies cleared.
  */
 export async function resolveSession(db: Tx, request: FastifyRequest, reply: FastifyReply, now: Date): Promise<ActiveSession | null> {
-  const token = request.cookies?.[SESSION_COOKIE];
+  const token = request.cookies[SESSION_COOKIE];
   if (!token) {
-    if (request.cookies?.[SESSION_EXPIRES_COOKIE]) clearSessionCookies(request, reply);
+    if (request.cookies[SESSION_EXPIRES_COOKIE]) clearSessionCookies(request, reply);
     return null;
   }
   const row = token.length <= 100 ? await sessionByTokenHash(db, tokenHash(token)) : undefined;

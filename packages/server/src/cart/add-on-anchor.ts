@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { eventKinds, type EventKind } from './add-on-anchor.repository.js';
 import { memo } from './memo.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Add-ons need an anchor (docs/events.md#upsells-and-add-ons): tickets of an add-on event (meta upsell) are only reserved
@@ -57,7 +58,7 @@ export function assertAnchored(additions: readonly Held[], after: readonly Held[
     return event ? isAddOnMeta(metaOf(event)) : false;
   };
   const isAdmission = (t: Held) => t.event_session_id !== null && !addOn(t.event_template_id) && events.get(t.event_template_id)?.event_type !== 'flexible';
-  const mustMatchEvent = (id: string) => addOn(id) && metaFlag(metaOf(events.get(id)!), 'tickets_must_match_anchor_tickets');
+  const mustMatchEvent = (id: string) => addOn(id) && metaFlag(metaOf(mustExist(events.get(id), `add-on event ${id}`)), 'tickets_must_match_anchor_tickets');
   const admissions = after.filter(isAdmission);
   const addsAddOns = additions.some((t) => addOn(t.event_template_id) && isUpsellHandler(t.handler));
   if (addsAddOns && !admissions.length) throw new AppError(400, 'rule_blocks_reserve', ANCHOR_REQUIRED, 'checkout_rules', { block_reason: 'anchor_required' });
@@ -73,7 +74,7 @@ export function assertAnchored(additions: readonly Held[], after: readonly Held[
     const held = after.filter((t) => t.event_template_id === id && isUpsellHandler(t.handler)).length;
     if (held === required) continue;
     const addedNow = additions.some((t) => t.event_template_id === id);
-    const text = addedNow ? matchAnchorText(required) : anchorChangeText(events.get(id)!.name, held, required);
+    const text = addedNow ? matchAnchorText(required) : anchorChangeText(mustExist(events.get(id), `add-on event ${id}`).name, held, required);
     throw new AppError(400, 'rule_blocks_reserve', text, 'checkout_rules', { block_reason: 'tickets_must_match_anchor', event_template_id: id, required, held });
   }
 }

@@ -5,6 +5,7 @@ import type { TtlCache } from '../ttl-cache.js';
 import { eventPlaces, sessionsBetween, sessionSpans, webSetting, type EventPlace } from './add-on-window.repository.js';
 import { eventKinds } from './add-on-anchor.repository.js';
 import { memo } from './memo.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Add-on sessions inside the anchor's visit window and clear of the cart's other bookings
@@ -49,18 +50,19 @@ export async function checkAddOnWindows(tx: Tx, cache: TtlCache | undefined, sel
 
   const sessionIds = [...new Set(after.map((t) => t.event_session_id).filter((s): s is string => !!s))].sort();
   const spans = new Map((await sessionSpans(tx, sessionIds)).map((s) => [s.id, s]));
+  // `dated` tickets have a session with a span: spanOf finds it.
+  const spanOf = (t: Held) => mustExist(t.event_session_id === null ? undefined : spans.get(t.event_session_id), `span of ticket session ${t.event_session_id ?? 'none'}`);
   const dated = after.filter((t) => t.event_session_id && spans.has(t.event_session_id) && events.get(t.event_template_id)?.event_type !== 'flexible');
   const admissions = dated.filter((t) => !isAddOnMeta(meta(events.get(t.event_template_id))));
   if (!admissions.length) return;
-  const anchor = admissions.map((t) => spans.get(t.event_session_id!)!).reduce((a, b) => (b.start_datetime < a.start_datetime ? b : a));
-  const anchorEvent = events.get(anchor.event_template_id)!;
-  const bookings: Booking[] = [...new Set(dated.map((t) => t.event_session_id!))].map((id) => {
-    const s = spans.get(id)!;
+  const anchor = admissions.map(spanOf).reduce((a, b) => (b.start_datetime < a.start_datetime ? b : a));
+  const anchorEvent = mustExist(events.get(anchor.event_template_id), `event ${anchor.event_template_id}`);
+  const bookings: Booking[] = [...new Set(dated.map(spanOf))].map((s) => {
     return { eventId: s.event_template_id, category: events.get(s.event_template_id)?.category ?? null, start_datetime: s.start_datetime, end_datetime: s.end_datetime };
   });
 
   for (const eventId of [...new Set(addOns.map((t) => t.event_template_id))]) {
-    const event = events.get(eventId)!;
+    const event = mustExist(events.get(eventId), `event ${eventId}`);
     let visitTime: VisitTime;
     try {
       visitTime = readVisitTime(await webSetting(tx, sellerId, eventId, 'upsells.visit_time'));
@@ -72,8 +74,8 @@ export async function checkAddOnWindows(tx: Tx, cache: TtlCache | undefined, sel
     const day = visitTime === 'until_close' ? await sessionsBetween(tx, anchor.event_template_id, new Date(Date.parse(anchor.start_datetime) - 86_400_000).toISOString(), new Date(Date.parse(anchor.start_datetime) + 2 * 86_400_000).toISOString()) : [];
     const window = visitWindow(anchorSpan, visitTime, day);
     const padding = paddingFrom(meta(event), await webSetting(tx, sellerId, eventId, 'upsells.conflict_padding'));
-    for (const sessionId of new Set(addOns.filter((t) => t.event_template_id === eventId).map((t) => t.event_session_id!))) {
-      const session = spans.get(sessionId)!;
+    for (const session of new Set(addOns.filter((t) => t.event_template_id === eventId).map(spanOf))) {
+      const sessionId = session.id;
       // An add-on the change did not add was fine before: the admission change is what is refused.
       const held = !addedSessions.has(sessionId);
       if (!inVisitWindow(session, window)) throw refuse(held ? heldAddOnText(kinds.get(eventId)?.name ?? 'this add-on') : OUTSIDE_VISIT_TEXT, { block_reason: 'outside_visit_window', event_template_id: eventId, event_session_id: sessionId, ...(held ? { held: true } : {}) });

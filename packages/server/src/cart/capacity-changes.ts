@@ -22,7 +22,8 @@ export function noteCapacityChange(tx: Tx, sessionId: string) {
   notes.get(tx)?.add(sessionId);
 }
 
-type CommittedListener = (sessionIds: ReadonlySet<string>) => Promise<unknown> | unknown;
+/** What it returns is awaited when it is a promise. */
+type CommittedListener = (sessionIds: ReadonlySet<string>) => unknown;
 const listeners = new WeakMap<Db, Set<CommittedListener>>();
 
 /**

@@ -25,7 +25,7 @@ const takeSession = prepared((tx, sessionId: string, n: number) =>
 /** The session as it now stands, or undefined when there was not room for `n` more. */
 export async function takeSessionCapacity(tx: Tx, sessionId: string, n: number): Promise<Selectable<EventSessionTable> | undefined> {
   noteCapacityChange(tx, sessionId);
-  const session = (await takeSession(tx, sessionId, n)).rows[0];
+  const session = (await takeSession(tx, sessionId, n)).rows.at(0);
   if (session) await noteCalendarChange(tx, session.event_template_id, session.start_datetime);
   return session;
 }

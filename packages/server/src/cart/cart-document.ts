@@ -21,7 +21,7 @@ import { cardGatewayAccount, type CardGatewayAccount } from '../payments/card-ga
 import { memo } from './memo.js';
 import { seatsOfTickets } from '../seats/ticket-seats.js';
 import { configOfResources, eventsByIds, groupsByIds, typesByIds, venuesByIds } from '../events/public.js';
-import { configOut, eventOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
+import { configOut, eventOut, metaOut, sellerOut, sessionOut, ticketGroupOut, ticketTypeOut, venueOut } from '../events/serialize.js';
 
 /** The embeds of GET my/cart/{id} (docs/cart.md#calls); dotted paths are accepted as their last segment. */
 export const CART_QUERY: QuerySpec = {
@@ -85,8 +85,8 @@ export function cartOut(cart: Selectable<CartTable>, amounts: CartAmounts, now: 
     expires_in: expiresIn,
     identity_id: cart.identity_id,
     ticket_order_id: cart.ticket_order_id,
-    campaign: cart.campaign ? JSON.parse(cart.campaign) : null,
-    additional_info: JSON.parse(cart.additional_info),
+    campaign: cart.campaign ? (JSON.parse(cart.campaign) as TCart['campaign']) : null,
+    additional_info: JSON.parse(cart.additional_info) as TCart['additional_info'],
     cart_fees: {
       // docs/payments.md: the gateway (and its account) the outstanding balance is paid through.
       gateway_id: amounts.outstanding > 0 ? card.gateway_id : 'free',
@@ -144,7 +144,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
     const groups = await cached('groupRows', groupIds, () => groupsByIds(db, groupIds));
     const groupTypes = await cached('groupTypes', groupIds, () => loadGroupTypes(db, groupIds));
     siblings.ticket_group = groups.map((g) => ticketGroupOut(g, 0, null, groupTypes.get(g.id)));
-    if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) }));
+    if (embed.has('ticket_group.meta')) siblings.meta = groups.map((g) => metaOut(g.id, g.meta));
   }
   const eventIds = ids((t) => t.event_template_id);
   const events = has(embed, 'event_template') && eventIds.length ? await cached('events', eventIds, () => eventsByIds(db, eventIds)) : [];
@@ -153,7 +153,7 @@ export async function cartDocument(db: Tx, from: string | LoadedCart, embed: Set
   const venueById = new Map(venues.map((v) => [v.id, v]));
   if (events.length) siblings.event_template = events.map((e) => eventOut(e, null, venueById.get(e.venue_id)));
   if (embed.has('event_template.venue')) siblings.venue = venues.map(venueOut);
-  if (embed.has('event_template.meta')) siblings.meta = [...(siblings.meta ?? []), ...events.map((e) => ({ resource_id: e.id, ...JSON.parse(e.meta) }))];
+  if (embed.has('event_template.meta')) siblings.meta = [...(Object.hasOwn(siblings, 'meta') ? siblings.meta : []), ...events.map((e) => metaOut(e.id, e.meta))];
   if (embed.has('event_template.config') || embed.has('config')) siblings.config = (await configOfResources(db, cart.seller_id, eventIds)).map(configOut);
   const sessionIds = ids((t) => t.event_session_id);
   if (has(embed, 'event_session') && sessionIds.length) {

@@ -16,13 +16,13 @@ const heldFromAddress = prepared((tx, clientIp: string, nowIso: string) => liveH
 /** Live held tickets of one identity's carts or of the carts created from one address. */
 export async function liveHeldTickets(db: Tx, owner: { identityId: string } | { clientIp: string }, nowIso: string): Promise<number> {
   const { rows } = 'identityId' in owner ? await heldOfIdentity(db, owner.identityId, nowIso) : await heldFromAddress(db, owner.clientIp, nowIso);
-  return Number(rows[0].n);
+  return rows[0].n;
 }
 
 const cartsSince = prepared((tx, clientIp: string, sinceIso: string) =>
   tx
     .selectFrom('cart')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<string | null>('created_at').as('oldest')])
     .where('client_ip', '=', clientIp)
     .where('created_at', '>', sinceIso),
 );
@@ -30,5 +30,5 @@ const cartsSince = prepared((tx, clientIp: string, sinceIso: string) =>
 /** Carts created from one address since `sinceIso`, and when the oldest of them was created. */
 export async function cartsCreatedFrom(db: Tx, clientIp: string, sinceIso: string): Promise<{ count: number; oldest: string | null }> {
   const [row] = (await cartsSince(db, clientIp, sinceIso)).rows;
-  return { count: Number(row.n), oldest: (row.oldest) ?? null };
+  return { count: row.n, oldest: row.oldest };
 }

@@ -18,28 +18,36 @@ export const INJECT_USAGE = `  cart inject [--seller key] (--item type=KEY[,sess
               [--email ADDRESS --first NAME --last NAME] [--plan DATE=AMOUNT,...,DATE=rest] [--expires ISO-TIME]
                                     a staff-created cart; prints its single-use payment link`;
 
-const bad = (message: string): never => {
+function bad(message: string): never {
   throw new AppError(400, 'validation_failed', message, 'cart_inject');
-};
+}
 
 /** The arguments after `cart inject` → a request (a --file is read as the whole request). */
 export async function parseInjectArgs(args: string[]): Promise<InjectRequest> {
-  const values = (name: string) => args.flatMap((a, i) => (a === name && args[i + 1] !== undefined ? [args[i + 1]] : []));
-  const one = (name: string) => values(name)[0];
+  const values = (name: string) => args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]] : []));
+  const one = (name: string) => values(name).at(0);
   const file = one('--file');
-  const request: InjectRequest = file ? (JSON.parse(await readFile(file, 'utf8')) as InjectRequest) : { items: [] };
+  // A file is the whole request as written by hand: its `items` may be left out.
+  const fromFile = file ? (JSON.parse(await readFile(file, 'utf8')) as Partial<InjectRequest>) : {};
+  const request: InjectRequest = { ...fromFile, items: fromFile.items ?? [] };
   for (const spec of values('--item')) {
-    const fields = Object.fromEntries(spec.split(',').map((kv) => kv.split('=').map((x) => x.trim()) as [string, string]));
-    if (!fields.type) bad(`--item ${spec}: type=… is required`);
-    request.items.push({ ticket_type: fields.type, session: fields.session ?? null, quantity: fields.quantity ? Number(fields.quantity) : 1 });
+    const fields = new Map(spec.split(',').map((kv) => kv.split('=').map((x) => x.trim()) as [string, string]));
+    const type = fields.get('type');
+    if (!type) bad(`--item ${spec}: type=… is required`);
+    const quantity = fields.get('quantity');
+    request.items.push({ ticket_type: type, session: fields.get('session') ?? null, quantity: quantity ? Number(quantity) : 1 });
   }
   request.seller = one('--seller') ?? request.seller ?? null;
-  if (one('--email')) {
-    if (!one('--first') || !one('--last')) bad('--email needs --first and --last');
-    request.purchaser = { email: one('--email'), first_name: one('--first'), last_name: one('--last') };
+  const email = one('--email');
+  if (email) {
+    const first = one('--first');
+    const last = one('--last');
+    if (!first || !last) bad('--email needs --first and --last');
+    request.purchaser = { email, first_name: first, last_name: last };
   }
-  if (one('--plan')) {
-    request.plan = one('--plan').split(',').map((entry) => {
+  const plan = one('--plan');
+  if (plan) {
+    request.plan = plan.split(',').map((entry) => {
       const [due_date, amount] = entry.split('=').map((x) => x.trim());
       if (!due_date || !amount) bad(`--plan ${entry}: DATE=AMOUNT`);
       return { due_date, amount };
@@ -60,9 +68,9 @@ export async function resolveItems(db: Db, sellerId: string, request: InjectRequ
       const [eventKey, start] = item.session.includes('@') ? item.session.split('@') : [null, null];
       const session = await sessionOfSeller(db, sellerId, eventKey ? { eventKey, startIso: new Date(start!).toISOString() } : { id: item.session });
       if (!session) bad(`No session ${item.session}.`);
-      sessionId = session!.id;
+      sessionId = session.id;
     }
-    items.push({ ticket_type_id: type!.id, event_session_id: sessionId, quantity: item.quantity ?? 1 });
+    items.push({ ticket_type_id: type.id, event_session_id: sessionId, quantity: item.quantity ?? 1 });
   }
   return items;
 }

@@ -130,7 +130,7 @@ async function modifyInTransaction(tx: Tx, input: ModifyInput): Promise<Modified
   );
 
   // Survey answers for groups in the cart.
-  let additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[] = cart ? JSON.parse(cart.additional_info) : [];
+  let additionalInfo: { ticket_group_id: string; data: Record<string, unknown> }[] = cart ? (JSON.parse(cart.additional_info) as { ticket_group_id: string; data: Record<string, unknown> }[]) : [];
   for (const answer of body.additionalInfo ?? []) {
     const group = groups.find((g) => g.id === answer.ticket_group_id);
     if (!group) throw new AppError(400, 'additional_info_validation_failed', 'These answers are for tickets that are not in the cart.', 'additional_info', { ticket_group_id: answer.ticket_group_id });
@@ -225,8 +225,8 @@ async function resolveAdditions(tx: Tx, input: ModifyInput, add: TReserveTicket[
       throw new AppError(400, 'rule_blocks_reserve', `${rule.group_name} tickets are not on sale at the moment.`, 'checkout_rules', { index, block_reason: 'sales_window' });
     }
     checkAttendee(rule, item.admit_name, item.admit_email);
-    const flexible = type.currency_amount_min !== null && type.currency_amount_max !== null;
-    const face = flexible ? checkFlexiblePrice(item.face_value, type.currency_amount_min!, type.currency_amount_max!) : unitPrice(type);
+    const { currency_amount_min: min, currency_amount_max: max } = type;
+    const face = min !== null && max !== null ? checkFlexiblePrice(item.face_value, min, max) : unitPrice(type);
     const percent = percentFee(face, type.fee_percent_outside);
     out.push({
       seller_id: input.sellerId,

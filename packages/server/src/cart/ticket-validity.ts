@@ -17,7 +17,8 @@ export interface ValidityPolicy {
 export function addIsoDuration(fromIso: string, duration: string): string | null {
   const match = ISO_DURATION.exec(duration);
   if (!match) return null;
-  const [, y, mo, w, d, h, mi, s] = match.map((x) => Number(x ?? 0));
+  // An unmatched part of the duration is undefined (RegExpExecArray's type says string).
+  const [, y, mo, w, d, h, mi, s] = match.map((x: string | undefined) => Number(x ?? 0));
   return dayjs
     .utc(fromIso)
     .add(y, 'year')

@@ -2,7 +2,13 @@ import { noteCalendarChange, WHOLE_EVENT } from '../events/public.js';
 import { uuidv7 } from '../ids.js';
 import type { Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+
+/** A keyed table as upsertByKey sees it. */
+interface KeyedRow {
+  id: string;
+  [column: string]: unknown;
+}
 
 type KeyedTable = 'seller' | 'venue' | 'image' | 'event_template' | 'ticket_type' | 'membership_rule' | 'membership_level' | 'promo_code_group' | 'promo_cartmod';
 
@@ -16,18 +22,19 @@ export async function upsertByKey<T extends KeyedTable>(
   scope: Record<string, string>,
   values: Omit<Database[T], 'id'>,
 ): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
-  let q = tx.selectFrom(table as KeyedTable).select('id') as any;
+  // Kysely cannot resolve its overloads over a generic table name; every keyed table, seen as
+  // "an id and some columns", can (the columns come from the caller's typed `values` and `scope`).
+  const keyed = tx as unknown as Kysely<Record<string, KeyedRow>>;
+  const name: string = table;
+  let q = keyed.selectFrom(name).select('id');
   for (const [column, value] of Object.entries(scope)) q = q.where(column, '=', value);
-  const existing = (await q.executeTakeFirst()) as { id: string } | undefined;
+  const existing = await q.executeTakeFirst();
   if (existing) {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
-    await (tx.updateTable(table as KeyedTable) as any).set(values).where('id', '=', existing.id).execute();
+    await keyed.updateTable(name).set(values).where('id', '=', existing.id).execute();
     return existing.id;
   }
   const id = uuidv7();
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without the cast to the keyed union Kysely's overloads do not resolve (typecheck fails)
-  await (tx.insertInto(table as KeyedTable) as any).values({ id, ...values }).execute();
+  await keyed.insertInto(name).values({ id, ...values }).execute();
   return id;
 }
 

@@ -10,6 +10,7 @@ import { replaceConfig, replaceMessageRules, replaceRules, syncSessions, upsertB
 import { resolveDate, resolveLocalDateTime, startOfDay, todayIn } from './relative-date.js';
 import { validateCatalog, type CatalogProblem } from './validate-catalog.js';
 import { importGroupSeating, importSeatTemplates } from '../seats/import-seat-templates.js';
+import { mustExist } from '../must-exist.js';
 
 export class CatalogInvalidError extends Error {
   constructor(readonly problems: CatalogProblem[]) {
@@ -94,11 +95,13 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
       }));
     }
 
+    // Every key the catalog names was checked against what it defines before anything is written.
+    const idOf = (ids: Map<string, string>, key: string) => mustExist(ids.get(key), `id of catalog key ${key}`);
     const eventIds = new Map<string, string>();
     const groupIds = new Map<string, string>();
     const sessions = { inserted: 0, deleted: 0, total: 0 };
     for (const e of catalog.events) {
-      const venue = venueIds.get(e.venue)!;
+      const venue = mustExist(venueIds.get(e.venue), `venue ${e.venue}`);
       const meta = { ...(e.meta ?? {}) } as Record<string, unknown>;
       if (e.image_profile) meta.image_profile = imageIds.get(e.image_profile);
       if (e.image_cover) meta.image_cover = imageIds.get(e.image_cover);
@@ -121,7 +124,7 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
         groupIds.set(`${e.key}/${g.key}`, groupId);
         groupIds.set(g.key, groupIds.get(g.key) ?? groupId);
         await replaceRules(tx, groupId, g.types.map((t, i) => ({
-          ticket_type_id: typeIds.get(t.ticket_type)!, party_role: t.party_role ?? null, named: t.named, emailed: t.emailed ? 1 : 0, min: t.min ?? null, max: t.max ?? null, rank: i,
+          ticket_type_id: idOf(typeIds, t.ticket_type), party_role: t.party_role ?? null, named: t.named, emailed: t.emailed ? 1 : 0, min: t.min ?? null, max: t.max ?? null, rank: i,
         })));
       }
       const result = await syncSessions(tx, eventId, planSessions(e, today, venue.tz));
@@ -131,8 +134,8 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
     }
 
     for (const e of catalog.events) {
-      const resolveIds = (ids: unknown, map: Map<string, string>) => (Array.isArray(ids) ? ids.map((k) => map.get(String(k)) ?? k) : ids);
-      await replaceMessageRules(tx, eventIds.get(e.key)!, e.message_rules.map((r) => ({
+      const resolveIds = (ids: unknown, map: Map<string, string>) => (Array.isArray(ids) ? ids.map((k: unknown) => map.get(String(k)) ?? k) : ids);
+      await replaceMessageRules(tx, idOf(eventIds, e.key), e.message_rules.map((r) => ({
         catalog_key: r.key,
         rank: r.rank,
         actions: JSON.stringify(r.actions),
@@ -147,8 +150,8 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
 
     for (const r of catalog.membership_rules) {
       await upsertByKey(tx, 'membership_rule', { seller_id: sellerId, catalog_key: r.key }, {
-        seller_id: sellerId, catalog_key: r.key, membership_ticket_type_id: typeIds.get(r.membership_ticket_type)!,
-        ticket_type_id: r.ticket_type === '*' ? '*' : typeIds.get(r.ticket_type)!, quantity: r.quantity, period: r.period,
+        seller_id: sellerId, catalog_key: r.key, membership_ticket_type_id: idOf(typeIds, r.membership_ticket_type),
+        ticket_type_id: r.ticket_type === '*' ? '*' : idOf(typeIds, r.ticket_type), quantity: r.quantity, period: r.period,
       });
     }
 
@@ -157,11 +160,11 @@ export async function importCatalog(db: Db, input: unknown, options: { baseDir: 
 
     const refs = { events: eventIds, types: typeIds };
     const entries = [
-      ...catalog.config.map((c) => ({ resource_id: c.resource === 'seller' ? sellerId : eventIds.get(c.resource)!, namespace: c.namespace, name: c.name, value: c.value })),
+      ...catalog.config.map((c) => ({ resource_id: c.resource === 'seller' ? sellerId : idOf(eventIds, c.resource), namespace: c.namespace, name: c.name, value: c.value })),
       ...catalog.events.flatMap((e) =>
         Object.entries(e.config ?? {}).map(([key, value]) => {
           const dot = key.indexOf('.');
-          return { resource_id: eventIds.get(e.key)!, namespace: dot > 0 ? key.slice(0, dot) : 'web', name: dot > 0 ? key.slice(dot + 1) : key, value };
+          return { resource_id: idOf(eventIds, e.key), namespace: dot > 0 ? key.slice(0, dot) : 'web', name: dot > 0 ? key.slice(dot + 1) : key, value };
         }),
       ),
     ];

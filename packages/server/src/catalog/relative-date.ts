@@ -4,7 +4,7 @@ import { addDays, formatInZone, zonedInstant } from '../time/venue-time.js';
 export function resolveDate(ref: string, today: string): string {
   const m = /^today([+-]\d+)?$/.exec(ref);
   if (!m) return ref;
-  return addDays(today, Number(m[1] ?? 0));
+  return addDays(today, Number(m.at(1) ?? 0));
 }
 
 /** "todayT19:30" / "today+3T19:30" / "2026-12-01T19:30" (venue-local) → ISO-8601 UTC. */

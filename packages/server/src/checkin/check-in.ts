@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.js';
 import { membershipByScanCodeKey } from '../membership/public.js';
 import { scanCodeKey } from '../users/normalize.js';
 import { firstCardOfTicket, firstMemberCheckin, insertMemberCheckin, redeemBookedTicket, scannedTicket, ticketState } from './check-in.repository.js';
+import { mustExist } from '../must-exist.js';
 
 const at = (iso: string, tz: string) => formatInZone(iso, tz, 'h:mm A');
 const day = (iso: string, tz: string) => formatInZone(iso, tz, 'ddd, MMM D, YYYY');
@@ -71,7 +72,8 @@ async function checkInTicket(db: Db, dialect: Dialect, ticket: ScannedTicket, no
   }
   return {
     kind: 'ticket',
-    scan_code: ticket.scan_code!,
+    // Found by its scan code: it has one.
+    scan_code: mustExist(ticket.scan_code, `scan code of ticket ${ticket.id}`),
     redeemed_at: redeemedAt,
     name: ticket.admit_name,
     event_name: ticket.event_name,

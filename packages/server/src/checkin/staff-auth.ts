@@ -33,12 +33,13 @@ export async function authoriseStaff(ctx: AppContext, request: FastifyRequest, r
   const now = ctx.now();
   const tries = await peek(ctx.db, LIMITS.staffTokenIp, request.ip, now);
   if (!tries.allowed) throw rateLimited(tries.retryAfter);
-  const index = staffTokenIndex(request, ctx.settings.staffTokenHashes ?? []);
+  const hashes = ctx.settings.staffTokenHashes ?? [];
+  const index = staffTokenIndex(request, hashes);
   if (index < 0) {
     await hit(ctx.db, LIMITS.staffTokenIp, request.ip, now);
     throw new AppError(401, 'not_authorized', CHECKIN_TEXT.noToken, 'checkin');
   }
-  const hash = ctx.settings.staffTokenHashes![index];
+  const hash = hashes[index];
   const name = ctx.settings.staffTokenNames?.[index] ?? `Door ${index + 1}`;
   return { id: `token:${hash.slice(0, 16)}`, name, actor: { id: null, email: `token:${name}` } };
 }

@@ -29,6 +29,7 @@ import { acceptTerms } from './accept-terms.js';
 import { recheckReservation } from './recheck-reservation.js';
 import { assertExchange } from '../orders/self-edit/assert-exchange.js';
 import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
+import { mustExist } from '../must-exist.js';
 
 export type { PayOutcome };
 
@@ -119,7 +120,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
     const cart = await cartById(tx, input.cartId);
     assertOwner(cart, input.identity, input.sellerId);
-    if (cart.state === 'booked') return { done: { outcome: 'completed', orderId: cart.ticket_order_id! } as PayOutcome };
+    if (cart.state === 'booked') return { done: { outcome: 'completed', orderId: mustExist(cart.ticket_order_id, `order of booked cart ${cart.id}`) } as PayOutcome };
     if (cart.state === 'checkout') throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
     if (intentId) return retryIntent(tx, cart, intentId, amount, gateway, nowIso);
     if (cart.state !== 'pending' || (cart.expires_at !== null && cart.expires_at <= nowIso)) {
@@ -154,7 +155,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '' });
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
-    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
+    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(mustExist(input.idempotencyKey, 'idempotency key of a retry'), retryOf), RETRYABLE_PAYMENT_STATES);
     const paymentId = await insertProcessingPayment(tx, {
       seller_id: cart.seller_id,
       cart_id: cart.id,
@@ -172,7 +173,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     // Another cart's attempt took the key between our check and insert.
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
   });
-  if ('done' in claim) return claim.done!;
+  if ('done' in claim) return mustExist(claim.done, 'outcome of a finished payment');
 
   return chargeAndSettle(
     input,
@@ -210,11 +211,11 @@ async function retryIntent(tx: Tx, cart: Selectable<CartTable>, intentId: string
   // The body's amount is the part paid; the intent charged it with its method fee.
   const paysAmount = intent !== undefined && intent.amount - intent.method_fee === amount;
   if (intent?.status === 'succeeded' && paysAmount) {
-    return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' }) as PayOutcome };
+    return { done: (cart.state === 'booked' ? { outcome: 'completed', orderId: mustExist(cart.ticket_order_id, `order of booked cart ${cart.id}`) } : { outcome: 'partial' }) as PayOutcome };
   }
   if (intent?.status.startsWith('refund')) throw new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: intent.id });
   if (!intent || !ready.includes(intent.status) || !paysAmount) refusePayment(400, 'validation_failed', 'Please edit your payment details and try again.');
   if (cart.state === 'pending') await claimCart(tx, cart.id, nowIso);
   await movePaymentStatus(tx, intent.id, intent.status, 'processing');
-  return { paymentId: intent.id, confirmed: intent.reference! as string | null, charge: intent.amount };
+  return { paymentId: intent.id, confirmed: intent.reference, charge: intent.amount };
 }

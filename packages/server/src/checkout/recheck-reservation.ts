@@ -15,7 +15,7 @@ import { checkRequiredAnswers } from '../cart/survey.js';
 export async function recheckReservation(tx: Tx, sellerId: string, cart: Selectable<CartTable>, held: readonly Selectable<TicketTable>[]): Promise<void> {
   if (cart.injected || !held.length) return;
   const { groups } = await groupsWithRules(tx, [...new Set(held.map((t) => t.ticket_group_id))].sort());
-  checkRequiredAnswers(groups, [...held], JSON.parse(cart.additional_info));
+  checkRequiredAnswers(groups, [...held], JSON.parse(cart.additional_info) as Parameters<typeof checkRequiredAnswers>[2]);
   const { rules } = await reservableTypes(tx, sellerId, [...new Set(held.map((t) => t.ticket_type_id))].sort());
   for (const ticket of held) {
     const rule = rules.find((r) => r.ticket_group_id === ticket.ticket_group_id && r.ticket_type_id === ticket.ticket_type_id);

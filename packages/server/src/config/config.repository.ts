@@ -19,8 +19,8 @@ export async function anyConfigValue(db: Tx, key: { namespace: string; name: str
  * The one read of seller settings that orders, payments, promotions and memberships share.
  */
 export async function sellerConfigValue(tx: Tx, sellerId: string, namespace: string, name: string): Promise<unknown> {
-  const [row] = (await sellerConfigRow(tx, sellerId, namespace, name)).rows;
-  return row ? JSON.parse(row.value) : undefined;
+  const row = (await sellerConfigRow(tx, sellerId, namespace, name)).rows.at(0);
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
 }
 
 /** A seller's own config entry as stored (JSON text, parsed by the caller), or undefined when unset. */

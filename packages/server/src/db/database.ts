@@ -20,7 +20,7 @@ export interface DatabaseHandle {
 export function openDatabase(url: string, options: { pgPool?: number; onConnectionError?: (error: Error) => void } = {}): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // COUNT(*) and BIGINT come back as strings by default; our counts fit in a JS number.
-    pg.types.setTypeParser(20, (v) => Number(v));
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     // A server that does not answer a new connection within 5 s fails the request (503) instead of
     // queueing it past the request timeout.
     const pool = new pg.Pool({ connectionString: url, max: options.pgPool ?? 10, connectionTimeoutMillis: 5000 });
@@ -77,7 +77,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
         cache.delete(text);
       } else {
         statement = sqlite.prepare(text);
-        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        if (cache.size >= size) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
       }
       cache.set(text, statement);
       return statement;

@@ -32,8 +32,8 @@ async function postgresTables(databaseUrl: string): Promise<number> {
   client.on('error', () => {});
   await client.connect();
   try {
-    const result = await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
-    return result.rows[0].n as number;
+    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'");
+    return result.rows[0].n;
   } finally {
     await client.end();
   }

@@ -14,7 +14,7 @@ export async function nextSequenceValue(tx: Tx, dialect: Dialect, name: Sequence
     const { rows } = await sql<{ n: number }>`select nextval(${sql.lit(`${name}_seq`)})::int as n`.execute(tx);
     return rows[0].n;
   }
-  const [row] = (await bumpCounter(tx, name)).rows;
+  const row = (await bumpCounter(tx, name)).rows.at(0);
   if (!row) throw new Error(`counter ${name} is missing: run the migrations`);
   return row.value;
 }

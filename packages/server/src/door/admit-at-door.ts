@@ -10,6 +10,7 @@ import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
 import { admitterOfCard, admitterOfTicket, insertDoorScan, membershipIdByScanCodeKey, redeemTicket, ticketByScanCode, ticketsOfChange, type DoorSessionRow, type DoorTicketRow } from './door.repository.js';
 import { ticketResult, unknownResult } from './door-result.js';
 import { scanCodeKey } from '../users/normalize.js';
+import { mustExist } from '../must-exist.js';
 
 export interface DoorScanInput {
   sellerId: string;
@@ -72,7 +73,7 @@ async function ticketRefusal(db: Db, ticket: DoorTicketRow, input: DoorScanInput
 
 /** The start of the session a change moved this (cancelled) ticket to, if it did. */
 export async function rescheduledTo(db: Db, ticket: Pick<DoorTicketRow, 'change_cart_id'>): Promise<string | null> {
-  const replacements = await ticketsOfChange(db, [ticket.change_cart_id!]);
+  const replacements = await ticketsOfChange(db, [mustExist(ticket.change_cart_id, 'change cart of a moved ticket')]);
   return replacements.find((r) => r.start_datetime)?.start_datetime ?? null;
 }
 

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { admitAtDoor, type DoorScanInput } from './admit-at-door.js';
 import { ticketsByIds } from './door.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * POST door/sessions/{id}/admit: some tickets of one order found by lookup, each let in as if its
@@ -16,6 +17,6 @@ export async function admitOrderTickets(db: Db, dialect: Dialect, input: Omit<Do
     throw new AppError(404, 'ticket_not_found', DOOR_TEXT.ticketsNotInSession, 'door');
   }
   const results: TDoorResult[] = [];
-  for (const t of tickets) results.push(await admitAtDoor(db, dialect, { ...input, scanCode: t.scan_code!, source: 'lookup' }));
+  for (const t of tickets) results.push(await admitAtDoor(db, dialect, { ...input, scanCode: mustExist(t.scan_code, `scan code of ticket ${t.id}`), source: 'lookup' }));
   return results;
 }

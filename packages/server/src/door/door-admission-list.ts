@@ -4,6 +4,7 @@ import { localDate } from '@foyer/contracts/rules';
 import { dayBounds } from '../time/venue-time.js';
 import { admittersOfTickets, memberCardsWithCheckin, ticketsOfChange, ticketsOfSessionsBetween } from './door.repository.js';
 import { personOf, seatLabel } from './door-result.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * GET door/sessions/{id}/list: what an offline door decides scans with (docs/door.md) — every
@@ -16,13 +17,13 @@ export async function doorAdmissionList(db: Db, input: { sellerId: string; selle
   const { start, end } = dayBounds(today, input.sellerTimezone);
   const tickets = await ticketsOfSessionsBetween(db, input.sellerId, start, end);
   const admitters = await admittersOfTickets(db, tickets.filter((t) => t.state === 'redeemed').map((t) => t.id));
-  const changes = await ticketsOfChange(db, [...new Set(tickets.filter((t) => t.change_cart_id && t.state !== 'booked' && t.state !== 'redeemed' && t.state !== 'in_cart').map((t) => t.change_cart_id!))]);
-  const movedTo = new Map(changes.filter((c) => c.start_datetime).map((c) => [c.cart_id, c.start_datetime!]));
+  const changes = await ticketsOfChange(db, [...new Set(tickets.flatMap((t) => (t.change_cart_id && t.state !== 'booked' && t.state !== 'redeemed' && t.state !== 'in_cart' ? [t.change_cart_id] : [])))]);
+  const movedTo = new Map(changes.flatMap((c) => (c.start_datetime ? [[c.cart_id, c.start_datetime] as const] : [])));
   const entries: TDoorEntry[] = tickets.map((t) => {
     const moved = t.change_cart_id ? movedTo.get(t.change_cart_id) : undefined;
     const live = t.state === 'booked' || t.state === 'in_cart' || t.state === 'redeemed';
     return {
-      scan_code: t.scan_code!,
+      scan_code: mustExist(t.scan_code, `scan code of ticket ${t.id}`),
       kind: 'ticket',
       state: t.state === 'redeemed' ? 'admitted' : live ? 'booked' : moved && t.state === 'cancelled' ? 'rescheduled' : 'cancelled',
       event_session_id: t.event_session_id,

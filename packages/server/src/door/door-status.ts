@@ -1,10 +1,11 @@
 import { DOOR_LAST_SCANS, type TDoorLogLine, type TDoorStatus } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { lastScans, sessionCounts } from './door.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /** GET door/sessions/{id}/status: admitted and expected, and the last scans newest first (docs/door.md). */
 export async function doorStatus(db: Db, sessionId: string): Promise<TDoorStatus> {
-  const counts = (await sessionCounts(db, [sessionId])).get(sessionId)!;
+  const counts = mustExist((await sessionCounts(db, [sessionId])).get(sessionId), `counts of session ${sessionId}`);
   const scans = await lastScans(db, sessionId, DOOR_LAST_SCANS);
   return {
     event_session_id: sessionId,

@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
 import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Kysely queries of the door screen (docs/door.md); no rules here. A scan's statements are
@@ -60,7 +61,8 @@ export async function sessionCounts(db: Tx, sessionIds: string[]): Promise<Map<s
     .execute();
   for (const id of sessionIds) counts.set(id, { admitted: 0, expected: 0 });
   for (const row of rows) {
-    const c = counts.get(row.event_session_id!)!;
+    // Every row is of one of sessionIds (the where above), each given its counts.
+    const c = mustExist(row.event_session_id === null ? undefined : counts.get(row.event_session_id), `counts of session ${row.event_session_id ?? 'none'}`);
     c.expected += Number(row.n);
     if (row.state === 'redeemed') c.admitted += Number(row.n);
   }
@@ -189,7 +191,7 @@ export async function admittersOfTickets(db: Tx, ticketIds: string[]): Promise<M
     .where('undone_at', 'is', null)
     .orderBy('recorded_at')
     .execute();
-  return new Map(rows.map((r) => [r.ticket_id!, r.staff_name]));
+  return new Map(rows.flatMap((r) => (r.ticket_id ? [[r.ticket_id, r.staff_name] as const] : [])));
 }
 
 /** Who let a member card in at this time (its day's check-in), if it was at the door screen. */

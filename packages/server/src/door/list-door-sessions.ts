@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { localDate } from '@foyer/contracts/rules';
 import { dayBounds } from '../time/venue-time.js';
 import { sessionCounts, sessionsBetween } from './door.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * GET door/sessions: the sessions running today (the seller's local day), earliest first, each
@@ -12,5 +13,5 @@ export async function listDoorSessions(db: Db, input: { sellerId: string; seller
   const { start, end } = dayBounds(localDate(input.now.toISOString(), input.sellerTimezone), input.sellerTimezone);
   const sessions = await sessionsBetween(db, input.sellerId, start, end, input.eventId);
   const counts = await sessionCounts(db, sessions.map((s) => s.id));
-  return sessions.map((s) => ({ ...s, timezone: s.timezone ?? input.sellerTimezone, ...counts.get(s.id)! }));
+  return sessions.map((s) => ({ ...s, timezone: s.timezone ?? input.sellerTimezone, ...mustExist(counts.get(s.id), `counts of session ${s.id}`) }));
 }

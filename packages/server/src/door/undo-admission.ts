@@ -6,6 +6,7 @@ import { uuidv7 } from '../ids.js';
 import { recordAudit } from '../admin/audit.js';
 import type { DoorStaff } from '../checkin/staff-auth.js';
 import { deleteMemberCheckin, doorScanById, insertDoorScan, lastAdmissionBy, markUndone, unredeemTicket } from './door.repository.js';
+import { mustExist } from '../must-exist.js';
 
 const notLast = () => new AppError(409, 'door_undo_not_last', DOOR_TEXT.undoNotLast, 'door');
 
@@ -41,6 +42,6 @@ export async function undoAdmission(db: Db, dialect: Dialect, input: { sellerId:
       undo_of: scan.id,
     });
     const admitted = { scan_id: scan.id, scan_code: scan.scan_code, event_session_id: scan.event_session_id, admitted_by: scan.staff_name, admitted_at: scan.scanned_at };
-    await recordAudit(tx, input.staff.actor, { action: 'door.undo', objectType: scan.ticket_id ? 'ticket' : 'membership', objectId: (scan.ticket_id ?? scan.membership_id)!, before: admitted, after: null }, input.now);
+    await recordAudit(tx, input.staff.actor, { action: 'door.undo', objectType: scan.ticket_id ? 'ticket' : 'membership', objectId: mustExist(scan.ticket_id ?? scan.membership_id, `ticket or card of scan ${scan.id}`), before: admitted, after: null }, input.now);
   });
 }

@@ -42,8 +42,8 @@ export async function dropUnreadCalendarChanges(db: Tx, nowMs = Date.now()) {
   await db
     .deleteFrom('calendar_change')
     .where('id', '<', `${hex.slice(0, 8)}-${hex.slice(8, 12)}`)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('event_day_summary').select('event_day_summary.date').whereRef('event_day_summary.event_template_id', '=', 'calendar_change.event_template_id'))),
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('event_day_summary').select('event_day_summary.date').whereRef('event_day_summary.event_template_id', '=', 'calendar_change.event_template_id'))),
     )
     .execute();
 }

@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import type { Offer } from './load-offer.js';
 import { unitPrice } from './serialize.js';
 import { groupRoom, roomForGroups } from './session-availability.js';
+import { mustExist } from '../must-exist.js';
 
 type Group = Selectable<TicketGroupTable>;
 
@@ -28,8 +29,9 @@ export function resolveDemand(offer: Offer, body: TTicketTypesRequired, options:
     throw new AppError(400, 'validation_failed', 'Some ticket types were not found for this event.', options.context, { ticket_type_ids: missing });
   }
   const lines = body.ticket_types_required.map((l) => {
-    const rule = offer.rules.find((r) => r.ticket_type_id === l.ticket_type_id)!;
-    const type = offer.typeById.get(l.ticket_type_id)!;
+    // Every type was checked against the offer just above.
+    const rule = mustExist(offer.rules.find((r) => r.ticket_type_id === l.ticket_type_id), `rule of ticket type ${l.ticket_type_id}`);
+    const type = mustExist(offer.typeById.get(l.ticket_type_id), `ticket type ${l.ticket_type_id}`);
     return { ticketTypeId: l.ticket_type_id, groupId: rule.ticket_group_id, quantity: l.quantity ?? 1, unitPrice: unitPrice(type) };
   });
   const byGroup = new Map<string, number>();
@@ -50,7 +52,7 @@ export function sessionTakes(
 ): boolean {
   if (demand.total === 0) return roomForGroups(session, groups, (g) => used(session.id, g)) !== 0;
   const byId = new Map(demand.groups.map((g) => [g.id, g]));
-  return fitsDemand(session, demand, (g) => groupRoom(byId.get(g)!, used(session.id, g)));
+  return fitsDemand(session, demand, (g) => groupRoom(mustExist(byId.get(g), `group ${g}`), used(session.id, g)));
 }
 
 /** Whether a session can take the demand: each group within its room and the session within its own. */

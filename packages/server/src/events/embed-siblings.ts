@@ -3,7 +3,7 @@ import type { Tx } from '../db/database.js';
 import type { EventTemplateTable } from '../db/schema.js';
 import { configOfResources, imagesByIds, messageRulesOfEvents, venuesByIds } from './events.repository.js';
 import type { Offer } from './load-offer.js';
-import { configOut, imageOut, messageRuleOut, ruleOut, ticketGroupOut, ticketTypeOut, venueOut } from './serialize.js';
+import { configOut, imageOut, messageRuleOut, metaOut, ruleOut, ticketGroupOut, ticketTypeOut, venueOut } from './serialize.js';
 
 /** The embeds events share: listing and detail both resolve them here. */
 export const EVENT_EMBEDS = [
@@ -37,8 +37,8 @@ export async function eventSiblings(
   const rules = offer.rules.filter((r) => groupIds.has(r.ticket_group_id));
   if (embed.has('venue')) out.venue = (await venuesByIds(db, [...new Set(events.map((e) => e.venue_id))])).map(venueOut);
   if (embed.has('meta')) {
-    out.meta = events.map((e) => ({ resource_id: e.id, ...JSON.parse(e.meta) }));
-    if (embed.has('ticket_group.meta')) out.meta.push(...groups.map((g) => ({ resource_id: g.id, ...JSON.parse(g.meta) })));
+    out.meta = events.map((e) => metaOut(e.id, e.meta));
+    if (embed.has('ticket_group.meta')) out.meta.push(...groups.map((g) => metaOut(g.id, g.meta)));
   }
   if (embed.has('ticket_group')) {
     out.ticket_group = groups.map((g) => ticketGroupOut(g, groupUsed(g.id), offer.groupMinPrice.get(g.id) ?? null, offer.groupTypes.get(g.id)));
@@ -55,7 +55,7 @@ export async function eventSiblings(
   ];
   if (configResources.length) out.config = (await configOfResources(db, sellerId, configResources)).map(configOut);
   if (embed.has('image')) {
-    const ids = events.flatMap((e) => imageIdsOf(JSON.parse(e.meta)));
+    const ids = events.flatMap((e) => imageIdsOf(JSON.parse(e.meta) as Record<string, unknown>));
     out.image = (await imagesByIds(db, [...new Set(ids)])).map(imageOut);
   }
   return out;

@@ -126,7 +126,7 @@ export async function expiredSessionHolds(db: Tx, sessionIds: string[], nowIso: 
     .where('ticket.event_session_id', 'in', sessionIds)
     .groupBy('ticket.event_session_id')
     .execute();
-  return new Map(rows.map((r) => [r.event_session_id!, Number(r.n)]));
+  return new Map(rows.flatMap((r) => (r.event_session_id ? [[r.event_session_id, r.n] as const] : [])));
 }
 
 export function expiredHoldsOfEvent(db: Tx, eventId: string, nowIso: string) {

@@ -14,6 +14,7 @@ import type { CalendarDayRow } from './calendar-days.js';
 import { summarisedCalendarDays } from './calendar-summary.js';
 import { localDate } from '@foyer/contracts/rules';
 import type { Viewer } from './viewer.js';
+import { mustExist } from '../must-exist.js';
 
 type Group = Selectable<TicketGroupTable>;
 
@@ -94,7 +95,7 @@ async function priceDisplay(db: Tx, sellerId: string, eventId: string): Promise<
 function lowestPrice(offer: Offer, groupIds: string[], primaryTypeId?: string): number | null {
   const primary = primaryTypeId ? offer.typeById.get(primaryTypeId) : undefined;
   if (primary) return offer.advertised(primary);
-  const prices = offer.rules.filter((r) => groupIds.includes(r.ticket_group_id)).map((r) => offer.advertised(offer.typeById.get(r.ticket_type_id)!));
+  const prices = offer.rules.filter((r) => groupIds.includes(r.ticket_group_id)).map((r) => offer.advertised(mustExist(offer.typeById.get(r.ticket_type_id), `ticket type ${r.ticket_type_id}`)));
   return prices.length ? Math.min(...prices) : null;
 }
 

@@ -9,6 +9,7 @@ import { localTime } from '@foyer/contracts/rules';
 import { dayBounds } from '../time/venue-time.js';
 import { hasRoomFor, isOnSale } from './session-rules.js';
 import { canSee, type Viewer } from './viewer.js';
+import { mustExist } from '../must-exist.js';
 
 export const AVAILABLE_EVENTS_QUERY: QuerySpec = {
   filters: {
@@ -50,7 +51,7 @@ export async function listAvailableEvents(db: Tx, input: { sellerId: string; tim
       canSee(viewer, e.hidden_type) &&
       (e.hidden_type !== 'public_member_only' || withMembers) &&
       query.filters.filter((f) => EVENT_FIELDS.has(f.field)).every((f) => matchesFilter((e as Record<string, unknown>)[f.field], f)) &&
-      metaMatches(JSON.parse(e.meta), query.meta),
+      metaMatches(JSON.parse(e.meta) as Record<string, unknown>, query.meta),
   );
 
   // Session constraints: a day, a start window, times of day. Events without a matching session drop out.
@@ -70,15 +71,18 @@ export async function listAvailableEvents(db: Tx, input: { sellerId: string; tim
     // A full session may only be full of expired holds the sweeper has not freed yet.
     const full = rows.filter((s) => isOnSale(s, input.now) && !hasRoomFor(s, 1)).map((s) => s.id);
     const freed = full.length ? await expiredSessionHolds(db, full, input.now.toISOString()) : new Map<string, number>();
-    const current = rows.map((s) => (freed.has(s.id) ? { ...s, used_capacity: Math.max(0, s.used_capacity - freed.get(s.id)!) } : s));
+    const current = rows.map((s) => {
+      const free = freed.get(s.id);
+      return free !== undefined ? { ...s, used_capacity: Math.max(0, s.used_capacity - free) } : s;
+    });
     const matching = current.filter((s) => {
       if (!isOnSale(s, input.now) || !hasRoomFor(s, 1)) return false;
-      const tz = eventTz.get(s.event_template_id)!;
+      const tz = mustExist(eventTz.get(s.event_template_id), `time zone of event ${s.event_template_id}`);
       return sessionFilters.every((f) =>
         f.field === 'start_time' ? matchesFilter(localTime(s.start_datetime, tz), f) : matchesFilter(s.start_datetime, f),
       );
     });
-    sessions = matching.map((s) => sessionOut(s, eventTz.get(s.event_template_id)!, input.sellerId));
+    sessions = matching.map((s) => sessionOut(s, mustExist(eventTz.get(s.event_template_id), `time zone of event ${s.event_template_id}`), input.sellerId));
     if (query.ondate || sessionFilters.length) {
       const withSession = new Set(matching.map((s) => s.event_template_id));
       events = events.filter((e) => withSession.has(e.id));

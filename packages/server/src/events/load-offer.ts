@@ -5,6 +5,7 @@ import { configOfEventSeller, groupsOfEvents, rulesOfGroups, typesByIds } from '
 import { entryPrice, groupTypesOf, type GroupTypes } from './serialize.js';
 import { CONFIG, withOutsideFees } from '@foyer/contracts';
 import { canSee, type Viewer } from './viewer.js';
+import { mustExist } from '../must-exist.js';
 
 /** What a viewer may buy at some events: visible groups, their rules and types, lowest prices. */
 export interface Offer {
@@ -37,7 +38,7 @@ export async function loadOffer(db: Tx, eventIds: string[], viewer: Viewer): Pro
     const price = advertised(type);
     const lowest = (map: Map<string, number>, key: string) => map.set(key, Math.min(map.get(key) ?? Infinity, price));
     lowest(groupMinPrice, rule.ticket_group_id);
-    lowest(eventMinPrice, eventOfGroup.get(rule.ticket_group_id)!);
+    lowest(eventMinPrice, mustExist(eventOfGroup.get(rule.ticket_group_id), `event of group ${rule.ticket_group_id}`));
   }
   const groupTypes = groupTypesOf(rules, typeById, (type, list) => (withFees ? withOutsideFees(list, { fixedMinor: type.fee_fixed_outside, percent: type.fee_percent_outside }) : list));
   return { groups, rules, types, typeById, groupMinPrice, eventMinPrice, groupTypes, advertised };

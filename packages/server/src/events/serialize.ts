@@ -9,11 +9,16 @@ import { availableCapacity } from './session-rules.js';
 
 /** Row → wire shape. The only place that knows both. */
 
-const json = (text: string | null): any => (text === null ? null : JSON.parse(text));
+const json = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 const money = (minor: number | null): string | null => (minor === null ? null : fromMinor(minor));
 
+/** A `meta` sibling entry: the resource's JSON meta with its id. */
+export function metaOut(resourceId: string, meta: string) {
+  return { resource_id: resourceId, ...(JSON.parse(meta) as Record<string, unknown>) };
+}
+
 export function sellerOut(row: Selectable<SellerTable>): TSeller {
-  return { id: row.id, name: row.name, timezone: row.timezone, currency: row.currency, meta: json(row.meta) };
+  return { id: row.id, name: row.name, timezone: row.timezone, currency: row.currency, meta: json(row.meta) as TSeller['meta'] };
 }
 
 export function venueOut(row: Selectable<VenueTable>): TVenue {
@@ -34,7 +39,7 @@ export function eventOut(row: Selectable<EventTemplateTable>, minPrice: number |
     category: row.category,
     event_type: row.event_type as TEventTemplate['event_type'],
     hidden_type: row.hidden_type as TEventTemplate['hidden_type'],
-    meta: json(row.meta),
+    meta: json(row.meta) as EventOut['meta'],
     _rank: row.rank,
     min_price: money(minPrice),
     venue: venue ? { name: venue.name, timezone: venue.timezone } : null,
@@ -118,7 +123,7 @@ export function ticketGroupOut(row: Selectable<TicketGroupTable>, usedInSession:
     additional_info_spec: json(row.additional_info_spec),
     sales_start: row.sales_start,
     sales_end: row.sales_end,
-    meta: json(row.meta),
+    meta: json(row.meta) as TTicketGroup['meta'],
     price: money(lowestPrice),
     originalPrice: money(groupTypes.originalPrice),
     types: groupTypes.types,
@@ -171,7 +176,7 @@ export function configOut(row: Selectable<ConfigEntryTable>): TConfigEntry {
 }
 
 export function messageRuleOut(row: Selectable<MessageRuleTable>): TMessageRule {
-  return { id: row.id, event_template_id: row.event_template_id, _rank: row.rank, actions: json(row.actions), triggers: json(row.triggers) };
+  return { id: row.id, event_template_id: row.event_template_id, _rank: row.rank, actions: json(row.actions) as TMessageRule['actions'], triggers: json(row.triggers) as TMessageRule['triggers'] };
 }
 
 export function membershipRuleOut(row: Selectable<MembershipRuleTable>): TMembershipRule {

@@ -45,7 +45,7 @@ export interface SessionWindow {
 
 export interface SessionsWithUsage {
   sessions: Session[];
-  used(sessionId: string, groupId: string): number;
+  used: (sessionId: string, groupId: string) => number;
 }
 
 /** On-sale sessions of an event in a window, with what each group has used in each. */
@@ -69,12 +69,16 @@ export async function loadSessions(
     const freeBySession = new Map<string, number>();
     for (const e of expired) {
       if (!e.event_session_id) continue;
-      const n = Number(e.n);
+      const n = e.n;
       if (e.counts_session) freeBySession.set(e.event_session_id, (freeBySession.get(e.event_session_id) ?? 0) + n);
       const key = `${e.event_session_id}:${e.ticket_group_id}`;
-      if (map.has(key)) map.set(key, Math.max(0, map.get(key)! - n));
+      const before = map.get(key);
+      if (before !== undefined) map.set(key, Math.max(0, before - n));
     }
-    sessions = sessions.map((s) => (freeBySession.has(s.id) ? { ...s, used_capacity: Math.max(0, s.used_capacity - freeBySession.get(s.id)!) } : s));
+    sessions = sessions.map((s) => {
+      const free = freeBySession.get(s.id);
+      return free !== undefined ? { ...s, used_capacity: Math.max(0, s.used_capacity - free) } : s;
+    });
   }
   return { sessions, used: (sessionId, groupId) => map.get(`${sessionId}:${groupId}`) ?? 0 };
 }

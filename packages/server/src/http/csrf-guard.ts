@@ -36,6 +36,7 @@ export function crossSiteProblem(request: Pick<FastifyRequest, 'headers'>, publi
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a hook without a `done` callback only as an async function
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // Apple's pass web service: called by devices, not pages; authorised by the pass's token header, never a cookie (docs/wallet-passes.md "Updates").

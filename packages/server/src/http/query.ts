@@ -1,4 +1,5 @@
 import { AppError } from './app-error.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * The query language of docs/api.md#responses, as one reusable piece: each route declares what it accepts,
@@ -176,7 +177,8 @@ export function parseQuery(query: Record<string, unknown>, spec: QuerySpec): Par
 }
 
 function parseFilter(key: string, raw: string, spec: QuerySpec): Filter {
-  const match = /^(.*?)(\._(in|gte|gt|lte|lt))?$/s.exec(key)!; // s: a key may hold a line break
+  // s: a key may hold a line break; with every part optional, the pattern matches any key.
+  const match = mustExist(/^(.*?)(\._(in|gte|gt|lte|lt))?$/s.exec(key), `a filter key's parts`);
   const field = match[1];
   const op: Operator = match[3] ? OPERATORS[`_${match[3]}`] : 'eq';
   const kind = spec.filters?.[field];

@@ -124,8 +124,12 @@ export function registerResponseCache(app: FastifyInstance, db: Db, ttlMs: numbe
   const caches = apiMemo ? [cache, apiMemo] : [cache];
   const stop = onCapacityCommitted(db, async (sessions) => {
     const events = await eventsOfSessions([...sessions]).catch(() => null);
-    for (const c of caches) events ? c.invalidateEvents(events) : c.invalidate();
+    for (const c of caches) {
+      if (events) c.invalidateEvents(events);
+      else c.invalidate();
+    }
   });
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a hook without a `done` callback only as an async function
   app.addHook('onClose', async () => stop());
   return cache;
 }

@@ -31,9 +31,9 @@ export async function readIdentity(db: Tx, request: FastifyRequest): Promise<Ide
 
 /** The guest identity the request's cookie names, if any, whether or not someone is logged in. */
 export async function readPublicIdentity(db: Tx, request: FastifyRequest): Promise<Identity | null> {
-  const token = request.cookies?.[IDENTITY_COOKIE];
+  const token = request.cookies[IDENTITY_COOKIE];
   if (!token || token.length > 100) return null;
-  const [row] = (await identityByTokenHash(db, hash(token))).rows;
+  const row = (await identityByTokenHash(db, hash(token))).rows.at(0);
   return row ? { id: row.id, kind: row.kind as Identity['kind'] } : null;
 }
 

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { mustExist } from '../must-exist.js';
 
 /** Events whose last change time is remembered; past this the oldest is forgotten (and the floor moves to it). */
 const REMEMBERED = 50_000;
@@ -25,7 +26,7 @@ export class ChangeTimes {
     for (const id of eventIds) {
       this.last.delete(id);
       if (this.last.size >= REMEMBERED) {
-        const [oldest, time] = this.last.entries().next().value!;
+        const [oldest, time] = mustExist(this.last.entries().next().value, 'the oldest remembered change');
         this.last.delete(oldest);
         this.knownSince = Math.max(this.knownSince, time);
       }

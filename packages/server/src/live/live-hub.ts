@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TLiveSession } from '@foyer/contracts';
 import { ChangeTimes } from './change-times.js';
 import type { LiveSettings } from './live-settings.js';
+import { mustExist } from '../must-exist.js';
 
 /** At most one message per event — so per session — per this period (docs/live-availability.md). */
 export const LIVE_COALESCE_MS = 250;
@@ -213,7 +214,7 @@ export class LiveHub {
     if (this.closed) return;
     if (!frame.includes('event: resync')) {
       state.history.push({ seq, frame });
-      if (state.history.length > HISTORY) state.base = state.history.shift()!.seq;
+      if (state.history.length > HISTORY) state.base = mustExist(state.history.shift(), 'the oldest frame of a full history').seq;
     }
     for (const c of state.clients) c.write(frame);
     this.dropIfIdle(eventId, state);

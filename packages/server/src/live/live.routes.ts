@@ -52,7 +52,10 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) 
     figures: (ids) => sessionFigures({ db: ctx.db, now: ctx.now(), cache: ctx.cache }, ids),
     eventsOf: (ids) => eventIdsOfSessions(ctx.db, ids),
     forget: (events) => {
-      for (const c of caches()) events ? c.invalidateEvents(events) : c.invalidate();
+      for (const c of caches()) {
+        if (events) c.invalidateEvents(events);
+        else c.invalidate();
+      }
     },
     onError: (error) => app.log.error({ err: error }, 'live availability failed'),
   });
@@ -75,7 +78,9 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext) 
   // One process (SQLite), or PostgreSQL without a listener: the writes this process committed
   // (requests and the sweeper alike; with a listener their notices bring them, and this is a no-op).
   const stopLocal = onCapacityCommitted(ctx.db, (sessions) => hub.localChanges(sessions));
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a hook without a `done` callback only as an async function
   app.addHook('onClose', async () => stopLocal());
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a hook without a `done` callback only as an async function
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => listener?.close());
 

@@ -39,7 +39,10 @@ export async function listenForChanges(url: string, events: ListenerEvents): Pro
       await next.end().catch(() => undefined);
       throw error;
     }
-    if (closed) return void (await next.end().catch(() => undefined));
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     attempt = 0;
     if (again) events.reconnected();

@@ -12,6 +12,7 @@ import { insertMemberships, membershipTicketsOfOrder } from './membership.reposi
 import { renewMembership } from './renew-membership.js';
 import { completeRedemption } from './gifts/complete-redemption.js';
 import { issueMembershipGift } from './gifts/issue-membership-gift.js';
+import { mustExist } from '../must-exist.js';
 
 interface StoredMember {
   role: TMemberRole;
@@ -38,7 +39,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
   const levels = await loadLevels(tx, tickets.map((t) => t.ticket_type_id));
 
   for (const ticket of tickets) {
-    const level = levels.get(ticket.ticket_type_id)!;
+    const level = mustExist(levels.get(ticket.ticket_type_id), `membership level ${ticket.ticket_type_id}`);
     if (ticket.gift) {
       await issueMembershipGift(tx, { cart: input.cart, orderId: input.orderId, ticket, now: input.now });
       continue;
@@ -48,7 +49,7 @@ export async function createMembershipsForOrder(tx: Tx, input: { cart: Selectabl
       if (ticket.redeem_gift_id) await completeRedemption(tx, { giftId: ticket.redeem_gift_id, ticketId: ticket.id, orderId: input.orderId, membershipId: ticket.renew_membership_id, now: input.now });
       continue;
     }
-    const named: StoredMember[] = ticket.members ? JSON.parse(ticket.members) : [];
+    const named = ticket.members ? (JSON.parse(ticket.members) as StoredMember[]) : [];
     // A membership booked without names (a staff cart): one card in the buyer's name.
     const members = named.length ? named : [{ role: DEFAULT_MEMBER_ROLE, first_name: owner?.first_name ?? '', last_name: owner?.last_name ?? '', email: owner?.email ?? null }];
     const cardSetId = uuidv7();

@@ -31,7 +31,7 @@ export async function getMyMembership(db: Tx, input: { userId: string; query: Pa
   const siblings: Record<string, unknown[]> = {};
   if (embed.has('role')) siblings.role = [...new Set(cards.map((c) => c.role))].map((id) => ({ id, name: MEMBER_ROLE_NAMES[id] }));
   if (embed.has('identity_link')) {
-    siblings.identity_link = cards.filter((c) => c.identity_id).map((c) => ({ id: c.id, membership_id: c.id, identity_id: c.identity_id!, user_id: c.user_id }));
+    siblings.identity_link = cards.flatMap((c) => (c.identity_id ? [{ id: c.id, membership_id: c.id, identity_id: c.identity_id, user_id: c.user_id }] : []));
   }
   const ticketIds = [...new Set(cards.map((c) => c.ticket_id).filter((id): id is string => !!id))];
   const tickets = ticketIds.length ? await ticketsByIds(db, ticketIds) : [];

@@ -8,6 +8,7 @@ import { insertItems, membershipById } from './membership.repository.js';
 import { otherHeldTicket } from './membership-cart.repository.js';
 import { redeemGiftForTicket } from './gifts/redeem-gift.js';
 import { assertMembersOnRecord } from './members-on-record.js';
+import { mustExist } from '../must-exist.js';
 
 /** A membership ticket being held, with what the visitor sent for it. */
 export interface HeldMembership {
@@ -33,7 +34,7 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
       const issue = parsed.error.issues[0];
       throw new AppError(400, 'validation_failed', issue.message, 'reserve', { index, path: ['handler_data', ...issue.path].join('.') });
     }
-    const level = levels.get(item.ticket.ticket_type_id)!;
+    const level = mustExist(levels.get(item.ticket.ticket_type_id), `membership level ${item.ticket.ticket_type_id}`);
     const gift = parsed.data.gift;
     if (gift) {
       rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: null, members: '[]', gift: 1, email_giftee_on: gift.email_giftee_on ?? null });
@@ -43,10 +44,10 @@ export async function holdMembershipItems(tx: Tx, input: { sellerId: string; car
     if (renewId) await checkRenewal(tx, input.viewer, renewId, input.now);
     else {
       checkMembers(level, parsed.data, index);
-      await assertMembersOnRecord(tx, { sellerId: input.sellerId, viewer: input.viewer, members: parsed.data.members!, index });
+      await assertMembersOnRecord(tx, { sellerId: input.sellerId, viewer: input.viewer, members: mustExist(parsed.data.members, 'members of a new membership'), index });
     }
     const redeemGiftId = parsed.data.redeem_code ? await redeemGiftForTicket(tx, { sellerId: input.sellerId, code: parsed.data.redeem_code, ticketId: item.ticket.id, now: input.now, source: parsed.data.redeem_code_source ?? null }) : null;
-    rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(parsed.data.members!)), redeem_gift_id: redeemGiftId });
+    rows.push({ ticket_id: item.ticket.id, cart_id: input.cartId, renew_membership_id: renewId, members: JSON.stringify(renewId ? [] : normalised(mustExist(parsed.data.members, 'members of a new membership'))), redeem_gift_id: redeemGiftId });
   }
   const giftTicketIds = rows.filter((r) => r.gift).map((r) => r.ticket_id);
   if (giftTicketIds.length) await assertGiftAlone(tx, input.cartId, giftTicketIds);
@@ -63,8 +64,8 @@ async function assertGiftAlone(tx: Tx, cartId: string, giftTicketIds: string[]) 
 async function ownCurrentSetToRenew(tx: Tx, viewer: Viewer, now: Date): Promise<string | null> {
   const current = (viewer.memberships ?? []).find((m) => membershipStatus(m, now) === 'current');
   if (!current) return null;
-  const full = (await membershipById(tx, current.id))!;
-  const level = (await loadLevels(tx, [full.ticket_type_id])).get(full.ticket_type_id)!;
+  const full = mustExist(await membershipById(tx, current.id), `membership ${current.id}`);
+  const level = mustExist((await loadLevels(tx, [full.ticket_type_id])).get(full.ticket_type_id), `membership level ${full.ticket_type_id}`);
   if (!renewalAllowed(full.valid_to, level.allowedPeriodDays, now)) {
     const from = renewalOpens(full.valid_to, level.allowedPeriodDays);
     throw new AppError(409, 'membership_exists', `${MEMBERSHIP_TEXT.alreadyMember} You can renew from ${from}.`, 'reserve', { membership_id: current.id, renew_from: from });
@@ -76,7 +77,7 @@ async function ownCurrentSetToRenew(tx: Tx, viewer: Viewer, now: Date): Promise<
 export async function checkRenewal(tx: Tx, viewer: Viewer, membershipId: string, now: Date) {
   const m = await membershipById(tx, membershipId);
   if (!m || !viewer.userId || m.user_id !== viewer.userId) throw new AppError(404, 'not_found', MEMBERSHIP_TEXT.noMembershipToRenew, 'reserve', { renew_membership_id: membershipId });
-  const level = (await loadLevels(tx, [m.ticket_type_id])).get(m.ticket_type_id)!;
+  const level = mustExist((await loadLevels(tx, [m.ticket_type_id])).get(m.ticket_type_id), `membership level ${m.ticket_type_id}`);
   if (!renewalAllowed(m.valid_to, level.allowedPeriodDays, now)) {
     const from = renewalOpens(m.valid_to, level.allowedPeriodDays);
     throw new AppError(409, 'renewal_not_allowed', `${MEMBERSHIP_TEXT.renewNotYet} You can renew from ${from}.`, 'reserve', { membership_id: m.id, renew_from: from });
@@ -84,7 +85,7 @@ export async function checkRenewal(tx: Tx, viewer: Viewer, membershipId: string,
 }
 
 function checkMembers(level: Level, data: TMembershipHandlerData, index: number) {
-  const members = data.members!;
+  const members = mustExist(data.members, 'members of a new membership');
   const fail = (message: string, extra: Record<string, unknown> = {}) => new AppError(400, 'validation_failed', message, 'reserve', { index, ...extra });
   for (const [i, m] of members.entries()) {
     const role = level.roles.find((r) => r.role === m.role);

@@ -10,6 +10,7 @@ import { membershipStatus } from './levels.js';
 import { isBenefit, matchingRules, memberCatalog, type MemberCatalog, type MemberRule } from './member-catalog.js';
 import { allowanceUsed, deleteTakes, giveBackAllowance, insertTakes, takeAllowance } from './membership.repository.js';
 import { accountIdOfIdentity, cartOwners, ticketsForAllowance } from './membership-cart.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /** A new held ticket as the allowance needs it; valid_from is its session's start. */
 export interface BenefitTicket {
@@ -49,7 +50,7 @@ export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; vi
 
   const takes = new Map<string, { holder: ViewerMembership; rule: MemberRule; periodKey: string; ticketIds: string[] }>();
   for (const ticket of benefits) {
-    const holder = holders.find((h) => matchingRules(catalog, h.ticket_type_id, ticket.ticket_type_id).length) ?? holders[0];
+    const holder = holders.find((h) => matchingRules(catalog, h.ticket_type_id, ticket.ticket_type_id).length) ?? holders.at(0);
     // An operator-added member (no card, no level): members-only tickets no rule names, nothing ruled.
     if (!holder) {
       if (catalog.ruledTypes.has(ticket.ticket_type_id)) throw limitExceeded(ticket, 0);
@@ -72,7 +73,7 @@ export async function takeMemberAllowances(tx: Tx, input: { sellerId: string; vi
     const key = { membershipId: take.holder.id, ruleId: take.rule.id, periodKey: take.periodKey };
     if (await takeAllowance(tx, key, take.ticketIds.length, take.rule.quantity)) continue;
     const used = (await allowanceUsed(tx, [take.holder.id])).find((u) => u.membership_rule_id === take.rule.id && u.period_key === take.periodKey)?.used ?? 0;
-    throw limitExceeded(benefits.find((t) => t.id === take.ticketIds[0])!, Math.max(0, take.rule.quantity - used));
+    throw limitExceeded(mustExist(benefits.find((t) => t.id === take.ticketIds[0]), `ticket ${take.ticketIds[0]}`), Math.max(0, take.rule.quantity - used));
   }
   await insertTakes(
     tx,

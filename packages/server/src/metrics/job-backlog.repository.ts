@@ -18,7 +18,7 @@ export async function jobBacklog(db: Tx, now: Date) {
     .where('expires_at', '<=', nowIso)
     .executeTakeFirstOrThrow();
   return {
-    mailQueued: Number(mail.queued),
+    mailQueued: mail.queued,
     mailLagSeconds: secondsSince(mail.oldest_due, now),
     sweepLagSeconds: secondsSince(holds.oldest, now),
   };

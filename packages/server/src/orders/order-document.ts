@@ -15,6 +15,7 @@ import { instalmentOut, instalmentStatuses } from '../payments/payment-plan.js';
 import { planOfOrders } from '../payments/public.js';
 import { instalmentMethodFees } from '../payments/instalments/instalment-method-fees.js';
 import { eventTemplatesByIds, sessionsByIds, ticketGroupsByIds, ticketsOfOrders } from './orders.repository.js';
+import { mustExist } from '../must-exist.js';
 
 export const ORDER_QUERY: QuerySpec = {
   filters: { id: 'string', 'ticket.state': 'string' },
@@ -28,7 +29,7 @@ export const ORDER_QUERY: QuerySpec = {
  * The id-list read (the complete page's, owner or key only like every order read) embeds no member
  * cards (names, member ids that log in) nor gift codes: those come with GET ticket_order/{id}.
  */
-export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: ORDER_QUERY.embeds!.filter((e) => e !== 'membership' && e !== 'membership_gift') };
+export const ORDER_LIST_QUERY: QuerySpec = { ...ORDER_QUERY, embeds: mustExist(ORDER_QUERY.embeds, 'the order query embeds').filter((e) => e !== 'membership' && e !== 'membership_gift') };
 
 export function orderOut(o: Selectable<TicketOrderTable>): TTicketOrder {
   return {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { PaymentGateway } from './gateway.js';
 import { movePaymentStatus, paymentById } from './payments.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Gives back a payment marked refund_pending (a late payment refused). Claimed first so two
@@ -8,7 +9,7 @@ import { movePaymentStatus, paymentById } from './payments.repository.js';
  */
 export async function refundPayment(deps: { db: Db; gateways: Record<string, PaymentGateway> }, paymentId: string): Promise<boolean> {
   if (!(await movePaymentStatus(deps.db, paymentId, 'refund_pending', 'refunding'))) return false;
-  const payment = (await paymentById(deps.db, paymentId))!;
+  const payment = mustExist(await paymentById(deps.db, paymentId), `payment ${paymentId}`);
   try {
     await deps.gateways[payment.gateway_id]?.refund(payment);
   } catch (error) {

@@ -12,6 +12,7 @@ import { settleUnsuccessful } from './settle-unsuccessful.js';
 import { refundPayment } from './refund-payment.js';
 import { applyOrderChange } from '../orders/self-edit/apply-order-change.js';
 import { refundPendingOfCart } from '../orders/self-edit/refund-pending-of-cart.js';
+import { mustExist } from '../must-exist.js';
 
 export { OPEN_PAYMENT } from './payments.repository.js';
 
@@ -58,7 +59,7 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
         await updateCartRow(tx, payment.cart_id, { state: 'checkout', updated_at: nowIso });
       }
       // The cart, its tickets and its plan are read once here and passed on to the booking.
-      const cart = (await cartById(tx, payment.cart_id))!;
+      const cart = mustExist(await cartById(tx, payment.cart_id), `cart ${payment.cart_id}`);
       const tickets = await heldTicketsOfCart(tx, cart.id);
       const plan = cart.injected ? await planOfCart(tx, cart.id) : [];
       // A payment's method fee is charged on top of the balance (docs/payments.md "Payment-method fees").
@@ -92,9 +93,9 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
 
 /** A payment some earlier answer already settled: what it came to. */
 async function outcomeOf(tx: Tx, paymentId: string): Promise<PayOutcome | AppError> {
-  const payment = (await paymentById(tx, paymentId))!;
+  const payment = mustExist(await paymentById(tx, paymentId), `payment ${paymentId}`);
   const cart = await cartById(tx, payment.cart_id);
-  if (payment.status === 'succeeded') return cart?.state === 'booked' ? { outcome: 'completed', orderId: cart.ticket_order_id! } : { outcome: 'partial' };
+  if (payment.status === 'succeeded') return cart?.state === 'booked' ? { outcome: 'completed', orderId: mustExist(cart.ticket_order_id, `order of booked cart ${cart.id}`) } : { outcome: 'partial' };
   if (payment.status.startsWith('refund')) return new AppError(410, 'cart_expired', LATE_REFUSAL, 'payment', { payment_id: paymentId });
   if (payment.status === 'processing') return { outcome: 'pending' };
   return new AppError(402, 'payment_failed', 'Please edit your payment details and try again.', 'payment', { payment_id: paymentId });

@@ -21,7 +21,7 @@ export async function handleStripeEvent(deps: Omit<SettleDeps, 'gateways'> & { g
   }
   if (!HANDLED.has(event.type)) return { received: true, handled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
-  const payment = await stripePaymentOfIntent(deps.db, intent.metadata?.payment_id, intent.id);
+  const payment = await stripePaymentOfIntent(deps.db, intent.metadata.payment_id, intent.id);
   // Not ours (another application on the same Stripe account): acknowledged, nothing to do.
   if (!payment) return { received: true, handled: false };
   await settlePayment({ ...deps, gateways: deps.gatewaysFor(payment.seller_id) }, payment.id, intentResult(intent));

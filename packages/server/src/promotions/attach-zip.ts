@@ -15,7 +15,8 @@ export async function attachZip(tx: Tx, input: { sellerId: string; cartId: strin
   const zip = normaliseZip(input.zip);
   if (!looksLikeZip(zip)) throw new AppError(400, 'validation_failed', PROMO_TEXT.zipFormat, 'promo_code', { code: zip, field: 'zip_code' });
   const groups = await residentGroups(tx, input.sellerId);
-  const group = groups.find((g) => isResidentZip(zip, JSON.parse(g.resident!)));
+  // residentGroups reads only groups with a `resident` rule.
+  const group = groups.find((g) => g.resident !== null && isResidentZip(zip, JSON.parse(g.resident) as Parameters<typeof isResidentZip>[1]));
   const code = group ? await codeByText(tx, input.sellerId, residentCodeOf(group.catalog_key)) : undefined;
   if (!code) throw new AppError(422, 'no_code_benefit', PROMO_TEXT.noResidentDiscount, 'promo_code', { code: zip });
   await detachPhase(tx, input.cartId, 'zip');

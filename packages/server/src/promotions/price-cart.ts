@@ -99,7 +99,8 @@ export function priceCart(tickets: readonly PricingTicket[], mods: readonly Pric
       if (mod.blocking_checkout && matching.length) out.push({ mod, discount: 0, tickets: matching.map((t) => t.id), blocking: true });
       continue;
     }
-    if (mod.requires && tickets.filter((t) => mod.requires!.ticket_type_ids.includes(t.ticket_type_id)).length < mod.requires.min) continue;
+    const { requires } = mod;
+    if (requires && tickets.filter((t) => requires.ticket_type_ids.includes(t.ticket_type_id)).length < requires.min) continue;
     const eligible = matching.filter((t) => !locked.has(t.id) && (mod.stackable || !discounts.has(t.id)) && price.get(t.id)! > 0);
     if (mod.min_tickets !== null && eligible.length < mod.min_tickets) continue;
     const caps = activating.map((g) => active.get(g) ?? null);

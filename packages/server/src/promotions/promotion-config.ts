@@ -25,5 +25,8 @@ export async function citypassGroups(tx: Tx, sellerId: string): Promise<Map<stri
   if (!parsed.success || !parsed.data.length) return new Map();
   const rows = await codeGroupsByKeys(tx, sellerId, parsed.data.map((g) => g.code_group));
   const ids = new Map(rows.map((r) => [r.catalog_key, r.id]));
-  return new Map(parsed.data.filter((g) => ids.has(g.code_group)).map((g) => [ids.get(g.code_group)!, { adult_regexp: g.adult_regexp, child_regexp: g.child_regexp, child_keyword: g.child_keyword }]));
+  return new Map(parsed.data.flatMap((g) => {
+    const id = ids.get(g.code_group);
+    return id === undefined ? [] : [[id, { adult_regexp: g.adult_regexp, child_regexp: g.child_regexp, child_keyword: g.child_keyword }] as const];
+  }));
 }

@@ -33,9 +33,9 @@ export async function activeMods(db: Tx, sellerId: string): Promise<PricingMod[]
   const rows = await db.selectFrom('promo_cartmod').selectAll().where('seller_id', '=', sellerId).where('active', '=', 1).orderBy('rank').execute();
   return rows.map((m) => ({
     id: m.id, name: m.name, description: m.description, kind: m.kind as PricingMod['kind'], value: m.value, scope: m.scope as PricingMod['scope'],
-    resource_ids: JSON.parse(m.resource_ids), min_tickets: m.min_tickets, max_tickets: m.max_tickets, requires: m.requires ? JSON.parse(m.requires) : null,
+    resource_ids: JSON.parse(m.resource_ids) as PricingMod['resource_ids'], min_tickets: m.min_tickets, max_tickets: m.max_tickets, requires: m.requires ? (JSON.parse(m.requires) as PricingMod['requires']) : null,
     valid_from: m.valid_from, valid_to: m.valid_to, session_from: m.session_from, session_to: m.session_to,
-    stackable: m.stackable === 1, blocking_checkout: m.blocking_checkout === 1, code_group_ids: JSON.parse(m.code_group_ids),
+    stackable: m.stackable === 1, blocking_checkout: m.blocking_checkout === 1, code_group_ids: JSON.parse(m.code_group_ids) as PricingMod['code_group_ids'],
   }));
 }
 

@@ -12,7 +12,7 @@ export async function countHit(db: Tx, bucket: string, windowStart: string, expi
     .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limit.count + 1` }))
     .returning('count')
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 /** Prepared (db/prepared.ts): every door scan by a scanner token peeks (checkin/staff-auth.ts). */
@@ -20,8 +20,9 @@ const countOf = prepared((db, bucket: string, windowStart: string) => db.selectF
 
 /** A bucket's count in a window, without counting a hit. */
 export async function windowCount(db: Tx, bucket: string, windowStart: string): Promise<number> {
-  const row = (await countOf(db, bucket, windowStart)).rows[0];
-  return Number(row?.count ?? 0);
+  // No row yet: nothing counted in this window.
+  const row = (await countOf(db, bucket, windowStart)).rows.at(0);
+  return row?.count ?? 0;
 }
 
 /** Drops windows that have ended. */

@@ -1,6 +1,7 @@
 import type { TCatalogSeatTemplate } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { seatGroupsOf, seatsOfTemplate, templatesOfSeller } from './seat-templates.repository.js';
+import { mustExist } from '../must-exist.js';
 
 type SeatTemplateOut = Omit<TCatalogSeatTemplate, 'seat_radius' | 'other_elements' | 'sections'> & { seat_radius: number; other_elements: TCatalogSeatTemplate['other_elements']; sections: unknown[] };
 
@@ -23,9 +24,9 @@ export async function exportSeatTemplates(db: Db, sellerId: string, venueKey: Ma
           })),
       }));
     out.push({
-      key: t.catalog_key, name: t.name, venue: venueKey.get(t.venue_id)!, width: t.width, height: t.height, seat_radius: t.seat_radius,
+      key: t.catalog_key, name: t.name, venue: mustExist(venueKey.get(t.venue_id), `key of venue ${t.venue_id}`), width: t.width, height: t.height, seat_radius: t.seat_radius,
       zones: (JSON.parse(t.zones) as { key: string; name: string; color: string | null }[]).map((z) => ({ key: z.key, name: z.name, ...(z.color ? { color: z.color } : {}) })),
-      sections, other_elements: JSON.parse(t.other_elements),
+      sections, other_elements: JSON.parse(t.other_elements) as SeatTemplateOut['other_elements'],
     });
   }
   return { templates: out, keyById: new Map(templates.map((t) => [t.id, t.catalog_key])) };
@@ -34,5 +35,5 @@ export async function exportSeatTemplates(db: Db, sellerId: string, venueKey: Ma
 /** The seating of each seated group, by group id, in catalog form. */
 export async function exportGroupSeating(db: Db, groupIds: string[], templateKey: Map<string, string>): Promise<Map<string, { template: string; zones: string[] }>> {
   const rows = await seatGroupsOf(db, groupIds);
-  return new Map(rows.map((r) => [r.ticket_group_id, { template: templateKey.get(r.seat_template_id)!, zones: JSON.parse(r.zones) as string[] }]));
+  return new Map(rows.map((r) => [r.ticket_group_id, { template: mustExist(templateKey.get(r.seat_template_id), `key of seat template ${r.seat_template_id}`), zones: JSON.parse(r.zones) as string[] }]));
 }

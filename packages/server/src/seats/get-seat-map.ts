@@ -52,10 +52,10 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument 
   for (const t of await liveSeatsOfSession(db, input.sessionId)) {
     // A hold whose cart has expired is free already (the sweeper releases it soon).
     if (t.state === 'held' && t.expires_at !== null && t.expires_at <= nowIso) continue;
-    taken.set(t.seat_id!, t.state === 'held' ? 'unavailable' : 'booked');
+    if (t.seat_id !== null) taken.set(t.seat_id, t.state === 'held' ? 'unavailable' : 'booked');
   }
   // A session closed for sale by staff is sold out (docs/box-office.md, Sessions): no seat is free.
-  const closed = Number(session.sale_closed) === 1;
+  const closed = session.sale_closed === 1;
   const stateOf = (seat: (typeof seats)[number]): TSeatState => {
     if (seat.unavailable || !groupsOfZone.has(seat.zone)) return 'unavailable';
     return taken.get(seat.id) ?? (closed ? 'unavailable' : 'available');
@@ -79,8 +79,8 @@ export async function getSeatMap(input: SeatMapInput): Promise<TSeatMapDocument 
   });
   const map: TSeatMap = {
     id: templateId, seat_template_id: templateId, event_session_id: session.id, name: template.name, width: template.width, height: template.height,
-    map_geometry: { sections: JSON.parse(template.sections), zones: JSON.parse(template.zones) },
-    other_elements: JSON.parse(template.other_elements),
+    map_geometry: { sections: JSON.parse(template.sections) as TSeatMap['map_geometry']['sections'], zones: JSON.parse(template.zones) as TSeatMap['map_geometry']['zones'] },
+    other_elements: JSON.parse(template.other_elements) as TSeatMap['other_elements'],
     geometry_version: template.geometry_version,
   };
   const doc: TSeatMapDocument = { seat_map: list([map]), seat: list(out), _total: out.length };

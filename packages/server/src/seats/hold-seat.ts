@@ -4,6 +4,7 @@ import { AppError } from '../http/app-error.js';
 import type { TtlCache } from '../ttl-cache.js';
 import { memo } from '../cart/memo.js';
 import { seatGroupsOf, sellableSeatIds } from './seat-templates.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Reserving a seat (issue 15). A ticket of a "seated" group names its seat in
@@ -32,7 +33,7 @@ export async function seatOfReserveItem(
 
 /** The seats a seated group may sell: on its template, in its zones, neither killed nor retired. */
 async function sellableSeatsOfGroup(tx: Tx, groupId: string): Promise<Set<string>> {
-  const [seating] = await seatGroupsOf(tx, [groupId]);
+  const seating = (await seatGroupsOf(tx, [groupId])).at(0);
   if (!seating) return new Set();
   const zones = JSON.parse(seating.zones) as string[];
   const rows = await sellableSeatIds(tx, seating.seat_template_id, zones);
@@ -54,13 +55,14 @@ export async function insertHoldingSeats<T extends { id: string; seat_id: string
 ): Promise<R[]> {
   const seated = rows.filter((r) => r.seat_id);
   if (!seated.length) return insert(rows);
-  const ordered = [...rows.filter((r) => !r.seat_id), ...seated.sort((a, b) => (a.seat_id! < b.seat_id! ? -1 : 1))];
+  const ordered = [...rows.filter((r) => !r.seat_id), ...seated.sort((a, b) => ((a.seat_id ?? '') < (b.seat_id ?? '') ? -1 : 1))];
   try {
     const inserted = await insert(ordered);
     const position = new Map(rows.map((r, i) => [r.id, i]));
-    return inserted.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    const at = (id: string) => mustExist(position.get(id), `position of ticket ${id}`);
+    return inserted.sort((a, b) => at(a.id) - at(b.id));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw seatUnavailable(seated[0].event_session_id!, seated.length === 1 ? seated[0].seat_id : null);
+    throw seatUnavailable(mustExist(seated[0].event_session_id, 'session of a seated ticket'), seated.length === 1 ? seated[0].seat_id : null);
   }
 }

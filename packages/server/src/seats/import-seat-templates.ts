@@ -5,6 +5,7 @@ import type { SeatTable } from '../db/schema.js';
 import { uuidv7 } from '../ids.js';
 import { expandSeatTemplate } from './expand-seat-template.js';
 import { insertSeats, retireSeatsOfTemplate, saveTemplate, seatsOfTemplate, setSeatGroup, templateByKey, updateSeat } from './seat-templates.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * Imports seat templates by key (catalog import, one transaction). A seat keeps its id across
@@ -17,7 +18,7 @@ export async function importSeatTemplates(tx: Tx, sellerId: string, templates: T
     const seats = expandSeatTemplate(t);
     const sections: { name: string; rows: string[] }[] = t.sections.map((s) => ({ name: s.name, rows: s.rows.map((r) => r.name) }));
     const values = {
-      seller_id: sellerId, venue_id: venueIds.get(t.venue)!.id, catalog_key: t.key, name: t.name, width: t.width, height: t.height, seat_radius: t.seat_radius,
+      seller_id: sellerId, venue_id: mustExist(venueIds.get(t.venue), `venue ${t.venue}`).id, catalog_key: t.key, name: t.name, width: t.width, height: t.height, seat_radius: t.seat_radius,
       zones: JSON.stringify(t.zones.map((z) => ({ key: z.key, name: z.name, color: z.color ?? null }))),
       sections: JSON.stringify(sections),
       other_elements: JSON.stringify(t.other_elements),
@@ -44,7 +45,7 @@ export async function importSeatTemplates(tx: Tx, sellerId: string, templates: T
 
 /** A ticket group's seating (or none, e.g. a group that stopped being seated). */
 export async function importGroupSeating(tx: Tx, groupId: string, seating: { template: string; zones: string[] } | undefined, templateIds: Map<string, string>) {
-  await setSeatGroup(tx, groupId, seating ? { seat_template_id: templateIds.get(seating.template)!, zones: seating.zones } : null);
+  await setSeatGroup(tx, groupId, seating ? { seat_template_id: mustExist(templateIds.get(seating.template), `seat template ${seating.template}`), zones: seating.zones } : null);
 }
 
 const naturalKey = (section: string, row: string, name: string) => `${section}\u0000${row}\u0000${name}`;

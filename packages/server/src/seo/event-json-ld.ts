@@ -1,6 +1,7 @@
 import type { DayOfWeek, Event, ItemAvailability, Offer, WithContext } from 'schema-dts';
 import type { EventFacts } from './event-facts.js';
 import { clipText, plainText } from './plain-text.js';
+import { mustExist } from '../must-exist.js';
 
 export interface SiteFacts {
   /** FOYER_PUBLIC_URL, without a trailing slash: every URL in a head is absolute (docs/search-engines.md). */
@@ -31,8 +32,8 @@ export function eventDescription(event: EventFacts['event'], max: number): strin
 export function eventJsonLd(facts: EventFacts, site: SiteFacts, imageUrl: string | null): WithContext<Event> | null {
   const { event, venue, sessions, calendar } = facts;
   if (event.hidden_type === 'public_member_only') return null;
-  const next = sessions[0];
-  const firstDay = calendar.find((d) => d.status === 'available') ?? calendar[0];
+  const next = sessions.at(0);
+  const firstDay = calendar.find((d) => d.status === 'available') ?? calendar.at(0);
   const startDate = next?.start_datetime_local ?? firstDay?.date;
   if (!startDate) return null;
   const url = eventPageUrl(site.publicUrl, event.id);
@@ -63,7 +64,7 @@ export function eventJsonLd(facts: EventFacts, site: SiteFacts, imageUrl: string
             repeatFrequency: 'P1W',
             scheduleTimezone: venue.timezone,
             ...(sessions.length
-              ? { startTime: sessions.map((s) => s.startTime).sort()[0], endTime: sessions.map((s) => s.endTime).sort().at(-1)! }
+              ? { startTime: sessions.map((s) => s.startTime).sort()[0], endTime: mustExist(sessions.map((s) => s.endTime).sort().at(-1), 'the last session end') }
               : {}),
           },
         }

@@ -10,6 +10,7 @@ import { emailKey } from '../users/normalize.js';
 import { staffOut } from './staff-out.js';
 import { insertStaff, staffById } from './staff.repository.js';
 import { newTotpSecret, otpauthUri } from './totp.js';
+import { mustExist } from '../must-exist.js';
 
 /** How long a set-password link stays good. */
 export const SETUP_LINK_MS = 7 * 24 * 3600_000;
@@ -51,7 +52,7 @@ export async function addStaff(db: Db, actor: Actor, input: AddStaffInput) {
         totp_enrolled_at: totpSecret ? nowIso : null,
         created_at: nowIso,
       });
-      const row = (await staffById(tx, id))!;
+      const row = mustExist(await staffById(tx, id), `staff ${id}`);
       await recordAudit(tx, actor, { action: 'staff.add', objectType: 'staff', objectId: id, before: null, after: staffOut(row) }, input.now);
     });
   } catch (error) {
@@ -59,7 +60,7 @@ export async function addStaff(db: Db, actor: Actor, input: AddStaffInput) {
     throw error;
   }
   return {
-    staff: staffOut((await staffById(db, id))!),
+    staff: staffOut(mustExist(await staffById(db, id), `staff ${id}`)),
     setupLink: setupToken ? `${input.publicUrl}/admin/set-password?token=${setupToken}` : null,
     otpauthUri: totpSecret ? otpauthUri(totpSecret, email) : null,
   };

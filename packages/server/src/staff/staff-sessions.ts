@@ -55,8 +55,9 @@ export async function startStaffSession(db: Tx, input: { staffId: string; stage:
  * once per STAFF_TOUCH_MS); an expired one, or one of a disabled member, is gone and its cookie cleared.
  */
 export async function resolveStaffSession(db: Tx, request: FastifyRequest, reply: FastifyReply, now: Date, idleMs: number): Promise<StaffViewer | null> {
-  if (resolved.has(request)) return resolved.get(request)!;
-  const token = request.cookies?.[STAFF_COOKIE];
+  const known = resolved.get(request);
+  if (known !== undefined) return known;
+  const token = request.cookies[STAFF_COOKIE];
   let viewer: StaffViewer | null = null;
   if (token && token.length <= 100) {
     const row = await staffSessionByTokenHash(db, tokenHash(token));

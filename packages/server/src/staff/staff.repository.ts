@@ -73,7 +73,7 @@ const sessionOfTokenHash = prepared((db, hash: string) =>
     .where('staff.disabled_at', 'is', null),
 );
 
-export const staffSessionByTokenHash = async (db: Tx, hash: string) => (await sessionOfTokenHash(db, hash)).rows[0];
+export const staffSessionByTokenHash = async (db: Tx, hash: string) => (await sessionOfTokenHash(db, hash)).rows.at(0);
 
 export async function touchStaffSession(db: Tx, id: string, lastSeenAt: string, expiresAt: string) {
   await db.updateTable('staff_session').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id', '=', id).execute();

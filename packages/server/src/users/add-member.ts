@@ -6,6 +6,7 @@ import { resolveSeller } from '../sellers/resolve-seller.js';
 import { emailKey, scanCodeKey } from './normalize.js';
 import { insertUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
 import { accountByMemberId } from '../membership/account-by-member-id.js';
+import { mustExist } from '../must-exist.js';
 
 export interface MemberInput {
   seller?: string | null;
@@ -48,5 +49,5 @@ export async function addMember(db: Db, input: MemberInput, now: Date): Promise<
       updated_at: nowIso,
     }),
   );
-  return (await userById(db, id))!;
+  return mustExist(await userById(db, id), `user ${id}`);
 }

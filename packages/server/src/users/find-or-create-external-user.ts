@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/database.js';
 import { insertExternalLogin, subjectOfUser, userIdBySubject, type ExternalSubject } from './external-login.repository.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { insertUser, userByDeliverableEmail, userById, type UserRow } from './user.repository.js';
+import { mustExist } from '../must-exist.js';
 
 export interface ExternalProfile {
   /** The provider (the id_token's `iss`) and its stable id of the person (`sub`). */
@@ -86,7 +87,7 @@ export async function findOrCreateExternalUser(db: Db, input: { sellerId: string
       });
       await link(tx, id);
     });
-    return { user: (await userById(db, id))! };
+    return { user: mustExist(await userById(db, id), `user ${id}`) };
   } catch (error) {
     // Two first logins raced (same subject or same address): a unique index kept one; look again.
     if (!retried) return findOrCreateExternalUser(db, input, true);

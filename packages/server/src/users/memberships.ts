@@ -4,6 +4,7 @@ import { loadLevels } from '../membership/load-levels.js';
 import { membershipOut } from '../membership/membership-out.js';
 import { membershipsOfUser } from '../membership/public.js';
 import type { UserRow } from './user.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * The user's memberships, as the login answer, GET my/user and GET my/membership carry them: the
@@ -13,15 +14,15 @@ import type { UserRow } from './user.repository.js';
 export async function membershipsOf(db: Tx, user: UserRow, now: Date): Promise<TMembership[]> {
   const cards = await membershipsOfUser(db, user.seller_id, user.id);
   const levels = await loadLevels(db, cards.map((c) => c.ticket_type_id));
-  const out = cards.map((c) => membershipOut(c, levels.get(c.ticket_type_id)!, now));
-  if (user.scan_code && !cards.some((c) => c.scan_code_key === user.scan_code_key)) out.push(operatorAddedCard(user));
+  const out = cards.map((c) => membershipOut(c, mustExist(levels.get(c.ticket_type_id), `membership level ${c.ticket_type_id}`), now));
+  if (user.scan_code && !cards.some((c) => c.scan_code_key === user.scan_code_key)) out.push(operatorAddedCard(user, user.scan_code));
   return out;
 }
 
-export function operatorAddedCard(user: UserRow): TMembership {
+export function operatorAddedCard(user: UserRow, scanCode: string): TMembership {
   return {
     id: user.id,
-    scan_code: user.scan_code!,
+    scan_code: scanCode,
     role: DEFAULT_MEMBER_ROLE,
     auto_renew_state: 'none',
     valid_from: null,

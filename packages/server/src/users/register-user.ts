@@ -9,6 +9,7 @@ import { enforceLimits, LIMITS } from '../rate-limit/rate-limit.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { insertUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
 import { grantIdentity } from '../identity/public.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * POST user: a new account. With a password it is a full account (the route logs it in); without,
@@ -70,5 +71,5 @@ export async function registerUser(
     throw error;
   }
   await granted(identityId, true);
-  return { user: (await userById(db, id))!, session };
+  return { user: mustExist(await userById(db, id), `user ${id}`), session };
 }

@@ -11,10 +11,11 @@ import { emailChangedMail } from '../mail/templates.js';
 import { emailKey, isPlaceholderEmail } from './normalize.js';
 import { detailsLockedError, memberDetailsLocked } from '../membership/member-details-lock.js';
 import { updateUser, userByEmailKey, userById, type UserRow } from './user.repository.js';
+import { mustExist } from '../must-exist.js';
 
 /** The stored meta with the body's keys merged in, refused when the result is over the limits. */
 export function mergedMeta(stored: string, changes: Record<string, unknown>): string {
-  const merged = { ...JSON.parse(stored), ...changes };
+  const merged = { ...(JSON.parse(stored) as Record<string, unknown>), ...changes };
   const [problem] = metaProblems(merged);
   if (problem) throw new AppError(400, 'validation_failed', `meta: ${problem}`, 'user', [{ path: 'meta', message: problem }]);
   return JSON.stringify(merged);
@@ -77,7 +78,7 @@ export async function updateMe(db: Db, input: { userId: string; sessionId: strin
       throw error;
     }
   }
-  return (await userById(db, user.id))!;
+  return mustExist(await userById(db, user.id), `user ${user.id}`);
 }
 
 /** The member details this body would change: names, and a real e-mail (a placeholder may still be replaced — it was never the member's address). */

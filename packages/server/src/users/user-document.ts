@@ -15,7 +15,7 @@ export function userOut(user: UserRow): TUser {
     scan_code: user.scan_code,
     zip_code: user.zip_code,
     ...profileOf(user),
-    additional_info: JSON.parse(user.additional_info),
+    additional_info: JSON.parse(user.additional_info) as TUser['additional_info'],
     has_password: user.password_hash !== null,
     needs_email: isPlaceholderEmail(user.email),
     created_at: user.created_at,

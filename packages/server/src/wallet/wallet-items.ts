@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { shownValidity } from '../cart/ticket-validity.js';
 import { membershipsOfOrders } from '../membership/public.js';
+import { mustExist } from '../must-exist.js';
 
 /** Groups whose tickets admit someone: a donation, a gift card (ledger) or a membership ticket has no pass of its own. */
 const ADMITTING_HANDLERS = ['tickets', 'seated', 'passes', 'codes'];
@@ -74,7 +75,7 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
       (t): TicketPassItem => ({
         kind: 'ticket',
         id: t.id,
-        scanCode: t.scan_code!,
+        scanCode: mustExist(t.scan_code, `scan code of ticket ${t.id}`),
         eventId: t.event_template_id,
         eventName: t.event_name,
         typeName: t.type_name,
@@ -86,7 +87,7 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
         venueAddress: t.venue_address,
         seat: t.seat_name ? { section: t.seat_section ?? '', row: t.seat_row ?? '', name: t.seat_name } : null,
         admitName: t.admit_name,
-        showsTime: ticketShowsTime(JSON.parse(t.event_meta)),
+        showsTime: ticketShowsTime(JSON.parse(t.event_meta) as Record<string, unknown>),
         validity: shownValidity(t, t.start_datetime ? t : null),
         voided: !LIVE_STATES.includes(t.state),
       }),

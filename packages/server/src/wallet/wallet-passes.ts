@@ -43,7 +43,10 @@ export async function walletPrecheck(db: Db, wallet: WalletSettings | undefined,
   const order = await walletOrder(db, access, pick);
   const hasItems = await walletItems(db, order, pick).then(
     () => true,
-    (error: unknown) => (error instanceof AppError && error.status === 404 ? false : Promise.reject(error)),
+    (error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return false;
+      throw error;
+    },
   );
   const rows = [
     { provider: 'apple' as const, ok: hasItems && !!wallet?.apple },
@@ -62,7 +65,11 @@ export const appleWebServiceUrl = (publicUrl: string) => `${publicUrl.replace(/\
 export async function handOut(db: Db, orderId: string, items: WalletOrder, now: Date): Promise<WalletOrder> {
   const tickets = items.items.filter((i) => i.kind === 'ticket');
   const passes = await passesOfTickets(db, orderId, tickets, now.toISOString());
-  return { ...items, items: items.items.map((i) => (i.kind === 'ticket' && passes.has(i.scanCode) ? { ...i, pass: { serial: i.scanCode, authToken: passes.get(i.scanCode)!.auth_token } } : i)) };
+  return { ...items, items: items.items.map((i) => {
+    if (i.kind !== 'ticket') return i;
+    const pass = passes.get(i.scanCode);
+    return pass ? { ...i, pass: { serial: i.scanCode, authToken: pass.auth_token } } : i;
+  }) };
 }
 
 /** GET ticket_order/{id}/pkpass: one ticket's or member card's signed pass, or all of the order's as a bundle. */

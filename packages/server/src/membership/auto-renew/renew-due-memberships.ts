@@ -21,6 +21,7 @@ import { viewerOfUser } from '../resolve-viewer.js';
 import { savedMethodOf } from './saved-payment-method.repository.js';
 import { claimRenewal, claimReminder, eventOfTicket, finishRenewal, lapseSetRenewal, renewalOf, scheduledSetsEndingBy, sessionTimesOfEvent, type DueSet, type RenewalRow } from './renewal.repository.js';
 import { reminderMail, renewalFailedMail, renewalLapsedMail } from './renewal-mail.js';
+import { mustExist } from '../../must-exist.js';
 
 export interface RenewalDeps {
   db: Db;
@@ -49,10 +50,14 @@ export async function renewDueMemberships(deps: RenewalDeps, now: Date) {
   const horizon = now.getTime() + (RENEWAL_SCHEDULE.maxDaysBefore + RENEWAL_SCHEDULE.remindDaysBeforeCharge) * DAY;
   const daysBeforeOf = new Map<string, number>();
   for (const set of await scheduledSetsEndingBy(deps.db, new Date(horizon).toISOString(), BATCH)) {
-    if (!daysBeforeOf.has(set.seller_id)) daysBeforeOf.set(set.seller_id, await configuredDaysBefore(deps.db, set.seller_id));
-    const level = (await loadLevels(deps.db, [set.ticket_type_id])).get(set.ticket_type_id)!;
+    let configured = daysBeforeOf.get(set.seller_id);
+    if (configured === undefined) {
+      configured = await configuredDaysBefore(deps.db, set.seller_id);
+      daysBeforeOf.set(set.seller_id, configured);
+    }
+    const level = mustExist((await loadLevels(deps.db, [set.ticket_type_id])).get(set.ticket_type_id), `membership level ${set.ticket_type_id}`);
     // Charged inside the level's renewal window: a renewal earlier than that is refused.
-    const daysBefore = Math.min(daysBeforeOf.get(set.seller_id)!, level.allowedPeriodDays);
+    const daysBefore = Math.min(configured, level.allowedPeriodDays);
     const end = Date.parse(set.valid_to);
     const chargeFrom = end - daysBefore * DAY;
     if (now.getTime() < chargeFrom - RENEWAL_SCHEDULE.remindDaysBeforeCharge * DAY) continue;

@@ -14,6 +14,7 @@ import { orderCancelMail } from '../order-cancel-mail.js';
 import { refundDifference } from './refund-difference.js';
 import { cancelTakenOutTickets, orderTotals, setOrderTotals } from './self-edit.repository.js';
 import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
+import { mustExist } from '../../must-exist.js';
 
 /**
  * Confirms a change cart (docs/after-sale.md#how-a-change-works-server Edit order: Confirm Changes), inside the paying transaction (the
@@ -26,7 +27,7 @@ import { noteTicketsReplaced } from '../../wallet/note-pass-changes.js';
  */
 export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTable>; tickets: Pick<Selectable<TicketTable>, 'id'>[]; amounts: CartAmounts; now: Date; publicUrl: string }): Promise<string> {
   const { cart, amounts, now } = input;
-  const orderId = cart.edits_order_id!;
+  const orderId = mustExist(cart.edits_order_id, `order a change cart ${cart.id} edits`);
   const nowIso = now.toISOString();
   const removed = await cancelTakenOutTickets(tx, cart.id);
   const worth = removed.reduce((sum, t) => sum + t.adjusted_value + t.fee_fixed_outside + t.fee_percent_outside, 0);
@@ -41,7 +42,7 @@ export async function applyOrderChange(tx: Tx, input: { cart: Selectable<CartTab
   await linkPaymentsToOrder(tx, cart.id, orderId);
   // The outstanding is total − paid − credit: below 0, the change cost less than the tickets it replaced.
   const refund = Math.max(0, -amounts.outstanding);
-  const order = (await orderTotals(tx, orderId))!;
+  const order = mustExist(await orderTotals(tx, orderId), `order ${orderId}`);
   // The change's payment-method fee joins the order's (docs/payments.md "Payment-method fees").
   await setOrderTotals(tx, orderId, { total: order.total - cart.credit + amounts.total, paid: order.paid + cart.paid - refund, method_fee: order.method_fee + cart.method_fee });
   const giftCard = refund > 0 ? await refundDifference(tx, { sellerId: order.seller_id, orderId, cartId: cart.id, amount: refund, nowIso }) : null;

@@ -12,6 +12,7 @@ import { dueNow } from '../payment-plan.js';
 import { planOfOrders } from '../payments.repository.js';
 import { instalmentChargeFailedMail } from './instalment-mails.js';
 import { claimAutopay, instalmentsToCharge } from './instalments.repository.js';
+import { mustExist } from '../../must-exist.js';
 
 const BATCH = 50;
 
@@ -37,16 +38,16 @@ export async function chargeDueInstalments(deps: AutopayDeps, now: Date): Promis
   let charged = 0;
   for (const instalment of await instalmentsToCharge(deps.db, nowIso.slice(0, 10), BATCH)) {
     if (!(await claimAutopay(deps.db, instalment.id, nowIso))) continue;
-    const orderId = instalment.ticket_order_id!;
-    const order = (await orderById(deps.db, orderId))!;
+    const orderId = mustExist(instalment.ticket_order_id, `order of instalment ${instalment.id}`);
+    const order = mustExist(await orderById(deps.db, orderId), `order ${orderId}`);
     const amount = dueNow(await planOfOrders(deps.db, [orderId]), order.paid, order.total - order.paid, now);
     if (amount <= 0) continue; // paid meanwhile
-    const cart = (await cartById(deps.db, order.cart_id))!;
+    const cart = mustExist(await cartById(deps.db, order.cart_id), `cart ${order.cart_id}`);
     const saved = await savedMethodOf(deps.db, order.seller_id, cart.purchaser_identity_id ?? cart.identity_id);
     let reason: string;
     try {
       if (!saved) throw new AppError(402, 'payment_failed', 'no card is kept for it', 'payment');
-      const currency = (await orderForConfirmation(deps.db, orderId))!.currency;
+      const currency = mustExist(await orderForConfirmation(deps.db, orderId), `order ${orderId}`).currency;
       await payCart({
         db: deps.db,
         dialect: deps.dialect,

@@ -6,6 +6,7 @@ import { instalmentStatuses } from '../payment-plan.js';
 import { linkInstalmentToOrder, planOfOrders } from '../payments.repository.js';
 import { instalmentOverdueMail } from './instalment-mails.js';
 import { claimOverdue, instalmentsOverdue } from './instalments.repository.js';
+import { mustExist } from '../../must-exist.js';
 
 const BATCH = 50;
 
@@ -20,10 +21,10 @@ export async function noticeOverdueInstalments(deps: { db: Db; dialect: Dialect;
   const late = await instalmentsOverdue(deps.db, now.toISOString().slice(0, 10), BATCH);
   let queued = 0;
   for (const instalment of late) {
-    const orderId = instalment.ticket_order_id!;
+    const orderId = mustExist(instalment.ticket_order_id, `order of instalment ${instalment.id}`);
     const sent = await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
       if (!(await claimOverdue(tx, instalment.id, now.toISOString()))) return false;
-      const order = (await orderById(tx, orderId))!;
+      const order = mustExist(await orderById(tx, orderId), `order ${orderId}`);
       const status = instalmentStatuses(await planOfOrders(tx, [orderId]), order.paid, now).find((p) => p.id === instalment.id)?.status;
       if (status !== 'overdue') return false;
       await linkInstalmentToOrder(tx, instalment.id, orderId, 'overdue');

@@ -17,6 +17,7 @@ import { saveCard } from '../../membership/public.js';
 import { chargedMethod, priceMethod } from '../method-fees.js';
 import { sellerMethodFees } from '../seller-method-fees.js';
 import { cardHolder } from './card-holder.js';
+import { mustExist } from '../../must-exist.js';
 
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
 
@@ -41,14 +42,14 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   const amount = toMinor(body.amount);
 
   const fingerprint = input.idempotencyKey ? payFingerprint(input.cartId, body, amount) : null;
-  const earlier = input.idempotencyKey ? await earlierAttempt(db, input.idempotencyKey, input.cartId, fingerprint!) : null;
+  const earlier = input.idempotencyKey ? await earlierAttempt(db, input.idempotencyKey, input.cartId, mustExist(fingerprint, 'fingerprint of a keyed payment')) : null;
   if (earlier?.status === 'succeeded') return { outcome: 'completed', orderId: order.id };
   const retryOf = earlier && RETRYABLE_PAYMENT_STATES.includes(earlier.status) ? earlier.id : null;
 
   const intentId = typeof body.gateway_data.payment_intent_id === 'string' ? body.gateway_data.payment_intent_id : null;
   const gateway = input.gateways[body.gateway_id];
   const claim = await inWriteTransaction(db, input.dialect, async (tx) => {
-    const fresh = (await orderById(tx, order.id))!;
+    const fresh = mustExist(await orderById(tx, order.id), `order ${order.id}`);
     // Paid in full: the order is complete, as a pay call for a booked cart always answered.
     if (fresh.total - fresh.paid <= 0 && !intentId) return { done: { outcome: 'completed', orderId: order.id } as PayOutcome };
     if (!gateway || gateway.id === 'free') refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { gateway_id: body.gateway_id });
@@ -60,7 +61,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     // As at checkout (docs/payments.md#gift-cards): at least what is due now; a gift card may pay any part.
     checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency, fee });
     if (!(await claimOrderForInstalment(tx, order.id, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
-    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(input.idempotencyKey!, retryOf), RETRYABLE_PAYMENT_STATES);
+    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(mustExist(input.idempotencyKey, 'idempotency key of a retry'), retryOf), RETRYABLE_PAYMENT_STATES);
     const paymentId = await insertProcessingPayment(tx, {
       seller_id: fresh.seller_id,
       cart_id: input.cartId,

@@ -6,6 +6,7 @@ import { instalmentReminderMail } from './instalment-mails.js';
 import { claimReminder, instalmentsToRemind } from './instalments.repository.js';
 import { noticeOverdueInstalments } from './notice-overdue-instalments.js';
 import { chargeDueInstalments, type AutopayDeps } from './charge-due-instalments.js';
+import { mustExist } from '../../must-exist.js';
 
 /** FOYER_INSTALMENT_REMINDER_DAYS unset: the buyer hears of an instalment a week before it is due. */
 export const DEFAULT_REMINDER_DAYS = 7;
@@ -26,7 +27,7 @@ export async function remindDueInstalments(deps: { db: Db; dialect: Dialect; pub
   for (const instalment of due) {
     const sent = await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
       if (!(await claimReminder(tx, instalment.id, now.toISOString()))) return false;
-      const mail = await instalmentReminderMail(tx, instalment.ticket_order_id!, instalment, deps.publicUrl, now);
+      const mail = await instalmentReminderMail(tx, mustExist(instalment.ticket_order_id, `order of instalment ${instalment.id}`), instalment, deps.publicUrl, now);
       if (mail) await enqueueMail(tx, mail, now, 'instalment_reminder');
       return mail !== null;
     });

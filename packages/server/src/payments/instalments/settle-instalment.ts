@@ -11,6 +11,7 @@ import type { PayOutcome, SettleDeps } from '../settle-payment.js';
 import { addPaidToOrder, releaseInstalmentClaim } from './instalments.repository.js';
 import { instalmentReceiptMail } from './instalment-mails.js';
 import { settleUnsuccessful } from '../settle-unsuccessful.js';
+import { mustExist } from '../../must-exist.js';
 
 /** A payment made for an order already booked (pay-instalment.ts inserts it with its order; checkout's get theirs at booking). */
 export const isInstalmentPayment = (payment: Pick<Selectable<PaymentTable>, 'ticket_order_id' | 'ticket_ids'>) => payment.ticket_order_id !== null && payment.ticket_ids === null;
@@ -22,10 +23,10 @@ export const isInstalmentPayment = (payment: Pick<Selectable<PaymentTable>, 'tic
  * and queues the receipt; a failure frees the claim and writes no money.
  */
 export async function settleInstalment(tx: Tx, deps: SettleDeps, payment: Selectable<PaymentTable>, result: ChargeResult): Promise<PayOutcome | AppError> {
-  const orderId = payment.ticket_order_id!;
+  const orderId = mustExist(payment.ticket_order_id, `order of instalment payment ${payment.id}`);
   const paymentId = payment.id;
   if (result.status !== 'succeeded') return settleUnsuccessful(tx, paymentId, result, { release: () => releaseInstalmentClaim(tx, orderId), settled: () => settledAlready(tx, paymentId, orderId) });
-  const order = (await orderById(tx, orderId))!;
+  const order = mustExist(await orderById(tx, orderId), `order ${orderId}`);
   // The claim keeps other payments off the order, so this only guards against a late answer for
   // money the order no longer owes: it is refunded (the reconciler retries refund_pending).
   // The charge is the part paid plus its method fee (docs/payments.md "Payment-method fees"): only the part counts against the balance.
@@ -46,7 +47,7 @@ export async function settleInstalment(tx: Tx, deps: SettleDeps, payment: Select
 
 /** An instalment payment an earlier answer already settled: what it came to. */
 async function settledAlready(tx: Tx, paymentId: string, orderId: string): Promise<PayOutcome | AppError> {
-  const payment = (await paymentById(tx, paymentId))!;
+  const payment = mustExist(await paymentById(tx, paymentId), `payment ${paymentId}`);
   if (payment.status === 'succeeded') return { outcome: 'completed', orderId };
   if (payment.status === 'processing') return { outcome: 'pending' };
   return new AppError(402, 'payment_failed', 'Please edit your payment details and try again.', 'payment', { payment_id: paymentId });

@@ -2,6 +2,7 @@ import type { TAppleUpdatedSerials } from '@foyer/contracts';
 import type { Db } from '../../db/database.js';
 import type { AppleWalletSettings } from '../wallet-settings.js';
 import { passesOfDevice } from '../wallet-pass.repository.js';
+import { mustExist } from '../../must-exist.js';
 
 /**
  * GET …/v1/devices/{device}/registrations/{passType}[?passesUpdatedSince=tag] (docs/wallet-passes.md
@@ -13,5 +14,5 @@ export async function updatedSerials(db: Db, apple: AppleWalletSettings, input: 
   const passes = await passesOfDevice(db, input.device);
   const changed = passes.filter((p) => !input.since || p.updated_at > input.since);
   if (!changed.length) return null;
-  return { serialNumbers: changed.map((p) => p.serial_number).sort(), lastUpdated: changed.map((p) => p.updated_at).sort().at(-1)! };
+  return { serialNumbers: changed.map((p) => p.serial_number).sort(), lastUpdated: mustExist(changed.map((p) => p.updated_at).sort().at(-1), 'the latest pass update') };
 }
