@@ -30,7 +30,7 @@ interface Figures {
 
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Partial<Record<string, { numericValue?: number }>>;
 }
 
 async function lighthouse(url: string): Promise<Figures> {
@@ -63,7 +63,7 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
       return await run();
     } catch (error) {
       if (attempt === 3) throw error;
-      console.error(`run failed, trying again: ${String(error).split('\n').find((line) => line.includes('error')) ?? error}`);
+      console.error(`run failed, trying again: ${String(error).split('\n').find((line) => line.includes('error')) ?? String(error)}`);
     }
   }
 }

@@ -71,7 +71,7 @@ export async function measure(port: number, target: Target, seconds: number, con
     p50: result.latency.p50,
     p99: result.latency.p99,
     // A 304 is what an If-None-Match row asks for.
-    errors: result.errors + (target.headers?.['if-none-match'] ? result.non2xx - (result['3xx'] ?? 0) : result.non2xx),
+    errors: result.errors + (target.headers?.['if-none-match'] ? result.non2xx - result['3xx'] : result.non2xx),
   };
 }
 

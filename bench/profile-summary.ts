@@ -9,7 +9,8 @@ interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
-const [file, rowsArg, window] = process.argv.slice(2);
+const args: (string | undefined)[] = process.argv.slice(2); // the optional ones may be missing
+const [file, rowsArg, window] = args;
 if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [rows]');
 const rows = Number(rowsArg ?? 40);
 const [from, to] = window ? window.split('-').map((s) => Number(s) * 1e6) : [0, Infinity];

@@ -18,22 +18,23 @@ const passed = Object.fromEntries(['FOYER_CACHE_TTL_MS', 'FOYER_WEB_DIST', 'FOYE
 const settings = { ...readSettings({ DATABASE_URL: databaseUrl, FOYER_SEED: 'demo', ...unlimited, ...(process.env.BENCH_CATALOG ? { FOYER_SEED_FILE: process.env.BENCH_CATALOG } : {}), ...passed }), port: 0 };
 const handle = await bootDatabase(settings, () => {});
 const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date() });
-app.get('/bench/bare', async () => ({ ok: true }));
+app.get('/bench/bare', () => Promise.resolve({ ok: true }));
 // The yardstick for answers of some size: a bare route serving the bytes it was given (the page's HTML).
 // Kept as a Buffer, as the response cache keeps its answers: no text to encode per request.
 let bytes = Buffer.alloc(0);
-app.put('/bench/bytes', { bodyLimit: 10 * 1024 * 1024 }, async (request) => {
+app.put('/bench/bytes', { bodyLimit: 10 * 1024 * 1024 }, (request) => {
   bytes = Buffer.from(String(request.body));
-  return { length: bytes.length };
+  return Promise.resolve({ length: bytes.length });
 });
 app.get('/bench/bytes', async (_request, reply) => reply.type('text/html; charset=utf-8').send(bytes));
-app.get('/bench/cpu', async () => process.cpuUsage());
-app.get('/bench/memory', async () => ({ ...process.memoryUsage(), streams: app.liveHub?.streams ?? 0 }));
+app.get('/bench/cpu', () => Promise.resolve(process.cpuUsage()));
+app.get('/bench/memory', () => Promise.resolve({ ...process.memoryUsage(), streams: app.liveHub?.streams ?? 0 }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`ready ${typeof address === 'object' && address ? address.port : 0}`);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await handle.close();
-  process.exit(0);
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => handle.close())
+    .then(() => process.exit(0));
 });

@@ -336,7 +336,7 @@ describe('external login (OpenID Connect) in the browser', () => {
   beforeAll(async () => {
     idp = await startFakeOidc();
   });
-  afterAll(() => idp?.close());
+  afterAll(() => (idp as FakeOidc | undefined)?.close()); // unset when beforeAll failed
   useStorefront(
     (s, b) => {
       sf = s;

@@ -332,7 +332,9 @@ describe('against the local fake of Stripe: a payment redirect round trip (After
       await stripeFromFake(page, fake);
       // Every request the page sends to Foyer, to prove the bank details never go there.
       const toFoyer: string[] = [];
-      page.on('request', (request) => void (request.url().startsWith(sf.url) && toFoyer.push(`${request.url()} ${request.postData() ?? ''}`)));
+      page.on('request', (request) => {
+        if (request.url().startsWith(sf.url)) toFoyer.push(`${request.url()} ${request.postData() ?? ''}`);
+      });
       await openCheckout(page, sf.url);
       await fillGuest(page);
       await page.getByRole('button', { name: 'Bacs Direct Debit' }).click();

@@ -68,9 +68,9 @@ async function buyGiftCard(base: string): Promise<string> {
   const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === 'Gift Cards')!;
-  const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);
+  const detail = await call('GET', `/api/events/${String(event.id)}?_embed=ticket_type`);
   const type = detail.ticket_type._data.find((t) => t.name === '$25 Gift Card')!;
-  const sessions = await call('GET', `/api/events/${event.id}/sessions`);
+  const sessions = await call('GET', `/api/events/${String(event.id)}/sessions`);
   const session = sessions.event_session._data[0];
   const cart = await call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: type.id, event_session_id: session.id }] });
   const cartId = cart.cart._data[0].id as string;

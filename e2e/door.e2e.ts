@@ -135,8 +135,9 @@ describe('the door screen with a camera', () => {
   });
   afterAll(async () => {
     for (const b of opened) await b.close();
-    await plain?.close();
-    await sf?.stop();
+    // Unset when beforeAll failed before starting them.
+    await (plain as Browser | undefined)?.close();
+    await (sf as Storefront | undefined)?.stop();
   });
 
   /** A browser whose camera films this code. */

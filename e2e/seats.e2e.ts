@@ -234,7 +234,7 @@ describe('reserved seating on a phone (390×844)', () => {
     const stops: string[] = [];
     for (let i = 0; i < 25 && !(await onSeat()); i++) {
       await page.keyboard.press('Tab');
-      stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? ''));
+      stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent.trim() ?? ''));
     }
     expect(await onSeat(), `tab stops: ${stops.join(' | ')}`).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('tabindex'))).toBe('0');
@@ -265,7 +265,7 @@ describe('reserved seating on a phone (390×844)', () => {
     expect(await focused()).toBe(behind.replace(/Available$/, 'Selected'));
 
     // Best available (Tab on from the map to it, Enter): the pair nearest the middle of the Value rows (not across the aisle; a tie goes left).
-    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Best available'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent.trim())) !== 'Best available'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => pressed.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!.split(', Value')[0]))).toEqual(['Circle, row EE, seat 9', 'Circle, row EE, seat 10']);
 
@@ -278,7 +278,7 @@ describe('reserved seating on a phone (390×844)', () => {
     await expect.poll(() => dialog.getByText('Zoom 6×').count()).toBe(1);
     await viewShot(page, 'seats-map-zoomed-mobile');
 
-    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Confirm Selection'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 15 && (await page.evaluate(() => document.activeElement?.textContent.trim())) !== 'Confirm Selection'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('button', { name: 'Reserve' }).isDisabled()).toBe(false);

@@ -37,7 +37,9 @@ describe('self-edit of an order', () => {
       await page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.gtmSaw = (window.gtmSaw || []).concat(location.href);' }));
       const gtmSaw = () => page.evaluate(() => (window as unknown as { gtmSaw?: string[] }).gtmSaw ?? []);
       const addresses: string[] = [];
-      page.on('framenavigated', (frame) => void (frame === page.mainFrame() && addresses.push(frame.url())));
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) addresses.push(frame.url());
+      });
       await page.goto(`${sf.url}${manageLinkOf(mail)}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(`Order ${orderNumber}`);
       // The e-mail's key left the address (into the tab) before the tag manager started (docs/after-sale.md
@@ -178,9 +180,9 @@ async function buyTwoAdults(base: string, email: string, payment: object = { gat
   const call = apiClient(base);
   const listing = await call('GET', '/api/events/available');
   const event = listing.event_template._data.find((e) => e.name === 'General Admission')!;
-  const detail = await call('GET', `/api/events/${event.id}?_embed=ticket_type`);
+  const detail = await call('GET', `/api/events/${String(event.id)}?_embed=ticket_type`);
   const adult = detail.ticket_type._data.find((t) => t.name === 'Adult')!;
-  const sessions = (await call('GET', `/api/events/${event.id}/sessions`)).event_session._data as { id: string; availableCapacity: number; start_datetime: string }[];
+  const sessions = (await call('GET', `/api/events/${String(event.id)}/sessions`)).event_session._data as { id: string; availableCapacity: number; start_datetime: string }[];
   const session = sessions.filter((s) => s.availableCapacity > 10 && Date.parse(s.start_datetime) > Date.now() + 3 * 86_400_000)[0];
   const cart = await call('POST', '/api/my/cart/modify', { add: [0, 1].map(() => ({ ticket_type_id: adult.id, event_session_id: session.id })) });
   const cartId = cart.cart._data[0].id as string;

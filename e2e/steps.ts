@@ -24,7 +24,7 @@ export function apiClient(base: string) {
   let cookie = '';
   return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const set = response.headers.getSetCookie?.() ?? [];
+    const set = response.headers.getSetCookie();
     if (set.length) cookie = [cookie, ...set.map((c) => c.split(';')[0])].filter(Boolean).join('; ');
     const json = (await response.json()) as Record<string, { _data: Record<string, unknown>[] }>;
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);

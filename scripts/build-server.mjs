@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const dependencies = (file) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {});
+/** @param {string} file a package.json @returns {string[]} the names of its dependencies */
+const dependencies = (file) => {
+  /** @type {unknown} */
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  const found = typeof pkg === 'object' && pkg !== null && 'dependencies' in pkg && typeof pkg.dependencies === 'object' ? pkg.dependencies : null;
+  return Object.keys(found ?? {});
+};
 const external = [...dependencies('packages/server/package.json'), ...dependencies('packages/contracts/package.json')].flatMap((name) => [name, `${name}/*`]);
 
 await build({

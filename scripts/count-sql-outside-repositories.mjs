@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const QUERY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql(?:<[^`>]*(?:<[^`>]*>[^`>]*)*>)?`|\bsql\.raw\(/g;
 
+/** @param {string} text @returns {string} */
 function withoutComments(text) {
   return text
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -18,6 +19,7 @@ function withoutComments(text) {
     .join('\n');
 }
 
+/** @param {string} dir @returns {string[]} */
 function tsFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -26,6 +28,10 @@ function tsFiles(dir) {
   });
 }
 
+/**
+ * @param {string} root
+ * @returns {{ total: number, outside: number, share: number, files: { file: string, count: number }[] }}
+ */
 export function countSql(root) {
   const files = tsFiles(root)
     .map((path) => relative(root, path).split('\\').join('/'))

@@ -96,7 +96,7 @@ export const ZAuditQuery = z
   .strict();
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
-const listOf = <T extends z.ZodTypeAny>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
+const listOf = <T extends z.ZodType>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
 
 export const ZAuditAnswer = z.object({ audit_entry: listOf(ZAuditEntry), _total: z.number().int(), _limit: z.tuple([z.number().int(), z.number().int()]) });
 
@@ -228,7 +228,7 @@ export const ZAdminMoveBody = z
     seat_ids: z.array(z.string().min(1).max(64)).min(1).max(200).optional(),
   })
   .strict()
-  .refine((b) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length, { message: 'one seat for each ticket', path: ['seat_ids'] });
+  .refine((b) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length, { error: 'one seat for each ticket', path: ['seat_ids'] });
 export type TAdminMoveBody = z.infer<typeof ZAdminMoveBody>;
 export const ZAdminMove = z.object({
   order_id: z.string(),
@@ -243,7 +243,7 @@ export const ZAdminMoveAnswer = z.object({ admin_move: ZAdminMove });
 export type TAdminMoveAnswer = z.infer<typeof ZAdminMoveAnswer>;
 
 /** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
-export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email().optional() }).strict();
+export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()).optional() }).strict();
 export type TAdminResendBody = z.infer<typeof ZAdminResendBody>;
 export const ZAdminResendAnswer = z.object({ sent_to: z.string() });
 
@@ -332,7 +332,7 @@ export const ZAdminCartBody = z
       .array(z.object({ ticket_type: z.string().min(1).max(100), session: z.string().min(1).max(100).nullish(), quantity: z.number().int().min(1).max(100).optional() }).strict())
       .min(1)
       .max(50),
-    purchaser: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    purchaser: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
     expires_at: z.iso.datetime({ offset: true }).nullish(),
     send_email: z.boolean().default(false),
   })
@@ -346,7 +346,7 @@ export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
 export const ZAdminCompBody = z
   .object({
     items: ZAdminCartBody.shape.items,
-    recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
     send_email: z.boolean().default(false),
     reason: z.string().trim().min(1).max(500),
     /** Into a seated session: a seat for each ticket, the items' tickets in order (docs/box-office.md#seats). */
@@ -354,7 +354,7 @@ export const ZAdminCompBody = z
   })
   .strict()
   .refine((b) => !b.send_email || b.recipient, 'send_email needs a recipient')
-  .refine((b) => !b.seat_ids || b.seat_ids.length === b.items.reduce((n, i) => n + (i.quantity ?? 1), 0), { message: 'one seat for each ticket', path: ['seat_ids'] });
+  .refine((b) => !b.seat_ids || b.seat_ids.length === b.items.reduce((n, i) => n + (i.quantity ?? 1), 0), { error: 'one seat for each ticket', path: ['seat_ids'] });
 export type TAdminCompBody = z.infer<typeof ZAdminCompBody>;
 export const ZAdminComp = z.object({ order_id: z.string(), order_number: z.string(), tickets: z.array(ZAdminTicket), emailed_to: z.string().nullable() });
 export type TAdminComp = z.infer<typeof ZAdminComp>;

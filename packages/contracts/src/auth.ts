@@ -36,12 +36,15 @@ export const ZPassword = z.string().superRefine((value, ctx) => {
   if (problems.length) ctx.addIssue({ code: 'custom', message: `${AUTH_TEXT.invalidPassword}: ${problems.join('; ')}` });
 });
 
-const Email = z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotValid);
+const Email = z.string().trim().min(1).max(EMAIL_MAX).check(z.email(AUTH_TEXT.emailNotValid));
 const Name = z.string().trim().min(1).max(NAME_MAX);
 const Json = z.record(z.string(), z.unknown());
 
 /** Limits of a user's `meta` (docs/checkout.md#your-information: free keys such as country), so one account cannot grow without bound. */
 export const META_LIMITS = { keys: 50, keyLength: 100, valueLength: 1000, totalBytes: 16 * 1024 } as const;
+
+/** A value as JSON text; undefined for a value JSON has no text for (undefined, a function), which lib.d.ts types as string. */
+const jsonText = (value: unknown): string | undefined => JSON.stringify(value);
 
 /** What is wrong with a meta object (empty when within the limits); values are measured as JSON. */
 export function metaProblems(meta: Record<string, unknown>): string[] {
@@ -50,7 +53,7 @@ export function metaProblems(meta: Record<string, unknown>): string[] {
   if (keys.length > META_LIMITS.keys) problems.push(`At most ${META_LIMITS.keys} meta keys are allowed.`);
   const longKey = keys.find((k) => k.length > META_LIMITS.keyLength);
   if (longKey !== undefined) problems.push(`Meta keys may be at most ${META_LIMITS.keyLength} characters.`);
-  const longValue = keys.find((k) => (JSON.stringify(meta[k]) ?? '').length > META_LIMITS.valueLength);
+  const longValue = keys.find((k) => (jsonText(meta[k]) ?? '').length > META_LIMITS.valueLength);
   if (longValue !== undefined) problems.push(`The meta value of ${longValue.slice(0, META_LIMITS.keyLength)} may be at most ${META_LIMITS.valueLength} characters.`);
   if (new TextEncoder().encode(JSON.stringify(meta)).length > META_LIMITS.totalBytes) problems.push(`Meta may be at most ${META_LIMITS.totalBytes / 1024} KB in all.`);
   return problems;
@@ -127,12 +130,12 @@ export const ZLogin = z
 export type TLogin = z.infer<typeof ZLogin>;
 
 export const ZRequestOtp = z
-  .object({ email: z.string().trim().min(1).max(LOGIN_EMAIL_MAX).email(AUTH_TEXT.emailNotValid), provider: z.string().max(50).optional() })
+  .object({ email: z.string().trim().min(1).max(LOGIN_EMAIL_MAX).check(z.email(AUTH_TEXT.emailNotValid)), provider: z.string().max(50).optional() })
   .strict();
 export const ZRequestOtpAnswer = z.object({ token: z.string() });
 export type TRequestOtpAnswer = z.infer<typeof ZRequestOtpAnswer>;
 
-export const ZEmailOnly = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).email(AUTH_TEXT.emailNotValid) }).strict();
+export const ZEmailOnly = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email(AUTH_TEXT.emailNotValid)) }).strict();
 export const ZResetToken = z.object({ token: z.string().trim().min(1).max(200) }).strict();
 export const ZResetPassword = z.object({ token: z.string().trim().min(1).max(200), password: ZPassword }).strict();
 export const ZResetValidated = z.object({ email: z.string() });
@@ -221,7 +224,7 @@ export type TMailbox = z.infer<typeof ZMailbox>;
 
 /** POST logout. */
 /** `end_session_url`: for a user of the external identity provider, where the browser goes next to end that session too. */
-export const ZLogoutAnswer = z.object({ logged_out: z.literal(true), end_session_url: z.string().url().optional() });
+export const ZLogoutAnswer = z.object({ logged_out: z.literal(true), end_session_url: z.url().optional() });
 export type TLogoutAnswer = z.infer<typeof ZLogoutAnswer>;
 
 /** POST auth0/start (external OpenID Connect login): where to go once logged in. */

@@ -48,11 +48,11 @@ export const ZCatalogTicketType = z
     fee_percent_outside: Percent.optional(),
   })
   .refine((t) => (t.price_min === undefined) === (t.price_max === undefined), {
-    message: 'price_min and price_max go together (a flexible price needs both)',
+    error: 'price_min and price_max go together (a flexible price needs both)',
     path: ['price_max'],
   })
   .refine((t) => t.price_min === undefined || Number(t.price_min) <= Number(t.price_max), {
-    message: 'price_min must not exceed price_max',
+    error: 'price_min must not exceed price_max',
     path: ['price_min'],
   });
 
@@ -178,9 +178,9 @@ export const ZCatalogMembershipLevel = z
       .min(1),
     member_event_purchase_limit: z.number().int().min(0).optional(),
   })
-  .refine((l) => l.roles.every((r) => r.min <= r.max), { message: 'a role\'s min must not exceed its max', path: ['roles'] })
-  .refine((l) => new Set(l.roles.map((r) => r.role)).size === l.roles.length, { message: 'each role at most once', path: ['roles'] })
-  .refine((l) => l.roles.reduce((n, r) => n + r.max, 0) <= MEMBERS_MAX, { message: `at most ${MEMBERS_MAX} members in all`, path: ['roles'] });
+  .refine((l) => l.roles.every((r) => r.min <= r.max), { error: 'a role\'s min must not exceed its max', path: ['roles'] })
+  .refine((l) => new Set(l.roles.map((r) => r.role)).size === l.roles.length, { error: 'each role at most once', path: ['roles'] })
+  .refine((l) => l.roles.reduce((n, r) => n + r.max, 0) <= MEMBERS_MAX, { error: `at most ${MEMBERS_MAX} members in all`, path: ['roles'] });
 
 export const ZCatalogConfig = z.object({
   /** "seller" for the seller itself, or an event key. */

@@ -108,7 +108,7 @@ export const ZMemberInput = z
     role: z.enum(MEMBER_ROLES),
     first_name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
     last_name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
-    email: z.string().trim().max(MEMBER_EMAIL_MAX).email().nullish(),
+    email: z.string().trim().max(MEMBER_EMAIL_MAX).check(z.email()).nullish(),
   })
   .strict();
 export type TMemberInput = z.infer<typeof ZMemberInput>;
@@ -139,9 +139,9 @@ export const ZMembershipHandlerData = z
   })
   .strict()
   .refine((d) => [d.members, d.renew_membership_id, d.gift].filter(Boolean).length === 1, {
-    message: 'Give either members (a new membership), renew_membership_id (a renewal) or gift (a gift of membership).',
+    error: 'Give either members (a new membership), renew_membership_id (a renewal) or gift (a gift of membership).',
   })
-  .refine((d) => !(d.gift && d.redeem_code), { message: GIFT_CODE_TEXT.giftOfGift, path: ['redeem_code'] });
+  .refine((d) => !(d.gift && d.redeem_code), { error: GIFT_CODE_TEXT.giftOfGift, path: ['redeem_code'] });
 export type TMembershipHandlerData = z.infer<typeof ZMembershipHandlerData>;
 
 /**

@@ -118,7 +118,7 @@ export const ZGiftee = z
   .object({
     first_name: z.string().trim().min(1).max(50),
     last_name: z.string().trim().min(1).max(50),
-    email: z.string().trim().min(1).max(254).email(),
+    email: z.string().trim().min(1).max(254).check(z.email()),
     additional_info: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();

@@ -93,9 +93,9 @@ export const ZCatalogCartMod = z
     /** Code groups whose codes activate it; empty: active in every cart. */
     code_groups: z.array(Key).default([]),
   })
-  .refine((m) => m.kind !== 'percent_off' || Number(m.value) <= 100, { message: 'a percentage is at most 100', path: ['value'] })
-  .refine((m) => m.min_tickets === undefined || m.max_tickets === undefined || m.min_tickets <= m.max_tickets, { message: 'min_tickets must not exceed max_tickets', path: ['min_tickets'] })
-  .refine((m) => !m.blocking_checkout || m.code_groups.length > 0, { message: 'a blocking modifier needs code_groups (the codes that unblock it)', path: ['code_groups'] });
+  .refine((m) => m.kind !== 'percent_off' || Number(m.value) <= 100, { error: 'a percentage is at most 100', path: ['value'] })
+  .refine((m) => m.min_tickets === undefined || m.max_tickets === undefined || m.min_tickets <= m.max_tickets, { error: 'min_tickets must not exceed max_tickets', path: ['min_tickets'] })
+  .refine((m) => !m.blocking_checkout || m.code_groups.length > 0, { error: 'a blocking modifier needs code_groups (the codes that unblock it)', path: ['code_groups'] });
 
 export const ZCatalogPromotions = z.object({
   code_groups: z.array(ZCatalogCodeGroup).default([]),

@@ -9,8 +9,8 @@ import { ZResourceList } from './resources.js';
 
 const Key = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, "-" or "_", at most 64');
 const SeatName = z.string().min(1).max(20);
-const Coordinate = z.number().finite().min(0).max(100_000);
-const Radius = z.number().finite().gt(0).max(1_000);
+const Coordinate = z.number().min(0).max(100_000);
+const Radius = z.number().gt(0).max(1_000);
 
 export const ZCatalogSeatZone = z.object({
   key: Key,
@@ -36,8 +36,8 @@ export const ZCatalogSeatRun = z
     to: z.number().int().min(0).max(9_999),
     x: Coordinate,
     y: Coordinate,
-    dx: z.number().finite().default(0),
-    dy: z.number().finite().default(0),
+    dx: z.number().default(0),
+    dy: z.number().default(0),
     r: Radius.optional(),
     zone: Key.optional(),
     /** Seat names in the run that are never sold. */
@@ -45,7 +45,7 @@ export const ZCatalogSeatRun = z
     /** Names go from, from+step, …, to (e.g. 2 for odd-numbered seats on one side). */
     step: z.number().int().min(1).max(100).default(1),
   })
-  .refine((r) => r.from <= r.to, { message: 'a run\'s "from" must not exceed "to"', path: ['to'] });
+  .refine((r) => r.from <= r.to, { error: 'a run\'s "from" must not exceed "to"', path: ['to'] });
 
 export const ZCatalogSeatRow = z.object({
   name: SeatName,
@@ -65,8 +65,8 @@ export const ZSeatMapElement = z.object({
   type: z.enum(['stage', 'aisle', 'wall', 'label', 'area']),
   x: Coordinate,
   y: Coordinate,
-  width: z.number().finite().min(0).max(100_000).optional(),
-  height: z.number().finite().min(0).max(100_000).optional(),
+  width: z.number().min(0).max(100_000).optional(),
+  height: z.number().min(0).max(100_000).optional(),
   text: z.string().max(100).optional(),
 });
 export type TSeatMapElement = z.infer<typeof ZSeatMapElement>;
@@ -75,8 +75,8 @@ export const ZCatalogSeatTemplate = z.object({
   key: Key,
   name: z.string().min(1).max(200),
   venue: Key,
-  width: z.number().finite().gt(0).max(100_000),
-  height: z.number().finite().gt(0).max(100_000),
+  width: z.number().gt(0).max(100_000),
+  height: z.number().gt(0).max(100_000),
   /** The radius of seats that name none. */
   seat_radius: Radius.default(10),
   zones: z.array(ZCatalogSeatZone).min(1),

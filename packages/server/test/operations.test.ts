@@ -44,9 +44,7 @@ describe.each(dialects())('readiness, request ids and metrics (%s)', (dialect) =
     const odd = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x\u00e9<script>' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const app = await buildApp({ db: t.db, dialect, settings: readSettings({}), now: () => new Date() });
-    app.get('/api/test/boom', async () => {
-      throw new Error('secret internals');
-    });
+    app.get('/api/test/boom', () => Promise.reject(new Error('secret internals')));
     const boom = await app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'trace-12345678' } });
     expect(boom.statusCode).toBe(500);
     expect(JSON.parse(boom.body)._data[0]).toMatchObject({ _code: 'internal_error', _extra: { request_id: 'trace-12345678' } });

@@ -19,9 +19,7 @@ describe('request logging', () => {
       },
     });
     const app = await buildApp({ db: db.db, dialect: 'sqlite', settings: { ...readSettings(env), webDist: '/nonexistent' }, now: () => new Date() }, { logger: { level, stream } });
-    app.get('/api/test/boom', async () => {
-      throw new Error('boom');
-    });
+    app.get('/api/test/boom', () => Promise.reject(new Error('boom')));
     app.get('/api/test/slow', async () => {
       await new Promise((r) => setTimeout(r, 400));
       return { ok: true };

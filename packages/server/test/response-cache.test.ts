@@ -24,7 +24,7 @@ describe('ResponseCache', () => {
     let now = 1_000;
     const cache = new ResponseCache(5_000, () => now);
     let loads = 0;
-    const load = async () => answer(String(++loads));
+    const load = () => Promise.resolve(answer(String(++loads)));
     expect((await cache.get('/k', load)).payload.toString()).toBe('1');
     now += 4_999;
     expect((await cache.get('/k', load)).payload.toString()).toBe('1');
@@ -44,7 +44,11 @@ describe('ResponseCache', () => {
     const a = '0190aaaa-0000-7000-8000-000000000001';
     const b = '0190bbbb-0000-7000-8000-000000000002';
     const loads = new Map<string, number>();
-    const read = (key: string) => cache.get(key, async () => (loads.set(key, (loads.get(key) ?? 0) + 1), answer(key)));
+    const read = (key: string) =>
+      cache.get(key, () => {
+        loads.set(key, (loads.get(key) ?? 0) + 1);
+        return Promise.resolve(answer(key));
+      });
     const keys = [`/cached_api/events/${a}/sessions?_ondate=2026-06-04`, `/cached_api/events/${a}`, `/cached_api/events/${b}/calendar`, '/cached_api/events/available', `/cached_api/ticket_group/${a}`];
     for (const key of keys) await read(key);
     cache.invalidateEvents([a]);
@@ -56,7 +60,7 @@ describe('ResponseCache', () => {
     cache.invalidateEvents([b]);
     finish(answer('before'));
     await inFlight;
-    expect((await cache.get(`/cached_api/events/${b}/calendar?x=1`, async () => answer('after'))).payload.toString()).toBe('after');
+    expect((await cache.get(`/cached_api/events/${b}/calendar?x=1`, () => Promise.resolve(answer('after')))).payload.toString()).toBe('after');
   });
 
   it('keys by path and sorted query', () => {

@@ -6,7 +6,7 @@ describe('TtlCache (catalog memo on hot paths)', () => {
   it('loads a key once while fresh, again once its time is up', async () => {
     const cache = new TtlCache(50);
     let loads = 0;
-    const load = async () => ++loads;
+    const load = () => Promise.resolve(++loads);
     expect(await cache.get('k', load)).toBe(1);
     expect(await cache.get('k', load)).toBe(1);
     await sleep(80);
@@ -24,13 +24,13 @@ describe('TtlCache (catalog memo on hot paths)', () => {
     await expect(a).rejects.toThrow('down');
     await expect(b).rejects.toThrow('down');
     expect(loads).toBe(1);
-    expect(await cache.get('k', async () => 'up')).toBe('up');
+    expect(await cache.get('k', () => Promise.resolve('up'))).toBe('up');
   });
 
   it('keeps at most maxEntries, the least recently used going first', async () => {
     const cache = new TtlCache(60_000, 2);
     let loads = 0;
-    const load = async () => ++loads;
+    const load = () => Promise.resolve(++loads);
     await cache.get('a', load);
     await cache.get('b', load);
     await cache.get('a', load); // a used last: b goes when c comes
@@ -45,9 +45,9 @@ describe('TtlCache (catalog memo on hot paths)', () => {
   it('clear forgets everything', async () => {
     const cache = new TtlCache();
     let loads = 0;
-    await cache.get('k', async () => ++loads);
+    await cache.get('k', () => Promise.resolve(++loads));
     cache.clear();
-    await cache.get('k', async () => ++loads);
+    await cache.get('k', () => Promise.resolve(++loads));
     expect(loads).toBe(2);
   });
 });

@@ -215,7 +215,7 @@ describe('login modal', () => {
     fireEvent.change(input, { target: { value: 'ABC123' } });
     expect(await within(dialog).findByText('This passcode has expired. Please request a new login link.')).toBeTruthy();
     expect(input.hasAttribute('readonly')).toBe(true);
-    expect((within(dialog).getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Log in' }).disabled).toBe(true);
   });
 
   it('titles the modal after the step: e-mail, password, passcode, member id, registration', async () => {
@@ -272,7 +272,7 @@ describe('login modal', () => {
     renderApp('/events?member_code=M-9&zip_code=99999');
     const dialog = await screen.findByRole('dialog', { name: 'Member login' });
     expect(await within(dialog).findByText('Member details not found. Please check your member ID and ZIP code.')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Member ID') as HTMLInputElement).value).toBe('M-9');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Member ID').value).toBe('M-9');
   });
 
   it('a passcode link opened without a stored login shows the code to copy', async () => {

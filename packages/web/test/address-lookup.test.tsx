@@ -86,11 +86,11 @@ describe('address autocomplete at checkout', () => {
     fireEvent.keyDown(address, { key: 'ArrowDown' });
     expect(address.getAttribute('aria-activedescendant')).toBe(floor2.id);
     fireEvent.keyDown(address, { key: 'Enter' });
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'City' }) as HTMLInputElement).value).toBe('New York'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'City' }).value).toBe('New York'));
     expect((address as HTMLInputElement).value).toBe('11 West 53rd Street');
     expect((screen.getByRole('textbox', { name: 'Address line 2 (optional)' }) as HTMLInputElement).value).toBe('Floor 2');
-    expect((screen.getByRole('textbox', { name: 'ZIP / postal code' }) as HTMLInputElement).value).toBe('10019');
-    expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).value).toBe('NY');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'ZIP / postal code' }).value).toBe('10019');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' }).value).toBe('NY');
     expect(screen.queryByRole('listbox', { hidden: false })).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe('address autocomplete at checkout', () => {
     fireEvent.focus(address);
     fireEvent.change(address, { target: { value: '1000 Fift' } });
     fireEvent.click(await screen.findByRole('option', { name: /1000 Fifth Avenue/ }));
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'City' }) as HTMLInputElement).value).toBe('New York'));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'City' }).value).toBe('New York'));
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() => expect(document.getElementById(`${address.id}-error`)).toBeNull());
   });
@@ -117,13 +117,13 @@ describe('address autocomplete at checkout', () => {
     fireEvent.focus(address);
     fireEvent.change(address, { target: { value: '1000 Fift' } });
     fireEvent.click(await screen.findByRole('option', { name: /1000 Fifth Avenue/ }));
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).value).toBe('NY'));
+    await waitFor(() => expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' }).value).toBe('NY'));
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));
     await screen.findByTestId('form-errors');
     expect(document.getElementById(`${address.id}-error`)).toBeNull();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'ca' } });
-    expect((screen.getByRole('combobox', { name: 'Province' }) as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Province' }).value).toBe('');
     const again = screen.getByRole('combobox', { name: 'Address' });
     expect((again as HTMLInputElement).value).toBe('11 West 53rd Street');
     fireEvent.click(screen.getByRole('button', { name: /^Pay / }));

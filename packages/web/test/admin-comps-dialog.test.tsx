@@ -34,7 +34,7 @@ describe('complimentary tickets', () => {
     const { calls } = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: /^Comps for Tour at / }));
     const dialog = await screen.findByRole('dialog');
-    const type = within(dialog).getByLabelText(adminText.comps.type) as HTMLSelectElement;
+    const type = within(dialog).getByLabelText<HTMLSelectElement>(adminText.comps.type);
     expect([...type.options].map((o) => o.textContent)).toEqual(['Adult', 'Child']);
     fireEvent.change(type, { target: { value: 't2' } });
     fireEvent.change(within(dialog).getByLabelText(adminText.comps.quantity), { target: { value: '3' } });

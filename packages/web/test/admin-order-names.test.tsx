@@ -49,8 +49,8 @@ describe('attendee names on the order page', () => {
     expect(within(nameCell('SC3')).queryByRole('button', { name: /Change name of/ })).toBeNull();
     expect(within(nameCell('SC2')).getByRole('button', { name: fill('SC2') })).toBeTruthy();
     fireEvent.click(within(nameCell('SC1')).getByRole('button', { name: fill('SC1') }));
-    const first = (await screen.findByLabelText(adminText.ticketName.first)) as HTMLInputElement;
-    const last = screen.getByLabelText(adminText.ticketName.last) as HTMLInputElement;
+    const first = await screen.findByLabelText<HTMLInputElement>(adminText.ticketName.first);
+    const last = screen.getByLabelText<HTMLInputElement>(adminText.ticketName.last);
     expect([first.value, last.value]).toEqual(['Ada', 'Byron']);
     expect([first.maxLength, last.maxLength]).toEqual([ADMIT_NAME_PART_MAX, ADMIT_NAME_PART_MAX]);
     expect(first.required && last.required).toBe(true);

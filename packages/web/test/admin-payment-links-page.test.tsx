@@ -26,7 +26,7 @@ describe('the Payment links screen', () => {
 
   it('builds the cart line by line from a day’s sessions and their types, then answers the link and says where it was e-mailed', async () => {
     const { calls } = renderPage();
-    const create = screen.getByRole('button', { name: adminText.links.create }) as HTMLButtonElement;
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: adminText.links.create });
     expect(create.disabled).toBe(true);
     const sessionSelect = screen.getByLabelText(adminText.links.session);
     await screen.findByRole('option', { name: /^Tour — / });
@@ -45,7 +45,7 @@ describe('the Payment links screen', () => {
     fireEvent.click(create);
     const done = await screen.findByRole('status');
     expect(done.textContent).toContain('Cart 77 (50.50) is held; the link was e-mailed to buyer@example.com:');
-    expect((within(done).getByLabelText(adminText.links.link) as HTMLInputElement).value).toBe('http://localhost/transfer-cart/c1?key=k');
+    expect(within(done).getByLabelText<HTMLInputElement>(adminText.links.link).value).toBe('http://localhost/transfer-cart/c1?key=k');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { items: [{ ticket_type: 't1', session: 's1', quantity: 2 }, { ticket_type: 't2', session: 's1', quantity: 1 }], purchaser: { email: 'buyer@example.com', first_name: 'Bea', last_name: 'Buyer' }, send_email: true },
     ]);

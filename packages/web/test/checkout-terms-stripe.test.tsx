@@ -81,7 +81,7 @@ describe('checkout: terms, identity, Stripe', () => {
       await fillCard();
       fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
       await waitFor(() => expect(answers).toHaveLength(1));
-      await waitFor(() => expect((screen.getByRole('button', { name: 'Pay $62' }) as HTMLButtonElement).disabled).toBe(false));
+      await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $62' }).disabled).toBe(false));
       expect(payCalls(fetch)).toBe(0);
       expect(screen.queryByTestId('pay-error')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
@@ -99,7 +99,7 @@ describe('checkout: terms, identity, Stripe', () => {
     await fillIdentity();
     await fillCard();
     const group = await screen.findByRole('group', { name: 'Amount to pay' });
-    expect((within(group).getByRole('radio', { name: 'Payment due $20' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Payment due $20' }).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Pay $20' })).toBeTruthy();
     fireEvent.click(within(group).getByRole('radio', { name: 'Total outstanding $62' }));
     expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('checkout: terms, identity, Stripe', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'ca' } });
     expect(screen.getByRole('combobox', { name: 'Province' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Country' }), { target: { value: 'fr' } });
-    expect((screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await screen.findByTestId('form-errors');
     const zip = screen.getByRole('textbox', { name: 'ZIP / postal code (optional)' });
@@ -173,6 +173,6 @@ describe('checkout: terms, identity, Stripe', () => {
     expect((await screen.findByTestId('stripe-failed')).textContent).toBe(
       'Credit card payment can not be processed because Stripe was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
     );
-    expect((screen.getByRole('button', { name: 'Pay $62' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $62' }).disabled).toBe(true);
   });
 });

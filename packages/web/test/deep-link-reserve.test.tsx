@@ -72,7 +72,7 @@ describe('a deep link with reserve', () => {
     const { calls } = installFetch(server({ reserve: 'ok', event: { meta: { admit_names: 'required' } } }));
     const router = renderApp(`/events/${EVENT_ID}?session=s3&adult=2&reserve=1`);
     expect(await screen.findByText(en.deepLinks.formsNeeded, {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2'), SLOW);
     expect(screen.getAllByLabelText(/name/i).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}`);
@@ -83,7 +83,7 @@ describe('a deep link with reserve', () => {
     const router = renderApp(`/events/${EVENT_ID}?session=s3&Adult=2&reserve=warn`);
     expect(await screen.findByText('Only 1 ticket is left for this time.', {}, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/events/${EVENT_ID}`);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2'), SLOW);
   });
 
   it('reserve=strict: the same refusal reads as the generic unavailable text', async () => {
@@ -105,14 +105,14 @@ describe('a deep link with reserve', () => {
     renderApp(`/events/${EVENT_ID}?date=2026-11-21&adult=2&reserve=1`);
     const time = await screen.findByRole('button', { name: /1:00 PM/ }, SLOW);
     fireEvent.click(time);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2'), SLOW);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2'), SLOW);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('without reserve nothing is posted; the quantities are preselected', async () => {
     const { calls } = installFetch(server({ reserve: 'ok' }));
     renderApp(`/events/${EVENT_ID}?session=s3&tt-child=3`);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('3'), SLOW);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Child quantity' }).value).toBe('3'), SLOW);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(window.dataLayer).toEqual([]); // no tag-manager id: nothing pushed
   });

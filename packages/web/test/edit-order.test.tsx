@@ -98,7 +98,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
     expect(await screen.findByText(SELF_EDIT_TEXT.logOut, {}, { timeout: 15_000 })).toBeTruthy();
     expect(document.querySelectorAll('article.edit-order__session')).toHaveLength(2);
     expect(screen.queryAllByRole('link', { name: 'Reschedule' })).toHaveLength(0);
-    const remove = screen.getByRole('button', { name: /^Remove/ }) as HTMLButtonElement;
+    const remove = screen.getByRole<HTMLButtonElement>('button', { name: /^Remove/ });
     expect(remove.disabled).toBe(true);
   });
 
@@ -129,7 +129,7 @@ describe('/manage/{id} (edit order, self-edit mode)', () => {
       { ...booked('t-gone', 's-2', '0.00'), state: 'cancelled' as const },
     ]);
     renderApp('/manage/o-1?key=k-1');
-    const card = async (date: RegExp) => (await screen.findByRole('article', { name: date }, { timeout: 15_000 })) as HTMLElement;
+    const card = (date: RegExp) => screen.findByRole('article', { name: date }, { timeout: 15_000 });
     for (const [date, label] of [
       [/November 25/, 'Redeemed'],
       [/November 20/, 'Past Event'],

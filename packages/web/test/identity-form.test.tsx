@@ -98,9 +98,9 @@ describe('checkout: the configured identity form', () => {
     // Fewer than 4 options: a radio group; 4 or more: a select (docs/accounts.md#field-rules).
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('combobox', { name: 'Visitor type' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Referrer' }) as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByRole('textbox', { name: 'Referrer' }) as HTMLInputElement).value).toBe('Partner site');
-    expect((screen.getByRole('textbox', { name: 'Staff note' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Referrer' }).readOnly).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Referrer' }).value).toBe('Partner site');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Staff note' }).disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });

@@ -52,7 +52,7 @@ describe('later instalments on /manage/{id}', () => {
 
     // Checkout's own parts: due (default), outstanding, other; the test card form; the pay bar.
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay for order 500123' }, { timeout: 15_000 })).toBeTruthy();
-    expect((screen.getByRole('radio', { name: /Payment due/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /Payment due/ }).checked).toBe(true);
     expect(screen.getByRole('radio', { name: /Total outstanding/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
     // Nothing is sent until the card is complete.
@@ -62,7 +62,7 @@ describe('later instalments on /manage/{id}', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
     // A later instalment remains: the buyer may have this card charged on its date.
-    const autopay = screen.getByRole('checkbox', { name: /charge it automatically for the remaining payments/ }) as HTMLInputElement;
+    const autopay = screen.getByRole<HTMLInputElement>('checkbox', { name: /charge it automatically for the remaining payments/ });
     expect(autopay.checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /Pay \$20\b/ }));
 

@@ -88,8 +88,8 @@ describe('membership purchase: level and members (docs/memberships.md#2-buying, 
     fill(member, { first: 'A'.repeat(51), last: 'Lovelace', email: 'not-an-email' });
     expect(within(member).getByText('Use at most 50 characters.')).toBeTruthy();
     expect(within(member).getByText(en.quantities.emailInvalid)).toBeTruthy();
-    expect((within(member).getByLabelText('First name') as HTMLInputElement).maxLength).toBe(50);
-    expect((within(member).getByLabelText(/mail/i) as HTMLInputElement).maxLength).toBe(254);
+    expect(within(member).getByLabelText<HTMLInputElement>('First name').maxLength).toBe(50);
+    expect(within(member).getByLabelText<HTMLInputElement>(/mail/i).maxLength).toBe(254);
     fireEvent.click(add);
     expect(modifyBody(calls)).toBeUndefined();
   });

@@ -24,7 +24,7 @@ function server(lock: boolean) {
   });
 }
 
-const value = (group: HTMLElement, label: RegExp) => within(group).getByLabelText(label) as HTMLInputElement;
+const value = (group: HTMLElement, label: RegExp) => within(group).getByLabelText<HTMLInputElement>(label);
 
 describe('prevent_membership_updates: the buy form locks a member\'s people (docs/memberships.md "Locked member details")', () => {
   it('the web text is the server\'s refusal text', () => {

@@ -90,7 +90,7 @@ describe('renewal and membership details (screens)', () => {
     renderApp('/my/membership');
     expect(await screen.findByRole('heading', { level: 2, name: 'Dual' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByTestId('membership-expiry').textContent).toBe('Expires Sun, January 10 2027, renew from Fri, December 11 2026');
-    const qr = screen.getByRole('img', { name: 'QR code of member ID HM-100002' }) as HTMLImageElement;
+    const qr = screen.getByRole<HTMLImageElement>('img', { name: 'QR code of member ID HM-100002' });
     expect(qr.getAttribute('src')).toBe('/api/membership/m-2/qrcode?margin=2');
     expect(screen.queryByRole('link', { name: en.membership.renew })).toBeNull();
   });

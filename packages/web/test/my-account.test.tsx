@@ -53,9 +53,9 @@ describe('My Account', () => {
       ['Recent orders', '/my/orders'],
     ]);
     // The profile form (my-profile.test.tsx): the e-mail and names read-only.
-    const email = (await screen.findByLabelText('E-mail address')) as HTMLInputElement;
+    const email = await screen.findByLabelText<HTMLInputElement>('E-mail address');
     expect([email.value, email.readOnly]).toEqual(['ada@example.com', true]);
-    expect((screen.getByLabelText('Last name') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').readOnly).toBe(true);
   });
 
   it('/my takes a member to the membership page; the nav starts with Membership', async () => {

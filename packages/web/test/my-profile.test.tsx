@@ -47,7 +47,7 @@ function server(options: { user?: Partial<TUser>; config?: TConfigEntry[]; put?:
   });
 }
 
-const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
+const field = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement & HTMLSelectElement>(label);
 const openProfile = async () => {
   renderApp('/my/profile');
   await screen.findByRole('button', { name: 'Save changes' }, { timeout: 15_000 });
@@ -84,7 +84,7 @@ describe('My profile', () => {
     fireEvent.change(field('Country'), { target: { value: 'gb' } });
     expect(field('State').disabled).toBe(true);
     expect(field('State').value).toBe('');
-    expect(field('State').selectedOptions[0]?.textContent).toBe('Not applicable');
+    expect(field('State').selectedOptions.item(0)?.textContent).toBe('Not applicable');
     fireEvent.change(field('ZIP / postal code (optional)'), { target: { value: 'SW1A 1AA' } });
     fireEvent.change(field('Phone (optional)'), { target: { value: ' +44 20 7946 0000 ' } });
     save();

@@ -64,7 +64,7 @@ describe('optional names', () => {
 
   it('several: how many are named, 0 to all; only that many name fields show', () => {
     render(<Form child={0} adult={3} />);
-    const select = screen.getByRole('combobox', { name: 'How many tickets would you like to name?' }) as HTMLSelectElement;
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'How many tickets would you like to name?' });
     expect([...select.options].map((o) => o.value)).toEqual(['0', '1', '2', '3']);
     expect(select.value).toBe('0');
     expect(screen.queryAllByRole('textbox')).toHaveLength(0);

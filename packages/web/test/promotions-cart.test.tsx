@@ -72,7 +72,7 @@ describe('the cart’s promo panel', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const field = within(drawer).getByRole('textbox', { name: 'Promo code' });
     const form = field.closest('form')!;
-    const apply = () => within(form).getByRole('button', { name: /Apply/ }) as HTMLButtonElement;
+    const apply = () => within(form).getByRole<HTMLButtonElement>('button', { name: /Apply/ });
     fireEvent.input(field, { target: { value: 'x' } });
     expect(apply().disabled).toBe(true);
     fireEvent.input(field, { target: { value: 'nope' } });
@@ -91,7 +91,7 @@ describe('the cart’s promo panel', () => {
     expect(within(drawer).getByRole('list', { name: 'Applied codes' }).textContent).toContain('WELCOME10');
     // Opened again: the field was cleared.
     fireEvent.click(toggle);
-    expect((within(drawer).getByRole('textbox', { name: 'Promo code' }) as HTMLInputElement).value).toBe('');
+    expect(within(drawer).getByRole<HTMLInputElement>('textbox', { name: 'Promo code' }).value).toBe('');
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Remove code WELCOME10' }));
     await waitFor(() => expect(within(drawer).getByTestId('cart-total').textContent).toBe('$62'));

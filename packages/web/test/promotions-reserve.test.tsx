@@ -95,7 +95,7 @@ describe('a code-required reserve', () => {
     await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe(PROMO_TEXT.citypassFormat));
     expect(screen.getAllByText(PROMO_TEXT.citypassFormat)).toHaveLength(1);
     expect(within(panel).getByRole('textbox', { name: 'CityPASS code' }).getAttribute('aria-invalid')).toBe('true');
-    expect((screen.getByRole('button', { name: 'Reserve' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reserve' }).disabled).toBe(false);
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/my/cart/modify')!;
     expect((post.body as { preReservePromoCodes: unknown }).preReservePromoCodes).toEqual([{ code: 'XYZ123', handler: 'citypass' }]);
     // Taking the voucher out clears the refusal.

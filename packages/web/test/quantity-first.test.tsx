@@ -86,7 +86,7 @@ describe('quantity-first (docs/events.md#flows)', () => {
     expect(await screen.findByRole('heading', { name: 'How many tickets?' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Your details' })).toBeNull();
     expect(screen.queryByText('Sun, Nov 22, 2026')).toBeNull();
-    expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2');
   });
 
   describe('the calendar’s visibility threshold 0.4 (docs/catalog.md reserve_flow)', () => {
@@ -237,7 +237,7 @@ describe('quantity-first (docs/events.md#flows)', () => {
     renderApp(`/events/${EVENT_ID}?adult=2&tt-child=1`);
     const adult = await screen.findByRole('spinbutton', { name: 'Adult quantity' }, { timeout: 15_000 });
     expect((adult as HTMLInputElement).value).toBe('2');
-    expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('1');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Child quantity' }).value).toBe('1');
     cleanup();
     document.body.innerHTML = '';
     queryClient.clear();

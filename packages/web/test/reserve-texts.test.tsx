@@ -12,9 +12,9 @@ describe('reserve texts', () => {
   it("a survey select's first choice reads 'Select a {label}'", () => {
     const survey = parseSurvey({ properties: { size: { type: 'string', title: 'T-shirt size', enum: ['S', 'M', 'L', 'XL'] }, zip: { type: 'string', title: 'ZIP code', enum: ['02139', '02140', '02141', '02142'] } } })!;
     render(<SurveyFields groupId="tg-1" survey={survey} answers={{}} errors={{}} onChange={() => {}} />);
-    const size = screen.getByRole('combobox', { name: /T-shirt size/ }) as HTMLSelectElement;
+    const size = screen.getByRole<HTMLSelectElement>('combobox', { name: /T-shirt size/ });
     expect(size.options[0].textContent).toBe('Select a t-shirt size');
-    expect((screen.getByRole('combobox', { name: /ZIP code/ }) as HTMLSelectElement).options[0].textContent).toBe('Select a ZIP code');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: /ZIP code/ }).options[0].textContent).toBe('Select a ZIP code');
     expect(screen.queryByText('Select an option')).toBeNull();
   });
 

@@ -62,7 +62,7 @@ describe('reserving from the event page', () => {
     fireEvent.click(addAdult);
     fireEvent.click(addAdult);
     fireEvent.click(screen.getByRole('button', { name: 'Add one Child' }));
-    expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2');
     expect(screen.getByTestId('reserve-bar').textContent).toContain('$50');
     fireEvent.click(screen.getByRole('button', { name: 'Remove one Adult' }));
     fireEvent.click(addAdult);
@@ -141,7 +141,7 @@ describe('reserving from the event page', () => {
     fireEvent.click(within(tablist).getAllByRole('tab')[1]);
     fireEvent.click(within(screen.getByRole('list', { name: 'Afternoon times' })).getByRole('button', { name: /2:00 PM/ }));
     await screen.findByRole('button', { name: 'Add one Adult' });
-    expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('2');
   });
 });
 

@@ -76,7 +76,7 @@ describe('the seat map dialog', () => {
   it('a click picks the seat and its neighbours to fill the quantity; Confirm Selection waits for them', async () => {
     const onConfirm = show(need(2));
     await waitFor(() => seat('A2'));
-    const confirm = screen.getByRole('button', { name: 'Confirm Selection' }) as HTMLButtonElement;
+    const confirm = screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm Selection' });
     expect(confirm.disabled).toBe(true);
     // The map is one tab stop: exactly one seat is focusable by Tab, the others by the arrow keys.
     const stops = [...document.querySelectorAll<SVGElement>('[data-seat-id]')].map((e) => e.tabIndex);
@@ -145,7 +145,7 @@ describe('the seat map dialog', () => {
     await waitFor(() => expect(screen.getByText('Sorry, Stalls, row A, seat 3 has just been taken. Please choose another.')).toBeTruthy());
     expect(pressed()).toEqual(['A2']);
     expect(seat('A3').getAttribute('aria-label')).toMatch(/, Unavailable$/);
-    expect((screen.getByRole('button', { name: 'Confirm Selection' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm Selection' }).disabled).toBe(true);
     // A new choice clears the notice.
     fireEvent.click(seat('A1'));
     expect(screen.queryByText(/has just been taken/)).toBeNull();

@@ -58,9 +58,9 @@ describe('a single event opened from a deep link', () => {
   it('session=next&select=…: the first time on sale is chosen with one of the selected ticket', async () => {
     installFetch(server());
     renderApp(`/events/${EVENT_ID}?session=next&select=tt-child`);
-    await waitFor(() => expect((screen.getByRole('spinbutton', { name: 'Child quantity' }) as HTMLInputElement).value).toBe('1'), SLOW);
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Child quantity' }).value).toBe('1'), SLOW);
     expect(document.querySelector('.step__chosen')?.textContent).toMatch(/Nov 22, 2026.*7:00\sPM/);
-    expect((screen.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement).value).toBe('0');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' }).value).toBe('0');
   });
 
   it('session=<id>&Adult=2&reserve=1 reserves at once and goes on', async () => {

@@ -64,7 +64,7 @@ describe('staff sign-in', () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/><script>alert(1)</script></svg>';
     signIn(session('totp_enrolment', { otpauth_uri: 'otpauth://totp/Foyer:boss?secret=JBSWY3DPEHPK3PXP&issuer=Foyer', qr_code_svg: svg }), {});
     await password('right');
-    const qr = (await screen.findByRole('img', { name: adminText.signIn.qrAlt })) as HTMLImageElement;
+    const qr = await screen.findByRole<HTMLImageElement>('img', { name: adminText.signIn.qrAlt });
     expect(qr.tagName).toBe('IMG');
     expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
     expect(document.querySelector('svg, script')).toBeNull();

@@ -27,12 +27,12 @@ describe('/_stories', () => {
     installFetch((url) => (url.pathname === '/api/config' ? { body: configDocument() } : undefined));
     renderApp('/_stories');
     const story = within(await screen.findByRole('region', { name: 'Quantity row' }));
-    const adult = story.getByRole('spinbutton', { name: 'Adult quantity' }) as HTMLInputElement;
+    const adult = story.getByRole<HTMLInputElement>('spinbutton', { name: 'Adult quantity' });
     expect(adult.value).toBe('2');
-    expect((story.getByRole('button', { name: 'Remove one Child' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(story.getByRole<HTMLButtonElement>('button', { name: 'Remove one Child' }).disabled).toBe(true);
     expect(story.getByText('None left')).toBeTruthy();
-    expect((story.getByRole('spinbutton', { name: 'Late entry quantity' }) as HTMLInputElement).disabled).toBe(true);
-    expect((story.getByRole('spinbutton', { name: 'Amount for Pay what you wish' }) as HTMLInputElement).value).toBe('2.50');
+    expect(story.getByRole<HTMLInputElement>('spinbutton', { name: 'Late entry quantity' }).disabled).toBe(true);
+    expect(story.getByRole<HTMLInputElement>('spinbutton', { name: 'Amount for Pay what you wish' }).value).toBe('2.50');
     expect(story.getByText('Value entered is outside min/max')).toBeTruthy();
     fireEvent.click(story.getByRole('button', { name: 'Add one Adult' }));
     expect(adult.value).toBe('3');

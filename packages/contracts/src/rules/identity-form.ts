@@ -176,17 +176,22 @@ export function fieldMax(f: Pick<IdentityField, 'key' | 'type'>): number {
   return CUSTOM_FIELD_MAX;
 }
 
+/** The regions of the country answered (none when no country is): a key never answered reads undefined, whatever the record type says. */
+function chosenCountryRegions(answers: Partial<IdentityAnswers>): { code: string; name: string }[] {
+  return regionsOf(String(answers.country ?? ''));
+}
+
 /** The choices of a select-like field; null when any text is allowed. */
 export function fieldOptions(f: IdentityField, answers: IdentityAnswers): { value: string; label: string }[] | null {
   if (f.type === 'country') return f.options ?? COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
-  if (f.type === 'state') return regionsOf(String(answers.country ?? '')).map((r) => ({ value: r.code, label: r.name }));
+  if (f.type === 'state') return chosenCountryRegions(answers).map((r) => ({ value: r.code, label: r.name }));
   return f.options;
 }
 
 /** The state / province field applies only where the chosen country has them (docs/checkout.md#your-information). */
 export function fieldApplies(f: IdentityField, answers: IdentityAnswers): boolean {
   if (f.disabled) return false;
-  if (f.type === 'state') return regionsOf(String(answers.country ?? '')).length > 0;
+  if (f.type === 'state') return chosenCountryRegions(answers).length > 0;
   return true;
 }
 

@@ -79,7 +79,7 @@ export interface EventImageSetting {
 /** The event's `image` entry among config entries (`config.image` as some catalogs spell it). */
 export function eventImageSetting(config: readonly { resource_id?: string | null; name: string; value: unknown }[] | undefined, eventId?: string): EventImageSetting {
   const entries = (config ?? []).filter((c) => c.name === 'image' || c.name === 'config.image');
-  const entry = entries.find((c) => c.resource_id === eventId) ?? entries[0];
+  const entry = entries.find((c) => c.resource_id === eventId) ?? entries.at(0);
   const value = entry && entry.value && typeof entry.value === 'object' ? (entry.value as { alt_text?: unknown; no_cropping?: unknown }) : {};
   return { altText: typeof value.alt_text === 'string' ? value.alt_text : undefined, noCropping: value.no_cropping === true || value.no_cropping === 'true' };
 }

@@ -23,7 +23,8 @@ export function profileDetails(stored: ProfileDetails, changes: Partial<Record<P
     const value = (key in changes ? changes[key] : stored[key])?.trim();
     if (value) answers[key] = value;
   }
-  const state = PROFILE_FORM.find((f) => f.key === 'state')!;
+  const state = PROFILE_FORM.find((f) => f.key === 'state');
+  if (!state) throw new Error('PROFILE_FORM has no state field (PROFILE_KEYS lists one)');
   if (!('state' in changes) && answers.state && !fieldOptions(state, answers)?.some((o) => o.value === answers.state)) delete answers.state;
   const problems = Object.fromEntries(Object.entries(checkIdentityForm(PROFILE_FORM, answers)).filter(([key]) => key in changes));
   const details = Object.fromEntries(PROFILE_FORM.map((f) => [f.key, fieldApplies(f, answers) ? ((answers[f.key] as string | undefined) ?? null) : null])) as ProfileDetails;
