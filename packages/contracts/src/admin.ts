@@ -218,17 +218,20 @@ export type TAdminTicket = z.infer<typeof ZAdminTicket>;
  * POST admin/orders/{id}/move: booked tickets of one event to another session of it, why, and for a
  * dearer session the payment of the difference (a gateway the storefront takes, as its pay call).
  */
-export const ZAdminMoveBody = z
-  .object({
-    ticket_ids: z.array(z.string().min(1).max(64)).min(1).max(200),
-    event_session_id: z.string().min(1).max(64),
-    reason: z.string().trim().min(1).max(500),
-    payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
-    /** Into a seated session: the new ticket's seat for each of `ticket_ids`, in the same order (docs/box-office.md#seats). */
-    seat_ids: z.array(z.string().min(1).max(64)).min(1).max(200).optional(),
-  })
+/** What every move names: the tickets, the session, why; into a seated session, the seats. */
+const ZAdminMoveFields = z.object({
+  ticket_ids: z.array(z.string().min(1).max(64)).min(1).max(200),
+  event_session_id: z.string().min(1).max(64),
+  reason: z.string().trim().min(1).max(500),
+  /** Into a seated session: the new ticket's seat for each of `ticket_ids`, in the same order (docs/box-office.md#seats). */
+  seat_ids: z.array(z.string().min(1).max(64)).min(1).max(200).optional(),
+});
+const oneSeatEach = (b: { ticket_ids: string[]; seat_ids?: string[] }) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length;
+export const ZAdminMoveBody = ZAdminMoveFields.extend({
+  payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
+})
   .strict()
-  .refine((b) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length, { error: 'one seat for each ticket', path: ['seat_ids'] });
+  .refine(oneSeatEach, { error: 'one seat for each ticket', path: ['seat_ids'] });
 export type TAdminMoveBody = z.infer<typeof ZAdminMoveBody>;
 export const ZAdminMove = z.object({
   order_id: z.string(),
@@ -241,6 +244,38 @@ export const ZAdminMove = z.object({
 export type TAdminMove = z.infer<typeof ZAdminMove>;
 export const ZAdminMoveAnswer = z.object({ admin_move: ZAdminMove });
 export type TAdminMoveAnswer = z.infer<typeof ZAdminMoveAnswer>;
+
+/**
+ * POST admin/orders/{id}/move_link: a move to a dearer session paid by the visitor through a payment
+ * link (docs/box-office.md#paid-by-a-payment-link): the new places held until `expires_at` (default
+ * 24 hours), the link e-mailed to the buyer (or `email`) unless `send_email` is false.
+ */
+export const ZAdminMoveLinkBody = ZAdminMoveFields.extend({
+  send_email: z.boolean().default(true),
+  email: z.email().trim().max(EMAIL_MAX).optional(),
+  expires_at: z.iso.datetime({ offset: true }).optional(),
+})
+  .strict()
+  .refine(oneSeatEach, { error: 'one seat for each ticket', path: ['seat_ids'] });
+export type TAdminMoveLinkBody = z.infer<typeof ZAdminMoveLinkBody>;
+/** POST admin/orders/{id}/move_link/{cartId}/cancel: staff withdraw a link not paid yet. */
+export const ZAdminMoveLinkCancelBody = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
+export const MOVE_LINK_STATES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export const ZAdminMoveLink = z.object({
+  order_id: z.string(),
+  /** The change cart that holds the new places; the link pays it. */
+  cart_id: z.string(),
+  cart_number: z.string(),
+  difference: Money,
+  /** Single use: hands the change to the visitor's browser, which pays it (/transfer-cart/{cartId}?key=…); only its creation answers it (null after). */
+  link: z.string().nullable(),
+  expires_at: z.string(),
+  emailed_to: z.string().nullable(),
+  state: z.enum(MOVE_LINK_STATES),
+});
+export type TAdminMoveLink = z.infer<typeof ZAdminMoveLink>;
+export const ZAdminMoveLinkAnswer = z.object({ admin_move_link: ZAdminMoveLink });
+export type TAdminMoveLinkAnswer = z.infer<typeof ZAdminMoveLinkAnswer>;
 
 /** POST admin/orders/{id}/resend: the confirmation again, to the buyer or another address. */
 export const ZAdminResendBody = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()).optional() }).strict();
@@ -414,5 +449,9 @@ export const ADMIN_TEXT = {
   moveOneEvent: 'Move the tickets of one event at a time, to another session of that event.',
   moveSameSession: 'The tickets are in that session already.',
   movePaymentRequired: 'The new session costs {amount} more: take the payment of the difference.',
+  moveLinkNotDearer: 'This move costs nothing more: move the tickets directly (a cheaper session’s difference is refunded).',
+  moveLinkNoEmail: 'This order has no e-mail address to send the link to: type one.',
+  moveLinkNotFound: 'We could not find that payment link for this order.',
+  moveLinkSettled: 'This payment link was paid, has expired or was withdrawn already.',
   setPasswordInvalid: 'This link is not valid. It may have expired or been used; ask an admin for a new one.',
 } as const;

@@ -110,6 +110,9 @@ export const ERROR_CODES = [
   'capacity_below_taken',
   // a move to a dearer session: the difference is to be charged with it (docs/box-office.md, Move)
   'payment_required',
+  // a move by payment link (docs/box-office.md#paid-by-a-payment-link): one that costs nothing more is made directly; a link paid, expired or withdrawn already
+  'move_not_dearer',
+  'move_link_settled',
   // paying (docs/payments.md "Captcha and terms"): the seller has terms and the pay call did not accept them
   'terms_not_accepted',
 ] as const;

@@ -6,6 +6,7 @@ import { startSweeper } from './cart/release-expired-carts.js';
 import { gatewaysFor } from './payments/gateways.js';
 import { startCheckoutReconciler } from './payments/reconcile-checkouts.js';
 import { startStaffRefundReconciler } from './admin/reconcile-staff-refunds.js';
+import { startMoveLinkSettler } from './admin/settle-move-links.js';
 import { stripeFromSettings } from './payments/stripe-client.js';
 import { requestLogFields } from './auth/log-redaction.js';
 import { startAccountSweeper } from './auth/sweep-accounts.js';
@@ -55,6 +56,7 @@ async function main() {
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
   const stopReconciler = startCheckoutReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'checkout reconciler failed'));
   const stopStaffRefunds = startStaffRefundReconciler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'staff refund reconciler failed'));
+  const stopMoveLinks = startMoveLinkSettler(reconcile, () => new Date(), (error) => app.log.error({ err: error }, 'move link settler failed'));
   const transport = transportFor(settings);
   if (transport.name === 'mailbox') app.log.warn('SMTP_URL is not set: e-mails stay in the outbox table (GET /api/dev/mailbox in development)');
   const stopMail = startMailWorker({
@@ -98,7 +100,7 @@ async function main() {
       await app.close();
       stopDraining();
       await metricsApp?.close();
-      await Promise.all([stopSweeper(), stopReconciler(), stopStaffRefunds(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopPassUpdater(), stopMail()]);
+      await Promise.all([stopSweeper(), stopReconciler(), stopStaffRefunds(), stopMoveLinks(), stopAccountSweeper(), stopGifteeMailer(), stopInstalmentReminders(), stopRenewals(), stopPassUpdater(), stopMail()]);
       await handle.close();
       // The last lines, if stdout is read; a reader that stopped reading does not hold the exit.
       await destination.flush(1000);

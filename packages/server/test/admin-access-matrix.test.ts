@@ -23,6 +23,8 @@ const LEAST: Record<string, TStaffRole | 'open'> = {
   'POST /admin/orders/{id}/refund': 'box_office',
   'POST /admin/orders/{id}/resend': 'box_office',
   'POST /admin/orders/{id}/move': 'box_office',
+  'POST /admin/orders/{id}/move_link': 'box_office',
+  'POST /admin/orders/{id}/move_link/{cartId}/cancel': 'box_office',
   'POST /admin/comps': 'box_office',
   'POST /admin/members/{id}/extend': 'box_office',
   'POST /admin/members/{id}/cancel': 'box_office',

@@ -28,6 +28,10 @@ function renderOrder(config = configDocument()) {
     if (url.pathname === '/api/config') return { body: config };
     if (url.pathname === '/api/admin/orders/o1') return { body: detail };
     if (url.pathname === '/api/admin/sessions') return { body: { admin_session: { _count: 2, _total: 2, _data: [session('s1', AT, 98), session('s2', LATER, 40)] }, _total: 2, _limit: [0, 200] } };
+    if (url.pathname === '/api/admin/orders/o1/move_link' && request.method === 'POST') {
+      const body = request.body as { email?: string };
+      return { body: { admin_move_link: { order_id: 'o1', cart_id: 'c9', cart_number: 'C-9', difference: '5.00', link: 'https://tickets.example.org/transfer-cart/c9?key=k1', expires_at: '2026-06-02T10:00:00.000Z', emailed_to: body.email ?? 'ada@example.com', state: 'pending' } } };
+    }
     if (url.pathname === '/api/admin/orders/o1/move' && request.method === 'POST') {
       const body = request.body as { payment?: unknown };
       if (!body.payment) return { status: 402, body: { _data: [{ _code: 'payment_required', _context: 'admin_move', _description: 'The new session costs 5.00 more: take the payment of the difference.', _extra: { difference: '5.00' } }] } };
@@ -67,6 +71,34 @@ describe('moving tickets from the order page', () => {
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day' },
       { ticket_ids: ['1'], event_session_id: 's2', reason: 'wrong day', payment: { gateway_id: 'demo', gateway_data: { card_number: '4242424242424242' } } },
     ]);
+  });
+
+  it('offers a payment link instead of a card for a dearer session: sends it, then shows the link, its expiry and where it was e-mailed', async () => {
+    const { calls } = renderOrder();
+    await screen.findByRole('heading', { name: 'Order 1001' });
+    fireEvent.click(screen.getByRole('checkbox', { name: /SC1/ }));
+    fireEvent.click(screen.getByRole('button', { name: adminText.move.open }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click((await within(dialog).findAllByRole('radio'))[1]);
+    fireEvent.change(within(dialog).getByLabelText(adminText.move.reason), { target: { value: 'on the phone' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.submit }));
+    await within(dialog).findByRole('alert');
+    // The choice: the card is the default; the link asks for no card.
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: adminText.move.payByCard }).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: adminText.move.payByLink }));
+    expect(within(dialog).queryByLabelText('Card number to charge 5.00')).toBeNull();
+    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: adminText.move.linkEmail }).checked).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(adminText.move.linkTo), { target: { value: 'ada.other@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send a payment link for 5.00' }));
+    expect((await within(dialog).findByLabelText<HTMLInputElement>(adminText.move.link)).value).toBe('https://tickets.example.org/transfer-cart/c9?key=k1');
+    expect(within(dialog).getByText(/held until/).textContent).toContain('the tickets stay as they are');
+    expect(within(dialog).getByText('E-mailed to ada.other@example.com.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/admin/orders/o1/move', { ticket_ids: ['1'], event_session_id: 's2', reason: 'on the phone' }],
+      ['/api/admin/orders/o1/move_link', { ticket_ids: ['1'], event_session_id: 's2', reason: 'on the phone', send_email: true, email: 'ada.other@example.com' }],
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: adminText.move.close }));
+    expect((await screen.findByRole('status')).textContent).toBe('Payment link for 5.00 sent; the tickets move when it is paid.');
   });
 
   it("charges a dearer move through Stripe's card element when the seller takes cards by Stripe: the payment method, never the number", async () => {

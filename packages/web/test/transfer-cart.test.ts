@@ -11,6 +11,10 @@ describe('/transfer-cart (docs/cart.md#screens, docs/cart.md#errors)', () => {
     expect(['https://evil.example', '//evil.example', 'events'].map(nextPath)).toEqual(['/checkout', '/checkout', '/checkout']);
     expect(transferOutcome({ state: 'booked', ticket_order_id: 'o1' }, '/events')).toEqual({ kind: 'complete', orderId: 'o1' });
   });
+  it("a staff move's change cart (docs/box-office.md#paid-by-a-payment-link) goes to its order's confirm page; once paid, to the complete page", () => {
+    expect(transferOutcome({ state: 'pending', ticket_order_id: null, edits_order_id: 'o7' }, null)).toEqual({ kind: 'change', orderId: 'o7', to: '/manage/o7/confirm' });
+    expect(transferOutcome({ state: 'booked', ticket_order_id: 'o7', edits_order_id: 'o7' }, null)).toEqual({ kind: 'complete', orderId: 'o7' });
+  });
   it('says the spec texts for 403, 404 and a cart of another member', () => {
     expect(transferError(error(404))).toEqual({ kind: 'message', text: '404 Cart not found' });
     expect(transferError(error(403))).toEqual({ kind: 'message', text: '403 Access denied to cart' });

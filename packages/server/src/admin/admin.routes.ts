@@ -1,4 +1,4 @@
-import { ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminCompBody, ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES, ZAdminMemberSetAnswer, ZAdminCompAnswer, ZAdminMoveAnswer, ZAdminMemberList, ZAdminCartAnswer, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminTicketAnswer, ZAdminRefundAnswer, ZAdminResendAnswer, ZAdminOrderDetail, ZAdminOrderList, ZAuditAnswer } from '@foyer/contracts';
+import { ZAdminMoveLinkBody, ZAdminMoveLinkCancelBody, ZAdminMoveLinkAnswer, ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminCompBody, ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES, ZAdminMemberSetAnswer, ZAdminCompAnswer, ZAdminMoveAnswer, ZAdminMemberList, ZAdminCartAnswer, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminTicketAnswer, ZAdminRefundAnswer, ZAdminResendAnswer, ZAdminOrderDetail, ZAdminOrderList, ZAuditAnswer } from '@foyer/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
@@ -10,6 +10,7 @@ import { refundOrder } from './refund-order.js';
 import { resendOrderMail } from './resend-order-mail.js';
 import { renameTicket } from './rename-ticket.js';
 import { moveTickets } from './move-tickets.js';
+import { cancelMoveLink, createMoveLink } from './move-link.js';
 import { issueComps } from './issue-comps.js';
 import { cancelMemberAutoRenew, cancelMembership, extendMembership } from './change-membership.js';
 import { listAdminSessions } from './list-sessions.js';
@@ -59,6 +60,23 @@ const ORDERS_MOVE: Operation = {
     '404': 'not_found (order or session), ticket_not_found',
     '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
   },
+};
+const ORDERS_MOVE_LINK: Operation = {
+  summary:
+    'Move booked tickets to a dearer session paid later by the visitor through a payment link (box office): the new places held until expires_at (default 24 hours), the old tickets kept until the link is paid; the link e-mailed unless send_email is false',
+  body: ZAdminMoveLinkBody,
+  ok: ZAdminMoveLinkAnswer,
+  refusals: {
+    '400': 'validation_failed (another event, the same session, a past expires_at, no address to e-mail)',
+    '404': 'not_found (order or session), ticket_not_found',
+    '409': 'move_not_dearer (the move costs nothing more: move directly; _extra.difference), ticket_state_incorrect, event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, seat_unavailable (as reserving)',
+  },
+};
+const ORDERS_MOVE_LINK_CANCEL: Operation = {
+  summary: "Withdraw a move's payment link not paid yet (box office): the held places released, the order's tickets booked again",
+  body: ZAdminMoveLinkCancelBody,
+  ok: ZAdminMoveLinkAnswer,
+  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'move_link_settled (paid, expired or withdrawn already; _extra.state)' },
 };
 const ORDERS_RESEND: Operation = {
   summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
@@ -172,6 +190,15 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   route('POST', '/api/admin/orders/:id/move', 'box_office', ORDERS_MOVE, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminMoveBody, request.body, 'admin_move');
     return { admin_move: await moveTickets(refundDeps, actorOf(viewer), { orderId: idOf(request), body, now: ctx.now() }) };
+  });
+  route('POST', '/api/admin/orders/:id/move_link', 'box_office', ORDERS_MOVE_LINK, async (request, _reply, viewer) => {
+    const body = parseBody(ZAdminMoveLinkBody, request.body, 'admin_move_link');
+    return { admin_move_link: await createMoveLink(refundDeps, actorOf(viewer), { orderId: idOf(request), body, now: ctx.now() }) };
+  });
+  route('POST', '/api/admin/orders/:id/move_link/:cartId/cancel', 'box_office', ORDERS_MOVE_LINK_CANCEL, async (request, _reply, viewer) => {
+    const { reason } = parseBody(ZAdminMoveLinkCancelBody, request.body, 'admin_move_link');
+    const { cartId } = request.params as { cartId: string };
+    return { admin_move_link: await cancelMoveLink(ctx, actorOf(viewer), { orderId: idOf(request), cartId, reason, now: ctx.now() }) };
   });
   route('PATCH', '/api/admin/orders/:id/tickets/:ticketId', 'box_office', ORDERS_TICKETS_PATCH, async (request, _reply, viewer) => {
     const name = parseBody(ZAdminTicketNameBody, request.body, 'admin_ticket');

@@ -1,5 +1,5 @@
 import { ADMIN_TEXT, fromMinor, type TAdminMove, type TAdminMoveBody, type TPayBody } from '@foyer/contracts';
-import type { Db, Dialect } from '../db/database.js';
+import type { Db, Dialect, Tx } from '../db/database.js';
 import { inWriteTransaction } from '../db/write-batch.js';
 import { AppError } from '../http/app-error.js';
 import { modifyCart } from '../cart/modify-cart.js';
@@ -12,6 +12,9 @@ import { ticketsOfOrder } from './admin-orders.repository.js';
 import { adminTicketOut, orderNotFound } from './read-admin-order.js';
 import { claimPendingCart, orderOwner, sessionEvent, ticketsToMove } from './move-tickets.repository.js';
 import { mustExist } from '../must-exist.js';
+
+/** The fields every move names (POST admin/orders/{id}/move and …/move_link). */
+export type TAdminMoveFields = Pick<TAdminMoveBody, 'ticket_ids' | 'event_session_id' | 'reason' | 'seat_ids'>;
 
 export interface MoveDeps {
   db: Db;
@@ -37,6 +40,41 @@ const HOLD_MINUTES = 15;
  * storefront's are: the unique index over live tickets per session and seat decides who gets one.
  */
 export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId: string; body: TAdminMoveBody; now: Date }): Promise<TAdminMove> {
+  const { body, now } = input;
+  const { owner, identity, ids, made, outstanding } = await reserveMove(deps, actor, { orderId: input.orderId, body, now, audit: (after) => ({ action: 'order.move', after }) });
+  const gateways = deps.gatewaysFor(owner.seller_id);
+  if (outstanding > 0 && !body.payment) {
+    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: 'payment_required', now });
+    throw new AppError(402, 'payment_required', ADMIN_TEXT.movePaymentRequired.replace('{amount}', fromMinor(outstanding)), CONTEXT, { difference: fromMinor(outstanding) });
+  }
+  const pay = (outstanding > 0 && body.payment ? { amount: fromMinor(outstanding), gateway_id: body.payment.gateway_id, gateway_data: body.payment.gateway_data } : { amount: '0.00', gateway_id: 'free', gateway_data: {} }) as TPayBody;
+  let outcome: Awaited<ReturnType<typeof payCart>>;
+  try {
+    outcome = await payCart({ db: deps.db, dialect: deps.dialect, sellerId: owner.seller_id, currency: owner.currency, identity, cartId: made.cart.id, body: pay, idempotencyKey: null, gateways, now, publicUrl: deps.publicUrl });
+  } catch (error) {
+    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: error instanceof AppError ? error.code : 'failed', now });
+    throw error;
+  }
+  if (outcome.outcome !== 'completed') {
+    // 3-D Secure or a debit still clearing: the desk cannot finish it; nothing is kept unless money moved.
+    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: outcome.outcome, now });
+    throw new AppError(402, 'payment_failed', 'The payment of the difference was not completed; nothing was changed.', CONTEXT, { outcome: outcome.outcome });
+  }
+  const newIds = new Set(made.tickets.map((t) => t.id));
+  const moved = (await ticketsOfOrder(deps.db, owner.id)).filter((t) => newIds.has(t.id));
+  return { order_id: owner.id, moved_ticket_ids: ids, tickets: moved.map(adminTicketOut), difference: fromMinor(outstanding) };
+}
+
+/** What a reserved move is written to the audit log as: its action, and what it adds to the entry's `after`. */
+export type MoveAudit = (after: Record<string, unknown>) => { action: string; after: Record<string, unknown> };
+
+/**
+ * The first half of every move (docs/box-office.md, Move): the order's tickets checked, then a change
+ * cart of the order reserves the new tickets — every reserve rule, capacity by its conditional
+ * update, the seats named — and takes the old ones out, in one transaction with its audit entry.
+ * Answers the change cart and what is left to pay on it (below 0: to refund).
+ */
+export async function reserveMove(deps: MoveDeps, actor: Actor, input: { orderId: string; body: TAdminMoveFields; now: Date; audit: MoveAudit }) {
   const { body, now } = input;
   const owner = await orderOwner(deps.db, input.orderId);
   if (!owner) throw orderNotFound();
@@ -78,38 +116,16 @@ export async function moveTickets(deps: MoveDeps, actor: Actor, input: { orderId
           tx,
           actor,
           {
-            action: 'order.move',
             objectType: 'order',
             objectId: owner.id,
             before: { ticket_ids: ids, event_session_ids: [...new Set(tickets.map((t) => t.event_session_id))] },
-            after: { event_session_id: session.id, change_cart_id: change.cart.id, ticket_ids: change.tickets.map((t) => t.id), reason: body.reason },
+            ...input.audit({ event_session_id: session.id, change_cart_id: change.cart.id, ticket_ids: change.tickets.map((t) => t.id), reason: body.reason }),
           },
           now,
         ),
     },
   });
-  const outstanding = cartAmounts(made.cart, made.tickets, [], now).outstanding;
-  const gateways = deps.gatewaysFor(owner.seller_id);
-  if (outstanding > 0 && !body.payment) {
-    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: 'payment_required', now });
-    throw new AppError(402, 'payment_required', ADMIN_TEXT.movePaymentRequired.replace('{amount}', fromMinor(outstanding)), CONTEXT, { difference: fromMinor(outstanding) });
-  }
-  const pay = (outstanding > 0 && body.payment ? { amount: fromMinor(outstanding), gateway_id: body.payment.gateway_id, gateway_data: body.payment.gateway_data } : { amount: '0.00', gateway_id: 'free', gateway_data: {} }) as TPayBody;
-  let outcome: Awaited<ReturnType<typeof payCart>>;
-  try {
-    outcome = await payCart({ db: deps.db, dialect: deps.dialect, sellerId: owner.seller_id, currency: owner.currency, identity, cartId: made.cart.id, body: pay, idempotencyKey: null, gateways, now, publicUrl: deps.publicUrl });
-  } catch (error) {
-    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: error instanceof AppError ? error.code : 'failed', now });
-    throw error;
-  }
-  if (outcome.outcome !== 'completed') {
-    // 3-D Secure or a debit still clearing: the desk cannot finish it; nothing is kept unless money moved.
-    await discardMove(deps, actor, { orderId: owner.id, cartId: made.cart.id, why: outcome.outcome, now });
-    throw new AppError(402, 'payment_failed', 'The payment of the difference was not completed; nothing was changed.', CONTEXT, { outcome: outcome.outcome });
-  }
-  const newIds = new Set(made.tickets.map((t) => t.id));
-  const moved = (await ticketsOfOrder(deps.db, owner.id)).filter((t) => newIds.has(t.id));
-  return { order_id: owner.id, moved_ticket_ids: ids, tickets: moved.map(adminTicketOut), difference: fromMinor(outstanding) };
+  return { owner, identity, ids, made, outstanding: cartAmounts(made.cart, made.tickets, [], now).outstanding };
 }
 
 function answersFor(additionalInfo: string, tickets: { ticket_group_id: string }[]) {
@@ -118,10 +134,16 @@ function answersFor(additionalInfo: string, tickets: { ticket_group_id: string }
 }
 
 /** A move that was not confirmed: the new tickets released and the old ones booked again, once; written to the audit log. */
-async function discardMove(deps: MoveDeps, actor: Actor, input: { orderId: string; cartId: string; why: string; now: Date }) {
+export async function discardMove(deps: MoveDeps, actor: Actor, input: { orderId: string; cartId: string; why: string; now: Date }) {
   await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
-    if (!(await claimPendingCart(tx, input.cartId, input.now.toISOString()))) return;
-    await emptyCart(tx, input.cartId);
+    if (!(await releaseMoveCart(tx, input.cartId, input.now.toISOString()))) return;
     await recordAudit(tx, actor, { action: 'order.move_failed', objectType: 'order', objectId: input.orderId, before: null, after: { change_cart_id: input.cartId, why: input.why } }, input.now);
   });
+}
+
+/** A move's change cart closed unconfirmed (pending → deleted, once): its new tickets released, the order's taken-out tickets booked again. False when it was paid, expired or closed meanwhile. */
+export async function releaseMoveCart(tx: Tx, cartId: string, nowIso: string): Promise<boolean> {
+  if (!(await claimPendingCart(tx, cartId, nowIso))) return false;
+  await emptyCart(tx, cartId);
+  return true;
 }

@@ -39,6 +39,7 @@ import { up as m0036 } from './migrations/0036_instalment_overdue.js';
 import { up as m0037 } from './migrations/0037_instalment_autopay.js';
 import { up as m0038 } from './migrations/0038_wallet_updates.js';
 import { up as m0039 } from './migrations/0039_checkout_instalment_consent.js';
+import { up as m0040 } from './migrations/0040_move_links.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's Migrator and the migrations run against the schema as it was then: Kysely<any>, as its migration guide types it (eslint.config.js turns the rule off in migrations/)
 type AnyDb = Kysely<any>;
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, (db: AnyDb, dialect: Dialect) => Promise<void>>
   '0037_instalment_autopay': m0037,
   '0038_wallet_updates': m0038,
   '0039_checkout_instalment_consent': m0039,
+  '0040_move_links': m0040,
 };
 
 /** Migration names in the order they are listed (Kysely runs them in name order). */

@@ -627,6 +627,7 @@ export interface Database {
   staff_session: StaffSessionTable;
   audit_log: AuditLogTable;
   staff_refund: StaffRefundTable;
+  move_link: MoveLinkTable;
   external_login: ExternalLoginTable;
   login_otp: LoginOtpTable;
   recovery_token: RecoveryTokenTable;
@@ -794,6 +795,20 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   created_at: string;
+}
+/** 0040: a move to a dearer session paid by a payment link (docs/box-office.md#paid-by-a-payment-link): pending → paid | expired | cancelled. */
+export interface MoveLinkTable {
+  cart_id: string;
+  order_id: string;
+  staff_id: string | null;
+  staff_email: string;
+  /** What the link asks for, in minor units. */
+  difference: number;
+  emailed_to: string | null;
+  state: string;
+  expires_at: string;
+  created_at: string;
+  settled_at: string | null;
 }
 /** A box-office refund (0027): sending → refunded | failed. */
 export interface StaffRefundTable {

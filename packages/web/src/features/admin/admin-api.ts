@@ -1,4 +1,4 @@
-import type { TAdminCartAnswer, TAuditAnswer, TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
+import type { TAdminCartAnswer, TAuditAnswer, TAdminMemberList, TAdminMemberSetAnswer, TAdminCompAnswer, TAdminCompBody, TAdminMoveAnswer, TAdminMoveBody, TAdminMoveLinkAnswer, TAdminMoveLinkBody, TAdminMeAnswer, TAdminOrderDetail, TAdminOrderList, TAdminRefundAnswer, TAdminSalesReport, TAdminSessionList, TAdminSessionRow, TAdminTicketAnswer, TAdminTicketNameBody } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { toApiError } from '../../api/client.js';
 
@@ -46,6 +46,7 @@ export const renameTicket = (orderId: string, ticketId: string, body: TAdminTick
 export const patchSession = (id: string, body: { closed?: boolean; capacity?: number }) =>
   adminCall<{ admin_session: TAdminSessionRow }>(`sessions/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const moveTickets = (orderId: string, body: TAdminMoveBody) => adminCall<TAdminMoveAnswer>(`orders/${encodeURIComponent(orderId)}/move`, { method: 'POST', body });
+export const sendMoveLink = (orderId: string, body: TAdminMoveLinkBody) => adminCall<TAdminMoveLinkAnswer>(`orders/${encodeURIComponent(orderId)}/move_link`, { method: 'POST', body });
 export const issueComps = (body: TAdminCompBody) => adminCall<TAdminCompAnswer>('comps', { method: 'POST', body });
 export const membersQuery = (q: string, offset: number, limit: number) =>
   queryOptions({

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { fetchCart } from '../cart/api.js';
 import { completePath, useCart } from '../cart/cart-context.js';
 import { transferCart } from './api.js';
+import { changeCartStore } from '../../lib/change-cart-store.js';
 import { transferError, transferOutcome, type TransferOutcome } from './transfer-outcome.js';
 
 /**
@@ -35,6 +36,8 @@ export function Component() {
         if (!cart) throw new Error('no cart in the answer');
         const result = transferOutcome(cart, next);
         if (result.kind === 'go') await store.adopt(cartId);
+        // A staff move's change: this tab pays it on the order's confirm page (not the shopping cart).
+        if (result.kind === 'change') changeCartStore.write(result.orderId, cartId);
         return result;
       });
       started.current = { link, done };
@@ -45,7 +48,7 @@ export function Component() {
     };
   }, [cartId, next, key, store]);
 
-  if (outcome?.kind === 'go') return <Navigate to={outcome.to} replace />;
+  if (outcome?.kind === 'go' || outcome?.kind === 'change') return <Navigate to={outcome.to} replace />;
   if (outcome?.kind === 'complete') return <Navigate to={completePath([outcome.orderId])} replace />;
   return (
     <section className="transfer-cart" aria-labelledby="page-title">

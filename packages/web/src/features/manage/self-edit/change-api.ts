@@ -21,13 +21,8 @@ export function editOrderQuery(orderId: string, key: string | null) {
   });
 }
 
-/** The change cart of an order being edited in this tab (docs/after-sale.md#how-a-change-works-server: a cart with an expiry means unsaved changes). */
-const storeKey = (orderId: string) => `foyer.change-cart.${orderId}`;
-export const changeCartStore = {
-  read: (orderId: string): string | null => sessionStorage.getItem(storeKey(orderId)),
-  write: (orderId: string, cartId: string) => sessionStorage.setItem(storeKey(orderId), cartId),
-  clear: (orderId: string) => sessionStorage.removeItem(storeKey(orderId)),
-};
+export { changeCartStore } from '../../../lib/change-cart-store.js';
+import { changeCartStore } from '../../../lib/change-cart-store.js';
 
 const CART_EMBED = ['ticket', 'ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
 
