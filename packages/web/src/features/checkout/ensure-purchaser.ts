@@ -3,7 +3,7 @@
 import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { addressCheckout, guestCheckout, memberCheckout, registerGuest } from './api.js';
 import { registrationOf } from './identity-form-model.js';
-import { isRedirectMethod } from './redirect-methods.js';
+import { isRedirectMethod } from '../../shared/payment/redirect-methods.js';
 import { giftCheckout } from '../membership/gift/api.js';
 import { readGiftee } from '../membership/gift/giftee-storage.js';
 

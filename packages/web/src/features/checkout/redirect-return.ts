@@ -7,7 +7,7 @@ import type { TPayAnswer } from '@foyer/contracts';
 import { api } from '../../api/client.js';
 import { completePath } from '../cart/cart-context.js';
 import { en } from '../../i18n/en.js';
-import { payFailure } from './model.js';
+import { payFailure } from '../../shared/payment/model.js';
 import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/manage-return.js';
 
 export interface RedirectReturn {

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { MyAccountPage } from '../my-account/my-account-page.js';
 import { ticketsPath } from '../checkout/complete-page.js';
-import { readOrders } from '../checkout/orders.js';
+import { readOrders } from '../../shared/orders/orders.js';
 import { myOrdersQuery } from './api.js';
 
 /**

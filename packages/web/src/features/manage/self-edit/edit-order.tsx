@@ -12,7 +12,7 @@ import { formatMoney } from '../../../lib/money.js';
 import { OrderLoadFailed } from '../order-load-errors.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useOptionalAccount } from '../../account/account-context.js';
-import { readOrders } from '../../checkout/orders.js';
+import { readOrders } from '../../../shared/orders/orders.js';
 import { bySession } from '../cancellable.js';
 import { LazyWalletButtons } from '../../wallet/lazy-wallet-buttons.js';
 import { changeCartQuery, changeCartStore, confirmFreeChange, discardChange, editOrderQuery, confirmPath, managePath, modifyChange } from './change-api.js';

@@ -15,7 +15,7 @@ import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
-import { readOrders } from '../../checkout/orders.js';
+import { readOrders } from '../../../shared/orders/orders.js';
 import type { EventDetail } from '../../events/detail/model.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
