@@ -1,7 +1,7 @@
 import type { TTicketGroup } from '@foyer/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
-import type { PriceGroup } from '../events/detail/model.js';
+import type { PriceGroup } from '../../shared/events/model.js';
 import type { MapSeat, SeatNeed } from '../events/seats/seat-picking.js';
 
 // The storefront's seat map, loaded only when staff open it, through the event page's route chunk (a

@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { fetchOrders, qrCodeUrl } from '../../shared/orders/api.js';
 import { OrderMemberships } from '../membership/order-memberships.js';
 import { OrderDiscount } from '../promotions/order-discount.js';

@@ -9,11 +9,11 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
-import { completePath } from '../cart/cart-context.js';
+import { completePath } from '../../shared/cart/cart-context.js';
 import { qrCodeUrl } from '../../shared/orders/api.js';
 import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from '../../shared/orders/orders.js';
-import { seatLabel } from '../events/seats/seat-label.js';
+import { seatLabel } from '../../shared/events/seat-label.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { manageKeyStore } from '../manage/manage-key.js';
 

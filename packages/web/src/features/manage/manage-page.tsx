@@ -10,7 +10,7 @@ import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { readOrders } from '../../shared/orders/orders.js';
-import { seatLabel } from '../events/seats/seat-label.js';
+import { seatLabel } from '../../shared/events/seat-label.js';
 import { cancelTickets, manageOrderQuery } from './api.js';
 import { manageKeyStore } from './manage-key.js';
 import { orderLoadError } from './order-load-errors.js';

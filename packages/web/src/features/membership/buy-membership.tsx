@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { LOGIN_SUCCESS_EVENT, useOptionalAccount } from '../account/account-context.js';
 import { focusFirstInvalid } from '../events/detail/quantities/reservation.js';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 import { membershipLevelsQuery, myMembershipQuery } from './api.js';
 import { hasCurrentMembership } from './cards.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from './members.js';

@@ -1,6 +1,6 @@
 import type { TMembershipLevel } from '@foyer/contracts';
 import { useMemo } from 'react';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 import { typePrice } from '../events/detail/price-format.js';
 import { typeKey } from '../events/detail/quantities/quantities.js';
 

@@ -1,4 +1,4 @@
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 import { ReserveBar } from '../events/detail/quantities/reserve-bar.js';
 import { selectionTotal } from '../events/detail/quantities/reservation.js';
 

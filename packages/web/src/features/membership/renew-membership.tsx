@@ -6,7 +6,7 @@ import { useSeller } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { useOptionalAccount } from '../account/account-context.js';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 import { typeKey } from '../events/detail/quantities/quantities.js';
 import { myMembershipQuery } from './api.js';
 import { MembershipSkeleton } from './buy-membership.js';

@@ -6,7 +6,7 @@ import { LoginPanel } from '../account/login-panel.js';
 import { MyAccountNav } from './my-account-nav.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries } from '../../config/use-config.js';
-import { myAccountPages, type MyAccountPage as PageName } from './pages.js';
+import { myAccountPages, type MyAccountPage as PageName } from '../../config/my-account-pages.js';
 
 /**
  * The frame of every My Account page (docs/accounts.md#my-account): its title, the pages' nav, then the page itself for

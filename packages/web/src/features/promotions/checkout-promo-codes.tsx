@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { en } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
-import { isInjectedCart } from '../cart/model.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
+import { isInjectedCart } from '../../shared/cart/model.js';
 import { BlockedCartNotice } from './blocked-cart-notice.js';
 import { PromoCodesModal } from './promo-codes-modal.js';
 import { ResidentZip } from './resident-zip.js';

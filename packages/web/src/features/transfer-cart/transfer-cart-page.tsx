@@ -3,8 +3,8 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { fetchCart } from '../cart/api.js';
-import { completePath, useCart } from '../cart/cart-context.js';
+import { fetchCart } from '../../shared/cart/api.js';
+import { completePath, useCart } from '../../shared/cart/cart-context.js';
 import { transferCart } from './api.js';
 import { transferError, transferOutcome, type TransferOutcome } from './transfer-outcome.js';
 

@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { readOrders } from '../../../shared/orders/orders.js';
-import type { EventDetail } from '../../events/detail/model.js';
+import type { EventDetail } from '../../../shared/events/model.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
 import { changeCartQuery, changeCartStore, discardChange, editOrderQuery, managePath, modifyChange, priceCheckQuery, priceIncreaseMinor, RESTART_CODES } from './change-api.js';

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { en, format } from '../../../i18n/en.js';
 import { formatMoney } from '../../../lib/money.js';
 import { focusFirstInvalid } from '../../account/field.js';
-import type { EventDetail } from '../../events/detail/model.js';
+import type { EventDetail } from '../../../shared/events/model.js';
 import { membershipLevelsQuery } from '../api.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from '../members.js';
 import { MembersFields } from '../members-fields.js';

@@ -12,7 +12,7 @@ import { asString, configValue } from '../../../config/config.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
 import { Field } from '../../account/field.js';
-import { readEventDetail } from '../../events/detail/model.js';
+import { readEventDetail } from '../../../shared/events/model.js';
 import { lookupGiftCode } from '../gift/api.js';
 import { giftCodeProblem } from './redeem-state.js';
 import { RedeemLevels } from './redeem-levels.js';

@@ -8,7 +8,7 @@ import { en, format } from '../../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime, safeTz } from '../../../../lib/dates.js';
 import { SessionPicker } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 
 interface DateFirstSessionStepProps {

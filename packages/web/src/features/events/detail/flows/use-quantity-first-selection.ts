@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { useBenefitPools } from '../../../membership/benefits.js';
 import { asksForTickets, resolveTickets, type DeepLink } from '../deep-links/deep-links.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { AttendeeValue } from '../quantities/attendees.js';
 import { initialQuantities, quantityLimits, setQuantity, type Quantities } from '../quantities/quantities.js';
 import { attendeeNeedsByKey, groupSurveys, initialAmounts } from '../quantities/reservation.js';
