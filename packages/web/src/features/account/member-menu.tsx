@@ -8,9 +8,10 @@ import { showLoginLinks } from './member-links.js';
 import { useIsMember } from './use-is-member.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages } from '../../config/my-account-pages.js';
+import { loadMembershipDetailsModal } from '../membership/public-routes.js';
 
 // The membership details modal: its own chunk, loaded when a member first opens it.
-const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
+const MembershipDetailsModal = lazy(loadMembershipDetailsModal);
 
 /**
  * The member menu of the header (docs/memberships.md#2-buying): a logged-in member sees a greeting with the first name,

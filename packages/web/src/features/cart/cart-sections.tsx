@@ -3,7 +3,7 @@ import { isAllDaySession, CART_THUMBNAIL, cardImageId, cartThumbnail } from '@fo
 import { en, format } from '../../i18n/en.js';
 import { formatDate, formatDateTime, safeTz } from '../../lib/dates.js';
 import { TrashIcon } from '../../ui/icons.js';
-import { WasPrice } from '../promotions/discount-rows.js';
+import { WasPrice } from '../promotions/public.js';
 import { isInjectedCart, type CartLine, type CartSection, type CartView } from '../../shared/cart/model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */

@@ -8,7 +8,7 @@ import { api } from '../../api/client.js';
 import { completePath } from '../../shared/cart/cart-context.js';
 import { en } from '../../i18n/en.js';
 import { payFailure } from '../../shared/payment/model.js';
-import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/manage-return.js';
+import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/public.js';
 
 export interface RedirectReturn {
   cartId: string;

@@ -15,7 +15,7 @@ import { ordersQuery } from './complete-page.js';
 import { readOrders, type OrderTicketView } from '../../shared/orders/orders.js';
 import { seatLabel } from '../../shared/events/seat-label.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
-import { manageKeyStore } from '../manage/manage-key.js';
+import { manageKeyStore } from '../manage/public.js';
 
 /** When a ticket is for, as the ticket prints it. */
 export function ticketWhen(t: OrderTicketView): string | null {

@@ -19,8 +19,7 @@ import type { StripeBacsHandle } from '../../shared/payment/stripe-bacs-field.js
 import type { StripeCardHandle } from '../../shared/payment/stripe-card-field.js';
 import type { StripeJs } from '../../shared/payment/stripe-js.js';
 import { walletRequest } from '../../shared/payment/wallet-request.js';
-import { clearGiftee } from '../membership/gift/giftee-storage.js';
-import { clearAutoRenew, readAutoRenew } from '../membership/auto-renew/auto-renew-choice.js';
+import { clearGiftee, clearAutoRenew, readAutoRenew } from '../membership/public.js';
 
 export interface CheckoutPayInput {
   purchaser: PurchaserInput;

@@ -18,7 +18,7 @@ import { instalmentView } from './instalments/instalment-plan.js';
 import { InstalmentSummary } from './instalments/instalment-summary.js';
 import { PAID_STATE } from './instalments/paid-state.js';
 import { bySession, isCancellable, whyNotCancellable, type SessionTickets } from './cancellable.js';
-import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
+import { LazyWalletButtons } from '../wallet/public.js';
 import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 import { changeCartStore, selfEditRules } from './self-edit/change-api.js';
 import { EditOrder } from './self-edit/edit-order.js';

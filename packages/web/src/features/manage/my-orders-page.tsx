@@ -7,8 +7,8 @@ import { formatOrderDate, safeTz } from '../../lib/dates.js';
 import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { MyAccountPage } from '../my-account/my-account-page.js';
-import { ticketsPath } from '../checkout/complete-page.js';
+import { MyAccountPage } from '../my-account/public.js';
+import { ticketsPath } from '../checkout/public.js';
 import { readOrders } from '../../shared/orders/orders.js';
 import { myOrdersQuery } from './api.js';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
+import { useOptionalAccount, LoginPanel } from '../account/public.js';
 import { MyAccountNav } from './my-account-nav.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries } from '../../config/use-config.js';

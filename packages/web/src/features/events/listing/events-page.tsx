@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.js';
 import { useOptionalCart } from '../../../shared/cart/cart-context.js';
-import { CartFooter, CartSidebar } from '../../cart/cart-widget.js';
+import { CartFooter, CartSidebar } from '../../cart/public.js';
 import { listOf } from '../../../api/document.js';
 import { eventsAvailableQuery } from '../../../api/queries.js';
 import { categoryOrder } from '../../../config/config.js';

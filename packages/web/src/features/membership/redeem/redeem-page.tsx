@@ -11,7 +11,7 @@ import { paths } from '../../../app/paths.js';
 import { asString, configValue } from '../../../config/config.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';
-import { Field } from '../../account/field.js';
+import { Field } from '../../account/public.js';
 import { readEventDetail } from '../../../shared/events/model.js';
 import { lookupGiftCode } from '../gift/api.js';
 import { giftCodeProblem } from './redeem-state.js';

@@ -22,7 +22,7 @@ import { attendeeNeedsByKey, buildReservation, groupQuantity, groupSurveys, init
 import { cachedDefaults } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './ticket-forms.js';
-import { useBenefitPools } from '../../../membership/benefits.js';
+import { useBenefitPools } from '../../../membership/public.js';
 import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 

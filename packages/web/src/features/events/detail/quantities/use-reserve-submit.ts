@@ -5,7 +5,7 @@ import { errorMessage } from '../../../../api/client.js';
 import { useAppConfig } from '../../../../config/use-config.js';
 import { useOptionalCart } from '../../../../shared/cart/cart-context.js';
 import { nextRouteAfterAdd } from '../../../../shared/cart/model.js';
-import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
+import { reserveWithCodes } from '../../../promotions/public.js';
 import { buildReservation, campaignOf, focusFirstInvalid, hasErrors, type FormErrors } from './reservation.js';
 
 type Reservation = ReturnType<typeof buildReservation>;
