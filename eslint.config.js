@@ -40,8 +40,8 @@ export default tseslint.config(
     },
   },
   {
-    // Areas do not reach into each other (docs/architecture.md#lint); the crossings already there are
-    // listed in eslint/area-boundary-exceptions.js.
+    // Areas do not reach into each other (docs/architecture.md#lint): a web feature imports another only
+    // through its public modules.
     files: ["packages/server/src/**", "packages/web/src/features/**"],
     plugins: { foyer },
     rules: { "foyer/area-boundaries": "error" },

@@ -13,6 +13,8 @@ const apiTarget = process.env.FOYER_API_URL ?? 'http://localhost:3000';
  * API's origin, which the server's CSRF check (same origin or FOYER_PUBLIC_URL) accepts.
  */
 const toApi = { target: apiTarget, changeOrigin: true, headers: { origin: new URL(apiTarget).origin } };
+/** A feature's public module (features/<feature>/public.ts): re-exports only, no side effects of its own. */
+const PUBLIC_MODULE = /\/src\/features\/[^/]+\/public\.ts$/;
 
 /**
  * The server render's build (`vite build --ssr`, docs/server-rendering.md): the app's one query
@@ -48,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig() : {
     // dist/.vite/manifest.json: which chunks each route loads (the JS budget test reads it).
     manifest: true,
     rollupOptions: {
+      // A feature's public.ts re-exports only (docs/architecture.md#web-features): importing it takes in
+      // just the modules whose exports are used, so a route does not load another feature's other pieces.
+      treeshake: { moduleSideEffects: (id) => !PUBLIC_MODULE.test(id) },
       output: {
         manualChunks: chunkOf,
       },

@@ -1,6 +1,6 @@
 /**
  * The text of a stand-in for Stripe.js (https://js.stripe.com/v3/), served by the fake Stripe to
- * the browser tests: `window.Stripe(key)` with the calls Foyer makes (features/checkout/stripe-js.ts).
+ * the browser tests: `window.Stripe(key)` with the calls Foyer makes (packages/web/src/shared/payment/stripe-js.ts).
  * The card element is a plain text field whose payment method is pm_card_visa; the Payment Element
  * (Bacs) has a sort code and an account number field, and its payment method is made by the fake's
  * POST /v1/payment_methods with the publishable key, as Stripe.js does (never through Foyer); the payment

@@ -12,7 +12,7 @@ import { onFirstChange, withFrameEffects } from './frame-effects.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AccountProvider, useAccount } from '../src/features/account/account-context.js';
-import { CartProvider } from '../src/features/cart/cart-context.js';
+import { CartProvider } from '../src/shared/cart/cart-context.js';
 import { CALLBACK_RETHROW_MS } from '../src/features/account/external-login-pages.js';
 
 /** The login modal, the member menu and the session cookie in the whole app, against a fake fetch. */

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { resetErrorReports } from '../src/lib/report-error.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';

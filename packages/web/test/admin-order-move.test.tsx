@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as OrderPage } from '../src/features/admin/order-page.js';
 import { adminText } from '../src/i18n/en-admin.js';
-import type { StripeJs } from '../src/features/checkout/stripe-js.js';
+import type { StripeJs } from '../src/shared/payment/stripe-js.js';
 import { configDocument, installFetch } from './fixtures.js';
 import { renderAtRoute } from './render-at-route.js';
 

@@ -1,10 +1,10 @@
 import type { TTicketGroup, TTicketType } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { disableTagManager, enableTagManager, pushEcommerce } from '../src/features/analytics/data-layer.js';
-import { addedTicketIds, cartItems, ecommerceEvent, eventItems } from '../src/features/analytics/ecommerce.js';
-import { trackRemoveFromCart } from '../src/features/analytics/track.js';
-import { readCart } from '../src/features/cart/model.js';
-import type { EventDetail } from '../src/features/events/detail/model.js';
+import { disableTagManager, enableTagManager, pushEcommerce } from '../src/shared/analytics/data-layer.js';
+import { addedTicketIds, cartItems, ecommerceEvent, eventItems } from '../src/shared/analytics/ecommerce.js';
+import { trackRemoveFromCart } from '../src/shared/analytics/track.js';
+import { readCart } from '../src/shared/cart/model.js';
+import type { EventDetail } from '../src/shared/events/model.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 
 const view = () => readCart(cartDocument())!;

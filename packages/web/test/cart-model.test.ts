@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client.js';
-import { badgeText, isCompletedOrder, nextRouteAfterAdd, readCart, refreshOutcome, removalPlan } from '../src/features/cart/model.js';
+import { badgeText, isCompletedOrder, nextRouteAfterAdd, readCart, refreshOutcome, removalPlan } from '../src/shared/cart/model.js';
 import { cart, cartDocument, ticket } from './cart-fixtures.js';
 import { configEntry } from './fixtures.js';
 

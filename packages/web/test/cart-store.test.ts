@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { CartStore } from '../src/features/cart/store.js';
-import { readCartId, writeCartId } from '../src/features/cart/storage.js';
+import { CartStore } from '../src/shared/cart/store.js';
+import { readCartId, writeCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { installFetch } from './fixtures.js';
 

@@ -20,9 +20,9 @@ import {
   partialOptions,
   paymentDueMinor,
   regionLabel,
-} from '../src/features/checkout/model.js';
+} from '../src/shared/payment/model.js';
 import { normalizeCountry, regionsOf } from '../src/features/checkout/regions.js';
-import { parseOrderIds } from '../src/features/checkout/orders.js';
+import { parseOrderIds } from '../src/shared/orders/orders.js';
 
 const refusal = (status: number, code: string, description = 'Provider says no.', extra: unknown = null) => new ApiError({ status, code, description, extra });
 

@@ -5,7 +5,7 @@ import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
-import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/stripe-js.js';
+import type { StripeJs, StripePaymentRequest } from '../src/shared/payment/stripe-js.js';
 
 /**
  * Payment methods with Stripe on (docs/checkout.md): the wallet is the default where the browser has

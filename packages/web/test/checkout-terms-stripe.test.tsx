@@ -3,7 +3,7 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { STRIPE_JS_URL } from '../src/features/checkout/stripe-js.js';
+import { STRIPE_JS_URL } from '../src/shared/payment/stripe-js.js';
 import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';

@@ -3,7 +3,7 @@ import { fillCheckoutForm } from './checkout-steps.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { readCartId } from '../src/features/cart/storage.js';
+import { readCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completedOrderRedirect } from '../src/features/checkout/orders.js';
+import { completedOrderRedirect } from '../src/shared/orders/orders.js';
 
 describe('the external completed-order page', () => {
   it('appends the order ids to the configured address, keeping its own query', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementDue, countdownLevel, formatCountdown, localExpiry, secondsLeft } from '../src/features/cart/countdown.js';
+import { announcementDue, countdownLevel, formatCountdown, localExpiry, secondsLeft } from '../src/shared/cart/countdown.js';
 
 describe('cart countdown (docs/cart.md#holds-and-expiry, docs/cart.md#limits)', () => {
   it('the local expiry is expires_in minus 5 seconds after the response; none without a hold', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en.js';
-import { disableTagManager } from '../src/features/analytics/data-layer.js';
+import { disableTagManager } from '../src/shared/analytics/data-layer.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';

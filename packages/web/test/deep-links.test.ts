@@ -9,7 +9,7 @@ import {
   withPresetPrice,
   type DeepLink,
 } from '../src/features/events/detail/deep-links/deep-links.js';
-import type { EventDetail, PriceGroup } from '../src/features/events/detail/model.js';
+import type { EventDetail, PriceGroup } from '../src/shared/events/model.js';
 
 const link = (query: string): DeepLink => parseDeepLink(new URLSearchParams(query));
 

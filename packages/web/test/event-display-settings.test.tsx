@@ -5,7 +5,7 @@ import { configDocument, configEntry, EVENT_ID, eventDocument, installFetch, ses
 import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticketWhen, validity } from '../src/features/checkout/tickets-page.js';
-import type { OrderTicketView } from '../src/features/checkout/orders.js';
+import type { OrderTicketView } from '../src/shared/orders/orders.js';
 
 // docs/catalog.md: event meta hide_event_details and ticket_date_time, event config image no_cropping.
 function server(doc: ReturnType<typeof eventDocument>) {

@@ -5,7 +5,7 @@ import { membershipExpired } from '../src/features/events/detail/flows/members-o
 import { ticketTypesRequired } from '../src/features/events/detail/flows/priced-queries.js';
 import { calendarErrorText } from '../src/features/events/detail/dates-sessions/calendar-error.js';
 import { stepOfState } from '../src/features/events/detail/flows/use-flow-history.js';
-import type { PriceGroup } from '../src/features/events/detail/model.js';
+import type { PriceGroup } from '../src/shared/events/model.js';
 
 const event = (over: Partial<FlowInput['event']> = {}): FlowInput['event'] => ({ event_type: 'repeating', hidden_type: 'public_browsable', meta: {}, ...over });
 const groups = (...handlers: string[]) => handlers.map((handler) => ({ group: { handler } })) as FlowInput['groups'];

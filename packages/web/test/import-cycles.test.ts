@@ -88,6 +88,9 @@ describe('web import graph', () => {
     const graph = importGraph(sourceFiles(SRC));
     const shell = graph.get(join(SRC, 'app/shell.tsx'));
     expect(shell).toContain(join(SRC, 'features/account/account-context.tsx'));
+    // Features meet through public modules (docs/architecture.md#web-features): those are in the graph too.
+    expect(graph.get(join(SRC, 'features/checkout/checkout-page.tsx'))).toContain(join(SRC, 'features/cart/public.ts'));
+    expect(graph.get(join(SRC, 'features/cart/public.ts'))).toContain(join(SRC, 'features/cart/cart-contents.tsx'));
     expect(graph.size).toBeGreaterThan(100);
   });
 

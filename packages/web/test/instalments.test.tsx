@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TConfigEntry } from '@foyer/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StripeJs, StripePaymentRequest } from '../src/features/checkout/stripe-js.js';
+import type { StripeJs, StripePaymentRequest } from '../src/shared/payment/stripe-js.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';
 import { cartDocument } from './cart-fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCart } from '../src/features/cart/model.js';
+import { readCart } from '../src/shared/cart/model.js';
 import { anchorMatchCount } from '../src/features/events/upsell/match-anchor.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 

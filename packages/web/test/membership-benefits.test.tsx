@@ -2,7 +2,7 @@ import type { TMemberAllowance } from '@foyer/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
-import type { PriceGroup } from '../src/features/events/detail/model.js';
+import type { PriceGroup } from '../src/shared/events/model.js';
 import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities/quantities.js';
 import { queryClient } from '../src/app/query-client.js';
 import { benefitPools } from '../src/features/membership/benefits.js';

@@ -3,7 +3,7 @@ import type { AttendeeNeeds } from '@foyer/contracts/rules';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AttendeeValue } from '../src/features/events/detail/quantities/attendees.js';
-import type { PriceType } from '../src/features/events/detail/model.js';
+import type { PriceType } from '../src/shared/events/model.js';
 import { typeKey } from '../src/features/events/detail/quantities/quantities.js';
 import { Attendees } from '../src/features/events/detail/quantities/ticket-forms.js';
 import { ticketType } from './fixtures.js';

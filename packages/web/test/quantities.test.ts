@@ -1,7 +1,7 @@
 import type { TTicketGroup, TTicketGroupRule, TTicketType } from '@foyer/contracts';
 import { describe, expect, it } from 'vitest';
 import { ticketGroup } from './fixtures.js';
-import type { PriceGroup } from '../src/features/events/detail/model.js';
+import type { PriceGroup } from '../src/shared/events/model.js';
 import {
   canIncrease,
   decrease,

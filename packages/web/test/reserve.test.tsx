@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, configEntry, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, SELLER_ID, type Handler } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';

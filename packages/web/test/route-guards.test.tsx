@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configuredRedirect, externalMembershipUrl, skipsUpsells, takeExpressFlag } from '../src/app/route-guards.js';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, configEntry, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sellerLinks, sellerOffsetTokens } from '@foyer/contracts/rules';
 import { queryClient } from '../src/app/query-client.js';
-import { paymentSettings } from '../src/features/checkout/payment-settings.js';
+import { paymentSettings } from '../src/shared/payment/payment-settings.js';
 import { configDocument, configEntry, installFetch, listingDocument } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { renderApp } from './render-app.js';

@@ -9,7 +9,7 @@ import { hydrateInlineQueries } from '../src/api/inline-queries.js';
 import { isPublicVisitor } from '../src/app/public-visitor.js';
 import { resolveLazyRoutes, serverRouterData } from '../src/app/start-router.js';
 import { api } from '../src/api/client.js';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { plainParagraphs } from '../src/features/events/detail/description/plain-text.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/venue-time.js';
 

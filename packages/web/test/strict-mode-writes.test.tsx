@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { queryClient } from '../src/app/query-client.js';
 import { routes } from '../src/app/router.js';
 import { manageKeyStore } from '../src/features/manage/manage-key.js';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, SELLER_ID, session, sessionsDocument, type Handler } from './fixtures.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
-import { readCartId } from '../src/features/cart/storage.js';
+import { readCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import type { TConfigEntry } from '@foyer/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCart } from '../src/features/cart/model.js';
+import { readCart } from '../src/shared/cart/model.js';
 import { bookingsOf, conflictPadding, conflicts, DEFAULT_CONFLICT_PADDING_MINUTES, type Booking } from '../src/features/events/upsell/conflicts.js';
 import { clearUpsellChain, nextInChain, readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument } from './cart-fixtures.js';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { writeCartId } from '../src/features/cart/storage.js';
+import { writeCartId } from '../src/shared/cart/storage.js';
 import { readUpsellChain, writeUpsellChain } from '../src/features/events/upsell/upsell-chain.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { configDocument, configEntry, EVENT_ID, eventDocument, eventTemplate, installFetch, listingDocument, SELLER_ID, ticketGroup, type Handler } from './fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anchorOf, inVisitWindow, visitWindow, VisitTimeError } from '../src/features/events/detail/dates-sessions/visit-window.js';
-import { readCart } from '../src/features/cart/model.js';
+import { readCart } from '../src/shared/cart/model.js';
 import { cartDocument, ticket } from './cart-fixtures.js';
 
 // The anchor: 1:00–1:30 PM in New York on Nov 21, 2026 (UTC−5).

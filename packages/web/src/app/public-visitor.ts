@@ -1,6 +1,6 @@
 import { api } from '../api/client.js';
 import { hasSession } from '../features/account/session-cookie.js';
-import { readCartId } from '../features/cart/storage.js';
+import { readCartId } from '../shared/cart/storage.js';
 
 /**
  * Whether this browser sees the public page a server render draws: no session (a member's header

@@ -5,7 +5,7 @@ import { applyThemeTokens } from '../config/theme.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../config/use-config.js';
 import { en, format } from '../i18n/en.js';
 import { logoUrl } from '../lib/image.js';
-import { CartProvider } from '../features/cart/cart-context.js';
+import { CartProvider } from '../shared/cart/cart-context.js';
 import { CartButton } from '../features/cart/cart-widget.js';
 import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';

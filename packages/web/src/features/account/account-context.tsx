@@ -4,7 +4,7 @@ import type { TLoginAnswer, TUser, TUserDocument } from '@foyer/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
-import { useCartContext } from '../cart/cart-context.js';
+import { useCartContext } from '../../shared/cart/cart-context.js';
 import { logIn, logOut, userOf, userQuery, userQueryKey } from './api.js';
 import { LoginModal, type LoginRequest } from './login-modal.js';
 import { LoginOrGuestDialog } from './login-or-guest-dialog.js';

@@ -2,15 +2,16 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en, format } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { useOptionalAccount } from './account-context.js';
 import { showLoginLinks } from './member-links.js';
 import { useIsMember } from './use-is-member.js';
 import { useConfigEntries } from '../../config/use-config.js';
-import { myAccountPages } from '../my-account/pages.js';
+import { myAccountPages } from '../../config/my-account-pages.js';
+import { loadMembershipDetailsModal } from '../membership/public-routes.js';
 
 // The membership details modal: its own chunk, loaded when a member first opens it.
-const MembershipDetailsModal = lazy(() => import('../membership/membership-details-modal.js'));
+const MembershipDetailsModal = lazy(loadMembershipDetailsModal);
 
 /**
  * The member menu of the header (docs/memberships.md#2-buying): a logged-in member sees a greeting with the first name,

@@ -1,4 +1,4 @@
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 
 /** The guest's current cart, sent with a login so the member keeps it (docs/accounts.md#members login payload cart_id). */
 export function useCartIdForLogin(): string | null {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { configQuery } from '../../api/queries.js';
+import { loadInstalmentPayPage } from '../manage/public-routes.js';
 
-type CardModule = typeof import('../manage/instalments/instalment-pay-page.js');
+type CardModule = Awaited<ReturnType<typeof loadInstalmentPayPage>>;
 
 /**
  * How the desk takes a card (docs/box-office.md#move): the seller's payment settings and, when cards
@@ -17,7 +18,7 @@ export function useDeskCard(enabled: boolean) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!enabled || module) return;
-    import('../manage/instalments/instalment-pay-page.js').then(setModule, () => setFailed(true));
+    loadInstalmentPayPage().then(setModule, () => setFailed(true));
   }, [enabled, module]);
   const ready = (!!config.data || config.isError) && (!!module || failed);
   const settings = config.data && module ? module.paymentSettings(config.data.entries, {}) : null;

@@ -8,7 +8,7 @@ import { moveTickets, sendMoveLink, sessionsQuery } from './admin-api.js';
 import { MoveLinkSent } from './move-link-sent.js';
 import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
-import type { StripeCardHandle } from '../checkout/stripe-card-field.js';
+import type { StripeCardHandle } from '../../shared/payment/stripe-card-field.js';
 import { useDeskCard } from './desk-card.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).

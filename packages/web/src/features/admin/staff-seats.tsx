@@ -1,14 +1,15 @@
 import type { TTicketGroup } from '@foyer/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
-import type { PriceGroup } from '../events/detail/model.js';
-import type { MapSeat, SeatNeed } from '../events/seats/seat-picking.js';
+import type { PriceGroup } from '../../shared/events/model.js';
+import type { MapSeat, SeatNeed } from '../events/public.js';
+import { loadEventPage } from '../events/public-routes.js';
 
 // The storefront's seat map, loaded only when staff open it, through the event page's route chunk (a
 // dynamic entry the storefront has already): importing the map's own chunk from here would give it a
 // second importer and re-split the event page's chunks, growing the storefront's first load
 // (docs/box-office.md#seats).
-const SeatMapDialog = lazy(async () => (await import('../events/detail/event-page.js')).loadSeatMapDialog());
+const SeatMapDialog = lazy(async () => (await loadEventPage()).loadSeatMapDialog());
 
 /** One ticket that needs a seat: its group, and its type's name (what the map's errors say). */
 export interface SeatLine {

@@ -9,15 +9,14 @@ import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { trackRemoveFromCart } from '../analytics/track.js';
-import { AppliedCodes } from '../promotions/applied-codes.js';
-import { PromoPanel } from '../promotions/promo-panel.js';
-import { useCart } from './cart-context.js';
+import { trackRemoveFromCart } from '../../shared/analytics/track.js';
+import { AppliedCodes, PromoPanel } from '../promotions/public.js';
+import { useCart } from '../../shared/cart/cart-context.js';
 import { RemoveConfirm, type RemovalAsked } from './cart-remove-confirm.js';
 import { CartSections } from './cart-sections.js';
 import { CartTimer } from './cart-timer.js';
 import { CartTotals } from './cart-totals.js';
-import { removalPlan, type CartLine } from './model.js';
+import { removalPlan, type CartLine } from '../../shared/cart/model.js';
 
 export type CartVariant = 'sidebar' | 'drawer' | 'summary';
 

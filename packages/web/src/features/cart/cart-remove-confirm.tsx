@@ -1,6 +1,6 @@
 // The question before a ticket leaves the cart (docs/cart.md#screens): what goes, and what goes with it.
 import { en, format } from '../../i18n/en.js';
-import type { CartLine, RemovalPlan } from './model.js';
+import type { CartLine, RemovalPlan } from '../../shared/cart/model.js';
 
 /** The ticket to remove and what its removal takes with it. */
 export interface RemovalAsked {

@@ -4,8 +4,8 @@ import { en, format } from '../../i18n/en.js';
 import { formatDate, formatDateTime } from '../../lib/dates.js';
 import { safeTz } from '../../lib/venue-time.js';
 import { TrashIcon } from '../../ui/icons.js';
-import { WasPrice } from '../promotions/discount-rows.js';
-import { isInjectedCart, type CartLine, type CartSection, type CartView } from './model.js';
+import { WasPrice } from '../promotions/public.js';
+import { isInjectedCart, type CartLine, type CartSection, type CartView } from '../../shared/cart/model.js';
 
 /** When a section's tickets are for: date and time, the day of an all-day session, or 'Any day'. */
 export function sectionWhen(section: CartSection): string | null {

@@ -3,8 +3,8 @@ import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatTime } from '../../lib/dates.js';
 import { ClockIcon } from '../../ui/icons.js';
-import { useCart, useCartSeconds } from './cart-context.js';
-import { countdownLevel, formatCountdown } from './countdown.js';
+import { useCart, useCartSeconds } from '../../shared/cart/cart-context.js';
+import { countdownLevel, formatCountdown } from '../../shared/cart/countdown.js';
 
 /**
  * The countdown of docs/cart.md#holds-and-expiry: under 20 minutes as m:ss (warning under 5, error under 2); above it,

@@ -2,8 +2,8 @@
 import type { TCart } from '@foyer/contracts';
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { en } from '../../i18n/en.js';
-import { DiscountRows } from '../promotions/discount-rows.js';
-import { cartTotals } from './model.js';
+import { DiscountRows } from '../promotions/public.js';
+import { cartTotals } from '../../shared/cart/model.js';
 
 /** `fee`: the chosen payment method's fee at checkout, over zero (docs/payments.md "Payment-method fees"), or null. */
 export function CartTotals({ cart, fee, money }: { cart: TCart; fee: string | null; money: (amount: string) => string }) {

@@ -7,9 +7,9 @@ import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import { CartIcon } from '../../ui/icons.js';
 import { Modal } from '../../ui/modal.js';
-import { useCart, useCartContext } from './cart-context.js';
+import { useCart, useCartContext } from '../../shared/cart/cart-context.js';
 import { CartContents } from './cart-contents.js';
-import { badgeText } from './model.js';
+import { badgeText } from '../../shared/cart/model.js';
 
 /** The cart as a panel beside the page (desktop). */
 export function CartSidebar() {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
-import { useCart } from './cart-context.js';
+import { useCart } from '../../shared/cart/cart-context.js';
 
 /**
  * The delete-cart-or-checkout dialog (docs/routes.md#app-shell-and-modals): shown where something needs an empty cart (a gift

@@ -1,6 +1,6 @@
-import type { TCartDocument, TLedger, TLedgerDocument, TOrderDocument, TPayAnswer, TPayBody } from '@foyer/contracts';
-import { api, buildSearch, createApiClient } from '../../api/client.js';
-import { identityIdOfConflict, identityIdOfUser } from './model.js';
+import type { TCartDocument } from '@foyer/contracts';
+import { api } from '../../api/client.js';
+import { identityIdOfConflict, identityIdOfUser } from '../../shared/payment/model.js';
 
 /** The checkout calls of docs/checkout.md#calls. */
 
@@ -45,60 +45,4 @@ export function guestCheckout(cartId: string, identityId: string, answers: Recor
  */
 export function addressCheckout(cartId: string, answers: Record<string, string | boolean>, paymentMethodType: string, member: boolean): Promise<TCartDocument> {
   return api.post<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/guest_checkout`, { send_email: member, identity_form: answers, payment_method_type: paymentMethodType });
-}
-
-/** The pay call carries an Idempotency-Key: one per attempt, reused by a double click. */
-const payClient = (key: string) =>
-  createApiClient({
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set('Idempotency-Key', key);
-      return globalThis.fetch(input, { ...init, headers });
-    },
-  });
-
-/** `orderKey`: a booked order's manage-link key (paying its later instalments, features/manage/instalments). */
-export function payCart(cartId: string, body: TPayBody, idempotencyKey: string, member = false, orderKey: string | null = null): Promise<TPayAnswer> {
-  const client = payClient(idempotencyKey);
-  client.setSellerId(api.getSellerId());
-  return client.post<TPayAnswer>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/pay`, body, orderKey ? { query: { key: orderKey } } : undefined);
-}
-
-/** Keeps an applied gift card on the cart until it is paid (docs/payments.md "Gift cards"); answers the cart. */
-export function keepGiftCard(cartId: string, number: string, member = false): Promise<TCartDocument> {
-  return api.post<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/gift_card`, { number });
-}
-
-/** Takes a kept gift card off the cart. */
-export function dropGiftCard(cartId: string, number: string, member = false): Promise<TCartDocument> {
-  return api.request<TCartDocument>(`${member ? 'my/cart' : 'cart'}/${encodeURIComponent(cartId)}/gift_card/${encodeURIComponent(number)}`, { method: 'DELETE' });
-}
-
-/** The demo gateway's stand-in for the bank page. */
-export function confirmDemoIntent(intentId: string): Promise<unknown> {
-  return api.post(`payments/demo/${encodeURIComponent(intentId)}/confirm`, {});
-}
-
-export async function lookupGiftCard(number: string): Promise<TLedger | null> {
-  const doc = await api.get<TLedgerDocument>(`ledger/giftcard/${encodeURIComponent(number)}`);
-  return doc.ledger?._data[0] ?? null;
-}
-
-export const ORDER_EMBED = ['ticket.ticket_type', 'ticket.event_session', 'ticket.event_template', 'event_template.venue'] as const;
-
-/**
- * GET ticket_order?id._in (docs/checkout.md#calls, the complete page): the orders this browser bought, or the one
- * an e-mail link's key opens. Through /api: orders are private (/cached_api reads no cookies).
- */
-export function fetchOrders(ids: string[], key: string | null, signal?: AbortSignal): Promise<TOrderDocument> {
-  return api.get<TOrderDocument>('ticket_order', { query: { 'id._in': ids, key }, embed: ORDER_EMBED, signal });
-}
-
-/** The order's QR image: the same access as reading it (the browser's cookies, or the key). */
-export const qrCodeUrl = (orderId: string, key?: string | null) => `/api/ticket_order/${encodeURIComponent(orderId)}/qrcode${buildSearch({ query: { margin: 4, key } }, api.getSellerId())}`;
-
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TCart, TPayAnswer } from '@foyer/contracts';
 import type { IdentityField } from '@foyer/contracts/rules';
 import type { Message } from './checkout-form-state.js';
-import type { PaymentSettings } from './payment-settings.js';
+import type { PaymentSettings } from '../../shared/payment/payment-settings.js';
 
 export interface CheckoutFormProps {
   cartId: string;

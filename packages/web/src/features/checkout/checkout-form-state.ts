@@ -5,7 +5,7 @@ import type { TCart } from '@foyer/contracts';
 import type { IdentityAnswers } from '@foyer/contracts/rules';
 import { en } from '../../i18n/en.js';
 import { answersWith, EMPTY_ANSWERS, type IdentityErrors } from './identity-form-model.js';
-import type { AppliedGiftCard, PartialChoice, PayStep } from './model.js';
+import type { AppliedGiftCard, PartialChoice, PayStep } from '../../shared/payment/model.js';
 
 /** A failure shown above the pay bar: the headline and, when it says more, the gateway's detail. */
 export interface Message {

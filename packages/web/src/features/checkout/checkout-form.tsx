@@ -1,33 +1,28 @@
 // The checkout form (docs/payments.md#captcha-and-terms): identity, payment steps, terms and the pay bar, and paying itself.
 // Its state lives in checkout-form-state.ts; paying in use-checkout-pay.ts.
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
-import { useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useId, useReducer, useRef, type FormEvent } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
-import { dropGiftCard, keepGiftCard } from './api.js';
+import { dropGiftCard, keepGiftCard } from '../../shared/payment/pay-api.js';
 import { addressFieldsOf } from '@foyer/contracts/rules';
 import { validateIdentityAnswers } from './identity-form-model.js';
 import { useAddressLookup } from './address-lookup/lookup-fields.js';
-import { GifteeNotice } from '../membership/gift/giftee-notice.js';
-import { readAutoRenew } from '../membership/auto-renew/auto-renew-choice.js';
-import { EMPTY_CARD } from './card-fields.js';
-import { useCheckedFields } from './use-checked-fields.js';
-import { ConfirmPaymentDialog } from './confirm-payment-dialog.js';
-import { GiftCardModal } from './gift-card-modal.js';
-import { CheckoutPromoCodes } from '../promotions/checkout-promo-codes.js';
+import { GifteeNotice, readAutoRenew } from '../membership/public.js';
+import { ConfirmPaymentDialog } from '../../shared/payment/confirm-payment-dialog.js';
+import { GiftCardModal } from '../../shared/payment/gift-card-modal.js';
+import { CheckoutPromoCodes } from '../promotions/public.js';
 import { PaymentLinkPanel } from './payment-link-panel.js';
-import { PaymentMethods } from './payment-methods.js';
-import { PayBar } from './pay-bar.js';
-import { methodFeeFor } from './method-fee.js';
-import type { StripeCardHandle } from './stripe-card-field.js';
-import type { StripeJs } from './stripe-js.js';
+import { PaymentMethods } from '../../shared/payment/payment-methods.js';
+import { usePaymentMethods } from '../../shared/payment/use-payment-methods.js';
+import { PayBar } from '../../shared/payment/pay-bar.js';
+import { methodFeeFor } from '../../shared/payment/method-fee.js';
 import { TermsModal } from './terms-modal.js';
-import { isRedirectMethod } from './redirect-methods.js';
-import type { StripeBacsHandle } from './stripe-bacs-field.js';
+import { isRedirectMethod } from '../../shared/payment/redirect-methods.js';
+import type { StripeBacsHandle } from '../../shared/payment/stripe-bacs-field.js';
 import { useSeller } from '../../config/use-config.js';
-import { usePayMethod } from './use-pay-method.js';
-import { chosenAmount, partialOptions, nextPayStep, validateCard, type CardValue, type PayStep } from './model.js';
+import { chosenAmount, partialOptions, nextPayStep, validateCard, type PayStep } from '../../shared/payment/model.js';
 import { checkoutFormReducer, initialCheckoutFormState } from './checkout-form-state.js';
 import type { CheckoutFormProps } from './checkout-form-props.js';
 import { CheckoutIdentitySection } from './checkout-identity-section.js';
@@ -44,13 +39,10 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const formRef = useRef<HTMLFormElement>(null);
   const [state, dispatch] = useReducer(checkoutFormReducer, null, () => initialCheckoutFormState(initialFailure, keptGiftCards, due));
   const { identity, identityErrors, terms, termsError, banner, submitting, failure, giftCards } = state;
-  const { value: card, setValue: setCard, errors: cardErrors, setErrors: setCardErrors, onChange: onCardChange } = useCheckedFields<CardValue>(EMPTY_CARD);
-  const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
-  const stripeCard = useRef<StripeCardHandle>(null);
+  const { card, setCard, setCardErrors, stripe, stripeCard, method, walletChosen, fields: methodFields } = usePaymentMethods({ id, testMode, currency, outstanding, stripePublishableKey: settings.stripePublishableKey, redirectMethods: settings.redirectMethods });
   // Bacs Direct Debit: Stripe's bank form, and the buyer's agreement to the mandate (docs/payments.md).
   const stripeBacs = useRef<StripeBacsHandle>(null);
   const sellerName = useSeller().name;
-  const { methods, method, chooseMethod, walletChosen } = usePayMethod({ stripe, testMode, currency, outstanding, redirectMethods: settings.redirectMethods });
 
   const options = partialOptions(due, outstanding);
   const otherMinor = Number.isFinite(Number(state.otherText)) ? Math.round(Number(state.otherText) * 100) : due;
@@ -174,17 +166,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
           }}
           methods={
             <PaymentMethods
-              id={id}
-              methods={methods}
-              method={method}
-              onMethod={chooseMethod}
-              testMode={testMode}
-              card={card}
-              cardErrors={cardErrors}
-              onCardChange={onCardChange}
-              stripeCard={stripeCard}
-              stripePublishableKey={settings.stripePublishableKey}
-              onStripeReady={setStripe}
+              {...methodFields}
               bacs={{ ref: stripeBacs, amountMinor: toMinor(step.amount), sellerName, agreed: state.mandate, onAgree: (agreed) => dispatch({ type: 'mandate', agreed }), mandateError: state.mandateError }}
             />
           }

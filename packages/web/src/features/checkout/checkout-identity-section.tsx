@@ -5,7 +5,7 @@ import { en } from '../../i18n/en.js';
 import type { useAddressLookup } from './address-lookup/lookup-fields.js';
 import { IdentityFields } from './identity-fields.js';
 import type { IdentityErrors } from './identity-form-model.js';
-import { ResidentZip } from '../promotions/resident-zip.js';
+import { ResidentZip } from '../promotions/public.js';
 
 interface CheckoutIdentitySectionProps {
   id: string;

@@ -3,12 +3,12 @@
 import { fromMinor } from '@foyer/contracts/constants';
 import type { Dispatch, ReactNode } from 'react';
 import { en, format } from '../../i18n/en.js';
-import { AppliedGiftCards } from './applied-gift-cards.js';
+import { AppliedGiftCards } from '../../shared/payment/applied-gift-cards.js';
 import type { CheckoutFormAction, CheckoutFormState } from './checkout-form-state.js';
-import type { PartialChoice, PayStep } from './model.js';
-import { PartialPayment } from './partial-payment.js';
+import type { PartialChoice, PayStep } from '../../shared/payment/model.js';
+import { PartialPayment } from '../../shared/payment/partial-payment.js';
 import { PayStatus } from './pay-status.js';
-import { instalmentTexts } from '../manage/instalments/texts.js';
+import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 
 interface CheckoutPaymentSectionProps {
   id: string;

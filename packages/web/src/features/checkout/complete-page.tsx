@@ -10,15 +10,13 @@ import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalCart } from '../cart/cart-context.js';
-import { fetchOrders, qrCodeUrl } from './api.js';
-import { OrderMemberships } from '../membership/order-memberships.js';
-import { OrderDiscount } from '../promotions/order-discount.js';
-import { completedOrderRedirect, parseOrderIds, readOrders } from './orders.js';
-import { isFreeAndCancellable } from '../manage/cancellable.js';
-import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
-import { manageKeyOf } from '../manage/manage-key.js';
-import { managePath } from '../manage/self-edit/change-api.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
+import { fetchOrders, qrCodeUrl } from '../../shared/orders/api.js';
+import { OrderMemberships } from '../membership/public.js';
+import { OrderDiscount } from '../promotions/public.js';
+import { completedOrderRedirect, parseOrderIds, readOrders } from '../../shared/orders/orders.js';
+import { isFreeAndCancellable, manageKeyOf, managePath } from '../manage/public.js';
+import { LazyWalletButtons } from '../wallet/public.js';
 
 /** The orders of these ids this browser may read (it bought them, or `key` from an order e-mail's link opens one). */
 export function ordersQuery(ids: string[], key: string | null) {

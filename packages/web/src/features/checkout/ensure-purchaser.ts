@@ -3,9 +3,8 @@
 import { identityAnswersToKeep, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import { addressCheckout, guestCheckout, memberCheckout, registerGuest } from './api.js';
 import { registrationOf } from './identity-form-model.js';
-import { isRedirectMethod } from './redirect-methods.js';
-import { giftCheckout } from '../membership/gift/api.js';
-import { readGiftee } from '../membership/gift/giftee-storage.js';
+import { isRedirectMethod } from '../../shared/payment/redirect-methods.js';
+import { giftCheckout, readGiftee } from '../membership/public.js';
 
 /** The purchaser already set on this cart, by e-mail. */
 export interface PurchaserSet {

@@ -7,8 +7,8 @@ import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { fetchCart } from '../cart/api.js';
-import { completePath } from '../cart/cart-context.js';
+import { fetchCart } from '../../shared/cart/api.js';
+import { completePath } from '../../shared/cart/cart-context.js';
 
 /** How often the page asks whether a payment in flight has cleared. */
 export const PENDING_POLL_MS = 5000;

@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TPayAnswer } from '@foyer/contracts';
 import { api } from '../../api/client.js';
-import { completePath } from '../cart/cart-context.js';
+import { completePath } from '../../shared/cart/cart-context.js';
 import { en } from '../../i18n/en.js';
-import { payFailure } from './model.js';
-import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/manage-return.js';
+import { payFailure } from '../../shared/payment/model.js';
+import { manageReturnPath, PAY_FAILURE_STATE } from '../manage/public.js';
 
 export interface RedirectReturn {
   cartId: string;

@@ -10,13 +10,13 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
-import { completePath } from '../cart/cart-context.js';
-import { qrCodeUrl } from './api.js';
+import { completePath } from '../../shared/cart/cart-context.js';
+import { qrCodeUrl } from '../../shared/orders/api.js';
 import { ordersQuery } from './complete-page.js';
-import { readOrders, type OrderTicketView } from './orders.js';
-import { seatLabel } from '../events/seats/seat-label.js';
+import { readOrders, type OrderTicketView } from '../../shared/orders/orders.js';
+import { seatLabel } from '../../shared/events/seat-label.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
-import { manageKeyStore } from '../manage/manage-key.js';
+import { manageKeyStore } from '../manage/public.js';
 
 /** When a ticket is for, as the ticket prints it. */
 export function ticketWhen(t: OrderTicketView): string | null {

@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.js';
-import { fetchCart } from '../cart/api.js';
-import { useCart } from '../cart/cart-context.js';
+import { fetchCart } from '../../shared/cart/api.js';
+import { useCart } from '../../shared/cart/cart-context.js';
 
 /** True while the cart named in the address is being read and adopted. */
 export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {

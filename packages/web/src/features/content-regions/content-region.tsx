@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
-import { useOptionalAccount } from '../account/account-context.js';
+import { useOptionalAccount } from '../account/public.js';
 import { useHydrated } from '../../lib/hydration.js';
 import { blocksFor, contentBlocks, routeName, type RegionName } from './regions.js';
 

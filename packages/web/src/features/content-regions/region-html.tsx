@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../events/detail/description/description.js';
+import { sanitizeHtml } from '../events/public.js';
 
 /** The blocks of a region, sanitised like event descriptions (no scripts, styles or forms; safe links). */
 export default function RegionHtml({ region, blocks }: { region: string; blocks: string[] }) {

@@ -6,7 +6,7 @@ import { staffSignOut } from './door-auth.js';
 import { unlockSound } from './door-feedback.js';
 import { DoorScanner } from './door-scanner.js';
 import { SessionPicker } from './session-picker.js';
-import { SignIn } from '../admin/sign-in.js';
+import { SignIn } from '../admin/public.js';
 import './door.css';
 
 const SESSION_KEY = 'foyer:door-session';

@@ -7,8 +7,7 @@ import { useAppConfig } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { ChevronRight } from '../../ui/icons.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { hasSession } from '../account/session-cookie.js';
+import { useOptionalAccount, hasSession } from '../account/public.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 import { COVER_IMAGE_WIDTH, sellerImageUrl } from '@foyer/contracts/rules';
 

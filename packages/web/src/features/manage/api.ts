@@ -1,7 +1,7 @@
 import type { TCancelAnswer, TOrderDocument } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.js';
-import { ORDER_EMBED } from '../checkout/api.js';
+import { ORDER_EMBED } from '../../shared/orders/api.js';
 
 /** GET ticket_order/{id}: the buyer's own order (their identity, or the e-mail's manage-link key) with what its tickets are for. */
 export function manageOrderQuery(orderId: string, key: string | null) {

@@ -1,5 +1,5 @@
 import { en } from '../../i18n/en.js';
-import type { OrderTicketView } from '../checkout/orders.js';
+import type { OrderTicketView } from '../../shared/orders/orders.js';
 
 /** docs/after-sale.md#cancelling-a-free-order: a ticket is cancellable when it is not cancelled, its adjusted value is 0 and its session starts in the future. */
 export function isCancellable(t: OrderTicketView, now: Date): boolean {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
-import { instalmentTexts } from './instalments/texts.js';
+import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 
 /** A manage link whose key has expired (the server's 404 with `_extra.reason: key_expired`). */

@@ -1,5 +1,5 @@
 // An order's manage-link key (docs/after-sale.md "Who may read or change an order"): in this tab, never in the address.
-import { parseOrderIds } from '../checkout/orders.js';
+import { parseOrderIds } from '../../shared/orders/orders.js';
 
 /**
  * The key of each order this tab opened from an e-mail link, and the one place every keyed read

@@ -3,7 +3,7 @@ import { en } from '../../i18n/en.js';
 import { ManageOrder } from './manage-page.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries } from '../../config/use-config.js';
-import { myAccountPages } from '../my-account/pages.js';
+import { myAccountPages } from '../../config/my-account-pages.js';
 
 /** My Account order detail (/my/orders/{id}, docs/after-sale.md#screens): the order as its manage page shows it; "Order not found". Not found when the seller's My Account has no recent orders. */
 export function Component() {

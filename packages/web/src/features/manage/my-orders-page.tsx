@@ -8,9 +8,9 @@ import { safeTz } from '../../lib/venue-time.js';
 import { formatMoney } from '../../lib/money.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { MyAccountPage } from '../my-account/my-account-page.js';
-import { ticketsPath } from '../checkout/complete-page.js';
-import { readOrders } from '../checkout/orders.js';
+import { MyAccountPage } from '../my-account/public.js';
+import { ticketsPath } from '../checkout/public.js';
+import { readOrders } from '../../shared/orders/orders.js';
 import { myOrdersQuery } from './api.js';
 
 /**

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { ExpiredLink, isExpiredLink } from './expired-link.js';
-import { instalmentTexts } from './instalments/texts.js';
+import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 
 function ManageNotice({ children }: { children: ReactNode }) {
   return (

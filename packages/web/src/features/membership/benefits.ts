@@ -1,10 +1,10 @@
 import type { TMemberAllowance } from '@foyer/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useOptionalAccount } from '../account/account-context.js';
-import { useOptionalCart } from '../cart/cart-context.js';
-import type { PriceGroup } from '../events/detail/model.js';
-import { typeKey, type BenefitPool } from '../events/detail/quantities/quantities.js';
+import { useOptionalAccount } from '../account/public.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
+import type { PriceGroup } from '../../shared/events/model.js';
+import { typeKey, type BenefitPool } from '../events/public.js';
 import { memberAllowanceQuery } from './api.js';
 
 /**

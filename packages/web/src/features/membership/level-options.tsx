@@ -1,8 +1,7 @@
 import type { TMembershipLevel } from '@foyer/contracts';
 import { useMemo } from 'react';
-import type { EventDetail } from '../events/detail/model.js';
-import { typePrice } from '../events/detail/price-format.js';
-import { typeKey } from '../events/detail/quantities/quantities.js';
+import type { EventDetail } from '../../shared/events/model.js';
+import { typePrice, typeKey } from '../events/public.js';
 
 export type LevelOption = ReturnType<typeof useLevelOptions>[number];
 

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { api } from '../../api/client.js';
-import { useOptionalAccount } from '../account/account-context.js';
+import { useOptionalAccount, userQuery } from '../account/public.js';
 import type { TUserDocument } from '@foyer/contracts';
-import { userQuery } from '../account/api.js';
 
 /** Query keys whose answers depend on the viewer (members-only events, groups and sessions). */
 const VIEWER_KEYS = new Set(['events', 'event_session', 'calendar']);

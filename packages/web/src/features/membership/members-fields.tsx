@@ -1,7 +1,6 @@
 import type { TLevelRole } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
-import type { AttendeeErrors } from '../events/detail/quantities/attendees.js';
-import { AttendeeFieldset } from '../events/detail/quantities/ticket-forms.js';
+import { type AttendeeErrors, AttendeeFieldset } from '../events/public.js';
 import { canAddMember, canRemoveMember, MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 import { addMember, emailRequired, memberLegend, removeMember, type MemberEntry } from './members.js';
 

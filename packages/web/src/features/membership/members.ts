@@ -2,7 +2,7 @@ import type { TLevelRole, TMemberInput, TMemberRole, TMembershipLevel } from '@f
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX } from '@foyer/contracts/constants';
 import { canAddMember, canRemoveMember, DEFAULT_LEVEL_ROLES, MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 import { en, format } from '../../i18n/en.js';
-import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/detail/quantities/attendees.js';
+import { attendeeErrors, EMPTY_ATTENDEE, type AttendeeErrors, type AttendeeValue } from '../events/public.js';
 
 /**
  * The named members of a membership purchase (docs/memberships.md#2-buying, docs/memberships.md#4-refusals-error-envelope), pure: which roles a level allows

@@ -1,6 +1,5 @@
-import type { EventDetail } from '../events/detail/model.js';
-import { ReserveBar } from '../events/detail/quantities/reserve-bar.js';
-import { selectionTotal } from '../events/detail/quantities/reservation.js';
+import type { EventDetail } from '../../shared/events/model.js';
+import { ReserveBar, selectionTotal } from '../events/public.js';
 
 /** The price of one membership ticket (a level, new or renewed) and the button that adds it. */
 export function MembershipAddBar({ detail, typeKey, currency, submitting, error, label, busyLabel }: { detail: EventDetail; typeKey: string; currency: string; submitting: boolean; error: string | null; label: string; busyLabel: string }) {

@@ -11,7 +11,7 @@ import { CardSetSummary } from './card-set-summary.js';
 import { ResendMembershipMail } from './resend-membership-mail.js';
 import { AutoRenewStatus } from './auto-renew/auto-renew-status.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
+import { LazyWalletButtons } from '../wallet/public.js';
 
 export const RENEW_PATH = `${paths.membership}/renew`;
 

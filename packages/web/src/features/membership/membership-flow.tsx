@@ -3,7 +3,7 @@ import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
 import { GiftMembership } from './gift/gift-membership.js';
 import type { SellerInfo } from '../../config/use-config.js';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 import { BuyMembership } from './buy-membership.js';
 import { RenewMembership } from './renew-membership.js';
 

@@ -5,8 +5,7 @@ import { paths } from '../../app/paths.js';
 import { asString, configValue } from '../../config/config.js';
 import { useAppConfig } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { userQuery } from '../account/api.js';
+import { useOptionalAccount, userQuery } from '../account/public.js';
 import { isCurrentMember } from './member-reads.js';
 
 /**

@@ -1,5 +1,5 @@
 import { en } from '../../i18n/en.js';
-import { MyAccountPage } from '../my-account/my-account-page.js';
+import { MyAccountPage } from '../my-account/public.js';
 import { DetailsSkeleton, MembershipDetails } from './membership-details.js';
 
 /**

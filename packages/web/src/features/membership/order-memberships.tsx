@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useSeller } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
-import { userQueryKey } from '../account/api.js';
+import { userQueryKey } from '../account/public.js';
 import { myMembershipKey, orderMembershipsQuery } from './api.js';
 import { cardSets } from './cards.js';
 import { CardSetSummary } from './card-set-summary.js';

@@ -6,9 +6,9 @@ import { errorMessage } from '../../api/client.js';
 import { listOf } from '../../api/document.js';
 import { firstOpenSessionQuery } from '../../api/queries.js';
 import { useAppConfig } from '../../config/use-config.js';
-import { useOptionalCart } from '../cart/cart-context.js';
-import { nextRouteAfterAdd } from '../cart/model.js';
-import type { EventDetail } from '../events/detail/model.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
+import { nextRouteAfterAdd } from '../../shared/cart/model.js';
+import type { EventDetail } from '../../shared/events/model.js';
 
 /**
  * Adds one membership ticket (a new membership's members, or the membership to renew) on the

@@ -1,9 +1,8 @@
 import { Navigate } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
 import { NotFoundPage } from '../../app/error-pages.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { useIsMember } from '../account/use-is-member.js';
-import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
+import { useOptionalAccount, useIsMember } from '../account/public.js';
+import { MY_ACCOUNT_PATHS, myAccountPages } from '../../config/my-account-pages.js';
 
 /** /my (docs/accounts.md#my-account): a member goes to /my/membership, anyone else to the first configured page (the profile by default). */
 export function Component() {

@@ -1,9 +1,8 @@
 import { NavLink } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { useIsMember } from '../account/use-is-member.js';
-import { MY_ACCOUNT_PATHS, myAccountPages } from './pages.js';
+import { useOptionalAccount, useIsMember } from '../account/public.js';
+import { MY_ACCOUNT_PATHS, myAccountPages } from '../../config/my-account-pages.js';
 
 /** The My Account pages (docs/accounts.md#my-account): Membership for members, then the configured pages; the current one marked. */
 export function MyAccountNav() {

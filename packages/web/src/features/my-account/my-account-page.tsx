@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { useOptionalAccount } from '../account/account-context.js';
-import { LoginPanel } from '../account/login-panel.js';
+import { useOptionalAccount, LoginPanel } from '../account/public.js';
 import { MyAccountNav } from './my-account-nav.js';
 import { NotFoundPage } from '../../app/error-pages.js';
 import { useConfigEntries } from '../../config/use-config.js';
-import { myAccountPages, type MyAccountPage as PageName } from './pages.js';
+import { myAccountPages, type MyAccountPage as PageName } from '../../config/my-account-pages.js';
 
 /**
  * The frame of every My Account page (docs/accounts.md#my-account): its title, the pages' nav, then the page itself for

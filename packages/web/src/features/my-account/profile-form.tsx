@@ -4,10 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
-import { updateMe, userOf, userQueryKey } from '../account/api.js';
-import { focusFirstInvalid, FormFooter } from '../account/field.js';
-import { IdentityFields } from '../checkout/identity-fields.js';
-import { answersWith, validateIdentityAnswers, type IdentityErrors } from '../checkout/identity-form-model.js';
+import { updateMe, userOf, userQueryKey, focusFirstInvalid, FormFooter } from '../account/public.js';
+import { IdentityFields, answersWith, validateIdentityAnswers, type IdentityErrors } from '../checkout/public.js';
 import { profileAnswers, profileBody, serverFieldErrors } from './profile-model.js';
 
 const FIELDS = [...PROFILE_READ_ONLY, ...PROFILE_FORM];

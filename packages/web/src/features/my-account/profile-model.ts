@@ -2,7 +2,7 @@
 import { fieldApplies, PROFILE_FORM, PROFILE_KEYS, PROFILE_READ_ONLY, type IdentityAnswers, type IdentityFieldProblem, type ProfileKey } from '@foyer/contracts/rules';
 import type { TUser } from '@foyer/contracts';
 import { isApiError } from '../../api/client.js';
-import { EMPTY_ANSWERS, problemText, type IdentityErrors } from '../checkout/identity-form-model.js';
+import { EMPTY_ANSWERS, problemText, type IdentityErrors } from '../checkout/public.js';
 
 /** The e-mail and names (read-only; a placeholder address shows empty), then the contact details; no country yet starts where checkout does. */
 export function profileAnswers(user: TUser): IdentityAnswers {

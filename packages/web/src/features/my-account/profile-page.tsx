@@ -1,5 +1,5 @@
 import { en } from '../../i18n/en.js';
-import { useOptionalAccount } from '../account/account-context.js';
+import { useOptionalAccount } from '../account/public.js';
 import { MyAccountPage } from './my-account-page.js';
 import { ProfileForm } from './profile-form.js';
 

@@ -4,10 +4,10 @@ import { en, format } from '../../i18n/en.js';
 import { formatLongerDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
-import { ticketsPath } from '../checkout/complete-page.js';
+import { ticketsPath } from '../checkout/public.js';
 import { upcomingQuery } from './api.js';
 import { MyAccountPage } from './my-account-page.js';
-import { LazyWalletButtons } from '../wallet/lazy-wallet-buttons.js';
+import { LazyWalletButtons } from '../wallet/public.js';
 
 /** One upcoming visit (/my/upcoming/session/{id}, docs/after-sale.md#screens): when, how many tickets, the order's tickets and manage page; "Session not found". */
 export function Component() {

@@ -1,6 +1,6 @@
 import type { TCartDocument, TCodeLookupDocument } from '@foyer/contracts';
 import { api } from '../../api/client.js';
-import { CART_EMBED, CART_FETCH_LIMIT } from '../cart/api.js';
+import { CART_EMBED, CART_FETCH_LIMIT } from '../../shared/cart/api.js';
 
 /** POST my/cart/{id}/apply_code (docs/promotions.md#applying-codes): the code on the cart, or off it; answers the cart priced again. */
 export function applyCode(cartId: string, code: string, options: { requireBenefit?: boolean; remove?: boolean; handler?: 'zip' } = {}): Promise<TCartDocument> {

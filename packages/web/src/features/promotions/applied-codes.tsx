@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TCart } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
-import { useCart } from '../cart/cart-context.js';
+import { useCart } from '../../shared/cart/cart-context.js';
 import { applyCode } from './api.js';
 import { promoErrorText } from './model.js';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { en } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
-import { isInjectedCart } from '../cart/model.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
+import { isInjectedCart } from '../../shared/cart/model.js';
 import { BlockedCartNotice } from './blocked-cart-notice.js';
 import { PromoCodesModal } from './promo-codes-modal.js';
 import { ResidentZip } from './resident-zip.js';
-import { useOptionalAccount } from '../account/account-context.js';
+import { useOptionalAccount } from '../account/public.js';
 
 /** Checkout's promo codes (docs/promotions.md#the-storefront, docs/promotions.md#applying-codes): the blocked-cart notice when a code is needed, and the promo-codes modal. */
 export function CheckoutPromoCodes() {

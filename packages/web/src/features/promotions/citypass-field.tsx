@@ -1,7 +1,7 @@
 import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { TCart, TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
 import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
 

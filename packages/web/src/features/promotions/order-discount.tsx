@@ -1,7 +1,7 @@
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
-import type { OrderTicketView } from '../checkout/orders.js';
+import type { OrderTicketView } from '../../shared/orders/orders.js';
 
 /**
  * On the order-complete page (issue 14: the discount everywhere money is shown): what the order's

@@ -1,6 +1,6 @@
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
-import { useCart } from '../cart/cart-context.js';
+import { useCart } from '../../shared/cart/cart-context.js';
 import { applyCode } from './api.js';
 import { AppliedCodes } from './applied-codes.js';
 import { PromoCodeForm } from './promo-code-form.js';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { PROMO_TEXT } from '@foyer/contracts/constants';
 import { applyCode, lookupCode } from './api.js';
 import { forgetLinkCode, rememberLinkCode } from './link-code.js';

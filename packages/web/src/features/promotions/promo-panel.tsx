@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { en, format } from '../../i18n/en.js';
-import { useCart } from '../cart/cart-context.js';
-import { isInjectedCart } from '../cart/model.js';
+import { useCart } from '../../shared/cart/cart-context.js';
+import { isInjectedCart } from '../../shared/cart/model.js';
 import { applyCode } from './api.js';
 import { AppliedCodes } from './applied-codes.js';
 import { PromoCodeForm } from './promo-code-form.js';

@@ -1,4 +1,4 @@
-import type { CartModifyBody } from '../cart/api.js';
+import type { CartModifyBody } from '../../shared/cart/api.js';
 import { promptForCode } from './code-prompt.js';
 import { forgetLinkCode, linkCode } from './link-code.js';
 import { citypassRefusalOf, codeRequiredOf, linkCodeOf } from './model.js';

@@ -1,7 +1,7 @@
 import { looksLikeZip } from '@foyer/contracts/rules';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { en } from '../../i18n/en.js';
-import { useOptionalCart } from '../cart/cart-context.js';
+import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { applyCode } from './api.js';
 
 /**

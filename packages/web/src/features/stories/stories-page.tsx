@@ -5,13 +5,8 @@ import { priceDisplay } from '../../config/config.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { Modal } from '../../ui/modal.js';
 import { Skeleton, SkeletonLines } from '../../ui/skeleton.js';
-import { CalendarModal } from '../events/detail/dates-sessions/calendar-modal.js';
-import { PriceList } from '../events/detail/flows/price-list.js';
-import { IdentityFields } from '../checkout/identity-fields.js';
-import { validateIdentityAnswers } from '../checkout/identity-form-model.js';
-import { QuantityRow } from '../events/detail/quantities/quantity-row.js';
-import { quantityLimits, typeKey, type Quantities } from '../events/detail/quantities/quantities.js';
-import { flexiblePriceError } from '../events/detail/quantities/flexible-price.js';
+import { CalendarModal, PriceList, QuantityRow, quantityLimits, typeKey, type Quantities, flexiblePriceError } from '../events/public.js';
+import { IdentityFields, validateIdentityAnswers } from '../checkout/public.js';
 import { calendarDays, FORM, PRICE_GROUPS, QUANTITY_GROUPS, QUANTITY_ROOM } from './story-data.js';
 
 const QUANTITY_LIMITS = quantityLimits({ groups: QUANTITY_GROUPS, groupAvailable: QUANTITY_ROOM, sessionAvailable: 20 });

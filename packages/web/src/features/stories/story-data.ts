@@ -1,7 +1,7 @@
 // Sample data of the component viewer (/_stories): plain objects shaped like the server's answers.
 import { identityForm } from '@foyer/contracts/rules';
 import type { TCalendarDay, TTicketGroup, TTicketGroupRule, TTicketType } from '@foyer/contracts';
-import type { PriceGroup } from '../events/detail/model.js';
+import type { PriceGroup } from '../../shared/events/model.js';
 
 const type = (id: string, name: string, amount: string, over: Partial<TTicketType> = {}): TTicketType => ({
   id, name, summary: null, description: null, currency_amount: amount, currency_amount_min: null, currency_amount_max: null, discounted_amount: null, fee_fixed_outside: null, fee_percent_outside: null, _rank: 0, ...over,

@@ -1,6 +1,6 @@
 import { api } from '../../api/client.js';
 import type { TCartDocument } from '@foyer/contracts';
-import { CART_EMBED, CART_FETCH_LIMIT } from '../cart/api.js';
+import { CART_EMBED, CART_FETCH_LIMIT } from '../../shared/cart/api.js';
 
 /**
  * The payment link of a staff-created cart (/transfer-cart/{id}?key=…): the key makes this browser

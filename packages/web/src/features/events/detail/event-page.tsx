@@ -13,17 +13,16 @@ import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton, SkeletonLines } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { useNextTask } from '../../../ui/use-next-task.js';
-import { useTrackViewItem } from '../../analytics/track.js';
-import { CartSidebar } from '../../cart/cart-widget.js';
+import { useTrackViewItem } from '../../../shared/analytics/track.js';
+import { CartSidebar } from '../../cart/public.js';
 import { useUpsellChainScope } from '../upsell/use-add-on.js';
 import { MAX_DATE_BUTTONS } from './dates-sessions/date-selection.js';
 import { parseDeepLink, withPresetPrice, type DeepLink } from './deep-links/deep-links.js';
 import { LazyDescription } from './description/lazy-description.js';
 import { EventFlow, useEventFlow } from './flows/flows.js';
-import { MembershipPromo } from '../../membership/membership-promo.js';
-import { PromoLinkBanner } from '../../promotions/promo-link-banner.js';
-import { CitypassField } from '../../promotions/citypass-field.js';
-import { coverAlt, coverUncropped, isUpsellEvent, readEventDetail, type EventDetail } from './model.js';
+import { MembershipPromo } from '../../membership/public.js';
+import { PromoLinkBanner, CitypassField } from '../../promotions/public.js';
+import { coverAlt, coverUncropped, isUpsellEvent, readEventDetail, type EventDetail } from '../../../shared/events/model.js';
 import { hidesEventDetails } from '@foyer/contracts/rules';
 import { useLiveFeed } from '../../../api/live-availability.js';
 
@@ -165,7 +164,7 @@ function FlowSkeleton() {
 export { loadSeatMapDialog } from '../seats/seat-picker.js';
 export { DateSelector } from './dates-sessions/date-selector.js';
 export { SessionPicker } from './dates-sessions/session-picker.js';
-export { readEventDetail } from './model.js';
+export { readEventDetail } from '../../../shared/events/model.js';
 // Its dates priced for the tickets being moved, as the quantity-first flow prices them.
 export { pricedCalendarQuery } from './flows/priced-queries.js';
 export { dayTotalText } from './flows/quantity-first-summary.js';

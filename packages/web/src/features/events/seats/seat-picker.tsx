@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import { en } from '../../../i18n/en.js';
 import { selectionErrors } from './seat-picking.js';
-import { seatLabel } from './seat-label.js';
+import { seatLabel } from '../../../shared/events/seat-label.js';
 import type { Seating } from './use-seating.js';
 // The map loads on demand, not with the event page (JS budget, docs/performance.md); it is
 // fetched as soon as seated tickets are chosen, so it is there by the time 'Choose your seats' is.

@@ -1,6 +1,6 @@
 import type { TReserveTicket } from '@foyer/contracts';
 import { useCallback, useMemo, useState } from 'react';
-import type { PriceGroup } from '../detail/model.js';
+import type { PriceGroup } from '../../../shared/events/model.js';
 import { typeKey, type Quantities } from '../detail/quantities/quantities.js';
 import { attachSeats, selectionComplete, type MapSeat, type SeatNeed } from './seat-picking.js';
 

@@ -1,5 +1,5 @@
 import { toMinor } from '@foyer/contracts/constants';
-import type { PriceGroup } from '../detail/model.js';
+import type { PriceGroup } from '../../../shared/events/model.js';
 import { priceText } from '../detail/price-format.js';
 
 /** A seated group's prices as one text: "$18.00" or "$12.00–$18.00" (the zone's prices, docs/seating.md#3-storefront group filters). */

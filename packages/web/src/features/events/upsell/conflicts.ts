@@ -2,7 +2,7 @@ import { CONFIG } from '@foyer/contracts/constants';
 import type { TConfigEntry } from '@foyer/contracts';
 import { paddingFrom, type Booking, type ConflictPadding } from '@foyer/contracts/rules';
 import { configValue } from '../../../config/config.js';
-import type { CartView } from '../../cart/model.js';
+import type { CartView } from '../../../shared/cart/model.js';
 
 /**
  * Conflict padding of add-ons: the rule is written once in contracts/src/rules/add-on-window.ts

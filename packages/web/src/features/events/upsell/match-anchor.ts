@@ -1,4 +1,4 @@
-import type { CartView } from '../../cart/model.js';
+import type { CartView } from '../../../shared/cart/model.js';
 import { anchorOf } from '../detail/dates-sessions/visit-window.js';
 
 /** A meta flag as catalogs write it: true, 'true', 'T' or 1. */

@@ -6,26 +6,23 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { en, format } from '../../../i18n/en.js';
 import { formatMoney } from '../../../lib/money.js';
-import { confirmDemoIntent, newIdempotencyKey } from '../../checkout/api.js';
-import { EMPTY_CARD } from '../../checkout/card-fields.js';
-import { useCheckedFields } from '../../checkout/use-checked-fields.js';
-import { ConfirmPaymentDialog } from '../../checkout/confirm-payment-dialog.js';
-import { AppliedGiftCards } from '../../checkout/applied-gift-cards.js';
-import { GiftCardModal } from '../../checkout/gift-card-modal.js';
-import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type AppliedGiftCard, type CardValue, type PartialChoice } from '../../checkout/model.js';
-import { PartialPayment } from '../../checkout/partial-payment.js';
-import { PayBar } from '../../checkout/pay-bar.js';
-import { methodFeeFor } from '../../checkout/method-fee.js';
-import { payRequestBody } from '../../checkout/pay-request-body.js';
-import { payWithRetry } from '../../checkout/pay-with-retry.js';
-import { PaymentMethods } from '../../checkout/payment-methods.js';
-import type { paymentSettings } from '../../checkout/payment-settings.js';
-import type { StripeCardHandle } from '../../checkout/stripe-card-field.js';
-import type { StripeJs } from '../../checkout/stripe-js.js';
-import { usePayMethod } from '../../checkout/use-pay-method.js';
-import { walletRequest } from '../../checkout/wallet-request.js';
+import { confirmDemoIntent, newIdempotencyKey } from '../../../shared/payment/pay-api.js';
+import { ConfirmPaymentDialog } from '../../../shared/payment/confirm-payment-dialog.js';
+import { AppliedGiftCards } from '../../../shared/payment/applied-gift-cards.js';
+import { GiftCardModal } from '../../../shared/payment/gift-card-modal.js';
+import { chosenAmount, clampOther, nextPayStep, partialOptions, payFailure, validateCard, type AppliedGiftCard, type PartialChoice } from '../../../shared/payment/model.js';
+import { PartialPayment } from '../../../shared/payment/partial-payment.js';
+import { PayBar } from '../../../shared/payment/pay-bar.js';
+import { methodFeeFor } from '../../../shared/payment/method-fee.js';
+import { payRequestBody } from '../../../shared/payment/pay-request-body.js';
+import { payWithRetry } from '../../../shared/payment/pay-with-retry.js';
+import { PaymentMethods } from '../../../shared/payment/payment-methods.js';
+import { usePaymentMethods } from '../../../shared/payment/use-payment-methods.js';
+import type { paymentSettings } from '../../../shared/payment/payment-settings.js';
+import type { StripeJs } from '../../../shared/payment/stripe-js.js';
+import { walletRequest } from '../../../shared/payment/wallet-request.js';
 import { PAID_STATE } from './paid-state.js';
-import { instalmentTexts } from './texts.js';
+import { instalmentTexts } from '../../../shared/payment/instalment-texts.js';
 
 interface FormProps {
   cartId: string;
@@ -50,16 +47,13 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   const client = useQueryClient();
   const [choice, setChoice] = useState<PartialChoice>('due');
   const [otherText, setOtherText] = useState(fromMinor(due));
-  const { value: card, errors: cardErrors, setErrors: setCardErrors, onChange: onCardChange } = useCheckedFields<CardValue>(EMPTY_CARD);
-  const [stripe, setStripe] = useState<StripeJs | null | 'loading'>('loading');
-  const { methods, method, chooseMethod, walletChosen } = usePayMethod({ stripe, testMode, currency, outstanding });
+  const { card, setCardErrors, stripe, stripeCard, method, walletChosen, fields: methodFields } = usePaymentMethods({ id, testMode, currency, outstanding, stripePublishableKey: settings.stripePublishableKey });
   // Gift cards pay first, as at checkout; kept in this form only (the order's cart is booked).
   const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   const [giftOpen, setGiftOpen] = useState(false);
   const walletAttempt = useRef(false);
   // The buyer's consent that the card paying now pays the later instalments on their dates (docs/payments.md).
   const [autopay, setAutopay] = useState(false);
-  const stripeCard = useRef<StripeCardHandle>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const [action, setAction] = useState<{ intentId: string; amount: string } | null>(null);
@@ -183,19 +177,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
       {step.kind === 'gift_card' ? (
         <p className="notice notice--info">{format(en.checkout.giftCardWillPay, { amount: money(step.amount) })}</p>
       ) : (
-      <PaymentMethods
-        id={id}
-        methods={methods}
-        method={method}
-        onMethod={chooseMethod}
-        testMode={testMode}
-        card={card}
-        cardErrors={cardErrors}
-        onCardChange={onCardChange}
-        stripeCard={stripeCard}
-        stripePublishableKey={settings.stripePublishableKey}
-        onStripeReady={setStripe}
-      />
+      <PaymentMethods {...methodFields} />
       )}
       {autopayOffered && (
         <div className="field field--wide field--check">

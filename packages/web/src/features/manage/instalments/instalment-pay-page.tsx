@@ -5,20 +5,20 @@ import { useConfigEntries, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
-import { paymentSettings } from '../../checkout/payment-settings.js';
+import { paymentSettings } from '../../../shared/payment/payment-settings.js';
 import { manageOrderQuery } from '../api.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
 import { managePath } from '../self-edit/change-api.js';
 import { instalmentView } from './instalment-plan.js';
 import { InstalmentPayForm } from './instalment-pay-form.js';
-import { instalmentTexts } from './texts.js';
+import { instalmentTexts } from '../../../shared/payment/instalment-texts.js';
 
 // The staff desk takes a dearer move's difference with the checkout's own Stripe card field, loaded
 // through this route's chunk (which holds it already), so no storefront chunk is split for it
 // (docs/box-office.md#move).
-export { StripeCardField } from '../../checkout/stripe-card-field.js';
-export { paymentSettings } from '../../checkout/payment-settings.js';
+export { StripeCardField } from '../../../shared/payment/stripe-card-field.js';
+export { paymentSettings } from '../../../shared/payment/payment-settings.js';
 
 /**
  * /manage/{orderId}/pay — pays what a booked order on a payment plan still owes (docs/after-sale.md#how-a-change-works-server

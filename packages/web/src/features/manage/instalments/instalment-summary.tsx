@@ -4,7 +4,7 @@ import { format } from '../../../i18n/en.js';
 import { formatOrderDate } from '../../../lib/dates.js';
 import { formatMoney } from '../../../lib/money.js';
 import { instalmentPayPath, type InstalmentView } from './instalment-plan.js';
-import { instalmentTexts } from './texts.js';
+import { instalmentTexts } from '../../../shared/payment/instalment-texts.js';
 
 /**
  * An order with something still to pay (docs/after-sale.md#how-a-change-works-server manage-order payments): how much, the next

@@ -4,7 +4,7 @@ import { parseSelfEditRules, type SelfEditRules } from '@foyer/contracts/rules';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client.js';
 import { configValue } from '../../../config/config.js';
-import { ORDER_EMBED } from '../../checkout/api.js';
+import { ORDER_EMBED } from '../../../shared/orders/api.js';
 
 /** The seller's self-edit rules (web.self_edit_rules, docs/after-sale.md#who-may-read-or-change-an-order); null: the cancel-free-order screen. */
 export function selfEditRules(entries: readonly TConfigEntry[]): SelfEditRules | null {

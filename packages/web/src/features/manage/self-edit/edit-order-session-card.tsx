@@ -8,7 +8,7 @@ import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatOrderDate, formatTime } from '../../../lib/dates.js';
 import { cardImageId, imageUrl } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';
-import type { OrderTicketView } from '../../checkout/orders.js';
+import type { OrderTicketView } from '../../../shared/orders/orders.js';
 import type { SessionTickets } from '../cancellable.js';
 import { reschedulePath } from './change-api.js';
 

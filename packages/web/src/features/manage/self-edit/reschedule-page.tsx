@@ -16,12 +16,13 @@ import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
-import { readOrders } from '../../checkout/orders.js';
-import type { EventDetail } from '../../events/detail/model.js';
+import { readOrders } from '../../../shared/orders/orders.js';
+import type { EventDetail } from '../../../shared/events/model.js';
 import { manageKeyStore } from '../manage-key.js';
 import { orderLoadError } from '../order-load-errors.js';
 import { changeCartQuery, changeCartStore, discardChange, editOrderQuery, managePath, modifyChange, priceCheckQuery, priceIncreaseMinor, RESTART_CODES } from './change-api.js';
 import { useChangeCartExpiry } from './change-expiry.js';
+import { loadEventPage } from '../../events/public-routes.js';
 
 /**
  * /manage/{orderId}/reschedule/{sessionId} (docs/after-sale.md#screens Reschedule, docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#errors): the event flow's date and
@@ -35,7 +36,7 @@ import { useChangeCartExpiry } from './change-expiry.js';
  * event page load more (e2e/js-budget.e2e.ts).
  */
 function loadPickers() {
-  return import('../../events/detail/event-page.js').then((m) => ({
+  return loadEventPage().then((m) => ({
     DateSelector: m.DateSelector,
     SessionPicker: m.SessionPicker,
     dayTotalText: m.dayTotalText,

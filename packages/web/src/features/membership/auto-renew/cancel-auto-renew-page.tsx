@@ -8,7 +8,7 @@ import { en, format } from '../../../i18n/en.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { myMembershipKey } from '../api.js';
 import { cardDate } from '../cards.js';
-import { manageKeyStore } from '../../manage/manage-key.js';
+import { manageKeyStore } from '../../manage/public.js';
 import { cancelAutoRenew, orderAutoRenewQuery } from './api.js';
 
 /**

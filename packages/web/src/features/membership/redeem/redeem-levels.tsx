@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { en, format } from '../../../i18n/en.js';
 import { formatMoney } from '../../../lib/money.js';
-import { focusFirstInvalid } from '../../account/field.js';
-import type { EventDetail } from '../../events/detail/model.js';
+import { focusFirstInvalid } from '../../account/public.js';
+import type { EventDetail } from '../../../shared/events/model.js';
 import { membershipLevelsQuery } from '../api.js';
 import { initialMembers, levelRoles, membersInput, membersValid, validateMembers, type MemberEntry } from '../members.js';
 import { MembersFields } from '../members-fields.js';
 import { useMembershipAdd } from '../use-membership-add.js';
 import { MembershipForm } from '../membership-form.js';
-import { Description } from '../../events/detail/description/description.js';
+import { Description } from '../../events/public.js';
 
 /** The seller's words for redeeming, from the level's group meta (docs/memberships.md#7-gifts-of-membership: redeem_gom_summary, redeem_gom_description HTML). */
 export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summary: string | null; description: string | null } {

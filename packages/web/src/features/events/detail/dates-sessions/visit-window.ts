@@ -1,6 +1,6 @@
 import type { TEventSession } from '@foyer/contracts';
 import { visitWindow as sharedVisitWindow, type Span, type VisitWindow } from '@foyer/contracts/rules';
-import type { CartView } from '../../../cart/model.js';
+import type { CartView } from '../../../../shared/cart/model.js';
 import { byCodePoint } from '../../../../lib/compare.js';
 
 /**

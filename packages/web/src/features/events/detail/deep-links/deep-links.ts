@@ -3,7 +3,7 @@ import { en, format } from '../../../../i18n/en.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { attendeeNeeds, isFlexiblePrice } from '@foyer/contracts/rules';
 import { parseSurvey } from '../quantities/survey.js';
-import type { EventDetail, PriceGroup } from '../model.js';
+import type { EventDetail, PriceGroup } from '../../../../shared/events/model.js';
 import { typeKey, type Quantities } from '../quantities/quantities.js';
 
 /**

@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../../api/client.js';
 import { asString, configValue } from '../../../../config/config.js';
 import { useAppConfig } from '../../../../config/use-config.js';
-import { useOptionalCart } from '../../../cart/cart-context.js';
-import { nextRouteAfterAdd } from '../../../cart/model.js';
-import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
+import { useOptionalCart } from '../../../../shared/cart/cart-context.js';
+import { nextRouteAfterAdd } from '../../../../shared/cart/model.js';
+import { reserveWithCodes } from '../../../promotions/public.js';
 import { asksForTickets, linkNeedsForms, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities } from '../quantities/quantities.js';
 import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
 

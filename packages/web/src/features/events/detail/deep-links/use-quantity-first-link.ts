@@ -6,7 +6,7 @@ import { listOf } from '../../../../api/document.js';
 import { sessionByIdQuery } from '../../../../api/queries.js';
 import { safeTz, todayIn } from '../../../../lib/venue-time.js';
 import { NO_LINK, type DeepLink, type LinkProblem, type Preselection } from './deep-links.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities } from '../quantities/quantities.js';
 import { isSessionSoldOut } from '../dates-sessions/session-tabs.js';
 import { useLinkReserve } from './use-deep-links.js';

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../../../ui/error-notice.js';
 import { Skeleton } from '../../../../ui/skeleton.js';
 import type { AttendeeValue } from '../quantities/attendees.js';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { typePrice } from '../price-format.js';
 import { typeKey } from '../quantities/quantities.js';
 import { AmountField } from '../quantities/quantity-row.js';

@@ -13,7 +13,7 @@ import { MAX_DATE_BUTTONS } from '../dates-sessions/date-selection.js';
 import { DateSelector } from '../dates-sessions/date-selector.js';
 import { dayPriceText } from '../dates-sessions/day-texts.js';
 import { dateTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 
 interface DateFirstDateStepProps {

@@ -9,13 +9,13 @@ import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js'
 import { en, format } from '../../../../i18n/en.js';
 import { formatDate, formatTime } from '../../../../lib/dates.js';
 import { safeTz, todayIn } from '../../../../lib/venue-time.js';
-import { useOptionalCart } from '../../../cart/cart-context.js';
+import { useOptionalCart } from '../../../../shared/cart/cart-context.js';
 import { anchorMatchCount } from '../../upsell/match-anchor.js';
 import { AddOnRouteProvider, SkipAddOnFooter } from '../../upsell/skip-add-on.js';
 import { useAddOnSessionFilter, useVisitWindow } from '../../upsell/use-add-on.js';
 import { upcomingDays } from '../dates-sessions/date-selection.js';
 import type { DeepLink } from '../deep-links/deep-links.js';
-import { isUpsellEvent, type EventDetail } from '../model.js';
+import { isUpsellEvent, type EventDetail } from '../../../../shared/events/model.js';
 import { sessionPriceText } from '../price-format.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
 import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';

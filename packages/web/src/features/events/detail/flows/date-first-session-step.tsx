@@ -9,7 +9,7 @@ import { formatDate, formatDateTime, formatTime } from '../../../../lib/dates.js
 import { safeTz } from '../../../../lib/venue-time.js';
 import { SessionPicker } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 
 interface DateFirstSessionStepProps {

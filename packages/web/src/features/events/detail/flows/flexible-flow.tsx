@@ -5,7 +5,7 @@ import { firstOpenSessionQuery, reloadFirstOpenSession } from '../../../../api/q
 import type { SellerInfo } from '../../../../config/use-config.js';
 import { en } from '../../../../i18n/en.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
 
 /** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */

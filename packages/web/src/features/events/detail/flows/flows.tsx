@@ -7,8 +7,8 @@ import { FlexibleFlow } from './flexible-flow.js';
 import type { DeepLink } from '../deep-links/deep-links.js';
 import { chooseFlow, type FlowKind } from './flow.js';
 import { MembersOnlyNotice } from './members-only-notice.js';
-import { MembershipFlow } from '../../../membership/membership-flow.js';
-import type { EventDetail } from '../model.js';
+import { MembershipFlow } from '../../../membership/public.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { QuantityFirstFlow } from './quantity-first-flow.js';
 import { SingleEventFlow } from './single-event-flow.js';
 

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../app/paths.js';
 import { en } from '../../../../i18n/en.js';
-import { userQuery } from '../../../account/api.js';
-import { hasSession } from '../../../account/session-cookie.js';
+import { userQuery, hasSession } from '../../../account/public.js';
 
 /** A membership as GET my/user carries it (only the field the notice needs). */
 export interface MembershipPeriod {

@@ -1,5 +1,5 @@
 import { en } from '../../../../i18n/en.js';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 import { groupHint, typePrice } from '../price-format.js';
 
 /** Ticket groups and their prices, read-only. */

@@ -2,7 +2,7 @@ import type { TDocument, TTicketTypesRequired } from '@foyer/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../api/client.js';
 import { SESSION_LIMIT } from '../../../../api/queries.js';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 import type { SessionsSource } from '../dates-sessions/session-picker.js';
 import type { Quantities } from '../quantities/quantities.js';
 

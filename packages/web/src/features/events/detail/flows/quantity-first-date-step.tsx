@@ -9,7 +9,7 @@ import { todayIn } from '../../../../lib/venue-time.js';
 import { Skeleton } from '../../../../ui/skeleton.js';
 import { DateSelector } from '../dates-sessions/date-selector.js';
 import { dateTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstStep } from './quantity-first-step.js';
 import { dayTotalText } from './quantity-first-summary.js';

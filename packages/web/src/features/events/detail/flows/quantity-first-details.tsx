@@ -2,7 +2,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { AttendeeNeeds } from '@foyer/contracts/rules';
 import type { AttendeeValue } from '../quantities/attendees.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities } from '../quantities/quantities.js';
 import { groupQuantity, type FormErrors } from '../quantities/reservation.js';
 import type { Survey, SurveyAnswer } from '../quantities/survey.js';

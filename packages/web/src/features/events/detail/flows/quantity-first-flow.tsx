@@ -10,7 +10,7 @@ import { formatTime } from '../../../../lib/dates.js';
 import { calendarErrorText } from '../dates-sessions/calendar-error.js';
 import { useReserveSubmit } from '../quantities/use-reserve-submit.js';
 import { useSeating } from '../../seats/use-seating.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { priceSchedule, pricedCalendarQuery, pricedSessionsQuery, ticketTypesRequired } from './priced-queries.js';
 import { totalQuantity, unmetGroupMinimums } from '../quantities/quantities.js';
 import type { DeepLink } from '../deep-links/deep-links.js';

@@ -1,6 +1,6 @@
 // Why: the quantity step's ticket groups (steppers, flexible amounts, group errors) of the quantity-first flow.
 import type { Dispatch, SetStateAction } from 'react';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities, QuantityLimits } from '../quantities/quantities.js';
 import { QuantityGroup } from '../quantities/quantity-group.js';
 import type { FormErrors } from '../quantities/reservation.js';

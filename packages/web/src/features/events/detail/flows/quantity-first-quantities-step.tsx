@@ -3,7 +3,7 @@
 import type { ComponentProps, RefObject } from 'react';
 import { en } from '../../../../i18n/en.js';
 import { quantityLines, quantityTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { ReserveBar } from '../quantities/reserve-bar.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstGroups } from './quantity-first-groups.js';

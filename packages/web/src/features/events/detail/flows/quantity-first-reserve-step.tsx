@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../../../ui/error-notice.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 import type { Seating } from '../../seats/use-seating.js';
 import { quantityLines, quantityTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { ReserveBar } from '../quantities/reserve-bar.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstDetails } from './quantity-first-details.js';

@@ -7,7 +7,7 @@ import { en } from '../../../../i18n/en.js';
 import { formatDateTime } from '../../../../lib/dates.js';
 import { SessionPicker, type SessionsSource } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 import type { PriceScheduleLine } from './priced-queries.js';
 import { QuantityFirstStep } from './quantity-first-step.js';

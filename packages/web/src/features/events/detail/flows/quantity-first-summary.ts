@@ -2,7 +2,7 @@
 import type { TCalendarDay, TEventSession } from '@foyer/contracts';
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { en, format } from '../../../../i18n/en.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { PriceScheduleLine } from './priced-queries.js';
 import type { PriceDisplay } from '../../../../config/config.js';
 import { priceText, showsPriceOn } from '../price-format.js';

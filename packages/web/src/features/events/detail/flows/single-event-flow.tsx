@@ -12,7 +12,7 @@ import { safeTz, todayIn } from '../../../../lib/venue-time.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
 import { Skeleton } from '../../../../ui/skeleton.js';
 import { sessionTexts } from '../message-rules.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { NO_LINK, type DeepLink, type LinkProblem } from '../deep-links/deep-links.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
 import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';

@@ -1,9 +1,9 @@
 // The quantity-first flow's selection before a session (docs/events.md#flows): the quantities within the limits
 // (a deep link's to start), the flexible amounts, the attendees and the survey answers.
 import { useMemo, useState } from 'react';
-import { useBenefitPools } from '../../../membership/benefits.js';
+import { useBenefitPools } from '../../../membership/public.js';
 import { asksForTickets, resolveTickets, type DeepLink } from '../deep-links/deep-links.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import type { AttendeeValue } from '../quantities/attendees.js';
 import { initialQuantities, quantityLimits, setQuantity, type Quantities } from '../quantities/quantities.js';
 import { attendeeNeedsByKey, groupSurveys, initialAmounts } from '../quantities/reservation.js';

@@ -1,6 +1,6 @@
 import type { TTicketGroup } from '@foyer/contracts';
 import { HARD_MAX_PER_TICKET_TYPE, ruleMax } from '@foyer/contracts/rules';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 
 /**
  * Quantity rules of docs/events.md#field-rules (pure):

@@ -2,7 +2,7 @@
 // the date-first/single reserve form and the quantity-first flow; what follows the rows is the caller's.
 import type { ReactNode } from 'react';
 import { en } from '../../../../i18n/en.js';
-import type { EventDetail } from '../model.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { groupHint } from '../price-format.js';
 import { typeKey, type Quantities, type QuantityLimits } from './quantities.js';
 import { QuantityRow } from './quantity-row.js';

@@ -5,7 +5,7 @@ import { MinusIcon, PlusIcon } from '../../../../ui/icons.js';
 import { DescriptionButton } from '../description/description-modal.js';
 import { isFlexiblePrice } from '@foyer/contracts/rules';
 import { FLEXIBLE_PRICE_STEP } from './flexible-price.js';
-import type { PriceType } from '../model.js';
+import type { PriceType } from '../../../../shared/events/model.js';
 import { advertisesFees, currencySymbol, priceText, typePrice } from '../price-format.js';
 import { useConfigEntries } from '../../../../config/use-config.js';
 import { canIncrease, decrease, increase, setQuantity, type Quantities, type QuantityLimits } from './quantities.js';

@@ -1,6 +1,6 @@
 // What the quantities of an event page are given (docs/events.md#flows): the event, the chosen session, its groups and the flow's cache.
 import type { TConfigEntry, TEventSession, TEventTemplate, TMessageRule } from '@foyer/contracts';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 import type { CachedSelection } from './selection-cache.js';
 
 /** Where the flow keeps the last selection (docs/events.md#flows cached selection). */

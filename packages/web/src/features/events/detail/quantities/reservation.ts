@@ -4,7 +4,7 @@ import { en, format } from '../../../../i18n/en.js';
 import { attendeeNeeds, isFlexiblePrice, percentFee, type AttendeeNeeds } from '@foyer/contracts/rules';
 import { attendeeErrors, EMPTY_ATTENDEE, fullName, type AttendeeErrors, type AttendeeValue } from './attendees.js';
 import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from './flexible-price.js';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import { cleanSurveyAnswers, parseSurvey, surveyErrors, type Survey, type SurveyAnswer } from './survey.js';
 

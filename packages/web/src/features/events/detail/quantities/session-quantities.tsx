@@ -9,9 +9,9 @@ import { groupAvailabilityQuery } from '../../../../api/queries.js';
 import { en, format } from '../../../../i18n/en.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
 import { Skeleton } from '../../../../ui/skeleton.js';
-import { useOptionalCart } from '../../../cart/cart-context.js';
+import { useOptionalCart } from '../../../../shared/cart/cart-context.js';
 import type { AttendeeValue } from './attendees.js';
-import type { PriceGroup } from '../model.js';
+import type { PriceGroup } from '../../../../shared/events/model.js';
 import { initialQuantities, nothingAvailable, quantityLimits, setQuantity, totalQuantity, typeKey, unmetGroupMinimums, type Quantities, type QuantityLimits } from './quantities.js';
 import { QuantityGroup } from './quantity-group.js';
 import { ReserveBar } from './reserve-bar.js';
@@ -22,7 +22,7 @@ import { attendeeNeedsByKey, buildReservation, groupQuantity, groupSurveys, init
 import { cachedDefaults } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
 import { Attendees, SurveyFields } from './ticket-forms.js';
-import { useBenefitPools } from '../../../membership/benefits.js';
+import { useBenefitPools } from '../../../membership/public.js';
 import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 

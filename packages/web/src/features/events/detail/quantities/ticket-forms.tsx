@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { en, format } from '../../../../i18n/en.js';
 import type { AttendeeNeeds } from '@foyer/contracts/rules';
 import { EMAIL_MAX_LENGTH, EMPTY_ATTENDEE, NAME_MAX_LENGTH, type AttendeeErrors, type AttendeeValue } from './attendees.js';
-import type { PriceType } from '../model.js';
+import type { PriceType } from '../../../../shared/events/model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import type { Survey, SurveyAnswer } from './survey.js';
 import { SurveyQuestion } from './survey-question.js';

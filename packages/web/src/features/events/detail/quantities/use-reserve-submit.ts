@@ -3,9 +3,9 @@ import { useState, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../../api/client.js';
 import { useAppConfig } from '../../../../config/use-config.js';
-import { useOptionalCart } from '../../../cart/cart-context.js';
-import { nextRouteAfterAdd } from '../../../cart/model.js';
-import { reserveWithCodes } from '../../../promotions/reserve-with-codes.js';
+import { useOptionalCart } from '../../../../shared/cart/cart-context.js';
+import { nextRouteAfterAdd } from '../../../../shared/cart/model.js';
+import { reserveWithCodes } from '../../../promotions/public.js';
 import { buildReservation, campaignOf, focusFirstInvalid, hasErrors, type FormErrors } from './reservation.js';
 
 type Reservation = ReturnType<typeof buildReservation>;

@@ -1,7 +1,7 @@
 // Paying a cart while another payment for it is in flight: wait and try again with the same key.
 import { isApiError } from '../../api/client.js';
 import type { TPayAnswer, TPayBody } from '@foyer/contracts';
-import { payCart } from './api.js';
+import { payCart } from './pay-api.js';
 
 /** docs/checkout.md#flow: wait, then pay again while another payment for the cart is in flight. */
 const PROCESSING_RETRY_MS = 1500;

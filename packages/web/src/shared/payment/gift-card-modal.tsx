@@ -3,7 +3,7 @@ import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
 import { Modal } from '../../ui/modal.js';
-import { lookupGiftCard } from './api.js';
+import { lookupGiftCard } from './pay-api.js';
 import { giftCardLookupError, giftCardProblem, isDuplicateGiftCard, normalizeGiftCard, validateGiftCardNumber, type AppliedGiftCard } from './model.js';
 
 /** The gift-cards modal (docs/payments.md#gift-cards): a number, looked up; its balance pays part or all. */

@@ -7,7 +7,7 @@ import { asBoolean, asString, configValue } from '../../config/config.js';
 import { paths } from '../../app/paths.js';
 import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
-import { seatLabel } from '../events/seats/seat-label.js';
+import { seatLabel } from '../events/seat-label.js';
 import { byCodePoint } from '../../lib/compare.js';
 
 /** The cart document read into what the cart widget shows, and the cart rules of docs/cart.md#holds-and-expiry (pure). */

@@ -1,6 +1,6 @@
 import type { TConfigEntry } from '@foyer/contracts';
 import { CONFIG, MY_ACCOUNT_PAGES_KEY } from '@foyer/contracts/constants';
-import { configValue } from '../../config/config.js';
+import { configValue } from './config.js';
 
 /** The My Account pages a seller may show (docs/accounts.md#my-account: my_account_pages). */
 export const MY_ACCOUNT_PAGES = ['my_profile', 'upcoming_events', 'recent_orders'] as const;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CartView } from '../cart/model.js';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../events/model.js';
 import { pushEcommerce } from './data-layer.js';
 import { cartItems, ecommerceEvent, eventItems } from './ecommerce.js';
 

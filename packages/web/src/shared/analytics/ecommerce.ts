@@ -1,7 +1,7 @@
 import { toMinor } from '@foyer/contracts/constants';
 import type { CartSnapshot } from '../cart/store.js';
 import type { CartView } from '../cart/model.js';
-import type { EventDetail } from '../events/detail/model.js';
+import type { EventDetail } from '../events/model.js';
 
 /**
  * Tag-manager e-commerce events (docs/events.md#tag-manager): add_to_cart, remove_from_cart, view_item,

@@ -1,5 +1,5 @@
 import type { TConfigEntry, TDocument, TEventTemplate, TImage, TMessageRule, TTicketGroup, TTicketGroupRule, TTicketType, TVenue } from '@foyer/contracts';
-import { byId, listOf } from '../../../api/document.js';
+import { byId, listOf } from '../../api/document.js';
 import { eventImageSetting, isAddOnMeta } from '@foyer/contracts/rules';
 
 /** The event detail document (GET events/{id} with its embeds) read into what the page shows. */

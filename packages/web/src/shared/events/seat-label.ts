@@ -1,4 +1,4 @@
-import { en, format } from '../../../i18n/en.js';
+import { en, format } from '../../i18n/en.js';
 
 /**
  * Spoken and shown name of a seat: "Stalls, row A, seat 7". Its own module: the cart and order

@@ -1,0 +1,3 @@
+// What the my-account feature offers the other features (docs/architecture.md#web-features): re-exports only.
+// Another feature imports these from here, never the files behind them (eslint/area-boundaries.js).
+export { MyAccountPage } from './my-account-page.js';
