@@ -9,6 +9,7 @@ import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
 import type { StripeCardHandle } from '../checkout/stripe-card-field.js';
 import { useDeskCard } from './desk-card.js';
+import { formText } from '../../lib/form-data.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
@@ -56,7 +57,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       if (!method || 'error' in method) return { error: method?.error ?? t.move.cardMissing };
       return { gateway_id: 'stripe', gateway_data: { payment_method_id: method.id } };
     }
-    const number = String(form.get('card') ?? '').trim();
+    const number = formText(form, 'card').trim();
     return number ? { gateway_id: 'demo', gateway_data: { card_number: number } } : undefined;
   };
   return (
@@ -77,7 +78,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
             return moveTickets(props.orderId, {
               ticket_ids: props.tickets.map((x) => x.id),
               event_session_id: sessionId,
-              reason: String(form.get('reason') ?? ''),
+              reason: formText(form, 'reason'),
               ...(seatIds ? { seat_ids: seatIds } : {}),
               ...(paid ? { payment: paid } : {}),
             });
@@ -102,7 +103,12 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       )}
       <label>
         {t.move.day}
-        <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(null), setDifference(null), setSeats(null))} />
+        <input type="date" value={date} required onChange={(e) => {
+          setDate(e.target.value);
+          setSessionId(null);
+          setDifference(null);
+          setSeats(null);
+        }} />
       </label>
       <fieldset>
         <legend>{t.move.session}</legend>
@@ -110,14 +116,21 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         {sessions.data?.admin_session._data.length === 0 && <p>{t.move.noSessions}</p>}
         {sessions.data?.admin_session._data.map((s) => (
           <label key={s.id} className="admin-choice">
-            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => (setSessionId(s.id), setDifference(null), setSeats(null))} />
+            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => {
+              setSessionId(s.id);
+              setDifference(null);
+              setSeats(null);
+            }} />
             {fill(t.move.sessionOption, { time: dateTime(s.start_datetime), available: s.available === null ? t.sessions.unlimited : s.available })}
           </label>
         ))}
       </fieldset>
       {sessionId && seatLines.length > 0 && (
         <Suspense fallback={<p role="status">{t.loading}</p>}>
-          <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />
+          <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => {
+            setSeats(chosen);
+            setError(null);
+          }} />
         </Suspense>
       )}
       <label>
