@@ -58,8 +58,13 @@ export default tseslint.config(
     files: ["packages/web/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
-    // An error (not a warning) like every other rule, so it can be counted in eslint-suppressions.json.
-    rules: { "react-hooks/exhaustive-deps": "error" },
+    rules: {
+      // An error (not a warning) like every other rule, so it can be counted in eslint-suppressions.json.
+      "react-hooks/exhaustive-deps": "error",
+      // React Router loaders leave by `throw redirect(...)`, a Response the router catches (its documented
+      // way out of a loader); anything else thrown is still an Error.
+      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }] }],
+    },
   },
   {
     files: testFiles,

@@ -6,14 +6,14 @@
  */
 export function cartTabState<T>(key: string) {
   return {
-    save(cartId: string, value: T) {
+    save: (cartId: string, value: T) => {
       try {
         sessionStorage.setItem(key, JSON.stringify({ cartId, value }));
       } catch {
         // storage off: nothing kept
       }
     },
-    read(cartId: string | null): T | null {
+    read: (cartId: string | null): T | null => {
       if (!cartId) return null;
       try {
         const stored = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { cartId: string; value: T } | null;
@@ -22,7 +22,7 @@ export function cartTabState<T>(key: string) {
         return null;
       }
     },
-    clear() {
+    clear: () => {
       try {
         sessionStorage.removeItem(key);
       } catch {

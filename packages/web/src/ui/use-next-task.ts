@@ -13,6 +13,6 @@ export function useNextTask(): boolean {
     if (next) return;
     const timer = setTimeout(() => setNext(true), 0);
     return () => clearTimeout(timer);
-  }, []);
+  }, [next]);
   return next;
 }

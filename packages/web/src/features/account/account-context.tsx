@@ -59,7 +59,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     if (had && !cookie) {
       queryClient.removeQueries({ queryKey: userQueryKey });
       void store.refresh();
-      navigate(paths.home);
+      void navigate(paths.home);
     }
   }, [cookie, queryClient, store, navigate]);
 
@@ -82,7 +82,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       // The guest's cart moved to the member when the server kept it; any other cart is cleared by the refresh rules.
       void store.refresh();
       window.dispatchEvent(new CustomEvent(LOGIN_SUCCESS_EVENT));
-      if (redirectPath) navigate(redirectPath);
+      if (redirectPath) void navigate(redirectPath);
     },
     [queryClient, store, navigate],
   );
@@ -98,7 +98,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       queryClient.removeQueries({ queryKey: userQueryKey });
       store.clear();
       if (endSession) leaveFor(endSession);
-      else navigate(paths.home);
+      else void navigate(paths.home);
     }
   }, [queryClient, store, navigate]);
 
@@ -112,7 +112,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const flag = readLoginFlag(otp.search);
     const auto = readAutoLogin(flag.search);
     if (auto.search === location.search) return;
-    navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state });
+    void navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state });
 
     if (otp.otp) {
       const stored = readStoredLogin();

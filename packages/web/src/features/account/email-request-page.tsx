@@ -1,5 +1,5 @@
 import { EMAIL_MAX } from '@foyer/contracts/constants';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
@@ -38,7 +38,7 @@ export function EmailRequestPage({
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     const problem = emailError(email);
     setError(problem);
@@ -73,7 +73,7 @@ export function EmailRequestPage({
       ) : (
         <>
           <p className="page-lead">{lead}</p>
-          <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
             <Field
               id={`${id}-email`}
               label={en.account.email}

@@ -1,6 +1,6 @@
 import { LOGIN_EMAIL_MAX } from '@foyer/contracts/constants';
 import type { TLoginMethod } from '@foyer/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { requestOtp } from './api.js';
@@ -56,7 +56,7 @@ export function EmailStep({
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (password) {
       if (valid()) onPassword(email.trim());

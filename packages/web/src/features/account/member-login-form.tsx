@@ -1,6 +1,6 @@
 import { LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
@@ -80,7 +80,7 @@ export function MemberLoginForm({
     return () => clearTimeout(timer);
   }, [method, values, attempt, busy]);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     void attempt();
   };

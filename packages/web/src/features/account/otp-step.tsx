@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { logIn, requestOtp } from './api.js';
@@ -111,7 +111,7 @@ export function OtpStep({
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (isCompleteOtp(code)) void submit(code);
   };

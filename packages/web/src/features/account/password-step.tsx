@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
@@ -21,7 +21,7 @@ export function PasswordStep({ email, onBack, onLoggedIn }: { email: string; onB
   const [failure, setFailure] = useState<{ text: string; forgot: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!password) {
       setError(en.account.required);
@@ -41,7 +41,7 @@ export function PasswordStep({ email, onBack, onLoggedIn }: { email: string; onB
   };
 
   return (
-    <form ref={formRef} className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p className="account-form__who">
         {en.account.email}: <strong>{email}</strong>
       </p>

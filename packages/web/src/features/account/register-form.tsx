@@ -1,7 +1,7 @@
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
 import { checkPassword } from '@foyer/contracts/rules';
 import type { TUserDocument } from '@foyer/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { register } from './api.js';
@@ -33,7 +33,7 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
   const [busy, setBusy] = useState(false);
   const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     const found = registerErrors(values);
     setErrors(found);
@@ -57,7 +57,7 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
   );
 
   return (
-    <form ref={formRef} className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="account-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <div className="account-form__row">
         {field('first_name', en.account.firstName, { autoComplete: 'given-name', maxLength: NAME_MAX, 'data-autofocus': true })}
         {field('last_name', en.account.lastName, { autoComplete: 'family-name', maxLength: NAME_MAX })}

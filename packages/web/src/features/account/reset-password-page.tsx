@@ -1,7 +1,7 @@
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import { checkPassword } from '@foyer/contracts/rules';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
@@ -98,7 +98,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     // docs/accounts.md#field-rules: the requirements must be met, else "Invalid password".
     const found = { password: checkPassword(password).valid ? null : en.account.invalidPassword, confirm: confirmPasswordError(password, confirm) };
@@ -120,7 +120,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
 
   if (isApiError(failure) && INVALID_CODES.has(failure.code)) return <InvalidLink />;
   return (
-    <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{format(en.account.resetLead, { email })}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field

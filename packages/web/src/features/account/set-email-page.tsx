@@ -1,6 +1,6 @@
 import { EMAIL_MAX } from '@foyer/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
@@ -69,7 +69,7 @@ function SetEmailForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     const found = { email: emailError(email), confirm: confirmEmailError(email, confirm) };
     setErrors(found);
@@ -82,7 +82,7 @@ function SetEmailForm() {
     try {
       const doc = await updateMe({ email: email.trim() });
       queryClient.setQueryData(userQueryKey, doc);
-      navigate(nextPath(params.get('next'), paths.checkout), { replace: true, state: { notice: en.account.setEmailDone } });
+      void navigate(nextPath(params.get('next'), paths.checkout), { replace: true, state: { notice: en.account.setEmailDone } });
     } catch (error) {
       // 409: another account uses the address (docs/accounts.md#errors) — the server's text says so.
       setFailure(errorMessage(error));
@@ -91,7 +91,7 @@ function SetEmailForm() {
   };
 
   return (
-    <form ref={formRef} className="account-form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{en.account.setEmailLead}</p>
       <Field id={`${id}-email`} label={en.account.email} type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} required aria-required="true" error={errors.email} onChange={(e) => setEmail(e.target.value)} />
       <Field

@@ -6,6 +6,7 @@ import { auditQuery } from './admin-api.js';
 import type { Column } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
+import { formText } from '../../lib/form-data.js';
 
 const PAGE = 25;
 /** The filters GET admin/audit takes, as the form's fields and the address's parameters. */
@@ -38,7 +39,7 @@ export function Component() {
           const f = new FormData(e.currentTarget);
           const next: Record<string, string> = {};
           for (const k of FILTERS) {
-            const v = String(f.get(k) ?? '').trim();
+            const v = formText(f, k).trim();
             // Times are typed as the desk's local time; the API takes ISO times.
             if (v) next[k] = k === 'from' || k === 'to' ? new Date(v).toISOString() : v;
           }

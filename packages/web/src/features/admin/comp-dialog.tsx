@@ -10,6 +10,7 @@ import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
 import { TicketLineFields } from './ticket-line-fields.js';
 import { useSubmission } from './use-submission.js';
+import { formText } from '../../lib/form-data.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
@@ -42,13 +43,16 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
       className="admin-form"
       onChange={(e) => {
         const f = new FormData(e.currentTarget);
-        const next = { type: String(f.get('ticket_type') ?? ''), quantity: Math.min(100, Math.max(0, Math.trunc(Number(f.get('quantity')) || 0))) };
-        if (next.type !== line.type || next.quantity !== line.quantity) (setLine(next), setSeats(null));
+        const next = { type: formText(f, 'ticket_type'), quantity: Math.min(100, Math.max(0, Math.trunc(Number(f.get('quantity')) || 0))) };
+        if (next.type !== line.type || next.quantity !== line.quantity) {
+          setLine(next);
+          setSeats(null);
+        }
       }}
       onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
-        const text = (name: string) => String(f.get(name) ?? '').trim();
+        const text = (name: string) => formText(f, name).trim();
         const { contact: recipient, send_email } = readContact(f);
         const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
         if (seatIds === null) { setError(t.seats.missing); return; }
@@ -74,7 +78,10 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
       <TicketLineFields session={s} labels={t.comps} />
       {seatLines.length > 0 && (
         <Suspense fallback={<p role="status">{t.loading}</p>}>
-          <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />
+          <StaffSeats eventId={s.event_id} sessionId={s.id} lines={seatLines} chosen={seats} onChosen={(chosen) => {
+            setSeats(chosen);
+            setError(null);
+          }} />
         </Suspense>
       )}
       <fieldset>

@@ -1,3 +1,4 @@
+import { formText } from '../../lib/form-data.js';
 /**
  * The optional customer of an order staff make for someone (docs/box-office.md: comps' recipient,
  * payment links' purchaser): names, e-mail, whether to e-mail them. Each form keeps its own words.
@@ -27,7 +28,7 @@ export function ContactFields({ labels }: { labels: { first: string; last: strin
 
 /** The contact ContactFields filled in (null without an e-mail address) and whether to e-mail it. */
 export function readContact(f: FormData) {
-  const text = (name: string) => String(f.get(name) ?? '').trim();
+  const text = (name: string) => formText(f, name).trim();
   const contact = text('email') ? { email: text('email'), first_name: text('first_name'), last_name: text('last_name') } : null;
   return { contact, send_email: f.get('send_email') === 'on' };
 }

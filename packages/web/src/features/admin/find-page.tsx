@@ -6,6 +6,7 @@ import { ordersQuery } from './admin-api.js';
 import type { Column, Sort } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
+import { formText } from '../../lib/form-data.js';
 
 const PAGE = 25;
 const SORTABLE = ['created_at', 'order_number', 'total'];
@@ -37,11 +38,12 @@ export function Component() {
         className="admin-search"
         onSubmit={(e) => {
           e.preventDefault();
-          set({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim(), offset: '0' });
+          set({ q: formText(new FormData(e.currentTarget), 'q').trim(), offset: '0' });
         }}
       >
         <label htmlFor="admin-q">{t.find.label}</label>
         <div className="admin-search__row">
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the staff find page is this search field; staff open it to type a name or order number */}
           <input id="admin-q" name="q" type="search" defaultValue={q} minLength={2} maxLength={200} required autoFocus />
           <button type="submit" className="button">
             {t.find.submit}

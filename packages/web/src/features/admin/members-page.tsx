@@ -10,6 +10,7 @@ import type { Column } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 import { ResendCardsDialog } from './resend-cards-dialog.js';
+import { formText } from '../../lib/form-data.js';
 
 const PAGE = 25;
 type Action = 'extend' | 'cancel' | 'auto_renew/cancel';
@@ -29,7 +30,11 @@ export function Component() {
   const [resending, setResending] = useState<TAdminMember | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const act = (member: TAdminMember, action: Action) => (setError(null), setMessage(null), setActing({ member, action }));
+  const act = (member: TAdminMember, action: Action) => {
+    setError(null);
+    setMessage(null);
+    setActing({ member, action });
+  };
   const columns: Column<TAdminMember>[] = [
     { key: 'name', label: t.members.columns.name, cell: (m) => m.name, sortValue: (m) => m.name },
     { key: 'id', label: t.members.columns.memberId, cell: (m) => <code>{m.scan_code}</code> },
@@ -53,7 +58,11 @@ export function Component() {
           <button type="button" className="button button--secondary" aria-label={fill(t.members.cancelLabel, { name: m.name })} onClick={() => act(m, 'cancel')}>
             {t.members.cancel}
           </button>
-          <button type="button" className="button button--secondary" aria-label={fill(t.members.resendLabel, { name: m.name })} onClick={() => (setError(null), setMessage(null), setResending(m))}>
+          <button type="button" className="button button--secondary" aria-label={fill(t.members.resendLabel, { name: m.name })} onClick={() => {
+            setError(null);
+            setMessage(null);
+            setResending(m);
+          }}>
             {t.members.resend}
           </button>
         </span>
@@ -63,7 +72,10 @@ export function Component() {
   return (
     <>
       <h1>{t.members.title}</h1>
-      <form role="search" className="admin-search" onSubmit={(e) => (e.preventDefault(), setParams({ q: String(new FormData(e.currentTarget).get('q') ?? '').trim(), offset: '0' }))}>
+      <form role="search" className="admin-search" onSubmit={(e) => {
+        e.preventDefault();
+        setParams({ q: formText(new FormData(e.currentTarget), 'q').trim(), offset: '0' });
+      }}>
         <label htmlFor="admin-member-q">{t.members.label}</label>
         <div className="admin-search__row">
           <input id="admin-member-q" name="q" type="search" defaultValue={q} minLength={2} maxLength={200} required />
@@ -99,7 +111,10 @@ export function Component() {
         offset={offset}
         onPage={(next) => setParams({ q, offset: String(next) })}
       />
-      <ResendCardsDialog member={resending} onClose={() => setResending(null)} onDone={(text) => (setResending(null), setMessage(text))} />
+      <ResendCardsDialog member={resending} onClose={() => setResending(null)} onDone={(text) => {
+        setResending(null);
+        setMessage(text);
+      }} />
       <Modal open={acting !== null} title={acting ? t.members.titles[acting.action] : ''} onClose={() => setActing(null)} size="sm">
         {acting && (
           <form
@@ -107,8 +122,8 @@ export function Component() {
             onSubmit={(e) => {
               e.preventDefault();
               const f = new FormData(e.currentTarget);
-              const reason = String(f.get('reason') ?? '');
-              const body = acting.action === 'extend' ? { reason, valid_to: new Date(`${String(f.get('valid_to'))}T23:59:59`).toISOString() } : { reason };
+              const reason = formText(f, 'reason');
+              const body = acting.action === 'extend' ? { reason, valid_to: new Date(`${formText(f, 'valid_to')}T23:59:59`).toISOString() } : { reason };
               changeMember(acting.member.card_set_id, acting.action, body).then(
                 () => (setActing(null), setMessage(fill(t.members.done[acting.action], { name: acting.member.name })), void client.invalidateQueries({ queryKey: ['admin_member'] })),
                 (failure: unknown) => setError(errorMessage(failure)),

@@ -10,16 +10,12 @@ import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
 import type { StripeCardHandle } from '../../shared/payment/stripe-card-field.js';
 import { useDeskCard } from './desk-card.js';
+import { formText } from '../../lib/form-data.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
 
 type Ticket = TAdminOrderDetail['tickets'][number];
-/** A text field of the form ('' when absent). */
-const textOf = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
 const dayOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-CA') : new Date().toLocaleDateString('en-CA'));
 
 /**
@@ -68,7 +64,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       if (!method || 'error' in method) return { error: method?.error ?? t.move.cardMissing };
       return { gateway_id: 'stripe', gateway_data: { payment_method_id: method.id } };
     }
-    const number = textOf(form, 'card').trim();
+    const number = formText(form, 'card').trim();
     return number ? { gateway_id: 'demo', gateway_data: { card_number: number } } : undefined;
   };
   return (
@@ -82,9 +78,9 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         const form = new FormData(e.currentTarget);
         setBusy(true);
         setError(null);
-        const fields = { ticket_ids: props.tickets.map((x) => x.id), event_session_id: sessionId, reason: textOf(form, 'reason'), ...(seatIds ? { seat_ids: seatIds } : {}) };
+        const fields = { ticket_ids: props.tickets.map((x) => x.id), event_session_id: sessionId, reason: formText(form, 'reason'), ...(seatIds ? { seat_ids: seatIds } : {}) };
         if (difference && payBy === 'link') {
-          const to = textOf(form, 'link_to').trim();
+          const to = formText(form, 'link_to').trim();
           sendMoveLink(props.orderId, { ...fields, send_email: emailLink, ...(emailLink && to ? { email: to } : {}) })
             .then((r) => setSent(r.admin_move_link))
             .catch((failure: unknown) => setError(errorMessage(failure)))
@@ -117,7 +113,12 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
       )}
       <label>
         {t.move.day}
-        <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(null), setDifference(null), setSeats(null))} />
+        <input type="date" value={date} required onChange={(e) => {
+          setDate(e.target.value);
+          setSessionId(null);
+          setDifference(null);
+          setSeats(null);
+        }} />
       </label>
       <fieldset>
         <legend>{t.move.session}</legend>
@@ -125,14 +126,21 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
         {sessions.data?.admin_session._data.length === 0 && <p>{t.move.noSessions}</p>}
         {sessions.data?.admin_session._data.map((s) => (
           <label key={s.id} className="admin-choice">
-            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => (setSessionId(s.id), setDifference(null), setSeats(null))} />
+            <input type="radio" name="session" value={s.id} checked={sessionId === s.id} disabled={current.has(s.start_datetime)} onChange={() => {
+              setSessionId(s.id);
+              setDifference(null);
+              setSeats(null);
+            }} />
             {fill(t.move.sessionOption, { time: dateTime(s.start_datetime), available: s.available === null ? t.sessions.unlimited : s.available })}
           </label>
         ))}
       </fieldset>
       {sessionId && seatLines.length > 0 && (
         <Suspense fallback={<p role="status">{t.loading}</p>}>
-          <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => (setSeats(chosen), setError(null))} />
+          <StaffSeats key={sessionId} eventId={props.first.event_id} sessionId={sessionId} lines={seatLines} chosen={seats} onChosen={(chosen) => {
+            setSeats(chosen);
+            setError(null);
+          }} />
         </Suspense>
       )}
       <label>

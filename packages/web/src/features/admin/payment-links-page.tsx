@@ -56,7 +56,10 @@ export function Component() {
         <h2>{t.links.addTitle}</h2>
         <label>
           {t.links.day}
-          <input type="date" value={date} required onChange={(e) => (setDate(e.target.value), setSessionId(''))} />
+          <input type="date" value={date} required onChange={(e) => {
+            setDate(e.target.value);
+            setSessionId('');
+          }} />
         </label>
         <label>
           {t.links.session}
@@ -95,7 +98,10 @@ export function Component() {
           const { contact: purchaser, send_email } = readContact(f);
           submit(
             () => createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email }),
-            (answer) => (setMade(answer), setLines([])),
+            (answer) => {
+              setMade(answer);
+              setLines([]);
+            },
           );
         }}
       >

@@ -3,6 +3,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { refundOrder } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
+import { formText } from '../../lib/form-data.js';
 
 /** The refund dialog: what goes back, why; the server refuses what is not refundable and says why. */
 export function RefundDialog(props: { open: boolean; orderId: string; tickets: TAdminOrderDetail['tickets'] | null; refundable: string; onClose: () => void; onDone: (message: string) => void }) {
@@ -15,7 +16,7 @@ export function RefundDialog(props: { open: boolean; orderId: string; tickets: T
         className="admin-form"
         onSubmit={(e) => {
           e.preventDefault();
-          const reason = String(new FormData(e.currentTarget).get('reason') ?? '');
+          const reason = formText(new FormData(e.currentTarget), 'reason');
           submit(
             () => refundOrder(props.orderId, { reason, ...(props.tickets ? { ticket_ids: props.tickets.map((x) => x.id) } : {}) }),
             (r) => props.onDone(fill(r.admin_refund.status === 'refunded' ? t.refund.done : t.refund.sending, { amount: r.admin_refund.amount })),

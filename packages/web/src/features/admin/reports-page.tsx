@@ -25,7 +25,10 @@ export function Component() {
   return (
     <>
       <h1>{t.reports.title}</h1>
-      <form className="admin-search admin-search--range" onSubmit={(e) => (e.preventDefault(), setParams(Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>))}>
+      <form className="admin-search admin-search--range" onSubmit={(e) => {
+        e.preventDefault();
+        setParams(Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>);
+      }}>
         <label>
           {t.reports.from}
           <input name="from" type="date" defaultValue={from} required />

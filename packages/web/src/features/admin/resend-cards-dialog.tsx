@@ -3,6 +3,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { resendMemberCards } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
+import { formText } from '../../lib/form-data.js';
 
 /**
  * Resend a membership's cards (docs/box-office.md#resending-cards): the card set's cards e-mailed
@@ -12,13 +13,16 @@ export function ResendCardsDialog(props: { member: TAdminMember | null; onClose:
   const { error, setError, busy, submit } = useSubmission();
   const m = props.member;
   return (
-    <Modal open={m !== null} title={t.members.resendTitle} onClose={() => (setError(null), props.onClose())} size="sm">
+    <Modal open={m !== null} title={t.members.resendTitle} onClose={() => {
+      setError(null);
+      props.onClose();
+    }} size="sm">
       {m && (
         <form
           className="admin-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const email = String(new FormData(e.currentTarget).get('email') ?? '').trim();
+            const email = formText(new FormData(e.currentTarget), 'email').trim();
             submit(
               () => resendMemberCards(m.card_set_id, email || undefined),
               (r) => props.onDone(fill(t.members.resent, { name: m.name, email: r.sent_to })),

@@ -10,6 +10,7 @@ import { meQuery, patchSession, sessionsQuery } from './admin-api.js';
 import { DataTable, type Column } from './data-table.js';
 import { dateTime } from './format.js';
 import { CompDialog } from './comp-dialog.js';
+import { formText } from '../../lib/form-data.js';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -31,7 +32,10 @@ export function Component() {
     key: 'comps',
     label: t.sessions.columns.comps,
     cell: (s) => (
-      <button type="button" className="button button--secondary" disabled={!s.ticket_types.length} aria-label={fill(t.comps.openLabel, { event: s.event_name, time: dateTime(s.start_datetime) })} onClick={() => (setIssued(null), setComping(s))}>
+      <button type="button" className="button button--secondary" disabled={!s.ticket_types.length} aria-label={fill(t.comps.openLabel, { event: s.event_name, time: dateTime(s.start_datetime) })} onClick={() => {
+        setIssued(null);
+        setComping(s);
+      }}>
         {t.comps.open}
       </button>
     ),
@@ -44,7 +48,10 @@ export function Component() {
         <button type="button" className="button button--secondary" onClick={() => void act(patchSession(s.id, { closed: !s.closed }))}>
           {s.closed ? t.sessions.reopen : t.sessions.close}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => (setError(null), setEditing(s))}>
+        <button type="button" className="button button--secondary" onClick={() => {
+          setError(null);
+          setEditing(s);
+        }}>
           {t.sessions.changeCapacity}
         </button>
       </span>
@@ -53,7 +60,10 @@ export function Component() {
   return (
     <>
       <h1>{t.sessions.title}</h1>
-      <form className="admin-search" onSubmit={(e) => (e.preventDefault(), setParams({ date: String(new FormData(e.currentTarget).get('date')) }))}>
+      <form className="admin-search" onSubmit={(e) => {
+        e.preventDefault();
+        setParams({ date: formText(new FormData(e.currentTarget), 'date') });
+      }}>
         <label htmlFor="admin-day">{t.sessions.date}</label>
         <div className="admin-search__row">
           <input id="admin-day" name="date" type="date" defaultValue={date} required />

@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client.js';
 import { adminText as t } from '../../i18n/en-admin.js';
 import { adminCall } from './admin-api.js';
 import './admin.css';
+import { formText } from '../../lib/form-data.js';
 
 /** The one-time link of `staff add` (docs/box-office.md): sets the staff member's password. */
 export function Component() {
@@ -25,7 +26,7 @@ export function Component() {
           className="admin-form"
           onSubmit={(e) => {
             e.preventDefault();
-            const password = String(new FormData(e.currentTarget).get('password') ?? '');
+            const password = formText(new FormData(e.currentTarget), 'password');
             adminCall('password', { method: 'POST', body: { token, password } }).then(
               () => setState('done'),
               (failure: unknown) => setError(errorMessage(failure)),
@@ -39,6 +40,7 @@ export function Component() {
           )}
           <label>
             {t.setPassword.password}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to type this one field; staff arrive to set their password */}
             <input name="password" type="password" autoComplete="new-password" minLength={8} required autoFocus />
           </label>
           <button type="submit" className="button">

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { TAdminMeAnswer } from '@foyer/contracts';
 import { errorMessage } from '../../api/client.js';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { adminCall } from './admin-api.js';
 // Its styles come along: the door (/admin/door) shows this screen outside the staff app's frame.
 import './admin.css';
+import { formText } from '../../lib/form-data.js';
 
 /**
  * Staff sign-in (docs/box-office.md), for the staff app and the door alike: e-mail and password,
@@ -16,7 +17,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>, work: (form: FormData) => Promise<void>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>, work: (form: FormData) => Promise<void>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -30,11 +31,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   const login = (form: FormData) =>
-    adminCall<TAdminMeAnswer>('login', { method: 'POST', body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') } }).then((answer) => {
+    adminCall<TAdminMeAnswer>('login', { method: 'POST', body: { email: formText(form, 'email'), password: formText(form, 'password') } }).then((answer) => {
       if (answer.admin_session.stage === 'complete') onSignedIn();
       else setSession(answer.admin_session);
     });
-  const verify = (form: FormData) => adminCall<TAdminMeAnswer>('login/totp', { method: 'POST', body: { code: String(form.get('code') ?? '').replace(/\s/g, '') } }).then(() => onSignedIn());
+  const verify = (form: FormData) => adminCall<TAdminMeAnswer>('login/totp', { method: 'POST', body: { code: formText(form, 'code').replace(/\s/g, '') } }).then(() => onSignedIn());
   const secret = session?.otpauth_uri ? new URL(session.otpauth_uri).searchParams.get('secret') : null;
 
   return (
@@ -49,6 +50,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <form onSubmit={(e) => void submit(e, login)} className="admin-form">
           <label>
             {t.signIn.email}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the staff sign-in page is this form; its first field is where staff start typing */}
             <input name="email" type="email" autoComplete="username" required autoFocus />
           </label>
           <label>
@@ -72,6 +74,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           )}
           <label>
             {t.signIn.code}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the e-mail form, focus would otherwise be lost on the removed field */}
             <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required autoFocus />
           </label>
           <button type="submit" className="button" disabled={busy}>

@@ -4,6 +4,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { renameTicket } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
+import { formText } from '../../lib/form-data.js';
 
 /** The order page's names: booked tickets and those let in already (docs/box-office.md, Attendee names). */
 export const isRenameable = (ticket: TAdminTicket) => ticket.state === 'booked' || ticket.state === 'redeemed';
@@ -22,7 +23,10 @@ export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket 
   const { error, setError, busy, submit } = useSubmission();
   const ticket = props.ticket;
   const current = split(ticket?.admit_name ?? null);
-  const close = () => (setError(null), props.onClose());
+  const close = () => {
+    setError(null);
+    props.onClose();
+  };
   return (
     <Modal open={ticket !== null} title={t.ticketName.title} onClose={close} size="sm">
       {ticket && (
@@ -32,7 +36,7 @@ export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket 
             e.preventDefault();
             const data = new FormData(e.currentTarget);
             submit(
-              () => renameTicket(props.orderId, ticket.id, { first_name: String(data.get('first_name') ?? ''), last_name: String(data.get('last_name') ?? '') }),
+              () => renameTicket(props.orderId, ticket.id, { first_name: formText(data, 'first_name'), last_name: formText(data, 'last_name') }),
               (r) => props.onDone(fill(t.ticketName.done, { ticket: ticketLabel(ticket), name: r.admin_ticket.admit_name ?? '' })),
             );
           }}

@@ -37,7 +37,7 @@ export function DeleteCartOrCheckoutDialog({ open, onClose, onEmptied }: { open:
         )}
       </div>
       <div className="dialog-actions">
-        <button type="button" className="button" data-autofocus onClick={() => navigate(paths.checkout)}>
+        <button type="button" className="button" data-autofocus onClick={() => void navigate(paths.checkout)}>
           {en.cartInTheWay.checkout}
         </button>
         <button type="button" className="button button--secondary" disabled={busy} aria-busy={busy} onClick={() => void remove()}>

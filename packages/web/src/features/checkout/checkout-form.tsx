@@ -1,7 +1,7 @@
 // The checkout form (docs/payments.md#captcha-and-terms): identity, payment steps, terms and the pay bar, and paying itself.
 // Its state lives in checkout-form-state.ts; paying in use-checkout-pay.ts.
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
-import { useId, useReducer, useRef, type FormEvent } from 'react';
+import { useId, useReducer, useRef, type SubmitEvent } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
@@ -104,7 +104,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     onRefresh,
   });
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (isBusy()) return;
     const current = step;

@@ -38,12 +38,12 @@ export function Component() {
   const redirectReturn = useRedirectReturn({
     onCompleted: (path) => {
       completing.current = true;
-      navigate(path, { replace: true });
+      void navigate(path, { replace: true });
       store.clear();
     },
     onPending: (id) => {
       completing.current = true;
-      navigate(`/checkout/pending/${encodeURIComponent(id)}`, { replace: true });
+      void navigate(`/checkout/pending/${encodeURIComponent(id)}`, { replace: true });
       store.clear();
     },
     onExpired: () => store.expire(),
@@ -92,12 +92,12 @@ export function Component() {
           summary={(methodFee) => <CartContents variant="summary" methodFee={methodFee} />}
           onCompleted={(orderIds) => {
             completing.current = true;
-            navigate(completePath(orderIds), { replace: true });
+            void navigate(completePath(orderIds), { replace: true });
             store.clear();
           }}
           onPending={() => {
             completing.current = true;
-            navigate(`/checkout/pending/${encodeURIComponent(view.cart.id)}`, { replace: true });
+            void navigate(`/checkout/pending/${encodeURIComponent(view.cart.id)}`, { replace: true });
             store.clear();
           }}
           onPartial={(result) => store.accept(result)}

@@ -100,7 +100,7 @@ export function useRedirectReturn(handlers: RedirectReturnHandlers): { finishing
         // A manage-order payment (docs/after-sale.md#how-a-change-works-server) goes back to its order, never touching this tab's own cart.
         const to = outcome.kind === 'completed' || outcome.kind === 'pending' ? 'done' : outcome.kind === 'expired' ? 'expired' : 'again';
         const state = outcome.kind === 'failed' ? { [PAY_FAILURE_STATE]: { text: outcome.text, detail: outcome.detail } } : null;
-        navigate(manageReturnPath(ret.orderId, ret.cartId, to), { replace: true, state });
+        void navigate(manageReturnPath(ret.orderId, ret.cartId, to), { replace: true, state });
         return;
       }
       switch (outcome.kind) {
@@ -111,15 +111,15 @@ export function useRedirectReturn(handlers: RedirectReturnHandlers): { finishing
           h.onPending(ret.cartId);
           return;
         case 'expired':
-          strip();
+          void strip();
           h.onExpired();
           break;
         case 'partial':
-          strip();
+          void strip();
           h.onRefresh();
           break;
         case 'failed':
-          strip();
+          void strip();
           setFailure({ text: outcome.text, detail: outcome.detail });
           h.onRefresh();
           break;

@@ -24,7 +24,7 @@ export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
       .then(() => live && setAdopting(false))
       .catch((error: unknown) => {
         if (!live) return;
-        if (isApiError(error) && error.status === 404) navigate('/404', { replace: true });
+        if (isApiError(error) && error.status === 404) void navigate('/404', { replace: true });
         else setAdopting(false);
       });
     return () => {

@@ -1,5 +1,5 @@
 import type { TDoorOrder, TDoorResult, TDoorSession } from '@foyer/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { doorText } from '../../i18n/en-door.js';
 import { format } from '../../i18n/en.js';
 import { formatTime } from '../../lib/dates.js';
@@ -32,7 +32,7 @@ export function DoorLookup({ initialQuery, session, online, onAdmitted, onClose 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- searches once for the query the QR link opened with, not on every keystroke
   }, []);
 
-  async function search(event?: FormEvent) {
+  async function search(event?: SubmitEvent) {
     event?.preventDefault();
     const found = await run(() => doorApi.lookup(session.id, q.trim()));
     if (found) {
@@ -61,7 +61,7 @@ export function DoorLookup({ initialQuery, session, online, onAdmitted, onClose 
         </button>
       </div>
       {!online && <p className="door-muted">{doorText.lookupOffline}</p>}
-      <form className="door-row" onSubmit={search}>
+      <form className="door-row" onSubmit={(event) => void search(event)}>
         <label className="door-field">
           <span>{doorText.lookupLabel}</span>
           <input value={q} onChange={(e) => setQ(e.target.value)} minLength={2} maxLength={80} required autoComplete="off" />
@@ -92,7 +92,7 @@ export function DoorLookup({ initialQuery, session, online, onAdmitted, onClose 
         </fieldset>
       ))}
       {orders && orders.length > 0 && (
-        <button type="button" className="door-button door-button--go" disabled={!chosen.size || busy} onClick={admit}>
+        <button type="button" className="door-button door-button--go" disabled={!chosen.size || busy} onClick={() => void admit()}>
           {format(doorText.admitSelected, { n: chosen.size })}
         </button>
       )}

@@ -1,5 +1,5 @@
 import type { TDoorSession } from '@foyer/contracts';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { doorText } from '../../i18n/en-door.js';
 import { format } from '../../i18n/en.js';
 import { formatTime } from '../../lib/dates.js';
@@ -90,7 +90,7 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
     return () => clearTimeout(hide.current);
   }, []);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const code = typed;
     setTyped('');
@@ -149,6 +149,7 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
           <form className="door-row" onSubmit={submit}>
             <label className="door-field">
               <span>{doorText.codeLabel}</span>
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a hand scanner types into this field: the door screen opens ready to take the first code */}
               <input ref={input} value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus autoComplete="off" autoCapitalize="characters" spellCheck={false} enterKeyHint="go" aria-describedby="door-code-hint" />
             </label>
             <button type="submit" className="door-button">
@@ -178,7 +179,7 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
         <section className="door-panel" aria-labelledby="door-last-title">
           <div className="door-panel__head">
             <h2 id="door-last-title">{doorText.lastScans}</h2>
-            <button type="button" className="door-button door-button--quiet" disabled={!door.canUndo} onClick={undo}>
+            <button type="button" className="door-button door-button--quiet" disabled={!door.canUndo} onClick={() => void undo()}>
               {doorText.undo}
             </button>
           </div>

@@ -1,5 +1,5 @@
 import type { TDoorSession } from '@foyer/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { doorText } from '../../i18n/en-door.js';
 import { format } from '../../i18n/en.js';
 import { formatTime } from '../../lib/dates.js';
@@ -12,7 +12,7 @@ export function defaultSession(sessions: TDoorSession[], now = new Date()): TDoo
 
 export function SessionPicker({ sessions, onPick, onSignOut }: { sessions: TDoorSession[]; onPick: (s: TDoorSession) => void; onSignOut: () => void }) {
   const [chosen, setChosen] = useState(() => defaultSession(sessions)?.id ?? '');
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const session = sessions.find((s) => s.id === chosen);
     if (session) onPick(session);

@@ -35,7 +35,7 @@ export function useMembershipAdd(detail: EventDetail) {
       const doc = await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
       const cartId = doc.cart?._data[0]?.id;
       if (cartId) options.onAdded?.(cartId);
-      navigate(options.next ?? nextRouteAfterAdd([...detail.config, ...config.entries], ['membership']));
+      void navigate(options.next ?? nextRouteAfterAdd([...detail.config, ...config.entries], ['membership']));
     } catch (e) {
       setSubmitting(false);
       setError(errorMessage(e));

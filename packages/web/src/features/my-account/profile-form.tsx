@@ -1,7 +1,7 @@
 import { PROFILE_FORM, PROFILE_READ_ONLY, type IdentityAnswers } from '@foyer/contracts/rules';
 import type { TUser } from '@foyer/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { updateMe, userOf, userQueryKey, focusFirstInvalid, FormFooter } from '../account/public.js';
@@ -31,7 +31,7 @@ export function ProfileForm({ user }: { user: TUser }) {
     setTimeout(() => focusFirstInvalid(formRef.current), 0);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     setSaved(false);
     setFailure(null);
@@ -67,7 +67,7 @@ export function ProfileForm({ user }: { user: TUser }) {
   };
 
   return (
-    <form ref={formRef} className="my-profile__form panel" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="my-profile__form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p className="muted">{en.myAccount.readOnly}</p>
       <IdentityFields id={id} form={FIELDS} value={answers} errors={errors} onChange={onChange} />
       <div role="status" className="my-profile__status">

@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, useSyncExternalStore, type SubmitEvent } from 'react';
 import type { TCart, TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../../shared/cart/cart-context.js';
@@ -31,7 +31,7 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
   const [text, setText] = useState('');
   if (!citypassFieldShown(config, upsell, cart?.view?.cart ?? null)) return null;
 
-  const add = (e: FormEvent) => {
+  const add = (e: SubmitEvent) => {
     e.preventDefault();
     if (!canApply(text)) return;
     citypassStore.add(text);

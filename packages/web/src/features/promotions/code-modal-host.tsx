@@ -12,7 +12,7 @@ export function CodeModalHost() {
       {prompt && (
         <div className="dialog-body">
           <PromoCodeForm
-            autoFocus
+            modalFocus
             errorAbove
             label={en.promo.codeField}
             intro={prompt.description}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { en } from '../../i18n/en.js';
 import { canApply, PROMO_CODE_MAX, promoErrorText } from './model.js';
 
@@ -10,7 +10,8 @@ export interface PromoCodeFormProps {
   label?: string;
   /** Text shown above the form (the code modal: the server's description). */
   intro?: string;
-  autoFocus?: boolean;
+  /** The field a surrounding Modal focuses when it opens (its `[data-autofocus]`, ui/modal.tsx). */
+  modalFocus?: boolean;
   /** Maps a refusal to its text; defaults to the promo-code texts of docs/promotions.md#applying-codes. */
   errorText?: (error: unknown, code: string) => string;
   /** docs/promotions.md#applying-codes: the code modal shows a refusal above the form; elsewhere it is at the field. */
@@ -21,13 +22,13 @@ export interface PromoCodeFormProps {
  * A code field and its apply button (docs/promotions.md#applying-codes): trimmed, apply disabled under 2 characters, at most
  * 35; applying, then cleared on success; a refusal shown at the field (aria-live) and tied to it.
  */
-export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, autoFocus, errorText = promoErrorText, errorAbove = false }: PromoCodeFormProps) {
+export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro, modalFocus, errorText = promoErrorText, errorAbove = false }: PromoCodeFormProps) {
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     event.stopPropagation();
     const text = code.trim();
@@ -68,7 +69,7 @@ export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro
               spellCheck={false}
               maxLength={PROMO_CODE_MAX}
               value={code}
-              data-autofocus={autoFocus ? true : undefined}
+              data-autofocus={modalFocus ? true : undefined}
               required
               aria-required="true"
               aria-invalid={error ? true : undefined}

@@ -13,7 +13,7 @@ export function PromoCodesModal({ open, onClose }: { open: boolean; onClose: () 
     <Modal open={open} title={en.promo.title} onClose={onClose}>
       {view && (
         <div className="dialog-body">
-          <PromoCodeForm autoFocus errorText={blockingOf(view.cart) ? blockedCartErrorText : undefined} onApply={async (code) => store.accept(await applyCode(view.cart.id, code))} onApplied={onClose} />
+          <PromoCodeForm modalFocus errorText={blockingOf(view.cart) ? blockedCartErrorText : undefined} onApply={async (code) => store.accept(await applyCode(view.cart.id, code))} onApplied={onClose} />
           <AppliedCodes cart={view.cart} />
         </div>
       )}

@@ -38,7 +38,7 @@ export function PromoPanel() {
       <div id={`${id}-panel`} hidden={!open}>
         {open && (
           <PromoCodeForm
-            autoFocus
+            modalFocus
             onApply={async (code) => store.accept(await applyCode(cartId, code))}
             onApplied={(code) => {
               setOpen(false);

@@ -32,7 +32,7 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   const store = useMemo(
-    () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
+    () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => void navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
     [sellerId, timezone],
   );
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
@@ -77,7 +77,7 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
           onStartOver={() => {
             store.dismissExpired();
             setDrawerOpen(false);
-            navigateRef.current(paths.events);
+            void navigateRef.current(paths.events);
           }}
         />
       </SecondsContext.Provider>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
@@ -22,7 +22,7 @@ function GiftCardForm({ applied, onApplied }: { applied: readonly AppliedGiftCar
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     event.stopPropagation();
     if (checking) return;

@@ -26,7 +26,7 @@ export function useAddressSearch(input: { text: string; container: string | null
         setState({ kind: 'searching' });
         findAddresses({ text: text.trim(), container: container ?? undefined, country }, abort.signal).then(
           (suggestions) => !abort.signal.aborted && setState({ kind: 'done', suggestions }),
-          (error) => !abort.signal.aborted && onFail.current(error),
+          (error: unknown) => !abort.signal.aborted && onFail.current(error),
         );
       },
       container ? 0 : ADDRESS_SEARCH_DEBOUNCE_MS,

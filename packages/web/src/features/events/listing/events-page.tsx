@@ -83,7 +83,7 @@ export function Component() {
   // An upsell listing with nothing left to add goes on to checkout; so does any upsell listing once an express link skipped the upsells (docs/events.md#upsells-and-add-ons).
   const nothingLeft = upsell && ((query.isSuccess && !filtered && events.length === 0) || skipsUpsells());
   useEffect(() => {
-    if (nothingLeft) navigate(paths.checkout, { replace: true });
+    if (nothingLeft) void navigate(paths.checkout, { replace: true });
   }, [nothingLeft, navigate]);
 
   return (

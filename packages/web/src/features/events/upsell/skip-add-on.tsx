@@ -16,7 +16,7 @@ export function SkipAddOnButton({ eventId }: { eventId: string }) {
       className="button button--secondary skip-addon"
       onClick={() => {
         const next = nextInChain(readUpsellChain(), eventId);
-        navigate(next ? paths.event(next) : paths.checkout);
+        void navigate(next ? paths.event(next) : paths.checkout);
       }}
     >
       {en.upsell.skip}

@@ -2,7 +2,7 @@
 import type { TPayAnswer, TPayBody, TTicketOrder } from '@foyer/contracts';
 import { fromMinor, toMinor } from '@foyer/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { en, format } from '../../../i18n/en.js';
 import { formatMoney } from '../../../lib/money.js';
@@ -72,7 +72,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
     attemptKey.current = null;
     await client.invalidateQueries({ queryKey: ['ticket_order'] });
     if (result.outcome === 'pending') setFailure({ text: instalmentTexts.pending, detail: null });
-    else navigate(back, { state: { [PAID_STATE]: paying } });
+    else void navigate(back, { state: { [PAID_STATE]: paying } });
   };
   const run = async (work: () => Promise<void>) => {
     setSubmitting(true);
@@ -102,7 +102,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
   };
   const pay = (body: TPayBody, key: string) => payWithRetry(cartId, body, key, false, orderKey);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     if (submitting || (step.kind !== 'card' && step.kind !== 'gift_card')) {
       if (step.kind === 'unsupported') setFailure({ text: en.checkout.notSupported, detail: null });

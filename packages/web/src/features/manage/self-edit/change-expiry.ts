@@ -35,7 +35,7 @@ export function useChangeCartExpiry(orderId: string, change: Pick<UseQueryResult
           latest.current?.();
           client.removeQueries({ queryKey: ['cart', 'detail'] });
           await client.invalidateQueries({ queryKey: ['ticket_order'] });
-          navigate(managePath(orderId), { replace: true, state: { [CHANGE_EXPIRED_STATE]: true } });
+          void navigate(managePath(orderId), { replace: true, state: { [CHANGE_EXPIRED_STATE]: true } });
         });
     };
     const timer = setInterval(check, EXPIRY_POLL_MS);

@@ -42,7 +42,7 @@ export function Component() {
     changeCartStore.clear(orderId);
     // The order changed: its cached reads (the manage page's) are stale.
     void client.invalidateQueries({ queryKey: ['ticket_order'] });
-    navigate(managePath(orderId, { changed: kind }), { replace: true });
+    void navigate(managePath(orderId, { changed: kind }), { replace: true });
   };
 
   if (!cartId) return <Navigate to={instalmentPayPath(orderId)} replace />;
@@ -84,7 +84,7 @@ export function Component() {
             onCompleted={() => done('rescheduled')}
             onPending={() => done('rescheduled')}
             onPartial={() => void change.refetch()}
-            onExpired={() => navigate(back, { replace: true })}
+            onExpired={() => void navigate(back, { replace: true })}
             onRefresh={() => void change.refetch()}
           />
         </>

@@ -60,6 +60,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
     if (!live) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- browsers before Chrome 119 show the leave prompt only when returnValue is set (MDN: beforeunload)
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
@@ -123,7 +124,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
         setFailure(SELF_EDIT_TEXT.paymentNotSupported);
         return;
       }
-      navigate(confirmPath(orderId));
+      void navigate(confirmPath(orderId));
     });
 
   return (
@@ -138,12 +139,12 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
         </p>
       )}
       {member && <p className="notice notice--warning">{SELF_EDIT_TEXT.logOut}</p>}
-      <Modal open={expired} title={selfEditText.expiredTitle} onClose={() => navigate(managePath(orderId), { replace: true })}>
+      <Modal open={expired} title={selfEditText.expiredTitle} onClose={() => void navigate(managePath(orderId), { replace: true })}>
         <div className="dialog-body" role="alert">
           <p>{selfEditText.expiredText}</p>
         </div>
         <div className="dialog-actions">
-          <button type="button" className="button" data-autofocus onClick={() => navigate(managePath(orderId), { replace: true })}>
+          <button type="button" className="button" data-autofocus onClick={() => void navigate(managePath(orderId), { replace: true })}>
             {selfEditText.startOver}
           </button>
         </div>

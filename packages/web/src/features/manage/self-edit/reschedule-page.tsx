@@ -109,7 +109,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
       const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
       // docs/after-sale.md#screens: a price increase shows a warning with the time (the hold) and the cost.
       if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatOrderDateTime(cart.expires_at, seller.timezone) });
-      else navigate(back);
+      else void navigate(back);
     } catch (error) {
       const code = isApiError(error) ? error.code : null;
       // docs/after-sale.md#how-a-change-works-server Reschedule: on failure the change cart is deleted (with what it held), or, for the

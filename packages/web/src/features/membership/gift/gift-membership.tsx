@@ -85,7 +85,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
     );
   }
   // docs/memberships.md#7-gifts-of-membership: gifting requires an empty cart — the dialog makes the buyer check out or delete it first.
-  if (cart?.view && cart.view.ticketCount > 0) return <DeleteCartOrCheckoutDialog open onClose={() => navigate(paths.event(detail.event.id))} onEmptied={() => undefined} />;
+  if (cart?.view && cart.view.ticketCount > 0) return <DeleteCartOrCheckoutDialog open onClose={() => void navigate(paths.event(detail.event.id))} onEmptied={() => undefined} />;
 
   const submit = async () => {
     if (!chosen || registering || submitting) return;
@@ -120,7 +120,10 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
         <h2 id={`${id}-levels`} className="step__title">
           {en.gift.chooseLevel}
         </h2>
-        <LevelOptions name={`${id}-level`} legend={en.gift.chooseLevel} options={options} chosenKey={chosen?.key ?? null} currency={currency} onChoose={(key) => (setChosenKey(key), clearError())} />
+        <LevelOptions name={`${id}-level`} legend={en.gift.chooseLevel} options={options} chosenKey={chosen?.key ?? null} currency={currency} onChoose={(key) => {
+          setChosenKey(key);
+          clearError();
+        }} />
       </section>
       {chosen && (
         <section className="panel step" aria-labelledby={`${id}-giftee`}>

@@ -69,7 +69,10 @@ export function RedeemLevels({ lookup, detail, currency, source = 'input' }: { l
           <legend className="visually-hidden">{en.gift.levelsTitle}</legend>
           {lookup.levels.map((level) => (
             <label key={level.ticket_type_id} className="add-one__option" data-ticket-type-id={level.ticket_type_id}>
-              <input type="radio" name={`${id}-level`} checked={chosen.ticket_type_id === level.ticket_type_id} onChange={() => (setChosenId(level.ticket_type_id), clearError())} />
+              <input type="radio" name={`${id}-level`} checked={chosen.ticket_type_id === level.ticket_type_id} onChange={() => {
+                setChosenId(level.ticket_type_id);
+                clearError();
+              }} />
               <span className="add-one__option-text">
                 <span className="add-one__option-name">{level.name}</span>
                 <span className="add-one__option-summary">{format(en.gift.giftCovers, { amount: money(level.discount) })}</span>

@@ -30,7 +30,7 @@ export function useFlowHistory(level: number, onBack: (level: number) => void): 
     if (level === was || level === stateLevel) return;
     const to = { pathname: location.pathname, search: location.search, hash: location.hash };
     const state = { ...(location.state && typeof location.state === 'object' ? location.state : {}), [FLOW_STEP_STATE]: level };
-    navigate(to, { state, replace: level < was, preventScrollReset: true });
+    void navigate(to, { state, replace: level < was, preventScrollReset: true });
     // Only a change of step moves history.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of step moves history, not a location change
   }, [level]);

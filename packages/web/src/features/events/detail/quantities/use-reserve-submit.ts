@@ -51,7 +51,7 @@ export function useReserveSubmit({ formRef, eventConfig, onRefused, onAdded }: R
       const added = await reserveWithCodes((body) => cart.store.modify(body), { add, ...(additionalInfo.length ? { additionalInfo } : {}), ...(campaign ? { campaign } : {}) }, () => setSubmitting(false));
       if (!added) return;
       onAdded?.();
-      navigate(nextRouteAfterAdd([...(eventConfig ?? []), ...config.entries], handlers));
+      void navigate(nextRouteAfterAdd([...(eventConfig ?? []), ...config.entries], handlers));
     } catch (error) {
       setSubmitting(false);
       if (await onRefused?.(error)) return;
