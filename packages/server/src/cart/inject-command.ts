@@ -60,13 +60,13 @@ export async function parseInjectArgs(args: string[]): Promise<InjectRequest> {
 /** Catalog keys → ids; a session is an id or EVENT-KEY@START (UTC ISO time). */
 export async function resolveItems(db: Db, sellerId: string, request: InjectRequest): Promise<InjectItem[]> {
   const items: InjectItem[] = [];
-  for (const item of request.items ?? []) {
+  for (const item of request.items) {
     const type = await ticketTypeByIdOrKey(db, sellerId, item.ticket_type);
     if (!type) bad(`No ticket type ${item.ticket_type}.`);
     let sessionId: string | null = null;
     if (item.session) {
-      const [eventKey, start] = item.session.includes('@') ? item.session.split('@') : [null, null];
-      const session = await sessionOfSeller(db, sellerId, eventKey ? { eventKey, startIso: new Date(start!).toISOString() } : { id: item.session });
+      const [eventKey, start] = item.session.includes('@') ? item.session.split('@') : [null, ''];
+      const session = await sessionOfSeller(db, sellerId, eventKey ? { eventKey, startIso: new Date(start).toISOString() } : { id: item.session });
       if (!session) bad(`No session ${item.session}.`);
       sessionId = session.id;
     }

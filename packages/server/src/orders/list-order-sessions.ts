@@ -16,6 +16,6 @@ const UPCOMING_LIMIT = 200;
  */
 export async function listOrderSessions(db: Tx, input: { sellerId: string; identityId: string; now: Date }) {
   const rows = await upcomingVisitsOfBuyer(db, { sellerId: input.sellerId, identityId: input.identityId, nowIso: input.now.toISOString(), handlers: VISIT_HANDLERS, limit: UPCOMING_LIMIT });
-  const sessions: TOrderSession[] = rows.map((r) => ({ id: `${r.ticket_order_id}:${r.event_session_id}`, ...r, num_tickets: Number(r.num_tickets) }));
+  const sessions: TOrderSession[] = rows.map((r) => ({ id: `${r.ticket_order_id}:${r.event_session_id}`, ...r, num_tickets: r.num_tickets }));
   return document('order_session', sessions, sessions.length);
 }

@@ -49,7 +49,7 @@ export async function refundToPayments(
   for (const p of payments) {
     if (left <= 0 || !p.reference) break;
     const refunded = await refundedOfCharge(tx, { reference: p.reference, gateway_id: p.gateway_id }, REFUND_KINDS);
-    const part = Math.min(left, p.amount - Number(refunded?.sum ?? 0));
+    const part = Math.min(left, p.amount - (refunded?.sum ?? 0));
     if (part <= 0) continue;
     const id = uuidv7();
     await insertPayment(tx, { id, seller_id: input.sellerId, cart_id: input.cartId, ticket_order_id: input.orderId, gateway_id: p.gateway_id, amount: part, status: 'refund_pending', idempotency_key: input.keyOf(p.id), reference: p.reference, error_code: input.errorCode, created_at: input.nowIso });
