@@ -4,8 +4,11 @@ import type { Tx } from '../../db/database.js';
  * The pay call's claim on a booked order (ticket_order.instalment_claimed_at): only one pay for a
  * later instalment moves money at a time. Conditional, so two concurrent calls cannot both hold it.
  */
-export async function claimOrderForInstalment(db: Tx, orderId: string, nowIso: string): Promise<boolean> {
-  const claimed = await db.updateTable('ticket_order').set({ instalment_claimed_at: nowIso }).where('id', '=', orderId).where('instalment_claimed_at', 'is', null).executeTakeFirst();
+export async function claimOrderForInstalment(db: Tx, orderId: string, nowIso: string, paidAsRead?: number): Promise<boolean> {
+  let claim = db.updateTable('ticket_order').set({ instalment_claimed_at: nowIso }).where('id', '=', orderId).where('instalment_claimed_at', 'is', null);
+  // The amount was checked against `paidAsRead`: a pay that claimed, charged and settled since then leaves it stale.
+  if (paidAsRead !== undefined) claim = claim.where('paid', '=', paidAsRead);
+  const claimed = await claim.executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
 

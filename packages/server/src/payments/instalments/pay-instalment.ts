@@ -60,7 +60,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     const { fee, pmcId } = priceMethod(await sellerMethodFees(tx, fresh.seller_id), chargedMethod(gateway, body.gateway_data), amount);
     // As at checkout (docs/payments.md#gift-cards): at least what is due now; a gift card may pay any part.
     checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency, fee });
-    if (!(await claimOrderForInstalment(tx, order.id, nowIso))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
+    if (!(await claimOrderForInstalment(tx, order.id, nowIso, fresh.paid))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
     if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(mustExist(input.idempotencyKey, 'idempotency key of a retry'), retryOf), RETRYABLE_PAYMENT_STATES);
     const paymentId = await insertProcessingPayment(tx, {
       seller_id: fresh.seller_id,
