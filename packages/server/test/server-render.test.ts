@@ -115,6 +115,11 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const cached = await page(`/events/${ga}`);
     expect(cached.body).toBe(first.body);
     expect(cached.headers.etag).toBe(second.headers.etag);
+    // An address with a query is drawn per request and streamed whole, never cached.
+    const queried = await page(`/events/${ga}?from=mail`);
+    expect(queried.body).toContain(`<div id="root"><main>drawn /events/${ga}?from=mail of General Admission</main></div>`);
+    expect(queried.body.trimEnd().endsWith('</html>')).toBe(true);
+    expect(queried.headers.etag).toBeUndefined();
   });
 
   it('a page stream that breaks ends the answer early, is logged, and is not cached', async () => {

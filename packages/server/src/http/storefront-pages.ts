@@ -27,25 +27,26 @@ type WholeAnswer = Exclude<PageAnswer, { stream: Readable }>;
 export function storefrontPages(app: FastifyInstance, ctx: AppContext) {
   const shell = storefrontShell(ctx);
   const redirectOf = shellRedirects(ctx);
-  const answer = async (request: FastifyRequest): Promise<{ first: PageAnswer; whole: Promise<WholeAnswer> }> => {
+  // `keep`: the answer goes to the cache, so a streamed page's whole bytes (and ETag) are gathered too.
+  const answer = async (request: FastifyRequest, keep: boolean): Promise<{ first: PageAnswer; whole: Promise<WholeAnswer> }> => {
     const redirect = await redirectOf(request.url, request.hostname);
     if (redirect) return same({ redirect });
     const page = await shell(request.url, { log: request.log, cookie: request.headers.cookie });
     if (page.redirect) return same(page);
-    if (page.stream) return streamed(page.stream, request.log);
+    if (page.stream) return streamed(page.stream, request.log, keep);
     const html = Buffer.from(page.html);
     return same({ html, status: page.status, etag: etagOf(html) });
   };
   return (request: FastifyRequest): Promise<PageAnswer> => {
     const cacheable = !request.url.includes('?') && isServerRenderedPage(request.url) && !hasMemberSession(request.headers.cookie);
-    if (!cacheable || !app.responseCache) return answer(request).then(({ first }) => first);
+    if (!cacheable || !app.responseCache) return answer(request, false).then(({ first }) => first);
     // Per host too (web.redirects require_seller_prefix answers by host); the event stays where response-cache.ts reads it.
     // A page whose render failed (a 500) is not kept: the next visitor gets a new render.
     let first: Promise<PageAnswer> | undefined;
     const cached = app.responseCache.get(
       `page:${request.url}?host=${request.hostname.toLowerCase()}`,
       () => {
-        const started = answer(request);
+        const started = answer(request, true);
         first = started.then((a) => a.first);
         return started.then((a) => a.whole);
       },
@@ -63,28 +64,30 @@ const same = (page: WholeAnswer) => ({ first: page, whole: Promise.resolve(page)
  * visitor who leaves early leaves a whole page in the cache, not a hole. A stream that breaks is
  * logged, ends the visitor's answer early, and caches a failed page (never kept).
  */
-function streamed(page: StreamedPage, log: FastifyBaseLogger): { first: PageAnswer; whole: Promise<WholeAnswer> } {
+function streamed(page: StreamedPage, log: FastifyBaseLogger, keep: boolean): { first: PageAnswer; whole: Promise<WholeAnswer> } {
   const out = new PassThrough();
-  const send = (chunk: Buffer | Uint8Array) => {
-    if (!out.destroyed) out.write(chunk);
-  };
   const whole = (async (): Promise<WholeAnswer> => {
-    const chunks: Buffer[] = [Buffer.from(page.head)];
-    send(chunks[0]);
+    // Only a page the cache keeps is gathered whole; another visitor's page just flows through.
+    const chunks: Buffer[] = [];
+    const pass = (chunk: Buffer) => {
+      if (keep) chunks.push(chunk);
+      if (!out.destroyed) out.write(chunk);
+    };
+    pass(Buffer.from(page.head));
     try {
       const reader = page.body.getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        chunks.push(Buffer.from(read.value.buffer, read.value.byteOffset, read.value.byteLength));
-        send(read.value);
+        pass(Buffer.from(read.value.buffer, read.value.byteOffset, read.value.byteLength));
       }
     } catch (error) {
       log.error({ err: error }, 'server render: the page stream broke; the visitor got part of the page');
       out.destroy(error as Error);
       return { html: Buffer.alloc(0), status: 500, etag: '' };
     }
-    const tail = Buffer.from(page.tail);
-    chunks.push(tail);
-    if (!out.destroyed) out.end(tail);
+    pass(Buffer.from(page.tail));
+    if (!out.destroyed) out.end();
+    // Not for the cache: nobody reads this answer.
+    if (!keep) return { html: Buffer.alloc(0), status: 200, etag: '' };
     const html = Buffer.concat(chunks);
     return { html, status: 200, etag: etagOf(html) };
   })();
