@@ -98,4 +98,15 @@ describe('web import graph', () => {
     const cycles = cyclesOf(importGraph(sourceFiles(SRC))).map((group) => group.map((f) => relative(SRC, f)));
     expect(cycles).toEqual([]);
   });
+
+  it("a feature's public module only re-exports (the client build treats it as free of side effects, vite.config.ts)", () => {
+    const features = join(SRC, 'features');
+    const publicFiles = readdirSync(features).map((f) => join(features, f, 'public.ts')).filter((f) => existsSync(f));
+    expect(publicFiles.length).toBeGreaterThan(5);
+    const doing = publicFiles.flatMap((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+      return source.statements.filter((st) => !(ts.isExportDeclaration(st) && st.moduleSpecifier)).map((st) => `${relative(SRC, file)}: ${st.getText(source).slice(0, 60)}`);
+    });
+    expect(doing).toEqual([]);
+  });
 });
