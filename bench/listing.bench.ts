@@ -7,6 +7,7 @@
  * Then the event page's server-rendered HTML (docs/server-rendering.md; needs `npm run build`):
  * cached, against a bare route serving the same bytes, and the CPU of one uncached render.
  */
+import { INLINE_CONFIG_ID, INLINE_EVENT_ID, type ServerPageData } from '@foyer/contracts/constants';
 import { bigHallCatalog } from './fixtures/big-hall.js';
 import { measure, printTable, startTarget, type Target } from './load.js';
 import { seatMapTargets } from './seat-map-targets.js';
@@ -75,15 +76,16 @@ async function serverRenderedPage(base: string, port: number, id: string) {
 }
 
 /**
- * The render alone: the page's data blocks as a member's unrendered page carries them, handed to
- * the web build's server entry in this process, as the server hands them.
+ * The render alone: the page's documents as a member's unrendered page carries them in its data
+ * blocks, handed to the web build's server entry in this process as objects, as the server hands them.
  */
 async function renderCpu(base: string, id: string): Promise<number> {
   const html = await (await fetch(`${base}/events/${id}`, { headers: { cookie: 'session_expires=2099-01-01T00:00:00Z' } })).text();
-  const blocks = Object.fromEntries([...html.matchAll(/<script id="([\w-]+)" type="application\/json">([\s\S]*?)<\/script>/g)].map(([, key, json]) => [key, json]));
-  const entry = (await import(new URL('../packages/web/dist-ssr/entry-server.mjs', import.meta.url).href)) as { renderPage(url: string, blocks: Record<string, string>): Promise<{ body?: ReadableStream<Uint8Array> }> };
+  const block = (blockId: string) => JSON.parse(new RegExp(`<script id="${blockId}" type="application/json">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? 'null') as unknown;
+  const data: ServerPageData = { config: block(INLINE_CONFIG_ID), event: block(INLINE_EVENT_ID) };
+  const entry = (await import(new URL('../packages/web/dist-ssr/entry-server.mjs', import.meta.url).href)) as { renderPage(url: string, data: ServerPageData): Promise<{ body?: ReadableStream<Uint8Array> }> };
   // Rendered and its stream read to the end, as the server reads it.
-  const render = async () => new Response((await entry.renderPage(`/events/${id}`, blocks)).body).arrayBuffer();
+  const render = async () => new Response((await entry.renderPage(`/events/${id}`, data)).body).arrayBuffer();
   for (let i = 0; i < 20; i++) await render();
   const runs = 100;
   const before = process.cpuUsage();

@@ -59,6 +59,16 @@ export const INLINE_CONFIG_ID = 'foyer-config';
 export const INLINE_QUERIES_ID = 'foyer-queries';
 export const INLINE_ZONES_ID = 'foyer-zones';
 
+/**
+ * The page's first reads as the server holds them (the documents its data blocks carry as JSON):
+ * the render takes them as they are rather than parsing the blocks' text again.
+ */
+export interface ServerPageData {
+  config: unknown;
+  event?: unknown;
+  listing?: unknown;
+}
+
 /** What the server reads for a render beyond the page's blocks: a filtered listing's (GET events/available with these parameters). */
 export interface ServerReads {
   listing?(params: Record<string, string>): Promise<unknown>;

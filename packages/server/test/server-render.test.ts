@@ -12,16 +12,20 @@ const BUILT = `<!doctype html><html><head><title>Tickets</title>
 
 /**
  * The web build's server entry, as the server sees it (http/server-render.ts): this one draws the
- * address and the data blocks it was given, counts its renders, redirects /, and breaks on
+ * address and the documents it was given, counts its renders, redirects /, and breaks on
  * a "Broken" event (and streams half a page for a "Torn" one). The real one (packages/web/src/entry-server.tsx) is driven by the
  * browser journeys in e2e/server-render.e2e.ts and e2e/no-script.e2e.ts.
  */
 const ENTRY = `
 globalThis.__renders = globalThis.__renders ?? [];
-export async function renderPage(url, blocks) {
+globalThis.__unlikeJson = globalThis.__unlikeJson ?? [];
+// What JSON would not carry as it is (a Date, NaN, a class): the browser parses these documents from the page's blocks.
+const unlikeJson = (v, at) => v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean' ? [] : typeof v === 'number' ? (Number.isFinite(v) ? [] : [at]) : Array.isArray(v) ? v.flatMap((x, i) => unlikeJson(x, at + '.' + i)) : typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype ? Object.entries(v).flatMap(([k, x]) => unlikeJson(x, at + '.' + k)) : [at];
+export async function renderPage(url, data) {
   globalThis.__renders.push(url);
+  globalThis.__unlikeJson.push(...unlikeJson(data, url));
   if (url === '/') return { kind: 'redirect', status: 302, location: '/events/elsewhere' };
-  const event = blocks['${INLINE_EVENT_ID}'] ? JSON.parse(blocks['${INLINE_EVENT_ID}']).event.event_template._data[0].name : '-';
+  const event = data.event ? data.event.event.event_template._data[0].name : '-';
   if (event === 'Broken') throw new Error('a component broke');
   const bytes = new TextEncoder().encode('<main>drawn ' + url + ' of ' + event + '</main>');
   // Two chunks, as React flushes a page in parts; a "Torn" event's stream breaks after the first.
@@ -39,6 +43,7 @@ export async function renderPage(url, blocks) {
 }`;
 
 const renders = () => (globalThis as unknown as { __renders: string[] }).__renders;
+const unlikeJson = () => (globalThis as unknown as { __unlikeJson: string[] }).__unlikeJson;
 
 /**
  * The public pages (home, the listing, an event page) are drawn on the server when a render module
@@ -86,6 +91,12 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     const member = await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` });
     expect(member.body).toContain(`<script id="${INLINE_EVENT_ID}" type="application/json">`);
     expect(member.body).not.toContain(`<script id="${INLINE_QUERIES_ID}"`);
+  });
+
+  it('hands the render the documents of its data blocks as objects, with nothing in them JSON would change (the browser parses the same from the page)', async () => {
+    for (const url of [`/events/${ga}?fresh=1`, `/events/${tours}?fresh=1`, '/events?fresh=1']) expect((await page(url)).statusCode).toBe(200);
+    expect(renders()).toEqual(expect.arrayContaining([`/events/${ga}?fresh=1`, '/events?fresh=1']));
+    expect(unlikeJson()).toEqual([]);
   });
 
   it("asks for a drawn page's JS once it has painted: the paint-first script in place of the entry and its preloads", async () => {

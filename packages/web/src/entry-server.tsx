@@ -4,10 +4,10 @@ import { defaultShouldDehydrateQuery, dehydrate, QueryClientProvider, type Query
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient, withQueryClient } from './ssr/query-client.server.js';
 import { routes } from './app/router.js';
-import { seedInlineConfig } from './api/inline-config.js';
-import { seedInlineEvent } from './api/inline-event.js';
-import { seedInlineListing } from './api/inline-listing.js';
-import type { ServerReads, ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import { seedConfig } from './api/inline-config.js';
+import { seedEventReads } from './api/inline-event.js';
+import { seedListing } from './api/inline-listing.js';
+import type { ServerPageData, ServerReads, ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
 import type { TDocument } from '@foyer/contracts';
 import { buildSearch } from './api/client.js';
 import { configQuery, eventsAvailableQuery, unfilteredListing } from './api/queries.js';
@@ -16,18 +16,11 @@ import { listingQuery, parseListingFilters } from './features/events/listing/fil
 
 /**
  * Server rendering of the public pages (docs/server-rendering.md): the server (http/server-render.ts)
- * calls `renderPage` with the page's address and the data blocks it puts in the HTML shell, and
+ * calls `renderPage` with the page's address and the documents it puts in the HTML shell's data
+ * blocks (as objects: parsing their text again was a twentieth of a render's CPU), and
  * gets the markup of #root as a stream — the same tree the browser hydrates, from the same data — or a redirect
  * (a route's loader sent the visitor elsewhere), or the route's data for the router to hydrate with.
  */
-
-/** The shell's data blocks by element id (JSON text), as the browser reads them from the page. */
-export type DataBlocks = Record<string, string>;
-
-/** A stand-in for `document` that has only the data blocks: the seeders read them the same way on both sides. */
-function blocksDocument(blocks: DataBlocks): Document {
-  return { getElementById: (id: string) => (id in blocks ? { textContent: blocks[id] } : null) } as unknown as Document;
-}
 
 /** The base the page's address is read against: loaders look at its path and query only. */
 const BASE = 'http://storefront.invalid';
@@ -35,12 +28,12 @@ const BASE = 'http://storefront.invalid';
 /** Built once: it flattens and compiles every route's path (about a tenth of a render's CPU when built per page). */
 const handler = createStaticHandler(routes);
 
-export async function renderPage(url: string, blocks: DataBlocks, reads: ServerReads = {}): Promise<RenderedPage> {
+export async function renderPage(url: string, data: ServerPageData, reads: ServerReads = {}): Promise<RenderedPage> {
   const client = createQueryClient();
-  const doc = blocksDocument(blocks);
-  seedInlineConfig(client, doc);
-  seedInlineEvent(client, doc);
-  seedInlineListing(client, doc);
+  // The same seeders as the browser's, which take these documents from the page's blocks.
+  seedConfig(client, data.config);
+  seedEventReads(client, data.event);
+  seedListing(client, data.listing);
   await seedFilteredListing(client, new URL(url, BASE), reads);
   return withQueryClient(client, async () => {
     const context = await handler.query(new Request(new URL(url, BASE)));

@@ -2,13 +2,13 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { SESSION_EXPIRES_COOKIE, type ServerReads, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
+import { SESSION_EXPIRES_COOKIE, type ServerPageData, type ServerReads, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
 import { eventPageId } from './event-page-shell.js';
 import { hasExpressFlag } from '@foyer/contracts/rules';
 
 
 interface ServerEntry {
-  renderPage(url: string, blocks: Record<string, string>, reads: ServerReads): Promise<RenderedPage>;
+  renderPage(url: string, data: ServerPageData, reads: ServerReads): Promise<RenderedPage>;
 }
 
 /** The web build's server entry, beside its browser build (packages/web/dist-ssr; the Docker image's ./dist-ssr). */
@@ -44,10 +44,10 @@ export function serverRenderer(webDist: string) {
       () => null,
     ));
   load().catch(() => undefined);
-  return async (url: string, blocks: Record<string, string>, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | 'failed' | null> => {
+  return async (url: string, data: ServerPageData, reads: ServerReads, log?: FastifyBaseLogger): Promise<RenderedPage | 'failed' | null> => {
     try {
       const module = await load();
-      return module ? await module.renderPage(url, blocks, reads) : null;
+      return module ? await module.renderPage(url, data, reads) : null;
     } catch (error) {
       log?.error({ err: error, url }, 'server render failed: answered 500, the page renders in the browser');
       return 'failed';

@@ -57,17 +57,14 @@ export function storefrontShell(ctx: AppContext) {
       isListingPage(url) ? inlineReads(() => readListing(seller), log) : null,
       pageScripts(ctx.settings.webDist, url),
     ]);
-    // The data blocks: the browser's app reads them, and so does the server's render of the page.
-    const blocks: Record<string, string> = { [INLINE_CONFIG_ID]: scriptSafeJson(config) };
-    if (reads) blocks[INLINE_EVENT_ID] = scriptSafeJson(reads);
-    if (listing) blocks[INLINE_LISTING_ID] = scriptSafeJson(listing);
     const hasRoot = html.includes(EMPTY_ROOT);
-    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, blocks, { listing: (params) => readListing(seller, params) }, log) : null;
+    // The server's render takes the page's first reads as documents, the browser's app as the data blocks' JSON.
+    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, { config, event: reads ?? undefined, listing: listing ?? undefined }, { listing: (params) => readListing(seller, params) }, log) : null;
     const failed = rendered === 'failed';
     const drawn = failed ? null : rendered;
     if (drawn?.kind === 'redirect') return { redirect: { status: drawn.status === 301 ? 301 : 302, location: drawn.location } };
     // A drawn page's routes' data and query cache are known once it is drawn: they go after it, at the end of the body.
-    const [headBlocks, tailBlocks] = drawn ? renderedPageBlocks(blocks, drawn, reads?.zones) : [blocks, {}];
+    const [headBlocks, tailBlocks] = drawn ? renderedPageBlocks(config, drawn, reads?.zones) : [unrenderedPageBlocks(config, reads, listing), {}];
     const entries = (config as { config: { _data: TConfigEntry[] } }).config._data;
     const theme = themeStyle(entries.find((e) => e.namespace === CONFIG.theme.namespace && e.name === CONFIG.theme.name)?.value, seller.meta);
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
@@ -101,11 +98,19 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * zone offsets; after #root the routes' data and the query cache the render filled (which holds
  * the page's reads), known once the page is drawn.
  */
-function renderedPageBlocks(blocks: Record<string, string>, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): [head: Record<string, string>, tail: Record<string, string>] {
+function renderedPageBlocks(config: unknown, page: Extract<ServerRenderedPage, { kind: 'page' }>, zones: unknown): [head: Record<string, string>, tail: Record<string, string>] {
   return [
-    { [INLINE_CONFIG_ID]: blocks[INLINE_CONFIG_ID], ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}) },
+    { [INLINE_CONFIG_ID]: scriptSafeJson(config), ...(zones ? { [INLINE_ZONES_ID]: scriptSafeJson(zones) } : {}) },
     { [INLINE_ROUTER_ID]: scriptSafeJson(page.routerData), [INLINE_QUERIES_ID]: scriptSafeJson(page.queries) },
   ];
+}
+
+/** What a page the server did not draw hands the browser in its head: its configuration and first reads, for the app to start from. */
+function unrenderedPageBlocks(config: unknown, reads: unknown, listing: unknown): Record<string, string> {
+  const blocks: Record<string, string> = { [INLINE_CONFIG_ID]: scriptSafeJson(config) };
+  if (reads) blocks[INLINE_EVENT_ID] = scriptSafeJson(reads);
+  if (listing) blocks[INLINE_LISTING_ID] = scriptSafeJson(listing);
+  return blocks;
 }
 
 /** Data blocks as the browser's app reads them (by element id, the JSON as text). */

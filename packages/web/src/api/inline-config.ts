@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TDocument } from '@foyer/contracts';
 import { parseConfigDocument } from '../config/config.js';
 import { api } from './client.js';
 import { configQuery } from './queries.js';
+import { isDocument, readDataBlock } from './data-block.js';
 import { INLINE_CONFIG_ID } from '@foyer/contracts/constants';
 
 /**
@@ -11,10 +11,14 @@ import { INLINE_CONFIG_ID } from '@foyer/contracts/constants';
  * page), or when it cannot be read, the configuration is fetched as before.
  */
 export function seedInlineConfig(client: QueryClient, doc: Document = document): boolean {
-  const text = doc.getElementById(INLINE_CONFIG_ID)?.textContent;
-  if (!text) return false;
+  return seedConfig(client, readDataBlock(doc, INLINE_CONFIG_ID));
+}
+
+/** The same from the configuration document itself (the server's render holds it). */
+export function seedConfig(client: QueryClient, value: unknown): boolean {
+  if (!isDocument(value)) return false;
   try {
-    const config = parseConfigDocument(JSON.parse(text) as TDocument);
+    const config = parseConfigDocument(value);
     if (config.seller) api.setSellerId(config.seller.id);
     client.setQueryData(configQuery().queryKey, config);
     return true;

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TDocument } from '@foyer/contracts';
 import { INLINE_EVENT_ID, type InlineEventReads } from '@foyer/contracts/constants';
 import { navigationStart } from '../lib/navigation-start.js';
 import { seedZoneOffsets } from '../lib/venue-time.js';
 import { calendarQuery, eventQuery, flexibleOptionQuery } from './queries.js';
+import { isDocument, readDataBlock } from './data-block.js';
 
 /**
  * Takes the event page's first reads from its HTML shell (GET events/{id}, its calendar and the
@@ -15,10 +15,14 @@ import { calendarQuery, eventQuery, flexibleOptionQuery } from './queries.js';
  * anyway (membership/member-reads.tsx): these are the public ones.
  */
 export function seedInlineEvent(client: QueryClient, doc: Document = document): boolean {
-  const text = doc.getElementById(INLINE_EVENT_ID)?.textContent;
-  if (!text) return false;
+  return seedEventReads(client, readDataBlock(doc, INLINE_EVENT_ID));
+}
+
+/** The same from the reads themselves (the server's render holds them). */
+export function seedEventReads(client: QueryClient, value: unknown): boolean {
+  if (!isDocument(value)) return false;
+  const reads = value as unknown as InlineEventReads;
   try {
-    const reads = JSON.parse(text) as InlineEventReads;
     if (typeof reads.id !== 'string' || !isDocument(reads.event) || !isDocument(reads.calendar)) return false;
     // Read no sooner than this page was asked for: how old they may be (staleness, the live stream's catch-up).
     const read = { updatedAt: navigationStart() };
@@ -33,6 +37,3 @@ export function seedInlineEvent(client: QueryClient, doc: Document = document): 
     return false;
   }
 }
-
-/** A JSON object (not null, not an array): what a data block's document must be. */
-export const isDocument = (value: unknown): value is TDocument => typeof value === 'object' && value !== null && !Array.isArray(value);

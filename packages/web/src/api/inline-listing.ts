@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { INLINE_LISTING_ID } from '@foyer/contracts/constants';
 import { navigationStart } from '../lib/navigation-start.js';
-import { isDocument } from './inline-event.js';
+import { isDocument, readDataBlock } from './data-block.js';
 import { eventsAvailableQuery, unfilteredListing } from './queries.js';
 
 /**
@@ -12,15 +12,13 @@ import { eventsAvailableQuery, unfilteredListing } from './queries.js';
  * (membership/member-reads.tsx): this is the public one.
  */
 export function seedInlineListing(client: QueryClient, doc: Document = document): boolean {
-  const text = doc.getElementById(INLINE_LISTING_ID)?.textContent;
-  if (!text) return false;
-  try {
-    const listing = JSON.parse(text) as unknown;
-    if (!isDocument(listing) || !listing.event_template) return false;
-    // Read no sooner than this page was asked for: how old it may be.
-    client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing, { updatedAt: navigationStart() });
-    return true;
-  } catch {
-    return false;
-  }
+  return seedListing(client, readDataBlock(doc, INLINE_LISTING_ID));
+}
+
+/** The same from the listing's document itself (the server's render holds it). */
+export function seedListing(client: QueryClient, listing: unknown): boolean {
+  if (!isDocument(listing) || !listing.event_template) return false;
+  // Read no sooner than this page was asked for: how old it may be.
+  client.setQueryData(eventsAvailableQuery(unfilteredListing()).queryKey, listing, { updatedAt: navigationStart() });
+  return true;
 }

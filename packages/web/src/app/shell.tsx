@@ -3,6 +3,7 @@ import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'rea
 import { copyrightText, themeTokens } from '../config/config.js';
 import { applyThemeTokens } from '../config/theme.js';
 import { sellerInfo, useAppConfig, type SellerInfo } from '../config/use-config.js';
+import { AppConfigProvider } from '../config/app-config-provider.js';
 import { en, format } from '../i18n/en.js';
 import { logoUrl } from '../lib/image.js';
 import { CartProvider } from '../shared/cart/cart-context.js';
@@ -18,6 +19,14 @@ import { sellerLinks, sellerOffsetTokens, type SellerLinkName } from '@foyer/con
 
 /** The app shell (docs/routes.md#route-table): skip link, header with logo and member menu, main, footer. */
 export function Shell() {
+  return (
+    <AppConfigProvider>
+      <ShellFrame />
+    </AppConfigProvider>
+  );
+}
+
+function ShellFrame() {
   const config = useAppConfig();
   const seller = sellerInfo(config);
   const navigation = useNavigation();
