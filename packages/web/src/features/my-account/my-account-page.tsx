@@ -3,7 +3,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount, LoginPanel } from '../account/public.js';
 import { MyAccountNav } from './my-account-nav.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages, type MyAccountPage as PageName } from '../../config/my-account-pages.js';
 
