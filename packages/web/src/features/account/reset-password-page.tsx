@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from './account-context.js';
 import { resetPassword, validateResetToken } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { Field, focusFirstInvalid, FormFooter } from './field.js';
 import { loggedOutOnly } from './guards.js';
 import { PasswordRequirements } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
@@ -149,16 +149,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      {failure !== null && (
-        <p className="field-error" role="alert">
-          {errorMessage(failure)}
-        </p>
-      )}
-      <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? en.account.saving : en.account.resetSubmit}
-        </button>
-      </div>
+      <FormFooter failure={failure === null ? null : errorMessage(failure)} busy={busy} text={en.account.resetSubmit} busyText={en.account.saving} />
     </form>
   );
 }
