@@ -8,8 +8,6 @@ import {
   formatExpiry,
   giftCardLookupError,
   giftCardProblem,
-  identityIdOfConflict,
-  identityIdOfUser,
   isDuplicateGiftCard,
   nextPayStep,
   payFailure,
@@ -19,9 +17,9 @@ import {
   clampOther,
   partialOptions,
   paymentDueMinor,
-  regionLabel,
 } from '../src/shared/payment/model.js';
-import { normalizeCountry, regionsOf } from '../src/features/checkout/regions.js';
+import { identityIdOfConflict, identityIdOfUser } from '../src/features/checkout/identity-ids.js';
+import { normalizeCountry, regionLabel, regionsOf } from '../src/features/checkout/regions.js';
 import { parseOrderIds } from '../src/shared/orders/orders.js';
 
 const refusal = (status: number, code: string, description = 'Provider says no.', extra: unknown = null) => new ApiError({ status, code, description, extra });

@@ -27,3 +27,4 @@ export * from './member-roles.js';
 export * from './resident-zip.js';
 export * from './session-length.js';
 export * from './venue-clock.js';
+export * from './date-formats.js';

@@ -15,6 +15,7 @@ import { orderNotFound } from './read-admin-order.js';
 import { discardMove, releaseMoveCart, reserveMove, type MoveDeps } from './move-tickets.js';
 import { moveLinkMail } from './payment-link-mail.js';
 import { insertMoveLink, moveLinkOf, sessionForMail, settleMoveLink } from './move-link.repository.js';
+import { DATE_TIME_FORMAT } from '@foyer/contracts/rules';
 
 const CONTEXT = 'admin_move_link';
 /** How long the new places are held when staff name no end: a day, time to read the e-mail and pay. */
@@ -74,7 +75,7 @@ export async function createMoveLink(deps: MoveDeps, actor: Actor, input: { orde
       // The session exists: the move reserved in it.
       const session = await sessionForMail(tx, body.event_session_id);
       if (!session) throw new Error(`createMoveLink: session ${body.event_session_id} is gone`);
-      const at = (iso: string) => formatInZone(iso, session.timezone, 'ddd, MMM D, YYYY [at] h:mm A');
+      const at = (iso: string) => formatInZone(iso, session.timezone, DATE_TIME_FORMAT);
       const mail = moveLinkMail({ to, firstName: buyer.first_name, orderNumber: buyer.order_number, sessionStart: `${session.event_name}, ${at(session.start_datetime)}`, difference: `${fromMinor(outstanding)} ${owner.currency}`, expiresAt: at(row.expires_at), link });
       await enqueueMail(tx, mail, now, 'move_link');
     }

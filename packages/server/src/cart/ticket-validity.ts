@@ -2,6 +2,7 @@ import { ISO_DURATION } from '@foyer/contracts';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { formatInZone } from '../time/venue-time.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@foyer/contracts/rules';
 
 dayjs.extend(utc);
 
@@ -64,7 +65,7 @@ export function shownValidity(ticket: { valid_from: string | null; valid_to: str
 export function validityText(v: { from: string; to: string }, timezone: string): string {
   const show = (iso: string) => {
     const midnight = formatInZone(iso, timezone, 'HH:mm') === '00:00';
-    return formatInZone(iso, timezone, midnight ? 'ddd, MMM D, YYYY' : 'ddd, MMM D, YYYY [at] h:mm A');
+    return formatInZone(iso, timezone, midnight ? DATE_FORMAT : DATE_TIME_FORMAT);
   };
   return `${show(v.from)} – ${show(v.to)}`;
 }

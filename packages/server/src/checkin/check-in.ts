@@ -1,7 +1,7 @@
 import { CHECKIN_TEXT, type TCheckin } from '@foyer/contracts';
 import type { Db, Dialect } from '../db/database.js';
 import { dropChangeAtDoor } from '../orders/self-edit/drop-change-at-door.js';
-import { localDate } from '@foyer/contracts/rules';
+import { DATE_FORMAT, localDate, TIME_FORMAT } from '@foyer/contracts/rules';
 import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
 import { membershipByScanCodeKey } from '../membership/public.js';
@@ -9,8 +9,8 @@ import { scanCodeKey } from '../users/normalize.js';
 import { firstCardOfTicket, firstMemberCheckin, insertMemberCheckin, redeemBookedTicket, scannedTicket, ticketState } from './check-in.repository.js';
 import { mustExist } from '../must-exist.js';
 
-const at = (iso: string, tz: string) => formatInZone(iso, tz, 'h:mm A');
-const day = (iso: string, tz: string) => formatInZone(iso, tz, 'ddd, MMM D, YYYY');
+const at = (iso: string, tz: string) => formatInZone(iso, tz, TIME_FORMAT);
+const day = (iso: string, tz: string) => formatInZone(iso, tz, DATE_FORMAT);
 
 function alreadyRedeemed(redeemedAt: string, tz: string): AppError {
   return new AppError(409, 'already_redeemed', CHECKIN_TEXT.alreadyRedeemed.replace('{time}', `${at(redeemedAt, tz)} on ${day(redeemedAt, tz)}`), 'checkin', { redeemed_at: redeemedAt });

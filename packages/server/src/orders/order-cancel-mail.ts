@@ -5,6 +5,7 @@ import { escapeHtml as escape } from '../mail/escape-html.js';
 import { userByIdentity } from '../users/public.js';
 import { issueOrderKey, manageUrl } from './order-access-key.js';
 import { orderForConfirmation, orderHasLiveTickets } from './orders.repository.js';
+import { DATE_TIME_FORMAT } from '@foyer/contracts/rules';
 
 /**
  * The order-cancel e-mail (docs/checkout.md#order-complete): which tickets were cancelled, and — while the order still has
@@ -22,7 +23,7 @@ export async function orderCancelMail(
   if (!order?.purchaser_identity_id) return null;
   const buyer = await userByIdentity(tx, order.purchaser_identity_id);
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
-  const lines = cancelled.map((t) => [t.event_name, t.start_datetime ? formatInZone(t.start_datetime, t.timezone, 'ddd, MMM D, YYYY [at] h:mm A') : '', t.type_name].filter(Boolean).join(' — '));
+  const lines = cancelled.map((t) => [t.event_name, t.start_datetime ? formatInZone(t.start_datetime, t.timezone, DATE_TIME_FORMAT) : '', t.type_name].filter(Boolean).join(' — '));
   const intro = `${lines.length === 1 ? 'This ticket has' : `These ${lines.length} tickets have`} been cancelled from your order ${order.order_number} with ${order.seller_name}:`;
   const manage_url = (await orderHasLiveTickets(tx, orderId)) ? manageUrl(links.publicUrl, orderId, await issueOrderKey(tx, orderId, links.now)) : null;
   return {

@@ -1,6 +1,6 @@
 import { escapeHtml as escape } from '../mail/escape-html.js';
 import { fromMinor } from '@foyer/contracts';
-import { ticketShowsTime } from '@foyer/contracts/rules';
+import { DATE_FORMAT, DATE_TIME_FORMAT, ticketShowsTime } from '@foyer/contracts/rules';
 import type { Tx } from '../db/database.js';
 import { formatInZone } from '../time/venue-time.js';
 import { shownValidity, validityText } from '../cart/ticket-validity.js';
@@ -30,7 +30,7 @@ export async function orderConfirmationMail(tx: Tx, orderId: string, publicUrl: 
   if (!buyer || buyer.email.startsWith('no-email+')) return null;
   const tickets = await confirmationLines(tx, orderId);
   // Event meta ticket_date_time "date" (docs/catalog.md): the day only.
-  const when = (iso: string | null, tz: string, meta: string) => (iso ? formatInZone(iso, tz, ticketShowsTime(JSON.parse(meta) as Record<string, unknown>) ? 'ddd, MMM D, YYYY [at] h:mm A' : 'ddd, MMM D, YYYY') : '');
+  const when = (iso: string | null, tz: string, meta: string) => (iso ? formatInZone(iso, tz, ticketShowsTime(JSON.parse(meta) as Record<string, unknown>) ? DATE_TIME_FORMAT : DATE_FORMAT) : '');
   // A gift card's number is what its buyer needs; other tickets show their scan code.
   // A flexible event (gift cards, donations, passes) has no date or time to show (its session is the whole sale).
   // A start policy or duration (docs/catalog.md) shows the ticket's own validity.

@@ -5,6 +5,7 @@ import { sessionStartsWithZone } from './promotions.repository.js';
 import type { TicketTable } from '../db/schema.js';
 import { formatInZone } from '../time/venue-time.js';
 import { AppError } from '../http/app-error.js';
+import { DATE_TIME_FORMAT } from '@foyer/contracts/rules';
 
 /**
  * A city-pass voucher's pre-reserved visit (`handler_data.visit_datetime`, docs/promotions.md):
@@ -27,7 +28,7 @@ export async function checkCitypassVisit(tx: Tx, entry: unknown, voucher: string
     : [];
   if (!sessions.some((s) => Date.parse(s.start_datetime) === at)) {
     const tz = sessions[0]?.timezone ?? 'UTC';
-    refuse(PROMO_TEXT.citypassVisit.replace('{time}', formatInZone(visit, tz, 'ddd, MMM D, YYYY [at] h:mm A')));
+    refuse(PROMO_TEXT.citypassVisit.replace('{time}', formatInZone(visit, tz, DATE_TIME_FORMAT)));
   }
   return visit;
 }

@@ -4,6 +4,7 @@ import { passIcons } from './pass-icons.js';
 import { validityText } from '../cart/ticket-validity.js';
 import type { MemberPassItem, TicketPassItem, WalletItem, WalletOrder } from './wallet-items.js';
 import type { AppleWalletSettings } from './wallet-settings.js';
+import { DATE_FORMAT, TIME_FORMAT } from '@foyer/contracts/rules';
 
 /** Colours of the pass (Wallet draws the rest): a dark card with white text. */
 const COLORS = { backgroundColor: 'rgb(24,32,48)', foregroundColor: 'rgb(255,255,255)', labelColor: 'rgb(190,200,215)' };
@@ -53,8 +54,8 @@ function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
   // Times as the venue's clock shows them, whatever zone the phone is in; a flexible (any-date) ticket has none.
   const start = t.start && t.eventType !== 'flexible' ? t.start : null;
   if (start) {
-    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: formatInZone(start, t.timezone, 'ddd, MMM D, YYYY') });
-    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: formatInZone(start, t.timezone, 'h:mm A') });
+    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: formatInZone(start, t.timezone, DATE_FORMAT) });
+    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: formatInZone(start, t.timezone, TIME_FORMAT) });
     pass.setRelevantDate(new Date(start));
   }
   if (t.validity) pass.auxiliaryFields.push({ key: 'valid', label: 'VALID', value: validityText(t.validity, t.timezone) });

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { formatInZone } from '../time/venue-time.js';
 import type { MemberPassItem, TicketPassItem, WalletOrder } from './wallet-items.js';
 import type { GoogleWalletSettings } from './wallet-settings.js';
+import { DATE_FORMAT, TIME_FORMAT } from '@foyer/contracts/rules';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
@@ -61,7 +62,7 @@ export const ticketObjectId = (settings: GoogleWalletSettings, serial: string) =
 export function ticketObjectUpdate(settings: GoogleWalletSettings, order: WalletOrder, t: TicketPassItem) {
   const { id: _id, classId: _classId, ...object } = ticketObject(settings, order, t);
   const start = t.start && t.eventType !== 'flexible' ? t.start : null;
-  const when = start ? formatInZone(start, t.timezone, t.eventType !== 'all_day' && t.showsTime ? 'ddd, MMM D, YYYY h:mm A' : 'ddd, MMM D, YYYY') : null;
+  const when = start ? formatInZone(start, t.timezone, t.eventType !== 'all_day' && t.showsTime ? `${DATE_FORMAT} ${TIME_FORMAT}` : DATE_FORMAT) : null;
   return {
     ...object,
     state: t.voided ? 'INACTIVE' : 'ACTIVE',

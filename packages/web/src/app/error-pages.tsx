@@ -1,31 +1,12 @@
 import { reportError } from '../lib/report-error.js';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../api/client.js';
-import { useDocumentTitle } from '../ui/use-document-title.js';
+import { NotFoundPage } from '../ui/not-found-page.js';
 import { en } from '../i18n/en.js';
-import { paths } from './paths.js';
 import { SkipLink } from './shell.js';
 
-/** docs/routes.md#route-table catch-all and the named not-found route; the address keeps the full path. */
-export function NotFoundPage() {
-  const location = useLocation();
-  useDocumentTitle(en.errors.notFoundTitle);
-  return (
-    <section className="status-page" aria-labelledby="not-found-title" data-path={location.pathname}>
-      <h1 id="not-found-title" className="page-title">
-        {en.errors.notFound}
-      </h1>
-      <div className="status-page__actions">
-        <Link className="button" to={paths.events}>
-          {en.errors.backToEvents}
-        </Link>
-        <Link className="button button--secondary" to={paths.home}>
-          {en.errors.backHome}
-        </Link>
-      </div>
-    </section>
-  );
-}
+// features/events still imports the not-found page from here; the page itself is ui/not-found-page.tsx.
+export { NotFoundPage };
 
 export function UnexpectedError() {
   return (

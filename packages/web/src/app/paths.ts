@@ -1,11 +1,2 @@
-/** Paths the app links to (docs/routes.md#route-table). */
-export const paths = {
-  home: '/',
-  events: '/events',
-  event: (id: string, action?: string) => `/events/${encodeURIComponent(id)}${action ? `/${encodeURIComponent(action)}` : ''}`,
-  membership: '/membership',
-  /** The login entry: the login query flag opens the login modal over the current page (docs/routes.md#route-table). */
-  login: '?login=1',
-  resend: '/resend',
-  checkout: '/checkout',
-} as const;
+// The app's paths live below the features (lib/paths.ts) so that features and shared pieces may link without importing app/.
+export { paths } from '../lib/paths.js';

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { configQuery } from '../api/queries.js';
-import { NotFoundPage, RootError, RouteError } from './error-pages.js';
+import { RootError, RouteError } from './error-pages.js';
+import { NotFoundPage } from '../ui/not-found-page.js';
 import { loadChunk } from './lazy.js';
 import { startEventPage } from '../features/events/detail/start-event-page.js';
 import { queryClient } from './query-client.js';

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import utc from 'dayjs/plugin/utc.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '@foyer/contracts/rules';
 import { safeTz } from './venue-time.js';
 
 // How dates read (docs/events.md#limits, docs/accounts.md#my-account); which wall clock an
@@ -9,10 +10,6 @@ import { safeTz } from './venue-time.js';
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
 
-/** docs/events.md#limits date formats. */
-export const DATE_TIME_FORMAT = 'ddd, MMM D, YYYY [at] h:mm A';
-export const DATE_FORMAT = 'ddd, MMM D, YYYY';
-export const TIME_FORMAT = 'h:mm A';
 export const ISO_DATE = 'YYYY-MM-DD';
 
 /** docs/accounts.md#my-account date formats, for the screens after the sale (order complete and tickets, manage, My Account, memberships). */

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
-import { Field, focusFirstInvalid, FormFooter } from './field.js';
+import { EmailField, focusFirstInvalid, FormFooter } from './field.js';
 import { emailError } from './validation.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 
@@ -74,15 +74,11 @@ export function EmailRequestPage({
         <>
           <p className="page-lead">{lead}</p>
           <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
-            <Field
+            <EmailField
               id={`${id}-email`}
               label={en.account.email}
-              type="email"
-              autoComplete="email"
               maxLength={EMAIL_MAX}
               value={email}
-              required
-              aria-required="true"
               error={error}
               onChange={(e) => setEmail(e.target.value)}
             />

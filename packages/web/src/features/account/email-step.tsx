@@ -4,7 +4,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { requestOtp } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { EmailField, focusFirstInvalid } from './field.js';
 import { storeLogin } from './login-storage.js';
 import { emailError } from './validation.js';
 
@@ -69,15 +69,11 @@ export function EmailStep({
 
   return (
     <form ref={formRef} className="account-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <Field
+      <EmailField
         id={`${id}-email`}
         label={en.account.email}
-        type="email"
-        autoComplete="email"
         value={email}
         maxLength={LOGIN_EMAIL_MAX}
-        required
-        aria-required="true"
         data-autofocus
         error={error}
         onChange={(e) => setEmail(e.target.value)}

@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { PASSWORD_MAX } from '@foyer/contracts/constants';
 
 /** A labelled input with its error tied to it (aria-describedby) — the account forms' one field. */
 export function Field({
@@ -28,6 +29,18 @@ export function Field({
       {children}
     </div>
   );
+}
+
+type FieldProps = ComponentProps<typeof Field>;
+
+/** A required e-mail field, typed and autocompleted as one; how long it may be depends on the form (login or account). */
+export function EmailField(props: Omit<FieldProps, 'type' | 'required'> & { maxLength: number }) {
+  return <Field type="email" autoComplete="email" required aria-required="true" {...props} />;
+}
+
+/** A required password field (docs/accounts.md#field-rules); `autoComplete` tells the browser whether it is the current or a new password. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'required' | 'maxLength'> & { autoComplete: 'current-password' | 'new-password' }) {
+  return <Field type="password" maxLength={PASSWORD_MAX} required aria-required="true" {...props} />;
 }
 
 /** Moves focus to the first invalid field of a form (docs/accounts.md#field-rules: forms focus the first invalid input). */

@@ -1,11 +1,10 @@
-import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { logIn } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { focusFirstInvalid, PasswordField } from './field.js';
 import { useCartIdForLogin, withCart } from './use-cart-id.js';
 
 export const FORGOT_PASSWORD_PATH = '/user/forgot-password';
@@ -46,15 +45,11 @@ export function PasswordStep({ email, onBack, onLoggedIn }: { email: string; onB
         {en.account.email}: <strong>{email}</strong>
       </p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label={en.account.password}
-        type="password"
         autoComplete="current-password"
         value={password}
-        maxLength={PASSWORD_MAX}
-        required
-        aria-required="true"
         data-autofocus
         error={error}
         onChange={(e) => setPassword(e.target.value)}

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { register } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { Field, focusFirstInvalid, PasswordField } from './field.js';
 import { PasswordRequirements } from './password-requirements.js';
 import { confirmEmailError, confirmPasswordError, emailError, requiredError } from './validation.js';
 
@@ -64,15 +64,11 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
       </div>
       {field('email', en.account.email, { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
       {field('confirm_email', en.account.confirmEmail, { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label={en.account.password}
-        type="password"
         autoComplete="new-password"
         value={values.password}
-        maxLength={PASSWORD_MAX}
-        required
-        aria-required="true"
         error={errors.password}
         aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
         onChange={set('password')}

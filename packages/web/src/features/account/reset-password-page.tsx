@@ -1,4 +1,3 @@
-import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import { checkPassword } from '@foyer/contracts/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
@@ -9,7 +8,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from './account-context.js';
 import { resetPassword, validateResetToken } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { focusFirstInvalid, FormFooter, PasswordField } from './field.js';
 import { loggedOutOnly } from './guards.js';
 import { PasswordRequirements } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
@@ -123,42 +122,25 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
     <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{format(en.account.resetLead, { email })}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
+      <PasswordField
         id={`${id}-password`}
         label={en.account.newPassword}
-        type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
         value={password}
-        required
-        aria-required="true"
         error={errors.password}
         aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
         onChange={(e) => setPassword(e.target.value)}
       />
       <PasswordRequirements id={`${id}-requirements`} password={password} />
-      <Field
+      <PasswordField
         id={`${id}-confirm`}
         label={en.account.confirmPassword}
-        type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
         value={confirm}
-        required
-        aria-required="true"
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      {failure !== null && (
-        <p className="field-error" role="alert">
-          {errorMessage(failure)}
-        </p>
-      )}
-      <div className="account-form__actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? en.account.saving : en.account.resetSubmit}
-        </button>
-      </div>
+      <FormFooter failure={failure === null ? null : errorMessage(failure)} busy={busy} text={en.account.resetSubmit} busyText={en.account.saving} />
     </form>
   );
 }

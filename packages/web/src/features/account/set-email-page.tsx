@@ -9,7 +9,7 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useAccount } from './account-context.js';
 import { updateMe, userQueryKey } from './api.js';
-import { Field, focusFirstInvalid, FormFooter } from './field.js';
+import { EmailField, focusFirstInvalid, FormFooter } from './field.js';
 import { confirmEmailError, emailError } from './validation.js';
 import { pageTitleClass } from '../../ui/page-title.js';
 
@@ -93,16 +93,12 @@ function SetEmailForm() {
   return (
     <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{en.account.setEmailLead}</p>
-      <Field id={`${id}-email`} label={en.account.email} type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} required aria-required="true" error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-      <Field
+      <EmailField id={`${id}-email`} label={en.account.email} maxLength={EMAIL_MAX} value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <EmailField
         id={`${id}-confirm`}
         label={en.account.confirmEmail}
-        type="email"
-        autoComplete="email"
         maxLength={EMAIL_MAX}
         value={confirm}
-        required
-        aria-required="true"
         error={errors.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />

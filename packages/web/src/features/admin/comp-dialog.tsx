@@ -11,6 +11,7 @@ import type { ChosenSeats } from './staff-seats.js';
 import { TicketLineFields } from './ticket-line-fields.js';
 import { useSubmission } from './use-submission.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
@@ -92,14 +93,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
         {t.comps.reason}
         <textarea name="reason" required maxLength={500} rows={2} />
       </label>
-      <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {t.comps.submit}
-        </button>
-        <button type="button" className="button button--secondary" onClick={props.onClose}>
-          {t.comps.cancel}
-        </button>
-      </div>
+      <FormActions submit={t.comps.submit} cancel={t.comps.cancel} busy={busy} onCancel={props.onClose} />
     </form>
   );
 }

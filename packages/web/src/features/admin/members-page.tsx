@@ -11,6 +11,7 @@ import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 import { ResendCardsDialog } from './resend-cards-dialog.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 const PAGE = 25;
 type Action = 'extend' | 'cancel' | 'auto_renew/cancel';
@@ -146,14 +147,7 @@ export function Component() {
               {t.members.reason}
               <textarea name="reason" required maxLength={500} rows={2} />
             </label>
-            <div className="admin-actions">
-              <button type="submit" className="button">
-                {t.members.confirm[acting.action]}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setActing(null)}>
-                {t.members.close}
-              </button>
-            </div>
+            <FormActions submit={t.members.confirm[acting.action]} cancel={t.members.close} onCancel={() => setActing(null)} />
           </form>
         )}
       </Modal>

@@ -11,6 +11,7 @@ import type { ChosenSeats } from './staff-seats.js';
 import type { StripeCardHandle } from '../../shared/payment/stripe-card-field.js';
 import { useDeskCard } from './desk-card.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
 const StaffSeats = lazy(() => import('./staff-seats.js'));
@@ -187,14 +188,7 @@ function MoveForm(props: { orderId: string; tickets: Ticket[]; first: Ticket; on
           <input name="card" required inputMode="numeric" autoComplete="off" maxLength={23} />
         </label>
       )}
-      <div className="admin-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {difference ? fill(payBy === 'link' ? t.move.linkSubmit : t.move.charge, { amount: difference }) : t.move.submit}
-        </button>
-        <button type="button" className="button button--secondary" onClick={props.onClose}>
-          {t.move.cancel}
-        </button>
-      </div>
+      <FormActions submit={difference ? fill(payBy === 'link' ? t.move.linkSubmit : t.move.charge, { amount: difference }) : t.move.submit} cancel={t.move.cancel} busy={busy} onCancel={props.onClose} />
     </form>
   );
 }

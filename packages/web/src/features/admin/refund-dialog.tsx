@@ -4,6 +4,7 @@ import { Modal } from '../../ui/modal.js';
 import { refundOrder } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 /** The refund dialog: what goes back, why; the server refuses what is not refundable and says why. */
 export function RefundDialog(props: { open: boolean; orderId: string; tickets: TAdminOrderDetail['tickets'] | null; refundable: string; onClose: () => void; onDone: (message: string) => void }) {
@@ -33,14 +34,7 @@ export function RefundDialog(props: { open: boolean; orderId: string; tickets: T
           {t.refund.reason}
           <textarea name="reason" required maxLength={500} rows={3} data-autofocus />
         </label>
-        <div className="admin-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {fill(t.refund.confirm, { amount: shown })}
-          </button>
-          <button type="button" className="button button--secondary" onClick={props.onClose}>
-            {t.refund.cancel}
-          </button>
-        </div>
+        <FormActions submit={fill(t.refund.confirm, { amount: shown })} cancel={t.refund.cancel} busy={busy} onCancel={props.onClose} />
       </form>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { Modal } from '../../ui/modal.js';
 import { resendMemberCards } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 /**
  * Resend a membership's cards (docs/box-office.md#resending-cards): the card set's cards e-mailed
@@ -39,14 +40,7 @@ export function ResendCardsDialog(props: { member: TAdminMember | null; onClose:
             {t.members.resendTo}
             <input name="email" type="email" maxLength={254} autoComplete="off" defaultValue={m.email ?? ''} />
           </label>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t.members.resendSubmit}
-            </button>
-            <button type="button" className="button button--secondary" onClick={props.onClose}>
-              {t.members.close}
-            </button>
-          </div>
+          <FormActions submit={t.members.resendSubmit} cancel={t.members.close} busy={busy} onCancel={props.onClose} />
         </form>
       )}
     </Modal>

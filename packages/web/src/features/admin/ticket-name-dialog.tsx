@@ -5,6 +5,7 @@ import { Modal } from '../../ui/modal.js';
 import { renameTicket } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
 import { formText } from '../../lib/form-data.js';
+import { FormActions } from './form-actions.js';
 
 /** The order page's names: booked tickets and those let in already (docs/box-office.md, Attendee names). */
 export const isRenameable = (ticket: TAdminTicket) => ticket.state === 'booked' || ticket.state === 'redeemed';
@@ -55,14 +56,7 @@ export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket 
             {t.ticketName.last}
             <input name="last_name" defaultValue={current.last} required maxLength={ADMIT_NAME_PART_MAX} autoComplete="off" />
           </label>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t.ticketName.save}
-            </button>
-            <button type="button" className="button button--secondary" onClick={close}>
-              {t.ticketName.cancel}
-            </button>
-          </div>
+          <FormActions submit={t.ticketName.save} cancel={t.ticketName.cancel} busy={busy} onCancel={close} />
         </form>
       )}
     </Modal>

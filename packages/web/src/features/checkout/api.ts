@@ -1,6 +1,6 @@
 import type { TCartDocument } from '@foyer/contracts';
 import { api } from '../../api/client.js';
-import { identityIdOfConflict, identityIdOfUser } from '../../shared/payment/model.js';
+import { identityIdOfConflict, identityIdOfUser } from './identity-ids.js';
 
 /** The checkout calls of docs/checkout.md#calls. */
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { paths } from '../../app/paths.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';

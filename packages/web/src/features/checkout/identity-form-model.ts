@@ -13,7 +13,7 @@ import {
 import type { TConfigEntry } from '@foyer/contracts';
 import { asBoolean, asString, configValue } from '../../config/config.js';
 import { en, format } from '../../i18n/en.js';
-import { regionLabel } from '../../shared/payment/model.js';
+import { regionLabel } from './regions.js';
 
 export type IdentityErrors = Record<string, string | undefined>;
 

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
-import { NotFoundPage } from '../../app/error-pages.js';
-import { paths } from '../../app/paths.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { fetchCart } from '../../shared/cart/api.js';
 import { completePath } from '../../shared/cart/cart-context.js';
+import { TitledPage } from '../../ui/titled-page.js';
+import { BackToEvents } from '../../ui/back-to-events.js';
 
 /** How often the page asks whether a payment in flight has cleared. */
 export const PENDING_POLL_MS = 5000;
@@ -33,10 +34,7 @@ export function Component() {
   if (cart?.state === 'booked' && cart.ticket_order_id) return <Navigate to={completePath([cart.ticket_order_id])} replace />;
   if (cart?.state === 'pending') return <Navigate to={`/checkout/${encodeURIComponent(cart.id)}`} replace />;
   return (
-    <section className="status-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {cart && cart.state !== 'checkout' ? en.pending.notCompleted : en.pending.title}
-      </h1>
+    <TitledPage className="status-page" title={cart && cart.state !== 'checkout' ? en.pending.notCompleted : en.pending.title}>
       {query.isError ? (
         <ErrorNotice title={en.pending.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       ) : !cart ? (
@@ -54,11 +52,7 @@ export function Component() {
           </p>
         </>
       )}
-      <div className="status-page__actions">
-        <Link className="button" to={paths.events}>
-          {en.errors.backToEvents}
-        </Link>
-      </div>
-    </section>
+      <BackToEvents />
+    </TitledPage>
   );
 }

@@ -1,5 +1,6 @@
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 
 /**
  * The terms modal (docs/payments.md#captcha-and-terms): shown on pay when the seller has terms and they are not accepted
@@ -34,14 +35,7 @@ export function TermsModal({
           </p>
         )}
         {captchaNotice && <p className="muted terms-modal__captcha">{en.checkout.captchaNotice}</p>}
-        <div className="dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onDecline}>
-            {en.checkout.termsDecline}
-          </button>
-          <button type="button" className="button" onClick={onAccept} data-autofocus>
-            {en.checkout.termsAccept}
-          </button>
-        </div>
+        <ConfirmActions decline={en.checkout.termsDecline} confirm={en.checkout.termsAccept} onDecline={onDecline} onConfirm={onAccept} />
       </div>
     </Modal>
   );

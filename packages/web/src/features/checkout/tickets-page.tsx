@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { ORDER_DATE_FORMAT, formatOrderDate, formatOrderDateTime } from '../../lib/dates.js';

@@ -23,6 +23,7 @@ import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 import { changeCartStore, selfEditRules } from './self-edit/change-api.js';
 import { EditOrder } from './self-edit/edit-order.js';
 import { selfEditEligible } from '@foyer/contracts/rules';
+import { TitledPage } from '../../ui/titled-page.js';
 
 /**
  * /manage/{id} — cancel free order (docs/after-sale.md#cancelling-a-free-order): the order's tickets grouped by date and session
@@ -89,10 +90,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
   };
 
   return (
-    <section className="manage" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {format(en.manage.heading, { number: view.order.order_number })}
-      </h1>
+    <TitledPage className="manage" title={format(en.manage.heading, { number: view.order.order_number })}>
       <LazyWalletButtons orderId={view.order.id} manageKey={key} />
       {paidNotice && (
         <p className="notice notice--info" role="status">
@@ -143,7 +141,7 @@ export function ManageOrder({ notFound }: { notFound?: ReactNode }) {
           </div>
         </div>
       </Modal>
-    </section>
+    </TitledPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { ManageOrder } from './manage-page.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages } from '../../config/my-account-pages.js';
 

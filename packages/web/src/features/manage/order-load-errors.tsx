@@ -5,15 +5,13 @@ import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { ExpiredLink, isExpiredLink } from './expired-link.js';
 import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
+import { TitledPage } from '../../ui/titled-page.js';
 
 function ManageNotice({ children }: { children: ReactNode }) {
   return (
-    <section className="manage" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.manage.title}
-      </h1>
+    <TitledPage className="manage" title={en.manage.title}>
       {children}
-    </section>
+    </TitledPage>
   );
 }
 

@@ -18,6 +18,7 @@ import { useMembershipAdd } from './use-membership-add.js';
 import { AutoRenewOption } from './auto-renew/auto-renew-option.js';
 import { saveAutoRenew, useAskToAutorenew } from './auto-renew/auto-renew-choice.js';
 import { MembershipForm } from './membership-form.js';
+import { MembershipStep } from './membership-step.js';
 
 export const MY_MEMBERSHIP_PATH = '/my/membership';
 
@@ -117,24 +118,18 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
           {en.membership.alreadyMember} <Link to={MY_MEMBERSHIP_PATH}>{en.member.membershipDetails}</Link>
         </p>
       )}
-      <section className="panel step" aria-labelledby={`${id}-levels`}>
-        <h2 id={`${id}-levels`} className="step__title">
-          {en.membership.chooseLevel}
-        </h2>
+      <MembershipStep id={`${id}-levels`} title={en.membership.chooseLevel}>
         <LevelOptions name={`${id}-level`} legend={en.membership.chooseLevel} options={options} chosenKey={chosen?.key ?? null} currency={currency} onChoose={(key) => {
           setChosenKey(key);
           clearError();
         }} />
-      </section>
+      </MembershipStep>
       {chosen && (
-        <section className="panel step" aria-labelledby={`${id}-members`}>
-          <h2 id={`${id}-members`} className="step__title">
-            {en.membership.membersTitle}
-          </h2>
+        <MembershipStep id={`${id}-members`} title={en.membership.membersTitle}>
           <MembersFields roles={roles} members={members} errors={shown.byMember} listError={shown.list} onChange={setMembers} locked={!!onRecord} />
           {askAutoRenew && <AutoRenewOption checked={autoRenew} onChange={setAutoRenew} />}
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting} error={error} label={en.membership.addToCart} busyLabel={en.membership.adding} />
-        </section>
+        </MembershipStep>
       )}
     </MembershipForm>
   );

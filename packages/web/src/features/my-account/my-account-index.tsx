@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useConfigEntries } from '../../config/use-config.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { useOptionalAccount, useIsMember } from '../account/public.js';
 import { MY_ACCOUNT_PATHS, myAccountPages } from '../../config/my-account-pages.js';
 

@@ -3,9 +3,10 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount, LoginPanel } from '../account/public.js';
 import { MyAccountNav } from './my-account-nav.js';
-import { NotFoundPage } from '../../app/error-pages.js';
+import { NotFoundPage } from '../../ui/not-found-page.js';
 import { useConfigEntries } from '../../config/use-config.js';
 import { myAccountPages, type MyAccountPage as PageName } from '../../config/my-account-pages.js';
+import { TitledPage } from '../../ui/titled-page.js';
 
 /**
  * The frame of every My Account page (docs/accounts.md#my-account): its title, the pages' nav, then the page itself for
@@ -26,12 +27,9 @@ function MyAccountFrame({ className, title, loginLead, loading, children }: { cl
   useDocumentTitle(title);
   const account = useOptionalAccount();
   return (
-    <section className={className} aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {title}
-      </h1>
+    <TitledPage className={className} title={title}>
       <MyAccountNav />
       {account?.loading ? (loading ?? <Skeleton height="6rem" />) : account?.user ? children : <LoginPanel lead={loginLead} />}
-    </section>
+    </TitledPage>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
+import { TitledPage } from '../../ui/titled-page.js';
+import { BackToEvents } from '../../ui/back-to-events.js';
 
 export type PlaceholderKey = keyof typeof en.placeholders;
 
@@ -10,17 +10,10 @@ export function PlaceholderPage({ page }: { page: PlaceholderKey }) {
   const text = en.placeholders[page];
   useDocumentTitle(text.title);
   return (
-    <section className="status-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {text.title}
-      </h1>
+    <TitledPage className="status-page" title={text.title}>
       <p className="page-lead">{text.text}</p>
-      <div className="status-page__actions">
-        <Link className="button" to={paths.events}>
-          {en.errors.backToEvents}
-        </Link>
-      </div>
-    </section>
+      <BackToEvents />
+    </TitledPage>
   );
 }
 

@@ -3,7 +3,8 @@ import type { TCart, TConfigEntry, TEventTemplate } from '@foyer/contracts';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { citypassStore } from './citypass-vouchers.js';
-import { canApply, PROMO_CODE_MAX, typedCodes } from './model.js';
+import { canApply, typedCodes } from './model.js';
+import { CodeInput } from './code-input.js';
 
 /** Event config web.ecommerce.citypass (docs/promotions.md#cart-modifiers): true, or { enabled: true }. */
 export function citypassEnabled(config: readonly TConfigEntry[]): boolean {
@@ -47,15 +48,11 @@ export function CitypassField({ event, config, upsell }: { event: TEventTemplate
         <div className="field">
           <label htmlFor={`${id}-voucher`}>{en.promo.citypassField}</label>
           <div className="promo-form__row">
-            <input
+            <CodeInput
               id={`${id}-voucher`}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={PROMO_CODE_MAX}
               value={text}
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={refusal ? `${id}-refusal` : undefined}
+              invalid={!!refusal}
+              describedBy={`${id}-refusal`}
               onChange={(e) => setText(e.target.value)}
             />
             <button type="submit" className="button button--secondary" disabled={!canApply(text)}>

@@ -1,6 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { en } from '../../i18n/en.js';
-import { canApply, PROMO_CODE_MAX, promoErrorText } from './model.js';
+import { canApply, promoErrorText } from './model.js';
+import { CodeInput } from './code-input.js';
 
 export interface PromoCodeFormProps {
   /** Applies the code; throws the API's refusal. */
@@ -60,20 +61,16 @@ export function PromoCodeForm({ onApply, onApplied, label = en.promo.code, intro
         <div className="field">
           <label htmlFor={`${id}-code`}>{label}</label>
           <div className="promo-form__row">
-            <input
+            <CodeInput
               id={`${id}-code`}
               name="promo_code"
-              type="text"
-              autoComplete="off"
               autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={PROMO_CODE_MAX}
               value={code}
               data-autofocus={modalFocus ? true : undefined}
               required
               aria-required="true"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
+              invalid={!!error}
+              describedBy={`${id}-error`}
               onChange={(e) => {
                 setCode(e.target.value);
                 if (error) setError(null);

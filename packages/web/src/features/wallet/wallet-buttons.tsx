@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { WalletProvider } from '@foyer/contracts/constants';
 import { format } from '../../i18n/en.js';
@@ -42,27 +43,36 @@ function WalletBadge({ provider, href, itemName }: { provider: WalletProvider; h
   );
 }
 
+/** The badges' glyph box: both wallets draw in the same 32 × 24 frame, hidden from assistive technology (the text names the wallet). */
+function GlyphFrame({ children }: { children: ReactNode }) {
+  return (
+    <svg className="wallet-badge__glyph" viewBox="0 0 32 24" width="32" height="24" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
 /** Wallet's stacked cards. */
 function AppleWalletGlyph() {
   return (
-    <svg className="wallet-badge__glyph" viewBox="0 0 32 24" width="32" height="24" aria-hidden="true" focusable="false">
+    <GlyphFrame>
       <rect x="1" y="1" width="30" height="22" rx="4" fill="#d9d9d9" />
       <rect x="1" y="4" width="30" height="6" rx="2" fill="#3ba3e3" />
       <rect x="1" y="8" width="30" height="6" rx="2" fill="#f4b400" />
       <rect x="1" y="12" width="30" height="6" rx="2" fill="#e8453c" />
       <path d="M1 15h9c2 0 3 3 6 3s4-3 6-3h9v4a4 4 0 0 1-4 4H5a4 4 0 0 1-4-4z" fill="#f2f2f2" />
-    </svg>
+    </GlyphFrame>
   );
 }
 
 /** Google Wallet's four-colour card stack. */
 function GoogleWalletGlyph() {
   return (
-    <svg className="wallet-badge__glyph" viewBox="0 0 32 24" width="32" height="24" aria-hidden="true" focusable="false">
+    <GlyphFrame>
       <rect x="2" y="1" width="28" height="10" rx="3" fill="#ea4335" />
       <rect x="2" y="5" width="28" height="10" rx="3" fill="#fbbc04" />
       <rect x="2" y="9" width="28" height="10" rx="3" fill="#34a853" />
       <path d="M2 13h10c2 0 3 3 4 3s2-3 4-3h10v7a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3z" fill="#4285f4" />
-    </svg>
+    </GlyphFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { en, format } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
+import { ConfirmActions } from '../../ui/confirm-actions.js';
 
 /**
  * 402 intent_requires_action (docs/checkout.md#errors): the bank asks the buyer to confirm. With the demo gateway
@@ -14,14 +15,7 @@ export function ConfirmPaymentDialog({ open, amount, onConfirm, onCancel }: { op
         </p>
         <p>{format(en.checkout.confirmText, { amount })}</p>
         <p className="muted">{en.checkout.confirmTestMode}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {en.checkout.confirmCancel}
-          </button>
-          <button type="button" className="button" onClick={onConfirm} data-autofocus>
-            {en.checkout.confirm}
-          </button>
-        </div>
+        <ConfirmActions decline={en.checkout.confirmCancel} confirm={en.checkout.confirm} onDecline={onCancel} onConfirm={onConfirm} />
       </div>
     </Modal>
   );

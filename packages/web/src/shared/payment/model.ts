@@ -3,27 +3,9 @@ import type { TCart } from '@foyer/contracts';
 import { ApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 
-/** Checkout rules (docs/checkout.md), pure: identity validation, amounts, refusal texts, card input formatting. */
-
-// ───────────── Your information (docs/checkout.md#your-information) ─────────────
+/** Payment rules several features share (docs/checkout.md), pure: amounts, refusal texts, card input formatting, gift cards. */
 
 export const GIFT_CARD_MAX = 70;
-
-/** The state / province field's label: 'province' for Canada (docs/checkout.md#your-information). */
-export const regionLabel = (country: string) => (country === 'ca' ? en.checkout.province : en.checkout.state);
-
-/** The identity id from POST user: `identity._data[0].id`, else `user._data[0].identity_id`. */
-export function identityIdOfUser(doc: unknown): string | null {
-  const d = doc as { identity?: { _data?: { id?: string }[] }; user?: { _data?: { identity_id?: string }[] } } | null;
-  return d?.identity?._data?.[0]?.id ?? d?.user?._data?.[0]?.identity_id ?? null;
-}
-
-/** A 409 email_in_use names the existing identity in `_extra.identity_id`. */
-export function identityIdOfConflict(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const extra = error.extra as { identity_id?: unknown } | null;
-  return typeof extra?.identity_id === 'string' ? extra.identity_id : null;
-}
 
 // ───────────── Card form (demo gateway) ─────────────
 

@@ -14,6 +14,7 @@ import { OrderLoadFailed } from '../order-load-errors.js';
 import { instalmentPayPath } from '../instalments/instalment-plan.js';
 import { changeCartQuery, changeCartStore, managePath } from './change-api.js';
 import { useChangeCartExpiry } from './change-expiry.js';
+import { TitledPage } from '../../../ui/titled-page.js';
 
 /**
  * /manage/{orderId}/confirm (docs/after-sale.md#screens, docs/after-sale.md#how-a-change-works-server): the change costs more, so the difference is paid with the
@@ -49,10 +50,7 @@ export function Component() {
   // docs/after-sale.md#errors Order management: a failure other than the change being gone.
   if (change.isError && !(isApiError(change.error) && change.error.status === 404)) return <OrderLoadFailed onRetry={() => void change.refetch()} />;
   return (
-    <section className="manage confirm-changes" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {selfEditText.confirmTitle}
-      </h1>
+    <TitledPage className="manage confirm-changes" title={selfEditText.confirmTitle}>
       <p>
         <Link to={back}>{selfEditText.back}</Link>
       </p>
@@ -89,6 +87,6 @@ export function Component() {
           />
         </>
       )}
-    </section>
+    </TitledPage>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/client.js';
-import { NotFoundPage } from '../../../app/error-pages.js';
+import { NotFoundPage } from '../../../ui/not-found-page.js';
 import { useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
@@ -20,6 +20,7 @@ import { CHANGE_EXPIRED_STATE, useChangeCartExpiry } from './change-expiry.js';
 import { Modal } from '../../../ui/modal.js';
 import { editSession, SessionCard } from './edit-order-session-card.js';
 import { AddedCard } from './edit-order-added-card.js';
+import { TitledPage } from '../../../ui/titled-page.js';
 
 /**
  * /manage/{id} in self-edit mode (docs/after-sale.md#screens Edit order, docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#who-may-read-or-change-an-order): a card per session with its image,
@@ -128,10 +129,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
     });
 
   return (
-    <section className="manage edit-order" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {format(en.manage.heading, { number: view.order.order_number })}
-      </h1>
+    <TitledPage className="manage edit-order" title={format(en.manage.heading, { number: view.order.order_number })}>
       <LazyWalletButtons orderId={view.order.id} manageKey={orderKey} />
       {done && (
         <p className="notice notice--info" role="status">
@@ -192,6 +190,6 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
           </div>
         </div>
       )}
-    </section>
+    </TitledPage>
   );
 }

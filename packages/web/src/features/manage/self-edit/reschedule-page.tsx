@@ -23,6 +23,7 @@ import { orderLoadError } from '../order-load-errors.js';
 import { changeCartQuery, changeCartStore, discardChange, editOrderQuery, managePath, modifyChange, priceCheckQuery, priceIncreaseMinor, RESTART_CODES } from './change-api.js';
 import { useChangeCartExpiry } from './change-expiry.js';
 import { loadEventPage } from '../../events/public-routes.js';
+import { TitledPage } from '../../../ui/titled-page.js';
 
 /**
  * /manage/{orderId}/reschedule/{sessionId} (docs/after-sale.md#screens Reschedule, docs/after-sale.md#how-a-change-works-server, docs/after-sale.md#errors): the event flow's date and
@@ -137,10 +138,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
   const tabs = detail ? sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries) : null;
   const timezone = detail?.timezone ?? seller.timezone;
   return (
-    <section className="manage reschedule" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {selfEditText.rescheduleTitle}
-      </h1>
+    <TitledPage className="manage reschedule" title={selfEditText.rescheduleTitle}>
       <p>
         <Link to={back}>{selfEditText.back}</Link>
       </p>
@@ -218,6 +216,6 @@ function Reschedule({ ui }: { ui: Pickers }) {
           </div>
         </>
       )}
-    </section>
+    </TitledPage>
   );
 }

@@ -10,6 +10,7 @@ import { myMembershipKey } from '../api.js';
 import { cardDate } from '../cards.js';
 import { manageKeyStore } from '../../manage/public.js';
 import { cancelAutoRenew, orderAutoRenewQuery } from './api.js';
+import { TitledPage } from '../../../ui/titled-page.js';
 
 /**
  * /manage/{ticketOrderId}/cancel-auto-renew (docs/memberships.md#8-auto-renew): a confirmation screen for a scheduled
@@ -74,11 +75,8 @@ export function Component() {
     );
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title">
-        {en.autoRenew.title}
-      </h1>
+    <TitledPage className="account-page" title={en.autoRenew.title}>
       {body}
-    </section>
+    </TitledPage>
   );
 }

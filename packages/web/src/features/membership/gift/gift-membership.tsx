@@ -19,6 +19,7 @@ import { useMembershipAdd } from '../use-membership-add.js';
 import { registerGiftee } from './api.js';
 import { saveGiftee } from './giftee-storage.js';
 import { MembershipForm } from '../membership-form.js';
+import { MembershipStep } from '../membership-step.js';
 
 interface GifteeForm {
   first_name: string;
@@ -116,20 +117,14 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
 
   return (
     <MembershipForm formRef={formRef} onSubmit={() => void submit()}>
-      <section className="panel step" aria-labelledby={`${id}-levels`}>
-        <h2 id={`${id}-levels`} className="step__title">
-          {en.gift.chooseLevel}
-        </h2>
+      <MembershipStep id={`${id}-levels`} title={en.gift.chooseLevel}>
         <LevelOptions name={`${id}-level`} legend={en.gift.chooseLevel} options={options} chosenKey={chosen?.key ?? null} currency={currency} onChoose={(key) => {
           setChosenKey(key);
           clearError();
         }} />
-      </section>
+      </MembershipStep>
       {chosen && (
-        <section className="panel step" aria-labelledby={`${id}-giftee`}>
-          <h2 id={`${id}-giftee`} className="step__title">
-            {en.gift.gifteeTitle}
-          </h2>
+        <MembershipStep id={`${id}-giftee`} title={en.gift.gifteeTitle}>
           <p className="muted">{en.gift.gifteeLead}</p>
           <div className="form-grid">
             <Field id={`${id}-first`} label={en.gift.firstName} value={form.first_name} autoComplete="off" maxLength={MEMBER_NAME_MAX + 10} error={shown.first_name} onChange={(e) => set('first_name', e.currentTarget.value)} />
@@ -155,7 +150,7 @@ export function GiftMembership({ detail, currency }: { detail: EventDetail; curr
             </p>
           )}
           <MembershipAddBar detail={detail} typeKey={chosen.key} currency={currency} submitting={submitting || registering} error={error} label={en.gift.addToCart} busyLabel={en.membership.adding} />
-        </section>
+        </MembershipStep>
       )}
     </MembershipForm>
   );

@@ -11,6 +11,7 @@ import { MembersFields } from '../members-fields.js';
 import { useMembershipAdd } from '../use-membership-add.js';
 import { MembershipForm } from '../membership-form.js';
 import { Description } from '../../events/public.js';
+import { MembershipStep } from '../membership-step.js';
 
 /** The seller's words for redeeming, from the level's group meta (docs/memberships.md#7-gifts-of-membership: redeem_gom_summary, redeem_gom_description HTML). */
 export function redeemTexts(detail: EventDetail, ticketTypeId: string): { summary: string | null; description: string | null } {
@@ -59,10 +60,7 @@ export function RedeemLevels({ lookup, detail, currency, source = 'input' }: { l
   const texts = redeemTexts(detail, chosen.ticket_type_id);
   return (
     <MembershipForm formRef={formRef} onSubmit={submit}>
-      <section className="panel step" aria-labelledby={`${id}-levels`}>
-        <h2 id={`${id}-levels`} className="step__title">
-          {en.gift.levelsTitle}
-        </h2>
+      <MembershipStep id={`${id}-levels`} title={en.gift.levelsTitle}>
         {texts.summary && <p className="redeem-summary">{texts.summary}</p>}
         {texts.description && <Description html={texts.description} />}
         <fieldset className="add-one__options membership-levels">
@@ -83,11 +81,8 @@ export function RedeemLevels({ lookup, detail, currency, source = 'input' }: { l
             </label>
           ))}
         </fieldset>
-      </section>
-      <section className="panel step" aria-labelledby={`${id}-members`}>
-        <h2 id={`${id}-members`} className="step__title">
-          {en.membership.membersTitle}
-        </h2>
+      </MembershipStep>
+      <MembershipStep id={`${id}-members`} title={en.membership.membersTitle}>
         <MembersFields roles={roles} members={members} errors={submitted ? validation.byMember : {}} listError={submitted ? validation.list : null} onChange={setMembers} />
         {error && (
           <p className="notice notice--error" role="alert">
@@ -97,7 +92,7 @@ export function RedeemLevels({ lookup, detail, currency, source = 'input' }: { l
         <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting}>
           {submitting ? en.membership.adding : en.gift.redeem}
         </button>
-      </section>
+      </MembershipStep>
     </MembershipForm>
   );
 }
