@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { OutboxTable } from '../db/schema.js';
+import { takeable } from '../db/work-queue.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -13,12 +14,7 @@ export async function dueOutboxIds(db: Tx, nowIso: string, staleBefore: string, 
   const rows = await db
     .selectFrom('outbox')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
+    .where(takeable(nowIso, staleBefore))
     .orderBy('next_attempt_at')
     .limit(limit)
     .execute();
@@ -31,12 +27,7 @@ export async function claimOutbox(db: Tx, id: string, nowIso: string, staleBefor
     .updateTable('outbox')
     .set((eb) => ({ status: 'sending', claimed_at: nowIso, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
+    .where(takeable(nowIso, staleBefore))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
   return (await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { WalletPushTable } from '../db/schema.js';
+import { takeable } from '../db/work-queue.js';
 import { uuidv7 } from '../ids.js';
 
 export type WalletPushRow = Selectable<WalletPushTable>;
@@ -19,7 +20,7 @@ export async function dueWalletPushIds(db: Tx, nowIso: string, staleBefore: stri
   const rows = await db
     .selectFrom('wallet_push')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .where(takeable(nowIso, staleBefore))
     .orderBy('next_attempt_at')
     .limit(limit)
     .execute();
@@ -32,7 +33,7 @@ export async function claimWalletPush(db: Tx, id: string, nowIso: string, staleB
     .updateTable('wallet_push')
     .set((eb) => ({ status: 'sending', claimed_at: nowIso, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .where(takeable(nowIso, staleBefore))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return null;
   return (await db.selectFrom('wallet_push').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
