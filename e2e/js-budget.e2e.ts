@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BUDGET_ROUTES, INITIAL_JS_BUDGET_BYTES, initialFiles, initialJsSizes } from '../packages/web/build/initial-js.js';
 import { MODULE_CHUNKS_FILE } from '../packages/web/build/module-chunks.js';
-import { PRELOADED_ROUTES, ROUTE_PRELOADS_FILE } from '../packages/web/build/route-preloads.js';
+import { ROUTE_PRELOADS_FILE } from '@foyer/contracts/web-build';
+import { PRELOADED_ROUTES } from '../packages/web/build/route-preloads.js';
 
 const DIST = fileURLToPath(new URL('../packages/web/dist', import.meta.url));
 

@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin } from 'vite';
+// By path, not '@foyer/contracts/web-build': Vite bundles the config's relative imports but loads a package's
+// from node_modules as they are, and Node 20 does not run a .ts file.
+import { PAINT_FIRST_KEY, PRELOADED_ROUTE, ROUTE_PRELOADS_FILE, type TPreloadedRoute } from '../../contracts/src/web-build.js';
 import { startupChunkOf } from './startup-chunk.js';
 
-/** Where the build writes, per route the server preloads, the JS files its page needs beyond the entry's (beside Vite's manifest). */
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-
-/** Routes whose page chunks the HTML shell asks for with the entry (server http/storefront-shell.ts), by the module their route loads (app/router.tsx). */
-export const PRELOADED_ROUTES = {
-  '/events/{id}': 'src/features/events/detail/event-page.tsx',
-  '/events': 'src/features/events/listing/events-page.tsx',
-} as const;
-
-/** The key under which the file of build/paint-first.js is listed (the server runs it in place of the entry on the pages it renders). */
-export const PAINT_FIRST_KEY = 'paint-first';
+/**
+ * Routes whose page chunks the HTML shell asks for with the entry (server http/storefront-shell.ts), by the module
+ * their route loads (app/router.tsx). The file's name, its keys and routes are the server's too (contracts/src/web-build.ts).
+ */
+export const PRELOADED_ROUTES: Record<TPreloadedRoute, string> = {
+  [PRELOADED_ROUTE.eventPage]: 'src/features/events/detail/event-page.tsx',
+  [PRELOADED_ROUTE.listing]: 'src/features/events/listing/events-page.tsx',
+};
 
 /**
  * The event page's chunk and the small chunks it imports are otherwise discovered only once the
@@ -49,6 +49,7 @@ export function routePreloads(): Plugin {
       // The startup chunk is the shell's own preload (build/startup-chunk.ts): loaded anyway.
       const startup = startupChunkOf(bundle);
       if (startup) closure(startup.fileName, loaded);
+      // The paint-first script's file: the server runs it in place of the entry on the pages it renders.
       const preloads: Record<string, string[] | string> = { [PAINT_FIRST_KEY]: this.getFileName(paintFirst) };
       for (const [route, module] of Object.entries(PRELOADED_ROUTES)) {
         const holder = chunks.find((chunk) => chunk.moduleIds.some((id) => relative(root, id.split('?')[0]!) === module));

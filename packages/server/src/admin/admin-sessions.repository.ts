@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 /** Sessions starting in [start, end), with their event, and the counts the desk needs. */
 export async function sessionsBetween(db: Tx, q: { start: string; end: string; eventId?: string; limit: number; offset: number }) {
-  let base = db.selectFrom('event_session').innerJoin('event_template', 'event_template.id', 'event_session.event_template_id').where('event_session.start_datetime', '>=', q.start).where('event_session.start_datetime', '<', q.end);
+  let base = sessionsWithTemplate(db).where('event_session.start_datetime', '>=', q.start).where('event_session.start_datetime', '<', q.end);
   if (q.eventId) base = base.where('event_session.event_template_id', '=', q.eventId);
   const count = (states: string[]) => sql<number>`(select count(*) from ticket where ticket.event_session_id = event_session.id and ticket.counts_session = 1 and ticket.state in (${sql.join(states)}))`;
   const [rows, total] = await Promise.all([

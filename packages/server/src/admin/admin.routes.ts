@@ -1,5 +1,5 @@
 import { ZAdminMoveLinkBody, ZAdminMoveLinkCancelBody, ZAdminMoveLinkAnswer, ZAdminMemberActionBody, ZAdminMemberExtendBody, ZAdminCompBody, ZAdminMoveBody, ZAdminMemberQuery, ZAdminCartBody, ZAdminReportQuery, ZAdminOrderQuery, ZAdminRefundBody, ZAdminResendBody, ZAdminSessionPatch, ZAdminSessionQuery, ZAdminTicketNameBody, ZAuditQuery, STAFF_ACTION_ROLES, ZAdminMemberSetAnswer, ZAdminCompAnswer, ZAdminMoveAnswer, ZAdminMemberList, ZAdminCartAnswer, ZAdminSalesReportAnswer, ZAdminSessionAnswer, ZAdminSessionList, ZAdminTicketAnswer, ZAdminRefundAnswer, ZAdminResendAnswer, ZAdminOrderDetail, ZAdminOrderList, ZAuditAnswer } from '@foyer/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { parseBody } from '../http/parse-body.js';
 import { staffRoute } from './require-staff.js';
@@ -108,17 +108,19 @@ const REPORTS_SALES: Operation = {
   ok: { ...answer(ZAdminSalesReportAnswer), content: { ...answer(ZAdminSalesReportAnswer).content, 'text/csv': { schema: { type: 'string' } } } },
   refusals: { '400': 'validation_failed' },
 };
+/** The capacity refusals of a reserve, which a payment-link cart and comps are. */
+const AS_RESERVING = 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded';
 const CARTS: Operation = {
   summary: 'A payment-link cart (box office), as `foyer cart inject`: items by ticket type and session (ids or catalog keys, EVENT@START), an optional purchaser; its single-use link, e-mailed to the purchaser when send_email',
   body: ZAdminCartBody,
   ok: ZAdminCartAnswer,
-  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving)' },
+  refusals: { '400': 'validation_failed', '409': `${AS_RESERVING} (as reserving)` },
 };
 const COMPS: Operation = {
   summary: 'Complimentary tickets (box office): items as payment-link carts name them, reserved with every reserve rule and capacity check, booked at once into an order of zero total; to a recipient (a guest account), e-mailed when send_email',
   body: ZAdminCompBody,
   ok: ZAdminCompAnswer,
-  refusals: { '400': 'validation_failed', '409': 'event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, ticket_group_capacity_exceeded (as reserving; nothing is booked)' },
+  refusals: { '400': 'validation_failed', '409': `${AS_RESERVING} (as reserving; nothing is booked)` },
 };
 const MEMBERS: Operation = {
   summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
@@ -223,14 +225,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parseBody(ZAdminMemberExtendBody, request.body, 'admin_member');
     return { admin_member: await extendMembership(ctx, actorOf(viewer), { cardSetId: idOf(request), validTo: body.valid_to, reason: body.reason, now: ctx.now() }) };
   });
-  route('POST', '/api/admin/members/:id/cancel', 'box_office', MEMBERS_CANCEL, async (request, _reply, viewer) => {
+  // Cancelling a membership and stopping its renewal take the same body (a reason) and answer the same set.
+  const memberAction = (action: typeof cancelMembership) => async (request: FastifyRequest, _reply: unknown, viewer: StaffViewer) => {
     const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
-    return { admin_member: await cancelMembership(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
-  });
-  route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', MEMBERS_AUTO_RENEW_CANCEL, async (request, _reply, viewer) => {
-    const body = parseBody(ZAdminMemberActionBody, request.body, 'admin_member');
-    return { admin_member: await cancelMemberAutoRenew(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
-  });
+    return { admin_member: await action(ctx, actorOf(viewer), { cardSetId: idOf(request), reason: body.reason, now: ctx.now() }) };
+  };
+  route('POST', '/api/admin/members/:id/cancel', 'box_office', MEMBERS_CANCEL, memberAction(cancelMembership));
+  route('POST', '/api/admin/members/:id/auto_renew/cancel', 'box_office', MEMBERS_AUTO_RENEW_CANCEL, memberAction(cancelMemberAutoRenew));
   route('POST', '/api/admin/members/:id/resend', 'box_office', MEMBERS_RESEND_CARDS, async (request, _reply, viewer) => {
     const body = parseBody(ZAdminResendBody, request.body, 'admin_member');
     return resendMemberCards(ctx, actorOf(viewer), { cardSetId: idOf(request), email: body.email, now: ctx.now() });

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { MoveLinkTable } from '../db/schema.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 export const insertMoveLink = (tx: Tx, row: Insertable<MoveLinkTable>) => tx.insertInto('move_link').values(row).execute();
 
@@ -27,9 +28,7 @@ export const linksWithClosedCarts = (db: Tx, limit: number) =>
 
 /** The session a move goes to, as its e-mail names it (its start in the venue's zone). */
 export const sessionForMail = (db: Tx, sessionId: string) =>
-  db
-    .selectFrom('event_session')
-    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+  sessionsWithTemplate(db)
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
     .select(['event_session.start_datetime', 'event_template.name as event_name', 'venue.timezone'])
     .where('event_session.id', '=', sessionId)

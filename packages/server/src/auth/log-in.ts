@@ -2,7 +2,8 @@ import { AUTH_TEXT, type TLogin, type TLoginMethod } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { outboxStatus } from '../mail/public.js';
-import { enforceLimits, hit, LIMITS, peek, rateLimited } from '../rate-limit/rate-limit.js';
+import { enforceLimits, hit, LIMITS } from '../rate-limit/rate-limit.js';
+import { loginLimits } from '../rate-limit/login-limits.js';
 import { emailKey, isPlaceholderEmail, scanCodeKey, zipKey } from '../users/normalize.js';
 import { userByDeliverableEmail, userById, type UserRow } from '../users/public.js';
 import { accountByMemberId } from '../membership/account-by-member-id.js';
@@ -68,27 +69,17 @@ export async function logIn(db: Db, input: LogInInput): Promise<LogInResult> {
   return beginSession(db, { user, previousSessionId: input.previousSessionId, cartId: input.body.cart_id, guestIdentityId: input.guestIdentityId, now: input.now });
 }
 
-/**
- * Limits around a secret check: per address, per (account, address) and — counting failures only —
- * per account from everywhere. Over the last, an address that logged in to the account before still
- * may try, so nobody can lock the owner out of their own account from elsewhere.
- */
+/** A secret check within the login limits (rate-limit/login-limits.ts): a refusal (401) counts as a failure. */
 async function checkSecret(db: Db, method: Exclude<TLoginMethod, 'otp'>, input: LogInInput): Promise<UserRow> {
-  const { body, now } = input;
+  const { body } = input;
   const accountKey = method === 'password' ? `email:${emailKey(mustExist(body.username, 'login field username'))}` : `scan:${scanCodeKey(mustExist(body.scan_code, 'login field scan_code'))}`;
-  const pairKey = `${accountKey}|${input.ip}`;
-  await enforceLimits(db, now, [
-    [LIMITS.loginIp, input.ip],
-    [LIMITS.loginAccountIp, pairKey],
-  ]);
-  const failures = await peek(db, LIMITS.loginAccount, accountKey, now);
-  if (!failures.allowed && (await peek(db, LIMITS.loginKnownAddress, pairKey, now)).count === 0) throw rateLimited(failures.retryAfter);
+  const limits = await loginLimits(db, { accountKey, ip: input.ip, now: input.now });
   try {
     const user = await verifySecret(db, method, input);
-    await hit(db, LIMITS.loginKnownAddress, pairKey, now);
+    await limits.succeeded();
     return user;
   } catch (error) {
-    if (error instanceof AppError && error.status === 401) await hit(db, LIMITS.loginAccount, accountKey, now);
+    if (error instanceof AppError && error.status === 401) await limits.failed();
     throw error;
   }
 }

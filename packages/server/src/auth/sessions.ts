@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { uuidv7 } from '../ids.js';
-import { SESSION_EXPIRES_COOKIE } from '@foyer/contracts';
+import { AUTH_TEXT, SESSION_EXPIRES_COOKIE } from '@foyer/contracts';
+import { AppError } from '../http/app-error.js';
 import type { Tx } from '../db/database.js';
 import { randomToken, tokenHash } from './tokens.js';
 import { deleteSession, extendSession, insertSession, sessionByTokenHash } from './session.repository.js';
@@ -30,6 +31,16 @@ const sessions = new WeakMap<FastifyRequest, ActiveSession>();
 /** The request's login session, as resolved by the session hook (null: not logged in). */
 export function sessionOf(request: FastifyRequest): ActiveSession | null {
   return sessions.get(request) ?? null;
+}
+
+/**
+ * The "my" calls' check: the request's login session, of this seller (a session is one seller's,
+ * docs/accounts.md#cookies), else 401 not_authorized with `context` as the error's context.
+ */
+export function loggedInTo(request: FastifyRequest, sellerId: string, context: string): ActiveSession {
+  const session = sessionOf(request);
+  if (!session || session.sellerId !== sellerId) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, context);
+  return session;
 }
 
 /** Creates a session for the user; the caller sets the cookies. */

@@ -15,19 +15,6 @@ export function heldTicketsOfCart(db: Tx, cartId: string) {
   return db.selectFrom('ticket').selectAll().where('cart_id', '=', cartId).where('state', '=', 'held').orderBy('created_at').orderBy('id').execute();
 }
 
-export async function holdMinutes(db: Tx, sellerId: string, fallback: number): Promise<number> {
-  const row = await db
-    .selectFrom('config_entry')
-    .select('value')
-    .where('seller_id', '=', sellerId)
-    .where('resource_id', '=', sellerId)
-    .where('namespace', '=', 'cart')
-    .where('name', '=', 'hold_minutes')
-    .executeTakeFirst();
-  const minutes = row ? Number(JSON.parse(row.value)) : fallback;
-  return Number.isFinite(minutes) && minutes > 0 ? minutes : fallback;
-}
-
 export async function updateCartRow(db: Tx, id: string, changes: Updateable<CartTable>) {
   await db.updateTable('cart').set(changes).where('id', '=', id).execute();
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 /** The `cart inject` command's lookups of catalog keys (Kysely only). */
 
@@ -9,6 +10,6 @@ export function ticketTypeByIdOrKey(db: Tx, sellerId: string, ref: string) {
 
 /** The seller's session by id, or by its event's catalog key and start (UTC ISO). */
 export function sessionOfSeller(db: Tx, sellerId: string, ref: { id: string } | { eventKey: string; startIso: string }) {
-  const q = db.selectFrom('event_session').innerJoin('event_template', 'event_template.id', 'event_session.event_template_id').select('event_session.id').where('event_template.seller_id', '=', sellerId);
+  const q = sessionsWithTemplate(db).select('event_session.id').where('event_template.seller_id', '=', sellerId);
   return 'eventKey' in ref ? q.where('event_template.catalog_key', '=', ref.eventKey).where('event_session.start_datetime', '=', ref.startIso).executeTakeFirst() : q.where('event_session.id', '=', ref.id).executeTakeFirst();
 }

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import { checkPayAmount, chargeAndSettle, insertProcessingPayment, refusePayment } from '../payments/charge-attempt.js';
-import { moveIdempotencyKey, movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/public.js';
+import { movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/public.js';
 import { payInstalment } from '../payments/instalments/pay-instalment.js';
 import { LATE_REFUSAL, type PayOutcome } from '../payments/settle-payment.js';
 import { redirectPaymentOf } from '../payments/redirect-methods.js';
@@ -28,7 +28,7 @@ import { passCaptcha } from './captcha-window.js';
 import { acceptTerms } from './accept-terms.js';
 import { recheckReservation } from './recheck-reservation.js';
 import { assertExchange } from '../orders/self-edit/assert-exchange.js';
-import { gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from './pay-idempotency.js';
+import { earlierAttempt, idempotencyKeyReused, payFingerprint } from './pay-idempotency.js';
 import { mustExist } from '../must-exist.js';
 
 export type { PayOutcome };
@@ -104,16 +104,12 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
   // A key names one attempt (its request): the same request replays a success, retries a failure;
   // a different request under the key is refused.
   const fingerprint = input.idempotencyKey ? payFingerprint(input.cartId, input.body, amount) : null;
-  let retryOf: string | null = null;
-  if (input.idempotencyKey) {
-    const earlier = await paymentByIdempotencyKey(db, input.idempotencyKey);
-    if (earlier && (earlier.cart_id !== input.cartId || (earlier.request_fingerprint !== null && earlier.request_fingerprint !== fingerprint))) throw idempotencyKeyReused();
-    if (earlier?.status === 'succeeded') {
-      return earlier.ticket_order_id ? { outcome: 'completed', orderId: earlier.ticket_order_id } : { outcome: 'partial' };
-    }
-    if (earlier && !RETRYABLE_PAYMENT_STATES.includes(earlier.status)) throw new AppError(409, 'intent_processing', 'A payment for this cart is in progress. Please wait a moment.', 'payment');
-    retryOf = earlier?.id ?? null;
+  const earlier = input.idempotencyKey ? await earlierAttempt(db, input.idempotencyKey, input.cartId, mustExist(fingerprint, 'fingerprint of a keyed payment')) : null;
+  if (earlier?.status === 'succeeded') {
+    return earlier.ticket_order_id ? { outcome: 'completed', orderId: earlier.ticket_order_id } : { outcome: 'partial' };
   }
+  // Not succeeded: a retryable attempt (earlierAttempt refuses one in progress).
+  const retryOf = earlier?.id ?? null;
 
   // A new charge is for the price at pay time (an offer may have ended while the cart was held).
   if (!intentId) await repriceBeforePay(db, input.dialect, { cartId: input.cartId, identity: input.identity, sellerId: input.sellerId, now });
@@ -155,19 +151,7 @@ export async function payCart(input: PayInput): Promise<PayOutcome> {
     const redirect = await redirectPaymentOf(tx, cart, input.body, gateway, { publicUrl: input.publicUrl, member: input.identity?.kind === 'user', ip: input.ip ?? '', userAgent: input.userAgent ?? '' });
     await claimCart(tx, cart.id, nowIso);
     // The earlier attempt keeps its record under a derived key; this attempt takes the key.
-    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(mustExist(input.idempotencyKey, 'idempotency key of a retry'), retryOf), RETRYABLE_PAYMENT_STATES);
-    const paymentId = await insertProcessingPayment(tx, {
-      seller_id: cart.seller_id,
-      cart_id: cart.id,
-      ticket_order_id: null,
-      gateway_id: gateway.id,
-      amount: amount + fee,
-      method_fee: fee,
-      idempotency_key: input.idempotencyKey,
-      request_fingerprint: fingerprint,
-      created_at: nowIso,
-      ticket_ids: JSON.stringify(held.map((t) => t.id)),
-    });
+    const paymentId = await insertProcessingPayment(tx, { sellerId: cart.seller_id, cartId: cart.id, orderId: null, gatewayId: gateway.id, charge: amount + fee, fee, idempotencyKey: input.idempotencyKey, retryOf, fingerprint, nowIso, ticketIds: held.map((t) => t.id) });
     return { paymentId, confirmed: null, saveFor, redirect, charge: amount + fee, pmcId, consent: instalmentsFor !== null };
   }).catch((error: unknown) => {
     // Another cart's attempt took the key between our check and insert.

@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
 import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import { mustExist } from '../must-exist.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 /**
  * Kysely queries of the door screen (docs/door.md); no rules here. A scan's statements are
@@ -26,9 +27,7 @@ export interface DoorSessionRow {
 }
 
 function sessionsQuery(db: Tx, sellerId: string) {
-  return db
-    .selectFrom('event_session')
-    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+  return sessionsWithTemplate(db)
     .leftJoin('venue', 'venue.id', 'event_template.venue_id')
     .select(['event_session.id', 'event_session.event_template_id', 'event_template.name as event_name', 'venue.name as venue_name', 'venue.timezone', 'event_session.start_datetime', 'event_session.end_datetime'])
     .where('event_template.seller_id', '=', sellerId);

@@ -1,13 +1,12 @@
 import { fromMinor, type TTicketTypesRequired } from '@foyer/contracts';
 import type { Tx } from '../db/database.js';
 import { document } from '../http/envelope.js';
-import { applySort, type ParsedQuery, type QuerySpec } from '../http/query.js';
+import type { ParsedQuery, QuerySpec } from '../http/query.js';
 import { resolveDemand, sessionTakes } from './demand.js';
 import { findEvent } from './find-event.js';
 import { loadOffer } from './load-offer.js';
-import { loadSessions } from './session-availability.js';
 import { sessionOut } from './serialize.js';
-import { startWindow } from './list-sessions.js';
+import { sessionPage, sessionsInQueryWindow } from './list-sessions.js';
 import type { Viewer } from './viewer.js';
 
 export const PRICE_SESSIONS_QUERY: QuerySpec = {
@@ -28,19 +27,9 @@ export async function priceSessions(
   const demand = resolveDemand(offer, input.body, { context: 'event_sessions' });
   // `[]` names no group: any of the event's will do, as GET does.
   const groups = demand.groups.length ? demand.groups : offer.groups;
-  const { sessions, used } = await loadSessions(db, {
-    eventId: event.id,
-    timezone,
-    groups,
-    window: { ondate: input.query.ondate, ...startWindow(input.query.filters) },
-    now: input.now,
-  });
+  const { sessions, used } = await sessionsInQueryWindow(db, { eventId: event.id, timezone, groups, query: input.query, now: input.now });
   const rows = sessions.map((s) => ({ ...sessionOut(s, timezone, event.seller_id), sold_out: !sessionTakes(s, demand, groups, used) }));
-  const kept = applySort(
-    input.query.params._include_sold_out === true ? rows : rows.filter((r) => !r.sold_out),
-    input.query.sort.length ? input.query.sort : [{ field: 'start_datetime', direction: 'asc' }],
-  );
-  const page = kept.slice(input.query.offset, input.query.offset + input.query.limit);
+  const { page, total } = sessionPage(input.query.params._include_sold_out === true ? rows : rows.filter((r) => !r.sold_out), input.query);
   const schedule = page.flatMap((s) =>
     demand.lines.map((l) => ({
       event_session_id: s.id,
@@ -51,5 +40,5 @@ export async function priceSessions(
       total: fromMinor(l.unitPrice * l.quantity),
     })),
   );
-  return document('event_session', page, kept.length, { price_schedule: schedule }, { offset: input.query.offset, limit: input.query.limit });
+  return document('event_session', page, total, { price_schedule: schedule }, { offset: input.query.offset, limit: input.query.limit });
 }

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PAINT_FIRST_KEY, PRELOADED_ROUTE, ROUTE_PRELOADS_FILE, type TPreloadedRoute } from '@foyer/contracts/web-build';
 import { eventPageId, isListingPage } from './event-page-shell.js';
 import { escapeHtml } from '../mail/escape-html.js';
 
-/** Written by the web build (packages/web/build/route-preloads.ts): route → the JS its page needs beyond the entry's, and the paint-first script. */
-const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-const PAINT_FIRST_KEY = 'paint-first';
 const ASSET_JS = /^assets\/[\w.-]+\.js$/;
 
 /** What a page's shell adds for its JS: modulepreload links for its chunks, and the paint-first script's file. */
@@ -17,15 +15,15 @@ export interface PageScripts {
 const NONE: PageScripts = { links: '', paintFirst: null };
 
 /** The route-preloads.json key of a page that has its chunks preloaded: an event page or the listing; null for any other. */
-function preloadedRoute(url: string): '/events/{id}' | '/events' | null {
-  if (eventPageId(url)) return '/events/{id}';
-  return isListingPage(url) ? '/events' : null;
+function preloadedRoute(url: string): TPreloadedRoute | null {
+  if (eventPageId(url)) return PRELOADED_ROUTE.eventPage;
+  return isListingPage(url) ? PRELOADED_ROUTE.listing : null;
 }
 
 /**
  * modulepreload links for the chunks of an event page or of the listing in its shell, so a phone
  * fetches them beside the entry instead of a round trip after it (the entry's router is what would
- * ask for them). Read per request, as the shell is, so a rebuild is served at once; a build
+ * ask for them); the web build lists them (packages/web/build/route-preloads.ts). Read per request, as the shell is, so a rebuild is served at once; a build
  * without the file, or any other page: nothing.
  */
 export async function pageScripts(webDist: string, url: string): Promise<PageScripts> {

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { OutboxTable } from '../db/schema.js';
+import { claimQueueRow, dueQueueIds } from '../db/work-queue.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -9,36 +10,11 @@ export async function insertOutbox(db: Tx, row: OutboxRow): Promise<void> {
 }
 
 /** Due messages: pending and due, or stuck in 'sending' since before `staleBefore` (a crashed worker). */
-export async function dueOutboxIds(db: Tx, nowIso: string, staleBefore: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const dueOutboxIds = (db: Tx, nowIso: string, staleBefore: string, limit: number) => dueQueueIds(db, 'outbox', nowIso, staleBefore, limit);
 
 /** Claims one message with a conditional update: only one worker (of any process) wins it. */
 export async function claimOutbox(db: Tx, id: string, nowIso: string, staleBefore: string): Promise<OutboxRow | null> {
-  const result = await db
-    .updateTable('outbox')
-    .set((eb) => ({ status: 'sending', claimed_at: nowIso, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
+  if (!(await claimQueueRow(db, 'outbox', id, nowIso, staleBefore))) return null;
   return (await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 

@@ -1,7 +1,7 @@
-import { AUTH_TEXT, ZMembershipQrQuery, ZGiftCodeLookup, ZSavedPaymentMethodDocument, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
+import { ZMembershipQrQuery, ZGiftCodeLookup, ZSavedPaymentMethodDocument, ZMemberAllowanceDocument, ZMembershipLevelDocument, ZMyMembershipDocument } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { sessionOf } from '../auth/sessions.js';
+import { loggedInTo } from '../auth/sessions.js';
 import { AppError } from '../http/app-error.js';
 import { parseQuery, type QuerySpec } from '../http/query.js';
 import { readRoute } from '../http/read-route.js';
@@ -63,11 +63,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext) 
     const seller = await resolveSeller(db, query.seller, ctx.settings.defaultSeller, ctx.cache);
     return { query, seller, sellerId: seller.id, now: ctx.now() };
   };
-  const loggedIn = (request: FastifyRequest, sellerId: string) => {
-    const session = sessionOf(request);
-    if (!session || session.sellerId !== sellerId) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'membership');
-    return session;
-  };
+  const loggedIn = (request: FastifyRequest, sellerId: string) => loggedInTo(request, sellerId, 'membership');
 
   readRoute(app, '/membership_levels', async ({ request }) => listMembershipLevels(db, await base(request, MEMBERSHIP_LEVELS_QUERY)), { schema: LEVELS });
 

@@ -4,6 +4,7 @@ import { noteCapacityChange } from '../cart/capacity-changes.js';
 import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TicketOrderTable } from '../db/schema.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 export type OrderRow = Selectable<TicketOrderTable>;
 
@@ -80,9 +81,7 @@ export function eventTemplatesByIds(db: Tx, ids: string[]) {
 }
 
 export function sessionsByIds(db: Tx, ids: string[]) {
-  return db
-    .selectFrom('event_session')
-    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+  return sessionsWithTemplate(db)
     .selectAll('event_session')
     .select('event_template.seller_id')
     .where('event_session.id', 'in', ids)

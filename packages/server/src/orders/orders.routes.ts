@@ -14,7 +14,7 @@ import { AUTH_TEXT, ZCancelTickets, ZMyResendOrders, ZOrderEmail, ZResendOrders,
 import { cancelFreeTickets } from './cancel-free-tickets.js';
 import { cancelAutoRenew } from '../membership/auto-renew/cancel-auto-renew.js';
 import { listOrderSessions } from './list-order-sessions.js';
-import { sessionOf } from '../auth/sessions.js';
+import { loggedInTo } from '../auth/sessions.js';
 import { userById } from '../users/public.js';
 import { sellerOfRequest } from './seller-of-request.js';
 import { z } from 'zod';
@@ -133,8 +133,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/my/ticket_order/resend', { schema: MY_RESEND }, async (request) => {
     const { seller } = await sellerOfRequest(ctx, request);
     const body = parseBody(ZMyResendOrders, request.body, 'ticket_order');
-    const session = sessionOf(request);
-    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
+    const session = loggedInTo(request, seller.id, 'ticket_order');
     const user = await userById(db, session.userId);
     if (!user) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
     await resendOrders(db, ctx.dialect, { sellerId: seller.id, email: user.email, membershipsOnly: body.memberships_only ?? false, ip: request.ip, now: ctx.now(), publicUrl: ctx.settings.publicUrl });
@@ -156,16 +155,14 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/my/ticket_order', { schema: MY_ORDERS }, async (request, reply) => {
     const { query, seller } = await sellerOfRequest(ctx, request);
-    const session = sessionOf(request);
-    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'ticket_order');
+    const session = loggedInTo(request, seller.id, 'ticket_order');
     reply.header('cache-control', 'private, no-store');
     return orderDocument(db, await ordersOfIdentity(db, seller.id, session.identityId, MY_ORDERS_LIMIT), query.embed, undefined, ctx.now());
   });
 
   app.get('/api/my/order_session', { schema: MY_VISITS }, async (request, reply) => {
     const { seller } = await sellerOfRequest(ctx, request, {});
-    const session = sessionOf(request);
-    if (!session || session.sellerId !== seller.id) throw new AppError(401, 'not_authorized', AUTH_TEXT.notLoggedIn, 'order_session');
+    const session = loggedInTo(request, seller.id, 'order_session');
     reply.header('cache-control', 'private, no-store');
     return listOrderSessions(db, { sellerId: seller.id, identityId: session.identityId, now: ctx.now() });
   });

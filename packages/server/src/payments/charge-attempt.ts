@@ -1,11 +1,12 @@
 import { CARD_MAX_MINOR, CARD_MIN_MINOR, CARD_MIN_MINOR_GBP, fromMinor } from '@foyer/contracts';
 import { uuidv7 } from '../ids.js';
+import { mustExist } from '../must-exist.js';
 import type { Tx } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import type { PayInput } from '../checkout/pay-cart.js';
-import { gatewayKeyOfRetry } from '../checkout/pay-idempotency.js';
+import { gatewayKeyOfRetry, RETRYABLE_PAYMENT_STATES } from '../checkout/pay-idempotency.js';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
-import { insertPayment, setPaymentCardLast4 } from './payments.repository.js';
+import { insertPayment, moveIdempotencyKey, setPaymentCardLast4 } from './payments.repository.js';
 import { settlePayment, type PayOutcome } from './settle-payment.js';
 
 /**
@@ -30,13 +31,32 @@ export function checkPayAmount(input: { amount: number; outstanding: number; due
   if (gateway.isCard && (charge < min || charge > CARD_MAX_MINOR)) refusePayment(400, 'payment_not_supported', 'Payment is not supported for this amount.', { min: fromMinor(min), max: fromMinor(CARD_MAX_MINOR) });
 }
 
-/** The attempt's payment row, `processing` until the gateway answers; its id is the charge's. */
+/**
+ * The attempt's payment row, `processing` until the gateway answers; its id is the charge's. It takes
+ * the request's Idempotency-Key: a retry first moves the earlier attempt's record to a derived key.
+ */
 export async function insertProcessingPayment(
   tx: Tx,
-  row: { seller_id: string; cart_id: string; ticket_order_id: string | null; gateway_id: string; amount: number; method_fee?: number; idempotency_key: string | null; request_fingerprint: string | null; created_at: string; ticket_ids: string | null },
+  attempt: { sellerId: string; cartId: string; orderId: string | null; gatewayId: string; charge: number; fee: number; idempotencyKey: string | null; retryOf: string | null; fingerprint: string | null; nowIso: string; ticketIds: string[] | null },
 ): Promise<string> {
+  if (attempt.retryOf) await moveIdempotencyKey(tx, attempt.retryOf, gatewayKeyOfRetry(mustExist(attempt.idempotencyKey, 'idempotency key of a retry'), attempt.retryOf), RETRYABLE_PAYMENT_STATES);
   const id = uuidv7();
-  await insertPayment(tx, { ...row, id, status: 'processing', reference: null, error_code: null });
+  await insertPayment(tx, {
+    id,
+    seller_id: attempt.sellerId,
+    cart_id: attempt.cartId,
+    ticket_order_id: attempt.orderId,
+    gateway_id: attempt.gatewayId,
+    amount: attempt.charge,
+    method_fee: attempt.fee,
+    idempotency_key: attempt.idempotencyKey,
+    request_fingerprint: attempt.fingerprint,
+    created_at: attempt.nowIso,
+    ticket_ids: attempt.ticketIds ? JSON.stringify(attempt.ticketIds) : null,
+    status: 'processing',
+    reference: null,
+    error_code: null,
+  });
   return id;
 }
 

@@ -4,6 +4,7 @@ import { prepared } from '../db/prepared.js';
 import type { CartPromoCodeTable } from '../db/schema.js';
 import { uuidv7 } from '../ids.js';
 import type { PricingMod } from './price-cart.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 /** Queries of the promotion tables (promotion-tables.ts). */
 
@@ -200,9 +201,7 @@ export function codeGroupsByKeys(tx: Tx, sellerId: string, keys: string[]) {
 
 /** Sessions' starts with their venue's time zone. */
 export function sessionStartsWithZone(tx: Tx, sessionIds: string[]) {
-  return tx
-    .selectFrom('event_session')
-    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+  return sessionsWithTemplate(tx)
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
     .select(['event_session.start_datetime', 'venue.timezone'])
     .where('event_session.id', 'in', sessionIds)

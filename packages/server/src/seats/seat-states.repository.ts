@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/database.js';
+import { sessionsWithTemplate } from '../events/public.js';
 
 /**
  * The seats live tickets hold in a session, with what holds them: booked (or redeemed), or held
@@ -28,9 +29,7 @@ export function seatedGroupsOfEvent(db: Db | Tx, eventId: string) {
 }
 
 export function sessionOfSellerEvent(db: Db | Tx, sellerId: string, eventId: string, sessionId: string) {
-  return db
-    .selectFrom('event_session')
-    .innerJoin('event_template', 'event_template.id', 'event_session.event_template_id')
+  return sessionsWithTemplate(db)
     .select(['event_session.id', 'event_session.end_datetime', 'event_session.sale_closed'])
     .where('event_session.id', '=', sessionId)
     .where('event_session.event_template_id', '=', eventId)

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { ADMIN_TEXT, TOTP_ROLES, type TAdminLoginBody, type TAdminSession, type TStaffRole } from '@foyer/contracts';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
-import { hit, LIMITS, peek, enforceLimits, rateLimited } from '../rate-limit/rate-limit.js';
+import { loginLimits } from '../rate-limit/login-limits.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { emailKey } from '../users/normalize.js';
 import { markLogin, staffByEmailKey, type StaffRow } from './staff.repository.js';
@@ -26,22 +26,15 @@ export const qrSvg = (text: string) => QRCode.toString(text, { type: 'svg', marg
  */
 export async function signInStaff(db: Db, input: { body: TAdminLoginBody; ip: string; now: Date; idleMs: number }): Promise<StaffSignIn> {
   const { now } = input;
-  const key = `staff:${emailKey(input.body.email)}`;
-  const pairKey = `${key}|${input.ip}`;
-  await enforceLimits(db, now, [
-    [LIMITS.loginIp, input.ip],
-    [LIMITS.loginAccountIp, pairKey],
-  ]);
-  const failures = await peek(db, LIMITS.loginAccount, key, now);
-  if (!failures.allowed && (await peek(db, LIMITS.loginKnownAddress, pairKey, now)).count === 0) throw rateLimited(failures.retryAfter);
+  const limits = await loginLimits(db, { accountKey: `staff:${emailKey(input.body.email)}`, ip: input.ip, now });
 
   const row = await staffByEmailKey(db, emailKey(input.body.email));
   const ok = await verifyPassword(row?.password_hash, input.body.password);
   if (!row || !ok || row.disabled_at) {
-    await hit(db, LIMITS.loginAccount, key, now);
+    await limits.failed();
     throw new AppError(401, 'not_authorized', ADMIN_TEXT.signInFailed, 'admin_login');
   }
-  await hit(db, LIMITS.loginKnownAddress, pairKey, now);
+  await limits.succeeded();
 
   const needsTotp = TOTP_ROLES.includes(row.role as TStaffRole);
   const stage: StaffStage = !needsTotp ? 'complete' : row.totp_enrolled_at ? 'totp' : 'totp_enrolment';

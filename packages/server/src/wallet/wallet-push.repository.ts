@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import type { WalletPushTable } from '../db/schema.js';
+import { claimQueueRow, dueQueueIds } from '../db/work-queue.js';
 import { uuidv7 } from '../ids.js';
 
 export type WalletPushRow = Selectable<WalletPushTable>;
@@ -15,26 +16,11 @@ export async function queueWalletPush(db: Tx, serial: string, orderId: string, n
 
 
 /** Due updates: pending and due, or claimed by a worker that stopped before `staleBefore`. */
-export async function dueWalletPushIds(db: Tx, nowIso: string, staleBefore: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('wallet_push')
-    .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
+export const dueWalletPushIds = (db: Tx, nowIso: string, staleBefore: string, limit: number) => dueQueueIds(db, 'wallet_push', nowIso, staleBefore, limit);
 
 /** Claims one update with a conditional update: one worker (of any process) wins it. */
 export async function claimWalletPush(db: Tx, id: string, nowIso: string, staleBefore: string): Promise<WalletPushRow | null> {
-  const result = await db
-    .updateTable('wallet_push')
-    .set((eb) => ({ status: 'sending', claimed_at: nowIso, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
+  if (!(await claimQueueRow(db, 'wallet_push', id, nowIso, staleBefore))) return null;
   return (await db.selectFrom('wallet_push').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 

@@ -5,11 +5,11 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
 import { orderById } from '../../orders/public.js';
 import { readOwnOrder } from '../../orders/read-order.js';
-import { earlierAttempt, gatewayKeyOfRetry, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from '../../checkout/pay-idempotency.js';
+import { earlierAttempt, idempotencyKeyReused, payFingerprint, RETRYABLE_PAYMENT_STATES } from '../../checkout/pay-idempotency.js';
 import type { PayInput } from '../../checkout/pay-cart.js';
 import type { ChargeResult, PaymentGateway } from '../gateway.js';
 import { dueNow } from '../payment-plan.js';
-import { moveIdempotencyKey, movePaymentStatus, paymentOfCartByReference, planOfOrders } from '../payments.repository.js';
+import { movePaymentStatus, paymentOfCartByReference, planOfOrders } from '../payments.repository.js';
 import type { PayOutcome } from '../settle-payment.js';
 import { chargeAndSettle, checkPayAmount, insertProcessingPayment, refusePayment } from '../charge-attempt.js';
 import { claimOrderForInstalment, recordAutopayConsent } from './instalments.repository.js';
@@ -61,19 +61,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     // As at checkout (docs/payments.md#gift-cards): at least what is due now; a gift card may pay any part.
     checkPayAmount({ amount, outstanding, due: dueNow(await planOfOrders(tx, [order.id]), fresh.paid, outstanding, now), gateway, currency: input.currency, fee });
     if (!(await claimOrderForInstalment(tx, order.id, nowIso, fresh.paid))) throw new AppError(409, 'intent_processing', IN_PROGRESS, 'payment');
-    if (retryOf) await moveIdempotencyKey(tx, retryOf, gatewayKeyOfRetry(mustExist(input.idempotencyKey, 'idempotency key of a retry'), retryOf), RETRYABLE_PAYMENT_STATES);
-    const paymentId = await insertProcessingPayment(tx, {
-      seller_id: fresh.seller_id,
-      cart_id: input.cartId,
-      ticket_order_id: order.id,
-      gateway_id: gateway.id,
-      amount: amount + fee,
-      method_fee: fee,
-      idempotency_key: input.idempotencyKey,
-      request_fingerprint: fingerprint,
-      created_at: nowIso,
-      ticket_ids: null,
-    });
+    const paymentId = await insertProcessingPayment(tx, { sellerId: fresh.seller_id, cartId: input.cartId, orderId: order.id, gatewayId: gateway.id, charge: amount + fee, fee, idempotencyKey: input.idempotencyKey, retryOf, fingerprint, nowIso, ticketIds: null });
     return { paymentId, confirmed: null as string | null, charge: amount + fee, pmcId };
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
