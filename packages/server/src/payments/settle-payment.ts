@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { cartById, claimCartForCheckout, heldTicketsOfCart, releaseCheckout, updateCartRow } from '../cart/public.js';
 import { bookOrder } from '../orders/book-order.js';
 import { cartAmounts } from './cart-amounts.js';
-import type { ChargeResult, PaymentGateway } from './gateway.js';
+import type { ChargeResult, Gateways } from './gateway.js';
 import { paymentById, planOfCart, updateOpenPayment } from './payments.repository.js';
 import { isInstalmentPayment, settleInstalment } from './instalments/settle-instalment.js';
 import { reholdTickets } from './rehold-tickets.js';
@@ -24,7 +24,7 @@ export interface SettleDeps {
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;
-  gateways: Record<string, PaymentGateway>;
+  gateways: Gateways;
 }
 
 export const LATE_REFUSAL = 'Your cart has timed out and the tickets are no longer available. Your payment has been refunded.';
