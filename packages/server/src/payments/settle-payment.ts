@@ -41,7 +41,8 @@ class LateRefusal extends Error {}
  */
 export async function settlePayment(deps: SettleDeps, paymentId: string, result: ChargeResult): Promise<PayOutcome | AppError> {
   const nowIso = deps.now.toISOString();
-  let changed: string | null = null; // a change cart confirmed: its refunds go out after the commit
+  // A change cart confirmed: its refunds go out after the commit. Set inside the transaction's callback, so held in an object (a `let` would read as always null).
+  const confirmed: { changeCart: string | null } = { changeCart: null };
   try {
     const outcome = await inWriteTransaction(deps.db, deps.dialect, async (tx): Promise<PayOutcome | AppError> => {
       const payment = await paymentById(tx, paymentId);
@@ -75,13 +76,13 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
         return { outcome: 'partial' };
       }
       // A change cart (self-edit) changes its order instead of making one (orders/self-edit/).
-      if (cart.edits_order_id) changed = cart.id;
+      if (cart.edits_order_id) confirmed.changeCart = cart.id;
       const orderId = cart.edits_order_id
         ? await applyOrderChange(tx, { cart: { ...cart, paid, method_fee: methodFee }, tickets, amounts, now: deps.now, publicUrl: deps.publicUrl })
         : await bookOrder(tx, deps.dialect, { cart: { ...cart, paid, method_fee: methodFee }, amounts, tickets, plan }, deps.now, deps.publicUrl);
       return { outcome: 'completed', orderId };
     });
-    if (changed) await refundPendingOfCart(deps, changed);
+    if (confirmed.changeCart) await refundPendingOfCart(deps, confirmed.changeCart);
     return outcome;
   } catch (error) {
     if (!(error instanceof LateRefusal) || result.status !== 'succeeded') throw error;
