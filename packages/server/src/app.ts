@@ -73,7 +73,7 @@ export interface BuildOptions {
 
 /** The HTTP application: API, cached API, images, OpenAPI and the built storefront. */
 export async function buildApp(context: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx: AppContext = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
+  const ctx: AppContext & { cache: TtlCache } = { ...context, cache: context.cache ?? new TtlCache(), stripe: context.stripe !== undefined ? context.stripe : stripeFromSettings(context.settings) };
   const app = Fastify({
     logger: options.logger ?? false,
     logController: requestLogController(ctx.settings.requestLogging),
@@ -110,7 +110,7 @@ export async function buildApp(context: AppContext, options: BuildOptions = {}):
   await registerSecurityHeaders(app, ctx.settings, async () => ({
     stripe: Boolean(ctx.settings.stripe),
     captcha: Boolean(ctx.settings.captcha),
-    tagManager: await ctx.cache!.get('csp:tag-manager', () => anyConfigValue(ctx.db, CONFIG.tagManagerId)),
+    tagManager: await ctx.cache.get('csp:tag-manager', () => anyConfigValue(ctx.db, CONFIG.tagManagerId)),
   }));
   registerCsrfGuard(app, ctx.settings.publicUrl);
   await registerCompression(app);

@@ -45,12 +45,13 @@ async function main() {
   const lifecycle = { draining: false };
   const metricsSettings = settings.operations.metrics;
   // Metrics on a port of their own: a second, private server (bind it to an internal address).
-  const metrics = metricsSettings?.port ? createMetrics(handle.db, () => new Date()) : undefined;
+  const ownPort = metricsSettings?.port ? { ...metricsSettings, port: metricsSettings.port } : null;
+  const metrics = ownPort ? createMetrics(handle.db, () => new Date()) : undefined;
   const stripe = stripeFromSettings(settings);
   const app = await buildApp({ db: handle.db, dialect: handle.dialect, settings, now: () => new Date(), stripe }, { logger, metrics, lifecycle });
   logConnectionLost = (error) => app.log.warn({ err: error }, 'database connection lost: the pool opens a new one');
-  const metricsApp = metrics ? Fastify({ logger: false }) : null;
-  if (metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, metricsSettings!.token);
+  const metricsApp = ownPort && metrics ? Fastify({ logger: false }) : null;
+  if (ownPort && metricsApp && metrics) registerMetricsRoute(metricsApp, metrics, ownPort.token);
   // Its releases reach the caches and the live hub once committed (cart/capacity-changes.ts).
   const stopSweeper = startSweeper(handle.db, handle.dialect, () => new Date(), (error) => app.log.error({ err: error }, 'hold sweeper failed'));
   const reconcile = { db: handle.db, dialect: handle.dialect, publicUrl: settings.publicUrl, gatewaysFor: (sellerId: string) => gatewaysFor(handle.db, sellerId, stripe) };
@@ -113,7 +114,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: settings.port, host: settings.host });
-  if (metricsApp) await metricsApp.listen({ port: metricsSettings!.port!, host: metricsSettings!.host });
+  if (ownPort && metricsApp) await metricsApp.listen({ port: ownPort.port, host: ownPort.host });
   console.log(`[foyer] storefront at http://localhost:${settings.port} (database: ${handle.dialect})`);
   const staffHint = await firstStaffHint(handle.db, settings.port);
   if (staffHint) console.log(`[foyer] ${staffHint}`);

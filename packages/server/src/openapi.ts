@@ -67,12 +67,13 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     convertConstToEnum: false,
     // Only /api: its /cached_api twins, the pages and the assets are not the API.
-    transform: ({ schema, url }) => (url.startsWith('/api/') && schema ? { schema: documentedSchema(schema), url } : { schema: { ...schema, hide: true }, url }),
+    // A route without a schema (the pages, the assets) comes with none, whatever the plugin's type says.
+    transform: ({ schema, url }: { schema: FastifySchema | undefined; url: string }) => (url.startsWith('/api/') && schema ? { schema: documentedSchema(schema), url } : { schema: { ...schema, hide: true }, url }),
     // The shared resources, as the contract writes them (JSON Schema 2020-12 is OpenAPI 3.1's schema language).
     transformObject: (document) => ({
       ...('openapiObject' in document ? document.openapiObject : {}),
       components: { schemas: mapValues(COMPONENTS, (schema) => z.toJSONSchema(schema, { unrepresentable: 'any' }) as object) },
     }),
   });
-  app.get('/api/openapi.json', { schema: docs({ summary: 'This document', ok: { description: 'OpenAPI 3.1' } }) }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: docs({ summary: 'This document', ok: { description: 'OpenAPI 3.1' } }) }, () => Promise.resolve(app.swagger()));
 }

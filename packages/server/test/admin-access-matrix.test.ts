@@ -69,7 +69,7 @@ describe.each(dialects())('who may call the staff routes on %s', (dialect) => {
 
   /** Calls with a body no schema accepts past the role check: what is measured is who got past it. */
   const call = (b: Browser, c: (typeof calls)[number]) => b.call(c.method, c.path, c.method === 'GET' ? undefined : {});
-  const refusal = (res: { status: number; body: { _data?: { _code: string }[] } }) => [res.status, res.body?._data?.[0]?._code];
+  const refusal = (res: { status: number; body: { _data?: { _code: string }[] } }) => [res.status, res.body._data?.[0]?._code];
 
   it('nobody, and a storefront member, get 401 not_authorized everywhere', async () => {
     await createUser(t.db, { email: 'member@example.org' });

@@ -11,7 +11,7 @@ describe.each(dialects())('complimentary tickets on %s', (dialect) => {
   let desk: Browser;
   let checker: DocumentChecker;
   useBoxOffice(dialect, (bench) => ({ t, ids, checker, desk } = bench));
-  const used = async () => Number((await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('hot', HOT)).executeTakeFirstOrThrow()).used_capacity);
+  const used = async () => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', ids.session('hot', HOT)).executeTakeFirstOrThrow()).used_capacity;
   const comp = (body: Record<string, unknown>) => desk.post('/api/admin/comps', { reason: 'press', ...body });
 
   it('books the tickets at once into an order of zero total, to the recipient, e-mailed when asked; capacity taken; audited', async () => {
@@ -44,7 +44,7 @@ describe.each(dialects())('complimentary tickets on %s', (dialect) => {
 
   it('never over capacity: a full session refuses the comp and nothing is booked or held', async () => {
     const before = await used();
-    const orders = async () => Number((await t.db.selectFrom('ticket_order').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const orders = async () => (await t.db.selectFrom('ticket_order').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const ordersBefore = await orders();
     await t.db.updateTable('event_session').set({ capacity: before + 1 }).where('id', '=', ids.session('hot', HOT)).execute();
     try {

@@ -22,7 +22,7 @@ describe.each(dialects())('moving tickets on %s', (dialect) => {
     await t.db.insertInto('event_session').values({ ...hot, id: later, start_datetime: LATER, end_datetime: '2026-06-08T15:00:00.000Z', used_capacity: 0, capacity: 100 }).execute();
   });
 
-  const used = async (id: string) => Number((await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', id).executeTakeFirstOrThrow()).used_capacity);
+  const used = async (id: string) => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', id).executeTakeFirstOrThrow()).used_capacity;
   const ticket = (id: string) => t.db.selectFrom('ticket').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ticketsOf = async (orderId: string) => (await desk.get(`/api/admin/orders/${orderId}`)).body.tickets as { id: string; state: string; session_start: string; scan_code: string; value: string; admit_name: string | null }[];
   const setAdultPrice = (minor: number) => t.db.updateTable('ticket_type').set({ currency_amount: minor }).where('id', '=', ids.type('adult')).execute();

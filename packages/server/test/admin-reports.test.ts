@@ -29,9 +29,9 @@ describe.each(dialects())('the sales report on %s', (dialect) => {
   async function sums(start: string, end: string) {
     const orders = await t.db.selectFrom('ticket_order').select(['total']).where('created_at', '>=', start).where('created_at', '<', end).execute();
     const payments = await t.db.selectFrom('payment').select(['amount', 'status', 'error_code']).where('created_at', '>=', start).where('created_at', '<', end).execute();
-    const charged = payments.filter((p) => p.status === 'succeeded' && !p.error_code).reduce((s, p) => s + Number(p.amount), 0);
-    const refunded = payments.filter((p) => p.error_code && ['refund_pending', 'refunding', 'refunded'].includes(p.status)).reduce((s, p) => s + Number(p.amount), 0);
-    return { count: orders.length, total: orders.reduce((s, o) => s + Number(o.total), 0), charged, refunded };
+    const charged = payments.filter((p) => p.status === 'succeeded' && !p.error_code).reduce((s, p) => s + p.amount, 0);
+    const refunded = payments.filter((p) => p.error_code && ['refund_pending', 'refunding', 'refunded'].includes(p.status)).reduce((s, p) => s + p.amount, 0);
+    return { count: orders.length, total: orders.reduce((s, o) => s + o.total, 0), charged, refunded };
   }
 
   it('JSON: by day, event, ticket type and method; its totals are the sums of the orders and payments tables', async () => {

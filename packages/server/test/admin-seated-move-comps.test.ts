@@ -45,7 +45,7 @@ describe.each(dialects())('seats in moves and comps on %s', (dialect) => {
   const live = (session: string, label: string) =>
     t.db.selectFrom('ticket').select(['id', 'ticket_order_id']).where('seat_id', '=', seat(label)).where('event_session_id', '=', session).where('state', 'in', ['held', 'booked', 'redeemed', 'in_cart']).execute();
   const booked = (orderId: string) => t.db.selectFrom('ticket').select(['id', 'seat_id', 'event_session_id']).where('ticket_order_id', '=', orderId).where('state', '=', 'booked').orderBy('id').execute();
-  const used = async (id: string) => Number((await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', id).executeTakeFirstOrThrow()).used_capacity);
+  const used = async (id: string) => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', id).executeTakeFirstOrThrow()).used_capacity;
 
   it('moves seated tickets into the seats named; a taken seat or none refused with nothing changed; the old seats freed once', async () => {
     const orderId = await seatedOrder(first, ['A1', 'A2'], 'seated.mover@example.org');

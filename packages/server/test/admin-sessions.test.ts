@@ -21,7 +21,7 @@ describe.each(dialects())('sessions for staff on %s', (dialect) => {
     const res = await b.get(`/api/admin/sessions?date=2026-06-07&event_id=${ids.event('hot')}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     checker.check('GET', '/admin/sessions', 200, res.body);
-    return res.body.admin_session._data.find((s: { id: string }) => s.id === hot());
+    return res.body.admin_session._data.find((s: { id: string }) => s.id === hot()) as { id: string; sold: number; held: number; available: number; capacity: number; oversell_capacity: number };
   };
   const hold = (n: number) => new CartClient(t.app, `10.4.0.${n}`).create(Array.from({ length: n }, () => ({ ticket_type_id: ids.type('adult'), event_session_id: hot() })));
 

@@ -24,7 +24,8 @@ function crossAreaRepositoryImports(root: string): string[] {
   };
   return tsFiles(root).flatMap((file) =>
     [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((m) => {
-      const spec = m[1] ?? m[2];
+      // One of the two groups matched: a static import or a dynamic one.
+      const spec = (m[1] as string | undefined) ?? m[2];
       if (!spec.startsWith('.') || !/\.repository(\.js|\.ts)?$/.test(spec)) return [];
       const target = resolve(dirname(file), spec);
       const area = areaOf(target);

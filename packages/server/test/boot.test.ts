@@ -13,7 +13,7 @@ const settingsFor = (databaseUrl: string) => ({ ...readSettings({ DATABASE_URL: 
 async function counts(handle: DatabaseHandle) {
   const sellers = await handle.db.selectFrom('seller').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const sessions = await handle.db.selectFrom('event_session').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { sellers: Number(sellers.n), sessions: Number(sessions.n) };
+  return { sellers: sellers.n, sessions: sessions.n };
 }
 
 describe('start-up on an empty database', () => {

@@ -96,7 +96,7 @@ describe.each(dialects())('cancelling free tickets on %s', (dialect) => {
     const { c, orderId, free } = await order('race@example.com');
     const before = await used();
     const results = await Promise.all(Array.from({ length: 6 }, () => c.call('POST', `/api/ticket_order/${orderId}/cancel`, { tickets: [{ ticket_id: free[1] }] })));
-    const cancelled = results.filter((r) => r.status === 200).reduce((n, r) => n + r.body.cancelled, 0);
+    const cancelled = results.filter((r) => r.status === 200).reduce((n, r) => n + (r.body as { cancelled: number }).cancelled, 0);
     expect(cancelled).toBe(1);
     expect(results.every((r) => r.status === 200 || (r.status === 409 && r.body._data[0]._code === 'ticket_state_incorrect'))).toBe(true);
     expect(await used()).toBe(before - 1);

@@ -14,7 +14,7 @@ describe.each(dialects())('the invisible captcha on %s', (dialect) => {
     provider = await fakeSiteVerify();
   });
   afterAll(() => provider.close());
-  afterEach(() => t?.close());
+  afterEach(() => t.close());
 
   const cartOf = async (client: { call(method: 'POST', url: string, payload: unknown): Promise<{ body: any }> }) => {
     const ids = await catalogIds(t.db);

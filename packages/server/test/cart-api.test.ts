@@ -119,7 +119,7 @@ describe.each(dialects())('cart on %s', (dialect) => {
     expect(res.body._data[0]._code).toBe(code);
     expect(res.body._data[0]._description.length).toBeGreaterThan(10);
     const after = await t.db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(after.n).toBe(before.n);
     expect([await used(GA_0604_18), await used(GA_0602_14)]).toEqual(usedBefore);
   });
 

@@ -15,7 +15,7 @@ async function counts(db: Awaited<ReturnType<typeof freshDatabase>>['db']) {
   const out: Record<string, number> = {};
   for (const table of tables) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
+    out[table] = row.n;
   }
   return out;
 }
@@ -68,7 +68,7 @@ describe('catalog validation', () => {
 
 describe.each(dialects())('catalog import on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  afterEach(() => database?.drop());
+  afterEach(() => database.drop());
 
   it('is idempotent: a re-import updates, never duplicates, and keeps ids and sales', async () => {
     database = await freshDatabase(dialect);

@@ -34,7 +34,7 @@ describe.each(dialects())('check-in at the door on %s', (dialect) => {
     const visitor = browser();
     await visitor.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
     const cart = await t.db.selectFrom('cart').select('id').where('id', '=', made.cartId).executeTakeFirstOrThrow();
-    const total = await t.db.selectFrom('ticket').select((eb) => eb.fn.sum<number>('adjusted_value').as('sum')).where('cart_id', '=', cart.id).executeTakeFirstOrThrow();
+    const total = await t.db.selectFrom('ticket').select((eb) => eb.fn.sum<number | string>('adjusted_value').as('sum')).where('cart_id', '=', cart.id).executeTakeFirstOrThrow();
     const paid = await visitor.post(`/api/cart/${made.cartId}/pay`, { amount: (Number(total.sum) / 100).toFixed(2), gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
     expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
     const tickets = await t.db.selectFrom('ticket').select('scan_code').where('cart_id', '=', made.cartId).execute();

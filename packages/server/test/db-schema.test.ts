@@ -50,7 +50,7 @@ describe.each(dialects())('db/schema.ts against the migrated database on %s', (d
 
   beforeAll(async () => {
     const database = await freshDatabase(dialect);
-    drop = database.drop;
+    drop = () => database.drop();
     // Kysely's own migration tables are left out by default.
     const tables = await database.db.introspection.getTables();
     actual = new Map(tables.filter((t) => !t.isView).map((t) => [t.name, t.columns.map((c) => c.name).sort()]));

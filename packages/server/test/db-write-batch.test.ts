@@ -37,9 +37,9 @@ describe.each(dialects())('write transactions (%s)', (dialect) => {
         const done = inWriteTransaction(
           database.db,
           dialect,
-          async (tx) => {
+          (tx) => {
             noteCapacityChange(tx, session);
-            if (fail) throw new Error('refused');
+            return fail ? Promise.reject(new Error('refused')) : Promise.resolve();
           },
           noted,
         ).catch(() => null);
@@ -54,7 +54,10 @@ describe.each(dialects())('write transactions (%s)', (dialect) => {
       stop();
     }
     // Once unsubscribed, nothing more is heard.
-    await inWriteTransaction(database.db, dialect, async (tx) => noteCapacityChange(tx, 'session-4'));
+    await inWriteTransaction(database.db, dialect, (tx) => {
+      noteCapacityChange(tx, 'session-4');
+      return Promise.resolve();
+    });
     expect(committed.flat()).not.toContain('session-4');
   });
 

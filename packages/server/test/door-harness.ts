@@ -10,7 +10,7 @@ export async function paidTickets(t: TestApp, session: string, quantity: number,
   const made = await injectFromRequest(t.db, t.dialect, request, 'https://shop.example', t.clock.now);
   const visitor = new Browser(t.app, ip);
   await visitor.post(`/api/cart/${made.cartId}/transfer`, { key: made.key });
-  const total = await t.db.selectFrom('ticket').select((eb) => eb.fn.sum<number>('adjusted_value').as('sum')).where('cart_id', '=', made.cartId).executeTakeFirstOrThrow();
+  const total = await t.db.selectFrom('ticket').select((eb) => eb.fn.sum<number | string>('adjusted_value').as('sum')).where('cart_id', '=', made.cartId).executeTakeFirstOrThrow();
   const paid = await visitor.post(`/api/cart/${made.cartId}/pay`, { amount: (Number(total.sum) / 100).toFixed(2), gateway_id: 'demo', gateway_data: { card_number: DEMO_CARDS.success } });
   expect(paid.body.outcome, JSON.stringify(paid.body)).toBe('completed');
   const tickets = await t.db.selectFrom('ticket').select(['id', 'scan_code', 'ticket_order_id']).where('cart_id', '=', made.cartId).orderBy('id').execute();

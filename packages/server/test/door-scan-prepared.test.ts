@@ -22,7 +22,7 @@ function compiledQueries(): KyselyPlugin & { seen: string[] } {
       seen.push(nameOf(node));
       return node;
     },
-    transformResult: async ({ result }) => result,
+    transformResult: ({ result }) => Promise.resolve(result),
   };
 }
 

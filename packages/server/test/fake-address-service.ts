@@ -49,7 +49,7 @@ export class FakeAddressService {
         : inCountry.filter((p) => !p.id.includes('|2') && !p.id.includes('|3') && `${p.text} ${p.description}`.toLowerCase().includes(Text.toLowerCase().trim()));
       return { Items: found.map((p) => ({ Id: p.id, Type: p.type, Text: p.text, Highlight: '', Description: p.description })) };
     });
-    app.get<{ Querystring: Record<string, string> }>('/Retrieve/v1.2/json3.ws', async (request) => {
+    app.get<{ Querystring: Record<string, string> }>('/Retrieve/v1.2/json3.ws', (request) => {
       const { Key, Id = '' } = request.query;
       this.requests.push(`Retrieve id=${Id}`);
       if (Key !== this.key) return keyError;

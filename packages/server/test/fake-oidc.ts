@@ -58,7 +58,7 @@ export async function startFakeOidc(options: { clientId?: string; clientSecret?:
     close: () => app.close(),
   };
 
-  app.get('/.well-known/openid-configuration', async () => ({
+  app.get('/.well-known/openid-configuration', () => ({
     issuer: state.issuer,
     authorization_endpoint: `${state.issuer}/authorize`,
     token_endpoint: `${state.issuer}/token`,
@@ -73,7 +73,7 @@ export async function startFakeOidc(options: { clientId?: string; clientSecret?:
     ...(options.endSession === false ? {} : { end_session_endpoint: `${state.issuer}/logout` }),
   }));
 
-  app.get('/jwks', async () => ({ keys: [jwk] }));
+  app.get('/jwks', () => Promise.resolve({ keys: [jwk] }));
 
   app.get('/authorize', async (request, reply) => {
     const q = request.query as Record<string, string>;

@@ -5,7 +5,7 @@ export async function fakeSiteVerify() {
   const seen: Record<string, string>[] = [];
   const app: FastifyInstance = Fastify();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.post('/siteverify', async (request) => {
+  app.post('/siteverify', (request) => {
     const form = request.body as Record<string, string>;
     seen.push(form);
     return { success: form.secret === 'captcha-secret' && form.response === 'good' };

@@ -90,7 +90,7 @@ describe.each(dialects())('graceful shutdown on SIGTERM (%s)', (dialect) => {
       const after = openDatabase(database.url);
       const held = await after.db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       await after.close();
-      expect(Number(held.n)).toBe(answers.length);
+      expect(held.n).toBe(answers.length);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;

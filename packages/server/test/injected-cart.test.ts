@@ -154,7 +154,8 @@ describe.each(dialects())('cart inject --file on %s', (dialect) => {
 
   it('reads the whole request from a JSON file; command-line options add to it', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
+    const path = await import('node:path');
+    const join = (...parts: string[]) => path.join(...parts);
     const { tmpdir } = await import('node:os');
     const file = join(mkdtempSync(join(tmpdir(), 'inject-')), 'request.json');
     writeFileSync(file, JSON.stringify({ items: [{ ticket_type: 'adult', session: `hot@${HOT}`, quantity: 1 }], purchaser: { email: 'file@example.com', first_name: 'F', last_name: 'Ile' }, plan: [{ due_date: TODAY, amount: 'rest' }] }));

@@ -26,7 +26,7 @@ function pipe() {
     }
     return text;
   };
-  return { writer, drain, close: () => (closeSync(reader), closeSync(writer), rmSync(dir, { recursive: true, force: true })) };
+  return { writer, drain, close: () => { closeSync(reader); closeSync(writer); rmSync(dir, { recursive: true, force: true }); } };
 }
 
 describe('the log destination', () => {
@@ -58,7 +58,7 @@ describe('the log destination', () => {
     const lines = text.split('\n').filter(Boolean);
     expect(lines.every((l) => JSON.parse(l))).toBe(true);
     // A notice each time writing resumed after drops; together they count every dropped line.
-    const notices = lines.map((l) => JSON.parse(l)).filter((l) => /log lines dropped/.test(l.msg));
+    const notices = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => /log lines dropped/.test(l.msg));
     expect(notices.length).toBeGreaterThan(0);
     expect(notices.every((n) => n.level === 40)).toBe(true);
     expect(notices.reduce((sum, n) => sum + Number(/^(\d+)/.exec(n.msg)![1]), 0)).toBe(destination.dropped);

@@ -96,7 +96,7 @@ describe.each(dialects())('mail outbox on %s', (dialect) => {
 
   it('takes over a message a crashed worker left in sending', async () => {
     const sent: string[] = [];
-    const transport: MailTransport = { name: 'mailbox', send: async (m) => void sent.push(m.to) };
+    const transport: MailTransport = { name: 'mailbox', send: (m) => { sent.push(m.to); return Promise.resolve(); } };
     const id = await enqueueMail(t.db, message('stuck@example.com'), t.clock.now);
     await t.db.updateTable('outbox').set({ status: 'sending', claimed_at: t.clock.now.toISOString(), attempts: 1 }).where('id', '=', id).execute();
     await processOutbox({ db: t.db, transport, now: () => t.clock.now });
@@ -109,7 +109,7 @@ describe.each(dialects())('mail outbox on %s', (dialect) => {
 
   it('the worker started by the server polls and sends, and stops cleanly', async () => {
     const sent: string[] = [];
-    const transport: MailTransport = { name: 'mailbox', send: async (m) => void sent.push(m.to) };
+    const transport: MailTransport = { name: 'mailbox', send: (m) => { sent.push(m.to); return Promise.resolve(); } };
     const stop = startMailWorker({ db: t.db, transport, now: () => t.clock.now, intervalMs: 20 });
     await enqueueMail(t.db, message('polled@example.com'), t.clock.now);
     for (let i = 0; i < 100 && !sent.length; i++) await new Promise((r) => setTimeout(r, 20));

@@ -13,5 +13,5 @@ export async function setMethodFees(db: Db, fees: unknown): Promise<() => Promis
     .insertInto('config_entry')
     .values(sellers.map((seller) => ({ id: uuidv7(), seller_id: seller.id, resource_id: seller.id, namespace: 'payments', name: 'payment_method_fees', value: JSON.stringify(fees) })))
     .execute();
-  return async () => void (await clear());
+  return async () => { await clear(); };
 }

@@ -11,7 +11,7 @@ const GA_0604_18 = '2026-06-04T22:00:00.000Z';
  */
 describe.each(dialects())('payment-method fees on the cart on %s', (dialect) => {
   let t: TestApp;
-  afterEach(() => t?.close());
+  afterEach(() => t.close());
 
   async function cartWith(fees: unknown) {
     t = await testApp(dialect);

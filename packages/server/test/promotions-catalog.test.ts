@@ -16,7 +16,7 @@ describe('catalog validate: promotions', () => {
   it('names each wrong reference, duplicate and bad value by its path', () => {
     const catalog = promotionsCatalog();
     const p = catalog.promotions;
-    const added = p.codes.length;
+    const added: number = p.codes.length;
     p.codes.push({ code: 'welcome10', group: 'welcome' }, { code: 'X1', group: 'nosuch' });
     p.code_groups[0].required_for = ['ga/nosuch'];
     p.cart_mods[0].ticket_types = ['adult', 'nosuch'];

@@ -9,9 +9,9 @@ import { usePromotionsApp } from './promotions-harness.js';
 const TYPES = ['t1', 't2', 't3'];
 const ticket = fc.record({ face_value: fc.integer({ min: 0, max: 50_000 }), ticket_type_id: fc.constantFrom(...TYPES), ticket_group_id: fc.constantFrom('g1', 'g2'), event_template_id: fc.constantFrom('e1', 'e2') });
 const mod = fc.record({
-  kind: fc.constantFrom('percent_off', 'amount_off', 'fixed_price') as fc.Arbitrary<PricingMod['kind']>,
+  kind: fc.constantFrom<PricingMod['kind']>('percent_off', 'amount_off', 'fixed_price'),
   value: fc.integer({ min: 0, max: 60_000 }),
-  scope: fc.constantFrom('ticket_type', 'ticket_group', 'event', 'cart') as fc.Arbitrary<PricingMod['scope']>,
+  scope: fc.constantFrom<PricingMod['scope']>('ticket_type', 'ticket_group', 'event', 'cart'),
   resource_ids: fc.subarray(['t1', 't2', 't3', 'g1', 'g2', 'e1', 'e2']),
   min_tickets: fc.option(fc.integer({ min: 1, max: 4 })),
   max_tickets: fc.option(fc.integer({ min: 1, max: 4 })),

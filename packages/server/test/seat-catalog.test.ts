@@ -67,7 +67,7 @@ describe('seat template validation', () => {
 
 describe.each(dialects())('seat templates on %s', (dialect) => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
-  afterEach(() => database?.drop());
+  afterEach(() => database.drop());
 
   it('imports seats (runs expanded, zones inherited, kills kept) and keeps seat ids on re-import', async () => {
     database = await freshDatabase(dialect);

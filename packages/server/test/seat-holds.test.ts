@@ -29,7 +29,7 @@ describe.each(dialects())('seat holds on %s', (dialect) => {
   const used = async (sessionId = session) => (await t.db.selectFrom('event_session').select('used_capacity').where('id', '=', sessionId).executeTakeFirstOrThrow()).used_capacity;
   const groupUsed = async (group: string, sessionId = session) =>
     (await t.db.selectFrom('session_group_usage').select('used_capacity').where('event_session_id', '=', sessionId).where('ticket_group_id', '=', ids.group('recital', group)).executeTakeFirst())?.used_capacity ?? 0;
-  const liveTickets = async () => Number((await t.db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('n')).where('event_session_id', '=', session).where('state', 'in', ['held', 'booked']).executeTakeFirstOrThrow()).n);
+  const liveTickets = async () => (await t.db.selectFrom('ticket').select((eb) => eb.fn.countAll<number>().as('n')).where('event_session_id', '=', session).where('state', 'in', ['held', 'booked']).executeTakeFirstOrThrow()).n;
 
   it('a seated ticket names its seat, of its group\'s zones and on sale; the spec\'s text when none is named', async () => {
     const c = new CartClient(t.app);

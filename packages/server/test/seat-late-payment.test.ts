@@ -19,7 +19,7 @@ describe.each(dialects())('seats and late payments on %s', (dialect) => {
     await fake.start();
   });
   afterAll(() => fake.stop());
-  afterEach(() => t?.close());
+  afterEach(() => t.close());
 
   async function setup() {
     t = await testApp(dialect, { catalog: SEATED_FIXTURE, env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });

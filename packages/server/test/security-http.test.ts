@@ -56,7 +56,7 @@ describe.each(dialects())('HTTP edge on %s', (dialect) => {
         const raw = await new Promise<string>((resolve, reject) => {
           const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`));
           let text = '';
-          socket.on('data', (chunk) => (text += chunk));
+          socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
           socket.on('close', () => resolve(text));
           socket.on('error', reject);
         });

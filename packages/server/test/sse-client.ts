@@ -58,7 +58,10 @@ export class SseReader {
       if (colon < 0) continue;
       fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
     }
-    if (isComment) return void this.comments++;
+    if (isComment) {
+      this.comments++;
+      return;
+    }
     if (!fields.event && !fields.data) return; // retry: only
     this.messages.push({ id: fields.id, event: fields.event ?? 'message', data: fields.data ? JSON.parse(fields.data) : null, at: Date.now() });
   }

@@ -15,7 +15,7 @@ describe.each(dialects())('Stripe payments on %s (against a local fake of Stripe
   let ids: CatalogIds;
   beforeAll(() => fake.start());
   afterAll(() => fake.stop());
-  afterEach(() => t?.close());
+  afterEach(() => t.close());
 
   async function setup() {
     fake.loseAnswers = false;

@@ -22,7 +22,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
   let ids: CatalogIds;
   beforeAll(() => fake.start());
   afterAll(() => fake.stop());
-  afterEach(() => t?.close());
+  afterEach(() => t.close());
 
   async function setup(methods: string[] | null = ['bacs_debit', 'afterpay_clearpay']) {
     t = await testApp(dialect, { env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_foyer', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url } });

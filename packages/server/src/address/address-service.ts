@@ -28,7 +28,7 @@ async function call(settings: AddressLookupSettings, path: string, params: Recor
   } catch {
     throw unavailable();
   }
-  const items = (body as { Items?: unknown })?.Items;
+  const items = (body as { Items?: unknown } | null)?.Items;
   if (!Array.isArray(items)) throw unavailable();
   // The service answers its own errors (a bad key, no credit) as one item with an Error field.
   if (items.some((i) => i && typeof i === 'object' && 'Error' in i)) throw unavailable();
@@ -46,7 +46,7 @@ export async function findAddresses(settings: AddressLookupSettings, input: { te
 }
 
 export async function retrieveAddress(settings: AddressLookupSettings, id: string): Promise<TFoundAddress | null> {
-  const [item] = await call(settings, 'Retrieve/v1.2/json3.ws', { Id: id });
+  const item = (await call(settings, 'Retrieve/v1.2/json3.ws', { Id: id })).at(0);
   if (!item) return null;
   return {
     id: str(item.Id) || id,

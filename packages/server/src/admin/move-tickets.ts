@@ -6,7 +6,7 @@ import { modifyCart } from '../cart/modify-cart.js';
 import { emptyCart } from '../cart/delete-cart.js';
 import { payCart } from '../checkout/pay-cart.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
-import type { PaymentGateway } from '../payments/gateway.js';
+import type { Gateways } from '../payments/gateway.js';
 import { recordAudit, type Actor } from './audit.js';
 import { ticketsOfOrder } from './admin-orders.repository.js';
 import { adminTicketOut, orderNotFound } from './read-admin-order.js';
@@ -20,7 +20,7 @@ export interface MoveDeps {
   db: Db;
   dialect: Dialect;
   publicUrl: string;
-  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+  gatewaysFor: (sellerId: string) => Gateways;
 }
 
 const CONTEXT = 'admin_move';

@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error.js';
 import { uuidv7 } from '../ids.js';
 import { ticketLinesOfOrder } from '../orders/public.js';
 import { refundToPayments, STAFF_REFUND } from '../orders/self-edit/refund-difference.js';
-import type { PaymentGateway } from '../payments/gateway.js';
+import type { Gateways } from '../payments/gateway.js';
 import { refundPayment } from '../payments/refund-payment.js';
 import type { Actor } from './audit.js';
 import { orderWithBuyer, paymentsOfOrder } from './admin-orders.repository.js';
@@ -15,7 +15,7 @@ import { orderNotFound, refundedOf } from './read-admin-order.js';
 import { mustExist } from '../must-exist.js';
 
 export interface RefundOrderDeps extends RefundDeps {
-  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+  gatewaysFor: (sellerId: string) => Gateways;
 }
 
 /** A provider's definite refusal (an HTTP 4xx) — unlike a lost answer, after which money may have moved. */

@@ -46,7 +46,7 @@ async function loadImages(catalog: TCatalog, baseDir: string): Promise<LoadedIma
       const contentType = dataUri ? dataUri[1] : CONTENT_TYPES[extname(image.file).toLowerCase()];
       if (!contentType) throw new Error('use a .png, .jpg, .webp or .svg file');
       const meta = await sharp(data).metadata();
-      images.push({ key: image.key, data, content_type: contentType, width: meta.width ?? 0, height: meta.height ?? 0, alt_text: image.alt_text ?? null });
+      images.push({ key: image.key, data, content_type: contentType, width: meta.width, height: meta.height, alt_text: image.alt_text ?? null });
     } catch (error) {
       problems.push({ path: `$.images[${i}].file`, message: `cannot read image "${image.file.slice(0, 80)}": ${(error as Error).message}` });
     }

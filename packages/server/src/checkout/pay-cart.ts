@@ -14,7 +14,7 @@ import { cartById, claimCartForCheckout, heldTicketsOfCart } from '../cart/publi
 import { inWriteTransaction } from '../db/write-batch.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { cartAmounts } from '../payments/cart-amounts.js';
-import type { PaymentGateway } from '../payments/gateway.js';
+import type { Gateways, PaymentGateway } from '../payments/gateway.js';
 import { checkPayAmount, chargeAndSettle, insertProcessingPayment, refusePayment } from '../payments/charge-attempt.js';
 import { movePaymentStatus, paymentByIdempotencyKey, paymentOfCartByReference, planOfCart } from '../payments/public.js';
 import { payInstalment } from '../payments/instalments/pay-instalment.js';
@@ -42,7 +42,7 @@ export interface PayInput {
   cartId: string;
   body: TPayBody;
   idempotencyKey: string | null;
-  gateways: Record<string, PaymentGateway>;
+  gateways: Gateways;
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;

@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.js';
 import type { Identity } from '../identity/public-identity.js';
 import { assertOwner } from '../cart/cart-access.js';
 import { cartById } from '../cart/public.js';
-import type { PaymentGateway } from '../payments/gateway.js';
+import type { Gateways } from '../payments/gateway.js';
 import { paymentOfCartByReference } from '../payments/public.js';
 import { settlePayment, type PayOutcome } from '../payments/settle-payment.js';
 
@@ -19,7 +19,7 @@ export interface RedirectReturnInput {
   identity: Identity | null;
   cartId: string;
   clientSecret: string;
-  gateways: Record<string, PaymentGateway>;
+  gateways: Gateways;
   now: Date;
   publicUrl: string;
 }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, Dialect } from './database.js';
 import { up as m0001 } from './migrations/0001_catalog.js';
@@ -109,7 +110,7 @@ class InlineProvider implements MigrationProvider {
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({ db: handle.db as AnyDb, provider: new InlineProvider(handle.dialect) });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : inspect(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

@@ -21,7 +21,8 @@ export function prepared<A extends unknown[], R>(build: (db: Tx, ...args: A) => 
     const adapter = tx.getExecutor().adapter;
     let template = templates.get(adapter);
     if (!template) {
-      template = compileTemplate(tx, build, args.length);
+      // Sentinel strings stand in for the arguments: the compiled query shows where each one goes.
+      template = compileTemplate(tx, build, Array.from({ length: args.length }, (_, i) => `${SENTINEL}${i}`) as unknown as A);
       templates.set(adapter, template);
     }
     const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
@@ -29,8 +30,8 @@ export function prepared<A extends unknown[], R>(build: (db: Tx, ...args: A) => 
   };
 }
 
-function compileTemplate<A extends unknown[], R>(tx: Tx, build: (db: Tx, ...args: A) => Compilable<R>, count: number): Template {
-  const placeholders = Array.from({ length: count }, (_, i) => `${SENTINEL}${i}`) as unknown as A;
+function compileTemplate<A extends unknown[]>(tx: Tx, build: (db: Tx, ...args: A) => Compilable, placeholders: A): Template {
+  const count = placeholders.length;
   const compiled = build(tx, ...placeholders).compile();
   const slots = compiled.parameters.map((p) => (typeof p === 'string' && p.startsWith(SENTINEL) ? { arg: Number(p.slice(SENTINEL.length)) } : { value: p }));
   const used = new Set(slots.flatMap((s) => ('arg' in s ? [s.arg] : [])));

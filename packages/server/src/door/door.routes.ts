@@ -89,14 +89,17 @@ export function registerDoorRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 function registerAt(app: FastifyInstance, ctx: AppContext, prefix: string, doc: ReturnType<typeof doorDocs>) {
-  /** Authorises, then resolves the seller and (for a session's calls) the session. */
+  /** Authorises, then resolves the seller. */
   async function door(request: FastifyRequest, reply: FastifyReply, params: Record<string, 'string'> = {}) {
     reply.header('cache-control', 'no-store');
     const staff = await authoriseStaff(ctx, request, reply, { staffCookie: prefix === '/api/admin/door' });
     const { seller, query } = await sellerOfRequest(ctx, request, { params });
-    const sessionId = (request.params as { id?: string }).id;
-    const session = sessionId ? await doorSession(ctx.db, seller.id, sessionId) : null;
-    return { staff, seller, query, session: session!, now: ctx.now() };
+    return { staff, seller, query, now: ctx.now() };
+  }
+  /** A session's call (`sessions/:id/…`): also the session, 404 when the seller has none such. */
+  async function atSession(request: FastifyRequest, reply: FastifyReply, params: Record<string, 'string'> = {}) {
+    const base = await door(request, reply, params);
+    return { ...base, session: await doorSession(ctx.db, base.seller.id, (request.params as { id: string }).id) };
   }
 
   app.get(`${prefix}/sessions`, { schema: doc.sessions }, async (request, reply) => {
@@ -106,44 +109,44 @@ function registerAt(app: FastifyInstance, ctx: AppContext, prefix: string, doc: 
   });
 
   app.get(`${prefix}/sessions/:id/list`, { schema: doc.list }, async (request, reply) => {
-    const { seller, now } = await door(request, reply);
+    const { seller, now } = await atSession(request, reply);
     return { door_entry: list(await doorAdmissionList(ctx.db, { sellerId: seller.id, sellerTimezone: seller.timezone, now })), downloaded_at: now.toISOString() };
   });
 
   app.get(`${prefix}/sessions/:id/status`, { schema: doc.status }, async (request, reply) => {
-    const { session } = await door(request, reply);
+    const { session } = await atSession(request, reply);
     return { door_status: await doorStatus(ctx.db, session.id) };
   });
 
   app.post(`${prefix}/sessions/:id/scan`, { schema: doc.scan }, async (request, reply) => {
-    const { staff, seller, session, now } = await door(request, reply);
+    const { staff, seller, session, now } = await atSession(request, reply);
     const body = parseBody(ZDoorScanBody, request.body, 'door');
     const result = await admitAtDoor(ctx.db, ctx.dialect, { sellerId: seller.id, sellerTimezone: seller.timezone, session, scanCode: body.scan_code, staff, source: 'scan', scannedAt: now.toISOString(), now });
     return { door_scan: result };
   });
 
   app.post(`${prefix}/sessions/:id/undo`, { schema: doc.undo }, async (request, reply) => {
-    const { staff, seller, session, now } = await door(request, reply);
+    const { staff, seller, session, now } = await atSession(request, reply);
     const body = parseBody(ZDoorUndoBody, request.body, 'door');
     await undoAdmission(ctx.db, ctx.dialect, { sellerId: seller.id, sessionId: session.id, scanId: body.scan_id, staff, now });
     return { door_status: await doorStatus(ctx.db, session.id) };
   });
 
   app.get(`${prefix}/sessions/:id/lookup`, { schema: doc.lookup }, async (request, reply) => {
-    const { seller, session, query } = await door(request, reply, { q: 'string' });
+    const { seller, session, query } = await atSession(request, reply, { q: 'string' });
     const { q } = parseBody(ZDoorLookupQuery, { q: query.params.q }, 'door');
     return { door_order: list(await lookupDoorOrders(ctx.db, { sellerId: seller.id, sessionId: session.id, text: q })) };
   });
 
   app.post(`${prefix}/sessions/:id/admit`, { schema: doc.admit }, async (request, reply) => {
-    const { staff, seller, session, now } = await door(request, reply);
+    const { staff, seller, session, now } = await atSession(request, reply);
     const body = parseBody(ZDoorAdmitBody, request.body, 'door');
     const results = await admitOrderTickets(ctx.db, ctx.dialect, { sellerId: seller.id, sellerTimezone: seller.timezone, session, staff, scannedAt: now.toISOString(), now, ticketIds: body.ticket_ids });
     return { door_scan: list(results) };
   });
 
   app.post(`${prefix}/sessions/:id/sync`, { schema: doc.sync }, async (request, reply) => {
-    const { staff, seller, session, now } = await door(request, reply);
+    const { staff, seller, session, now } = await atSession(request, reply);
     const body = parseBody(ZDoorSyncBody, request.body, 'door');
     return { door_sync: list(await syncOfflineScans(ctx.db, ctx.dialect, { sellerId: seller.id, sellerTimezone: seller.timezone, session, staff, now, scans: body.scans })) };
   });

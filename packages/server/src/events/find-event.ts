@@ -13,7 +13,7 @@ export async function findEvent(db: Tx, sellerId: string, id: string, _viewer: V
   if (!isEventId(id)) throw new AppError(400, 'event_not_found', 'This event could not be found.', 'event', { id });
   const event = await eventById(db, sellerId, id);
   if (!event) throw new AppError(404, 'event_not_found', 'This event could not be found.', 'event', { id });
-  const [venue] = await venuesByIds(db, [event.venue_id]);
+  const venue = (await venuesByIds(db, [event.venue_id])).at(0);
   // Members-only events stay reachable for everyone so the storefront can show its members-only
   // notice (the viewer is not asked); what only members may buy is filtered out by the offer (loadOffer).
   return { event, venue, timezone: venue?.timezone ?? sellerTimezone };

@@ -36,7 +36,8 @@ function metaMatches(meta: Record<string, unknown>, wanted: Record<string, strin
   return Object.entries(wanted).every(([key, value]) => {
     const actual = meta[key];
     if (typeof actual === 'boolean') return actual === ['t', 'true', '1'].includes(value.toLowerCase());
-    return actual !== undefined && actual !== null && String(actual) === value;
+    // Meta is JSON: a string or number matches its text; an object or array never does.
+    return (typeof actual === 'string' || typeof actual === 'number') && String(actual) === value;
   });
 }
 

@@ -38,10 +38,10 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
  * Fastify's `frameworkErrors`: errors raised before routing (a malformed URL, a path parameter
  * longer than maxParamLength) answer in the envelope like every other error.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
   const message = status === 414 ? 'The address is too long.' : 'The address could not be read.';
-  return sendError(Object.assign(new Error(message), { statusCode: status }), request, reply);
+  void sendError(Object.assign(new Error(message), { statusCode: status }), request, reply);
 }
 
 /**

@@ -42,7 +42,7 @@ export interface ParsedQuery {
   offset: number;
   ondate: string | null;
   seller: string | null;
-  params: Record<string, Scalar>;
+  params: Partial<Record<string, Scalar>>;
   meta: Record<string, string>;
 }
 
@@ -221,7 +221,7 @@ export function applySort<T extends Record<string, unknown>>(rows: T[], sort: So
   if (!sort.length) return rows;
   return [...rows].sort((a, b) => {
     for (const s of sort) {
-      const x = a[s.field] as Scalar, y = b[s.field] as Scalar;
+      const x = a[s.field] as Scalar | null | undefined, y = b[s.field] as Scalar | null | undefined;
       if (x === y) continue;
       if (x === null || x === undefined) return 1;
       if (y === null || y === undefined) return -1;

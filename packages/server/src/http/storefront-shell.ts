@@ -50,16 +50,17 @@ export function storefrontShell(ctx: AppContext) {
     }
     const eventId = eventPageId(url);
     // An unknown event (or another seller's) is a 404: the app draws its not-found page.
-    let missing = false;
+    // Set by the event's read, inside a callback (a plain `let` would read as always false to the type checker).
+    const event = { missing: false };
     const [config, reads, listing, scripts] = await Promise.all([
       listConfig(ctx.db, { seller, query: parseQuery({ _embed: 'seller' }, CONFIG_QUERY), settingsEntries }),
-      eventId ? inlineReads(() => readEventPage(seller, eventId), log, () => (missing = true)) : null,
+      eventId ? inlineReads(() => readEventPage(seller, eventId), log, () => (event.missing = true)) : null,
       isListingPage(url) ? inlineReads(() => readListing(seller), log) : null,
       pageScripts(ctx.settings.webDist, url),
     ]);
     const hasRoot = html.includes(EMPTY_ROOT);
     // The server's render takes the page's first reads as documents, the browser's app as the data blocks' JSON.
-    const rendered = hasRoot && !missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, { config, event: reads ?? undefined, listing: listing ?? undefined }, { listing: (params) => readListing(seller, params) }, log) : null;
+    const rendered = hasRoot && !event.missing && isServerRenderedPage(url) && !hasMemberSession(options.cookie) ? await render(url, { config, event: reads ?? undefined, listing: listing ?? undefined }, { listing: (params) => readListing(seller, params) }, log) : null;
     const failed = rendered === 'failed';
     const drawn = failed ? null : rendered;
     if (drawn?.kind === 'redirect') return { redirect: { status: drawn.status === 301 ? 301 : 302, location: drawn.location } };
@@ -70,7 +71,7 @@ export function storefrontShell(ctx: AppContext) {
     // The page's title, description, canonical link, previews and JSON-LD (docs/search-engines.md).
     const headTags = await pageHead(url, { seller, eventReads: reads, listing }, log);
     const page = withHeadTags(html, headTags).replace('</head>', `${theme}${eventCoverPreload(reads ? eventCoverId(reads) : null)}${listingImagePreloads(url, listing)}${scripts.links}${dataBlockTags(headBlocks)}</head>`);
-    const status = failed ? 500 : missing ? 404 : 200;
+    const status = failed ? 500 : event.missing ? 404 : 200;
     if (!drawn) return { html: page, status };
     // A drawn page paints first; its JS is asked for once it has (paint-first.js).
     const [before, after] = (scripts.paintFirst ? runEntryAfterPaint(page, scripts.paintFirst) : page).split(EMPTY_ROOT, 2);

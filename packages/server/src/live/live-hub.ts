@@ -211,6 +211,7 @@ export class LiveHub {
       state.history = [];
       state.base = seq;
     }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the hub may close while the figures are read; the type checker keeps the check above across await
     if (this.closed) return;
     if (!frame.includes('event: resync')) {
       state.history.push({ seq, frame });

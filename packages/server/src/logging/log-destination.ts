@@ -44,14 +44,15 @@ export function logDestination(fd: number, maxBufferedBytes = 4 * 1024 * 1024): 
     pending = Buffer.from(queue.join(''));
     queue = [];
     queuedBytes = 0;
-    attempt();
+    attempt(pending);
   };
-  const attempt = () => {
-    write(fd, pending!, (error, written) => {
+  /** Writes the pending chunk (`pending` is `chunk` until it is written or dropped). */
+  const attempt = (chunk: Buffer) => {
+    write(fd, chunk, (error, written) => {
       if (error) {
         const code = (error).code;
         if (code === 'EAGAIN' || code === 'EBUSY') {
-          setTimeout(attempt, RETRY_MS).unref();
+          setTimeout(() => attempt(chunk), RETRY_MS).unref();
           return;
         }
         // The reader is gone (EPIPE, EBADF): nothing more can be written; keep counting.
@@ -62,8 +63,8 @@ export function logDestination(fd: number, maxBufferedBytes = 4 * 1024 * 1024): 
         reported = dropped;
         settle(); return;
       }
-      pending = written < pending!.length ? pending!.subarray(written) : null;
-      if (pending) attempt();
+      pending = written < chunk.length ? chunk.subarray(written) : null;
+      if (pending) attempt(pending);
       else pump();
     });
   };

@@ -55,6 +55,9 @@ export type ChargeResult =
   /** The gateway could not say (network error after the request left): money may have moved. */
   | { status: 'unknown' };
 
+/** A seller's gateways by id; an id from a request or a stored payment may name none of them. */
+export type Gateways = Partial<Record<string, PaymentGateway>>;
+
 export interface PaymentGateway {
   id: string;
   /** Card gateways carry the card amount limits of docs/checkout.md#limits. */

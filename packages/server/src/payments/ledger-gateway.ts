@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { creditGiftCard, debitGiftCard, setPaymentReference } from './payments.repository.js';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+import { gatewayDataText } from './gateway-data-text.js';
 
 /**
  * Gift cards (docs/payments.md#paying `ledger`): the balance is debited with one conditional update, so two
@@ -12,7 +13,7 @@ export function ledgerGateway(db: Db, sellerId: string): PaymentGateway {
     isCard: false,
     givesBackInterrupted: true,
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const number = String(request.data.number ?? '').trim().toUpperCase();
+      const number = gatewayDataText(request.data.number).trim().toUpperCase();
       if (!number || number.length > 70) return { status: 'failed', code: 'payment_failed', message: 'Enter the gift card number.' };
       const reference = `ledger_${number}`;
       // The debit and the card it came from commit together on the payment: a pay call cut off

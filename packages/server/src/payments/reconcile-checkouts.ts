@@ -1,6 +1,6 @@
 import type { Db, Dialect } from '../db/database.js';
 import { startIntervalWorker } from '../interval-worker.js';
-import type { PaymentGateway } from './gateway.js';
+import type { Gateways } from './gateway.js';
 import { refundPayment } from './refund-payment.js';
 import { reconcileInstalments } from './instalments/reconcile-instalments.js';
 import { settlePayment } from './settle-payment.js';
@@ -12,7 +12,7 @@ export interface ReconcileDeps {
   db: Db;
   dialect: Dialect;
   publicUrl: string;
-  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+  gatewaysFor: (sellerId: string) => Gateways;
 }
 
 /** How long a pay call may hold a cart in 'checkout' before it counts as interrupted. */
@@ -64,7 +64,7 @@ export async function reconcileCheckouts(deps: ReconcileDeps, now: Date, options
  * A gift-card debit whose pay call died before the order: the cart is payable again and the
  * balance goes back to the card (refund_pending first, so a failed refund is retried).
  */
-async function giveBack(deps: { db: Db; dialect: Dialect; gateways: Record<string, PaymentGateway> }, paymentId: string, cartId: string, now: Date) {
+async function giveBack(deps: { db: Db; dialect: Dialect; gateways: Gateways }, paymentId: string, cartId: string, now: Date) {
   const marked = await inWriteTransaction(deps.db, deps.dialect, async (tx) => {
     if (!(await updateOpenPayment(tx, paymentId, { status: 'refund_pending', error_code: 'payment_failed' }))) return false;
     await releaseCheckout(tx, cartId, now.toISOString());

@@ -8,6 +8,7 @@ import { sellerConfigValue } from '../config/public.js';
 import { userByIdentity } from '../users/public.js';
 import { changeCartBuyer, checkPurchaserAnswers, purchaserFormOfCart } from '../checkout/purchaser-form.js';
 import type { PaymentGateway, RedirectPayment } from './gateway.js';
+import { mustExist } from '../must-exist.js';
 
 /** The methods a seller enabled (payments.stripe_payment_methods), among those Foyer knows. */
 export async function enabledRedirectMethods(tx: Tx, sellerId: string): Promise<RedirectPayment['type'][]> {
@@ -54,6 +55,8 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
   // The same rules as the browser's form, with the address required (throws the form's envelope).
   const answers = checkPurchaserAnswers(cart.edits_order_id ? addressFieldsOf(form) : withAddressFields(form), account, stored);
   const text = (key: string) => (typeof answers[key] === 'string' ? (answers[key]) : undefined);
+  // The address fields were required just above.
+  const required = (key: string) => mustExist(text(key), `purchaser's ${key}`);
 
   let bankPaymentMethodId: string | null = null;
   if (method === 'bacs_debit') {
@@ -81,7 +84,7 @@ export async function redirectPaymentOf(tx: Tx, cart: Selectable<CartTable>, bod
     billing: {
       name: `${account.first_name} ${account.last_name}`.trim(),
       email: account.email,
-      address: { line1: text('address')!, line2: text('address_more'), city: text('city')!, postal_code: text('zip_code')!, country: text('country')!.toUpperCase(), state: text('state')?.toUpperCase() },
+      address: { line1: required('address'), line2: text('address_more'), city: required('city'), postal_code: required('zip_code'), country: required('country').toUpperCase(), state: text('state')?.toUpperCase() },
     },
     bankPaymentMethodId,
     returnUrl: returnUrl.toString(),

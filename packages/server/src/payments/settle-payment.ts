@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.js';
 import { cartById, claimCartForCheckout, heldTicketsOfCart, releaseCheckout, updateCartRow } from '../cart/public.js';
 import { bookOrder } from '../orders/book-order.js';
 import { cartAmounts } from './cart-amounts.js';
-import type { ChargeResult, PaymentGateway } from './gateway.js';
+import type { ChargeResult, Gateways } from './gateway.js';
 import { paymentById, planOfCart, updateOpenPayment } from './payments.repository.js';
 import { isInstalmentPayment, settleInstalment } from './instalments/settle-instalment.js';
 import { reholdTickets } from './rehold-tickets.js';
@@ -24,7 +24,7 @@ export interface SettleDeps {
   now: Date;
   /** Base of the links in the confirmation e-mail. */
   publicUrl: string;
-  gateways: Record<string, PaymentGateway>;
+  gateways: Gateways;
 }
 
 export const LATE_REFUSAL = 'Your cart has timed out and the tickets are no longer available. Your payment has been refunded.';
@@ -41,7 +41,8 @@ class LateRefusal extends Error {}
  */
 export async function settlePayment(deps: SettleDeps, paymentId: string, result: ChargeResult): Promise<PayOutcome | AppError> {
   const nowIso = deps.now.toISOString();
-  let changed: string | null = null; // a change cart confirmed: its refunds go out after the commit
+  // A change cart confirmed: its refunds go out after the commit. Set inside the transaction's callback, so held in an object (a `let` would read as always null).
+  const confirmed: { changeCart: string | null } = { changeCart: null };
   try {
     const outcome = await inWriteTransaction(deps.db, deps.dialect, async (tx): Promise<PayOutcome | AppError> => {
       const payment = await paymentById(tx, paymentId);
@@ -75,13 +76,13 @@ export async function settlePayment(deps: SettleDeps, paymentId: string, result:
         return { outcome: 'partial' };
       }
       // A change cart (self-edit) changes its order instead of making one (orders/self-edit/).
-      if (cart.edits_order_id) changed = cart.id;
+      if (cart.edits_order_id) confirmed.changeCart = cart.id;
       const orderId = cart.edits_order_id
         ? await applyOrderChange(tx, { cart: { ...cart, paid, method_fee: methodFee }, tickets, amounts, now: deps.now, publicUrl: deps.publicUrl })
         : await bookOrder(tx, deps.dialect, { cart: { ...cart, paid, method_fee: methodFee }, amounts, tickets, plan }, deps.now, deps.publicUrl);
       return { outcome: 'completed', orderId };
     });
-    if (changed) await refundPendingOfCart(deps, changed);
+    if (confirmed.changeCart) await refundPendingOfCart(deps, confirmed.changeCart);
     return outcome;
   } catch (error) {
     if (!(error instanceof LateRefusal) || result.status !== 'succeeded') throw error;

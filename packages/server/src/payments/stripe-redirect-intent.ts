@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { ChargeRequest, RedirectPayment } from './gateway.js';
 import { configurationOf } from './stripe-method-configuration.js';
+import { mustExist } from '../must-exist.js';
 
 /**
  * A PaymentIntent for a method that redirects or needs the address (docs/payments.md#redirect-methods-afterpay--clearpay-and-bacs-direct-debit), confirmed at once with
@@ -19,7 +20,7 @@ export function createRedirectIntent(stripe: Stripe, request: ChargeRequest, red
       {
         amount: request.amount,
         currency: request.currency.toLowerCase(),
-        payment_method: redirect.bankPaymentMethodId!,
+        payment_method: mustExist(redirect.bankPaymentMethodId, 'payment method of a Direct Debit'),
         payment_method_types: ['bacs_debit'],
         confirm: true,
         return_url: redirect.returnUrl,

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { AppError } from '../http/app-error.js';
-import type { PaymentGateway } from './gateway.js';
+import type { Gateways } from './gateway.js';
 import { settlePayment, type SettleDeps } from './settle-payment.js';
 import { intentResult } from './stripe-gateway.js';
 import { stripePaymentOfIntent } from './payments.repository.js';
@@ -12,7 +12,7 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.processing'
  * events settle the payment — a success the browser never reported (tab closed after 3-D
  * Secure, a debit that cleared days later) still books the order, exactly once.
  */
-export async function handleStripeEvent(deps: Omit<SettleDeps, 'gateways'> & { gatewaysFor: (sellerId: string) => Record<string, PaymentGateway> }, stripe: Stripe, payload: Buffer, signature: string | undefined, secret: string) {
+export async function handleStripeEvent(deps: Omit<SettleDeps, 'gateways'> & { gatewaysFor: (sellerId: string) => Gateways }, stripe: Stripe, payload: Buffer, signature: string | undefined, secret: string) {
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(payload, signature ?? '', secret);

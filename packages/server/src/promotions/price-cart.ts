@@ -1,3 +1,5 @@
+import { mustExist } from '../must-exist.js';
+
 /**
  * The one pricing of cart modifiers (docs/memberships.md#3-being-recognised: face value → cart modifiers → fees), pure and in
  * minor units: which modifiers apply to which tickets and how much each takes off. A discount never
@@ -86,6 +88,7 @@ export function spread(amount: number, prices: number[]): number[] {
 
 export function priceCart(tickets: readonly PricingTicket[], mods: readonly PricingMod[], active: ActiveGroups, nowIso: string, vouchers: Vouchers = new Map()): Pricing {
   const price = new Map(tickets.map((t) => [t.id, t.face_value]));
+  const priceOf = (id: string) => mustExist(price.get(id), `price of ticket ${id}`);
   const discounts = new Map<string, number>();
   const locked = new Set<string>();
   const out: PricedMod[] = [];
@@ -101,15 +104,16 @@ export function priceCart(tickets: readonly PricingTicket[], mods: readonly Pric
     }
     const { requires } = mod;
     if (requires && tickets.filter((t) => requires.ticket_type_ids.includes(t.ticket_type_id)).length < requires.min) continue;
-    const eligible = matching.filter((t) => !locked.has(t.id) && (mod.stackable || !discounts.has(t.id)) && price.get(t.id)! > 0);
+    const eligible = matching.filter((t) => !locked.has(t.id) && (mod.stackable || !discounts.has(t.id)) && priceOf(t.id) > 0);
     if (mod.min_tickets !== null && eligible.length < mod.min_tickets) continue;
     const caps = activating.map((g) => active.get(g) ?? null);
     const codeCap = !caps.length || caps.includes(null) ? Infinity : Math.max(...(caps as number[]));
     const cap = Math.min(mod.max_tickets ?? Infinity, codeCap);
-    const sorted = [...eligible].sort((a, b) => price.get(b.id)! - price.get(a.id)! || (a.id < b.id ? -1 : 1));
-    const covered = activating.every((g) => vouchers.has(g)) ? byVouchers(sorted, activating.map((g) => vouchers.get(g)!)) : sorted;
+    const sorted = [...eligible].sort((a, b) => priceOf(b.id) - priceOf(a.id) || (a.id < b.id ? -1 : 1));
+    const covering = activating.flatMap((g) => vouchers.get(g) ?? []);
+    const covered = covering.length === activating.length ? byVouchers(sorted, covering) : sorted;
     const chosen = covered.slice(0, cap);
-    const prices = chosen.map((t) => price.get(t.id)!);
+    const prices = chosen.map((t) => priceOf(t.id));
     const off =
       mod.kind === 'percent_off'
         ? prices.map((p) => Math.min(p, Math.round((p * mod.value) / 10_000)))

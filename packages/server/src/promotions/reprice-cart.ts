@@ -108,12 +108,11 @@ export async function repriceCart(
 /** The cart's city-pass vouchers counted by group and kind; child types by the group's keyword. */
 async function vouchersOf(tx: Tx, codes: { code: string; phase: string; code_group_id: string }[], groups: Map<string, CitypassRules>, tickets: Selectable<TicketTable>[]): Promise<Vouchers> {
   const out: Vouchers = new Map();
-  const onCart = codes.filter((c) => c.phase === 'citypass' && groups.has(c.code_group_id));
+  const onCart = codes.flatMap((c) => { const rules = c.phase === 'citypass' ? groups.get(c.code_group_id) : undefined; return rules ? [{ ...c, rules }] : []; });
   if (!onCart.length) return out;
   const typeIds = [...new Set(tickets.map((t) => t.ticket_type_id))];
   const names = typeIds.length ? await typeNames(tx, typeIds) : [];
-  for (const c of onCart) {
-    const rules = groups.get(c.code_group_id)!;
+  for (const { rules, ...c } of onCart) {
     const entry = out.get(c.code_group_id) ?? { adult: 0, child: 0, childTypes: new Set(names.filter((n) => isChildType(n.name, rules.child_keyword)).map((n) => n.id)) };
     if (voucherKind(c.code, rules) === 'child') entry.child += 1;
     else entry.adult += 1;

@@ -29,7 +29,7 @@ export function eventFactsOf(reads: InlineEventReads, sessions: TEventSession[])
   };
   const event = document.event_template?._data?.[0];
   if (!event?.name) return null;
-  const coverId = coverImageId(event.meta ?? null);
+  const coverId = coverImageId(event.meta);
   const stored = coverId ? document.image?._data?.find((row) => row.id === coverId) : undefined;
   const groups = (document.ticket_group?._data ?? []).filter((g) => g.hidden_type === 'public_browsable').sort((a, b) => a._rank - b._rank);
   const rules = document.ticket_group_rule?._data ?? [];

@@ -4,6 +4,7 @@ import { cardImageId, coverImage, isAddOnMeta, logoUrl } from '@foyer/contracts/
 import type { EventFacts } from './event-facts.js';
 import { eventDescription, eventJsonLd, eventPageUrl, type SiteFacts } from './event-json-ld.js';
 import type { PageHead } from './page-head.js';
+import { mustExist } from '../must-exist.js';
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (all, key: string) => values[key] ?? all);
 const titled = (page: string, site: SiteFacts) => (site.sellerName ? `${page}${T.titleSeparator}${site.sellerName}` : page);
@@ -17,12 +18,14 @@ export function absoluteUrl(publicUrl: string, src: string): string | null {
 }
 
 /** An event's picture for previews: its cover at the page's full width. */
-const eventImageUrl = (publicUrl: string, imageId: string) => absoluteUrl(publicUrl, coverImage(imageId).src)!;
+// A cover's address is a path on the site, never a data: URL.
+const eventImageUrl = (publicUrl: string, imageId: string) => mustExist(absoluteUrl(publicUrl, coverImage(imageId).src), `address of image ${imageId}`);
 
 /** An event page: its name, text and cover; Event JSON-LD unless members-only; not indexed when link-only or members-only. */
 export function eventPageHead(facts: EventFacts, site: SiteFacts): PageHead {
   const { event, venue } = facts;
-  const imageUrl = facts.image ? eventImageUrl(site.publicUrl, facts.image.id) : null;
+  const { image } = facts;
+  const imageUrl = image ? eventImageUrl(site.publicUrl, image.id) : null;
   const venueName = venue?.name ?? event.venue?.name;
   return {
     title: titled(event.name, site),
@@ -30,7 +33,7 @@ export function eventPageHead(facts: EventFacts, site: SiteFacts): PageHead {
       eventDescription(event, 160) ?? fill(venueName ? T.eventDescription : T.eventDescriptionNoVenue, { event: event.name, venue: venueName ?? '' }),
     canonical: eventPageUrl(site.publicUrl, event.id),
     siteName: site.sellerName,
-    image: imageUrl ? { url: imageUrl, alt: facts.image!.alt } : null,
+    image: image && imageUrl ? { url: imageUrl, alt: image.alt } : null,
     noindex: event.hidden_type !== 'public_browsable',
     jsonLd: eventJsonLd(facts, site, imageUrl),
   };

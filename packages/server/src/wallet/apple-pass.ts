@@ -1,4 +1,4 @@
-import { PKPass } from 'passkit-generator';
+import { PassType, PKPass } from 'passkit-generator';
 import { formatInZone } from '../time/venue-time.js';
 import { passIcons } from './pass-icons.js';
 import { validityText } from '../cart/ticket-validity.js';
@@ -48,21 +48,28 @@ async function applePass(settings: AppleWalletSettings, order: WalletOrder, item
   return pass;
 }
 
+/** The pass's one style, which holds its fields (the pass's own field accessors are deprecated in passkit-generator 3.x). */
+function passStyle(pass: PKPass, style: 'eventTicket' | 'storeCard'): PassType<'eventTicket' | 'storeCard'> {
+  const type = new PassType(style);
+  pass.types.push(type);
+  return type;
+}
+
 function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
-  pass.type = 'eventTicket';
-  pass.primaryFields.push({ key: 'event', label: 'EVENT', value: t.eventName });
+  const style = passStyle(pass, 'eventTicket');
+  style.primaryFields.push({ key: 'event', label: 'EVENT', value: t.eventName });
   // Times as the venue's clock shows them, whatever zone the phone is in; a flexible (any-date) ticket has none.
   const start = t.start && t.eventType !== 'flexible' ? t.start : null;
   if (start) {
-    pass.secondaryFields.push({ key: 'date', label: 'DATE', value: formatInZone(start, t.timezone, DATE_FORMAT) });
-    if (t.eventType !== 'all_day' && t.showsTime) pass.secondaryFields.push({ key: 'time', label: 'TIME', value: formatInZone(start, t.timezone, TIME_FORMAT) });
+    style.secondaryFields.push({ key: 'date', label: 'DATE', value: formatInZone(start, t.timezone, DATE_FORMAT) });
+    if (t.eventType !== 'all_day' && t.showsTime) style.secondaryFields.push({ key: 'time', label: 'TIME', value: formatInZone(start, t.timezone, TIME_FORMAT) });
     pass.setRelevantDate(new Date(start));
   }
-  if (t.validity) pass.auxiliaryFields.push({ key: 'valid', label: 'VALID', value: validityText(t.validity, t.timezone) });
-  pass.auxiliaryFields.push({ key: 'venue', label: 'VENUE', value: t.venueName });
-  if (t.seat) pass.auxiliaryFields.push({ key: 'seat', label: 'SEAT', value: [t.seat.section, `Row ${t.seat.row}`, `Seat ${t.seat.name}`].filter(Boolean).join(', ') });
-  pass.headerFields.push({ key: 'type', label: 'TICKET', value: t.typeName });
-  pass.backFields.push(
+  if (t.validity) style.auxiliaryFields.push({ key: 'valid', label: 'VALID', value: validityText(t.validity, t.timezone) });
+  style.auxiliaryFields.push({ key: 'venue', label: 'VENUE', value: t.venueName });
+  if (t.seat) style.auxiliaryFields.push({ key: 'seat', label: 'SEAT', value: [t.seat.section, `Row ${t.seat.row}`, `Seat ${t.seat.name}`].filter(Boolean).join(', ') });
+  style.headerFields.push({ key: 'type', label: 'TICKET', value: t.typeName });
+  style.backFields.push(
     { key: 'order', label: 'Order', value: order.orderNumber },
     ...(t.admitName ? [{ key: 'admit', label: 'Admits', value: t.admitName }] : []),
     ...(t.venueAddress ? [{ key: 'address', label: 'Address', value: t.venueAddress }] : []),
@@ -73,10 +80,10 @@ function ticketFields(pass: PKPass, t: TicketPassItem, order: WalletOrder) {
 }
 
 function memberFields(pass: PKPass, m: MemberPassItem, order: WalletOrder) {
-  pass.type = 'storeCard';
-  pass.primaryFields.push({ key: 'level', label: 'MEMBERSHIP', value: m.levelName });
-  pass.secondaryFields.push({ key: 'name', label: 'MEMBER', value: m.name }, { key: 'id', label: 'MEMBER ID', value: m.scanCode });
-  pass.auxiliaryFields.push({ key: 'expires', label: 'VALID UNTIL', value: new Date(m.validTo).toISOString(), dateStyle: 'PKDateStyleMedium' });
-  pass.backFields.push({ key: 'order', label: 'Order', value: order.orderNumber }, { key: 'from', label: 'Member since', value: new Date(m.validFrom).toISOString(), dateStyle: 'PKDateStyleMedium' });
+  const style = passStyle(pass, 'storeCard');
+  style.primaryFields.push({ key: 'level', label: 'MEMBERSHIP', value: m.levelName });
+  style.secondaryFields.push({ key: 'name', label: 'MEMBER', value: m.name }, { key: 'id', label: 'MEMBER ID', value: m.scanCode });
+  style.auxiliaryFields.push({ key: 'expires', label: 'VALID UNTIL', value: new Date(m.validTo).toISOString(), dateStyle: 'PKDateStyleMedium' });
+  style.backFields.push({ key: 'order', label: 'Order', value: order.orderNumber }, { key: 'from', label: 'Member since', value: new Date(m.validFrom).toISOString(), dateStyle: 'PKDateStyleMedium' });
   pass.setExpirationDate(new Date(m.validTo));
 }

@@ -49,16 +49,15 @@ export function readWallet(env: NodeJS.ProcessEnv, problems: string[]): WalletSe
   return { apple: readApple(env, problems), google: readGoogle(env, problems) };
 }
 
-/** All or none: a half-configured wallet is a mistake to report at start, not a button that fails. */
-function present(env: NodeJS.ProcessEnv, names: readonly string[], problems: string[]): boolean {
-  const set = names.filter((n) => env[n]?.trim());
-  if (set.length && set.length < names.length) problems.push(`${names.filter((n) => !env[n]?.trim()).join(', ')} must be set with ${set.join(', ')}`);
-  return set.length === names.length;
+/** All or none: a half-configured wallet is a mistake to report at start, not a button that fails. All set: their trimmed values. */
+function present<N extends string>(env: NodeJS.ProcessEnv, names: readonly N[], problems: string[]): Record<N, string> | null {
+  const values = new Map(names.flatMap((n) => { const v = env[n]?.trim(); return v ? [[n, v] as const] : []; }));
+  if (values.size && values.size < names.length) problems.push(`${names.filter((n) => !values.has(n)).join(', ')} must be set with ${[...values.keys()].join(', ')}`);
+  return values.size === names.length ? (Object.fromEntries(values) as Record<N, string>) : null;
 }
 
 /** A PEM given inline, or the file a path names. */
-function pem(env: NodeJS.ProcessEnv, name: string, problems: string[]): string | null {
-  const value = env[name]!.trim();
+function pem(value: string, name: string, problems: string[]): string | null {
   if (value.startsWith('-----BEGIN')) return value.replace(/\\n/g, '\n');
   try {
     return readFileSync(value, 'utf8');
@@ -69,14 +68,14 @@ function pem(env: NodeJS.ProcessEnv, name: string, problems: string[]): string |
 }
 
 function readApple(env: NodeJS.ProcessEnv, problems: string[]): AppleWalletSettings | null {
-  if (!present(env, APPLE_VARS, problems)) return null;
-  const passTypeIdentifier = env.APPLE_WALLET_PASS_TYPE_ID!.trim();
-  const teamIdentifier = env.APPLE_WALLET_TEAM_ID!.trim();
+  const vars = present(env, APPLE_VARS, problems);
+  if (!vars) return null;
+  const { APPLE_WALLET_PASS_TYPE_ID: passTypeIdentifier, APPLE_WALLET_TEAM_ID: teamIdentifier } = vars;
   if (!/^pass\.[A-Za-z0-9.-]+$/.test(passTypeIdentifier)) problems.push(`APPLE_WALLET_PASS_TYPE_ID must look like pass.org.example.tickets, got "${passTypeIdentifier}"`);
   if (!/^[A-Z0-9]{10}$/.test(teamIdentifier)) problems.push('APPLE_WALLET_TEAM_ID must be the 10-character team identifier');
-  const signerCert = pem(env, 'APPLE_WALLET_CERT', problems);
-  const signerKey = pem(env, 'APPLE_WALLET_KEY', problems);
-  const wwdr = pem(env, 'APPLE_WALLET_WWDR_CERT', problems);
+  const signerCert = pem(vars.APPLE_WALLET_CERT, 'APPLE_WALLET_CERT', problems);
+  const signerKey = pem(vars.APPLE_WALLET_KEY, 'APPLE_WALLET_KEY', problems);
+  const wwdr = pem(vars.APPLE_WALLET_WWDR_CERT, 'APPLE_WALLET_WWDR_CERT', problems);
   const signerKeyPassphrase = env.APPLE_WALLET_KEY_PASSPHRASE || undefined;
   if (!signerCert || !signerKey || !wwdr) return null;
   const cert = certificate(signerCert, 'APPLE_WALLET_CERT', problems);
@@ -87,12 +86,12 @@ function readApple(env: NodeJS.ProcessEnv, problems: string[]): AppleWalletSetti
 }
 
 function readGoogle(env: NodeJS.ProcessEnv, problems: string[]): GoogleWalletSettings | null {
-  if (!present(env, GOOGLE_VARS, problems)) return null;
-  const issuerId = env.GOOGLE_WALLET_ISSUER_ID!.trim();
-  const serviceAccountEmail = env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL!.trim();
+  const vars = present(env, GOOGLE_VARS, problems);
+  if (!vars) return null;
+  const { GOOGLE_WALLET_ISSUER_ID: issuerId, GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: serviceAccountEmail } = vars;
   if (!/^\d{6,30}$/.test(issuerId)) problems.push(`GOOGLE_WALLET_ISSUER_ID must be the issuer's number, got "${issuerId}"`);
   if (!/^[^\s@]+@[^\s@]+$/.test(serviceAccountEmail)) problems.push('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL must be the service account\'s e-mail address');
-  const text = pem(env, 'GOOGLE_WALLET_PRIVATE_KEY', problems);
+  const text = pem(vars.GOOGLE_WALLET_PRIVATE_KEY, 'GOOGLE_WALLET_PRIVATE_KEY', problems);
   const key = text ? privateKey(text, undefined, 'GOOGLE_WALLET_PRIVATE_KEY', problems) : null;
   if (key && key.asymmetricKeyType !== 'rsa') problems.push('GOOGLE_WALLET_PRIVATE_KEY must be an RSA key (RS256)');
   const apiUrl = url(env, 'GOOGLE_WALLET_API_URL', GOOGLE_WALLET_API_URL, problems);

@@ -12,7 +12,7 @@ import { updateCartRow } from '../../cart/public.js';
 import { cartAmounts } from '../../payments/cart-amounts.js';
 import { methodFeeOn } from '../../payments/method-fees.js';
 import { sellerMethodFees } from '../../payments/seller-method-fees.js';
-import type { PaymentGateway } from '../../payments/gateway.js';
+import type { Gateways } from '../../payments/gateway.js';
 import { payCart } from '../../checkout/pay-cart.js';
 import { OPEN_PAYMENT, paymentByIdempotencyKey } from '../../payments/public.js';
 import { loadLevels } from '../load-levels.js';
@@ -27,7 +27,7 @@ export interface RenewalDeps {
   db: Db;
   dialect: Dialect;
   publicUrl: string;
-  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+  gatewaysFor: (sellerId: string) => Gateways;
 }
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { payCart } from '../../checkout/pay-cart.js';
 import { cartById } from '../../cart/public.js';
 import { orderById, orderForConfirmation } from '../../orders/public.js';
 import { savedMethodOf } from '../../membership/public.js';
-import type { PaymentGateway } from '../gateway.js';
+import type { Gateways } from '../gateway.js';
 import { dueNow } from '../payment-plan.js';
 import { planOfOrders } from '../payments.repository.js';
 import { instalmentChargeFailedMail } from './instalment-mails.js';
@@ -20,7 +20,7 @@ export interface AutopayDeps {
   db: Db;
   dialect: Dialect;
   publicUrl: string;
-  gatewaysFor: (sellerId: string) => Record<string, PaymentGateway>;
+  gatewaysFor: (sellerId: string) => Gateways;
 }
 
 /**

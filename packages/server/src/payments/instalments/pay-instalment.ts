@@ -18,6 +18,7 @@ import { chargedMethod, priceMethod } from '../method-fees.js';
 import { sellerMethodFees } from '../seller-method-fees.js';
 import { cardHolder } from './card-holder.js';
 import { mustExist } from '../../must-exist.js';
+import { gatewayDataText } from '../gateway-data-text.js';
 
 const IN_PROGRESS = 'A payment for this order is in progress. Please wait a moment.';
 
@@ -38,7 +39,7 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
   const order = await readOwnOrder(db, { sellerId: input.sellerId, identity: input.identity, orderId, key: input.orderKey ?? null, ip: input.ip, now });
   // Later instalments are paid by card or wallet: a redirect or debit method (docs/payments.md#partial-payments-and-payment-links) would keep the
   // order claimed until the buyer came back or the debit cleared (days), and the page has no address form.
-  if (body.gateway_data.payment_method_type !== undefined) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { payment_method_type: String(body.gateway_data.payment_method_type).slice(0, 50) });
+  if (body.gateway_data.payment_method_type !== undefined) refusePayment(400, 'payment_not_supported', 'This payment method is not available.', { payment_method_type: gatewayDataText(body.gateway_data.payment_method_type).slice(0, 50) });
   const amount = toMinor(body.amount);
 
   const fingerprint = input.idempotencyKey ? payFingerprint(input.cartId, body, amount) : null;
@@ -67,16 +68,18 @@ export async function payInstalment(input: PayInput, orderId: string): Promise<P
     throw isUniqueViolation(error) ? idempotencyKeyReused() : error;
   });
   if ('done' in claim && claim.done) return claim.done;
+  // The claim refused a missing gateway.
+  const payWith = mustExist(gateway, `gateway ${body.gateway_id}`);
 
-  const keepFor = body.auto_renew === true && !intentId && CARD_GATEWAYS.includes(gateway.id) ? await cardHolder(db, order.cart_id) : null;
+  const keepFor = body.auto_renew === true && !intentId && CARD_GATEWAYS.includes(payWith.id) ? await cardHolder(db, order.cart_id) : null;
   const keepCard = async (result: ChargeResult) => {
     if (result.status !== 'succeeded' || !result.saved) return;
-    await saveCard(db, { cartId: input.cartId, gatewayId: gateway.id, card: result.saved, now });
+    await saveCard(db, { cartId: input.cartId, gatewayId: payWith.id, card: result.saved, now });
     await recordAutopayConsent(db, order.id, nowIso);
   };
   return chargeAndSettle(
     input,
-    gateway,
+    payWith,
     { paymentId: claim.paymentId, amount: claim.charge, retryOf, confirmed: claim.confirmed },
     { saveForFutureUse: keepFor, offSession: input.offSession ?? null, paymentMethodConfiguration: claim.pmcId },
     keepCard,
