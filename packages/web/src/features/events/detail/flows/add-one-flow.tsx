@@ -46,7 +46,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const id = useId();
   const { event, groups } = detail;
   const sessionQuery = useQuery(firstOpenSessionQuery(event.id));
-  const session = listOf(sessionQuery.data, 'event_session')[0] ?? null;
+  const session = listOf(sessionQuery.data, 'event_session').at(0) ?? null;
 
   const options = useMemo(() => groups.flatMap(({ group, types }) => types.map((priceType) => ({ key: typeKey(group.id, priceType.type.id), group, ...priceType }))), [groups]);
   const [chosenKey, setChosenKey] = useState<string | null>(() => {
@@ -65,6 +65,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
     eventConfig: detail.config,
     onRefused: (error) => {
       if (isApiError(error) && error.code === 'event_session_sold_out') void reloadFirstOpenSession(client, event.id).catch(() => undefined);
+      return false;
     },
   });
   const { submitting, serverError } = reserve;
@@ -74,6 +75,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const context = { groups, needs, surveys: surveys.surveys };
   const errors = submitted ? validateSelection(context, form) : NO_ERRORS;
   const total = selectionTotal(groups, quantities, amounts);
+  const survey = chosen ? surveys.surveys.get(chosen.group.id) : undefined;
 
   const submit = async () => {
     if (!chosen || !session || !reserve.hasCart || submitting) return;
@@ -167,10 +169,10 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
             errors={errors.attendees}
             onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
           />
-          {surveys.surveys.get(chosen.group.id) && (
+          {survey && (
             <SurveyFields
               groupId={chosen.group.id}
-              survey={surveys.surveys.get(chosen.group.id)!}
+              survey={survey}
               answers={answers[chosen.group.id] ?? {}}
               errors={errors.survey[chosen.group.id] ?? {}}
               onChange={(field, value) => setAnswers(withAnswer(chosen.group.id, field, value))}
