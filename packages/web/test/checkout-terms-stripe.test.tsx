@@ -33,7 +33,7 @@ function fillCard() {
   fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
 }
-const payCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter(([u]) => u.includes('/pay')).length;
+const payCalls = (fetch: ReturnType<typeof installFetch>['fetch']) => fetch.mock.calls.filter(([u]) => u.includes('/pay')).length;
 
 useCartTestEnv();
 afterEach(() => {
