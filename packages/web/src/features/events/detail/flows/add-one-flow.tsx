@@ -24,9 +24,8 @@ import {
   type SelectionForm,
 } from '../quantities/reservation.js';
 import { initialAnswersByGroup, type SurveyAnswer } from '../quantities/survey.js';
-import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
+import { GroupDetails } from '../quantities/group-details.js';
 import { useReserveSubmit } from '../quantities/use-reserve-submit.js';
-import { withAnswer, withAttendee } from '../quantities/form-updates.js';
 
 export interface AddOneFlowProps {
   detail: EventDetail;
@@ -160,24 +159,18 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
       )}
       {chosen && (
         <>
-          <Attendees
-            group={chosen.group.id}
+          <GroupDetails
+            groupId={chosen.group.id}
             types={[{ type: chosen.type, rule: chosen.rule }]}
             quantities={quantities}
             needsByKey={needs}
-            values={attendees}
-            errors={errors.attendees}
-            onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
+            errors={errors}
+            attendees={attendees}
+            setAttendees={setAttendees}
+            survey={survey}
+            answers={answers}
+            setAnswers={setAnswers}
           />
-          {survey && (
-            <SurveyFields
-              groupId={chosen.group.id}
-              survey={survey}
-              answers={answers[chosen.group.id] ?? {}}
-              errors={errors.survey[chosen.group.id] ?? {}}
-              onChange={(field, value) => setAnswers(withAnswer(chosen.group.id, field, value))}
-            />
-          )}
         </>
       )}
       <p className="muted add-one__note">{en.flows.oneOnly}</p>

@@ -21,13 +21,13 @@ import { useReserveSubmit } from './use-reserve-submit.js';
 import { attendeeNeedsByKey, buildReservation, groupQuantity, groupSurveys, initialAmounts, NO_ERRORS, selectionTotal, validateSelection, type FormContext, type FormErrors, type SelectionForm } from './reservation.js';
 import { cachedDefaults } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
-import { Attendees, SurveyFields } from './ticket-forms.js';
+import { GroupDetails } from './group-details.js';
 import { useBenefitPools } from '../../../membership/public.js';
 import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 
 import type { QuantitySelectionProps } from './quantity-selection-props.js';
-import { withAnswer, withAttendee } from './form-updates.js';
+import { QuantityForm } from './quantity-form.js';
 
 /** Nothing chosen yet, one object for every render (hooks depend on the quantities). */
 const NO_QUANTITIES: Quantities = {};
@@ -169,15 +169,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
   };
 
   return (
-    <form
-      ref={formRef}
-      className="quantity-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <QuantityForm formRef={formRef} onSubmit={() => void submit()}>
       <p className="muted quantity-selection__hint">{en.quantities.chooseQuantities}</p>
       <div className="qty-groups">
         {groups.map((entry) => {
@@ -198,24 +190,18 @@ export function SessionQuantities({ event, session, date, groups, currency, even
               onQuantities={update}
               onAmount={(key, value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
             >
-              <Attendees
-                group={group.id}
+              <GroupDetails
+                groupId={group.id}
                 types={types}
                 quantities={quantities}
                 needsByKey={needsByKey}
-                values={attendees}
-                errors={errors.attendees}
-                onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
+                errors={errors}
+                attendees={attendees}
+                setAttendees={setAttendees}
+                survey={showSurvey ? survey : undefined}
+                answers={answers}
+                setAnswers={setAnswers}
               />
-              {showSurvey && (
-                <SurveyFields
-                  groupId={group.id}
-                  survey={survey}
-                  answers={answers[group.id] ?? {}}
-                  errors={errors.survey[group.id] ?? {}}
-                  onChange={(field, value) => setAnswers(withAnswer(group.id, field, value))}
-                />
-              )}
             </QuantityGroup>
           );
         })}
@@ -228,7 +214,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
       <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
       <SeatPicker seating={seating} eventId={event.id} sessionId={session.id} currency={currency} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
-    </form>
+    </QuantityForm>
   );
 }
 
