@@ -27,7 +27,7 @@ import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 
 import type { QuantitySelectionProps } from './quantity-selection-props.js';
-import { QuantityForm } from './quantity-form.js';
+import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
 
 /** Nothing chosen yet, one object for every render (hooks depend on the quantities). */
 const NO_QUANTITIES: Quantities = {};
@@ -169,7 +169,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
   };
 
   return (
-    <QuantityForm formRef={formRef} onSubmit={() => void submit()}>
+    <SelfCheckedForm formRef={formRef} className="quantity-form" onSubmit={() => void submit()}>
       <p className="muted quantity-selection__hint">{en.quantities.chooseQuantities}</p>
       <div className="qty-groups">
         {groups.map((entry) => {
@@ -214,7 +214,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
       <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
       <SeatPicker seating={seating} eventId={event.id} sessionId={session.id} currency={currency} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
-    </QuantityForm>
+    </SelfCheckedForm>
   );
 }
 
