@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api } from '../src/api/client.js';
 import { queryClient } from '../src/app/query-client.js';
 import { showLoginLinks } from '../src/features/account/member-links.js';
@@ -463,7 +463,10 @@ describe('member id login (docs/accounts.md#web-screens, docs/accounts.md#seller
 describe('login notices, guards and carts (docs/routes.md#guards, docs/accounts.md#field-rules)', () => {
   it('with cookies off the login modal and the callback say so instead of a form', async () => {
     installFetch(server(() => undefined));
-    vi.stubGlobal('navigator', { ...navigator, cookieEnabled: false });
+    const cookies = vi.spyOn(navigator, 'cookieEnabled', 'get').mockReturnValue(false);
+    onTestFinished(() => {
+      cookies.mockRestore();
+    });
     renderApp('/events?login=1');
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(within(dialog).getByRole('alert').textContent).toBe('Enable cookies and reload to login.');

@@ -88,7 +88,7 @@ describe('address autocomplete at checkout', () => {
     fireEvent.keyDown(address, { key: 'Enter' });
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'City' }).value).toBe('New York'));
     expect((address as HTMLInputElement).value).toBe('11 West 53rd Street');
-    expect((screen.getByRole('textbox', { name: 'Address line 2 (optional)' }) as HTMLInputElement).value).toBe('Floor 2');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Address line 2 (optional)' }).value).toBe('Floor 2');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'ZIP / postal code' }).value).toBe('10019');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'State' }).value).toBe('NY');
     expect(screen.queryByRole('listbox', { hidden: false })).toBeNull();

@@ -102,9 +102,9 @@ describe('moving tickets from the order page', () => {
   });
 
   it("charges a dearer move through Stripe's card element when the seller takes cards by Stripe: the payment method, never the number", async () => {
-    const elements = { create: () => ({ mount: (el: HTMLElement) => el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: async () => ({}) };
-    const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_card_visa' } }));
-    const stripe = { elements: () => elements, createPaymentMethod, handleNextAction: async () => ({}), paymentRequest: () => null } as unknown as StripeJs;
+    const elements = { create: () => ({ mount: (el: HTMLElement) => el.setAttribute('data-stripe-element', 'mounted'), destroy: () => undefined, on: () => undefined }), submit: () => Promise.resolve({}) };
+    const createPaymentMethod = vi.fn(() => Promise.resolve({ paymentMethod: { id: 'pm_card_visa' } }));
+    const stripe = { elements: () => elements, createPaymentMethod, handleNextAction: () => Promise.resolve({}), paymentRequest: () => null } as unknown as StripeJs;
     vi.stubGlobal('Stripe', () => stripe);
     const { calls } = renderOrder(configDocument([payments('card_gateway', 'stripe'), payments('stripe_publishable_key', 'pk_test_foyer')]));
     await screen.findByRole('heading', { name: 'Order 1001' });

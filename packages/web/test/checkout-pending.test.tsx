@@ -7,7 +7,7 @@ import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, type Handler } from './fixtures.js';
 
 // docs/checkout.md#order-complete, docs/checkout.md#errors: the pending page follows the cart; intent_processing goes there; a 403 on /checkout/{cartId} continues.
-function server(routes: Record<string, Handler> = {}): Handler {
+function server(routes: Partial<Record<string, Handler>> = {}): Handler {
   return (url, request) => {
     const route = routes[`${request.method} ${url.pathname}`];
     if (route) return route(url, request);

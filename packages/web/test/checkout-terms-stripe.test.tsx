@@ -6,7 +6,7 @@ import { useCartTestEnv } from './cart-test-env.js';
 import { STRIPE_JS_URL } from '../src/shared/payment/stripe-js.js';
 import { recaptchaProvider, setCaptchaProvider } from '../src/features/checkout/captcha.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, configEntry, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, configEntry, installFetch, SELLER_ID, sentText, type Handler } from './fixtures.js';
 
 const completed = () => ({ body: { ...cartDocument(), outcome: 'completed', ticket_order: { _data: [{ id: 'order-1', order_number: '500001' }] } } });
 
@@ -28,12 +28,12 @@ async function fillIdentity() {
   fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'E-mail address' }), { target: { value: 'ada@example.org' } });
 }
-async function fillCard() {
+function fillCard() {
   fireEvent.change(screen.getByRole('textbox', { name: 'Card number' }), { target: { value: '4242424242424242' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Expiry date (MM / YY)' }), { target: { value: '1234' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'Security code (CVC)' }), { target: { value: '123' } });
 }
-const payCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter(([u]) => String(u).includes('/pay')).length;
+const payCalls = (fetch: ReturnType<typeof installFetch>['fetch']) => fetch.mock.calls.filter(([u]) => u.includes('/pay')).length;
 
 useCartTestEnv();
 afterEach(() => {
@@ -46,7 +46,7 @@ describe('checkout: terms, identity, Stripe', () => {
     const { fetch } = installFetch(server([configEntry('checkout_terms', 'Tickets are not refundable.')]));
     renderApp('/checkout');
     await fillIdentity();
-    await fillCard();
+    fillCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     let dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
     expect(within(dialog).getByText('Tickets are not refundable.')).toBeTruthy();
@@ -65,7 +65,7 @@ describe('checkout: terms, identity, Stripe', () => {
     installFetch(server([configEntry('checkout_terms', 'Terms.'), configEntry('captcha_site_key', 'site-key')]));
     renderApp('/checkout');
     await fillIdentity();
-    await fillCard();
+    fillCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
     expect(within(dialog).getByText(/protected by a captcha/)).toBeTruthy();
@@ -73,12 +73,12 @@ describe('checkout: terms, identity, Stripe', () => {
 
   it('the invisible captcha answers before paying; a dismissed challenge pays nothing and says nothing', async () => {
     const answers: (string | null)[] = [null, 'captcha-token'];
-    setCaptchaProvider({ execute: async (siteKey) => (expect(siteKey).toBe('site-key'), answers.shift() ?? null) });
+    setCaptchaProvider({ execute: (siteKey) => (expect(siteKey).toBe('site-key'), Promise.resolve(answers.shift() ?? null)) });
     try {
       const { fetch } = installFetch(server([configEntry('captcha_site_key', 'site-key')]));
       renderApp('/checkout');
       await fillIdentity();
-      await fillCard();
+      fillCard();
       fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
       await waitFor(() => expect(answers).toHaveLength(1));
       await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $62' }).disabled).toBe(false));
@@ -86,8 +86,8 @@ describe('checkout: terms, identity, Stripe', () => {
       expect(screen.queryByTestId('pay-error')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
       await waitFor(() => expect(payCalls(fetch)).toBe(1));
-      const call = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
-      expect(JSON.parse(String((call[1] as RequestInit).body)).captcha).toBe('captcha-token');
+      const call = fetch.mock.calls.find(([u]) => u.includes('/pay'))!;
+      expect(JSON.parse(sentText(call[1])).captcha).toBe('captcha-token');
     } finally {
       setCaptchaProvider(recaptchaProvider);
     }
@@ -97,7 +97,7 @@ describe('checkout: terms, identity, Stripe', () => {
     const { fetch } = installFetch(server([], completed, { paymentDue: '20.00' }));
     renderApp('/checkout');
     await fillIdentity();
-    await fillCard();
+    fillCard();
     const group = await screen.findByRole('group', { name: 'Amount to pay' });
     expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Payment due $20' }).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Pay $20' })).toBeTruthy();
@@ -114,8 +114,8 @@ describe('checkout: terms, identity, Stripe', () => {
     fireEvent.change(other, { target: { value: '30.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $30.50' }));
     await waitFor(() => expect(payCalls(fetch)).toBe(1));
-    const call = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
-    expect(JSON.parse(String((call[1] as RequestInit).body)).amount).toBe('30.50');
+    const call = fetch.mock.calls.find(([u]) => u.includes('/pay'))!;
+    expect(JSON.parse(sentText(call[1])).amount).toBe('30.50');
   });
 
   it('without a due amount below the outstanding balance there is no choice', async () => {
@@ -139,7 +139,7 @@ describe('checkout: terms, identity, Stripe', () => {
     const { fetch } = installFetch(server([]));
     renderApp('/checkout');
     await fillIdentity();
-    await fillCard();
+    fillCard();
     fireEvent.change(screen.getByRole('textbox', { name: 'ZIP / postal code (optional)' }), { target: { value: '12' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Phone (optional)' }), { target: { value: 'call me' } });
     expect(screen.getByRole('combobox', { name: 'State' })).toBeTruthy();

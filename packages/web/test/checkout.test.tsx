@@ -5,7 +5,7 @@ import { renderApp } from './render-app.js';
 import { useCartTestEnv } from './cart-test-env.js';
 import { readCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, installFetch, SELLER_ID, sentText, stubLocation, type Handler } from './fixtures.js';
 
 
 const refusal = (status: number, code: string, description: string, extra: unknown = null) => ({
@@ -61,14 +61,14 @@ describe('checkout', () => {
     expect(alert.textContent).toBe('Your card has not been charged.Your card was declined.');
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/checkout/complete?orderIds=order-1'));
-    const keys = fetch.mock.calls.filter(([u]) => String(u).includes('/pay')).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    const keys = fetch.mock.calls.filter(([u]) => u.includes('/pay')).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
     expect(keys[0]).not.toBe(keys[1]);
     // The guest's identity was set once, with the names and e-mail (the other answers go with guest_checkout, docs/checkout.md#your-information).
-    const user = fetch.mock.calls.filter(([u]) => String(u).includes('/api/user'));
+    const user = fetch.mock.calls.filter(([u]) => u.includes('/api/user'));
     expect(user).toHaveLength(1);
-    expect(JSON.parse(String(user[0][1]!.body))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
+    expect(JSON.parse(sentText(user[0][1]))).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' });
     // The local cart is cleared.
     await waitFor(() => expect(readCartId(SELLER_ID)).toBeNull());
   });
@@ -88,7 +88,10 @@ describe('checkout', () => {
     fireEvent.click(pay);
     fireEvent.click(pay);
     await waitFor(() => expect(wrapped.mock.calls.filter(([u]) => u.includes('/pay'))).toHaveLength(1));
-    await act(async () => release());
+    await act(() => {
+      release();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $62' })).toBeTruthy());
     expect(wrapped.mock.calls.filter(([u]) => u.includes('/pay'))).toHaveLength(1);
   });
@@ -118,7 +121,7 @@ describe('checkout', () => {
     await fillCheckoutForm();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $62' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Too many attempts. Please wait a minute.');
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('/pay'))).toBe(false);
+    expect(fetch.mock.calls.some(([u]) => u.includes('/pay'))).toBe(false);
   });
 
   it('a gift card: the modal texts, then a refusal at pay leaves the card to pay', async () => {
@@ -158,10 +161,10 @@ describe('checkout', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $25 with gift card' }));
     expect((await screen.findByTestId('pay-error')).textContent).toBe('Gift Card balance is $0');
     // The applied card is kept on the cart (docs/checkout.md#data), so a reload still has it.
-    const keep = fetch.mock.calls.find(([u]) => String(u).includes('/gift_card'))!;
-    expect(JSON.parse(String(keep[1]!.body))).toEqual({ number: 'GC25' });
-    const pay = fetch.mock.calls.find(([u]) => String(u).includes('/pay'))!;
-    expect(JSON.parse(String(pay[1]!.body))).toEqual({ amount: '25.00', gateway_id: 'ledger', gateway_data: { number: 'GC25' } });
+    const keep = fetch.mock.calls.find(([u]) => u.includes('/gift_card'))!;
+    expect(JSON.parse(sentText(keep[1]))).toEqual({ number: 'GC25' });
+    const pay = fetch.mock.calls.find(([u]) => u.includes('/pay'))!;
+    expect(JSON.parse(sentText(pay[1]))).toEqual({ amount: '25.00', gateway_id: 'ledger', gateway_data: { number: 'GC25' } });
     expect(await screen.findByRole('button', { name: 'Pay $62' })).toBeTruthy();
   });
 
@@ -193,7 +196,7 @@ describe('checkout', () => {
 
   it('the complete page sends the buyer to the seller\'s own completed-order page, order ids appended', async () => {
     const replace = vi.fn();
-    vi.stubGlobal('location', { ...window.location, replace });
+    stubLocation({ replace });
     const config = configDocument([]);
     (config.seller as { _data: { meta: object }[] })._data[0].meta = { completed_order_url: 'https://museum.example/thanks?from=shop' };
     installFetch((url) => (url.pathname === '/api/config' ? { body: config } : undefined));

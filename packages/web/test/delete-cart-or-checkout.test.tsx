@@ -22,7 +22,10 @@ function Probe() {
   return (
     <>
       <p data-testid="state">{emptied ? 'emptied' : cartId ?? 'none'}</p>
-      <DeleteCartOrCheckoutDialog open={open} onClose={() => setOpen(false)} onEmptied={() => (setEmptied(true), setOpen(false))} />
+      <DeleteCartOrCheckoutDialog open={open} onClose={() => setOpen(false)} onEmptied={() => {
+          setEmptied(true);
+          setOpen(false);
+        }} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useAppTestEnv } from './app-test-env.js';
 
 /** The fixture event with its one group turned into another handler (or removed), on a fake API. */
 function server(doc: ReturnType<typeof eventDocument>) {
-  return installFetch((url, request) => {
+  return installFetch((url) => {
     if (url.pathname === '/api/config') return { body: configDocument() };
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
     if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-open', '2026-11-21', '00:00', -1)]) };

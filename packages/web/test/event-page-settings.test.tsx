@@ -54,7 +54,7 @@ async function todaysTimes(): Promise<string[]> {
   fireEvent.click(within(await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15000 })).getAllByRole('button')[0]);
   const tablist = await screen.findByRole('tablist', { name: 'Times of day' });
   const morning = screen.getByRole('list', { name: `${within(tablist).getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')!.textContent} times` });
-  return within(morning).getAllByRole('button').map((b) => b.textContent ?? '');
+  return within(morning).getAllByRole('button').map((b) => b.textContent);
 }
 
 useAppTestEnv();

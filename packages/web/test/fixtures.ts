@@ -194,22 +194,36 @@ export interface RequestInfo {
   body: unknown;
 }
 
+/** The text a request sent: the storefront sends JSON as a string; '' when it sent no body. */
+export function sentText(init?: RequestInit | null): string {
+  return typeof init?.body === 'string' ? init.body : '';
+}
+
+/**
+ * Stubs window.location with a copy whose given members are replaced (e.g. `assign`, to see where the page goes).
+ * The spread is whole: jsdom keeps Location's members on the instance, not its prototype.
+ */
+export function stubLocation(overrides: Partial<Location>) {
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- jsdom's Location members are own properties, so the copy keeps them
+  vi.stubGlobal('location', { ...window.location, ...overrides });
+}
+
 export type Handler = (url: URL, request: RequestInfo) => { status?: number; body: unknown } | undefined;
 
 /** Installs a fake fetch that answers by path; every request URL is recorded. */
 export function installFetch(handler: Handler) {
   const requests: URL[] = [];
   const calls: (RequestInfo & { url: URL })[] = [];
-  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+  const fetch = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push(url);
     const request: RequestInfo = { method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
     calls.push({ url, ...request });
     const answer = handler(url, request);
     if (!answer) {
-      return new Response(JSON.stringify({ _data: [{ _code: 'not_found', _context: null, _description: 'Not found', _extra: null }] }), { status: 404 });
+      return Promise.resolve(new Response(JSON.stringify({ _data: [{ _code: 'not_found', _context: null, _description: 'Not found', _extra: null }] }), { status: 404 }));
     }
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetch);
   return { fetch, requests, calls };

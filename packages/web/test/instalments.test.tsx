@@ -109,7 +109,7 @@ describe('later instalments on /manage/{id}', () => {
     const alert = within(summary).getByRole('alert');
     expect(alert.textContent).toMatch(/^Overdue: your payment due on .*20.* has not been received\. Please pay \$20 now\.$/);
     expect(summary.textContent).not.toContain('is due now.');
-    expect([...summary.querySelectorAll('li')].map((li) => li.textContent?.split(' · ')[2])).toEqual(['Paid', 'Overdue', 'Scheduled']);
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent.split(' · ')[2])).toEqual(['Paid', 'Overdue', 'Scheduled']);
     expect(within(summary).getByRole('link', { name: 'Pay now' })).toBeTruthy();
   });
 
@@ -141,8 +141,8 @@ describe('later instalments on /manage/{id}', () => {
     const amounts: number[] = [];
     const stripe: StripeJs = {
       elements: () => ({ create: () => ({ mount: () => undefined, destroy: () => undefined, on: () => undefined }) }),
-      createPaymentMethod: async () => ({ paymentMethod: { id: 'pm_card_visa' } }),
-      handleNextAction: async () => ({}),
+      createPaymentMethod: () => Promise.resolve({ paymentMethod: { id: 'pm_card_visa' } }),
+      handleNextAction: () => Promise.resolve({}),
       paymentRequest: (options: { total: { amount: number } }) => (amounts.push(options.total.amount), request),
     } as unknown as StripeJs;
     vi.stubGlobal('Stripe', () => stripe);

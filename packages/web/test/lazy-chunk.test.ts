@@ -40,7 +40,7 @@ describe('loading a route chunk', () => {
   it('a chunk that loads forgets the retry', async () => {
     const first = loadChunk(failing, reload);
     expect(await settled(first)).toBe('pending');
-    await expect(loadChunk(async () => ({ Component: 'page' }), reload)).resolves.toEqual({ Component: 'page' });
+    await expect(loadChunk(() => Promise.resolve({ Component: 'page' }), reload)).resolves.toEqual({ Component: 'page' });
     void loadChunk(failing, reload);
     await vi.advanceTimersByTimeAsync(0);
     expect(reloads).toHaveLength(2);

@@ -33,7 +33,10 @@ describe('live session availability', () => {
     expect(polls()).toBe(0);
 
     left = 0; // sold through another process meanwhile
-    await act(async () => void vi.advanceTimersByTime(SESSION_AVAILABILITY_POLL_MS));
+    await act(() => {
+      vi.advanceTimersByTime(SESSION_AVAILABILITY_POLL_MS);
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
     expect(polls()).toBe(1);
     expect(screen.getByRole('button', { name: /2:00 PM/ }).getAttribute('aria-disabled')).toBeNull();
@@ -66,7 +69,10 @@ describe('live session availability', () => {
     expect(polls()).toHaveLength(1);
 
     left = 0; // sold through another process meanwhile
-    await act(async () => void vi.advanceTimersByTime(SESSION_AVAILABILITY_POLL_MS));
+    await act(() => {
+      vi.advanceTimersByTime(SESSION_AVAILABILITY_POLL_MS);
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: /1:00 PM/ }).getAttribute('aria-disabled')).toBe('true'));
     expect(polls()).toHaveLength(2);
     expect(polls()[1].body).toEqual({ ticket_types_required: [{ ticket_type_id: 'tt-adult', quantity: 2 }] });

@@ -125,7 +125,7 @@ describe('the tag manager never sees a key', () => {
     const push = layer.push.bind(layer);
     layer.push = (...items: unknown[]) => (seen.push(`${window.location.href} ${JSON.stringify(items)}`), push(...items));
     const append = document.head.appendChild.bind(document.head);
-    vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => (seen.push(`${window.location.href} ${(node as unknown as HTMLScriptElement).src ?? ''}`), append(node)));
+    vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => (seen.push(`${window.location.href} ${node instanceof HTMLScriptElement ? node.src : ''}`), append(node)));
     return seen;
   }
 

@@ -36,7 +36,7 @@ describe('member-scoped catalogue reads', () => {
   it('reads that are not the viewer’s (configuration) are left alone', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
     let asked = 0;
-    const observer = new QueryObserver(client, { queryKey: ['config'], queryFn: async () => ++asked });
+    const observer = new QueryObserver(client, { queryKey: ['config'], queryFn: () => Promise.resolve(++asked) });
     const unsubscribe = observer.subscribe(() => {});
     await expect.poll(() => observer.getCurrentResult().data).toBe(1);
     await rescopeViewerReads(client, true);

@@ -105,11 +105,11 @@ describe('the quantity stepper stops at the remaining benefit', () => {
     fireEvent.click(more);
     fireEvent.click(more);
     await waitFor(() => expect(more).toHaveProperty('disabled', true));
-    expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Adult' })) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByLabelText<HTMLInputElement>(format(en.quantities.quantityLabel, { type: 'Adult' })).value).toBe('2');
     // The child ticket is no benefit here: not capped by it.
     const child = screen.getByRole('button', { name: 'Add one Child' });
     for (let i = 0; i < 3; i++) fireEvent.click(child);
-    expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Child' })) as HTMLInputElement).value).toBe('3');
+    expect(screen.getByLabelText<HTMLInputElement>(format(en.quantities.quantityLabel, { type: 'Child' })).value).toBe('3');
     expect(requests.find((u) => u.pathname === '/api/my/member_allowance')?.searchParams.get('event_session_id')).toBe('s-1');
   });
 
@@ -136,7 +136,7 @@ describe('the quantity stepper stops at the remaining benefit', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     for (let i = 0; i < 4; i++) fireEvent.click(more);
     await waitFor(() => expect(more).toHaveProperty('disabled', true));
-    expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Adult' })) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByLabelText<HTMLInputElement>(format(en.quantities.quantityLabel, { type: 'Adult' })).value).toBe('2');
     expect(requests.find((u) => u.pathname === '/api/my/member_allowance')?.searchParams.has('event_session_id')).toBe(false);
   });
 });

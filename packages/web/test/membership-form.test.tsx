@@ -69,7 +69,7 @@ describe('membership purchase: level and members (docs/memberships.md#2-buying, 
     fill(screen.getByRole('group', { name: 'Member' }), { first: 'Ada' });
     fireEvent.click(screen.getByRole('radio', { name: /Dual/ }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Second card' })).toBeTruthy());
-    expect((within(screen.getByRole('group', { name: 'Member' })).getByLabelText('First name') as HTMLInputElement).value).toBe('');
+    expect(within(screen.getByRole('group', { name: 'Member' })).getByLabelText<HTMLInputElement>('First name').value).toBe('');
   });
 
   it('validation: names required and at most 50 characters, the asked e-mail required and valid; the first invalid field gets the focus; nothing is sent', async () => {

@@ -78,10 +78,10 @@ describe('optional names', () => {
     const select = screen.getByRole('combobox', { name: 'How many tickets would you like to name?' });
     fireEvent.change(select, { target: { value: '2' } });
     fireEvent.input(screen.getAllByRole('textbox', { name: /First name/ })[1], { target: { value: 'Grace' } });
-    expect(latest[typeKey('g', 'adult')]?.[1]?.firstName).toBe('Grace');
+    expect(latest[typeKey('g', 'adult')][1]?.firstName).toBe('Grace');
     fireEvent.change(select, { target: { value: '1' } });
     expect(legends()).toEqual(['Adult 1']);
-    expect(latest[typeKey('g', 'adult')]?.[1]).toEqual({ firstName: '', lastName: '', email: '' });
+    expect(latest[typeKey('g', 'adult')][1]).toEqual({ firstName: '', lastName: '', email: '' });
   });
 
   it('required names are all laid out, with no question', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCartModOut, TCartPromoCode } from '@foyer/contracts';
 import { cartDocument, ticket } from './cart-fixtures.js';
 import { useCartTestEnv } from './cart-test-env.js';
-import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument, type Handler } from './fixtures.js';
+import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, sentText, session, sessionsDocument, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
 /**
@@ -53,7 +53,7 @@ describe('the cart’s promo panel', () => {
     // The good code's answer is held back, to see the panel applying.
     const answer = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (input: string, init?: RequestInit) => {
-      if (String(input).includes('/apply_code') && String(init?.body).includes('welcome10')) await gate;
+      if (input.includes('/apply_code') && sentText(init).includes('welcome10')) await gate;
       return answer(input, init);
     });
     renderApp('/account');

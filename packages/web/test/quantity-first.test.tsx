@@ -117,12 +117,14 @@ describe('quantity-first (docs/events.md#flows)', () => {
         },
       );
       const scrolled: Element[] = [];
-      const before = Element.prototype.scrollIntoView;
+      // jsdom has no scrollIntoView: one is put in for the test and taken out after.
+      const before = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
       Element.prototype.scrollIntoView = function (this: Element) {
         scrolled.push(this);
       };
       onTestFinished(() => {
-        Element.prototype.scrollIntoView = before;
+        if (before) Object.defineProperty(Element.prototype, 'scrollIntoView', before);
+        else Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
       });
       return { observers, scrolled };
     }

@@ -315,7 +315,7 @@ describe('the cart', () => {
       if (url.pathname.startsWith('/api/my/cart') && request.method === 'GET') return { body: cartDocument({ cart: { expires_in: 306 } }) };
       return server()(url, request);
     });
-    const router = renderApp('/checkout');
+    renderApp('/checkout');
     const summary = await screen.findByRole('region', { name: 'Order summary' });
     const timer = await within(summary).findByText(/Time left to complete your purchase: 5:0\d/);
     expect(timer.closest('.cart-timer')?.getAttribute('data-level')).toBe('normal');

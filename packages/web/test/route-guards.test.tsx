@@ -4,7 +4,7 @@ import { configuredRedirect, externalMembershipUrl, skipsUpsells, takeExpressFla
 import { writeCartId } from '../src/shared/cart/storage.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { cartDocument } from './cart-fixtures.js';
-import { configDocument, configEntry, eventTemplate, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';
+import { configDocument, configEntry, eventTemplate, installFetch, listingDocument, SELLER_ID, stubLocation, type Handler } from './fixtures.js';
 import { renderApp } from './render-app.js';
 
 /** The navigation guards of docs/routes.md#guards that read the configuration or the address. */
@@ -84,7 +84,7 @@ describe('route guards in the app', () => {
 
   it('/membership/{action} with an external membership URL sends the browser there, the action appended', async () => {
     const leave = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign: leave, replace: leave });
+    stubLocation({ assign: leave, replace: leave });
     installFetch(server([configEntry('membership_url', 'https://members.example/join/')]));
     renderApp('/membership/renew');
     await waitFor(() => expect(leave).toHaveBeenCalledWith('https://members.example/join/renew'));

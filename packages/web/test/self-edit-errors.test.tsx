@@ -85,7 +85,9 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     const orderReads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
     const before = orderReads();
     // 30 minutes later (the hold was 1800 s): the next one-second check notices.
-    act(() => vi.setSystemTime(new Date('2026-11-21T15:30:00Z')));
+    act(() => {
+      vi.setSystemTime(new Date('2026-11-21T15:30:00Z'));
+    });
     expect(await screen.findByRole('dialog', { name: 'Your changes have timed out' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm Changes' })).toBeNull();
     expect(calls.some((c) => c.url.pathname === '/api/cart/change-1' && c.method === 'DELETE')).toBe(true);
@@ -101,7 +103,9 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     server();
     const router = renderApp('/manage/o-1/reschedule/s-1');
     await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15_000 });
-    act(() => vi.setSystemTime(new Date('2026-11-21T15:30:00Z')));
+    act(() => {
+      vi.setSystemTime(new Date('2026-11-21T15:30:00Z'));
+    });
     expect(await screen.findByRole('dialog', { name: 'Your changes have timed out' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manage/o-1');
   });
@@ -110,7 +114,9 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     server();
     const router = renderApp('/manage/o-1/confirm');
     await screen.findByRole('heading', { level: 1, name: 'Pay for your changes' }, { timeout: 15_000 });
-    act(() => vi.setSystemTime(new Date('2026-11-21T15:30:00Z')));
+    act(() => {
+      vi.setSystemTime(new Date('2026-11-21T15:30:00Z'));
+    });
     expect(await screen.findByRole('dialog', { name: 'Your changes have timed out' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manage/o-1');
   });

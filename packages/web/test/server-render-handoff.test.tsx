@@ -69,7 +69,7 @@ describe("the router's start", () => {
     const Page = () => null;
     let other = 0;
     const routes: RouteObject[] = [
-      { path: '/', children: [{ path: 'events/:id', lazy: async () => ({ Component: Page, loader: () => null, helper: 'not a route key' }) }, { path: 'checkout', lazy: async () => (other++, { Component: Page }) }] },
+      { path: '/', children: [{ path: 'events/:id', lazy: () => Promise.resolve({ Component: Page, loader: () => null, helper: 'not a route key' }) }, { path: 'checkout', lazy: () => (other++, Promise.resolve({ Component: Page })) }] },
     ];
     await resolveLazyRoutes(routes, '/events/e1');
     const [event, checkout] = routes[0].children!;

@@ -21,7 +21,7 @@ function signIn(first: Record<string, unknown>, codes: Record<string, { status?:
   return { ...server, onSignedIn };
 }
 
-async function password(value: string) {
+function password(value: string) {
   fireEvent.change(screen.getByLabelText(adminText.signIn.email), { target: { value: 'boss@museum.example' } });
   fireEvent.change(screen.getByLabelText(adminText.signIn.password), { target: { value } });
   fireEvent.click(screen.getByRole('button', { name: adminText.signIn.submit }));
@@ -40,7 +40,7 @@ describe('staff sign-in', () => {
 
   it('a wrong password says so and stays on the password step', async () => {
     const { onSignedIn } = signIn(session('totp'), {});
-    await password('wrong');
+    password('wrong');
     expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_TEXT.signInFailed);
     expect(screen.getByLabelText(adminText.signIn.password)).toBeTruthy();
     expect(onSignedIn).not.toHaveBeenCalled();
@@ -48,7 +48,7 @@ describe('staff sign-in', () => {
 
   it('the TOTP step: a wrong code shows the server\'s message and signs nobody in; the right one (spaces dropped) does', async () => {
     const { onSignedIn, calls } = signIn(session('totp'), { '123456': { body: session('complete') } });
-    await password('right');
+    password('right');
     expect(await screen.findByRole('heading', { name: adminText.signIn.totpTitle })).toBeTruthy();
     expect(screen.getByText(adminText.signIn.totpLead)).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
@@ -63,7 +63,7 @@ describe('staff sign-in', () => {
   it('enrolment shows the QR code as an image of the server\'s SVG (no markup put into the page) and the key to type', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0h1v1H0z"/><script>alert(1)</script></svg>';
     signIn(session('totp_enrolment', { otpauth_uri: 'otpauth://totp/Foyer:boss?secret=JBSWY3DPEHPK3PXP&issuer=Foyer', qr_code_svg: svg }), {});
-    await password('right');
+    password('right');
     const qr = await screen.findByRole<HTMLImageElement>('img', { name: adminText.signIn.qrAlt });
     expect(qr.tagName).toBe('IMG');
     expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);

@@ -29,6 +29,6 @@ describe('per-type limit', () => {
     expect(screen.getByRole('button', { name: 'Add one Adult' }).closest('li')!.textContent).not.toContain('per order');
     for (let i = 0; i < 3; i++) fireEvent.click(more);
     await waitFor(() => expect(more).toHaveProperty('disabled', true));
-    expect((screen.getByLabelText(format(en.quantities.quantityLabel, { type: 'Child' })) as HTMLInputElement).value).toBe('2');
+    expect(screen.getByLabelText<HTMLInputElement>(format(en.quantities.quantityLabel, { type: 'Child' })).value).toBe('2');
   });
 });

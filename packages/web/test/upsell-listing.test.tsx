@@ -34,7 +34,7 @@ function server(cart: ReturnType<typeof cartDocument> | null, listed = events, g
 }
 
 /** The event cards' text (the cart beside them names its events too). */
-const listed = () => screen.getByRole('list', { name: 'Events' }).textContent ?? '';
+const listed = () => screen.getByRole('list', { name: 'Events' }).textContent;
 
 useAppTestEnv();
 

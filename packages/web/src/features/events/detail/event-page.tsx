@@ -33,15 +33,16 @@ export const EVENT_ACTIONS = ['gift', 'renew'] as const;
  * Starts loading the event and its calendar (once the configuration, hence the seller, is known)
  * without holding the page: it shows skeletons meanwhile.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params }: LoaderFunctionArgs) {
   const id = params.id;
   if (id) {
+    // The configuration once (as cached), then the event and its calendar; failures are the page's to show.
     void queryClient
-      .ensureQueryData(configQuery())
-      .then(() => Promise.all([queryClient.prefetchQuery(eventQuery(id)), queryClient.prefetchQuery(calendarQuery(id))]))
+      .query({ ...configQuery(), staleTime: 'static' })
+      .then(() => Promise.all([queryClient.query(eventQuery(id)).catch(() => undefined), queryClient.query(calendarQuery(id)).catch(() => undefined)]))
       .catch(() => undefined);
   }
-  return null;
+  return Promise.resolve(null);
 }
 
 /** Event detail (/events/{id} and /events/{id}/{action}). */

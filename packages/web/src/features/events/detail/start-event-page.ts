@@ -14,11 +14,11 @@ export function startEventPage(pathname: string): void {
   const id = /^\/events\/([^/]+)/.exec(pathname)?.[1];
   if (!id) return;
   void queryClient
-    .ensureQueryData(configQuery())
+    .query({ ...configQuery(), staleTime: 'static' })
     .then(async () => {
-      void queryClient.prefetchQuery(calendarQuery(id));
-      await queryClient.prefetchQuery(eventQuery(id));
-      const event = listOf(queryClient.getQueryData(eventQuery(id).queryKey), 'event_template')[0];
+      void queryClient.query(calendarQuery(id)).catch(() => undefined);
+      await queryClient.query(eventQuery(id)).catch(() => undefined);
+      const event = listOf(queryClient.getQueryData(eventQuery(id).queryKey), 'event_template').at(0);
       const cover = coverImageId(event?.meta);
       if (cover) preloadImage(coverImage(cover));
     })

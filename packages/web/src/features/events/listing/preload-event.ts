@@ -8,5 +8,5 @@ import { queryClient } from '../../../app/query-client.js';
  */
 export function preloadEvent(id: string): void {
   void import('../detail/event-page.js').catch(() => undefined);
-  void queryClient.prefetchQuery(eventQuery(id));
+  void queryClient.query(eventQuery(id)).catch(() => undefined);
 }

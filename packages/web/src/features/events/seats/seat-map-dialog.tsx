@@ -62,13 +62,16 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
   }, [staleGeometry, geometry]);
   const byId = useMemo(() => new Map(seats.map((s) => [s.id, s])), [seats]);
 
-  // A chosen seat that someone else took meanwhile is dropped, and said.
-  useEffect(() => {
-    const lost = [...selection.keys()].filter((id) => byId.get(id) && byId.get(id)!.state !== 'available');
-    if (!lost.length) return;
-    setSelection((prev) => new Map([...prev].filter(([id]) => !lost.includes(id))));
-    setNotice(format(en.seats.taken, { seat: seatLabel(byId.get(lost[0])!) }));
-  }, [byId, selection]);
+  // A chosen seat that someone else took meanwhile is dropped, and said: adjusted while rendering, as the seats' states arrive.
+  const lost = [...selection.keys()].flatMap((id) => {
+    const seat = byId.get(id);
+    return seat && seat.state !== 'available' ? [seat] : [];
+  });
+  const firstLost = lost.at(0);
+  if (firstLost) {
+    setSelection(new Map([...selection].filter(([id]) => !lost.some((seat) => seat.id === id))));
+    setNotice(format(en.seats.taken, { seat: seatLabel(firstLost) }));
+  }
 
   const colors = useMemo(() => new Map((map?.map_geometry.zones ?? []).map((z) => [z.key, z.color ?? 'var(--seat-available)'])), [map]);
   const groupById = useMemo(() => new Map(groups.map((g) => [g.group.id, g])), [groups]);
@@ -92,14 +95,15 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
     // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once per map: the seats' states change, their positions do not
     [map, seats.length],
   );
-  const firstFocus = (seats.find((s) => selection.has(s.id)) ?? seats.find(selectable) ?? seats[0])?.id;
+  const firstFocus = (seats.find((s) => selection.has(s.id)) ?? seats.find(selectable) ?? seats.at(0))?.id;
   const choose = (seatId: string) => {
     setNotice(null);
     setSelection((prev) => clickSeat(byId, prev, needs, seatId));
   };
 
   if (geometry.isError) return <ErrorNotice title={en.seats.loadError} error={geometry.error} onRetry={() => void geometry.refetch()} />;
-  if (!map) {
+  // No frame without a map (fitted is null just when map is).
+  if (!map || !fitted) {
     return (
       <div aria-busy="true" aria-label={en.seats.loading}>
         <Skeleton height={320} />
@@ -107,7 +111,7 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
     );
   }
   const size = { width: map.width, height: map.height };
-  const shown = view ?? fitted!;
+  const shown = view ?? fitted;
   const errors = selectionErrors(needs, selection);
   const needed = needs.reduce((n, need) => n + need.types.reduce((m, t) => m + t.quantity, 0), 0);
 
@@ -157,8 +161,8 @@ function SeatMapBody({ eventId, sessionId, needs, groups, currency, initial, onC
               setSelection(best);
               setNotice(null);
             } else {
-              const short = needs.find((n) => n.types.some((t) => t.quantity > 0))!;
-              setNotice(format(en.seats.noBlock, { count: short.types.reduce((n, t) => n + t.quantity, 0), group: short.groupName }));
+              const short = needs.find((n) => n.types.some((t) => t.quantity > 0));
+              if (short) setNotice(format(en.seats.noBlock, { count: short.types.reduce((n, t) => n + t.quantity, 0), group: short.groupName }));
             }
           }}
         >

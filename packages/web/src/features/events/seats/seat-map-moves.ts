@@ -2,8 +2,9 @@
 import type { MapSeat } from './seat-picking.js';
 
 export const pinchDistance = (pointers: Map<number, { x: number; y: number }>) => {
+  if (pointers.size < 2) return 0;
   const [a, b] = [...pointers.values()];
-  return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  return Math.hypot(a.x - b.x, a.y - b.y);
 };
 
 /** Seats grouped by their row's line (y), front to back: for moving up and down. */
@@ -19,7 +20,8 @@ export function rowsInFront(seats: readonly MapSeat[]): MapSeat[][] {
 /** The seat of the next row line in front (-1) or behind (+1) nearest across. */
 export function nearestInRow(rows: MapSeat[][], seat: MapSeat, direction: -1 | 1): string | undefined {
   const at = rows.findIndex((row) => row.some((s) => s.id === seat.id));
-  const row = rows[at + direction];
+  // Past the front or back row there is none.
+  const row = rows[at + direction] as MapSeat[] | undefined;
   if (!row) return undefined;
   return row.reduce((best, s) => (Math.abs(s.x - seat.x) < Math.abs(best.x - seat.x) ? s : best)).id;
 }

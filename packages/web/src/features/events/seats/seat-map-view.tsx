@@ -1,9 +1,10 @@
 import type { TSeatMapElement } from '@foyer/contracts';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { en } from '../../../i18n/en.js';
 import type { MapSeat } from './seat-picking.js';
 import { MapElement } from './seat-map-element.js';
 import { nearestInRow, pinchDistance, rowsInFront } from './seat-map-moves.js';
+import { markPerformance } from '../../../lib/optional-dom.js';
 import { panBy, viewBox, zoomIn, zoomOut, type MapSize, type View } from './viewport.js';
 
 /** How one seat is drawn: worked out once per change of states, selection or filter (not per pan or zoom). */
@@ -18,6 +19,9 @@ export interface SeatDot {
   /** The zone's colour, for an available seat. */
   fill: string | undefined;
 }
+
+/** The seat an event happened on: its circle carries the seat's id. */
+const seatIdOf = (target: EventTarget): string | null => (target instanceof Element ? target.getAttribute('data-seat-id') : null);
 
 export interface SeatMapViewProps {
   map: MapSize;
@@ -45,27 +49,29 @@ export function SeatMapView(props: SeatMapViewProps) {
   const tabStop = focusId && byId.has(focusId) ? focusId : props.firstFocus;
   // Stable handlers, so the seat layer is not drawn again when only the view changes.
   const latest = useRef({ onSeat: props.onSeat });
-  latest.current.onSeat = props.onSeat;
+  const viewRef = useRef(view);
+  useLayoutEffect(() => {
+    latest.current.onSeat = props.onSeat;
+    viewRef.current = view;
+  });
 
   // Map units per screen pixel, for dragging.
   const unitsPerPixel = () => {
     const width = svgRef.current?.clientWidth || map.width;
     return map.width / view.zoom / width;
   };
-  const toMap = (clientX: number, clientY: number) => {
-    const rect = svgRef.current!.getBoundingClientRect();
+  const toMap = (svg: SVGSVGElement, clientX: number, clientY: number) => {
+    const rect = svg.getBoundingClientRect();
     const k = unitsPerPixel();
     return { x: view.cx + (clientX - rect.left - rect.width / 2) * k, y: view.cy + (clientY - rect.top - rect.height / 2) * k };
   };
 
-  const viewRef = useRef(view);
-  viewRef.current = view;
   useEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      const at = toMap(event.clientX, event.clientY);
+      const at = toMap(svg, event.clientX, event.clientY);
       onView(event.deltaY < 0 ? zoomIn(map, viewRef.current, at) : zoomOut(map, viewRef.current, at));
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
@@ -120,7 +126,7 @@ export function SeatMapView(props: SeatMapViewProps) {
   useEffect(() => {
     if (painted.current || !seats.length) return;
     painted.current = true;
-    requestAnimationFrame(() => setTimeout(() => performance.mark?.('seat-map:painted'), 0));
+    requestAnimationFrame(() => setTimeout(() => markPerformance('seat-map:painted'), 0));
   }, [seats.length]);
   const moveFocus = (id: string | undefined | null) => {
     const seat = id ? byId.get(id) : undefined;
@@ -133,19 +139,20 @@ export function SeatMapView(props: SeatMapViewProps) {
     requestAnimationFrame(() => svgRef.current?.querySelector<SVGElement>(`[data-seat-id="${seat.id}"]`)?.focus());
   };
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const current = byId.get((event.target as Element).getAttribute?.('data-seat-id') ?? '');
+    const current = byId.get(seatIdOf(event.target) ?? '');
     if (!current) return;
-    const moves: Record<string, () => string | null | undefined> = {
+    const moves: Partial<Record<string, () => string | null | undefined>> = {
       ArrowRight: () => current.next,
       ArrowLeft: () => current.previous,
       ArrowUp: () => nearestInRow(rows, current, -1),
       ArrowDown: () => nearestInRow(rows, current, 1),
-      Home: () => seats[0]?.id,
-      End: () => seats[seats.length - 1]?.id,
+      Home: () => seats.at(0)?.id,
+      End: () => seats.at(-1)?.id,
     };
-    if (moves[event.key]) {
+    const move = moves[event.key];
+    if (move) {
       event.preventDefault();
-      moveFocus(moves[event.key]());
+      moveFocus(move());
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       props.onSeat(current.id);
@@ -184,11 +191,11 @@ const SeatLayer = memo(function SeatLayer({ dots, tabStop, onFocusSeat, onChoose
   return (
     <g
       onFocusCapture={(e) => {
-        const id = (e.target as Element).getAttribute?.('data-seat-id');
+        const id = seatIdOf(e.target);
         if (id) onFocusSeat(id);
       }}
       onClick={(e) => {
-        const id = (e.target as Element).getAttribute?.('data-seat-id');
+        const id = seatIdOf(e.target);
         if (id) onChoose(id);
       }}
     >

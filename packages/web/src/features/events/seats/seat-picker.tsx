@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import { en } from '../../../i18n/en.js';
 import { selectionErrors } from './seat-picking.js';
+import { markPerformance } from '../../../lib/optional-dom.js';
 import { seatLabel } from '../../../shared/events/seat-label.js';
 import type { Seating } from './use-seating.js';
 // The map loads on demand, not with the event page (JS budget, docs/performance.md); it is
@@ -51,7 +52,7 @@ export function SeatPicker({ seating, eventId, sessionId, currency }: { seating:
         className="button button--secondary seat-picker__open"
         aria-busy={modal === 'rendering' || undefined}
         onClick={() => {
-          performance.mark?.('seat-map:open');
+          markPerformance('seat-map:open');
           setModal('rendering');
         }}
       >

@@ -38,9 +38,9 @@ export function mapSeats(seats: readonly TSeat[]): MapSeat[] {
 export function withStates(seats: MapSeat[], geometryVersion: string | undefined, latest: TSeatMapDocument | undefined): MapSeat[] {
   const states = latest?.seat_state?._data[0];
   if (!states || states.geometry_version !== geometryVersion || states.states.length !== seats.length) return seats;
-  const byLetter = { a: 'available', b: 'booked', u: 'unavailable' } as const;
+  const byLetter = new Map<string, MapSeat['state']>([['a', 'available'], ['b', 'booked'], ['u', 'unavailable']]);
   return seats.map((s, i) => {
-    const state = byLetter[states.states[i] as keyof typeof byLetter] ?? s.state;
+    const state = byLetter.get(states.states[i]) ?? s.state;
     return state === s.state ? s : { ...s, state };
   });
 }
@@ -60,9 +60,9 @@ const needOf = (need: SeatNeed) => need.types.reduce((n, t) => n + t.quantity, 0
 const countFor = (selection: Selection, groupId: string) => [...selection.values()].filter((g) => g === groupId).length;
 
 /** The group a click on this seat serves: the first of its groups still short of seats, else the first with any need. */
-function groupForSeat(seat: MapSeat, needs: readonly SeatNeed[], selection: Selection): string | null {
+function needForSeat(seat: MapSeat, needs: readonly SeatNeed[], selection: Selection): SeatNeed | undefined {
   const wanted = needs.filter((n) => seat.groups.includes(n.groupId) && needOf(n) > 0);
-  return (wanted.find((n) => countFor(selection, n.groupId) < needOf(n)) ?? wanted[0])?.groupId ?? null;
+  return wanted.find((n) => countFor(selection, n.groupId) < needOf(n)) ?? wanted.at(0);
 }
 
 export function isSelectable(seat: MapSeat, needs: readonly SeatNeed[]): boolean {
@@ -81,10 +81,11 @@ export function clickSeat(seats: ReadonlyMap<string, MapSeat>, selection: Select
     return out;
   }
   const seat = seats.get(seatId);
-  if (!seat || !isSelectable(seat, needs)) return out;
-  const groupId = groupForSeat(seat, needs, selection)!;
+  // A selectable seat is available with a group still in need (isSelectable).
+  const need = seat?.state === 'available' ? needForSeat(seat, needs, selection) : undefined;
+  if (!seat || !need) return out;
+  const groupId = need.groupId;
   out.set(seat.id, groupId);
-  const need = needs.find((n) => n.groupId === groupId)!;
   let missing = needOf(need) - countFor(out, groupId);
   const free = (s: MapSeat | undefined): s is MapSeat => !!s && s.state === 'available' && s.groups.includes(groupId) && !out.has(s.id);
   for (const direction of ['next', 'previous'] as const) {

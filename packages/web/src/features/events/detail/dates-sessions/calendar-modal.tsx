@@ -39,7 +39,8 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
   const annotations = useMemo(() => [...new Set([...byDate.keys()].flatMap((date) => dateTexts(rules, 'date_annotation', date)))], [byDate, rules]);
   const firstAvailable = useMemo(() => [...byDate.values()].find((d) => d.status === 'available')?.date ?? null, [byDate]);
 
-  const start = selected && byDate.has(selected) ? selected : (firstAvailable ?? range?.first + '-01');
+  // With no upcoming day at all (no range), the grid opens on today's month.
+  const start = selected && byDate.has(selected) ? selected : (firstAvailable ?? (range ? `${range.first}-01` : today));
   const [month, setMonth] = useState(() => monthOf(start));
   const [focused, setFocused] = useState(start);
   const buttons = useRef(new Map<string, HTMLButtonElement>());

@@ -18,6 +18,6 @@ export function availabilityText(availability: Availability): string {
  * the display mode hides prices on days.
  */
 export function dayPriceText(day: TCalendarDay, currency: string, display: PriceDisplay, typeById: (id: string) => Pick<TTicketType, 'currency_amount'> | undefined = () => undefined): string {
-  if (!showsPriceOn(display, 'date') || day.min_price === null || day.min_price === undefined) return '';
+  if (!showsPriceOn(display, 'date') || day.min_price === null) return '';
   return pickerPriceText({ amount: day.min_price, prefix: day.pricePrefix }, display, currency, typeById);
 }

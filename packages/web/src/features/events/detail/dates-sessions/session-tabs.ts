@@ -51,7 +51,7 @@ export function splitSessionsIntoTabs(
     });
     const status: TabStatus = inTab.length === 0 ? 'not_available' : inTab.every(isSessionSoldOut) ? 'sold_out' : 'available';
     tabs.push({
-      label: config.labels[i] ?? options.fallbackLabels?.[i] ?? `${from.slice(0, 2)}:${from.slice(2)}–${to.slice(0, 2)}:${to.slice(2)}`,
+      label: config.labels.at(i) ?? options.fallbackLabels?.at(i) ?? `${from.slice(0, 2)}:${from.slice(2)}–${to.slice(0, 2)}:${to.slice(2)}`,
       from,
       to,
       sessions: inTab,

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveAvailability } from '../../../../api/live-availability.js';
 import { reloadSessions } from '../../../../api/queries.js';
 
@@ -25,7 +25,9 @@ export function useLiveSessions(eventId: string, date: string, options: { hideSo
   const inFlight = useRef(false);
   // The latest source, read at each tick (its options object may be made anew on each render).
   const sourceKey = useRef(source?.queryKey);
-  sourceKey.current = source?.queryKey;
+  useLayoutEffect(() => {
+    sourceKey.current = source?.queryKey;
+  });
   const hasSource = !!source;
   const refetchSource = useCallback(() => {
     const key = sourceKey.current;

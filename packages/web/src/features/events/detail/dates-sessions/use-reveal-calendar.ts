@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { scrollIntoViewIfAble } from '../../../../lib/optional-dom.js';
 
 /**
  * The calendar's visibility threshold (docs/catalog.md#6-events, `reserve_flow`): when the dates open after
@@ -13,11 +14,12 @@ export function useRevealCalendar(ref: RefObject<HTMLElement | null>, enabled: b
     const target = ref.current;
     if (!enabled || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
-      ([entry]) => {
+      (entries) => {
         // The first answer says how much shows now; later scrolling is the buyer's.
         observer.disconnect();
+        const entry = entries.at(0);
         if (!entry || seen(entry)) return;
-        target.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+        scrollIntoViewIfAble(target, { block: 'nearest', behavior: 'smooth' });
       },
       { threshold: CALENDAR_VISIBLE_RATIO },
     );

@@ -23,9 +23,8 @@ function isUpsellMeta(meta: Record<string, unknown> | undefined): boolean {
 
 /** The earliest dated admission (non-add-on) booking in the cart, or null. */
 export function anchorOf(view: CartView | null | undefined): Anchor | null {
-  const sections = (view?.sections ?? []).filter((s) => s.session && s.event && !isUpsellMeta(s.event.meta) && s.event.event_type !== 'flexible');
-  const first = sections.sort((a, b) => byCodePoint(a.session!.start_datetime, b.session!.start_datetime))[0];
-  return first ? { session: first.session!, timezone: first.timezone } : null;
+  const dated = (view?.sections ?? []).flatMap((s) => (s.session && s.event && !isUpsellMeta(s.event.meta) && s.event.event_type !== 'flexible' ? [{ session: s.session, timezone: s.timezone }] : []));
+  return dated.sort((a, b) => byCodePoint(a.session.start_datetime, b.session.start_datetime)).at(0) ?? null;
 }
 
 /** daySessions: the anchor event's sessions of the anchor's day, needed for until_close only. */

@@ -127,9 +127,11 @@ export function withPresetPrice(detail: EventDetail, price: string | null): Even
     ...detail,
     groups: detail.groups.map((g) => ({
       ...g,
-      types: g.types.map((t) =>
-        isFlexiblePrice(t.type) && inRange(t.type.currency_amount_min!, t.type.currency_amount_max!) ? { ...t, type: { ...t.type, currency_amount: Number(price).toFixed(2) } } : t,
-      ),
+      types: g.types.map((t) => {
+        // A flexible price (isFlexiblePrice): both bounds set.
+        const { currency_amount_min: min, currency_amount_max: max } = t.type;
+        return min !== null && max !== null && inRange(min, max) ? { ...t, type: { ...t.type, currency_amount: Number(price).toFixed(2) } } : t;
+      }),
     })),
   };
 }

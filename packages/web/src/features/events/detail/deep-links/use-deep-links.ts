@@ -35,13 +35,14 @@ export function useDeepLinkTickets({
 }): { notice: string | null; reserving: boolean; text: (problem: LinkProblem) => string } {
   const resolved = useMemo(() => resolveTickets(link, detail.groups), [link, detail.groups]);
   const { reserving, refused, reserve, text } = useLinkReserve(link, detail);
-  const seeded = useRef(false);
+  const [seeded, setSeeded] = useState(false);
   const wanted = Object.keys(resolved.quantities).length > 0;
   const namesSession = link.preselect !== null && link.preselect.kind !== 'date';
 
   // Seeded during render so the quantities are there when the session's selection first reads them.
-  if (session && sessionDate && wanted && !seeded.current) {
-    seeded.current = true;
+  if (session && sessionDate && wanted && !seeded) {
+    setSeeded(true);
+    // eslint-disable-next-line react-hooks/immutability -- the flow's selection cache is seeded here, once, so the session's first render reads the link's quantities
     cache.current = { date: sessionDate, sessionId: session.id, quantities: { ...resolved.quantities } };
   }
 

@@ -10,6 +10,7 @@ const Description = lazy(() => import('./description.js').then((m) => ({ default
 export function LazyDescription(props: { html: string; id?: string }) {
   const [painted, setPainted] = useState(false);
   // Effects run after the browser has painted: only then is the sanitiser asked for.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a second render after paint is the point: the sanitiser loads only then
   useEffect(() => setPainted(true), []);
   // Until then, a page without scripts (the server's) still reads the text.
   if (!painted)

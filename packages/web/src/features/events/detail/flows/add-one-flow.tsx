@@ -24,9 +24,8 @@ import {
   type SelectionForm,
 } from '../quantities/reservation.js';
 import { initialAnswersByGroup, type SurveyAnswer } from '../quantities/survey.js';
-import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
+import { GroupDetails } from '../quantities/group-details.js';
 import { useReserveSubmit } from '../quantities/use-reserve-submit.js';
-import { withAnswer, withAttendee } from '../quantities/form-updates.js';
 
 export interface AddOneFlowProps {
   detail: EventDetail;
@@ -46,7 +45,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const id = useId();
   const { event, groups } = detail;
   const sessionQuery = useQuery(firstOpenSessionQuery(event.id));
-  const session = listOf(sessionQuery.data, 'event_session')[0] ?? null;
+  const session = listOf(sessionQuery.data, 'event_session').at(0) ?? null;
 
   const options = useMemo(() => groups.flatMap(({ group, types }) => types.map((priceType) => ({ key: typeKey(group.id, priceType.type.id), group, ...priceType }))), [groups]);
   const [chosenKey, setChosenKey] = useState<string | null>(() => {
@@ -65,6 +64,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
     eventConfig: detail.config,
     onRefused: (error) => {
       if (isApiError(error) && error.code === 'event_session_sold_out') void reloadFirstOpenSession(client, event.id).catch(() => undefined);
+      return false;
     },
   });
   const { submitting, serverError } = reserve;
@@ -74,6 +74,7 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
   const context = { groups, needs, surveys: surveys.surveys };
   const errors = submitted ? validateSelection(context, form) : NO_ERRORS;
   const total = selectionTotal(groups, quantities, amounts);
+  const survey = chosen ? surveys.surveys.get(chosen.group.id) : undefined;
 
   const submit = async () => {
     if (!chosen || !session || !reserve.hasCart || submitting) return;
@@ -158,24 +159,18 @@ export function AddOneFlow({ detail, currency, preselectTypeId }: AddOneFlowProp
       )}
       {chosen && (
         <>
-          <Attendees
-            group={chosen.group.id}
+          <GroupDetails
+            groupId={chosen.group.id}
             types={[{ type: chosen.type, rule: chosen.rule }]}
             quantities={quantities}
             needsByKey={needs}
-            values={attendees}
-            errors={errors.attendees}
-            onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
+            errors={errors}
+            attendees={attendees}
+            setAttendees={setAttendees}
+            survey={survey}
+            answers={answers}
+            setAnswers={setAnswers}
           />
-          {surveys.surveys.get(chosen.group.id) && (
-            <SurveyFields
-              groupId={chosen.group.id}
-              survey={surveys.surveys.get(chosen.group.id)!}
-              answers={answers[chosen.group.id] ?? {}}
-              errors={errors.survey[chosen.group.id] ?? {}}
-              onChange={(field, value) => setAnswers(withAnswer(chosen.group.id, field, value))}
-            />
-          )}
         </>
       )}
       <p className="muted add-one__note">{en.flows.oneOnly}</p>

@@ -1,6 +1,6 @@
 import type { TEventSession } from '@foyer/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { wholeHour } from '@foyer/contracts/constants';
 import { listOf } from '../../../../api/document.js';
 import { calendarQuery, flexibleOptionQuery, reloadCalendar, reloadSessions, sessionByIdQuery } from '../../../../api/queries.js';
@@ -49,13 +49,16 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const days = listOf(calendar.data, 'calendar');
   const [state, dispatch] = useReducer(dateFirstReducer, INITIAL_DATE_FIRST);
   const { date, editingDate, session, autoSession, focusStep, notice } = state;
-  const stepRefs = { date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), tickets: useRef<HTMLHeadingElement>(null) };
+  const dateHeading = useRef<HTMLHeadingElement>(null);
+  const sessionHeading = useRef<HTMLHeadingElement>(null);
+  const ticketsHeading = useRef<HTMLHeadingElement>(null);
   // The last quantities chosen: defaults for the next session on the same day (docs/events.md#flows).
   const selectionCache = useRef(null) as SelectionCacheRef;
   const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
   const addOnFilter = useAddOnSessionFilter(detail, visit);
   // Flexible any-date tickets, when the event also has them (docs/events.md#the-event-page, docs/events.md#flows): the choice clears the date and vice versa.
-  const hour = useMemo(() => wholeHour(Date.now()), []);
+  // The hour the page opened in, kept for its renders: the option's key.
+  const [hour] = useState(() => wholeHour(Date.now()));
   const flexibleOption = useQuery({ ...flexibleOptionQuery(event.id, hour), enabled: !upsell });
   const flexSession = listOf(flexibleOption.data, 'event_session').find((s) => isMultiDaySession(s) && !isSessionSoldOut(s)) ?? null;
   const anyDay = state.flexible && flexSession !== null;
@@ -93,9 +96,9 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
 
   useEffect(() => {
     if (!focusStep) return;
-    stepRefs[focusStep].current?.focus();
+    const headings = { date: dateHeading, session: sessionHeading, tickets: ticketsHeading };
+    headings[focusStep].current?.focus();
     dispatch({ type: 'focused' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step refs are stable; runs when a step asks for focus
   }, [focusStep]);
 
   /**
@@ -157,7 +160,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
       {!anyDay && (
         <DateFirstDateStep
           detail={detail}
-          headingRef={stepRefs.date}
+          headingRef={dateHeading}
           addOn={upsell ? addOn : null}
           date={date}
           editingDate={editingDate}
@@ -176,7 +179,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
       {dayOfSessions && !anyDay && (
         <DateFirstSessionStep
           detail={detail}
-          headingRef={stepRefs.session}
+          headingRef={sessionHeading}
           day={dayOfSessions}
           session={session}
           autoSession={autoSession}
@@ -194,7 +197,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
 
       <section className="panel step" aria-labelledby="step-tickets">
         <div className="step__header">
-          <h2 id="step-tickets" ref={stepRefs.tickets} tabIndex={-1} className="step__title">
+          <h2 id="step-tickets" ref={ticketsHeading} tabIndex={-1} className="step__title">
             {session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}
           </h2>
         </div>

@@ -12,7 +12,7 @@ import { QuantitySelection } from '../quantities/quantity-selection.js';
 export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
   const client = useQueryClient();
   const query = useQuery(firstOpenSessionQuery(detail.event.id));
-  const session = listOf(query.data, 'event_session')[0] ?? null;
+  const session = listOf(query.data, 'event_session').at(0) ?? null;
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="steps">

@@ -33,6 +33,6 @@ export function chooseFlow({ event, groups, defaultFlow }: FlowInput): FlowKind 
   if (handlers.length && handlers.every((h) => h === 'codes')) return 'flexible';
   if (event.event_type === 'single') return 'single';
   if (event.event_type === 'flexible') return 'flexible';
-  const wanted = typeof event.meta?.reserve_flow === 'string' && event.meta.reserve_flow ? event.meta.reserve_flow : defaultFlow;
+  const wanted = typeof event.meta.reserve_flow === 'string' && event.meta.reserve_flow ? event.meta.reserve_flow : defaultFlow;
   return wanted === QUANTITY_FIRST ? 'quantity_first' : 'date_first';
 }

@@ -26,7 +26,7 @@ export function EventFlow({ flow, detail, seller, link }: { flow: FlowKind; deta
     case 'date_first':
       return <DateFirstFlow detail={detail} seller={seller} link={link} />;
     case 'add_one':
-      return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link?.select ?? null} />;
+      return <AddOneFlow detail={detail} currency={seller.currency} preselectTypeId={link.select ?? null} />;
     case 'members_only':
       return <MembersOnlyNotice />;
     case 'membership':

@@ -19,7 +19,7 @@ export function membershipExpired(memberships: readonly MembershipPeriod[], now:
 function useMemberships(): MembershipPeriod[] {
   const loggedIn = hasSession();
   const query = useQuery(userQuery(loggedIn));
-  return loggedIn ? (query.data?.membership?._data ?? []) : [];
+  return loggedIn ? (query.data?.membership._data ?? []) : [];
 }
 
 /**

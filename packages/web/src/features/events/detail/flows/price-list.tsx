@@ -1,6 +1,7 @@
 import { en } from '../../../../i18n/en.js';
 import type { PriceGroup } from '../../../../shared/events/model.js';
 import { groupHint, typePrice } from '../price-format.js';
+import { PriceWithOriginal } from '../price-with-original.js';
 
 /** Ticket groups and their prices, read-only. */
 export function PriceList({ groups, currency, headingLevel = 3 }: { groups: PriceGroup[]; currency: string; headingLevel?: 3 | 4 }) {
@@ -29,13 +30,7 @@ export function PriceList({ groups, currency, headingLevel = 3 }: { groups: Pric
                       {type.summary && <span className="price-row__summary"> — {type.summary}</span>}
                     </span>
                     <span className="price-row__price">
-                      {original && (
-                        <span className="price-row__original">
-                          <span className="visually-hidden">{en.event.was} </span>
-                          {original}
-                        </span>
-                      )}
-                      {price}
+                      <PriceWithOriginal price={price} original={original} />
                     </span>
                   </li>
                 );

@@ -6,8 +6,7 @@ import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities } from '../quantities/quantities.js';
 import { groupQuantity, type FormErrors } from '../quantities/reservation.js';
 import type { Survey, SurveyAnswer } from '../quantities/survey.js';
-import { Attendees, SurveyFields } from '../quantities/ticket-forms.js';
-import { withAnswer, withAttendee } from '../quantities/form-updates.js';
+import { GroupDetails } from '../quantities/group-details.js';
 
 export function QuantityFirstDetails(props: {
   groups: EventDetail['groups'];
@@ -20,30 +19,24 @@ export function QuantityFirstDetails(props: {
   answers: Record<string, Record<string, SurveyAnswer>>;
   setAnswers: Dispatch<SetStateAction<Record<string, Record<string, SurveyAnswer>>>>;
 }) {
-  const { quantities, errors, answers, setAnswers } = props;
+  const { quantities } = props;
   return props.groups.map(({ group, types }) => {
     const survey = props.surveys.get(group.id);
     if (groupQuantity(quantities, group.id) <= 0) return null;
     return (
       <div key={group.id} className="qty-group" data-ticket-group-id={group.id}>
-        <Attendees
-          group={group.id}
+        <GroupDetails
+          groupId={group.id}
           types={types}
           quantities={quantities}
           needsByKey={props.needs}
-          values={props.attendees}
-          errors={errors.attendees}
-          onChange={(key, index, value) => props.setAttendees(withAttendee(key, index, value))}
+          errors={props.errors}
+          attendees={props.attendees}
+          setAttendees={props.setAttendees}
+          survey={survey}
+          answers={props.answers}
+          setAnswers={props.setAnswers}
         />
-        {survey && (
-          <SurveyFields
-            groupId={group.id}
-            survey={survey}
-            answers={answers[group.id] ?? {}}
-            errors={errors.survey[group.id] ?? {}}
-            onChange={(field, value) => setAnswers(withAnswer(group.id, field, value))}
-          />
-        )}
       </div>
     );
   });

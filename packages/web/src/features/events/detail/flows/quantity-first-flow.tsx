@@ -46,22 +46,18 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const { request, date, session, quantityError, sessionNotice, focusStep } = state;
   const quantitiesForm = useRef<HTMLFormElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
-  const headings = { quantities: useRef<HTMLHeadingElement>(null), date: useRef<HTMLHeadingElement>(null), session: useRef<HTMLHeadingElement>(null), details: useRef<HTMLHeadingElement>(null) };
+  const quantitiesHeading = useRef<HTMLHeadingElement>(null);
+  const dateHeading = useRef<HTMLHeadingElement>(null);
+  const sessionHeading = useRef<HTMLHeadingElement>(null);
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
 
   const step = currentStep(state);
 
-  /** Back to a step: what was chosen after it is cleared (docs/events.md#flows). */
-  const goBackTo = (target: Step) => {
-    dispatch({ type: 'backTo', step: target });
-    submitter.clearError();
-  };
-  useFlowHistory(QUANTITY_FIRST_STEPS.indexOf(step), (level) => goBackTo(QUANTITY_FIRST_STEPS[level]));
-
   useEffect(() => {
     if (!focusStep) return;
+    const headings = { quantities: quantitiesHeading, date: dateHeading, session: sessionHeading, details: detailsHeading };
     headings[focusStep].current?.focus();
     dispatch({ type: 'focused' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step headings are refs, stable; runs when a step asks for focus
   }, [focusStep]);
 
   const calendar = useQuery({ ...pricedCalendarQuery(event.id, request ?? { ticket_types_required: [] }), enabled: request !== null });
@@ -140,6 +136,14 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
     },
   });
   const { submitting, serverError } = submitter;
+
+  /** Back to a step: what was chosen after it is cleared (docs/events.md#flows). */
+  const goBackTo = (target: Step) => {
+    dispatch({ type: 'backTo', step: target });
+    submitter.clearError();
+  };
+  useFlowHistory(QUANTITY_FIRST_STEPS.indexOf(step), (level) => goBackTo(QUANTITY_FIRST_STEPS[level]));
+
   const reserve = async () => {
     if (!session || !submitter.hasCart || submitting) return;
     dispatch({ type: 'detailsChecked' });
@@ -164,7 +168,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
       {/* 1. Quantities */}
       <QuantityFirstQuantitiesStep
         detail={detail}
-        headingRef={headings.quantities}
+        headingRef={quantitiesHeading}
         formRef={quantitiesForm}
         open={step === 'quantities'}
         typesNotFound={!!linked?.notFound}
@@ -192,7 +196,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
       {request && (
         <QuantityFirstDateStep
           detail={detail}
-          headingRef={headings.date}
+          headingRef={dateHeading}
           date={date}
           dateNotice={dateNotice}
           loading={calendar.isPending}
@@ -212,7 +216,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
       {request && date && sessionsSource && (
         <QuantityFirstSessionStep
           detail={detail}
-          headingRef={headings.session}
+          headingRef={sessionHeading}
           date={date}
           session={session}
           sessionNotice={sessionNotice}
@@ -232,7 +236,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
         <QuantityFirstReserveStep
           detail={detail}
           session={session}
-          headingRef={headings.details}
+          headingRef={detailsHeading}
           formRef={detailsForm}
           surveysError={surveys.error}
           fields={{ groups, quantities, needs, surveys: surveys.surveys, errors: detailErrors, attendees, setAttendees, answers, setAnswers }}

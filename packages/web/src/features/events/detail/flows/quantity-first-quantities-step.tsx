@@ -9,6 +9,7 @@ import { StepMessages } from '../step-messages.js';
 import { QuantityFirstGroups } from './quantity-first-groups.js';
 import { QuantityFirstStep } from './quantity-first-step.js';
 import { chosenSummary } from './quantity-first-summary.js';
+import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
 
 interface QuantityFirstQuantitiesStepProps {
   detail: EventDetail;
@@ -39,15 +40,7 @@ export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open,
       onChange={onChange}
     >
       {open && (
-        <form
-          ref={formRef}
-          className="quantity-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onShowDates();
-          }}
-        >
+        <SelfCheckedForm formRef={formRef} className="quantity-form" onSubmit={onShowDates}>
           {typesNotFound && !quantityError && (
             <p className="notice notice--warning step__notice" role="alert">
               {en.deepLinks.typesNotFound}
@@ -61,7 +54,7 @@ export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open,
           <QuantityFirstGroups {...fields} />
           <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { timezone: detail.timezone })} />
           <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
-        </form>
+        </SelfCheckedForm>
       )}
     </QuantityFirstStep>
   );

@@ -12,6 +12,7 @@ import { ReserveBar } from '../quantities/reserve-bar.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstDetails } from './quantity-first-details.js';
 import { hasDetails } from './quantity-first-summary.js';
+import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
 
 interface QuantityFirstReserveStepProps {
   detail: EventDetail;
@@ -42,21 +43,13 @@ export function QuantityFirstReserveStep({ detail, session, headingRef, formRef,
       {surveysError ? (
         <ErrorNotice title={en.quantities.initError} error={surveysError} />
       ) : (
-        <form
-          ref={formRef}
-          className="quantity-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onReserve();
-          }}
-        >
+        <SelfCheckedForm formRef={formRef} className="quantity-form" onSubmit={onReserve}>
           <QuantityFirstDetails {...fields} />
           {!hasDetails(groups, quantities, fields.needs, fields.surveys) && <p className="muted">{en.flows.noDetails}</p>}
           <StepMessages texts={quantityTexts(detail.messageRules, quantityLines(groups, quantities), { session, timezone: detail.timezone })} />
           <SeatPicker seating={seating} eventId={detail.event.id} sessionId={session.id} currency={currency} />
           <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting && seating.ready} submitting={submitting} error={serverError} />
-        </form>
+        </SelfCheckedForm>
       )}
     </section>
   );

@@ -92,6 +92,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
     if (linkApplied.current || !query.isSuccess) return;
     linkApplied.current = true;
     const picked = linkedSession(link, sessions, timezone, todayIn(timezone));
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the link applies after hydration, so the server's HTML and the first client render agree
     if (picked.session) setSession(picked.session);
     if (picked.problem) setNotice(linked.text(picked.problem));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is applied once, when the sessions first load

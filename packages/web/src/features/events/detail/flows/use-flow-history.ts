@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 
 /** The history state key holding the step a history entry stands for. */
 export const FLOW_STEP_STATE = 'flowStep';
@@ -20,8 +20,7 @@ export function useFlowHistory(level: number, onBack: (level: number) => void): 
   const navigate = useNavigate();
   const navigationType = useNavigationType();
   const stateLevel = stepOfState(location.state);
-  const onBackRef = useRef(onBack);
-  onBackRef.current = onBack;
+  const onBackEvent = useEffectEvent(onBack);
   const previous = useRef(level);
 
   useEffect(() => {
@@ -29,16 +28,17 @@ export function useFlowHistory(level: number, onBack: (level: number) => void): 
     previous.current = level;
     if (level === was || level === stateLevel) return;
     const to = { pathname: location.pathname, search: location.search, hash: location.hash };
-    const state = { ...(location.state && typeof location.state === 'object' ? location.state : {}), [FLOW_STEP_STATE]: level };
+    const held: unknown = location.state;
+    const state = { ...(held && typeof held === 'object' ? held : {}), [FLOW_STEP_STATE]: level };
     void navigate(to, { state, replace: level < was, preventScrollReset: true });
     // Only a change of step moves history.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of step moves history, not a location change
   }, [level]);
 
   useEffect(() => {
-    if (navigationType === 'POP' && stateLevel < previous.current) {
+    if (navigationType === NavigationType.Pop && stateLevel < previous.current) {
       previous.current = stateLevel;
-      onBackRef.current(stateLevel);
+      onBackEvent(stateLevel);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a history move (location.key) only
   }, [location.key]);

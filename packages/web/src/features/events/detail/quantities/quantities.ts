@@ -78,7 +78,7 @@ export interface LimitsInput {
 }
 
 export function groupLimit(group: TTicketGroup, available: number | undefined, sessionAvailable: number, heldInGroup: number): number {
-  const perOrder = group.max_tickets_per_order !== null && group.max_tickets_per_order !== undefined ? Math.max(0, group.max_tickets_per_order - heldInGroup) : Infinity;
+  const perOrder = group.max_tickets_per_order !== null ? Math.max(0, group.max_tickets_per_order - heldInGroup) : Infinity;
   const ownRoom = available === undefined ? room(sessionAvailable) : room(available);
   const sessionBound = group.exclude_from_event_capacity ? Infinity : room(sessionAvailable);
   return Math.min(HARD_MAX_PER_TICKET_TYPE, perOrder, ownRoom, sessionBound);
@@ -133,7 +133,7 @@ export function remainingFor(limits: QuantityLimits, quantities: Quantities, key
   const byType = t.max - current;
   const byGroup = (limits.groupMax.get(t.groupId) ?? Infinity) - groupTotal(limits, quantities, t.groupId);
   const bySession = t.countsSession ? limits.sessionRoom - sessionTotal(limits, quantities) : Infinity;
-  const byOrder = (limits.orderMax ?? Infinity) - totalQuantity(quantities);
+  const byOrder = limits.orderMax - totalQuantity(quantities);
   const byBenefit = Math.min(...(limits.pools ?? []).filter((p) => p.keys.includes(key)).map((p) => p.remaining - p.keys.reduce((n, k) => n + (quantities[k] ?? 0), 0)));
   return Math.min(byType, byGroup, bySession, byOrder, byBenefit);
 }
@@ -164,8 +164,8 @@ export function canIncrease(limits: QuantityLimits, quantities: Quantities, key:
 }
 
 export function increase(limits: QuantityLimits, quantities: Quantities, key: string): Quantities {
-  if (!canIncrease(limits, quantities, key)) return quantities;
-  const t = limits.types.get(key)!;
+  const t = limits.types.get(key);
+  if (!t || !canIncrease(limits, quantities, key)) return quantities;
   const current = quantities[key] ?? 0;
   return { ...quantities, [key]: current === 0 ? Math.max(1, t.min) : current + 1 };
 }

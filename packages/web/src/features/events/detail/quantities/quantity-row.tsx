@@ -9,6 +9,7 @@ import type { PriceType } from '../../../../shared/events/model.js';
 import { advertisesFees, currencySymbol, priceText, typePrice } from '../price-format.js';
 import { useConfigEntries } from '../../../../config/use-config.js';
 import { canIncrease, decrease, increase, setQuantity, type Quantities, type QuantityLimits } from './quantities.js';
+import { PriceWithOriginal } from '../price-with-original.js';
 
 /** One ticket type: name, summary, price, the − n + stepper and, once chosen, its flexible amount. */
 export function QuantityRow({
@@ -52,13 +53,7 @@ export function QuantityRow({
           {type.summary && <span className="qty-row__summary">{type.summary}</span>}
           {type.description && <DescriptionButton title={type.name} html={type.description} />}
           <span className="qty-row__price">
-            {original && (
-              <span className="price-row__original">
-                <span className="visually-hidden">{en.event.was} </span>
-                {original}
-              </span>
-            )}
-            {price}
+            <PriceWithOriginal price={price} original={original} />
           </span>
           {unavailable ? (
             <span className="qty-row__note">{en.quantities.remainingNone}</span>

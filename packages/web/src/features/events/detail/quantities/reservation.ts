@@ -7,6 +7,7 @@ import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from './fl
 import type { PriceGroup } from '../../../../shared/events/model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import { cleanSurveyAnswers, parseSurvey, surveyErrors, type Survey, type SurveyAnswer } from './survey.js';
+import { scrollIntoViewIfAble } from '../../../../lib/optional-dom.js';
 
 /**
  * What a reserve form holds besides the session (quantities, flexible amounts, attendees, survey
@@ -92,13 +93,15 @@ export function validateSelection(ctx: FormContext, form: SelectionForm, unmetMi
       const key = typeKey(group.id, type.id);
       const q = form.quantities[key] ?? 0;
       if (q <= 0) continue;
-      if (isFlexiblePrice(type)) {
-        const error = flexiblePriceError(form.amounts[key] ?? '', type.currency_amount_min!, type.currency_amount_max!);
+      const { currency_amount_min: min, currency_amount_max: max } = type;
+      // A flexible price (isFlexiblePrice): both bounds set.
+      if (min !== null && max !== null) {
+        const error = flexiblePriceError(form.amounts[key] ?? '', min, max);
         if (error) errors.amounts[key] = error;
       }
       const needs = ctx.needs.get(key);
       if (needs && (needs.name !== 'none' || needs.email !== 'none')) {
-        const list = Array.from({ length: q }, (_, i) => attendeeErrors(form.attendees[key]?.[i] ?? EMPTY_ATTENDEE, needs));
+        const list = Array.from({ length: q }, (_, i) => attendeeErrors((form.attendees[key] ?? []).at(i) ?? EMPTY_ATTENDEE, needs));
         if (list.some((e) => Object.keys(e).length)) errors.attendees[key] = list;
       }
     }
@@ -127,7 +130,7 @@ export function buildReservation(ctx: FormContext, form: SelectionForm, sessionI
         const item: TReserveTicket = { ticket_type_id: type.id };
         if (sessionId) item.event_session_id = sessionId;
         if (isFlexiblePrice(type)) item.face_value = normaliseAmount(form.amounts[key] ?? '');
-        const person = form.attendees[key]?.[i] ?? EMPTY_ATTENDEE;
+        const person = (form.attendees[key] ?? []).at(i) ?? EMPTY_ATTENDEE;
         if (needs.name !== 'none' && fullName(person)) item.admit_name = fullName(person);
         if (needs.email !== 'none' && person.email.trim()) item.admit_email = person.email.trim();
         add.push(item);
@@ -175,7 +178,7 @@ export function focusFirstInvalid(root: () => HTMLElement | null): void {
   setTimeout(() => {
     const first = root()?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
-    first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    scrollIntoViewIfAble(first, { block: 'center', behavior: 'smooth' });
     first.focus({ preventScroll: true });
   }, FOCUS_INVALID_DELAY_MS);
 }

@@ -21,13 +21,16 @@ import { useReserveSubmit } from './use-reserve-submit.js';
 import { attendeeNeedsByKey, buildReservation, groupQuantity, groupSurveys, initialAmounts, NO_ERRORS, selectionTotal, validateSelection, type FormContext, type FormErrors, type SelectionForm } from './reservation.js';
 import { cachedDefaults } from './selection-cache.js';
 import { initialAnswersByGroup, type SurveyAnswer } from './survey.js';
-import { Attendees, SurveyFields } from './ticket-forms.js';
+import { GroupDetails } from './group-details.js';
 import { useBenefitPools } from '../../../membership/public.js';
 import { useSeating } from '../../seats/use-seating.js';
 import { SeatPicker } from '../../seats/seat-picker.js';
 
 import type { QuantitySelectionProps } from './quantity-selection-props.js';
-import { withAnswer, withAttendee } from './form-updates.js';
+import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
+
+/** Nothing chosen yet, one object for every render (hooks depend on the quantities). */
+const NO_QUANTITIES: Quantities = {};
 
 export function SessionQuantities({ event, session, date, groups, currency, eventConfig, cache, onSoldOut, messageRules, timezone, matchCount }: QuantitySelectionProps & { session: TEventSession }) {
   const cart = useOptionalCart();
@@ -58,27 +61,30 @@ export function SessionQuantities({ event, session, date, groups, currency, even
 
   // Member benefits cap the member tickets (docs/events.md#field-rules).
   const benefits = useBenefitPools(session.id, groups);
+  // When each group's availability was last read: the limits follow the data, not the unstable query objects.
+  const availabilityStamps = availability.map((q) => q.dataUpdatedAt).join(' ');
   const limits = useMemo<QuantityLimits | null>(() => {
     if (pending || failed || benefits.pending) return null;
     const groupAvailable = new Map<string, number>();
     let fresh: TEventSession | null = null;
-    groups.forEach(({ group }, i) => {
+    for (const [i, { group }] of groups.entries()) {
       const found = listOf(availability[i].data, 'event_session').find((s) => s.id === session.id);
       groupAvailable.set(group.id, found ? found.availableCapacity : 0);
       if (found) fresh = found;
-    });
+    }
     const source: TEventSession = fresh ?? session;
     const sessionAvailable = source.capacity === -1 ? -1 : Math.max(0, source.capacity + source.oversell_capacity - source.used_capacity);
     return quantityLimits({ groups, groupAvailable, sessionAvailable, held, orderMax: matchCount, benefitPools: benefits.pools });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the queries are keyed by their dataUpdatedAt (spread), not by the unstable query objects
-  }, [pending, failed, groups, session, held, matchCount, benefits.pending, benefits.pools, ...availability.map((q) => q.dataUpdatedAt)]);
+  }, [pending, failed, groups, session, held, matchCount, benefits.pending, benefits.pools, availabilityStamps]);
 
+  const limitsKnown = limits !== null;
   const defaults = useMemo<Quantities | null>(() => {
     if (!limits) return null;
     let start = initialQuantities(limits);
     const cached = cachedDefaults(cache?.current ?? null, { date: date ?? '', sessionId: session.id, availableCapacity: session.availableCapacity });
     if (cached) {
-      let fitted = Object.fromEntries(Object.keys(start).map((k) => [k, 0])) as Quantities;
+      let fitted: Quantities = Object.fromEntries(Object.keys(start).map((k) => [k, 0]));
       for (const [key, q] of Object.entries(cached)) if (key in fitted) fitted = setQuantity(limits, fitted, key, q);
       if (totalQuantity(fitted) === totalQuantity(cached)) start = fitted;
     }
@@ -88,10 +94,10 @@ export function SessionQuantities({ event, session, date, groups, currency, even
     return start;
     // The defaults are taken once per session (this component is keyed by it).
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the defaults are taken once, when the limits first arrive
-  }, [limits === null]);
+  }, [limitsKnown]);
 
   const [chosen, setChosen] = useState<Quantities | null>(null);
-  const quantities = chosen ?? defaults ?? {};
+  const quantities = chosen ?? defaults ?? NO_QUANTITIES;
   const [amounts, setAmounts] = useState<Record<string, string>>(() => initialAmounts(groups));
   const [attendees, setAttendees] = useState<Record<string, AttendeeValue[]>>({});
   const [answers, setAnswers] = useState<Record<string, Record<string, SurveyAnswer>>>(() => initialAnswersByGroup(surveys.surveys));
@@ -100,6 +106,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
     formRef,
     eventConfig,
     onAdded: () => {
+      // eslint-disable-next-line react-hooks/immutability -- the selection cache is a ref the flow owns for this: not render state
       if (cache) cache.current = null;
     },
     onRefused: (error) => {
@@ -112,6 +119,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
       if (isApiError(error) && ['session_capacity_exceeded', 'ticket_group_capacity_exceeded', 'ticket_group_sold_out'].includes(error.code)) {
         for (const q of availability) void q.refetch();
       }
+      return false;
     },
   });
   const { submitting, serverError } = reserve;
@@ -119,6 +127,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
 
   // Remember the selection for the next session picked on the same day.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/immutability -- the selection cache is a ref the flow owns for this: not render state
     if (cache && date && totalQuantity(quantities) > 0) cache.current = { date, sessionId: session.id, quantities };
   }, [cache, date, session.id, quantities]);
 
@@ -135,7 +144,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
   const canReserve = !submitting && count > 0 && limits !== null && matched && seating.ready;
 
   const submit = async () => {
-    if (!canReserve || !limits || !reserve.hasCart) return;
+    if (!canReserve || !reserve.hasCart) return;
     setSubmitted(true);
     await reserve.submit(validate(), () => {
       const reservation = buildReservation(formContext, form, session.id);
@@ -160,15 +169,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
   };
 
   return (
-    <form
-      ref={formRef}
-      className="quantity-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SelfCheckedForm formRef={formRef} className="quantity-form" onSubmit={() => void submit()}>
       <p className="muted quantity-selection__hint">{en.quantities.chooseQuantities}</p>
       <div className="qty-groups">
         {groups.map((entry) => {
@@ -189,24 +190,18 @@ export function SessionQuantities({ event, session, date, groups, currency, even
               onQuantities={update}
               onAmount={(key, value) => setAmounts((prev) => ({ ...prev, [key]: value }))}
             >
-              <Attendees
-                group={group.id}
+              <GroupDetails
+                groupId={group.id}
                 types={types}
                 quantities={quantities}
                 needsByKey={needsByKey}
-                values={attendees}
-                errors={errors.attendees}
-                onChange={(key, index, value) => setAttendees(withAttendee(key, index, value))}
+                errors={errors}
+                attendees={attendees}
+                setAttendees={setAttendees}
+                survey={showSurvey ? survey : undefined}
+                answers={answers}
+                setAnswers={setAnswers}
               />
-              {showSurvey && (
-                <SurveyFields
-                  groupId={group.id}
-                  survey={survey}
-                  answers={answers[group.id] ?? {}}
-                  errors={errors.survey[group.id] ?? {}}
-                  onChange={(field, value) => setAnswers(withAnswer(group.id, field, value))}
-                />
-              )}
             </QuantityGroup>
           );
         })}
@@ -219,7 +214,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
       <StepMessages texts={quantityTexts(messageRules ?? [], quantityLines(groups, quantities), { session, timezone: timezone ?? 'UTC' })} />
       <SeatPicker seating={seating} eventId={event.id} sessionId={session.id} currency={currency} />
       <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={canReserve} submitting={submitting} error={serverError} />
-    </form>
+    </SelfCheckedForm>
   );
 }
 

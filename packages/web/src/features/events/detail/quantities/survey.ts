@@ -45,6 +45,11 @@ export function hasText(value: unknown): value is string {
   return typeof value === 'string' && /[^,\s]/.test(value);
 }
 
+/** A value of the spec (an option, a default) as the form shows it; JSON Schema gives primitives here. */
+function specText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -53,13 +58,15 @@ function num(value: unknown): number | null {
 export function parseSurvey(spec: unknown): Survey | null {
   if (!spec || typeof spec !== 'object') return null;
   const raw = spec as { title?: unknown; properties?: unknown; required?: unknown };
-  const properties = raw.properties && typeof raw.properties === 'object' ? (raw.properties as Record<string, Record<string, unknown>>) : {};
+  const properties = raw.properties && typeof raw.properties === 'object' ? (raw.properties as Record<string, unknown>) : {};
   const required = Array.isArray(raw.required) ? raw.required.filter((r): r is string => typeof r === 'string') : [];
   const fields: SurveyField[] = [];
-  for (const [key, field] of Object.entries(properties)) {
-    const type = field?.type;
+  for (const [key, property] of Object.entries(properties)) {
+    // A question that is not an object has no type: refused below.
+    const field: Record<string, unknown> = property && typeof property === 'object' ? (property as Record<string, unknown>) : {};
+    const type = field.type;
     if (typeof type !== 'string' || !(TYPES as readonly string[]).includes(type)) throw new SurveySpecError(key);
-    const options = Array.isArray(field.enum) ? field.enum.filter((v) => v !== null && v !== undefined).map((v) => ({ value: v, label: String(v) })) : null;
+    const options = Array.isArray(field.enum) ? (field.enum as unknown[]).filter((v) => v !== null && v !== undefined).map((v) => ({ value: v, label: specText(v) })) : null;
     const control: SurveyControl =
       type === 'boolean'
         ? 'checkbox'
@@ -76,7 +83,7 @@ export function parseSurvey(spec: unknown): Survey | null {
                 : field.format === 'textarea'
                   ? 'textarea'
                   : 'text';
-    const initial: SurveyAnswer = type === 'boolean' ? field.default === true : field.default !== undefined && field.default !== null ? String(field.default) : '';
+    const initial: SurveyAnswer = type === 'boolean' ? field.default === true : field.default !== undefined && field.default !== null ? specText(field.default) : '';
     fields.push({
       key,
       type: type as SurveyField['type'],

@@ -47,7 +47,7 @@ export function Attendees({
   const choose = (count: number) => {
     setNamedChoice(count);
     // The names of tickets no longer named are not sent.
-    for (const p of optional.slice(count)) if (values[p.key]?.[p.index]) onChange(p.key, p.index, EMPTY_ATTENDEE);
+    for (const p of optional.slice(count)) if ((values[p.key] ?? []).at(p.index)) onChange(p.key, p.index, EMPTY_ATTENDEE);
   };
   return (
     <div className="attendees">
@@ -59,8 +59,8 @@ export function Attendees({
           key={`${key}-${index}`}
           legend={format(en.quantities.attendee, { type: typeName, n: index + 1 })}
           needs={needs}
-          value={values[key]?.[index] ?? EMPTY_ATTENDEE}
-          errors={errors[key]?.[index] ?? {}}
+          value={(values[key] ?? []).at(index) ?? EMPTY_ATTENDEE}
+          errors={(errors[key] ?? []).at(index) ?? {}}
           onChange={(value) => onChange(key, index, value)}
         />
       ))}

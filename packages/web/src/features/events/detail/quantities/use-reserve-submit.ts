@@ -16,7 +16,7 @@ export interface ReserveSubmitOptions {
   /** The event's own configuration, read before the seller's for the route after the add. */
   eventConfig: readonly TConfigEntry[] | undefined;
   /** A refusal of the add, before its text is shown; returns true when it handled it (nothing shown). */
-  onRefused?: (error: unknown) => boolean | void | Promise<boolean | void>;
+  onRefused?: (error: unknown) => boolean | Promise<boolean>;
   /** After a successful add, before leaving the page. */
   onAdded?: () => void;
 }
@@ -59,5 +59,5 @@ export function useReserveSubmit({ formRef, eventConfig, onRefused, onAdded }: R
     }
   };
 
-  return { submit, submitting, serverError, clearError: () => setServerError(null), hasCart: cart !== null && cart !== undefined };
+  return { submit, submitting, serverError, clearError: () => setServerError(null), hasCart: cart !== null };
 }
