@@ -105,7 +105,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
       setChangeId(changeCartStore.read(orderId));
       await client.invalidateQueries({ queryKey: ['ticket_order'] });
       await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
-      const cart = doc.cart?._data[0];
+      const cart = doc.cart._data.at(0);
       const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
       // docs/after-sale.md#screens: a price increase shows a warning with the time (the hold) and the cost.
       if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatOrderDateTime(cart.expires_at, seller.timezone) });
