@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { scrollIntoView } from '../../lib/scroll-into-view.js';
 
 /** A labelled input with its error tied to it (aria-describedby) — the account forms' one field. */
 export function Field({
@@ -34,7 +35,7 @@ export function Field({
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!first) return;
-  first.scrollIntoView?.({ block: 'center' });
+  scrollIntoView(first, { block: 'center' });
   first.focus();
 }
 

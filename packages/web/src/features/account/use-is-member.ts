@@ -5,6 +5,6 @@ import { userQuery } from './api.js';
 /** A member: a logged-in account with a member id, or one that holds membership cards (GET my/user carries them). */
 export function useIsMember(): boolean {
   const account = useOptionalAccount();
-  const cards = useQuery(userQuery(!!account?.user)).data?.membership?._data.length ?? 0;
+  const cards = useQuery(userQuery(!!account?.user)).data?.membership._data.length ?? 0;
   return !!account?.user && (account.user.scan_code !== null || cards > 0);
 }
