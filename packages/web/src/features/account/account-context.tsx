@@ -115,7 +115,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const flag = readLoginFlag(otp.search);
     const auto = readAutoLogin(flag.search);
     if (auto.search === location.search) return;
-    void navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state });
+    void navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state as unknown });
 
     if (otp.otp) {
       const stored = readStoredLogin();

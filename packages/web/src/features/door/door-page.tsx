@@ -57,6 +57,7 @@ export function Component() {
   }, [read]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads today's sessions once on mount; the stage is set when they come
     if (stage.at === 'loading') void read();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; later stage changes must not reload
   }, []);

@@ -70,10 +70,11 @@ export async function startQrCamera(video: HTMLVideoElement, onCode: (code: stri
   video.playsInline = true;
   await video.play().catch(() => {});
   const decode = (await nativeDecoder()) ?? (await jsQrDecoder());
+  const running = () => !stopped.signal.aborted;
   const loop = async () => {
-    while (!stopped.signal.aborted) {
+    while (running()) {
       const code = await decode(video).catch(() => null);
-      if (code && !stopped.signal.aborted) onCode(code);
+      if (code && running()) onCode(code);
       await new Promise((r) => setTimeout(r, FRAME_MS));
     }
   };

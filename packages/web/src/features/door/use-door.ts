@@ -93,6 +93,7 @@ export function useDoor(session: TDoorSession) {
   }, [sync]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- at start: the list, the status and the scans queued on an earlier visit; their state follows the answers
     void download();
     void refresh();
     void sync();

@@ -35,6 +35,7 @@ export function CartProvider({ sellerId, timezone, children }: { sellerId: strin
     navigateRef.current = navigate;
   }, [navigate]);
   const store = useMemo(
+    // eslint-disable-next-line react-hooks/refs -- read when the store completes an order (after a pay), never during render
     () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => void navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
     [sellerId, timezone],
   );
