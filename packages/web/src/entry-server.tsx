@@ -79,7 +79,7 @@ async function renderToStream(tree: ReactNode): Promise<ReadableStream<Uint8Arra
   await stream.allReady;
   if (failed) {
     await stream.cancel().catch(() => undefined);
-    throw failed;
+    throw failed instanceof Error ? failed : new Error('server render failed', { cause: failed });
   }
   return stream;
 }

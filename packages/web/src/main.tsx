@@ -40,7 +40,8 @@ async function start() {
     seedInlineEvent(queryClient);
     seedInlineListing(queryClient);
   }
-  const container = document.getElementById('root')!;
+  const container = document.getElementById('root');
+  if (!container) throw new Error('the page has no #root element');
   const serverData = container.firstElementChild ? serverRouterData() : null;
   const hydrate = serverData !== null && isPublicVisitor();
   if (serverData) {

@@ -73,7 +73,7 @@ function isErrorEntry(value: unknown): value is TErrorEntry {
 export function toApiError(status: number, body: unknown): ApiError {
   const data = body && typeof body === 'object' ? (body as { _data?: unknown })._data : undefined;
   // docs/api.md#errors: duplicate_code answers the first error, or the second when there is one.
-  const entries = Array.isArray(data) ? data : [];
+  const entries: unknown[] = Array.isArray(data) ? data : [];
   const first = isErrorEntry(entries[0]) && entries[0]._code === 'duplicate_code' && isErrorEntry(entries[1]) ? entries[1] : entries[0];
   if (isErrorEntry(first)) {
     return new ApiError({
@@ -123,7 +123,7 @@ class TimeoutError extends Error {
 }
 
 function isAbort(error: unknown): boolean {
-  return error instanceof DOMException ? error.name === 'AbortError' : (error as Error)?.name === 'AbortError';
+  return error instanceof DOMException ? error.name === 'AbortError' : (error as { name?: unknown } | null | undefined)?.name === 'AbortError';
 }
 
 export function createApiClient(clientOptions: ApiClientOptions = {}) {
@@ -136,17 +136,14 @@ export function createApiClient(clientOptions: ApiClientOptions = {}) {
   /** One attempt: resolves with the response, or rejects with TimeoutError / a network error / AbortError. */
   async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    // The reason tells our own timeout from the caller's abort (`outer`).
+    const timer = setTimeout(() => controller.abort(new TimeoutError()), timeoutMs);
     const forward = () => controller.abort();
     outer?.addEventListener('abort', forward);
     try {
       return await doFetch(url, { ...init, signal: controller.signal });
     } catch (error) {
-      if (timedOut) throw new TimeoutError();
+      if (controller.signal.reason instanceof TimeoutError) throw new TimeoutError();
       throw error;
     } finally {
       clearTimeout(timer);

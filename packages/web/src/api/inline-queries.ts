@@ -13,7 +13,7 @@ export function hydrateInlineQueries(client: QueryClient, doc: Document = docume
   const text = doc.getElementById(INLINE_QUERIES_ID)?.textContent;
   if (!text) return false;
   try {
-    const state = JSON.parse(text) as DehydratedState;
+    const state = JSON.parse(text) as DehydratedState | null;
     if (!Array.isArray(state?.queries)) return false;
     const at = navigationStart();
     hydrate(client, { ...state, queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: at } })) });

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TDocument, TLiveAvailability, TLiveSession } from '@foyer/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { api } from './client.js';
 import { quietOf, readSinceLastChange, refetchEvent } from './live-catch-up.js';
 
@@ -76,13 +76,17 @@ export function applyLiveSessions(client: QueryClient, eventId: string, sessions
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
       continue;
     }
-    const patched = data.event_session._data.map((s) => {
+    const patched: typeof data.event_session._data = [];
+    for (const s of data.event_session._data) {
       const live = byId.get(s.id);
-      if (!live || s.event_template_id !== eventId) return s;
-      if (Boolean(s.sold_out) !== live.sold_out) turned = true;
+      if (!live || s.event_template_id !== eventId) {
+        patched.push(s);
+        continue;
+      }
+      if (s.sold_out !== live.sold_out) turned = true;
       const { seat_states: _states, id: _id, ...figures } = live;
-      return { ...s, ...figures, sold_quantity: live.used_capacity, oversold_out: live.sold_out };
-    });
+      patched.push({ ...s, ...figures, sold_quantity: live.used_capacity, oversold_out: live.sold_out });
+    }
     patchRead(client, query.queryKey, { ...data, event_session: { ...data.event_session, _data: patched } });
   }
   if (turned) void client.invalidateQueries({ queryKey: ['calendar'], predicate: (q) => JSON.stringify(q.queryKey).includes(`"event":"${eventId}"`) });
@@ -193,12 +197,12 @@ export function useLiveAvailability(eventId: string | undefined, active = true, 
 export function useLiveFeed(eventId: string | undefined, active = true, onChange?: Listener): void {
   const client = useQueryClient();
   const on = active && !!eventId;
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  // The latest onChange hears each message, without reopening the stream when it changes.
+  const hear = useEffectEvent((sessions: TLiveSession[] | null) => onChange?.(sessions));
   useEffect(() => {
     if (!on) return;
     const feed = acquire(client, eventId);
-    const listener: Listener = (sessions) => latest.current?.(sessions);
+    const listener: Listener = (sessions) => hear(sessions);
     feed.listeners.add(listener);
     return () => {
       feed.listeners.delete(listener);

@@ -18,7 +18,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
   if (stripped) throw redirect(stripped + url.search);
   const withoutExpress = takeExpressFlag(url);
   if (withoutExpress !== null) throw redirect(withoutExpress);
-  const config = await queryClient.ensureQueryData(configQuery());
+  const config = await queryClient.query({ ...configQuery(), staleTime: 'static' });
   const target = configuredRedirect(config.entries, url.pathname);
   if (target) throw redirect(target);
   return null;

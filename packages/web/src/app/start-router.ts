@@ -12,7 +12,7 @@ export function serverRouterData(doc: Document = document): HydrationState | nul
   const text = doc.getElementById(INLINE_ROUTER_ID)?.textContent;
   if (!text) return null;
   try {
-    const data = JSON.parse(text) as HydrationState;
+    const data = JSON.parse(text) as Partial<HydrationState> | null;
     return data && typeof data === 'object' && data.loaderData && typeof data.loaderData === 'object' ? data : null;
   } catch {
     return null;

@@ -29,11 +29,12 @@ export async function withQueryClient<T>(client: QueryClient, run: () => Promise
   }
 }
 
-export const queryClient = new Proxy({} as QueryClient, {
+const target: object = {};
+export const queryClient = new Proxy(target, {
   get(_, key) {
     const client = current.getStore();
     if (!client) throw new Error('queryClient used outside a server render');
     const value = Reflect.get(client, key, client) as unknown;
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
   },
-});
+}) as QueryClient;

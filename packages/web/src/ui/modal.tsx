@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { en } from '../i18n/en.js';
 import { CloseIcon } from './icons.js';
@@ -33,7 +33,9 @@ export function Modal(props: ModalProps) {
   const [closing, setClosing] = useState(false);
   const [wasOpen, setWasOpen] = useState(props.open);
   // What it showed while open, drawn again while it slides away (callers often clear the content on close).
+  // A ref, not state: state would re-render every open render only to keep what it just drew.
   const last = useRef({ title: props.title, children: props.children });
+  // eslint-disable-next-line react-hooks/refs -- keeps the last open render's content for the slide-away (above)
   if (props.open) last.current = { title: props.title, children: props.children };
   if (wasOpen !== props.open) {
     setWasOpen(props.open);
@@ -45,6 +47,7 @@ export function Modal(props: ModalProps) {
     return () => clearTimeout(timer);
   }, [closing]);
   if ((!props.open && !closing) || typeof document === 'undefined') return null;
+  // eslint-disable-next-line react-hooks/refs -- the content kept for the slide-away (above)
   const shown = props.open ? props : { ...props, ...last.current };
   return createPortal(<ModalInner {...shown} closing={!props.open} />, document.body);
 }
@@ -57,11 +60,11 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
-    if (closing) return;
+    const dialog = dialogRef.current;
+    if (closing || !dialog) return;
     const token = Symbol('modal');
     stack.push(token);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -70,12 +73,11 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
     appRoot?.setAttribute('inert', '');
     document.body.classList.add('scroll-locked');
 
-    const dialog = dialogRef.current!;
     const first =
       initialFocusRef?.current ??
       bodyRef.current?.querySelector<HTMLElement>('[data-autofocus]') ??
-      (bodyRef.current ? focusables(bodyRef.current)[0] : undefined) ??
-      focusables(dialog)[0];
+      (bodyRef.current ? focusables(bodyRef.current).at(0) : undefined) ??
+      focusables(dialog).at(0);
     (first ?? dialog).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -83,7 +85,7 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
-        onCloseRef.current();
+        close();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -118,7 +120,7 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
       else if (stack.length > 0) {
         // The opener went away (e.g. a removed cart line): the dialog still open below takes focus.
         const dialogs = document.querySelectorAll<HTMLElement>('.modal[role="dialog"]');
-        dialogs[dialogs.length - 1]?.focus();
+        [...dialogs].at(-1)?.focus();
       }
     };
     // Runs once per opening; closing (or unmounting) gives focus and the page back.
@@ -127,13 +129,13 @@ function ModalInner({ title, onClose, children, size = 'sm', initialFocusRef, cl
 
   return (
     <div className={closing ? 'modal-root modal-root--closing' : 'modal-root'} aria-hidden={closing || undefined} inert={closing || undefined}>
-      <div className="modal-backdrop" onClick={() => onCloseRef.current()} aria-hidden="true" />
+      <div className="modal-backdrop" onClick={() => onClose()} aria-hidden="true" />
       <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" onClick={() => onCloseRef.current()} aria-label={en.app.close}>
+          <button type="button" className="icon-button" onClick={() => onClose()} aria-label={en.app.close}>
             <CloseIcon />
           </button>
         </div>

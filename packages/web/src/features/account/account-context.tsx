@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TLoginAnswer, TUser, TUserDocument } from '@foyer/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.js';
@@ -65,12 +65,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   // A session the server no longer knows (401 on my/user) is over as well.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the session cookie (outside React) again once the server says the session is over
     if (isApiError(query.error) && query.error.status === 401) setCookie(sessionExpires());
   }, [query.error]);
 
   // The router's path (in a memory router it is not window.location's).
   const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
+  useLayoutEffect(() => {
+    pathRef.current = location.pathname;
+  }, [location.pathname]);
   const openLogin = useCallback((next: Omit<LoginRequest, 'id' | 'path'> = {}) => setRequest({ ...next, id: ++counter.current, path: pathRef.current }), []);
 
   const loggedIn = useCallback(
@@ -112,7 +115,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const flag = readLoginFlag(otp.search);
     const auto = readAutoLogin(flag.search);
     if (auto.search === location.search) return;
-    void navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state });
+    void navigate({ pathname: location.pathname, search: auto.search, hash: location.hash }, { replace: true, state: location.state as unknown });
 
     if (otp.otp) {
       const stored = readStoredLogin();
@@ -120,7 +123,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       return;
     }
     if (auto.body && !sessionExpires()) {
-      const body = { ...auto.body, ...(store.getSnapshot().cartId ? { cart_id: store.getSnapshot().cartId! } : {}) };
+      const { cartId } = store.getSnapshot();
+      const body = { ...auto.body, ...(cartId ? { cart_id: cartId } : {}) };
       logIn(body).then(
         (answer) => loggedIn(answer),
         (error: unknown) => openLogin({ step: 'member', error, member: { scan_code: body.scan_code, zip_code: body.zip_code, last_name: body.last_name } }),
@@ -131,8 +135,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, [location, navigate, openLogin, loggedIn, store]);
 
   // Following a link out of the modal (forgot password, …) closes it.
+  // (react.dev: storing information from previous renders)
   const { pathname } = location;
-  useEffect(() => setRequest((current) => (current && current.path !== pathname ? null : current)), [pathname]);
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    if (request && request.path !== pathname) setRequest(null);
+  }
 
   const askLoginOrGuest = useCallback((onGuest: () => void) => setGuestChoice(() => onGuest), []);
 

@@ -17,7 +17,7 @@ export function userQuery(enabled: boolean) {
   });
 }
 
-export const userOf = (doc: TUserDocument | null | undefined): TUser | null => doc?.user?._data[0] ?? null;
+export const userOf = (doc: TUserDocument | null | undefined): TUser | null => doc?.user._data.at(0) ?? null;
 
 export function logIn(body: TLogin): Promise<TLoginAnswer> {
   return api.post('login', body, { embed: USER_EMBED });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { paths } from '../../app/paths.js';
@@ -22,6 +22,7 @@ export function LoginStartPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- whether cookies work is the browser's to say (outside React), asked once
     if (!cookiesEnabled()) { setFailure(en.account.callbackCookies); return; }
     startExternalLogin(nextPath(params.get('redirectPath'), paths.home)).then(
       ({ url }) => window.location.assign(url),
@@ -61,6 +62,7 @@ export function LoginCallbackPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- whether cookies work is the browser's to say (outside React), asked once
     if (!cookiesEnabled()) { setPhase({ kind: 'failed', text: en.account.callbackCookies }); return; }
     const code = params.get('code');
     const state = params.get('state');
@@ -78,12 +80,11 @@ export function LoginCallbackPage() {
 
   // Invalid state: go forward again (where the finished login went). With nothing ahead the visitor
   // would wait forever, so after a moment (at once when the browser knows) the page says so instead.
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  const forward = useEffectEvent(() => void navigate(1));
   useEffect(() => {
     if (phase.kind !== 'forward') return;
     const ahead = canGoForward();
-    if (ahead !== false) void navigateRef.current(1);
+    if (ahead !== false) forward();
     const timer = setTimeout(() => setPhase({ kind: 'failed', text: phase.text }), ahead === false ? 0 : CALLBACK_FORWARD_GRACE_MS);
     return () => clearTimeout(timer);
   }, [phase]);

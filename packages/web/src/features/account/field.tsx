@@ -1,5 +1,6 @@
 import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
+import { scrollIntoView } from '../../lib/scroll-into-view.js';
 
 /** A labelled input with its error tied to it (aria-describedby) — the account forms' one field. */
 export function Field({
@@ -47,7 +48,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'required' | 'max
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!first) return;
-  first.scrollIntoView?.({ block: 'center' });
+  scrollIntoView(first, { block: 'center' });
   first.focus();
 }
 

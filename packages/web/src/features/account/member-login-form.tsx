@@ -1,6 +1,6 @@
 import { LOGIN_TEXT_MAX, LOGIN_ZIP_MAX, PASSWORD_MAX } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
@@ -55,7 +55,9 @@ export function MemberLoginForm({
   const [busy, setBusy] = useState(false);
   const tried = useRef<string | null>(initialError ? memberAttempt(method, { scan_code: '', zip_code: '', last_name: '', password: '', ...initial }) : null);
   const done = useRef(onLoggedIn);
-  done.current = onLoggedIn;
+  useLayoutEffect(() => {
+    done.current = onLoggedIn;
+  }, [onLoggedIn]);
   const second = SECOND[method];
 
   const attempt = useCallback(async () => {

@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '@foyer/contracts/constants';
 import type { TLoginAnswer } from '@foyer/contracts';
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { en, format } from '../../i18n/en.js';
 import { logIn, requestOtp } from './api.js';
@@ -37,7 +37,9 @@ export function OtpStep({
   const inputRef = useRef<HTMLInputElement>(null);
   const busy = useRef(false);
   const done = useRef(onLoggedIn);
-  done.current = onLoggedIn;
+  useLayoutEffect(() => {
+    done.current = onLoggedIn;
+  }, [onLoggedIn]);
 
   const submit = useCallback(
     async (value: string) => {

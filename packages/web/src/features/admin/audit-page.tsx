@@ -25,7 +25,10 @@ const columns: Column<TAuditEntry>[] = [
 /** The audit log (docs/box-office.md, Audit log; admin): read-only, newest first, filtered and paged by the server. The filters live in the address. */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Record<string, string>;
+  const filters = Object.fromEntries(FILTERS.flatMap((k) => {
+      const value = params.get(k);
+      return value ? [[k, value]] : [];
+    })) as Record<string, string>;
   const offset = Number(params.get('offset') ?? 0) || 0;
   const log = useQuery(auditQuery(filters, offset, PAGE));
   return (

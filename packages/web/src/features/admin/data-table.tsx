@@ -47,7 +47,8 @@ export function DataTable<Row>(props: {
   const total = serverSide ? (props.total ?? rows.length) : rows.length;
   const offset = serverSide ? (props.offset ?? 0) : Math.min(ownOffset, Math.max(0, Math.floor((total - 1) / pageSize) * pageSize));
   const shown = serverSide ? rows : rows.slice(offset, offset + pageSize);
-  const setOffset = (next: number) => (serverSide ? props.onPage!(next) : setOwnOffset(next));
+  const { onPage } = props;
+  const setOffset = (next: number) => (onPage ? onPage(next) : setOwnOffset(next));
   const toggle = (key: string) => {
     const next: Sort = sort?.key === key ? { key, descending: !sort.descending } : { key, descending: false };
     if (props.onSort) props.onSort(next);

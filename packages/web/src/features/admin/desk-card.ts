@@ -23,5 +23,5 @@ export function useDeskCard(enabled: boolean) {
   const ready = (!!config.data || config.isError) && (!!module || failed);
   const settings = config.data && module ? module.paymentSettings(config.data.entries, {}) : null;
   const stripeKey = settings?.cardGateway === 'stripe' ? settings.stripePublishableKey : null;
-  return { ready, stripeKey, StripeCardField: stripeKey ? module!.StripeCardField : null };
+  return { ready, stripeKey, StripeCardField: stripeKey && module ? module.StripeCardField : null };
 }

@@ -66,7 +66,7 @@ export function Component() {
           <button type="button" className="button button--secondary" disabled={o.admin_order.refundable === '0.00' && !o.tickets.some((x) => x.state === 'booked')} onClick={() => setRefund('whole')}>
             {t.order.refundAll}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => void resendOrder(id).then((r) => setMessage(fill(t.order.resent, { email: r.sent_to })), (e: Error) => setMessage(e.message))}>
+          <button type="button" className="button button--secondary" onClick={() => void resendOrder(id).then((r) => setMessage(fill(t.order.resent, { email: r.sent_to })), (e: unknown) => setMessage(e instanceof Error ? e.message : String(e)))}>
             {t.order.resend}
           </button>
         </div>

@@ -60,6 +60,13 @@ export function seatIdsFor(lines: readonly SeatLine[], chosen: MapChoice | null)
 
 const label = (s: MapSeat) => [s.section, s.row, s.name].filter(Boolean).join(' ');
 
+/** A seat the map chose is on the map: one missing is a fault, said as such. */
+function mustGetSeat(byId: ReadonlyMap<string, MapSeat>, id: string): MapSeat {
+  const seat = byId.get(id);
+  if (!seat) throw new Error(`chosen seat ${id} is not on the map`);
+  return seat;
+}
+
 /**
  * The seats of a move or of comps into a seated session (docs/box-office.md#seats): the seats
  * chosen, and a button that opens the storefront's seat map for exactly as many seats as tickets.
@@ -67,23 +74,24 @@ const label = (s: MapSeat) => [s.section, s.row, s.name].filter(Boolean).join(' 
  */
 export default function StaffSeats(props: { eventId: string; sessionId: string; lines: readonly SeatLine[]; chosen: ChosenSeats | null; onChosen: (chosen: ChosenSeats) => void }) {
   const [open, setOpen] = useState(false);
+  const { chosen } = props;
   const needs = seatNeeds(props.lines);
   // The map's filters name each group by its tickets' types; prices are the order's, not shown.
   const groups = needs.map((n) => ({ group: { id: n.groupId, name: n.types.map((x) => x.typeName).join(', ') } as TTicketGroup, types: [] }) satisfies PriceGroup);
   return (
     <fieldset className="admin-seats">
       <legend>{t.seats.legend}</legend>
-      {props.chosen ? (
+      {chosen ? (
         <ul aria-label={t.seats.chosen}>
-          {props.chosen.labels.map((label, i) => (
-            <li key={props.chosen!.ids[i]}>{label}</li>
+          {chosen.labels.map((label, i) => (
+            <li key={chosen.ids[i]}>{label}</li>
           ))}
         </ul>
       ) : (
         <p>{fill(t.seats.needed, { n: props.lines.length })}</p>
       )}
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-        {props.chosen ? t.seats.change : t.seats.choose}
+        {chosen ? t.seats.change : t.seats.choose}
       </button>
       {open && (
         <Suspense fallback={<p role="status">{t.loading}</p>}>
@@ -94,11 +102,11 @@ export default function StaffSeats(props: { eventId: string; sessionId: string; 
             needs={needs}
             groups={groups}
             currency=""
-            initial={props.chosen?.selection ?? new Map()}
+            initial={chosen?.selection ?? new Map()}
             onConfirm={(selection, seats) => {
               const ids = seatIdsFor(props.lines, { selection, seats });
               const byId = new Map(seats.map((s) => [s.id, s]));
-              if (ids) props.onChosen({ ids, labels: ids.map((id) => label(byId.get(id)!)), selection });
+              if (ids) props.onChosen({ ids, labels: ids.map((id) => label(mustGetSeat(byId, id))), selection });
               setOpen(false);
             }}
             onClose={() => setOpen(false)}

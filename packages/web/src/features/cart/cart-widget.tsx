@@ -59,6 +59,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const [hadTickets, setHadTickets] = useState(count > 0);
   useEffect(() => {
     if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- kept beside the close it decides, which calls the parent's onClose (not allowed during render)
     if (count > 0) setHadTickets(true);
     else if (hadTickets) {
       setHadTickets(false);

@@ -5,6 +5,7 @@ import { useId, useReducer, useRef, type SubmitEvent } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
+import { scrollIntoView } from '../../lib/scroll-into-view.js';
 import { dropGiftCard, keepGiftCard } from '../../shared/payment/pay-api.js';
 import { addressFieldsOf } from '@foyer/contracts/rules';
 import { validateIdentityAnswers } from './identity-form-model.js';
@@ -57,7 +58,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
     setTimeout(() => {
       const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (!first) return;
-      first.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      scrollIntoView(first, { block: 'center', behavior: 'smooth' });
       first.focus({ preventScroll: true });
     }, FOCUS_DELAY_MS);
   };

@@ -55,7 +55,10 @@ export function Component() {
   // docs/checkout.md#screens: a member without a real e-mail address sets one first (a 'no-email+' placeholder).
   if (member && (member.needs_email || !member.email || member.email.startsWith('no-email+'))) return <Navigate to="/user/set-email-address" replace />;
   // The stored cart turned out to be an order already (docs/checkout.md#screens): its complete page.
+  // completing is a ref, not state: it must hold in the very render the cleared cart causes (a store update, synchronous), before the navigation lands.
+  // eslint-disable-next-line react-hooks/refs -- set by the paid handlers just before they clear the cart; state would lag that store update
   if (!completing.current && completedOrderId && !cartId) return <Navigate to={completePath([completedOrderId])} replace />;
+  // eslint-disable-next-line react-hooks/refs -- as above
   if (!completing.current && !reading && (!cartId || !view || view.ticketCount === 0)) return <Navigate to={paths.home} replace />;
 
   return (

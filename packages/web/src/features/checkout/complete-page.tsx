@@ -49,7 +49,7 @@ export function Component() {
   // The order is done: the local cart goes (when it is this order's cart or already booked).
   const cartDoc = cart?.doc;
   useEffect(() => {
-    const c = cartDoc?.cart?._data[0];
+    const c = cartDoc?.cart._data.at(0);
     if (c && (c.state === 'booked' || (c.ticket_order_id && ids.includes(c.ticket_order_id)))) cart?.store.clear();
   }, [cartDoc, cart?.store, ids]);
 
@@ -103,7 +103,7 @@ export function Component() {
               </p>
               <img className="complete-order__qr" src={qrCodeUrl(order.id, key)} width={240} height={240} alt={format(en.complete.qrAlt, { number: order.order_number })} />
               <OrderDiscount tickets={tickets} currency={seller.currency} />
-              {Number(order.ticket_order_fees?.total_outstanding ?? 0) > 0 && (
+              {Number(order.ticket_order_fees.total_outstanding) > 0 && (
                 <p className="complete-order__balance" data-testid="still-to-pay">
                   {format(en.complete.stillToPay, { amount: formatMoney(order.ticket_order_fees.total_outstanding, seller.currency, { zeroAsFree: false }) })}
                 </p>

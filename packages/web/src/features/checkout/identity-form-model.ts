@@ -14,6 +14,7 @@ import type { TConfigEntry } from '@foyer/contracts';
 import { asBoolean, asString, configValue } from '../../config/config.js';
 import { en, format } from '../../i18n/en.js';
 import { regionLabel } from './regions.js';
+import { answerText } from './answer-text.js';
 
 export type IdentityErrors = Record<string, string | undefined>;
 
@@ -42,7 +43,7 @@ export function checkoutIdentityForm(entries: readonly TConfigEntry[], events: r
   return ADDRESS_METHODS.includes(method) ? withAddressFields(form) : form;
 }
 
-const STANDARD_LABELS: Record<string, () => string> = {
+const STANDARD_LABELS: Partial<Record<string, () => string>> = {
   first_name: () => en.checkout.firstName,
   last_name: () => en.checkout.lastName,
   email: () => en.checkout.email,
@@ -57,7 +58,7 @@ const STANDARD_LABELS: Record<string, () => string> = {
 /** The field's name: the seller's label, else the standard one ('Province' for Canada). */
 export function fieldName(f: IdentityField, answers: IdentityAnswers): string {
   if (f.label) return f.label;
-  if (f.type === 'state') return f.key === 'region' ? en.identityForm.region : regionLabel(String(answers.country ?? ''));
+  if (f.type === 'state') return f.key === 'region' ? en.identityForm.region : regionLabel(answerText(answers, 'country'));
   return STANDARD_LABELS[f.key]?.() ?? f.key.replace(/[_.-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
@@ -68,7 +69,7 @@ export function fieldLabel(f: IdentityField, answers: IdentityAnswers): string {
   return optional ? format(en.identityForm.optional, { label: name }) : name;
 }
 
-const STANDARD_REQUIRED: Record<string, () => string> = {
+const STANDARD_REQUIRED: Partial<Record<string, () => string>> = {
   first_name: () => en.checkout.firstNameRequired,
   last_name: () => en.checkout.lastNameRequired,
   email: () => en.checkout.emailRequired,
@@ -81,11 +82,12 @@ const STANDARD_REQUIRED: Record<string, () => string> = {
 /** The text of a problem the shared rules found. */
 export function problemText(f: IdentityField, problem: IdentityFieldProblem, form: readonly IdentityField[], answers: IdentityAnswers): string {
   const label = fieldName(f, answers);
+  const standardRequired = STANDARD_REQUIRED[f.key];
   switch (problem.code) {
     case 'required':
       if (f.type === 'checkbox') return en.identityForm.checkboxRequired;
       if (f.type === 'state') return format(en.checkout.regionRequired, { region: label.toLowerCase() });
-      if (STANDARD_REQUIRED[f.key]) return STANDARD_REQUIRED[f.key]();
+      if (standardRequired) return standardRequired();
       return format(f.type === 'select' || f.type === 'country' ? en.identityForm.choose : en.identityForm.required, { label: label.toLowerCase() });
     case 'too_long':
       if (f.type === 'zip') return en.checkout.zipLength;
@@ -111,7 +113,10 @@ export function problemText(f: IdentityField, problem: IdentityFieldProblem, for
 export function validateIdentityAnswers(form: readonly IdentityField[], answers: IdentityAnswers): IdentityErrors {
   const problems = checkIdentityForm(form, answers);
   const errors: IdentityErrors = {};
-  for (const f of form) if (problems[f.key]) errors[f.key] = problemText(f, problems[f.key], form, answers);
+  for (const f of form) {
+    const problem = problems[f.key] as IdentityFieldProblem | undefined;
+    if (problem) errors[f.key] = problemText(f, problem, form, answers);
+  }
   return errors;
 }
 
@@ -120,8 +125,8 @@ export function validateIdentityAnswers(form: readonly IdentityField[], answers:
  * guest_checkout, whose server copies the checked ones onto the identity's meta (docs/accounts.md#members).
  */
 export function registrationOf(form: readonly IdentityField[], answers: IdentityAnswers) {
-  const { first_name, last_name, email } = identityAnswersToKeep(form, answers);
-  return { first_name: String(first_name ?? ''), last_name: String(last_name ?? ''), email: String(email ?? '') };
+  const kept = identityAnswersToKeep(form, answers);
+  return { first_name: answerText(kept, 'first_name'), last_name: answerText(kept, 'last_name'), email: answerText(kept, 'email') };
 }
 
 /** docs/checkout.md#address-lookup: the lookup needs the server's key (web.address_lookup, set by the server) and web.address_mode autocomplete. */

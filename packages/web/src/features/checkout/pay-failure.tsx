@@ -1,11 +1,12 @@
 // The checkout form's failure notice (docs/checkout.md#errors): the headline and the gateway's detail, scrolled into view when it appears.
 import { useEffect, useRef } from 'react';
+import { scrollIntoView } from '../../lib/scroll-into-view.js';
 import type { Message } from './checkout-form-state.js';
 
 export function PayFailure({ failure }: { failure: Message | null }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (failure) ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    if (failure && ref.current) scrollIntoView(ref.current, { block: 'center', behavior: 'smooth' });
   }, [failure]);
   if (!failure) return null;
   return (

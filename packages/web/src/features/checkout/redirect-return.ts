@@ -1,7 +1,7 @@
 // Back from a payment redirect (docs/checkout.md#screens Checkout): the address carries cartId, purchaser and
 // payment_intent_client_secret (and orderId for a manage-order payment); the server asks the
 // gateway what became of the payment, and the page goes where the outcome says.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TPayAnswer } from '@foyer/contracts';
 import { api } from '../../api/client.js';
@@ -54,7 +54,7 @@ export async function settleRedirectReturn(ret: RedirectReturn): Promise<ReturnO
     const answer = await finishRedirectPayment(ret);
     if (answer.outcome === 'completed') {
       const ids = answer.ticket_order?._data.map((o) => o.id) ?? [];
-      const fromCart = answer.cart?._data[0]?.ticket_order_id;
+      const fromCart = answer.cart._data.at(0)?.ticket_order_id;
       return { kind: 'completed', orderIds: ids.length ? ids : fromCart ? [fromCart] : [] };
     }
     return { kind: answer.outcome === 'pending' ? 'pending' : 'partial' };
@@ -87,15 +87,15 @@ export function useRedirectReturn(handlers: RedirectReturnHandlers): { finishing
   const [finishing, setFinishing] = useState(ret !== null);
   const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
   const started = useRef(false);
-  const handlersRef = useRef(handlers);
-  handlersRef.current = handlers;
+  // The handlers as they are when the answer comes.
+  const currentHandlers = useEffectEvent(() => handlers);
 
   useEffect(() => {
     if (!ret || started.current) return;
     started.current = true;
     const strip = () => navigate({ pathname: location.pathname, search: withoutReturnParams(location.search), hash: location.hash }, { replace: true });
     void settleRedirectReturn(ret).then((outcome) => {
-      const h = handlersRef.current;
+      const h = currentHandlers();
       if (ret.orderId) {
         // A manage-order payment (docs/after-sale.md#how-a-change-works-server) goes back to its order, never touching this tab's own cart.
         const to = outcome.kind === 'completed' || outcome.kind === 'pending' ? 'done' : outcome.kind === 'expired' ? 'expired' : 'again';

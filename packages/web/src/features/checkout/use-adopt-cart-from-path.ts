@@ -9,15 +9,13 @@ import { useCart } from '../../shared/cart/cart-context.js';
 export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
   const { cartId, store } = useCart();
   const navigate = useNavigate();
-  const [adopting, setAdopting] = useState(() => !!cartIdParam && cartIdParam !== cartId);
+  const needed = !!cartIdParam && cartIdParam !== cartId;
+  const [adopting, setAdopting] = useState(needed);
 
   // A cart named in the address: read it (not found → the not-found route), then keep it; a 403
   // (another's cart) continues with the visitor's own cart (docs/checkout.md#errors).
   useEffect(() => {
-    if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) {
-      setAdopting(false);
-      return;
-    }
+    if (!cartIdParam || cartIdParam === store.getSnapshot().cartId) return;
     let live = true;
     fetchCart(cartIdParam)
       .then(() => store.adopt(cartIdParam))
@@ -31,5 +29,6 @@ export function useAdoptCartFromPath(cartIdParam: string | undefined): boolean {
       live = false;
     };
   }, [cartIdParam, store, navigate]);
-  return adopting;
+  // A cart already adopted (or none named) is not being adopted, whatever the state still says.
+  return adopting && needed;
 }

@@ -78,7 +78,7 @@ export function useCheckoutPay(input: CheckoutPayInput) {
       clearGiftee();
       clearAutoRenew();
       const ids = result.ticket_order?._data.map((o) => o.id) ?? [];
-      const fromCart = result.cart?._data[0]?.ticket_order_id;
+      const fromCart = result.cart._data.at(0)?.ticket_order_id;
       input.onCompleted(ids.length ? ids : fromCart ? [fromCart] : []);
       return;
     }
@@ -150,7 +150,8 @@ export function useCheckoutPay(input: CheckoutPayInput) {
 
   const pay = (current: PayStep) => {
     const redirectMethod = current.kind === 'card' && isRedirectMethod(method) ? method : null;
-    const body = redirectMethod ? redirectPayBody(redirectMethod, current.amount, null) : bodyFor(current)!;
+    const body = redirectMethod ? redirectPayBody(redirectMethod, current.amount, null) : bodyFor(current);
+    if (!body) throw new Error(`nothing to pay with for a ${current.kind} step`);
     const wantsWallet = current.kind === 'card' && !testMode && (method === 'apple_pay' || method === 'google_pay');
     if (wantsWallet && stripe && stripe !== 'loading') {
       payWithWallet(stripe, current.amount);

@@ -29,9 +29,10 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     throw new DoorOffline();
   }
   if (res.status >= 500) throw new DoorOffline();
-  const json = await res.json().catch(() => null);
+  const json: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const entry = json?._data?.[0];
+    // The error envelope (docs/api.md#errors), when the answer has one.
+    const entry = (json as { _data?: ({ _code?: string; _description?: string } | undefined)[] } | null)?._data?.[0];
     throw new DoorRefused(res.status, entry?._code ?? 'unexpected_response', entry?._description ?? res.statusText);
   }
   return json as T;

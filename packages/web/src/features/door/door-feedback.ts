@@ -26,16 +26,21 @@ function beep(frequency: number, startMs: number, lengthMs: number) {
   osc.stop(t0 + lengthMs / 1000);
 }
 
+/** Safari has no navigator.vibrate, whatever the DOM types say. */
+function vibrate(pattern: VibratePattern): void {
+  (navigator as Partial<Navigator>).vibrate?.(pattern);
+}
+
 export function signal(outcome: TDoorResult['outcome']): void {
   if (outcome === 'admitted') {
     beep(1200, 0, 140);
-    navigator.vibrate?.(120);
+    vibrate(120);
   } else if (outcome === 'already_admitted') {
     beep(700, 0, 140);
     beep(700, 220, 140);
-    navigator.vibrate?.([120, 100, 120]);
+    vibrate([120, 100, 120]);
   } else {
     beep(220, 0, 500);
-    navigator.vibrate?.([400, 100, 400]);
+    vibrate([400, 100, 400]);
   }
 }

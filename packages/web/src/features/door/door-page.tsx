@@ -34,8 +34,8 @@ export function Component() {
   useDoorManifest();
   const [stage, setStage] = useState<Stage>({ at: 'loading' });
 
-  const load = useCallback(async () => {
-    setStage({ at: 'loading' });
+  /** Reads today's sessions into the stage (shown as loading meanwhile). */
+  const read = useCallback(async () => {
     try {
       const sessions = await doorApi.sessions();
       const kept = sessions.find((s) => s.id === sessionStorage.getItem(SESSION_KEY));
@@ -51,8 +51,14 @@ export function Component() {
     }
   }, []);
 
+  const load = useCallback(() => {
+    setStage({ at: 'loading' });
+    void read();
+  }, [read]);
+
   useEffect(() => {
-    if (stage.at === 'loading') void load();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads today's sessions once on mount; the stage is set when they come
+    if (stage.at === 'loading') void read();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once on mount; later stage changes must not reload
   }, []);
 
@@ -71,7 +77,7 @@ export function Component() {
 
   return (
     <div className="door">
-      {stage.at === 'sign-in' && <SignIn onSignedIn={() => void load()} />}
+      {stage.at === 'sign-in' && <SignIn onSignedIn={() => load()} />}
       {stage.at === 'loading' && (
         <p className="door-card door-muted" role="status">
           {doorText.loading}
@@ -82,7 +88,7 @@ export function Component() {
           <p className="door-problem" role="alert">
             {doorText.loadFailed}
           </p>
-          <button type="button" className="door-button" onClick={() => void load()}>
+          <button type="button" className="door-button" onClick={() => load()}>
             {doorText.retry}
           </button>
         </div>
@@ -94,7 +100,7 @@ export function Component() {
           session={stage.session}
           onChangeSession={() => {
             sessionStorage.removeItem(SESSION_KEY);
-            void load();
+            load();
           }}
         />
       )}

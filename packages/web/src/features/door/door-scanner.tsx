@@ -35,6 +35,7 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
   const busy = useRef(false);
   const hide = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  const doorCheck = door.check;
   const show = useCallback((check: DoorCheck) => {
     setShown(check);
     signal(check.result.outcome);
@@ -61,16 +62,18 @@ export function DoorScanner({ session, onChangeSession }: { session: TDoorSessio
       }
       busy.current = true;
       try {
-        show(await door.check(code));
+        show(await doorCheck(code));
       } finally {
         busy.current = false;
       }
     },
-    [door.check, show],
+    [doorCheck, show],
   );
 
   useEffect(() => {
-    if (camera !== 'on' || !video.current || !navigator.mediaDevices?.getUserMedia) {
+    // mediaDevices is missing outside a secure context, whatever the DOM types say.
+    if (camera !== 'on' || !video.current || !(navigator as Partial<Navigator>).mediaDevices?.getUserMedia) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- whether the browser has a camera is known only once the video is mounted
       if (camera === 'on') setCamera('unavailable');
       return;
     }

@@ -16,17 +16,18 @@ export interface DoorList {
 const listKey = (sessionId: string) => `foyer:door-list:${sessionId}`;
 const queueKey = (sessionId: string) => `foyer:door-queue:${sessionId}`;
 
-function read<T>(key: string): T | null {
+/** What this tab stored under the key (written by this module), or null. */
+function read(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
+    return raw ? (JSON.parse(raw) as unknown) : null;
   } catch {
     return null;
   }
 }
 
 export function savedList(sessionId: string): DoorList | null {
-  return read<DoorList>(listKey(sessionId));
+  return read(listKey(sessionId)) as DoorList | null;
 }
 
 export function saveList(list: DoorList): void {
@@ -34,7 +35,7 @@ export function saveList(list: DoorList): void {
 }
 
 export function queuedScans(sessionId: string): TDoorQueuedScan[] {
-  return read<TDoorQueuedScan[]>(queueKey(sessionId)) ?? [];
+  return (read(queueKey(sessionId)) as TDoorQueuedScan[] | null) ?? [];
 }
 
 export function saveQueue(sessionId: string, scans: TDoorQueuedScan[]): void {
@@ -50,7 +51,7 @@ const blank = (scanCode: string): TDoorResult => ({
 export function decideOffline(list: DoorList, sessionId: string, scanCode: string, now: Date, me: string | null): { result: TDoorResult; entries: TDoorEntry[] } {
   const code = scanCode.trim();
   const index = list.entries.findIndex((e) => e.scan_code === code || (e.kind === 'member' && e.scan_code.toUpperCase() === code.toUpperCase()));
-  const entry = list.entries[index];
+  const entry = index < 0 ? undefined : list.entries[index];
   if (!entry) return { result: blank(code), entries: list.entries };
   const base: TDoorResult = { ...blank(entry.scan_code), reason: null, kind: entry.kind, name: entry.name, ticket_type_name: entry.ticket_type_name, seat: entry.seat, session_start: entry.session_start };
   const refuse = (reason: TDoorResult['reason']) => ({ result: { ...base, outcome: 'refused' as const, reason }, entries: list.entries });

@@ -45,8 +45,10 @@ export function preloadDecoder(): void {
 async function jsQrDecoder(): Promise<Decode> {
   const { default: jsQR } = await loadJsQr();
   const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  return async (video) => {
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  // Without a 2D canvas no frame can be read: every decode finds nothing.
+  if (!context) return () => Promise.resolve(null);
+  const readFrame = (video: HTMLVideoElement): string | null => {
     if (!video.videoWidth) return null;
     const scale = Math.min(1, MAX_WIDTH / video.videoWidth);
     canvas.width = Math.round(video.videoWidth * scale);
@@ -55,27 +57,30 @@ async function jsQrDecoder(): Promise<Decode> {
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
     return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
   };
+  // A promise, so a throw while reading a frame rejects the decode (the scan loop skips that frame).
+  return (video) => new Promise<string | null>((resolve) => resolve(readFrame(video)));
 }
 
 /** Starts the back camera into `video` and reads codes until the returned stop is called. */
 export async function startQrCamera(video: HTMLVideoElement, onCode: (code: string) => void): Promise<() => void> {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
-  let stopped = false;
+  const stopped = new AbortController();
   video.srcObject = stream;
   video.muted = true;
   video.playsInline = true;
   await video.play().catch(() => {});
   const decode = (await nativeDecoder()) ?? (await jsQrDecoder());
+  const running = () => !stopped.signal.aborted;
   const loop = async () => {
-    while (!stopped) {
+    while (running()) {
       const code = await decode(video).catch(() => null);
-      if (code && !stopped) onCode(code);
+      if (code && running()) onCode(code);
       await new Promise((r) => setTimeout(r, FRAME_MS));
     }
   };
   void loop();
   return () => {
-    stopped = true;
+    stopped.abort();
     stream.getTracks().forEach((t) => t.stop());
     video.srcObject = null;
   };

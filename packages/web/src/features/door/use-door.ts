@@ -1,5 +1,5 @@
 import type { TDoorResult, TDoorSession, TDoorStatus, TDoorSynced } from '@foyer/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DoorOffline, doorApi } from './door-api.js';
 import { clientId, decideOffline, queuedScans, saveList, savedList, saveQueue, type DoorList } from './offline-door.js';
 
@@ -25,10 +25,13 @@ export function useDoor(session: TDoorSession) {
   const [syncing, setSyncing] = useState(false);
   const [me, setMe] = useState<string | null>(null);
   const [lastAdmission, setLastAdmission] = useState<string | null>(null);
+  // The latest list and queue, for the timers' and the scanner's calls made between renders.
   const listRef = useRef(list);
-  listRef.current = list;
   const queueRef = useRef(queue);
-  queueRef.current = queue;
+  useLayoutEffect(() => {
+    listRef.current = list;
+    queueRef.current = queue;
+  }, [list, queue]);
 
   const wentOffline = useCallback(() => setOnline(false), []);
 
@@ -90,6 +93,7 @@ export function useDoor(session: TDoorSession) {
   }, [sync]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- at start: the list, the status and the scans queued on an earlier visit; their state follows the answers
     void download();
     void refresh();
     void sync();
@@ -107,10 +111,11 @@ export function useDoor(session: TDoorSession) {
       if (!current) return { result: decideOffline({ sessionId: session.id, downloadedAt: '', entries: [] }, session.id, code, new Date(), me).result, offline: true };
       const { result, entries } = decideOffline(current, session.id, code, new Date(), me);
       if (result.outcome === 'admitted') {
+        if (result.admitted_at === null) throw new Error('an offline admission without its time');
         const next = { ...current, entries };
         saveList(next);
         setList(next);
-        const queued = [...queueRef.current, { client_id: clientId(), scan_code: result.scan_code, scanned_at: result.admitted_at! }];
+        const queued = [...queueRef.current, { client_id: clientId(), scan_code: result.scan_code, scanned_at: result.admitted_at }];
         saveQueue(session.id, queued);
         setQueue(queued);
       }

@@ -19,7 +19,7 @@ export function homeRedirect(entries: Parameters<typeof membershipPresell>[0], l
 }
 
 export async function loader() {
-  const config = await queryClient.ensureQueryData(configQuery());
+  const config = await queryClient.query({ ...configQuery(), staleTime: 'static' });
   // A logged-in member goes straight to the admission event too (docs/events.md#listing).
   const target = homeRedirect(config.entries, hasSession());
   if (target) throw redirect(target);

@@ -29,7 +29,7 @@ export function Component() {
 function Orders() {
   const seller = useSeller();
   const query = useQuery(myOrdersQuery(true));
-  const orders = useMemo(() => (query.data ? readOrders(query.data, (query.data.ticket_order?._data ?? []).map((o) => o.id), seller.timezone) : []), [query.data, seller.timezone]);
+  const orders = useMemo(() => (query.data ? readOrders(query.data, query.data.ticket_order._data.map((o) => o.id), seller.timezone) : []), [query.data, seller.timezone]);
   if (query.isPending) return <OrdersSkeleton />;
   if (query.isError) return <ErrorNotice title={en.myOrders.loadError} error={query.error} onRetry={() => void query.refetch()} />;
   if (!orders.length) return <p className="panel">{en.myOrders.none}</p>;

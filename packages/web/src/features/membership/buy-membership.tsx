@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
@@ -68,8 +68,11 @@ export function BuyMembership({ detail, currency }: { detail: EventDetail; curre
   // After the login the dialog offered, the add goes on.
   const resumeAfterLogin = useRef(false);
   const doAdd = () => chosen && void add(chosen.type.id, { members: membersInput(roles, members) }, { onAdded: (cartId) => saveAutoRenew(cartId, askAutoRenew && autoRenew) });
+  // The latest add, for the login's callbacks.
   const doAddRef = useRef(doAdd);
-  doAddRef.current = doAdd;
+  useLayoutEffect(() => {
+    doAddRef.current = doAdd;
+  });
   useEffect(() => {
     const onLogin = () => {
       if (!resumeAfterLogin.current) return;

@@ -4,6 +4,9 @@ import { membershipQrUrl } from './api.js';
 import { expiryText, type CardSet } from './cards.js';
 import { MEMBER_ROLE_NAMES } from '@foyer/contracts/rules';
 
+/** A role this build does not know yet shows as its code. */
+const roleNames: Partial<Record<string, string>> = MEMBER_ROLE_NAMES;
+
 /**
  * One membership (a card set): level and expiry (with "renew from {date}" while renewal is not
  * open), then each card's member, role and member ID — with its QR image on My Account (docs/accounts.md#my-account).
@@ -23,7 +26,7 @@ export function CardSetSummary({ set, timezone, qr = false, headingLevel = 3, ca
           <li key={card.id} className="membership-card" data-membership-id={card.id}>
             <div className="membership-card__text">
               <p className="membership-card__name">{[card.first_name, card.last_name].filter(Boolean).join(' ')}</p>
-              <p className="muted membership-card__role">{MEMBER_ROLE_NAMES[card.role] ?? card.role}</p>
+              <p className="muted membership-card__role">{roleNames[card.role] ?? card.role}</p>
               <dl className="membership-card__id">
                 <dt>{en.membership.memberId}</dt>
                 <dd data-testid="member-id">{card.scan_code}</dd>

@@ -9,9 +9,10 @@ const VIEWER_KEYS = new Set(['events', 'event_session', 'calendar']);
 
 /** A current member, as the server sees it: a card that has not ended; without cards, a member id an operator gave the account. */
 export function isCurrentMember(doc: TUserDocument | undefined): boolean {
-  const user = doc?.user?._data[0];
-  if (!user) return false;
-  const cards = (doc.membership?._data ?? []) as { status?: string; valid_to?: string | null }[];
+  const user = doc?.user._data.at(0);
+  if (!doc || !user) return false;
+  // A user read may come without its membership list (the contract's type says otherwise).
+  const cards = ((doc as Partial<TUserDocument>).membership?._data ?? []) as { status?: string; valid_to?: string | null }[];
   if (!cards.length) return user.scan_code !== null;
   return cards.some((c) => (c.status ? c.status !== 'expired' : !c.valid_to || new Date(c.valid_to).getTime() > Date.now()));
 }

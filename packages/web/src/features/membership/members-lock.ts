@@ -21,7 +21,7 @@ export function usePreventMembershipUpdates(): boolean {
  * level has it (at most the role's maximum); null without cards (nothing to lock: a first membership).
  */
 export function lockedMembers(cards: readonly MembershipCard[], roles: readonly TLevelRole[]): MemberEntry[] | null {
-  const [newest] = cardSets(cards);
+  const newest = cardSets(cards).at(0);
   if (!newest) return null;
   const out: MemberEntry[] = [];
   for (const card of newest.cards) {

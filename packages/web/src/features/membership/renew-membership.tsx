@@ -56,7 +56,7 @@ export function RenewMembership({ detail, currency }: { detail: EventDetail; cur
   if (sessionQuery.isError) return <ErrorNotice title={en.event.errorTitle} error={sessionQuery.error} onRetry={() => void sessionQuery.refetch()} />;
   if (mine.isPending || sessionQuery.isPending) return <MembershipSkeleton />;
 
-  const shown = renewableSet(sets) ?? sets[0] ?? null;
+  const shown = renewableSet(sets) ?? sets.at(0) ?? null;
   if (!shown) {
     return panel(
       <>
@@ -71,7 +71,7 @@ export function RenewMembership({ detail, currency }: { detail: EventDetail; cur
   }
 
   const allowed = shown.main.renewal?.allowed === true;
-  const option = detail.groups.flatMap(({ group, types }) => types.filter(({ type }) => type.id === shown.main.ticket_type_id).map(({ type }) => ({ key: typeKey(group.id, type.id), type })))[0] ?? null;
+  const option = detail.groups.flatMap(({ group, types }) => types.filter(({ type }) => type.id === shown.main.ticket_type_id).map(({ type }) => ({ key: typeKey(group.id, type.id), type }))).at(0) ?? null;
   return panel(
     <form
       noValidate

@@ -19,7 +19,7 @@ export function useMembershipAdd(detail: EventDetail) {
   const cart = useOptionalCart();
   const navigate = useNavigate();
   const sessionQuery = useQuery(firstOpenSessionQuery(detail.event.id));
-  const session = listOf(sessionQuery.data, 'event_session')[0] ?? null;
+  const session = listOf(sessionQuery.data, 'event_session').at(0) ?? null;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -33,7 +33,7 @@ export function useMembershipAdd(detail: EventDetail) {
     setSubmitting(true);
     try {
       const doc = await cart.store.modify({ add: [{ ticket_type_id: ticketTypeId, event_session_id: session.id, handler_data: handlerData }] });
-      const cartId = doc.cart?._data[0]?.id;
+      const cartId = doc.cart._data.at(0)?.id;
       if (cartId) options.onAdded?.(cartId);
       void navigate(options.next ?? nextRouteAfterAdd([...detail.config, ...config.entries], ['membership']));
     } catch (e) {

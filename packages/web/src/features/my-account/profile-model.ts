@@ -32,10 +32,13 @@ export function profileBody(answers: IdentityAnswers, start: IdentityAnswers): P
 
 /** The server's refusal (400 validation_failed, `_extra.fields`) as each field's text, the same as the browser's own check would give. */
 export function serverFieldErrors(error: unknown, answers: IdentityAnswers): IdentityErrors | null {
-  const fields = isApiError(error) ? (error.extra as { fields?: Record<string, IdentityFieldProblem> } | null)?.fields : null;
+  const fields = isApiError(error) ? (error.extra as { fields?: Partial<Record<string, IdentityFieldProblem>> } | null)?.fields : null;
   if (!fields || typeof fields !== 'object') return null;
   const form = [...PROFILE_READ_ONLY, ...PROFILE_FORM];
   const errors: IdentityErrors = {};
-  for (const f of form) if (fields[f.key]) errors[f.key] = problemText(f, fields[f.key], form, answers);
+  for (const f of form) {
+    const problem = fields[f.key];
+    if (problem) errors[f.key] = problemText(f, problem, form, answers);
+  }
   return Object.keys(errors).length ? errors : null;
 }

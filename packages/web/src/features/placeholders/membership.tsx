@@ -13,7 +13,7 @@ import { externalMembershipUrl } from '../../app/route-guards.js';
  * configured; otherwise the membership page.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const config = await queryClient.ensureQueryData(configQuery());
+  const config = await queryClient.query({ ...configQuery(), staleTime: 'static' });
   const external = externalMembershipUrl(config.entries, params.action);
   if (external) throw redirect(external);
   const eventId = asString(configValue(CONFIG.membershipEventId, config.entries));

@@ -39,6 +39,7 @@ export function PromoLinkBanner() {
       };
     }
     if ((cart.view?.cart.promo_codes ?? []).some((c) => c.code === code)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- one step of the link's code handling, the others of which answer the server's calls
       setState({ kind: 'applied', text: format(en.promo.linkApplied, { code }) });
       return;
     }

@@ -29,6 +29,7 @@ export function ResidentZip({ zipInputId, memberZip, children }: { zipInputId?: 
   };
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- tries the member's own ZIP once per member and cart, as a typed one is; its text follows the server's answer
     if (memberZip) void tryZip(memberZip);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per member zip and cart
   }, [memberZip, cartId]);

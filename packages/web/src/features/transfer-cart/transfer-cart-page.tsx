@@ -32,7 +32,7 @@ export function Component() {
     const link = JSON.stringify([cartId, key, next]);
     if (started.current?.link !== link) {
       const done = (key ? transferCart(cartId, key) : fetchCart(cartId)).then(async (doc) => {
-        const cart = doc.cart?._data[0];
+        const cart = doc.cart._data.at(0);
         if (!cart) throw new Error('no cart in the answer');
         const result = transferOutcome(cart, next);
         if (result.kind === 'go') await store.adopt(cartId);

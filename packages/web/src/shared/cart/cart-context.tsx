@@ -29,9 +29,13 @@ export const completePath = (orderIds: readonly string[]) => `${ORDER_COMPLETE_P
 
 export function CartProvider({ sellerId, timezone, children }: { sellerId: string | null; timezone: string; children: ReactNode }) {
   const navigate = useNavigate();
+  // The store outlives a render: its callbacks reach the latest navigate through this ref.
   const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const store = useMemo(
+    // eslint-disable-next-line react-hooks/refs -- read when the store completes an order (after a pay), never during render
     () => new CartStore({ sellerId, timezone, onCompleted: (orderId) => void navigateRef.current(orderId ? completePath([orderId]) : paths.home, { replace: true }) }),
     [sellerId, timezone],
   );
@@ -91,6 +95,7 @@ function useCountdown(store: CartStore, snapshot: CartSnapshot): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (expiresAt === null) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the clock (an outside system) when a hold starts
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
     return () => clearInterval(timer);
@@ -104,15 +109,16 @@ function useCountdown(store: CartStore, snapshot: CartSnapshot): number | null {
 
 /** The text for the live region: set when the countdown reaches 5 and 2 minutes. */
 function useAnnouncement(seconds: number | null): string {
-  const previous = useRef<number | null>(null);
+  // The text follows the seconds of the previous render (react.dev: storing information from previous renders).
+  const [previous, setPrevious] = useState<number | null>(null);
   const [text, setText] = useState('');
-  useEffect(() => {
-    const due = seconds === null ? null : announcementDue(previous.current, seconds);
-    previous.current = seconds;
+  if (seconds !== previous) {
+    setPrevious(seconds);
+    const due = seconds === null ? null : announcementDue(previous, seconds);
     if (due === 5) setText(en.cart.announceFive);
     else if (due === 2) setText(en.cart.announceTwo);
     else if (seconds === null) setText('');
-  }, [seconds]);
+  }
   return text;
 }
 

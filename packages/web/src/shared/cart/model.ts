@@ -102,7 +102,7 @@ export function badgeText(count: number): string {
 }
 
 function isUpsell(event: TEventTemplate | null): boolean {
-  const value = event?.meta?.upsell;
+  const value = event?.meta.upsell;
   return value === true || value === 'true' || value === 'T' || value === 1;
 }
 

@@ -28,9 +28,9 @@ export interface EventDetail {
 const byRank = <T extends { _rank: number }>(a: T, b: T) => a._rank - b._rank;
 
 export function readEventDetail(doc: TDocument, options: { sellerTimezone: string; ticketGroupIds?: string[] | null }): EventDetail | null {
-  const event = listOf(doc, 'event_template')[0];
+  const event = listOf(doc, 'event_template').at(0);
   if (!event) return null;
-  const venue = listOf(doc, 'venue').find((v) => v.id === event.venue_id) ?? listOf(doc, 'venue')[0] ?? null;
+  const venue = listOf(doc, 'venue').find((v) => v.id === event.venue_id) ?? listOf(doc, 'venue').at(0) ?? null;
   return {
     event,
     venue,

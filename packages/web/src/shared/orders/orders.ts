@@ -47,7 +47,7 @@ export interface OrderView {
 
 /** Orders in the order asked for, each with its tickets and what they are for. */
 export function readOrders(doc: TOrderDocument & { venue?: { _data: TVenue[] } }, ids: readonly string[], fallbackTimezone: string): OrderView[] {
-  const orders = doc.ticket_order?._data ?? [];
+  const orders = doc.ticket_order._data;
   const types = byId(doc.ticket_type?._data ?? []);
   const events = byId(doc.event_template?._data ?? []);
   const sessions = byId(doc.event_session?._data ?? []);
@@ -58,7 +58,7 @@ export function readOrders(doc: TOrderDocument & { venue?: { _data: TVenue[] } }
     .sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
     .map((order) => ({
       order,
-      tickets: (doc.ticket?._data ?? [])
+      tickets: doc.ticket._data
         .filter((t) => t.ticket_order_id === order.id)
         .map((ticket) => {
           const event = events.get(ticket.event_template_id) ?? null;

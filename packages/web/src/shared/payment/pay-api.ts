@@ -37,7 +37,7 @@ export function confirmDemoIntent(intentId: string): Promise<unknown> {
 
 export async function lookupGiftCard(number: string): Promise<TLedger | null> {
   const doc = await api.get<TLedgerDocument>(`ledger/giftcard/${encodeURIComponent(number)}`);
-  return doc.ledger?._data[0] ?? null;
+  return doc.ledger._data.at(0) ?? null;
 }
 
 export function newIdempotencyKey(): string {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { en } from '../../i18n/en.js';
 import { loadStripeJs, type StripeJs } from './stripe-js.js';
 
@@ -13,8 +13,8 @@ export function useStripeElement(publishableKey: string, mount: (stripe: StripeJ
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<StripeJs | null>(null);
   const [state, setState] = useState<SlotState>('loading');
-  const latest = useRef({ mount, onSettled });
-  latest.current = { mount, onSettled };
+  const mountElement = useEffectEvent((stripe: StripeJs, node: HTMLDivElement) => mount(stripe, node));
+  const settled = useEffectEvent((stripe: StripeJs | null) => onSettled?.(stripe));
 
   useEffect(() => {
     let live = true;
@@ -23,14 +23,14 @@ export function useStripeElement(publishableKey: string, mount: (stripe: StripeJ
       .then((stripe) => {
         if (!live || !mountRef.current) return;
         stripeRef.current = stripe;
-        element = latest.current.mount(stripe, mountRef.current);
+        element = mountElement(stripe, mountRef.current);
         setState('ready');
-        latest.current.onSettled?.(stripe);
+        settled(stripe);
       })
       .catch(() => {
         if (!live) return;
         setState('failed');
-        latest.current.onSettled?.(null);
+        settled(null);
       });
     return () => {
       live = false;
@@ -43,25 +43,25 @@ export function useStripeElement(publishableKey: string, mount: (stripe: StripeJ
 }
 
 /** Where a Stripe element shows: its label, "loading" until it is mounted, or why Stripe failed. */
-export function StripeElementSlot(props: { state: SlotState; mountRef: RefObject<HTMLDivElement | null>; labelId: string; label: string; failedTestId?: string; children?: ReactNode }) {
-  if (props.state === 'failed')
+export function StripeElementSlot({ state, mountRef, labelId, label, failedTestId, children }: { state: SlotState; mountRef: RefObject<HTMLDivElement | null>; labelId: string; label: string; failedTestId?: string; children?: ReactNode }) {
+  if (state === 'failed')
     return (
-      <p className="notice notice--error" role="alert" data-testid={props.failedTestId}>
+      <p className="notice notice--error" role="alert" data-testid={failedTestId}>
         {en.checkout.stripeFailed}
       </p>
     );
   return (
     <>
-      <span className="stripe-card__label" id={props.labelId}>
-        {props.label}
+      <span className="stripe-card__label" id={labelId}>
+        {label}
       </span>
-      {props.state === 'loading' && (
+      {state === 'loading' && (
         <p className="muted" role="status">
           {en.checkout.stripeLoading}
         </p>
       )}
-      <div ref={props.mountRef} className="stripe-card__element" aria-labelledby={props.labelId} hidden={props.state !== 'ready'} />
-      {props.children}
+      <div ref={mountRef} className="stripe-card__element" aria-labelledby={labelId} hidden={state !== 'ready'} />
+      {children}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { en, format } from '../../../i18n/en.js';
 import { FieldError } from '../identity-fields.js';
 import { fieldLabel } from '../identity-form-model.js';
+import { answerText } from '../answer-text.js';
 import { retrieveAddress } from './api.js';
 import { answersOf, PICKED } from './model.js';
 import { useAddressSearch } from './use-address-search.js';
@@ -35,7 +36,7 @@ export function AddressLookupField({
   const [active, setActive] = useState(-1);
   const [picking, setPicking] = useState(false);
   const text = typeof answers.address === 'string' ? answers.address : '';
-  const country = String(answers.country ?? '');
+  const country = answerText(answers, 'country');
   const search = useAddressSearch({ text, container, country, focused: focused && !answers[PICKED], onFail });
   const suggestions = search.kind === 'done' ? search.suggestions : [];
   const open = focused && !answers[PICKED] && search.kind === 'done';
@@ -110,6 +111,7 @@ export function AddressLookupField({
       />
       <ul className="address-lookup__list" id={listId} role="listbox" aria-label={fieldLabel(field, answers)} hidden={!open || !suggestions.length}>
         {suggestions.map((s, i) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox's input takes the keys (aria-activedescendant); an option only takes clicks
           <li
             key={s.id}
             id={`${listId}-${i}`}

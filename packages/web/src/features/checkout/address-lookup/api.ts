@@ -7,10 +7,10 @@ export async function findAddresses(input: { text: string; container?: string; c
   if (input.container) query.container = input.container;
   else query.text = input.text;
   const doc = await api.get<TAddressSuggestions>('address/find', { query, signal });
-  return doc.address_suggestion?._data ?? [];
+  return doc.address_suggestion._data;
 }
 
 export async function retrieveAddress(id: string): Promise<TFoundAddress | null> {
   const doc = await api.get<TFoundAddresses>('address/retrieve', { query: { id } });
-  return doc.address?._data[0] ?? null;
+  return doc.address._data.at(0) ?? null;
 }

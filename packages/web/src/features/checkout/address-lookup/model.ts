@@ -1,6 +1,7 @@
 import { isLookupCountry, regionsOf, type IdentityAnswers, type IdentityField } from '@foyer/contracts/rules';
 import type { TFoundAddress } from '@foyer/contracts';
 import { en } from '../../../i18n/en.js';
+import { answerText } from '../answer-text.js';
 
 /** The local answer that marks an address picked from the suggestions (never sent: no form field has this key). */
 export const PICKED = 'address_lookup_id';
@@ -9,7 +10,7 @@ const SUBFIELDS = ['address', 'address_more', 'city', 'state', 'region', 'zip_co
 /** Whether the address field searches (docs/checkout.md#address-lookup): a lookup key on the server, autocomplete mode, a supported country, an address field. */
 export function lookupActive(options: { available: boolean; manual: boolean; form: readonly IdentityField[]; answers: IdentityAnswers }): boolean {
   if (!options.available || options.manual) return false;
-  if (!isLookupCountry(String(options.answers.country ?? ''))) return false;
+  if (!isLookupCountry(answerText(options.answers, 'country'))) return false;
   return options.form.some((f) => f.key === 'address' && !f.disabled);
 }
 

@@ -115,7 +115,8 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
     const errors = testMode && step.kind === 'card' ? validateCard(card) : {};
     setCardErrors(errors);
     if (Object.keys(errors).length) return;
-    const body = payRequestBody(step, testMode, card)!;
+    const body = payRequestBody(step, testMode, card);
+    if (!body) throw new Error(`nothing to pay with for a ${step.kind} step`);
     if (autopayOffered && autopay) body.auto_renew = true;
     void run(async () => {
       if (body.gateway_id === 'stripe') {

@@ -6,6 +6,9 @@ import { formatMoney } from '../../../lib/money.js';
 import { instalmentPayPath, type InstalmentView } from './instalment-plan.js';
 import { instalmentTexts } from '../../../shared/payment/instalment-texts.js';
 
+/** A status the texts do not name yet shows as its code. */
+const statusTexts: Partial<Record<string, string>> = instalmentTexts.status;
+
 /**
  * An order with something still to pay (docs/after-sale.md#how-a-change-works-server manage-order payments): how much, the next
  * instalment and its due date, the plan, and "Pay now" to the order's pay screen.
@@ -32,7 +35,7 @@ export function InstalmentSummary({ view, orderId, currency }: { view: Instalmen
         <ul className="instalments__plan">
           {view.plan.map((p) => (
             <li key={p.id}>
-              {formatOrderDate(p.dueDate)} · {formatMoney(p.amount, currency, { zeroAsFree: false })} · {instalmentTexts.status[p.status as keyof typeof instalmentTexts.status] ?? p.status}
+              {formatOrderDate(p.dueDate)} · {formatMoney(p.amount, currency, { zeroAsFree: false })} · {statusTexts[p.status] ?? p.status}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { TCartDocument, TConfigEntry, TDocument, TOrderDocument, TPayAnswer, TReserveTicket, TTicketTypesRequired } from '@foyer/contracts';
 import { SELF_EDIT_RULES_KEY, toMinor } from '@foyer/contracts/constants';
 import { parseSelfEditRules, type SelfEditRules } from '@foyer/contracts/rules';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { api, isApiError } from '../../../api/client.js';
 import { configValue } from '../../../config/config.js';
 import { ORDER_EMBED } from '../../../shared/orders/api.js';
@@ -29,8 +29,7 @@ const CART_EMBED = ['ticket', 'ticket.ticket_type', 'ticket.event_session', 'tic
 export function changeCartQuery(cartId: string | null) {
   return queryOptions({
     queryKey: ['cart', 'detail', cartId, 'change'] as const,
-    queryFn: ({ signal }) => api.get<TCartDocument>(`cart/${encodeURIComponent(cartId!)}`, { embed: CART_EMBED, signal }),
-    enabled: cartId !== null,
+    queryFn: cartId === null ? skipToken : ({ signal }) => api.get<TCartDocument>(`cart/${encodeURIComponent(cartId)}`, { embed: CART_EMBED, signal }),
     retry: false,
   });
 }
@@ -47,7 +46,7 @@ export async function modifyChange(orderId: string, key: string | null, remove: 
       ? await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/modify`, { remove, add }, { embed: CART_EMBED })
       : await api.post<TCartDocument>(`cart/${encodeURIComponent(cartId)}/remove`, { tickets: remove }, { embed: CART_EMBED })
     : await api.post<TCartDocument>('cart/modify', { ticket_order_id: orderId, remove, add }, { embed: CART_EMBED, query: key ? { key } : {} });
-  const id = doc.cart?._data[0]?.id;
+  const id = doc.cart._data.at(0)?.id;
   if (id) changeCartStore.write(orderId, id);
   return doc;
 }

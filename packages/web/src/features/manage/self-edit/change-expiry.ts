@@ -1,6 +1,6 @@
 import type { TCartDocument } from '@foyer/contracts';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EXPIRY_POLL_MS, localExpiry } from '../../../lib/cart-expiry.js';
 import { discardChange, managePath } from './change-api.js';
@@ -18,10 +18,9 @@ export const CHANGE_EXPIRED_STATE = 'foyer.changeExpired';
 export function useChangeCartExpiry(orderId: string, change: Pick<UseQueryResult<TCartDocument>, 'data' | 'dataUpdatedAt'>, onExpired?: () => void) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const cart = change.data?.cart?._data[0];
+  const cart = change.data?.cart._data.at(0);
   const deadline = cart && cart.state === 'pending' ? localExpiry(cart.expires_in, change.dataUpdatedAt) : null;
-  const latest = useRef(onExpired);
-  latest.current = onExpired;
+  const expired = useEffectEvent(() => onExpired?.());
   useEffect(() => {
     if (deadline === null) return;
     let done = false;
@@ -32,7 +31,7 @@ export function useChangeCartExpiry(orderId: string, change: Pick<UseQueryResult
       void discardChange(orderId)
         .catch(() => undefined)
         .then(async () => {
-          latest.current?.();
+          expired();
           client.removeQueries({ queryKey: ['cart', 'detail'] });
           await client.invalidateQueries({ queryKey: ['ticket_order'] });
           void navigate(managePath(orderId), { replace: true, state: { [CHANGE_EXPIRED_STATE]: true } });

@@ -35,7 +35,7 @@ export function Component() {
   useDocumentTitle(selfEditText.confirmTitle);
   const cartId = changeCartStore.read(orderId);
   const change = useQuery(changeCartQuery(cartId));
-  const cart = change.data?.cart?._data[0];
+  const cart = change.data?.cart._data.at(0);
   useChangeCartExpiry(orderId, change);
   const back = managePath(orderId);
   const failure = (useLocation().state as Record<string, { text: string; detail: string | null }> | null)?.[PAY_FAILURE_STATE] ?? null;

@@ -14,7 +14,7 @@ import { reschedulePath } from './change-api.js';
 
 /** One session's tickets as the button rules see them (docs/after-sale.md#who-may-read-or-change-an-order). */
 export function editSession(s: SessionTickets, orderEventMetas: unknown[]): EditSession {
-  const first = s.tickets[0];
+  const first = s.tickets.at(0);
   return {
     tickets: s.tickets.map((t) => ({ state: t.ticket.state === 'in_cart' ? 'cancelled' : t.ticket.state, face_value: t.ticket.face_value, adjusted_value: t.ticket.adjusted_value })),
     start: s.start,

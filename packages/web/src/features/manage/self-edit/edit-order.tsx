@@ -47,11 +47,12 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   const view = useMemo(() => (order.data ? readOrders(order.data, [orderId], seller.timezone)[0] : undefined), [order.data, orderId, seller.timezone]);
 
   // A change cart that has gone (expired, confirmed elsewhere) is forgotten.
-  const changeCart = change.data?.cart?._data[0];
+  const changeCart = change.data?.cart._data.at(0);
   const live = !!changeCart && changeCart.state === 'pending' && (changeCart.expires_in ?? 1) > 0;
   useEffect(() => {
     if (cartId && (change.isError || (changeCart && !live))) {
       changeCartStore.clear(orderId);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the server's answer says the change cart has gone: forgotten here as in the stored one
       setCartId(null);
       void order.refetch();
     }
@@ -79,7 +80,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
   const editSessions = sessions.map((s) => editSession(s, orderEventMetas));
   const orderCancellable = !member && canCancelOrder(rules, editSessions, now);
   const outstanding = changeCart ? toMinor(changeCart.cart_fees.total_outstanding) : 0;
-  const added = (change.data?.ticket?._data ?? []).filter((t) => t.state === 'held');
+  const added = (change.data?.ticket._data ?? []).filter((t) => t.state === 'held');
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: ['ticket_order'] });
@@ -166,7 +167,7 @@ export function EditOrder({ orderId, orderKey, rules }: { orderId: string; order
             onRemove={(ids) => void remove(ids)}
           />
         ))}
-        {added.length > 0 && <AddedCard tickets={added} doc={change.data!} currency={seller.currency} timezone={seller.timezone} />}
+        {added.length > 0 && change.data && <AddedCard tickets={added} doc={change.data} currency={seller.currency} timezone={seller.timezone} />}
       </div>
       {orderCancellable && !live && (
         <div className="manage__actions">

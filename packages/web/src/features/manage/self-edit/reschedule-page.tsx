@@ -72,11 +72,10 @@ function Reschedule({ ui }: { ui: Pickers }) {
   // The days priced for the tickets being moved (a day's total for them, at today's prices), as
   // the quantity-first flow prices them: not the event's lowest price, which may be a free type.
   const typesKey = tickets.map((t) => t.ticket.ticket_type_id).sort().join(',');
-  const required = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const id of typesKey ? typesKey.split(',') : []) counts.set(id, (counts.get(id) ?? 0) + 1);
-    return { ticket_types_required: [...counts].map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity })) };
-  }, [typesKey]);
+  // Not memoised: the queries hash their keys, so a new object with the same counts asks nothing again.
+  const counts = new Map<string, number>();
+  for (const id of typesKey ? typesKey.split(',') : []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const required = { ticket_types_required: [...counts].map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity })) };
   const calendar = useQuery({ ...pricedCalendarQuery(eventId, required), enabled: !!eventId && required.ticket_types_required.length > 0 });
   const detail: EventDetail | null = useMemo(() => (event.data ? readEventDetail(event.data, { sellerTimezone: seller.timezone }) : null), [event.data, seller.timezone, readEventDetail]);
   const [date, setDate] = useState<string | null>(null);
@@ -106,7 +105,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
       setChangeId(changeCartStore.read(orderId));
       await client.invalidateQueries({ queryKey: ['ticket_order'] });
       await client.invalidateQueries({ queryKey: ['cart', 'detail'] });
-      const cart = doc.cart?._data[0];
+      const cart = doc.cart._data.at(0);
       const outstanding = cart ? toMinor(cart.cart_fees.total_outstanding) : 0;
       // docs/after-sale.md#screens: a price increase shows a warning with the time (the hold) and the cost.
       if (cart && outstanding > 0 && cart.expires_at) setIncrease({ amount: formatMoney(cart.cart_fees.total_outstanding, seller.currency, { zeroAsFree: false }), until: formatOrderDateTime(cart.expires_at, seller.timezone) });

@@ -37,7 +37,8 @@ export function OrderGifts({ gifts }: { gifts: TMembershipGift[] }) {
 
 function CopyCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
-  if (!navigator.clipboard) return null;
+  // No clipboard outside a secure context, whatever the DOM types say.
+  if (!(navigator as Partial<Navigator>).clipboard) return null;
   return (
     <button
       type="button"

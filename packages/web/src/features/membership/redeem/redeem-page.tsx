@@ -19,7 +19,7 @@ import { RedeemLevels } from './redeem-levels.js';
 
 /** docs/memberships.md#7-gifts-of-membership: without a configured membership event id, /membership/redeem goes to the membership route. */
 export async function loader() {
-  const config = await queryClient.ensureQueryData(configQuery());
+  const config = await queryClient.query({ ...configQuery(), staleTime: 'static' });
   if (!asString(configValue(CONFIG.membershipEventId, config.entries))) throw redirect(paths.membership);
   return null;
 }
