@@ -1,6 +1,6 @@
 import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
-import { scrollIntoView } from '../../lib/scroll-into-view.js';
+import { scrollIntoView } from '../../lib/optional-dom.js';
 
 /** A labelled input with its error tied to it (aria-describedby) — the account forms' one field. */
 export function Field({

@@ -5,7 +5,7 @@ import { useId, useReducer, useRef, type SubmitEvent } from 'react';
 import { isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';
-import { scrollIntoView } from '../../lib/scroll-into-view.js';
+import { scrollIntoView } from '../../lib/optional-dom.js';
 import { dropGiftCard, keepGiftCard } from '../../shared/payment/pay-api.js';
 import { addressFieldsOf } from '@foyer/contracts/rules';
 import { validateIdentityAnswers } from './identity-form-model.js';

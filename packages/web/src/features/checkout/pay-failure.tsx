@@ -1,6 +1,6 @@
 // The checkout form's failure notice (docs/checkout.md#errors): the headline and the gateway's detail, scrolled into view when it appears.
 import { useEffect, useRef } from 'react';
-import { scrollIntoView } from '../../lib/scroll-into-view.js';
+import { scrollIntoView } from '../../lib/optional-dom.js';
 import type { Message } from './checkout-form-state.js';
 
 export function PayFailure({ failure }: { failure: Message | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { scrollIntoViewIfAble } from '../../../../lib/optional-dom.js';
+import { scrollIntoView } from '../../../../lib/optional-dom.js';
 
 /**
  * The calendar's visibility threshold (docs/catalog.md#6-events, `reserve_flow`): when the dates open after
@@ -19,7 +19,7 @@ export function useRevealCalendar(ref: RefObject<HTMLElement | null>, enabled: b
         observer.disconnect();
         const entry = entries.at(0);
         if (!entry || seen(entry)) return;
-        scrollIntoViewIfAble(target, { block: 'nearest', behavior: 'smooth' });
+        scrollIntoView(target, { block: 'nearest', behavior: 'smooth' });
       },
       { threshold: CALENDAR_VISIBLE_RATIO },
     );

@@ -7,7 +7,7 @@ import { flexiblePriceError, initialFlexibleAmount, normaliseAmount } from './fl
 import type { PriceGroup } from '../../../../shared/events/model.js';
 import { typeKey, type Quantities } from './quantities.js';
 import { cleanSurveyAnswers, parseSurvey, surveyErrors, type Survey, type SurveyAnswer } from './survey.js';
-import { scrollIntoViewIfAble } from '../../../../lib/optional-dom.js';
+import { scrollIntoView } from '../../../../lib/optional-dom.js';
 
 /**
  * What a reserve form holds besides the session (quantities, flexible amounts, attendees, survey
@@ -178,7 +178,7 @@ export function focusFirstInvalid(root: () => HTMLElement | null): void {
   setTimeout(() => {
     const first = root()?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
-    scrollIntoViewIfAble(first, { block: 'center', behavior: 'smooth' });
+    scrollIntoView(first, { block: 'center', behavior: 'smooth' });
     first.focus({ preventScroll: true });
   }, FOCUS_INVALID_DELAY_MS);
 }
