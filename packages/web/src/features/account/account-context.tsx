@@ -20,6 +20,8 @@ import { readAutoLogin, readLoginFlag, readOtpParam } from './url-params.js';
  */
 interface AccountContextValue {
   user: TUser | null;
+  /** The user read (GET my/user, with its membership cards) while a session cookie exists: one read the member parts share. */
+  userDocument: TUserDocument | undefined;
   /** A session cookie exists but the user is still being read. */
   loading: boolean;
   openLogin: (request?: Omit<LoginRequest, 'id' | 'path'>) => void;
@@ -146,8 +148,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const askLoginOrGuest = useCallback((onGuest: () => void) => setGuestChoice(() => onGuest), []);
 
   const value = useMemo<AccountContextValue>(
-    () => ({ user, loading: cookie !== null && query.isPending, openLogin, logout, loggedIn, askLoginOrGuest }),
-    [user, cookie, query.isPending, openLogin, logout, loggedIn, askLoginOrGuest],
+    () => ({ user, userDocument: cookie ? query.data : undefined, loading: cookie !== null && query.isPending, openLogin, logout, loggedIn, askLoginOrGuest }),
+    [user, cookie, query.data, query.isPending, openLogin, logout, loggedIn, askLoginOrGuest],
   );
 
   return (

@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { api } from '../../api/client.js';
-import { useOptionalAccount, userQuery } from '../account/public.js';
+import { useOptionalAccount } from '../account/public.js';
 import type { TUserDocument } from '@foyer/contracts';
 
 /** Query keys whose answers depend on the viewer (members-only events, groups and sessions). */
@@ -37,8 +37,7 @@ export async function rescopeViewerReads(client: QueryClient, scoped: boolean): 
 export function MemberReads() {
   const account = useOptionalAccount();
   const client = useQueryClient();
-  const user = useQuery(userQuery(!!account?.user)).data;
-  const scoped = !!account?.user && isCurrentMember(user);
+  const scoped = !!account?.user && isCurrentMember(account.userDocument);
   useLayoutEffect(() => {
     if (api.isViewerScoped() !== scoped) void rescopeViewerReads(client, scoped);
   }, [scoped, client]);

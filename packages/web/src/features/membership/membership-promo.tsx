@@ -1,11 +1,10 @@
 import { CONFIG } from '@foyer/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../app/paths.js';
 import { asString, configValue } from '../../config/config.js';
 import { useAppConfig } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
-import { useOptionalAccount, userQuery } from '../account/public.js';
+import { useOptionalAccount } from '../account/public.js';
 import { isCurrentMember } from './member-reads.js';
 
 /**
@@ -16,9 +15,9 @@ import { isCurrentMember } from './member-reads.js';
 export function MembershipPromo() {
   const config = useAppConfig();
   const account = useOptionalAccount();
-  const user = useQuery(userQuery(!!account?.user));
   if (!asString(configValue(CONFIG.membershipEventId, config.entries))) return null;
-  if (!account || account.loading || (account.user && (user.isPending || isCurrentMember(user.data)))) return null;
+  // The account's user comes from its user read (account-context.tsx): with a user, its cards are known.
+  if (!account || account.loading || (account.user && isCurrentMember(account.userDocument))) return null;
   return (
     <aside className="membership-promo" aria-labelledby="membership-promo-title">
       <h2 id="membership-promo-title" className="membership-promo__title">
