@@ -12,6 +12,7 @@ configure({ asyncUtilTimeout: 15_000 });
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const member = (overrides: Record<string, unknown> = {}) => ({
   user: list([{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z', ...overrides }]),
+  membership: list([]),
   _total: 1,
 });
 
