@@ -28,7 +28,7 @@ function serverQueryClient(): Plugin {
     async resolveId(source, importer, options) {
       if (!importer || importer === server || !source.endsWith('/query-client.js')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id.endsWith('/src/app/query-client.ts') ? server : null;
+      return resolved?.id.endsWith('/src/api/query-client.ts') ? server : null;
     },
   };
 }

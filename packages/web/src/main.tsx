@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './app/query-client.js';
+import { queryClient } from './api/query-client.js';
 import { routes } from './app/router.js';
 import { resolveLazyRoutes, serverRouterData } from './app/start-router.js';
 import { isPublicVisitor } from './app/public-visitor.js';

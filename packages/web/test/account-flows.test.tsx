@@ -3,7 +3,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import type { TLoginAnswer, TMembership, TUser, TUserDocument } from '@foyer/contracts';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { showLoginLinks } from '../src/features/account/member-links.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, listingDocument, SELLER_ID, type Handler } from './fixtures.js';

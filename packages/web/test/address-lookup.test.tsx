@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { writeCartId } from '../src/shared/cart/storage.js';
 import { resetErrorReports } from '../src/lib/report-error.js';
 import { cartDocument } from './cart-fixtures.js';

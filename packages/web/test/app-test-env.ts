@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 
 /**
  * Each test of the file or block it is called in: a fixed clock (Sat Nov 21, 2026, 10:00 in New

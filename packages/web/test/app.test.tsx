@@ -7,7 +7,7 @@ import { seedInlineEvent } from '../src/api/inline-event.js';
 import { seedInlineListing } from '../src/api/inline-listing.js';
 import { clearZoneOffsets, knownOffset } from '../src/lib/venue-time.js';
 import { INLINE_CONFIG_ID, INLINE_EVENT_ID, INLINE_LISTING_ID } from '@foyer/contracts/constants';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { seedInlineConfig } from '../src/api/inline-config.js';
 import {
   calendarDocument,

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { writeCartId } from '../src/shared/cart/storage.js';
 import { SELLER_ID } from './fixtures.js';
 

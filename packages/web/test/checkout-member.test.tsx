@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { writeCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID, type Handler } from './fixtures.js';
@@ -12,6 +12,7 @@ configure({ asyncUtilTimeout: 15_000 });
 const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
 const member = (overrides: Record<string, unknown> = {}) => ({
   user: list([{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z', ...overrides }]),
+  membership: list([]),
   _total: 1,
 });
 

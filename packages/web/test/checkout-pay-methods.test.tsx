@@ -247,7 +247,7 @@ describe('a logged-in member and a method that needs the address', () => {
     const assign = vi.fn();
     stubLocation({ assign });
     const cart = cartDocument();
-    const user = { user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z' }] }, _total: 1 };
+    const user = { user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: null, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z' }] }, membership: { _count: 0, _total: 0, _data: [] }, _total: 1 };
     const { fetch } = installFetch(
       server([...STRIPE, payments('stripe_payment_methods', ['afterpay_clearpay'])], {
         '/api/my/user': () => ({ body: user }),

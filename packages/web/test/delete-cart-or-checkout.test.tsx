@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { CartProvider, useCart } from '../src/shared/cart/cart-context.js';
 import { DeleteCartOrCheckoutDialog } from '../src/features/cart/delete-cart-or-checkout-dialog.js';
 import { readCartId, writeCartId } from '../src/shared/cart/storage.js';

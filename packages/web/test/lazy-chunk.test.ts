@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSET_TIMEOUT_MS, ChunkTimeoutError, loadChunk } from '../src/app/lazy.js';
+import { ASSET_TIMEOUT_MS, ChunkTimeoutError, loadChunk } from '../src/lib/lazy.js';
 
 /**
  * Lazy route chunks (docs/routes.md#app-shell-and-modals): a chunk that fails to load — or has not loaded within the 120 000 ms

@@ -4,7 +4,7 @@ import { renderApp } from './render-app.js';
 import { INLINE_EVENT_ID } from '@foyer/contracts/constants';
 import { seedInlineEvent } from '../src/api/inline-event.js';
 import { applyLiveSessions } from '../src/api/live-availability.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { calendarDocument, configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';
 

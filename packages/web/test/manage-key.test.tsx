@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { fixStartAddress } from '../src/app/start-address.js';
 import { takeManageKey } from '../src/features/manage/manage-key.js';
 import { useAppTestEnv } from './app-test-env.js';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';
 import { configDocument, eventDocument, installFetch, session } from './fixtures.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en, format } from '../src/i18n/en.js';
 import type { PriceGroup } from '../src/shared/events/model.js';
 import { increase, quantityLimits, remainingFor, typeKey } from '../src/features/events/detail/quantities/quantities.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { benefitPools } from '../src/features/membership/benefits.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, eventDocument, EVENT_ID, installFetch, session, sessionsDocument } from './fixtures.js';

@@ -78,6 +78,8 @@ export function card(overrides: Partial<MembershipCard> = {}): MembershipCard {
 
 export const USER_DOC = {
   user: list([{ id: 'u1', identity_id: 'i1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', scan_code: null }]),
+  membership: list([]),
+  _total: 1,
 };
 
 /** Logs a member in for the test (the session cookie the app polls). */

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { en } from '../src/i18n/en.js';
 import { cardSets, expiryText, renewableSet } from '../src/features/membership/cards.js';
 import { configDocument, configEntry, EVENT_ID } from './fixtures.js';

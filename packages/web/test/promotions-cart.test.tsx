@@ -142,6 +142,7 @@ describe('a member’s own ZIP code at checkout (docs/promotions.md#code-groups 
   const list = <T,>(items: T[]) => ({ _count: items.length, _total: items.length, _data: items });
   const member = (zip: string) => ({
     user: list([{ id: 'u1', identity_id: 'i1', email: 'ann@example.com', first_name: 'Ann', last_name: 'Lee', scan_code: 'M-1', zip_code: zip, additional_info: {}, has_password: true, needs_email: false, created_at: '2026-01-01T00:00:00Z' }]),
+    membership: list([]),
     _total: 1,
   });
   function checkout(zip: string, apply: () => { status?: number; body: unknown }) {

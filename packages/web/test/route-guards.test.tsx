@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { configuredRedirect, externalMembershipUrl, skipsUpsells, takeExpressFlag } from '../src/app/route-guards.js';
+import { configuredRedirect } from '../src/app/route-guards.js';
+import { externalMembershipUrl } from '../src/config/membership-url.js';
+import { skipsUpsells, takeExpressFlag } from '../src/lib/express-flags.js';
 import { writeCartId } from '../src/shared/cart/storage.js';
 import { useAppTestEnv } from './app-test-env.js';
 import { cartDocument } from './cart-fixtures.js';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { SEAT_MAP_OPEN_DELAY_MS } from '@foyer/contracts/constants';
 import type { TSeat, TTicketGroup, TTicketType } from '@foyer/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import type { PriceGroup } from '../src/shared/events/model.js';
 import SeatMapDialog from '../src/features/events/seats/seat-map-dialog.js';
 import type { SeatNeed } from '../src/features/events/seats/seat-picking.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sellerLinks, sellerOffsetTokens } from '@foyer/contracts/rules';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { paymentSettings } from '../src/shared/payment/payment-settings.js';
 import { configDocument, configEntry, installFetch, listingDocument } from './fixtures.js';
 import { useAppTestEnv } from './app-test-env.js';

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { parseDeepLink } from '../src/features/events/detail/deep-links/deep-links.js';
 import { linkedSession } from '../src/features/events/detail/flows/single-event-flow.js';
 import { cartDocument, ticket } from './cart-fixtures.js';

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { routes } from '../src/app/router.js';
 import { manageKeyStore } from '../src/features/manage/manage-key.js';
 import { writeCartId } from '../src/shared/cart/storage.js';

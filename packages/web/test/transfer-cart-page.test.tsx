@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './render-app.js';
 import { api } from '../src/api/client.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 import { readCartId } from '../src/shared/cart/storage.js';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, installFetch, SELLER_ID } from './fixtures.js';

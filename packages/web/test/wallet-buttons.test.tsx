@@ -4,7 +4,7 @@ import { useAppTestEnv } from './app-test-env.js';
 import { configDocument, installFetch } from './fixtures.js';
 import { renderApp } from './render-app.js';
 import { card, logIn, membershipServer } from './membership-fixtures.js';
-import { queryClient } from '../src/app/query-client.js';
+import { queryClient } from '../src/api/query-client.js';
 
 /** Wallet buttons (docs/wallet-passes.md#what-has-a-pass Order complete wallet links, docs/wallet-passes.md#what-has-a-pass Wallet precheck): shown per wallet only when walletprecheck says ok. */
 

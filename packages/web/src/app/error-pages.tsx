@@ -1,12 +1,9 @@
 import { reportError } from '../lib/report-error.js';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isApiError } from '../api/client.js';
+import { useRouteError } from 'react-router';
+import { isNotFoundError } from '../lib/not-found-error.js';
 import { NotFoundPage } from '../ui/not-found-page.js';
 import { en } from '../i18n/en.js';
 import { SkipLink } from './shell.js';
-
-// features/events still imports the not-found page from here; the page itself is ui/not-found-page.tsx.
-export { NotFoundPage };
 
 export function UnexpectedError() {
   return (
@@ -19,11 +16,6 @@ export function UnexpectedError() {
       </div>
     </section>
   );
-}
-
-export function isNotFoundError(error: unknown): boolean {
-  if (isRouteErrorResponse(error)) return error.status === 404;
-  return isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'event_not_found'));
 }
 
 /** Error boundary inside the shell: 404s render the not-found page, anything else offers a reload. */

@@ -2,13 +2,14 @@ import { redirect, type LoaderFunctionArgs, type RouteObject, type ShouldRevalid
 import { configQuery } from '../api/queries.js';
 import { RootError, RouteError } from './error-pages.js';
 import { NotFoundPage } from '../ui/not-found-page.js';
-import { loadChunk } from './lazy.js';
+import { loadChunk } from '../lib/lazy.js';
 import { startEventPage } from '../features/events/detail/start-event-page.js';
-import { queryClient } from './query-client.js';
+import { queryClient } from '../api/query-client.js';
 import { Shell, ShellFallback } from './shell.js';
-import { StaffFallback } from './staff-fallback.js';
-import { configuredRedirect, EXPRESS_PARAMS, takeExpressFlag } from './route-guards.js';
-import { withoutTrailingSlash } from '@foyer/contracts/rules';
+import { StaffFallback } from '../ui/staff-fallback.js';
+import { configuredRedirect } from './route-guards.js';
+import { takeExpressFlag } from '../lib/express-flags.js';
+import { EXPRESS_PARAMS, withoutTrailingSlash } from '@foyer/contracts/rules';
 import { adminRoutes } from '../features/admin/admin-route-table.js';
 
 /** Strips a trailing slash, then makes sure the configuration is loaded before anything renders. */

@@ -12,7 +12,7 @@ import { AccountProvider } from '../features/account/account-context.js';
 import { MemberMenu } from '../features/account/member-menu.js';
 import { MemberReads } from '../features/membership/member-reads.js';
 import { CodeModalSlot } from './code-modal-slot.js';
-import { paths } from './paths.js';
+import { paths } from '../lib/paths.js';
 import { appReady } from '../lib/hydration.js';
 import { ContentRegion } from '../features/content-regions/content-region.js';
 import { sellerLinks, sellerOffsetTokens, type SellerLinkName } from '@foyer/contracts/rules';

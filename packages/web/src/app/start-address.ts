@@ -2,7 +2,7 @@ import { takeManageKey } from '../features/manage/manage-key.js';
 
 /**
  * The address the app starts from, fixed before the router, the tag manager or any other script
- * reads it: a cache-busting reload's `_r` dropped (a failed chunk load leaves it, lazy.ts), an
+ * reads it: a cache-busting reload's `_r` dropped (a failed chunk load leaves it, lib/lazy.ts), an
  * order e-mail link's key moved into the tab (manage-key.ts). Replaces the history entry when it
  * changed; returns the path.
  */

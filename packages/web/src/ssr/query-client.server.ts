@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../app/query-client.js';
+import { createQueryClient } from '../api/query-client.js';
 
 /**
- * The server build's `app/query-client.ts` (vite.config.ts aliases it): the app's route loaders
+ * The server build's `api/query-client.ts` (vite.config.ts aliases it): the app's route loaders
  * import one `queryClient`, which in a browser is the tab's cache. On the server each page render
  * has its own cache, so nothing one visitor's page read can show on another's: `queryClient`
  * forwards to the cache of the render in progress (entry-server.tsx runs each in `withQueryClient`).

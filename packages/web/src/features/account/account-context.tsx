@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import type { TLoginAnswer, TUser, TUserDocument } from '@foyer/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useCartContext } from '../../shared/cart/cart-context.js';
 import { logIn, logOut, userOf, userQuery, userQueryKey } from './api.js';
 import { LoginModal, type LoginRequest } from './login-modal.js';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, isApiError } from '../../api/client.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useAccount } from './account-context.js';

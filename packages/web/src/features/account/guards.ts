@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { hasSession } from './session-cookie.js';
 
 /** docs/accounts.md#web-screens: forgot-password, forgot-membership and reset-password send logged-in users away (home). */

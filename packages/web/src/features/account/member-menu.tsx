@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { en, format } from '../../i18n/en.js';
 import { useOptionalCart } from '../../shared/cart/cart-context.js';
 import { useOptionalAccount } from './account-context.js';

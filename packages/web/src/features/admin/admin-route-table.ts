@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { loadChunk } from '../../app/lazy.js';
-import { StaffFallback } from '../../app/staff-fallback.js';
+import { loadChunk } from '../../lib/lazy.js';
+import { StaffFallback } from '../../ui/staff-fallback.js';
 
 /**
  * The staff app's routes (docs/box-office.md): top-level, beside the storefront's tree, each screen

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toMinor } from '@foyer/contracts/constants';
 import { errorMessage } from '../../api/client.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useSeller } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';

@@ -1,7 +1,7 @@
 // The cart's places on the page (docs/cart.md#screens): the sidebar, the header button and its drawer, and the mobile footer.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';

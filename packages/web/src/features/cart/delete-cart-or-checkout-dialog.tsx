@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { en } from '../../i18n/en.js';
 import { Modal } from '../../ui/modal.js';
 import { useCart } from '../../shared/cart/cart-context.js';

@@ -1,7 +1,7 @@
 // The /checkout route: picks the cart (or sends the buyer elsewhere) and composes the form around it.
 import { useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useConfigEntries, useSeller } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';

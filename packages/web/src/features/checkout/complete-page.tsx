@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.js';
 import { NotFoundPage } from '../../ui/not-found-page.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useSeller } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';
 import { formatMoney } from '../../lib/money.js';

@@ -1,7 +1,7 @@
 import { Link, Navigate, redirect } from 'react-router';
 import { configQuery } from '../../api/queries.js';
-import { paths } from '../../app/paths.js';
-import { queryClient } from '../../app/query-client.js';
+import { paths } from '../../lib/paths.js';
+import { queryClient } from '../../api/query-client.js';
 import { admissionEventId, homeOptionsOrder, membershipPresell, type HomeOption } from '../../config/config.js';
 import { useAppConfig } from '../../config/use-config.js';
 import { en, format } from '../../i18n/en.js';

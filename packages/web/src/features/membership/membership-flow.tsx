@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { en } from '../../i18n/en.js';
 import { GiftMembership } from './gift/gift-membership.js';
 import type { SellerInfo } from '../../config/use-config.js';

@@ -1,6 +1,6 @@
 import { CONFIG } from '@foyer/contracts/constants';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { asString, configValue } from '../../config/config.js';
 import { useAppConfig } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { useSeller } from '../../config/use-config.js';
 import { en } from '../../i18n/en.js';
 import { ErrorNotice } from '../../ui/error-notice.js';

@@ -1,11 +1,11 @@
 import { CONFIG } from '@foyer/contracts/constants';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { configQuery } from '../../api/queries.js';
-import { queryClient } from '../../app/query-client.js';
-import { paths } from '../../app/paths.js';
+import { queryClient } from '../../api/query-client.js';
+import { paths } from '../../lib/paths.js';
 import { asString, configValue } from '../../config/config.js';
 import { placeholder } from './placeholder-page.js';
-import { externalMembershipUrl } from '../../app/route-guards.js';
+import { externalMembershipUrl } from '../../config/membership-url.js';
 
 /**
  * /membership/{action?} (docs/memberships.md#2-buying): to the external membership URL (web.membership_url) plus the

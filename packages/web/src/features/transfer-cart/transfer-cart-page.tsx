@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import { en } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { fetchCart } from '../../shared/cart/api.js';

@@ -4,7 +4,7 @@ import type { TCart, TConfigEntry, TEventSession, TEventTemplate, TTicket, TTick
 import { byId } from '../../api/document.js';
 import { ApiError } from '../../api/client.js';
 import { asBoolean, asString, configValue } from '../../config/config.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../lib/paths.js';
 import type { TCartDocument } from '@foyer/contracts';
 import { NEAR_EXPIRY_SECONDS } from './countdown.js';
 import { seatLabel } from '../events/seat-label.js';

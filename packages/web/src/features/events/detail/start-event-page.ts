@@ -1,6 +1,6 @@
 import { calendarQuery, configQuery, eventQuery } from '../../../api/queries.js';
 import { listOf } from '../../../api/document.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../api/query-client.js';
 import { coverImage, coverImageId } from '../../../lib/image.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { TListedEvent } from '@foyer/contracts';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../lib/paths.js';
 import { en, format } from '../../../i18n/en.js';
 import { CARD_IMAGE, cardImage, cardImageId } from '../../../lib/image.js';
 import { formatMoney } from '../../../lib/money.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../lib/paths.js';
 import { useOptionalCart } from '../../../shared/cart/cart-context.js';
 import { CartFooter, CartSidebar } from '../../cart/public.js';
 import { listOf } from '../../../api/document.js';
@@ -16,7 +16,7 @@ import { FilterBar } from './filter-bar.js';
 import { isUpsellEvent } from '../../../shared/events/model.js';
 import { anchorOf } from '../detail/dates-sessions/visit-window.js';
 import { writeUpsellChain } from '../upsell/upsell-chain.js';
-import { skipsUpsells } from '../../../app/route-guards.js';
+import { skipsUpsells } from '../../../lib/express-flags.js';
 import {
   categoryChoices,
   EMPTY_FILTERS,

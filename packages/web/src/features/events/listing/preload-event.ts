@@ -1,5 +1,5 @@
 import { eventQuery } from '../../../api/queries.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../api/query-client.js';
 
 /**
  * A visitor about to open an event (pointer over its card, keyboard focus, a touch) starts loading

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../lib/paths.js';
 import { admissionEventId } from '../../../config/config.js';
 import { useAppConfig } from '../../../config/use-config.js';
 import { en } from '../../../i18n/en.js';

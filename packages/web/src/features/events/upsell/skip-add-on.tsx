@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../lib/paths.js';
 import { en } from '../../../i18n/en.js';
 import { nextInChain, readUpsellChain } from './upsell-chain.js';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/client.js';
-import { paths } from '../../../app/paths.js';
+import { paths } from '../../../lib/paths.js';
 import { en, format } from '../../../i18n/en.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Field, focusFirstInvalid, useOptionalAccount } from '../../account/public.js';

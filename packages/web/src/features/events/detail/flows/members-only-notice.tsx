@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../../app/paths.js';
+import { paths } from '../../../../lib/paths.js';
 import { en } from '../../../../i18n/en.js';
 import { userQuery, hasSession } from '../../../account/public.js';
 
