@@ -10,7 +10,7 @@ import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 import type { PriceScheduleLine } from './priced-queries.js';
-import { QuantityFirstStep } from './quantity-first-step.js';
+import { ChoiceStep } from './choice-step.js';
 import { sessionTotalText } from './quantity-first-summary.js';
 
 interface QuantityFirstSessionStepProps {
@@ -32,7 +32,7 @@ interface QuantityFirstSessionStepProps {
 export function QuantityFirstSessionStep({ detail, headingRef, date, session, sessionNotice, source, schedule, currency, threshold, display, tabsConfig, onChange, onSelect }: QuantityFirstSessionStepProps) {
   const { timezone } = detail;
   return (
-    <QuantityFirstStep
+    <ChoiceStep
       id="qf-session"
       headingRef={headingRef}
       done={session !== null}
@@ -63,6 +63,6 @@ export function QuantityFirstSessionStep({ detail, headingRef, date, session, se
           onSelect={onSelect}
         />
       )}
-    </QuantityFirstStep>
+    </ChoiceStep>
   );
 }
