@@ -18,11 +18,12 @@ import type { DeepLink } from '../deep-links/deep-links.js';
 import { isUpsellEvent, type EventDetail } from '../../../../shared/events/model.js';
 import { sessionPriceText } from '../price-format.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
+import { createSelectionCache } from '../quantities/selection-cache.js';
 import { isSessionSoldOut } from '../dates-sessions/session-tabs.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
 import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useDeepLinkTickets } from '../deep-links/use-deep-links.js';
+import { LinkNotices } from '../deep-links/link-notices.js';
 import { useFlowHistory } from './use-flow-history.js';
 import { dateFirstReducer, INITIAL_DATE_FIRST, type FlowNotice } from './date-first-state.js';
 import { DateFirstDateStep } from './date-first-date-step.js';
@@ -53,7 +54,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const sessionHeading = useRef<HTMLHeadingElement>(null);
   const ticketsHeading = useRef<HTMLHeadingElement>(null);
   // The last quantities chosen: defaults for the next session on the same day (docs/events.md#flows).
-  const selectionCache = useRef(null) as SelectionCacheRef;
+  const [selectionCache] = useState(createSelectionCache);
   const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
   const addOnFilter = useAddOnSessionFilter(detail, visit);
   // Flexible any-date tickets, when the event also has them (docs/events.md#the-event-page, docs/events.md#flows): the choice clears the date and vice versa.
@@ -112,7 +113,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
       return;
     }
     const day = date ?? safeTz(sold.start_datetime, timezone).format('YYYY-MM-DD');
-    selectionCache.current = null;
+    selectionCache.forget();
     let others = true;
     try {
       const doc = await reloadSessions(client, event.id, day, { hideSoldOut });
@@ -146,16 +147,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   return (
     <div className="steps">
       {noticeAt('top')}
-      {linked.notice && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {linked.notice}
-        </p>
-      )}
-      {linked.reserving && (
-        <p className="notice notice--info step__notice" role="status">
-          {en.deepLinks.reserving}
-        </p>
-      )}
+      <LinkNotices warnings={[linked.notice]} reserving={linked.reserving} />
       {flexSession && !upsell && <VisitChoiceStep anyDay={anyDay} onChoose={(wanted) => dispatch({ type: 'flexibleChosen', wanted })} />}
       {!anyDay && (
         <DateFirstDateStep

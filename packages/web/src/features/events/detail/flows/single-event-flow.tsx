@@ -15,8 +15,9 @@ import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { NO_LINK, type DeepLink, type LinkProblem } from '../deep-links/deep-links.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
+import { createSelectionCache } from '../quantities/selection-cache.js';
 import { useDeepLinkTickets } from '../deep-links/use-deep-links.js';
+import { LinkNotices } from '../deep-links/link-notices.js';
 import { StepMessages } from '../step-messages.js';
 import { isSessionSoldOut, sessionAvailability } from '../dates-sessions/session-tabs.js';
 import { useFlowHistory } from './use-flow-history.js';
@@ -83,7 +84,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
   const heading = useRef<HTMLHeadingElement>(null);
   useFlowHistory(session ? 1 : 0, () => setSession(null));
 
-  const selectionCache = useRef(null) as SelectionCacheRef;
+  const [selectionCache] = useState(createSelectionCache);
   const chosenDate = chosen ? safeTz(chosen.start_datetime, timezone).format('YYYY-MM-DD') : null;
   const linked = useDeepLinkTickets({ link: link ?? NO_LINK, detail, session: chosen, sessionDate: chosenDate, cache: selectionCache });
   // The link's session, once the sessions are known (once only: the buyer may change it after).
@@ -124,16 +125,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
             </button>
           )}
         </div>
-        {[notice, linked.notice].filter(Boolean).map((text) => (
-          <p key={text} className="notice notice--warning step__notice" role="alert">
-            {text}
-          </p>
-        ))}
-        {linked.reserving && (
-          <p className="notice notice--info step__notice" role="status">
-            {en.deepLinks.reserving}
-          </p>
-        )}
+        <LinkNotices warnings={[notice, linked.notice]} reserving={linked.reserving} />
         {chosen && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', chosen, timezone)} />}
         {!chosen &&
           (query.isPending ? (
