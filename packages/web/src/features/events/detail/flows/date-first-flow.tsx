@@ -18,6 +18,7 @@ import type { DeepLink } from '../deep-links/deep-links.js';
 import { isUpsellEvent, type EventDetail } from '../../../../shared/events/model.js';
 import { sessionPriceText } from '../price-format.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
+import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
 import { createSelectionCache } from '../quantities/selection-cache.js';
 import { isSessionSoldOut } from '../dates-sessions/session-tabs.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
@@ -29,6 +30,7 @@ import { dateFirstReducer, INITIAL_DATE_FIRST, type FlowNotice } from './date-fi
 import { DateFirstDateStep } from './date-first-date-step.js';
 import { DateFirstSessionStep } from './date-first-session-step.js';
 import { VisitChoiceStep } from './visit-choice-step.js';
+import { TitledStep } from './titled-step.js';
 
 /**
  * The date-first flow (docs/events.md#the-event-page, docs/events.md#flows): date → session → quantities. Each finished step shows what
@@ -187,30 +189,20 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
         />
       )}
 
-      <section className="panel step" aria-labelledby="step-tickets">
-        <div className="step__header">
-          <h2 id="step-tickets" ref={ticketsHeading} tabIndex={-1} className="step__title">
-            {session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}
-          </h2>
-        </div>
+      <TitledStep id="step-tickets" headingRef={ticketsHeading} title={session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}>
         {anyDay && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
         {!session && !anyDay && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
         <AddOnRouteProvider eventId={upsell && visit ? event.id : null}>
         <QuantitySelection
-          event={event}
+          {...eventQuantityProps(detail, seller.currency)}
           session={anyDay ? flexSession : session}
           date={session && !anyDay ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null}
-          groups={detail.groups}
-          currency={seller.currency}
-          eventConfig={detail.config}
-          messageRules={detail.messageRules}
-          timezone={timezone}
           cache={selectionCache}
           onSoldOut={(sold) => void onSoldOut(sold)}
           matchCount={upsell ? anchorMatchCount(cart?.view, event) : undefined}
         />
         </AddOnRouteProvider>
-      </section>
+      </TitledStep>
       {upsell && visit && !session && <SkipAddOnFooter eventId={event.id} />}
     </div>
   );
