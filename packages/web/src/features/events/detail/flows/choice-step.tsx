@@ -3,6 +3,10 @@
 import type { ReactNode, RefObject } from 'react';
 import { en } from '../../../../i18n/en.js';
 
+/** The words of the date step and of the time step, the same in every flow that has them. */
+export const DATE_STEP_TEXTS = { title: en.dates.heading, doneLabel: en.event.steps.date, changeLabel: en.dates.changeDate };
+export const SESSION_STEP_TEXTS = { title: en.sessions.heading, doneLabel: en.event.steps.session, changeLabel: en.sessions.changeTime };
+
 /**
  * A step's panel. While open: its h2 title, then `children`. Once done: what was chosen, labelled,
  * and a 'Change' button when there is an onChange (a choice made for the buyer has none). Either way

@@ -15,7 +15,7 @@ import { dayPriceText } from '../dates-sessions/day-texts.js';
 import { dateTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
-import { ChoiceStep } from './choice-step.js';
+import { ChoiceStep, DATE_STEP_TEXTS } from './choice-step.js';
 
 interface DateFirstDateStepProps {
   detail: EventDetail;
@@ -38,7 +38,7 @@ interface DateFirstDateStepProps {
 export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate, notice, calendar, days, today, currency, threshold, display, onEdit, onChoose }: DateFirstDateStepProps) {
   if (addOn?.visit) {
     return (
-      <ChoiceStep id="step-date" headingRef={headingRef} done title={en.dates.heading} doneLabel={en.event.steps.date} chosen={formatDate(addOn.visit.date)} changeLabel={en.dates.changeDate}>
+      <ChoiceStep id="step-date" headingRef={headingRef} done {...DATE_STEP_TEXTS} chosen={formatDate(addOn.visit.date)}>
         <p className="muted">{en.event.addOnDate}</p>
       </ChoiceStep>
     );
@@ -50,7 +50,7 @@ export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate
   // The secondary ticket type of web.price_display is priced from the event's own types.
   const typeById = (typeId: string) => detail.groups.flatMap((g) => g.types).find((t) => t.type.id === typeId)?.type;
   return (
-    <ChoiceStep id="step-date" headingRef={headingRef} done={dateDone} title={en.dates.heading} doneLabel={en.event.steps.date} chosen={date && formatDate(date)} changeLabel={en.dates.changeDate} onChange={onEdit}>
+    <ChoiceStep id="step-date" headingRef={headingRef} done={dateDone} {...DATE_STEP_TEXTS} chosen={date && formatDate(date)} onChange={onEdit}>
       {notice}
       {dateDone && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
       {!dateDone &&

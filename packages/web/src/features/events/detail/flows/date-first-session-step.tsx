@@ -11,7 +11,7 @@ import { SessionPicker } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
-import { ChoiceStep } from './choice-step.js';
+import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
 
 interface DateFirstSessionStepProps {
   detail: EventDetail;
@@ -39,10 +39,8 @@ export function DateFirstSessionStep({ detail, headingRef, day, session, autoSes
       id="step-session"
       headingRef={headingRef}
       done={session !== null}
-      title={en.sessions.heading}
-      doneLabel={en.event.steps.session}
+      {...SESSION_STEP_TEXTS}
       chosen={session && sessionText(session, timezone)}
-      changeLabel={en.sessions.changeTime}
       // An all-day time taken for the buyer is no choice of theirs: nothing to change.
       onChange={autoSession ? undefined : onChange}
     >
