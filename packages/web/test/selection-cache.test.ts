@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedDefaults, type CachedSelection } from '../src/features/events/detail/quantities/selection-cache.js';
+import { cachedDefaults, createSelectionCache, type CachedSelection } from '../src/features/events/detail/quantities/selection-cache.js';
 
 const cache: CachedSelection = { date: '2026-11-28', sessionId: 's1', quantities: { 'g:adult': 2, 'g:child': 1 } };
 
@@ -20,5 +20,24 @@ describe('cached selection (docs/events.md#flows)', () => {
     const defaults = cachedDefaults(cache, { date: '2026-11-28', sessionId: 's2', availableCapacity: 10 })!;
     defaults['g:adult'] = 9;
     expect(cache.quantities['g:adult']).toBe(2);
+  });
+});
+
+describe('the selection cache a flow owns (docs/events.md#flows)', () => {
+  it('is empty at first, reads what was remembered last, and is empty again once forgotten', () => {
+    const kept = createSelectionCache();
+    expect(kept.read()).toBeNull();
+    kept.remember(cache);
+    kept.remember({ ...cache, sessionId: 's2' });
+    expect(kept.read()).toEqual({ ...cache, sessionId: 's2' });
+    kept.forget();
+    expect(kept.read()).toBeNull();
+  });
+
+  it('keeps each flow its own selection', () => {
+    const one = createSelectionCache();
+    const other = createSelectionCache();
+    one.remember(cache);
+    expect(other.read()).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { dateButtons, dayAvailability, relativeDay } from './date-selection.js';
 import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from '../message-rules.js';
 import { useRevealCalendar } from './use-reveal-calendar.js';
+import { OptionButton } from './option-button.js';
 
 export interface DateSelectorProps {
   days: TCalendarDay[];
@@ -55,16 +56,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
           const badges = dateTexts(rules, 'date_annotation', day.date);
           return (
             <li key={day.date}>
-              <button
-                type="button"
-                className="date-button"
-                aria-pressed={selected === day.date}
-                aria-disabled={soldOut || undefined}
-                data-date={day.date}
-                onClick={() => {
-                  if (!soldOut) onSelect(day.date);
-                }}
-              >
+              <OptionButton className="date-button" pressed={selected === day.date} soldOut={soldOut} data={{ 'data-date': day.date }} onChoose={() => onSelect(day.date)}>
                 {(relative || badges.length > 0) && (
                   <span className="date-button__badges">
                     {relative && <span className="badge">{relative === 'today' ? en.dates.today : en.dates.tomorrow}</span>}
@@ -78,7 +70,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
                 <span className="date-button__date">{formatDate(day.date)}</span>
                 <span className={availability.kind === 'low' ? 'date-button__low' : 'date-button__meta'}>{availabilityText(availability)}</span>
                 {price && !soldOut && <span className="date-button__price">{price}</span>}
-              </button>
+              </OptionButton>
             </li>
           );
         })}

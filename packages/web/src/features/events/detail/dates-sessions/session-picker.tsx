@@ -13,6 +13,8 @@ import { initialTabIndex, isSessionSoldOut, sessionAvailability, splitSessionsIn
 import { isAllDaySession } from '@foyer/contracts/rules';
 import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useLiveSessions } from './use-live-sessions.js';
+import { OptionButton } from './option-button.js';
+import { SessionStatus } from './session-status.js';
 
 /** A sessions document to list instead of the day's GET. */
 export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument>;
@@ -177,35 +179,20 @@ function TimeList({ sessions, context, label }: { sessions: TEventSession[]; con
       {sessions.map((session) => {
         const availability = sessionAvailability(session, threshold);
         const soldOut = availability.kind === 'sold_out';
-        const status =
-          availability.kind === 'sold_out'
-            ? en.sessions.soldOut
-            : availability.kind === 'low'
-              ? format(en.sessions.remaining, { count: availability.remaining })
-              : en.sessions.available;
         const badges = sessionTexts(rules, 'session_annotation', session, timezone);
         const price = soldOut ? null : (priceOf?.(session) ?? null);
         return (
           <li key={session.id}>
-            <button
-              type="button"
-              className="time-button"
-              aria-pressed={selectedId === session.id}
-              aria-disabled={soldOut || undefined}
-              data-session-id={session.id}
-              onClick={() => {
-                if (!soldOut) onSelect(session);
-              }}
-            >
+            <OptionButton className="time-button" pressed={selectedId === session.id} soldOut={soldOut} data={{ 'data-session-id': session.id }} onChoose={() => onSelect(session)}>
               <span>{isAllDaySession(session) ? en.sessions.allDay : formatTime(session.start_datetime, timezone)}</span>
-              <span className={`time-button__status${availability.kind === 'low' ? ' time-button__status--low' : ''}`}>{status}</span>
+              <SessionStatus availability={availability} />
               {price && <span className="time-button__price">{price}</span>}
               {badges.map((text) => (
                 <span key={text} className="badge badge--accent">
                   {text}
                 </span>
               ))}
-            </button>
+            </OptionButton>
           </li>
         );
       })}

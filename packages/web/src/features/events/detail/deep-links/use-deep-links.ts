@@ -11,7 +11,7 @@ import { reserveWithCodes } from '../../../promotions/public.js';
 import { asksForTickets, linkNeedsForms, problemText, reserveItems, resolveTickets, type DeepLink, type LinkProblem } from './deep-links.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import type { Quantities } from '../quantities/quantities.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
+import type { SelectionCache } from '../quantities/selection-cache.js';
 
 /**
  * The deep link's tickets in the date-first flow (docs/deep-links.md#deep-links-to-an-event): the quantities it names become the
@@ -31,7 +31,7 @@ export function useDeepLinkTickets({
   session: TEventSession | null;
   /** The session's venue-local day (the selection cache is per day). */
   sessionDate: string | null;
-  cache: SelectionCacheRef;
+  cache: SelectionCache;
 }): { notice: string | null; reserving: boolean; text: (problem: LinkProblem) => string } {
   const resolved = useMemo(() => resolveTickets(link, detail.groups), [link, detail.groups]);
   const { reserving, refused, reserve, text } = useLinkReserve(link, detail);
@@ -42,8 +42,7 @@ export function useDeepLinkTickets({
   // Seeded during render so the quantities are there when the session's selection first reads them.
   if (session && sessionDate && wanted && !seeded) {
     setSeeded(true);
-    // eslint-disable-next-line react-hooks/immutability -- the flow's selection cache is seeded here, once, so the session's first render reads the link's quantities
-    cache.current = { date: sessionDate, sessionId: session.id, quantities: { ...resolved.quantities } };
+    cache.remember({ date: sessionDate, sessionId: session.id, quantities: { ...resolved.quantities } });
   }
 
   useEffect(() => {

@@ -15,6 +15,7 @@ import { dayPriceText } from '../dates-sessions/day-texts.js';
 import { dateTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
+import { ChoiceStep, DATE_STEP_TEXTS } from './choice-step.js';
 
 interface DateFirstDateStepProps {
   detail: EventDetail;
@@ -37,17 +38,9 @@ interface DateFirstDateStepProps {
 export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate, notice, calendar, days, today, currency, threshold, display, onEdit, onChoose }: DateFirstDateStepProps) {
   if (addOn?.visit) {
     return (
-      <section className="panel step step--done" aria-labelledby="step-date">
-        <div className="step__header">
-          <p className="step__chosen">
-            <span className="step__chosen-label" id="step-date" ref={headingRef} tabIndex={-1}>
-              {en.event.steps.date}
-            </span>
-            {formatDate(addOn.visit.date)}
-          </p>
-        </div>
+      <ChoiceStep id="step-date" headingRef={headingRef} done {...DATE_STEP_TEXTS} chosen={formatDate(addOn.visit.date)}>
         <p className="muted">{en.event.addOnDate}</p>
-      </section>
+      </ChoiceStep>
     );
   }
   if (addOn) {
@@ -57,26 +50,7 @@ export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate
   // The secondary ticket type of web.price_display is priced from the event's own types.
   const typeById = (typeId: string) => detail.groups.flatMap((g) => g.types).find((t) => t.type.id === typeId)?.type;
   return (
-    <section className={`panel step${dateDone ? ' step--done' : ''}`} aria-labelledby="step-date">
-      <div className="step__header">
-        {dateDone ? (
-          <p className="step__chosen">
-            <span className="step__chosen-label" id="step-date" ref={headingRef} tabIndex={-1}>
-              {en.event.steps.date}
-            </span>
-            {formatDate(date)}
-          </p>
-        ) : (
-          <h2 id="step-date" ref={headingRef} tabIndex={-1} className="step__title">
-            {en.dates.heading}
-          </h2>
-        )}
-        {dateDone && (
-          <button type="button" className="button button--secondary button--small" aria-label={en.dates.changeDate} onClick={onEdit}>
-            {en.dates.change}
-          </button>
-        )}
-      </div>
+    <ChoiceStep id="step-date" headingRef={headingRef} done={dateDone} {...DATE_STEP_TEXTS} chosen={date && formatDate(date)} onChange={onEdit}>
       {notice}
       {dateDone && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
       {!dateDone &&
@@ -98,7 +72,7 @@ export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate
             reveal={editingDate}
           />
         ))}
-    </section>
+    </ChoiceStep>
   );
 }
 

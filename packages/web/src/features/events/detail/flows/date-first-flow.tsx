@@ -18,16 +18,19 @@ import type { DeepLink } from '../deep-links/deep-links.js';
 import { isUpsellEvent, type EventDetail } from '../../../../shared/events/model.js';
 import { sessionPriceText } from '../price-format.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
+import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
+import { createSelectionCache } from '../quantities/selection-cache.js';
 import { isSessionSoldOut } from '../dates-sessions/session-tabs.js';
 import { isAllDaySession } from '@foyer/contracts/rules';
 import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useDeepLinkTickets } from '../deep-links/use-deep-links.js';
+import { LinkNotices } from '../deep-links/link-notices.js';
 import { useFlowHistory } from './use-flow-history.js';
 import { dateFirstReducer, INITIAL_DATE_FIRST, type FlowNotice } from './date-first-state.js';
 import { DateFirstDateStep } from './date-first-date-step.js';
 import { DateFirstSessionStep } from './date-first-session-step.js';
 import { VisitChoiceStep } from './visit-choice-step.js';
+import { TitledStep } from './titled-step.js';
 
 /**
  * The date-first flow (docs/events.md#the-event-page, docs/events.md#flows): date → session → quantities. Each finished step shows what
@@ -53,7 +56,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const sessionHeading = useRef<HTMLHeadingElement>(null);
   const ticketsHeading = useRef<HTMLHeadingElement>(null);
   // The last quantities chosen: defaults for the next session on the same day (docs/events.md#flows).
-  const selectionCache = useRef(null) as SelectionCacheRef;
+  const [selectionCache] = useState(createSelectionCache);
   const linked = useDeepLinkTickets({ link, detail, session, sessionDate: session ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null, cache: selectionCache });
   const addOnFilter = useAddOnSessionFilter(detail, visit);
   // Flexible any-date tickets, when the event also has them (docs/events.md#the-event-page, docs/events.md#flows): the choice clears the date and vice versa.
@@ -112,7 +115,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
       return;
     }
     const day = date ?? safeTz(sold.start_datetime, timezone).format('YYYY-MM-DD');
-    selectionCache.current = null;
+    selectionCache.forget();
     let others = true;
     try {
       const doc = await reloadSessions(client, event.id, day, { hideSoldOut });
@@ -146,16 +149,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   return (
     <div className="steps">
       {noticeAt('top')}
-      {linked.notice && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {linked.notice}
-        </p>
-      )}
-      {linked.reserving && (
-        <p className="notice notice--info step__notice" role="status">
-          {en.deepLinks.reserving}
-        </p>
-      )}
+      <LinkNotices warnings={[linked.notice]} reserving={linked.reserving} />
       {flexSession && !upsell && <VisitChoiceStep anyDay={anyDay} onChoose={(wanted) => dispatch({ type: 'flexibleChosen', wanted })} />}
       {!anyDay && (
         <DateFirstDateStep
@@ -195,30 +189,20 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
         />
       )}
 
-      <section className="panel step" aria-labelledby="step-tickets">
-        <div className="step__header">
-          <h2 id="step-tickets" ref={ticketsHeading} tabIndex={-1} className="step__title">
-            {session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}
-          </h2>
-        </div>
+      <TitledStep id="step-tickets" headingRef={ticketsHeading} title={session || anyDay ? en.event.chooseTickets : en.event.ticketsAndPrices}>
         {anyDay && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
         {!session && !anyDay && !upsell && <p className="muted quantity-selection__hint">{en.event.quantitiesNext}</p>}
         <AddOnRouteProvider eventId={upsell && visit ? event.id : null}>
         <QuantitySelection
-          event={event}
+          {...eventQuantityProps(detail, seller.currency)}
           session={anyDay ? flexSession : session}
           date={session && !anyDay ? safeTz(session.start_datetime, timezone).format('YYYY-MM-DD') : null}
-          groups={detail.groups}
-          currency={seller.currency}
-          eventConfig={detail.config}
-          messageRules={detail.messageRules}
-          timezone={timezone}
           cache={selectionCache}
           onSoldOut={(sold) => void onSoldOut(sold)}
           matchCount={upsell ? anchorMatchCount(cart?.view, event) : undefined}
         />
         </AddOnRouteProvider>
-      </section>
+      </TitledStep>
       {upsell && visit && !session && <SkipAddOnFooter eventId={event.id} />}
     </div>
   );

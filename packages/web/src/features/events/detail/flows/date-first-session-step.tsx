@@ -11,6 +11,7 @@ import { SessionPicker } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
+import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
 
 interface DateFirstSessionStepProps {
   detail: EventDetail;
@@ -34,26 +35,15 @@ interface DateFirstSessionStepProps {
 export function DateFirstSessionStep({ detail, headingRef, day, session, autoSession, autoPickFirst, notice, sessionPrice, filter, tabsConfig, threshold, hideSoldOut, onChange, onSelect }: DateFirstSessionStepProps) {
   const { timezone } = detail;
   return (
-    <section className={`panel step${session ? ' step--done' : ''}`} aria-labelledby="step-session">
-      <div className="step__header">
-        {session ? (
-          <p className="step__chosen">
-            <span className="step__chosen-label" id="step-session" ref={headingRef} tabIndex={-1}>
-              {en.event.steps.session}
-            </span>
-            {sessionText(session, timezone)}
-          </p>
-        ) : (
-          <h2 id="step-session" ref={headingRef} tabIndex={-1} className="step__title">
-            {en.sessions.heading}
-          </h2>
-        )}
-        {session && !autoSession && (
-          <button type="button" className="button button--secondary button--small" aria-label={en.sessions.changeTime} onClick={onChange}>
-            {en.sessions.change}
-          </button>
-        )}
-      </div>
+    <ChoiceStep
+      id="step-session"
+      headingRef={headingRef}
+      done={session !== null}
+      {...SESSION_STEP_TEXTS}
+      chosen={session && sessionText(session, timezone)}
+      // An all-day time taken for the buyer is no choice of theirs: nothing to change.
+      onChange={autoSession ? undefined : onChange}
+    >
       {notice}
       {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
       {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
@@ -72,7 +62,7 @@ export function DateFirstSessionStep({ detail, headingRef, day, session, autoSes
           onSelect={onSelect}
         />
       )}
-    </section>
+    </ChoiceStep>
   );
 }
 

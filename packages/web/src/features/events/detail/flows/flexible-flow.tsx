@@ -7,6 +7,7 @@ import { en } from '../../../../i18n/en.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
+import { TitledStep } from './titled-step.js';
 
 /** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
 export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
@@ -16,12 +17,7 @@ export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: 
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="steps">
-      <section className="panel step" aria-labelledby="step-tickets">
-        <div className="step__header">
-          <h2 id="step-tickets" className="step__title">
-            {en.event.chooseTickets}
-          </h2>
-        </div>
+      <TitledStep id="step-tickets" title={en.event.chooseTickets}>
         {notice && (
           <p className="notice notice--warning step__notice" role="alert">
             {notice}
@@ -50,7 +46,7 @@ export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: 
             />
           </>
         )}
-      </section>
+      </TitledStep>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { DateSelector } from '../dates-sessions/date-selector.js';
 import { dateTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
-import { QuantityFirstStep } from './quantity-first-step.js';
+import { ChoiceStep, DATE_STEP_TEXTS } from './choice-step.js';
 import { dayTotalText } from './quantity-first-summary.js';
 
 interface QuantityFirstDateStepProps {
@@ -32,7 +32,7 @@ interface QuantityFirstDateStepProps {
 
 export function QuantityFirstDateStep({ detail, headingRef, date, dateNotice, loading, days, currency, threshold, display, onChange, onSelect }: QuantityFirstDateStepProps) {
   return (
-    <QuantityFirstStep id="qf-date" headingRef={headingRef} done={date !== null} title={en.dates.heading} doneLabel={en.event.steps.date} chosen={date && formatDate(date)} changeLabel={en.dates.changeDate} onChange={onChange}>
+    <ChoiceStep id="qf-date" headingRef={headingRef} done={date !== null} {...DATE_STEP_TEXTS} chosen={date && formatDate(date)} onChange={onChange}>
       {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
       {dateNotice && !date && (
         <p className="notice notice--warning step__notice" role="alert">
@@ -60,6 +60,6 @@ export function QuantityFirstDateStep({ detail, headingRef, date, dateNotice, lo
             reveal
           />
         ) : null)}
-    </QuantityFirstStep>
+    </ChoiceStep>
   );
 }

@@ -21,6 +21,7 @@ import { currentStep, INITIAL_QUANTITY_FIRST, QUANTITY_FIRST_STEPS, quantityFirs
 import { buildReservation, focusFirstInvalid, hasErrors, NO_ERRORS, selectionTotal, validateSelection, type FormErrors, type SelectionForm } from '../quantities/reservation.js';
 import { useFlowHistory } from './use-flow-history.js';
 import { useQuantityFirstLink } from '../deep-links/use-quantity-first-link.js';
+import { LinkNotices } from '../deep-links/link-notices.js';
 import { useQuantityFirstSelection } from './use-quantity-first-selection.js';
 import { QuantityFirstQuantitiesStep } from './quantity-first-quantities-step.js';
 
@@ -155,16 +156,7 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
 
   return (
     <div className="steps quantity-first">
-      {linkReserve.refused && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {linkReserve.refused}
-        </p>
-      )}
-      {linkReserve.reserving && (
-        <p className="notice notice--info step__notice" role="status">
-          {en.deepLinks.reserving}
-        </p>
-      )}
+      <LinkNotices warnings={[linkReserve.refused]} reserving={linkReserve.reserving} />
       {/* 1. Quantities */}
       <QuantityFirstQuantitiesStep
         detail={detail}

@@ -1,20 +1,9 @@
 // Why: the quantity step's ticket groups (steppers, flexible amounts, group errors) of the quantity-first flow.
 import type { Dispatch, SetStateAction } from 'react';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import type { Quantities, QuantityLimits } from '../quantities/quantities.js';
-import { QuantityGroup } from '../quantities/quantity-group.js';
-import type { FormErrors } from '../quantities/reservation.js';
+import { QuantityGroup, type QuantityFields } from '../quantities/quantity-group.js';
 
-export function QuantityFirstGroups(props: {
-  groups: EventDetail['groups'];
-  limits: QuantityLimits;
-  quantities: Quantities;
-  currency: string;
-  errors: FormErrors;
-  amounts: Record<string, string>;
-  onQuantities: (next: Quantities) => void;
-  setAmounts: Dispatch<SetStateAction<Record<string, string>>>;
-}) {
+export function QuantityFirstGroups(props: QuantityFields & { groups: EventDetail['groups']; setAmounts: Dispatch<SetStateAction<Record<string, string>>> }) {
   const { setAmounts } = props;
   return (
     <div className="qty-groups">

@@ -7,7 +7,7 @@ import type { EventDetail } from '../../../../shared/events/model.js';
 import { ReserveBar } from '../quantities/reserve-bar.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstGroups } from './quantity-first-groups.js';
-import { QuantityFirstStep } from './quantity-first-step.js';
+import { ChoiceStep } from './choice-step.js';
 import { chosenSummary } from './quantity-first-summary.js';
 import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
 
@@ -29,7 +29,7 @@ interface QuantityFirstQuantitiesStepProps {
 export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open, typesNotFound, quantityError, fields, count, total, onChange, onShowDates }: QuantityFirstQuantitiesStepProps) {
   const { groups, quantities, currency } = fields;
   return (
-    <QuantityFirstStep
+    <ChoiceStep
       id="qf-quantities"
       headingRef={headingRef}
       done={!open}
@@ -56,6 +56,6 @@ export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open,
           <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={count > 0} submitting={false} error={null} label={en.flows.showDates} />
         </SelfCheckedForm>
       )}
-    </QuantityFirstStep>
+    </ChoiceStep>
   );
 }

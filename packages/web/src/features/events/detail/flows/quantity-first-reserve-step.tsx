@@ -12,6 +12,7 @@ import { ReserveBar } from '../quantities/reserve-bar.js';
 import { StepMessages } from '../step-messages.js';
 import { QuantityFirstDetails } from './quantity-first-details.js';
 import { hasDetails } from './quantity-first-summary.js';
+import { TitledStep } from './titled-step.js';
 import { SelfCheckedForm } from '../../../../ui/self-checked-form.js';
 
 interface QuantityFirstReserveStepProps {
@@ -34,12 +35,7 @@ interface QuantityFirstReserveStepProps {
 export function QuantityFirstReserveStep({ detail, session, headingRef, formRef, surveysError, fields, seating, currency, count, total, submitting, serverError, onReserve }: QuantityFirstReserveStepProps) {
   const { groups, quantities } = fields;
   return (
-    <section className="panel step" aria-labelledby="qf-details">
-      <div className="step__header">
-        <h2 id="qf-details" ref={headingRef} tabIndex={-1} className="step__title">
-          {en.flows.detailsTitle}
-        </h2>
-      </div>
+    <TitledStep id="qf-details" headingRef={headingRef} title={en.flows.detailsTitle}>
       {surveysError ? (
         <ErrorNotice title={en.quantities.initError} error={surveysError} />
       ) : (
@@ -51,6 +47,6 @@ export function QuantityFirstReserveStep({ detail, session, headingRef, formRef,
           <ReserveBar count={count} price={total.price} fees={total.fees} currency={currency} canReserve={!submitting && seating.ready} submitting={submitting} error={serverError} />
         </SelfCheckedForm>
       )}
-    </section>
+    </TitledStep>
   );
 }

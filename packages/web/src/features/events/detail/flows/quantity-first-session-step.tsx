@@ -3,14 +3,13 @@
 import type { TEventSession } from '@foyer/contracts';
 import type { RefObject } from 'react';
 import type { PriceDisplay, SessionTabsConfig } from '../../../../config/config.js';
-import { en } from '../../../../i18n/en.js';
 import { formatDateTime } from '../../../../lib/dates.js';
 import { SessionPicker, type SessionsSource } from '../dates-sessions/session-picker.js';
 import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
 import type { PriceScheduleLine } from './priced-queries.js';
-import { QuantityFirstStep } from './quantity-first-step.js';
+import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
 import { sessionTotalText } from './quantity-first-summary.js';
 
 interface QuantityFirstSessionStepProps {
@@ -32,14 +31,12 @@ interface QuantityFirstSessionStepProps {
 export function QuantityFirstSessionStep({ detail, headingRef, date, session, sessionNotice, source, schedule, currency, threshold, display, tabsConfig, onChange, onSelect }: QuantityFirstSessionStepProps) {
   const { timezone } = detail;
   return (
-    <QuantityFirstStep
+    <ChoiceStep
       id="qf-session"
       headingRef={headingRef}
       done={session !== null}
-      title={en.sessions.heading}
-      doneLabel={en.event.steps.session}
+      {...SESSION_STEP_TEXTS}
       chosen={session && formatDateTime(session.start_datetime, timezone)}
-      changeLabel={en.sessions.changeTime}
       onChange={onChange}
     >
       {sessionNotice && !session && (
@@ -63,6 +60,6 @@ export function QuantityFirstSessionStep({ detail, headingRef, date, session, se
           onSelect={onSelect}
         />
       )}
-    </QuantityFirstStep>
+    </ChoiceStep>
   );
 }

@@ -15,11 +15,16 @@ import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { NO_LINK, type DeepLink, type LinkProblem } from '../deep-links/deep-links.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
-import type { SelectionCacheRef } from '../quantities/quantity-selection-props.js';
+import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
+import { createSelectionCache } from '../quantities/selection-cache.js';
 import { useDeepLinkTickets } from '../deep-links/use-deep-links.js';
+import { LinkNotices } from '../deep-links/link-notices.js';
 import { StepMessages } from '../step-messages.js';
 import { isSessionSoldOut, sessionAvailability } from '../dates-sessions/session-tabs.js';
+import { OptionButton } from '../dates-sessions/option-button.js';
+import { SessionStatus } from '../dates-sessions/session-status.js';
 import { useFlowHistory } from './use-flow-history.js';
+import { TitledStep } from './titled-step.js';
 
 
 /** Every session of the event on sale, soonest first (a single event has one or a few). */
@@ -83,7 +88,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
   const heading = useRef<HTMLHeadingElement>(null);
   useFlowHistory(session ? 1 : 0, () => setSession(null));
 
-  const selectionCache = useRef(null) as SelectionCacheRef;
+  const [selectionCache] = useState(createSelectionCache);
   const chosenDate = chosen ? safeTz(chosen.start_datetime, timezone).format('YYYY-MM-DD') : null;
   const linked = useDeepLinkTickets({ link: link ?? NO_LINK, detail, session: chosen, sessionDate: chosenDate, cache: selectionCache });
   // The link's session, once the sessions are known (once only: the buyer may change it after).
@@ -124,16 +129,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
             </button>
           )}
         </div>
-        {[notice, linked.notice].filter(Boolean).map((text) => (
-          <p key={text} className="notice notice--warning step__notice" role="alert">
-            {text}
-          </p>
-        ))}
-        {linked.reserving && (
-          <p className="notice notice--info step__notice" role="status">
-            {en.deepLinks.reserving}
-          </p>
-        )}
+        <LinkNotices warnings={[notice, linked.notice]} reserving={linked.reserving} />
         {chosen && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', chosen, timezone)} />}
         {!chosen &&
           (query.isPending ? (
@@ -151,43 +147,29 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
                 const soldOut = availability.kind === 'sold_out';
                 return (
                   <li key={s.id}>
-                    <button
-                      type="button"
+                    <OptionButton
                       className="time-button"
-                      aria-pressed={false}
-                      aria-disabled={soldOut || undefined}
-                      data-session-id={s.id}
-                      onClick={() => {
-                        if (soldOut) return;
+                      pressed={false}
+                      soldOut={soldOut}
+                      data={{ 'data-session-id': s.id }}
+                      onChoose={() => {
                         setSession(s);
                         setNotice(null);
                       }}
                     >
                       <span>{formatDateTime(s.start_datetime, timezone)}</span>
-                      <span className={`time-button__status${availability.kind === 'low' ? ' time-button__status--low' : ''}`}>
-                        {soldOut ? en.sessions.soldOut : availability.kind === 'low' ? format(en.sessions.remaining, { count: availability.remaining }) : en.sessions.available}
-                      </span>
-                    </button>
+                      <SessionStatus availability={availability} />
+                    </OptionButton>
                   </li>
                 );
               })}
             </ul>
           ))}
       </section>
-      <section className="panel step" aria-labelledby="single-tickets">
-        <div className="step__header">
-          <h2 id="single-tickets" ref={heading} tabIndex={-1} className="step__title">
-            {chosen ? en.event.chooseTickets : en.event.ticketsAndPrices}
-          </h2>
-        </div>
+      <TitledStep id="single-tickets" headingRef={heading} title={chosen ? en.event.chooseTickets : en.event.ticketsAndPrices}>
         <QuantitySelection
-          event={event}
+          {...eventQuantityProps(detail, seller.currency)}
           session={chosen}
-          groups={detail.groups}
-          currency={seller.currency}
-          eventConfig={detail.config}
-          messageRules={detail.messageRules}
-          timezone={timezone}
           date={chosenDate}
           cache={selectionCache}
           onSoldOut={(sold) => {
@@ -196,7 +178,7 @@ export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail;
             void client.invalidateQueries({ queryKey: eventSessionsQuery(event.id).queryKey });
           }}
         />
-      </section>
+      </TitledStep>
     </div>
   );
 }

@@ -1,14 +1,10 @@
 // Why: the date-first flow's choice between one date and flexible any-date tickets (docs/events.md#flows).
 import { en } from '../../../../i18n/en.js';
+import { TitledStep } from './titled-step.js';
 
 export function VisitChoiceStep({ anyDay, onChoose }: { anyDay: boolean; onChoose: (flexible: boolean) => void }) {
   return (
-    <section className="panel step" aria-labelledby="step-visit">
-      <div className="step__header">
-        <h2 id="step-visit" className="step__title">
-          {en.quantities.flexibleChoice}
-        </h2>
-      </div>
+    <TitledStep id="step-visit" title={en.quantities.flexibleChoice}>
       <div className="visit-choice" role="group" aria-labelledby="step-visit">
         <button type="button" className="visit-choice__option" aria-pressed={!anyDay} onClick={() => onChoose(false)}>
           <span className="visit-choice__title">{en.quantities.singleDate}</span>
@@ -19,6 +15,6 @@ export function VisitChoiceStep({ anyDay, onChoose }: { anyDay: boolean; onChoos
           <span className="visit-choice__hint">{en.quantities.anyDateHint}</span>
         </button>
       </div>
-    </section>
+    </TitledStep>
   );
 }

@@ -8,20 +8,26 @@ import { typeKey, type Quantities, type QuantityLimits } from './quantities.js';
 import { QuantityRow } from './quantity-row.js';
 import type { FormErrors } from './reservation.js';
 
-export function QuantityGroup(props: {
-  entry: EventDetail['groups'][number];
-  headingId: string;
-  /** Marks a members-only group in its heading. */
-  membersOnlyBadge?: boolean;
+/** What the quantity fields of every group read and set: the same for one group and for the list of them. */
+export interface QuantityFields {
   limits: QuantityLimits;
   quantities: Quantities;
   currency: string;
   errors: FormErrors;
   amounts: Record<string, string>;
   onQuantities: (next: Quantities) => void;
-  onAmount: (key: string, value: string) => void;
-  children?: ReactNode;
-}) {
+}
+
+export function QuantityGroup(
+  props: QuantityFields & {
+    entry: EventDetail['groups'][number];
+    headingId: string;
+    /** Marks a members-only group in its heading. */
+    membersOnlyBadge?: boolean;
+    onAmount: (key: string, value: string) => void;
+    children?: ReactNode;
+  },
+) {
   const { entry, headingId, errors } = props;
   const { group, types } = entry;
   const hint = groupHint(group);

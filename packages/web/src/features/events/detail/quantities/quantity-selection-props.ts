@@ -1,12 +1,7 @@
 // What the quantities of an event page are given (docs/events.md#flows): the event, the chosen session, its groups and the flow's cache.
 import type { TConfigEntry, TEventSession, TEventTemplate, TMessageRule } from '@foyer/contracts';
-import type { PriceGroup } from '../../../../shared/events/model.js';
-import type { CachedSelection } from './selection-cache.js';
-
-/** Where the flow keeps the last selection (docs/events.md#flows cached selection). */
-export interface SelectionCacheRef {
-  current: CachedSelection | null;
-}
+import type { EventDetail, PriceGroup } from '../../../../shared/events/model.js';
+import type { SelectionCache } from './selection-cache.js';
 
 export interface QuantitySelectionProps {
   event: TEventTemplate;
@@ -18,7 +13,8 @@ export interface QuantitySelectionProps {
   currency: string;
   /** Event configuration entries (they win over the seller's). */
   eventConfig?: TConfigEntry[];
-  cache?: SelectionCacheRef;
+  /** Where the flow keeps the last selection (docs/events.md#flows cached selection). */
+  cache?: SelectionCache;
   /** event_session_sold_out: the flow reloads sessions or dates and says so (docs/events.md#errors). */
   onSoldOut?: (session: TEventSession) => void;
   /** Message rules: quantity_message texts show under the quantities while their triggers pass. */
@@ -27,4 +23,9 @@ export interface QuantitySelectionProps {
   timezone?: string;
   /** An add-on with tickets_must_match_anchor_tickets: exactly this many tickets (pre-filled, capped, explained). */
   matchCount?: number;
+}
+
+/** What a dated flow's quantities take from the event read for the page: its types, rules and timezone. */
+export function eventQuantityProps(detail: EventDetail, currency: string): Pick<QuantitySelectionProps, 'event' | 'groups' | 'currency' | 'eventConfig' | 'messageRules' | 'timezone'> {
+  return { event: detail.event, groups: detail.groups, currency, eventConfig: detail.config, messageRules: detail.messageRules, timezone: detail.timezone };
 }

@@ -11,6 +11,30 @@ export interface CachedSelection {
   quantities: Quantities;
 }
 
+/**
+ * Where a flow keeps the last selection: the flow makes one and owns it, the session's quantities
+ * (and a deep link's tickets) remember into it and forget it once added. A plain object, not render
+ * state: a change of it never re-renders, it is read when the next session's defaults are taken.
+ */
+export interface SelectionCache {
+  read(): CachedSelection | null;
+  remember(selection: CachedSelection): void;
+  forget(): void;
+}
+
+export function createSelectionCache(): SelectionCache {
+  let kept: CachedSelection | null = null;
+  return {
+    read: () => kept,
+    remember: (selection) => {
+      kept = selection;
+    },
+    forget: () => {
+      kept = null;
+    },
+  };
+}
+
 function count(quantities: Quantities): number {
   return Object.values(quantities).reduce((n, q) => n + (q > 0 ? q : 0), 0);
 }

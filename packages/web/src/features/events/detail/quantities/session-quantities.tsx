@@ -82,7 +82,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
   const defaults = useMemo<Quantities | null>(() => {
     if (!limits) return null;
     let start = initialQuantities(limits);
-    const cached = cachedDefaults(cache?.current ?? null, { date: date ?? '', sessionId: session.id, availableCapacity: session.availableCapacity });
+    const cached = cachedDefaults(cache?.read() ?? null, { date: date ?? '', sessionId: session.id, availableCapacity: session.availableCapacity });
     if (cached) {
       let fitted: Quantities = Object.fromEntries(Object.keys(start).map((k) => [k, 0]));
       for (const [key, q] of Object.entries(cached)) if (key in fitted) fitted = setQuantity(limits, fitted, key, q);
@@ -106,8 +106,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
     formRef,
     eventConfig,
     onAdded: () => {
-      // eslint-disable-next-line react-hooks/immutability -- the selection cache is a ref the flow owns for this: not render state
-      if (cache) cache.current = null;
+      cache?.forget();
     },
     onRefused: (error) => {
       if (isApiError(error) && error.code === 'event_session_sold_out' && onSoldOut) {
@@ -127,8 +126,7 @@ export function SessionQuantities({ event, session, date, groups, currency, even
 
   // Remember the selection for the next session picked on the same day.
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/immutability -- the selection cache is a ref the flow owns for this: not render state
-    if (cache && date && totalQuantity(quantities) > 0) cache.current = { date, sessionId: session.id, quantities };
+    if (cache && date && totalQuantity(quantities) > 0) cache.remember({ date, sessionId: session.id, quantities });
   }, [cache, date, session.id, quantities]);
 
   const needsByKey = useMemo(() => attendeeNeedsByKey(groups, event), [groups, event]);
