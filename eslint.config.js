@@ -59,7 +59,7 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      // An error (not a warning) like every other rule, so it can be counted in eslint-suppressions.json.
+      // An error (not a warning) like every other rule here: one lint level, and a disable of it says why.
       "react-hooks/exhaustive-deps": "error",
       // React Router loaders leave by `throw redirect(...)`, a Response the router catches (its documented
       // way out of a loader); anything else thrown is still an Error.

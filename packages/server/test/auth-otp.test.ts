@@ -24,7 +24,8 @@ describe.each(dialects())('e-mail passcode login on %s', (dialect) => {
     expect(res.status).toBe(200);
     await deliverMail(t);
     t.clock.advance(2000);
-    const [mail] = await mailbox(t.app, email);
+    // An unknown address gets no mail, so there may be none.
+    const mail = (await mailbox(t.app, email)).at(0);
     return { token: res.body.token as string, code: mail ? codeOf(mail.text) : null, mail };
   }
 

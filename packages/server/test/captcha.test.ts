@@ -16,7 +16,7 @@ describe.each(dialects())('the invisible captcha on %s', (dialect) => {
   afterAll(() => provider.close());
   afterEach(() => t.close());
 
-  const cartOf = async (client: { call(method: 'POST', url: string, payload: unknown): Promise<{ body: any }> }) => {
+  const cartOf = async (client: CartClient | Browser) => {
     const ids = await catalogIds(t.db);
     const res = await client.call('POST', '/api/my/cart/modify', { add: [{ ticket_type_id: ids.type('adult'), event_session_id: ids.session('ga', GA) }] });
     return res.body.cart._data[0] as { id: string; cart_fees: { total_outstanding: string } };

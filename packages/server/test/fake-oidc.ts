@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { requiredField, type FormFields } from './form-fields.js';
 
 /**
  * A local OpenID Connect provider for tests: discovery document, JWKS, an authorize endpoint
@@ -35,7 +36,7 @@ export interface FakeOidc {
   user: FakeUser;
   tamper: Tamper;
   /** Token requests seen (to assert PKCE and client authentication). */
-  tokenRequests: Record<string, string>[];
+  tokenRequests: FormFields[];
   close(): Promise<void>;
 }
 
@@ -76,22 +77,23 @@ export async function startFakeOidc(options: { clientId?: string; clientSecret?:
   app.get('/jwks', () => Promise.resolve({ keys: [jwk] }));
 
   app.get('/authorize', async (request, reply) => {
-    const q = request.query as Record<string, string>;
+    const q = request.query as FormFields;
     if (q.client_id !== state.clientId) return reply.code(400).send({ error: 'invalid_client' });
     if (q.response_type !== 'code' || q.code_challenge_method !== 'S256' || !q.code_challenge) return reply.code(400).send({ error: 'invalid_request' });
     if (!q.scope?.split(' ').includes('openid')) return reply.code(400).send({ error: 'invalid_scope' });
     const code = b64url(randomBytes(24));
-    grants.set(code, { clientId: q.client_id, redirectUri: q.redirect_uri, challenge: q.code_challenge, nonce: q.nonce ?? null, user: { ...state.user }, used: false });
-    const back = new URL(q.redirect_uri);
+    const redirectUri = requiredField(q, 'redirect_uri');
+    grants.set(code, { clientId: q.client_id, redirectUri, challenge: q.code_challenge, nonce: q.nonce ?? null, user: { ...state.user }, used: false });
+    const back = new URL(redirectUri);
     back.searchParams.set('code', code);
-    back.searchParams.set('state', q.state);
+    back.searchParams.set('state', requiredField(q, 'state'));
     return reply.redirect(back.href, 302);
   });
 
   app.post('/token', async (request, reply) => {
-    const body = request.body as Record<string, string>;
+    const body = request.body as FormFields;
     state.tokenRequests.push(body);
-    const grant = grants.get(body.code);
+    const grant = body.code === undefined ? undefined : grants.get(body.code);
     const bad = (error: string) => reply.code(400).send({ error });
     if (body.grant_type !== 'authorization_code') return bad('unsupported_grant_type');
     if (body.client_id !== state.clientId || body.client_secret !== state.clientSecret) return reply.code(401).send({ error: 'invalid_client' });

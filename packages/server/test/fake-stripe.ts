@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../src/db/database.js';
 import { gatewaysFor } from '../src/payments/gateways.js';
 import { stripeClient } from '../src/payments/stripe-client.js';
 import { readSettings } from '../src/settings.js';
+import { requiredField, type FormFields } from './form-fields.js';
 import { stripeJsStandIn } from './stripe-js-stand-in.js';
 
 /**
@@ -56,7 +57,7 @@ export class FakeStripe {
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly customers: { id: string; email: string | null; name: string | null }[] = [];
   /** The form body each intent was created with (billing details, return_url, mandate_data …), for assertions. */
-  readonly createdWith = new Map<string, Record<string, string>>();
+  readonly createdWith = new Map<string, FormFields>();
   /** Requests by method and path, for assertions. */
   readonly requests: string[] = [];
   /** The Bacs payment methods Stripe.js made in the browser (id → the account), and every bank detail this fake was sent, by path. */
@@ -119,13 +120,14 @@ export class FakeStripe {
         return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
     });
-    const idempotent = (handler: (body: Record<string, string>) => { status: number; body: unknown }) => async (request: { headers: Record<string, unknown>; body: unknown }, reply: { code(n: number): { send(b: unknown): unknown }; header(k: string, v: string): unknown }) => {
+    const idempotent = (handler: (body: FormFields) => { status: number; body: unknown }) => (request: { headers: Record<string, unknown>; body: unknown }, reply: { code(n: number): { send(b: unknown): unknown }; header(k: string, v: string): unknown }) => {
       const key = request.headers['idempotency-key'];
       const saved = typeof key === 'string' ? this.replies.get(key) : undefined;
-      const answer = saved ?? handler((request.body ?? {}) as Record<string, string>);
+      const answer = saved ?? handler(request.body ?? {});
       if (typeof key === 'string' && !saved) this.replies.set(key, answer);
       if (answer.status >= 500) reply.header('stripe-should-retry', 'false');
-      return reply.code(answer.status).send(answer.body);
+      // A promise, as a route handler's answer: the faults above await it.
+      return Promise.resolve(reply.code(answer.status).send(answer.body));
     };
 
     const createIntent = idempotent((body) => this.create(body));
@@ -151,7 +153,7 @@ export class FakeStripe {
       const intent = this.intents.get(request.params.id);
       return intent ? intent : reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
     });
-    app.get<{ Querystring: { query: string } }>('/v1/payment_intents/search', async (request) => {
+    app.get<{ Querystring: { query: string } }>('/v1/payment_intents/search', (request) => {
       const wanted = /metadata\['payment_id'\]:'([^']+)'/.exec(request.query.query)?.[1];
       const data = [...this.intents.values()].filter((i) => i.metadata.payment_id === wanted);
       return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' };
@@ -164,7 +166,7 @@ export class FakeStripe {
     // What Stripe.js does with Stripe's own element's bank details: a payment method, made in the browser.
     app.post('/v1/payment_methods', async (request, reply) => {
       reply.header('access-control-allow-origin', '*');
-      const body = (request.body ?? {}) as Record<string, string>;
+      const body = (request.body ?? {}) as FormFields;
       if (!body.key?.startsWith('pk_')) return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (body.type !== 'bacs_debit') return reply.code(400).send({ error: { type: 'invalid_request_error', message: `The payment method type "${body.type}" is invalid.` } });
       const bank = { sort_code: (body['bacs_debit[sort_code]'] ?? '').replace(/\D/g, ''), account_number: body['bacs_debit[account_number]'] ?? '' };
@@ -173,14 +175,14 @@ export class FakeStripe {
       this.bacsMethods.set(id, bank);
       return { id, object: 'payment_method', type: 'bacs_debit', bacs_debit: { last4: bank.account_number.slice(-4), sort_code: bank.sort_code } };
     });
-    app.get<{ Params: { id: string } }>('/v1/payment_methods/:id', async (request) => ({
+    app.get<{ Params: { id: string } }>('/v1/payment_methods/:id', (request) => ({
       id: request.params.id,
       object: 'payment_method',
       type: 'card',
       card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
     }));
     app.post('/v1/refunds', idempotent((body) => {
-      const intent = this.intents.get(body.payment_intent);
+      const intent = body.payment_intent === undefined ? undefined : this.intents.get(body.payment_intent);
       if (!intent || intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no charge to refund.' } } };
       const refund = { id: `re_${++this.seq}`, payment_intent: intent.id, amount: Number(body.amount ?? intent.amount) };
       this.refunds.push(refund);
@@ -228,17 +230,17 @@ export class FakeStripe {
     return this.app?.close();
   }
 
-  private create(body: Record<string, string>): { status: number; body: unknown } {
+  private create(body: FormFields): { status: number; body: unknown } {
     const id = `pi_fake_${++this.seq}`;
     const method = body.payment_method ?? null;
     const intent: FakeIntent = {
       id,
       object: 'payment_intent',
-      amount: Number(body.amount),
-      currency: body.currency,
+      amount: Number(requiredField(body, 'amount')),
+      currency: requiredField(body, 'currency'),
       status: 'requires_payment_method',
       client_secret: `${id}_secret_${this.seq}`,
-      metadata: Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (k.startsWith('metadata[') ? [[k.slice(9, -1), v]] : []))),
+      metadata: Object.fromEntries(Object.entries(body).flatMap(([k, v]) => (k.startsWith('metadata[') && v !== undefined ? [[k.slice(9, -1), v]] : []))),
       payment_method: method,
       customer: body.customer ?? null,
       setup_future_usage: body.setup_future_usage ?? null,
@@ -273,7 +275,7 @@ export class FakeStripe {
   }
 
   /** afterpay_clearpay, made from payment_method_data and confirmed with a return_url (a Bacs method made so is refused: it comes from Stripe.js). */
-  private createWithData(intent: FakeIntent, type: string, body: Record<string, string>): { status: number; body: unknown } {
+  private createWithData(intent: FakeIntent, type: string, body: FormFields): { status: number; body: unknown } {
     const invalid = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message } } });
     if (!body.return_url) return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.');
     const billing = (key: string) => body[`payment_method_data[billing_details][${key}]`];

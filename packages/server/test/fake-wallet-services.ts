@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import type { Server } from 'node:net';
-import type { PeerCertificate, TLSSocket } from 'node:tls';
+import type { PeerCertificate } from 'node:tls';
 import { importSPKI, jwtVerify } from 'jose';
+import type { FormFields } from './form-fields.js';
 
 const urlOf = (app: { server: Pick<Server, 'address'> }) => {
   const address = app.server.address();
@@ -22,7 +23,8 @@ export async function fakeApns(tls: { key: string; cert: string; passphrase?: st
   const app = Fastify({ http2: true, https: { ...tls, requestCert: true, rejectUnauthorized: false } });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) => done(null, body));
   app.post<{ Params: { token: string } }>('/3/device/:token', async (request, reply) => {
-    const socket = request.raw.stream.session?.socket as (TLSSocket & { getPeerCertificate(): PeerCertificate }) | undefined;
+    // Node's getPeerCertificate: an empty object when the client sent no certificate, null once the socket is destroyed.
+    const socket = request.raw.stream.session?.socket as { getPeerCertificate(): Partial<PeerCertificate> | null } | undefined;
     const clientCert = String(socket?.getPeerCertificate()?.subject?.CN ?? '');
     if (!clientCert) return reply.code(403).send({ reason: 'MissingProviderToken' });
     const status = failNext.shift();
@@ -49,7 +51,7 @@ export async function fakeGoogleWallet(publicKeyPem: string, serviceAccountEmail
   const app = Fastify();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
   app.post('/token', async (request, reply) => {
-    const form = request.body as Record<string, string>;
+    const form = request.body as FormFields;
     if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return reply.code(400).send({ error: 'unsupported_grant_type' });
     try {
       const { payload } = await jwtVerify(form.assertion ?? '', await importSPKI(publicKeyPem, 'RS256'), { issuer: serviceAccountEmail, audience: `${urlOf(app)}/token`, currentDate: now() });

@@ -17,7 +17,7 @@ function mimeParts(raw: string) {
   for (const b of boundaries) parts = parts.flatMap((p) => p.split(`--${b}`));
   return parts.map((p) => {
     const [head, ...body] = p.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const headers = Object.fromEntries([...head.replace(/\r?\n[ \t]+/g, ' ').matchAll(/^([\w-]+):\s*(.*)$/gm)].map((m) => [m[1].toLowerCase(), m[2].trim()]));
+    const headers: Partial<Record<string, string>> = Object.fromEntries([...head.replace(/\r?\n[ \t]+/g, ' ').matchAll(/^([\w-]+):\s*(.*)$/gm)].map((m) => [m[1].toLowerCase(), m[2].trim()]));
     return { headers, body: body.join('\n\n') };
   });
 }

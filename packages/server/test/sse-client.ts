@@ -49,7 +49,7 @@ export class SseReader {
   }
 
   private frame(text: string) {
-    const fields: Record<string, string> = {};
+    const fields: Partial<Record<string, string>> = {};
     let isComment = true;
     for (const line of text.split('\n')) {
       if (line.startsWith(':')) continue;

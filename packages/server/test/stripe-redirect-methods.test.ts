@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../src/ids.js';
 import { CartClient, catalogIds, type CatalogIds } from './cart-client.js';
 import { BACS_TEST_ACCOUNT, FakeStripe } from './fake-stripe.js';
+import { requiredField } from './form-fields.js';
 import { Browser, createUser, PASSWORD } from './auth-harness.js';
 import { dialects, getJson, testApp, type TestApp } from './harness.js';
 
@@ -83,7 +84,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     expect(sent['payment_method_data[billing_details][address][country]']).toBe('US');
     expect(sent['payment_method_data[billing_details][name]']).toBe('Ada Lovelace');
     expect(sent['shipping[address][postal_code]']).toBe('62701');
-    const returnUrl = new URL(sent.return_url);
+    const returnUrl = new URL(requiredField(sent, 'return_url'));
     expect([returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('purchaser')]).toEqual(['/checkout', cartId, 'guest']);
     expect(await cartState(cartId)).toBe('pending');
 
@@ -254,7 +255,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     const { payment_intent_id: intentId, payment_intent_client_secret: secret } = first.body._data[0]._extra;
     const sent = fake.createdWith.get(intentId)!;
     expect(sent['payment_method_data[billing_details][name]']).toBe('Grace Hopper');
-    expect(new URL(sent.return_url).searchParams.get('purchaser')).toBe('member');
+    expect(new URL(requiredField(sent, 'return_url')).searchParams.get('purchaser')).toBe('member');
     fake.completeRedirect(intentId, true);
     const done = await b.post(`/api/my/cart/${cart.id}/payment_return`, { payment_intent_client_secret: secret });
     expect([done.status, done.body.outcome]).toEqual([200, 'completed']);
@@ -302,7 +303,7 @@ describe.each(dialects())('payment redirects and methods on %s (against a local 
     const extra = first.body._data[0]._extra;
     const sent = fake.createdWith.get(extra.payment_intent_id)!;
     expect(sent['payment_method_data[billing_details][name]']).toBe('Ada Lovelace');
-    const returnUrl = new URL(sent.return_url);
+    const returnUrl = new URL(requiredField(sent, 'return_url'));
     expect([returnUrl.pathname, returnUrl.searchParams.get('cartId'), returnUrl.searchParams.get('purchaser'), returnUrl.searchParams.get('orderId')]).toEqual(['/checkout', cartId, 'guest', o.orderId]);
     // The manage key never goes to the provider (it would sit in their logs).
     expect(sent.return_url).not.toContain('key=');

@@ -22,6 +22,12 @@ async function raw(t: TestApp, b: Browser, url: string) {
   return t.app.inject({ method: 'GET', url, remoteAddress: b.ip, headers: { app: 'ecomm', ...(cookie ? { cookie } : {}) } });
 }
 
+/**
+ * SignerInfo's authenticatedAttributes are tagged [0], context-specific: forge keeps the tag number in
+ * `type`, typed as its universal Type enum, where 0 is named NONE.
+ */
+const AUTHENTICATED_ATTRIBUTES_TAG = forge.asn1.Type.NONE;
+
 /** The files of a .pkpass, with manifest.json's SHA-1 hashes and the detached PKCS#7 signature checked against the pass certificate. */
 function openPass(zip: Uint8Array) {
   const files = unzipSync(zip);
@@ -36,7 +42,7 @@ function openPass(zip: Uint8Array) {
   expect(p7.certificates.map((c) => forge.pki.certificateToPem(c).replace(/\r/g, '')).sort()).toEqual([creds.wwdrPem, creds.signerCertPem].map((p) => p.replace(/\r/g, '')).sort());
   expect(p7.rawCapture.signerInfos).toHaveLength(1);
   const signerInfo = p7.rawCapture.signerInfos[0].value as forge.asn1.Asn1[];
-  const attrs = signerInfo.find((n) => n.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && n.type === 0)!;
+  const attrs = signerInfo.find((n) => n.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && n.type === AUTHENTICATED_ATTRIBUTES_TAG)!;
   const signed = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attrs.value);
   const digestAttr = (attrs.value as forge.asn1.Asn1[]).find((a) => forge.asn1.derToOid((a.value as forge.asn1.Asn1[])[0].value as string) === forge.pki.oids.messageDigest)!;
   const digest = Buffer.from(((digestAttr.value as forge.asn1.Asn1[])[1].value as forge.asn1.Asn1[])[0].value as string, 'binary');

@@ -12,6 +12,7 @@ import type { Browser } from './auth-harness.js';
 import { catalogIds, type CatalogIds } from './cart-client.js';
 import { fakeApns, fakeGoogleWallet } from './fake-wallet-services.js';
 import { dialects, testApp, type TestApp } from './harness.js';
+import { responseSchema, type OpenApiDocument } from './openapi-document.js';
 import { walletCredentials, walletEnv } from './wallet-certs.js';
 
 /** Installed wallet passes follow their tickets (docs/wallet-passes.md "Updates"): Apple's web service, APNs pushes, Google object PATCHes. */
@@ -44,12 +45,12 @@ describe.each(dialects())('wallet pass updates on %s', (dialect) => {
   let deps: PassUpdateDeps;
   const failures: { orderId: string; gaveUp: boolean }[] = [];
   let buyers = 0;
-  let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+  let doc: OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   /** The answer's JSON matches its schema in /api/openapi.json (the document the conformance test checks). */
   const conforms = (method: string, path: string, res: { statusCode: number; body: string }) => {
-    const schema = doc.paths[path]?.[method]?.responses[String(res.statusCode)]?.content?.['application/json']?.schema;
+    const schema = responseSchema(doc.paths, method, path, res.statusCode);
     expect(schema, `${method} ${path} ${res.statusCode} is documented`).toBeTruthy();
     expect(ajv.validate(schema!, JSON.parse(res.body)), ajv.errorsText(ajv.errors)).toBe(true);
   };
