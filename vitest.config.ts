@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests. E2E journeys have their own config (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine, where the
+    // suite then ran one file at a time though most of its time is spent waiting on PostgreSQL,
+    // servers and timers. A worker per core (docs/architecture.md#tests-and-ci).
+    maxWorkers: '100%',
     projects: [
       {
         test: {
