@@ -41,6 +41,8 @@ try {
 } finally {
   child.kill('SIGTERM');
 }
+// The render-alone figure imports React's server renderer, whose MessageChannel keeps the process alive.
+process.exit(0);
 
 /** A cached answer × the bare route serving the same bytes (so the answer's size is out of the ratio). */
 async function againstSameBytes(base: string, port: number, target: Target) {
