@@ -1,15 +1,19 @@
 // ESLint 9 flat config. What runs and why each relaxation exists: docs/architecture.md#lint.
 // `npm run lint` (zero warnings allowed); `npm run lint -- --fix` applies the automatic fixes.
+import { defineConfig } from "eslint/config";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import jsxA11y from "eslint-plugin-jsx-a11y";
+import jsxA11yUntyped from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 import foyer from "./eslint/area-boundaries.js";
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- eslint-plugin-jsx-a11y ships no types; the cast names the one member used here
+const jsxA11y = /** @type {{ flatConfigs: { recommended: import("eslint").Linter.Config } }} */ (jsxA11yUntyped);
+
 const testFiles = ["packages/*/test/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ["**/node_modules/**", "**/dist/**", "packages/web/build/**", "packages/web/public/**", ".ci/**"],
   },
@@ -23,7 +27,7 @@ export default tseslint.config(
       parserOptions: {
         projectService: {
           // Files outside tsconfig.json's include (the root config files, scripts/) get a default program.
-          allowDefaultProject: ["*.js", "scripts/*.mjs", "packages/contracts/scripts/*.ts"],
+          allowDefaultProject: ["*.js", "eslint/*.js", "scripts/*.mjs", "packages/contracts/scripts/*.ts"],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -16,7 +16,12 @@ const WEB = 'packages/web/src/';
 /** The web's layers below the features; app/ sits above the features (docs/architecture.md, the web's layer table). */
 const BELOW_FEATURES = new Set(['shared', 'ui', 'lib', 'api', 'config', 'i18n']);
 
-/** The crossing an import makes, as "importer -> imported" (root-relative; the imported without extension), or null. */
+/**
+ * The crossing an import makes, as "importer -> imported" (root-relative; the imported without extension), or null.
+ * @param {string} importer
+ * @param {string} specifier
+ * @returns {string | null}
+ */
 export function crossing(importer, specifier) {
   if (!specifier.startsWith('.')) return null;
   const from = path.relative(root, importer).split(path.sep).join('/');
@@ -25,7 +30,7 @@ export function crossing(importer, specifier) {
     .split(path.sep)
     .join('/')
     .replace(/\.(js|ts|tsx)$/, '');
-  const areaOf = (file, base) => (file.startsWith(base) && file.slice(base.length).includes('/') ? file.slice(base.length).split('/')[0] : null);
+  const areaOf = (/** @type {string} */ file, /** @type {string} */ base) => (file.startsWith(base) && file.slice(base.length).includes('/') ? file.slice(base.length).split('/')[0] : null);
   if (from.startsWith(SERVER)) {
     const a = areaOf(from, SERVER);
     const b = areaOf(to, SERVER);
@@ -44,6 +49,7 @@ export function crossing(importer, specifier) {
   return null;
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
     type: 'problem',
@@ -51,8 +57,8 @@ const rule = {
     schema: [],
   },
   create(context) {
-    const check = (node) => {
-      if (!node.source || typeof node.source.value !== 'string') return;
+    const check = (/** @type {{ source?: import('estree').Node | null }} */ node) => {
+      if (node.source?.type !== 'Literal' || typeof node.source.value !== 'string') return;
       const found = crossing(context.filename, node.source.value);
       if (found) {
         context.report({

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // The lint has no bulk suppressions, and every inline disable says why (docs/architecture.md#lint).
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const LINTED = ['packages/contracts/src', 'packages/contracts/test', 'packages/contracts/scripts', 'packages/server/src', 'packages/server/test', 'packages/web/src', 'packages/web/test', 'e2e', 'bench', 'scripts'];
+const LINTED = ['packages/contracts/src', 'packages/contracts/test', 'packages/contracts/scripts', 'packages/server/src', 'packages/server/test', 'packages/web/src', 'packages/web/test', 'e2e', 'bench', 'scripts', 'eslint'];
 const DISABLE = /eslint-disable(?:-next-line|-line)?\b([^\n*]*)/g;
 
 function sources(dir: string): string[] {
