@@ -1,2 +1,2 @@
 // What other areas may use of payments/ (docs/architecture.md#public-modules): they import it from here, never from a *.repository.ts of this area.
-export { giftCard, insertInstalment, insertLedger, insertPayment, linkPaymentsToOrder, moveIdempotencyKey, movePaymentStatus, OPEN_PAYMENT, paymentByIdempotencyKey, paymentOfCartByReference, paymentsOfCart, planOfCart, planOfOrders, succeededPaymentsOfCart } from './payments.repository.js';
+export { giftCard, insertInstalment, insertLedger, insertPayment, linkPaymentsToOrder, movePaymentStatus, OPEN_PAYMENT, paymentByIdempotencyKey, paymentOfCartByReference, paymentsOfCart, planOfCart, planOfOrders, succeededPaymentsOfCart } from './payments.repository.js';
