@@ -11,7 +11,7 @@ import foyer from "./eslint/area-boundaries.js";
 // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- eslint-plugin-jsx-a11y ships no types; the cast names the one member used here
 const jsxA11y = /** @type {{ flatConfigs: { recommended: import("eslint").Linter.Config } }} */ (jsxA11yUntyped);
 
-const testFiles = ["packages/*/test/**", "e2e/**", "bench/**", "**/*.test.ts", "**/*.test.tsx"];
+const testFiles = ["packages/*/test/**", "e2e/**", "bench/**", "faults/**", "**/*.test.ts", "**/*.test.tsx"];
 
 export default defineConfig(
   {

@@ -34,7 +34,7 @@ describe.each(faultDialects())('foyer backup under write load, foyer restore int
       let purchases = 0;
       let cards = 0;
       let stop = false;
-      const shopper = async (n: number) => {
+      const shopper = async () => {
         for (let i = 0; !stop; i++) {
           if (i % 3 === 2) {
             const s = new Shopper(server.base);
@@ -48,7 +48,7 @@ describe.each(faultDialects())('foyer backup under write load, foyer restore int
           }
         }
       };
-      const load = Array.from({ length: 6 }, (_, n) => shopper(n));
+      const load = Array.from({ length: 6 }, () => shopper());
       await giveMemberships(source.url, [1, 2, 3]);
       await waitFor('purchases before the backup', () => purchases >= 8 && cards >= 3, 120_000);
       const loadFile = join(dir, dialect === 'sqlite' ? 'under-load.db' : 'under-load.dump');
@@ -66,7 +66,7 @@ describe.each(faultDialects())('foyer backup under write load, foyer restore int
       // (the commands' functions themselves: the CLI was shown above, and each start costs seconds)
       await backupDatabase(source.url, quietFile);
       await restoreDatabase(quiet.url, quietFile);
-      const refused = await restoreDatabase(quiet.url, quietFile).then(() => 'accepted', (error: Error) => error.message);
+      const refused = await restoreDatabase(quiet.url, quietFile).then(() => 'accepted', (error: unknown) => (error as Error).message);
 
       const final = await readStore(source.url);
       const restoredQuiet = await readStore(quiet.url);

@@ -8,13 +8,13 @@ import { emptyDatabase, report, startServer } from './server-process.js';
 import { hotSession, Shopper } from './shopper.js';
 
 /** A 16 MiB tmpfs of the test's own, or why there cannot be one (not root, no mount). */
-function smallFilesystem(): { dir: string; unmount(): void } | string {
+function smallFilesystem(): { dir: string; unmount: () => void } | string {
   const dir = mkdtempSync(join(tmpdir(), 'foyer-full-'));
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir], { stdio: 'pipe' });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return `cannot mount a small tmpfs here (${String((error as Error).message).split('\n')[0]})`;
+    return `cannot mount a small tmpfs here (${(error as Error).message.split('\n')[0]})`;
   }
   return {
     dir,
@@ -54,7 +54,7 @@ if (typeof fs === 'string') console.log(`[faults] disk full: skipped (${fs})`);
 
 describe.skipIf(typeof fs === 'string')('the disk fills up under SQLite', () => {
   it('writes answer 503 with Retry-After, reads keep working, nothing is half-written, and it carries on once space returns', async () => {
-    const { dir, unmount } = fs as { dir: string; unmount(): void };
+    const { dir, unmount } = fs as { dir: string; unmount: () => void };
     const database = await emptyDatabase('sqlite', dir);
     const server = await startServer(database.url);
     const filler = join(dir, 'filler');

@@ -25,13 +25,13 @@ export async function readInvariants(databaseUrl: string, seeded: Record<string,
   try {
     const { db } = handle;
     const sessions = await db.selectFrom('event_session').select(['id', 'used_capacity']).execute();
-    const live = await db.selectFrom('ticket').select(['event_session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('state', 'in', LIVE).where('counts_session', '=', 1).groupBy('event_session_id').execute();
+    const live = await db.selectFrom('ticket').select(['event_session_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('state', 'in', LIVE).where('counts_session', '=', 1).groupBy('event_session_id').execute();
     const liveBy = new Map(live.map((r) => [r.event_session_id, Number(r.n)]));
-    const gap = (s: { id: string; used_capacity: number }) => Number(s.used_capacity) - (liveBy.get(s.id) ?? 0);
-    const capacityDrift = sessions.filter((s) => gap(s) !== (seeded[s.id] ?? 0)).map((s) => [s.id, Number(s.used_capacity) - (seeded[s.id] ?? 0), liveBy.get(s.id) ?? 0] as [string, number, number]);
+    const gap = (s: { id: string; used_capacity: number }) => s.used_capacity - (liveBy.get(s.id) ?? 0);
+    const capacityDrift = sessions.filter((s) => gap(s) !== (seeded[s.id] ?? 0)).map((s) => [s.id, s.used_capacity - (seeded[s.id] ?? 0), liveBy.get(s.id) ?? 0] as [string, number, number]);
     const paid = await db.selectFrom('payment').leftJoin('ticket_order', 'ticket_order.id', 'payment.ticket_order_id').select(['payment.id', 'ticket_order.id as order_id']).where('payment.status', '=', 'succeeded').execute();
     const twice = await db.selectFrom('ticket_order').select('cart_id').groupBy('cart_id').having(sql`count(*)`, '>', 1).execute();
-    const orders = await db.selectFrom('ticket_order').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const orders = await db.selectFrom('ticket_order').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     return {
       capacityDrift,
       paidWithoutOrder: paid.filter((p) => !p.order_id).map((p) => p.id),

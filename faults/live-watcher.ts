@@ -29,8 +29,8 @@ export function watchLive(base: string, eventId: string) {
       }
     }
   })()
-    .catch((error: Error) => {
-      if (error.name !== 'AbortError') frames.push({ event: `failed: ${error.message}`, at: Date.now() });
+        .catch((error: unknown) => {
+      if ((error as Error).name !== 'AbortError') frames.push({ event: `failed: ${(error as Error).message}`, at: Date.now() });
     })
     .finally(() => (state.closedAt ??= Date.now()));
   return {

@@ -36,7 +36,7 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
       const answers: Answer[] = [];
       let purchases = 0;
       let stop = false;
-      const shopper = async (n: number) => {
+      const shopper = async () => {
         for (let i = 0; !stop; i++) {
           const steps = await new Shopper(server.base).buy(add);
           answers.push(...steps);
@@ -46,15 +46,15 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
         }
       };
       const tally = () => {
-        const byStatus: Record<string, number> = {};
+        const byStatus: Partial<Record<string, number>> = {};
         for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
         return byStatus;
       };
       const until = (count: number) =>
-        waitFor(`${count} purchases`, () => purchases >= count, 90_000).catch((error: Error) => {
-          throw new Error(`${error.message}; answers so far ${JSON.stringify(tally())}, last ${JSON.stringify(answers.slice(-3))}, server exit ${server.child.exitCode}`);
+        waitFor(`${count} purchases`, () => purchases >= count, 90_000).catch((error: unknown) => {
+          throw new Error(`${(error as Error).message}; answers so far ${JSON.stringify(tally())}, last ${JSON.stringify(answers.slice(-3))}, server exit ${server.child.exitCode}`);
         });
-      const load = Array.from({ length: CLIENTS }, (_, n) => shopper(n));
+      const load = Array.from({ length: CLIENTS }, () => shopper());
 
       await until(20);
       const terminated = await terminateAll(postgres.url);
@@ -99,7 +99,7 @@ describe.skipIf(unavailable)('PostgreSQL restarts while 50 clients reserve and p
         '503 without Retry-After': unavailableAnswers.filter((a) => !a.retryAfter).length,
         'ready after restart (ms)': readyAfterMs,
         'exit code after SIGTERM': code,
-        'live stream after restart': `${afterRestart.filter((e) => e === 'resync').length} resync (first ${resyncAfterMs} ms after the load stopped), ${afterRestart.filter((e) => e === 'availability').length} availability; a sale pushed after ${pushedAfterMs} ms; ${streamClosedAt ? 'closed ' + (streamClosedAt - downAt) + ' ms after the stop' : 'open throughout'}`,
+        'live stream after restart': `${afterRestart.filter((e) => e === 'resync').length} resync (first ${resyncAfterMs} ms after the load stopped), ${afterRestart.filter((e) => e === 'availability').length} availability; a sale pushed after ${pushedAfterMs} ms; ${streamClosedAt ? `closed ${streamClosedAt - downAt} ms after the stop` : 'open throughout'}`,
         'capacity drift (session, used, live)': invariants.capacityDrift,
         'paid payments without order': invariants.paidWithoutOrder.length,
         'carts booked twice': invariants.bookedTwice.length,
