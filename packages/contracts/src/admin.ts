@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson, ZMoney, ZPaging } from './wire-primitives.js';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
@@ -98,12 +99,10 @@ export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 const listOf = <T extends z.ZodType>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
 
-export const ZAuditAnswer = z.object({ audit_entry: listOf(ZAuditEntry), _total: z.number().int(), _limit: z.tuple([z.number().int(), z.number().int()]) });
+export const ZAuditAnswer = z.object({ audit_entry: listOf(ZAuditEntry), _total: z.number().int(), _limit: ZPaging });
 
 export type TAuditAnswer = z.infer<typeof ZAuditAnswer>;
 
-const Money = z.string().regex(/^-?\d+\.\d{2}$/);
-const Paging = z.tuple([z.number().int(), z.number().int()]);
 
 /** GET admin/orders?q=: one box over order number, e-mail, name, phone, scan code, card last 4. */
 export const ZAdminOrderQuery = z
@@ -120,15 +119,15 @@ export const ZAdminOrderRow = z.object({
   order_number: z.string(),
   state: z.string(),
   created_at: z.string(),
-  total: Money,
-  paid: Money,
+  total: ZMoney,
+  paid: ZMoney,
   email: z.string().nullable(),
   name: z.string().nullable(),
   phone: z.string().nullable(),
   ticket_count: z.number().int(),
 });
 export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
-export const ZAdminOrderList = z.object({ admin_order: listOf(ZAdminOrderRow), _total: z.number().int(), _limit: Paging });
+export const ZAdminOrderList = z.object({ admin_order: listOf(ZAdminOrderRow), _total: z.number().int(), _limit: ZPaging });
 export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 
 export const ZAdminTicket = z.object({
@@ -144,7 +143,7 @@ export const ZAdminTicket = z.object({
   seat: z.string().nullable(),
   scan_code: z.string().nullable(),
   admit_name: z.string().nullable(),
-  value: Money,
+  value: ZMoney,
   redeemed_at: z.string().nullable(),
 });
 export const ZAdminPayment = z.object({
@@ -152,7 +151,7 @@ export const ZAdminPayment = z.object({
   /** charge: money taken; refund: money given back (a change's difference or a staff refund). */
   kind: z.enum(['charge', 'refund']),
   gateway_id: z.string(),
-  amount: Money,
+  amount: ZMoney,
   status: z.string(),
   reference: z.string().nullable(),
   /** The card's last 4 digits, when a card gateway said (0034). */
@@ -160,7 +159,7 @@ export const ZAdminPayment = z.object({
   created_at: z.string(),
 });
 export const ZAdminOrderChange = z.object({ cart_id: z.string(), cart_number: z.string(), state: z.string(), created_at: z.string() });
-export const ZAdminInstalment = z.object({ id: z.string(), rank: z.number().int(), due_date: z.string(), amount: Money, status: z.string() });
+export const ZAdminInstalment = z.object({ id: z.string(), rank: z.number().int(), due_date: z.string(), amount: ZMoney, status: z.string() });
 export const ZAdminMail = z.object({ id: z.string(), kind: z.string(), to_address: z.string(), subject: z.string(), status: z.string(), created_at: z.string(), sent_at: z.string().nullable() });
 export const ZAdminTimelineEntry = z.object({ at: z.string(), what: z.string(), by: z.string().nullable() });
 
@@ -168,8 +167,8 @@ export const ZAdminTimelineEntry = z.object({ at: z.string(), what: z.string(), 
 export const ZAdminOrderDetail = z.object({
   admin_order: ZAdminOrderRow.extend({
     cart_id: z.string(),
-    refunded: Money,
-    refundable: Money,
+    refunded: ZMoney,
+    refundable: ZMoney,
     /** When the buyer accepted the seller's terms at checkout and the sha256 of those terms; null when there were none. */
     terms_accepted_at: z.string().nullable(),
     terms_hash: z.string().nullable(),
@@ -197,7 +196,7 @@ export const ZAdminRefund = z.object({
   order_id: z.string(),
   /** refunded: the money is back and the tickets cancelled; sending: the provider's answer is awaited (retried, never sent twice). */
   status: z.enum(['sending', 'refunded', 'failed']),
-  amount: Money,
+  amount: ZMoney,
   ticket_ids: z.array(z.string()),
   reason: z.string(),
   created_at: z.string(),
@@ -228,7 +227,7 @@ const ZAdminMoveFields = z.object({
 });
 const oneSeatEach = (b: { ticket_ids: string[]; seat_ids?: string[] }) => !b.seat_ids || b.seat_ids.length === b.ticket_ids.length;
 export const ZAdminMoveBody = ZAdminMoveFields.extend({
-  payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: z.record(z.string(), z.unknown()).default({}) }).strict().optional(),
+  payment: z.object({ gateway_id: z.enum(GATEWAYS.filter((g) => g !== 'free') as ['demo', 'ledger', 'stripe']), gateway_data: ZJson.default({}) }).strict().optional(),
 })
   .strict()
   .refine(oneSeatEach, { error: 'one seat for each ticket', path: ['seat_ids'] });
@@ -239,7 +238,7 @@ export const ZAdminMove = z.object({
   moved_ticket_ids: z.array(z.string()),
   tickets: z.array(ZAdminTicket),
   /** Above 0: charged; below 0: given back to the order's payments (or as a gift card). */
-  difference: Money,
+  difference: ZMoney,
 });
 export type TAdminMove = z.infer<typeof ZAdminMove>;
 export const ZAdminMoveAnswer = z.object({ admin_move: ZAdminMove });
@@ -266,7 +265,7 @@ export const ZAdminMoveLink = z.object({
   /** The change cart that holds the new places; the link pays it. */
   cart_id: z.string(),
   cart_number: z.string(),
-  difference: Money,
+  difference: ZMoney,
   /** Single use: hands the change to the visitor's browser, which pays it (/transfer-cart/{cartId}?key=…); only its creation answers it (null after). */
   link: z.string().nullable(),
   expires_at: z.string(),
@@ -316,7 +315,7 @@ export const ZAdminSessionListRow = ZAdminSessionRow.extend({
   ticket_types: z.array(z.object({ id: z.string(), name: z.string(), ticket_group_id: z.string(), seated: z.boolean() })),
 });
 export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
-export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: Paging });
+export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: ZPaging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
 
 /** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
@@ -338,7 +337,7 @@ export const ZAdminReportQuery = z
   .refine((q) => q.from <= q.to, 'from must not be after to');
 export type TAdminReportQuery = z.infer<typeof ZAdminReportQuery>;
 
-const ReportLine = z.object({ key: z.string(), name: z.string(), quantity: z.number().int(), amount: Money });
+const ReportLine = z.object({ key: z.string(), name: z.string(), quantity: z.number().int(), amount: ZMoney });
 /**
  * Sales of orders booked in the period: by day (orders and their totals), by event and by ticket
  * type (tickets and what they were sold for); payments taken and refunds made in the period by
@@ -351,10 +350,10 @@ export const ZAdminSalesReport = z.object({
   by_day: z.array(ReportLine),
   by_event: z.array(ReportLine),
   by_ticket_type: z.array(ReportLine),
-  payments_by_method: z.array(ReportLine.extend({ refunded: Money })),
-  orders: z.object({ count: z.number().int(), total: Money }),
-  payments: z.object({ charged: Money, refunded: Money }),
-  gift_card_liability: Money,
+  payments_by_method: z.array(ReportLine.extend({ refunded: ZMoney })),
+  orders: z.object({ count: z.number().int(), total: ZMoney }),
+  payments: z.object({ charged: ZMoney, refunded: ZMoney }),
+  gift_card_liability: ZMoney,
   members_by_level: z.array(ReportLine),
 });
 export type TAdminSalesReport = z.infer<typeof ZAdminSalesReport>;
@@ -374,7 +373,7 @@ export const ZAdminCartBody = z
   .strict()
   .refine((b) => !b.send_email || b.purchaser, 'send_email needs a purchaser');
 export type TAdminCartBody = z.infer<typeof ZAdminCartBody>;
-export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: Money, link: z.string(), emailed_to: z.string().nullable() });
+export const ZAdminCartAnswer = z.object({ cart_id: z.string(), cart_number: z.string(), total: ZMoney, link: z.string(), emailed_to: z.string().nullable() });
 export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
 
 /** POST admin/comps: complimentary tickets, booked at once into a zero-total order, e-mailed to the recipient or not. */
@@ -413,7 +412,7 @@ export const ZAdminMember = z.object({
   ticket_order_id: z.string().nullable(),
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
-export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: Paging });
+export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: ZPaging });
 export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
 
 /** POST admin/members/{cardSetId}/extend: a later end for every card of the set; why. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson } from './wire-primitives.js';
 import { ZMetaEntry, ZResourceList } from './resources.js';
 import { ZMembership } from './memberships.js';
 import { CUSTOM_FIELD_MAX } from './rules/identity-form.js';
@@ -38,7 +39,6 @@ export const ZPassword = z.string().superRefine((value, ctx) => {
 
 const Email = z.string().trim().min(1).max(EMAIL_MAX).check(z.email(AUTH_TEXT.emailNotValid));
 const Name = z.string().trim().min(1).max(NAME_MAX);
-const Json = z.record(z.string(), z.unknown());
 
 /** Limits of a user's `meta` (docs/checkout.md#your-information: free keys such as country), so one account cannot grow without bound. */
 export const META_LIMITS = { keys: 50, keyLength: 100, valueLength: 1000, totalBytes: 16 * 1024 } as const;
@@ -59,7 +59,7 @@ export function metaProblems(meta: Record<string, unknown>): string[] {
   return problems;
 }
 
-const Meta = Json.superRefine((value, ctx) => {
+const Meta = ZJson.superRefine((value, ctx) => {
   for (const message of metaProblems(value)) ctx.addIssue({ code: 'custom', message });
 });
 
@@ -70,7 +70,7 @@ export const ZRegister = z
     last_name: Name,
     email: Email,
     password: ZPassword.optional(),
-    additional_info: Json.optional(),
+    additional_info: ZJson.optional(),
     meta: Meta.optional(),
   })
   .strict();
@@ -98,7 +98,7 @@ export const ZUpdateMe = z
     password: ZPassword.optional(),
     /** Required to change an existing password. */
     current_password: z.string().max(PASSWORD_MAX).optional(),
-    additional_info: Json.optional(),
+    additional_info: ZJson.optional(),
     meta: Meta.optional(),
     /** docs/accounts.md#my-account My profile: the contact details, checked with the checkout's rules (rules/profile-form.ts); "" or null clears one. */
     ...ProfileDetailsBody,
@@ -165,7 +165,7 @@ export const ZUser = z.object({
   scan_code: z.string().nullable(),
   zip_code: z.string().nullable(),
   ...ZProfileDetails.shape,
-  additional_info: Json,
+  additional_info: ZJson,
   /** False for a guest account (no password yet). */
   has_password: z.boolean(),
   /** True when the e-mail is a 'no-email+' placeholder. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson, ZMoney } from './wire-primitives.js';
 import { ADMIT_NAME_MAX } from './attendee-limits.js';
 import { ZMembershipCartItem } from './memberships.js';
 import { ZTicketSeat } from './seats.js';
@@ -9,7 +10,6 @@ import { ZConfigEntry, ZEventSession, ZEventTemplate, ZMetaEntry, ZResourceList,
 
 export const DEFAULT_HOLD_MINUTES = 30;
 
-const Money = z.string().regex(/^-?\d+\.\d{2}$/);
 const Id = z.string().min(1).max(64);
 
 /** One ticket to reserve. */
@@ -20,12 +20,12 @@ export const ZReserveTicket = z.object({
   face_value: z.union([z.string(), z.number()]).nullish(),
   admit_name: z.string().max(ADMIT_NAME_MAX).nullish(),
   admit_email: z.string().max(254).nullish(),
-  handler_data: z.record(z.string(), z.unknown()).nullish(),
+  handler_data: ZJson.nullish(),
 });
 export type TReserveTicket = z.infer<typeof ZReserveTicket>;
 
 /** Survey answers of one ticket group. */
-export const ZAdditionalInfo = z.object({ ticket_group_id: Id, data: z.record(z.string(), z.unknown()) });
+export const ZAdditionalInfo = z.object({ ticket_group_id: Id, data: ZJson });
 
 export const ZCartModify = z
   .object({
@@ -66,20 +66,20 @@ export const ZCartFees = z.object({
   gateway_id: z.string(),
   account_id: z.string().nullable(),
   /** The live tickets' face value, before modifiers and fees. */
-  face_value: Money,
-  total_before_cartmod_price: Money,
-  total_fee_fixed_outside: Money,
-  total_fee_percent_outside: Money,
-  total_cartmod_amount: Money,
+  face_value: ZMoney,
+  total_before_cartmod_price: ZMoney,
+  total_fee_fixed_outside: ZMoney,
+  total_fee_percent_outside: ZMoney,
+  total_cartmod_amount: ZMoney,
   /** Paid toward the balance (payment-method fees not included) and what is left of it. */
-  total_payments: Money,
-  total_outstanding: Money,
+  total_payments: ZMoney,
+  total_outstanding: ZMoney,
   /** Payment-method fees charged so far, on top of the payments (docs/payments.md "Payment-method fees"). */
-  total_payment_method_fees: Money.optional(),
+  total_payment_method_fees: ZMoney.optional(),
 });
 
 /** Each payment method's fee on an amount due, and what paying it by that method costs (docs/payments.md "Payment-method fees"). */
-export const ZStripeFee = z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: Money, total: Money.optional() }));
+export const ZStripeFee = z.array(z.object({ pmc_id: z.string(), payment_method: z.string(), amount: ZMoney, total: ZMoney.optional() }));
 
 export const ZCart = z.object({
   id: z.string(),
@@ -97,22 +97,22 @@ export const ZCart = z.object({
   /** docs/payments.md#partial-payments-and-payment-links: a staff-created cart, paid through the payment-link page; not modifiable. */
   injected: z.boolean().optional(),
   /** What is due now (a payment plan), and everything left to pay. */
-  paymentDue: Money.optional(),
-  outstandingBalance: Money.optional(),
+  paymentDue: ZMoney.optional(),
+  outstandingBalance: ZMoney.optional(),
   /** docs/cart.md#data: what is due when paid by card (the card's fee added), and each payment method's fee by its Stripe configuration (docs/payments.md "Payment-method fees"). */
-  paymentDueByCreditCard: Money.optional(),
+  paymentDueByCreditCard: ZMoney.optional(),
   /** Each method's fee on what is due, and what paying it by that method costs (what is due plus the fee). */
   stripeFee: ZStripeFee.optional(),
-  completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: Money, status: z.string() })).optional(),
+  completedPayments: z.array(z.object({ id: z.string(), occurredDate: z.string(), amount: ZMoney, status: z.string() })).optional(),
   giftee: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
   /** docs/promotions.md#cart-modifiers cart mods: the discounts the server priced (promotions.ts), and the codes applied. */
   cartmods: z.array(ZCartModOut).optional(),
   promo_codes: z.array(ZCartPromoCode).optional(),
   /** docs/payments.md#gift-cards: the gift cards applied at checkout, kept until paid (balance and state as the ledger has them now). */
-  giftCards: z.array(z.object({ number: z.string(), balance: Money, state: z.string() })).optional(),
+  giftCards: z.array(z.object({ number: z.string(), balance: ZMoney, state: z.string() })).optional(),
   /** A change cart (self-edit): the order it changes, and what the order tickets it takes out were worth. */
   edits_order_id: z.string().nullable().optional(),
-  credit: Money.optional(),
+  credit: ZMoney.optional(),
 });
 export type TCart = z.infer<typeof ZCart>;
 
@@ -128,10 +128,10 @@ export const ZTicket = z.object({
   handler: z.string(),
   valid_from: z.string().nullable(),
   valid_to: z.string().nullable(),
-  face_value: Money,
-  adjusted_value: Money,
-  fee_fixed_outside: Money,
-  fee_percent_outside: Money,
+  face_value: ZMoney,
+  adjusted_value: ZMoney,
+  fee_fixed_outside: ZMoney,
+  fee_percent_outside: ZMoney,
   admit_name: z.string().nullable(),
   admit_email: z.string().nullable(),
   /** Set once booked: what the ticket's QR code carries. */
@@ -147,7 +147,7 @@ export const ZScheduledPayment = z.object({
   cart_id: z.string(),
   ticket_order_id: z.string().nullable(),
   dueDate: z.string(),
-  amount: Money,
+  amount: ZMoney,
   status: z.string(),
 });
 export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
@@ -158,7 +158,7 @@ export const ZGatewayAudit = z.object({
   cart_id: z.string(),
   ticket_order_id: z.string().nullable(),
   gateway_id: z.string(),
-  amount: Money,
+  amount: ZMoney,
   status: z.string(),
   error_code: z.string().nullable(),
   created_at: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson } from './wire-primitives.js';
 import { GROUP_HANDLERS, HIDDEN_TYPES, NAMED_VALUES } from './resources.js';
 import { MEMBERS_MAX } from './memberships.js';
 import { MEMBER_ROLES } from './rules/member-roles.js';
@@ -21,7 +22,6 @@ const LocalDateTime = z.string().regex(
   /^(\d{4}-\d{2}-\d{2}|today([+-]\d{1,4})?)T([01]\d|2[0-3]):[0-5]\d$/,
   'YYYY-MM-DDTHH:mm or todayT HH:mm (venue-local)',
 );
-const Json = z.record(z.string(), z.unknown());
 const Capacity = z.number().int().min(-1);
 
 /** An ISO 8601 duration (P1Y, P6M, P2W, P30D, PT4H, P1Y2M…): a ticket group's duration_new (docs/catalog.md). */
@@ -84,7 +84,7 @@ export const ZCatalogTicketGroup = z.object({
   additional_info_spec: z.unknown().optional(),
   sales_start: DateRef.optional(),
   sales_end: DateRef.optional(),
-  meta: Json.optional(),
+  meta: ZJson.optional(),
   /** Handler "seated" only: the seat template and zones it sells (docs/seating.md). */
   seating: ZCatalogGroupSeating.optional(),
   types: z.array(ZCatalogGroupType).min(1),
@@ -118,8 +118,8 @@ export const ZCatalogSessionUsage = z.object({
 export const ZCatalogMessageRule = z.object({
   key: Key,
   rank: z.number().int().default(0),
-  actions: z.array(Json).min(1),
-  triggers: z.array(Json).min(1),
+  actions: z.array(ZJson).min(1),
+  triggers: z.array(ZJson).min(1),
 });
 
 export const ZCatalogEvent = z.object({
@@ -134,9 +134,9 @@ export const ZCatalogEvent = z.object({
   event_type: z.enum(['single', 'repeating', 'all_day', 'flexible']).default('repeating'),
   hidden_type: z.enum(HIDDEN_TYPES).default('public_browsable'),
   rank: z.number().int().default(0),
-  meta: Json.optional(),
+  meta: ZJson.optional(),
   /** Event configuration entries by "namespace.name" style key, e.g. "web.price_display". */
-  config: Json.optional(),
+  config: ZJson.optional(),
   image_profile: Key.optional(),
   image_cover: Key.optional(),
   ticket_groups: z.array(ZCatalogTicketGroup).min(1),
@@ -197,7 +197,7 @@ export const ZCatalog = z.object({
     name: z.string().min(1).max(200),
     timezone: z.string().min(1),
     currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as "USD"'),
-    meta: Json.optional(),
+    meta: ZJson.optional(),
   }),
   venues: z.array(
     z.object({ key: Key, name: z.string().min(1), timezone: z.string().optional(), address: z.string().optional() }),

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './money.js';
+export * from './wire-primitives.js';
 export * from './resources.js';
 export * from './catalog.js';
 export * from './config-keys.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZStripeFee, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
+import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
 /** Checkout, payment and order wire shapes (docs/checkout.md). */
@@ -13,7 +14,7 @@ export const ZPayBody = z
   .object({
     amount: z.string().regex(/^\d+(\.\d{2})?$/, 'an amount with 2 decimals, e.g. "12.50"'),
     gateway_id: z.enum(GATEWAYS),
-    gateway_data: z.record(z.string(), z.unknown()).default({}),
+    gateway_data: ZJson.default({}),
     auto_renew: z.boolean().optional(),
     captcha: z.string().max(4000).optional(),
     /** The buyer accepted the seller's terms (required when the seller has terms: docs/payments.md). */
@@ -39,7 +40,7 @@ export const ZGuestCheckout = z
     payment_method_type: z.string().max(50).optional(),
     /** docs/checkout.md#calls: a free edit of an order (a change cart with nothing to pay) is completed with gateway "free". */
     gateway_id: z.literal('free').optional(),
-    gateway_data: z.record(z.string(), z.unknown()).optional(),
+    gateway_data: ZJson.optional(),
   })
   .strict();
 export type TGuestCheckout = z.infer<typeof ZGuestCheckout>;
@@ -96,7 +97,7 @@ export const ZPayAnswer = ZCartDocument.extend({
 export type TPayAnswer = z.infer<typeof ZPayAnswer>;
 
 /** A gift card as GET ledger/{ledgerType}/{number} shows it (docs/payments.md#gift-cards). */
-export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: z.string().regex(/^-?\d+\.\d{2}$/) });
+export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: ZMoney });
 export type TLedger = z.infer<typeof ZLedger>;
 export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total: z.number().int() });
 export type TLedgerDocument = z.infer<typeof ZLedgerDocument>;
@@ -119,7 +120,7 @@ export const ZGiftee = z
     first_name: z.string().trim().min(1).max(50),
     last_name: z.string().trim().min(1).max(50),
     email: z.string().trim().min(1).max(254).check(z.email()),
-    additional_info: z.record(z.string(), z.unknown()).optional(),
+    additional_info: ZJson.optional(),
   })
   .strict();
 export type TGiftee = z.infer<typeof ZGiftee>;

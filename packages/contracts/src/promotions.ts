@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson, ZMoney } from './wire-primitives.js';
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from './promotion-texts.js';
 import { ZResourceList } from './resources.js';
 import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
@@ -124,17 +125,15 @@ export type TApplyCode = z.infer<typeof ZApplyCode>;
 /** A pre-reserve code as my/cart/modify takes it: the code, or the code with a handler (city pass). */
 export const ZPromoCodeEntry = z.union([
   z.string().max(200),
-  z.object({ code: z.string().max(200), handler: z.string().max(50).optional(), handler_data: z.record(z.string(), z.unknown()).optional() }),
+  z.object({ code: z.string().max(200), handler: z.string().max(50).optional(), handler_data: ZJson.optional() }),
 ]);
-
-const MoneyOut = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /** One cart modifier as the cart carries it (docs/promotions.md#cart-modifiers cart mods). `discount` is what it took off. */
 export const ZCartModOut = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  discount: MoneyOut,
+  discount: ZMoney,
   blocking_checkout: z.boolean(),
   resource: z.enum(['ticket_type', 'ticket_group', 'event_template', 'cart']),
   resource_id: z.string().nullable(),

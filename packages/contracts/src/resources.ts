@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZJson, ZMoney, ZPaging } from './wire-primitives.js';
 
 /** Wire shapes of the catalog resources (docs/cart.md#data). Money: decimal strings; time: ISO-8601 UTC. */
 
@@ -6,15 +7,13 @@ export const HIDDEN_TYPES = ['public_browsable', 'public_link_only', 'public_mem
 export const GROUP_HANDLERS = ['tickets', 'seated', 'donation', 'passes', 'codes', 'ledger', 'membership'] as const;
 export const NAMED_VALUES = ['yes', 'no', 'optional'] as const;
 
-const Money = z.string().regex(/^-?\d+\.\d{2}$/);
-const Json = z.record(z.string(), z.unknown());
 
 export const ZSeller = z.object({
   id: z.string(),
   name: z.string(),
   timezone: z.string(),
   currency: z.string().length(3),
-  meta: Json,
+  meta: ZJson,
 });
 export type TSeller = z.infer<typeof ZSeller>;
 
@@ -38,7 +37,7 @@ export const ZEventTemplate = z.object({
   category: z.string().nullable(),
   event_type: z.enum(['single', 'repeating', 'all_day', 'flexible']),
   hidden_type: z.enum(HIDDEN_TYPES),
-  meta: Json,
+  meta: ZJson,
   _rank: z.number().int(),
   // Incumbent-API fields that third-party clients type as required. Foyer keeps capacity per
   // session and has no portals, scanning, stages or ticket templates: these are null (and
@@ -52,7 +51,7 @@ export const ZEventTemplate = z.object({
   stage_size: z.number().int().nullable(),
   ticket_template_id: z.string().nullable(),
   /** Lowest price (listing and detail; null where not computed, e.g. embedded in a cart) and venue summary. */
-  min_price: Money.nullable(),
+  min_price: ZMoney.nullable(),
   venue: z.object({ name: z.string(), timezone: z.string() }).nullable(),
 });
 export type TEventTemplate = z.infer<typeof ZEventTemplate>;
@@ -78,11 +77,11 @@ export const ZTicketType = z.object({
   name: z.string(),
   summary: z.string().nullable(),
   description: z.string().nullable(),
-  currency_amount: Money,
-  currency_amount_min: Money.nullable(),
-  currency_amount_max: Money.nullable(),
-  discounted_amount: Money.nullable(),
-  fee_fixed_outside: Money.nullable(),
+  currency_amount: ZMoney,
+  currency_amount_min: ZMoney.nullable(),
+  currency_amount_max: ZMoney.nullable(),
+  discounted_amount: ZMoney.nullable(),
+  fee_fixed_outside: ZMoney.nullable(),
   fee_percent_outside: z.string().nullable(),
   _rank: z.number().int(),
 });
@@ -111,11 +110,11 @@ export const ZTicketGroup = z.object({
   additional_info_spec: z.unknown().nullable(),
   sales_start: z.string().nullable(),
   sales_end: z.string().nullable(),
-  meta: Json,
+  meta: ZJson,
   /** Lowest and highest price of its ticket types, decimal strings. */
-  price: Money.nullable(),
+  price: ZMoney.nullable(),
   /** The lowest list price before any discounted_amount (docs/cart.md#data); equal to price when nothing is discounted. */
-  originalPrice: Money.nullable(),
+  originalPrice: ZMoney.nullable(),
   /** The ids of its ticket types, in rank order (docs/events.md#data). */
   types: z.array(z.string()),
   summary: z.string().nullable(),
@@ -180,8 +179,8 @@ export const ZMessageRule = z.object({
   id: z.string(),
   event_template_id: z.string(),
   _rank: z.number().int(),
-  actions: z.array(z.record(z.string(), z.unknown())),
-  triggers: z.array(z.record(z.string(), z.unknown())),
+  actions: z.array(ZJson),
+  triggers: z.array(ZJson),
 });
 export type TMessageRule = z.infer<typeof ZMessageRule>;
 
@@ -207,8 +206,8 @@ export type TImage = z.infer<typeof ZImage>;
 export const ZCalendarDay = z.object({
   date: z.string(),
   status: z.enum(['available', 'sold_out', 'other']),
-  min_price: Money.nullable(),
-  min_price_fees: z.object({ outside: Money }).optional(),
+  min_price: ZMoney.nullable(),
+  min_price_fees: z.object({ outside: ZMoney }).optional(),
   availability: z.object({ capacity: z.number().int(), used_capacity: z.number().int() }).optional(),
   pricePrefix: z.string().nullable().optional(),
 });
@@ -219,9 +218,9 @@ export const ZPriceScheduleEntry = z.object({
   event_session_id: z.string(),
   ticket_type_id: z.string(),
   ticket_group_id: z.string(),
-  currency_amount: Money,
+  currency_amount: ZMoney,
   quantity: z.number().int(),
-  total: Money,
+  total: ZMoney,
 });
 export type TPriceScheduleEntry = z.infer<typeof ZPriceScheduleEntry>;
 
@@ -234,13 +233,12 @@ export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
 /** `meta` entries of a document: a resource's free-form meta, keyed by the resource it belongs to. */
 export const ZMetaEntry = z.looseObject({ resource_id: z.string() });
 
-const ZLimit = z.tuple([z.number().int(), z.number().int()]);
 
 /** The relational document every catalog read returns: one key per resource type (the primary and its embeds). */
 export const ZDocument = z.object({
   _total: z.number().int().optional(),
   /** [offset, limit] of a paged list. */
-  _limit: ZLimit.optional(),
+  _limit: ZPaging.optional(),
   seller: ZResourceList(ZSeller).optional(),
   venue: ZResourceList(ZVenue).optional(),
   event_template: ZResourceList(ZEventTemplate).optional(),

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** The building blocks every answer shares (docs/api.md#responses): one home, so a rule of the wire changes once. */
+
+/** An amount in an answer: a decimal string with exactly 2 places, maybe negative ("-12.50"). */
+export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** A free-form object (meta, additional_info): keys and values the server does not interpret. */
+export const ZJson = z.record(z.string(), z.unknown());
+
+/** A page's `_limit`: [offset, size]. */
+export const ZPaging = z.tuple([z.number().int(), z.number().int()]);
