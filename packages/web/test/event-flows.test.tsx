@@ -6,12 +6,12 @@ import { membershipServer } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
-/** The fixture event with its one group turned into another handler (or removed), on a fake API. */
-function server(doc: ReturnType<typeof eventDocument>) {
+/** The fixture event with its one group turned into another handler (or removed), on a fake API; `sessions` answer the sessions read. */
+function server(doc: ReturnType<typeof eventDocument>, sessions = [session('s-open', '2026-11-21', '00:00', -1)]) {
   return installFetch((url) => {
     if (url.pathname === '/api/config') return { body: configDocument() };
     if (url.pathname === `/cached_api/events/${EVENT_ID}`) return { body: doc };
-    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument([session('s-open', '2026-11-21', '00:00', -1)]) };
+    if (url.pathname.endsWith(`/events/${EVENT_ID}/sessions`)) return { body: sessionsDocument(sessions) };
     if (url.pathname === '/cached_api/events/available') return { body: { event_template: { _count: 0, _total: 0, _data: [] } } };
     if (url.pathname.startsWith('/api/my/cart')) return { body: cartDocument() };
     return undefined;
@@ -68,6 +68,18 @@ describe('event flows (docs/events.md#the-event-page)', () => {
     } finally {
       document.cookie = 'session_expires=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     }
+  });
+
+  it('a flexible event shows the quantity messages of its rules, as the dated flows do (docs/catalog.md#9-message-rules)', async () => {
+    const doc = eventDocument({ event_type: 'flexible' });
+    doc.message_rule = { _count: 1, _total: 1, _data: [{ id: 'mr-q', event_template_id: EVENT_ID, _rank: 0, actions: [{ type: 'quantity_message', text: 'Groups of 2 or more: ask for the guide.' }], triggers: [{ kind: 'quantity', min: 2 }] }] };
+    server(doc, [session('s-open', '2026-11-21', '10:00', 30)]);
+    renderApp(`/events/${EVENT_ID}`);
+    const more = await screen.findByRole('button', { name: 'Add one Adult' }, { timeout: 15_000 });
+    fireEvent.click(more);
+    expect(screen.queryByText('Groups of 2 or more: ask for the guide.')).toBeNull();
+    fireEvent.click(more);
+    await screen.findByText('Groups of 2 or more: ask for the guide.');
   });
 
   it('gift cards: one card chosen from the list is added, one ticket only', async () => {

@@ -7,6 +7,7 @@ import { en } from '../../../../i18n/en.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
+import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
 import { TitledStep } from './titled-step.js';
 
 /** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
@@ -34,11 +35,8 @@ export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: 
             {detail.groups.some(({ group }) => ['tickets', 'passes', 'seated'].includes(group.handler)) && <p className="muted quantity-selection__hint">{en.event.flexible}</p>}
             <QuantitySelection
               key={session?.id ?? 'none'}
-              event={detail.event}
+              {...eventQuantityProps(detail, seller.currency)}
               session={session}
-              groups={detail.groups}
-              currency={seller.currency}
-              eventConfig={detail.config}
               onSoldOut={() => {
                 setNotice(en.event.noTickets);
                 void reloadFirstOpenSession(client, detail.event.id).catch(() => undefined);

@@ -25,7 +25,7 @@ export interface QuantitySelectionProps {
   matchCount?: number;
 }
 
-/** What a dated flow's quantities take from the event read for the page: its types, rules and timezone. */
+/** What every flow's quantities take from the event read for the page: its types, rules and timezone. */
 export function eventQuantityProps(detail: EventDetail, currency: string): Pick<QuantitySelectionProps, 'event' | 'groups' | 'currency' | 'eventConfig' | 'messageRules' | 'timezone'> {
   return { event: detail.event, groups: detail.groups, currency, eventConfig: detail.config, messageRules: detail.messageRules, timezone: detail.timezone };
 }
