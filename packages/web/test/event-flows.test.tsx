@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cartDocument } from './cart-fixtures.js';
 import { configDocument, EVENT_ID, eventDocument, installFetch, session, sessionsDocument } from './fixtures.js';
-import { membershipServer } from './membership-fixtures.js';
+import { card, membershipServer } from './membership-fixtures.js';
 import { renderApp } from './render-app.js';
 import { useAppTestEnv } from './app-test-env.js';
 
@@ -52,7 +52,7 @@ describe('event flows (docs/events.md#the-event-page)', () => {
         return {
           body: {
             user: { _count: 1, _total: 1, _data: [{ id: 'u1', identity_id: 'i1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', scan_code: 'M1' }] },
-            membership: { _count: 1, _total: 1, _data: [{ id: 'm1', scan_code: 'M1', valid_from: '2025-01-01T00:00:00Z', valid_to: '2026-01-01T00:00:00Z', state: 'expired' }] },
+            membership: { _count: 1, _total: 1, _data: [card({ id: 'm1', scan_code: 'M1', valid_from: '2025-01-01T00:00:00Z', valid_to: '2026-01-01T00:00:00Z', status: 'expired' })] },
           },
         };
       }

@@ -11,9 +11,9 @@ const VIEWER_KEYS = new Set(['events', 'event_session', 'calendar']);
 export function isCurrentMember(doc: TUserDocument | undefined): boolean {
   const user = doc?.user._data.at(0);
   if (!doc || !user) return false;
-  const cards = doc.membership._data as { status?: string; valid_to?: string | null }[];
+  const cards = doc.membership._data;
   if (!cards.length) return user.scan_code !== null;
-  return cards.some((c) => (c.status ? c.status !== 'expired' : !c.valid_to || new Date(c.valid_to).getTime() > Date.now()));
+  return cards.some((c) => c.status !== 'expired');
 }
 
 /**
