@@ -26,7 +26,8 @@ export interface SessionPickerProps {
   date: string;
   /** Sold-out times left out; the event's web.hide_sold_out_sessions unless given. */
   hideSoldOut?: boolean;
-  selectedId: string | null;
+  /** The time shown chosen; none where the picker shows only until a time is chosen (the event flows). */
+  selectedId?: string | null;
   /** `auto` is true when the picker took the day's only (all-day) session itself. */
   onSelect: (session: TEventSession, auto: boolean) => void;
   /** Take the first session on sale (the `session=today|next` query parameter). */
@@ -55,7 +56,7 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (docs/events.md#the-event-page): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ detail, date, hideSoldOut: hideSoldOutGiven, selectedId, onSelect, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
+export function SessionPicker({ detail, date, hideSoldOut: hideSoldOutGiven, selectedId = null, onSelect, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
   const display = useEventDisplay(detail);
   const { timezone, messageRules: rules } = detail;
   const eventId = detail.event.id;

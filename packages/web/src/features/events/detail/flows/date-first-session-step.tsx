@@ -48,7 +48,7 @@ export function DateFirstSessionStep({ detail, headingRef, day, choice, notice, 
       {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
       {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
       {!session && (
-        <SessionPicker detail={detail} date={day} filter={filter} selectedId={null} autoPickFirst={autoPickFirst} onSelect={onSelect} />
+        <SessionPicker detail={detail} date={day} filter={filter} autoPickFirst={autoPickFirst} onSelect={onSelect} />
       )}
     </ChoiceStep>
   );

@@ -48,7 +48,6 @@ export function QuantityFirstSessionStep({ detail, headingRef, state, source, sc
           detail={detail}
           date={date}
           hideSoldOut={false}
-          selectedId={null}
           source={source}
           priceOf={(s) => sessionTotalText(prices, currency, schedule, s)}
           onSelect={onSelect}
