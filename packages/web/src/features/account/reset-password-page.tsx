@@ -10,7 +10,7 @@ import { useOptionalAccount } from './account-context.js';
 import { resetPassword, validateResetToken } from './api.js';
 import { focusFirstInvalid, FormFooter, PasswordField } from './field.js';
 import { loggedOutOnly } from './guards.js';
-import { PasswordRequirements } from './password-requirements.js';
+import { NewPasswordField } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
 import { confirmPasswordError } from './validation.js';
 import { pageTitleClass } from '../../ui/page-title.js';
@@ -122,16 +122,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
     <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{format(en.account.resetLead, { email })}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={`${id}-password`}
-        label={en.account.newPassword}
-        autoComplete="new-password"
-        value={password}
-        error={errors.password}
-        aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordRequirements id={`${id}-requirements`} password={password} />
+      <NewPasswordField id={id} label={en.account.newPassword} value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField
         id={`${id}-confirm`}
         label={en.account.confirmPassword}
