@@ -56,7 +56,14 @@ export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate
         ) : calendar.isError ? (
           <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
         ) : (
-          <DateSelector detail={detail} days={days} selected={date} onSelect={onChoose} priceOf={(day) => dayPriceText(day, currency, prices, typeById)} reveal={editingDate} />
+          <DateSelector
+            detail={detail}
+            days={days}
+            selected={date}
+            onSelect={onChoose}
+            priceOf={(day) => dayPriceText(day, currency, prices, typeById)}
+            reveal={editingDate}
+          />
         ))}
     </ChoiceStep>
   );

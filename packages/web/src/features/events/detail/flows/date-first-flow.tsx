@@ -30,6 +30,7 @@ import { DateFirstDateStep } from './date-first-date-step.js';
 import { DateFirstSessionStep } from './date-first-session-step.js';
 import { VisitChoiceStep } from './visit-choice-step.js';
 import { TitledStep } from './titled-step.js';
+import { StepWarning } from '../step-messages.js';
 
 /**
  * The date-first flow (docs/events.md#the-event-page, docs/events.md#flows): date → session → quantities. Each finished step shows what
@@ -132,12 +133,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   useFlowHistory(session && !autoSession ? 2 : dateDone ? 1 : 0, (level) => dispatch({ type: 'backTo', level }));
   // The day whose times are offered: the chosen date, or the add-on's anchor day.
   const dayOfSessions = upsell ? (visit?.date ?? null) : date;
-  const noticeAt = (at: FlowNotice['at']) =>
-    notice?.at === at ? (
-      <p className="notice notice--warning step__notice" role="alert">
-        {notice.text}
-      </p>
-    ) : null;
+  const noticeAt = (at: FlowNotice['at']) => (notice?.at === at ? <StepWarning text={notice.text} /> : null);
 
   return (
     <div className="steps">

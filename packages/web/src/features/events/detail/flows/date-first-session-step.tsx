@@ -7,13 +7,11 @@ import { en, format } from '../../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime } from '../../../../lib/dates.js';
 import { safeTz } from '../../../../lib/venue-time.js';
 import { SessionPicker } from '../dates-sessions/session-picker.js';
-import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import { StepMessages } from '../step-messages.js';
 import { sessionPriceText } from '../price-format.js';
 import { useEventDisplay } from '../use-event-display.js';
 import type { DateFirstState } from './date-first-state.js';
-import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
+import { SessionChoiceStep } from './session-choice-step.js';
 
 interface DateFirstSessionStepProps {
   detail: EventDetail;
@@ -35,22 +33,25 @@ export function DateFirstSessionStep({ detail, headingRef, day, choice, notice, 
   // The session price (the same for every time here) shows once above the times.
   const sessionPrice = sessionPriceText(detail.groups.flatMap((g) => g.types.map((t) => t.type)), prices, currency);
   return (
-    <ChoiceStep
+    <SessionChoiceStep
       id="step-session"
+      detail={detail}
       headingRef={headingRef}
-      done={session !== null}
-      {...SESSION_STEP_TEXTS}
+      session={session}
       chosen={session && sessionText(session, timezone)}
+      notice={notice}
       // An all-day time taken for the buyer is no choice of theirs: nothing to change.
       onChange={autoSession ? undefined : onChange}
     >
-      {notice}
-      {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
-      {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
-      {!session && (
-        <SessionPicker detail={detail} date={day} filter={filter} autoPickFirst={autoPickFirst} onSelect={onSelect} />
-      )}
-    </ChoiceStep>
+      {sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
+      <SessionPicker
+        detail={detail}
+        date={day}
+        filter={filter}
+        autoPickFirst={autoPickFirst}
+        onSelect={onSelect}
+      />
+    </SessionChoiceStep>
   );
 }
 

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../../ui/skeleton.js';
 import { DateSelector } from '../dates-sessions/date-selector.js';
 import { dateTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import { StepMessages } from '../step-messages.js';
+import { StepMessages, StepWarning } from '../step-messages.js';
 import { useEventDisplay } from '../use-event-display.js';
 import type { QuantityFirstState } from './quantity-first-state.js';
 import { ChoiceStep, DATE_STEP_TEXTS } from './choice-step.js';
@@ -34,11 +34,7 @@ export function QuantityFirstDateStep({ detail, headingRef, state, dateNotice, l
   return (
     <ChoiceStep id="qf-date" headingRef={headingRef} done={date !== null} {...DATE_STEP_TEXTS} chosen={date && formatDate(date)} onChange={onChange}>
       {date && <StepMessages texts={dateTexts(detail.messageRules, 'date_message', date)} />}
-      {dateNotice && !date && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {dateNotice}
-        </p>
-      )}
+      {!date && <StepWarning text={dateNotice} />}
       {!date &&
         (loading ? (
           <div className="date-list" aria-busy="true" aria-label={en.dates.loading}>
@@ -47,7 +43,14 @@ export function QuantityFirstDateStep({ detail, headingRef, state, dateNotice, l
             ))}
           </div>
         ) : days ? (
-          <DateSelector detail={detail} days={days} selected={date} onSelect={onSelect} priceOf={(day) => dayTotalText(prices, currency, day)} reveal />
+          <DateSelector
+            detail={detail}
+            days={days}
+            selected={date}
+            onSelect={onSelect}
+            priceOf={(day) => dayTotalText(prices, currency, day)}
+            reveal
+          />
         ) : null)}
     </ChoiceStep>
   );

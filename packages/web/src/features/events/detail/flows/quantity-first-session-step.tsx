@@ -4,13 +4,12 @@ import type { TEventSession } from '@foyer/contracts';
 import type { RefObject } from 'react';
 import { formatDateTime } from '../../../../lib/dates.js';
 import { SessionPicker, type SessionsSource } from '../dates-sessions/session-picker.js';
-import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import { StepMessages } from '../step-messages.js';
 import { useEventDisplay } from '../use-event-display.js';
+import { StepWarning } from '../step-messages.js';
 import type { QuantityFirstState } from './quantity-first-state.js';
 import type { PriceScheduleLine } from './priced-queries.js';
-import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
+import { SessionChoiceStep } from './session-choice-step.js';
 import { sessionTotalText } from './quantity-first-summary.js';
 
 interface QuantityFirstSessionStepProps {
@@ -29,30 +28,23 @@ export function QuantityFirstSessionStep({ detail, headingRef, state, source, sc
   const { timezone } = detail;
   const { currency, prices } = useEventDisplay(detail);
   return (
-    <ChoiceStep
+    <SessionChoiceStep
       id="qf-session"
+      detail={detail}
       headingRef={headingRef}
-      done={session !== null}
-      {...SESSION_STEP_TEXTS}
+      session={session}
       chosen={session && formatDateTime(session.start_datetime, timezone)}
+      notice={!session && <StepWarning text={sessionNotice} />}
       onChange={onChange}
     >
-      {sessionNotice && !session && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {sessionNotice}
-        </p>
-      )}
-      {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
-      {!session && (
-        <SessionPicker
-          detail={detail}
-          date={date}
-          hideSoldOut={false}
-          source={source}
-          priceOf={(s) => sessionTotalText(prices, currency, schedule, s)}
-          onSelect={onSelect}
-        />
-      )}
-    </ChoiceStep>
+      <SessionPicker
+        detail={detail}
+        date={date}
+        hideSoldOut={false}
+        source={source}
+        priceOf={(s) => sessionTotalText(prices, currency, schedule, s)}
+        onSelect={onSelect}
+      />
+    </SessionChoiceStep>
   );
 }
