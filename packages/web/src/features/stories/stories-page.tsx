@@ -74,10 +74,7 @@ export function Component() {
                   key={key}
                   priceType={priceType}
                   typeKeyValue={key}
-                  limits={QUANTITY_LIMITS}
-                  quantities={quantities}
-                  currency="USD"
-                  onChange={setQuantities}
+                  fields={{ limits: QUANTITY_LIMITS, quantities, currency: 'USD', onQuantities: setQuantities }}
                   amount={amounts[key]}
                   amountError={min && max ? (flexiblePriceError(amounts[key] ?? '', min, max) ?? undefined) : undefined}
                   onAmount={(value) => setAmounts((a) => ({ ...a, [key]: value }))}
