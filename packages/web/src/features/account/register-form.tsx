@@ -5,7 +5,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { register } from './api.js';
-import { Field, focusFirstInvalid } from './field.js';
+import { Field, showFieldErrors } from './field.js';
 import { NewPasswordField } from './password-requirements.js';
 import { confirmEmailError, confirmPasswordError, emailError, requiredError } from './validation.js';
 
@@ -35,12 +35,7 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const found = registerErrors(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
+    if (!showFieldErrors(registerErrors(values), setErrors, formRef)) return;
     setBusy(true);
     setFailure(null);
     try {
