@@ -137,6 +137,26 @@ export function priceDisplay(...sources: (readonly TConfigEntry[] | undefined)[]
   };
 }
 
+/**
+ * How an event's dates and times show (docs/catalog.md#12-configuration-entries): the low-availability threshold,
+ * web.price_display, web.session_picker_tabs and web.hide_sold_out_sessions, the event's entries over the seller's.
+ */
+export interface EventDisplaySettings {
+  threshold: number;
+  prices: PriceDisplay;
+  tabs: SessionTabsConfig;
+  hideSoldOut: boolean;
+}
+
+export function eventDisplaySettings(eventEntries: readonly TConfigEntry[] | undefined, entries: readonly TConfigEntry[], defaultTabLabels: readonly string[]): EventDisplaySettings {
+  return {
+    threshold: lowAvailabilityThreshold(eventEntries, entries),
+    prices: priceDisplay(eventEntries, entries),
+    tabs: sessionPickerTabs(defaultTabLabels, eventEntries, entries),
+    hideSoldOut: hideSoldOutSessions(eventEntries, entries),
+  };
+}
+
 /** web.copyright: a text with {year}; null when not configured. */
 export function copyrightText(entries: readonly TConfigEntry[]): string | null {
   return asString(configValue(CONFIG.copyright, entries));

@@ -6,3 +6,11 @@ export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 }
+
+/** A form's submit handler: the page stays (no browser submit) and `read` gets what was submitted. */
+export function onFormData(read: (form: FormData) => void): (event: { preventDefault: () => void; currentTarget: HTMLFormElement }) => void {
+  return (event) => {
+    event.preventDefault();
+    read(new FormData(event.currentTarget));
+  };
+}

@@ -5,7 +5,7 @@ import { en, format } from '../../i18n/en.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { EmailField, focusFirstInvalid, FormFooter } from './field.js';
 import { emailError } from './validation.js';
-import { pageTitleClass } from '../../ui/page-title.js';
+import { TitledPage } from '../../ui/titled-page.js';
 
 /**
  * A request by e-mail (forgot password, forgot membership, resend tickets). For recovery the
@@ -62,10 +62,7 @@ export function EmailRequestPage({
   };
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className={pageTitleClass('sm')}>
-        {title}
-      </h1>
+    <TitledPage className="account-page" title={title} size="sm">
       {sent ? (
         <p className="notice notice--info" role="status">
           {format(sentText, { email: sent })}
@@ -87,6 +84,6 @@ export function EmailRequestPage({
         </>
       )}
       {children}
-    </section>
+    </TitledPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref, RefObject } from 'react';
 import { PASSWORD_MAX } from '@foyer/contracts/constants';
 import { scrollIntoView } from '../../lib/optional-dom.js';
 
@@ -50,6 +50,17 @@ export function focusFirstInvalid(form: HTMLFormElement | null) {
   if (!first) return;
   scrollIntoView(first, { block: 'center' });
   first.focus();
+}
+
+/**
+ * Shows a form's errors as found on submit; with any, the first invalid field takes the focus once they render
+ * (docs/accounts.md#field-rules). True when there are none, so the form goes on.
+ */
+export function showFieldErrors<T extends Record<string, string | null | undefined>>(found: T, setErrors: (errors: T) => void, form: RefObject<HTMLFormElement | null>): boolean {
+  setErrors(found);
+  if (!Object.values(found).some(Boolean)) return true;
+  setTimeout(() => focusFirstInvalid(form.current), 0);
+  return false;
 }
 
 /** The end of an account form: what went wrong (announced), then its submit button and any others. */

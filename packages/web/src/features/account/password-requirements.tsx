@@ -1,5 +1,17 @@
 import { en } from '../../i18n/en.js';
 import { checkPassword, type PasswordClass, type PasswordRequirement } from '@foyer/contracts/rules';
+import type { ChangeEvent } from 'react';
+import { PasswordField } from './field.js';
+
+/** A new password (registering, resetting): its field, described by the requirements panel under it. */
+export function NewPasswordField({ id, label, value, error, onChange }: { id: string; label: string; value: string; error: string | null | undefined; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <>
+      <PasswordField id={`${id}-password`} label={label} autoComplete="new-password" value={value} error={error} aria-describedby={`${id}-requirements${error ? ` ${id}-password-error` : ''}`} onChange={onChange} />
+      <PasswordRequirements id={`${id}-requirements`} password={value} />
+    </>
+  );
+}
 
 /** The live password-requirements panel (docs/accounts.md#web-screens, docs/accounts.md#field-rules): each rule with a mark and a word, not colour alone. */
 export function PasswordRequirements({ id, password }: { id: string; password: string }) {

@@ -5,8 +5,8 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage, isApiError } from '../../api/client.js';
 import { en } from '../../i18n/en.js';
 import { register } from './api.js';
-import { Field, focusFirstInvalid, PasswordField } from './field.js';
-import { PasswordRequirements } from './password-requirements.js';
+import { Field, showFieldErrors } from './field.js';
+import { NewPasswordField } from './password-requirements.js';
 import { confirmEmailError, confirmPasswordError, emailError, requiredError } from './validation.js';
 
 type Values = { first_name: string; last_name: string; email: string; confirm_email: string; password: string; confirm_password: string };
@@ -35,12 +35,7 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const found = registerErrors(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
+    if (!showFieldErrors(registerErrors(values), setErrors, formRef)) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -64,16 +59,7 @@ export function RegisterForm({ initialEmail, onLogin, onRegistered }: { initialE
       </div>
       {field('email', en.account.email, { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
       {field('confirm_email', en.account.confirmEmail, { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
-      <PasswordField
-        id={`${id}-password`}
-        label={en.account.password}
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
-        onChange={set('password')}
-      />
-      <PasswordRequirements id={`${id}-requirements`} password={values.password} />
+      <NewPasswordField id={id} label={en.account.password} value={values.password} error={errors.password} onChange={set('password')} />
       {field('confirm_password', en.account.confirmPassword, { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX })}
       {failure && (
         <div className="field-error" role="alert">

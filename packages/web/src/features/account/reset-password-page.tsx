@@ -8,12 +8,12 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount } from './account-context.js';
 import { resetPassword, validateResetToken } from './api.js';
-import { focusFirstInvalid, FormFooter, PasswordField } from './field.js';
+import { FormFooter, PasswordField, showFieldErrors } from './field.js';
 import { loggedOutOnly } from './guards.js';
-import { PasswordRequirements } from './password-requirements.js';
+import { NewPasswordField } from './password-requirements.js';
 import { FORGOT_PASSWORD_PATH } from './password-step.js';
 import { confirmPasswordError } from './validation.js';
-import { pageTitleClass } from '../../ui/page-title.js';
+import { TitledPage } from '../../ui/titled-page.js';
 
 /** /user/reset-password?token= (docs/accounts.md): validate the link, choose a password, done. */
 export const loader = loggedOutOnly;
@@ -54,12 +54,9 @@ export function Component() {
   else body = <ResetForm token={token} email={check.data.email} onDone={setDone} />;
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className={pageTitleClass('sm')}>
-        {en.account.resetTitle}
-      </h1>
+    <TitledPage className="account-page" title={en.account.resetTitle} size="sm">
       {body}
-    </section>
+    </TitledPage>
   );
 }
 
@@ -101,11 +98,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
     event.preventDefault();
     // docs/accounts.md#field-rules: the requirements must be met, else "Invalid password".
     const found = { password: checkPassword(password).valid ? null : en.account.invalidPassword, confirm: confirmPasswordError(password, confirm) };
-    setErrors(found);
-    if (found.password || found.confirm) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
+    if (!showFieldErrors(found, setErrors, formRef)) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -122,16 +115,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
     <form ref={formRef} className="account-form panel" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={busy}>
       <p>{format(en.account.resetLead, { email })}</p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={`${id}-password`}
-        label={en.account.newPassword}
-        autoComplete="new-password"
-        value={password}
-        error={errors.password}
-        aria-describedby={`${id}-requirements${errors.password ? ` ${id}-password-error` : ''}`}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordRequirements id={`${id}-requirements`} password={password} />
+      <NewPasswordField id={id} label={en.account.newPassword} value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
       <PasswordField
         id={`${id}-confirm`}
         label={en.account.confirmPassword}

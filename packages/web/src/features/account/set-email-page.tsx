@@ -9,9 +9,9 @@ import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useAccount } from './account-context.js';
 import { updateMe, userQueryKey } from './api.js';
-import { EmailField, focusFirstInvalid, FormFooter } from './field.js';
+import { EmailField, FormFooter, showFieldErrors } from './field.js';
 import { confirmEmailError, emailError } from './validation.js';
-import { pageTitleClass } from '../../ui/page-title.js';
+import { TitledPage } from '../../ui/titled-page.js';
 
 /** A safe in-app path from `next` (never another origin). */
 export function nextPath(value: string | null, fallback: string): string {
@@ -48,12 +48,9 @@ export function Component() {
   else body = <SetEmailForm />;
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <h1 id="page-title" className={pageTitleClass('sm')}>
-        {en.account.setEmailTitle}
-      </h1>
+    <TitledPage className="account-page" title={en.account.setEmailTitle} size="sm">
       {body}
-    </section>
+    </TitledPage>
   );
 }
 
@@ -71,12 +68,7 @@ function SetEmailForm() {
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const found = { email: emailError(email), confirm: confirmEmailError(email, confirm) };
-    setErrors(found);
-    if (found.email || found.confirm) {
-      setTimeout(() => focusFirstInvalid(formRef.current), 0);
-      return;
-    }
+    if (!showFieldErrors({ email: emailError(email), confirm: confirmEmailError(email, confirm) }, setErrors, formRef)) return;
     setBusy(true);
     setFailure(null);
     try {

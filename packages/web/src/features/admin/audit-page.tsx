@@ -6,7 +6,7 @@ import { auditQuery } from './admin-api.js';
 import type { Column } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 
 const PAGE = 25;
 /** The filters GET admin/audit takes, as the form's fields and the address's parameters. */
@@ -37,9 +37,7 @@ export function Component() {
       <form
         className="admin-filters"
         aria-label={t.audit.filters}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
+        onSubmit={onFormData((f) => {
           const next: Record<string, string> = {};
           for (const k of FILTERS) {
             const v = formText(f, k).trim();
@@ -47,7 +45,7 @@ export function Component() {
             if (v) next[k] = k === 'from' || k === 'to' ? new Date(v).toISOString() : v;
           }
           setParams({ ...next, offset: '0' });
-        }}
+        })}
       >
         {FILTERS.map((k) => (
           <label key={k}>

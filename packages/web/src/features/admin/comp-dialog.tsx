@@ -10,7 +10,7 @@ import { dateTime } from './format.js';
 import type { ChosenSeats } from './staff-seats.js';
 import { TicketLineFields } from './ticket-line-fields.js';
 import { useSubmission } from './use-submission.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 import { FormActions } from './form-actions.js';
 
 // The seat picker and the map behind it load when a seated session asks for seats (docs/box-office.md#seats).
@@ -50,9 +50,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
           setSeats(null);
         }
       }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const f = new FormData(e.currentTarget);
+      onSubmit={onFormData((f) => {
         const text = (name: string) => formText(f, name).trim();
         const { contact: recipient, send_email } = readContact(f);
         const seatIds = seatLines.length ? (seats?.ids ?? null) : undefined;
@@ -68,7 +66,7 @@ function CompForm(props: { session: TAdminSessionListRow; onClose: () => void; o
             }),
           (r) => props.onDone(fill(t.comps.done, { n: r.admin_comp.tickets.length, number: r.admin_comp.order_number }), r.admin_comp.order_id),
         );
-      }}
+      })}
     >
       <p>{fill(t.comps.lead, { event: s.event_name, time: dateTime(s.start_datetime) })}</p>
       {error && (

@@ -6,7 +6,7 @@ import { ordersQuery } from './admin-api.js';
 import type { Column, Sort } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 
 const PAGE = 25;
 const SORTABLE = ['created_at', 'order_number', 'total'];
@@ -36,10 +36,9 @@ export function Component() {
       <form
         role="search"
         className="admin-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          set({ q: formText(new FormData(e.currentTarget), 'q').trim(), offset: '0' });
-        }}
+        onSubmit={onFormData((f) => {
+          set({ q: formText(f, 'q').trim(), offset: '0' });
+        })}
       >
         <label htmlFor="admin-q">{t.find.label}</label>
         <div className="admin-search__row">

@@ -10,7 +10,7 @@ import type { Column } from './data-table.js';
 import { PagedQueryTable } from './paged-query-table.js';
 import { dateTime } from './format.js';
 import { ResendCardsDialog } from './resend-cards-dialog.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 import { FormActions } from './form-actions.js';
 
 const PAGE = 25;
@@ -73,10 +73,9 @@ export function Component() {
   return (
     <>
       <h1>{t.members.title}</h1>
-      <form role="search" className="admin-search" onSubmit={(e) => {
-        e.preventDefault();
-        setParams({ q: formText(new FormData(e.currentTarget), 'q').trim(), offset: '0' });
-      }}>
+      <form role="search" className="admin-search" onSubmit={onFormData((f) => {
+        setParams({ q: formText(f, 'q').trim(), offset: '0' });
+      })}>
         <label htmlFor="admin-member-q">{t.members.label}</label>
         <div className="admin-search__row">
           <input id="admin-member-q" name="q" type="search" defaultValue={q} minLength={2} maxLength={200} required />
@@ -120,16 +119,14 @@ export function Component() {
         {acting && (
           <form
             className="admin-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const f = new FormData(e.currentTarget);
+            onSubmit={onFormData((f) => {
               const reason = formText(f, 'reason');
               const body = acting.action === 'extend' ? { reason, valid_to: new Date(`${formText(f, 'valid_to')}T23:59:59`).toISOString() } : { reason };
               changeMember(acting.member.card_set_id, acting.action, body).then(
                 () => (setActing(null), setMessage(fill(t.members.done[acting.action], { name: acting.member.name })), void client.invalidateQueries({ queryKey: ['admin_member'] })),
                 (failure: unknown) => setError(errorMessage(failure)),
               );
-            }}
+            })}
           >
             <p>{fill(t.members.lead, { name: acting.member.name, level: acting.member.level, until: dateTime(acting.member.valid_to) })}</p>
             {error && (

@@ -6,6 +6,7 @@ import { createPaymentLink, sessionsQuery } from './admin-api.js';
 import { ContactFields, readContact } from './contact-fields.js';
 import { dateTime } from './format.js';
 import { TicketLineFields } from './ticket-line-fields.js';
+import { onFormData } from '../../lib/form-data.js';
 import { useSubmission } from './use-submission.js';
 
 interface Line {
@@ -45,13 +46,11 @@ export function Component() {
       <form
         className="admin-form"
         aria-label={t.links.addTitle}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
+        onSubmit={onFormData((f) => {
           const type = session?.ticket_types.find((x) => x.id === f.get('ticket_type'));
           if (!session || !type) return;
           setLines((now) => [...now, { session, typeId: type.id, typeName: type.name, quantity: Number(f.get('quantity')) }]);
-        }}
+        })}
       >
         <h2>{t.links.addTitle}</h2>
         <label>
@@ -92,9 +91,7 @@ export function Component() {
       <form
         className="admin-form"
         aria-label={t.links.createTitle}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
+        onSubmit={onFormData((f) => {
           const { contact: purchaser, send_email } = readContact(f);
           submit(
             () => createPaymentLink({ items: lines.map((l) => ({ ticket_type: l.typeId, session: l.session.id, quantity: l.quantity })), purchaser, send_email }),
@@ -103,7 +100,7 @@ export function Component() {
               setLines([]);
             },
           );
-        }}
+        })}
       >
         <h2>{t.links.createTitle}</h2>
         {error && (

@@ -3,7 +3,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { refundOrder } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 import { FormActions } from './form-actions.js';
 
 /** The refund dialog: what goes back, why; the server refuses what is not refundable and says why. */
@@ -15,14 +15,13 @@ export function RefundDialog(props: { open: boolean; orderId: string; tickets: T
     <Modal open={props.open} title={t.refund.title} onClose={props.onClose} size="sm">
       <form
         className="admin-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const reason = formText(new FormData(e.currentTarget), 'reason');
+        onSubmit={onFormData((f) => {
+          const reason = formText(f, 'reason');
           submit(
             () => refundOrder(props.orderId, { reason, ...(props.tickets ? { ticket_ids: props.tickets.map((x) => x.id) } : {}) }),
             (r) => props.onDone(fill(r.admin_refund.status === 'refunded' ? t.refund.done : t.refund.sending, { amount: r.admin_refund.amount })),
           );
-        }}
+        })}
       >
         <p>{props.tickets ? fill(t.refund.tickets, { n: props.tickets.length, amount: shown }) : fill(t.refund.whole, { amount: shown })}</p>
         {error && (

@@ -3,6 +3,7 @@ import type { TAdminSalesReport } from '@foyer/contracts';
 import { useSearchParams } from 'react-router';
 import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { reportQuery } from './admin-api.js';
+import { onFormData } from '../../lib/form-data.js';
 import { DataTable, type Column } from './data-table.js';
 
 type Line = TAdminSalesReport['by_day'][number];
@@ -25,10 +26,9 @@ export function Component() {
   return (
     <>
       <h1>{t.reports.title}</h1>
-      <form className="admin-search admin-search--range" onSubmit={(e) => {
-        e.preventDefault();
-        setParams(Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>);
-      }}>
+      <form className="admin-search admin-search--range" onSubmit={onFormData((f) => {
+        setParams(Object.fromEntries(f) as Record<string, string>);
+      })}>
         <label>
           {t.reports.from}
           <input name="from" type="date" defaultValue={from} required />

@@ -3,7 +3,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { resendMemberCards } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 import { FormActions } from './form-actions.js';
 
 /**
@@ -21,14 +21,13 @@ export function ResendCardsDialog(props: { member: TAdminMember | null; onClose:
       {m && (
         <form
           className="admin-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const email = formText(new FormData(e.currentTarget), 'email').trim();
+          onSubmit={onFormData((f) => {
+            const email = formText(f, 'email').trim();
             submit(
               () => resendMemberCards(m.card_set_id, email || undefined),
               (r) => props.onDone(fill(t.members.resent, { name: m.name, email: r.sent_to })),
             );
-          }}
+          })}
         >
           <p>{fill(t.members.resendLead, { name: m.name, level: m.level })}</p>
           {error && (

@@ -10,7 +10,7 @@ import { meQuery, patchSession, sessionsQuery } from './admin-api.js';
 import { DataTable, type Column } from './data-table.js';
 import { dateTime } from './format.js';
 import { CompDialog } from './comp-dialog.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
@@ -60,10 +60,9 @@ export function Component() {
   return (
     <>
       <h1>{t.sessions.title}</h1>
-      <form className="admin-search" onSubmit={(e) => {
-        e.preventDefault();
-        setParams({ date: formText(new FormData(e.currentTarget), 'date') });
-      }}>
+      <form className="admin-search" onSubmit={onFormData((f) => {
+        setParams({ date: formText(f, 'date') });
+      })}>
         <label htmlFor="admin-day">{t.sessions.date}</label>
         <div className="admin-search__row">
           <input id="admin-day" name="date" type="date" defaultValue={date} required />
@@ -116,7 +115,7 @@ export function Component() {
       />
       <Modal open={editing !== null} title={t.sessions.changeCapacity} onClose={() => setEditing(null)} size="sm">
         {editing && (
-          <form className="admin-form" onSubmit={(e) => (e.preventDefault(), void act(patchSession(editing.id, { capacity: Number(new FormData(e.currentTarget).get('capacity')) })))}>
+          <form className="admin-form" onSubmit={onFormData((f) => void act(patchSession(editing.id, { capacity: Number(f.get('capacity')) })))}>
             {error && (
               <p className="notice notice--error" role="alert">
                 {error}

@@ -4,7 +4,7 @@ import { errorMessage } from '../../api/client.js';
 import { adminText as t } from '../../i18n/en-admin.js';
 import { adminCall } from './admin-api.js';
 import './admin.css';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 
 /** The one-time link of `staff add` (docs/box-office.md): sets the staff member's password. */
 export function Component() {
@@ -24,14 +24,13 @@ export function Component() {
       {token && state === 'form' && (
         <form
           className="admin-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const password = formText(new FormData(e.currentTarget), 'password');
+          onSubmit={onFormData((f) => {
+            const password = formText(f, 'password');
             adminCall('password', { method: 'POST', body: { token, password } }).then(
               () => setState('done'),
               (failure: unknown) => setError(errorMessage(failure)),
             );
-          }}
+          })}
         >
           {error && (
             <p className="notice notice--error" role="alert">

@@ -4,7 +4,7 @@ import { adminText as t, fill } from '../../i18n/en-admin.js';
 import { Modal } from '../../ui/modal.js';
 import { renameTicket } from './admin-api.js';
 import { useSubmission } from './use-submission.js';
-import { formText } from '../../lib/form-data.js';
+import { formText, onFormData } from '../../lib/form-data.js';
 import { FormActions } from './form-actions.js';
 
 /** The order page's names: booked tickets and those let in already (docs/box-office.md, Attendee names). */
@@ -33,14 +33,12 @@ export function TicketNameDialog(props: { orderId: string; ticket: TAdminTicket 
       {ticket && (
         <form
           className="admin-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
+          onSubmit={onFormData((data) => {
             submit(
               () => renameTicket(props.orderId, ticket.id, { first_name: formText(data, 'first_name'), last_name: formText(data, 'last_name') }),
               (r) => props.onDone(fill(t.ticketName.done, { ticket: ticketLabel(ticket), name: r.admin_ticket.admit_name ?? '' })),
             );
-          }}
+          })}
         >
           <p>{ticketLabel(ticket)}</p>
           {error && (

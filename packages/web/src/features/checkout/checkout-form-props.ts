@@ -4,15 +4,14 @@ import type { TCart, TPayAnswer } from '@foyer/contracts';
 import type { IdentityField } from '@foyer/contracts/rules';
 import type { Message } from './checkout-form-state.js';
 import type { PaymentSettings } from '../../shared/payment/payment-settings.js';
+import type { PayAmounts } from '../../shared/payment/model.js';
 
 export interface CheckoutFormProps {
   cartId: string;
-  outstanding: number;
-  /** What is due now (a scheduled-payment plan); equals outstanding without one. */
-  due: number;
+  /** The cart's amounts: what is due now (a scheduled-payment plan) equals outstanding without a plan. */
+  amounts: PayAmounts;
   /** A staff-created cart: the payment-link page (docs/payments.md#partial-payments-and-payment-links). */
   injected: boolean;
-  paid: number;
   currency: string;
   settings: PaymentSettings;
   /** Back from a payment redirect that did not go through: its message (redirect-return.ts). */

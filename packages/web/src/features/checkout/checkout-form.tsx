@@ -23,7 +23,7 @@ import { TermsModal } from './terms-modal.js';
 import { isRedirectMethod } from '../../shared/payment/redirect-methods.js';
 import type { StripeBacsHandle } from '../../shared/payment/stripe-bacs-field.js';
 import { useSeller } from '../../config/use-config.js';
-import { chosenAmount, partialOptions, nextPayStep, validateCard, type PayStep } from '../../shared/payment/model.js';
+import { chosenAmount, nextPayStep, validateCard, type PayStep } from '../../shared/payment/model.js';
 import { checkoutFormReducer, initialCheckoutFormState } from './checkout-form-state.js';
 import type { CheckoutFormProps } from './checkout-form-props.js';
 import { CheckoutIdentitySection } from './checkout-identity-section.js';
@@ -33,7 +33,8 @@ import { PayFailure } from './pay-failure.js';
 
 const FOCUS_DELAY_MS = 100;
 
-export function CheckoutForm({ cartId, outstanding, due, injected, paid, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false, keptGiftCards = [], stripeFee = [] }: CheckoutFormProps) {
+export function CheckoutForm({ cartId, amounts, injected, currency, settings, initialFailure = null, member, identityForm, addressLookup, summary, onCompleted, onPending, onPartial, onExpired, onRefresh, knownPurchaser = false, keptGiftCards = [], stripeFee = [] }: CheckoutFormProps) {
+  const { outstanding, due } = amounts;
   const testMode = settings.cardGateway === 'demo';
   const hasTerms = !!(settings.termsUrl || settings.termsText);
   const id = useId();
@@ -45,7 +46,6 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
   const stripeBacs = useRef<StripeBacsHandle>(null);
   const sellerName = useSeller().name;
 
-  const options = partialOptions(due, outstanding);
   const otherMinor = Number.isFinite(Number(state.otherText)) ? Math.round(Number(state.otherText) * 100) : due;
   const step = nextPayStep(outstanding, giftCards, currency, chosenAmount(state.choice, due, outstanding, otherMinor));
   const money = (amount: string) => formatMoney(amount, currency, { zeroAsFree: false });
@@ -151,11 +151,7 @@ export function CheckoutForm({ cartId, outstanding, due, injected, paid, currenc
         <CheckoutPaymentSection
           id={id}
           testMode={testMode}
-          paid={paid}
-          total={total}
-          due={due}
-          outstanding={outstanding}
-          options={options}
+          amounts={amounts}
           step={step}
           money={money}
           state={state}

@@ -12,7 +12,7 @@ import { CheckoutForm } from './checkout-form.js';
 import { CheckoutSkeleton } from './checkout-skeleton.js';
 import { paymentSettings } from '../../shared/payment/payment-settings.js';
 import { isInjectedCart } from '../../shared/cart/model.js';
-import { outstandingMinor, paidMinor, paymentDueMinor } from '../../shared/payment/model.js';
+import { cartPayAmounts } from '../../shared/payment/model.js';
 import { useAdoptCartFromPath } from './use-adopt-cart-from-path.js';
 import { addressLookupConfigured, checkoutIdentityForm } from './identity-form-model.js';
 import { listOf } from '../../api/document.js';
@@ -81,11 +81,9 @@ export function Component() {
           key={view.cart.id}
           cartId={view.cart.id}
           keptGiftCards={view.cart.giftCards}
-          outstanding={outstandingMinor(view.cart)}
-          due={paymentDueMinor(view.cart, outstandingMinor(view.cart))}
+          amounts={cartPayAmounts(view.cart)}
           stripeFee={view.cart.stripeFee}
           injected={isInjectedCart(view.cart)}
-          paid={paidMinor(view.cart)}
           currency={seller.currency}
           settings={settings}
           initialFailure={redirectReturn.failure}

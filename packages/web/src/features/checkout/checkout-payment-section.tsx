@@ -5,7 +5,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { en, format } from '../../i18n/en.js';
 import { AppliedGiftCards } from '../../shared/payment/applied-gift-cards.js';
 import type { CheckoutFormAction, CheckoutFormState } from './checkout-form-state.js';
-import type { PartialChoice, PayStep } from '../../shared/payment/model.js';
+import { partialOptions, type PayAmounts, type PayStep } from '../../shared/payment/model.js';
 import { PartialPayment } from '../../shared/payment/partial-payment.js';
 import { PayStatus } from './pay-status.js';
 import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
@@ -13,11 +13,7 @@ import { instalmentTexts } from '../../shared/payment/instalment-texts.js';
 interface CheckoutPaymentSectionProps {
   id: string;
   testMode: boolean;
-  paid: number;
-  total: string;
-  due: number;
-  outstanding: number;
-  options: PartialChoice[];
+  amounts: PayAmounts;
   step: PayStep;
   money: (amount: string) => string;
   state: CheckoutFormState;
@@ -28,8 +24,11 @@ interface CheckoutPaymentSectionProps {
   onRemoveGiftCard: (number: string) => void;
 }
 
-export function CheckoutPaymentSection({ id, testMode, paid, total, due, outstanding, options, step, money, state, dispatch, consentOffered, methods, onRemoveGiftCard }: CheckoutPaymentSectionProps) {
-  const { notice, giftCards, choice, otherText, instalmentConsent } = state;
+export function CheckoutPaymentSection({ id, testMode, amounts, step, money, state, dispatch, consentOffered, methods, onRemoveGiftCard }: CheckoutPaymentSectionProps) {
+  const { notice, giftCards, instalmentConsent } = state;
+  const { paid, due, outstanding } = amounts;
+  // The part to pay now is asked only on a plan, when less is due than outstanding.
+  const options = partialOptions(due, outstanding);
   return (
     <section className="panel checkout-section" aria-labelledby={`${id}-payment`}>
       <div className="checkout-section__head">
@@ -39,7 +38,7 @@ export function CheckoutPaymentSection({ id, testMode, paid, total, due, outstan
         {testMode && <span className="badge badge--test">{en.checkout.testMode}</span>}
       </div>
 
-      {paid > 0 && <PayStatus paid={money(fromMinor(paid))} outstanding={money(total)} />}
+      {paid > 0 && <PayStatus paid={money(fromMinor(paid))} outstanding={money(fromMinor(outstanding))} />}
       {notice && (
         <p className="notice notice--info" role="status">
           {notice}
@@ -54,10 +53,8 @@ export function CheckoutPaymentSection({ id, testMode, paid, total, due, outstan
           {options.length > 1 && step.kind !== 'gift_card' && (
             <PartialPayment
               id={id}
-              due={due}
-              outstanding={outstanding}
-              choice={choice}
-              otherText={otherText}
+              amounts={amounts}
+              value={state}
               money={money}
               onChoice={(c) => dispatch({ type: 'choice', choice: c })}
               onOther={(text) => dispatch({ type: 'otherText', text })}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Skeleton } from '../../ui/skeleton.js';
 import { useDocumentTitle } from '../../ui/use-document-title.js';
 import { useOptionalAccount, LoginPanel } from '../account/public.js';
@@ -13,7 +13,7 @@ import { TitledPage } from '../../ui/titled-page.js';
  * a logged-in user — a placeholder while the session is read, the login form for a visitor. A
  * page the seller's `web.my_account` leaves out (or turns off with `false`) is not found.
  */
-export function MyAccountPage({ className, title, loginLead, loading, page, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; page?: PageName; children: ReactNode }) {
+export function MyAccountPage({ className, title, loginLead, loading, page, children }: MyAccountFrameProps & { children: ReactNode }) {
   const shown = myAccountPages(useConfigEntries());
   if (page && !shown.includes(page)) return <NotFoundPage />;
   return (
@@ -21,6 +21,25 @@ export function MyAccountPage({ className, title, loginLead, loading, page, chil
       {children}
     </MyAccountFrame>
   );
+}
+
+interface MyAccountFrameProps {
+  className: string;
+  title: string;
+  loginLead: string;
+  loading?: ReactNode;
+  page?: PageName;
+}
+
+/** A My Account route module's Component (the router's lazy routes take `Component`): the page's body in the frame. */
+export function myAccountRoute(frame: MyAccountFrameProps, Body: ComponentType): ComponentType {
+  return function Component() {
+    return (
+      <MyAccountPage {...frame}>
+        <Body />
+      </MyAccountPage>
+    );
+  };
 }
 
 function MyAccountFrame({ className, title, loginLead, loading, children }: { className: string; title: string; loginLead: string; loading?: ReactNode; children: ReactNode }) {

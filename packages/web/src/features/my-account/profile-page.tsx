@@ -1,16 +1,10 @@
 import { en } from '../../i18n/en.js';
 import { useOptionalAccount } from '../account/public.js';
-import { MyAccountPage } from './my-account-page.js';
+import { myAccountRoute } from './my-account-page.js';
 import { ProfileForm } from './profile-form.js';
 
 /** My Account profile (/my/profile, docs/accounts.md#my-account): the member id when there is one, then the profile form; a visitor sees the login form. */
-export function Component() {
-  return (
-    <MyAccountPage page="my_profile" className="my-profile" title={en.myAccount.profileTitle} loginLead={en.myAccount.profileLead}>
-      <Profile />
-    </MyAccountPage>
-  );
-}
+export const Component = myAccountRoute({ page: 'my_profile', className: 'my-profile', title: en.myAccount.profileTitle, loginLead: en.myAccount.profileLead }, Profile);
 
 function Profile() {
   const user = useOptionalAccount()?.user;

@@ -5,16 +5,10 @@ import { formatOrderDateTime } from '../../lib/dates.js';
 import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { upcomingQuery } from './api.js';
-import { MyAccountPage } from './my-account-page.js';
+import { myAccountRoute } from './my-account-page.js';
 
 /** My Account upcoming visits (/my/upcoming, docs/accounts.md#my-account): each session the user has tickets for, soonest first; a visitor sees the login form. */
-export function Component() {
-  return (
-    <MyAccountPage page="upcoming_events" className="my-upcoming" title={en.myAccount.upcomingTitle} loginLead={en.myAccount.upcomingLead}>
-      <Upcoming />
-    </MyAccountPage>
-  );
-}
+export const Component = myAccountRoute({ page: 'upcoming_events', className: 'my-upcoming', title: en.myAccount.upcomingTitle, loginLead: en.myAccount.upcomingLead }, Upcoming);
 
 function Upcoming() {
   const query = useQuery(upcomingQuery(true));

@@ -6,17 +6,11 @@ import { ErrorNotice } from '../../ui/error-notice.js';
 import { Skeleton } from '../../ui/skeleton.js';
 import { ticketsPath } from '../checkout/public.js';
 import { upcomingQuery } from './api.js';
-import { MyAccountPage } from './my-account-page.js';
+import { myAccountRoute } from './my-account-page.js';
 import { LazyWalletButtons } from '../wallet/public.js';
 
 /** One upcoming visit (/my/upcoming/session/{id}, docs/after-sale.md#screens): when, how many tickets, the order's tickets and manage page; "Session not found". */
-export function Component() {
-  return (
-    <MyAccountPage page="upcoming_events" className="my-visit" title={en.myAccount.sessionTitle} loginLead={en.myAccount.upcomingLead}>
-      <Visit />
-    </MyAccountPage>
-  );
-}
+export const Component = myAccountRoute({ page: 'upcoming_events', className: 'my-visit', title: en.myAccount.sessionTitle, loginLead: en.myAccount.upcomingLead }, Visit);
 
 function Visit() {
   const { id = '' } = useParams();

@@ -56,7 +56,7 @@ export function Component() {
 
       <Story title="Calendar">
         <button type="button" className="button" onClick={() => setCalendar(true)}>Choose date</button>
-        <CalendarModal open={calendar} onClose={() => setCalendar(false)} onSelect={() => setCalendar(false)} days={calendarDays(today)} today={today.toISOString().slice(0, 10)} selected={null} currency="USD" priceDisplay={priceDisplay(entries)} threshold={10} rules={[]} />
+        <CalendarModal open={calendar} onClose={() => setCalendar(false)} onSelect={() => setCalendar(false)} days={calendarDays(today)} today={today.toISOString().slice(0, 10)} selected={null} display={{ currency: 'USD', prices: priceDisplay(entries), threshold: 10 }} rules={[]} />
       </Story>
 
       <Story title="Price list">
@@ -74,10 +74,7 @@ export function Component() {
                   key={key}
                   priceType={priceType}
                   typeKeyValue={key}
-                  limits={QUANTITY_LIMITS}
-                  quantities={quantities}
-                  currency="USD"
-                  onChange={setQuantities}
+                  fields={{ limits: QUANTITY_LIMITS, quantities, currency: 'USD', onQuantities: setQuantities }}
                   amount={amounts[key]}
                   amountError={min && max ? (flexiblePriceError(amounts[key] ?? '', min, max) ?? undefined) : undefined}
                   onAmount={(value) => setAmounts((a) => ({ ...a, [key]: value }))}

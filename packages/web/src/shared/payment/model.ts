@@ -121,6 +121,24 @@ export function paymentDueMinor(cart: Pick<TCart, 'cart_fees'> & { paymentDue?: 
   }
 }
 
+/** A cart's amounts in minor units: everything outstanding, the part due now (a plan's payment due, else all of it), what was paid already. */
+export interface PayAmounts {
+  outstanding: number;
+  due: number;
+  paid: number;
+}
+
+export function cartPayAmounts(cart: Pick<TCart, 'cart_fees'> & { paymentDue?: unknown }): PayAmounts {
+  const outstanding = outstandingMinor(cart);
+  return { outstanding, due: paymentDueMinor(cart, outstanding), paid: paidMinor(cart) };
+}
+
+/** The buyer's partial-payment choice: which amount, and the other amount as typed. */
+export interface PartialAmount {
+  choice: PartialChoice;
+  otherText: string;
+}
+
 /** due (the default), outstanding, other; only outstanding when due equals outstanding (docs/checkout.md#flow). */
 export function partialOptions(due: number, outstanding: number): PartialChoice[] {
   return due > 0 && due < outstanding ? ['due', 'outstanding', 'other'] : ['outstanding'];

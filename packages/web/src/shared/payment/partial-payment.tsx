@@ -1,6 +1,6 @@
 import { fromMinor } from '@foyer/contracts/constants';
 import { en } from '../../i18n/en.js';
-import { clampOther, type PartialChoice } from './model.js';
+import { clampOther, type PartialAmount, type PartialChoice, type PayAmounts } from './model.js';
 
 /**
  * The partial-payment choice (docs/payments.md#partial-payments-and-payment-links): the payment due now (default), everything
@@ -9,23 +9,21 @@ import { clampOther, type PartialChoice } from './model.js';
  */
 export function PartialPayment({
   id,
-  due,
-  outstanding,
-  choice,
-  otherText,
+  amounts,
+  value,
   money,
   onChoice,
   onOther,
 }: {
   id: string;
-  due: number;
-  outstanding: number;
-  choice: PartialChoice;
-  otherText: string;
+  amounts: Pick<PayAmounts, 'due' | 'outstanding'>;
+  value: PartialAmount;
   money: (amount: string) => string;
   onChoice: (choice: PartialChoice) => void;
   onOther: (text: string) => void;
 }) {
+  const { due, outstanding } = amounts;
+  const { choice, otherText } = value;
   const option = (value: PartialChoice, label: string) => (
     <label className="check partial-payment__option">
       <input type="radio" name={`${id}-partial`} value={value} checked={choice === value} onChange={() => onChoice(value)} />

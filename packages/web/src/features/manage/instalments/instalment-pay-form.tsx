@@ -172,7 +172,7 @@ export function InstalmentPayForm({ cartId, orderId, orderKey, due, outstanding,
 
   return (
     <form className="checkout-form instalment-pay__form" onSubmit={submit} noValidate aria-describedby={failure ? `${id}-failure` : undefined} data-order={orderId}>
-      {options.length > 1 && <PartialPayment id={id} due={due} outstanding={outstanding} choice={choice} otherText={otherText} money={money} onChoice={setChoice} onOther={setOtherText} />}
+      {options.length > 1 && <PartialPayment id={id} amounts={{ due, outstanding }} value={{ choice, otherText }} money={money} onChoice={setChoice} onOther={setOtherText} />}
       <h2 className="checkout-form__heading">{instalmentTexts.paymentHeading}</h2>
       {giftCards.length > 0 && <AppliedGiftCards giftCards={giftCards} money={money} onRemove={(number) => setGiftCards((list) => list.filter((g) => g.number !== number))} />}
       {step.kind === 'gift_card' ? (

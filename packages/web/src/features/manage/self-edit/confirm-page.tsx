@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/money.js';
 import { Skeleton } from '../../../ui/skeleton.js';
 import { useDocumentTitle } from '../../../ui/use-document-title.js';
 import { CheckoutForm, checkoutIdentityForm } from '../../checkout/public.js';
-import { outstandingMinor, paidMinor, paymentDueMinor } from '../../../shared/payment/model.js';
+import { cartPayAmounts } from '../../../shared/payment/model.js';
 import { paymentSettings } from '../../../shared/payment/payment-settings.js';
 import { isApiError } from '../../../api/client.js';
 import { PAY_FAILURE_STATE } from '../manage-return.js';
@@ -66,11 +66,9 @@ export function Component() {
           <CheckoutForm
             key={cart.id}
             cartId={cart.id}
-            outstanding={outstandingMinor(cart)}
-            due={paymentDueMinor(cart, outstandingMinor(cart))}
+            amounts={cartPayAmounts(cart)}
             stripeFee={cart.stripeFee}
             injected={false}
-            paid={paidMinor(cart)}
             currency={seller.currency}
             settings={paymentSettings(entries, seller.meta)}
             member={false}

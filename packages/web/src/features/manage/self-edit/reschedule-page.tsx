@@ -6,12 +6,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { listOf } from '../../../api/document.js';
 import { errorMessage, isApiError } from '../../../api/client.js';
 import { eventQuery } from '../../../api/queries.js';
-import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../config/config.js';
+import { priceDisplay } from '../../../config/config.js';
 import { useAppConfig, useSeller } from '../../../config/use-config.js';
 import { en, format } from '../../../i18n/en.js';
 import { selfEditText } from '../../../i18n/en-self-edit.js';
 import { formatOrderDateTime } from '../../../lib/dates.js';
-import { todayIn } from '../../../lib/venue-time.js';
 import { formatMoney } from '../../../lib/money.js';
 import { ErrorNotice } from '../../../ui/error-notice.js';
 import { Skeleton } from '../../../ui/skeleton.js';
@@ -132,9 +131,8 @@ function Reschedule({ ui }: { ui: Pickers }) {
     }
   };
 
-  const threshold = detail ? lowAvailabilityThreshold(detail.config, config.entries) : 10;
+  // The days are priced as the quantity-first flow prices them; the pickers read the rest of the event's display settings.
   const display = detail ? priceDisplay(detail.config, config.entries) : null;
-  const tabs = detail ? sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries) : null;
   const timezone = detail?.timezone ?? seller.timezone;
   return (
     <TitledPage className="manage reschedule" title={selfEditText.rescheduleTitle}>
@@ -149,7 +147,7 @@ function Reschedule({ ui }: { ui: Pickers }) {
             {selfEditText.continue}
           </Link>
         </div>
-      ) : !tickets.length || !detail || !display || !tabs ? (
+      ) : !tickets.length || !detail || !display ? (
         <p className="notice notice--warning">{selfEditText.nothingToReschedule}</p>
       ) : (
         <>
@@ -163,33 +161,25 @@ function Reschedule({ ui }: { ui: Pickers }) {
             <Skeleton height={80} />
           ) : (
             <DateSelector
+              detail={detail}
               days={listOf(calendar.data, 'calendar')}
-              today={todayIn(timezone)}
               selected={date}
               onSelect={(next) => {
                 setDate(next);
                 setSession(null);
                 setIncrease(null);
               }}
-              currency={seller.currency}
-              threshold={threshold}
-              priceDisplay={display}
               priceOf={(day) => dayTotalText(display, seller.currency, day)}
-              rules={detail.messageRules}
             />
           )}
           {date && (
             <>
               <h2 className="section-title">{selfEditText.chooseTime}</h2>
               <SessionPicker
-                eventId={eventId}
+                detail={detail}
                 date={date}
-                timezone={timezone}
-                tabsConfig={tabs}
-                threshold={threshold}
                 hideSoldOut={false}
                 selectedId={session?.id ?? null}
-                rules={detail.messageRules}
                 filter={(s) => s.id !== sessionId}
                 onSelect={(picked) => {
                   setSession(picked);

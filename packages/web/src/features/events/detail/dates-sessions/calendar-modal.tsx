@@ -1,6 +1,5 @@
 import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { PriceDisplay } from '../../../../config/config.js';
 import { en } from '../../../../i18n/en.js';
 import { calendarDay } from '../../../../lib/dates.js';
 import { ChevronLeft, ChevronRight } from '../../../../ui/icons.js';
@@ -8,6 +7,7 @@ import { Modal } from '../../../../ui/modal.js';
 import { addMonths, dayAvailability, monthGrid, monthOf, monthRange, moveFocus, relativeDay, upcomingDays } from './date-selection.js';
 import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from '../message-rules.js';
+import type { EventDisplay } from '../use-event-display.js';
 
 export interface CalendarModalProps {
   open: boolean;
@@ -16,9 +16,8 @@ export interface CalendarModalProps {
   days: TCalendarDay[];
   today: string;
   selected: string | null;
-  currency: string;
-  priceDisplay: PriceDisplay;
-  threshold: number;
+  /** How a day's availability and price show. */
+  display: Pick<EventDisplay, 'currency' | 'threshold' | 'prices'>;
   rules: TMessageRule[];
   priceOf?: (day: TCalendarDay) => string;
 }
@@ -32,7 +31,8 @@ export function CalendarModal(props: CalendarModalProps) {
   );
 }
 
-function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay, threshold, rules, priceOf }: CalendarModalProps) {
+function CalendarGrid({ onSelect, days, today, selected, display, rules, priceOf }: CalendarModalProps) {
+  const { currency, prices, threshold } = display;
   const headingId = useId();
   const byDate = useMemo(() => new Map(upcomingDays(days, today).map((d) => [d.date, d])), [days, today]);
   const range = useMemo(() => monthRange(days, today), [days, today]);
@@ -81,7 +81,7 @@ function CalendarGrid({ onSelect, days, today, selected, currency, priceDisplay,
     else {
       const availability = dayAvailability(day, threshold);
       parts.push(availabilityText(availability));
-      const price = availability.kind !== 'sold_out' ? (priceOf ? priceOf(day) : dayPriceText(day, currency, priceDisplay)) : '';
+      const price = availability.kind !== 'sold_out' ? (priceOf ? priceOf(day) : dayPriceText(day, currency, prices)) : '';
       if (price) parts.push(price);
       parts.push(...dateTexts(rules, 'date_annotation', date));
     }

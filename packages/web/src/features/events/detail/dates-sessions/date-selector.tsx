@@ -1,8 +1,9 @@
-import type { TCalendarDay, TMessageRule } from '@foyer/contracts';
+import type { TCalendarDay } from '@foyer/contracts';
 import { useRef, useState } from 'react';
-import type { PriceDisplay } from '../../../../config/config.js';
 import { en } from '../../../../i18n/en.js';
 import { formatDate } from '../../../../lib/dates.js';
+import { todayIn } from '../../../../lib/venue-time.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
 import { CalendarIcon } from '../../../../ui/icons.js';
 import { CalendarModal } from './calendar-modal.js';
 import { dateButtons, dayAvailability, relativeDay } from './date-selection.js';
@@ -10,17 +11,14 @@ import { availabilityText, dayPriceText } from './day-texts.js';
 import { dateTexts } from '../message-rules.js';
 import { useRevealCalendar } from './use-reveal-calendar.js';
 import { OptionButton } from './option-button.js';
+import { useEventDisplay } from '../use-event-display.js';
 
 export interface DateSelectorProps {
+  /** The event: its timezone's today, its display settings, its date_annotation rules (badges on matching days). */
+  detail: EventDetail;
   days: TCalendarDay[];
-  today: string;
   selected: string | null;
   onSelect: (date: string) => void;
-  currency: string;
-  threshold: number;
-  priceDisplay: PriceDisplay;
-  /** Message rules: date_annotation texts become badges on matching days. */
-  rules: TMessageRule[];
   /** The price line of a day instead of the default (quantity-first: the total for the quantities). */
   priceOf?: (day: TCalendarDay) => string;
   /** The dates open after the buyer's own step: under 40 % in view, the page brings them in. */
@@ -31,7 +29,11 @@ export interface DateSelectorProps {
  * Date selector (docs/events.md#the-event-page): up to 8 date buttons (long date, availability, price, badges), then
  * 'Show more dates', which opens the 'Choose date' calendar for the whole range.
  */
-export function DateSelector({ days, today, selected, onSelect, currency, threshold, priceDisplay, rules, priceOf, reveal = false }: DateSelectorProps) {
+export function DateSelector({ detail, days, selected, onSelect, priceOf, reveal = false }: DateSelectorProps) {
+  const display = useEventDisplay(detail);
+  const { currency, threshold } = display;
+  const today = todayIn(detail.timezone);
+  const rules = detail.messageRules;
   const [calendarOpen, setCalendarOpen] = useState(false);
   const list = useRef<HTMLUListElement>(null);
   useRevealCalendar(list, reveal);
@@ -52,7 +54,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
           const availability = dayAvailability(day, threshold);
           const soldOut = availability.kind === 'sold_out';
           const relative = relativeDay(day.date, today);
-          const price = priceOf ? priceOf(day) : dayPriceText(day, currency, priceDisplay);
+          const price = priceOf ? priceOf(day) : dayPriceText(day, currency, display.prices);
           const badges = dateTexts(rules, 'date_annotation', day.date);
           return (
             <li key={day.date}>
@@ -89,9 +91,7 @@ export function DateSelector({ days, today, selected, onSelect, currency, thresh
         days={days}
         today={today}
         selected={selected}
-        currency={currency}
-        priceDisplay={priceDisplay}
-        threshold={threshold}
+        display={display}
         rules={rules}
         priceOf={priceOf}
         onSelect={(date) => {

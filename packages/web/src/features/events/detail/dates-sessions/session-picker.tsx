@@ -3,7 +3,6 @@ import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { listOf } from '../../../../api/document.js';
 import { sessionsQuery } from '../../../../api/queries.js';
-import type { SessionTabsConfig } from '../../../../config/config.js';
 import { en, format } from '../../../../i18n/en.js';
 import { formatTime } from '../../../../lib/dates.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
@@ -15,22 +14,22 @@ import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useLiveSessions } from './use-live-sessions.js';
 import { OptionButton } from './option-button.js';
 import { SessionStatus } from './session-status.js';
+import type { EventDetail } from '../../../../shared/events/model.js';
+import { useEventDisplay } from '../use-event-display.js';
 
 /** A sessions document to list instead of the day's GET. */
 export type SessionsSource = UseQueryOptions<TDocument, Error, TDocument>;
 
 export interface SessionPickerProps {
-  eventId: string;
+  /** The event: its id, timezone, display settings and session_annotation rules (badges on matching times). */
+  detail: EventDetail;
   date: string;
-  timezone: string;
-  tabsConfig: SessionTabsConfig;
-  threshold: number;
-  hideSoldOut: boolean;
-  selectedId: string | null;
+  /** Sold-out times left out; the event's web.hide_sold_out_sessions unless given. */
+  hideSoldOut?: boolean;
+  /** The time shown chosen; none where the picker shows only until a time is chosen (the event flows). */
+  selectedId?: string | null;
   /** `auto` is true when the picker took the day's only (all-day) session itself. */
   onSelect: (session: TEventSession, auto: boolean) => void;
-  /** Message rules: session_annotation texts become badges on matching times. */
-  rules: TMessageRule[];
   /** Take the first session on sale (the `session=today|next` query parameter). */
   autoPickFirst?: boolean;
   /** Only sessions passing this (an add-on's visit window). */
@@ -57,7 +56,12 @@ function tabStatusText(tab: SessionTab): string | null {
 }
 
 /** Session picker (docs/events.md#the-event-page): tabs by time of day of time buttons with availability. */
-export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, hideSoldOut, selectedId, onSelect, rules, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
+export function SessionPicker({ detail, date, hideSoldOut: hideSoldOutGiven, selectedId = null, onSelect, autoPickFirst, filter, source, priceOf }: SessionPickerProps) {
+  const display = useEventDisplay(detail);
+  const { timezone, messageRules: rules } = detail;
+  const eventId = detail.event.id;
+  const { threshold } = display;
+  const hideSoldOut = hideSoldOutGiven ?? display.hideSoldOut;
   const query = useQuery(source ?? (sessionsQuery(eventId, date, { hideSoldOut }) as unknown as SessionsSource));
   // The day's sessions follow sales live: the day's GET, or the given source (quantity-first's priced POST) asked again.
   useLiveSessions(eventId, date, { hideSoldOut }, query.isSuccess, source);
@@ -101,7 +105,7 @@ export function SessionPicker({ eventId, date, timezone, tabsConfig, threshold, 
   if (sessions.length === 1) {
     return <TimeList sessions={sessions} context={context} label={en.sessions.heading} />;
   }
-  const tabs = splitSessionsIntoTabs(sessions, tabsConfig, { timezone, fallbackLabels: en.sessions.defaultTabLabels });
+  const tabs = splitSessionsIntoTabs(sessions, display.tabs, { timezone, fallbackLabels: en.sessions.defaultTabLabels });
   return <SessionTabs key={date} tabs={tabs} context={context} />;
 }
 

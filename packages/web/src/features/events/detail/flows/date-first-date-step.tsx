@@ -2,7 +2,6 @@
 // 'Change'; an add-on shows the admission's date, or asks for an admission first (docs/events.md#upsells-and-add-ons).
 import type { TCalendarDay } from '@foyer/contracts';
 import type { ReactNode, RefObject } from 'react';
-import type { PriceDisplay } from '../../../../config/config.js';
 import { en } from '../../../../i18n/en.js';
 import { formatDate } from '../../../../lib/dates.js';
 import { ErrorNotice } from '../../../../ui/error-notice.js';
@@ -15,6 +14,7 @@ import { dayPriceText } from '../dates-sessions/day-texts.js';
 import { dateTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { StepMessages } from '../step-messages.js';
+import { useEventDisplay } from '../use-event-display.js';
 import { ChoiceStep, DATE_STEP_TEXTS } from './choice-step.js';
 
 interface DateFirstDateStepProps {
@@ -27,15 +27,12 @@ interface DateFirstDateStepProps {
   notice: ReactNode;
   calendar: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   days: TCalendarDay[];
-  today: string;
-  currency: string;
-  threshold: number;
-  display: PriceDisplay;
   onEdit: () => void;
   onChoose: (date: string) => void;
 }
 
-export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate, notice, calendar, days, today, currency, threshold, display, onEdit, onChoose }: DateFirstDateStepProps) {
+export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate, notice, calendar, days, onEdit, onChoose }: DateFirstDateStepProps) {
+  const { currency, prices } = useEventDisplay(detail);
   if (addOn?.visit) {
     return (
       <ChoiceStep id="step-date" headingRef={headingRef} done {...DATE_STEP_TEXTS} chosen={formatDate(addOn.visit.date)}>
@@ -60,15 +57,11 @@ export function DateFirstDateStep({ detail, headingRef, addOn, date, editingDate
           <ErrorNotice title={en.dates.errorTitle} error={calendar.error} onRetry={() => void calendar.refetch()} />
         ) : (
           <DateSelector
+            detail={detail}
             days={days}
-            today={today}
             selected={date}
             onSelect={onChoose}
-            currency={currency}
-            threshold={threshold}
-            priceDisplay={display}
-            priceOf={(day) => dayPriceText(day, currency, display, typeById)}
-            rules={detail.messageRules}
+            priceOf={(day) => dayPriceText(day, currency, prices, typeById)}
             reveal={editingDate}
           />
         ))}

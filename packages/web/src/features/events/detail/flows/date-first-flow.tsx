@@ -4,8 +4,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { wholeHour } from '@foyer/contracts/constants';
 import { listOf } from '../../../../api/document.js';
 import { calendarQuery, flexibleOptionQuery, reloadCalendar, reloadSessions, sessionByIdQuery } from '../../../../api/queries.js';
-import { hideSoldOutSessions, lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../../config/config.js';
-import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js';
+import type { SellerInfo } from '../../../../config/use-config.js';
 import { en, format } from '../../../../i18n/en.js';
 import { formatDate, formatTime } from '../../../../lib/dates.js';
 import { safeTz, todayIn } from '../../../../lib/venue-time.js';
@@ -16,7 +15,6 @@ import { useAddOnSessionFilter, useVisitWindow } from '../../upsell/use-add-on.j
 import { upcomingDays } from '../dates-sessions/date-selection.js';
 import type { DeepLink } from '../deep-links/deep-links.js';
 import { isUpsellEvent, type EventDetail } from '../../../../shared/events/model.js';
-import { sessionPriceText } from '../price-format.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
 import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
 import { createSelectionCache } from '../quantities/selection-cache.js';
@@ -26,11 +24,13 @@ import { isMultiDaySession } from '../../../../lib/session-length.js';
 import { useDeepLinkTickets } from '../deep-links/use-deep-links.js';
 import { LinkNotices } from '../deep-links/link-notices.js';
 import { useFlowHistory } from './use-flow-history.js';
+import { useEventDisplay } from '../use-event-display.js';
 import { dateFirstReducer, INITIAL_DATE_FIRST, type FlowNotice } from './date-first-state.js';
 import { DateFirstDateStep } from './date-first-date-step.js';
 import { DateFirstSessionStep } from './date-first-session-step.js';
 import { VisitChoiceStep } from './visit-choice-step.js';
 import { TitledStep } from './titled-step.js';
+import { StepWarning } from '../step-messages.js';
 
 /**
  * The date-first flow (docs/events.md#the-event-page, docs/events.md#flows): date → session → quantities. Each finished step shows what
@@ -39,7 +39,6 @@ import { TitledStep } from './titled-step.js';
  */
 export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link: DeepLink }) {
   const preselect = link.preselect;
-  const config = useAppConfig();
   const client = useQueryClient();
   const { event, timezone } = detail;
   const upsell = isUpsellEvent(event);
@@ -66,10 +65,7 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   const flexSession = listOf(flexibleOption.data, 'event_session').find((s) => isMultiDaySession(s) && !isSessionSoldOut(s)) ?? null;
   const anyDay = state.flexible && flexSession !== null;
 
-  const threshold = lowAvailabilityThreshold(detail.config, config.entries);
-  const display = priceDisplay(detail.config, config.entries);
-  const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
-  const hideSoldOut = hideSoldOutSessions(detail.config, config.entries);
+  const { hideSoldOut } = useEventDisplay(detail);
 
   // Preselection from the address, once the calendar is known.
   const setNotice = (text: string | null) => dispatch({ type: 'notice', text });
@@ -133,18 +129,11 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
   };
 
   const dateDone = date !== null && !editingDate;
-  // The session price (the same for every time here) shows once above the times.
-  const sessionPrice = sessionPriceText(detail.groups.flatMap((g) => g.types.map((t) => t.type)), display, seller.currency);
   // Browser Back between the steps: tickets → time → date (an all-day time taken for the buyer is no step).
   useFlowHistory(session && !autoSession ? 2 : dateDone ? 1 : 0, (level) => dispatch({ type: 'backTo', level }));
   // The day whose times are offered: the chosen date, or the add-on's anchor day.
   const dayOfSessions = upsell ? (visit?.date ?? null) : date;
-  const noticeAt = (at: FlowNotice['at']) =>
-    notice?.at === at ? (
-      <p className="notice notice--warning step__notice" role="alert">
-        {notice.text}
-      </p>
-    ) : null;
+  const noticeAt = (at: FlowNotice['at']) => (notice?.at === at ? <StepWarning text={notice.text} /> : null);
 
   return (
     <div className="steps">
@@ -161,10 +150,6 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
           notice={noticeAt('date')}
           calendar={calendar}
           days={days}
-          today={today}
-          currency={seller.currency}
-          threshold={threshold}
-          display={display}
           onEdit={() => dispatch({ type: 'editDate' })}
           onChoose={(next) => dispatch({ type: 'dateChosen', date: next })}
         />
@@ -175,15 +160,9 @@ export function DateFirstFlow({ detail, seller, link }: { detail: EventDetail; s
           detail={detail}
           headingRef={sessionHeading}
           day={dayOfSessions}
-          session={session}
-          autoSession={autoSession}
-          autoPickFirst={state.autoPickFirst}
+          choice={state}
           notice={noticeAt('session')}
-          sessionPrice={sessionPrice}
           filter={addOnFilter}
-          tabsConfig={tabsConfig}
-          threshold={threshold}
-          hideSoldOut={hideSoldOut}
           onChange={() => dispatch({ type: 'changeSession' })}
           onSelect={(picked, auto) => dispatch({ type: 'sessionPicked', session: picked, auto, allDay: isAllDaySession(picked) })}
         />

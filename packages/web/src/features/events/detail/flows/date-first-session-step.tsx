@@ -3,66 +3,55 @@
 import type { TEventSession } from '@foyer/contracts';
 import { isAllDaySession } from '@foyer/contracts/rules';
 import type { ReactNode, RefObject } from 'react';
-import type { SessionTabsConfig } from '../../../../config/config.js';
 import { en, format } from '../../../../i18n/en.js';
 import { formatDate, formatDateTime, formatTime } from '../../../../lib/dates.js';
 import { safeTz } from '../../../../lib/venue-time.js';
 import { SessionPicker } from '../dates-sessions/session-picker.js';
-import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import { StepMessages } from '../step-messages.js';
-import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
+import { sessionPriceText } from '../price-format.js';
+import { useEventDisplay } from '../use-event-display.js';
+import type { DateFirstState } from './date-first-state.js';
+import { SessionChoiceStep } from './session-choice-step.js';
 
 interface DateFirstSessionStepProps {
   detail: EventDetail;
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** The day whose times are offered. */
   day: string;
-  session: TEventSession | null;
-  autoSession: boolean;
-  autoPickFirst: boolean;
+  /** The flow's session choice: the session, whether it was taken for the buyer, whether to take the first. */
+  choice: Pick<DateFirstState, 'session' | 'autoSession' | 'autoPickFirst'>;
   notice: ReactNode;
-  /** The session price, the same for every time here, shown once above the times. */
-  sessionPrice: string | null;
   filter: ((session: TEventSession) => boolean) | undefined;
-  tabsConfig: SessionTabsConfig;
-  threshold: number;
-  hideSoldOut: boolean;
   onChange: () => void;
   onSelect: (session: TEventSession, auto: boolean) => void;
 }
 
-export function DateFirstSessionStep({ detail, headingRef, day, session, autoSession, autoPickFirst, notice, sessionPrice, filter, tabsConfig, threshold, hideSoldOut, onChange, onSelect }: DateFirstSessionStepProps) {
+export function DateFirstSessionStep({ detail, headingRef, day, choice, notice, filter, onChange, onSelect }: DateFirstSessionStepProps) {
+  const { session, autoSession, autoPickFirst } = choice;
   const { timezone } = detail;
+  const { currency, prices } = useEventDisplay(detail);
+  // The session price (the same for every time here) shows once above the times.
+  const sessionPrice = sessionPriceText(detail.groups.flatMap((g) => g.types.map((t) => t.type)), prices, currency);
   return (
-    <ChoiceStep
+    <SessionChoiceStep
       id="step-session"
+      detail={detail}
       headingRef={headingRef}
-      done={session !== null}
-      {...SESSION_STEP_TEXTS}
+      session={session}
       chosen={session && sessionText(session, timezone)}
+      notice={notice}
       // An all-day time taken for the buyer is no choice of theirs: nothing to change.
       onChange={autoSession ? undefined : onChange}
     >
-      {notice}
-      {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
-      {!session && sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
-      {!session && (
-        <SessionPicker
-          eventId={detail.event.id}
-          date={day}
-          filter={filter}
-          timezone={timezone}
-          tabsConfig={tabsConfig}
-          threshold={threshold}
-          hideSoldOut={hideSoldOut}
-          selectedId={null}
-          autoPickFirst={autoPickFirst}
-          rules={detail.messageRules}
-          onSelect={onSelect}
-        />
-      )}
-    </ChoiceStep>
+      {sessionPrice && <p className="muted step__price">{sessionPrice}</p>}
+      <SessionPicker
+        detail={detail}
+        date={day}
+        filter={filter}
+        autoPickFirst={autoPickFirst}
+        onSelect={onSelect}
+      />
+    </SessionChoiceStep>
   );
 }
 

@@ -9,6 +9,7 @@ import type { EventDetail } from '../../../../shared/events/model.js';
 import { QuantitySelection } from '../quantities/quantity-selection.js';
 import { eventQuantityProps } from '../quantities/quantity-selection-props.js';
 import { TitledStep } from './titled-step.js';
+import { StepWarning } from '../step-messages.js';
 
 /** Flexible (any-day) events: no date or time to choose; tickets go on the open session. */
 export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: SellerInfo }) {
@@ -19,11 +20,7 @@ export function FlexibleFlow({ detail, seller }: { detail: EventDetail; seller: 
   return (
     <div className="steps">
       <TitledStep id="step-tickets" title={en.event.chooseTickets}>
-        {notice && (
-          <p className="notice notice--warning step__notice" role="alert">
-            {notice}
-          </p>
-        )}
+        <StepWarning text={notice} />
         {query.isError ? (
           <ErrorNotice title={en.event.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
         ) : query.isSuccess && !session ? (

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { isApiError } from '../../../../api/client.js';
 import { listOf } from '../../../../api/document.js';
-import { lowAvailabilityThreshold, priceDisplay, sessionPickerTabs } from '../../../../config/config.js';
 import { sellerInfo, useAppConfig } from '../../../../config/use-config.js';
 import { en, format } from '../../../../i18n/en.js';
 import { formatTime } from '../../../../lib/dates.js';
@@ -37,14 +36,11 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
   const currency = seller.currency;
   const client = useQueryClient();
   const { event, groups, timezone } = detail;
-  const display = priceDisplay(detail.config, config.entries);
-  const threshold = lowAvailabilityThreshold(detail.config, config.entries);
-  const tabsConfig = sessionPickerTabs(en.sessions.defaultTabLabels, detail.config, config.entries);
 
   const { limits, linked, quantities, setQuantities, amounts, setAmounts, surveys, needs, attendees, setAttendees, answers, setAnswers } = useQuantityFirstSelection(detail, link);
 
   const [state, dispatch] = useReducer(quantityFirstReducer, INITIAL_QUANTITY_FIRST);
-  const { request, date, session, quantityError, sessionNotice, focusStep } = state;
+  const { request, date, session, quantityError, focusStep } = state;
   const quantitiesForm = useRef<HTMLFormElement>(null);
   const detailsForm = useRef<HTMLFormElement>(null);
   const quantitiesHeading = useRef<HTMLHeadingElement>(null);
@@ -189,13 +185,10 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
         <QuantityFirstDateStep
           detail={detail}
           headingRef={dateHeading}
-          date={date}
+          state={state}
           dateNotice={dateNotice}
           loading={calendar.isPending}
           days={calendar.isSuccess ? listOf(calendar.data, 'calendar') : null}
-          currency={currency}
-          threshold={threshold}
-          display={display}
           onChange={() => goBackTo('date')}
           onSelect={(next) => {
             dispatch({ type: 'dateChosen', date: next, byBuyer: true });
@@ -209,15 +202,9 @@ export function QuantityFirstFlow({ detail, link }: { detail: EventDetail; link?
         <QuantityFirstSessionStep
           detail={detail}
           headingRef={sessionHeading}
-          date={date}
-          session={session}
-          sessionNotice={sessionNotice}
+          state={{ ...state, date }}
           source={sessionsSource}
           schedule={schedule}
-          currency={currency}
-          threshold={threshold}
-          display={display}
-          tabsConfig={tabsConfig}
           onChange={() => goBackTo('session')}
           onSelect={(picked) => dispatch({ type: 'sessionChosen', session: picked, byBuyer: true })}
         />

@@ -5,7 +5,7 @@ import { en } from '../../../../i18n/en.js';
 import { quantityLines, quantityTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { ReserveBar } from '../quantities/reserve-bar.js';
-import { StepMessages } from '../step-messages.js';
+import { StepMessages, StepWarning } from '../step-messages.js';
 import { QuantityFirstGroups } from './quantity-first-groups.js';
 import { ChoiceStep } from './choice-step.js';
 import { chosenSummary } from './quantity-first-summary.js';
@@ -41,11 +41,7 @@ export function QuantityFirstQuantitiesStep({ detail, headingRef, formRef, open,
     >
       {open && (
         <SelfCheckedForm formRef={formRef} className="quantity-form" onSubmit={onShowDates}>
-          {typesNotFound && !quantityError && (
-            <p className="notice notice--warning step__notice" role="alert">
-              {en.deepLinks.typesNotFound}
-            </p>
-          )}
+          {typesNotFound && !quantityError && <StepWarning text={en.deepLinks.typesNotFound} />}
           {quantityError && (
             <p className="notice notice--error step__notice" role="alert">
               {quantityError}

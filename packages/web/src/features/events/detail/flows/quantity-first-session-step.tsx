@@ -2,64 +2,49 @@
 // quantities, priced with the schedule, a sold-out notice, and once chosen the session's messages.
 import type { TEventSession } from '@foyer/contracts';
 import type { RefObject } from 'react';
-import type { PriceDisplay, SessionTabsConfig } from '../../../../config/config.js';
 import { formatDateTime } from '../../../../lib/dates.js';
 import { SessionPicker, type SessionsSource } from '../dates-sessions/session-picker.js';
-import { sessionTexts } from '../message-rules.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
-import { StepMessages } from '../step-messages.js';
+import { useEventDisplay } from '../use-event-display.js';
+import { StepWarning } from '../step-messages.js';
+import type { QuantityFirstState } from './quantity-first-state.js';
 import type { PriceScheduleLine } from './priced-queries.js';
-import { ChoiceStep, SESSION_STEP_TEXTS } from './choice-step.js';
+import { SessionChoiceStep } from './session-choice-step.js';
 import { sessionTotalText } from './quantity-first-summary.js';
 
 interface QuantityFirstSessionStepProps {
   detail: EventDetail;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  date: string;
-  session: TEventSession | null;
-  sessionNotice: string | null;
+  /** The flow's state: the date chosen, the session chosen, a notice for the time (a sold-out one). */
+  state: Pick<QuantityFirstState, 'session' | 'sessionNotice'> & { date: string };
   source: SessionsSource;
   schedule: readonly PriceScheduleLine[];
-  currency: string;
-  threshold: number;
-  display: PriceDisplay;
-  tabsConfig: SessionTabsConfig;
   onChange: () => void;
   onSelect: (session: TEventSession) => void;
 }
 
-export function QuantityFirstSessionStep({ detail, headingRef, date, session, sessionNotice, source, schedule, currency, threshold, display, tabsConfig, onChange, onSelect }: QuantityFirstSessionStepProps) {
+export function QuantityFirstSessionStep({ detail, headingRef, state, source, schedule, onChange, onSelect }: QuantityFirstSessionStepProps) {
+  const { date, session, sessionNotice } = state;
   const { timezone } = detail;
+  const { currency, prices } = useEventDisplay(detail);
   return (
-    <ChoiceStep
+    <SessionChoiceStep
       id="qf-session"
+      detail={detail}
       headingRef={headingRef}
-      done={session !== null}
-      {...SESSION_STEP_TEXTS}
+      session={session}
       chosen={session && formatDateTime(session.start_datetime, timezone)}
+      notice={!session && <StepWarning text={sessionNotice} />}
       onChange={onChange}
     >
-      {sessionNotice && !session && (
-        <p className="notice notice--warning step__notice" role="alert">
-          {sessionNotice}
-        </p>
-      )}
-      {session && <StepMessages texts={sessionTexts(detail.messageRules, 'session_message', session, timezone)} />}
-      {!session && (
-        <SessionPicker
-          eventId={detail.event.id}
-          date={date}
-          timezone={timezone}
-          tabsConfig={tabsConfig}
-          threshold={threshold}
-          hideSoldOut={false}
-          selectedId={null}
-          rules={detail.messageRules}
-          source={source}
-          priceOf={(s) => sessionTotalText(display, currency, schedule, s)}
-          onSelect={onSelect}
-        />
-      )}
-    </ChoiceStep>
+      <SessionPicker
+        detail={detail}
+        date={date}
+        hideSoldOut={false}
+        source={source}
+        priceOf={(s) => sessionTotalText(prices, currency, schedule, s)}
+        onSelect={onSelect}
+      />
+    </SessionChoiceStep>
   );
 }

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../../api/client.js';
 import { listOf } from '../../../../api/document.js';
 import { SESSION_LIMIT } from '../../../../api/queries.js';
-import { lowAvailabilityThreshold } from '../../../../config/config.js';
-import { useAppConfig, type SellerInfo } from '../../../../config/use-config.js';
+import type { SellerInfo } from '../../../../config/use-config.js';
+import { useEventDisplay } from '../use-event-display.js';
 import { en, format } from '../../../../i18n/en.js';
 import { formatDateTime, formatTime } from '../../../../lib/dates.js';
 import { safeTz, todayIn } from '../../../../lib/venue-time.js';
@@ -74,13 +74,12 @@ export function linkedSession(
  * pick the session (session, date), the tickets (select, quantities) and may reserve at once.
  */
 export function SingleEventFlow({ detail, seller, link }: { detail: EventDetail; seller: SellerInfo; link?: DeepLink }) {
-  const config = useAppConfig();
   const client = useQueryClient();
   const { event, timezone } = detail;
   const query = useQuery(eventSessionsQuery(event.id));
   const sessions = listOf(query.data, 'event_session');
   const open = sessions.filter((s) => !isSessionSoldOut(s));
-  const threshold = lowAvailabilityThreshold(detail.config, config.entries);
+  const { threshold } = useEventDisplay(detail);
   const [session, setSession] = useState<TEventSession | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const only = sessions.length === 1 && open.length === 1 ? open[0] : null;

@@ -4,18 +4,14 @@ import type { ReactNode } from 'react';
 import { en } from '../../../../i18n/en.js';
 import type { EventDetail } from '../../../../shared/events/model.js';
 import { groupHint } from '../price-format.js';
-import { typeKey, type Quantities, type QuantityLimits } from './quantities.js';
-import { QuantityRow } from './quantity-row.js';
+import { typeKey } from './quantities.js';
+import { QuantityRow, type QuantityRowFields } from './quantity-row.js';
 import type { FormErrors } from './reservation.js';
 
 /** What the quantity fields of every group read and set: the same for one group and for the list of them. */
-export interface QuantityFields {
-  limits: QuantityLimits;
-  quantities: Quantities;
-  currency: string;
+export interface QuantityFields extends QuantityRowFields {
   errors: FormErrors;
   amounts: Record<string, string>;
-  onQuantities: (next: Quantities) => void;
 }
 
 export function QuantityGroup(
@@ -53,10 +49,7 @@ export function QuantityGroup(
               key={key}
               priceType={priceType}
               typeKeyValue={key}
-              limits={props.limits}
-              quantities={props.quantities}
-              currency={props.currency}
-              onChange={props.onQuantities}
+              fields={props}
               invalidGroup={groupError ? `${headingId}-error` : undefined}
               amount={props.amounts[key]}
               amountError={errors.amounts[key]}

@@ -11,14 +11,19 @@ import { useConfigEntries } from '../../../../config/use-config.js';
 import { canIncrease, decrease, increase, setQuantity, type Quantities, type QuantityLimits } from './quantities.js';
 import { PriceWithOriginal } from '../price-with-original.js';
 
+/** What every row of the quantities reads and sets: the limits, the quantities chosen, their currency, the setter. */
+export interface QuantityRowFields {
+  limits: QuantityLimits;
+  quantities: Quantities;
+  currency: string;
+  onQuantities: (next: Quantities) => void;
+}
+
 /** One ticket type: name, summary, price, the − n + stepper and, once chosen, its flexible amount. */
 export function QuantityRow({
   priceType,
   typeKeyValue: key,
-  limits,
-  quantities,
-  currency,
-  onChange,
+  fields,
   invalidGroup,
   amount,
   amountError,
@@ -26,16 +31,14 @@ export function QuantityRow({
 }: {
   priceType: PriceType;
   typeKeyValue: string;
-  limits: QuantityLimits;
-  quantities: Quantities;
-  currency: string;
-  onChange: (next: Quantities) => void;
+  fields: QuantityRowFields;
   invalidGroup?: string;
   amount: string | undefined;
   amountError: string | undefined;
   onAmount: (value: string) => void;
 }) {
   const { type } = priceType;
+  const { limits, quantities, currency, onQuantities: onChange } = fields;
   const id = useId();
   const q = quantities[key] ?? 0;
   const limit = limits.types.get(key);
