@@ -5,6 +5,8 @@ import { useAppTestEnv } from './app-test-env.js';
 import { ticket } from './cart-fixtures.js';
 import { calendarDocument, configDocument, eventDocument, installFetch, session, sessionsDocument, ticketType } from './fixtures.js';
 import { renderApp } from './render-app.js';
+import { queryClient } from '../src/api/query-client.js';
+import { changeCartQuery } from '../src/features/manage/self-edit/change-api.js';
 
 /**
  * The self-edit screens' error paths (docs/after-sale.md): the change cart's expiry is
@@ -69,6 +71,14 @@ function server(options: { modify?: { status: number; body: unknown }; adultPric
 
 const refusal = (status: number, code: string, context: string, description: string) => ({ status, body: { _data: [{ _code: code, _context: context, _description: description, _extra: {} }] } });
 
+/**
+ * The change cart's read has been answered: its hold counts from that answer, so only then may the
+ * clock jump past it (a screen's heading can show before the read is back on a busy machine).
+ */
+async function changeCartAnswered() {
+  await waitFor(() => expect(queryClient.getQueryState(changeCartQuery('change-1').queryKey)?.status).toBe('success'));
+}
+
 async function pickAfternoon() {
   const days = await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15_000 });
   fireEvent.click(within(days).getAllByRole('button')[0]);
@@ -82,6 +92,7 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     const { calls } = server();
     renderApp('/manage/o-1');
     await screen.findByRole('button', { name: 'Confirm Changes' }, { timeout: 15_000 });
+    await changeCartAnswered();
     const orderReads = () => calls.filter((c) => c.url.pathname === '/api/ticket_order/o-1').length;
     const before = orderReads();
     // 30 minutes later (the hold was 1800 s): the next one-second check notices.
@@ -103,6 +114,7 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     server();
     const router = renderApp('/manage/o-1/reschedule/s-1');
     await screen.findByRole('list', { name: 'Available dates' }, { timeout: 15_000 });
+    await changeCartAnswered();
     act(() => {
       vi.setSystemTime(new Date('2026-11-21T15:30:00Z'));
     });
@@ -114,6 +126,7 @@ describe('the change cart’s expiry (docs/after-sale.md#how-a-change-works-serv
     server();
     const router = renderApp('/manage/o-1/confirm');
     await screen.findByRole('heading', { level: 1, name: 'Pay for your changes' }, { timeout: 15_000 });
+    await changeCartAnswered();
     act(() => {
       vi.setSystemTime(new Date('2026-11-21T15:30:00Z'));
     });
