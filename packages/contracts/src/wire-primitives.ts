@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The building blocks every answer shares (docs/api.md#responses): one home, so a rule of the wire changes once. */
+/** Building blocks of the wire (docs/api.md#responses), in answers and request bodies alike: one home, so a rule of the wire changes once. */
 
 /** An amount in an answer: a decimal string with exactly 2 places, maybe negative ("-12.50"). */
 export const ZMoney = z.string().regex(/^-?\d+\.\d{2}$/);
