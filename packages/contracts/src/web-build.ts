@@ -12,5 +12,5 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 export const PAINT_FIRST_KEY = 'paint-first';
 
 /** The keys of the routes whose page chunks the HTML shell asks for with the entry. */
-export const PRELOADED_ROUTE = { eventPage: '/events/{id}', listing: '/events' } as const;
+export const PRELOADED_ROUTE = { home: '/', eventPage: '/events/{id}', listing: '/events' } as const;
 export type TPreloadedRoute = (typeof PRELOADED_ROUTE)[keyof typeof PRELOADED_ROUTE];

@@ -66,7 +66,7 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     writeFileSync(join(dir, 'web', 'index.html'), BUILT);
     writeFileSync(join(dir, 'dist-ssr', 'entry-server.mjs'), ENTRY);
     mkdirSync(join(dir, 'web', '.vite'));
-    writeFileSync(join(dir, 'web', '.vite', 'route-preloads.json'), JSON.stringify({ 'paint-first': 'assets/paint-first-p1.js', '/events/{id}': ['assets/event-page-e1.js'], '/events': ['assets/events-page-l1.js'] }));
+    writeFileSync(join(dir, 'web', '.vite', 'route-preloads.json'), JSON.stringify({ 'paint-first': 'assets/paint-first-p1.js', '/events/{id}': ['assets/event-page-e1.js'], '/events': ['assets/events-page-l1.js'], '/': ['assets/home-page-h1.js'] }));
     t = await testApp(dialect, { webDist: join(dir, 'web'), env: { FOYER_DEFAULT_SELLER: 'testmuseum' } });
     const listed = (await getJson(t.app, '/api/events/available')).body.event_template;
     ga = idOf(listed, 'General Admission');
@@ -107,7 +107,10 @@ describe.each(dialects())('server-rendered pages on %s', (dialect) => {
     // A page the browser draws itself starts its JS at once.
     const member = (await page(`/events/${ga}`, { cookie: `${SESSION_EXPIRES_COOKIE}=2026-06-02T00:00:00Z` })).body;
     expect(member).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-e1.js">');
+    expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-e1.js">');    // The home page too: its own chunks, after the first paint.
+    const home = (await page('/?ref=mail')).body;
+    expect(home).toContain('<script type="module" crossorigin src="/assets/paint-first-p1.js" data-entry="/assets/index-abc.js" data-modules="/assets/home-page-h1.js"></script>');
+    expect(home).not.toContain('src="/assets/index-abc.js"');
   });
 
   it("streams a drawn page to the visitor who asked for it, then serves the cache's whole copy with its ETag; visitors asking meanwhile share one render", async () => {

@@ -1,4 +1,4 @@
-// A server-rendered event page or listing (docs/server-rendering.md) paints before the app. The
+// A server-rendered page (home, listing, event page: docs/server-rendering.md) paints before the app. The
 // server puts this script in place of the entry's script and its module preloads
 // (server/src/http/route-module-preload.ts): the app's JS is asked for once that first frame is
 // drawn, so it does not compete with the CSS and the cover, and the entry is evaluated once an

@@ -11,6 +11,7 @@ import { startupChunkOf } from './startup-chunk.js';
  * their route loads (app/router.tsx). The file's name, its keys and routes are the server's too (contracts/src/web-build.ts).
  */
 export const PRELOADED_ROUTES: Record<TPreloadedRoute, string> = {
+  [PRELOADED_ROUTE.home]: 'src/features/home/home-page.tsx',
   [PRELOADED_ROUTE.eventPage]: 'src/features/events/detail/event-page.tsx',
   [PRELOADED_ROUTE.listing]: 'src/features/events/listing/events-page.tsx',
 };

@@ -2,6 +2,11 @@ import { coverImageId, eventPagePathId } from '@foyer/contracts/rules';
 import type { InlineEventReads } from '@foyer/contracts/constants';
 import { isEventId } from '../events/find-event.js';
 
+/** The address is the home page's (/, with or without a query). */
+export function isHomePage(url: string): boolean {
+  return url.split(/[?#]/, 1)[0] === '/';
+}
+
 /** The address is the listing's (/events, with or without filters). */
 export function isListingPage(url: string): boolean {
   return url.split(/[?#]/, 1)[0] === '/events';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PAINT_FIRST_KEY, PRELOADED_ROUTE, ROUTE_PRELOADS_FILE, type TPreloadedRoute } from '@foyer/contracts/web-build';
-import { eventPageId, isListingPage } from './event-page-shell.js';
+import { eventPageId, isHomePage, isListingPage } from './event-page-shell.js';
 import { escapeHtml } from '../mail/escape-html.js';
 
 const ASSET_JS = /^assets\/[\w.-]+\.js$/;
@@ -14,14 +14,15 @@ export interface PageScripts {
 
 const NONE: PageScripts = { links: '', paintFirst: null };
 
-/** The route-preloads.json key of a page that has its chunks preloaded: an event page or the listing; null for any other. */
+/** The route-preloads.json key of a page that has its chunks preloaded: the home page, an event page or the listing; null for any other. */
 function preloadedRoute(url: string): TPreloadedRoute | null {
   if (eventPageId(url)) return PRELOADED_ROUTE.eventPage;
+  if (isHomePage(url)) return PRELOADED_ROUTE.home;
   return isListingPage(url) ? PRELOADED_ROUTE.listing : null;
 }
 
 /**
- * modulepreload links for the chunks of an event page or of the listing in its shell, so a phone
+ * modulepreload links for the chunks of the home page, an event page or the listing in its shell, so a phone
  * fetches them beside the entry instead of a round trip after it (the entry's router is what would
  * ask for them); the web build lists them (packages/web/build/route-preloads.ts). Read per request, as the shell is, so a rebuild is served at once; a build
  * without the file, or any other page: nothing.
