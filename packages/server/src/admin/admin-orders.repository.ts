@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSeat } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TAdminOrderQuery } from '@foyer/contracts';
 export { REFUND_KINDS, STAFF_REFUND } from '../orders/self-edit/refund-difference.js';
@@ -74,8 +74,7 @@ export const orderWithBuyer = (db: Tx, id: string) =>
     .executeTakeFirst();
 
 export const ticketsOfOrder = (db: Tx, orderId: string) =>
-  ticketsWithSession(db)
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+  ticketsWithSeat(db)
     .leftJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .select([
       ...TICKET_FACE_COLUMNS,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
-import { ADMISSION_COLUMNS, SEAT_LABEL_COLUMNS, ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { ADMISSION_COLUMNS, SEAT_LABEL_COLUMNS, ticketsWithSeat } from '../tickets/ticket-with-session.js';
 import { mustExist } from '../must-exist.js';
 import { sessionsWithTemplate } from '../events/public.js';
 
@@ -70,8 +70,7 @@ export async function sessionCounts(db: Tx, sessionIds: string[]): Promise<Map<s
 
 /** What the door needs to know of a ticket; `buyer_*` from the purchaser's or the order's account. */
 function ticketsQuery(db: Tx, sellerId: string) {
-  return ticketsWithSession(db)
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+  return ticketsWithSeat(db)
     .leftJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .leftJoin('cart', 'cart.id', 'ticket_order.cart_id')
     .leftJoin('user_account as purchaser', 'purchaser.identity_id', 'cart.purchaser_identity_id')

@@ -28,5 +28,10 @@ export const ADMISSION_COLUMNS = [...TICKET_FACE_COLUMNS, 'ticket.handler', 'tic
 /** A ticket's validity and its session's span, which shownValidity (cart/ticket-validity.ts) compares. */
 export const VALIDITY_COLUMNS = ['ticket.valid_from', 'ticket.valid_to', 'event_session.start_datetime', 'event_session.end_datetime'] as const;
 
-/** A seat's label (door/door-result.ts seatLabel, the wallet pass, admin/read-admin-order.ts), for a query that left-joins `seat` on the ticket. */
+/** ticketsWithSession with the ticket's seat (none for unreserved seating): the base of the reads that show SEAT_LABEL_COLUMNS. */
+export function ticketsWithSeat(db: Tx) {
+  return ticketsWithSession(db).leftJoin('seat', 'seat.id', 'ticket.seat_id');
+}
+
+/** A seat's label (door/door-result.ts seatLabel, the wallet pass, admin/read-admin-order.ts), of ticketsWithSeat. */
 export const SEAT_LABEL_COLUMNS = ['seat.section as seat_section', 'seat.row_name as seat_row', 'seat.name as seat_name'] as const;

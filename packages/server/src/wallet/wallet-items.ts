@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.js';
 import { sellerName } from './wallet-pass.repository.js';
-import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSession, VALIDITY_COLUMNS } from '../tickets/ticket-with-session.js';
+import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSeat, VALIDITY_COLUMNS } from '../tickets/ticket-with-session.js';
 import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { shownValidity } from '../cart/ticket-validity.js';
@@ -102,10 +102,9 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
 const LIVE_STATES = ['booked', 'redeemed', 'in_cart'];
 
 function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: boolean) {
-  let q = ticketsWithSession(db)
+  let q = ticketsWithSeat(db)
     .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
       ...TICKET_FACE_COLUMNS,
       'ticket.event_template_id',
