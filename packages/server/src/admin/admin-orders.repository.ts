@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { Tx } from '../db/database.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSeat } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TAdminOrderQuery } from '@foyer/contracts';
 export { REFUND_KINDS, STAFF_REFUND } from '../orders/self-edit/refund-difference.js';
@@ -74,14 +74,10 @@ export const orderWithBuyer = (db: Tx, id: string) =>
     .executeTakeFirst();
 
 export const ticketsOfOrder = (db: Tx, orderId: string) =>
-  ticketsWithSession(db)
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+  ticketsWithSeat(db)
     .leftJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .select([
-      'ticket.id',
-      'ticket.state',
-      'ticket.scan_code',
-      'ticket.admit_name',
+      ...TICKET_FACE_COLUMNS,
       'ticket.adjusted_value',
       'ticket.redeemed_at',
       'ticket.event_session_id',
@@ -92,9 +88,7 @@ export const ticketsOfOrder = (db: Tx, orderId: string) =>
       'event_template.name as event_name',
       'ticket_type.name as ticket_type_name',
       'event_session.start_datetime',
-      'seat.section',
-      'seat.row_name',
-      'seat.name as seat_name',
+      ...SEAT_LABEL_COLUMNS,
     ])
     .where('ticket.ticket_order_id', '=', orderId)
     .orderBy('ticket.created_at')

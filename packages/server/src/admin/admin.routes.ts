@@ -22,86 +22,86 @@ import { findMembers } from './find-members.js';
 import { resendMemberCards } from './resend-member-cards.js';
 import { gatewaysFor } from '../payments/gateways.js';
 import type { StaffViewer } from '../staff/staff-sessions.js';
-import { answer, queryParam, type Operation, type Parameter } from '../http/route-docs.js';
+import { answer, queryParam, type Operation, type Parameter, type Refusals } from '../http/route-docs.js';
 
 const PAGE: Parameter[] = [
   { name: '_limit', in: 'query', schema: { type: 'integer' }, description: '1–200, default 50' },
   { name: '_offset', in: 'query', schema: { type: 'integer' } },
 ];
-const ORDERS: Operation = {
-  summary: 'Find orders (box office): one search over order number, scan code (exact), e-mail, name, ticket names and phone (in part)',
-  parameters: [queryParam('q', 'at least 2 characters'), queryParam('_sort', 'created_at, order_number or total; - for descending'), ...PAGE],
-  ok: ZAdminOrderList,
-  refusals: { '400': 'validation_failed' },
-};
+/** A box-office action on one object by id (an order, a session, a membership): a body that must be valid (400), an object that must exist (404); `more` adds to them or says them more exactly. */
+const objectAction = (summary: string, body: Operation['body'], ok: Operation['ok'], more: Refusals = {}): Operation => ({ summary, body, ok, refusals: { '400': 'validation_failed', '404': 'not_found', ...more } });
+/** A paged search of the box office: its own query parameters, then _limit and _offset; a bad query answers 400. */
+const pagedSearch = (summary: string, parameters: Parameter[], ok: Operation['ok']): Operation => ({ summary, parameters: [...parameters, ...PAGE], ok, refusals: { '400': 'validation_failed' } });
+const ORDERS = pagedSearch(
+  'Find orders (box office): one search over order number, scan code (exact), e-mail, name, ticket names and phone (in part)',
+  [queryParam('q', 'at least 2 characters'), queryParam('_sort', 'created_at, order_number or total; - for descending')],
+  ZAdminOrderList,
+);
 const ORDERS_ONE: Operation = {
   summary: 'One order (box office): tickets, payments and refunds, changes, instalments, e-mails and a timeline with the audit log',
   ok: ZAdminOrderDetail,
   refusals: { '404': 'not_found' },
 };
-const ORDERS_REFUND: Operation = {
-  summary: 'Refund chosen tickets (their value) or the whole order (all it has left, fees included) through the gateway that took the money, then cancel the tickets and give back what they took (box office)',
-  body: ZAdminRefundBody,
-  ok: ZAdminRefundAnswer,
-  refusals: {
-    '400': 'validation_failed',
+const ORDERS_REFUND = objectAction(
+  'Refund chosen tickets (their value) or the whole order (all it has left, fees included) through the gateway that took the money, then cancel the tickets and give back what they took (box office)',
+  ZAdminRefundBody,
+  ZAdminRefundAnswer,
+  {
     '404': 'not_found, ticket_not_found',
     '409': 'ticket_state_incorrect (refunded or cancelled already), refund_exceeds_paid, refund_in_progress (another refund of the order at the same moment)',
     '502': 'refund_failed (the provider refused; nothing changed; _extra.reason)',
   },
-};
-const ORDERS_MOVE: Operation = {
-  summary: "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
-  body: ZAdminMoveBody,
-  ok: ZAdminMoveAnswer,
-  refusals: {
+);
+const ORDERS_MOVE = objectAction(
+  "Move booked tickets of one event to another of its sessions (box office), by the storefront's reschedule: capacity-checked, the self-edit rules overridden; a cheaper session's difference refunded, a dearer one's charged with `payment`",
+  ZAdminMoveBody,
+  ZAdminMoveAnswer,
+  {
     '400': 'validation_failed (another event, the same session)',
     '402': 'payment_required (a dearer session without payment; _extra.difference), payment_failed, card_declined… (the charge of the difference; nothing changed)',
     '404': 'not_found (order or session), ticket_not_found',
     '409': 'ticket_state_incorrect (not booked), event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out (as reserving)',
   },
-};
-const ORDERS_MOVE_LINK: Operation = {
-  summary:
-    'Move booked tickets to a dearer session paid later by the visitor through a payment link (box office): the new places held until expires_at (default 24 hours), the old tickets kept until the link is paid; the link e-mailed unless send_email is false',
-  body: ZAdminMoveLinkBody,
-  ok: ZAdminMoveLinkAnswer,
-  refusals: {
+);
+const ORDERS_MOVE_LINK = objectAction(
+  'Move booked tickets to a dearer session paid later by the visitor through a payment link (box office): the new places held until expires_at (default 24 hours), the old tickets kept until the link is paid; the link e-mailed unless send_email is false',
+  ZAdminMoveLinkBody,
+  ZAdminMoveLinkAnswer,
+  {
     '400': 'validation_failed (another event, the same session, a past expires_at, no address to e-mail)',
     '404': 'not_found (order or session), ticket_not_found',
     '409': 'move_not_dearer (the move costs nothing more: move directly; _extra.difference), ticket_state_incorrect, event_session_sold_out, session_capacity_exceeded, ticket_group_sold_out, seat_unavailable (as reserving)',
   },
-};
-const ORDERS_MOVE_LINK_CANCEL: Operation = {
-  summary: "Withdraw a move's payment link not paid yet (box office): the held places released, the order's tickets booked again",
-  body: ZAdminMoveLinkCancelBody,
-  ok: ZAdminMoveLinkAnswer,
-  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'move_link_settled (paid, expired or withdrawn already; _extra.state)' },
-};
-const ORDERS_RESEND: Operation = {
-  summary: 'Send the order confirmation again, to the buyer or to the given address (box office)',
-  body: ZAdminResendBody,
-  ok: ZAdminResendAnswer,
-  refusals: { '400': 'validation_failed (bad address, or none to send to)', '404': 'not_found' },
-};
-const ORDERS_TICKETS_PATCH: Operation = {
-  summary: "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
-  body: ZAdminTicketNameBody,
-  ok: ZAdminTicketAnswer,
-  refusals: { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
-};
-const SESSIONS: Operation = {
-  summary: "One venue-local day's sessions (box office): capacity, sold, held (with the oldest hold's age), checked in, available, closed",
-  parameters: [queryParam('date', 'YYYY-MM-DD, at the venue'), queryParam('event_id', 'one event only'), ...PAGE],
-  ok: ZAdminSessionList,
-  refusals: { '400': 'validation_failed' },
-};
-const SESSIONS_PATCH: Operation = {
-  summary: 'Close or reopen a session for sale, or change its capacity (admin); capacity never below sold + held',
-  body: ZAdminSessionPatch,
-  ok: ZAdminSessionAnswer,
-  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'capacity_below_taken (_extra.taken)' },
-};
+);
+const ORDERS_MOVE_LINK_CANCEL = objectAction(
+  "Withdraw a move's payment link not paid yet (box office): the held places released, the order's tickets booked again",
+  ZAdminMoveLinkCancelBody,
+  ZAdminMoveLinkAnswer,
+  { '409': 'move_link_settled (paid, expired or withdrawn already; _extra.state)' },
+);
+const ORDERS_RESEND = objectAction(
+  'Send the order confirmation again, to the buyer or to the given address (box office)',
+  ZAdminResendBody,
+  ZAdminResendAnswer,
+  { '400': 'validation_failed (bad address, or none to send to)' },
+);
+const ORDERS_TICKETS_PATCH = objectAction(
+  "Correct a ticket's attendee name (box office): first and last name, each 1–50 characters, joined into admit_name; written to the order's audit log with the name before",
+  ZAdminTicketNameBody,
+  ZAdminTicketAnswer,
+  { '400': 'validation_failed (a name missing, empty or longer than 50)', '404': 'not_found, ticket_not_found', '409': 'ticket_state_incorrect (not booked or checked in)' },
+);
+const SESSIONS = pagedSearch(
+  "One venue-local day's sessions (box office): capacity, sold, held (with the oldest hold's age), checked in, available, closed",
+  [queryParam('date', 'YYYY-MM-DD, at the venue'), queryParam('event_id', 'one event only')],
+  ZAdminSessionList,
+);
+const SESSIONS_PATCH = objectAction(
+  'Close or reopen a session for sale, or change its capacity (admin); capacity never below sold + held',
+  ZAdminSessionPatch,
+  ZAdminSessionAnswer,
+  { '409': 'capacity_below_taken (_extra.taken)' },
+);
 const REPORTS_SALES: Operation = {
   summary: 'Sales of a period (box office): by day, event, ticket type and payment method, refunds, gift-card liability, members by level; format=csv for a spreadsheet',
   parameters: [queryParam('from', 'YYYY-MM-DD at the venue'), queryParam('to', 'YYYY-MM-DD at the venue, included'), queryParam('format', 'json (default) or csv')],
@@ -122,54 +122,47 @@ const COMPS: Operation = {
   ok: ZAdminCompAnswer,
   refusals: { '400': 'validation_failed', '409': `${AS_RESERVING} (as reserving; nothing is booked)` },
 };
-const MEMBERS: Operation = {
-  summary: 'Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order',
-  parameters: [queryParam('q', 'at least 2 characters'), ...PAGE],
-  ok: ZAdminMemberList,
-  refusals: { '400': 'validation_failed' },
-};
-const MEMBERS_EXTEND: Operation = {
-  summary: "Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited",
-  body: ZAdminMemberExtendBody,
-  ok: ZAdminMemberSetAnswer,
-  refusals: { '400': 'validation_failed (not later than the current end)', '404': 'not_found' },
-};
-const MEMBERS_CANCEL: Operation = {
-  summary: 'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
-  body: ZAdminMemberActionBody,
-  ok: ZAdminMemberSetAnswer,
-  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'membership_expired (ended already)' },
-};
-const MEMBERS_AUTO_RENEW_CANCEL: Operation = {
-  summary: 'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
-  body: ZAdminMemberActionBody,
-  ok: ZAdminMemberSetAnswer,
-  refusals: { '400': 'validation_failed', '404': 'not_found', '409': 'not_enrolled (not renewing)' },
-};
-const MEMBERS_RESEND_CARDS: Operation = {
-  summary: 'E-mail a membership’s cards again (box office): to the address given, else the card holder’s, else the buyer’s; audited',
-  body: ZAdminResendBody,
-  ok: ZAdminResendAnswer,
-  refusals: { '400': 'validation_failed (a bad address, or none to send to)', '404': 'not_found' },
-};
+const MEMBERS = pagedSearch('Find member cards (box office): member id (exact), name or e-mail (in part); level, validity, auto-renew state, order', [queryParam('q', 'at least 2 characters')], ZAdminMemberList);
+const MEMBERS_EXTEND = objectAction(
+  'Extend a membership (box office): every card of the set (id: its card_set_id) to a later valid_to; audited',
+  ZAdminMemberExtendBody,
+  ZAdminMemberSetAnswer,
+  { '400': 'validation_failed (not later than the current end)' },
+);
+const MEMBERS_CANCEL = objectAction(
+  'Cancel a membership now (box office): the set’s cards end and are not renewed; audited',
+  ZAdminMemberActionBody,
+  ZAdminMemberSetAnswer,
+  { '409': 'membership_expired (ended already)' },
+);
+const MEMBERS_AUTO_RENEW_CANCEL = objectAction(
+  'Stop a membership’s automatic renewal (box office): the cards stay valid to their end; audited',
+  ZAdminMemberActionBody,
+  ZAdminMemberSetAnswer,
+  { '409': 'not_enrolled (not renewing)' },
+);
+const MEMBERS_RESEND_CARDS = objectAction(
+  'E-mail a membership’s cards again (box office): to the address given, else the card holder’s, else the buyer’s; audited',
+  ZAdminResendBody,
+  ZAdminResendAnswer,
+  { '400': 'validation_failed (a bad address, or none to send to)' },
+);
 const MEMBERS_CARDS_TO_PRINT: Operation = {
   summary: 'Member cards made or renewed since the last export, as CSV for printing (box office): name, member_id, level, valid_to, postal address; the export is written to the audit log and the next one starts from it',
   ok: { description: 'text/csv', content: { 'text/csv': { schema: { type: 'string' } } } },
 };
-const AUDIT: Operation = {
-  summary: 'The audit log (admin): every staff action with who, when, before and after; newest first',
-  parameters: [
+const AUDIT = pagedSearch(
+  'The audit log (admin): every staff action with who, when, before and after; newest first',
+  [
     queryParam('staff_email', 'who'),
     queryParam('action', 'e.g. order.refund, staff.add'),
     queryParam('object_type', 'order, ticket, staff, event_session…'),
     queryParam('object_id', 'the object'),
     queryParam('from', 'ISO time, inclusive'),
     queryParam('to', 'ISO time, exclusive'),
-    ...PAGE,
   ],
-  ok: ZAuditAnswer,
-  refusals: { '400': 'validation_failed' },
-};
+  ZAuditAnswer,
+);
 
 const actorOf = (viewer: StaffViewer) => ({ id: viewer.staff.id, email: viewer.staff.email });
 const idOf = (request: { params: unknown }) => (request.params as { id: string }).id;

@@ -21,7 +21,7 @@ export function adminTicketOut(t: Awaited<ReturnType<typeof ticketsOfOrder>>[num
     ticket_group_id: t.ticket_group_id,
     seated: t.group_handler === 'seated',
     session_start: t.start_datetime ?? null,
-    seat: t.seat_name ? [t.section, t.row_name, t.seat_name].filter(Boolean).join(' ') : null,
+    seat: t.seat_name ? [t.seat_section, t.seat_row, t.seat_name].filter(Boolean).join(' ') : null,
     scan_code: t.scan_code,
     admit_name: t.admit_name,
     value: fromMinor(t.adjusted_value),

@@ -17,7 +17,7 @@ import { guardCodeGuesses } from '../promotions/code-guessing.js';
 import { carriesCodes, codeGuessKeys, missedPreloadedCodes } from '../promotions/reserve-code-guesses.js';
 import { changeOrderAccess } from '../orders/self-edit/change-order-access.js';
 import { docs, embedParam, queryParam, sellerParam, type Refusals } from '../http/route-docs.js';
-import { MODIFIABLE, OWNED } from './cart-refusals.js';
+import { cartChange, MODIFIABLE, OWNED } from './cart-refusals.js';
 
 /** A manage link's key (?key=): opens the order a change cart names (self-edit). */
 const manageKeyParam = queryParam('key');
@@ -35,19 +35,18 @@ const CREATE = docs({
   ok: ZCartDocument,
   refusals: { ...SELLER, '400': RESERVE, '403': `self_edit_not_allowed (self-edit off, not eligible, or logged in), ${LOCKED}`, '404': 'ticket_not_found (context cart_remove_tickets), not_found (no such order, or not the caller\'s: another identity, no key, a wrong key), seller_not_found', '409': `${CAPACITY}, tickets_too_old, ticket_state_incorrect (context cart_remove_tickets)`, '429': CODE_GUESSES },
 });
-const MODIFY = docs({
-  summary: 'Add tickets to a cart or remove them by id',
-  parameters: [sellerParam],
-  body: ZCartModify,
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '400': RESERVE, '403': `${MODIFIABLE['403']}, ${LOCKED}`, '404': 'not_found, ticket_not_found, seller_not_found', '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`, '429': CODE_GUESSES },
+const MODIFY = cartChange('Add tickets to a cart or remove them by id', ZCartModify, {
+  '400': RESERVE,
+  '403': `${MODIFIABLE['403']}, ${LOCKED}`,
+  '404': 'not_found, ticket_not_found, seller_not_found',
+  '409': `cart_already_booked, intent_processing, ${CAPACITY}, tickets_too_old, ticket_state_incorrect (a change cart)`,
+  '429': CODE_GUESSES,
 });
-const REMOVE = docs({
-  summary: 'Remove tickets by id (docs/after-sale.md#how-a-change-works-server); in a change cart also the order\'s own tickets (self-edit)',
-  parameters: [sellerParam],
-  body: ZCartRemove,
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '400': 'validation_failed', '403': 'self_edit_not_allowed', '404': 'not_found, ticket_not_found (context cart_remove_tickets), seller_not_found', '409': 'cart_already_booked, intent_processing, tickets_too_old, ticket_state_incorrect, incorrect_cart_state' },
+const REMOVE = cartChange("Remove tickets by id (docs/after-sale.md#how-a-change-works-server); in a change cart also the order's own tickets (self-edit)", ZCartRemove, {
+  '400': 'validation_failed',
+  '403': 'self_edit_not_allowed',
+  '404': 'not_found, ticket_not_found (context cart_remove_tickets), seller_not_found',
+  '409': 'cart_already_booked, intent_processing, tickets_too_old, ticket_state_incorrect, incorrect_cart_state',
 });
 const READ = docs({ summary: 'A cart with its tickets (private, no-store)', parameters: [sellerParam, embedParam], ok: ZCartDocument, refusals: { ...OWNED, '400': 'unknown_embed, bad_field_value, seller_not_found' } });
 const DELETE = docs({

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { ADMISSION_COLUMNS, ticketsWithSession } from '../tickets/ticket-with-session.js';
 
 // The rows POST checkin reads and writes (docs/door.md); check-in.ts decides who is let in.
 
@@ -7,19 +7,7 @@ import { ticketsWithSession } from '../tickets/ticket-with-session.js';
 export function scannedTicket(db: Db, sellerId: string, scanCode: string) {
   return ticketsWithSession(db)
     .leftJoin('venue', 'venue.id', 'event_template.venue_id')
-    .select([
-      'ticket.id',
-      'ticket.state',
-      'ticket.handler',
-      'ticket.admit_name',
-      'ticket.redeemed_at',
-      'ticket.scan_code',
-      'event_template.name as event_name',
-      'ticket_type.name as type_name',
-      'venue.timezone',
-      'event_session.start_datetime',
-      'event_session.end_datetime',
-    ])
+    .select([...ADMISSION_COLUMNS, 'event_template.name as event_name', 'venue.timezone'])
     .where('ticket.seller_id', '=', sellerId)
     .where('ticket.scan_code', '=', scanCode)
     .executeTakeFirst();

@@ -21,8 +21,8 @@ import { setPurchaser } from './set-purchaser.js';
 import type { IdentityAnswers } from '@foyer/contracts/rules';
 import { confirmFreeChange } from '../orders/self-edit/confirm-free-change.js';
 import { z } from 'zod';
-import { docs, queryParam, sellerParam, type Parameter } from '../http/route-docs.js';
-import { MODIFIABLE, OWNED } from '../cart/cart-refusals.js';
+import { docs, post, queryParam, sellerParam, type Parameter } from '../http/route-docs.js';
+import { cartChange, MODIFIABLE, OWNED } from '../cart/cart-refusals.js';
 
 const idempotencyKey: Parameter = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 200 }, description: 'Names one payment attempt: the same request with the key replays a success and retries a failure; another request with it is refused (422 idempotency_key_reused).' };
 const PAY = docs({
@@ -54,19 +54,13 @@ const PAYMENT_RETURN = docs({
     '410': 'cart_expired (refunded when the tickets were gone)',
   },
 });
-const KEEP_CARD = docs({
-  summary: "Keep a gift card on the cart until it is paid (the cart's giftCards: number, balance, state)",
-  parameters: [sellerParam],
-  body: ZCartGiftCardBody,
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '400': 'validation_failed (number), seller_not_found', '404': 'not_found (no such gift card), seller_not_found', '409': 'validation_failed (already applied), cart_already_booked, intent_processing', '422': 'validation_failed (balance $0 or not active; more than 10 cards)' },
+const KEEP_CARD = cartChange("Keep a gift card on the cart until it is paid (the cart's giftCards: number, balance, state)", ZCartGiftCardBody, {
+  '400': 'validation_failed (number), seller_not_found',
+  '404': 'not_found (no such gift card), seller_not_found',
+  '409': 'validation_failed (already applied), cart_already_booked, intent_processing',
+  '422': 'validation_failed (balance $0 or not active; more than 10 cards)',
 });
-const DROP_CARD = docs({
-  summary: 'Take a kept gift card off the cart',
-  parameters: [sellerParam],
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '404': 'not_found (not kept on this cart), seller_not_found' },
-});
+const DROP_CARD = cartChange('Take a kept gift card off the cart', undefined, { '404': 'not_found (not kept on this cart), seller_not_found' });
 const LEDGER = docs({
   summary: "A gift card's number, state and balance (private, no-store)",
   parameters: [sellerParam],
@@ -85,26 +79,15 @@ const GUEST_CHECKOUT = docs({
   ok: z.union([ZCartDocument, ZPayAnswer]),
   refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing; gateway "free" for a cart that changes no order), payment_not_supported (a change with an amount to pay)', '404': 'not_found (cart or purchaser), seller_not_found' },
 });
-const MEMBER_CHECKOUT = docs({
-  summary: 'The logged-in member is the purchaser',
-  parameters: [sellerParam],
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' },
-});
-const GIFTEE = docs({
-  summary: 'Name the person a gift is for (a known e-mail is the same person); answers their identity_id',
-  parameters: [sellerParam],
-  body: ZGiftee,
-  ok: ZGifteeAnswer,
-  refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'seller_not_found', '429': 'rate_limited (Retry-After)' },
-});
-const GIFT_CHECKOUT = docs({
-  summary: 'Record the giftee on the cart (members only)',
-  parameters: [sellerParam],
-  body: ZGiftCheckout,
-  ok: ZCartDocument,
-  refusals: { ...MODIFIABLE, '400': 'validation_failed (gift to oneself)', '401': 'not_authorized', '404': 'not_found (cart or giftee), seller_not_found' },
-});
+const MEMBER_CHECKOUT = cartChange('The logged-in member is the purchaser', undefined, { '400': 'validation_failed (guest_identity_id missing)', '404': 'not_found (cart or purchaser), seller_not_found' });
+const GIFTEE = post(
+  'Name the person a gift is for (a known e-mail is the same person); answers their identity_id',
+  ZGiftee,
+  ZGifteeAnswer,
+  { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'seller_not_found' },
+  [sellerParam],
+);
+const GIFT_CHECKOUT = cartChange('Record the giftee on the cart (members only)', ZGiftCheckout, { '400': 'validation_failed (gift to oneself)', '401': 'not_authorized', '404': 'not_found (cart or giftee), seller_not_found' });
 
 type IdParams = { Params: { id: string } };
 

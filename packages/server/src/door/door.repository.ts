@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { DoorScanTable } from '../db/schema.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { ADMISSION_COLUMNS, SEAT_LABEL_COLUMNS, ticketsWithSeat } from '../tickets/ticket-with-session.js';
 import { mustExist } from '../must-exist.js';
 import { sessionsWithTemplate } from '../events/public.js';
 
@@ -70,31 +70,20 @@ export async function sessionCounts(db: Tx, sessionIds: string[]): Promise<Map<s
 
 /** What the door needs to know of a ticket; `buyer_*` from the purchaser's or the order's account. */
 function ticketsQuery(db: Tx, sellerId: string) {
-  return ticketsWithSession(db)
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
+  return ticketsWithSeat(db)
     .leftJoin('ticket_order', 'ticket_order.id', 'ticket.ticket_order_id')
     .leftJoin('cart', 'cart.id', 'ticket_order.cart_id')
     .leftJoin('user_account as purchaser', 'purchaser.identity_id', 'cart.purchaser_identity_id')
     .leftJoin('user_account as owner', 'owner.identity_id', 'ticket_order.identity_id')
     .select([
-      'ticket.id',
-      'ticket.state',
-      'ticket.handler',
-      'ticket.scan_code',
-      'ticket.admit_name',
-      'ticket.redeemed_at',
+      ...ADMISSION_COLUMNS,
       'ticket.change_cart_id',
       'ticket.event_template_id',
       'ticket.event_session_id',
       'ticket.ticket_order_id',
       'ticket.valid_from',
       'ticket.valid_to',
-      'ticket_type.name as type_name',
-      'event_session.start_datetime',
-      'event_session.end_datetime',
-      'seat.section as seat_section',
-      'seat.row_name as seat_row',
-      'seat.name as seat_name',
+      ...SEAT_LABEL_COLUMNS,
       'purchaser.first_name as purchaser_first',
       'purchaser.last_name as purchaser_last',
       'owner.first_name as owner_first',

@@ -85,5 +85,5 @@ export function docs(o: Operation): FastifySchema {
   };
 }
 
-/** A rate-limited POST with a validated body (the account calls). */
-export const post = (summary: string, body: z.ZodType, ok: z.ZodType, more: Refusals = {}) => docs({ summary, body, ok, refusals: { '400': 'validation_failed', '429': 'rate_limited (Retry-After)', ...more } });
+/** A rate-limited POST with a validated body (the account calls; the giftee and resend calls, with the seller parameter). */
+export const post = (summary: string, body: z.ZodType, ok: z.ZodType, more: Refusals = {}, parameters: Parameter[] = []) => docs({ summary, parameters, body, ok, refusals: { '400': 'validation_failed', '429': 'rate_limited (Retry-After)', ...more } });

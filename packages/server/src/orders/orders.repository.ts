@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Tx } from '../db/database.js';
 import { noteCapacityChange } from '../cart/capacity-changes.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { ticketsWithSession, VALIDITY_COLUMNS } from '../tickets/ticket-with-session.js';
 import type { Database } from '../db/schema.js';
 import type { TicketOrderTable } from '../db/schema.js';
 import { sessionsWithTemplate } from '../events/public.js';
@@ -108,7 +108,7 @@ export function confirmationLines(db: Tx, orderId: string) {
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
     .leftJoin('event_session', 'event_session.id', 'ticket.event_session_id')
     .leftJoin('ledger', 'ledger.ticket_id', 'ticket.id')
-    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'event_template.event_type', 'event_template.meta as event_meta', 'venue.timezone', 'event_session.start_datetime', 'event_session.end_datetime', 'ticket.valid_from', 'ticket.valid_to', 'ticket.scan_code', 'ticket.face_value', 'ledger.number as gift_card_number'])
+    .select(['ticket_type.name as type_name', 'event_template.name as event_name', 'event_template.event_type', 'event_template.meta as event_meta', 'venue.timezone', ...VALIDITY_COLUMNS, 'ticket.scan_code', 'ticket.face_value', 'ledger.number as gift_card_number'])
     .where('ticket.ticket_order_id', '=', orderId)
     .where('ticket.state', '=', 'booked')
     .orderBy('ticket.created_at')

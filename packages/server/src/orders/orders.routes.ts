@@ -18,27 +18,26 @@ import { loggedInTo } from '../auth/sessions.js';
 import { userById } from '../users/public.js';
 import { sellerOfRequest } from './seller-of-request.js';
 import { z } from 'zod';
-import { docs, embedParam, queryParam, sellerParam } from '../http/route-docs.js';
+import { docs, embedParam, post, queryParam, sellerParam, type Operation, type Parameter, type Refusals } from '../http/route-docs.js';
 
 type IdParams = { Params: { id: string } };
 
 /** Every order call: the buyer's identity or ?key= opens the order; anyone else gets the 404 of no order. */
 const ORDER_OWNED = { '404': "not_found (no such order, or not the caller's: another identity, no key, a wrong or expired key), seller_not_found", '429': 'rate_limited (keyed calls, per IP; Retry-After)' };
 const keyParam = queryParam('key', "a manage key from the order's e-mail links");
+/** A call on one order that the buyer's identity or ?key= opens (ORDER_OWNED); `more` adds refusals or says them more exactly. */
+const ownedOrderCall = (o: { summary: string; parameters?: Parameter[]; body?: z.ZodType; ok: Operation['ok']; more: Refusals }) =>
+  docs({ summary: o.summary, parameters: [keyParam, sellerParam, ...(o.parameters ?? [])], body: o.body, ok: o.ok, refusals: { ...ORDER_OWNED, ...o.more } });
 const ORDERS = docs({
   summary: "Orders by id (id._in=…, at most 50; the complete page): only those the caller may read — bought by the caller's identity, or opened by ?key= — the others left out (at /cached_api, which reads no cookies, ?key= only). Private, revalidated by ETag. No membership embed: member cards come with GET ticket_order/{id}",
   parameters: [queryParam('id._in', undefined, true), keyParam, sellerParam, embedParam],
   ok: ZOrderDocument,
   refusals: { '400': 'bad_field_value (no id filter), unknown_field, unknown_embed, seller_not_found', '404': 'seller_not_found', '429': ORDER_OWNED['429'] },
 });
-const ORDER = docs({ summary: "One of the caller's orders: the buyer's identity or ?key= (private, no-store)", parameters: [keyParam, sellerParam, embedParam], ok: ZOrderDocument, refusals: { ...ORDER_OWNED, '400': 'unknown_embed, seller_not_found' } });
-const RESEND = docs({
-  summary: 'Send every order an e-mail address bought to that address again (memberships_only: those with member cards)',
-  parameters: [sellerParam],
-  body: ZResendOrders,
-  ok: ZResendAnswer,
-  refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
-});
+const ORDER = ownedOrderCall({ summary: "One of the caller's orders: the buyer's identity or ?key= (private, no-store)", parameters: [embedParam], ok: ZOrderDocument, more: { '400': 'unknown_embed, seller_not_found' } });
+/** Resending by e-mail address: a valid address, and orders it bought. */
+const RESEND_REFUSALS = { '400': 'validation_failed, validate_not_email, seller_not_found', '404': 'not_found ("No orders could be found for this email address."), seller_not_found' };
+const RESEND = post('Send every order an e-mail address bought to that address again (memberships_only: those with member cards)', ZResendOrders, ZResendAnswer, RESEND_REFUSALS, [sellerParam]);
 const MY_ORDERS = docs({
   summary: "The logged-in user's most recent orders (50), newest first: carts they held or were named purchaser of (private, no-store)",
   parameters: [sellerParam, embedParam],
@@ -51,19 +50,16 @@ const MY_VISITS = docs({
   ok: ZOrderSessionDocument,
   refusals: { '400': 'seller_not_found', '401': 'not_authorized', '404': 'seller_not_found' },
 });
-const MY_RESEND = docs({
-  summary: "Send the logged-in user's orders to the account's e-mail address again (memberships_only: those with member cards)",
-  parameters: [sellerParam],
-  body: ZMyResendOrders,
-  ok: ZResendAnswer,
-  refusals: { '400': 'validation_failed, validate_not_email, seller_not_found', '401': 'not_authorized', '404': 'not_found ("No orders could be found for this email address."), seller_not_found', '429': 'rate_limited (Retry-After)' },
-});
-const CANCEL = docs({
+const MY_RESEND = post("Send the logged-in user's orders to the account's e-mail address again (memberships_only: those with member cards)", ZMyResendOrders, ZResendAnswer, { ...RESEND_REFUSALS, '401': 'not_authorized' }, [sellerParam]);
+const CANCEL = ownedOrderCall({
   summary: "Cancel free tickets of one of the caller's orders (booked, adjusted value 0, session not started); capacity and member allowances given back once; the order-cancel e-mail",
-  parameters: [keyParam, sellerParam],
   body: ZCancelTickets,
   ok: ZCancelAnswer,
-  refusals: { ...ORDER_OWNED, '400': 'validation_failed, seller_not_found', '404': `${ORDER_OWNED['404']}, ticket_not_found`, '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free), ticket_state_incorrect (cancelled, redeemed or being changed), tickets_too_old (its session has started)' },
+  more: {
+    '400': 'validation_failed, seller_not_found',
+    '404': `${ORDER_OWNED['404']}, ticket_not_found`,
+    '409': 'invalid_state ("You must contact us to cancel this order." for a ticket that is not free), ticket_state_incorrect (cancelled, redeemed or being changed), tickets_too_old (its session has started)',
+  },
 });
 const CANCEL_AUTO_RENEW = docs({
   summary: "Cancel auto-renew of the order's memberships (scheduled → cancelled), with the buyer's login or the manage link's key",
@@ -71,18 +67,17 @@ const CANCEL_AUTO_RENEW = docs({
   ok: ZAutoRenewCancelled,
   refusals: { '401': 'not_authorized (not authenticated)', '404': 'not_found (order or key), seller_not_found', '409': 'not_enrolled', '429': 'rate_limited (keys)' },
 });
-const EMAIL = docs({
+const EMAIL = ownedOrderCall({
   summary: "Send an order e-mail again to the buyer: the confirmation (no log_context, or order_update) or the order-cancel e-mail (order_cancel); the buyer's identity or ?key= opens the order",
-  parameters: [keyParam, sellerParam],
   body: ZOrderEmail,
   ok: z.object({ sent: z.literal(true) }),
-  refusals: { ...ORDER_OWNED, '400': 'validation_failed (no address; order_cancel without cancelled tickets), seller_not_found', '429': 'rate_limited (Retry-After)' },
+  more: { '400': 'validation_failed (no address; order_cancel without cancelled tickets), seller_not_found', '429': 'rate_limited (Retry-After)' },
 });
-const QR_CODE = docs({
+const QR_CODE = ownedOrderCall({
   summary: "The order's QR code, to whoever may read the order (the buyer's identity or ?key=; at /cached_api ?key= only). Private, revalidated by ETag",
-  parameters: [keyParam, sellerParam, { name: 'size', in: 'query', schema: { type: 'integer', minimum: 64, maximum: 1024 } }, { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 16 } }],
+  parameters: [{ name: 'size', in: 'query', schema: { type: 'integer', minimum: 64, maximum: 1024 } }, { name: 'margin', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 16 } }],
   ok: { description: 'image/png', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
-  refusals: { ...ORDER_OWNED, '400': 'bad_field_value, seller_not_found' },
+  more: { '400': 'bad_field_value, seller_not_found' },
 });
 
 /** docs/checkout.md#calls `ticket.state._in`: which of the order's tickets to show (default booked and redeemed); the edit screen also asks for in_cart and cancelled. */

@@ -1,4 +1,4 @@
-import { ZApplyCode, ZCartDocument, ZCodeLookupDocument } from '@foyer/contracts';
+import { ZApplyCode, ZCodeLookupDocument } from '@foyer/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { AppError } from '../http/app-error.js';
@@ -11,23 +11,21 @@ import { applyPromoCode } from './apply-promo-code.js';
 import { lookupCode } from './lookup-code.js';
 import { CODE_LIMITS, guardCodeGuesses } from './code-guessing.js';
 import { docs, embedParam, queryParam, sellerParam } from '../http/route-docs.js';
-import { MODIFIABLE } from '../cart/cart-refusals.js';
+import { cartChange } from '../cart/cart-refusals.js';
 
 const PROMO = 'validation_failed (2..35 characters)';
-const APPLY_CODE = docs({
-  summary: 'Apply a promo code to a cart (or remove it with remove: true); the cart priced again',
-  parameters: [sellerParam, embedParam],
-  body: ZApplyCode,
-  ok: ZCartDocument,
-  refusals: {
-    ...MODIFIABLE,
+const APPLY_CODE = cartChange(
+  'Apply a promo code to a cart (or remove it with remove: true); the cart priced again',
+  ZApplyCode,
+  {
     '400': PROMO,
     '404': 'code_not_found (unknown, another seller\'s, or not on the cart when removing), not_found',
     '409': 'duplicate_code, code_exhausted, incorrect_cart_state (paid into or injected), cart_already_booked, intent_processing',
     '422': 'no_code_benefit (require_benefit), validation_failed (expired or not yet valid)',
     '429': 'rate_limited (too many wrong codes from this address or for this cart)',
   },
-});
+  [sellerParam, embedParam],
+);
 const LOOKUP = docs({
   summary: 'Look a code up: valid_from, valid_to, exhausted; mode=advertise adds the cart modifiers it activates',
   parameters: [sellerParam, queryParam('mode', '"advertise", "code" or both, comma-separated')],

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.js';
 import { sellerName } from './wallet-pass.repository.js';
-import { ticketsWithSession } from '../tickets/ticket-with-session.js';
+import { SEAT_LABEL_COLUMNS, TICKET_FACE_COLUMNS, ticketsWithSeat, VALIDITY_COLUMNS } from '../tickets/ticket-with-session.js';
 import { AppError } from '../http/app-error.js';
 import { ticketShowsTime } from '@foyer/contracts/rules';
 import { shownValidity } from '../cart/ticket-validity.js';
@@ -102,18 +102,13 @@ export async function walletItems(db: Tx, order: { id: string; order_number: str
 const LIVE_STATES = ['booked', 'redeemed', 'in_cart'];
 
 function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: boolean) {
-  let q = ticketsWithSession(db)
+  let q = ticketsWithSeat(db)
     .innerJoin('ticket_group', 'ticket_group.id', 'ticket.ticket_group_id')
     .innerJoin('venue', 'venue.id', 'event_template.venue_id')
-    .leftJoin('seat', 'seat.id', 'ticket.seat_id')
     .select([
-      'ticket.id',
-      'ticket.scan_code',
-      'ticket.state',
-      'ticket.admit_name',
+      ...TICKET_FACE_COLUMNS,
       'ticket.event_template_id',
-      'ticket.valid_from',
-      'ticket.valid_to',
+      ...VALIDITY_COLUMNS,
       'ticket_type.name as type_name',
       'event_template.name as event_name',
       'event_template.event_type',
@@ -121,11 +116,7 @@ function ticketRows(db: Tx, orderId: string, ticketId: string | null, anyState: 
       'venue.name as venue_name',
       'venue.address as venue_address',
       'venue.timezone',
-      'event_session.start_datetime',
-      'event_session.end_datetime',
-      'seat.section as seat_section',
-      'seat.row_name as seat_row',
-      'seat.name as seat_name',
+      ...SEAT_LABEL_COLUMNS,
     ])
     .where('ticket.ticket_order_id', '=', orderId)
     .where('ticket.state', 'in', anyState ? [...LIVE_STATES, 'cancelled'] : ['booked'])
