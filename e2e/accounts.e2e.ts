@@ -357,7 +357,8 @@ describe('external login (OpenID Connect) in the browser', () => {
     await expectAccessible(page);
     await button.click();
     await expectGreeting(page, 'Sol');
-    expect(new URL(page.url()).pathname).toBe('/events');
+    // The greeting shows on the callback page already, before the navigation to the listing (its chunk loaded) lands.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/events');
     // Back into the finished login: its state is spent (invalid_state), so history moves forward again.
     const callbacks: string[] = [];
     page.on('request', (request) => request.url().includes('/api/auth0/callback') && callbacks.push(request.url()));

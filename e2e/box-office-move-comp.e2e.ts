@@ -71,7 +71,11 @@ describe('the box office moves tickets and issues comps', () => {
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     await page.getByLabel('Day', { exact: true }).fill(day);
+    // The screen opens on today's sessions, which have General Admission Comps buttons too: wait for the chosen day's
+    // list itself (asked once the new day has replaced today's table), or a click could land on one of today's.
+    const dayListed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/sessions' && new URL(r.url()).searchParams.get('date') === day);
     await page.getByRole('button', { name: 'Show' }).click();
+    expect((await dayListed).status()).toBe(200);
     // The Sessions table lists the day's sessions in start order, as the admin API does: the roomy one's Comps button.
     const compsButtons = page.getByRole('button', { name: /^Comps for General Admission/ });
     await compsButtons.first().waitFor();

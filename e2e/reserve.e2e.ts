@@ -279,10 +279,11 @@ describe('a hold that runs out (cart.hold_minutes 0.6)', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Events');
     expect(await page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).toBe(true);
 
-    // On the phone the drawer was open: the expiry dialog replaces it.
+    // On the phone the drawer was open: the expiry dialog replaces it. The dialog is drawn a render before the
+    // emptied drawer closes itself, so wait for both at once.
     const phoneDialog = phone.page.getByRole('dialog', { name: 'Your cart has timed out' });
-    await expect.poll(() => phoneDialog.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await phone.page.getByRole('dialog', { name: 'Your cart', exact: true }).count()).toBe(0);
+    const phoneDrawer = phone.page.getByRole('dialog', { name: 'Your cart', exact: true });
+    await expect.poll(async () => [await phoneDialog.isVisible(), await phoneDrawer.count()], { timeout: 10_000 }).toEqual([true, 0]);
     await phone.page.waitForTimeout(400);
     await phone.page.screenshot({ path: join(ROOT, 'e2e', 'screenshots', 'cart-expired-mobile.png') });
     await expectAccessible(phone.page);
