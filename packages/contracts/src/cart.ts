@@ -141,11 +141,16 @@ export const ZTicket = z.object({
 });
 export type TTicket = z.infer<typeof ZTicket>;
 
-/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, docs/payments.md#partial-payments-and-payment-links). */
-export const ZScheduledPayment = z.object({
+/** What every payment row of a cart carries first: its id, its cart and, once booked, the cart's order (instalments, attempts, payments). */
+export const ZCartPaymentKeys = {
   id: z.string(),
   cart_id: z.string(),
   ticket_order_id: z.string().nullable(),
+};
+
+/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, docs/payments.md#partial-payments-and-payment-links). */
+export const ZScheduledPayment = z.object({
+  ...ZCartPaymentKeys,
   dueDate: z.string(),
   amount: ZMoney,
   status: z.string(),
@@ -154,9 +159,7 @@ export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
 
 /** One payment attempt on a cart (embed gateway_audit, docs/cart.md#data): its gateway, amount and outcome. */
 export const ZGatewayAudit = z.object({
-  id: z.string(),
-  cart_id: z.string(),
-  ticket_order_id: z.string().nullable(),
+  ...ZCartPaymentKeys,
   gateway_id: z.string(),
   amount: ZMoney,
   status: z.string(),
@@ -176,6 +179,7 @@ export const ZCatalogEmbeds = {
   event_template: ZResourceList(ZEventTemplate).optional(),
   venue: ZResourceList(ZVenue).optional(),
   meta: ZResourceList(ZMetaEntry).optional(),
+  /** Embed `scheduled_payment`: a payment plan's instalments, their statuses as of now. */
   scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
   /** The seats of seated tickets (reserved seating), whenever there are any. */
   seat: ZResourceList(ZTicketSeat).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZStripeFee, ZTicket } from './cart.js';
+import { ZCartDocument, ZCartPaymentKeys, ZCatalogEmbeds, ZStripeFee, ZTicket } from './cart.js';
 import { ZResourceList } from './resources.js';
 import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
@@ -83,8 +83,6 @@ export const ZOrderDocument = z.object({
   membership: ZResourceList(ZMembership).optional(),
   /** Embed `membership_gift`: the gift codes the order bought (the owner's read only). */
   membership_gift: ZResourceList(ZMembershipGift).optional(),
-  /** Embed `scheduled_payment`: a payment plan's instalments, their statuses as of now. */
-  scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
   _total: z.number().int(),
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;
@@ -103,9 +101,7 @@ export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total
 export type TLedgerDocument = z.infer<typeof ZLedgerDocument>;
 
 export const ZPayment = z.object({
-  id: z.string(),
-  cart_id: z.string(),
-  ticket_order_id: z.string().nullable(),
+  ...ZCartPaymentKeys,
   gateway_id: z.enum(GATEWAYS),
   amount: z.string(),
   status: z.enum(['succeeded', 'requires_action', 'failed', 'refunded']),
