@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZResourceList } from './resources.js';
+import { ZResourceList, ZSessionSpanFields } from './resources.js';
 import { ZScanCodeInput } from './checkin.js';
 
 /**
@@ -23,8 +23,7 @@ export const ZDoorSession = z.object({
   venue_name: z.string().nullable(),
   /** The venue's IANA time zone: the screen shows times in it. */
   timezone: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** Tickets of the session let in / still valid (booked or let in). */
   admitted: z.number().int(),
   expected: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCartPaymentKeys, ZCatalogEmbeds, ZStripeFee, ZTicket } from './cart.js';
-import { ZResourceList } from './resources.js';
+import { ZResourceList, ZSessionSpanFields } from './resources.js';
 import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
@@ -144,8 +144,7 @@ export { GIFT_TO_SELF } from './membership-gift-texts.js';
 export const ZOrderSession = z.object({
   /** `{ticket_order_id}:{event_session_id}`. */
   id: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** The venue's time zone, for showing the start. */
   timezone: z.string(),
   ticket_order_id: z.string(),

@@ -136,11 +136,13 @@ export const ZTicketGroupRule = z.object({
 });
 export type TTicketGroupRule = z.infer<typeof ZTicketGroupRule>;
 
+/** A session's span (ISO instants, UTC), as the session and the rows that show one carry it. Spread into z.object. */
+export const ZSessionSpanFields = { start_datetime: z.string(), end_datetime: z.string() };
+
 export const ZEventSession = z.object({
   id: z.string(),
   event_template_id: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** The same instants as venue wall-clock time with its UTC offset, e.g. "2026-11-24T10:00:00-05:00". */
   start_datetime_local: z.string(),
   end_datetime_local: z.string(),
