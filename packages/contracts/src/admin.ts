@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZJson, ZMoney, ZPaging } from './wire-primitives.js';
+import { ZJson, ZMoney, ZPaging, ZTermFields } from './wire-primitives.js';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
@@ -408,8 +408,7 @@ export const ZAdminMember = z.object({
   email: z.string().nullable(),
   role: z.string(),
   level: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   auto_renew_state: z.string(),
   ticket_order_id: z.string().nullable(),
 });

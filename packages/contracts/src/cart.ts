@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZJson, ZMoney } from './wire-primitives.js';
+import { ZJson, ZMoney, ZOpenTermFields } from './wire-primitives.js';
 import { ADMIT_NAME_MAX } from './attendee-limits.js';
 import { ZMembershipCartItem } from './memberships.js';
 import { ZTicketSeat } from './seats.js';
@@ -126,8 +126,7 @@ export const ZTicket = z.object({
   event_template_id: z.string(),
   event_session_id: z.string().nullable(),
   handler: z.string(),
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
   face_value: ZMoney,
   adjusted_value: ZMoney,
   fee_fixed_outside: ZMoney,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZResourceList, ZSessionSpanFields } from './resources.js';
+import { ZOpenTermFields } from './wire-primitives.js';
 import { ZScanCodeInput } from './checkin.js';
 
 /**
@@ -74,8 +75,7 @@ export const ZDoorResult = z.object({
   /** wrong_session / not_today: the ticket's session start; rescheduled: the new session's start. */
   session_start: z.string().nullable(),
   /** membership_expired: the card's term. */
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
 });
 export type TDoorResult = z.infer<typeof ZDoorResult>;
 export const ZDoorScanAnswer = z.object({ door_scan: ZDoorResult });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZResourceList } from './resources.js';
+import { ZOpenTermFields, ZTermFields } from './wire-primitives.js';
 import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-limits.js';
 import { MEMBER_ROLES } from './rules/member-roles.js';
@@ -78,8 +79,7 @@ export const ZMembership = z.object({
   role: z.enum(MEMBER_ROLES),
   auto_renew_state: z.enum(AUTO_RENEW_STATES),
   /** Null only for a member an operator added by member id (CLI `member add`): no term tracked. */
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
   member_event_purchase_limit: z.number().int().nullable(),
   ticket_group_id: z.string().nullable(),
   ticket_order_id: z.string().nullable(),
@@ -249,8 +249,7 @@ export type TRedeemLevel = z.infer<typeof ZRedeemLevel>;
  */
 export const ZGiftCodeLookup = z.object({
   code: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   exhausted: z.boolean(),
   /** The level given. */
   ticket_type_id: z.string(),
@@ -267,8 +266,7 @@ export const ZMembershipGift = z.object({
   ticket_type_id: z.string(),
   level_name: z.string(),
   ticket_order_id: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   giftee_name: z.string().nullable(),
   giftee_email: z.string().nullable(),
   email_giftee_on: z.string().nullable(),
