@@ -5,7 +5,7 @@ import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
 import { GATEWAYS } from './payment-limits.js';
-import { ZResourceList } from './resources.js';
+import { ZListDocument } from './resources.js';
 
 /**
  * The box office (docs/box-office.md): staff accounts, their sign-in, the audit log and the staff
@@ -98,7 +98,7 @@ export const ZAuditQuery = z
   .strict();
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
-export const ZAuditAnswer = z.object({ audit_entry: ZResourceList(ZAuditEntry), _total: z.number().int(), _limit: ZPaging });
+export const ZAuditAnswer = ZListDocument('audit_entry', ZAuditEntry).extend({ _limit: ZPaging });
 
 export type TAuditAnswer = z.infer<typeof ZAuditAnswer>;
 
@@ -126,7 +126,7 @@ export const ZAdminOrderRow = z.object({
   ticket_count: z.number().int(),
 });
 export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
-export const ZAdminOrderList = z.object({ admin_order: ZResourceList(ZAdminOrderRow), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminOrderList = ZListDocument('admin_order', ZAdminOrderRow).extend({ _limit: ZPaging });
 export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 
 export const ZAdminTicket = z.object({
@@ -314,7 +314,7 @@ export const ZAdminSessionListRow = ZAdminSessionRow.extend({
   ticket_types: z.array(z.object({ id: z.string(), name: z.string(), ticket_group_id: z.string(), seated: z.boolean() })),
 });
 export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
-export const ZAdminSessionList = z.object({ admin_session: ZResourceList(ZAdminSessionListRow), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminSessionList = ZListDocument('admin_session', ZAdminSessionListRow).extend({ _limit: ZPaging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
 
 /** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
@@ -413,7 +413,7 @@ export const ZAdminMember = z.object({
   ticket_order_id: z.string().nullable(),
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
-export const ZAdminMemberList = z.object({ admin_member: ZResourceList(ZAdminMember), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminMemberList = ZListDocument('admin_member', ZAdminMember).extend({ _limit: ZPaging });
 export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
 
 /** POST admin/members/{cardSetId}/extend: a later end for every card of the set; why. */

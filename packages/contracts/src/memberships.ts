@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZResourceList } from './resources.js';
+import { ZListDocument, ZResourceList } from './resources.js';
 import { ZOpenTermFields, ZTermFields } from './wire-primitives.js';
 import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-limits.js';
@@ -188,16 +188,10 @@ export const ZMemberAllowance = z.object({
 export type TMemberAllowance = z.infer<typeof ZMemberAllowance>;
 
 /** GET my/member_allowance?event_session_id=…: allowances of the viewer's current memberships. */
-export const ZMemberAllowanceDocument = z.object({
-  member_allowance: ZResourceList(ZMemberAllowance),
-  _total: z.number().int(),
-});
+export const ZMemberAllowanceDocument = ZListDocument('member_allowance', ZMemberAllowance);
 
 /** GET membership_levels (cacheable): the levels the seller sells. */
-export const ZMembershipLevelDocument = z.object({
-  membership_level: ZResourceList(ZMembershipLevel),
-  _total: z.number().int(),
-});
+export const ZMembershipLevelDocument = ZListDocument('membership_level', ZMembershipLevel);
 
 /** `{ id, name }` of a role, for display (the my/membership `role` embed). */
 export const ZMemberRoleOut = z.object({ id: z.enum(MEMBER_ROLES), name: z.string() });
@@ -282,5 +276,5 @@ export type TAutoRenewCancelled = z.infer<typeof ZAutoRenewCancelled>;
 
 /** GET my/identity/saved_payment_method (docs/memberships.md#8-auto-renew "Saved payment method: identifier"): the card kept for auto-renew. */
 export const ZSavedPaymentMethod = z.object({ id: z.string(), gateway_id: z.string(), brand: z.string(), last4: z.string(), created_at: z.string() });
-export const ZSavedPaymentMethodDocument = z.object({ saved_payment_method: ZResourceList(ZSavedPaymentMethod), _total: z.number().int() });
+export const ZSavedPaymentMethodDocument = ZListDocument('saved_payment_method', ZSavedPaymentMethod);
 export type TSavedPaymentMethod = z.infer<typeof ZSavedPaymentMethod>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCartDocument, ZCartPaymentKeys, ZCatalogEmbeds, ZStripeFee, ZTicket } from './cart.js';
-import { ZResourceList, ZSessionSpanFields } from './resources.js';
+import { ZListDocument, ZResourceList, ZSessionSpanFields } from './resources.js';
 import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
@@ -97,7 +97,7 @@ export type TPayAnswer = z.infer<typeof ZPayAnswer>;
 /** A gift card as GET ledger/{ledgerType}/{number} shows it (docs/payments.md#gift-cards). */
 export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: ZMoney });
 export type TLedger = z.infer<typeof ZLedger>;
-export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total: z.number().int() });
+export const ZLedgerDocument = ZListDocument('ledger', ZLedger);
 export type TLedgerDocument = z.infer<typeof ZLedgerDocument>;
 
 export const ZPayment = z.object({

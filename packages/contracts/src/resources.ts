@@ -232,6 +232,12 @@ export function ZResourceList<T extends z.ZodType>(item: T) {
 }
 export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
 
+/** A document of one resource list and its top-level `_total` (docs/api.md#responses): `{ [key]: { _count, _total, _data }, _total }`. */
+export function ZListDocument<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const shape = { [key]: ZResourceList(item), _total: z.number().int() } as Record<K, ReturnType<typeof ZResourceList<T>>> & { _total: z.ZodNumber };
+  return z.object(shape);
+}
+
 /** `meta` entries of a document: a resource's free-form meta, keyed by the resource it belongs to. */
 export const ZMetaEntry = z.looseObject({ resource_id: z.string() });
 
