@@ -170,8 +170,9 @@ export type TGatewayAudit = z.infer<typeof ZGatewayAudit>;
 /** The cart's owner as embed `identity` carries it (docs/cart.md#screens: the login links show for a public identity). */
 export const ZCartIdentity = z.object({ id: z.string(), ownedByPublicIdentity: z.boolean() });
 
-/** The embeds a cart or order document may carry beside its primary list (each a list of strict resources). */
-export const ZCatalogEmbeds = {
+/** What a cart or order document carries beside its primary list: its tickets, and the embeds it may carry (each a list of strict resources). */
+export const ZTicketDocumentFields = {
+  ticket: ZResourceList(ZTicket),
   ticket_type: ZResourceList(ZTicketType).optional(),
   ticket_group: ZResourceList(ZTicketGroup).optional(),
   event_session: ZResourceList(ZEventSession).optional(),
@@ -187,8 +188,7 @@ export const ZCatalogEmbeds = {
 /** Every cart call's answer (docs/cart.md#calls): the cart, its tickets and the requested embeds. */
 export const ZCartDocument = z.object({
   cart: ZResourceList(ZCart),
-  ticket: ZResourceList(ZTicket),
-  ...ZCatalogEmbeds,
+  ...ZTicketDocumentFields,
   seller: ZResourceList(ZSeller).optional(),
   config: ZResourceList(ZConfigEntry).optional(),
   identity: ZResourceList(ZCartIdentity).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCartDocument, ZCartPaymentKeys, ZCatalogEmbeds, ZStripeFee, ZTicket } from './cart.js';
+import { ZCartDocument, ZCartPaymentKeys, ZStripeFee, ZTicketDocumentFields } from './cart.js';
 import { ZListDocument, ZResourceList, ZSessionSpanFields } from './resources.js';
 import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
@@ -77,8 +77,7 @@ export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 /** GET ticket_order and ticket_order/{id} (docs/checkout.md#calls): orders, their booked tickets and the requested embeds. */
 export const ZOrderDocument = z.object({
   ticket_order: ZResourceList(ZTicketOrder),
-  ticket: ZResourceList(ZTicket),
-  ...ZCatalogEmbeds,
+  ...ZTicketDocumentFields,
   /** Embed `membership`: the member cards the order created or renewed. */
   membership: ZResourceList(ZMembership).optional(),
   /** Embed `membership_gift`: the gift codes the order bought (the owner's read only). */
