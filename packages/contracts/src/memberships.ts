@@ -71,6 +71,11 @@ export const ZMembershipLevel = z.object({
 });
 export type TMembershipLevel = z.infer<typeof ZMembershipLevel>;
 
+/** The level a card or a gift of membership is of: its ticket type (the level's id) and its name. Spread into z.object. */
+const ZLevelFields = { ticket_type_id: z.string(), level_name: z.string() };
+/** The same where a card may have no level (an operator-added member). */
+const ZOpenLevelFields = { ticket_type_id: z.string().nullable(), level_name: z.string().nullable() };
+
 /** The membership resource (docs/memberships.md#1-in-the-catalog): one member card. */
 export const ZMembership = z.object({
   id: z.string(),
@@ -85,9 +90,8 @@ export const ZMembership = z.object({
   ticket_order_id: z.string().nullable(),
   /** The ticket (membership purchase or last renewal) this card came from. */
   ticket_id: z.string().nullable(),
-  /** The level: its ticket type and name (null for an operator-added member). */
-  ticket_type_id: z.string().nullable(),
-  level_name: z.string().nullable(),
+  /** The level (null for an operator-added member). */
+  ...ZOpenLevelFields,
   /** Cards bought together share it; allowances and renewals are per card set. */
   card_set_id: z.string().nullable(),
   /** The owner account's identity (the buyer; null only for a gift not yet redeemed). */
@@ -246,8 +250,7 @@ export const ZGiftCodeLookup = z.object({
   ...ZTermFields,
   exhausted: z.boolean(),
   /** The level given. */
-  ticket_type_id: z.string(),
-  level_name: z.string(),
+  ...ZLevelFields,
   membership_event_id: z.string().nullable(),
   levels: z.array(ZRedeemLevel),
 });
@@ -257,8 +260,7 @@ export type TGiftCodeLookup = z.infer<typeof ZGiftCodeLookup>;
 export const ZMembershipGift = z.object({
   id: z.string(),
   code: z.string(),
-  ticket_type_id: z.string(),
-  level_name: z.string(),
+  ...ZLevelFields,
   ticket_order_id: z.string(),
   ...ZTermFields,
   giftee_name: z.string().nullable(),
