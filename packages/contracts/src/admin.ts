@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ZJson, ZMoney, ZPaging } from './wire-primitives.js';
+import { ZJson, ZMoney, ZPaging, ZTermFields } from './wire-primitives.js';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits.js';
 import { ADMIT_NAME_PART_MAX } from './attendee-limits.js';
 import { STAFF_ROLES } from './staff-roles.js';
 import { ZPassword } from './auth.js';
 import { GATEWAYS } from './payment-limits.js';
+import { ZListDocument } from './resources.js';
 
 /**
  * The box office (docs/box-office.md): staff accounts, their sign-in, the audit log and the staff
@@ -97,9 +98,7 @@ export const ZAuditQuery = z
   .strict();
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
-
-export const ZAuditAnswer = z.object({ audit_entry: listOf(ZAuditEntry), _total: z.number().int(), _limit: ZPaging });
+export const ZAuditAnswer = ZListDocument('audit_entry', ZAuditEntry).extend({ _limit: ZPaging });
 
 export type TAuditAnswer = z.infer<typeof ZAuditAnswer>;
 
@@ -127,7 +126,7 @@ export const ZAdminOrderRow = z.object({
   ticket_count: z.number().int(),
 });
 export type TAdminOrderRow = z.infer<typeof ZAdminOrderRow>;
-export const ZAdminOrderList = z.object({ admin_order: listOf(ZAdminOrderRow), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminOrderList = ZListDocument('admin_order', ZAdminOrderRow).extend({ _limit: ZPaging });
 export type TAdminOrderList = z.infer<typeof ZAdminOrderList>;
 
 export const ZAdminTicket = z.object({
@@ -315,7 +314,7 @@ export const ZAdminSessionListRow = ZAdminSessionRow.extend({
   ticket_types: z.array(z.object({ id: z.string(), name: z.string(), ticket_group_id: z.string(), seated: z.boolean() })),
 });
 export type TAdminSessionListRow = z.infer<typeof ZAdminSessionListRow>;
-export const ZAdminSessionList = z.object({ admin_session: listOf(ZAdminSessionListRow), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminSessionList = ZListDocument('admin_session', ZAdminSessionListRow).extend({ _limit: ZPaging });
 export type TAdminSessionList = z.infer<typeof ZAdminSessionList>;
 
 /** PATCH admin/sessions/{id} (admin): close or reopen for sale; change capacity (-1: unlimited). */
@@ -359,6 +358,9 @@ export const ZAdminSalesReport = z.object({
 export type TAdminSalesReport = z.infer<typeof ZAdminSalesReport>;
 export const ZAdminSalesReportAnswer = z.object({ admin_report: ZAdminSalesReport });
 
+/** Whom a staff-made cart or comp is for: an e-mail address and a name. */
+const ZAdminPerson = z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict();
+
 /** POST admin/carts: a payment-link cart (as `foyer cart inject`), e-mailed to its purchaser or not. */
 export const ZAdminCartBody = z
   .object({
@@ -366,7 +368,7 @@ export const ZAdminCartBody = z
       .array(z.object({ ticket_type: z.string().min(1).max(100), session: z.string().min(1).max(100).nullish(), quantity: z.number().int().min(1).max(100).optional() }).strict())
       .min(1)
       .max(50),
-    purchaser: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    purchaser: ZAdminPerson.nullish(),
     expires_at: z.iso.datetime({ offset: true }).nullish(),
     send_email: z.boolean().default(false),
   })
@@ -380,7 +382,7 @@ export type TAdminCartAnswer = z.infer<typeof ZAdminCartAnswer>;
 export const ZAdminCompBody = z
   .object({
     items: ZAdminCartBody.shape.items,
-    recipient: z.object({ email: z.string().trim().min(1).max(EMAIL_MAX).check(z.email()), first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100) }).strict().nullish(),
+    recipient: ZAdminPerson.nullish(),
     send_email: z.boolean().default(false),
     reason: z.string().trim().min(1).max(500),
     /** Into a seated session: a seat for each ticket, the items' tickets in order (docs/box-office.md#seats). */
@@ -406,13 +408,12 @@ export const ZAdminMember = z.object({
   email: z.string().nullable(),
   role: z.string(),
   level: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   auto_renew_state: z.string(),
   ticket_order_id: z.string().nullable(),
 });
 export type TAdminMember = z.infer<typeof ZAdminMember>;
-export const ZAdminMemberList = z.object({ admin_member: listOf(ZAdminMember), _total: z.number().int(), _limit: ZPaging });
+export const ZAdminMemberList = ZListDocument('admin_member', ZAdminMember).extend({ _limit: ZPaging });
 export type TAdminMemberList = z.infer<typeof ZAdminMemberList>;
 
 /** POST admin/members/{cardSetId}/extend: a later end for every card of the set; why. */

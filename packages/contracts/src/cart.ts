@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZJson, ZMoney } from './wire-primitives.js';
+import { ZJson, ZMoney, ZOpenTermFields } from './wire-primitives.js';
 import { ADMIT_NAME_MAX } from './attendee-limits.js';
 import { ZMembershipCartItem } from './memberships.js';
 import { ZTicketSeat } from './seats.js';
@@ -126,8 +126,7 @@ export const ZTicket = z.object({
   event_template_id: z.string(),
   event_session_id: z.string().nullable(),
   handler: z.string(),
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
   face_value: ZMoney,
   adjusted_value: ZMoney,
   fee_fixed_outside: ZMoney,
@@ -141,11 +140,16 @@ export const ZTicket = z.object({
 });
 export type TTicket = z.infer<typeof ZTicket>;
 
-/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, docs/payments.md#partial-payments-and-payment-links). */
-export const ZScheduledPayment = z.object({
+/** What every payment row of a cart carries first: its id, its cart and, once booked, the cart's order (instalments, attempts, payments). */
+export const ZCartPaymentKeys = {
   id: z.string(),
   cart_id: z.string(),
   ticket_order_id: z.string().nullable(),
+};
+
+/** One instalment of a staff-created cart's payment plan (embed scheduled_payment, docs/payments.md#partial-payments-and-payment-links). */
+export const ZScheduledPayment = z.object({
+  ...ZCartPaymentKeys,
   dueDate: z.string(),
   amount: ZMoney,
   status: z.string(),
@@ -154,9 +158,7 @@ export type TScheduledPayment = z.infer<typeof ZScheduledPayment>;
 
 /** One payment attempt on a cart (embed gateway_audit, docs/cart.md#data): its gateway, amount and outcome. */
 export const ZGatewayAudit = z.object({
-  id: z.string(),
-  cart_id: z.string(),
-  ticket_order_id: z.string().nullable(),
+  ...ZCartPaymentKeys,
   gateway_id: z.string(),
   amount: ZMoney,
   status: z.string(),
@@ -168,14 +170,16 @@ export type TGatewayAudit = z.infer<typeof ZGatewayAudit>;
 /** The cart's owner as embed `identity` carries it (docs/cart.md#screens: the login links show for a public identity). */
 export const ZCartIdentity = z.object({ id: z.string(), ownedByPublicIdentity: z.boolean() });
 
-/** The embeds a cart or order document may carry beside its primary list (each a list of strict resources). */
-export const ZCatalogEmbeds = {
+/** What a cart or order document carries beside its primary list: its tickets, and the embeds it may carry (each a list of strict resources). */
+export const ZTicketDocumentFields = {
+  ticket: ZResourceList(ZTicket),
   ticket_type: ZResourceList(ZTicketType).optional(),
   ticket_group: ZResourceList(ZTicketGroup).optional(),
   event_session: ZResourceList(ZEventSession).optional(),
   event_template: ZResourceList(ZEventTemplate).optional(),
   venue: ZResourceList(ZVenue).optional(),
   meta: ZResourceList(ZMetaEntry).optional(),
+  /** Embed `scheduled_payment`: a payment plan's instalments, their statuses as of now. */
   scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
   /** The seats of seated tickets (reserved seating), whenever there are any. */
   seat: ZResourceList(ZTicketSeat).optional(),
@@ -184,8 +188,7 @@ export const ZCatalogEmbeds = {
 /** Every cart call's answer (docs/cart.md#calls): the cart, its tickets and the requested embeds. */
 export const ZCartDocument = z.object({
   cart: ZResourceList(ZCart),
-  ticket: ZResourceList(ZTicket),
-  ...ZCatalogEmbeds,
+  ...ZTicketDocumentFields,
   seller: ZResourceList(ZSeller).optional(),
   config: ZResourceList(ZConfigEntry).optional(),
   identity: ZResourceList(ZCartIdentity).optional(),

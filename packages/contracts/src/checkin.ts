@@ -4,8 +4,11 @@ import { z } from 'zod';
 
 export const SCAN_CODE_MAX = 64;
 
-/** POST checkin: the code the scanner read (a ticket's QR code or a member id). */
-export const ZCheckinBody = z.object({ scan_code: z.string().trim().min(1).max(SCAN_CODE_MAX) }).strict();
+/** A code a scanner read (a ticket's QR code or a member id), as check-in and the door take it. */
+export const ZScanCodeInput = z.string().trim().min(1).max(SCAN_CODE_MAX);
+
+/** POST checkin: the code the scanner read. */
+export const ZCheckinBody = z.object({ scan_code: ZScanCodeInput }).strict();
 export type TCheckinBody = z.infer<typeof ZCheckinBody>;
 
 /** What the door is told when it lets someone in. */

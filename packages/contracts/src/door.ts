@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZResourceList } from './resources.js';
-import { SCAN_CODE_MAX } from './checkin.js';
+import { ZResourceList, ZSessionSpanFields } from './resources.js';
+import { ZOpenTermFields } from './wire-primitives.js';
+import { ZScanCodeInput } from './checkin.js';
 
 /**
  * The door screen (issue 31, docs/door.md): today's sessions, a session's admission list for
@@ -23,8 +24,7 @@ export const ZDoorSession = z.object({
   venue_name: z.string().nullable(),
   /** The venue's IANA time zone: the screen shows times in it. */
   timezone: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** Tickets of the session let in / still valid (booked or let in). */
   admitted: z.number().int(),
   expected: z.number().int(),
@@ -35,6 +35,18 @@ export const ZDoorSessionsAnswer = z.object({ door_session: ZResourceList(ZDoorS
 /** States of an entry of the admission list. */
 export const DOOR_ENTRY_STATES = ['booked', 'admitted', 'cancelled', 'rescheduled', 'current', 'lapsed'] as const;
 
+/**
+ * Who is let in and when, as the admission list and a scan's result both show it: the admit name,
+ * the ticket type, the seat's label, and when and by whom it was let in (null until then).
+ */
+const DOOR_ADMISSION_FIELDS = {
+  name: z.string().nullable(),
+  ticket_type_name: z.string().nullable(),
+  seat: z.string().nullable(),
+  admitted_at: z.string().nullable(),
+  admitted_by: z.string().nullable(),
+};
+
 /** One code of the downloaded admission list: what the offline screen decides a scan with. */
 export const ZDoorEntry = z.object({
   scan_code: z.string(),
@@ -44,11 +56,7 @@ export const ZDoorEntry = z.object({
   event_session_id: z.string().nullable(),
   /** Tickets: that session's start; rescheduled: the new session's start. */
   session_start: z.string().nullable(),
-  name: z.string().nullable(),
-  ticket_type_name: z.string().nullable(),
-  seat: z.string().nullable(),
-  admitted_at: z.string().nullable(),
-  admitted_by: z.string().nullable(),
+  ...DOOR_ADMISSION_FIELDS,
 });
 export type TDoorEntry = z.infer<typeof ZDoorEntry>;
 export const ZDoorListAnswer = z.object({ door_entry: ZResourceList(ZDoorEntry), downloaded_at: z.string() });
@@ -62,24 +70,19 @@ export const ZDoorResult = z.object({
   scan_code: z.string(),
   kind: z.enum(['ticket', 'member']).nullable(),
   ticket_id: z.string().nullable(),
-  name: z.string().nullable(),
-  ticket_type_name: z.string().nullable(),
-  seat: z.string().nullable(),
-  /** When and by whom it was let in: this scan, or the first one (already_admitted). */
-  admitted_at: z.string().nullable(),
-  admitted_by: z.string().nullable(),
+  /** admitted_at, admitted_by: this scan, or the first one (already_admitted). */
+  ...DOOR_ADMISSION_FIELDS,
   /** wrong_session / not_today: the ticket's session start; rescheduled: the new session's start. */
   session_start: z.string().nullable(),
   /** membership_expired: the card's term. */
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
 });
 export type TDoorResult = z.infer<typeof ZDoorResult>;
 export const ZDoorScanAnswer = z.object({ door_scan: ZDoorResult });
 export const ZDoorScansAnswer = z.object({ door_scan: ZResourceList(ZDoorResult) });
 
 /** POST door/sessions/{id}/scan. */
-export const ZDoorScanBody = z.object({ scan_code: z.string().trim().min(1).max(SCAN_CODE_MAX) }).strict();
+export const ZDoorScanBody = z.object({ scan_code: ZScanCodeInput }).strict();
 export type TDoorScanBody = z.infer<typeof ZDoorScanBody>;
 
 /** A line of the session's log (the last scans). */
@@ -146,7 +149,7 @@ export const ZDoorQueuedScan = z
   .object({
     /** The door's own id of the queued admission: sending it again returns the same answer. */
     client_id: z.string().min(8).max(64),
-    scan_code: z.string().trim().min(1).max(SCAN_CODE_MAX),
+    scan_code: ZScanCodeInput,
     /** When the door let them in (ISO); the server keeps it if within the last day and not ahead of it. */
     scanned_at: z.iso.datetime(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZResourceList } from './resources.js';
+import { ZListDocument, ZResourceList } from './resources.js';
+import { ZOpenTermFields, ZTermFields } from './wire-primitives.js';
 import { GIFT_CODE_TEXT } from './membership-gift-texts.js';
 import { MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBERS_MAX } from './membership-limits.js';
 import { MEMBER_ROLES } from './rules/member-roles.js';
@@ -70,6 +71,11 @@ export const ZMembershipLevel = z.object({
 });
 export type TMembershipLevel = z.infer<typeof ZMembershipLevel>;
 
+/** The level a card or a gift of membership is of: its ticket type (the level's id) and its name. Spread into z.object. */
+const ZLevelFields = { ticket_type_id: z.string(), level_name: z.string() };
+/** The same where a card may have no level (an operator-added member). */
+const ZOpenLevelFields = { ticket_type_id: z.string().nullable(), level_name: z.string().nullable() };
+
 /** The membership resource (docs/memberships.md#1-in-the-catalog): one member card. */
 export const ZMembership = z.object({
   id: z.string(),
@@ -78,16 +84,14 @@ export const ZMembership = z.object({
   role: z.enum(MEMBER_ROLES),
   auto_renew_state: z.enum(AUTO_RENEW_STATES),
   /** Null only for a member an operator added by member id (CLI `member add`): no term tracked. */
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZOpenTermFields,
   member_event_purchase_limit: z.number().int().nullable(),
   ticket_group_id: z.string().nullable(),
   ticket_order_id: z.string().nullable(),
   /** The ticket (membership purchase or last renewal) this card came from. */
   ticket_id: z.string().nullable(),
-  /** The level: its ticket type and name (null for an operator-added member). */
-  ticket_type_id: z.string().nullable(),
-  level_name: z.string().nullable(),
+  /** The level (null for an operator-added member). */
+  ...ZOpenLevelFields,
   /** Cards bought together share it; allowances and renewals are per card set. */
   card_set_id: z.string().nullable(),
   /** The owner account's identity (the buyer; null only for a gift not yet redeemed). */
@@ -188,16 +192,10 @@ export const ZMemberAllowance = z.object({
 export type TMemberAllowance = z.infer<typeof ZMemberAllowance>;
 
 /** GET my/member_allowance?event_session_id=…: allowances of the viewer's current memberships. */
-export const ZMemberAllowanceDocument = z.object({
-  member_allowance: ZResourceList(ZMemberAllowance),
-  _total: z.number().int(),
-});
+export const ZMemberAllowanceDocument = ZListDocument('member_allowance', ZMemberAllowance);
 
 /** GET membership_levels (cacheable): the levels the seller sells. */
-export const ZMembershipLevelDocument = z.object({
-  membership_level: ZResourceList(ZMembershipLevel),
-  _total: z.number().int(),
-});
+export const ZMembershipLevelDocument = ZListDocument('membership_level', ZMembershipLevel);
 
 /** `{ id, name }` of a role, for display (the my/membership `role` embed). */
 export const ZMemberRoleOut = z.object({ id: z.enum(MEMBER_ROLES), name: z.string() });
@@ -249,12 +247,10 @@ export type TRedeemLevel = z.infer<typeof ZRedeemLevel>;
  */
 export const ZGiftCodeLookup = z.object({
   code: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   exhausted: z.boolean(),
   /** The level given. */
-  ticket_type_id: z.string(),
-  level_name: z.string(),
+  ...ZLevelFields,
   membership_event_id: z.string().nullable(),
   levels: z.array(ZRedeemLevel),
 });
@@ -264,11 +260,9 @@ export type TGiftCodeLookup = z.infer<typeof ZGiftCodeLookup>;
 export const ZMembershipGift = z.object({
   id: z.string(),
   code: z.string(),
-  ticket_type_id: z.string(),
-  level_name: z.string(),
+  ...ZLevelFields,
   ticket_order_id: z.string(),
-  valid_from: z.string(),
-  valid_to: z.string(),
+  ...ZTermFields,
   giftee_name: z.string().nullable(),
   giftee_email: z.string().nullable(),
   email_giftee_on: z.string().nullable(),
@@ -284,5 +278,5 @@ export type TAutoRenewCancelled = z.infer<typeof ZAutoRenewCancelled>;
 
 /** GET my/identity/saved_payment_method (docs/memberships.md#8-auto-renew "Saved payment method: identifier"): the card kept for auto-renew. */
 export const ZSavedPaymentMethod = z.object({ id: z.string(), gateway_id: z.string(), brand: z.string(), last4: z.string(), created_at: z.string() });
-export const ZSavedPaymentMethodDocument = z.object({ saved_payment_method: ZResourceList(ZSavedPaymentMethod), _total: z.number().int() });
+export const ZSavedPaymentMethodDocument = ZListDocument('saved_payment_method', ZSavedPaymentMethod);
 export type TSavedPaymentMethod = z.infer<typeof ZSavedPaymentMethod>;

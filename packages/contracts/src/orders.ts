@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZCartDocument, ZCatalogEmbeds, ZScheduledPayment, ZStripeFee, ZTicket } from './cart.js';
-import { ZResourceList } from './resources.js';
+import { ZCartDocument, ZCartPaymentKeys, ZStripeFee, ZTicketDocumentFields } from './cart.js';
+import { ZListDocument, ZResourceList, ZSessionSpanFields } from './resources.js';
 import { ZJson, ZMoney } from './wire-primitives.js';
 import { ZMembership, ZMembershipGift } from './memberships.js';
 
@@ -77,14 +77,11 @@ export type TTicketOrder = z.infer<typeof ZTicketOrder>;
 /** GET ticket_order and ticket_order/{id} (docs/checkout.md#calls): orders, their booked tickets and the requested embeds. */
 export const ZOrderDocument = z.object({
   ticket_order: ZResourceList(ZTicketOrder),
-  ticket: ZResourceList(ZTicket),
-  ...ZCatalogEmbeds,
+  ...ZTicketDocumentFields,
   /** Embed `membership`: the member cards the order created or renewed. */
   membership: ZResourceList(ZMembership).optional(),
   /** Embed `membership_gift`: the gift codes the order bought (the owner's read only). */
   membership_gift: ZResourceList(ZMembershipGift).optional(),
-  /** Embed `scheduled_payment`: a payment plan's instalments, their statuses as of now. */
-  scheduled_payment: ZResourceList(ZScheduledPayment).optional(),
   _total: z.number().int(),
 });
 export type TOrderDocument = z.infer<typeof ZOrderDocument>;
@@ -99,13 +96,11 @@ export type TPayAnswer = z.infer<typeof ZPayAnswer>;
 /** A gift card as GET ledger/{ledgerType}/{number} shows it (docs/payments.md#gift-cards). */
 export const ZLedger = z.object({ number: z.string(), state: z.string(), balance: ZMoney });
 export type TLedger = z.infer<typeof ZLedger>;
-export const ZLedgerDocument = z.object({ ledger: ZResourceList(ZLedger), _total: z.number().int() });
+export const ZLedgerDocument = ZListDocument('ledger', ZLedger);
 export type TLedgerDocument = z.infer<typeof ZLedgerDocument>;
 
 export const ZPayment = z.object({
-  id: z.string(),
-  cart_id: z.string(),
-  ticket_order_id: z.string().nullable(),
+  ...ZCartPaymentKeys,
   gateway_id: z.enum(GATEWAYS),
   amount: z.string(),
   status: z.enum(['succeeded', 'requires_action', 'failed', 'refunded']),
@@ -148,8 +143,7 @@ export { GIFT_TO_SELF } from './membership-gift-texts.js';
 export const ZOrderSession = z.object({
   /** `{ticket_order_id}:{event_session_id}`. */
   id: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** The venue's time zone, for showing the start. */
   timezone: z.string(),
   ticket_order_id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZJson, ZMoney } from './wire-primitives.js';
+import { ZJson, ZMoney, ZOpenTermFields } from './wire-primitives.js';
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from './promotion-texts.js';
 import { ZResourceList } from './resources.js';
 import { RESIDENT_COUNTRIES } from './rules/resident-zip.js';
@@ -142,10 +142,12 @@ export const ZCartModOut = z.object({
 });
 export type TCartModOut = z.infer<typeof ZCartModOut>;
 
+/** A promo code as answers name it: the code and the code group it belongs to. */
+const ZCodeKeys = { code: z.string(), code_group_id: z.string() };
+
 /** A code applied to a cart. */
 export const ZCartPromoCode = z.object({
-  code: z.string(),
-  code_group_id: z.string(),
+  ...ZCodeKeys,
   phase: z.enum(['pre', 'post', 'default', 'zip', 'citypass']),
   /** true: a ticket on the cart is of a code-required group that only this code admits; it cannot be removed while that ticket is held (no Remove button). */
   required: z.boolean().optional(),
@@ -154,10 +156,8 @@ export type TCartPromoCode = z.infer<typeof ZCartPromoCode>;
 
 /** GET code/{code} (docs/promotions.md#cart-modifiers Code lookup; mode=advertise adds what it gives). */
 export const ZCodeLookup = z.object({
-  code: z.string(),
-  code_group_id: z.string(),
-  valid_from: z.string().nullable(),
-  valid_to: z.string().nullable(),
+  ...ZCodeKeys,
+  ...ZOpenTermFields,
   exhausted: z.boolean(),
 });
 export const ZCodeLookupDocument = z.object({

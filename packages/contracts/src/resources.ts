@@ -136,11 +136,13 @@ export const ZTicketGroupRule = z.object({
 });
 export type TTicketGroupRule = z.infer<typeof ZTicketGroupRule>;
 
+/** A session's span (ISO instants, UTC), as the session and the rows that show one carry it. Spread into z.object. */
+export const ZSessionSpanFields = { start_datetime: z.string(), end_datetime: z.string() };
+
 export const ZEventSession = z.object({
   id: z.string(),
   event_template_id: z.string(),
-  start_datetime: z.string(),
-  end_datetime: z.string(),
+  ...ZSessionSpanFields,
   /** The same instants as venue wall-clock time with its UTC offset, e.g. "2026-11-24T10:00:00-05:00". */
   start_datetime_local: z.string(),
   end_datetime_local: z.string(),
@@ -229,6 +231,12 @@ export function ZResourceList<T extends z.ZodType>(item: T) {
   return z.object({ _count: z.number().int(), _total: z.number().int(), _data: z.array(item) });
 }
 export type TResourceList<T> = { _count: number; _total: number; _data: T[] };
+
+/** A document of one resource list and its top-level `_total` (docs/api.md#responses): `{ [key]: { _count, _total, _data }, _total }`. */
+export function ZListDocument<K extends string, T extends z.ZodType>(key: K, item: T) {
+  const shape = { [key]: ZResourceList(item), _total: z.number().int() } as Record<K, ReturnType<typeof ZResourceList<T>>> & { _total: z.ZodNumber };
+  return z.object(shape);
+}
 
 /** `meta` entries of a document: a resource's free-form meta, keyed by the resource it belongs to. */
 export const ZMetaEntry = z.looseObject({ resource_id: z.string() });

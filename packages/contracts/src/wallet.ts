@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZResourceList } from './resources.js';
+import { ZListDocument } from './resources.js';
 import { WALLET_PROVIDERS } from './wallet-providers.js';
 
 export { WALLET_PROVIDERS, type WalletProvider } from './wallet-providers.js';
@@ -9,7 +9,7 @@ export const ZWalletPrecheck = z.object({ provider: z.enum(WALLET_PROVIDERS), ok
 export type TWalletPrecheck = z.infer<typeof ZWalletPrecheck>;
 
 /** GET ticket_order/{id}/walletprecheck (docs/wallet-passes.md#calls). */
-export const ZWalletPrecheckDocument = z.object({ wallet_precheck: ZResourceList(ZWalletPrecheck), _total: z.number().int() });
+export const ZWalletPrecheckDocument = ZListDocument('wallet_precheck', ZWalletPrecheck);
 export type TWalletPrecheckDocument = z.infer<typeof ZWalletPrecheckDocument>;
 
 /**
