@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_EXPIRES_COOKIE, type ServerPageData, type ServerReads, type ServerRenderedPage as RenderedPage } from '@foyer/contracts/constants';
-import { eventPageId } from './event-page-shell.js';
+import { eventPageId, isHomePage, isListingPage } from './event-page-shell.js';
 import { hasExpressFlag } from '@foyer/contracts/rules';
 
 
@@ -20,8 +20,8 @@ export const serverEntryFile = (webDist: string) => join(webDist, '..', 'dist-ss
  * for the tab before the address loses it).
  */
 export function isServerRenderedPage(url: string): boolean {
-  const [path = '', search = ''] = url.split('#', 1)[0].split('?', 2);
-  return (path === '/' || path === '/events' || eventPageId(path) !== null) && !hasExpressFlag(search);
+  const search = url.split('#', 1)[0].split('?', 2)[1] ?? '';
+  return (isHomePage(url) || isListingPage(url) || eventPageId(url) !== null) && !hasExpressFlag(search);
 }
 
 /** A member's pages are their own (their header, their events): the server draws only the public page, for visitors without a session. */
