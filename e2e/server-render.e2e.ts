@@ -11,9 +11,14 @@ import { DESKTOP, MOBILE, newPage, screenshot, useStorefront, type Storefront } 
  */
 /** Holds the app's entry script back until the returned function is called: what the page is without it. */
 async function holdEntry(page: Page): Promise<() => void> {
+  return holdScript(page, /\/assets\/index-[\w-]+\.js$/);
+}
+
+/** Holds the scripts whose address matches until the returned function is called. */
+async function holdScript(page: Page, address: RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+  await page.route(address, async (route) => {
     await held;
     await route.continue();
   });
@@ -97,16 +102,22 @@ describe('server-rendered pages, hydrated in place', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a code typed before the app has hydrated the page is the app\'s once it has (the field keeps it and Add takes it)', async () => {
+  // Typed while the paint-first script runs, or before it has (it is a module: it runs once the page is parsed and it has arrived).
+  it.each([
+    ['after the paint-first script has run', false],
+    ['before the paint-first script has run', true],
+  ])("a code typed before the app has hydrated the page is the app's once it has (the field keeps it and Add takes it): %s", async (_when, beforePaintFirst) => {
     const id = await eventIdByName(sf, 'General Admission');
     await serverSettled();
     const { page, errors } = await newPage(browser, MOBILE);
     const release = await holdEntry(page);
+    const releasePaintFirst = beforePaintFirst ? await holdScript(page, /\/assets\/paint-first-[\w-]+\.js$/) : () => undefined;
     await page.goto(`${sf.url}/events/${id}`, { waitUntil: 'commit' });
     const field = page.getByRole('textbox', { name: 'CityPASS code' });
     await expect.poll(() => field.count()).toBe(1);
     await field.fill('CPA-000111');
     expect(await hydrated(page, '#root h1')).toBe(false);
+    releasePaintFirst();
     release();
     await expect.poll(() => hydrated(page, '#root h1')).toBe(true);
     const add = page.getByRole('button', { name: 'Add', exact: true });

@@ -67,32 +67,24 @@ const hold = (event) => {
 document.addEventListener('click', hold, true);
 
 // Text typed into a server-drawn field before the app is ready is on screen but not in the app's
-// state: once ready, each such field is handed its text again as an input event the app hears
-// (the value set beside React's own record of it, so React sees a change).
-const typed = new Set();
+// state: once ready, each field whose text is not the one it was drawn with is handed its text again
+// as an input event the app hears (the value set beside React's own record of it, so React sees a
+// change). Found then, not by listening meanwhile: text typed before this script ran counts too.
 const TYPED = 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=search], input[type=number], input[type=url], textarea';
-const noteTyping = (event) => {
-  const field = event.target instanceof Element ? event.target.closest(TYPED) : null;
-  if (root && field && root.contains(field)) typed.add(field);
-};
-document.addEventListener('input', noteTyping, true);
 const retype = (field) => {
-  const target = field.isConnected ? field : null;
-  if (!target || target.value === '') return;
-  const value = target.value;
-  const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value');
-  target.value = '';
-  own?.set?.call(target, value);
-  target.dispatchEvent(new Event('input', { bubbles: true }));
+  const value = field.value;
+  if (value === '' || value === field.defaultValue) return;
+  const own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
+  field.value = '';
+  own?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 };
 
 window.addEventListener(
   'foyer:ready',
   () => {
     document.removeEventListener('click', hold, true);
-    document.removeEventListener('input', noteTyping, true);
-    for (const field of typed) retype(field);
-    typed.clear();
+    for (const field of root?.querySelectorAll(TYPED) ?? []) retype(field);
     for (const { control, place, text } of held.splice(0)) {
       const target = control.isConnected ? control : at(place);
       if (target && target.tagName === control.tagName && target.textContent === text) target.click();
